@@ -1,0 +1,67 @@
+// The only place a Postgres connection is made: a real server when DATABASE_URL is set, otherwise embedded PGlite
+// reached through a local socket, so both modes run the same driver, SQL and migrations.
+import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+
+export type Sql = postgres.Sql
+export type Tx = postgres.TransactionSql
+
+export interface Database {
+  sql: Sql
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A Postgres server; when absent, PGlite is embedded. */
+  databaseUrl?: string
+  /** PGlite's data folder; 'memory://' keeps it in memory. */
+  pgliteDir?: string
+  /** Run every query in this schema (created if missing): lets test runs share one server without seeing each other. */
+  schema?: string
+  /** postgres.js pool size for a server; PGlite always gets exactly one connection. */
+  max?: number
+}
+
+const driverOptions = { transform: postgres.camel, onnotice: () => {} } as const
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openServer(options.databaseUrl, options) : openPglite(options.pgliteDir ?? 'memory://')
+}
+
+async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): Promise<Database> {
+  if (schema) {
+    const setup = postgres(url, { max: 1, onnotice: () => {} })
+    await setup`create schema if not exists ${setup(schema)}`
+    await setup.end()
+  }
+  const sql = postgres(url, { ...driverOptions, max, connection: schema ? { search_path: schema } : {} })
+  return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ])
+  const db = await PGlite.create(dataDir)
+  // A Unix socket private to this process: no TCP port to collide with and nothing reachable from the network.
+  const socketPath = path.join(os.tmpdir(), `snaplist-pglite-${process.pid}-${randomBytes(4).toString('hex')}.sock`)
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
+  await server.start()
+  // PGlite is one Postgres session: a second connection would interleave transactions, so the pool holds one.
+  const sql = postgres({ ...driverOptions, path: socketPath, database: 'postgres', max: 1 })
+  return {
+    sql,
+    kind: 'pglite',
+    async close() {
+      await sql.end({ timeout: 5 })
+      await server.stop()
+      await db.close()
+      await rm(socketPath, { force: true })
+    },
+  }
+}

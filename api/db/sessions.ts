@@ -1,0 +1,32 @@
+// SQL for the sessions table. Tokens never reach this module: callers pass the token's hash.
+import type { Sql } from './client.ts'
+import type { UserRow } from './users.ts'
+
+export interface SessionUserRow extends UserRow {
+  expiresAt: Date
+}
+
+export async function insertSession(sql: Sql, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
+  await sql`insert into sessions (token_hash, user_id, expires_at) values (${tokenHash}, ${userId}, ${expiresAt})`
+}
+
+export async function findSessionUser(sql: Sql, tokenHash: string): Promise<SessionUserRow | undefined> {
+  const [row] = await sql<SessionUserRow[]>`
+    select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, s.expires_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and s.expires_at > now()`
+  return row
+}
+
+export async function extendSession(sql: Sql, tokenHash: string, expiresAt: Date): Promise<void> {
+  await sql`update sessions set expires_at = ${expiresAt} where token_hash = ${tokenHash}`
+}
+
+export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> {
+  await sql`delete from sessions where token_hash = ${tokenHash}`
+}
+
+export async function deleteExpiredSessions(sql: Sql): Promise<number> {
+  const result = await sql`delete from sessions where expires_at <= now()`
+  return result.count
+}

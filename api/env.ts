@@ -1,0 +1,35 @@
+// Reads the process environment once into a typed config; everything else takes a Config, never process.env.
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string | undefined
+  https: boolean
+  trustProxy: boolean
+  distDir: string
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`)
+  return port
+}
+
+const isOn = (raw: string | undefined) => raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    https: isOn(env.HTTPS),
+    trustProxy: isOn(env.TRUST_PROXY),
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+  }
+}

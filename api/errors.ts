@@ -1,0 +1,67 @@
+// The API's one error type and its one renderer: every failure reaches the client as { message, code, requestId }.
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: { fields?: Record<string, string>; retryAfterSeconds?: number },
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'invalid_input', message, { fields })
+export const unauthorized = (message = 'You are not signed in. Sign in and try again.') =>
+  new AppError(401, 'unauthenticated', message)
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message)
+export const notFound = (message: string) => new AppError(404, 'not_found', message)
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'conflict', message, { fields })
+
+// Postgres connection failures: the request can be retried once the database is back.
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P03'])
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && DATABASE_DOWN_CODES.has(code)
+}
+
+export function renderError(error: Error, c: Context): Response {
+  const requestId: string = c.get('requestId') ?? 'unknown'
+  if (error instanceof AppError) {
+    if (error.details?.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds))
+    return c.json({ message: error.message, code: error.code, fields: error.details?.fields, requestId }, error.status)
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode
+    return c.json({ message: describeHttpException(error), code: `http_${status}`, requestId }, status)
+  }
+  if (isDatabaseDown(error)) {
+    console.error(`[${requestId}] database unavailable:`, (error as { code?: string }).code)
+    c.header('Retry-After', '5')
+    return c.json(
+      { message: 'The database is unavailable right now. Please try again in a few seconds.', code: 'database_unavailable', requestId },
+      503,
+    )
+  }
+  console.error(`[${requestId}] unexpected error on ${c.req.method} ${c.req.path}:`, error)
+  return c.json(
+    {
+      message: `Something went wrong on our side. Please try again; if it keeps happening, contact support and quote request id ${requestId}.`,
+      code: 'internal',
+      requestId,
+    },
+    500,
+  )
+}
+
+function describeHttpException(error: HTTPException): string {
+  if (error.status === 400 && /json/i.test(error.message)) return 'The request body is not valid JSON.'
+  return error.message || 'The request could not be processed.'
+}

@@ -1,0 +1,34 @@
+// Resolves the session cookie into c.var.user and keeps the cookie's expiry in step with the sliding session.
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../app-env.ts'
+import type { UserRow } from '../db/users.ts'
+import { unauthorized } from '../errors.ts'
+import { SESSION_COOKIE, type SessionService } from '../services/sessions.ts'
+
+export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt })
+}
+
+export function clearSessionCookie(c: Context, secure: boolean) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure })
+}
+
+export function sessionMiddleware(sessions: SessionService, isSecure: (c: Context) => boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE)
+    const resolved = token ? await sessions.resolve(token) : undefined
+    c.set('user', resolved?.user)
+    c.set('sessionToken', resolved ? token : undefined)
+    if (token && !resolved) clearSessionCookie(c, isSecure(c))
+    if (token && resolved?.renewedUntil) writeSessionCookie(c, token, resolved.renewedUntil, isSecure(c))
+    await next()
+  })
+}
+
+export function requireUser(c: Context<AppEnv>): UserRow {
+  const user = c.get('user')
+  if (!user) throw unauthorized()
+  return user
+}

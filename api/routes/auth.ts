@@ -1,0 +1,44 @@
+// /api/register, /api/login, /api/logout, /api/user: accounts and the session cookie.
+import { Hono, type Context } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { LoginSchema, RegisterSchema } from '../contract/user.ts'
+import type { UserRow } from '../db/users.ts'
+import { clientAddress } from '../middleware/client-address.ts'
+import { clearSessionCookie, requireUser, writeSessionCookie } from '../middleware/session.ts'
+import type { AccountService } from '../services/accounts.ts'
+import type { SessionService } from '../services/sessions.ts'
+import { valid } from '../validate.ts'
+
+export interface AuthRouteDeps {
+  accounts: AccountService
+  sessions: SessionService
+  isSecure: (c: Context) => boolean
+  trustProxy: boolean
+}
+
+export function authRoutes({ accounts, sessions, isSecure, trustProxy }: AuthRouteDeps) {
+  async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
+    const previous = c.get('sessionToken')
+    if (previous) await sessions.end(previous)
+    const { token, expiresAt } = await sessions.start(user.id)
+    writeSessionCookie(c, token, expiresAt, isSecure(c))
+    return c.json(user, status)
+  }
+
+  return new Hono<AppEnv>()
+    .post('/register', valid('json', RegisterSchema), async (c) => {
+      const user = await accounts.register(c.req.valid('json'))
+      return signIn(c, user, 201)
+    })
+    .post('/login', valid('json', LoginSchema), async (c) => {
+      const user = await accounts.login(c.req.valid('json'), clientAddress(c, trustProxy))
+      return signIn(c, user, 200)
+    })
+    .post('/logout', async (c) => {
+      const token = c.get('sessionToken')
+      if (token) await sessions.end(token)
+      clearSessionCookie(c, isSecure(c))
+      return c.json({ message: 'Signed out.' }, 200)
+    })
+    .get('/user', (c) => c.json(requireUser(c), 200))
+}

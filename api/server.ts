@@ -1,0 +1,51 @@
+// Starts Snaplist: opens the database (embedded unless DATABASE_URL), migrates, serves the API and the built app.
+import { mkdir } from 'node:fs/promises'
+import { createServer as createHttpsServer } from 'node:https'
+import os from 'node:os'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { openDatabase } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { loadConfig } from './env.ts'
+import { loadOrCreateCertificate } from './services/certificate.ts'
+import { mountBuiltApp } from './static.ts'
+
+const config = loadConfig()
+await mkdir(config.dataDir, { recursive: true })
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` })
+const applied = await migrate(database.sql)
+if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+
+const app = createApp({ sql: database.sql, config })
+mountBuiltApp(app, config.distDir)
+
+const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+  },
+  (info) => {
+    const scheme = tls ? 'https' : 'http'
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((net) => net && net.family === 'IPv4' && !net.internal)
+      .map((net) => `${scheme}://${net!.address}:${info.port}`)
+    console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
+    console.log(`  Local:   ${scheme}://localhost:${info.port}`)
+    for (const address of lan) console.log(`  Network: ${address}`)
+    if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
+  },
+)
+
+async function shutDown(signal: string) {
+  console.log(`${signal} received, shutting down.`)
+  server.close()
+  await database.close()
+  process.exit(0)
+}
+process.once('SIGINT', () => void shutDown('SIGINT'))
+process.once('SIGTERM', () => void shutDown('SIGTERM'))

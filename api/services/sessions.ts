@@ -1,0 +1,53 @@
+// Session tokens: a random id in an HttpOnly cookie, its SHA-256 in Postgres, 30 days from the last use.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Sql } from '../db/client.ts'
+import * as sessions from '../db/sessions.ts'
+import type { UserRow } from '../db/users.ts'
+
+export const SESSION_COOKIE = 'snaplist_session'
+export const SESSION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+// Sliding expiry is written at most once a day per session, so an ordinary request costs one read.
+const EXTEND_AFTER_MS = DAY_MS
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const freshExpiry = () => new Date(Date.now() + SESSION_DAYS * DAY_MS)
+
+export interface StartedSession {
+  token: string
+  expiresAt: Date
+}
+
+export interface ResolvedSession {
+  user: UserRow
+  /** Set when the expiry moved forward and the cookie should be sent again. */
+  renewedUntil?: Date
+}
+
+export function createSessionService(sql: Sql) {
+  return {
+    async start(userId: number): Promise<StartedSession> {
+      const token = randomBytes(32).toString('base64url')
+      const expiresAt = freshExpiry()
+      await sessions.insertSession(sql, hashToken(token), userId, expiresAt)
+      return { token, expiresAt }
+    },
+
+    async resolve(token: string): Promise<ResolvedSession | undefined> {
+      const tokenHash = hashToken(token)
+      const row = await sessions.findSessionUser(sql, tokenHash)
+      if (!row) return undefined
+      const { expiresAt, ...user } = row
+      if (expiresAt.getTime() - Date.now() > SESSION_DAYS * DAY_MS - EXTEND_AFTER_MS) return { user }
+      const renewedUntil = freshExpiry()
+      await sessions.extendSession(sql, tokenHash, renewedUntil)
+      return { user, renewedUntil }
+    },
+
+    async end(token: string): Promise<void> {
+      await sessions.deleteSession(sql, hashToken(token))
+    },
+  }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>

@@ -1,0 +1,23 @@
+// Serves the built app from dist/: hashed assets cached for a year, everything else revalidated, and any other
+// non-API path answered with index.html so the client router can show the screen (or its 404).
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Hono } from 'hono'
+import type { AppEnv } from './app-env.ts'
+
+export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
+  const root = path.relative(process.cwd(), distDir) || '.'
+  const indexHtml = readFile(path.join(distDir, 'index.html'), 'utf8')
+
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache')
+  })
+  app.get('*', serveStatic({ root }))
+  app.get('*', async (c) => c.html(await indexHtml))
+}

@@ -1,0 +1,30 @@
+// Validator middleware over the contract's valibot schemas: handlers read only c.req.valid(...), never raw input.
+import type { ValidationTargets } from 'hono'
+import { validator } from 'hono/validator'
+import * as v from 'valibot'
+import { AppError, badRequest } from './errors.ts'
+
+type Schema = v.GenericSchema
+
+function describeIssues(issues: v.BaseIssue<unknown>[]) {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const field = v.getDotPath(issue)
+    if (field === null) return { message: 'The request must be a JSON object with the fields this request needs.', fields }
+    fields[field] ??= issue.message
+  }
+  const message = Object.values(fields).join('. ')
+  return { message: message.endsWith('.') ? message : `${message}.`, fields }
+}
+
+export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S) {
+  return validator(target, (value, c): v.InferOutput<S> => {
+    if (target === 'json' && !/^application\/([\w.-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
+      throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
+    }
+    const result = v.safeParse(schema, value)
+    if (result.success) return result.output
+    const { message, fields } = describeIssues(result.issues)
+    throw badRequest(message, fields)
+  })
+}

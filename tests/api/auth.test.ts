@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, createTestApp, newUser, type TestApp } from '../helpers/test-app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const countUsers = async () => (await t.db.sql`select count(*)::int as n from users`)[0]!.n as number
+
+describe('registration', () => {
+  it('creates the account, signs it in, and makes the very first account the admin', async () => {
+    const alice = client(t.app)
+    const response = await alice.post('/api/register', newUser('alice'))
+    expect(response.status).toBe(201)
+    const body = await response.json()
+    expect(body).toMatchObject({ username: 'alice', email: 'alice@example.com', firstName: 'Sam', lastName: 'Seller', isAdmin: true })
+    expect(body).not.toHaveProperty('password')
+    expect(body).not.toHaveProperty('passwordHash')
+    const me = await alice.get('/api/user')
+    expect(me.status).toBe(200)
+    expect((await me.json()).username).toBe('alice')
+  })
+
+  it('ignores a forged isAdmin: later accounts are never admins', async () => {
+    const response = await client(t.app).post('/api/register', { ...newUser('mallory'), isAdmin: true })
+    expect(response.status).toBe(201)
+    expect((await response.json()).isAdmin).toBe(false)
+  })
+
+  it('sets an HttpOnly, SameSite=Lax session cookie lasting 30 days and stores only its hash', async () => {
+    const response = await client(t.app).post('/api/register', newUser('cookie'))
+    const setCookie = response.headers.get('set-cookie')!
+    expect(setCookie).toMatch(/HttpOnly/)
+    expect(setCookie).toMatch(/SameSite=Lax/)
+    expect(setCookie).not.toMatch(/Secure/)
+    const expires = new Date(/Expires=([^;]+)/.exec(setCookie)![1]!)
+    expect(Math.round((expires.getTime() - Date.now()) / 86_400_000)).toBe(30)
+    const token = /snaplist_session=([^;]+)/.exec(setCookie)![1]!
+    const stored = await t.db.sql`select token_hash from sessions where token_hash = ${token}`
+    expect(stored).toHaveLength(0)
+  })
+
+  it('says which of username and email is taken, with 409', async () => {
+    await client(t.app).post('/api/register', newUser('bob'))
+    const sameName = await client(t.app).post('/api/register', { ...newUser('BOB'), email: 'other@example.com' })
+    expect(sameName.status).toBe(409)
+    expect((await sameName.json()).message).toMatch(/username is already taken/)
+    const sameEmail = await client(t.app).post('/api/register', { ...newUser('robert'), email: 'Bob@Example.com' })
+    expect(sameEmail.status).toBe(409)
+    expect((await sameEmail.json()).message).toMatch(/email already exists/)
+  })
+
+  it('refuses missing and malformed fields with a message per field and writes nothing', async () => {
+    const before = await countUsers()
+    const response = await client(t.app).post('/api/register', { username: '', email: 'not-an-email', firstName: 'A', lastName: 'B', password: 'short' })
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.fields).toMatchObject({
+      username: 'Username is required',
+      email: 'Invalid email format',
+      password: 'Password must be at least 8 characters',
+    })
+    expect(body.message).toContain('Username is required')
+    const wrongTypes = await client(t.app).post('/api/register', { ...newUser('typed'), username: 42, password: ['x'] })
+    expect(wrongTypes.status).toBe(400)
+    expect(await countUsers()).toBe(before)
+  })
+
+  it('answers malformed JSON, a non-object body and a non-JSON content type with clear 4xx messages', async () => {
+    const c = client(t.app)
+    const malformed = await c.post('/api/register', '{"username": "x",')
+    expect(malformed.status).toBe(400)
+    expect((await malformed.json()).message).toBe('The request body is not valid JSON.')
+    const array = await c.post('/api/login', 'null')
+    expect(array.status).toBe(400)
+    expect((await array.json()).message).toMatch(/JSON object/)
+    const text = await c.post('/api/login', 'username=a', { 'content-type': 'text/plain' })
+    expect(text.status).toBe(415)
+  })
+
+  it('refuses a 1 MB body with 413 and creates nothing', async () => {
+    const before = await countUsers()
+    const response = await client(t.app).post('/api/register', { ...newUser('huge'), lastName: 'x'.repeat(1024 * 1024) })
+    expect(response.status).toBe(413)
+    expect((await response.json()).message).toMatch(/too large/)
+    expect(await countUsers()).toBe(before)
+  })
+})
+
+describe('sign-in and sign-out', () => {
+  it('signs in by username or email, and the session survives later requests', async () => {
+    await client(t.app).post('/api/register', newUser('carol'))
+    for (const login of ['carol', 'CAROL@example.com']) {
+      const c = client(t.app)
+      const response = await c.post('/api/login', { username: login, password: 'correct horse battery' })
+      expect(response.status).toBe(200)
+      expect((await (await c.get('/api/user')).json()).username).toBe('carol')
+    }
+  })
+
+  it('answers a wrong password with 401 and a message, and sets no cookie', async () => {
+    const response = await client(t.app).post('/api/login', { username: 'carol', password: 'wrong password' })
+    expect(response.status).toBe(401)
+    expect((await response.json()).message).toBe('Incorrect username or password. Check both and try again.')
+    expect(response.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('requires username and password', async () => {
+    const response = await client(t.app).post('/api/login', {})
+    expect(response.status).toBe(400)
+    expect((await response.json()).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
+  })
+
+  it('answers /api/user with 401 when nobody is signed in', async () => {
+    const response = await client(t.app).get('/api/user')
+    expect(response.status).toBe(401)
+  })
+
+  it('logout deletes the session: the old cookie no longer works', async () => {
+    const c = client(t.app)
+    await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
+    const stolen = c.cookie
+    const logout = await c.post('/api/logout')
+    expect(logout.status).toBe(200)
+    expect(c.cookie).toBe('')
+    const replay = client(t.app)
+    replay.cookie = stolen
+    expect((await replay.get('/api/user')).status).toBe(401)
+  })
+
+  it('refuses a state-changing request from another origin', async () => {
+    const before = await countUsers()
+    const response = await client(t.app).post('/api/register', newUser('csrf'), { origin: 'https://evil.example' })
+    expect(response.status).toBe(403)
+    expect((await response.json()).message).toMatch(/another website/)
+    const bySite = await client(t.app).call('POST', '/api/logout', undefined, { origin: '', 'sec-fetch-site': 'cross-site' })
+    expect(bySite.status).toBe(403)
+    expect(await countUsers()).toBe(before)
+  })
+
+  it('rate limits repeated failures per username with 429 and says when to try again', async () => {
+    await client(t.app).post('/api/register', newUser('dave'))
+    for (let i = 0; i < 5; i++) {
+      expect((await client(t.app).post('/api/login', { username: 'dave', password: `guess ${i}` })).status).toBe(401)
+    }
+    const limited = await client(t.app).post('/api/login', { username: 'dave', password: 'correct horse battery' })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await limited.json()).message).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes/)
+  })
+})

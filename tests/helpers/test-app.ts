@@ -1,0 +1,79 @@
+// A fresh app over a fresh database for one test file: in-memory PGlite, or a new schema on the Postgres server
+// when the suite runs in its postgres project (TEST_DB=postgres), dropped again afterwards.
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { createApp } from '../../api/app.ts'
+import { openDatabase, type Database } from '../../api/db/client.ts'
+import { migrate } from '../../api/db/migrate.ts'
+
+export const TEST_ORIGIN = 'http://localhost'
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  db: Database
+  close(): Promise<void>
+}
+
+export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DB === 'postgres' ? process.env.DATABASE_URL : undefined
+  if (!url) {
+    const db = await openDatabase({ pgliteDir: 'memory://' })
+    return { db, drop: () => db.close() }
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const db = await openDatabase({ databaseUrl: url, schema, max: 4 })
+  return {
+    db,
+    async drop() {
+      await db.close()
+      const admin = postgres(url, { max: 1, onnotice: () => {} })
+      await admin`drop schema ${admin(schema)} cascade`
+      await admin.end()
+    },
+  }
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase()
+  await migrate(db.sql)
+  const app = createApp({ sql: db.sql, config: { publicUrl: undefined, https: false, trustProxy: false } })
+  return { app, db, close: drop }
+}
+
+/** A tiny cookie-keeping client over app.request(), sending JSON the way the browser app does. */
+export function client(app: TestApp['app']) {
+  let cookie = ''
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers } }
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+      ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
+    }
+    const response = await app.request(`${TEST_ORIGIN}${path}`, init)
+    const setCookie = response.headers.get('set-cookie')
+    if (setCookie) {
+      const [pair] = setCookie.split(';')
+      cookie = pair!.endsWith('=') ? '' : pair!
+    }
+    return response
+  }
+  return {
+    call,
+    get: (path: string) => call('GET', path),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
+    get cookie() {
+      return cookie
+    },
+    set cookie(value: string) {
+      cookie = value
+    },
+  }
+}
+
+export const newUser = (name: string) => ({
+  username: name,
+  email: `${name}@example.com`,
+  firstName: 'Sam',
+  lastName: 'Seller',
+  password: 'correct horse battery',
+})
