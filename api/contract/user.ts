@@ -39,6 +39,7 @@ export const LoginSchema = v.object({
   ),
 })
 export type LoginInput = v.InferOutput<typeof LoginSchema>
+export type LoginFormInput = v.InferInput<typeof LoginSchema>
 
 export const RegisterSchema = v.object({
   username: v.pipe(
@@ -72,3 +73,4 @@ export const RegisterFormSchema = v.pipe(
   ),
 )
 export type RegisterFormInput = v.InferInput<typeof RegisterFormSchema>
+export type RegisterFormOutput = v.InferOutput<typeof RegisterFormSchema>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -14,19 +14,19 @@ describe('registration', () => {
     const alice = client(t.app)
     const response = await alice.post('/api/register', newUser('alice'))
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = await readJson(response)
     expect(body).toMatchObject({ username: 'alice', email: 'alice@example.com', firstName: 'Sam', lastName: 'Seller', isAdmin: true })
     expect(body).not.toHaveProperty('password')
     expect(body).not.toHaveProperty('passwordHash')
     const me = await alice.get('/api/user')
     expect(me.status).toBe(200)
-    expect((await me.json()).username).toBe('alice')
+    expect((await readJson(me)).username).toBe('alice')
   })
 
   it('ignores a forged isAdmin: later accounts are never admins', async () => {
     const response = await client(t.app).post('/api/register', { ...newUser('mallory'), isAdmin: true })
     expect(response.status).toBe(201)
-    expect((await response.json()).isAdmin).toBe(false)
+    expect((await readJson(response)).isAdmin).toBe(false)
   })
 
   it('sets an HttpOnly, SameSite=Lax session cookie lasting 30 days and stores only its hash', async () => {
@@ -46,17 +46,17 @@ describe('registration', () => {
     await client(t.app).post('/api/register', newUser('bob'))
     const sameName = await client(t.app).post('/api/register', { ...newUser('BOB'), email: 'other@example.com' })
     expect(sameName.status).toBe(409)
-    expect((await sameName.json()).message).toMatch(/username is already taken/)
+    expect((await readJson(sameName)).message).toMatch(/username is already taken/)
     const sameEmail = await client(t.app).post('/api/register', { ...newUser('robert'), email: 'Bob@Example.com' })
     expect(sameEmail.status).toBe(409)
-    expect((await sameEmail.json()).message).toMatch(/email already exists/)
+    expect((await readJson(sameEmail)).message).toMatch(/email already exists/)
   })
 
   it('refuses missing and malformed fields with a message per field and writes nothing', async () => {
     const before = await countUsers()
     const response = await client(t.app).post('/api/register', { username: '', email: 'not-an-email', firstName: 'A', lastName: 'B', password: 'short' })
     expect(response.status).toBe(400)
-    const body = await response.json()
+    const body = await readJson(response)
     expect(body.fields).toMatchObject({
       username: 'Username is required',
       email: 'Invalid email format',
@@ -72,10 +72,10 @@ describe('registration', () => {
     const c = client(t.app)
     const malformed = await c.post('/api/register', '{"username": "x",')
     expect(malformed.status).toBe(400)
-    expect((await malformed.json()).message).toBe('The request body is not valid JSON.')
+    expect((await readJson(malformed)).message).toBe('The request body is not valid JSON.')
     const array = await c.post('/api/login', 'null')
     expect(array.status).toBe(400)
-    expect((await array.json()).message).toMatch(/JSON object/)
+    expect((await readJson(array)).message).toMatch(/JSON object/)
     const text = await c.post('/api/login', 'username=a', { 'content-type': 'text/plain' })
     expect(text.status).toBe(415)
   })
@@ -84,7 +84,7 @@ describe('registration', () => {
     const before = await countUsers()
     const response = await client(t.app).post('/api/register', { ...newUser('huge'), lastName: 'x'.repeat(1024 * 1024) })
     expect(response.status).toBe(413)
-    expect((await response.json()).message).toMatch(/too large/)
+    expect((await readJson(response)).message).toMatch(/too large/)
     expect(await countUsers()).toBe(before)
   })
 })
@@ -96,21 +96,21 @@ describe('sign-in and sign-out', () => {
       const c = client(t.app)
       const response = await c.post('/api/login', { username: login, password: 'correct horse battery' })
       expect(response.status).toBe(200)
-      expect((await (await c.get('/api/user')).json()).username).toBe('carol')
+      expect((await readJson(await c.get('/api/user'))).username).toBe('carol')
     }
   })
 
   it('answers a wrong password with 401 and a message, and sets no cookie', async () => {
     const response = await client(t.app).post('/api/login', { username: 'carol', password: 'wrong password' })
     expect(response.status).toBe(401)
-    expect((await response.json()).message).toBe('Incorrect username or password. Check both and try again.')
+    expect((await readJson(response)).message).toBe('Incorrect username or password. Check both and try again.')
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 
   it('requires username and password', async () => {
     const response = await client(t.app).post('/api/login', {})
     expect(response.status).toBe(400)
-    expect((await response.json()).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
+    expect((await readJson(response)).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
   })
 
   it('answers /api/user with 401 when nobody is signed in', async () => {
@@ -134,7 +134,7 @@ describe('sign-in and sign-out', () => {
     const before = await countUsers()
     const response = await client(t.app).post('/api/register', newUser('csrf'), { origin: 'https://evil.example' })
     expect(response.status).toBe(403)
-    expect((await response.json()).message).toMatch(/another website/)
+    expect((await readJson(response)).message).toMatch(/another website/)
     const bySite = await client(t.app).call('POST', '/api/logout', undefined, { origin: '', 'sec-fetch-site': 'cross-site' })
     expect(bySite.status).toBe(403)
     expect(await countUsers()).toBe(before)
@@ -148,6 +148,6 @@ describe('sign-in and sign-out', () => {
     const limited = await client(t.app).post('/api/login', { username: 'dave', password: 'correct horse battery' })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect((await limited.json()).message).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes/)
+    expect((await readJson(limited)).message).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes/)
   })
 })

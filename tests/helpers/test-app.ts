@@ -70,6 +70,10 @@ export function client(app: TestApp['app']) {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+export type JsonBody = Record<string, any>
+export const readJson = (response: Response) => response.json() as Promise<JsonBody>
+
 export const newUser = (name: string) => ({
   username: name,
   email: `${name}@example.com`,

@@ -1,0 +1,17 @@
+// Renders the app icons in public/icons/ from logo.svg (run by hand after the logo changes; the PNGs are committed).
+import { readFile } from 'node:fs/promises'
+import sharp from 'sharp'
+
+const logo = await readFile('public/icons/logo.svg')
+const BACKGROUND = '#4338ca'
+
+for (const size of [192, 512]) {
+  await sharp(logo, { density: 600 }).resize(size, size).png().toFile(`public/icons/icon-${size}.png`)
+}
+// Maskable icons are cropped to a circle by some launchers: keep the artwork inside the central 80 % safe zone.
+const inner = Math.round(512 * 0.7)
+await sharp({ create: { width: 512, height: 512, channels: 4, background: BACKGROUND } })
+  .composite([{ input: await sharp(logo, { density: 600 }).resize(inner, inner).png().toBuffer(), gravity: 'center' }])
+  .png()
+  .toFile('public/icons/icon-maskable-512.png')
+console.log('icons written to public/icons/')

@@ -1,0 +1,16 @@
+// The frame of every signed-in screen: header, the screen, footer.
+import { Outlet } from '@tanstack/react-router'
+import { Footer } from './Footer.tsx'
+import { Header } from './Header.tsx'
+
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <Header />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+// Toasts with a title and an optional description, the shape every message in SPEC §8 has.
+import { toast } from 'react-toastify'
+
+type Kind = 'success' | 'error' | 'info'
+
+export function notify(title: string, description?: string, kind: Kind = 'info') {
+  toast[kind](
+    <div>
+      <p className="font-semibold">{title}</p>
+      {description && <p className="mt-0.5 text-sm opacity-90">{description}</p>}
+    </div>,
+  )
+}
