@@ -1,4 +1,5 @@
 // Reads the process environment once into a typed config; everything else takes a Config, never process.env.
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 export interface Config {
@@ -32,4 +33,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: isOn(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
   }
+}
+
+/** Loads ./.env into process.env when it exists; variables already set in the environment win. */
+export function loadDotEnv(file = '.env') {
+  if (existsSync(file)) process.loadEnvFile(file)
 }

@@ -6,10 +6,11 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
-import { loadConfig } from './env.ts'
+import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { mountBuiltApp } from './static.ts'
 
+loadDotEnv()
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
 

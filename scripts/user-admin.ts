@@ -2,13 +2,14 @@
 import { openDatabase } from '../api/db/client.ts'
 import { migrate } from '../api/db/migrate.ts'
 import { setAdmin } from '../api/db/users.ts'
-import { loadConfig } from '../api/env.ts'
+import { loadConfig, loadDotEnv } from '../api/env.ts'
 
 const username = process.argv[2]
 if (!username) {
   console.error('Usage: npm run user:admin -- <username>')
   process.exit(2)
 }
+loadDotEnv()
 const config = loadConfig()
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` })
 try {

@@ -1,0 +1,139 @@
+// Child process for the benchmark: the real API over a throwaway database plus the bench-only baseline route,
+// served on 127.0.0.1 with one registered user. It reports over IPC and removes its database on SIGTERM.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { serve, type ServerType } from '@hono/node-server'
+import { Hono } from 'hono'
+import postgres from 'postgres'
+import { createApp } from '../../api/app.ts'
+import { openDatabase, type Database, type Sql } from '../../api/db/client.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { BASELINE_PATH, DATABASE_URL_ENV, type ServerMessage } from './protocol.ts'
+
+interface BenchDatabase {
+  db: Database
+  dispose(): Promise<void>
+}
+
+async function openPgliteBench(): Promise<BenchDatabase> {
+  // On disk like a real install, not memory://, so PGlite pays the same storage costs the product does.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-'))
+  const db = await openDatabase({ pgliteDir: dir })
+  return {
+    db,
+    async dispose() {
+      await db.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function asAdmin(url: string, run: (admin: postgres.Sql) => Promise<unknown>) {
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await run(admin)
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+}
+
+async function openServerBench(url: string): Promise<BenchDatabase> {
+  // A whole database rather than a schema, so nothing the bench writes can outlive it or meet other data.
+  const name = `snaplist_bench_${randomBytes(6).toString('hex')}`
+  await asAdmin(url, (admin) => admin`create database ${admin(name)}`)
+  const benchUrl = new URL(url)
+  benchUrl.pathname = `/${name}`
+  // The product's default pool size, so the numbers describe what a deployment gets.
+  const db = await openDatabase({ databaseUrl: benchUrl.href })
+  return {
+    db,
+    async dispose() {
+      await db.close()
+      await asAdmin(url, (admin) => admin`drop database if exists ${admin(name)} with (force)`)
+    },
+  }
+}
+
+function benchApp(sql: Sql) {
+  // Mounted after the product so it passes through the same outer middleware, and kept out of api/app.ts.
+  return new Hono().route('/', createApp({ sql, config: { publicUrl: undefined, https: false, trustProxy: false } })).get(
+    `${BASELINE_PATH}/:id`,
+    async (c) => {
+      const [row] = await sql<{ id: number; username: string }[]>`select id, username from users where id = ${Number(c.req.param('id'))}`
+      return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
+    },
+  )
+}
+
+function listen(app: Hono): Promise<ServerType> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(server))
+  })
+}
+
+async function registerUser(origin: string): Promise<{ cookie: string; userId: number }> {
+  const response = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    // The same-origin check wants what a browser on this origin would send.
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'correct horse battery' }),
+  })
+  if (response.status !== 201) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`)
+  const cookie = response.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error('POST /api/register set no session cookie')
+  const { id } = (await response.json()) as { id: number }
+  return { cookie, userId: id }
+}
+
+function report(message: ServerMessage): Promise<void> {
+  // Run by hand (no IPC), it prints instead, which is enough to try the server with curl.
+  if (!process.send) return Promise.resolve(console.log(JSON.stringify(message)))
+  return new Promise((resolve) => process.send!(message, undefined, undefined, () => resolve()))
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    // Keep-alive sockets left by the load generator would otherwise hold close() open.
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  })
+}
+
+function stopOnSignal(bench: BenchDatabase, server: ServerType) {
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await closeServer(server)
+    await bench.dispose()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void stop())
+  process.once('SIGINT', () => void stop())
+  // The orchestrator died without a SIGTERM: still drop the database.
+  process.once('disconnect', () => void stop())
+}
+
+async function main() {
+  const databaseUrl = process.env[DATABASE_URL_ENV]
+  const bench = databaseUrl ? await openServerBench(databaseUrl) : await openPgliteBench()
+  try {
+    await migrate(bench.db.sql)
+    const server = await listen(benchApp(bench.db.sql))
+    stopOnSignal(bench, server)
+    const { port } = server.address() as AddressInfo
+    const { cookie, userId } = await registerUser(`http://127.0.0.1:${port}`)
+    await report({ type: 'ready', port, cookie, userId })
+  } catch (error) {
+    await bench.dispose()
+    throw error
+  }
+}
+
+main().catch(async (error: unknown) => {
+  await report({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  process.exit(1)
+})
