@@ -1,0 +1,48 @@
+// Turns autocannon results into the printed report: one table per database and /api/user's two target checks.
+import type { Result } from 'autocannon'
+
+export interface Measurement {
+  endpoint: string
+  result: Result
+}
+
+const USER_MIN_RPS_RATIO = 0.8
+const USER_MAX_P99_RATIO = 2
+
+// A zero denominator (sub-millisecond p99) has no meaningful ratio; NaN prints as n/a and never passes.
+const ratio = (value: number, base: number) => (base > 0 ? value / base : Number.NaN)
+const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a')
+const verdict = (passed: boolean) => (passed ? 'PASS' : 'FAIL')
+
+export function problems({ endpoint, result }: Measurement): string | undefined {
+  if (result.non2xx === 0 && result.errors === 0) return undefined
+  return `${endpoint}: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} timeouts)`
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  // The endpoint column reads best left-aligned, the numbers right-aligned.
+  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+  return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n')
+}
+
+export function formatMode(label: string, measurements: Measurement[], baseline: Measurement, user: Measurement): string {
+  const base = baseline.result
+  const rows = measurements.map(({ endpoint, result }) => [
+    endpoint,
+    Math.round(result.requests.average).toLocaleString('en-US'),
+    String(result.latency.p50),
+    String(result.latency.p99),
+    times(ratio(result.requests.average, base.requests.average)),
+    times(ratio(result.latency.p99, base.latency.p99)),
+  ])
+  const rpsRatio = ratio(user.result.requests.average, base.requests.average)
+  const p99Ratio = ratio(user.result.latency.p99, base.latency.p99)
+  return [
+    `== ${label} ==`,
+    table([['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs baseline', 'p99 vs baseline'], ...rows]),
+    '',
+    `/api/user req/s = ${times(rpsRatio)} baseline (target ≥ ${USER_MIN_RPS_RATIO}×): ${verdict(rpsRatio >= USER_MIN_RPS_RATIO)}`,
+    `/api/user p99 = ${times(p99Ratio)} baseline (target ≤ ${USER_MAX_P99_RATIO}×): ${verdict(p99Ratio <= USER_MAX_P99_RATIO)}`,
+  ].join('\n')
+}

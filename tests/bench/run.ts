@@ -1,0 +1,144 @@
+// `npm run bench`: starts server.ts once per database (PGlite, then a Postgres server if one answers), loads the
+// bare route, the baseline and /api/user with autocannon, and prints the report. Target misses still exit 0.
+import { fork, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import postgres from 'postgres'
+import { BASELINE_PATH, DATABASE_URL_ENV, type ReadyMessage, type ServerMessage } from './protocol.ts'
+import { formatMode, problems, type Measurement } from './report.ts'
+
+const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+const WARMUP_SECONDS = 1
+const READY_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 15_000
+
+interface Mode {
+  label: string
+  databaseUrl?: string
+}
+
+interface Endpoint {
+  name: string
+  path: string
+  headers?: Record<string, string>
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
+  return value
+}
+
+const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
+
+async function canConnect(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} })
+  try {
+    await sql`select 1`
+    return true
+  } catch {
+    return false
+  } finally {
+    await sql.end({ timeout: 1 })
+  }
+}
+
+async function postgresMode(): Promise<Mode | undefined> {
+  // A URL someone set on purpose must work, so it is not probed: a failure there surfaces as an error.
+  const explicit = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL
+  if (explicit) return { label: `Postgres server (${new URL(explicit).host})`, databaseUrl: explicit }
+  if (await canConnect(DEFAULT_POSTGRES_URL)) return { label: 'Postgres server (127.0.0.1:5432)', databaseUrl: DEFAULT_POSTGRES_URL }
+  console.log(`Postgres: skipped, nothing answered at ${DEFAULT_POSTGRES_URL} (set BENCH_DATABASE_URL to bench a server).\n`)
+  return undefined
+}
+
+function waitForReady(child: ChildProcess): Promise<ReadyMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bench server did not become ready in time')), READY_TIMEOUT_MS)
+    child.once('message', (message: ServerMessage) => {
+      clearTimeout(timer)
+      if (message.type === 'ready') resolve(message)
+      else reject(new Error(`the bench server failed to start:\n${message.error}`))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the bench server exited (code ${code}) before it was ready`))
+    })
+  })
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => {
+    console.error('!! The bench server did not stop in time and was killed; a snaplist_bench_* database may be left behind.')
+    child.kill('SIGKILL')
+  }, STOP_TIMEOUT_MS)
+  await exited
+  clearTimeout(timer)
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number) {
+  return autocannon({ url, headers, connections: settings.connections, duration })
+}
+
+async function measure(port: number, endpoint: Endpoint): Promise<Measurement> {
+  const url = `http://127.0.0.1:${port}${endpoint.path}`
+  const headers = endpoint.headers ?? {}
+  // Lets the JIT, the pool's connections and Postgres' caches settle before anything is counted.
+  await load(url, headers, WARMUP_SECONDS)
+  return { endpoint: endpoint.name, result: await load(url, headers, settings.duration) }
+}
+
+function endpoints({ userId, cookie }: ReadyMessage): Endpoint[] {
+  return [
+    { name: 'GET /api/health (ceiling)', path: '/api/health' },
+    { name: 'baseline: pk select (floor)', path: `${BASELINE_PATH}/${userId}` },
+    { name: 'GET /api/user (signed in)', path: '/api/user', headers: { cookie } },
+  ]
+}
+
+async function benchMode(mode: Mode): Promise<void> {
+  const env = { ...process.env, [DATABASE_URL_ENV]: mode.databaseUrl }
+  if (!mode.databaseUrl) delete env[DATABASE_URL_ENV]
+  const child = fork(SERVER_ENTRY, [], { execArgv: ['--import', 'tsx'], env })
+  try {
+    const ready = await waitForReady(child)
+    const measurements: Measurement[] = []
+    for (const endpoint of endpoints(ready)) measurements.push(await measure(ready.port, endpoint))
+    const [, baseline, user] = measurements
+    console.log(formatMode(mode.label, measurements, baseline!, user!))
+    reportProblems(measurements)
+    console.log()
+  } finally {
+    await stopServer(child)
+  }
+}
+
+function reportProblems(measurements: Measurement[]) {
+  const found = measurements.map(problems).filter((problem) => problem !== undefined)
+  if (found.length === 0) return
+  // Failed requests are usually fast, so these numbers would flatter the endpoint: the run is not a measurement.
+  console.log('\n!!!!! INVALID RUN: requests failed, so the numbers above do not measure these endpoints !!!!!')
+  for (const problem of found) console.log(`!!!!! ${problem}`)
+  process.exitCode = 1
+}
+
+function printHeader() {
+  console.log(`Snaplist API benchmark, ${new Date().toISOString()}`)
+  console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`)
+  console.log(
+    `autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint after a ${WARMUP_SECONDS} s warm-up; ` +
+      'latency in whole ms (autocannon histogram resolution)\n',
+  )
+}
+
+printHeader()
+const postgresServer = await postgresMode()
+for (const mode of [{ label: 'PGlite (embedded)' }, ...(postgresServer ? [postgresServer] : [])]) await benchMode(mode)
