@@ -1,6 +1,7 @@
 // Builds the Hono app: middleware, the API routes and the one error renderer. Tests call app.request() on it.
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env.ts'
 import type { Sql } from './db/client.ts'
@@ -8,45 +9,69 @@ import type { Config } from './env.ts'
 import { AppError, notFound, renderError } from './errors.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { sessionMiddleware } from './middleware/session.ts'
+import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { authRoutes } from './routes/auth.ts'
+import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
+import { imageRoutes } from './routes/images.ts'
+import { listingRoutes } from './routes/listings.ts'
 import { createAccountService } from './services/accounts.ts'
+import type { ImageAnalyzer } from './services/analyzer.ts'
+import { createListingService } from './services/listings.ts'
+import { createPhotoService } from './services/photos.ts'
 import { createFailedLoginLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
+import type { FileStorage, LocalStorage } from './services/storage.ts'
 
-const JSON_BODY_LIMIT_BYTES = 64 * 1024
+const JSON_BODY_LIMIT = 64 * 1024
+const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
 
 export interface AppDeps {
   sql: Sql
   config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'>
+  storage: FileStorage
+  analyzer: ImageAnalyzer
 }
 
-export function createApp({ sql, config }: AppDeps) {
+function bodyLimits() {
+  const limited = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError(413, 'payload_too_large', `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`)
+      },
+    })
+  const forJson = limited(JSON_BODY_LIMIT)
+  const forUploads = limited(UPLOAD_BODY_LIMIT)
+  return createMiddleware((c, next) => (UPLOAD_PATHS.has(c.req.path) ? forUploads : forJson)(c, next))
+}
+
+const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
+
+export function createApp({ sql, config, storage, analyzer }: AppDeps) {
   const sessions = createSessionService(sql)
   const accounts = createAccountService(sql, createFailedLoginLimiter(sql))
+  const photos = createPhotoService({ sql, storage, analyzer })
+  const listings = createListingService(sql, storage)
   const isSecure = (c: Context) =>
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||
     (config.trustProxy && c.req.header('x-forwarded-proto') === 'https')
 
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: JSON_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError(413, 'payload_too_large', `The request body is too large. The limit is ${JSON_BODY_LIMIT_BYTES / 1024} KB.`)
-        },
-      }),
-    )
+    .use(bodyLimits())
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
     .route('/', authRoutes({ accounts, sessions, isSecure, trustProxy: config.trustProxy }))
+    .route('/', imageRoutes(photos))
+    .route('/', listingRoutes(listings))
     .all('*', (c) => {
       throw notFound(`There is no API route ${c.req.method} ${c.req.path}.`)
     })
 
   const app = new Hono<AppEnv>().use(requestId()).route('/api', api)
+  if (isLocal(storage)) app.route('/', fileRoutes(storage))
   app.onError(renderError)
   return app
 }

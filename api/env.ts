@@ -11,6 +11,8 @@ export interface Config {
   https: boolean
   trustProxy: boolean
   distDir: string
+  gemini: { apiKey: string; model: string | undefined; baseUrl: string | undefined } | undefined
+  supabase: { url: string; serviceKey: string; bucket: string } | undefined
 }
 
 function parsePort(raw: string | undefined): number {
@@ -32,7 +34,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: isOn(env.HTTPS),
     trustProxy: isOn(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
+    gemini: env.GEMINI_API_KEY
+      ? { apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL || undefined, baseUrl: env.GEMINI_BASE_URL || undefined }
+      : undefined,
+    supabase: readSupabase(env),
   }
+}
+
+function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_KEY: serviceKey, SUPABASE_BUCKET: bucket } = env
+  if (!url && !serviceKey && !bucket) return undefined
+  if (!url || !serviceKey || !bucket) {
+    throw new Error('Supabase Storage needs all three of SUPABASE_URL, SUPABASE_SERVICE_KEY and SUPABASE_BUCKET (or none of them for local disk).')
+  }
+  return { url: url.replace(/\/+$/, ''), serviceKey, bucket }
 }
 
 /** Loads ./.env into process.env when it exists; variables already set in the environment win. */

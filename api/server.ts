@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
+import { analyzerFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
 loadDotEnv()
@@ -18,7 +19,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 
-const app = createApp({ sql: database.sql, config })
+const app = createApp({ sql: database.sql, config, storage: storageFromConfig(config), analyzer: analyzerFromConfig(config) })
 mountBuiltApp(app, config.distDir)
 
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined

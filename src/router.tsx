@@ -55,7 +55,7 @@ const publicPlaceholder = (title: string) => lazyRouteComponent(async () => {
 
 const signedInRoutes = [
   createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen') }),
-  createRoute({ getParentRoute: () => signedIn, path: '/list-item', component: placeholder('Create New Listing') }),
+  createRoute({ getParentRoute: () => signedIn, ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen') }),
   createRoute({ getParentRoute: () => signedIn, path: '/admin', component: placeholder('Admin Dashboard') }),
   createRoute({ getParentRoute: () => signedIn, path: '/admin/email-templates', component: placeholder('Email Templates') }),
 ]

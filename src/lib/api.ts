@@ -60,3 +60,9 @@ export async function getJson<T>(url: string, options: { on401?: 'throw' | 'null
   if (response.status === 401 && options.on401 === 'null') return null
   return (await throwIfNotOk(response)).json() as Promise<T>
 }
+
+/** Multipart uploads (photos): the browser sets the multipart content type itself. */
+export async function apiUpload<T>(url: string, form: FormData, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { method: 'POST', credentials: 'include', body: form, signal })
+  return (await throwIfNotOk(response)).json() as Promise<T>
+}

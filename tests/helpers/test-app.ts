@@ -1,10 +1,15 @@
 // A fresh app over a fresh database for one test file: in-memory PGlite, or a new schema on the Postgres server
 // when the suite runs in its postgres project (TEST_DB=postgres), dropped again afterwards.
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import postgres from 'postgres'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
+import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
+import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -33,11 +38,31 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   }
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  analyzer?: ImageAnalyzer
+  storage?: FileStorage
+}
+
+/** The app with photos in a temporary folder and, unless a test brings its own, the no-key analyser. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & { photosDir: string }> {
   const { db, drop } = await openTestDatabase()
   await migrate(db.sql)
-  const app = createApp({ sql: db.sql, config: { publicUrl: undefined, https: false, trustProxy: false } })
-  return { app, db, close: drop }
+  const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
+  const app = createApp({
+    sql: db.sql,
+    config: { publicUrl: undefined, https: false, trustProxy: false },
+    storage: options.storage ?? createLocalStorage(photosDir),
+    analyzer: options.analyzer ?? createLocalAnalyzer(),
+  })
+  return {
+    app,
+    db,
+    photosDir,
+    async close() {
+      await drop()
+      await rm(photosDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** A tiny cookie-keeping client over app.request(), sending JSON the way the browser app does. */
@@ -45,7 +70,9 @@ export function client(app: TestApp['app']) {
   let cookie = ''
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers } }
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body
+    } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
       ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
     }

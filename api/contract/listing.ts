@@ -1,0 +1,99 @@
+// A Listing as the API returns it, and the payload that creates one (SPEC §3). The same schema validates the API
+// input and resolves the create form.
+import * as v from 'valibot'
+import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from './options.ts'
+
+export const MAX_IMAGES = 8
+export const TITLE_MAX = 80
+export const MAX_IMAGES_MESSAGE = 'Maximum 8 images allowed'
+
+/** Form inputs arrive as text; numbers are coerced, blank means the default. */
+const wholeNumber = (label: string, { min, fallback }: { min: number; fallback: number }) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.pipe(v.string(), v.trim())]), fallback),
+    v.transform((input) => (input === '' ? fallback : Number(input))),
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(10_000_000, `${label} is too large`),
+  )
+
+const optionalText = (label: string, max: number) =>
+  v.pipe(v.optional(v.nullable(v.string(`${label} must be text`)), ''), v.transform((text) => (text ?? '').trim()), v.maxLength(max, `${label} must be at most ${max} characters`))
+
+/** '' for "not chosen", or one of the set. */
+const optionalChoice = (label: string, values: readonly string[]) =>
+  v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((value) => value ?? ''), v.check((value) => value === '' || values.includes(value), `Choose a ${label} from the list`))
+
+export const keywordsFromText = (text: string) =>
+  text
+    .split(',')
+    .map((keyword) => keyword.trim())
+    .filter(Boolean)
+
+const keywordsSchema = v.pipe(
+  v.optional(v.union([v.array(v.string('Keywords must be text')), v.string()]), []),
+  v.transform((input) => (typeof input === 'string' ? keywordsFromText(input) : input.map((keyword) => keyword.trim()).filter(Boolean))),
+  v.maxLength(30, 'Use at most 30 keywords'),
+  v.check((keywords) => keywords.every((keyword) => keyword.length <= 50), 'Each keyword must be at most 50 characters'),
+)
+
+export const ListingInputSchema = v.object({
+  clientId: v.optional(v.pipe(v.string(), v.uuid('clientId must be a UUID'))),
+  title: v.pipe(
+    v.optional(v.string('Title is required'), ''),
+    v.trim(),
+    v.nonEmpty('Title is required'),
+    v.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters (eBay's limit)`),
+  ),
+  description: optionalText('Description', 4000),
+  price: wholeNumber('Retail Price', { min: 0, fallback: 0 }),
+  medianUsedPrice: wholeNumber('Median Used Price', { min: 0, fallback: 0 }),
+  quantity: wholeNumber('Quantity', { min: 1, fallback: 1 }),
+  category: v.picklist(valuesOf(CATEGORIES), 'Choose a category'),
+  keywords: keywordsSchema,
+  color: v.picklist(valuesOf(COLORS), 'Choose a primary color'),
+  images: v.pipe(
+    v.optional(v.array(v.string('Each image must be a URL')), []),
+    v.maxLength(MAX_IMAGES, MAX_IMAGES_MESSAGE),
+  ),
+  aiSuggestions: v.optional(v.nullable(v.record(v.string(), v.unknown())), null),
+  brand: optionalText('Brand', 65),
+  size: optionalText('Size', 65),
+  type: optionalChoice('type', valuesOf(ITEM_TYPES)),
+  sizeType: optionalChoice('size type', valuesOf(SIZE_TYPES)),
+  department: optionalChoice('department', valuesOf(DEPARTMENTS)),
+})
+export type ListingInput = v.InferOutput<typeof ListingInputSchema>
+export type ListingFormValues = v.InferInput<typeof ListingInputSchema>
+
+export interface Listing {
+  id: number
+  userId: number
+  clientId: string | null
+  title: string
+  description: string
+  price: number
+  medianUsedPrice: number | null
+  category: string
+  keywords: string[]
+  color: string
+  quantity: number
+  images: string[]
+  aiSuggestions: Record<string, unknown> | null
+  createdAt: string
+  platformListingId: string | null
+  platformStatus: string | null
+  brand: string
+  size: string
+  type: string
+  sizeType: string
+  department: string
+}
+
+/** SPEC §4: posted to eBay when active and the platform id starts with 'ebay'. */
+export const isPostedToEbay = (listing: Pick<Listing, 'platformStatus' | 'platformListingId'>) =>
+  listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
+
+/** Every stored photo has a small WebP beside it, named after it (see api/services/images.ts). */
+export const thumbnailUrl = (imageUrl: string) => imageUrl.replace(/\.jpg(\?.*)?$/, '-thumb.webp$1')

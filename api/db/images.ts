@@ -1,0 +1,46 @@
+// SQL for the images table: which stored photos exist and whose they are.
+import type { Sql, Tx } from './client.ts'
+
+export interface ImageRow {
+  id: string
+  userId: number
+  key: string
+  url: string
+  thumbnailUrl: string
+  width: number
+  height: number
+  bytes: number
+}
+
+export async function findImage(sql: Sql, id: string): Promise<ImageRow | undefined> {
+  const [row] = await sql<ImageRow[]>`
+    select id, user_id, key, url, thumbnail_url, width, height, bytes from images where id = ${id}`
+  return row
+}
+
+/** Inserts the row unless the id exists already; returns whichever row holds the id now. */
+export async function insertImage(sql: Sql, image: ImageRow): Promise<ImageRow> {
+  const [inserted] = await sql<ImageRow[]>`
+    insert into images (id, user_id, key, url, thumbnail_url, width, height, bytes)
+    values (${image.id}, ${image.userId}, ${image.key}, ${image.url}, ${image.thumbnailUrl}, ${image.width}, ${image.height}, ${image.bytes})
+    on conflict (id) do nothing
+    returning id, user_id, key, url, thumbnail_url, width, height, bytes`
+  return inserted ?? (await findImage(sql, image.id))!
+}
+
+/** The subset of urls that are this user's stored photos. */
+export async function ownedImageUrls(sql: Sql | Tx, userId: number, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set()
+  const rows = await sql<{ url: string }[]>`select distinct url from images where user_id = ${userId} and url = any(${urls})`
+  return new Set(rows.map((row) => row.url))
+}
+
+/** Deletes this user's image rows for urls no remaining listing of theirs uses; returns the deleted rows. */
+export async function deleteUnusedImages(tx: Tx, userId: number, urls: string[]): Promise<ImageRow[]> {
+  if (urls.length === 0) return []
+  return tx<ImageRow[]>`
+    delete from images i
+    where i.user_id = ${userId} and i.url = any(${urls})
+      and not exists (select 1 from listings l where l.user_id = ${userId} and i.url = any(l.images))
+    returning id, user_id, key, url, thumbnail_url, width, height, bytes`
+}

@@ -1,0 +1,34 @@
+// SQL for the listings table. Every query is scoped to the owner: another user's id simply finds nothing.
+import type { ListingInput, Listing } from '../contract/listing.ts'
+import type { Sql, Tx } from './client.ts'
+
+const COLUMNS = `id, user_id, client_id, title, description, price, median_used_price, category, keywords, color,
+  quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department`
+
+export async function listListings(sql: Sql, userId: number): Promise<Listing[]> {
+  return sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} order by created_at desc, id desc`
+}
+
+export async function findListingByClientId(sql: Sql | Tx, userId: number, clientId: string): Promise<Listing | undefined> {
+  const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and client_id = ${clientId}`
+  return row
+}
+
+/** Inserts the listing; with a clientId already used by this user, inserts nothing and returns undefined. */
+export async function insertListing(tx: Tx, userId: number, input: ListingInput): Promise<Listing | undefined> {
+  const [row] = await tx<Listing[]>`
+    insert into listings (user_id, client_id, title, description, price, median_used_price, category, keywords, color,
+      quantity, images, ai_suggestions, brand, size, type, size_type, department)
+    values (${userId}, ${input.clientId ?? null}, ${input.title}, ${input.description}, ${input.price},
+      ${input.medianUsedPrice}, ${input.category}, ${input.keywords}, ${input.color}, ${input.quantity}, ${input.images},
+      ${input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never)}, ${input.brand}, ${input.size},
+      ${input.type}, ${input.sizeType}, ${input.department})
+    on conflict (user_id, client_id) do nothing
+    returning ${tx.unsafe(COLUMNS)}`
+  return row
+}
+
+export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
+  const [row] = await tx<Listing[]>`delete from listings where user_id = ${userId} and id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row
+}

@@ -1,0 +1,25 @@
+// /api/listings: the signed-in seller's own listings (SPEC §7).
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { AppEnv } from '../app-env.ts'
+import { ListingInputSchema } from '../contract/listing.ts'
+import { requireUser } from '../middleware/session.ts'
+import type { ListingService } from '../services/listings.ts'
+import { valid } from '../validate.ts'
+
+export const IdParamSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The id must be a whole number'), v.transform(Number)),
+})
+
+export function listingRoutes(listings: ListingService) {
+  return new Hono<AppEnv>()
+    .get('/listings', async (c) => c.json(await listings.list(requireUser(c).id), 200))
+    .post('/listings', valid('json', ListingInputSchema), async (c) => {
+      const { listing, created } = await listings.create(requireUser(c).id, c.req.valid('json'))
+      return c.json(listing, created ? 201 : 200)
+    })
+    .delete('/listings/:id', valid('param', IdParamSchema), async (c) => {
+      await listings.remove(requireUser(c).id, c.req.valid('param').id)
+      return c.json({ message: 'Listing deleted.' }, 200)
+    })
+}

@@ -1,0 +1,16 @@
+// Picks each outside service's implementation from the config: the real provider when it is configured, the
+// embedded default otherwise (local disk for photos, the pixel-measuring analyser without a Gemini key).
+import path from 'node:path'
+import type { Config } from '../env.ts'
+import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './analyzer.ts'
+import { createLocalStorage, createSupabaseStorage, type FileStorage } from './storage.ts'
+
+export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
+  return config.supabase ? createSupabaseStorage(config.supabase) : createLocalStorage(path.join(config.dataDir, 'photos'))
+}
+
+export function analyzerFromConfig(config: Pick<Config, 'gemini'>): ImageAnalyzer {
+  if (!config.gemini) return createLocalAnalyzer()
+  const { apiKey, model, baseUrl } = config.gemini
+  return createGeminiAnalyzer({ apiKey, model: model ?? DEFAULT_GEMINI_MODEL, ...(baseUrl ? { baseUrl } : {}) })
+}

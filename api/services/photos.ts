@@ -1,0 +1,80 @@
+// Stores photos and runs the analysis: one place that knows a photo is a 1600 px JPEG plus its thumbnail, named by
+// content hash under the owner's folder, recorded in the images table under the photo's UUID.
+import { randomUUID } from 'node:crypto'
+import type { AnalysisResult, StoredImage } from '../contract/analysis.ts'
+import type { Sql } from '../db/client.ts'
+import * as images from '../db/images.ts'
+import { conflict } from '../errors.ts'
+import type { ImageAnalyzer } from './analyzer.ts'
+import { processImage, type ProcessedImage } from './images.ts'
+import type { FileStorage } from './storage.ts'
+
+const toStoredImage = (row: images.ImageRow): StoredImage => ({
+  id: row.id,
+  imageUrl: row.url,
+  thumbnailUrl: row.thumbnailUrl,
+  width: row.width,
+  height: row.height,
+})
+
+export interface PhotoServiceDeps {
+  sql: Sql
+  storage: FileStorage
+  analyzer: ImageAnalyzer
+}
+
+export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps) {
+  async function existing(userId: number, id: string): Promise<StoredImage | undefined> {
+    const row = await images.findImage(sql, id)
+    if (!row) return undefined
+    if (row.userId !== userId) throw conflict('This photo id is already in use. Take or choose the photo again.')
+    return toStoredImage(row)
+  }
+
+  async function store(userId: number, id: string, photo: ProcessedImage): Promise<StoredImage> {
+    const base = `u${userId}/${photo.hash}`
+    // Files first, row second: a crash in between leaves an unreferenced file, never a row pointing at nothing.
+    const [main, thumbnail] = await Promise.all([
+      storage.put(`${base}.jpg`, photo.jpeg, 'image/jpeg'),
+      storage.put(`${base}-thumb.webp`, photo.thumbnail, 'image/webp'),
+    ])
+    const row = await images.insertImage(sql, {
+      id,
+      userId,
+      key: main.key,
+      url: main.url,
+      thumbnailUrl: thumbnail.url,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.jpeg.length,
+    })
+    return toStoredImage(row)
+  }
+
+  return {
+    /** Idempotent by id: the same id again returns the photo stored the first time, without processing it again. */
+    async upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }> {
+      const found = await existing(userId, id)
+      if (found) return { image: found, created: false }
+      return { image: await store(userId, id, await processImage(bytes)), created: true }
+    },
+
+    async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+      const photo = await processImage(bytes)
+      const [image, analysis] = await Promise.all([
+        existing(userId, id).then((found) => found ?? store(userId, id, photo)),
+        analyzer.analyze({ jpeg: photo.analysisJpeg, measuredColor: photo.measuredColor }, signal),
+      ])
+      return {
+        ...analysis.suggestion,
+        imageId: image.id,
+        imageUrl: image.imageUrl,
+        thumbnailUrl: image.thumbnailUrl,
+        analyzer: analyzer.name,
+        ...(analysis.notice ? { notice: analysis.notice } : {}),
+      }
+    },
+  }
+}
+
+export type PhotoService = ReturnType<typeof createPhotoService>

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cameraJpeg, photoForm, solidJpeg } from '../helpers/images.ts'
+import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
+
+let t: TestApp & { photosDir: string }
+let alice: ReturnType<typeof client>
+let bob: ReturnType<typeof client>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  alice = client(t.app)
+  bob = client(t.app)
+  await alice.post('/api/register', newUser('alice'))
+  await bob.post('/api/register', newUser('bob'))
+})
+afterAll(() => t.close())
+
+const storedPath = (url: string) => path.join(t.photosDir, url.replace(/^\/files\//, ''))
+
+const listing = (images: string[], extra: Record<string, unknown> = {}) => ({
+  title: "Levi's 501 Jeans W32 L34 Blue",
+  description: 'Classic straight fit, light wear.',
+  price: '45',
+  medianUsedPrice: 28,
+  quantity: '1',
+  category: 'clothing',
+  keywords: 'levis, 501, denim ,  jeans',
+  color: 'blue',
+  images,
+  brand: "Levi's",
+  size: 'W32 L34',
+  type: 'Vintage',
+  sizeType: 'Regular',
+  department: 'Men',
+  ...extra,
+})
+
+async function uploadPhoto(user = alice, bytes?: Buffer) {
+  const response = await user.post('/api/images', photoForm(bytes ?? (await solidJpeg({ r: 20, g: 40, b: 200 })), { id: randomUUID() }))
+  expect(response.status).toBe(201)
+  return readJson(response)
+}
+
+describe('analyze-image', () => {
+  it('stores a camera photo shrunk to 1600 px with every bit of metadata removed, and measures its colour', async () => {
+    const response = await alice.post('/api/analyze-image', photoForm(await cameraJpeg()))
+    expect(response.status).toBe(200)
+    const result = await readJson(response)
+    expect(result).toMatchObject({ analyzer: 'local', primaryColor: 'red', title: '', suggestedPrice: 0 })
+    expect(result.notice).toMatch(/Gemini API key/)
+    expect(result.imageUrl).toMatch(/^\/files\/u\d+\/[0-9a-f]{32}\.jpg$/)
+
+    const stored = await sharp(await readFile(storedPath(result.imageUrl))).metadata()
+    expect(stored.format).toBe('jpeg')
+    // Orientation 6 was applied: the 4000×3000 landscape photo is stored upright as portrait.
+    expect([stored.width, stored.height]).toEqual([1200, 1600])
+    expect(stored.exif).toBeUndefined()
+    expect(stored.icc).toBeUndefined()
+    expect(stored.xmp).toBeUndefined()
+
+    const thumbnail = await readFile(storedPath(result.thumbnailUrl))
+    const thumbMeta = await sharp(thumbnail).metadata()
+    expect(thumbMeta.format).toBe('webp')
+    expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(400)
+    expect(thumbnail.length).toBeLessThan(30 * 1024)
+  })
+
+  it('serves stored photos as images with long-lived caching and no way to run them as a page', async () => {
+    const { imageUrl } = await uploadPhoto()
+    const response = await t.app.request(imageUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/jpeg')
+    expect(response.headers.get('cache-control')).toMatch(/max-age=31536000/)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await t.app.request('/files/u1/../../etc/passwd')).status).toBe(404)
+  })
+
+  it('refuses a text file renamed .jpg by decoding it, not by trusting its name', async () => {
+    const response = await alice.post('/api/analyze-image', photoForm('just some text, not a photo', { name: 'fake.jpg' }))
+    expect(response.status).toBe(400)
+    expect((await readJson(response)).message).toMatch(/not a photo Snaplist can read/)
+  })
+
+  it('refuses an SVG even though it is an image format', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'
+    const response = await alice.post('/api/analyze-image', photoForm(svg, { name: 'x.svg', type: 'image/svg+xml' }))
+    expect(response.status).toBe(400)
+  })
+
+  it('refuses a 16 MB upload with 413', async () => {
+    const response = await alice.post('/api/analyze-image', photoForm(Buffer.alloc(16 * 1024 * 1024, 1)))
+    expect(response.status).toBe(413)
+    expect((await readJson(response)).message).toMatch(/too large|larger than 15 MB/)
+  })
+
+  it('refuses a truncated JPEG', async () => {
+    const whole = await cameraJpeg({ width: 800, height: 600 })
+    const response = await alice.post('/api/analyze-image', photoForm(whole.subarray(0, Math.floor(whole.length / 2))))
+    expect(response.status).toBe(400)
+  })
+
+  it('needs a session and the image field', async () => {
+    expect((await client(t.app).post('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))).status).toBe(401)
+    const empty = new FormData()
+    empty.append('other', 'x')
+    expect((await alice.post('/api/analyze-image', empty)).status).toBe(400)
+    expect((await alice.post('/api/analyze-image', { image: 'x' })).status).toBe(415)
+  })
+})
+
+describe('POST /api/images', () => {
+  it('stores a photo once per UUID: sending it again returns the same URL without a second file', async () => {
+    const id = randomUUID()
+    const bytes = await solidJpeg({ r: 0, g: 150, b: 0 })
+    const first = await alice.post('/api/images', photoForm(bytes, { id }))
+    expect(first.status).toBe(201)
+    const again = await alice.post('/api/images', photoForm(bytes, { id }))
+    expect(again.status).toBe(200)
+    expect((await readJson(again)).imageUrl).toBe((await readJson(first)).imageUrl)
+    const rows = await t.db.sql`select count(*)::int as n from images where id = ${id}`
+    expect(rows[0]!.n).toBe(1)
+  })
+
+  it("refuses another user's photo UUID", async () => {
+    const id = randomUUID()
+    await alice.post('/api/images', photoForm(await solidJpeg({ r: 9, g: 9, b: 9 }), { id }))
+    expect((await bob.post('/api/images', photoForm(await solidJpeg({ r: 9, g: 9, b: 9 }), { id }))).status).toBe(409)
+  })
+})
+
+describe('listings', () => {
+  it('creates a listing with numbers coerced and keywords split and trimmed, and lists it', async () => {
+    const photo = await uploadPhoto()
+    const response = await alice.post('/api/listings', listing([photo.imageUrl]))
+    expect(response.status).toBe(201)
+    const created = await readJson(response)
+    expect(created).toMatchObject({ price: 45, medianUsedPrice: 28, quantity: 1, keywords: ['levis', '501', 'denim', 'jeans'], images: [photo.imageUrl] })
+    const list = await readJson(await alice.get('/api/listings'))
+    expect(list.map((item: { id: number }) => item.id)).toContain(created.id)
+  })
+
+  it('returns the first listing when the same clientId is sent twice, never a duplicate', async () => {
+    const photo = await uploadPhoto()
+    const clientId = randomUUID()
+    const first = await alice.post('/api/listings', listing([photo.imageUrl], { clientId }))
+    const retry = await alice.post('/api/listings', listing([photo.imageUrl], { clientId, title: 'Changed on retry' }))
+    expect(first.status).toBe(201)
+    expect(retry.status).toBe(200)
+    expect((await readJson(retry)).id).toBe((await readJson(first)).id)
+    const rows = await t.db.sql`select count(*)::int as n from listings where client_id = ${clientId}`
+    expect(rows[0]!.n).toBe(1)
+  })
+
+  it('refuses more than 8 images, photos that are not the seller\'s uploads, and bad fields, writing nothing', async () => {
+    const before = (await t.db.sql`select count(*)::int as n from listings`)[0]!.n
+    const nine = await alice.post('/api/listings', listing(Array.from({ length: 9 }, (_, i) => `/files/u1/${i}.jpg`)))
+    expect(nine.status).toBe(400)
+    expect((await readJson(nine)).fields.images).toBe('Maximum 8 images allowed')
+    const bobsPhoto = await uploadPhoto(bob)
+    expect((await alice.post('/api/listings', listing([bobsPhoto.imageUrl]))).status).toBe(400)
+    expect((await alice.post('/api/listings', listing(['https://example.com/x.jpg']))).status).toBe(400)
+    const bad = await alice.post('/api/listings', listing([], { title: '', price: 'lots', category: 'cars', quantity: 0 }))
+    expect(bad.status).toBe(400)
+    expect((await readJson(bad)).fields).toMatchObject({
+      title: 'Title is required',
+      price: 'Retail Price must be a number',
+      category: 'Choose a category',
+      quantity: 'Quantity must be at least 1',
+    })
+    expect((await t.db.sql`select count(*)::int as n from listings`)[0]!.n).toBe(before)
+  })
+
+  it("hides other users' listings and answers 404 when they try to delete one", async () => {
+    const photo = await uploadPhoto()
+    const created = await readJson(await alice.post('/api/listings', listing([photo.imageUrl])))
+    const bobsList = await readJson(await bob.get('/api/listings'))
+    expect(bobsList.some((item: { id: number }) => item.id === created.id)).toBe(false)
+    expect((await bob.call('DELETE', `/api/listings/${created.id}`)).status).toBe(404)
+    expect((await client(t.app).call('DELETE', `/api/listings/${created.id}`)).status).toBe(401)
+    expect((await alice.call('DELETE', '/api/listings/not-a-number')).status).toBe(400)
+    expect((await readJson(await alice.get('/api/listings'))).some((item: { id: number }) => item.id === created.id)).toBe(true)
+  })
+
+  it('deleting a listing deletes its photo files, but keeps a photo another listing still uses', async () => {
+    const shared = await uploadPhoto(alice, await solidJpeg({ r: 120, g: 60, b: 10 }))
+    const own = await uploadPhoto(alice, await solidJpeg({ r: 250, g: 250, b: 0 }))
+    const first = await readJson(await alice.post('/api/listings', listing([own.imageUrl, shared.imageUrl])))
+    await alice.post('/api/listings', listing([shared.imageUrl]))
+    expect((await alice.call('DELETE', `/api/listings/${first.id}`)).status).toBe(200)
+    await expect(readFile(storedPath(own.imageUrl))).rejects.toThrow()
+    await expect(readFile(storedPath(own.thumbnailUrl))).rejects.toThrow()
+    await expect(readFile(storedPath(shared.imageUrl))).resolves.toBeInstanceOf(Buffer)
+  })
+})

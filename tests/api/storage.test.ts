@@ -1,0 +1,229 @@
+// File storage: the local folder, and Supabase Storage through the real storage-js client against the REST fake.
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { StorageClient } from '@supabase/storage-js'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { AppError } from '../../api/errors.ts'
+import {
+  createLocalStorage,
+  createSupabaseStorage,
+  isValidKey,
+  LOCAL_FILES_PATH,
+  type FileStorage,
+  type LocalStorage,
+} from '../../api/services/storage.ts'
+import { startFakeSupabaseStorage, type FakeSupabaseStorage } from '../fakes/supabase-storage.ts'
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9])
+const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1')
+const KEY = 'u12/3f9a0c1de1.jpg'
+const THUMB_KEY = 'u12/3f9a0c1de1-thumb.webp'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('isValidKey', () => {
+  it('accepts flat and one-folder content-hashed jpg and webp names', () => {
+    for (const key of ['abc.jpg', KEY, THUMB_KEY, 'u1/a_b-c.webp']) expect(isValidKey(key)).toBe(true)
+  })
+
+  it('refuses traversal, deeper folders, other extensions and unsafe characters', () => {
+    const bad = ['../etc/passwd', 'u12/../x.jpg', 'a/b/c.jpg', '/abc.jpg', 'abc.png', 'ABC.jpg', '.jpg', 'a b.jpg', 'abc.jpg\n', 'u12/.jpg', '']
+    for (const key of bad) expect(isValidKey(key), key).toBe(false)
+  })
+})
+
+describe('local storage', () => {
+  let dir: string
+  let storage: LocalStorage
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'snaplist-storage-'))
+    storage = createLocalStorage(dir)
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('reads back the same bytes with the content type given by the extension', async () => {
+    await storage.put(KEY, JPEG, 'image/jpeg')
+    await storage.put(THUMB_KEY, WEBP, 'image/webp')
+    expect(await storage.read(KEY)).toEqual({ bytes: JPEG, contentType: 'image/jpeg' })
+    expect(await storage.read(THUMB_KEY)).toEqual({ bytes: WEBP, contentType: 'image/webp' })
+  })
+
+  it('returns a URL on the app origin under /files/', async () => {
+    expect(await storage.put('flat.jpg', JPEG, 'image/jpeg')).toEqual({ key: 'flat.jpg', url: '/files/flat.jpg' })
+    expect((await storage.put(KEY, JPEG, 'image/jpeg')).url).toBe(`${LOCAL_FILES_PATH}${KEY}`)
+  })
+
+  it('accepts the same key twice and leaves no temporary files behind', async () => {
+    await storage.put('u7/same.jpg', JPEG, 'image/jpeg')
+    await storage.put('u7/same.jpg', JPEG, 'image/jpeg')
+    expect((await storage.read('u7/same.jpg'))?.bytes).toEqual(JPEG)
+    expect(await readdir(path.join(dir, 'u7'))).toEqual(['same.jpg'])
+  })
+
+  it('removes files and ignores keys that do not exist', async () => {
+    await storage.put('u8/gone.jpg', JPEG, 'image/jpeg')
+    await storage.remove(['u8/gone.jpg', 'u8/never.jpg', 'nofolder/never.webp'])
+    expect(await storage.read('u8/gone.jpg')).toBeUndefined()
+    await expect(storage.remove([])).resolves.toBeUndefined()
+  })
+
+  it('reads nothing for a missing or invalid key', async () => {
+    expect(await storage.read('u9/missing.jpg')).toBeUndefined()
+    expect(await storage.read('../etc/passwd')).toBeUndefined()
+  })
+
+  it('turns its own URLs back into keys and rejects anything else', async () => {
+    const { url } = await storage.put(KEY, JPEG, 'image/jpeg')
+    expect(storage.keyFromUrl(url)).toBe(KEY)
+    for (const foreign of ['/files/../etc/passwd', '/files/a/b/c.jpg', 'https://evil/x.jpg', '/files/', '/other/abc.jpg']) {
+      expect(storage.keyFromUrl(foreign), foreign).toBeUndefined()
+    }
+  })
+
+  it('refuses invalid keys in put and remove without touching the disk', async () => {
+    await expect(storage.put('../escape.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/Invalid storage key/)
+    await expect(storage.put('a/b/c.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/Invalid storage key/)
+    await expect(storage.remove(['../escape.jpg'])).rejects.toThrow(/Invalid storage key/)
+    expect(await readdir(path.dirname(dir))).not.toContain('escape.jpg')
+  })
+})
+
+describe('Supabase storage', () => {
+  const serviceKey = 'service-role-secret-key'
+  const bucket = 'photos'
+  let fake: FakeSupabaseStorage
+  let storage: FileStorage
+  beforeAll(async () => {
+    fake = await startFakeSupabaseStorage({ serviceKey, bucket })
+    storage = createSupabaseStorage({ url: fake.url, serviceKey, bucket })
+  })
+  afterAll(() => fake.close())
+
+  const publicUrl = (key: string) => `${fake.url}/storage/v1/object/public/${bucket}/${key}`
+
+  it('uploads the bytes with their content type and a year of caching', async () => {
+    await storage.put(KEY, JPEG, 'image/jpeg')
+    const stored = fake.objects.get(KEY)
+    expect(stored?.bytes).toEqual(JPEG)
+    expect(stored?.contentType).toBe('image/jpeg')
+    expect(stored?.cacheControl).toBe('max-age=31536000')
+  })
+
+  it('returns the bucket public URL, which serves the bytes', async () => {
+    const stored = await storage.put(THUMB_KEY, WEBP, 'image/webp')
+    expect(stored).toEqual({ key: THUMB_KEY, url: publicUrl(THUMB_KEY) })
+    const response = await fetch(stored.url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/webp')
+    expect(response.headers.get('cache-control')).toBe('max-age=31536000')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(WEBP)
+  })
+
+  it('uploads the same key again as an upsert', async () => {
+    await storage.put('u3/again.jpg', JPEG, 'image/jpeg')
+    await expect(storage.put('u3/again.jpg', JPEG, 'image/jpeg')).resolves.toEqual({
+      key: 'u3/again.jpg',
+      url: publicUrl('u3/again.jpg'),
+    })
+  })
+
+  it('removes objects, ignores missing ones, and makes no request for an empty list', async () => {
+    const { url } = await storage.put('u4/bye.jpg', JPEG, 'image/jpeg')
+    await storage.remove(['u4/bye.jpg', 'u4/never-there.jpg'])
+    expect(fake.objects.has('u4/bye.jpg')).toBe(false)
+    expect((await fetch(url)).status).toBe(404)
+    const before = fake.requests.length
+    await storage.remove([])
+    expect(fake.requests.length).toBe(before)
+  })
+
+  it('turns its public URLs back into keys and rejects anything else', async () => {
+    const { url } = await storage.put(KEY, JPEG, 'image/jpeg')
+    expect(storage.keyFromUrl(url)).toBe(KEY)
+    for (const foreign of [
+      `${fake.url}/storage/v1/object/public/other/${KEY}`,
+      `${fake.url}/storage/v1/object/public/${bucket}/../x.jpg`,
+      `/files/${KEY}`,
+      'https://evil/x.jpg',
+    ]) {
+      expect(storage.keyFromUrl(foreign), foreign).toBeUndefined()
+    }
+  })
+
+  it('refuses invalid keys without calling Supabase', async () => {
+    const before = fake.requests.length
+    await expect(storage.put('../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/Invalid storage key/)
+    await expect(storage.remove(['a/b/c.jpg'])).rejects.toThrow(/Invalid storage key/)
+    expect(fake.requests.length).toBe(before)
+  })
+
+  it('reports a rejected service key as storage_failed 502 without the key or the file name', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const wrong = createSupabaseStorage({ url: fake.url, serviceKey: 'wrong-secret-key', bucket })
+    const error: unknown = await wrong.put('u5/secret-name.jpg', JPEG, 'image/jpeg').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ status: 502, code: 'storage_failed' })
+    expect((error as AppError).message).not.toMatch(/wrong-secret-key|secret-name/)
+    expect(log).toHaveBeenCalledOnce()
+    const logged = JSON.stringify(log.mock.calls)
+    expect(logged).toContain('403')
+    expect(logged).not.toMatch(/wrong-secret-key|secret-name/)
+    expect(fake.objects.has('u5/secret-name.jpg')).toBe(false)
+  })
+
+  it('reports an unreachable Supabase as storage_failed 502', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const down = await startFakeSupabaseStorage({ serviceKey, bucket })
+    await down.close()
+    const unreachable = createSupabaseStorage({ url: down.url, serviceKey, bucket })
+    await expect(unreachable.remove([KEY])).rejects.toMatchObject({ status: 502, code: 'storage_failed' })
+  })
+
+  it('reports an unknown bucket as storage_failed 502', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const missing = createSupabaseStorage({ url: fake.url, serviceKey, bucket: 'nope' })
+    await expect(missing.put(KEY, JPEG, 'image/jpeg')).rejects.toMatchObject({ status: 502, code: 'storage_failed' })
+  })
+})
+
+describe('the Supabase Storage fake', () => {
+  const serviceKey = 'fake-check-key'
+  let fake: FakeSupabaseStorage
+  let client: StorageClient
+  beforeAll(async () => {
+    fake = await startFakeSupabaseStorage({ serviceKey, bucket: 'private', publicBucket: false })
+    client = new StorageClient(`${fake.url}/storage/v1`, { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` })
+  })
+  afterAll(() => fake.close())
+
+  it('refuses a second upload of a key without upsert, as Supabase does', async () => {
+    const files = client.from('private')
+    expect((await files.upload('dup.jpg', JPEG, { contentType: 'image/jpeg' })).error).toBeNull()
+    const { error } = await files.upload('dup.jpg', JPEG, { contentType: 'image/jpeg' })
+    expect(error).toMatchObject({ status: 409, statusCode: '409', message: 'The resource already exists' })
+  })
+
+  it('takes the file part of a multipart upload', async () => {
+    const blob = new Blob([new Uint8Array(WEBP)], { type: 'image/webp' })
+    const { error } = await client.from('private').upload('form.webp', blob, { cacheControl: '60' })
+    expect(error).toBeNull()
+    expect(fake.objects.get('form.webp')).toEqual({ bytes: WEBP, contentType: 'image/webp', cacheControl: 'max-age=60' })
+  })
+
+  it('does not serve a private bucket on its public URL', async () => {
+    const { data } = client.from('private').getPublicUrl('dup.jpg')
+    expect((await fetch(data.publicUrl)).status).toBe(400)
+  })
+
+  it('requires prefixes to delete', async () => {
+    const response = await fetch(`${fake.url}/storage/v1/object/private`, {
+      method: 'DELETE',
+      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBe(400)
+  })
+})

@@ -1,0 +1,30 @@
+// Test photos made on the spot with sharp: camera-sized JPEGs with EXIF (GPS included), solid colours, odd files.
+import sharp from 'sharp'
+
+/** A JPEG of the given size with camera EXIF, including a GPS position, and orientation 6 (rotated). */
+export async function cameraJpeg({ width = 4000, height = 3000, color = { r: 200, g: 30, b: 40 } } = {}): Promise<Buffer> {
+  // Noise makes the file photo-sized (a flat colour would compress to almost nothing).
+  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 30 } } }).raw().toBuffer()
+  const base = sharp({ create: { width, height, channels: 3, background: color } }).composite([
+    { input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' },
+  ])
+  return base
+    .jpeg({ quality: 92 })
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Thrift 3000' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    // Sharp writes the orientation tag itself; set through withExif it is overwritten with 1.
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+}
+
+export const solidJpeg = (color: { r: number; g: number; b: number }, width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
+
+export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string; type?: string } = {}) {
+  const form = new FormData()
+  if (id) form.append('id', id)
+  form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
+  return form
+}
