@@ -6,6 +6,8 @@ import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
+const GEMINI_PORT = PORT + 1
+export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
 
 export const CHROMIUM_ARGS = [
@@ -34,11 +36,26 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node --import tsx api/server.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/fakes/gemini.ts',
+      port: GEMINI_PORT,
+      reuseExistingServer: false,
+      env: { FAKE_GEMINI_PORT: String(GEMINI_PORT), FAKE_GEMINI_KEY },
+    },
+    {
+      command: 'node --import tsx api/server.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        GEMINI_API_KEY: FAKE_GEMINI_KEY,
+        GEMINI_BASE_URL: `http://127.0.0.1:${GEMINI_PORT}`,
+      },
+    },
+  ],
 })

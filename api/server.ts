@@ -43,6 +43,12 @@ const server = serve(
   },
 )
 
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
+  else console.error('The server could not start:', error.message)
+  void database.close().finally(() => process.exit(1))
+})
+
 async function shutDown(signal: string) {
   console.log(`${signal} received, shutting down.`)
   server.close()

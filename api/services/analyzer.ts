@@ -60,7 +60,7 @@ const keyRefused = () =>
 
 const enumOf = (set: Option[]): Schema => ({ type: Type.STRING, enum: valuesOf(set) })
 
-// type/sizeType/department do not apply to every item (a phone has no size type); Gemini's enums cannot hold '', so
+// type/sizeType/department do not apply to every item (a phone has no size type) and the option sets have no '', so
 // these may be null, which normalizeSuggestion turns into ''.
 const optionalEnumOf = (set: Option[]): Schema => ({ ...enumOf(set), nullable: true })
 
@@ -86,13 +86,13 @@ const RESPONSE_SCHEMA: Schema = {
     department: optionalEnumOf(DEPARTMENTS),
   },
   required: [...SUGGESTION_FIELDS],
-  // Gemini writes fields in this order; the title comes out better once it has looked at the item.
+  // Without this Gemini orders the fields alphabetically, away from the order the prompt explains them in.
   propertyOrdering: [...SUGGESTION_FIELDS],
 }
 
 const PROMPT = [
   'You write second-hand marketplace listings (eBay) that sell. Describe the item in the photo as JSON.',
-  '- title: at most 80 characters (eBay\'s limit). Start with the brand (if known) and the item type, then what buyers search and filter on: model, material, style, colour, size. No filler words, no emoji, no all-caps.',
+  "- title: at most 80 characters (eBay's limit). Start with the brand (if known) and the item type, then what buyers search and filter on: model, material, style, colour, size. No filler words, no emoji, no all-caps.",
   '- description: a few plain sentences a buyer trusts: what the item is, its visible condition including flaws, notable details (material, features, labels), and measurements only if they are visible. State only what the photo shows; never invent history, accessories or specifications.',
   '- suggestedPrice: the price of this item new at retail, in whole US dollars.',
   '- medianUsedPrice: the median price this item sells for used, in whole US dollars, weighing new and used prices; usually below suggestedPrice.',
@@ -183,7 +183,8 @@ function translateFailure(error: unknown, callerSignal: AbortSignal | undefined,
   return analysisFailed()
 }
 
-// fetch rejects with AbortError when the SDK's timer fires and TimeoutError when ours does; either can win.
+// The SDK chains every signal into its own AbortController and aborts that without a reason, so a timeout (its timer
+// or ours) arrives as a plain AbortError, and the caller's reason is lost: hence the check of callerSignal first.
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -283,6 +284,9 @@ const DEPARTMENT_SYNONYMS: Synonyms<Department> = {
   kids: '', children: '', youth: '',
 }
 
+// A missing field reads as null, which every coercion below turns into its empty value.
+const answered = v.optional(v.unknown(), null)
+
 /**
  * Reads a model's answer as an allowed value: its value or label in any case, else a synonym, else the first word of a
  * longer phrase that matches ('Apparel & Accessories' → clothing), else the set's fallback. No answer stays ''.
@@ -302,11 +306,11 @@ function optionOf<Value extends string>(set: Option<Value>[], synonyms: Synonyms
     }
     return fallback
   }
-  return v.pipe(v.unknown(), v.transform(pick))
+  return v.pipe(answered, v.transform(pick))
 }
 
-const looseText = v.pipe(v.unknown(), v.transform(cleanText))
-const loosePrice = v.pipe(v.unknown(), v.transform(toPrice))
+const looseText = v.pipe(answered, v.transform(cleanText))
+const loosePrice = v.pipe(answered, v.transform(toPrice))
 
 // Lenient on purpose: a reply is only refused without a title; everything else is coerced to the contract.
 const ReplySchema = v.object({
@@ -315,7 +319,7 @@ const ReplySchema = v.object({
   suggestedPrice: loosePrice,
   medianUsedPrice: loosePrice,
   category: optionOf(CATEGORIES, CATEGORY_SYNONYMS, 'other'),
-  keywords: v.pipe(v.unknown(), v.transform(toKeywords)),
+  keywords: v.pipe(answered, v.transform(toKeywords)),
   primaryColor: optionOf(COLORS, COLOR_SYNONYMS, 'multi'),
   brand: looseText,
   size: looseText,

@@ -61,10 +61,15 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
 
     async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
       const photo = await processImage(bytes)
-      const [image, analysis] = await Promise.all([
+      // Both run at once; the photo is stored before any answer, so a failed analysis never loses it and the
+      // phone can fall back to POST /api/images with the same id.
+      const [stored, analysed] = await Promise.allSettled([
         existing(userId, id).then((found) => found ?? store(userId, id, photo)),
         analyzer.analyze({ jpeg: photo.analysisJpeg, measuredColor: photo.measuredColor }, signal),
       ])
+      if (stored.status === 'rejected') throw stored.reason
+      if (analysed.status === 'rejected') throw analysed.reason
+      const [image, analysis] = [stored.value, analysed.value]
       return {
         ...analysis.suggestion,
         imageId: image.id,

@@ -4,6 +4,9 @@ import { toast } from 'react-toastify'
 type Kind = 'success' | 'error' | 'info'
 
 export function notify(title: string, description?: string, kind: Kind = 'info') {
+  // One toast at a time (SPEC §9), and the newest message is the one that matters: replace, don't queue.
+  toast.dismiss()
+  toast.clearWaitingQueue()
   toast[kind](
     <div>
       <p className="font-semibold">{title}</p>

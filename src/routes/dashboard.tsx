@@ -21,7 +21,7 @@ export function DashboardScreen() {
           New Listing
         </Link>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ListingsPanel />
         <MarketplacesPanel />
       </div>

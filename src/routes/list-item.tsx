@@ -1,7 +1,7 @@
 // Create New Listing (SPEC §2): photos first, the AI fills the fields, the seller corrects them and creates it.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
 import { ListingInputSchema, TITLE_MAX, type ListingFormValues, type ListingInput } from '../../api/contract/listing.ts'
@@ -49,21 +49,11 @@ export function ListItemScreen() {
   const [aiFilled, setAiFilled] = useState<Set<FieldName>>(new Set())
   const [edited] = useState(() => new Set<FieldName>())
   const [analysis, setAnalysis] = useState<AnalysisResult | null>(null)
-  const { register, handleSubmit, setValue, watch, formState } = useForm<ListingFormValues, unknown, ListingInput>({
+  const { register, handleSubmit, setValue, formState } = useForm<ListingFormValues, unknown, ListingInput>({
     resolver: valibotResolver(ListingInputSchema),
     defaultValues: DEFAULTS,
   })
   const { errors } = formState
-
-  // A field the seller typed into is theirs: later analyses leave it alone, and it loses its AI badge.
-  useEffect(() => {
-    const subscription = watch((_values, { name, type }) => {
-      if (type !== 'change' || !name) return
-      edited.add(name as FieldName)
-      setAiFilled((current) => (current.has(name as FieldName) ? new Set([...current].filter((field) => field !== name)) : current))
-    })
-    return () => subscription.unsubscribe()
-  }, [watch, edited])
 
   const applyAnalysis = useCallback(
     (result: AnalysisResult) => {
@@ -71,14 +61,22 @@ export function ListItemScreen() {
       const filled = Object.entries(suggestedValues(result)).filter(([field]) => !edited.has(field as FieldName))
       for (const [field, value] of filled) setValue(field as FieldName, value as never, { shouldValidate: formState.isSubmitted })
       setAiFilled((current) => new Set([...current, ...filled.map(([field]) => field as FieldName)]))
-      if (result.notice) notify('Photo saved', result.notice, 'info')
     },
     [edited, setValue, formState.isSubmitted],
   )
 
   const photos = usePhotos(applyAnalysis)
   const badge = (field: FieldName) => (aiFilled.has(field) ? <AiBadge /> : undefined)
-  const fieldProps = (field: FieldName) => ({ ...register(field), error: errors[field]?.message, badge: badge(field) })
+  // A field the seller typed into is theirs: later analyses leave it alone, and it loses its AI badge.
+  const markEdited = (field: FieldName) => {
+    edited.add(field)
+    setAiFilled((current) => (current.has(field) ? new Set([...current].filter((name) => name !== field)) : current))
+  }
+  const fieldProps = (field: FieldName) => ({
+    ...register(field, { onChange: () => markEdited(field) }),
+    error: errors[field]?.message,
+    badge: badge(field),
+  })
 
   const submit = handleSubmit((values) =>
     createListing.mutate(

@@ -133,6 +133,8 @@ function reportProblems(measurements: Measurement[]) {
 function printHeader() {
   console.log(`Snaplist API benchmark, ${new Date().toISOString()}`)
   console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`)
+  // Server and load generator share these cores, so anything else running skews every number below.
+  console.log(`Load average before starting: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)`)
   console.log(
     `autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint after a ${WARMUP_SECONDS} s warm-up; ` +
       'latency in whole ms (autocannon histogram resolution)\n',

@@ -1,5 +1,5 @@
 // Child process for the benchmark: the real API over a throwaway database plus the bench-only baseline route,
-// served on 127.0.0.1 with one registered user. It reports over IPC and removes its database on SIGTERM.
+// served on 127.0.0.1 with one registered user. It reports over IPC and removes its database and temp folder on SIGTERM.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +11,8 @@ import postgres from 'postgres'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database, type Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
+import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
+import { createLocalStorage } from '../../api/services/storage.ts'
 import { BASELINE_PATH, DATABASE_URL_ENV, type ServerMessage } from './protocol.ts'
 
 interface BenchDatabase {
@@ -18,17 +20,10 @@ interface BenchDatabase {
   dispose(): Promise<void>
 }
 
-async function openPgliteBench(): Promise<BenchDatabase> {
+async function openPgliteBench(dir: string): Promise<BenchDatabase> {
   // On disk like a real install, not memory://, so PGlite pays the same storage costs the product does.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-'))
-  const db = await openDatabase({ pgliteDir: dir })
-  return {
-    db,
-    async dispose() {
-      await db.close()
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
+  const db = await openDatabase({ pgliteDir: path.join(dir, 'pglite') })
+  return { db, dispose: () => db.close() }
 }
 
 async function asAdmin(url: string, run: (admin: postgres.Sql) => Promise<unknown>) {
@@ -57,15 +52,19 @@ async function openServerBench(url: string): Promise<BenchDatabase> {
   }
 }
 
-function benchApp(sql: Sql) {
+function benchApp(sql: Sql, photosDir: string) {
+  // No benchmarked route stores photos or calls the analyser; these are the offline defaults the tests use too.
+  const product = createApp({
+    sql,
+    config: { publicUrl: undefined, https: false, trustProxy: false },
+    storage: createLocalStorage(photosDir),
+    analyzer: createLocalAnalyzer(),
+  })
   // Mounted after the product so it passes through the same outer middleware, and kept out of api/app.ts.
-  return new Hono().route('/', createApp({ sql, config: { publicUrl: undefined, https: false, trustProxy: false } })).get(
-    `${BASELINE_PATH}/:id`,
-    async (c) => {
-      const [row] = await sql<{ id: number; username: string }[]>`select id, username from users where id = ${Number(c.req.param('id'))}`
-      return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
-    },
-  )
+  return new Hono().route('/', product).get(`${BASELINE_PATH}/:id`, async (c) => {
+    const [row] = await sql<{ id: number; username: string }[]>`select id, username from users where id = ${Number(c.req.param('id'))}`
+    return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
+  })
 }
 
 function listen(app: Hono): Promise<ServerType> {
@@ -102,38 +101,37 @@ function closeServer(server: ServerType): Promise<void> {
   })
 }
 
-function stopOnSignal(bench: BenchDatabase, server: ServerType) {
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await closeServer(server)
-    await bench.dispose()
-    process.exit(0)
+// Undone newest first on any exit path, so a signal during start-up still drops what was made so far.
+const cleanups: (() => Promise<void>)[] = []
+let stopping = false
+
+async function shutDown(code: number) {
+  if (stopping) return
+  stopping = true
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error: unknown) => console.error('bench server cleanup failed:', error))
   }
-  process.once('SIGTERM', () => void stop())
-  process.once('SIGINT', () => void stop())
-  // The orchestrator died without a SIGTERM: still drop the database.
-  process.once('disconnect', () => void stop())
+  process.exit(code)
 }
 
 async function main() {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutDown(0))
+  // The orchestrator died without a SIGTERM: still drop the database.
+  process.once('disconnect', () => void shutDown(0))
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-'))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
   const databaseUrl = process.env[DATABASE_URL_ENV]
-  const bench = databaseUrl ? await openServerBench(databaseUrl) : await openPgliteBench()
-  try {
-    await migrate(bench.db.sql)
-    const server = await listen(benchApp(bench.db.sql))
-    stopOnSignal(bench, server)
-    const { port } = server.address() as AddressInfo
-    const { cookie, userId } = await registerUser(`http://127.0.0.1:${port}`)
-    await report({ type: 'ready', port, cookie, userId })
-  } catch (error) {
-    await bench.dispose()
-    throw error
-  }
+  const bench = databaseUrl ? await openServerBench(databaseUrl) : await openPgliteBench(dir)
+  cleanups.push(() => bench.dispose())
+  await migrate(bench.db.sql)
+  const server = await listen(benchApp(bench.db.sql, path.join(dir, 'photos')))
+  cleanups.push(() => closeServer(server))
+  const { port } = server.address() as AddressInfo
+  const { cookie, userId } = await registerUser(`http://127.0.0.1:${port}`)
+  await report({ type: 'ready', port, cookie, userId })
 }
 
 main().catch(async (error: unknown) => {
   await report({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-  process.exit(1)
+  await shutDown(1)
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { PASSWORD, registerThroughUi, uniqueName } from './helpers.ts'
+import { expectNoSidewaysScroll, PASSWORD, registerThroughUi, uniqueName } from './helpers.ts'
 
 test('register, be greeted, stay signed in across a reload, then log out', async ({ page }) => {
   const username = await registerThroughUi(page)
@@ -7,6 +7,7 @@ test('register, be greeted, stay signed in across a reload, then log out', async
   await expect(page.getByText(`Welcome, ${username}`)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
+  await expectNoSidewaysScroll(page)
 
   await page.reload()
   await expect(page.getByText(`Welcome, ${username}`)).toBeVisible()
@@ -41,6 +42,7 @@ test('a wrong password shows the Login failed toast with the reason', async ({ p
 
 test('the forms say what is missing before anything is sent', async ({ page }) => {
   await page.goto('/auth')
+  await expectNoSidewaysScroll(page)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByText('Username is required')).toBeVisible()
   await expect(page.getByText('Password is required')).toBeVisible()

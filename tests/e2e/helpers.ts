@@ -19,3 +19,16 @@ export async function registerThroughUi(page: Page, username = uniqueName()) {
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   return username
 }
+
+/** Nothing on the page may be wider than the screen: a phone user would have to scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return []
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} (${Math.round(element.getBoundingClientRect().right)}px)`)
+  })
+  expect(overflowing, 'elements wider than the screen').toEqual([])
+}

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 /** A JPEG of the given size with camera EXIF, including a GPS position, and orientation 6 (rotated). */
 export async function cameraJpeg({ width = 4000, height = 3000, color = { r: 200, g: 30, b: 40 } } = {}): Promise<Buffer> {
   // Noise makes the file photo-sized (a flat colour would compress to almost nothing).
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 30 } } }).raw().toBuffer()
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } } }).raw().toBuffer()
   const base = sharp({ create: { width, height, channels: 3, background: color } }).composite([
     { input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' },
   ])

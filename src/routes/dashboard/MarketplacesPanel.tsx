@@ -17,7 +17,7 @@ const MARKETPLACES = [
 export function MarketplacesPanel() {
   const [open, setOpen] = useState<string | null>(null)
   return (
-    <section aria-labelledby="marketplaces-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
+    <section aria-labelledby="marketplaces-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="marketplaces-heading" className="text-lg font-semibold text-slate-900">
         Connected Marketplaces
       </h2>

@@ -13,6 +13,15 @@ const STATUS_TEXT: Record<PhotoStatus, string> = {
   failed: 'Failed',
 }
 
+function CameraIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M3 8.5A2.5 2.5 0 0 1 5.5 6h1.6l1.4-2h7l1.4 2h1.6A2.5 2.5 0 0 1 21 8.5v9a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  )
+}
+
 interface PhotoStripProps {
   photos: Photo[]
   analysing: boolean
@@ -51,7 +60,7 @@ export function PhotoStrip({ photos, analysing, onAdd, onRemove }: PhotoStripPro
           <label
             className={`flex h-full w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-indigo-300 bg-indigo-50 p-2 text-center text-sm font-semibold text-indigo-800 focus-within:outline-2 focus-within:outline-indigo-700 ${analysing ? 'cursor-wait opacity-60' : 'hover:bg-indigo-100'}`}
           >
-            {analysing ? <Spinner label="Analysing photo" className="h-6 w-6" /> : <span aria-hidden="true" className="text-2xl">📷</span>}
+            {analysing ? <Spinner label="Analysing photo" className="h-6 w-6" /> : <CameraIcon />}
             <span>Take Photo or Upload</span>
             <input type="file" accept="image/*" capture="environment" multiple className="sr-only" onChange={choose} disabled={analysing} />
           </label>
