@@ -4,21 +4,12 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 const GEMINI_PORT = PORT + 1
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,7 +19,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

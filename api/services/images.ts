@@ -18,15 +18,24 @@ const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'ti
 // libvips keeps a cache of decoded images for repeat operations; uploads are never repeated, so it only costs memory.
 sharp.cache(false)
 
-export interface ProcessedImage {
+export interface AnalysisCopy {
+  jpeg: Buffer
+  measuredColor: Color
+}
+
+export interface StoredVersions {
   jpeg: Buffer
   thumbnail: Buffer
-  analysisJpeg: Buffer
   width: number
   height: number
   /** Content hash of the stored JPEG: the same photo always gets the same name. */
   hash: string
-  measuredColor: Color
+}
+
+/** The two outputs of one upload, each ready as soon as its own work is done: the AI need not wait for storage. */
+export interface PreparedImage {
+  forAnalysis: Promise<AnalysisCopy>
+  forStorage: Promise<StoredVersions>
 }
 
 const notAnImage = () =>
@@ -44,7 +53,17 @@ async function readHeader(bytes: Buffer) {
 
 const resized = (image: Sharp, edge: number) => image.clone().resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
 
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+function readable<T>(work: Promise<T>): Promise<T> {
+  const mapped = work.catch((error: unknown) => {
+    throw error instanceof AppError ? error : notAnImage()
+  })
+  // A caller may need only one output (a repeated upload needs neither); an unread failure must not crash the process.
+  mapped.catch(() => {})
+  return mapped
+}
+
+/** Checks the upload is a photo within the limits, then starts both pipelines. */
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge()
   const header = await readHeader(bytes)
   if (!header.format || !PHOTO_FORMATS.has(header.format)) throw notAnImage()
@@ -54,24 +73,21 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   // 'truncated' refuses cut-off files instead of storing a half-grey picture; rotate() applies EXIF orientation,
   // and sharp writes no metadata unless asked, so GPS and camera details never leave this function.
   const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', pages: 1 }).rotate()
-  try {
-    const [main, thumbnail, analysisJpeg, swatch] = await Promise.all([
-      resized(source, LONG_EDGE).jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-      resized(source, THUMBNAIL_EDGE).webp({ quality: 70 }).toBuffer(),
-      resized(source, ANALYSIS_EDGE).jpeg({ quality: 80 }).toBuffer(),
-      source.clone().resize(64, 64, { fit: 'inside' }).stats(),
-    ])
-    return {
-      jpeg: main.data,
-      thumbnail,
-      analysisJpeg,
-      width: main.info.width,
-      height: main.info.height,
-      hash: createHash('sha256').update(main.data).digest('hex').slice(0, 32),
-      measuredColor: nearestColor(swatch.dominant),
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw notAnImage()
-  }
+  const forAnalysis = Promise.all([
+    resized(source, ANALYSIS_EDGE).jpeg({ quality: 80 }).toBuffer(),
+    source.clone().resize(64, 64, { fit: 'inside' }).stats(),
+  ]).then(([jpeg, swatch]) => ({ jpeg, measuredColor: nearestColor(swatch.dominant) }))
+  const forStorage = Promise.all([
+    // Plain libjpeg-turbo, not mozjpeg: the phone has already compressed the photo, and mozjpeg's few percent
+    // cost several times the encode time.
+    resized(source, LONG_EDGE).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true }),
+    resized(source, THUMBNAIL_EDGE).webp({ quality: 70 }).toBuffer(),
+  ]).then(([main, thumbnail]) => ({
+    jpeg: main.data,
+    thumbnail,
+    width: main.info.width,
+    height: main.info.height,
+    hash: createHash('sha256').update(main.data).digest('hex').slice(0, 32),
+  }))
+  return { forAnalysis: readable(forAnalysis), forStorage: readable(forStorage) }
 }

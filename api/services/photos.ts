@@ -6,7 +6,7 @@ import type { Sql } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import { conflict } from '../errors.ts'
 import type { ImageAnalyzer } from './analyzer.ts'
-import { processImage, type ProcessedImage } from './images.ts'
+import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
 
 const toStoredImage = (row: images.ImageRow): StoredImage => ({
@@ -31,7 +31,7 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
     return toStoredImage(row)
   }
 
-  async function store(userId: number, id: string, photo: ProcessedImage): Promise<StoredImage> {
+  async function store(userId: number, id: string, photo: StoredVersions): Promise<StoredImage> {
     const base = `u${userId}/${photo.hash}`
     // Files first, row second: a crash in between leaves an unreferenced file, never a row pointing at nothing.
     const [main, thumbnail] = await Promise.all([
@@ -56,16 +56,17 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
     async upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }> {
       const found = await existing(userId, id)
       if (found) return { image: found, created: false }
-      return { image: await store(userId, id, await processImage(bytes)), created: true }
+      const { forStorage } = await prepareImage(bytes)
+      return { image: await store(userId, id, await forStorage), created: true }
     },
 
     async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
-      const photo = await processImage(bytes)
+      const photo = await prepareImage(bytes)
       // Both run at once; the photo is stored before any answer, so a failed analysis never loses it and the
       // phone can fall back to POST /api/images with the same id.
       const [stored, analysed] = await Promise.allSettled([
-        existing(userId, id).then((found) => found ?? store(userId, id, photo)),
-        analyzer.analyze({ jpeg: photo.analysisJpeg, measuredColor: photo.measuredColor }, signal),
+        existing(userId, id).then(async (found) => found ?? store(userId, id, await photo.forStorage)),
+        photo.forAnalysis.then((copy) => analyzer.analyze(copy, signal)),
       ])
       if (stored.status === 'rejected') throw stored.reason
       if (analysed.status === 'rejected') throw analysed.reason

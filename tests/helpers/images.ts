@@ -28,3 +28,22 @@ export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
   return form
 }
+
+/**
+ * A photo-like 4000×3000 JPEG of about 4.6 MB: noise at five scales, coarse to fine, gives the detail at every
+ * scale a real photo has, so it shrinks, compresses and thumbnails like one (a flat or pure-noise picture does not).
+ */
+export async function photoLikeJpeg(width = 4000, height = 3000): Promise<Buffer> {
+  const layer = async (layerWidth: number, layerHeight: number, sigma: number) => {
+    const small = await sharp({ create: { width: layerWidth, height: layerHeight, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer()
+    return sharp(small).resize(width, height, { kernel: 'cubic' }).raw().toBuffer()
+  }
+  const layers = await Promise.all([layer(8, 6, 70), layer(40, 30, 50), layer(200, 150, 18), layer(1000, 750, 7), layer(width, height, 10)])
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < pixels.length; i++) {
+    let value = 128
+    for (const scale of layers) value += scale[i]! - 128
+    pixels[i] = Math.max(0, Math.min(255, value))
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 1 }).toBuffer()
+}
