@@ -1,0 +1,148 @@
+// Everything that changes a draft: the editor, the share target and the sync engine all go through here, each
+// change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind.
+import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb } from './db.ts'
+
+export interface NewPhoto {
+  id: string
+  blob: Blob
+  thumbnail: Blob
+  width: number
+  height: number
+}
+
+const outboxEntry = (draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
+  draftId,
+  kind,
+  ...(photoId ? { photoId } : {}),
+  createdAt: now,
+  attempts: 0,
+  nextAttemptAt: now,
+  status: 'pending',
+})
+
+/** Which form field each part of an analysis fills; empty suggestions fill nothing. */
+export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
+  const values: DraftFields = {
+    title: result.title,
+    description: result.description,
+    price: result.suggestedPrice ? String(result.suggestedPrice) : '',
+    medianUsedPrice: result.medianUsedPrice ? String(result.medianUsedPrice) : '',
+    quantity: '',
+    category: result.category,
+    keywords: result.keywords.join(', '),
+    color: result.primaryColor,
+    brand: result.brand,
+    size: result.size,
+    type: result.type,
+    sizeType: result.sizeType,
+    department: result.department,
+  }
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
+}
+
+export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
+  async function ensureDraft(id: string): Promise<Draft> {
+    const existing = await db.drafts.get(id)
+    if (existing) return existing
+    const draft: Draft = {
+      id, createdAt: now(), updatedAt: now(), fields: { ...EMPTY_FIELDS }, edited: [], aiFilled: [], photoIds: [],
+      state: 'editing', suggestionsReady: false,
+    }
+    await db.drafts.add(draft)
+    return draft
+  }
+
+  return {
+    get: (id: string) => db.drafts.get(id),
+
+    /** The seller typed: the values are theirs from now on, and lose their AI mark. */
+    editFields: (id: string, changes: Partial<DraftFields>) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await ensureDraft(id)
+        const touched = Object.keys(changes) as DraftField[]
+        await db.drafts.update(id, {
+          fields: { ...draft.fields, ...changes },
+          edited: [...new Set([...draft.edited, ...touched])],
+          aiFilled: draft.aiFilled.filter((field) => !touched.includes(field)),
+          updatedAt: now(),
+          ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined } : {}),
+        })
+      }),
+
+    /** Photos are stored before anything is sent; the first of each batch is analysed, the rest only uploaded. */
+    addPhotos: (draftId: string, photos: NewPhoto[]) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const draft = await ensureDraft(draftId)
+        const stamp = now()
+        await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, createdAt: stamp })))
+        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(draftId, index === 0 ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
+        await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
+      }),
+
+    removePhoto: (draftId: string, photoId: string) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const draft = await db.drafts.get(draftId)
+        if (!draft) return
+        await db.photos.delete(photoId)
+        await db.outbox.where({ draftId }).filter((entry) => entry.photoId === photoId).delete()
+        await db.drafts.update(draftId, { photoIds: draft.photoIds.filter((id) => id !== photoId), updatedAt: now() })
+      }),
+
+    /** Create Listing: from here the sync engine owns the draft until the listing exists or the server refuses. */
+    submit: (id: string) =>
+      db.transaction('rw', db.drafts, db.outbox, async () => {
+        const draft = await db.drafts.get(id)
+        if (!draft || draft.state === 'done') return
+        const pending = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
+        if (!pending) await db.outbox.add(outboxEntry(id, 'create-listing', now()))
+        await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })
+      }),
+
+    discard: (id: string) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        await db.outbox.where({ draftId: id }).delete()
+        await db.photos.where({ draftId: id }).delete()
+        await db.drafts.delete(id)
+      }),
+
+    /** Retry after a refusal: every parked entry of the draft is tried again now. */
+    retry: (id: string) =>
+      db.transaction('rw', db.drafts, db.outbox, async () => {
+        const draft = await db.drafts.get(id)
+        if (!draft) return
+        await db.outbox.where({ draftId: id }).modify({ status: 'pending', attempts: 0, nextAttemptAt: now(), lastError: undefined })
+        const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()) > 0
+        await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, updatedAt: now() })
+      }),
+
+    /** AI suggestions fill only the fields the seller has not typed into. */
+    applyAnalysis: (draftId: string, result: AnalysisResult) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await db.drafts.get(draftId)
+        if (!draft) return
+        const filled = Object.entries(suggestedFields(result)).filter(([field]) => !draft.edited.includes(field as DraftField))
+        await db.drafts.update(draftId, {
+          fields: { ...draft.fields, ...Object.fromEntries(filled) },
+          aiFilled: [...new Set([...draft.aiFilled, ...filled.map(([field]) => field as DraftField)])],
+          analysis: result,
+          suggestionsReady: draft.state === 'editing' && filled.length > 0,
+          updatedAt: now(),
+        })
+      }),
+
+    reviewed: (id: string) => db.drafts.update(id, { suggestionsReady: false }),
+
+    /** Done drafts have served their purpose once the Dashboard shows the listing itself. */
+    forgetDone: (listingIds: number[]) =>
+      db.transaction('rw', db.drafts, db.photos, async () => {
+        const done = await db.drafts.where({ state: 'done' }).filter((draft) => listingIds.includes(draft.listingId ?? -1)).toArray()
+        for (const draft of done) {
+          await db.photos.where({ draftId: draft.id }).delete()
+          await db.drafts.delete(draft.id)
+        }
+      }),
+  }
+}
+
+export type DraftStore = ReturnType<typeof createDraftStore>

@@ -1,0 +1,197 @@
+// Sends the outbox to the server. Entries of one draft run in order (its photos before its listing), different
+// drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
+// Web Lock shared by every tab and the service worker). Every call is idempotent, so an entry that ran but whose
+// reply was lost simply runs again: the photo's UUID and the draft's clientId make the server answer "already done".
+import * as v from 'valibot'
+import { ListingInputSchema } from '../../api/contract/listing.ts'
+import type { DraftPhoto, OutboxEntry, SnaplistDb } from './db.ts'
+import { createDraftStore } from './drafts.ts'
+import { SyncHttpError, type SyncTransport } from './transport.ts'
+
+export const SYNC_LOCK = 'snaplist-sync'
+const BACKOFF_BASE_MS = 1_000
+const BACKOFF_MAX_MS = 5 * 60_000
+// Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
+const AI_GAVE_UP = new Set(['analysis_failed', 'analysis_timeout', 'analysis_key_refused'])
+
+export type RunOutcome =
+  /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
+  | { kind: 'idle'; waiting: number; nextAttemptAt: number | undefined }
+  | { kind: 'auth-required' }
+  | { kind: 'busy' }
+
+export interface SyncEngineOptions {
+  db: SnaplistDb
+  transport: SyncTransport
+  now?: () => number
+  random?: () => number
+  concurrency?: number
+  /** Runs fn holding the origin-wide lock, or returns false when another runner holds it. */
+  withLock?: (fn: () => Promise<void>) => Promise<boolean>
+  onListingCreated?: (draftId: string, listingId: number) => void
+}
+
+class AuthRequired extends Error {}
+
+/** The Web Locks API where there is one (browsers, service workers); a process-wide flag otherwise (tests). */
+export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return async (fn) => {
+      let ran = false
+      await navigator.locks.request(SYNC_LOCK, { ifAvailable: true }, async (lock) => {
+        if (!lock) return
+        ran = true
+        await fn()
+      })
+      return ran
+    }
+  }
+  let held = false
+  return async (fn) => {
+    if (held) return false
+    held = true
+    try {
+      await fn()
+      return true
+    } finally {
+      held = false
+    }
+  }
+}
+
+export function createSyncEngine({
+  db,
+  transport,
+  now = Date.now,
+  random = Math.random,
+  concurrency = 3,
+  withLock = defaultLock(),
+  onListingCreated,
+}: SyncEngineOptions) {
+  const drafts = createDraftStore(db, now)
+
+  /** Exponential back-off with jitter, so a hundred phones coming back online do not retry in step. */
+  const backoff = (attempts: number) => {
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempts)
+    return ceiling / 2 + (random() * ceiling) / 2
+  }
+
+  /** Entries whose turn it is: not refused, and for a listing, every other entry of its draft finished first. */
+  function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
+    const parkedDrafts = new Set(entries.filter((entry) => entry.status === 'parked').map((entry) => entry.draftId))
+    return entries.filter(
+      (entry) =>
+        entry.status === 'pending' &&
+        !parkedDrafts.has(entry.draftId) &&
+        (entry.kind !== 'create-listing' || !entries.some((other) => other.draftId === entry.draftId && other.id !== entry.id)),
+    )
+  }
+
+  const runnable = (entries: OutboxEntry[], inFlight: Set<number>) =>
+    unblocked(entries).filter((entry) => !inFlight.has(entry.id!) && entry.nextAttemptAt <= now())
+
+  async function photoOf(entry: OutboxEntry): Promise<DraftPhoto | undefined> {
+    return entry.photoId ? db.photos.get(entry.photoId) : undefined
+  }
+
+  async function sendPhoto(entry: OutboxEntry, analyse: boolean) {
+    const photo = await photoOf(entry)
+    if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
+    if (analyse) {
+      try {
+        const result = await transport.analyzePhoto(photo.id, photo.blob)
+        await db.photos.update(photo.id, { serverUrl: result.imageUrl })
+        await drafts.applyAnalysis(entry.draftId, result)
+        return
+      } catch (error) {
+        if (!(error instanceof SyncHttpError && error.code && AI_GAVE_UP.has(error.code))) throw error
+      }
+    }
+    const stored = await transport.uploadPhoto(photo.id, photo.blob)
+    await db.photos.update(photo.id, { serverUrl: stored.imageUrl })
+  }
+
+  async function createListing(entry: OutboxEntry) {
+    const draft = await db.drafts.get(entry.draftId)
+    if (!draft || draft.state === 'done') return
+    const photos = await db.photos.bulkGet(draft.photoIds)
+    const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
+    const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
+    if (!parsed.success) throw new SyncHttpError(400, parsed.issues.map((issue) => issue.message).join('. '))
+    const listing = await transport.createListing(parsed.output)
+    await db.transaction('rw', db.drafts, db.photos, async () => {
+      await db.drafts.update(draft.id, { state: 'done', listingId: listing.id, error: undefined })
+      // The server has the photos now; the phone keeps only the small previews until the Dashboard shows the listing.
+      await db.photos.where({ draftId: draft.id }).modify((photo) => void delete photo.blob)
+    })
+    onListingCreated?.(draft.id, listing.id)
+  }
+
+  async function perform(entry: OutboxEntry) {
+    if (entry.kind === 'create-listing') return createListing(entry)
+    return sendPhoto(entry, entry.kind === 'analyze-photo')
+  }
+
+  async function settle(entry: OutboxEntry, error: unknown) {
+    if (error instanceof SyncHttpError && error.status === 401) throw new AuthRequired()
+    const retryable = !(error instanceof SyncHttpError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
+    const message = error instanceof Error ? error.message : String(error)
+    if (retryable) {
+      await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + backoff(entry.attempts), lastError: message })
+      return
+    }
+    // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft.
+    await db.transaction('rw', db.outbox, db.drafts, async () => {
+      await db.outbox.update(entry.id!, { status: 'parked', lastError: message })
+      await db.drafts.update(entry.draftId, { state: 'failed', error: message })
+    })
+  }
+
+  async function runEntry(entry: OutboxEntry) {
+    try {
+      await perform(entry)
+      await db.outbox.delete(entry.id!)
+    } catch (error) {
+      await settle(entry, error)
+    }
+  }
+
+  async function drain(): Promise<RunOutcome> {
+    const inFlight = new Map<number, Promise<void>>()
+    let authRequired = false
+    for (;;) {
+      if (!authRequired) {
+        const entries = await db.outbox.orderBy('id').toArray()
+        for (const entry of runnable(entries, new Set(inFlight.keys())).slice(0, concurrency - inFlight.size)) {
+          const running = runEntry(entry)
+            .catch((error: unknown) => {
+              if (error instanceof AuthRequired) authRequired = true
+              else throw error
+            })
+            .finally(() => inFlight.delete(entry.id!))
+          inFlight.set(entry.id!, running)
+        }
+      }
+      if (inFlight.size === 0) break
+      await Promise.race(inFlight.values())
+    }
+    if (authRequired) return { kind: 'auth-required' }
+    const entries = await db.outbox.toArray()
+    const due = unblocked(entries).map((entry) => entry.nextAttemptAt)
+    const waiting = entries.filter((entry) => entry.status === 'pending').length
+    return { kind: 'idle', waiting, nextAttemptAt: due.length ? Math.min(...due) : undefined }
+  }
+
+  return {
+    /** Sends what can be sent now; resolves when nothing more can run. */
+    async run(): Promise<RunOutcome> {
+      let outcome: RunOutcome = { kind: 'busy' }
+      const ran = await withLock(async () => {
+        outcome = await drain()
+      })
+      return ran ? outcome : { kind: 'busy' }
+    },
+  }
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>

@@ -1,0 +1,224 @@
+// The sync engine over fake-indexeddb against the real API, through a network that can lose replies and fail.
+import 'fake-indexeddb/auto'
+import { randomUUID } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { EMPTY_SUGGESTION } from '../../api/contract/analysis.ts'
+import type { ImageAnalyzer } from '../../api/services/analyzer.ts'
+import { SnaplistDb } from '../../src/offline/db.ts'
+import { createDraftStore, type NewPhoto } from '../../src/offline/drafts.ts'
+import { createSyncEngine } from '../../src/offline/sync-engine.ts'
+import { fetchTransport } from '../../src/offline/transport.ts'
+import { solidJpeg } from '../helpers/images.ts'
+import { client, createTestApp, newUser, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+
+type Fault = 'drop-reply' | '503' | 'offline'
+
+/** The network between phone and server: each request may be answered, answered into the void, or refused. */
+function flakyNetwork(app: TestApp['app'], cookie: () => string) {
+  const faults: Fault[] = []
+  const log: { path: string; subject: string }[] = []
+  const load = { current: 0, peak: 0 }
+  const fetcher = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), TEST_ORIGIN)
+    const fault = faults.shift()
+    const body = init?.body
+    const subject = body instanceof FormData ? String(body.get('id')) : typeof body === 'string' ? String(JSON.parse(body).clientId) : ''
+    log.push({ path: url.pathname, subject })
+    load.peak = Math.max(load.peak, ++load.current)
+    try {
+      return await answer(url, init, fault)
+    } finally {
+      load.current--
+    }
+  }
+  async function answer(url: URL, init: RequestInit | undefined, fault: Fault | undefined) {
+    if (fault === 'offline') throw new TypeError('fetch failed')
+    if (fault === '503') return new Response(JSON.stringify({ message: 'Try again soon' }), { status: 503 })
+    const headers = new Headers(init?.headers)
+    headers.set('cookie', cookie())
+    headers.set('origin', TEST_ORIGIN)
+    const response = await app.request(url.toString(), { ...init, headers })
+    // The server did the work; the phone never hears about it.
+    if (fault === 'drop-reply') throw new TypeError('fetch failed')
+    return response
+  }
+  return { fetcher, faults, log, load }
+}
+
+const suggestingAnalyzer: ImageAnalyzer = {
+  name: 'gemini',
+  analyze: async () => ({
+    suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
+  }),
+}
+
+let t: TestApp
+let seller: ReturnType<typeof client>
+let photos: Buffer[]
+
+beforeAll(async () => {
+  t = await createTestApp({ analyzer: suggestingAnalyzer })
+  seller = client(t.app)
+  await seller.post('/api/register', newUser('phone'))
+  photos = await Promise.all([0, 1, 2].map((i) => solidJpeg({ r: 60 * i, g: 90, b: 200 }, 640, 480)))
+})
+afterAll(() => t.close())
+
+let db: SnaplistDb
+let clock: number
+let network: ReturnType<typeof flakyNetwork>
+
+beforeEach(() => {
+  db = new SnaplistDb(`test-${randomUUID()}`)
+  clock = Date.now()
+  network = flakyNetwork(t.app, () => seller.cookie)
+})
+afterEach(() => db.delete())
+
+const engine = (options: { concurrency?: number } = {}) =>
+  createSyncEngine({ db, transport: fetchTransport({ fetcher: network.fetcher }), now: () => clock, random: () => 0.5, ...options })
+
+const newPhotos = (count: number): NewPhoto[] =>
+  photos.slice(0, count).map((bytes) => {
+    const blob = new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })
+    return { id: randomUUID(), blob, thumbnail: blob, width: 640, height: 480 }
+  })
+
+async function finishedDraft(photoCount = 3, fields: Record<string, string> = { title: 'Pyrex bowl', category: 'home', color: 'white' }) {
+  const store = createDraftStore(db, () => clock)
+  const id = randomUUID()
+  await store.editFields(id, fields)
+  await store.addPhotos(id, newPhotos(photoCount))
+  await store.submit(id)
+  return id
+}
+
+const serverListings = async (clientId: string) => t.db.sql`select id, images, title from listings where client_id = ${clientId}`
+
+/** Runs the engine until nothing waits, moving the clock past each back-off. */
+async function syncUntilSettled(run: () => ReturnType<ReturnType<typeof engine>['run']>) {
+  for (let round = 0; round < 20; round++) {
+    const outcome = await run()
+    if (outcome.kind !== 'idle' || outcome.nextAttemptAt === undefined) return outcome
+    clock = Math.max(clock, outcome.nextAttemptAt)
+  }
+  throw new Error('the outbox did not settle')
+}
+
+describe('sync engine', () => {
+  it('sends a finished draft: photos stored once, listing created once, the draft marked done', async () => {
+    const id = await finishedDraft()
+    const outcome = await engine().run()
+    expect(outcome).toEqual({ kind: 'idle', waiting: 0, nextAttemptAt: undefined })
+    const [listing] = await serverListings(id)
+    expect(listing!.images).toHaveLength(3)
+    expect(listing!.title).toBe('Pyrex bowl')
+    const draft = await db.drafts.get(id)
+    expect(draft).toMatchObject({ state: 'done', listingId: listing!.id })
+    expect(await db.outbox.count()).toBe(0)
+    expect((await db.photos.where({ draftId: id }).toArray()).every((photo) => photo.blob === undefined && photo.thumbnail)).toBe(true)
+  })
+
+  it('never creates a duplicate when replies are lost, and loses nothing', async () => {
+    const id = await finishedDraft()
+    network.faults.push('drop-reply', 'drop-reply', 'drop-reply', 'drop-reply')
+    await syncUntilSettled(() => engine({ concurrency: 1 }).run())
+    const listings = await serverListings(id)
+    expect(listings).toHaveLength(1)
+    expect(listings[0]!.images).toHaveLength(3)
+    expect(new Set(listings[0]!.images).size).toBe(3)
+    const images = await t.db.sql`select count(*)::int as n from images where id = any(${(await db.drafts.get(id))!.photoIds})`
+    expect(images[0]!.n).toBe(3)
+  })
+
+  it('retries 503s and network failures with growing back-off instead of giving up', async () => {
+    const id = await finishedDraft(1)
+    network.faults.push('503', 'offline', '503')
+    const sync = engine()
+    await sync.run()
+    const [first] = await db.outbox.toArray()
+    expect(first).toMatchObject({ attempts: 1, lastError: 'Try again soon' })
+    const firstDelay = first!.nextAttemptAt - clock
+    expect(firstDelay).toBeGreaterThan(0)
+
+    clock = first!.nextAttemptAt
+    await sync.run()
+    const [second] = await db.outbox.toArray()
+    expect(second).toMatchObject({ attempts: 2, lastError: 'No connection to Snaplist.' })
+    expect(second!.nextAttemptAt - clock).toBeGreaterThan(firstDelay)
+
+    await syncUntilSettled(() => sync.run())
+    expect(await serverListings(id)).toHaveLength(1)
+  })
+
+  it('does not retry what the server refuses: the draft fails with the server\'s message and waits for Retry', async () => {
+    const store = createDraftStore(db, () => clock)
+    const id = randomUUID()
+    await store.editFields(id, { title: 'Not a photo', category: 'other', color: 'black' })
+    const text = new Blob(['definitely not a jpeg'], { type: 'image/jpeg' })
+    await store.addPhotos(id, [{ id: randomUUID(), blob: text, thumbnail: text, width: 1, height: 1 }])
+    await store.submit(id)
+    await engine().run()
+    const draft = await db.drafts.get(id)
+    expect(draft).toMatchObject({ state: 'failed' })
+    expect(draft!.error).toMatch(/not a photo Snaplist can read/)
+    expect((await db.outbox.toArray()).map((entry) => entry.status)).toEqual(['parked', 'pending'])
+    expect(await serverListings(id)).toHaveLength(0)
+
+    await store.removePhoto(id, draft!.photoIds[0]!)
+    await store.retry(id)
+    await engine().run()
+    expect(await db.drafts.get(id)).toMatchObject({ state: 'done' })
+  })
+
+  it('pauses on 401 without spending attempts, and resumes once signed in', async () => {
+    const id = await finishedDraft(1)
+    const signedIn = seller.cookie
+    seller.cookie = ''
+    expect(await engine().run()).toEqual({ kind: 'auth-required' })
+    expect((await db.outbox.toArray()).every((entry) => entry.attempts === 0 && entry.status === 'pending')).toBe(true)
+    seller.cookie = signedIn
+    await engine().run()
+    expect(await serverListings(id)).toHaveLength(1)
+  })
+
+  it('sends a listing only after all of its photos, while different drafts go side by side', async () => {
+    const drafts = [await finishedDraft(2), await finishedDraft(2)]
+    await engine({ concurrency: 3 }).run()
+    for (const draftId of drafts) {
+      const photoIds = (await db.drafts.get(draftId))!.photoIds
+      const position = (subject: string) => network.log.findIndex((request) => request.subject === subject)
+      expect(Math.max(...photoIds.map(position))).toBeLessThan(position(draftId))
+      expect(await serverListings(draftId)).toHaveLength(1)
+    }
+    expect(network.load.peak).toBeGreaterThan(1)
+  })
+
+  it('lets only one runner work at a time', async () => {
+    await finishedDraft(1)
+    const sync = engine()
+    const [a, b] = await Promise.all([sync.run(), sync.run()])
+    expect([a.kind, b.kind].sort()).toEqual(['busy', 'idle'])
+  })
+
+  it('fills only untouched fields with AI suggestions, and marks an unsubmitted draft for review', async () => {
+    const store = createDraftStore(db, () => clock)
+    const id = randomUUID()
+    await store.editFields(id, { title: 'My own title' })
+    await store.addPhotos(id, newPhotos(1))
+    await engine().run()
+    const draft = await db.drafts.get(id)
+    expect(draft!.fields).toMatchObject({ title: 'My own title', description: 'Clean, no chips.', price: '40', category: 'home', color: 'white' })
+    expect(draft!.aiFilled).not.toContain('title')
+    expect(draft!.aiFilled).toContain('description')
+    expect(draft!.suggestionsReady).toBe(true)
+    expect(await serverListings(id)).toHaveLength(0)
+  })
+
+  it('creates a draft the seller already finished with the seller\'s values', async () => {
+    const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
+    await engine().run()
+    const [listing] = await t.db.sql`select title, category, color, price from listings where client_id = ${id}`
+    expect(listing).toMatchObject({ title: 'Seller title', category: 'collectibles', color: 'blue', price: 12 })
+  })
+})
