@@ -31,6 +31,12 @@ export default defineConfig({
         orientation: 'portrait',
         background_color: '#f8fafc',
         theme_color: THEME_COLOR,
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { title: 'title', text: 'text', files: [{ name: 'photos', accept: ['image/*'] }] },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -3,7 +3,8 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './lib/query-client.ts'
-import { registerServiceWorker } from './lib/service-worker.ts'
+import { registerServiceWorker } from './lib/service-worker.tsx'
+import { startSync } from './lib/sync.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
@@ -19,3 +20,4 @@ createRoot(document.getElementById('root')!).render(
 )
 
 registerServiceWorker()
+startSync()

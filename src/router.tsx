@@ -7,6 +7,8 @@ import { Toaster } from './components/Toaster.tsx'
 import { currentUserQuery } from './queries/session.ts'
 import { NotFoundScreen } from './routes/not-found.tsx'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 interface RouterContext {
   queryClient: QueryClient
 }
@@ -55,7 +57,12 @@ const publicPlaceholder = (title: string) => lazyRouteComponent(async () => {
 
 const signedInRoutes = [
   createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen') }),
-  createRoute({ getParentRoute: () => signedIn, ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen') }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
+    validateSearch: (search: Record<string, unknown>): { draft?: string } =>
+      typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {},
+  }),
   createRoute({ getParentRoute: () => signedIn, path: '/admin', component: placeholder('Admin Dashboard') }),
   createRoute({ getParentRoute: () => signedIn, path: '/admin/email-templates', component: placeholder('Email Templates') }),
 ]

@@ -1,16 +1,24 @@
-// The service worker: wiring only. Precaches the app shell so Snaplist opens with no network, and answers every
-// navigation with the cached index.html (the client router shows the screen). API calls are never served from here.
+// The service worker: wiring only. Precaches the app shell so Snaplist opens with no network, answers every
+// navigation with the cached index.html (the client router shows the screen), keeps thumbnails for offline use,
+// sends the outbox on Background Sync and turns shared photos into drafts. API data is never served from here.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { handleBackgroundSync } from './background-sync.ts'
+import { receiveSharedPhotos } from './share-target.ts'
+import { cacheThumbnails } from './thumbnails.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 
+// First: the share target answers a POST that no other route should see.
+receiveSharedPhotos()
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/files\//, /^\/share-target/] }))
+cacheThumbnails()
+handleBackgroundSync()
 
-// The first worker takes control at once; a later version waits until the user agrees to reload.
+// The first worker takes control at once; a later version waits until the seller agrees to reload.
 clientsClaim()
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()

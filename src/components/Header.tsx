@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import { useLogout } from '../queries/session.ts'
 import { Logo } from './Logo.tsx'
+import { SyncIndicator } from './SyncIndicator.tsx'
 import { Button } from './ui/Button.tsx'
 
 const navLink =
@@ -28,6 +29,7 @@ export function Header() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-3">
+          <SyncIndicator />
           <span className="max-w-[9rem] truncate text-sm text-slate-700 sm:max-w-none">Welcome, {user.username}</span>
           <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Logout'}

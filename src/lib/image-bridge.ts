@@ -13,8 +13,10 @@ function imageWorker(): Worker {
       const job = pending.get(reply.id)
       pending.delete(reply.id)
       if (!job) return
-      if (reply.ok) job.resolve({ blob: reply.blob, width: reply.width, height: reply.height })
-      else job.reject(new Error(`This photo could not be read (${reply.message}). Try another photo.`))
+      if (reply.ok) {
+        const { id: _id, ok: _ok, ...photo } = reply
+        job.resolve(photo)
+      } else job.reject(new Error(`This photo could not be read (${reply.message}). Try another photo.`))
     }
   }
   return worker

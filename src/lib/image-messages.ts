@@ -1,15 +1,11 @@
 // The messages between the page and the image worker.
+import type { Shrunk } from '../offline/shrink.ts'
+
 export interface ShrinkRequest {
   id: number
   file: Blob
 }
 
-export type ShrinkResponse =
-  | { id: number; ok: true; blob: Blob; width: number; height: number }
-  | { id: number; ok: false; message: string }
+export type ShrinkResponse = ({ id: number; ok: true } & Shrunk) | { id: number; ok: false; message: string }
 
-export interface ShrunkPhoto {
-  blob: Blob
-  width: number
-  height: number
-}
+export type ShrunkPhoto = Shrunk

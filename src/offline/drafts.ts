@@ -21,6 +21,13 @@ const outboxEntry = (draftId: string, kind: OutboxKind, now: number, photoId?: s
   status: 'pending',
 })
 
+const requeue = (at: number) => (entry: OutboxEntry) => {
+  entry.status = 'pending'
+  entry.attempts = 0
+  entry.nextAttemptAt = at
+  delete entry.lastError
+}
+
 /** Which form field each part of an analysis fills; empty suggestions fill nothing. */
 export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
   const values: DraftFields = {
@@ -89,13 +96,17 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
         await db.drafts.update(draftId, { photoIds: draft.photoIds.filter((id) => id !== photoId), updatedAt: now() })
       }),
 
-    /** Create Listing: from here the sync engine owns the draft until the listing exists or the server refuses. */
+    /**
+     * Create Listing: from here the sync engine owns the draft until the listing exists or the server refuses.
+     * Submitting again after a refusal is the seller's answer to it, so refused entries are tried again too.
+     */
     submit: (id: string) =>
       db.transaction('rw', db.drafts, db.outbox, async () => {
         const draft = await db.drafts.get(id)
         if (!draft || draft.state === 'done') return
-        const pending = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
-        if (!pending) await db.outbox.add(outboxEntry(id, 'create-listing', now()))
+        await db.outbox.where({ draftId: id }).modify(requeue(now()))
+        const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
+        if (!queued) await db.outbox.add(outboxEntry(id, 'create-listing', now()))
         await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })
       }),
 
@@ -111,7 +122,7 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
       db.transaction('rw', db.drafts, db.outbox, async () => {
         const draft = await db.drafts.get(id)
         if (!draft) return
-        await db.outbox.where({ draftId: id }).modify({ status: 'pending', attempts: 0, nextAttemptAt: now(), lastError: undefined })
+        await db.outbox.where({ draftId: id }).modify(requeue(now()))
         const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()) > 0
         await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, updatedAt: now() })
       }),

@@ -5,6 +5,7 @@ import type { LoginInput, RegisterInput, User } from '../../api/contract/user.ts
 import { ApiError, apiJson, apiRequest, errorMessage, getJson } from '../lib/api.ts'
 import { lastUser, rememberUser } from '../lib/last-user.ts'
 import { notify } from '../lib/notify.tsx'
+import { syncScheduler } from '../lib/sync.ts'
 
 export const sessionKeys = { user: ['user'] as const }
 
@@ -31,6 +32,8 @@ function useSignedIn() {
   return async (user: User) => {
     rememberUser(user)
     queryClient.setQueryData(sessionKeys.user, user)
+    // Drafts paused for want of a session go out now.
+    syncScheduler.kick()
     await navigate({ to: '/' })
   }
 }

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
+import { useListingSync } from '../hooks/useListingSync.ts'
+import { DraftsPanel } from './dashboard/DraftsPanel.tsx'
 import { ListingsPanel } from './dashboard/ListingsPanel.tsx'
 import { MarketplacesPanel } from './dashboard/MarketplacesPanel.tsx'
 
 export function DashboardScreen() {
   const user = useCurrentUser()
+  useListingSync()
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -22,7 +25,10 @@ export function DashboardScreen() {
         </Link>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <ListingsPanel />
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <DraftsPanel />
+          <ListingsPanel />
+        </div>
         <MarketplacesPanel />
       </div>
     </div>

@@ -63,7 +63,7 @@ export function ListingsPanel() {
   const [deleting, setDeleting] = useState<Listing | null>(null)
 
   return (
-    <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 lg:col-span-2">
+    <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
         Your Listings
       </h2>

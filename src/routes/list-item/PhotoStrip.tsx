@@ -2,15 +2,21 @@
 import type { ChangeEvent } from 'react'
 import { MAX_IMAGES } from '../../../api/contract/listing.ts'
 import { Spinner } from '../../components/Spinner.tsx'
-import type { Photo, PhotoStatus } from './usePhotos.ts'
 
-const STATUS_TEXT: Record<PhotoStatus, string> = {
-  waiting: 'Waiting…',
-  shrinking: 'Preparing…',
-  uploading: 'Uploading…',
-  analysing: 'Analysing…',
-  ready: '',
-  failed: 'Failed',
+export interface PhotoTile {
+  id: string
+  previewUrl: string | undefined
+  /** '' when the photo is safely on the server. */
+  progress: string
+  failed?: boolean
+}
+
+interface PhotoStripProps {
+  photos: PhotoTile[]
+  preparing: number
+  analysing: boolean
+  onAdd: (files: File[]) => void
+  onRemove: (id: string) => void
 }
 
 function CameraIcon() {
@@ -22,58 +28,61 @@ function CameraIcon() {
   )
 }
 
-interface PhotoStripProps {
-  photos: Photo[]
-  analysing: boolean
-  onAdd: (files: File[]) => void
-  onRemove: (id: string) => void
-}
-
-export function PhotoStrip({ photos, analysing, onAdd, onRemove }: PhotoStripProps) {
+export function PhotoStrip({ photos, preparing, analysing, onAdd, onRemove }: PhotoStripProps) {
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     onAdd([...(event.target.files ?? [])])
     event.target.value = ''
   }
+  const full = photos.length + preparing >= MAX_IMAGES
   return (
     <div className="flex flex-col gap-2">
-    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Photos">
-      {photos.map((photo, index) => (
-        <li key={photo.id} className="relative aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
-          <img src={photo.previewUrl} alt={`Photo ${index + 1}`} className="h-full w-full object-cover" />
-          {photo.status !== 'ready' && (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-900/55 p-1 text-center text-xs font-semibold text-white" role="status">
-              {photo.status === 'failed' ? <span title={photo.error}>{photo.error ?? STATUS_TEXT.failed}</span> : <span>{STATUS_TEXT[photo.status]}</span>}
-            </div>
-          )}
-          <button
-            type="button"
-            onClick={() => onRemove(photo.id)}
-            className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-lg font-bold text-slate-800 shadow"
-            aria-label={`Remove photo ${index + 1}`}
-          >
-            ×
-          </button>
-        </li>
-      ))}
-      {photos.length < MAX_IMAGES && (
-        <li className="aspect-square">
-          <label
-            className={`flex h-full w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-indigo-300 bg-indigo-50 p-2 text-center text-sm font-semibold text-indigo-800 focus-within:outline-2 focus-within:outline-indigo-700 ${analysing ? 'cursor-wait opacity-60' : 'hover:bg-indigo-100'}`}
-          >
-            {analysing ? <Spinner label="Analysing photo" className="h-6 w-6" /> : <CameraIcon />}
-            <span>Take Photo or Upload</span>
-            <input type="file" accept="image/*" capture="environment" multiple className="sr-only" onChange={choose} disabled={analysing} />
-          </label>
-        </li>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Photos">
+        {photos.map((photo, index) => (
+          <li key={photo.id} className="relative aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+            {photo.previewUrl && <img src={photo.previewUrl} alt={`Photo ${index + 1}`} className="h-full w-full object-cover" />}
+            {photo.progress && (
+              <div
+                role="status"
+                className={`absolute inset-x-0 bottom-0 p-1 text-center text-xs font-semibold text-white ${photo.failed ? 'bg-red-700/90' : 'bg-slate-900/65'}`}
+              >
+                {photo.progress}
+              </div>
+            )}
+            <button
+              type="button"
+              onClick={() => onRemove(photo.id)}
+              className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-lg font-bold text-slate-800 shadow"
+              aria-label={`Remove photo ${index + 1}`}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {Array.from({ length: preparing }, (_, index) => (
+          <li key={`preparing-${index}`} className="flex aspect-square flex-col items-center justify-center gap-1 rounded-xl border border-slate-200 bg-slate-100 text-xs font-semibold text-slate-600" role="status">
+            <Spinner label="Preparing photo" className="h-6 w-6" />
+            Preparing…
+          </li>
+        ))}
+        {!full && (
+          <li className="aspect-square">
+            <label
+              className={`flex h-full w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-indigo-300 bg-indigo-50 p-2 text-center text-sm font-semibold text-indigo-800 focus-within:outline-2 focus-within:outline-indigo-700 ${analysing ? 'cursor-wait opacity-60' : 'hover:bg-indigo-100'}`}
+            >
+              {analysing ? <Spinner label="Analysing photo" className="h-6 w-6" /> : <CameraIcon />}
+              <span>Take Photo or Upload</span>
+              <input type="file" accept="image/*" capture="environment" multiple className="sr-only" onChange={choose} disabled={analysing} />
+            </label>
+          </li>
+        )}
+      </ul>
+      {!full && !analysing && (
+        // The camera tile opens the rear camera on phones; this one opens the photo library instead.
+        <label className="cursor-pointer self-start text-sm font-medium text-indigo-700 underline">
+          Or choose from your photo library
+          <input type="file" accept="image/*" multiple className="sr-only" onChange={choose} />
+        </label>
       )}
-    </ul>
-    {photos.length < MAX_IMAGES && !analysing && (
-      // The camera tile opens the rear camera on phones; this one opens the photo library instead.
-      <label className="cursor-pointer self-start text-sm font-medium text-indigo-700 underline">
-        Or choose from your photo library
-        <input type="file" accept="image/*" multiple className="sr-only" onChange={choose} />
-      </label>
-    )}
     </div>
   )
 }

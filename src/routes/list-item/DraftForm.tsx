@@ -1,0 +1,185 @@
+// The listing form over a draft on this phone: every keystroke is saved locally at once, AI suggestions flow in as
+// the sync engine brings them, and Create Listing hands the draft to the outbox.
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { ListingInputSchema, MAX_IMAGES, MAX_IMAGES_MESSAGE, TITLE_MAX, type ListingInput } from '../../../api/contract/listing.ts'
+import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES } from '../../../api/contract/options.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { SelectField } from '../../components/ui/SelectField.tsx'
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
+import { TextField } from '../../components/ui/TextField.tsx'
+import type { DraftView } from '../../hooks/useDrafts.ts'
+import { useOnline } from '../../hooks/useOnline.ts'
+import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { shrinkPhoto } from '../../lib/image-bridge.ts'
+import { notify } from '../../lib/notify.tsx'
+import { drafts, keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
+import { uuid } from '../../lib/uuid.ts'
+import { EMPTY_FIELDS, type DraftField, type DraftFields } from '../../offline/db.ts'
+import { listingKeys } from '../../queries/listings.ts'
+import { PhotoStrip } from './PhotoStrip.tsx'
+import { photoTiles } from './photo-tiles.ts'
+
+// How long Create Listing waits for the server while online before handing over to background sync.
+const CONFIRM_TIMEOUT_MS = 20_000
+const SAVED_OFFLINE = 'Saved on this phone — it will sync when you are back online'
+
+// The form holds text exactly as typed (DraftFields); the contract schema coerces it into a ListingInput.
+const resolver = valibotResolver(ListingInputSchema) as unknown as Resolver<DraftFields, unknown, ListingInput>
+
+function AiBadge() {
+  return (
+    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800" title="Filled in by AI: check it">
+      AI
+    </span>
+  )
+}
+
+export function DraftForm({ draftId, view }: { draftId: string; view: DraftView | null }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const online = useOnline()
+  const [preparing, setPreparing] = useState(0)
+  const [submitted, setSubmitted] = useState(false)
+  const { register, handleSubmit, setValue, getValues, formState } = useForm<DraftFields, unknown, ListingInput>({
+    resolver,
+    defaultValues: view?.draft.fields ?? EMPTY_FIELDS,
+  })
+  const { errors } = formState
+  const draft = view?.draft
+  const photos = view?.photos ?? []
+  const previews = usePhotoPreviews(photos)
+  const analysing = online && (view?.entries.some((entry) => entry.kind === 'analyze-photo' && entry.status === 'pending') ?? false)
+
+  // Suggestions the sync engine wrote into the draft appear in the form (only in fields the seller left alone).
+  useEffect(() => {
+    if (!draft) return
+    for (const field of draft.aiFilled) {
+      if (getValues(field) !== draft.fields[field]) setValue(field, draft.fields[field], { shouldValidate: formState.isSubmitted })
+    }
+  }, [draft, getValues, setValue, formState.isSubmitted])
+
+  // After Create Listing while online: wait for the server's answer, then go to the Dashboard.
+  const state = draft?.state
+  const failure = draft?.error
+  const waitingForServer = submitted && state === 'queued'
+  useEffect(() => {
+    if (!submitted) return
+    if (state === 'done') {
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all })
+      notify('Listing created successfully', undefined, 'success')
+      void navigate({ to: '/' })
+    } else if (state === 'failed') {
+      notify('Error', failure, 'error')
+    }
+  }, [submitted, state, failure, navigate, queryClient])
+
+  useEffect(() => {
+    if (!waitingForServer) return
+    const timer = setTimeout(() => {
+      notify('Saved on this phone', 'It will appear on your Dashboard as soon as it has synced.', 'info')
+      void navigate({ to: '/' })
+    }, CONFIRM_TIMEOUT_MS)
+    return () => clearTimeout(timer)
+  }, [waitingForServer, navigate])
+
+  async function addFiles(files: File[]) {
+    if (files.length === 0) return
+    if (photos.length + preparing + files.length > MAX_IMAGES) return notify('Error', MAX_IMAGES_MESSAGE, 'error')
+    setPreparing((count) => count + files.length)
+    try {
+      const shrunk = []
+      // One at a time: the worker is single-threaded, and the first photo is ready (and analysed) soonest.
+      for (const file of files) shrunk.push({ id: uuid(), ...(await shrinkPhoto(file)) })
+      await drafts.addPhotos(draftId, shrunk)
+      keepDraftsSafe()
+      syncScheduler.kick()
+    } catch (error) {
+      notify('Error', errorMessage(error), 'error')
+    } finally {
+      setPreparing((count) => count - files.length)
+    }
+  }
+
+  const fieldProps = (field: DraftField) => ({
+    ...register(field, { onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { [field]: event.target.value }) }),
+    error: errors[field]?.message,
+    badge: draft?.aiFilled.includes(field) ? <AiBadge /> : undefined,
+  })
+
+  const submit = handleSubmit(async () => {
+    await drafts.editFields(draftId, {})
+    await drafts.submit(draftId)
+    keepDraftsSafe()
+    syncScheduler.kick()
+    if (navigator.onLine) return setSubmitted(true)
+    notify(SAVED_OFFLINE, undefined, 'info')
+    await navigate({ to: '/' })
+  })
+
+  const busy = preparing > 0 || waitingForServer
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Create New Listing</h1>
+        {!online && <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Offline: saved on this phone</span>}
+      </div>
+      {draft?.suggestionsReady && (
+        <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">AI suggestions ready: check the fields marked AI, then tap Create Listing.</p>
+      )}
+      {draft?.state === 'failed' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">{draft.error} Fix it below and tap Create Listing again.</p>}
+      <section aria-label="Photos" className="flex flex-col gap-2">
+        <PhotoStrip
+          photos={view ? photoTiles(view, previews, online) : []}
+          preparing={preparing}
+          analysing={analysing}
+          onAdd={(files) => void addFiles(files)}
+          onRemove={(photoId) => void drafts.removePhoto(draftId, photoId)}
+        />
+        {draft?.analysis?.notice && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draft.analysis.notice}</p>}
+      </section>
+
+      <section aria-label="Listing details" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextField label="Title" maxLength={TITLE_MAX} {...fieldProps('title')} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField label="Description" rows={5} {...fieldProps('description')} />
+        </div>
+        <TextField label="Retail Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('price')} />
+        <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice')} />
+        <TextField label="Quantity" type="number" inputMode="numeric" min={1} step={1} {...fieldProps('quantity')} />
+        <SelectField label="Category" options={CATEGORIES} {...fieldProps('category')} />
+        <div className="sm:col-span-2">
+          <TextField label="Keywords" hint="Separate keywords with commas" {...fieldProps('keywords')} />
+        </div>
+        <SelectField label="Primary Color" options={COLORS} {...fieldProps('color')} />
+      </section>
+
+      <fieldset className="grid gap-4 rounded-2xl border-2 border-dashed border-slate-300 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-2 text-base font-semibold text-slate-900">eBay Listing Details</legend>
+        <p className="text-sm text-slate-600 sm:col-span-2">Required for eBay: buyers filter by these, and eBay asks for them in most categories.</p>
+        <TextField label="Brand" {...fieldProps('brand')} />
+        <TextField label="Size" {...fieldProps('size')} />
+        <SelectField label="Type" options={ITEM_TYPES} {...fieldProps('type')} />
+        <SelectField label="Size Type" options={SIZE_TYPES} {...fieldProps('sizeType')} />
+        <SelectField label="Department" options={DEPARTMENTS} {...fieldProps('department')} />
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {view && (
+          <Button variant="secondary" onClick={() => void navigate({ to: '/' }).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
+            Save for later
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          {waitingForServer ? 'Creating...' : preparing > 0 ? 'Preparing photos...' : 'Create Listing'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,15 @@
+// Listing thumbnails for the Dashboard, kept for offline use: served from the cache at once and refreshed in the
+// background, at most 300 of them for at most 30 days. Nothing else from the API is cached here.
+import { ExpirationPlugin } from 'workbox-expiration'
+import { registerRoute } from 'workbox-routing'
+import { StaleWhileRevalidate } from 'workbox-strategies'
+
+export function cacheThumbnails() {
+  registerRoute(
+    ({ url, request }) => request.destination === 'image' && url.pathname.endsWith('-thumb.webp'),
+    new StaleWhileRevalidate({
+      cacheName: 'snaplist-thumbnails',
+      plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    }),
+  )
+}
