@@ -7,6 +7,7 @@ import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contrac
 import { Spinner } from '../../components/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingsQuery, useDeleteListing } from '../../queries/listings.ts'
 import { PostToEbayDialog } from './PostToEbayDialog.tsx'
@@ -56,6 +57,7 @@ function ListingRow({ listing, onPreview, onPost, onDelete }: { listing: Listing
 }
 
 export function ListingsPanel() {
+  const online = useOnline()
   const listings = useQuery(listingsQuery)
   const deleteListing = useDeleteListing()
   const [previewing, setPreviewing] = useState<Listing | null>(null)
@@ -72,7 +74,12 @@ export function ListingsPanel() {
           <Spinner label="Loading your listings" />
         </div>
       )}
-      {listings.isError && <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>}
+      {listings.isError &&
+        (online ? (
+          <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">You are offline. Your listings will show again when you are back online; new drafts are kept on this phone.</p>
+        ))}
       {listings.data?.length === 0 && <EmptyState />}
       {listings.data && listings.data.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100">

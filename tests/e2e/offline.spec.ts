@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { solidJpeg } from '../helpers/images.ts'
+import { registerThroughUi } from './helpers.ts'
+
+test.skip(({ isMobile }) => !isMobile, 'working offline is a phone flow')
+test.setTimeout(90_000)
+
+interface ServerListing {
+  id: number
+  title: string
+  clientId: string
+  images: string[]
+}
+
+async function photoFiles(testDir: string, count: number) {
+  mkdirSync(testDir, { recursive: true })
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const file = path.join(testDir, `item-${index}.jpg`)
+      writeFileSync(file, await solidJpeg({ r: 40 + index * 50, g: 120, b: 90 }, 1200, 900))
+      return file
+    }),
+  )
+}
+
+/** Makes the service worker control the page, so the app opens with no network. */
+async function installApp(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+}
+
+async function draftOffline(page: Page, title: string, photos: string[]) {
+  await page.goto('/list-item')
+  await page.getByLabel('Take Photo or Upload').setInputFiles(photos)
+  await expect(page.getByRole('img', { name: `Photo ${photos.length}` })).toBeVisible()
+  await expect(page.getByText('Waiting for network').first()).toBeVisible()
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Category').selectOption('collectibles')
+  await page.getByLabel('Primary Color').selectOption('green')
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByText('Saved on this phone — it will sync when you are back online')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+async function serverListings(page: Page, origin = ''): Promise<ServerListing[]> {
+  const response = await page.request.get(`${origin}/api/listings`)
+  expect(response.ok()).toBe(true)
+  return response.json()
+}
+
+test('list three items with no signal, reopen the app offline, and have each reach the server exactly once', async ({ page, context }, testInfo) => {
+  await registerThroughUi(page)
+  await installApp(page)
+  const photos = await photoFiles(testInfo.outputDir, 3)
+
+  await context.setOffline(true)
+  await draftOffline(page, 'Offline teapot', [photos[0]!])
+  await draftOffline(page, 'Offline lamp', [photos[1]!, photos[2]!])
+  await draftOffline(page, 'Offline radio', [photos[2]!])
+  await expect(page.getByText('3 waiting to sync')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeVisible()
+  for (const title of ['Offline teapot', 'Offline lamp', 'Offline radio']) {
+    await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Waiting for network')).toBeVisible()
+  }
+  await expect(page.getByText('You are offline. Your listings will show again when you are back online')).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 30_000 })
+  const listings = page.getByRole('region', { name: 'Your Listings' })
+  for (const title of ['Offline teapot', 'Offline lamp', 'Offline radio']) await expect(listings.getByText(title)).toBeVisible()
+
+  const onServer = await serverListings(page)
+  expect(onServer.map((listing) => listing.title).sort()).toEqual(['Offline lamp', 'Offline radio', 'Offline teapot'])
+  expect(onServer.find((listing) => listing.title === 'Offline lamp')!.images).toHaveLength(2)
+  await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeHidden()
+})
+
+test('a draft the server refuses shows the server\'s message and Retry, and Retry sends it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await registerThroughUi(page)
+  const refusal = 'Listings that mention a prohibited item cannot be created. Edit the title and try again.'
+  await page.route('**/api/listings', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: refusal, code: 'invalid_input' } }) : route.fallback(),
+  )
+  await page.goto('/list-item')
+  await page.getByLabel('Title').fill('Refused item')
+  await page.getByLabel('Category').selectOption('other')
+  await page.getByLabel('Primary Color').selectOption('black')
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByText(`${refusal} Fix it below and tap Create Listing again.`)).toBeVisible()
+
+  await page.goto('/')
+  const drafts = page.getByRole('region', { name: 'Drafts on this phone' })
+  const row = drafts.getByRole('listitem').filter({ hasText: 'Refused item' })
+  await expect(row.getByText(`Failed: ${refusal}`)).toBeVisible()
+  await page.unroute('**/api/listings')
+  await row.getByRole('button', { name: 'Retry Refused item' }).click()
+  await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Refused item')).toBeVisible()
+  await expect(drafts).toBeHidden()
+  await context.close()
+})
+
+test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({ browser }, testInfo) => {
+  const port = 3290 + testInfo.workerIndex
+  const origin = `http://localhost:${port}`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-crash-'))
+  const startServer = () =>
+    spawn('node', ['--import', 'tsx', 'api/server.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '' }, stdio: 'ignore' })
+  const waitUntilUp = () => expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 30_000 }).toBe(true)
+  let server: ChildProcess = startServer()
+  try {
+    await waitUntilUp()
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await registerThroughUi(page)
+    await installApp(page)
+    const photos = await photoFiles(testInfo.outputDir, 4)
+    await context.setOffline(true)
+    await draftOffline(page, 'Crash mirror', photos.slice(0, 2))
+    await draftOffline(page, 'Crash vase', photos.slice(1, 4))
+    await draftOffline(page, 'Crash clock', photos.slice(0, 3))
+
+    let uploads = 0
+    // Counted on the context: with a service worker in control, Chromium reports the page's fetches as the worker's.
+    context.on('requestfinished', (request) => void (/\/api\/(images|analyze-image)$/.test(request.url()) ? uploads++ : undefined))
+    await context.setOffline(false)
+    await expect.poll(() => uploads, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    server.kill('SIGKILL')
+    await new Promise((resolve) => server.once('exit', resolve))
+    server = startServer()
+    await waitUntilUp()
+
+    await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 45_000 })
+    const onServer = await serverListings(page, origin)
+    expect(onServer.map((listing) => listing.title).sort()).toEqual(['Crash clock', 'Crash mirror', 'Crash vase'])
+    expect(Object.fromEntries(onServer.map((listing) => [listing.title, listing.images.length]))).toEqual({ 'Crash mirror': 2, 'Crash vase': 3, 'Crash clock': 3 })
+    for (const listing of onServer) expect(new Set(listing.images).size).toBe(listing.images.length)
+    await context.close()
+  } finally {
+    server.kill('SIGKILL')
+  }
+})
