@@ -148,3 +148,23 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
     server.kill('SIGKILL')
   }
 })
+
+test('photos shared from the gallery open a new draft with them, even with no signal', async ({ page, context }, testInfo) => {
+  await registerThroughUi(page)
+  await installApp(page)
+  const photos = await photoFiles(testInfo.outputDir, 2)
+  await context.setOffline(true)
+  // What the phone's share sheet does: a multipart form POST (a navigation) to the manifest's share_target.
+  await page.evaluate(() => {
+    const form = Object.assign(document.createElement('form'), { method: 'POST', action: '/share-target', enctype: 'multipart/form-data' })
+    form.append(Object.assign(document.createElement('input'), { name: 'title', value: 'Shared brass candlestick' }))
+    form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'photos', multiple: true, id: 'shared-photos' }))
+    document.body.append(form)
+  })
+  await page.locator('#shared-photos').setInputFiles(photos)
+  await page.evaluate(() => document.querySelector('form[action="/share-target"]')!.requestSubmit())
+  await expect(page).toHaveURL(/\/list-item\?draft=[0-9a-f-]{36}$/)
+  await expect(page.getByLabel('Title')).toHaveValue('Shared brass candlestick')
+  await expect(page.getByRole('img', { name: 'Photo 2' })).toBeVisible()
+  await expect(page.getByText('Waiting for network').first()).toBeVisible()
+})
