@@ -1,9 +1,13 @@
 // The frame of every signed-in screen: header, the screen, footer.
 import { Outlet } from '@tanstack/react-router'
 import { Footer } from './Footer.tsx'
+import { useSessionGuard } from '../hooks/useSessionGuard.ts'
 import { Header } from './Header.tsx'
+import { FullPageSpinner } from './Spinner.tsx'
 
 export function AppShell() {
+  const signedIn = useSessionGuard()
+  if (!signedIn) return <FullPageSpinner label="Checking your session" />
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <Header />
