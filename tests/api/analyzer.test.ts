@@ -10,21 +10,8 @@ import { LEVIS_501, startFakeGemini, type FakeGemini, type RecordedRequest } fro
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
 
-const LEVIS_SUGGESTION: AnalysisSuggestion = {
-  title: "Levi's 501 Original Fit Men's Jeans W32 L32 Medium Stonewash Blue Button Fly",
-  description:
-    "Levi's 501 Original Fit jeans in a medium stonewash blue. Button fly, five pockets, red Tab and leather patch on the back waistband. Even fading, no holes or stains visible. Tag size W32 L32.",
-  suggestedPrice: 70,
-  medianUsedPrice: 28,
-  category: 'clothing',
-  keywords: ["levi's 501", 'levis jeans', '501 original fit', 'mens jeans', 'button fly jeans', 'straight leg jeans', 'stonewash denim', 'w32 l32'],
-  primaryColor: 'blue',
-  brand: "Levi's",
-  size: 'W32 L32',
-  type: 'Regular',
-  sizeType: 'Regular',
-  department: 'Men',
-}
+// A good reply passes through normalisation unchanged.
+const LEVIS_SUGGESTION = LEVIS_501 as AnalysisSuggestion
 
 let fake: FakeGemini
 let logged: string[]
