@@ -1,0 +1,14 @@
+// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync
+// runs one of them.
+import { benchPhotos } from './photos.ts'
+import { benchSync } from './sync.ts'
+
+const suites: Record<string, () => Promise<unknown>> = {
+  api: () => import('./run.ts'),
+  photos: benchPhotos,
+  sync: benchSync,
+}
+
+const only = process.env.BENCH_ONLY
+if (only && !(only in suites)) throw new Error(`BENCH_ONLY must be one of ${Object.keys(suites).join(', ')}`)
+for (const [name, run] of Object.entries(suites)) if (!only || only === name) await run()
