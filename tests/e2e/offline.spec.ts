@@ -162,7 +162,7 @@ test('photos shared from the gallery open a new draft with them, even with no si
     document.body.append(form)
   })
   await page.locator('#shared-photos').setInputFiles(photos)
-  await page.evaluate(() => document.querySelector('form[action="/share-target"]')!.requestSubmit())
+  await page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/share-target"]')!.requestSubmit())
   await expect(page).toHaveURL(/\/list-item\?draft=[0-9a-f-]{36}$/)
   await expect(page.getByLabel('Title')).toHaveValue('Shared brass candlestick')
   await expect(page.getByRole('img', { name: 'Photo 2' })).toBeVisible()
