@@ -4,10 +4,9 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { E2E_PORT as PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 3210)
-const GEMINI_PORT = PORT + 1
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
 
@@ -16,6 +15,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   workers: 2,
+  // Registers the administrator before any test can register the first (admin) account.
+  globalSetup: './tests/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -35,6 +36,12 @@ export default defineConfig({
       env: { FAKE_GEMINI_PORT: String(GEMINI_PORT), FAKE_GEMINI_KEY },
     },
     {
+      command: 'node --import tsx tests/fakes/smtp.ts',
+      port: FAKE_SMTP_HTTP_PORT,
+      reuseExistingServer: false,
+      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
+    },
+    {
       command: 'node --import tsx api/server.ts',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -46,6 +53,8 @@ export default defineConfig({
         DATABASE_URL: '',
         GEMINI_API_KEY: FAKE_GEMINI_KEY,
         GEMINI_BASE_URL: `http://127.0.0.1:${GEMINI_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+        MAIL_FROM: 'Snaplist <no-reply@snaplist.test>',
       },
     },
   ],

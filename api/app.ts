@@ -10,16 +10,24 @@ import { AppError, notFound, renderError } from './errors.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
+import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
+import { passwordResetRoutes } from './routes/password-reset.ts'
 import { createAccountService } from './services/accounts.ts'
+import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
+import { createBackgroundTasks, type BackgroundTasks } from './services/background.ts'
+import { createEmailTemplateService } from './services/email-templates.ts'
 import { createListingService } from './services/listings.ts'
+import { createMailer, createOutboxTransport, type MailTransport } from './services/mail.ts'
+import { createPasswordResetService } from './services/password-reset.ts'
 import { createPhotoService } from './services/photos.ts'
-import { createFailedLoginLimiter } from './services/rate-limit.ts'
+import { createFailedLoginLimiter, createPasswordResetLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
 import type { FileStorage, LocalStorage } from './services/storage.ts'
 
@@ -31,6 +39,10 @@ export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'>
   storage: FileStorage
   analyzer: ImageAnalyzer
+  /** Where mail goes; the database outbox when not given (the embedded default). */
+  mail?: MailTransport
+  /** Runs work after the reply (mail); pass one to wait for it with drain() at shutdown or in tests. */
+  background?: BackgroundTasks
 }
 
 function bodyLimits() {
@@ -48,24 +60,34 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks() }: AppDeps) {
   const sessions = createSessionService(sql)
-  const accounts = createAccountService(sql, createFailedLoginLimiter(sql))
+  const loginLimiter = createFailedLoginLimiter(sql)
+  const templates = createEmailTemplateService(sql)
+  const mailer = createMailer(mail, templates)
+  const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background })
   const photos = createPhotoService({ sql, storage, analyzer })
   const listings = createListingService(sql, storage)
+  const admin = createAdminService({ sql, listingService: listings, storage })
+  const passwordReset = createPasswordResetService({ sql, mailer, background, limiter: createPasswordResetLimiter(sql), loginLimiter })
   const isSecure = (c: Context) =>
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||
     (config.trustProxy && c.req.header('x-forwarded-proto') === 'https')
+  // Without PUBLIC_URL, links in emails follow the address the request came to (the Host header).
+  const appUrl = (c: Context) => config.publicUrl ?? new URL(c.req.url).origin
 
   const api = new Hono<AppEnv>()
     .use(bodyLimits())
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, sessions, isSecure, trustProxy: config.trustProxy }))
+    .route('/', authRoutes({ accounts, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
+    .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
+    .route('/', adminRoutes(admin))
+    .route('/', emailTemplateRoutes(templates))
     .all('*', (c) => {
       throw notFound(`There is no API route ${c.req.method} ${c.req.path}.`)
     })

@@ -13,6 +13,10 @@ export interface Config {
   distDir: string
   gemini: { apiKey: string; model: string | undefined; baseUrl: string | undefined } | undefined
   supabase: { url: string; serviceKey: string; bucket: string } | undefined
+  /** SMTP server for outgoing mail; unset, mail goes to the mail_outbox table and the log. */
+  smtpUrl: string | undefined
+  /** The From of outgoing mail. */
+  mailFrom: string
 }
 
 function parsePort(raw: string | undefined): number {
@@ -25,12 +29,13 @@ function parsePort(raw: string | undefined): number {
 const isOn = (raw: string | undefined) => raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl,
     https: isOn(env.HTTPS),
     trustProxy: isOn(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
@@ -38,7 +43,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL || undefined, baseUrl: env.GEMINI_BASE_URL || undefined }
       : undefined,
     supabase: readSupabase(env),
+    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || `Snaplist <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
   }
+}
+
+function readSmtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  if (!/^smtps?:\/\/[^/]/.test(raw)) throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.')
+  return raw
 }
 
 function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {

@@ -24,6 +24,13 @@ export const notFound = (message: string) => new AppError(404, 'not_found', mess
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'conflict', message, { fields })
 
+export interface UniqueViolation {
+  code: '23505'
+  constraint_name?: string
+}
+/** Postgres refused a write because a unique index already holds the value. */
+export const isUniqueViolation = (error: unknown): error is UniqueViolation => (error as { code?: unknown } | null)?.code === '23505'
+
 // Postgres connection failures: the request can be retried once the database is back.
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P03'])
 

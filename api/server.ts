@@ -8,7 +8,8 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
-import { analyzerFromConfig, storageFromConfig } from './services/outside.ts'
+import { createBackgroundTasks } from './services/background.ts'
+import { analyzerFromConfig, mailTransportFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
 loadDotEnv()
@@ -19,7 +20,15 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 
-const app = createApp({ sql: database.sql, config, storage: storageFromConfig(config), analyzer: analyzerFromConfig(config) })
+const background = createBackgroundTasks()
+const app = createApp({
+  sql: database.sql,
+  config,
+  storage: storageFromConfig(config),
+  analyzer: analyzerFromConfig(config),
+  mail: mailTransportFromConfig(config, database.sql),
+  background,
+})
 mountBuiltApp(app, config.distDir)
 
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
@@ -37,6 +46,7 @@ const server = serve(
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
+    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table and printed here'}`)
     console.log(`  Local:   ${scheme}://localhost:${info.port}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
@@ -52,6 +62,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 async function shutDown(signal: string) {
   console.log(`${signal} received, shutting down.`)
   server.close()
+  // Emails already promised (a reset link, a welcome) go out before the database they read from closes.
+  await background.drain()
   await database.close()
   process.exit(0)
 }

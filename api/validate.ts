@@ -6,6 +6,11 @@ import { AppError, badRequest } from './errors.ts'
 
 type Schema = v.GenericSchema
 
+/** A numeric row id in the path, as /listings/:id has it. */
+export const IdParamSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The id must be a whole number'), v.transform(Number)),
+})
+
 function describeIssues(issues: v.BaseIssue<unknown>[]) {
   const fields: Record<string, string> = {}
   for (const issue of issues) {
@@ -13,7 +18,8 @@ function describeIssues(issues: v.BaseIssue<unknown>[]) {
     if (field === null) return { message: 'The request must be a JSON object with the fields this request needs.', fields }
     fields[field] ??= issue.message
   }
-  const message = Object.values(fields).join('. ')
+  // Fields may share a message (the email template form has one for all its required fields): say it once.
+  const message = [...new Set(Object.values(fields))].join('. ')
   return { message: message.endsWith('.') ? message : `${message}.`, fields }
 }
 

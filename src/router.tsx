@@ -1,9 +1,13 @@
 // Every route of SPEC §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { pageSchema } from '../api/contract/admin.ts'
 import { AppShell } from './components/AppShell.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
+import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
+import { emailTemplatesQuery } from './queries/email-templates.ts'
 import { currentUserQuery } from './queries/session.ts'
 import { NotFoundScreen } from './routes/not-found.tsx'
 
@@ -39,11 +43,6 @@ const screen = <Path extends string>(path: Path, load: () => Promise<Record<stri
   component: lazyRouteComponent(load as () => Promise<Record<string, () => React.JSX.Element>>, exportName),
 })
 
-const placeholder = (title: string) => lazyRouteComponent(async () => {
-  const { NotBuiltYet } = await import('./components/NotBuiltYet.tsx')
-  return { default: () => <NotBuiltYet title={title} /> }
-})
-
 const publicPlaceholder = (title: string) => lazyRouteComponent(async () => {
   const [{ NotBuiltYet }, { PublicPage }] = await Promise.all([import('./components/NotBuiltYet.tsx'), import('./components/PublicPage.tsx')])
   return {
@@ -55,6 +54,22 @@ const publicPlaceholder = (title: string) => lazyRouteComponent(async () => {
   }
 })
 
+interface AdminSearch {
+  /** All Users unless 'listings'. */
+  tab?: 'listings'
+  /** The All Listings page, from 2 (absent: 1). */
+  page?: number
+}
+
+/** Keeps what is valid and not a default, so /admin stays /admin and a bad ?page= reads as page 1. */
+function adminSearch(search: Record<string, unknown>): AdminSearch {
+  const page = v.safeParse(pageSchema, search.page)
+  return { ...(search.tab === 'listings' ? { tab: 'listings' } : {}), ...(page.success && page.output > 1 ? { page: page.output } : {}) }
+}
+
+// Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any.
+const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
+
 const signedInRoutes = [
   createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen') }),
   createRoute({
@@ -63,8 +78,24 @@ const signedInRoutes = [
     validateSearch: (search: Record<string, unknown>): { draft?: string } =>
       typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {},
   }),
-  createRoute({ getParentRoute: () => signedIn, path: '/admin', component: placeholder('Admin Dashboard') }),
-  createRoute({ getParentRoute: () => signedIn, path: '/admin/email-templates', component: placeholder('Email Templates') }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/admin', () => import('./routes/admin.tsx'), 'AdminScreen'),
+    validateSearch: adminSearch,
+    loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+    loader: ({ context: { queryClient }, deps }) => {
+      if (!isAdmin(queryClient)) return
+      void queryClient.prefetchQuery(adminUsersQuery)
+      void queryClient.prefetchQuery(adminListingsQuery(deps.page))
+    },
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/admin/email-templates', () => import('./routes/email-templates.tsx'), 'EmailTemplatesScreen'),
+    loader: ({ context: { queryClient } }) => {
+      if (isAdmin(queryClient)) void queryClient.prefetchQuery(emailTemplatesQuery)
+    },
+  }),
 ]
 
 const authRoute = createRoute({
@@ -81,8 +112,12 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => rootRoute, ...screen('/privacy-policy', () => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyScreen') }),
   createRoute({ getParentRoute: () => rootRoute, ...screen('/terms-of-service', () => import('./routes/terms-of-service.tsx'), 'TermsOfServiceScreen') }),
   createRoute({ getParentRoute: () => rootRoute, ...screen('/integrate-with-etsy', () => import('./routes/integrate-with-etsy.tsx'), 'IntegrateWithEtsyScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password', component: publicPlaceholder('Forgot password') }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', component: publicPlaceholder('Reset password') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/forgot-password', () => import('./routes/forgot-password.tsx'), 'ForgotPasswordScreen') }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen('/reset-password', () => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
+    validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+  }),
   ...['/ebay-success', '/ebay-auth/success', '/ebay/auth/success'].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: publicPlaceholder('Connecting eBay') }),
   ),

@@ -1,6 +1,8 @@
 // SQL for the images table: which stored photos exist and whose they are.
 import type { Sql, Tx } from './client.ts'
 
+const COLUMNS = 'id, user_id, key, url, thumbnail_url, width, height, bytes'
+
 export interface ImageRow {
   id: string
   userId: number
@@ -14,7 +16,7 @@ export interface ImageRow {
 
 export async function findImage(sql: Sql, id: string): Promise<ImageRow | undefined> {
   const [row] = await sql<ImageRow[]>`
-    select id, user_id, key, url, thumbnail_url, width, height, bytes from images where id = ${id}`
+    select ${sql.unsafe(COLUMNS)} from images where id = ${id}`
   return row
 }
 
@@ -24,7 +26,7 @@ export async function insertImage(sql: Sql, image: ImageRow): Promise<ImageRow> 
     insert into images (id, user_id, key, url, thumbnail_url, width, height, bytes)
     values (${image.id}, ${image.userId}, ${image.key}, ${image.url}, ${image.thumbnailUrl}, ${image.width}, ${image.height}, ${image.bytes})
     on conflict (id) do nothing
-    returning id, user_id, key, url, thumbnail_url, width, height, bytes`
+    returning ${sql.unsafe(COLUMNS)}`
   return inserted ?? (await findImage(sql, image.id))!
 }
 
@@ -42,5 +44,10 @@ export async function deleteUnusedImages(tx: Tx, userId: number, urls: string[])
     delete from images i
     where i.user_id = ${userId} and i.url = any(${urls})
       and not exists (select 1 from listings l where l.user_id = ${userId} and i.url = any(l.images))
-    returning id, user_id, key, url, thumbnail_url, width, height, bytes`
+    returning ${tx.unsafe(COLUMNS)}`
+}
+
+/** Deletes every image row of the user; returns them so their files can be removed once the transaction commits. */
+export async function deleteUserImages(tx: Tx, userId: number): Promise<ImageRow[]> {
+  return tx<ImageRow[]>`delete from images where user_id = ${userId} returning ${tx.unsafe(COLUMNS)}`
 }

@@ -1,4 +1,6 @@
-// SQL for the listings table. Every query is scoped to the owner: another user's id simply finds nothing.
+// SQL for the listings table. Every query is scoped to the owner (another user's id simply finds nothing), except
+// the admin ones, whose names say so.
+import type { AdminListing } from '../contract/admin.ts'
 import type { ListingInput, Listing } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
@@ -31,4 +33,22 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
 export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`delete from listings where user_id = ${userId} and id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row
+}
+
+export async function listAllListings(sql: Sql, { limit, offset }: { limit: number; offset: number }): Promise<AdminListing[]> {
+  return sql<AdminListing[]>`
+    select ${sql.unsafe(COLUMNS)}, (select username from users where users.id = listings.user_id) as owner_username
+    from listings
+    order by created_at desc, id desc
+    limit ${limit} offset ${offset}`
+}
+
+export async function deleteAnyListing(tx: Tx, id: number): Promise<Listing | undefined> {
+  const [row] = await tx<Listing[]>`delete from listings where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row
+}
+
+export async function deleteUserListings(tx: Tx, userId: number): Promise<number> {
+  const result = await tx`delete from listings where user_id = ${userId}`
+  return result.count
 }

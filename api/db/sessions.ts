@@ -1,5 +1,5 @@
 // SQL for the sessions table. Tokens never reach this module: callers pass the token's hash.
-import type { Sql } from './client.ts'
+import type { Sql, Tx } from './client.ts'
 import type { UserRow } from './users.ts'
 
 export interface SessionUserRow extends UserRow {
@@ -29,4 +29,9 @@ export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> 
 export async function deleteExpiredSessions(sql: Sql): Promise<number> {
   const result = await sql`delete from sessions where expires_at <= now()`
   return result.count
+}
+
+/** Signs the user out everywhere. */
+export async function deleteUserSessions(sql: Sql | Tx, userId: number): Promise<void> {
+  await sql`delete from sessions where user_id = ${userId}`
 }

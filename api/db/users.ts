@@ -1,5 +1,7 @@
-// SQL for the users table.
+// SQL for the users table, including the password reset token (only its hash).
 import type { Sql, Tx } from './client.ts'
+
+const COLUMNS = 'id, username, email, first_name, last_name, is_admin'
 
 export interface UserRow {
   id: number
@@ -29,7 +31,7 @@ export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
     insert into users (username, email, first_name, last_name, password_hash, is_admin)
     values (${user.username}, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash},
             not exists (select 1 from users))
-    returning id, username, email, first_name, last_name, is_admin`
+    returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
 
@@ -45,7 +47,7 @@ export async function findTakenIdentity(sql: Sql | Tx, username: string, email: 
 /** Sign-in accepts the username or the email address. */
 export async function findUserForLogin(sql: Sql, login: string): Promise<UserWithPassword | undefined> {
   const [row] = await sql<UserWithPassword[]>`
-    select id, username, email, first_name, last_name, is_admin, password_hash
+    select ${sql.unsafe(COLUMNS)}, password_hash
     from users
     where lower(username) = lower(${login}) or lower(email) = lower(${login})
     order by (lower(username) = lower(${login})) desc
@@ -56,6 +58,47 @@ export async function findUserForLogin(sql: Sql, login: string): Promise<UserWit
 export async function setAdmin(sql: Sql, username: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     update users set is_admin = true where lower(username) = lower(${username})
-    returning id, username, email, first_name, last_name, is_admin`
+    returning ${sql.unsafe(COLUMNS)}`
+  return row
+}
+
+export async function listUsers(sql: Sql): Promise<UserRow[]> {
+  return sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users order by id`
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where lower(email) = lower(${email})`
+  return row
+}
+
+/** Reads the user and holds its row until the transaction ends, so nothing changes it while it is being deleted. */
+export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx<UserRow[]>`select ${tx.unsafe(COLUMNS)} from users where id = ${id} for update`
+  return row
+}
+
+export async function deleteUser(tx: Tx, id: number): Promise<void> {
+  await tx`delete from users where id = ${id}`
+}
+
+/** Stores a new reset token's hash; a token issued earlier stops working. */
+export async function setResetToken(sql: Sql, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await sql`update users set reset_token_hash = ${tokenHash}, reset_token_expiry = ${expiresAt} where id = ${userId}`
+}
+
+export async function findResetTokenExpiry(sql: Sql, tokenHash: string): Promise<Date | undefined> {
+  const [row] = await sql<{ resetTokenExpiry: Date }[]>`select reset_token_expiry from users where reset_token_hash = ${tokenHash}`
+  return row?.resetTokenExpiry
+}
+
+/**
+ * Sets the password of the account holding this unexpired token and clears the token in the same statement, so a
+ * token works once even when two requests race. Returns the account, or undefined when the token does not qualify.
+ */
+export async function setPasswordByResetToken(tx: Tx, tokenHash: string, passwordHash: string): Promise<UserRow | undefined> {
+  const [row] = await tx<UserRow[]>`
+    update users set password_hash = ${passwordHash}, reset_token_hash = null, reset_token_expiry = null
+    where reset_token_hash = ${tokenHash} and reset_token_expiry > now()
+    returning ${tx.unsafe(COLUMNS)}`
   return row
 }

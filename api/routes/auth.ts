@@ -13,10 +13,12 @@ export interface AuthRouteDeps {
   accounts: AccountService
   sessions: SessionService
   isSecure: (c: Context) => boolean
+  /** The address links in emails start with. */
+  appUrl: (c: Context) => string
   trustProxy: boolean
 }
 
-export function authRoutes({ accounts, sessions, isSecure, trustProxy }: AuthRouteDeps) {
+export function authRoutes({ accounts, sessions, isSecure, appUrl, trustProxy }: AuthRouteDeps) {
   async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
     const previous = c.get('sessionToken')
     if (previous) await sessions.end(previous)
@@ -27,7 +29,7 @@ export function authRoutes({ accounts, sessions, isSecure, trustProxy }: AuthRou
 
   return new Hono<AppEnv>()
     .post('/register', valid('json', RegisterSchema), async (c) => {
-      const user = await accounts.register(c.req.valid('json'))
+      const user = await accounts.register(c.req.valid('json'), appUrl(c))
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {

@@ -1,15 +1,10 @@
 // /api/listings: the signed-in seller's own listings (SPEC §7).
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import type { AppEnv } from '../app-env.ts'
 import { ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings.ts'
-import { valid } from '../validate.ts'
-
-export const IdParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The id must be a whole number'), v.transform(Number)),
-})
+import { IdParamSchema, valid } from '../validate.ts'
 
 export function listingRoutes(listings: ListingService) {
   return new Hono<AppEnv>()

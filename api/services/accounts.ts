@@ -1,41 +1,52 @@
 // Registration and sign-in: the rules about who an account is and when it may start a session.
+import { APP_NAME } from '../contract/email-template.ts'
 import type { LoginInput, RegisterInput } from '../contract/user.ts'
 import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
-import { conflict, unauthorized } from '../errors.ts'
+import { conflict, isUniqueViolation, unauthorized } from '../errors.ts'
+import type { BackgroundTasks } from './background.ts'
+import type { Mailer } from './mail.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
-import type { createFailedLoginLimiter } from './rate-limit.ts'
+import type { FailedLoginLimiter } from './rate-limit.ts'
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.'
 const EMAIL_TAKEN = 'An account with that email already exists. Sign in, or reset your password if you forgot it.'
 
-interface UniqueViolation {
-  code: '23505'
-  constraint_name?: string
+export interface AccountServiceDeps {
+  sql: Sql
+  limiter: FailedLoginLimiter
+  mailer: Mailer
+  background: BackgroundTasks
 }
-const isUniqueViolation = (error: unknown): error is UniqueViolation => (error as { code?: unknown })?.code === '23505'
 
-export function createAccountService(sql: Sql, limiter: ReturnType<typeof createFailedLoginLimiter>) {
-  return {
-    async register(input: RegisterInput): Promise<users.UserRow> {
-      const passwordHash = await hashPassword(input.password)
-      try {
-        return await sql.begin(async (tx) => {
-          const taken = await users.findTakenIdentity(tx, input.username, input.email)
-          if (taken.usernameTaken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
-          if (taken.emailTaken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
-          // isAdmin from the client is never read: the database decides (first account only).
-          const { username, email, firstName, lastName } = input
-          return users.insertUser(tx, { username, email, firstName, lastName, passwordHash })
-        })
-      } catch (error) {
-        // Two sign-ups racing for the same name: the unique index is the final word.
-        if (isUniqueViolation(error)) {
-          const isEmail = error.constraint_name === 'users_email_key'
-          throw isEmail ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
-        }
-        throw error
+export function createAccountService({ sql, limiter, mailer, background }: AccountServiceDeps) {
+  async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
+    const passwordHash = await hashPassword(input.password)
+    try {
+      return await sql.begin(async (tx) => {
+        const taken = await users.findTakenIdentity(tx, input.username, input.email)
+        if (taken.usernameTaken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
+        if (taken.emailTaken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
+        // isAdmin from the client is never read: the database decides (first account only).
+        const { username, email, firstName, lastName } = input
+        return users.insertUser(tx, { username, email, firstName, lastName, passwordHash })
+      })
+    } catch (error) {
+      // Two sign-ups racing for the same name: the unique index is the final word.
+      if (isUniqueViolation(error)) {
+        const isEmail = error.constraint_name === 'users_email_key'
+        throw isEmail ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
       }
+      throw error
+    }
+  }
+
+  return {
+    /** Creates the account, then sends the welcome email after the reply: a mail failure never fails a sign-up. */
+    async register(input: RegisterInput, appUrl: string): Promise<users.UserRow> {
+      const user = await insertAccount(input)
+      background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
+      return user
     },
 
     async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {

@@ -1,11 +1,22 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // deletion takes the photos no other listing uses with it.
 import type { Listing, ListingInput } from '../contract/listing.ts'
-import type { Sql } from '../db/client.ts'
+import type { Sql, Tx } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import * as listings from '../db/listings.ts'
 import { badRequest, notFound } from '../errors.ts'
 import type { FileStorage } from './storage.ts'
+
+/**
+ * Removes the files of photos whose rows are already deleted: the JPEG and the thumbnail beside it. Call it after
+ * the transaction commits; the rows are gone either way, and a file that could not be removed is only wasted
+ * space, so a failure is reported and not thrown.
+ */
+export async function removePhotoFiles(storage: FileStorage, deleted: images.ImageRow[]): Promise<void> {
+  const keys = deleted.flatMap((image) => [image.key, image.key.replace(/\.jpg$/, '-thumb.webp')])
+  if (keys.length === 0) return
+  await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
+}
 
 export function createListingService(sql: Sql, storage: FileStorage) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
@@ -14,6 +25,15 @@ export function createListingService(sql: Sql, storage: FileStorage) {
     if (foreign.length) {
       throw badRequest('Some photos were not uploaded to Snaplist. Remove them and add them again.', { images: 'Every image must be a photo uploaded to Snaplist' })
     }
+  }
+
+  async function removeListing(deleteRow: (tx: Tx) => Promise<Listing | undefined>, missing: string): Promise<void> {
+    const unused = await sql.begin(async (tx) => {
+      const deleted = await deleteRow(tx)
+      if (!deleted) throw notFound(missing)
+      return images.deleteUnusedImages(tx, deleted.userId, deleted.images)
+    })
+    await removePhotoFiles(storage, unused)
   }
 
   return {
@@ -35,16 +55,11 @@ export function createListingService(sql: Sql, storage: FileStorage) {
       })
     },
 
-    async remove(userId: number, id: number): Promise<void> {
-      const unused = await sql.begin(async (tx) => {
-        const deleted = await listings.deleteListing(tx, userId, id)
-        if (!deleted) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-        return images.deleteUnusedImages(tx, userId, deleted.images)
-      })
-      const keys = unused.flatMap((image) => [image.key, image.key.replace(/\.jpg$/, '-thumb.webp')])
-      // The listing is gone either way; a file that could not be removed is only wasted space, so report and go on.
-      await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
-    },
+    remove: (userId: number, id: number) =>
+      removeListing((tx) => listings.deleteListing(tx, userId, id), 'That listing does not exist or is not yours. Refresh the Dashboard.'),
+
+    /** For admins: any owner's listing. */
+    removeAny: (id: number) => removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),
   }
 }
 

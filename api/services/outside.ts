@@ -1,8 +1,11 @@
 // Picks each outside service's implementation from the config: the real provider when it is configured, the
-// embedded default otherwise (local disk for photos, the pixel-measuring analyser without a Gemini key).
+// embedded default otherwise (local disk for photos, the pixel-measuring analyser without a Gemini key, the
+// database outbox without SMTP).
 import path from 'node:path'
+import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './analyzer.ts'
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail.ts'
 import { createLocalStorage, createSupabaseStorage, type FileStorage } from './storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
@@ -13,4 +16,8 @@ export function analyzerFromConfig(config: Pick<Config, 'gemini'>): ImageAnalyze
   if (!config.gemini) return createLocalAnalyzer()
   const { apiKey, model, baseUrl } = config.gemini
   return createGeminiAnalyzer({ apiKey, model: model ?? DEFAULT_GEMINI_MODEL, ...(baseUrl ? { baseUrl } : {}) })
+}
+
+export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, sql: Sql): MailTransport {
+  return config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxTransport(sql)
 }

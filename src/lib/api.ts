@@ -66,3 +66,12 @@ export async function apiUpload<T>(url: string, form: FormData, signal?: AbortSi
   const response = await fetch(url, { method: 'POST', credentials: 'include', body: form, signal })
   return (await throwIfNotOk(response)).json() as Promise<T>
 }
+
+/**
+ * The sentence for a failed call (SPEC §8): the server's own message; otherwise the fallback for an answer that has
+ * none, or for no answer at all (offline, server down) when that needs other words.
+ */
+export function failureMessage(error: unknown, fallback: string, networkFallback = fallback): string {
+  if (error instanceof ApiError) return error.details.message ?? fallback
+  return networkFallback
+}

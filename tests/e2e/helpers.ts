@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
+import type { ReceivedMail } from '../fakes/smtp.ts'
+import { FAKE_SMTP_HTTP_PORT } from './ports.ts'
 
 export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toString('hex')}`
 
@@ -31,4 +33,30 @@ export async function expectNoSidewaysScroll(page: Page) {
       .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} (${Math.round(element.getBoundingClientRect().right)}px)`)
   })
   expect(overflowing, 'elements wider than the screen').toEqual([])
+}
+
+/** The administrator the global setup registers first, so it is the one admin account of the suite's database. */
+export const ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: PASSWORD } as const
+
+/** Signs in through the Login tab and waits for the Dashboard. */
+export async function signInThroughUi(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/auth')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
+}
+
+/** The newest mail the fake SMTP server received for this address whose subject matches, once it has arrived. */
+export async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined
+  await expect
+    .poll(async () => {
+      const response = await fetch(`http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(address)}`)
+      const messages = (await response.json()) as ReceivedMail[]
+      found = messages.filter((mail) => subject.test(mail.subject)).at(-1)
+      return found !== undefined
+    }, { message: `an email to ${address} with a subject like ${subject}` })
+    .toBe(true)
+  return found!
 }

@@ -33,7 +33,7 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
 
   await expect(page.getByText('Listing created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
-  const row = page.getByRole('listitem').filter({ hasText: "Levi's 501 Jeans W32 L32 Stonewash" })
+  const row = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: "Levi's 501 Jeans W32 L32 Stonewash" })
   await expect(row.getByText('$65')).toBeVisible()
   const thumbnail = row.locator('img')
   await expect(thumbnail).toHaveAttribute('src', /-thumb\.webp$/)

@@ -9,6 +9,8 @@ import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
+import { createBackgroundTasks } from '../../api/services/background.ts'
+import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
@@ -16,6 +18,8 @@ export const TEST_ORIGIN = 'http://localhost'
 export interface TestApp {
   app: ReturnType<typeof createApp>
   db: Database
+  /** Waits for the work the app does after replying (mail). */
+  settle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -41,24 +45,36 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
 export interface TestAppOptions {
   analyzer?: ImageAnalyzer
   storage?: FileStorage
+  /** Send mail to this SMTP server instead of the database outbox. */
+  smtpUrl?: string
+  /** Receives the outbox's log notices (silent by default). */
+  mailLog?: (notice: string) => void
+  publicUrl?: string
 }
 
-/** The app with photos in a temporary folder and, unless a test brings its own, the no-key analyser. */
+export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
+
+/** The app with photos in a temporary folder and, unless a test brings its own, the no-key analyser and the mail outbox. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & { photosDir: string }> {
   const { db, drop } = await openTestDatabase()
   await migrate(db.sql)
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
+  const background = createBackgroundTasks()
   const app = createApp({
     sql: db.sql,
-    config: { publicUrl: undefined, https: false, trustProxy: false },
+    config: { publicUrl: options.publicUrl, https: false, trustProxy: false },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
+    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),
+    background,
   })
   return {
     app,
     db,
     photosDir,
+    settle: () => background.drain(),
     async close() {
+      await background.drain()
       await drop()
       await rm(photosDir, { recursive: true, force: true })
     },

@@ -7,9 +7,17 @@ export interface TabItem {
   content: ReactNode
 }
 
-export function Tabs({ tabs, label }: { tabs: TabItem[]; label: string }) {
+export interface TabsProps {
+  tabs: TabItem[]
+  label: string
+  /** Controlled mode, e.g. when the URL remembers the tab; uncontrolled without. */
+  selectedIndex?: number
+  onChange?: (index: number) => void
+}
+
+export function Tabs({ tabs, label, selectedIndex, onChange }: TabsProps) {
   return (
-    <TabGroup>
+    <TabGroup selectedIndex={selectedIndex} onChange={onChange}>
       <TabList aria-label={label} className="grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-slate-100 p-1">
         {tabs.map((tab) => (
           <Tab

@@ -1,10 +1,10 @@
 import type { TextareaHTMLAttributes } from 'react'
 import { controlClass, Field, type FieldProps } from './Field.tsx'
 
-export function TextAreaField({ label, error, badge, hint, ...textareaProps }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+export function TextAreaField({ label, error, badge, hint, className = '', ...textareaProps }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
   return (
     <Field label={label} error={error} badge={badge} {...(hint ? { hint } : {})}>
-      {(ids) => <textarea className={controlClass} {...ids} {...textareaProps} />}
+      {(ids) => <textarea className={`${controlClass} ${className}`} {...ids} {...textareaProps} />}
     </Field>
   )
 }

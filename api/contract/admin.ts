@@ -1,0 +1,24 @@
+// What the Admin Dashboard reads: every user, and every listing a page at a time (?page=N, 20 a page).
+import * as v from 'valibot'
+import type { Listing } from './listing.ts'
+
+export const ADMIN_PAGE_SIZE = 20
+/** What the API answers and the admin screens show to a signed-in user who is not an admin (SPEC §2). */
+export const ACCESS_DENIED_MESSAGE = 'Access denied. Admin privileges required.'
+const MAX_PAGE = 1_000_000
+
+/** A page number as the query string or the router's search parsing brings it: "2" or 2. */
+export const pageSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty('page must be a whole number from 1'))], 'page must be a whole number from 1'),
+  v.transform(Number),
+  v.integer('page must be a whole number from 1'),
+  v.minValue(1, 'page must be a whole number from 1'),
+  v.maxValue(MAX_PAGE, `page must be at most ${MAX_PAGE}`),
+)
+
+export const AdminListingsQuerySchema = v.object({ page: v.optional(pageSchema, 1) })
+
+/** A listing as the admin sees it: with the owner's username, so a delete is never a guess. */
+export interface AdminListing extends Listing {
+  ownerUsername: string
+}

@@ -1,0 +1,110 @@
+// The email templates admins manage, and rendering the app's mail from them. A template the app needs that is
+// inactive or missing falls back to a plain built-in one, so a reset link or a welcome always goes out.
+import {
+  escapeHtml,
+  fillPlaceholders,
+  type AppTemplateName,
+  type EmailTemplate,
+  type EmailTemplateInput,
+  type PlaceholderValues,
+} from '../contract/email-template.ts'
+import type { Sql } from '../db/client.ts'
+import * as templates from '../db/email-templates.ts'
+import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts'
+
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string | null
+}
+
+type TemplateContent = Pick<EmailTemplate, 'subject' | 'htmlContent' | 'textContent'>
+
+const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
+  'password-reset': {
+    subject: 'Reset your {{appName}} password',
+    htmlContent:
+      '<p>Hi {{username}},</p><p>Open this link to choose a new {{appName}} password. It works once, for 1 hour:</p>' +
+      '<p><a href="{{resetUrl}}">{{resetUrl}}</a></p><p>If you did not ask for this, ignore this email.</p>',
+    textContent:
+      'Hi {{username}},\n\nOpen this link to choose a new {{appName}} password. It works once, for 1 hour:\n\n{{resetUrl}}\n\n' +
+      'If you did not ask for this, ignore this email.',
+  },
+  welcome: {
+    subject: 'Welcome to {{appName}}',
+    htmlContent: '<p>Welcome, {{username}}!</p><p>Your {{appName}} account is ready: <a href="{{appUrl}}">{{appUrl}}</a></p>',
+    textContent: 'Welcome, {{username}}!\n\nYour {{appName}} account is ready: {{appUrl}}',
+  },
+}
+
+// The placeholder without which a template's mail is useless.
+const ESSENTIAL_PLACEHOLDER: Partial<Record<AppTemplateName, string>> = { 'password-reset': 'resetUrl' }
+
+const duplicateName = (name: string) => {
+  const message = `A template named "${name}" already exists. Choose another name.`
+  return conflict(message, { name: message })
+}
+const templateGone = () => notFound('That email template no longer exists. Refresh the page to see the current list.')
+
+const containsPlaceholder = (text: string, name: string) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(text)
+
+/** An active template the app sends must keep its essential placeholder, or e.g. a reset email would carry no link. */
+function assertSendable(input: EmailTemplateInput): void {
+  const essential = ESSENTIAL_PLACEHOLDER[input.name.toLowerCase() as AppTemplateName]
+  if (!essential || !input.isActive) return
+  const missing = !containsPlaceholder(input.htmlContent, essential) || (input.textContent !== null && !containsPlaceholder(input.textContent, essential))
+  if (missing) {
+    throw badRequest(
+      `The active ${input.name} template must contain {{${essential}}} in its HTML content, and in its text content if it has one. Add it, or save the template as inactive.`,
+    )
+  }
+}
+
+// Header values must stay on one line whatever a username contains.
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ')
+
+function renderTemplate(content: TemplateContent, values: Record<string, string>): RenderedMail {
+  return {
+    subject: fillPlaceholders(content.subject, values, oneLine),
+    html: fillPlaceholders(content.htmlContent, values, escapeHtml),
+    text: content.textContent === null ? null : fillPlaceholders(content.textContent, values),
+  }
+}
+
+export function createEmailTemplateService(sql: Sql) {
+  async function save<T>(input: EmailTemplateInput, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+    assertSendable(input)
+    if (await templates.isNameTaken(sql, input.name, exceptId)) throw duplicateName(input.name)
+    try {
+      return await write()
+    } catch (error) {
+      // Two saves racing for one name: the unique index decides.
+      if (isUniqueViolation(error)) throw duplicateName(input.name)
+      throw error
+    }
+  }
+
+  return {
+    list: () => templates.listTemplates(sql),
+
+    create: (input: EmailTemplateInput) => save(input, undefined, () => templates.insertTemplate(sql, input)),
+
+    async update(id: number, input: EmailTemplateInput): Promise<EmailTemplate> {
+      const updated = await save(input, id, () => templates.updateTemplate(sql, id, input))
+      if (!updated) throw templateGone()
+      return updated
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await templates.deleteTemplate(sql, id))) throw templateGone()
+    },
+
+    /** The mail for one of the app's templates: the active stored one, else the built-in default. */
+    async render<Name extends AppTemplateName>(name: Name, values: PlaceholderValues<Name>): Promise<RenderedMail> {
+      const stored = await templates.findActiveTemplate(sql, name)
+      return renderTemplate(stored ?? BUILT_IN[name], values)
+    },
+  }
+}
+
+export type EmailTemplateService = ReturnType<typeof createEmailTemplateService>

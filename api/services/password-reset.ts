@@ -1,0 +1,80 @@
+// Password reset by email: a single-use link valid for 1 hour whose token (32 random bytes) is stored only as its
+// SHA-256. Asking for a link answers the same, in the same time, whether or not the address has an account.
+import { createHash, randomBytes } from 'node:crypto'
+import { APP_NAME } from '../contract/email-template.ts'
+import { RESET_LINK_HOURS } from '../contract/password-reset.ts'
+import type { Sql } from '../db/client.ts'
+import * as sessions from '../db/sessions.ts'
+import * as users from '../db/users.ts'
+import { AppError } from '../errors.ts'
+import type { BackgroundTasks } from './background.ts'
+import type { Mailer } from './mail.ts'
+import { hashPassword } from './passwords.ts'
+import type { createPasswordResetLimiter, FailedLoginLimiter } from './rate-limit.ts'
+
+const TOKEN_BYTES = 32
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const invalidLink = () =>
+  new AppError(400, 'reset_token_invalid', 'This password reset link is not valid or has already been used. Request a new link.')
+const expiredLink = () =>
+  new AppError(400, 'reset_token_expired', `This password reset link has expired: links work for ${RESET_LINK_HOURS} hour. Request a new link.`)
+
+export interface PasswordResetDeps {
+  sql: Sql
+  mailer: Mailer
+  background: BackgroundTasks
+  limiter: ReturnType<typeof createPasswordResetLimiter>
+  loginLimiter: FailedLoginLimiter
+}
+
+export function createPasswordResetService({ sql, mailer, background, limiter, loginLimiter }: PasswordResetDeps) {
+  async function sendLink(email: string, appUrl: string): Promise<void> {
+    const user = await users.findUserByEmail(sql, email)
+    if (!user) return
+    const token = randomBytes(TOKEN_BYTES).toString('base64url')
+    await users.setResetToken(sql, user.id, hashToken(token), new Date(Date.now() + LINK_LIFETIME_MS))
+    const resetUrl = `${appUrl}/reset-password?token=${token}`
+    await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
+  }
+
+  async function verify(token: string): Promise<void> {
+    const expiry = TOKEN_PATTERN.test(token) ? await users.findResetTokenExpiry(sql, hashToken(token)) : undefined
+    if (!expiry) throw invalidLink()
+    if (expiry.getTime() <= Date.now()) throw expiredLink()
+  }
+
+  return {
+    /**
+     * Counts the request against the limits, then answers. Looking the address up, making the token and sending the
+     * mail all happen after the reply, so neither the reply nor its timing says whether the address is registered.
+     */
+    async requestLink(email: string, clientAddress: string, appUrl: string): Promise<void> {
+      await limiter.consume(email, clientAddress)
+      background.run('password reset email', () => sendLink(email, appUrl))
+    },
+
+    verify,
+
+    /** Sets the new password, spends the token and signs the account out everywhere, all or nothing. */
+    async reset(token: string, password: string): Promise<void> {
+      await verify(token)
+      const passwordHash = await hashPassword(password)
+      const user = await sql.begin(async (tx) => {
+        // Checked again here: another request may have spent the token while the password was hashing.
+        const account = await users.setPasswordByResetToken(tx, hashToken(token), passwordHash)
+        if (!account) throw invalidLink()
+        await sessions.deleteUserSessions(tx, account.id)
+        return account
+      })
+      // Whoever could reset the password may sign in at once, even after a run of failed attempts.
+      await loginLimiter.recordSuccess(user.username)
+      await loginLimiter.recordSuccess(user.email)
+    },
+  }
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>

@@ -1,0 +1,57 @@
+// All Users: id, username and email per row, and Delete for everyone but administrators (SPEC §2).
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { User } from '../../../api/contract/user.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx'
+import { adminUsersQuery, useDeleteUser } from '../../queries/admin.ts'
+import { ConfirmDelete } from './ConfirmDelete.tsx'
+import { Loaded } from './Loaded.tsx'
+
+// Phone card: the details stacked on the left, the action on the right.
+const PHONE_GRID = 'max-sm:grid-cols-[minmax(0,1fr)_auto]'
+const TEXT_CELL = 'max-sm:col-start-1'
+
+function columns(onDelete: (user: User) => void): Column<User>[] {
+  return [
+    { header: 'ID', cell: (user) => user.id, phoneCell: TEXT_CELL, className: 'sm:w-16 tabular-nums text-slate-500' },
+    { header: 'Username', cell: (user) => <span className="font-medium wrap-anywhere text-slate-900">{user.username}</span>, phoneCell: TEXT_CELL },
+    { header: 'Email', cell: (user) => <span className="wrap-anywhere">{user.email}</span>, phoneCell: TEXT_CELL },
+    {
+      header: 'Actions',
+      labelOnPhone: false,
+      phoneCell: 'max-sm:col-start-2 max-sm:row-span-3 max-sm:row-start-1',
+      className: 'sm:w-32 sm:text-right',
+      cell: (user) =>
+        user.isAdmin ? (
+          <span className="inline-flex min-h-11 items-center rounded-lg bg-indigo-50 px-3 text-sm font-semibold text-indigo-800">Admin</span>
+        ) : (
+          <Button variant="secondary" onClick={() => onDelete(user)} aria-label={`Delete user ${user.username}`}>
+            Delete
+          </Button>
+        ),
+    },
+  ]
+}
+
+export function UsersTab() {
+  const users = useQuery(adminUsersQuery)
+  const deleteUser = useDeleteUser()
+  const [deleting, setDeleting] = useState<User | null>(null)
+
+  return (
+    <>
+      <Loaded query={users} what="users">
+        {(rows) => <DataTable caption="All users" phoneGrid={PHONE_GRID} columns={columns(setDeleting)} rows={rows} rowKey={(user) => user.id} />}
+      </Loaded>
+      <ConfirmDelete target={deleting} remove={deleteUser} title="Delete this user?" confirmLabel="Delete user" onClose={() => setDeleting(null)}>
+        {(user) => (
+          <p>
+            <strong className="wrap-anywhere text-slate-900">{user.username}</strong> ({user.email}) will be deleted with all their listings and photos,
+            and signed out everywhere. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDelete>
+    </>
+  )
+}

@@ -1,0 +1,67 @@
+// Email Templates (/admin/email-templates): the templates as cards, Create Template, and Preview, Edit and Delete
+// on each (SPEC §2, §4); admins only.
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { EmailTemplate } from '../../api/contract/email-template.ts'
+import { Button } from '../components/ui/Button.tsx'
+import { useCurrentUser } from '../hooks/useCurrentUser.ts'
+import { emailTemplatesQuery, useDeleteTemplate } from '../queries/email-templates.ts'
+import { AccessDenied } from './admin/AccessDenied.tsx'
+import { Loaded } from './admin/Loaded.tsx'
+import { TemplateCard } from './email-templates/TemplateCard.tsx'
+import { TemplateFormDialog } from './email-templates/TemplateFormDialog.tsx'
+import { TemplatePreviewDialog } from './email-templates/TemplatePreviewDialog.tsx'
+
+function TemplateManager() {
+  const templates = useQuery(emailTemplatesQuery)
+  const deleteTemplate = useDeleteTemplate()
+  const [editing, setEditing] = useState<EmailTemplate | 'new' | null>(null)
+  const [previewing, setPreviewing] = useState<EmailTemplate | null>(null)
+
+  const confirmDelete = (template: EmailTemplate) => {
+    if (window.confirm(`Are you sure you want to delete the template "${template.name}"? This cannot be undone.`)) deleteTemplate.mutate(template.id)
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">
+            ← Admin Dashboard
+          </Link>
+          <h1 className="text-2xl font-bold text-slate-900">Email Templates</h1>
+        </div>
+        <Button onClick={() => setEditing('new')}>Create Template</Button>
+      </div>
+      <Loaded query={templates} what="email templates">
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              No email templates found. Create your first template to get started.
+            </p>
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {rows.map((template) => (
+                <TemplateCard
+                  key={template.id}
+                  template={template}
+                  onPreview={() => setPreviewing(template)}
+                  onEdit={() => setEditing(template)}
+                  onDelete={() => confirmDelete(template)}
+                />
+              ))}
+            </div>
+          )
+        }
+      </Loaded>
+      <TemplateFormDialog editing={editing} onClose={() => setEditing(null)} />
+      <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
+    </div>
+  )
+}
+
+export function EmailTemplatesScreen() {
+  const user = useCurrentUser()
+  return user.isAdmin ? <TemplateManager /> : <AccessDenied />
+}

@@ -1,0 +1,46 @@
+// Preview (SPEC §2): the subject, the HTML as a mail client would show it, and the text if there is one, all filled
+// with sample values. The HTML runs in a sandboxed frame (no scripts, its own opaque origin), so a template's
+// scripts can never act in the admin's session.
+import { APP_NAME, escapeHtml, fillPlaceholders, type EmailTemplate } from '../../../api/contract/email-template.ts'
+import { Dialog } from '../../components/ui/Dialog.tsx'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
+
+function useSampleValues(): Record<string, string> {
+  const user = useCurrentUser()
+  const origin = window.location.origin
+  return { username: user.username, appName: APP_NAME, appUrl: origin, resetUrl: `${origin}/reset-password?token=sample-token` }
+}
+
+export function TemplatePreviewDialog({ template, onClose }: { template: EmailTemplate | null; onClose: () => void }) {
+  const values = useSampleValues()
+  return (
+    <Dialog open={template !== null} onClose={onClose} title={template ? `Preview: ${template.name}` : 'Preview'} wide>
+      {template && (
+        <div className="flex flex-col gap-4 text-sm">
+          <p className="text-xs text-slate-500">Placeholders are filled with sample values. Scripts in the template do not run.</p>
+          <div>
+            <h3 className="font-semibold text-slate-900">Subject</h3>
+            <p className="mt-1 break-words text-slate-800">{fillPlaceholders(template.subject, values)}</p>
+          </div>
+          <div>
+            <h3 className="font-semibold text-slate-900">HTML</h3>
+            <iframe
+              title={`HTML of ${template.name}`}
+              sandbox=""
+              srcDoc={fillPlaceholders(template.htmlContent, values, escapeHtml)}
+              className="mt-1 h-96 w-full rounded-lg border border-slate-200 bg-white"
+            />
+          </div>
+          {template.textContent && (
+            <div>
+              <h3 className="font-semibold text-slate-900">Text</h3>
+              <pre className="mt-1 rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-slate-700">
+                {fillPlaceholders(template.textContent, values)}
+              </pre>
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

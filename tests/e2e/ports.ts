@@ -1,0 +1,6 @@
+// The ports of the browser suite's server and its stand-ins, from E2E_PORT up, shared by the config and the tests.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+export const FAKE_GEMINI_PORT = E2E_PORT + 1
+export const FAKE_SMTP_PORT = E2E_PORT + 2
+/** The fake SMTP server's JSON list of received mail. */
+export const FAKE_SMTP_HTTP_PORT = E2E_PORT + 3
