@@ -4,10 +4,12 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { E2E_PORT as PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
+import { E2E_PORT as PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
+// The Etsy app the stand-in knows, and where it sends the seller back.
+const FAKE_ETSY = { clientId: 'e2e-etsy-keystring', sharedSecret: 'e2e-etsy-shared-secret', redirectUri: `http://localhost:${PORT}/etsy/auth/success` }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
 
 export default defineConfig({
@@ -42,6 +44,17 @@ export default defineConfig({
       env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
     },
     {
+      command: 'node --import tsx tests/fakes/etsy.ts',
+      port: ETSY_PORT,
+      reuseExistingServer: false,
+      env: {
+        FAKE_ETSY_PORT: String(ETSY_PORT),
+        FAKE_ETSY_CLIENT_ID: FAKE_ETSY.clientId,
+        FAKE_ETSY_SHARED_SECRET: FAKE_ETSY.sharedSecret,
+        FAKE_ETSY_REDIRECT_URI: FAKE_ETSY.redirectUri,
+      },
+    },
+    {
       command: 'node --import tsx api/server.ts',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -55,6 +68,11 @@ export default defineConfig({
         GEMINI_BASE_URL: `http://127.0.0.1:${GEMINI_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
         MAIL_FROM: 'Snaplist <no-reply@snaplist.test>',
+        ETSY_CLIENT_ID: FAKE_ETSY.clientId,
+        ETSY_SHARED_SECRET: FAKE_ETSY.sharedSecret,
+        ETSY_REDIRECT_URI: FAKE_ETSY.redirectUri,
+        ETSY_AUTH_URL: `http://127.0.0.1:${ETSY_PORT}/oauth/connect`,
+        ETSY_API_URL: `http://127.0.0.1:${ETSY_PORT}`,
       },
     },
   ],

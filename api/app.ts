@@ -17,14 +17,20 @@ import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
+import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
 import { createBackgroundTasks, type BackgroundTasks } from './services/background.ts'
+import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
 import { createEmailTemplateService } from './services/email-templates.ts'
+import type { GoogleIdentity } from './services/google-identity.ts'
+import { createGoogleSignInService } from './services/google-sign-in.ts'
 import { createListingService } from './services/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail.ts'
+import { createMarketplaceConnectionService, type MarketplaceProviders } from './services/marketplace-connections.ts'
+import { createMarketplaceOAuth } from './services/marketplace-oauth.ts'
 import { createPasswordResetService } from './services/password-reset.ts'
 import { createPhotoService } from './services/photos.ts'
 import { createFailedLoginLimiter, createPasswordResetLimiter } from './services/rate-limit.ts'
@@ -43,6 +49,13 @@ export interface AppDeps {
   mail?: MailTransport
   /** Runs work after the reply (mail); pass one to wait for it with drain() at shutdown or in tests. */
   background?: BackgroundTasks
+  /** Verifies Sign in with Google tokens; without it (no GOOGLE_CLIENT_ID) Google sign-in is off. */
+  google?: GoogleIdentity
+  /**
+   * The marketplaces that can be connected and the cipher sealing their tokens. Without it none can, and tokens would
+   * be sealed with a key that lives as long as the process (fine for tests and benchmarks, which keep nothing).
+   */
+  marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
 }
 
 function bodyLimits() {
@@ -60,15 +73,19 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks() }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
   const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background })
+  const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
   const photos = createPhotoService({ sql, storage, analyzer })
   const listings = createListingService(sql, storage)
   const admin = createAdminService({ sql, listingService: listings, storage })
+  const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
+  const connections = createMarketplaceConnectionService({ sql, cipher, providers })
+  const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
   const passwordReset = createPasswordResetService({ sql, mailer, background, limiter: createPasswordResetLimiter(sql), loginLimiter })
   const isSecure = (c: Context) =>
     config.https ||
@@ -82,10 +99,11 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
+    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
     .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
+    .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth }))
     .route('/', adminRoutes(admin))
     .route('/', emailTemplateRoutes(templates))
     .all('*', (c) => {

@@ -17,6 +17,15 @@ export interface Config {
   smtpUrl: string | undefined
   /** The From of outgoing mail. */
   mailFrom: string
+  /**
+   * Sign in with Google: the OAuth client id its tokens must be issued to, and where Google's signing certificates
+   * are fetched from (Google's unless set; tests point it at a stand-in). Unset, Google sign-in is off.
+   */
+  google: { clientId: string; certificatesUrl: string | undefined } | undefined
+  /** The Etsy app; unset, connecting Etsy is off and the Dashboard says what to set. */
+  etsy: { clientId: string; sharedSecret: string | undefined; redirectUri: string; authUrl: string | undefined; apiUrl: string | undefined } | undefined
+  /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
+  appSecret: string | undefined
 }
 
 function parsePort(raw: string | undefined): number {
@@ -45,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supabase: readSupabase(env),
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Snaplist <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
+    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, certificatesUrl: env.GOOGLE_CERTS_URL || undefined } : undefined,
+    etsy: readEtsy(env),
+    appSecret: readAppSecret(env.APP_SECRET),
   }
 }
 
@@ -61,6 +73,26 @@ function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {
     throw new Error('Supabase Storage needs all three of SUPABASE_URL, SUPABASE_SERVICE_KEY and SUPABASE_BUCKET (or none of them for local disk).')
   }
   return { url: url.replace(/\/+$/, ''), serviceKey, bucket }
+}
+
+function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
+  const { ETSY_CLIENT_ID: clientId, ETSY_REDIRECT_URI: redirectUri, ETSY_SHARED_SECRET: sharedSecret } = env
+  if (!clientId && !redirectUri && !sharedSecret) return undefined
+  if (!clientId || !redirectUri) throw new Error('Connecting Etsy needs both ETSY_CLIENT_ID and ETSY_REDIRECT_URI (or neither, to leave Etsy off).')
+  // Etsy compares the redirect URI with the registered one character for character; a query or fragment never matches.
+  if (!URL.canParse(redirectUri) || /[?#]/.test(redirectUri)) {
+    throw new Error('ETSY_REDIRECT_URI must be a full address without ? or #, e.g. https://snaplist.example.com/etsy/auth/success.')
+  }
+  return { clientId, sharedSecret: sharedSecret || undefined, redirectUri, authUrl: env.ETSY_AUTH_URL || undefined, apiUrl: env.ETSY_API_URL || undefined }
+}
+
+/** The shortest APP_SECRET accepted: 32 characters of a random base64 string carry well over 128 bits. */
+export const APP_SECRET_MIN_LENGTH = 32
+
+function readAppSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  if (raw.length < APP_SECRET_MIN_LENGTH) throw new Error(`APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`)
+  return raw
 }
 
 /** Loads ./.env into process.env when it exists; variables already set in the environment win. */

@@ -9,7 +9,8 @@ import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { createBackgroundTasks } from './services/background.ts'
-import { analyzerFromConfig, mailTransportFromConfig, storageFromConfig } from './services/outside.ts'
+import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
+import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
 loadDotEnv()
@@ -28,6 +29,11 @@ const app = createApp({
   analyzer: analyzerFromConfig(config),
   mail: mailTransportFromConfig(config, database.sql),
   background,
+  google: googleIdentityFromConfig(config),
+  marketplaces: {
+    cipher: createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret)),
+    providers: marketplaceProvidersFromConfig(config),
+  },
 })
 mountBuiltApp(app, config.distDir)
 
@@ -47,6 +53,8 @@ const server = serve(
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
     console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table and printed here'}`)
+    console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
+    console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
     console.log(`  Local:   ${scheme}://localhost:${info.port}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')

@@ -6,9 +6,10 @@ import { pageSchema } from '../api/contract/admin.ts'
 import { AppShell } from './components/AppShell.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
+import { callbackSearch, dashboardSearch } from './lib/marketplace-return.ts'
 import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
 import { emailTemplatesQuery } from './queries/email-templates.ts'
-import { currentUserQuery } from './queries/session.ts'
+import { authConfigQuery, currentUserQuery } from './queries/session.ts'
 import { NotFoundScreen } from './routes/not-found.tsx'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -71,7 +72,7 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
 const signedInRoutes = [
-  createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen') }),
+  createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'), validateSearch: dashboardSearch }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
@@ -104,6 +105,8 @@ const authRoute = createRoute({
   beforeLoad: async ({ context }) => {
     if (await context.queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
   },
+  // Whether to offer Sign in with Google is asked while the screen's code loads.
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(authConfigQuery),
   pendingComponent: () => <FullPageSpinner />,
 })
 
@@ -126,12 +129,12 @@ const publicRoutes = [
   ),
   createRoute({ getParentRoute: () => rootRoute, path: '/ebay-manual-auth', component: publicPlaceholder('Connect eBay manually') }),
   ...['/etsy-auth/success', '/etsy/auth/success'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: publicPlaceholder('Connecting Etsy') }),
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/etsy-auth.tsx'), 'EtsyAuthSuccessScreen'), validateSearch: callbackSearch }),
   ),
   ...['/etsy-auth/cancel', '/etsy/auth/cancel'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: publicPlaceholder('Etsy connection cancelled') }),
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/etsy-auth.tsx'), 'EtsyAuthCancelScreen') }),
   ),
-  createRoute({ getParentRoute: () => rootRoute, path: '/etsy-manual-auth', component: publicPlaceholder('Connect Etsy manually') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/etsy-manual-auth', () => import('./routes/etsy-manual-auth.tsx'), 'EtsyManualAuthScreen') }),
 ]
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])

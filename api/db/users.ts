@@ -1,4 +1,4 @@
-// SQL for the users table, including the password reset token (only its hash).
+// SQL for the users table, including the password reset token (only its hash) and the linked Google account.
 import type { Sql, Tx } from './client.ts'
 
 const COLUMNS = 'id, username, email, first_name, last_name, is_admin'
@@ -13,7 +13,8 @@ export interface UserRow {
 }
 
 export interface UserWithPassword extends UserRow {
-  passwordHash: string
+  /** Null for an account made with Google whose owner has not set a password yet. */
+  passwordHash: string | null
 }
 
 export interface NewUser {
@@ -21,16 +22,25 @@ export interface NewUser {
   email: string
   firstName: string
   lastName: string
-  passwordHash: string
+  passwordHash: string | null
+  /** The subject id (`sub`) of the Google account this one signs in with. */
+  googleSubject?: string
+}
+
+/**
+ * Serialises the transactions that add accounts (until they end), so exactly one of them can be the first account,
+ * which becomes admin, and each sees the accounts the others added.
+ */
+export async function lockForNewAccount(tx: Tx): Promise<void> {
+  await tx`lock table users in share row exclusive mode`
 }
 
 export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
-  // Serialises concurrent sign-ups so exactly one of them can be the first account, which becomes admin.
-  await tx`lock table users in share row exclusive mode`
+  await lockForNewAccount(tx)
   const [row] = await tx<UserRow[]>`
-    insert into users (username, email, first_name, last_name, password_hash, is_admin)
+    insert into users (username, email, first_name, last_name, password_hash, google_sub, is_admin)
     values (${user.username}, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash},
-            not exists (select 1 from users))
+            ${user.googleSubject ?? null}, not exists (select 1 from users))
     returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
@@ -52,6 +62,20 @@ export async function findUserForLogin(sql: Sql, login: string): Promise<UserWit
     where lower(username) = lower(${login}) or lower(email) = lower(${login})
     order by (lower(username) = lower(${login})) desc
     limit 1`
+  return row
+}
+
+export async function findUserByGoogleSubject(sql: Sql | Tx, subject: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where google_sub = ${subject}`
+  return row
+}
+
+/** Links the account with this email address to the Google account, unless it is already linked to another one. */
+export async function linkGoogleSubject(tx: Tx, email: string, subject: string): Promise<UserRow | undefined> {
+  const [row] = await tx<UserRow[]>`
+    update users set google_sub = ${subject}
+    where lower(email) = lower(${email}) and google_sub is null
+    returning ${tx.unsafe(COLUMNS)}`
   return row
 }
 

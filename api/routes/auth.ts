@@ -1,16 +1,20 @@
-// /api/register, /api/login, /api/logout, /api/user: accounts and the session cookie.
+// /api/register, /api/login, /api/auth/google, /api/logout, /api/user: accounts and the session cookie; and
+// /api/auth/config, which tells the app whether to offer Sign in with Google.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { GoogleSignInSchema, type AuthConfig } from '../contract/google-sign-in.ts'
 import { LoginSchema, RegisterSchema } from '../contract/user.ts'
 import type { UserRow } from '../db/users.ts'
 import { clientAddress } from '../middleware/client-address.ts'
 import { clearSessionCookie, requireUser, writeSessionCookie } from '../middleware/session.ts'
 import type { AccountService } from '../services/accounts.ts'
+import type { GoogleSignInService } from '../services/google-sign-in.ts'
 import type { SessionService } from '../services/sessions.ts'
 import { valid } from '../validate.ts'
 
 export interface AuthRouteDeps {
   accounts: AccountService
+  googleSignIn: GoogleSignInService
   sessions: SessionService
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
@@ -18,7 +22,7 @@ export interface AuthRouteDeps {
   trustProxy: boolean
 }
 
-export function authRoutes({ accounts, sessions, isSecure, appUrl, trustProxy }: AuthRouteDeps) {
+export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy }: AuthRouteDeps) {
   async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
     const previous = c.get('sessionToken')
     if (previous) await sessions.end(previous)
@@ -34,6 +38,11 @@ export function authRoutes({ accounts, sessions, isSecure, appUrl, trustProxy }:
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
       const user = await accounts.login(c.req.valid('json'), clientAddress(c, trustProxy))
+      return signIn(c, user, 200)
+    })
+    .get('/auth/config', (c) => c.json({ googleClientId: googleSignIn.clientId } satisfies AuthConfig, 200))
+    .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
+      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c, trustProxy), appUrl(c))
       return signIn(c, user, 200)
     })
     .post('/logout', async (c) => {

@@ -19,6 +19,11 @@ export interface AccountServiceDeps {
   background: BackgroundTasks
 }
 
+/** Sends the welcome email after the reply: a mail failure never fails a sign-up. */
+export function welcomeAfterReply({ mailer, background }: Pick<AccountServiceDeps, 'mailer' | 'background'>, user: users.UserRow, appUrl: string) {
+  background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
+}
+
 export function createAccountService({ sql, limiter, mailer, background }: AccountServiceDeps) {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
@@ -42,16 +47,16 @@ export function createAccountService({ sql, limiter, mailer, background }: Accou
   }
 
   return {
-    /** Creates the account, then sends the welcome email after the reply: a mail failure never fails a sign-up. */
     async register(input: RegisterInput, appUrl: string): Promise<users.UserRow> {
       const user = await insertAccount(input)
-      background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
+      welcomeAfterReply({ mailer, background }, user, appUrl)
       return user
     },
 
     async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {
       await limiter.check(username, clientAddress)
       const account = await users.findUserForLogin(sql, username)
+      // No account, or one made with Google that has no password yet: the decoy costs the same time and never matches.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()))
       if (!account || !matches) {
         await limiter.recordFailure(username, clientAddress)

@@ -5,7 +5,10 @@ import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './analyzer.ts'
+import { createEtsyProvider } from './etsy.ts'
+import { createGoogleIdentity, type GoogleIdentity } from './google-identity.ts'
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail.ts'
+import type { MarketplaceProviders } from './marketplace-connections.ts'
 import { createLocalStorage, createSupabaseStorage, type FileStorage } from './storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
@@ -16,6 +19,16 @@ export function analyzerFromConfig(config: Pick<Config, 'gemini'>): ImageAnalyze
   if (!config.gemini) return createLocalAnalyzer()
   const { apiKey, model, baseUrl } = config.gemini
   return createGeminiAnalyzer({ apiKey, model: model ?? DEFAULT_GEMINI_MODEL, ...(baseUrl ? { baseUrl } : {}) })
+}
+
+/** Sign in with Google only when GOOGLE_CLIENT_ID is set. */
+export function googleIdentityFromConfig(config: Pick<Config, 'google'>): GoogleIdentity | undefined {
+  return config.google ? createGoogleIdentity(config.google) : undefined
+}
+
+/** The marketplaces this server can connect: each one whose settings are complete. */
+export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy'>): MarketplaceProviders {
+  return config.etsy ? { etsy: createEtsyProvider(config.etsy) } : {}
 }
 
 export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, sql: Sql): MailTransport {

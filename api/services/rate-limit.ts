@@ -70,12 +70,18 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
 }
 
 export function createFailedLoginLimiter(sql: Sql, rules = FAILED_LOGIN_LIMITS) {
-  const limiter = createLimiter(sql, 'login', rules, (wait) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`)
+  const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
+  const limiter = createLimiter(sql, 'login', rules, refusal)
+  // A Google credential names nobody until it is verified, so Google sign-in counts only per client address, on the
+  // same counter as password sign-in: switching methods does not buy more guesses.
+  const byAddress = createLimiter(sql, 'login', { perAddress: rules.perAddress }, refusal)
   return {
     check: (username: string, address: string) => limiter.check({ perUsername: username, perAddress: address }),
     recordFailure: (username: string, address: string) => limiter.record({ perUsername: username, perAddress: address }),
     /** Forgets the failures of this sign-in name (a username or an email address). */
     recordSuccess: (username: string) => limiter.clear('perUsername', username),
+    checkAddress: (address: string) => byAddress.check({ perAddress: address }),
+    recordAddressFailure: (address: string) => byAddress.record({ perAddress: address }),
   }
 }
 

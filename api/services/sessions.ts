@@ -11,6 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const EXTEND_AFTER_MS = DAY_MS
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** The key of a session's row, by which other tables (oauth_states) refer to the session. */
+export const sessionKey = hashToken
 const freshExpiry = () => new Date(Date.now() + SESSION_DAYS * DAY_MS)
 
 export interface StartedSession {

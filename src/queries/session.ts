@@ -1,13 +1,15 @@
-// The signed-in user: the query every protected screen reads, and the sign-in, registration and sign-out mutations.
+// The signed-in user: the query every protected screen reads, and the sign-in (password or Google), registration and
+// sign-out mutations; and the server's sign-in options (whether to offer Sign in with Google).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import type { AuthConfig, GoogleSignInInput } from '../../api/contract/google-sign-in.ts'
 import type { LoginInput, RegisterInput, User } from '../../api/contract/user.ts'
 import { ApiError, apiJson, apiRequest, errorMessage, getJson } from '../lib/api.ts'
 import { lastUser, rememberUser } from '../lib/last-user.ts'
 import { notify } from '../lib/notify.tsx'
 import { syncScheduler } from '../lib/sync.ts'
 
-export const sessionKeys = { user: ['user'] as const }
+export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
 
 async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
   try {
@@ -26,6 +28,11 @@ export const currentUserQuery = queryOptions({
   queryFn: ({ signal }) => fetchCurrentUser(signal),
 })
 
+export const authConfigQuery = queryOptions({
+  queryKey: sessionKeys.authConfig,
+  queryFn: ({ signal }) => getJson<AuthConfig>('/api/auth/config', { signal }),
+})
+
 function useSignedIn() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -38,23 +45,22 @@ function useSignedIn() {
   }
 }
 
-export function useLogin() {
+/** A request that starts a session: on success the app opens signed in; on failure a toast gives the server's reason. */
+function useSessionMutation<Input>(url: string, failureTitle: string) {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (credentials: LoginInput) => apiJson<User>('POST', '/api/login', credentials),
+    mutationFn: (input: Input) => apiJson<User>('POST', url, input),
     onSuccess: signedIn,
-    onError: (error) => notify('Login failed', errorMessage(error), 'error'),
+    onError: (error) => notify(failureTitle, errorMessage(error), 'error'),
   })
 }
 
-export function useRegister() {
-  const signedIn = useSignedIn()
-  return useMutation({
-    mutationFn: (details: RegisterInput) => apiJson<User>('POST', '/api/register', details),
-    onSuccess: signedIn,
-    onError: (error) => notify('Registration failed', errorMessage(error), 'error'),
-  })
-}
+export const useLogin = () => useSessionMutation<LoginInput>('/api/login', 'Login failed')
+
+/** Sends the ID token Google's button produced; the server signs in, links or creates the account. */
+export const useGoogleSignIn = () => useSessionMutation<GoogleSignInInput>('/api/auth/google', 'Login failed')
+
+export const useRegister = () => useSessionMutation<RegisterInput>('/api/register', 'Registration failed')
 
 export function useLogout() {
   const queryClient = useQueryClient()

@@ -1,5 +1,6 @@
 import { SignedOutPage } from '../components/SignedOutPage.tsx'
 import { Tabs } from '../components/ui/Tabs.tsx'
+import { GoogleSignIn } from './auth/GoogleSignIn.tsx'
 import { LoginForm } from './auth/LoginForm.tsx'
 import { RegisterForm } from './auth/RegisterForm.tsx'
 
@@ -28,6 +29,7 @@ export function AuthScreen() {
         </ul>
       </section>
       <section className="order-1 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:order-2" aria-label="Sign in or register">
+        <GoogleSignIn />
         <Tabs
           label="Sign in or register"
           tabs={[

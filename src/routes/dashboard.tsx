@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import { useListingSync } from '../hooks/useListingSync.ts'
+import { useMarketplaceReturn } from '../hooks/useMarketplaceReturn.ts'
 import { DraftsPanel } from './dashboard/DraftsPanel.tsx'
 import { ListingsPanel } from './dashboard/ListingsPanel.tsx'
 import { MarketplacesPanel } from './dashboard/MarketplacesPanel.tsx'
@@ -9,6 +10,7 @@ import { MarketplacesPanel } from './dashboard/MarketplacesPanel.tsx'
 export function DashboardScreen() {
   const user = useCurrentUser()
   useListingSync()
+  useMarketplaceReturn()
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

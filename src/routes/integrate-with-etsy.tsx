@@ -73,9 +73,10 @@ export function IntegrateWithEtsyScreen() {
       <h2>How to disconnect</h2>
       <p>
         You stay in control and can remove Snaplist's access at any time. Revoke it in your Etsy account settings,
-        where Etsy lists the apps you have allowed, and the stored token stops working immediately. You can also email{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will delete your Etsy connection and its tokens
-        from our servers. Listings already on Etsy stay in your shop and are managed on Etsy.
+        where Etsy lists the apps you have allowed, and the stored token stops working immediately. Disconnect Etsy in
+        the Connected Marketplaces panel of your Dashboard to delete the connection and its tokens from our servers, or
+        email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will do it for you. Listings already on Etsy
+        stay in your shop and are managed on Etsy.
       </p>
 
       <h2>eBay is live today</h2>

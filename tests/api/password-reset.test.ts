@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts'
+import { requestResetToken, tokenIn } from '../helpers/reset-link.ts'
 import { client, createTestApp, newUser, readJson, TEST_MAIL_FROM, type TestApp } from '../helpers/test-app.ts'
 
 const REPLY = "If your email address is registered with us, you'll receive a password reset link shortly."
@@ -8,18 +9,6 @@ const PASSWORD = newUser('x').password
 const NEW_PASSWORD = 'a brand new passphrase'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const tokenIn = (text: string) => /\/reset-password\?token=([\w-]+)/.exec(text)?.[1]
-
-/** Asks for a reset link and returns the token from the mail the outbox holds for it. */
-async function requestToken(t: TestApp, email: string): Promise<string> {
-  expect((await client(t.app).post('/api/forgot-password', { username: email })).status).toBe(200)
-  await t.settle()
-  const [mail] = await t.db.sql`select text from mail_outbox where recipient = ${email} and template = 'password-reset' order by id desc limit 1`
-  const token = tokenIn(String(mail?.text))
-  expect(token, 'a reset link in the mail').toMatch(/^[\w-]{43}$/)
-  return token!
-}
-
 const signIn = (t: TestApp, username: string, password: string) => client(t.app).post('/api/login', { username, password })
 
 /** Both uses of a link, checking it and setting a password with it, are refused with this code and message. */
@@ -64,7 +53,7 @@ describe('forgot-password', () => {
   })
 
   it('stores only the SHA-256 of a 32-byte token, valid for 1 hour', async () => {
-    const token = await requestToken(t, 'known@example.com')
+    const token = await requestResetToken(t, 'known@example.com')
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
     const [row] = await t.db.sql`select reset_token_hash, reset_token_expiry from users where username = 'known'`
     expect(row!.resetTokenHash).toBe(sha256(token))
@@ -79,7 +68,7 @@ describe('forgot-password', () => {
     const local = await createTestApp({ mailLog: (notice) => notices.push(notice) })
     try {
       await client(local.app).post('/api/register', newUser('laptop'))
-      const token = await requestToken(local, 'laptop@example.com')
+      const token = await requestResetToken(local, 'laptop@example.com')
       const notice = notices.find((line) => line.includes('Reset your Snaplist password'))
       expect(notice).toMatch(/SMTP_URL is not set/)
       expect(notice).toContain(`http://localhost/reset-password?token=${token}`)
@@ -162,7 +151,7 @@ describe('reset-password', () => {
 
   it('accepts the link, sets the new password, ends every session and refuses the same link again', async () => {
     const devices = await registerWithTwoSessions('resetter')
-    const token = await requestToken(t, 'resetter@example.com')
+    const token = await requestResetToken(t, 'resetter@example.com')
     expect((await client(t.app).get(`/api/reset-password/${token}`)).status).toBe(200)
 
     const response = await client(t.app).post('/api/reset-password', { token, password: NEW_PASSWORD })
@@ -181,7 +170,7 @@ describe('reset-password', () => {
 
   it('refuses an expired link with its own message and keeps the old password', async () => {
     await client(t.app).post('/api/register', newUser('sleepy'))
-    const token = await requestToken(t, 'sleepy@example.com')
+    const token = await requestResetToken(t, 'sleepy@example.com')
     await t.db.sql`update users set reset_token_expiry = now() - interval '1 second' where username = 'sleepy'`
     await expectLinkRefused(t, token, {
       code: 'reset_token_expired',
@@ -203,7 +192,7 @@ describe('reset-password', () => {
 
   it('refuses a password under 8 characters without spending the link', async () => {
     await client(t.app).post('/api/register', newUser('hasty'))
-    const token = await requestToken(t, 'hasty@example.com')
+    const token = await requestResetToken(t, 'hasty@example.com')
     const short = await client(t.app).post('/api/reset-password', { token, password: 'short' })
     expect(short.status).toBe(400)
     expect((await readJson(short)).fields).toEqual({ password: 'Password must be at least 8 characters' })
@@ -212,8 +201,8 @@ describe('reset-password', () => {
 
   it('a newer link replaces the previous one', async () => {
     await client(t.app).post('/api/register', newUser('twice'))
-    const first = await requestToken(t, 'twice@example.com')
-    const second = await requestToken(t, 'twice@example.com')
+    const first = await requestResetToken(t, 'twice@example.com')
+    const second = await requestResetToken(t, 'twice@example.com')
     expect((await client(t.app).get(`/api/reset-password/${first}`)).status).toBe(400)
     expect((await client(t.app).get(`/api/reset-password/${second}`)).status).toBe(200)
   })
@@ -222,7 +211,7 @@ describe('reset-password', () => {
     await client(t.app).post('/api/register', newUser('locked'))
     for (let i = 0; i < 5; i++) await signIn(t, 'locked', `guess ${i}`)
     expect((await signIn(t, 'locked', PASSWORD)).status).toBe(429)
-    const token = await requestToken(t, 'locked@example.com')
+    const token = await requestResetToken(t, 'locked@example.com')
     await client(t.app).post('/api/reset-password', { token, password: NEW_PASSWORD })
     expect((await signIn(t, 'locked', NEW_PASSWORD)).status).toBe(200)
   })

@@ -4,3 +4,5 @@ export const FAKE_GEMINI_PORT = E2E_PORT + 1
 export const FAKE_SMTP_PORT = E2E_PORT + 2
 /** The fake SMTP server's JSON list of received mail. */
 export const FAKE_SMTP_HTTP_PORT = E2E_PORT + 3
+/** The Etsy stand-in: consent page, token endpoint, getMe and getShop. */
+export const FAKE_ETSY_PORT = E2E_PORT + 4

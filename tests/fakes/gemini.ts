@@ -1,10 +1,11 @@
 // A stand-in for Gemini's generateContent REST endpoint: it refuses what Google refuses (key, image, JSON mode, schema,
 // model name) and answers with canned replies, so tests and browser tests run the real @google/genai client offline.
-import { serve, type ServerType } from '@hono/node-server'
+import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
+import { closeServer } from './close-server.ts'
 
 export type ReplyMode = 'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
 /** Computes the model's answer from the request: an object is sent as its JSON text, a string as it is. */
@@ -206,14 +207,6 @@ function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction
           errorInfo('API_KEY_SERVICE_BLOCKED'),
         ])
     }
-  })
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()))
-    // Keep-alive sockets from the client would otherwise hold close() open.
-    if ('closeAllConnections' in server) server.closeAllConnections()
   })
 }
 

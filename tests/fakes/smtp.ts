@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { pathToFileURL } from 'node:url'
 import { SMTPServer } from 'smtp-server'
+import { closeServer } from './close-server.ts'
 
 export interface ReceivedMail {
   from: string
@@ -113,12 +114,6 @@ function serveMessages(messages: ReceivedMail[], port: number): Promise<{ url: s
   })
 }
 
-const closeHttp = (server: ServerType) =>
-  new Promise<void>((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()))
-    if ('closeAllConnections' in server) server.closeAllConnections()
-  })
-
 export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = []
   const smtp = new SMTPServer({
@@ -143,7 +138,7 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
     httpUrl: http?.url,
     messages,
     async close() {
-      if (http) await closeHttp(http.server)
+      if (http) await closeServer(http.server)
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     },
   }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono, type Context, type HonoRequest } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { closeServer } from './close-server.ts'
 
 export interface FakeObject {
   bytes: Buffer
@@ -78,14 +79,6 @@ function metadataOf(bucket: string, name: string, object: FakeObject) {
 function listen(app: Hono): Promise<ServerType> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(server))
-  })
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()))
-    // Node's fetch keeps sockets alive; without this close() waits for them to time out.
-    if ('closeAllConnections' in server) server.closeAllConnections()
   })
 }
 

@@ -10,7 +10,10 @@ import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
 import { createBackgroundTasks } from '../../api/services/background.ts'
+import type { TokenCipher } from '../../api/services/crypto.ts'
+import type { GoogleIdentity } from '../../api/services/google-identity.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
+import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
@@ -50,6 +53,10 @@ export interface TestAppOptions {
   /** Receives the outbox's log notices (silent by default). */
   mailLog?: (notice: string) => void
   publicUrl?: string
+  /** Connectable marketplaces (pointed at the stand-ins) and the token cipher; none, as with no ETSY_* settings. */
+  marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
+  /** Sign in with Google's verifier (see google-tokens.ts); without it Google sign-in is off, as with no GOOGLE_CLIENT_ID. */
+  google?: GoogleIdentity
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -67,6 +74,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     analyzer: options.analyzer ?? createLocalAnalyzer(),
     mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),
     background,
+    marketplaces: options.marketplaces,
+    google: options.google,
   })
   return {
     app,

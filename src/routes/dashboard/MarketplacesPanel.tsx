@@ -1,49 +1,86 @@
-// Connected Marketplaces: one row per marketplace with its state and an explanatory Connect dialog.
+// Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
+// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect.
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
+import { PLATFORM_NAMES, PLATFORMS, type MarketplaceConnection, type Platform } from '../../../api/contract/marketplaces.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { MARKETPLACE_MESSAGES } from '../../lib/marketplace-messages.ts'
+import { marketplaceConnectionsQuery, useDisconnect } from '../../queries/marketplaces.ts'
+import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
 
-const MARKETPLACES = [
-  {
-    name: 'eBay',
-    about: 'Connect your eBay seller account so Snaplist can publish your listings to eBay for you. You sign in on eBay itself; Snaplist never sees your eBay password.',
-  },
-  {
-    name: 'Etsy',
-    about: 'Connect your Etsy shop with Etsy’s own sign-in. Publishing to Etsy is Coming Soon: it is a testing feature today.',
-  },
-] as const
+type Connections = UseQueryResult<MarketplaceConnection[]>
+
+function RowState({ platform, connections, connection }: { platform: Platform; connections: Connections; connection: MarketplaceConnection | undefined }) {
+  if (connections.isPending) return <p className="text-sm text-slate-500">Checking…</p>
+  if (connections.isError) return <p className="text-sm text-red-700">{MARKETPLACE_MESSAGES[platform].statusCheckFailed}</p>
+  if (!connection) return <p className="text-sm text-slate-500">Not connected</p>
+  if (!connection.connected) return <p className="text-sm text-amber-800">Connection expired: connect again</p>
+  return (
+    <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm text-slate-600">
+      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Connected</span>
+      {connection.accountName && <span className="min-w-0 truncate">{connection.accountName}</span>}
+    </p>
+  )
+}
+
+function DisconnectDialog({ platform, open, onClose }: { platform: Platform; open: boolean; onClose: () => void }) {
+  const disconnect = useDisconnect(platform)
+  const name = PLATFORM_NAMES[platform]
+  return (
+    <Dialog open={open} onClose={onClose} title={`Disconnect ${name}?`}>
+      <p className="text-sm text-slate-600">
+        Snaplist will forget your {name} connection and delete its access tokens. To also withdraw Snaplist’s access on {name}’s side, remove
+        it from the apps listed in your {name} account settings.
+      </p>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSettled: onClose })}>
+          {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
+
+function MarketplaceRow({ platform, connections }: { platform: Platform; connections: Connections }) {
+  const connection = connections.data?.find((candidate) => candidate.platform === platform)
+  const [open, setOpen] = useState<'connect' | 'disconnect' | null>(null)
+  const name = PLATFORM_NAMES[platform]
+  const close = () => setOpen(null)
+  return (
+    <li className="flex items-center justify-between gap-3 py-3" aria-label={name}>
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{name}</p>
+        <RowState platform={platform} connections={connections} connection={connection} />
+      </div>
+      {connection?.connected ? (
+        <Button variant="secondary" onClick={() => setOpen('disconnect')} aria-label={`Disconnect ${name}`}>
+          Disconnect
+        </Button>
+      ) : (
+        <Button variant="secondary" disabled={connections.isPending} onClick={() => setOpen('connect')} aria-label={`Connect ${name}`}>
+          Connect
+        </Button>
+      )}
+      <ConnectMarketplaceDialog platform={platform} open={open === 'connect'} onClose={close} />
+      <DisconnectDialog platform={platform} open={open === 'disconnect'} onClose={close} />
+    </li>
+  )
+}
 
 export function MarketplacesPanel() {
-  const [open, setOpen] = useState<string | null>(null)
+  const connections = useQuery(marketplaceConnectionsQuery)
   return (
     <section aria-labelledby="marketplaces-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="marketplaces-heading" className="text-lg font-semibold text-slate-900">
         Connected Marketplaces
       </h2>
       <ul className="mt-4 divide-y divide-slate-100">
-        {MARKETPLACES.map((marketplace) => (
-          <li key={marketplace.name} className="flex items-center justify-between gap-3 py-3">
-            <div>
-              <p className="font-medium text-slate-900">{marketplace.name}</p>
-              <p className="text-sm text-slate-500">Not connected</p>
-            </div>
-            <Button variant="secondary" onClick={() => setOpen(marketplace.name)}>
-              Connect
-            </Button>
-            <Dialog open={open === marketplace.name} onClose={() => setOpen(null)} title={`Connect ${marketplace.name}`}>
-              <p className="text-sm text-slate-600">{marketplace.about}</p>
-              <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                Connecting {marketplace.name} accounts is not available on this server yet.
-              </p>
-              <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={() => setOpen(null)}>
-                  Close
-                </Button>
-                <Button disabled>Connect with {marketplace.name}</Button>
-              </div>
-            </Dialog>
-          </li>
+        {PLATFORMS.map((platform) => (
+          <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
     </section>

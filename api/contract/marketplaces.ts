@@ -1,0 +1,69 @@
+// Marketplace connections as the API returns them (never a token), and the Etsy code exchange's input with SPEC §5's
+// messages, shared by the API validator, the callback screen and the manual-entry form.
+import * as v from 'valibot'
+
+export const PLATFORMS = ['ebay', 'etsy'] as const
+export type Platform = (typeof PLATFORMS)[number]
+
+export const PLATFORM_NAMES: Record<Platform, string> = { ebay: 'eBay', etsy: 'Etsy' }
+
+export interface MarketplaceConnection {
+  platform: Platform
+  /** False once the grant has lapsed (refresh token expired or revoked): the seller must connect again. */
+  connected: boolean
+  /** The eBay username or the Etsy shop name; null for an Etsy account without a shop. */
+  accountName: string | null
+  accountId: string | null
+  /** When the seller will have to connect again (ISO time); null when the provider gives no end. */
+  expiresAt: string | null
+  lastSyncedAt: string | null
+  connectedAt: string
+}
+
+export interface MarketplaceStatus {
+  platform: Platform
+  /** Whether this server has the settings to connect the platform. */
+  configured: boolean
+  /** What the operator must set when it is not configured. */
+  setupMessage: string | null
+  connection: MarketplaceConnection | null
+}
+
+export interface AuthUrlReply {
+  authUrl: string
+}
+
+export interface CheckAuthenticationReply {
+  connected: boolean
+}
+
+export const MISSING_CODE_MESSAGE = 'Authorization code is missing from the URL'
+export const MISSING_STATE_MESSAGE = 'State parameter is missing from the URL'
+const ENTER_CODE_MESSAGE = 'Please enter the authorization code'
+const ENTER_STATE_MESSAGE = 'Please enter the state parameter'
+
+// Etsy's codes and our states are a few dozen URL-safe characters; the caps only keep junk out of the database and logs.
+const CODE_MAX = 2048
+const STATE_MAX = 200
+
+const requiredParam = (label: string, missing: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(missing), ''),
+    v.trim(),
+    v.nonEmpty(missing),
+    v.maxLength(max, `The ${label} is too long: copy it again from the address Etsy sent you back to.`),
+    v.regex(/^[\x21-\x7e]+$/, `The ${label} may contain only the characters of a web address, without spaces.`),
+  )
+
+export const EtsyExchangeSchema = v.object({
+  code: requiredParam('authorization code', MISSING_CODE_MESSAGE, CODE_MAX),
+  state: requiredParam('state parameter', MISSING_STATE_MESSAGE, STATE_MAX),
+})
+export type EtsyExchangeInput = v.InferOutput<typeof EtsyExchangeSchema>
+
+/** The manual-entry form: the same fields with the form's own wording. */
+export const EtsyManualSchema = v.object({
+  code: requiredParam('authorization code', ENTER_CODE_MESSAGE, CODE_MAX),
+  state: requiredParam('state parameter', ENTER_STATE_MESSAGE, STATE_MAX),
+})
+export type EtsyManualValues = v.InferInput<typeof EtsyManualSchema>

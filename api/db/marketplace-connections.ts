@@ -1,0 +1,93 @@
+// SQL for marketplace_connections. Tokens reach this module already sealed (api/services/crypto.ts) and leave it so.
+import type { Platform } from '../contract/marketplaces.ts'
+import type { Sql, Tx } from './client.ts'
+
+export interface ConnectionRow {
+  id: number
+  userId: number
+  platform: Platform
+  /** Sealed. */
+  accessToken: string
+  /** Sealed. */
+  refreshToken: string | null
+  tokenExpiry: Date | null
+  refreshTokenExpiry: Date | null
+  accountName: string | null
+  accountId: string | null
+  lastSyncedAt: Date | null
+  createdAt: Date
+}
+
+export interface SealedTokens {
+  accessToken: string
+  refreshToken: string | null
+  tokenExpiry: Date | null
+  refreshTokenExpiry: Date | null
+}
+
+export interface Account {
+  accountName: string | null
+  accountId: string | null
+}
+
+const COLUMNS = `id, user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name,
+  account_id, last_synced_at, created_at`
+
+export async function listConnections(sql: Sql, userId: number): Promise<ConnectionRow[]> {
+  return sql<ConnectionRow[]>`select ${sql.unsafe(COLUMNS)} from marketplace_connections where user_id = ${userId} order by platform`
+}
+
+export async function findConnection(sql: Sql, userId: number, platform: Platform): Promise<ConnectionRow | undefined> {
+  const [row] = await sql<ConnectionRow[]>`
+    select ${sql.unsafe(COLUMNS)} from marketplace_connections where user_id = ${userId} and platform = ${platform}`
+  return row
+}
+
+/** Stores a new grant; connecting the same platform again replaces the earlier account and tokens. */
+export async function saveConnection(sql: Sql | Tx, userId: number, platform: Platform, tokens: SealedTokens, account: Account): Promise<ConnectionRow> {
+  const [row] = await sql<ConnectionRow[]>`
+    insert into marketplace_connections
+      (user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name, account_id)
+    values (${userId}, ${platform}, ${tokens.accessToken}, ${tokens.refreshToken}, ${tokens.tokenExpiry},
+            ${tokens.refreshTokenExpiry}, ${account.accountName}, ${account.accountId})
+    on conflict (user_id, platform) do update set
+      access_token = excluded.access_token, refresh_token = excluded.refresh_token, token_expiry = excluded.token_expiry,
+      refresh_token_expiry = excluded.refresh_token_expiry, account_name = excluded.account_name,
+      account_id = excluded.account_id, account_deletion_status = null, updated_at = now()
+    returning ${sql.unsafe(COLUMNS)}`
+  return row!
+}
+
+/**
+ * Stores refreshed tokens unless another request refreshed this connection first (its refresh token is no longer the
+ * one this refresh started from): that request's tokens are as good and stay.
+ */
+export async function replaceTokens(sql: Sql, id: number, previousRefreshToken: string, tokens: SealedTokens): Promise<void> {
+  await sql`
+    update marketplace_connections set
+      access_token = ${tokens.accessToken}, refresh_token = ${tokens.refreshToken}, token_expiry = ${tokens.tokenExpiry},
+      refresh_token_expiry = ${tokens.refreshTokenExpiry}, updated_at = now()
+    where id = ${id} and refresh_token = ${previousRefreshToken}`
+}
+
+export async function updateAccount(sql: Sql, id: number, account: Account): Promise<void> {
+  await sql`
+    update marketplace_connections set account_name = ${account.accountName}, account_id = ${account.accountId}, updated_at = now()
+    where id = ${id} and (account_name is distinct from ${account.accountName} or account_id is distinct from ${account.accountId})`
+}
+
+/**
+ * The marketplace no longer honours this grant (revoked, or the refresh token ran out): the seller must connect again.
+ * Only while the refresh token is still the one that was refused: a refresh that landed meanwhile brought a good one.
+ */
+export async function markLapsed(sql: Sql, id: number, refreshToken: string | null): Promise<void> {
+  await sql`
+    update marketplace_connections set token_expiry = least(token_expiry, now()), refresh_token_expiry = least(refresh_token_expiry, now()),
+      updated_at = now()
+    where id = ${id} and refresh_token is not distinct from ${refreshToken}`
+}
+
+export async function deleteConnection(sql: Sql, userId: number, platform: Platform): Promise<boolean> {
+  const result = await sql`delete from marketplace_connections where user_id = ${userId} and platform = ${platform}`
+  return result.count === 1
+}

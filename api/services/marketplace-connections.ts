@@ -1,0 +1,163 @@
+// A seller's marketplace connections, whatever the marketplace: the list the Dashboard shows (never a token), the
+// status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
+// before it expires. Each marketplace plugs in as a MarketplaceProvider (services/etsy.ts, later eBay).
+import { PLATFORM_NAMES, type MarketplaceConnection, type MarketplaceStatus, type Platform } from '../contract/marketplaces.ts'
+import type { Sql } from '../db/client.ts'
+import * as connections from '../db/marketplace-connections.ts'
+import { AppError, notFound } from '../errors.ts'
+import type { TokenCipher } from './crypto.ts'
+
+export interface TokenGrant {
+  accessToken: string
+  refreshToken: string | null
+  expiresAt: Date | null
+  refreshExpiresAt: Date | null
+}
+
+export type MarketplaceAccount = connections.Account
+
+export interface MarketplaceProvider {
+  platform: Platform
+  /** Where the marketplace sends the seller back; registered with the marketplace. */
+  redirectUri: string
+  usesPkce: boolean
+  authorizationUrl(request: { state: string; codeChallenge: string | undefined }): string
+  exchangeCode(request: { code: string; codeVerifier: string | undefined; redirectUri: string }): Promise<TokenGrant>
+  refresh(refreshToken: string): Promise<TokenGrant>
+  /** The account the token belongs to. */
+  identify(accessToken: string): Promise<MarketplaceAccount>
+}
+
+export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>>
+
+/** The marketplace refused a code, a refresh token or an access token: that grant is over. */
+export class GrantRefused extends AppError {
+  constructor(platform: Platform, message: string) {
+    super(400, `${platform}_grant_refused`, message)
+  }
+}
+
+// Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
+const REFRESH_MARGIN_MS = 5 * 60 * 1000
+
+const SETUP_MESSAGES: Record<Platform, string> = {
+  ebay: 'Connecting eBay accounts is not available on this server yet.',
+  etsy:
+    'Etsy is not set up on this server. The site operator needs to set ETSY_CLIENT_ID (the keystring of an Etsy app) and ETSY_REDIRECT_URI (this site’s /etsy/auth/success address, registered in that Etsy app), plus ETSY_SHARED_SECRET if Etsy asks for it, then restart Snaplist.',
+}
+
+export const notConfigured = (platform: Platform) => new AppError(503, 'marketplace_not_configured', SETUP_MESSAGES[platform])
+
+/** The stored grant no longer works: the seller has to connect again. */
+class ConnectionLapsed extends AppError {
+  constructor(platform: Platform) {
+    super(409, 'marketplace_connection_lapsed', `Your ${PLATFORM_NAMES[platform]} connection has expired. Connect it again from the Dashboard.`)
+  }
+}
+
+/** When the seller will have to connect again: the refresh token's end, or the access token's when there is none. */
+const grantEnd = (row: connections.ConnectionRow) => (row.refreshToken ? row.refreshTokenExpiry : row.tokenExpiry)
+
+function toView(row: connections.ConnectionRow): MarketplaceConnection {
+  const end = grantEnd(row)
+  return {
+    platform: row.platform,
+    connected: end === null || end.getTime() > Date.now(),
+    accountName: row.accountName,
+    accountId: row.accountId,
+    expiresAt: end?.toISOString() ?? null,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    connectedAt: row.createdAt.toISOString(),
+  }
+}
+
+const isDue = (expiry: Date | null) => expiry !== null && expiry.getTime() - Date.now() < REFRESH_MARGIN_MS
+
+export interface MarketplaceConnectionDeps {
+  sql: Sql
+  cipher: TokenCipher
+  providers: MarketplaceProviders
+}
+
+export function createMarketplaceConnectionService({ sql, cipher, providers }: MarketplaceConnectionDeps) {
+  const seal = (grant: TokenGrant): connections.SealedTokens => ({
+    accessToken: cipher.seal(grant.accessToken),
+    refreshToken: grant.refreshToken === null ? null : cipher.seal(grant.refreshToken),
+    tokenExpiry: grant.expiresAt,
+    refreshTokenExpiry: grant.refreshExpiresAt,
+  })
+
+  async function openToken(sealed: string, row: connections.ConnectionRow): Promise<string> {
+    const token = cipher.open(sealed)
+    if (token !== undefined) return token
+    // Sealed under another APP_SECRET (changed, or the generated one lost): unusable, so the seller connects again.
+    console.error(`[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`)
+    await connections.markLapsed(sql, row.id, row.refreshToken)
+    throw new ConnectionLapsed(row.platform)
+  }
+
+  /** Swaps the refresh token for new tokens and stores them, keeping the rotated refresh token. */
+  async function refresh(provider: MarketplaceProvider, row: connections.ConnectionRow, sealedRefreshToken: string): Promise<string> {
+    const refreshToken = await openToken(sealedRefreshToken, row)
+    let grant: TokenGrant
+    try {
+      grant = await provider.refresh(refreshToken)
+    } catch (error) {
+      if (!(error instanceof GrantRefused)) throw error
+      // Another request may have refreshed first and so spent this refresh token: its tokens are the ones to use.
+      const current = await connections.findConnection(sql, row.userId, row.platform)
+      if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry)) return openToken(current.accessToken, current)
+      await connections.markLapsed(sql, row.id, row.refreshToken)
+      throw new ConnectionLapsed(row.platform)
+    }
+    await connections.replaceTokens(sql, row.id, sealedRefreshToken, seal({ ...grant, refreshToken: grant.refreshToken ?? refreshToken }))
+    return grant.accessToken
+  }
+
+  /** A usable access token for the row, refreshed first when it expires within the margin. */
+  async function tokenFor(provider: MarketplaceProvider, row: connections.ConnectionRow): Promise<string> {
+    if (!toView(row).connected) throw new ConnectionLapsed(row.platform)
+    if (!isDue(row.tokenExpiry)) return openToken(row.accessToken, row)
+    if (!row.refreshToken) throw new ConnectionLapsed(row.platform)
+    return refresh(provider, row, row.refreshToken)
+  }
+
+  return {
+    list: async (userId: number): Promise<MarketplaceConnection[]> => (await connections.listConnections(sql, userId)).map(toView),
+
+    async status(userId: number, platform: Platform): Promise<MarketplaceStatus> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const configured = providers[platform] !== undefined
+      return { platform, configured, setupMessage: configured ? null : SETUP_MESSAGES[platform], connection: row ? toView(row) : null }
+    },
+
+    /**
+     * Asks the marketplace whether the stored grant still works (refreshing the token when due), and keeps the account
+     * name current. A grant the marketplace refuses is marked lapsed, so the Dashboard offers Connect again.
+     */
+    async checkAuthentication(userId: number, platform: Platform): Promise<boolean> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const provider = providers[platform]
+      if (!row || !provider) return row ? toView(row).connected : false
+      try {
+        const account = await provider.identify(await tokenFor(provider, row))
+        await connections.updateAccount(sql, row.id, account)
+        return true
+      } catch (error) {
+        if (error instanceof GrantRefused) await connections.markLapsed(sql, row.id, row.refreshToken)
+        else if (!(error instanceof ConnectionLapsed)) throw error
+        return false
+      }
+    },
+
+    async disconnect(userId: number, platform: Platform): Promise<void> {
+      if (!(await connections.deleteConnection(sql, userId, platform))) throw notFound(`No ${PLATFORM_NAMES[platform]} account is connected.`)
+    },
+
+    /** Stores a fresh grant for the account, replacing any earlier connection of that platform. */
+    save: async (userId: number, platform: Platform, grant: TokenGrant, account: MarketplaceAccount): Promise<MarketplaceConnection> =>
+      toView(await connections.saveConnection(sql, userId, platform, seal(grant), account)),
+  }
+}
+
+export type MarketplaceConnectionService = ReturnType<typeof createMarketplaceConnectionService>

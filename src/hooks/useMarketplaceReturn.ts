@@ -1,0 +1,53 @@
+// The Dashboard's side of connecting a marketplace (SPEC §2, §4): a result in the address (?etsy=success) becomes a
+// toast and leaves the address; a fresh in-progress mark without one means the seller came straight back from the
+// marketplace, so the server is asked whether the connection exists now.
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { PLATFORMS, type Platform } from '../../api/contract/marketplaces.ts'
+import { authInProgress, clearAuthFlags } from '../lib/marketplace-flags.ts'
+import { MARKETPLACE_MESSAGES } from '../lib/marketplace-messages.ts'
+import { isSuccess, type DashboardSearch, type MarketplaceResult } from '../lib/marketplace-return.ts'
+import { notify } from '../lib/notify.tsx'
+import { checkAuthentication, marketplaceKeys } from '../queries/marketplaces.ts'
+
+export function useMarketplaceReturn() {
+  const search: DashboardSearch = useSearch({ strict: false })
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  // One string, so the effect runs when a result arrives rather than whenever the search object is rebuilt.
+  const results = PLATFORMS.map((platform) => `${platform}=${search[platform] ?? ''}`).join('&')
+
+  useEffect(() => {
+    const arrived = new URLSearchParams(results)
+    const announce = (platform: Platform, result: MarketplaceResult) => {
+      clearAuthFlags(platform)
+      const messages = MARKETPLACE_MESSAGES[platform]
+      if (!isSuccess(result)) return notify('Connection Failed', messages.returnedWithError, 'error')
+      notify('Success', messages.connected, 'success')
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+    }
+    const confirm = async (platform: Platform) => {
+      try {
+        const connected = await checkAuthentication(platform)
+        clearAuthFlags(platform)
+        if (connected) await navigate({ to: '/', search: { [platform]: 'connected' }, replace: true })
+      } catch {
+        notify('Error', MARKETPLACE_MESSAGES[platform].statusCheckFailed, 'error')
+      }
+    }
+
+    let announced = false
+    for (const platform of PLATFORMS) {
+      const result = arrived.get(platform) as MarketplaceResult | ''
+      if (result) {
+        announce(platform, result)
+        announced = true
+      } else if (authInProgress(platform)) {
+        void confirm(platform)
+      }
+    }
+    // The result has been said; a reload or a shared link must not say it again.
+    if (announced) void navigate({ to: '/', search: {}, replace: true })
+  }, [results, navigate, queryClient])
+}

@@ -1,0 +1,262 @@
+// A stand-in for Etsy's OAuth 2.0 (PKCE) and the two Open API v3 calls Snaplist makes, refusing what Etsy refuses: a
+// consent page that sends the browser back with a code (Allow access) or access_denied (Deny); the token endpoint,
+// which checks the PKCE verifier, the redirect URI and the client, spends each code once and rotates refresh tokens;
+// getMe and getShop, which want a live Bearer token and the right x-api-key.
+import { serve } from '@hono/node-server'
+import { Hono, type Context } from 'hono'
+import { html } from 'hono/html'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { createHash, randomBytes } from 'node:crypto'
+import { pathToFileURL } from 'node:url'
+import { closeServer } from './close-server.ts'
+
+export interface FakeEtsyOptions {
+  port?: number
+  /** The app's keystring; a random one when not given. */
+  clientId?: string
+  /** When set, API calls need x-api-key "keystring:secret", as Etsy now asks of apps. */
+  sharedSecret?: string
+  /** The redirect URIs registered for the app; any when not given. */
+  redirectUris?: string[]
+  /** The seller who signs in on the consent page. */
+  seller?: { userId: number; shopId: number | null; shopName: string }
+}
+
+export interface FakeEtsy {
+  url: string
+  /** The consent page, for ETSY_AUTH_URL. */
+  authUrl: string
+  clientId: string
+  sharedSecret: string | undefined
+  seller: Required<FakeEtsyOptions>['seller']
+  /** Every token-endpoint request's grant type, in order. */
+  grants: string[]
+  /** Moves the stand-in's clock forward: codes and access tokens age as if that much time had passed. */
+  advanceClock(ms: number): void
+  /** Forgets every token, as when the seller revokes the app on Etsy. */
+  revokeAll(): void
+  /** Whether Etsy would still take this refresh token. */
+  acceptsRefreshToken(token: string): boolean
+  /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
+  consent(authorizationUrl: string, choice?: 'allow' | 'deny'): Promise<URL>
+  close(): Promise<void>
+}
+
+const ETSY_SCOPES = ['address_r', 'address_w', 'billing_r', 'cart_r', 'cart_w', 'email_r', 'favorites_r', 'favorites_w', 'feedback_r', 'listings_d', 'listings_r', 'listings_w', 'profile_r', 'profile_w', 'recommend_r', 'recommend_w', 'shops_r', 'shops_w', 'transactions_r', 'transactions_w']
+
+// Etsy's lifetimes: an access token works for an hour; a code is meant to be used at once.
+const ACCESS_TOKEN_SECONDS = 3600
+const CODE_LIFETIME_MS = 5 * 60 * 1000
+
+interface PendingConsent {
+  redirectUri: string
+  state: string
+  codeChallenge: string
+  scopes: string[]
+}
+
+interface IssuedCode extends PendingConsent {
+  issuedAt: number
+  used: boolean
+}
+
+interface State {
+  clientId: string
+  sharedSecret: string | undefined
+  redirectUris: string[] | undefined
+  seller: Required<FakeEtsyOptions>['seller']
+  clockOffset: number
+  consents: Map<string, PendingConsent>
+  codes: Map<string, IssuedCode>
+  accessTokens: Map<string, number>
+  refreshTokens: Set<string>
+  grants: string[]
+}
+
+const oauthError = (c: Context, status: ContentfulStatusCode, error: string, description: string) =>
+  c.json({ error, error_description: description }, status)
+
+/** Etsy's tokens carry the user id before the dot. */
+const token = (userId: number) => `${userId}.${randomBytes(24).toString('base64url')}`
+
+function consentProblem(state: State, query: Record<string, string>): string | undefined {
+  if (query.response_type !== 'code') return 'response_type must be code'
+  if (query.client_id !== state.clientId) return 'client_id is not a known app keystring'
+  if (!query.redirect_uri || (state.redirectUris && !state.redirectUris.includes(query.redirect_uri))) return 'redirect_uri does not match a registered redirect URI'
+  const scopes = (query.scope ?? '').split(' ')
+  if (scopes.some((scope) => !ETSY_SCOPES.includes(scope))) return `scope contains an unknown scope: ${query.scope}`
+  if (!query.state) return 'state is required'
+  if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge ?? '')) return 'code_challenge must be a base64url SHA-256 (43 characters)'
+  if (query.code_challenge_method !== 'S256') return 'code_challenge_method must be S256'
+  return undefined
+}
+
+const consentPage = (id: string, scopes: string[]) => html`<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Etsy (stand-in): allow access?</title></head>
+  <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
+    <h1>Allow Snaplist to access your Etsy account?</h1>
+    <p>Snaplist asks for: ${scopes.join(', ')}</p>
+    <p><a href="/oauth/decide?consent=${id}&amp;choice=allow">Allow access</a></p>
+    <p><a href="/oauth/decide?consent=${id}&amp;choice=deny">Deny</a></p>
+  </body>
+</html>`
+
+function backTo(redirectUri: string, params: Record<string, string>): string {
+  const url = new URL(redirectUri)
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+
+function createFakeApp(state: State) {
+  const now = () => Date.now() + state.clockOffset
+  const apiKeyProblem = (c: Context): Response | undefined => {
+    const expected = state.sharedSecret ? `${state.clientId}:${state.sharedSecret}` : state.clientId
+    const sent = c.req.header('x-api-key')
+    if (sent === expected) return undefined
+    if (state.sharedSecret && sent === state.clientId) return c.json({ error: 'Shared secret is required in x-api-key header' }, 403)
+    return c.json({ error: 'Invalid API key' }, 403)
+  }
+
+  function issueTokens(c: Context) {
+    const access = token(state.seller.userId)
+    const refresh = token(state.seller.userId)
+    state.accessTokens.set(access, now() + ACCESS_TOKEN_SECONDS * 1000)
+    state.refreshTokens.add(refresh)
+    return c.json({ access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh })
+  }
+
+  function exchangeCode(c: Context, form: Record<string, string>) {
+    const issued = state.codes.get(form.code ?? '')
+    if (!issued) return oauthError(c, 400, 'invalid_grant', 'code is invalid')
+    if (issued.used) return oauthError(c, 400, 'invalid_grant', 'code has already been used')
+    issued.used = true
+    if (now() - issued.issuedAt > CODE_LIFETIME_MS) return oauthError(c, 400, 'invalid_grant', 'code has expired')
+    if (form.redirect_uri !== issued.redirectUri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri does not match the authorization request')
+    if (!form.code_verifier || challengeOf(form.code_verifier) !== issued.codeChallenge) return oauthError(c, 400, 'invalid_grant', 'code_verifier is invalid')
+    return issueTokens(c)
+  }
+
+  function refresh(c: Context, form: Record<string, string>) {
+    // Rotation: a refresh token works once; the reply carries its successor.
+    if (!state.refreshTokens.delete(form.refresh_token ?? '')) return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
+    return issueTokens(c)
+  }
+
+  const bearer = (c: Context) => {
+    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+    const expiry = presented ? state.accessTokens.get(presented) : undefined
+    return expiry !== undefined && expiry > now()
+  }
+
+  return new Hono()
+    .get('/oauth/connect', (c) => {
+      const query = c.req.query()
+      const problem = consentProblem(state, query)
+      if (problem) return c.text(`The Etsy authorization request is invalid: ${problem}`, 400)
+      const id = randomBytes(12).toString('hex')
+      const scopes = query.scope!.split(' ')
+      state.consents.set(id, { redirectUri: query.redirect_uri!, state: query.state!, codeChallenge: query.code_challenge!, scopes })
+      return c.html(consentPage(id, scopes))
+    })
+    .get('/oauth/decide', (c) => {
+      const id = c.req.query('consent') ?? ''
+      const consent = state.consents.get(id)
+      if (!consent) return c.text('This consent request is unknown or was already answered.', 400)
+      state.consents.delete(id)
+      if (c.req.query('choice') !== 'allow') {
+        return c.redirect(backTo(consent.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: consent.state }))
+      }
+      const code = randomBytes(24).toString('base64url')
+      state.codes.set(code, { ...consent, issuedAt: now(), used: false })
+      return c.redirect(backTo(consent.redirectUri, { code, state: consent.state }))
+    })
+    .post('/v3/public/oauth/token', async (c) => {
+      if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+        return oauthError(c, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded')
+      }
+      // The token endpoint takes the bare keystring as client_id; an x-api-key, when sent, must be the app's.
+      if (c.req.header('x-api-key') !== undefined && apiKeyProblem(c)) return apiKeyProblem(c)
+      const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
+      state.grants.push(form.grant_type ?? '')
+      if (form.client_id !== state.clientId) return oauthError(c, 401, 'invalid_client', 'client_id is not a known app keystring')
+      if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
+      if (form.grant_type === 'refresh_token') return refresh(c, form)
+      return oauthError(c, 400, 'unsupported_grant_type', `grant_type ${form.grant_type ?? '(none)'} is not supported`)
+    })
+    .get('/v3/application/users/me', (c) => {
+      const refused = apiKeyProblem(c)
+      if (refused) return refused
+      if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
+      return c.json({ user_id: state.seller.userId, ...(state.seller.shopId === null ? {} : { shop_id: state.seller.shopId }) })
+    })
+    .get('/v3/application/shops/:shopId', (c) => {
+      const refused = apiKeyProblem(c)
+      if (refused) return refused
+      if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
+      if (Number(c.req.param('shopId')) !== state.seller.shopId) return c.json({ error: 'Shop not found' }, 404)
+      return c.json({ shop_id: state.seller.shopId, shop_name: state.seller.shopName, user_id: state.seller.userId, currency_code: 'USD' })
+    })
+}
+
+async function consentThrough(url: string, authorizationUrl: string, choice: 'allow' | 'deny'): Promise<URL> {
+  const page = await fetch(authorizationUrl)
+  if (!page.ok) throw new Error(`the consent page refused the request: ${page.status} ${await page.text()}`)
+  const label = choice === 'allow' ? 'Allow access' : 'Deny'
+  const link = new RegExp(`<a href="([^"]+)">${label}</a>`).exec(await page.text())?.[1]
+  if (!link) throw new Error(`no ${label} link on the consent page`)
+  const decision = await fetch(new URL(link.replace(/&amp;/g, '&'), url), { redirect: 'manual' })
+  return new URL(decision.headers.get('location') ?? '')
+}
+
+export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> {
+  const state: State = {
+    clientId: options.clientId ?? `fake-keystring-${randomBytes(6).toString('hex')}`,
+    sharedSecret: options.sharedSecret,
+    redirectUris: options.redirectUris,
+    seller: options.seller ?? { userId: 12345678, shopId: 87654321, shopName: 'RitasVintageFinds' },
+    clockOffset: 0,
+    consents: new Map(),
+    codes: new Map(),
+    accessTokens: new Map(),
+    refreshTokens: new Set(),
+    grants: [],
+  }
+  const app = createFakeApp(state)
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, (info) => {
+      const url = `http://127.0.0.1:${info.port}`
+      resolve({
+        url,
+        authUrl: `${url}/oauth/connect`,
+        clientId: state.clientId,
+        sharedSecret: state.sharedSecret,
+        seller: state.seller,
+        grants: state.grants,
+        advanceClock: (ms) => {
+          state.clockOffset += ms
+        },
+        revokeAll: () => {
+          state.accessTokens.clear()
+          state.refreshTokens.clear()
+        },
+        acceptsRefreshToken: (refreshToken) => state.refreshTokens.has(refreshToken),
+        consent: (authorizationUrl, choice = 'allow') => consentThrough(url, authorizationUrl, choice),
+        close: () => closeServer(server),
+      })
+    })
+  })
+}
+
+// Run directly (node --import tsx tests/fakes/etsy.ts) for the browser tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeEtsy({
+    port: Number(process.env.FAKE_ETSY_PORT ?? 3298),
+    clientId: process.env.FAKE_ETSY_CLIENT_ID ?? 'e2e-etsy-keystring',
+    sharedSecret: process.env.FAKE_ETSY_SHARED_SECRET || undefined,
+    redirectUris: process.env.FAKE_ETSY_REDIRECT_URI ? [process.env.FAKE_ETSY_REDIRECT_URI] : undefined,
+  })
+  console.log(`fake Etsy listening on ${fake.url}`)
+}
