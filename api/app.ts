@@ -68,7 +68,12 @@ function bodyLimits() {
     })
   const forJson = limited(JSON_BODY_LIMIT)
   const forUploads = limited(UPLOAD_BODY_LIMIT)
-  return createMiddleware((c, next) => (UPLOAD_PATHS.has(c.req.path) ? forUploads : forJson)(c, next))
+  // GET and HEAD carry no body; skipping them also spares every read the cost of building a full Fetch Request,
+  // which hono's bodyLimit does when it looks at c.req.raw.
+  return createMiddleware((c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    return (UPLOAD_PATHS.has(c.req.path) ? forUploads : forJson)(c, next)
+  })
 }
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
