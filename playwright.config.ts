@@ -4,12 +4,20 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { E2E_PORT as PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
+import { E2E_PORT as PORT, FAKE_EBAY_PORT as EBAY_PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 // The Etsy app the stand-in knows, and where it sends the seller back.
 const FAKE_ETSY = { clientId: 'e2e-etsy-keystring', sharedSecret: 'e2e-etsy-shared-secret', redirectUri: `http://localhost:${PORT}/etsy/auth/success` }
+// The eBay app the stand-in knows: its RuName's accepted and declined addresses are this server's callback screens.
+const FAKE_EBAY = {
+  clientId: 'e2e-ebay-app-id',
+  clientSecret: 'e2e-ebay-cert-id',
+  ruName: 'e2e-ebay-runame',
+  acceptedUrl: `http://localhost:${PORT}/ebay-auth/success`,
+  declinedUrl: `http://localhost:${PORT}/ebay-auth/cancel`,
+}
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
 
 export default defineConfig({
@@ -55,6 +63,19 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx tests/fakes/ebay.ts',
+      port: EBAY_PORT,
+      reuseExistingServer: false,
+      env: {
+        FAKE_EBAY_PORT: String(EBAY_PORT),
+        FAKE_EBAY_CLIENT_ID: FAKE_EBAY.clientId,
+        FAKE_EBAY_CLIENT_SECRET: FAKE_EBAY.clientSecret,
+        FAKE_EBAY_RU_NAME: FAKE_EBAY.ruName,
+        FAKE_EBAY_ACCEPTED_URL: FAKE_EBAY.acceptedUrl,
+        FAKE_EBAY_DECLINED_URL: FAKE_EBAY.declinedUrl,
+      },
+    },
+    {
       command: 'node --import tsx api/server.ts',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -73,6 +94,13 @@ export default defineConfig({
         ETSY_REDIRECT_URI: FAKE_ETSY.redirectUri,
         ETSY_AUTH_URL: `http://127.0.0.1:${ETSY_PORT}/oauth/connect`,
         ETSY_API_URL: `http://127.0.0.1:${ETSY_PORT}`,
+        EBAY_ENV: 'sandbox',
+        EBAY_CLIENT_ID: FAKE_EBAY.clientId,
+        EBAY_CLIENT_SECRET: FAKE_EBAY.clientSecret,
+        EBAY_RU_NAME: FAKE_EBAY.ruName,
+        EBAY_AUTH_URL: `http://127.0.0.1:${EBAY_PORT}/oauth2/authorize`,
+        EBAY_API_URL: `http://127.0.0.1:${EBAY_PORT}`,
+        EBAY_IDENTITY_URL: `http://127.0.0.1:${EBAY_PORT}`,
       },
     },
   ],

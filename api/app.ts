@@ -12,6 +12,7 @@ import { sessionMiddleware } from './middleware/session.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
+import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -24,6 +25,8 @@ import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
 import { createBackgroundTasks, type BackgroundTasks } from './services/background.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
+import { describeEbayEnvironment } from './services/ebay.ts'
+import { createEbayAccountDeletion } from './services/ebay-account-deletion.ts'
 import { createEmailTemplateService } from './services/email-templates.ts'
 import type { GoogleIdentity } from './services/google-identity.ts'
 import { createGoogleSignInService } from './services/google-sign-in.ts'
@@ -56,6 +59,10 @@ export interface AppDeps {
    * be sealed with a key that lives as long as the process (fine for tests and benchmarks, which keep nothing).
    */
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
+  /** The eBay settings the debug endpoint reports on (presence only) and account deletion uses; none when not given. */
+  ebayConfig?: Config['ebay']
+  /** How account deletion reaches eBay's Notification API (tests may stub it). */
+  ebayFetch?: typeof fetch
 }
 
 function bodyLimits() {
@@ -78,7 +85,7 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -108,7 +115,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
-    .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth }))
+    .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
+    .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch)))
     .route('/', adminRoutes(admin))
     .route('/', emailTemplateRoutes(templates))
     .all('*', (c) => {

@@ -24,8 +24,29 @@ export interface Config {
   google: { clientId: string; certificatesUrl: string | undefined } | undefined
   /** The Etsy app; unset, connecting Etsy is off and the Dashboard says what to set. */
   etsy: { clientId: string; sharedSecret: string | undefined; redirectUri: string; authUrl: string | undefined; apiUrl: string | undefined } | undefined
+  /**
+   * The eBay app. Present when any EBAY_* setting is; connecting needs EBAY_CLIENT_ID and EBAY_RU_NAME, and the code
+   * exchange EBAY_CLIENT_SECRET too (without it the exchange says 'Missing eBay Certificate ID', as SPEC §8 expects).
+   */
+  ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
+}
+
+export interface EbayConfig {
+  environment: 'sandbox' | 'production'
+  clientId: string | undefined
+  /** The Cert ID. */
+  clientSecret: string | undefined
+  /** The RuName: eBay's name for the redirect, sent as redirect_uri. */
+  ruName: string | undefined
+  /** Overrides of eBay's consent page, API host and Identity (apiz) host, for the stand-in. */
+  authUrl: string | undefined
+  apiUrl: string | undefined
+  identityUrl: string | undefined
+  /** Marketplace Account Deletion: the verification token and the public address of the notification endpoint. */
+  verificationToken: string | undefined
+  deletionEndpointUrl: string | undefined
 }
 
 function parsePort(raw: string | undefined): number {
@@ -56,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || `Snaplist <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, certificatesUrl: env.GOOGLE_CERTS_URL || undefined } : undefined,
     etsy: readEtsy(env),
+    ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
   }
 }
@@ -84,6 +106,31 @@ function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
     throw new Error('ETSY_REDIRECT_URI must be a full address without ? or #, e.g. https://snaplist.example.com/etsy/auth/success.')
   }
   return { clientId, sharedSecret: sharedSecret || undefined, redirectUri, authUrl: env.ETSY_AUTH_URL || undefined, apiUrl: env.ETSY_API_URL || undefined }
+}
+
+const EBAY_SETTINGS = ['EBAY_ENV', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_VERIFICATION_TOKEN', 'EBAY_DELETION_ENDPOINT_URL'] as const
+
+const optionalUrl = (name: string, raw: string | undefined) => {
+  if (!raw) return undefined
+  if (!URL.canParse(raw)) throw new Error(`${name} must be a full address such as https://example.com, got "${raw}".`)
+  return raw.replace(/\/+$/, '')
+}
+
+function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
+  if (!EBAY_SETTINGS.some((name) => env[name])) return undefined
+  const environment = (env.EBAY_ENV || 'sandbox').toLowerCase()
+  if (environment !== 'sandbox' && environment !== 'production') throw new Error(`EBAY_ENV must be sandbox or production, got "${env.EBAY_ENV}".`)
+  return {
+    environment,
+    clientId: env.EBAY_CLIENT_ID || undefined,
+    clientSecret: env.EBAY_CLIENT_SECRET || undefined,
+    ruName: env.EBAY_RU_NAME || undefined,
+    authUrl: optionalUrl('EBAY_AUTH_URL', env.EBAY_AUTH_URL),
+    apiUrl: optionalUrl('EBAY_API_URL', env.EBAY_API_URL),
+    identityUrl: optionalUrl('EBAY_IDENTITY_URL', env.EBAY_IDENTITY_URL),
+    verificationToken: env.EBAY_VERIFICATION_TOKEN || undefined,
+    deletionEndpointUrl: optionalUrl('EBAY_DELETION_ENDPOINT_URL', env.EBAY_DELETION_ENDPOINT_URL),
+  }
 }
 
 /** The shortest APP_SECRET accepted: 32 characters of a random base64 string carry well over 128 bits. */

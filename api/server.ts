@@ -34,6 +34,7 @@ const app = createApp({
     cipher: createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret)),
     providers: marketplaceProvidersFromConfig(config),
   },
+  ebayConfig: config.ebay,
 })
 mountBuiltApp(app, config.distDir)
 
@@ -55,6 +56,7 @@ const server = serve(
     console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table and printed here'}`)
     console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
     console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
+    console.log(`  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`)
     console.log(`  Local:   ${scheme}://localhost:${info.port}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')

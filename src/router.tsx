@@ -6,7 +6,7 @@ import { pageSchema } from '../api/contract/admin.ts'
 import { AppShell } from './components/AppShell.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
-import { callbackSearch, dashboardSearch } from './lib/marketplace-return.ts'
+import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
 import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
 import { emailTemplatesQuery } from './queries/email-templates.ts'
 import { authConfigQuery, currentUserQuery } from './queries/session.ts'
@@ -42,17 +42,6 @@ const signedIn = createRoute({
 const screen = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, exportName: string) => ({
   path,
   component: lazyRouteComponent(load as () => Promise<Record<string, () => React.JSX.Element>>, exportName),
-})
-
-const publicPlaceholder = (title: string) => lazyRouteComponent(async () => {
-  const [{ NotBuiltYet }, { PublicPage }] = await Promise.all([import('./components/NotBuiltYet.tsx'), import('./components/PublicPage.tsx')])
-  return {
-    default: () => (
-      <PublicPage title={title}>
-        <NotBuiltYet title={title} />
-      </PublicPage>
-    ),
-  }
 })
 
 interface AdminSearch {
@@ -122,12 +111,12 @@ const publicRoutes = [
     validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   }),
   ...['/ebay-success', '/ebay-auth/success', '/ebay/auth/success'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: publicPlaceholder('Connecting eBay') }),
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/ebay-auth.tsx'), 'EbayAuthSuccessScreen'), validateSearch: ebayCallbackSearch }),
   ),
   ...['/ebay-auth/cancel', '/ebay/auth/cancel'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: publicPlaceholder('eBay connection cancelled') }),
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/ebay-auth.tsx'), 'EbayAuthCancelScreen') }),
   ),
-  createRoute({ getParentRoute: () => rootRoute, path: '/ebay-manual-auth', component: publicPlaceholder('Connect eBay manually') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/ebay-manual-auth', () => import('./routes/ebay-manual-auth.tsx'), 'EbayManualAuthScreen') }),
   ...['/etsy-auth/success', '/etsy/auth/success'].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/etsy-auth.tsx'), 'EtsyAuthSuccessScreen'), validateSearch: callbackSearch }),
   ),

@@ -14,6 +14,8 @@ export interface MarketplaceConnection {
   /** The eBay username or the Etsy shop name; null for an Etsy account without a shop. */
   accountName: string | null
   accountId: string | null
+  /** 'deleted' when eBay reported the account deleted or closed (its tokens are gone); null otherwise. */
+  accountDeletionStatus: string | null
   /** When the seller will have to connect again (ISO time); null when the provider gives no end. */
   expiresAt: string | null
   lastSyncedAt: string | null
@@ -67,3 +69,44 @@ export const EtsyManualSchema = v.object({
   state: requiredParam('state parameter', ENTER_STATE_MESSAGE, STATE_MAX),
 })
 export type EtsyManualValues = v.InferInput<typeof EtsyManualSchema>
+
+// eBay sends the code percent-encoded in the query (v%5E1.1%23i%5E1…); its decoded form has ^ and #. A code still
+// encoded (pasted from the address bar) is decoded here, once; a decoded one is left alone, as decoding it again
+// would corrupt it and eBay answers invalid_grant.
+const decodeOnce = (code: string) => {
+  if (/[\^#]/.test(code) || !/%[0-9A-Fa-f]{2}/.test(code)) return code
+  try {
+    return decodeURIComponent(code)
+  } catch {
+    return code
+  }
+}
+
+export const EBAY_MISSING_CODE_MESSAGE = 'Missing Code: Please enter the authorization code from eBay.'
+
+export const EbayExchangeSchema = v.object({
+  code: v.pipe(
+    v.optional(v.string(EBAY_MISSING_CODE_MESSAGE), ''),
+    v.trim(),
+    v.nonEmpty(EBAY_MISSING_CODE_MESSAGE),
+    v.maxLength(CODE_MAX, 'The authorization code is too long: copy it again from the address eBay sent you back to.'),
+    v.regex(/^[\x21-\x7e]+$/, 'The authorization code may contain only the characters of a web address, without spaces.'),
+    v.transform(decodeOnce),
+  ),
+  /** eBay echoes the state; without it (manual entry) the session's newest pending eBay authorization is used. */
+  state: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(STATE_MAX, 'The state parameter is too long.'))),
+})
+export type EbayExchangeInput = v.InferOutput<typeof EbayExchangeSchema>
+export type EbayExchangeValues = v.InferInput<typeof EbayExchangeSchema>
+
+/** GET /api/debug/ebay-environment: what is configured, as yes/no; addresses only where they are public hosts. */
+export interface EbayEnvironmentReport {
+  environment: 'sandbox' | 'production' | null
+  configured: boolean
+  settings: Record<'EBAY_CLIENT_ID' | 'EBAY_CLIENT_SECRET' | 'EBAY_RU_NAME' | 'EBAY_VERIFICATION_TOKEN' | 'EBAY_DELETION_ENDPOINT_URL', boolean>
+  redirect: { ruNamePresent: boolean; acceptedPaths: string[] }
+  authBase: string
+  apiBase: string
+  identityBase: string
+  deletionEndpointConfigured: boolean
+}

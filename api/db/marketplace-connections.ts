@@ -14,6 +14,8 @@ export interface ConnectionRow {
   refreshTokenExpiry: Date | null
   accountName: string | null
   accountId: string | null
+  /** 'deleted' once eBay reported the account deleted or closed. */
+  accountDeletionStatus: string | null
   lastSyncedAt: Date | null
   createdAt: Date
 }
@@ -31,7 +33,7 @@ export interface Account {
 }
 
 const COLUMNS = `id, user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name,
-  account_id, last_synced_at, created_at`
+  account_id, account_deletion_status, last_synced_at, created_at`
 
 export async function listConnections(sql: Sql, userId: number): Promise<ConnectionRow[]> {
   return sql<ConnectionRow[]>`select ${sql.unsafe(COLUMNS)} from marketplace_connections where user_id = ${userId} order by platform`
@@ -90,4 +92,17 @@ export async function markLapsed(sql: Sql, id: number, refreshToken: string | nu
 export async function deleteConnection(sql: Sql, userId: number, platform: Platform): Promise<boolean> {
   const result = await sql`delete from marketplace_connections where user_id = ${userId} and platform = ${platform}`
   return result.count === 1
+}
+
+/**
+ * eBay says this account was deleted or closed: every connection to it loses its tokens (the row stays, lapsed, with
+ * the deletion recorded, so the seller sees why). Matched by eBay's immutable user id, or by username for a connection
+ * stored before its user id was known. Returns how many connections were erased.
+ */
+export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: string | undefined): Promise<number> {
+  const result = await sql`
+    update marketplace_connections set access_token = '', refresh_token = null, token_expiry = now(), refresh_token_expiry = null,
+      account_deletion_status = 'deleted', updated_at = now()
+    where platform = 'ebay' and (account_id = ${ebayUserId} or (account_id is null and account_name = ${username ?? null}))`
+  return result.count
 }

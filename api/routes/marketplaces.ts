@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../app-env.ts'
-import { EtsyExchangeSchema, PLATFORM_NAMES, PLATFORMS } from '../contract/marketplaces.ts'
+import { EbayExchangeSchema, EtsyExchangeSchema, PLATFORM_NAMES, PLATFORMS, type EbayEnvironmentReport } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { MarketplaceConnectionService } from '../services/marketplace-connections.ts'
@@ -22,9 +22,11 @@ function requester(c: Context<AppEnv>): Requester {
 export interface MarketplaceRouteDeps {
   connections: MarketplaceConnectionService
   oauth: MarketplaceOAuth
+  /** What GET /debug/ebay-environment reports (settings as yes/no only). */
+  ebayEnvironment: EbayEnvironmentReport
 }
 
-export function marketplaceRoutes({ connections, oauth }: MarketplaceRouteDeps) {
+export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: MarketplaceRouteDeps) {
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
     .get('/marketplace-connections/:platform/auth', valid('param', PlatformParamSchema), async (c) =>
@@ -46,5 +48,14 @@ export function marketplaceRoutes({ connections, oauth }: MarketplaceRouteDeps) 
       const { code, state } = c.req.valid('json')
       const connection = await oauth.finish(requester(c), 'etsy', code, state)
       return c.json({ message: 'Your Etsy account has been connected.', connection }, 200)
+    })
+    .post('/marketplace-connections/ebay/exchange-token', valid('json', EbayExchangeSchema), async (c) => {
+      const { code, state } = c.req.valid('json')
+      const connection = await oauth.finish(requester(c), 'ebay', code, state || undefined)
+      return c.json({ success: true, message: 'Your eBay account has been connected successfully.', connection }, 200)
+    })
+    .get('/debug/ebay-environment', (c) => {
+      requireUser(c)
+      return c.json(ebayEnvironment, 200)
     })
 }

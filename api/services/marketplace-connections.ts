@@ -37,11 +37,15 @@ export class GrantRefused extends AppError {
   }
 }
 
+/** The marketplace refused an access token (HTTP 401): worth one refresh before the grant counts as over. */
+export class TokenRejected extends GrantRefused {}
+
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
 const SETUP_MESSAGES: Record<Platform, string> = {
-  ebay: 'Connecting eBay accounts is not available on this server yet.',
+  ebay:
+    'eBay is not set up on this server. The site operator needs to set EBAY_CLIENT_ID (the App ID of an eBay app), EBAY_CLIENT_SECRET (its Cert ID), EBAY_RU_NAME (the RuName whose Auth Accepted URL is this site’s /ebay-auth/success address) and EBAY_ENV (sandbox or production), then restart Snaplist.',
   etsy:
     'Etsy is not set up on this server. The site operator needs to set ETSY_CLIENT_ID (the keystring of an Etsy app) and ETSY_REDIRECT_URI (this site’s /etsy/auth/success address, registered in that Etsy app), plus ETSY_SHARED_SECRET if Etsy asks for it, then restart Snaplist.',
 }
@@ -51,7 +55,9 @@ export const notConfigured = (platform: Platform) => new AppError(503, 'marketpl
 /** The stored grant no longer works: the seller has to connect again. */
 class ConnectionLapsed extends AppError {
   constructor(platform: Platform) {
-    super(409, 'marketplace_connection_lapsed', `Your ${PLATFORM_NAMES[platform]} connection has expired. Connect it again from the Dashboard.`)
+    // '… token expired' is what the Dashboard's toasts look for (SPEC §8).
+    const name = PLATFORM_NAMES[platform]
+    super(409, 'marketplace_connection_lapsed', `${name} token expired: your ${name} connection has lapsed. Connect ${name} again from the Dashboard.`)
   }
 }
 
@@ -65,6 +71,7 @@ function toView(row: connections.ConnectionRow): MarketplaceConnection {
     connected: end === null || end.getTime() > Date.now(),
     accountName: row.accountName,
     accountId: row.accountId,
+    accountDeletionStatus: row.accountDeletionStatus,
     expiresAt: end?.toISOString() ?? null,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     connectedAt: row.createdAt.toISOString(),
@@ -110,7 +117,9 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       await connections.markLapsed(sql, row.id, row.refreshToken)
       throw new ConnectionLapsed(row.platform)
     }
-    await connections.replaceTokens(sql, row.id, sealedRefreshToken, seal({ ...grant, refreshToken: grant.refreshToken ?? refreshToken }))
+    // A refresh token that was not rotated (eBay's) keeps its own end.
+    const kept = grant.refreshToken === null ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry } : {}
+    await connections.replaceTokens(sql, row.id, sealedRefreshToken, seal({ ...grant, ...kept }))
     return grant.accessToken
   }
 
@@ -120,6 +129,21 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     if (!isDue(row.tokenExpiry)) return openToken(row.accessToken, row)
     if (!row.refreshToken) throw new ConnectionLapsed(row.platform)
     return refresh(provider, row, row.refreshToken)
+  }
+
+  /**
+   * Runs a marketplace call with a good access token; when the marketplace rejects the token anyway (revoked early,
+   * clock skew), refreshes once and tries again. A second rejection means the grant is over.
+   */
+  async function withAccessToken<T>(provider: MarketplaceProvider, row: connections.ConnectionRow, use: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await use(await tokenFor(provider, row))
+    } catch (error) {
+      if (!(error instanceof TokenRejected) || !row.refreshToken) throw error
+    }
+    const current = (await connections.findConnection(sql, row.userId, row.platform)) ?? row
+    if (!current.refreshToken) throw new ConnectionLapsed(row.platform)
+    return use(await refresh(provider, current, current.refreshToken))
   }
 
   return {
@@ -140,7 +164,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       const provider = providers[platform]
       if (!row || !provider) return row ? toView(row).connected : false
       try {
-        const account = await provider.identify(await tokenFor(provider, row))
+        const account = await withAccessToken(provider, row, (token) => provider.identify(token))
         await connections.updateAccount(sql, row.id, account)
         return true
       } catch (error) {
@@ -152,6 +176,21 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
 
     async disconnect(userId: number, platform: Platform): Promise<void> {
       if (!(await connections.deleteConnection(sql, userId, platform))) throw notFound(`No ${PLATFORM_NAMES[platform]} account is connected.`)
+    },
+
+    /** Runs `use` with the seller's access token (see withAccessToken); a grant that is over ends as 'token expired'. */
+    async call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const provider = providers[platform]
+      if (!provider) throw notConfigured(platform)
+      if (!row) throw notFound(`No ${PLATFORM_NAMES[platform]} account is connected. Connect it from the Dashboard first.`)
+      try {
+        return await withAccessToken(provider, row, use)
+      } catch (error) {
+        if (!(error instanceof GrantRefused)) throw error
+        await connections.markLapsed(sql, row.id, row.refreshToken)
+        throw new ConnectionLapsed(platform)
+      }
     },
 
     /** Stores a fresh grant for the account, replacing any earlier connection of that platform. */

@@ -64,15 +64,16 @@ export function createMarketplaceOAuth({ sql, cipher, providers, connections }: 
       return { authUrl: provider.authorizationUrl({ state, codeChallenge }) }
     },
 
-    /** Spends the state, exchanges the code with its verifier, finds the account and stores the grant. */
-    async finish({ userId, sessionToken }: Requester, platform: Platform, code: string, state: string): Promise<MarketplaceConnection> {
+    /**
+     * Spends the state (or, when the callback brought none back, the session's newest pending one), exchanges the code
+     * with its verifier, finds the account and stores the grant.
+     */
+    async finish({ userId, sessionToken }: Requester, platform: Platform, code: string, state: string | undefined): Promise<MarketplaceConnection> {
       const provider = providerFor(platform)
-      const claimed = await oauthStates.claimState(sql, {
-        stateHash: sha256(state).toString('hex'),
-        userId,
-        sessionHash: sessionKey(sessionToken),
-        platform,
-      })
+      const key = { userId, sessionHash: sessionKey(sessionToken), platform }
+      const claimed = state
+        ? await oauthStates.claimState(sql, { ...key, stateHash: sha256(state).toString('hex') })
+        : await oauthStates.claimLatestState(sql, key)
       if (!claimed) throw invalidState(platform)
       const codeVerifier = claimed.codeVerifier === null ? undefined : cipher.open(claimed.codeVerifier)
       if (claimed.codeVerifier !== null && codeVerifier === undefined) throw invalidState(platform)

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './analyzer.ts'
+import { createEbayProvider } from './ebay.ts'
 import { createEtsyProvider } from './etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './google-identity.ts'
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail.ts'
@@ -27,8 +28,12 @@ export function googleIdentityFromConfig(config: Pick<Config, 'google'>): Google
 }
 
 /** The marketplaces this server can connect: each one whose settings are complete. */
-export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy'>): MarketplaceProviders {
-  return config.etsy ? { etsy: createEtsyProvider(config.etsy) } : {}
+export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy' | 'ebay'>): MarketplaceProviders {
+  const providers: MarketplaceProviders = {}
+  if (config.etsy) providers.etsy = createEtsyProvider(config.etsy)
+  const ebay = config.ebay && createEbayProvider(config.ebay)
+  if (ebay) providers.ebay = ebay
+  return providers
 }
 
 export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, sql: Sql): MailTransport {

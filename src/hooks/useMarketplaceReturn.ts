@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { PLATFORMS, type Platform } from '../../api/contract/marketplaces.ts'
+import { isEbayPopupMessage } from '../lib/ebay-connect.ts'
 import { authInProgress, clearAuthFlags } from '../lib/marketplace-flags.ts'
 import { MARKETPLACE_MESSAGES } from '../lib/marketplace-messages.ts'
 import { isSuccess, type DashboardSearch, type MarketplaceResult } from '../lib/marketplace-return.ts'
@@ -50,4 +51,30 @@ export function useMarketplaceReturn() {
     // The result has been said; a reload or a shared link must not say it again.
     if (announced) void navigate({ to: '/', search: {}, replace: true })
   }, [results, navigate, queryClient])
+
+  useEbayPopupMessages()
+}
+
+/**
+ * eBay's callback running in a popup reports here (SPEC §3): EBAY_CONNECTED carries the outcome, so it alone is
+ * announced; EBAY_AUTH_SUCCESS / EBAY_AUTH_ERROR only from a callback that sends nothing else.
+ */
+function useEbayPopupMessages() {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    let announced = false
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isEbayPopupMessage(event.data)) return
+      const message = event.data
+      if (message.type !== 'EBAY_CONNECTED' && announced) return
+      announced = true
+      clearAuthFlags('ebay')
+      const success = message.type === 'EBAY_CONNECTED' ? message.success : message.type === 'EBAY_AUTH_SUCCESS'
+      if (!success) return notify('Connection Failed', MARKETPLACE_MESSAGES.ebay.returnedWithError, 'error')
+      notify('Success', MARKETPLACE_MESSAGES.ebay.connected, 'success')
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [queryClient])
 }

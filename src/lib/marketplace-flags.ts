@@ -21,15 +21,85 @@ export function markAuthStarted(platform: Platform, now = Date.now()) {
   quietly(() => {
     localStorage.setItem(inProgress, 'true')
     localStorage.setItem(timestamp, String(now))
+    // A new attempt: an earlier eBay success no longer speaks for it.
+    if (platform === 'ebay') localStorage.removeItem(EBAY_KEYS.success)
   }, undefined)
 }
 
+/**
+ * The authorization is no longer in progress. An eBay success mark outlives it, with the timestamp it is dated by, so
+ * returning to the callback within 5 minutes says 'Already Connected'.
+ */
 export function clearAuthFlags(platform: Platform) {
   const { inProgress, timestamp } = keys(platform)
   quietly(() => {
-    localStorage.removeItem(inProgress)
-    localStorage.removeItem(timestamp)
+    const keepTimestamp = platform === 'ebay' && localStorage.getItem(EBAY_KEYS.success) === 'true'
+    const ebayKeys = platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.failed, EBAY_KEYS.error] : []
+    for (const key of [inProgress, ...(keepTimestamp ? [] : [timestamp]), ...ebayKeys]) localStorage.removeItem(key)
   }, undefined)
+}
+
+/** Forgets every eBay mark, the success included (the seller declined, or a later attempt failed). */
+export function forgetEbayCallback() {
+  quietly(() => localStorage.removeItem(EBAY_KEYS.success), undefined)
+  clearAuthFlags('ebay')
+}
+
+// eBay's callback also keeps what it got back (SPEC §3), so a reload or a second tab of the callback can recover the
+// code, or know the connection already succeeded; they share ebayAuthTimestamp and its 5 minutes.
+const EBAY_KEYS = { success: 'ebayAuthSuccess', pendingCode: 'ebayPendingCode', failed: 'ebayAuthFailed', error: 'ebayAuthError' } as const
+
+export interface EbayCallbackMarks {
+  success: boolean
+  pendingCode: string | null
+  failed: boolean
+  error: string | null
+}
+
+/** Records the callback's outcome so far: a success with the code still to exchange, or a failure with its message. */
+export function rememberEbayCallback(marks: { pendingCode: string } | { error: string }, now = Date.now()) {
+  quietly(() => {
+    localStorage.setItem('ebayAuthTimestamp', String(now))
+    if ('pendingCode' in marks) {
+      localStorage.setItem(EBAY_KEYS.success, 'true')
+      localStorage.setItem(EBAY_KEYS.pendingCode, marks.pendingCode)
+      localStorage.removeItem(EBAY_KEYS.failed)
+      localStorage.removeItem(EBAY_KEYS.error)
+    } else {
+      localStorage.setItem(EBAY_KEYS.failed, 'true')
+      localStorage.setItem(EBAY_KEYS.error, marks.error)
+      localStorage.removeItem(EBAY_KEYS.pendingCode)
+      localStorage.removeItem(EBAY_KEYS.success)
+    }
+  }, undefined)
+}
+
+/** The code has been exchanged: the success mark stays (a reload then shows 'Already Connected'); the code goes. */
+export function markEbayConnected() {
+  quietly(() => {
+    localStorage.removeItem(EBAY_KEYS.pendingCode)
+    localStorage.removeItem(keys('ebay').inProgress)
+  }, undefined)
+}
+
+/** The eBay callback's marks when younger than 5 minutes; older ones are removed and read as none. */
+export function readEbayCallback(now = Date.now()): EbayCallbackMarks {
+  const none: EbayCallbackMarks = { success: false, pendingCode: null, failed: false, error: null }
+  const read = quietly(
+    () => ({
+      started: Number(localStorage.getItem('ebayAuthTimestamp')),
+      marks: {
+        success: localStorage.getItem(EBAY_KEYS.success) === 'true',
+        pendingCode: localStorage.getItem(EBAY_KEYS.pendingCode),
+        failed: localStorage.getItem(EBAY_KEYS.failed) === 'true',
+        error: localStorage.getItem(EBAY_KEYS.error),
+      },
+    }),
+    { started: 0, marks: none },
+  )
+  if (now - read.started < AUTH_FLAG_MAX_AGE_MS) return read.marks
+  forgetEbayCallback()
+  return none
 }
 
 /** Whether an authorization started here less than 5 minutes ago; an older mark is removed. */

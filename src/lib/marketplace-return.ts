@@ -36,3 +36,15 @@ export function callbackSearch(search: Record<string, unknown>): CallbackSearch 
   }
   return valid
 }
+
+/** eBay's callback query: /ebay-success also carries isAuthSuccessful (SPEC §2). */
+export interface EbayCallbackSearch extends CallbackSearch {
+  isAuthSuccessful?: string
+}
+
+export function ebayCallbackSearch(search: Record<string, unknown>): EbayCallbackSearch {
+  const valid: EbayCallbackSearch = callbackSearch(search)
+  const flag = search.isAuthSuccessful
+  if (typeof flag === 'string' || typeof flag === 'boolean') valid.isAuthSuccessful = String(flag)
+  return valid
+}

@@ -5,6 +5,7 @@ import {
   PLATFORM_NAMES,
   type AuthUrlReply,
   type CheckAuthenticationReply,
+  type EbayEnvironmentReport,
   type EtsyExchangeInput,
   type MarketplaceConnection,
   type MarketplaceStatus,
@@ -58,6 +59,19 @@ export function useEtsyExchange() {
     },
   })
 }
+
+/** Sends the code eBay returned (and its state, when eBay echoed it). The callback screen says how it went. */
+export function useEbayExchange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { code: string; state?: string }) =>
+      apiJson<{ connection: MarketplaceConnection }>('POST', '/api/marketplace-connections/ebay/exchange-token', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
+  })
+}
+
+/** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
+export const fetchEbayEnvironment = () => apiJson<EbayEnvironmentReport>('GET', '/api/debug/ebay-environment')
 
 export function useDisconnect(platform: Platform) {
   const queryClient = useQueryClient()

@@ -7,7 +7,7 @@ import { createEtsyProvider, type EtsyConfig } from '../../api/services/etsy.ts'
 import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
 import { createLocalStorage } from '../../api/services/storage.ts'
 import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
-import { client, createTestApp, newUser, readJson, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
 const REDIRECT_URI = 'https://snaplist.test/etsy/auth/success'
 const SETUP_MESSAGE =
@@ -40,12 +40,7 @@ afterAll(async () => {
   await fake.close()
 })
 
-async function signUp(name: string): Promise<Client & { id: number }> {
-  const seller = client(t.app)
-  const response = await seller.post('/api/register', newUser(name))
-  expect(response.status).toBe(201)
-  return Object.assign(seller, { id: (await readJson(response)).id as number })
-}
+const signUp = (name: string) => registeredClient(t.app, name)
 
 /** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
 async function authorize(seller: Client, choice: 'allow' | 'deny' = 'allow') {
@@ -141,6 +136,7 @@ describe('connecting an Etsy shop', () => {
         connected: true,
         accountName: 'RitasVintageFinds',
         accountId: '87654321',
+        accountDeletionStatus: null,
         expiresAt: expect.any(String),
         lastSyncedAt: null,
         connectedAt: expect.any(String),
@@ -502,12 +498,5 @@ describe('without Etsy settings', () => {
     expect(exchanged.status).toBe(503)
     expect(await readJson(await seller.get('/api/marketplace-connections/etsy/check-authentication'))).toEqual({ connected: false })
     expect(await bare.db.sql`select 1 from oauth_states`).toHaveLength(0)
-  })
-
-  it('says eBay is not available yet', async () => {
-    const seller = client(bare.app)
-    await seller.post('/api/register', newUser('ebayer'))
-    const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
-    expect(status).toMatchObject({ configured: false, setupMessage: 'Connecting eBay accounts is not available on this server yet.' })
   })
 })

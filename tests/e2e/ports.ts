@@ -6,3 +6,5 @@ export const FAKE_SMTP_PORT = E2E_PORT + 2
 export const FAKE_SMTP_HTTP_PORT = E2E_PORT + 3
 /** The Etsy stand-in: consent page, token endpoint, getMe and getShop. */
 export const FAKE_ETSY_PORT = E2E_PORT + 4
+/** The eBay stand-in: consent page, token endpoint and Identity getUser. */
+export const FAKE_EBAY_PORT = E2E_PORT + 5

@@ -5,10 +5,10 @@
 import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { html } from 'hono/html'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createHash, randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { closeServer } from './close-server.ts'
+import { followConsent, oauthError } from './consent.ts'
 
 export interface FakeEtsyOptions {
   port?: number
@@ -72,9 +72,6 @@ interface State {
   refreshTokens: Set<string>
   grants: string[]
 }
-
-const oauthError = (c: Context, status: ContentfulStatusCode, error: string, description: string) =>
-  c.json({ error, error_description: description }, status)
 
 /** Etsy's tokens carry the user id before the dot. */
 const token = (userId: number) => `${userId}.${randomBytes(24).toString('base64url')}`
@@ -201,16 +198,6 @@ function createFakeApp(state: State) {
     })
 }
 
-async function consentThrough(url: string, authorizationUrl: string, choice: 'allow' | 'deny'): Promise<URL> {
-  const page = await fetch(authorizationUrl)
-  if (!page.ok) throw new Error(`the consent page refused the request: ${page.status} ${await page.text()}`)
-  const label = choice === 'allow' ? 'Allow access' : 'Deny'
-  const link = new RegExp(`<a href="([^"]+)">${label}</a>`).exec(await page.text())?.[1]
-  if (!link) throw new Error(`no ${label} link on the consent page`)
-  const decision = await fetch(new URL(link.replace(/&amp;/g, '&'), url), { redirect: 'manual' })
-  return new URL(decision.headers.get('location') ?? '')
-}
-
 export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> {
   const state: State = {
     clientId: options.clientId ?? `fake-keystring-${randomBytes(6).toString('hex')}`,
@@ -243,7 +230,7 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
           state.refreshTokens.clear()
         },
         acceptsRefreshToken: (refreshToken) => state.refreshTokens.has(refreshToken),
-        consent: (authorizationUrl, choice = 'allow') => consentThrough(url, authorizationUrl, choice),
+        consent: (authorizationUrl, choice = 'allow') => followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
         close: () => closeServer(server),
       })
     })

@@ -22,7 +22,7 @@ export async function cameraJpeg({ width = 4000, height = 3000, color = { r: 200
 export const solidJpeg = (color: { r: number; g: number; b: number }, width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
 
-export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string; type?: string } = {}) {
+export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string; type?: string } = {}): FormData {
   const form = new FormData()
   if (id) form.append('id', id)
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)

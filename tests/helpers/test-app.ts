@@ -8,6 +8,7 @@ import postgres from 'postgres'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
+import type { EbayConfig } from '../../api/env.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
 import { createBackgroundTasks } from '../../api/services/background.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
   /** Sign in with Google's verifier (see google-tokens.ts); without it Google sign-in is off, as with no GOOGLE_CLIENT_ID. */
   google?: GoogleIdentity
+  /** The eBay settings the debug endpoint reports on. */
+  ebayConfig?: EbayConfig
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -76,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     background,
     marketplaces: options.marketplaces,
     google: options.google,
+    ebayConfig: options.ebayConfig,
   })
   return {
     app,
@@ -133,3 +137,11 @@ export const newUser = (name: string) => ({
   lastName: 'Seller',
   password: 'correct horse battery',
 })
+
+/** Registers a user through the API and returns their cookie-keeping client with their id. */
+export async function registeredClient(app: TestApp['app'], name: string): Promise<ReturnType<typeof client> & { id: number }> {
+  const user = client(app)
+  const response = await user.post('/api/register', newUser(name))
+  if (response.status !== 201) throw new Error(`registering ${name} answered ${response.status}: ${await response.text()}`)
+  return Object.assign(user, { id: (await readJson(response)).id as number })
+}

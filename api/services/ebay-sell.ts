@@ -1,0 +1,77 @@
+// Calls to eBay's Sell APIs on a seller's behalf (the first piece of publishing): the seller's access token through
+// MarketplaceConnectionService.call (refreshed when due, and once more on a 401), the headers eBay insists on
+// (Accept-Language and Content-Language en-US: Node's fetch sends Accept-Language: *, which eBay rejects), and eBay's
+// {errors: [...]} answers turned into our errors with eBay's own words kept for the seller.
+import * as v from 'valibot'
+import { AppError } from '../errors.ts'
+import { TokenRejected } from './marketplace-connections.ts'
+
+const TIMEOUT_MS = 20_000
+
+const EbayErrorsSchema = v.object({
+  errors: v.array(v.object({ errorId: v.optional(v.number()), message: v.optional(v.string()), longMessage: v.optional(v.string()) })),
+})
+
+export interface SellRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** From the API host, e.g. /sell/inventory/v1/location/snaplist-main. */
+  path: string
+  body?: unknown
+  /** eBay statuses that are not a failure for this call (409 'Location Already Exists' when creating a location). */
+  accept?: number[]
+}
+
+export interface SellReply {
+  status: number
+  body: unknown
+}
+
+/** eBay's own sentences, joined; what the seller needs to fix usually lies in them. */
+async function ebaysWords(response: Response): Promise<{ ids: number[]; text: string }> {
+  const parsed = v.safeParse(EbayErrorsSchema, await response.json().catch(() => undefined))
+  if (!parsed.success) return { ids: [], text: '' }
+  return { ids: parsed.output.errors.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])), text: parsed.output.errors.map((error) => error.longMessage ?? error.message ?? '').filter(Boolean).join(' ') }
+}
+
+async function refusal(response: Response, what: string): Promise<AppError> {
+  const { ids, text } = await ebaysWords(response)
+  console.error(`[ebay] ${what} answered HTTP ${response.status}${ids.length ? ` (errors ${ids.join(', ')})` : ''}`)
+  if (response.status === 401) return new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
+  if (response.status === 429) return new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
+  if (response.status >= 500) return new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+  return new AppError(400, 'ebay_refused', `eBay refused the request${text ? `: ${text}` : '.'}`)
+}
+
+export function createEbaySellClient(apiUrl: string, fetcher: typeof fetch = fetch) {
+  return {
+    /** One call with the seller's access token; a 401 surfaces as TokenRejected, so the caller's refresh-once applies. */
+    async send(accessToken: string, request: SellRequest): Promise<SellReply> {
+      const what = `${request.method} ${request.path.replace(/\/[^/]*$/, '/…')}`
+      let response: Response
+      try {
+        response = await fetcher(`${apiUrl}${request.path}`, {
+          method: request.method,
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            accept: 'application/json',
+            'accept-language': 'en-US',
+            'content-language': 'en-US',
+            'x-ebay-c-marketplace-id': 'EBAY_US',
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        })
+      } catch (error) {
+        console.error(`[ebay] ${what} failed: ${error instanceof Error ? error.message : String(error)}`)
+        throw new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
+      }
+      if (!response.ok && !request.accept?.includes(response.status)) throw await refusal(response, what)
+      // 204 and the accepted refusals may carry no body, or one that is not JSON: either way there is nothing to read.
+      const body: unknown = await response.json().catch(() => undefined)
+      return { status: response.status, body }
+    },
+  }
+}
+
+export type EbaySellClient = ReturnType<typeof createEbaySellClient>

@@ -1,0 +1,406 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EbayConfig } from '../../api/env.ts'
+import { createTokenCipher } from '../../api/services/crypto.ts'
+import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
+import { createEbayAccountDeletion } from '../../api/services/ebay-account-deletion.ts'
+import { findBusinessPolicies } from '../../api/services/ebay-policies.ts'
+import { createEbaySellClient, type SellRequest } from '../../api/services/ebay-sell.ts'
+import { createMarketplaceConnectionService } from '../../api/services/marketplace-connections.ts'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { client, createTestApp, readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+
+const cipher = createTokenCipher('a test secret that is long enough to use')
+const HOUR_MS = 60 * 60 * 1000
+
+type Client = ReturnType<typeof client>
+
+let fake: FakeEbay
+let t: TestApp
+let noCertId: TestApp
+let unconfigured: TestApp
+
+const ebayConfig = (overrides: Partial<EbayConfig> = {}): EbayConfig => ({
+  environment: 'sandbox',
+  clientId: fake.clientId,
+  clientSecret: fake.clientSecret,
+  ruName: fake.ruName,
+  authUrl: fake.authUrl,
+  apiUrl: fake.url,
+  identityUrl: fake.url,
+  verificationToken: 'a-verification-token-of-32-to-80-chars',
+  deletionEndpointUrl: 'https://snaplist.test/api/ebay/account-deletion',
+  ...overrides,
+})
+
+const appWith = (config: EbayConfig) => createTestApp({ ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
+
+beforeAll(async () => {
+  fake = await startFakeEbay()
+  t = await appWith(ebayConfig())
+  noCertId = await appWith(ebayConfig({ clientSecret: undefined }))
+  unconfigured = await createTestApp()
+})
+afterAll(async () => {
+  await Promise.all([t.close(), noCertId.close(), unconfigured.close()])
+  await fake.close()
+})
+
+const signUp = (name: string, app: TestApp = t) => registeredClient(app.app, name)
+
+/** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
+async function authorize(seller: Client, choice: 'agree' | 'decline' = 'agree') {
+  const response = await seller.get('/api/marketplace-connections/ebay/auth')
+  expect(response.status).toBe(200)
+  const { authUrl } = await readJson(response)
+  const callback = await fake.consent(authUrl, choice)
+  return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
+}
+
+const exchange = (seller: Client, body: unknown) => seller.post('/api/marketplace-connections/ebay/exchange-token', body)
+
+async function connect(seller: Client): Promise<JsonBody> {
+  const { code, state } = await authorize(seller)
+  const response = await exchange(seller, { code, state })
+  expect(response.status).toBe(200)
+  return readJson(response)
+}
+
+const storedRow = async (userId: number) => (await t.db.sql`select * from marketplace_connections where user_id = ${userId} and platform = 'ebay'`)[0]!
+const check = async (seller: Client) => (await readJson(await seller.get('/api/marketplace-connections/ebay/check-authentication'))).connected as boolean
+
+describe('connecting an eBay account', () => {
+  it('sends the seller to the consent page with the App ID, the RuName as redirect_uri, the needed scopes and a state', async () => {
+    const seller = await signUp('consent')
+    const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
+    expect(authUrl.startsWith(`${fake.authUrl}?`)).toBe(true)
+    const params = Object.fromEntries(new URL(authUrl).searchParams)
+    expect(params).toMatchObject({ client_id: fake.clientId, redirect_uri: fake.ruName, response_type: 'code', scope: EBAY_SCOPES.join(' ') })
+    expect(params.state).toMatch(/^[\w-]{43}$/)
+    const [pending] = await t.db.sql`select * from oauth_states where user_id = ${seller.id}`
+    expect(pending).toMatchObject({ platform: 'ebay', redirectUri: fake.ruName, codeVerifier: null, usedAt: null })
+  })
+
+  it('exchanges the code with Basic auth, names the seller from Identity getUser and stores the tokens encrypted', async () => {
+    const seller = await signUp('happy')
+    const reply = await connect(seller)
+    expect(reply).toMatchObject({
+      success: true,
+      message: 'Your eBay account has been connected successfully.',
+      connection: { platform: 'ebay', connected: true, accountName: fake.seller.username, accountId: fake.seller.userId },
+    })
+    expect(JSON.stringify(reply)).not.toMatch(/v\^1\.1/)
+    const row = await storedRow(seller.id)
+    expect(row.accessToken).not.toMatch(/v\^1\.1/)
+    expect(cipher.open(row.accessToken)).toMatch(/^v\^1\.1#/)
+    // eBay's refresh token lasts 18 months.
+    expect((row.refreshTokenExpiry.getTime() - Date.now()) / (24 * HOUR_MS)).toBeGreaterThan(540)
+    const list = await readJson(await seller.get('/api/marketplace-connections'))
+    expect(list).toEqual([expect.objectContaining({ platform: 'ebay', connected: true, accountName: fake.seller.username })])
+    expect(await check(seller)).toBe(true)
+    const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
+    expect(status).toMatchObject({ platform: 'ebay', configured: true, setupMessage: null, connection: { connected: true } })
+  })
+
+  it('takes a code still percent-encoded (pasted into the manual screen) and, without a state, the session’s pending authorization', async () => {
+    const seller = await signUp('manual')
+    const { code } = await authorize(seller)
+    const response = await exchange(seller, { code: encodeURIComponent(code) })
+    expect(response.status).toBe(200)
+    // That authorization is spent: nothing is left pending to pair another code with.
+    const again = await exchange(seller, { code })
+    expect(await readJson(again)).toMatchObject({ code: 'oauth_state_invalid' })
+  })
+
+  it('answers eBay’s invalid_grant for a code used twice with the words the callback page looks for', async () => {
+    const seller = await signUp('twice')
+    const { code, state } = await authorize(seller)
+    await seller.get('/api/marketplace-connections/ebay/auth')
+    expect((await exchange(seller, { code, state })).status).toBe(200)
+    const response = await exchange(seller, { code })
+    expect(response.status).toBe(400)
+    const body = await readJson(response)
+    expect(body.code).toBe('ebay_grant_refused')
+    expect(body.message).toContain('invalid_grant')
+    expect(body.message).toContain('invalid or has expired')
+  })
+
+  it('refuses a state from another session, and a missing code with SPEC §5’s message', async () => {
+    const seller = await signUp('other-session')
+    const { code, state } = await authorize(seller)
+    const stranger = await signUp('stranger')
+    expect(await readJson(await exchange(stranger, { code, state }))).toMatchObject({ code: 'oauth_state_invalid' })
+    const missing = await exchange(seller, { code: ' ', state })
+    expect(missing.status).toBe(400)
+    expect((await readJson(missing)).message).toContain('Missing Code: Please enter the authorization code from eBay.')
+  })
+
+  it('reports the decline as eBay sends it: to the declined address with an error', async () => {
+    const seller = await signUp('decline')
+    const { callback } = await authorize(seller, 'decline')
+    expect(callback.pathname).toBe('/ebay-auth/cancel')
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+  })
+
+  it('says Missing eBay Certificate ID when EBAY_CLIENT_SECRET is not set', async () => {
+    const seller = await signUp('no-cert', noCertId)
+    const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
+    const callback = await fake.consent(authUrl)
+    const response = await exchange(seller, { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+    expect(response.status).toBe(500)
+    expect(await readJson(response)).toMatchObject({ code: 'ebay_missing_cert_id', message: expect.stringContaining('Missing eBay Certificate ID') })
+  })
+
+  it('answers 502 when eBay cannot be reached', async () => {
+    const down = await appWith(ebayConfig({ apiUrl: 'http://127.0.0.1:9', identityUrl: 'http://127.0.0.1:9' }))
+    try {
+      const seller = await signUp('down', down)
+      const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
+      const callback = await fake.consent(authUrl)
+      const response = await exchange(seller, { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+      expect(response.status).toBe(502)
+      expect((await readJson(response)).code).toBe('ebay_unreachable')
+    } finally {
+      await down.close()
+    }
+  })
+
+  it('disconnects', async () => {
+    const seller = await signUp('leaving')
+    await connect(seller)
+    expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(200)
+    expect(await readJson(await seller.get('/api/marketplace-connections'))).toEqual([])
+    expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(404)
+  })
+})
+
+describe('keeping the eBay connection working', () => {
+  it('refreshes the access token shortly before it expires, keeping the refresh token and its end', async () => {
+    const seller = await signUp('refresh')
+    await connect(seller)
+    const before = await storedRow(seller.id)
+    await t.db.sql`update marketplace_connections set token_expiry = now() + interval '2 minutes' where id = ${before.id}`
+    const grants = fake.grants.length
+    expect(await check(seller)).toBe(true)
+    expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
+    const after = await storedRow(seller.id)
+    expect(cipher.open(after.accessToken)).not.toBe(cipher.open(before.accessToken))
+    expect(cipher.open(after.refreshToken)).toBe(cipher.open(before.refreshToken))
+    expect(after.refreshTokenExpiry).toEqual(before.refreshTokenExpiry)
+    expect((after.tokenExpiry.getTime() - Date.now()) / HOUR_MS).toBeGreaterThan(1.9)
+  })
+
+  it('refreshes once when eBay answers 401 to a token it should still take', async () => {
+    const seller = await signUp('early-401')
+    await connect(seller)
+    fake.expireAccessTokens()
+    const grants = fake.grants.length
+    expect(await check(seller)).toBe(true)
+    expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
+  })
+
+  it('marks the connection as needing reconnection when eBay refuses the refresh token: eBay token expired', async () => {
+    const seller = await signUp('revoked')
+    await connect(seller)
+    fake.revokeAll()
+    expect(await check(seller)).toBe(false)
+    const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
+    expect(status.connection).toMatchObject({ connected: false })
+    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
+    await expect(connections.call(seller.id, 'ebay', async () => 'unused')).rejects.toMatchObject({
+      code: 'marketplace_connection_lapsed',
+      message: expect.stringContaining('eBay token expired'),
+    })
+  })
+})
+
+describe('the eBay settings', () => {
+  it('without them, status says what the operator must set and auth answers 503', async () => {
+    const seller = await signUp('no-settings', unconfigured)
+    const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
+    expect(status).toMatchObject({ configured: false, connection: null })
+    for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_ENV']) expect(status.setupMessage).toContain(name)
+    const auth = await seller.get('/api/marketplace-connections/ebay/auth')
+    expect(auth.status).toBe(503)
+    expect(await check(seller)).toBe(false)
+  })
+
+  it('GET /api/debug/ebay-environment: signed-in only, settings as yes/no, never a value', async () => {
+    expect((await client(t.app).get('/api/debug/ebay-environment')).status).toBe(401)
+    const seller = await signUp('debugger')
+    const response = await seller.get('/api/debug/ebay-environment')
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(JSON.parse(text)).toMatchObject({
+      environment: 'sandbox',
+      configured: true,
+      settings: { EBAY_CLIENT_ID: true, EBAY_CLIENT_SECRET: true, EBAY_RU_NAME: true, EBAY_VERIFICATION_TOKEN: true, EBAY_DELETION_ENDPOINT_URL: true },
+      redirect: { ruNamePresent: true, acceptedPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'] },
+      apiBase: fake.url,
+      identityBase: fake.url,
+      deletionEndpointConfigured: true,
+    })
+    for (const secret of [fake.clientId, fake.clientSecret, fake.ruName, 'a-verification-token']) expect(text).not.toContain(secret)
+    const bare = await signUp('debug-bare', unconfigured)
+    expect(await readJson(await bare.get('/api/debug/ebay-environment'))).toMatchObject({
+      environment: null,
+      configured: false,
+      apiBase: 'https://api.sandbox.ebay.com',
+      identityBase: 'https://apiz.sandbox.ebay.com',
+      deletionEndpointConfigured: false,
+    })
+  })
+})
+
+describe('Marketplace Account Deletion', () => {
+  const notification = (userId: string, username: string) =>
+    JSON.stringify({
+      metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION', schemaVersion: '1.0', deprecated: false },
+      notification: {
+        notificationId: `${userId}-notification`,
+        eventDate: '2026-11-21T06:00:00.000Z',
+        publishDate: '2026-11-21T06:00:00.100Z',
+        publishAttemptCount: 1,
+        data: { username, userId, eiasToken: 'nY+sHZ2PrBmdj6wVnY+sEZ2PrA2dj6wJnY+gAZGEpwmdj6x9nY+seQ==' },
+      },
+    })
+  const deliver = (body: string, signature?: string) =>
+    t.app.request('http://localhost/api/ebay/account-deletion', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-ebay-signature': signature }) },
+      body,
+    })
+
+  it('answers the challenge with the SHA-256 hex of code + verification token + endpoint URL', async () => {
+    const response = await t.app.request('http://localhost/api/ebay/account-deletion?challenge_code=abc123')
+    expect(response.status).toBe(200)
+    const expected = createHash('sha256').update('abc123').update(ebayConfig().verificationToken!).update(ebayConfig().deletionEndpointUrl!).digest('hex')
+    expect(await response.json()).toEqual({ challengeResponse: expected })
+    // The notes' sanity vector.
+    const vector = createEbayAccountDeletion(t.db.sql, ebayConfig({ verificationToken: 'my_verification_token_0123456789abcdef', deletionEndpointUrl: 'https://api.example.com/ebay/account-deletion' }))
+    expect(vector.challenge('abc123').challengeResponse).toBe('17500a6c7939b4926dc8dd1f8a39c7df51401cb3f923a7c3bc746286112cf822')
+    expect((await t.app.request('http://localhost/api/ebay/account-deletion')).status).toBe(400)
+    const bare = await unconfigured.app.request('http://localhost/api/ebay/account-deletion?challenge_code=abc123')
+    expect(bare.status).toBe(503)
+    expect((await readJson(bare)).message).toContain('EBAY_VERIFICATION_TOKEN')
+  })
+
+  it('refuses a notification whose X-EBAY-SIGNATURE is missing or does not match, and changes nothing', async () => {
+    const seller = await signUp('unsigned')
+    await connect(seller)
+    const body = notification(fake.seller.userId, fake.seller.username)
+    expect((await deliver(body)).status).toBe(412)
+    expect((await deliver(body, fake.signNotification(body.replace('06:00', '07:00')))).status).toBe(412)
+    expect((await deliver(body, 'not base64 json')).status).toBe(412)
+    expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
+    expect(await check(seller)).toBe(true)
+  })
+
+  it('erases the deleted eBay user’s tokens and records the deletion; the public key is fetched once', async () => {
+    const seller = await signUp('deleted')
+    await connect(seller)
+    const body = notification(fake.seller.userId, fake.seller.username)
+    const keyCalls = () => fake.calls.filter((call) => call.includes('/public_key/')).length
+    const before = keyCalls()
+    const response = await deliver(body, fake.signNotification(body))
+    expect(response.status).toBe(204)
+    const row = await storedRow(seller.id)
+    expect(row).toMatchObject({ accessToken: '', refreshToken: null, accountDeletionStatus: 'deleted' })
+    expect(await check(seller)).toBe(false)
+    expect(await readJson(await seller.get('/api/marketplace-connections'))).toEqual([
+      expect.objectContaining({ platform: 'ebay', connected: false, accountDeletionStatus: 'deleted' }),
+    ])
+    // Again (eBay retries): still 204, and the key came from the cache.
+    expect((await deliver(body, fake.signNotification(body))).status).toBe(204)
+    expect(keyCalls() - before).toBeLessThanOrEqual(1)
+    // Connecting again clears the mark.
+    await connect(seller)
+    expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
+  })
+
+  it('acknowledges a notification of another topic, or for an unknown user, without touching anyone', async () => {
+    const seller = await signUp('bystander')
+    await connect(seller)
+    const other = notification('someone-else', 'someone_else')
+    expect((await deliver(other, fake.signNotification(other))).status).toBe(204)
+    const topic = JSON.stringify({ ...JSON.parse(notification(fake.seller.userId, fake.seller.username)), metadata: { topic: 'OTHER_TOPIC' } })
+    expect((await deliver(topic, fake.signNotification(topic))).status).toBe(204)
+    expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
+  })
+})
+
+describe("calling eBay's Sell APIs for a seller", () => {
+  const location = (key: string, body: unknown = { location: { address: { postalCode: '95125', country: 'US' } }, locationTypes: ['WAREHOUSE'], name: 'Snaplist' }): SellRequest => ({
+    method: 'POST',
+    path: `/sell/inventory/v1/location/${key}`,
+    body,
+    accept: [409],
+  })
+  const sellFor = (userId: number, request: SellRequest, fetcher?: typeof fetch) => {
+    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
+    const sell = createEbaySellClient(fake.url, fetcher)
+    return connections.call(userId, 'ebay', (token) => sell.send(token, request))
+  }
+
+  it('creates an inventory location once (409 Already Exists is fine) with a body eBay’s contract accepts', async () => {
+    const seller = await signUp('location')
+    await connect(seller)
+    expect(await sellFor(seller.id, location(`snaplist-${seller.id}`))).toMatchObject({ status: 204 })
+    expect(await sellFor(seller.id, location(`snaplist-${seller.id}`))).toMatchObject({ status: 409 })
+    expect(fake.locations.get(`snaplist-${seller.id}`)).toMatchObject({ locationTypes: ['WAREHOUSE'] })
+  })
+
+  it('keeps eBay’s own words when eBay refuses a body that breaks the contract', async () => {
+    const seller = await signUp('bad-body')
+    await connect(seller)
+    await expect(sellFor(seller.id, location('bad', { location: { address: { postalCode: 95125 } } }))).rejects.toMatchObject({
+      status: 400,
+      code: 'ebay_refused',
+      message: expect.stringContaining('eBay refused the request: Input error. /location/address/postalCode must be string'),
+    })
+  })
+
+  it('always sends Accept-Language en-US, which the stand-in (like eBay) requires instead of Node’s *', async () => {
+    const seller = await signUp('language')
+    await connect(seller)
+    const star: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'accept-language': '*' } })
+    await expect(sellFor(seller.id, location('star'), star)).rejects.toMatchObject({ message: expect.stringContaining('Invalid value for header Accept-Language.') })
+    expect(await sellFor(seller.id, location(`lang-${seller.id}`))).toMatchObject({ status: 204 })
+  })
+
+  it('finds the seller’s business policies, one of each kind, in three Account API calls', async () => {
+    const seller = await signUp('policies')
+    await connect(seller)
+    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
+    const policiesOf = () => connections.call(seller.id, 'ebay', (token) => findBusinessPolicies(createEbaySellClient(fake.url), token))
+    const calls = fake.calls.length
+    expect(await policiesOf()).toEqual({ fulfillmentPolicyId: '6196929000', paymentPolicyId: '6196932000', returnPolicyId: '6196930000' })
+    expect(fake.calls.length - calls).toBe(3)
+    try {
+      fake.setPolicies({ fulfillment: ['1'], payment: ['2'], return: [] })
+      await expect(policiesOf()).rejects.toMatchObject({
+        status: 400,
+        code: 'ebay_policies_missing',
+        message: expect.stringMatching(/^You need to set up eBay selling policies before posting: create a return policy in eBay Seller Hub/),
+      })
+      fake.setPolicies(null)
+      await expect(policiesOf()).rejects.toMatchObject({
+        code: 'ebay_policies_not_opted_in',
+        message: expect.stringContaining('You need to set up eBay selling policies: your eBay account has not opted in to business policies yet.'),
+      })
+    } finally {
+      fake.setPolicies({ fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] })
+    }
+  })
+
+  it('refreshes once on a 401 and retries; a revoked grant ends as eBay token expired', async () => {
+    const seller = await signUp('sell-401')
+    await connect(seller)
+    fake.expireAccessTokens()
+    const grants = fake.grants.length
+    expect(await sellFor(seller.id, location(`retry-${seller.id}`))).toMatchObject({ status: 204 })
+    expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
+    fake.revokeAll()
+    await expect(sellFor(seller.id, location(`revoked-${seller.id}`))).rejects.toMatchObject({ message: expect.stringContaining('eBay token expired') })
+  })
+})

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+
+const CONNECTED = 'Your eBay account has been connected successfully.'
+const USERNAME = 'ritas_vintage_finds'
+
+const ebayRow = (page: Page) => page.getByRole('listitem', { name: 'eBay' })
+
+async function openEbayConsent(page: Page) {
+  await ebayRow(page).getByRole('button', { name: 'Connect eBay' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect eBay' })
+  await dialog.getByRole('button', { name: 'Connect with eBay' }).click()
+  await expect(page.getByRole('heading', { name: 'Grant Snaplist access to your eBay account?' })).toBeVisible()
+}
+
+const ebayFlags = (page: Page) =>
+  page.evaluate(() => ['ebayAuthInProgress', 'ebayPendingCode', 'ebayAuthFailed'].map((key) => localStorage.getItem(key)))
+
+test("connect an eBay account through eBay's consent page: the eBay row shows Connected with the eBay username", async ({ page }) => {
+  await registerThroughUi(page)
+  await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
+  await openEbayConsent(page)
+  await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await expect(page.getByText(`Your eBay account has been successfully connected as ${USERNAME}.`)).toBeVisible()
+  await expectNoSidewaysScroll(page)
+
+  await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText(CONNECTED).first()).toBeVisible()
+  await expect(ebayRow(page).getByText('Connected', { exact: true })).toBeVisible()
+  await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+  expect(await ebayFlags(page)).toEqual([null, null, null])
+
+  // Coming back to the callback without a code, within 5 minutes of the success: already connected.
+  await page.goto('/ebay-auth/success')
+  await expect(page.getByRole('heading', { name: 'Already Connected' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test("connect eBay in a popup: the popup tells the Dashboard and closes", async ({ page }) => {
+  await registerThroughUi(page)
+  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url, 'ebay-auth', 'width=600,height=700'), authUrl)])
+  await popup.getByRole('link', { name: 'Agree' }).click()
+  await popup.waitForEvent('close')
+  await expect(page.getByText(CONNECTED).first()).toBeVisible()
+  await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+})
+
+test("choosing Decline on eBay's consent page shows the cancel screen, then the Dashboard", async ({ page }) => {
+  await registerThroughUi(page)
+  await openEbayConsent(page)
+  await page.getByRole('link', { name: 'Decline' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay connection cancelled' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText('There was an error connecting your eBay account. Please try again.')).toBeVisible()
+  await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
+})
+
+test('a spent or made-up code fails with the expired-code explanation, tips and Check Environment', async ({ page }) => {
+  await registerThroughUi(page)
+  await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23made-up&state=unknown')
+  await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
+  await expect(page.getByText('Could not exchange authorization code for access token.')).toBeVisible()
+  await expect(page.getByText('Troubleshooting tips')).toBeVisible()
+  await page.getByText('Debug information').click()
+  await page.getByRole('button', { name: 'Check Environment' }).click()
+  await expect(page.getByLabel('eBay environment')).toContainText('"EBAY_CLIENT_SECRET": true')
+  await expect(page.getByLabel('eBay environment')).not.toContainText('e2e-ebay-cert-id')
+  await expectNoSidewaysScroll(page)
+})
+
+test('the manual screen asks for the code, then connects with one pasted from the address bar', async ({ page }) => {
+  await registerThroughUi(page)
+  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  await page.goto('/ebay-manual-auth')
+  await page.getByRole('button', { name: 'Connect with eBay' }).click()
+  await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
+  // Play eBay without following the redirect, so the code can be pasted still percent-encoded.
+  const consent = await page.request.get(authUrl)
+  const decide = /href="([^"]+)">Agree/.exec(await consent.text())![1]!.replace(/&amp;/g, '&')
+  const redirect = await page.request.get(new URL(decide, authUrl).toString(), { maxRedirects: 0 })
+  const encoded = /[?&]code=([^&]+)/.exec(redirect.headers().location ?? '')![1]!
+  expect(encoded).toContain('%5E')
+  await page.getByLabel('Authorization Code').fill(encoded)
+  await page.getByRole('button', { name: 'Connect with eBay' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+})

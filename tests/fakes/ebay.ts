@@ -1,0 +1,345 @@
+// A stand-in for eBay's user-consent grant and the calls Snaplist makes to connect a seller, refusing what eBay refuses:
+// a consent page that sends the browser to the RuName's Auth Accepted URL with a percent-encoded code (Agree) or to its
+// Auth Declined URL (Decline); the token endpoint, which wants HTTP Basic (App ID : Cert ID) and the RuName as
+// redirect_uri, spends each code once, and refreshes without rotating; Identity getUser, on the host given as apiz;
+// Account API business policies; Inventory createInventoryLocation, its body checked against eBay's OpenAPI contract and its headers as eBay checks.
+// The Notification API's getPublicKey and a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1).
+// Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
+import { serve } from '@hono/node-server'
+import { Hono, type Context } from 'hono'
+import { html } from 'hono/html'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
+import { pathToFileURL } from 'node:url'
+import { closeServer } from './close-server.ts'
+import { followConsent, oauthError } from './consent.ts'
+import { createContractChecker } from './ebay-contracts.ts'
+
+export interface FakeEbayOptions {
+  port?: number
+  clientId?: string
+  clientSecret?: string
+  /** The app's RuName and the addresses eBay sends the seller to after agreeing or declining. */
+  ruName?: string
+  acceptedUrl?: string
+  declinedUrl?: string
+  seller?: { userId: string; username: string }
+}
+
+export interface FakeEbay {
+  url: string
+  /** The consent page, for EBAY_AUTH_URL. */
+  authUrl: string
+  clientId: string
+  clientSecret: string
+  ruName: string
+  seller: Required<FakeEbayOptions>['seller']
+  /** Every token-endpoint request's grant type, in order. */
+  grants: string[]
+  /** Every API call, as "METHOD path". */
+  calls: string[]
+  advanceClock(ms: number): void
+  /** Forgets every access token (they answer 401) but keeps refresh tokens: as when eBay ends a token early. */
+  expireAccessTokens(): void
+  /** Forgets every token, as when the seller revokes the app on eBay. */
+  revokeAll(): void
+  /** The X-EBAY-SIGNATURE eBay would send with this notification body. */
+  signNotification(body: string): string
+  /** The inventory locations created, by key. */
+  locations: Map<string, unknown>
+  /** Sets the seller's business policies; null plays a seller not opted in to business policies. */
+  setPolicies(policies: BusinessPolicyIds | null): void
+  /** Plays the seller on the consent page; returns where eBay sends the browser. */
+  consent(authorizationUrl: string, choice?: 'agree' | 'decline'): Promise<URL>
+  close(): Promise<void>
+}
+
+// eBay's lifetimes: access token 2 hours, refresh token 18 months, code about 5 minutes.
+const ACCESS_TOKEN_SECONDS = 7200
+const REFRESH_TOKEN_SECONDS = 47_304_000
+const CODE_LIFETIME_MS = 299 * 1000
+const KNOWN_SCOPES = [
+  'https://api.ebay.com/oauth/api_scope',
+  'https://api.ebay.com/oauth/api_scope/sell.inventory',
+  'https://api.ebay.com/oauth/api_scope/sell.inventory.readonly',
+  'https://api.ebay.com/oauth/api_scope/sell.account',
+  'https://api.ebay.com/oauth/api_scope/sell.account.readonly',
+  'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
+]
+
+export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
+
+interface PendingConsent {
+  state: string | undefined
+  scopes: string[]
+}
+
+interface State {
+  clientId: string
+  clientSecret: string
+  ruName: string
+  acceptedUrl: string
+  declinedUrl: string
+  seller: Required<FakeEbayOptions>['seller']
+  clockOffset: number
+  consents: Map<string, PendingConsent>
+  codes: Map<string, { issuedAt: number; used: boolean; scopes: string[] }>
+  accessTokens: Map<string, { expiresAt: number; scopes: string[] }>
+  refreshTokens: Map<string, string[]>
+  grants: string[]
+  calls: string[]
+  appTokens: Set<string>
+  /** Inventory locations by merchantLocationKey. */
+  locations: Map<string, unknown>
+  /** The seller's business policy ids by kind; null when not opted in to business policies (error 20403). */
+  policies: BusinessPolicyIds | null
+  signingKey: { kid: string; privateKey: KeyObject; publicPem: string }
+}
+
+const restError = (c: Context, status: ContentfulStatusCode, errorId: number, message: string) =>
+  c.json({ errors: [{ errorId, domain: 'ACCESS', category: 'REQUEST', message, longMessage: message }] }, status)
+
+// eBay's codes and tokens look like this; the ^ and # make a code that was not decoded, or decoded twice, fail.
+const ebayCode = () => `v^1.1#i^1#r^1#p^3#I^3#f^0#t^${randomBytes(24).toString('base64url')}`
+const ebayToken = () => `v^1.1#i^1#f^0#p^3#I^3#r^0#t^${randomBytes(32).toString('base64url')}`
+
+function consentProblem(state: State, query: Record<string, string>): string | undefined {
+  if (query.client_id !== state.clientId) return 'client_id is not a known App ID'
+  if (query.redirect_uri !== state.ruName) return 'redirect_uri must be the RuName of the app'
+  if (query.response_type !== 'code') return 'response_type must be code'
+  const scopes = (query.scope ?? '').split(' ')
+  if (scopes.some((scope) => !KNOWN_SCOPES.includes(scope))) return `scope contains an unknown scope: ${query.scope}`
+  return undefined
+}
+
+const consentPage = (id: string, scopes: string[]) => html`<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>eBay (stand-in): grant access?</title></head>
+  <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
+    <h1>Grant Snaplist access to your eBay account?</h1>
+    <p>Snaplist asks for: ${scopes.join(', ')}</p>
+    <p><a href="/oauth2/decide?consent=${id}&amp;choice=agree">Agree</a></p>
+    <p><a href="/oauth2/decide?consent=${id}&amp;choice=decline">Decline</a></p>
+  </body>
+</html>`
+
+function backTo(address: string, params: Record<string, string | undefined>): string {
+  const url = new URL(address)
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value)
+  return url.toString()
+}
+
+const INVENTORY_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.inventory'
+const ACCOUNT_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.account'
+const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
+
+function createFakeApp(state: State) {
+  const now = () => Date.now() + state.clockOffset
+
+  function issueTokens(c: Context, scopes: string[], refreshToken?: string) {
+    const access = ebayToken()
+    state.accessTokens.set(access, { expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, scopes })
+    const reply: Record<string, unknown> = { access_token: access, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'User Access Token' }
+    if (refreshToken) return c.json(reply)
+    const refresh = ebayToken()
+    state.refreshTokens.set(refresh, scopes)
+    return c.json({ ...reply, refresh_token: refresh, refresh_token_expires_in: REFRESH_TOKEN_SECONDS })
+  }
+
+  function exchangeCode(c: Context, form: Record<string, string>) {
+    if (form.redirect_uri !== state.ruName) return oauthError(c, 400, 'invalid_request', 'The redirect_uri must be the RuName of the app')
+    const issued = state.codes.get(form.code ?? '')
+    if (!issued || issued.used || now() - issued.issuedAt > CODE_LIFETIME_MS) {
+      if (issued) issued.used = true
+      return oauthError(c, 400, 'invalid_grant', 'the provided authorization grant code is invalid or was issued to another client')
+    }
+    issued.used = true
+    return issueTokens(c, issued.scopes)
+  }
+
+  function refresh(c: Context, form: Record<string, string>) {
+    const scopes = state.refreshTokens.get(form.refresh_token ?? '')
+    if (!scopes) return oauthError(c, 400, 'invalid_grant', 'the provided authorization refresh token is invalid or was issued to another client')
+    const asked = (form.scope ?? '').split(' ').filter(Boolean)
+    if (asked.some((scope) => !scopes.includes(scope))) return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
+    return issueTokens(c, asked.length ? asked : scopes, form.refresh_token)
+  }
+
+  function applicationToken(c: Context, form: Record<string, string>) {
+    if (form.scope !== 'https://api.ebay.com/oauth/api_scope') return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
+    const token = ebayToken()
+    state.appTokens.add(token)
+    return c.json({ access_token: token, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' })
+  }
+
+  /** What eBay checks before a Sell API call's body: the token and its scope, then the headers it insists on. */
+  function sellProblem(c: Context, scope: string): Response | undefined {
+    const scopes = bearer(c)
+    if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+    if (!scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+    if (c.req.header('accept-language') === '*') return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
+    if (c.req.method !== 'GET' && !c.req.header('content-type')?.startsWith('application/json')) return restError(c, 400, 25709, 'Invalid value for header Content-Type.')
+    return undefined
+  }
+
+  /** The body parsed and checked against eBay's contract for the operation, or eBay's error answer. */
+  async function contractBody(c: Context, operationId: string): Promise<{ body: unknown } | { refused: Response }> {
+    const body: unknown = await c.req.json().catch(() => undefined)
+    const problems = inventoryContract.check(operationId, body)
+    if (problems.length === 0) return { body }
+    const messages = problems.map((problem) => `${problem.at || 'body'} ${problem.message}`).join('; ')
+    return { refused: restError(c, 400, 25802, `Input error. ${messages}`) }
+  }
+
+  /** The scopes of a live Bearer token, or undefined. */
+  const bearer = (c: Context) => {
+    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+    const token = presented ? state.accessTokens.get(presented) : undefined
+    return token && token.expiresAt > now() ? token.scopes : undefined
+  }
+
+  return new Hono()
+    .use(async (c, next) => {
+      if (!c.req.path.startsWith('/oauth2/')) state.calls.push(`${c.req.method} ${c.req.path}`)
+      await next()
+    })
+    .get('/oauth2/authorize', (c) => {
+      const query = c.req.query()
+      const problem = consentProblem(state, query)
+      if (problem) return c.text(`The eBay authorization request is invalid: ${problem}`, 400)
+      const id = randomBytes(12).toString('hex')
+      const scopes = query.scope!.split(' ')
+      state.consents.set(id, { state: query.state, scopes })
+      return c.html(consentPage(id, scopes))
+    })
+    .get('/oauth2/decide', (c) => {
+      const id = c.req.query('consent') ?? ''
+      const consent = state.consents.get(id)
+      if (!consent) return c.text('This consent request is unknown or was already answered.', 400)
+      state.consents.delete(id)
+      if (c.req.query('choice') !== 'agree') return c.redirect(backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }))
+      const code = ebayCode()
+      state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes })
+      return c.redirect(backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' }))
+    })
+    .post('/identity/v1/oauth2/token', async (c) => {
+      if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+        return oauthError(c, 400, 'invalid_request', 'request is missing a required parameter or malformed.')
+      }
+      const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
+      state.grants.push(form.grant_type ?? '')
+      const expected = `Basic ${Buffer.from(`${state.clientId}:${state.clientSecret}`).toString('base64')}`
+      if (c.req.header('authorization') !== expected) return oauthError(c, 401, 'invalid_client', 'client authentication failed')
+      if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
+      if (form.grant_type === 'refresh_token') return refresh(c, form)
+      if (form.grant_type === 'client_credentials') return applicationToken(c, form)
+      return oauthError(c, 400, 'unsupported_grant_type', 'grant type in request is not supported by the authorization server')
+    })
+    .get('/commerce/notification/v1/public_key/:kid', (c) => {
+      const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+      if (!state.appTokens.has(presented)) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+      if (c.req.param('kid') !== state.signingKey.kid) return restError(c, 404, 195003, 'The specified key id is invalid.')
+      // As eBay sends it: the PEM on one line.
+      return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
+    })
+    .post('/sell/inventory/v1/location/:key', async (c) => {
+      const refused = sellProblem(c, INVENTORY_SCOPE)
+      if (refused) return refused
+      const checked = await contractBody(c, 'createInventoryLocation')
+      if ('refused' in checked) return checked.refused
+      const key = c.req.param('key')
+      if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
+      if (state.locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
+      state.locations.set(key, checked.body)
+      return c.body(null, 204)
+    })
+    .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
+      const refused = sellProblem(c, ACCOUNT_SCOPE)
+      if (refused) return refused
+      if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
+      if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
+      const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
+      const policies = state.policies[kind].map((id) => ({ [`${kind}PolicyId`]: id, name: `${kind} policy ${id}`, marketplaceId: 'EBAY_US' }))
+      return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
+    })
+    .get('/commerce/identity/v1/user/', (c) => {
+      const scopes = bearer(c)
+      if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+      if (!scopes.includes('https://api.ebay.com/oauth/api_scope/commerce.identity.readonly')) return restError(c, 403, 1100, 'Insufficient permissions to fulfill the request.')
+      return c.json({ userId: state.seller.userId, username: state.seller.username, accountType: 'INDIVIDUAL', registrationMarketplaceId: 'EBAY_US', status: 'CONFIRMED' })
+    })
+}
+
+function signingKey(): State['signingKey'] {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  return { kid: randomBytes(16).toString('hex'), privateKey, publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() }
+}
+
+export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> {
+  const state: State = {
+    clientId: options.clientId ?? `Snaplist-fake-SBX-${randomBytes(4).toString('hex')}`,
+    clientSecret: options.clientSecret ?? `SBX-${randomBytes(12).toString('hex')}`,
+    ruName: options.ruName ?? 'Snaplist_Tests-Snaplist-fake-SBX-abcdefg',
+    acceptedUrl: options.acceptedUrl ?? 'https://snaplist.test/ebay-auth/success',
+    declinedUrl: options.declinedUrl ?? 'https://snaplist.test/ebay-auth/cancel',
+    seller: options.seller ?? { userId: 'eb4y-us3r-1d', username: 'ritas_vintage_finds' },
+    clockOffset: 0,
+    consents: new Map(),
+    codes: new Map(),
+    accessTokens: new Map(),
+    refreshTokens: new Map(),
+    grants: [],
+    calls: [],
+    appTokens: new Set(),
+    locations: new Map(),
+    policies: { fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] },
+    signingKey: signingKey(),
+  }
+  const app = createFakeApp(state)
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, (info) => {
+      const url = `http://127.0.0.1:${info.port}`
+      resolve({
+        url,
+        authUrl: `${url}/oauth2/authorize`,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        ruName: state.ruName,
+        seller: state.seller,
+        grants: state.grants,
+        calls: state.calls,
+        locations: state.locations,
+        setPolicies: (policies) => {
+          state.policies = policies
+        },
+        advanceClock: (ms) => {
+          state.clockOffset += ms
+        },
+        expireAccessTokens: () => state.accessTokens.clear(),
+        revokeAll: () => {
+          state.accessTokens.clear()
+          state.refreshTokens.clear()
+        },
+        signNotification: (body) => {
+          const signature = sign('sha1', Buffer.from(body), { key: state.signingKey.privateKey, dsaEncoding: 'der' }).toString('base64')
+          return Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' })).toString('base64')
+        },
+        consent: (authorizationUrl, choice = 'agree') => followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
+        close: () => closeServer(server),
+      })
+    })
+  })
+}
+
+// Run directly (node --import tsx tests/fakes/ebay.ts) for the browser tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeEbay({
+    port: Number(process.env.FAKE_EBAY_PORT ?? 3299),
+    clientId: process.env.FAKE_EBAY_CLIENT_ID ?? 'e2e-ebay-app-id',
+    clientSecret: process.env.FAKE_EBAY_CLIENT_SECRET ?? 'e2e-ebay-cert-id',
+    ruName: process.env.FAKE_EBAY_RU_NAME ?? 'e2e-ebay-runame',
+    ...(process.env.FAKE_EBAY_ACCEPTED_URL ? { acceptedUrl: process.env.FAKE_EBAY_ACCEPTED_URL } : {}),
+    ...(process.env.FAKE_EBAY_DECLINED_URL ? { declinedUrl: process.env.FAKE_EBAY_DECLINED_URL } : {}),
+  })
+  console.log(`fake eBay listening on ${fake.url}`)
+}
