@@ -61,12 +61,6 @@ export async function getJson<T>(url: string, options: { on401?: 'throw' | 'null
   return (await throwIfNotOk(response)).json() as Promise<T>
 }
 
-/** Multipart uploads (photos): the browser sets the multipart content type itself. */
-export async function apiUpload<T>(url: string, form: FormData, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { method: 'POST', credentials: 'include', body: form, signal })
-  return (await throwIfNotOk(response)).json() as Promise<T>
-}
-
 /**
  * The sentence for a failed call (SPEC §8): the server's own message; otherwise the fallback for an answer that has
  * none, or for no answer at all (offline, server down) when that needs other words.
