@@ -101,6 +101,7 @@ export default defineConfig({
         EBAY_AUTH_URL: `http://127.0.0.1:${EBAY_PORT}/oauth2/authorize`,
         EBAY_API_URL: `http://127.0.0.1:${EBAY_PORT}`,
         EBAY_IDENTITY_URL: `http://127.0.0.1:${EBAY_PORT}`,
+        EBAY_MEDIA_URL: `http://127.0.0.1:${EBAY_PORT}`,
       },
     },
   ],

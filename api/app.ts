@@ -13,6 +13,7 @@ import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
+import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -25,14 +26,18 @@ import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
 import { createBackgroundTasks, type BackgroundTasks } from './services/background.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
-import { describeEbayEnvironment } from './services/ebay.ts'
+import { describeEbayEnvironment, hostsOf } from './services/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay-account-deletion.ts'
+import { createEbayPictures } from './services/ebay-pictures.ts'
+import { createEbayPublisher } from './services/ebay-publish.ts'
+import { createEbaySellClient } from './services/ebay-sell.ts'
+import { createEbayTaxonomy } from './services/ebay-taxonomy.ts'
 import { createEmailTemplateService } from './services/email-templates.ts'
 import type { GoogleIdentity } from './services/google-identity.ts'
 import { createGoogleSignInService } from './services/google-sign-in.ts'
 import { createListingService } from './services/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail.ts'
-import { createMarketplaceConnectionService, type MarketplaceProviders } from './services/marketplace-connections.ts'
+import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplace-connections.ts'
 import { createMarketplaceOAuth } from './services/marketplace-oauth.ts'
 import { createPasswordResetService } from './services/password-reset.ts'
 import { createPhotoService } from './services/photos.ts'
@@ -63,6 +68,14 @@ export interface AppDeps {
   ebayConfig?: Config['ebay']
   /** How account deletion reaches eBay's Notification API (tests may stub it). */
   ebayFetch?: typeof fetch
+}
+
+function ebayPublisherFor({ sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>, connectionService: MarketplaceConnectionService) {
+  const hosts = hostsOf(ebayConfig)
+  const sell = createEbaySellClient(hosts)
+  const taxonomy = createEbayTaxonomy(sql, sell)
+  const pictures = createEbayPictures({ sql, storage, sell, publicUrl: config.publicUrl })
+  return createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
 }
 
 function bodyLimits() {
@@ -115,6 +128,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
+    .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
     .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch)))
     .route('/', adminRoutes(admin))

@@ -40,10 +40,11 @@ export interface EbayConfig {
   clientSecret: string | undefined
   /** The RuName: eBay's name for the redirect, sent as redirect_uri. */
   ruName: string | undefined
-  /** Overrides of eBay's consent page, API host and Identity (apiz) host, for the stand-in. */
+  /** Overrides of eBay's consent page, API host, Identity (apiz) host and Media (apim) host, for the stand-in. */
   authUrl: string | undefined
   apiUrl: string | undefined
   identityUrl: string | undefined
+  mediaUrl: string | undefined
   /** Marketplace Account Deletion: the verification token and the public address of the notification endpoint. */
   verificationToken: string | undefined
   deletionEndpointUrl: string | undefined
@@ -128,6 +129,7 @@ function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
     authUrl: optionalUrl('EBAY_AUTH_URL', env.EBAY_AUTH_URL),
     apiUrl: optionalUrl('EBAY_API_URL', env.EBAY_API_URL),
     identityUrl: optionalUrl('EBAY_IDENTITY_URL', env.EBAY_IDENTITY_URL),
+    mediaUrl: optionalUrl('EBAY_MEDIA_URL', env.EBAY_MEDIA_URL),
     verificationToken: env.EBAY_VERIFICATION_TOKEN || undefined,
     deletionEndpointUrl: optionalUrl('EBAY_DELETION_ENDPOINT_URL', env.EBAY_DELETION_ENDPOINT_URL),
   }

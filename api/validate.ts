@@ -23,9 +23,14 @@ function describeIssues(issues: v.BaseIssue<unknown>[]) {
   return { message: message.endsWith('.') ? message : `${message}.`, fields }
 }
 
-export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S) {
+/** A request that sends nothing at all: no type and no length (or 0). */
+const hasNoBody = (header: (name: string) => string | undefined) => !header('content-type') && !Number(header('content-length') ?? 0)
+
+/** With bodyOptional, a JSON route also takes a request without a body, read as {} (SPEC's "body: none" calls). */
+export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S, { bodyOptional = false } = {}) {
   return validator(target, (value, c): v.InferOutput<S> => {
-    if (target === 'json' && !/^application\/([\w.-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
+    const bodyless = bodyOptional && hasNoBody((name) => c.req.header(name))
+    if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
     const result = v.safeParse(schema, value)

@@ -1,6 +1,7 @@
 // A Listing as the API returns it, and the payload that creates one (SPEC §3). The same schema validates the API
 // input and resolves the create form.
 import * as v from 'valibot'
+import type { Condition } from './ebay-publish.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from './options.ts'
 
 export const MAX_IMAGES = 8
@@ -89,6 +90,8 @@ export interface Listing {
   type: string
   sizeType: string
   department: string
+  /** 'used' unless the seller said new when posting to eBay. */
+  condition: Condition
 }
 
 /** SPEC §4: posted to eBay when active and the platform id starts with 'ebay'. */

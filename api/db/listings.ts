@@ -5,10 +5,16 @@ import type { ListingInput, Listing } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
 const COLUMNS = `id, user_id, client_id, title, description, price, median_used_price, category, keywords, color,
-  quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department`
+  quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department,
+  condition`
 
 export async function listListings(sql: Sql, userId: number): Promise<Listing[]> {
   return sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} order by created_at desc, id desc`
+}
+
+export async function findListing(sql: Sql, userId: number, id: number): Promise<Listing | undefined> {
+  const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id}`
+  return row
 }
 
 export async function findListingByClientId(sql: Sql | Tx, userId: number, clientId: string): Promise<Listing | undefined> {
@@ -51,4 +57,37 @@ export async function deleteAnyListing(tx: Tx, id: number): Promise<Listing | un
 export async function deleteUserListings(tx: Tx, userId: number): Promise<number> {
   const result = await tx`delete from listings where user_id = ${userId}`
   return result.count
+}
+
+/** What publishing to eBay keeps on a listing between attempts. */
+export interface EbayListingState {
+  ebayCategoryId: string | null
+  ebayCategoryName: string | null
+  ebayAspects: Record<string, string>
+  ebayOfferId: string | null
+}
+
+export async function findEbayState(sql: Sql, id: number): Promise<EbayListingState> {
+  const [row] = await sql<EbayListingState[]>`
+    select ebay_category_id, ebay_category_name, ebay_aspects, ebay_offer_id from listings where id = ${id}`
+  return row ?? { ebayCategoryId: null, ebayCategoryName: null, ebayAspects: {}, ebayOfferId: null }
+}
+
+export async function saveEbayCategory(sql: Sql, id: number, category: { id: string; name: string }): Promise<void> {
+  await sql`update listings set ebay_category_id = ${category.id}, ebay_category_name = ${category.name} where id = ${id}`
+}
+
+export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null): Promise<void> {
+  await sql`update listings set ebay_offer_id = ${offerId} where id = ${id}`
+}
+
+export async function markPostedToEbay(
+  sql: Sql,
+  id: number,
+  posted: { platformListingId: string; condition: string; aspects: Record<string, string> },
+): Promise<void> {
+  await sql`
+    update listings set platform_listing_id = ${posted.platformListingId}, platform_status = 'active',
+      condition = ${posted.condition}, ebay_aspects = ${sql.json(posted.aspects)}
+    where id = ${id}`
 }

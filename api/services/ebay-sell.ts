@@ -14,9 +14,13 @@ const EbayErrorsSchema = v.object({
 
 export interface SellRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** From the API host, e.g. /sell/inventory/v1/location/snaplist-main. */
+  /** From the API host (or the Media API's), e.g. /sell/inventory/v1/location/snaplist-main. */
   path: string
+  /** The Media API lives on its own host (apim). */
+  host?: 'api' | 'media'
   body?: unknown
+  /** A multipart body (the Media API's picture upload); fetch writes its Content-Type with the boundary. */
+  form?: FormData
   /** eBay statuses that are not a failure for this call (409 'Location Already Exists' when creating a location). */
   accept?: number[]
 }
@@ -24,6 +28,18 @@ export interface SellRequest {
 export interface SellReply {
   status: number
   body: unknown
+  /** The Location header (the Media API names the new picture there). */
+  location: string | null
+}
+
+/** eBay refused the request (4xx): its error ids and own words, for callers that turn some into their own messages. */
+export class EbayRefusal extends AppError {
+  constructor(
+    readonly errorIds: number[],
+    readonly ebayText: string,
+  ) {
+    super(400, 'ebay_refused', `eBay refused the request${ebayText ? `: ${ebayText}` : '.'}`)
+  }
 }
 
 /** eBay's own sentences, joined; what the seller needs to fix usually lies in them. */
@@ -39,17 +55,20 @@ async function refusal(response: Response, what: string): Promise<AppError> {
   if (response.status === 401) return new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
   if (response.status === 429) return new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
   if (response.status >= 500) return new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
-  return new AppError(400, 'ebay_refused', `eBay refused the request${text ? `: ${text}` : '.'}`)
+  return new EbayRefusal(ids, text)
 }
 
-export function createEbaySellClient(apiUrl: string, fetcher: typeof fetch = fetch) {
+const jsonBody = (body: unknown) => (body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+export function createEbaySellClient(hosts: { api: string; media: string }, fetcher: typeof fetch = fetch) {
   return {
     /** One call with the seller's access token; a 401 surfaces as TokenRejected, so the caller's refresh-once applies. */
     async send(accessToken: string, request: SellRequest): Promise<SellReply> {
       const what = `${request.method} ${request.path.replace(/\/[^/]*$/, '/…')}`
+      const payload = request.form ? { headers: {}, body: request.form } : jsonBody(request.body)
       let response: Response
       try {
-        response = await fetcher(`${apiUrl}${request.path}`, {
+        response = await fetcher(`${hosts[request.host ?? 'api']}${request.path}`, {
           method: request.method,
           headers: {
             authorization: `Bearer ${accessToken}`,
@@ -57,9 +76,9 @@ export function createEbaySellClient(apiUrl: string, fetcher: typeof fetch = fet
             'accept-language': 'en-US',
             'content-language': 'en-US',
             'x-ebay-c-marketplace-id': 'EBAY_US',
-            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...payload.headers,
           },
-          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          ...(payload.body === undefined ? {} : { body: payload.body }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         })
       } catch (error) {
@@ -69,7 +88,7 @@ export function createEbaySellClient(apiUrl: string, fetcher: typeof fetch = fet
       if (!response.ok && !request.accept?.includes(response.status)) throw await refusal(response, what)
       // 204 and the accepted refusals may carry no body, or one that is not JSON: either way there is nothing to read.
       const body: unknown = await response.json().catch(() => undefined)
-      return { status: response.status, body }
+      return { status: response.status, body, location: response.headers.get('location') }
     },
   }
 }

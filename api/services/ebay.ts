@@ -9,8 +9,20 @@ import { AppError } from '../errors.ts'
 import { GrantRefused, TokenRejected, type MarketplaceAccount, type MarketplaceProvider, type TokenGrant } from './marketplace-connections.ts'
 
 const HOSTS = {
-  sandbox: { auth: 'https://auth.sandbox.ebay.com/oauth2/authorize', api: 'https://api.sandbox.ebay.com', identity: 'https://apiz.sandbox.ebay.com' },
-  production: { auth: 'https://auth.ebay.com/oauth2/authorize', api: 'https://api.ebay.com', identity: 'https://apiz.ebay.com' },
+  sandbox: {
+    auth: 'https://auth.sandbox.ebay.com/oauth2/authorize',
+    api: 'https://api.sandbox.ebay.com',
+    identity: 'https://apiz.sandbox.ebay.com',
+    media: 'https://apim.sandbox.ebay.com',
+    item: 'https://sandbox.ebay.com/itm/',
+  },
+  production: {
+    auth: 'https://auth.ebay.com/oauth2/authorize',
+    api: 'https://api.ebay.com',
+    identity: 'https://apiz.ebay.com',
+    media: 'https://apim.ebay.com',
+    item: 'https://www.ebay.com/itm/',
+  },
 } as const
 
 // What connecting and publishing need: getUser (identity), the Inventory API, business policies (Account API); the
@@ -78,7 +90,14 @@ export const ebayBasicAuth = (clientId: string, clientSecret: string) => `Basic 
 
 export const hostsOf = (config: EbayConfig | undefined) => {
   const defaults = HOSTS[config?.environment ?? 'sandbox']
-  return { auth: config?.authUrl ?? defaults.auth, api: config?.apiUrl ?? defaults.api, identity: config?.identityUrl ?? defaults.identity }
+  return {
+    auth: config?.authUrl ?? defaults.auth,
+    api: config?.apiUrl ?? defaults.api,
+    identity: config?.identityUrl ?? defaults.identity,
+    media: config?.mediaUrl ?? defaults.media,
+    /** Where a buyer sees a listing: eBay's API returns no URL, so it is built from the listing id. */
+    item: defaults.item,
+  }
 }
 
 /** The eBay provider, or undefined while the App ID or RuName is missing (the Connect dialog then says what to set). */

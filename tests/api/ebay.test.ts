@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EbayConfig } from '../../api/env.ts'
-import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
 import { createEbayAccountDeletion } from '../../api/services/ebay-account-deletion.ts'
 import { findBusinessPolicies } from '../../api/services/ebay-policies.ts'
 import { createEbaySellClient, type SellRequest } from '../../api/services/ebay-sell.ts'
 import { createMarketplaceConnectionService } from '../../api/services/marketplace-connections.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
-import { client, createTestApp, readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import { authorizeEbay, cipher, connectEbay, ebayApp, ebayConfigFor, exchangeEbayCode } from '../helpers/ebay.ts'
+import { client, createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
-const cipher = createTokenCipher('a test secret that is long enough to use')
 const HOUR_MS = 60 * 60 * 1000
 
 type Client = ReturnType<typeof client>
@@ -20,20 +19,8 @@ let t: TestApp
 let noCertId: TestApp
 let unconfigured: TestApp
 
-const ebayConfig = (overrides: Partial<EbayConfig> = {}): EbayConfig => ({
-  environment: 'sandbox',
-  clientId: fake.clientId,
-  clientSecret: fake.clientSecret,
-  ruName: fake.ruName,
-  authUrl: fake.authUrl,
-  apiUrl: fake.url,
-  identityUrl: fake.url,
-  verificationToken: 'a-verification-token-of-32-to-80-chars',
-  deletionEndpointUrl: 'https://snaplist.test/api/ebay/account-deletion',
-  ...overrides,
-})
-
-const appWith = (config: EbayConfig) => createTestApp({ ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
+const ebayConfig = (overrides: Partial<EbayConfig> = {}) => ebayConfigFor(fake, overrides)
+const appWith = (config: EbayConfig) => ebayApp(config)
 
 beforeAll(async () => {
   fake = await startFakeEbay()
@@ -48,23 +35,9 @@ afterAll(async () => {
 
 const signUp = (name: string, app: TestApp = t) => registeredClient(app.app, name)
 
-/** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
-async function authorize(seller: Client, choice: 'agree' | 'decline' = 'agree') {
-  const response = await seller.get('/api/marketplace-connections/ebay/auth')
-  expect(response.status).toBe(200)
-  const { authUrl } = await readJson(response)
-  const callback = await fake.consent(authUrl, choice)
-  return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
-}
-
-const exchange = (seller: Client, body: unknown) => seller.post('/api/marketplace-connections/ebay/exchange-token', body)
-
-async function connect(seller: Client): Promise<JsonBody> {
-  const { code, state } = await authorize(seller)
-  const response = await exchange(seller, { code, state })
-  expect(response.status).toBe(200)
-  return readJson(response)
-}
+const authorize = (seller: Client, choice: 'agree' | 'decline' = 'agree') => authorizeEbay(fake, seller, choice)
+const exchange = exchangeEbayCode
+const connect = (seller: Client) => connectEbay(fake, seller)
 
 const storedRow = async (userId: number) => (await t.db.sql`select * from marketplace_connections where user_id = ${userId} and platform = 'ebay'`)[0]!
 const check = async (seller: Client) => (await readJson(await seller.get('/api/marketplace-connections/ebay/check-authentication'))).connected as boolean
@@ -338,7 +311,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
   })
   const sellFor = (userId: number, request: SellRequest, fetcher?: typeof fetch) => {
     const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
-    const sell = createEbaySellClient(fake.url, fetcher)
+    const sell = createEbaySellClient({ api: fake.url, media: fake.url }, fetcher)
     return connections.call(userId, 'ebay', (token) => sell.send(token, request))
   }
 
@@ -372,7 +345,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
     const seller = await signUp('policies')
     await connect(seller)
     const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
-    const policiesOf = () => connections.call(seller.id, 'ebay', (token) => findBusinessPolicies(createEbaySellClient(fake.url), token))
+    const policiesOf = () => connections.call(seller.id, 'ebay', (token) => findBusinessPolicies(createEbaySellClient({ api: fake.url, media: fake.url }), token))
     const calls = fake.calls.length
     expect(await policiesOf()).toEqual({ fulfillmentPolicyId: '6196929000', paymentPolicyId: '6196932000', returnPolicyId: '6196930000' })
     expect(fake.calls.length - calls).toBe(3)

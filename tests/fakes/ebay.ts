@@ -2,18 +2,19 @@
 // a consent page that sends the browser to the RuName's Auth Accepted URL with a percent-encoded code (Agree) or to its
 // Auth Declined URL (Decline); the token endpoint, which wants HTTP Basic (App ID : Cert ID) and the RuName as
 // redirect_uri, spends each code once, and refreshes without rotating; Identity getUser, on the host given as apiz;
-// Account API business policies; Inventory createInventoryLocation, its body checked against eBay's OpenAPI contract and its headers as eBay checks.
+// the selling APIs (tests/fakes/ebay-sell.ts) behind the same tokens.
 // The Notification API's getPublicKey and a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
 import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { html } from 'hono/html'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { closeServer } from './close-server.ts'
 import { followConsent, oauthError } from './consent.ts'
-import { createContractChecker } from './ebay-contracts.ts'
+import { createSellState, restError, sellRoutes, type BusinessPolicyIds, type SellState } from './ebay-sell.ts'
+
+export type { BusinessPolicyIds } from './ebay-sell.ts'
 
 export interface FakeEbayOptions {
   port?: number
@@ -47,6 +48,8 @@ export interface FakeEbay {
   signNotification(body: string): string
   /** The inventory locations created, by key. */
   locations: Map<string, unknown>
+  /** What the selling APIs hold: items, offers, published listings, uploaded pictures; and the lost-reply switch. */
+  sell: SellState
   /** Sets the seller's business policies; null plays a seller not opted in to business policies. */
   setPolicies(policies: BusinessPolicyIds | null): void
   /** Plays the seller on the consent page; returns where eBay sends the browser. */
@@ -66,8 +69,6 @@ const KNOWN_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/sell.account.readonly',
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 ]
-
-export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
 
 interface PendingConsent {
   state: string | undefined
@@ -89,15 +90,9 @@ interface State {
   grants: string[]
   calls: string[]
   appTokens: Set<string>
-  /** Inventory locations by merchantLocationKey. */
-  locations: Map<string, unknown>
-  /** The seller's business policy ids by kind; null when not opted in to business policies (error 20403). */
-  policies: BusinessPolicyIds | null
+  sell: SellState
   signingKey: { kid: string; privateKey: KeyObject; publicPem: string }
 }
-
-const restError = (c: Context, status: ContentfulStatusCode, errorId: number, message: string) =>
-  c.json({ errors: [{ errorId, domain: 'ACCESS', category: 'REQUEST', message, longMessage: message }] }, status)
 
 // eBay's codes and tokens look like this; the ^ and # make a code that was not decoded, or decoded twice, fail.
 const ebayCode = () => `v^1.1#i^1#r^1#p^3#I^3#f^0#t^${randomBytes(24).toString('base64url')}`
@@ -128,10 +123,6 @@ function backTo(address: string, params: Record<string, string | undefined>): st
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value)
   return url.toString()
 }
-
-const INVENTORY_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.inventory'
-const ACCOUNT_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.account'
-const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
 
 function createFakeApp(state: State) {
   const now = () => Date.now() + state.clockOffset
@@ -172,25 +163,6 @@ function createFakeApp(state: State) {
     return c.json({ access_token: token, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' })
   }
 
-  /** What eBay checks before a Sell API call's body: the token and its scope, then the headers it insists on. */
-  function sellProblem(c: Context, scope: string): Response | undefined {
-    const scopes = bearer(c)
-    if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-    if (!scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
-    if (c.req.header('accept-language') === '*') return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
-    if (c.req.method !== 'GET' && !c.req.header('content-type')?.startsWith('application/json')) return restError(c, 400, 25709, 'Invalid value for header Content-Type.')
-    return undefined
-  }
-
-  /** The body parsed and checked against eBay's contract for the operation, or eBay's error answer. */
-  async function contractBody(c: Context, operationId: string): Promise<{ body: unknown } | { refused: Response }> {
-    const body: unknown = await c.req.json().catch(() => undefined)
-    const problems = inventoryContract.check(operationId, body)
-    if (problems.length === 0) return { body }
-    const messages = problems.map((problem) => `${problem.at || 'body'} ${problem.message}`).join('; ')
-    return { refused: restError(c, 400, 25802, `Input error. ${messages}`) }
-  }
-
   /** The scopes of a live Bearer token, or undefined. */
   const bearer = (c: Context) => {
     const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
@@ -203,6 +175,7 @@ function createFakeApp(state: State) {
       if (!c.req.path.startsWith('/oauth2/')) state.calls.push(`${c.req.method} ${c.req.path}`)
       await next()
     })
+    .route('/', sellRoutes(state.sell, bearer))
     .get('/oauth2/authorize', (c) => {
       const query = c.req.query()
       const problem = consentProblem(state, query)
@@ -242,26 +215,6 @@ function createFakeApp(state: State) {
       // As eBay sends it: the PEM on one line.
       return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
     })
-    .post('/sell/inventory/v1/location/:key', async (c) => {
-      const refused = sellProblem(c, INVENTORY_SCOPE)
-      if (refused) return refused
-      const checked = await contractBody(c, 'createInventoryLocation')
-      if ('refused' in checked) return checked.refused
-      const key = c.req.param('key')
-      if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
-      if (state.locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
-      state.locations.set(key, checked.body)
-      return c.body(null, 204)
-    })
-    .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
-      const refused = sellProblem(c, ACCOUNT_SCOPE)
-      if (refused) return refused
-      if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
-      if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
-      const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
-      const policies = state.policies[kind].map((id) => ({ [`${kind}PolicyId`]: id, name: `${kind} policy ${id}`, marketplaceId: 'EBAY_US' }))
-      return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
-    })
     .get('/commerce/identity/v1/user/', (c) => {
       const scopes = bearer(c)
       if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
@@ -291,8 +244,7 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     grants: [],
     calls: [],
     appTokens: new Set(),
-    locations: new Map(),
-    policies: { fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] },
+    sell: createSellState(),
     signingKey: signingKey(),
   }
   const app = createFakeApp(state)
@@ -308,9 +260,10 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
         seller: state.seller,
         grants: state.grants,
         calls: state.calls,
-        locations: state.locations,
+        locations: state.sell.locations,
+        sell: state.sell,
         setPolicies: (policies) => {
-          state.policies = policies
+          state.sell.policies = policies
         },
         advanceClock: (ms) => {
           state.clockOffset += ms

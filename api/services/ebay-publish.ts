@@ -1,0 +1,287 @@
+// Publishing a listing to eBay through the Sell Inventory API, and the check the Post to eBay dialog runs first.
+// Everything a first-time seller lacks is found or set up (business policies read, an inventory location found or
+// created once); the category comes from eBay's suggestion for the title and its required aspects are filled from
+// the listing, so what Snaplist lets through is what eBay accepts. Publishing is idempotent: the SKU is the listing
+// id, the offer id is kept, and a retry after a lost reply updates the same offer and gets the same eBay listing.
+import { escapeHtml } from '../contract/email-template.ts'
+import type { Condition, EbayAspectRequirement, EbayPublishInput, EbayPublishResult, EbayRequirements } from '../contract/ebay-publish.ts'
+import { isPostedToEbay, type Listing } from '../contract/listing.ts'
+import { COLORS, DEPARTMENTS, ITEM_TYPES, labelOf, SIZE_TYPES } from '../contract/options.ts'
+import type { Sql } from '../db/client.ts'
+import type { CategoryAspect } from '../db/ebay-category-aspects.ts'
+import * as setups from '../db/ebay-seller-setup.ts'
+import * as listings from '../db/listings.ts'
+import * as connections from '../db/marketplace-connections.ts'
+import { AppError, notFound } from '../errors.ts'
+import { findBusinessPolicies, type BusinessPolicies } from './ebay-policies.ts'
+import type { EbayPictures } from './ebay-pictures.ts'
+import { EbayRefusal, type EbaySellClient } from './ebay-sell.ts'
+import type { EbayTaxonomy } from './ebay-taxonomy.ts'
+import type { MarketplaceConnectionService } from './marketplace-connections.ts'
+
+const INVENTORY = '/sell/inventory/v1'
+const MARKETPLACE = 'EBAY_US'
+const LOCATION_KEY = 'snaplist'
+export const LOCATION_FIELD = 'Item location (ZIP code)'
+
+// eBay's "Used" (condition 3000, "Pre-owned" in clothing) is USED_EXCELLENT in the Inventory API; nothing rosier.
+const EBAY_CONDITIONS: Record<Condition, string> = { used: 'USED_EXCELLENT', new: 'NEW' }
+// Offer refusals that mean the cached policies or location no longer hold.
+const POLICY_ERRORS = [25007, 25008, 25009, 25035, 25036]
+const LOCATION_ERROR = 25012
+const MISSING_ASPECT = /item specific (.+?) is missing/gi
+
+/** eBay's SKUs are letters and digits (error 25707), at most 50. */
+export const skuOf = (listingId: number) => `snaplist${listingId}`
+
+const LISTING_ASPECTS: Record<string, (listing: Listing) => string> = {
+  Brand: (listing) => listing.brand,
+  Size: (listing) => listing.size,
+  Type: (listing) => labelOf(ITEM_TYPES, listing.type),
+  'Size Type': (listing) => labelOf(SIZE_TYPES, listing.sizeType),
+  Department: (listing) => labelOf(DEPARTMENTS, listing.department),
+  Color: (listing) => labelOf(COLORS, listing.color),
+}
+
+export const missingFields = (names: string[]) =>
+  new AppError(400, 'ebay_missing_fields', `Missing required fields: ${names.join(', ')}. Add them in the Post to eBay dialog, then post again.`)
+
+/** The value in eBay's spelling: free text as given, a list value only when it is one of eBay's (any case). */
+function acceptedValue(value: string, aspect: CategoryAspect): string | null {
+  const trimmed = value.trim()
+  if (!trimmed) return null
+  if (aspect.allowedValues.length === 0) return trimmed
+  return aspect.allowedValues.find((allowed) => allowed.toLowerCase() === trimmed.toLowerCase()) ?? null
+}
+
+interface ResolvedAspects {
+  required: EbayAspectRequirement[]
+  /** Every aspect with a value, as the inventory item takes them. */
+  values: Record<string, string[]>
+}
+
+function resolveAspects(listing: Listing, typed: Record<string, string>, catalog: CategoryAspect[]): ResolvedAspects {
+  const resolved = catalog.map((aspect) => {
+    const given = typed[aspect.name] ?? LISTING_ASPECTS[aspect.name]?.(listing) ?? ''
+    return { aspect, value: acceptedValue(given, aspect) }
+  })
+  return {
+    required: resolved.filter(({ aspect }) => aspect.required).map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
+    values: Object.fromEntries(resolved.flatMap(({ aspect, value }) => (value === null ? [] : [[aspect.name, [value]]]))),
+  }
+}
+
+interface SellerReadiness {
+  policies: BusinessPolicies | null
+  policiesProblem: AppError | null
+  locationKey: string | null
+}
+
+interface Preparation extends SellerReadiness {
+  category: { id: string; name: string }
+  aspects: ResolvedAspects
+  /** Required fields missing on the listing itself or among the aspects (not the location: the dialog asks for it). */
+  missing: string[]
+}
+
+const descriptionHtml = (listing: Listing) => escapeHtml(listing.description || listing.title).replace(/\r?\n/g, '<br>')
+
+export interface EbayPublisherDeps {
+  sql: Sql
+  connectionService: MarketplaceConnectionService
+  sell: EbaySellClient
+  taxonomy: EbayTaxonomy
+  pictures: EbayPictures
+  /** Where a listing is seen on eBay: the item page address without the listing id. */
+  itemUrl: string
+}
+
+export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl }: EbayPublisherDeps) {
+  const inFlight = new Map<number, Promise<unknown>>()
+
+  /** One publish per listing at a time in this process; a double tap waits and then finds it posted. */
+  async function oneAtATime<T>(listingId: number, work: () => Promise<T>): Promise<T> {
+    while (inFlight.has(listingId)) await inFlight.get(listingId)!.catch(() => undefined)
+    const running = work()
+    inFlight.set(listingId, running)
+    try {
+      return await running
+    } finally {
+      inFlight.delete(listingId)
+    }
+  }
+
+  async function ownListing(userId: number, id: number): Promise<Listing> {
+    const listing = await listings.findListing(sql, userId, id)
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    return listing
+  }
+
+  async function findLocation(token: string): Promise<string | null> {
+    const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/location?limit=20` })
+    const locations = (reply.body as { locations?: { merchantLocationKey?: string; merchantLocationStatus?: string }[] } | undefined)?.locations ?? []
+    return locations.find((location) => location.merchantLocationStatus !== 'DISABLED')?.merchantLocationKey ?? null
+  }
+
+  /** The seller's policies and location, from the cache for the connected account or from eBay (then cached). */
+  async function sellerReadiness(token: string, userId: number): Promise<SellerReadiness> {
+    const accountId = (await connections.findConnection(sql, userId, 'ebay'))?.accountId ?? ''
+    const cached = await setups.findSellerSetup(sql, userId)
+    if (cached?.accountId === accountId && cached.fulfillmentPolicyId && cached.paymentPolicyId && cached.returnPolicyId && cached.merchantLocationKey) {
+      const { fulfillmentPolicyId, paymentPolicyId, returnPolicyId } = cached
+      return { policies: { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }, policiesProblem: null, locationKey: cached.merchantLocationKey }
+    }
+    const [policies, locationKey] = await Promise.all([
+      findBusinessPolicies(sell, token).catch((error: unknown) => {
+        if (error instanceof AppError && error.code.startsWith('ebay_policies_')) return error
+        throw error
+      }),
+      findLocation(token),
+    ])
+    if (policies instanceof AppError) return { policies: null, policiesProblem: policies, locationKey }
+    await setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
+    return { policies, policiesProblem: null, locationKey }
+  }
+
+  async function createLocation(token: string, userId: number, postalCode: string): Promise<string> {
+    const body = { location: { address: { postalCode, country: 'US' } }, locationTypes: ['WAREHOUSE'], name: 'Snaplist', merchantLocationStatus: 'ENABLED' }
+    // 409: made by an earlier attempt whose reply was lost; it is ours all the same.
+    await sell.send(token, { method: 'POST', path: `${INVENTORY}/location/${LOCATION_KEY}`, body, accept: [409] })
+    await setups.saveLocationKey(sql, userId, LOCATION_KEY)
+    return LOCATION_KEY
+  }
+
+  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState) {
+    if (state.ebayCategoryId && state.ebayCategoryName) return { id: state.ebayCategoryId, name: state.ebayCategoryName }
+    const category = await taxonomy.suggestCategory(token, listing.title)
+    await listings.saveEbayCategory(sql, listing.id, category)
+    return category
+  }
+
+  async function prepare(token: string, userId: number, listing: Listing, typed: Record<string, string>): Promise<Preparation> {
+    const state = await listings.findEbayState(sql, listing.id)
+    const [readiness, category] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state)])
+    const aspects = resolveAspects(listing, { ...state.ebayAspects, ...typed }, await taxonomy.aspectsFor(token, category.id))
+    const missing = [
+      ...(listing.images.length === 0 ? ['Photos'] : []),
+      ...(listing.price <= 0 ? ['Retail Price'] : []),
+      ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
+    ]
+    return { ...readiness, category, aspects, missing }
+  }
+
+  async function putInventoryItem(token: string, userId: number, listing: Listing, condition: Condition, aspects: Record<string, string[]>) {
+    const imageUrls = await pictures.urlsFor(token, userId, listing.images)
+    const product = { title: listing.title, description: descriptionHtml(listing), imageUrls, aspects, ...(listing.brand ? { brand: listing.brand } : {}) }
+    const body = { availability: { shipToLocationAvailability: { quantity: listing.quantity } }, condition: EBAY_CONDITIONS[condition], product }
+    await sell.send(token, { method: 'PUT', path: `${INVENTORY}/inventory_item/${skuOf(listing.id)}`, body })
+  }
+
+  function offerDetails(listing: Listing, prepared: Preparation, locationKey: string) {
+    return {
+      availableQuantity: listing.quantity,
+      categoryId: prepared.category.id,
+      listingDescription: descriptionHtml(listing),
+      listingDuration: 'GTC',
+      listingPolicies: prepared.policies!,
+      pricingSummary: { price: { value: listing.price.toFixed(2), currency: 'USD' } },
+      merchantLocationKey: locationKey,
+    }
+  }
+
+  /** The offer for this SKU, updated or created; eBay allows one per SKU, so an existing one is found and updated. */
+  async function upsertOffer(token: string, listing: Listing, details: ReturnType<typeof offerDetails>): Promise<string> {
+    const update = async (offerId: string) => {
+      const reply = await sell.send(token, { method: 'PUT', path: `${INVENTORY}/offer/${offerId}`, body: details, accept: [404] })
+      return reply.status === 404 ? null : offerId
+    }
+    const known = (await listings.findEbayState(sql, listing.id)).ebayOfferId
+    if (known && (await update(known))) return known
+    const sku = skuOf(listing.id)
+    let offerId: string
+    try {
+      const reply = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer`, body: { sku, marketplaceId: MARKETPLACE, format: 'FIXED_PRICE', ...details } })
+      offerId = String((reply.body as { offerId?: unknown } | undefined)?.offerId ?? '')
+    } catch (error) {
+      if (!(error instanceof EbayRefusal) || !/already exists/i.test(error.ebayText)) throw error
+      const found = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer?sku=${sku}&marketplace_id=${MARKETPLACE}` })
+      offerId = String((found.body as { offers?: { offerId?: unknown }[] } | undefined)?.offers?.[0]?.offerId ?? '')
+      if (offerId) await update(offerId)
+    }
+    if (!offerId) throw new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+    await listings.saveEbayOffer(sql, listing.id, offerId)
+    return offerId
+  }
+
+  /** eBay's refusals that Snaplist can name better, and the caches they prove stale. */
+  async function explainRefusal(token: string, userId: number, category: string, error: EbayRefusal): Promise<AppError> {
+    const aspects = [...error.ebayText.matchAll(MISSING_ASPECT)].map((match) => match[1]!)
+    if (aspects.length) {
+      await taxonomy.forgetAspects(token, category)
+      return missingFields([...new Set(aspects)])
+    }
+    if (error.errorIds.some((id) => POLICY_ERRORS.includes(id) || id === LOCATION_ERROR)) {
+      await setups.forgetSellerSetup(sql, userId)
+      if (error.errorIds.includes(LOCATION_ERROR)) return error
+      return new AppError(400, 'ebay_policies_refused', `You need to set up eBay selling policies that eBay accepts: ${error.ebayText} Check them in eBay Seller Hub (Account → Business policies), then post again.`)
+    }
+    return error
+  }
+
+  const result = (ebayListingId: string, message: string): EbayPublishResult => ({
+    message,
+    listingId: ebayListingId,
+    platformListingId: `ebay-${ebayListingId}`,
+    viewUrl: `${itemUrl}${ebayListingId}`,
+  })
+
+  async function publishListing(token: string, userId: number, listing: Listing, input: EbayPublishInput): Promise<EbayPublishResult> {
+    const typed = input.aspects ?? {}
+    const condition = input.condition ?? listing.condition
+    const prepared = await prepare(token, userId, listing, typed)
+    if (prepared.policiesProblem) throw prepared.policiesProblem
+    const missing = [...prepared.missing, ...(prepared.locationKey || input.postalCode ? [] : [LOCATION_FIELD])]
+    if (missing.length) throw missingFields(missing)
+    try {
+      const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
+      await putInventoryItem(token, userId, listing, condition, prepared.aspects.values)
+      const offerId = await upsertOffer(token, listing, offerDetails(listing, prepared, locationKey))
+      // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
+      const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
+      const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
+      if (!ebayListingId) throw new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+      const aspects = Object.fromEntries(Object.entries(typed).filter(([name]) => prepared.aspects.values[name]))
+      await listings.markPostedToEbay(sql, listing.id, { platformListingId: `ebay-${ebayListingId}`, condition, aspects })
+      return result(ebayListingId, 'Your listing is live on eBay.')
+    } catch (error) {
+      throw error instanceof EbayRefusal ? await explainRefusal(token, userId, prepared.category.id, error) : error
+    }
+  }
+
+  return {
+    /** What the Post to eBay dialog shows before publishing: category, required details, selling set-up. */
+    async requirements(userId: number, listingId: number): Promise<EbayRequirements> {
+      const listing = await ownListing(userId, listingId)
+      return connectionService.call(userId, 'ebay', async (token) => {
+        const prepared = await prepare(token, userId, listing, {})
+        return {
+          category: prepared.category,
+          condition: listing.condition,
+          aspects: prepared.aspects.required,
+          missing: prepared.missing,
+          policiesProblem: prepared.policiesProblem?.message ?? null,
+          needsLocation: prepared.locationKey === null,
+        }
+      })
+    },
+
+    publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
+      oneAtATime(listingId, async () => {
+        const listing = await ownListing(userId, listingId)
+        if (isPostedToEbay(listing)) return result(listing.platformListingId!.replace(/^ebay-/, ''), 'This listing is already posted to eBay.')
+        return connectionService.call(userId, 'ebay', (token) => publishListing(token, userId, listing, input))
+      }),
+  }
+}
+
+export type EbayPublisher = ReturnType<typeof createEbayPublisher>

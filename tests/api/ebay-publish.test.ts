@@ -1,0 +1,239 @@
+// Publishing listings to eBay against the stand-in, which checks every body against eBay's OpenAPI contracts and
+// refuses at publish time what eBay refuses (missing aspects, policies, location, pictures).
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skuOf } from '../../api/services/ebay-publish.ts'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
+import { photoForm, solidJpeg } from '../helpers/images.ts'
+import { readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+
+type Seller = Awaited<ReturnType<typeof registeredClient>>
+
+let fake: FakeEbay
+/** This server's photos are not reachable by eBay: they go through the Media API. */
+let t: TestApp
+/** PUBLIC_URL is public HTTPS: eBay fetches the photos from it. */
+let hosted: TestApp
+
+beforeAll(async () => {
+  fake = await startFakeEbay()
+  t = await ebayApp(ebayConfigFor(fake))
+  hosted = await ebayApp(ebayConfigFor(fake), { publicUrl: 'https://snaplist.example.com' })
+})
+afterAll(async () => {
+  await Promise.all([t.close(), hosted.close()])
+  await fake.close()
+})
+
+const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, quantity: 1, category: 'clothing' }
+
+async function connectedSeller(name: string, app: TestApp = t): Promise<Seller> {
+  const seller = await registeredClient(app.app, `${name}-${randomUUID().slice(0, 8)}`)
+  await connectEbay(fake, seller)
+  return seller
+}
+
+async function createListing(seller: Seller, fields: Record<string, unknown> = JACKET, photos = 2): Promise<JsonBody> {
+  const images: string[] = []
+  for (let index = 0; index < photos; index += 1) {
+    const upload = await seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() }))
+    expect(upload.status).toBe(201)
+    images.push((await readJson(upload)).imageUrl)
+  }
+  const response = await seller.post('/api/listings', { description: 'Light wash, no stains.', ...fields, images })
+  expect(response.status, await response.clone().text()).toBe(201)
+  return readJson(response)
+}
+
+const requirements = async (seller: Seller, id: number) => readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
+const post = (seller: Seller, id: number, body?: unknown) => seller.post(`/api/listings/${id}/post-to-ebay`, body)
+const listingsOfSku = (listingId: number) => [...fake.sell.listings.values()].filter((sku) => sku === skuOf(listingId)).length
+
+/** The eBay calls `work` makes, by "METHOD path" without the ids. */
+async function callsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const before = fake.calls.length
+  await work()
+  return fake.calls.slice(before)
+}
+
+describe('publishing a listing to eBay', () => {
+  it('sets a first-time seller up, asks for what eBay will need, and publishes once it has it', async () => {
+    const seller = await connectedSeller('first')
+    const listing = await createListing(seller)
+
+    const needs = await requirements(seller, listing.id)
+    expect(needs).toMatchObject({ category: { id: '57988', name: 'Coats, Jackets & Vests' }, condition: 'used', missing: ['Type'], policiesProblem: null, needsLocation: true })
+    expect(needs.aspects).toEqual(
+      expect.arrayContaining([
+        { name: 'Brand', value: "Levi's", allowedValues: [] },
+        expect.objectContaining({ name: 'Size Type', value: 'Regular' }),
+        expect.objectContaining({ name: 'Department', value: 'Men' }),
+        expect.objectContaining({ name: 'Type', value: null, allowedValues: ['Jacket', 'Coat', 'Vest', 'Parka', 'Blazer'] }),
+      ]),
+    )
+
+    const incomplete = await post(seller, listing.id)
+    expect(incomplete.status).toBe(400)
+    expect((await readJson(incomplete)).message).toBe('Missing required fields: Type, Item location (ZIP code). Add them in the Post to eBay dialog, then post again.')
+    expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+
+    const published = await post(seller, listing.id, { aspects: { Type: 'jacket' }, postalCode: '95125' })
+    expect(published.status).toBe(200)
+    const result = await readJson(published)
+    expect(result.platformListingId).toBe(`ebay-${result.listingId}`)
+    expect(result.viewUrl).toBe(`https://sandbox.ebay.com/itm/${result.listingId}`)
+    expect(fake.sell.listings.get(result.listingId)).toBe(skuOf(listing.id))
+
+    const item = fake.sell.items.get(skuOf(listing.id)) as JsonBody
+    expect(item.condition).toBe('USED_EXCELLENT')
+    expect(item.product.aspects).toMatchObject({ Brand: ["Levi's"], Type: ['Jacket'], 'Size Type': ['Regular'], Department: ['Men'], Color: ['Blue'] })
+    expect(item.product.imageUrls).toHaveLength(2)
+    for (const url of item.product.imageUrls) expect(fake.sell.pictures.has(url)).toBe(true)
+
+    const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
+    expect(row).toMatchObject({ platformStatus: 'active', platformListingId: result.platformListingId, condition: 'used' })
+  })
+
+  it('costs a seller who is set up four eBay calls from opening the dialog to a live listing', async () => {
+    const seller = await connectedSeller('set-up', hosted)
+    const first = await createListing(seller)
+    expect((await post(seller, first.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })).status).toBe(200)
+
+    const second = await createListing(seller, { ...JACKET, title: 'Wool winter coat' })
+    const calls = await callsDuring(async () => {
+      expect((await requirements(seller, second.id)).missing).toEqual(['Type'])
+      expect((await post(seller, second.id, { aspects: { Type: 'Coat' }, condition: 'new' })).status).toBe(200)
+    })
+    expect(calls.map((call) => call.replace(/(\/|snaplist)\d+(?=\/|$)/g, '$1N'))).toEqual([
+      'GET /commerce/taxonomy/v1/category_tree/N/get_category_suggestions',
+      `PUT /sell/inventory/v1/inventory_item/snaplistN`,
+      'POST /sell/inventory/v1/offer',
+      'POST /sell/inventory/v1/offer/N/publish',
+    ])
+    const item = fake.sell.items.get(skuOf(second.id)) as JsonBody
+    expect(item.condition).toBe('NEW')
+    expect(item.product.imageUrls[0]).toMatch(/^https:\/\/snaplist\.example\.com\/files\//)
+  })
+
+  it('uploads each photo to eBay once, however many times the listing is tried', async () => {
+    const seller = await connectedSeller('pictures')
+    const listing = await createListing(seller, { ...JACKET, title: 'Vintage film camera', brand: 'Canon', category: 'electronics' })
+    const refused = await post(seller, listing.id, { postalCode: '95125' })
+    expect((await readJson(refused)).message).toContain('Missing required fields: Model')
+    const uploads = fake.sell.pictures.size
+    expect((await post(seller, listing.id, { aspects: { Model: 'AE-1' }, postalCode: '95125' })).status).toBe(200)
+    expect(fake.sell.pictures.size - uploads).toBe(2)
+  })
+
+  it('says where to set up selling policies when the seller has none, and sends nothing to eBay', async () => {
+    const seller = await connectedSeller('no-policies')
+    const listing = await createListing(seller)
+    fake.setPolicies({ fulfillment: [], payment: ['2'], return: [] })
+    try {
+      expect((await requirements(seller, listing.id)).policiesProblem).toMatch(/^You need to set up eBay selling policies before posting: create a shipping, return policy in eBay Seller Hub/)
+      const response = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).message).toContain('You need to set up eBay selling policies')
+      expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+    } finally {
+      fake.setPolicies({ fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] })
+    }
+  })
+
+  it('turns eBay’s missing item specific into Missing required fields and forgets the stale category aspects', async () => {
+    const seller = await connectedSeller('stale-aspects')
+    const listing = await createListing(seller)
+    await requirements(seller, listing.id)
+    // The cache as it was before eBay made Type required in this category.
+    await t.db.sql`update ebay_category_aspects set aspects = (select jsonb_agg(a) from jsonb_array_elements(aspects) a where a->>'name' <> 'Type') where category_id = '57988'`
+    expect((await requirements(seller, listing.id)).missing).toEqual([])
+
+    const response = await post(seller, listing.id, { postalCode: '95125' })
+    expect(response.status).toBe(400)
+    expect((await readJson(response)).message).toBe('Missing required fields: Type. Add them in the Post to eBay dialog, then post again.')
+    expect((await requirements(seller, listing.id)).missing).toEqual(['Type'])
+  })
+
+  it('refreshes an expired access token and publishes; a revoked connection answers eBay token expired', async () => {
+    const seller = await connectedSeller('tokens')
+    const listing = await createListing(seller)
+    fake.expireAccessTokens()
+    const grants = fake.grants.length
+    expect((await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })).status).toBe(200)
+    expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
+
+    const other = await createListing(seller, { ...JACKET, title: 'Denim vest' })
+    fake.revokeAll()
+    const response = await post(seller, other.id, { aspects: { Type: 'Vest' } })
+    expect(response.status).toBe(409)
+    expect((await readJson(response)).message).toMatch(/^eBay token expired/)
+  })
+
+  it('retries a publish whose reply was lost without making a second eBay listing', async () => {
+    const seller = await connectedSeller('lost-reply')
+    const listing = await createListing(seller)
+    fake.sell.dropNextPublishReply = true
+    const lost = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+    expect(lost.status).toBe(502)
+    expect(listingsOfSku(listing.id)).toBe(1)
+
+    const retried = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+    expect(retried.status).toBe(200)
+    const { listingId } = await readJson(retried)
+    expect(fake.sell.listings.get(listingId)).toBe(skuOf(listing.id))
+    expect(listingsOfSku(listing.id)).toBe(1)
+  })
+
+  it('finds the offer an earlier attempt made when the listing lost track of it', async () => {
+    const seller = await connectedSeller('lost-offer')
+    const listing = await createListing(seller)
+    expect((await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })).status).toBe(200)
+    await t.db.sql`update listings set platform_listing_id = null, platform_status = null, ebay_offer_id = null where id = ${listing.id}`
+    const again = await post(seller, listing.id, { aspects: { Type: 'Jacket' } })
+    expect(again.status).toBe(200)
+    expect(listingsOfSku(listing.id)).toBe(1)
+  })
+
+  it('publishes a double tap once', async () => {
+    const seller = await connectedSeller('double-tap')
+    const listing = await createListing(seller)
+    const body = { aspects: { Type: 'Jacket' }, postalCode: '95125' }
+    const [one, two] = await Promise.all([post(seller, listing.id, body), post(seller, listing.id, body)])
+    expect([one.status, two.status]).toEqual([200, 200])
+    expect((await readJson(one)).listingId).toBe((await readJson(two)).listingId)
+    expect(listingsOfSku(listing.id)).toBe(1)
+  })
+
+  it('answers an already posted listing with its eBay listing and no eBay call', async () => {
+    const seller = await connectedSeller('posted')
+    const listing = await createListing(seller)
+    const first = await readJson(await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' }))
+    let again: JsonBody = {}
+    const calls = await callsDuring(async () => (again = await readJson(await post(seller, listing.id))))
+    expect(calls).toEqual([])
+    expect(again).toMatchObject({ message: 'This listing is already posted to eBay.', viewUrl: first.viewUrl })
+  })
+
+  it('refuses other sellers’ listings, sellers without eBay, and bad details, changing nothing', async () => {
+    const owner = await connectedSeller('owner')
+    const listing = await createListing(owner)
+    const stranger = await connectedSeller('stranger')
+    expect((await post(stranger, listing.id)).status).toBe(404)
+    expect((await stranger.get(`/api/listings/${listing.id}/ebay-requirements`)).status).toBe(404)
+
+    const unconnected = await registeredClient(t.app, `unconnected-${randomUUID().slice(0, 8)}`)
+    const own = await createListing(unconnected)
+    const response = await post(unconnected, own.id)
+    expect(response.status).toBe(404)
+    expect((await readJson(response)).message).toBe('No eBay account is connected. Connect it from the Dashboard first.')
+
+    for (const body of [{ postalCode: 'abc' }, { aspects: { Type: 'x'.repeat(51) } }, { condition: 'mint' }, { aspects: ['Jacket'] }]) {
+      const refused = await post(owner, listing.id, body)
+      expect(refused.status).toBe(400)
+      expect((await readJson(refused)).message).toBeTruthy()
+    }
+    expect((await post(owner, listing.id, '{"aspects":')).status).toBe(400)
+    expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+  })
+})

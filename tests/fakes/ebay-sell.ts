@@ -1,0 +1,296 @@
+// The eBay stand-in's selling APIs, refusing what eBay refuses: Account API business policies (error 20403 for a
+// seller not opted in), Inventory API locations, inventory items, offers and publishing (one offer per SKU; publish
+// checks what eBay checks at publish time: pictures, condition, the category's required aspects, the policies, the
+// location, a price; publishing a live offer again answers with the same listing), Taxonomy suggestions and aspects,
+// and the Media API's picture upload. Bodies are checked against eBay's OpenAPI contracts; headers as eBay checks them.
+import { Hono, type Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { randomBytes, randomInt } from 'node:crypto'
+import { createContractChecker } from './ebay-contracts.ts'
+
+export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
+
+interface FakeAspect {
+  localizedAspectName: string
+  aspectConstraint: { aspectRequired: boolean; aspectMode: 'FREE_TEXT' | 'SELECTION_ONLY'; aspectUsage: 'RECOMMENDED' | 'OPTIONAL' }
+  aspectValues?: { localizedValue: string }[]
+}
+
+const aspect = (name: string, required: boolean, values?: string[]): FakeAspect => ({
+  localizedAspectName: name,
+  // As eBay does: aspectUsage says RECOMMENDED even for required aspects.
+  aspectConstraint: { aspectRequired: required, aspectMode: values ? 'SELECTION_ONLY' : 'FREE_TEXT', aspectUsage: required ? 'RECOMMENDED' : 'OPTIONAL' },
+  ...(values ? { aspectValues: values.map((localizedValue) => ({ localizedValue })) } : {}),
+})
+
+const APPAREL = [
+  aspect('Brand', true),
+  aspect('Size', true),
+  aspect('Size Type', true, ['Regular', 'Big & Tall', 'Petite', 'Plus', 'Juniors', 'Maternity', 'Tall']),
+  aspect('Department', true, ['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby']),
+  aspect('Color', false),
+  aspect('Material', false),
+]
+
+/** A small slice of EBAY_US's tree: the first category whose words match the title is suggested first. */
+export const FAKE_CATEGORIES = [
+  {
+    id: '57988',
+    name: 'Coats, Jackets & Vests',
+    words: /jacket|coat|vest|parka|blazer/i,
+    aspects: [...APPAREL, aspect('Type', true, ['Jacket', 'Coat', 'Vest', 'Parka', 'Blazer'])],
+  },
+  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|top/i, aspects: [...APPAREL, aspect('Type', false)] },
+  { id: '31388', name: 'Digital Cameras', words: /camera/i, aspects: [aspect('Brand', true), aspect('Model', true), aspect('Color', false)] },
+  { id: '1', name: 'Collectibles', words: /.*/, aspects: [aspect('Brand', false)] },
+]
+
+interface Offer {
+  offerId: string
+  sku: string
+  status: 'UNPUBLISHED' | 'PUBLISHED'
+  listingId?: string
+  body: Record<string, unknown>
+}
+
+export interface SellState {
+  policies: BusinessPolicyIds | null
+  locations: Map<string, unknown>
+  items: Map<string, Record<string, unknown>>
+  offers: Map<string, Offer>
+  /** eBay listing id → SKU, for every listing ever published. */
+  listings: Map<string, string>
+  /** The Media API's uploads, by picture URL. */
+  pictures: Map<string, number>
+  /** Publish the next offer, then drop the connection before answering: a reply lost on the way back. */
+  dropNextPublishReply: boolean
+}
+
+export const createSellState = (): SellState => ({
+  policies: { fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] },
+  locations: new Map(),
+  items: new Map(),
+  offers: new Map(),
+  listings: new Map(),
+  pictures: new Map(),
+  dropNextPublishReply: false,
+})
+
+interface EbayError {
+  errorId: number
+  message: string
+  parameters?: { name: string; value: string }[]
+}
+
+export const restErrors = (c: Context, status: ContentfulStatusCode, errors: EbayError[]) =>
+  c.json({ errors: errors.map((error) => ({ domain: 'API_INVENTORY', category: 'REQUEST', longMessage: error.message, ...error })) }, status)
+
+export const restError = (c: Context, status: ContentfulStatusCode, errorId: number, message: string) => restErrors(c, status, [{ errorId, message }])
+
+const SCOPES = {
+  base: 'https://api.ebay.com/oauth/api_scope',
+  inventory: 'https://api.ebay.com/oauth/api_scope/sell.inventory',
+  account: 'https://api.ebay.com/oauth/api_scope/sell.account',
+}
+const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
+const missingAspect = (name: string) => ({
+  errorId: 25002,
+  message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
+})
+
+/** The scopes of the request's live Bearer token, or undefined (the auth half of the stand-in knows the tokens). */
+export type BearerScopes = (c: Context) => string[] | undefined
+
+export function sellRoutes(state: SellState, bearer: BearerScopes) {
+  /** What eBay checks before a Sell API call: the token, its scope and the Accept-Language header. */
+  function refused(c: Context, scope: string): Response | undefined {
+    const scopes = bearer(c)
+    if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+    if (!scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+    if (c.req.header('accept-language') === '*') return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
+    return undefined
+  }
+
+  /** The body of an operation with one: Content-Type (and Content-Language where the contract wants it) and the contract. */
+  async function contractBody(c: Context, operationId: string, { contentLanguage = false } = {}): Promise<{ body: Record<string, unknown> } | { refused: Response }> {
+    if (!c.req.header('content-type')?.startsWith('application/json')) return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Type.') }
+    if (contentLanguage && c.req.header('content-language') !== 'en-US') return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Language.') }
+    const body: unknown = await c.req.json().catch(() => undefined)
+    const problems = inventoryContract.check(operationId, body)
+    if (problems.length === 0) return { body: body as Record<string, unknown> }
+    const messages = problems.map((problem) => `${problem.at || 'body'} ${problem.message}`).join('; ')
+    return { refused: restError(c, 400, 25802, `Input error. ${messages}`) }
+  }
+
+  const category = (id: unknown) => FAKE_CATEGORIES.find((entry) => entry.id === id)
+
+  /** What publishOffer refuses, in eBay's words: everything a live listing needs that the item or offer lacks. */
+  function publishProblems(offer: Offer): EbayError[] {
+    const item = state.items.get(offer.sku)
+    if (!item) return [{ errorId: 25702, message: `${offer.sku} could not be found or is not available in the system.` }]
+    const product = (item.product ?? {}) as { title?: string; imageUrls?: string[]; aspects?: Record<string, string[]>; description?: string }
+    const body = offer.body as { categoryId?: string; listingPolicies?: Record<string, string>; pricingSummary?: { price?: { value?: string } }; merchantLocationKey?: string; listingDuration?: string; listingDescription?: string }
+    const problems: EbayError[] = []
+    const leaf = category(body.categoryId)
+    if (!leaf) problems.push({ errorId: 25005, message: 'The listing could not be published because the unpublished offer has an invalid category ID.' })
+    if (!product.title) problems.push({ errorId: 25002, message: 'A user error has occurred. The title is missing.' })
+    if (!product.imageUrls?.length || product.imageUrls.some((url) => !url.startsWith('https://'))) {
+      problems.push({ errorId: 25015, message: 'The listing could not be published because the inventory item has an invalid picture URL.' })
+    }
+    if (!item.condition) problems.push({ errorId: 25021, message: 'The listing could not be published because the inventory item has invalid item condition information.' })
+    if (!product.description && !body.listingDescription) problems.push({ errorId: 25002, message: 'A user error has occurred. The description is missing.' })
+    for (const required of leaf?.aspects.filter((entry) => entry.aspectConstraint.aspectRequired) ?? []) {
+      const values = product.aspects?.[required.localizedAspectName] ?? []
+      const allowed = required.aspectValues?.map((value) => value.localizedValue)
+      if (!values.length || (allowed && !values.every((value) => allowed.includes(value)))) problems.push(missingAspect(required.localizedAspectName))
+    }
+    const policies = body.listingPolicies ?? {}
+    const policyErrors = { fulfillment: 25007, payment: 25008, return: 25009 } as const
+    for (const kind of ['fulfillment', 'payment', 'return'] as const) {
+      if (!state.policies?.[kind].includes(policies[`${kind}PolicyId`] ?? '')) {
+        problems.push({ errorId: policyErrors[kind], message: `The listing could not be published because the unpublished offer has invalid data in the associated ${kind} policy.` })
+      }
+    }
+    if (!(Number(body.pricingSummary?.price?.value) > 0)) problems.push({ errorId: 25003, message: 'The listing could not be published because the unpublished offer has an invalid price.' })
+    if (!state.locations.has(body.merchantLocationKey ?? '')) problems.push({ errorId: 25012, message: 'Invalid inventory location. The merchantLocationKey is not known.' })
+    if (body.listingDuration !== 'GTC') problems.push({ errorId: 25002, message: 'A user error has occurred. listingDuration must be GTC for fixed-price listings.' })
+    return problems
+  }
+
+  function publish(c: Context, offer: Offer): Response {
+    if (offer.status !== 'PUBLISHED') {
+      offer.listingId = String(randomInt(100_000_000_000, 999_999_999_999))
+      offer.status = 'PUBLISHED'
+      state.listings.set(offer.listingId, offer.sku)
+    }
+    if (state.dropNextPublishReply) {
+      state.dropNextPublishReply = false
+      ;(c.env as { incoming: { socket: { destroy(): void } } }).incoming.socket.destroy()
+    }
+    return c.json({ listingId: offer.listingId, warnings: [] })
+  }
+
+  const offerView = (offer: Offer) => ({ offerId: offer.offerId, sku: offer.sku, status: offer.status, ...offer.body, ...(offer.listingId ? { listing: { listingId: offer.listingId, listingStatus: 'ACTIVE' } } : {}) })
+
+  return new Hono()
+    .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
+      const problem = refused(c, SCOPES.account)
+      if (problem) return problem
+      if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
+      if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
+      const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
+      const policies = state.policies[kind].map((id) => ({ [`${kind}PolicyId`]: id, name: `${kind} policy ${id}`, marketplaceId: 'EBAY_US' }))
+      return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
+    })
+    .get('/sell/inventory/v1/location', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const locations = [...state.locations].map(([key, body]) => ({ merchantLocationKey: key, merchantLocationStatus: 'ENABLED', ...(body as object) }))
+      return c.json({ locations, total: locations.length, limit: 20, offset: 0 })
+    })
+    .post('/sell/inventory/v1/location/:key', async (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const checked = await contractBody(c, 'createInventoryLocation')
+      if ('refused' in checked) return checked.refused
+      const key = c.req.param('key')
+      if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
+      if (state.locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
+      state.locations.set(key, checked.body)
+      return c.body(null, 204)
+    })
+    .put('/sell/inventory/v1/inventory_item/:sku', async (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const sku = c.req.param('sku')
+      if (!/^[A-Za-z0-9]{1,50}$/.test(sku)) {
+        return restError(c, 400, 25707, 'This is an invalid value for a SKU.  Only alphanumeric characters can be used for SKUs, and their length must not exceed 50 characters.')
+      }
+      const checked = await contractBody(c, 'createOrReplaceInventoryItem', { contentLanguage: true })
+      if ('refused' in checked) return checked.refused
+      state.items.set(sku, checked.body)
+      return c.body(null, 204)
+    })
+    .get('/sell/inventory/v1/offer', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const offers = [...state.offers.values()].filter((offer) => offer.sku === c.req.query('sku'))
+      if (!offers.length) return restError(c, 404, 25713, 'This Offer is not available : no offer for this SKU.')
+      return c.json({ offers: offers.map(offerView), total: offers.length, limit: 25, offset: 0 })
+    })
+    .post('/sell/inventory/v1/offer', async (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const checked = await contractBody(c, 'createOffer', { contentLanguage: true })
+      if ('refused' in checked) return checked.refused
+      const { sku, marketplaceId, format } = checked.body as { sku?: string; marketplaceId?: string; format?: string }
+      if (!sku || !marketplaceId || !format) return restError(c, 400, 25002, 'A user error has occurred. sku, marketplaceId and format are required.')
+      if (!state.items.has(sku)) return restError(c, 400, 25702, `${sku} could not be found or is not available in the system.`)
+      const existing = [...state.offers.values()].find((offer) => offer.sku === sku && offer.body.marketplaceId === marketplaceId && offer.body.format === format)
+      if (existing) return restErrors(c, 400, [{ errorId: 25002, message: 'A user error has occurred. Offer entity already exists.', parameters: [{ name: 'offerId', value: existing.offerId }] }])
+      const offer: Offer = { offerId: String(randomInt(1_000_000_000, 9_999_999_999)), sku, status: 'UNPUBLISHED', body: checked.body }
+      state.offers.set(offer.offerId, offer)
+      return c.json({ offerId: offer.offerId, warnings: [] }, 201)
+    })
+    .put('/sell/inventory/v1/offer/:offerId', async (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const offer = state.offers.get(c.req.param('offerId'))
+      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+      const checked = await contractBody(c, 'updateOffer', { contentLanguage: true })
+      if ('refused' in checked) return checked.refused
+      offer.body = { ...checked.body, marketplaceId: offer.body.marketplaceId, format: offer.body.format }
+      return c.body(null, 204)
+    })
+    .post('/sell/inventory/v1/offer/:offerId/publish', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const offer = state.offers.get(c.req.param('offerId'))
+      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+      const problems = publishProblems(offer)
+      return problems.length ? restErrors(c, 400, problems) : publish(c, offer)
+    })
+    .get('/commerce/taxonomy/v1/get_default_category_tree_id', (c) => {
+      const problem = refused(c, SCOPES.base)
+      if (problem) return problem
+      if (!c.req.query('marketplace_id')) return restError(c, 400, 62002, 'Missing marketplace ID.')
+      return c.json({ categoryTreeId: '0', categoryTreeVersion: '133' })
+    })
+    .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_suggestions', (c) => {
+      const problem = refused(c, SCOPES.base)
+      if (problem) return problem
+      if (c.req.param('tree') !== '0') return restError(c, 404, 62004, 'The specified category tree ID was not found.')
+      const q = c.req.query('q')
+      if (!q) return restError(c, 400, 62007, "Missing keyword 'q'. Please specify a keyword.")
+      const suggestions = FAKE_CATEGORIES.filter((entry) => entry.words.test(q)).map((entry, index) => ({
+        category: { categoryId: entry.id, categoryName: entry.name },
+        categoryTreeNodeAncestors: [],
+        categoryTreeNodeLevel: 3,
+        relevancy: index === 0 ? 'HIGH' : 'LOW',
+      }))
+      return c.json({ categorySuggestions: suggestions, categoryTreeId: '0', categoryTreeVersion: '133' })
+    })
+    .get('/commerce/taxonomy/v1/category_tree/:tree/get_item_aspects_for_category', (c) => {
+      const problem = refused(c, SCOPES.base)
+      if (problem) return problem
+      const id = c.req.query('category_id')
+      if (!id) return restError(c, 400, 62006, 'Missing category ID.')
+      const leaf = category(id)
+      if (!leaf) return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
+      return c.json({ categoryId: leaf.id, categoryTreeId: '0', aspects: leaf.aspects })
+    })
+    .post('/commerce/media/v1_beta/image/create_image_from_file', async (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      if (!c.req.header('content-type')?.startsWith('multipart/form-data')) return restError(c, 400, 190001, "The Content-Type header must be 'multipart/form-data'.")
+      const image = (await c.req.formData().catch(() => undefined))?.get('image')
+      const bytes = image instanceof File ? new Uint8Array(await image.arrayBuffer()) : undefined
+      const isPicture = bytes && ((bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50))
+      if (!isPicture) return restError(c, 400, 190002, 'The image file is missing or is not a supported format.')
+      const id = randomBytes(9).toString('base64url')
+      const imageUrl = `https://i.ebayimg.sandbox.ebay.com/images/g/${id}/s-l1600.jpg`
+      state.pictures.set(imageUrl, bytes.length)
+      c.header('location', `${new URL(c.req.url).origin}/commerce/media/v1_beta/image/${id}`)
+      return c.json({ imageUrl, expirationDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString() }, 201)
+    })
+}

@@ -1,0 +1,47 @@
+// What the eBay API tests share: settings pointing at the stand-in, an app with eBay connectable, and connecting a
+// seller through the stand-in's consent page.
+import { expect } from 'vitest'
+import type { EbayConfig } from '../../api/env.ts'
+import { createTokenCipher } from '../../api/services/crypto.ts'
+import { createEbayProvider } from '../../api/services/ebay.ts'
+import type { FakeEbay } from '../fakes/ebay.ts'
+import { client, createTestApp, readJson, type JsonBody, type TestAppOptions } from './test-app.ts'
+
+export const cipher = createTokenCipher('a test secret that is long enough to use')
+
+type Client = ReturnType<typeof client>
+
+export const ebayConfigFor = (fake: FakeEbay, overrides: Partial<EbayConfig> = {}): EbayConfig => ({
+  environment: 'sandbox',
+  clientId: fake.clientId,
+  clientSecret: fake.clientSecret,
+  ruName: fake.ruName,
+  authUrl: fake.authUrl,
+  apiUrl: fake.url,
+  identityUrl: fake.url,
+  mediaUrl: fake.url,
+  verificationToken: 'a-verification-token-of-32-to-80-chars',
+  deletionEndpointUrl: 'https://snaplist.test/api/ebay/account-deletion',
+  ...overrides,
+})
+
+export const ebayApp = (config: EbayConfig, options: TestAppOptions = {}) =>
+  createTestApp({ ...options, ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
+
+/** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
+export async function authorizeEbay(fake: FakeEbay, seller: Client, choice: 'agree' | 'decline' = 'agree') {
+  const response = await seller.get('/api/marketplace-connections/ebay/auth')
+  expect(response.status).toBe(200)
+  const { authUrl } = await readJson(response)
+  const callback = await fake.consent(authUrl, choice)
+  return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
+}
+
+export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('/api/marketplace-connections/ebay/exchange-token', body)
+
+export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody> {
+  const { code, state } = await authorizeEbay(fake, seller)
+  const response = await exchangeEbayCode(seller, { code, state })
+  expect(response.status).toBe(200)
+  return readJson(response)
+}
