@@ -5,7 +5,8 @@ import type { EbayConfig } from '../../api/env.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/ebay.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
-import { client, createTestApp, readJson, type JsonBody, type TestAppOptions } from './test-app.ts'
+import type { client} from './test-app.ts';
+import { createTestApp, readJson, type JsonBody, type TestAppOptions } from './test-app.ts'
 
 export const cipher = createTokenCipher('a test secret that is long enough to use')
 
