@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { FAKE_EBAY_PORT } from './ports.ts'
 
 const CONNECTED = 'Your eBay account has been connected successfully.'
 const USERNAME = 'ritas_vintage_finds'
@@ -88,4 +89,62 @@ test('the manual screen asks for the code, then connects with one pasted from th
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+})
+
+const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, category: 'clothing' }
+
+/** Connects through eBay's consent page in this tab; returns the authorization's state, which names the grant. */
+async function connectEbayFullPage(page: Page): Promise<string> {
+  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  await page.goto(authUrl)
+  await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+  return new URL(authUrl).searchParams.get('state')!
+}
+
+async function openPostDialog(page: Page, title: string) {
+  await page.reload()
+  await page.getByRole('button', { name: `Post ${title} to eBay` }).click()
+  return page.getByRole('dialog', { name: 'Post to eBay' })
+}
+
+test('post a listing to eBay: the dialog shows what eBay requires, takes what is missing, then View on eBay and the badge', async ({ page }) => {
+  await registerThroughUi(page)
+  await connectEbayFullPage(page)
+  await createListingThroughApi(page, JACKET)
+  const dialog = await openPostDialog(page, JACKET.title)
+
+  await expect(dialog.getByText('Coats, Jackets & Vests')).toBeVisible()
+  await expect(dialog.getByText("Brand: Levi's")).toBeVisible()
+  await expect(dialog.getByText('Department: Men')).toBeVisible()
+  const post = dialog.getByRole('button', { name: 'Post to eBay' })
+  await expect(post).toBeDisabled()
+  await expect(dialog.getByText('Fill in the missing details to post.')).toBeVisible()
+  await dialog.getByLabel('Type (missing)').selectOption('Jacket')
+  await dialog.getByLabel('Ships from (ZIP code)').fill('9512')
+  await post.click()
+  await expect(dialog.getByText('Enter a US ZIP code, like 95125')).toBeVisible()
+  await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
+  await post.click()
+
+  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toHaveAttribute('href', /^https:\/\/sandbox\.ebay\.com\/itm\/\d{12}$/)
+  await expect(page.getByText('Your listing is live on eBay.').first()).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('eBay', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Post ${JACKET.title} to eBay` })).toHaveCount(0)
+})
+
+test('after the seller removes Snaplist on eBay, Post to eBay says Authentication Issue and the row asks to connect again', async ({ page, request }) => {
+  await registerThroughUi(page)
+  const grant = await connectEbayFullPage(page)
+  await createListingThroughApi(page, JACKET)
+  const revoked = await request.post(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/revoke`, { data: { state: grant } })
+  expect(((await revoked.json()) as { revoked: number }).revoked).toBeGreaterThan(0)
+  // The stored access token still looks good for two hours: eBay's 401 is what tells.
+  await openPostDialog(page, JACKET.title)
+  await expect(page.getByText('Authentication Issue')).toBeVisible()
+  await expect(page.getByText('Your eBay connection needs to be refreshed. Please reconnect your eBay account.')).toBeVisible()
+  await page.getByRole('button', { name: 'Close dialog' }).click()
+  await expect(ebayRow(page).getByText('Connection expired: connect again')).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import type { ReceivedMail } from '../fakes/smtp.ts'
+import { solidJpeg } from '../helpers/images.ts'
 import { FAKE_SMTP_HTTP_PORT } from './ports.ts'
 
 export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toString('hex')}`
@@ -59,4 +60,16 @@ export async function mailTo(address: string, subject: RegExp): Promise<Received
     }, { message: `an email to ${address} with a subject like ${subject}` })
     .toBe(true)
   return found!
+}
+
+/** Uploads one photo and creates a listing with it through the API, as the signed-in page's own session. */
+export async function createListingThroughApi(page: Page, fields: Record<string, unknown>) {
+  const photo = await page.request.post('/api/images', {
+    multipart: { id: crypto.randomUUID(), image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await solidJpeg({ r: 40, g: 80, b: 160 }) } },
+  })
+  expect(photo.status()).toBe(201)
+  const { imageUrl } = (await photo.json()) as { imageUrl: string }
+  const listing = await page.request.post('/api/listings', { data: { description: 'Light wash, no stains.', ...fields, images: [imageUrl] } })
+  expect(listing.status()).toBe(201)
+  return (await listing.json()) as { id: number; title: string }
 }

@@ -84,9 +84,11 @@ interface State {
   seller: Required<FakeEbayOptions>['seller']
   clockOffset: number
   consents: Map<string, PendingConsent>
-  codes: Map<string, { issuedAt: number; used: boolean; scopes: string[] }>
+  codes: Map<string, { issuedAt: number; used: boolean; scopes: string[]; grant: string }>
   accessTokens: Map<string, { expiresAt: number; scopes: string[] }>
   refreshTokens: Map<string, string[]>
+  /** Which consent (by the state it came with) each token descends from, so one seller's grant can be revoked. */
+  grantOf: Map<string, string>
   grants: string[]
   calls: string[]
   appTokens: Set<string>
@@ -127,13 +129,15 @@ function backTo(address: string, params: Record<string, string | undefined>): st
 function createFakeApp(state: State) {
   const now = () => Date.now() + state.clockOffset
 
-  function issueTokens(c: Context, scopes: string[], refreshToken?: string) {
+  function issueTokens(c: Context, scopes: string[], grant: string, refreshToken?: string) {
     const access = ebayToken()
     state.accessTokens.set(access, { expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, scopes })
+    state.grantOf.set(access, grant)
     const reply: Record<string, unknown> = { access_token: access, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'User Access Token' }
     if (refreshToken) return c.json(reply)
     const refresh = ebayToken()
     state.refreshTokens.set(refresh, scopes)
+    state.grantOf.set(refresh, grant)
     return c.json({ ...reply, refresh_token: refresh, refresh_token_expires_in: REFRESH_TOKEN_SECONDS })
   }
 
@@ -145,7 +149,7 @@ function createFakeApp(state: State) {
       return oauthError(c, 400, 'invalid_grant', 'the provided authorization grant code is invalid or was issued to another client')
     }
     issued.used = true
-    return issueTokens(c, issued.scopes)
+    return issueTokens(c, issued.scopes, issued.grant)
   }
 
   function refresh(c: Context, form: Record<string, string>) {
@@ -153,7 +157,7 @@ function createFakeApp(state: State) {
     if (!scopes) return oauthError(c, 400, 'invalid_grant', 'the provided authorization refresh token is invalid or was issued to another client')
     const asked = (form.scope ?? '').split(' ').filter(Boolean)
     if (asked.some((scope) => !scopes.includes(scope))) return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
-    return issueTokens(c, asked.length ? asked : scopes, form.refresh_token)
+    return issueTokens(c, asked.length ? asked : scopes, state.grantOf.get(form.refresh_token!) ?? '', form.refresh_token)
   }
 
   function applicationToken(c: Context, form: Record<string, string>) {
@@ -192,7 +196,7 @@ function createFakeApp(state: State) {
       state.consents.delete(id)
       if (c.req.query('choice') !== 'agree') return c.redirect(backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }))
       const code = ebayCode()
-      state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes })
+      state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes, grant: consent.state ?? id })
       return c.redirect(backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' }))
     })
     .post('/identity/v1/oauth2/token', async (c) => {
@@ -214,6 +218,16 @@ function createFakeApp(state: State) {
       if (c.req.param('kid') !== state.signingKey.kid) return restError(c, 404, 195003, 'The specified key id is invalid.')
       // As eBay sends it: the PEM on one line.
       return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
+    })
+    // The seller removes Snaplist's access on eBay (the browser tests' way to revoke one grant among many).
+    .post('/__control/revoke', async (c) => {
+      const { state: grant } = (await c.req.json().catch(() => ({}))) as { state?: string }
+      const revoked = [...state.grantOf].filter(([, of]) => of === grant).map(([token]) => token)
+      for (const token of revoked) {
+        state.accessTokens.delete(token)
+        state.refreshTokens.delete(token)
+      }
+      return c.json({ revoked: revoked.length })
     })
     .get('/commerce/identity/v1/user/', (c) => {
       const scopes = bearer(c)
@@ -241,6 +255,7 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     codes: new Map(),
     accessTokens: new Map(),
     refreshTokens: new Map(),
+    grantOf: new Map(),
     grants: [],
     calls: [],
     appTokens: new Set(),

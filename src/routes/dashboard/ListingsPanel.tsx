@@ -10,6 +10,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingsQuery, useDeleteListing } from '../../queries/listings.ts'
+import { marketplaceConnectionsQuery } from '../../queries/marketplaces.ts'
 import { PostToEbayDialog } from './PostToEbayDialog.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
 
@@ -60,6 +61,8 @@ export function ListingsPanel() {
   const online = useOnline()
   const listings = useQuery(listingsQuery)
   const deleteListing = useDeleteListing()
+  const connections = useQuery(marketplaceConnectionsQuery)
+  const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   const [deleting, setDeleting] = useState<Listing | null>(null)
@@ -89,7 +92,7 @@ export function ListingsPanel() {
         </ul>
       )}
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
-      <PostToEbayDialog listing={posting} ebayConnected={false} onClose={() => setPosting(null)} />
+      <PostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this listing?">
         <p className="text-sm text-slate-600">“{deleting?.title}” and its photos will be deleted from Snaplist. This cannot be undone.</p>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,35 +1,100 @@
-// The Post to eBay confirmation (SPEC §2): image, title, price, quantity, Cancel and Post to eBay. Posting is
-// blocked here until an eBay account is connected (SPEC §4, §8).
-import { thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
+// The Post to eBay confirmation (SPEC §2): image, title, price, quantity, Cancel and Post to eBay. Without an eBay
+// connection, or for a listing already posted, posting is blocked here with SPEC §8's toasts. Connected, the dialog
+// first shows what eBay requires for this listing and lets the seller fill what is missing; after posting it offers
+// 'View on eBay'.
+import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
+import { Spinner } from '../../components/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
+import { useEbayRequirements, usePostToEbay } from '../../queries/ebay-publish.ts'
+import { EbayDetailsForm } from './EbayDetailsForm.tsx'
+
+function ListingSummary({ listing }: { listing: Listing }) {
+  return (
+    <div className="flex gap-3">
+      {listing.images[0] && <img src={thumbnailUrl(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />}
+      <div className="min-w-0 text-sm text-slate-700">
+        <p className="font-semibold break-words text-slate-900">{listing.title}</p>
+        <p>Price: ${listing.price}</p>
+        <p>Quantity: {listing.quantity}</p>
+      </div>
+    </div>
+  )
+}
+
+function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () => void }) {
+  const post = () => {
+    if (isPostedToEbay(listing)) notify('Already Posted', 'This listing is already posted to eBay.', 'info')
+    else notify('eBay Not Connected', 'Please connect your eBay account first in the Connected Marketplaces section.', 'error')
+    onClose()
+  }
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button onClick={post}>Post to eBay</Button>
+    </div>
+  )
+}
+
+function Publishing({ listing, onClose }: { listing: Listing; onClose: () => void }) {
+  const requirements = useEbayRequirements(listing.id)
+  const post = usePostToEbay(listing.id)
+
+  if (post.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-sm font-medium text-emerald-800">
+          {post.data.message}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          {post.data.viewUrl && (
+            <a href={post.data.viewUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800">
+              View on eBay
+            </a>
+          )}
+        </div>
+      </div>
+    )
+  }
+  if (requirements.isPending) {
+    return (
+      <div className="flex items-center gap-3 py-4 text-sm text-slate-600">
+        <Spinner label="Checking what eBay needs" className="h-6 w-6" /> Checking what eBay needs for this listing…
+      </div>
+    )
+  }
+  if (requirements.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(requirements.error)}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void requirements.refetch()}>Try again</Button>
+        </div>
+      </div>
+    )
+  }
+  return <EbayDetailsForm requirements={requirements.data} posting={post.isPending} onCancel={onClose} onPost={(input) => post.mutate(input)} />
+}
 
 export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing: Listing | null; ebayConnected: boolean; onClose: () => void }) {
-  const post = () => {
-    if (!ebayConnected) {
-      notify('eBay Not Connected', 'Please connect your eBay account first in the Connected Marketplaces section.', 'error')
-      onClose()
-    }
-  }
   return (
     <Dialog open={listing !== null} onClose={onClose} title="Post to eBay">
       {listing && (
         <div className="flex flex-col gap-4">
-          <div className="flex gap-3">
-            {listing.images[0] && <img src={thumbnailUrl(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />}
-            <div className="text-sm text-slate-700">
-              <p className="font-semibold text-slate-900">{listing.title}</p>
-              <p>Price: ${listing.price}</p>
-              <p>Quantity: {listing.quantity}</p>
-            </div>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={post}>Post to eBay</Button>
-          </div>
+          <ListingSummary listing={listing} />
+          {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
         </div>
       )}
     </Dialog>

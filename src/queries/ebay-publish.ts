@@ -1,0 +1,60 @@
+// Posting a listing to eBay: what eBay will need for it (read when the dialog opens) and the publish itself, with
+// SPEC §8's toasts for every way it can end.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../api/contract/ebay-publish.ts'
+import { ApiError, apiJson, failureMessage } from '../lib/api.ts'
+import { notify } from '../lib/notify.tsx'
+import { listingKeys } from './listings.ts'
+import { marketplaceKeys } from './marketplaces.ts'
+
+const ebayRequirementsQuery = (listingId: number) =>
+  queryOptions({
+    queryKey: ['listings', listingId, 'ebay-requirements'] as const,
+    queryFn: ({ signal }) => apiJson<EbayRequirements>('GET', `/api/listings/${listingId}/ebay-requirements`, undefined, signal),
+    // What eBay needs changes when the seller sets things up on eBay: ask again each time the dialog opens.
+    gcTime: 0,
+  })
+
+const REQUIREMENT_MESSAGES = ['Missing required fields', 'You need to set up eBay selling policies']
+const AUTHENTICATION_MESSAGES = ['eBay authentication failed', 'eBay token expired']
+
+/** SPEC §8's toast for a failed post; true when the eBay connection has to be made again. */
+export function notifyPostFailure(error: unknown): boolean {
+  const message = error instanceof ApiError ? (error.details.message ?? '') : ''
+  if (REQUIREMENT_MESSAGES.some((phrase) => message.includes(phrase))) {
+    notify('Listing Requirements', message, 'error')
+    return false
+  }
+  if (AUTHENTICATION_MESSAGES.some((phrase) => message.includes(phrase))) {
+    notify('Authentication Issue', 'Your eBay connection needs to be refreshed. Please reconnect your eBay account.', 'error')
+    return true
+  }
+  notify('Error', failureMessage(error, 'Failed to post listing to eBay'), 'error')
+  return false
+}
+
+/** What eBay needs for the listing; a failure gets the same toast a failed post would (a lapsed connection above all). */
+export function useEbayRequirements(listingId: number) {
+  const queryClient = useQueryClient()
+  const requirements = useQuery(ebayRequirementsQuery(listingId))
+  const { error } = requirements
+  useEffect(() => {
+    if (error && notifyPostFailure(error)) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+  }, [error, queryClient])
+  return requirements
+}
+
+export function usePostToEbay(listingId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: EbayPublishInput) => apiJson<EbayPublishResult>('POST', `/api/listings/${listingId}/post-to-ebay`, input),
+    onSuccess: async (result) => {
+      notify('Success', result.message, 'success')
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all })
+    },
+    onError: async (error) => {
+      if (notifyPostFailure(error)) await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+    },
+  })
+}
