@@ -84,6 +84,9 @@ interface Preparation extends SellerReadiness {
   missing: string[]
 }
 
+const policiesOf = ({ fulfillmentPolicyId, paymentPolicyId, returnPolicyId }: setups.SellerSetup): BusinessPolicies | null =>
+  fulfillmentPolicyId && paymentPolicyId && returnPolicyId ? { fulfillmentPolicyId, paymentPolicyId, returnPolicyId } : null
+
 const descriptionHtml = (listing: Listing) => escapeHtml(listing.description || listing.title).replace(/\r?\n/g, '<br>')
 
 export interface EbayPublisherDeps {
@@ -127,19 +130,19 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   async function sellerReadiness(token: string, userId: number): Promise<SellerReadiness> {
     const accountId = (await connections.findConnection(sql, userId, 'ebay'))?.accountId ?? ''
     const cached = await setups.findSellerSetup(sql, userId)
-    if (cached?.accountId === accountId && cached.fulfillmentPolicyId && cached.paymentPolicyId && cached.returnPolicyId && cached.merchantLocationKey) {
-      const { fulfillmentPolicyId, paymentPolicyId, returnPolicyId } = cached
-      return { policies: { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }, policiesProblem: null, locationKey: cached.merchantLocationKey }
-    }
+    const cachedPolicies = cached?.accountId === accountId ? policiesOf(cached) : null
     const [policies, locationKey] = await Promise.all([
-      findBusinessPolicies(sell, token).catch((error: unknown) => {
-        if (error instanceof AppError && error.code.startsWith('ebay_policies_')) return error
-        throw error
-      }),
-      findLocation(token),
+      cachedPolicies ??
+        findBusinessPolicies(sell, token).catch((error: unknown) => {
+          if (error instanceof AppError && error.code.startsWith('ebay_policies_')) return error
+          throw error
+        }),
+      (cachedPolicies && cached?.merchantLocationKey) || findLocation(token),
     ])
     if (policies instanceof AppError) return { policies: null, policiesProblem: policies, locationKey }
-    await setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
+    if (policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey) {
+      await setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
+    }
     return { policies, policiesProblem: null, locationKey }
   }
 

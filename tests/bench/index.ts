@@ -1,5 +1,6 @@
-// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync
+// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync|ebay
 // runs one of them.
+import { benchEbay } from './ebay.ts'
 import { benchPhotos } from './photos.ts'
 import { benchSync } from './sync.ts'
 
@@ -7,6 +8,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   api: () => import('./run.ts'),
   photos: benchPhotos,
   sync: benchSync,
+  ebay: benchEbay,
 }
 
 const only = process.env.BENCH_ONLY

@@ -1,6 +1,5 @@
 // What the eBay API tests share: settings pointing at the stand-in, an app with eBay connectable, and connecting a
 // seller through the stand-in's consent page.
-import { expect } from 'vitest'
 import type { EbayConfig } from '../../api/env.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/ebay.ts'
@@ -29,11 +28,15 @@ export const ebayConfigFor = (fake: FakeEbay, overrides: Partial<EbayConfig> = {
 export const ebayApp = (config: EbayConfig, options: TestAppOptions = {}) =>
   createTestApp({ ...options, ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
 
+async function succeeded(reply: Promise<Response>): Promise<Response> {
+  const response = await reply
+  if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
+  return response
+}
+
 /** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
 export async function authorizeEbay(fake: FakeEbay, seller: Client, choice: 'agree' | 'decline' = 'agree') {
-  const response = await seller.get('/api/marketplace-connections/ebay/auth')
-  expect(response.status).toBe(200)
-  const { authUrl } = await readJson(response)
+  const { authUrl } = await readJson(await succeeded(seller.get('/api/marketplace-connections/ebay/auth')))
   const callback = await fake.consent(authUrl, choice)
   return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
 }
@@ -42,7 +45,5 @@ export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('
 
 export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody> {
   const { code, state } = await authorizeEbay(fake, seller)
-  const response = await exchangeEbayCode(seller, { code, state })
-  expect(response.status).toBe(200)
-  return readJson(response)
+  return readJson(await succeeded(exchangeEbayCode(seller, { code, state })))
 }
