@@ -8,7 +8,8 @@ import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
-type Seller = Awaited<ReturnType<typeof registeredClient>>
+type Client = Awaited<ReturnType<typeof registeredClient>>
+type Seller = Client & { grant: string }
 
 let fake: FakeEbay
 /** This server's photos are not reachable by eBay: they go through the Media API. */
@@ -30,11 +31,10 @@ const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M
 
 async function connectedSeller(name: string, app: TestApp = t): Promise<Seller> {
   const seller = await registeredClient(app.app, `${name}-${randomUUID().slice(0, 8)}`)
-  await connectEbay(fake, seller)
-  return seller
+  return Object.assign(seller, { grant: (await connectEbay(fake, seller)).grant })
 }
 
-async function createListing(seller: Seller, fields: Record<string, unknown> = JACKET, photos = 2): Promise<JsonBody> {
+async function createListing(seller: Client, fields: Record<string, unknown> = JACKET, photos = 2): Promise<JsonBody> {
   const images: string[] = []
   for (let index = 0; index < photos; index += 1) {
     const upload = await seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() }))
@@ -46,9 +46,12 @@ async function createListing(seller: Seller, fields: Record<string, unknown> = J
   return readJson(response)
 }
 
-const requirements = async (seller: Seller, id: number) => readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
-const post = (seller: Seller, id: number, body?: unknown) => seller.post(`/api/listings/${id}/post-to-ebay`, body)
-const listingsOfSku = (listingId: number) => [...fake.sell.listings.values()].filter((sku) => sku === skuOf(listingId)).length
+const requirements = async (seller: Client, id: number) => readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
+const post = (seller: Client, id: number, body?: unknown) => seller.post(`/api/listings/${id}/post-to-ebay`, body)
+/** The seller's live eBay listings for this listing's SKU. */
+const ebayListingsOf = (seller: Seller, listingId: number) =>
+  [...fake.sell.listings.values()].filter((listing) => listing.seller === seller.grant && listing.sku === skuOf(listingId)).length
+const itemOf = (seller: Seller, listingId: number) => fake.inventory(seller.grant).items.get(skuOf(listingId)) as JsonBody | undefined
 
 /** The eBay calls `work` makes, by "METHOD path" without the ids. */
 async function callsDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -76,16 +79,16 @@ describe('publishing a listing to eBay', () => {
     const incomplete = await post(seller, listing.id)
     expect(incomplete.status).toBe(400)
     expect((await readJson(incomplete)).message).toBe('Missing required fields: Type, Item location (ZIP code). Add them in the Post to eBay dialog, then post again.')
-    expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+    expect(itemOf(seller, listing.id)).toBeUndefined()
 
     const published = await post(seller, listing.id, { aspects: { Type: 'jacket' }, postalCode: '95125' })
     expect(published.status).toBe(200)
     const result = await readJson(published)
     expect(result.platformListingId).toBe(`ebay-${result.listingId}`)
     expect(result.viewUrl).toBe(`https://sandbox.ebay.com/itm/${result.listingId}`)
-    expect(fake.sell.listings.get(result.listingId)).toBe(skuOf(listing.id))
+    expect(fake.sell.listings.get(result.listingId)).toEqual({ seller: seller.grant, sku: skuOf(listing.id) })
 
-    const item = fake.sell.items.get(skuOf(listing.id)) as JsonBody
+    const item = itemOf(seller, listing.id)!
     expect(item.condition).toBe('USED_EXCELLENT')
     expect(item.product.aspects).toMatchObject({ Brand: ["Levi's"], Type: ['Jacket'], 'Size Type': ['Regular'], Department: ['Men'], Color: ['Blue'] })
     expect(item.product.imageUrls).toHaveLength(2)
@@ -111,7 +114,7 @@ describe('publishing a listing to eBay', () => {
       'POST /sell/inventory/v1/offer',
       'POST /sell/inventory/v1/offer/N/publish',
     ])
-    const item = fake.sell.items.get(skuOf(second.id)) as JsonBody
+    const item = itemOf(seller, second.id)!
     expect(item.condition).toBe('NEW')
     expect(item.product.imageUrls[0]).toMatch(/^https:\/\/snaplist\.example\.com\/files\//)
   })
@@ -135,7 +138,7 @@ describe('publishing a listing to eBay', () => {
       const response = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
       expect(response.status).toBe(400)
       expect((await readJson(response)).message).toContain('You need to set up eBay selling policies')
-      expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+      expect(itemOf(seller, listing.id)).toBeUndefined()
     } finally {
       fake.setPolicies({ fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] })
     }
@@ -176,13 +179,13 @@ describe('publishing a listing to eBay', () => {
     fake.sell.dropNextPublishReply = true
     const lost = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
     expect(lost.status).toBe(502)
-    expect(listingsOfSku(listing.id)).toBe(1)
+    expect(ebayListingsOf(seller, listing.id)).toBe(1)
 
     const retried = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
     expect(retried.status).toBe(200)
     const { listingId } = await readJson(retried)
-    expect(fake.sell.listings.get(listingId)).toBe(skuOf(listing.id))
-    expect(listingsOfSku(listing.id)).toBe(1)
+    expect(fake.sell.listings.get(listingId)).toEqual({ seller: seller.grant, sku: skuOf(listing.id) })
+    expect(ebayListingsOf(seller, listing.id)).toBe(1)
   })
 
   it('finds the offer an earlier attempt made when the listing lost track of it', async () => {
@@ -192,7 +195,7 @@ describe('publishing a listing to eBay', () => {
     await t.db.sql`update listings set platform_listing_id = null, platform_status = null, ebay_offer_id = null where id = ${listing.id}`
     const again = await post(seller, listing.id, { aspects: { Type: 'Jacket' } })
     expect(again.status).toBe(200)
-    expect(listingsOfSku(listing.id)).toBe(1)
+    expect(ebayListingsOf(seller, listing.id)).toBe(1)
   })
 
   it('publishes a double tap once', async () => {
@@ -202,7 +205,7 @@ describe('publishing a listing to eBay', () => {
     const [one, two] = await Promise.all([post(seller, listing.id, body), post(seller, listing.id, body)])
     expect([one.status, two.status]).toEqual([200, 200])
     expect((await readJson(one)).listingId).toBe((await readJson(two)).listingId)
-    expect(listingsOfSku(listing.id)).toBe(1)
+    expect(ebayListingsOf(seller, listing.id)).toBe(1)
   })
 
   it('answers an already posted listing with its eBay listing and no eBay call', async () => {
@@ -234,6 +237,6 @@ describe('publishing a listing to eBay', () => {
       expect((await readJson(refused)).message).toBeTruthy()
     }
     expect((await post(owner, listing.id, '{"aspects":')).status).toBe(400)
-    expect(fake.sell.items.has(skuOf(listing.id))).toBe(false)
+    expect(itemOf(owner, listing.id)).toBeUndefined()
   })
 })

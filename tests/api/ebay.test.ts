@@ -317,10 +317,10 @@ describe("calling eBay's Sell APIs for a seller", () => {
 
   it('creates an inventory location once (409 Already Exists is fine) with a body eBay’s contract accepts', async () => {
     const seller = await signUp('location')
-    await connect(seller)
+    const { grant } = await connect(seller)
     expect(await sellFor(seller.id, location(`snaplist-${seller.id}`))).toMatchObject({ status: 204 })
     expect(await sellFor(seller.id, location(`snaplist-${seller.id}`))).toMatchObject({ status: 409 })
-    expect(fake.locations.get(`snaplist-${seller.id}`)).toMatchObject({ locationTypes: ['WAREHOUSE'] })
+    expect(fake.inventory(grant).locations.get(`snaplist-${seller.id}`)).toMatchObject({ locationTypes: ['WAREHOUSE'] })
   })
 
   it('keeps eBay’s own words when eBay refuses a body that breaks the contract', async () => {

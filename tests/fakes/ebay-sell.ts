@@ -53,13 +53,19 @@ interface Offer {
   body: Record<string, unknown>
 }
 
-export interface SellState {
-  policies: BusinessPolicyIds | null
+/** One seller's inventory: eBay keeps locations, items and offers per seller. */
+export interface Inventory {
   locations: Map<string, unknown>
   items: Map<string, Record<string, unknown>>
   offers: Map<string, Offer>
-  /** eBay listing id → SKU, for every listing ever published. */
-  listings: Map<string, string>
+}
+
+export interface SellState {
+  policies: BusinessPolicyIds | null
+  /** By seller: the consent (its state) the caller's token descends from. */
+  inventories: Map<string, Inventory>
+  /** eBay listing id → the seller and SKU, for every listing ever published. */
+  listings: Map<string, { seller: string; sku: string }>
   /** The Media API's uploads, by picture URL. */
   pictures: Map<string, number>
   /** Publish the next offer, then drop the connection before answering: a reply lost on the way back. */
@@ -68,9 +74,7 @@ export interface SellState {
 
 export const createSellState = (): SellState => ({
   policies: { fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] },
-  locations: new Map(),
-  items: new Map(),
-  offers: new Map(),
+  inventories: new Map(),
   listings: new Map(),
   pictures: new Map(),
   dropNextPublishReply: false,
@@ -98,18 +102,28 @@ const missingAspect = (name: string) => ({
   message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
 })
 
-/** The scopes of the request's live Bearer token, or undefined (the auth half of the stand-in knows the tokens). */
-export type BearerScopes = (c: Context) => string[] | undefined
+/** A seller's inventory, made on first use. */
+export function inventoryOf(state: SellState, seller: string): Inventory {
+  let inventory = state.inventories.get(seller)
+  if (!inventory) state.inventories.set(seller, (inventory = { locations: new Map(), items: new Map(), offers: new Map() }))
+  return inventory
+}
 
-export function sellRoutes(state: SellState, bearer: BearerScopes) {
+/** The request's live Bearer token: its scopes and its seller, or undefined (the auth half of the stand-in knows them). */
+export type BearerToken = (c: Context) => { scopes: string[]; seller: string } | undefined
+
+export function sellRoutes(state: SellState, bearer: BearerToken) {
   /** What eBay checks before a Sell API call: the token, its scope and the Accept-Language header. */
   function refused(c: Context, scope: string): Response | undefined {
-    const scopes = bearer(c)
-    if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-    if (!scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+    const token = bearer(c)
+    if (!token) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+    if (!token.scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
     if (c.req.header('accept-language') === '*') return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
     return undefined
   }
+
+  /** The caller's inventory; only after refused() let the call through. */
+  const mine = (c: Context) => inventoryOf(state, bearer(c)!.seller)
 
   /** The body of an operation with one: Content-Type (and Content-Language where the contract wants it) and the contract. */
   async function contractBody(c: Context, operationId: string, { contentLanguage = false } = {}): Promise<{ body: Record<string, unknown> } | { refused: Response }> {
@@ -125,8 +139,8 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
   const category = (id: unknown) => FAKE_CATEGORIES.find((entry) => entry.id === id)
 
   /** What publishOffer refuses, in eBay's words: everything a live listing needs that the item or offer lacks. */
-  function publishProblems(offer: Offer): EbayError[] {
-    const item = state.items.get(offer.sku)
+  function publishProblems(inventory: Inventory, offer: Offer): EbayError[] {
+    const item = inventory.items.get(offer.sku)
     if (!item) return [{ errorId: 25702, message: `${offer.sku} could not be found or is not available in the system.` }]
     const product = (item.product ?? {}) as { title?: string; imageUrls?: string[]; aspects?: Record<string, string[]>; description?: string }
     const body = offer.body as { categoryId?: string; listingPolicies?: Record<string, string>; pricingSummary?: { price?: { value?: string } }; merchantLocationKey?: string; listingDuration?: string; listingDescription?: string }
@@ -152,7 +166,7 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
       }
     }
     if (!(Number(body.pricingSummary?.price?.value) > 0)) problems.push({ errorId: 25003, message: 'The listing could not be published because the unpublished offer has an invalid price.' })
-    if (!state.locations.has(body.merchantLocationKey ?? '')) problems.push({ errorId: 25012, message: 'Invalid inventory location. The merchantLocationKey is not known.' })
+    if (!inventory.locations.has(body.merchantLocationKey ?? '')) problems.push({ errorId: 25012, message: 'Invalid inventory location. The merchantLocationKey is not known.' })
     if (body.listingDuration !== 'GTC') problems.push({ errorId: 25002, message: 'A user error has occurred. listingDuration must be GTC for fixed-price listings.' })
     return problems
   }
@@ -161,7 +175,7 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
     if (offer.status !== 'PUBLISHED') {
       offer.listingId = String(randomInt(100_000_000_000, 999_999_999_999))
       offer.status = 'PUBLISHED'
-      state.listings.set(offer.listingId, offer.sku)
+      state.listings.set(offer.listingId, { seller: bearer(c)!.seller, sku: offer.sku })
     }
     if (state.dropNextPublishReply) {
       state.dropNextPublishReply = false
@@ -185,7 +199,7 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
     .get('/sell/inventory/v1/location', (c) => {
       const problem = refused(c, SCOPES.inventory)
       if (problem) return problem
-      const locations = [...state.locations].map(([key, body]) => ({ merchantLocationKey: key, merchantLocationStatus: 'ENABLED', ...(body as object) }))
+      const locations = [...mine(c).locations].map(([key, body]) => ({ merchantLocationKey: key, merchantLocationStatus: 'ENABLED', ...(body as object) }))
       return c.json({ locations, total: locations.length, limit: 20, offset: 0 })
     })
     .post('/sell/inventory/v1/location/:key', async (c) => {
@@ -195,8 +209,8 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
       if ('refused' in checked) return checked.refused
       const key = c.req.param('key')
       if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
-      if (state.locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
-      state.locations.set(key, checked.body)
+      if (mine(c).locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
+      mine(c).locations.set(key, checked.body)
       return c.body(null, 204)
     })
     .put('/sell/inventory/v1/inventory_item/:sku', async (c) => {
@@ -208,13 +222,13 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
       }
       const checked = await contractBody(c, 'createOrReplaceInventoryItem', { contentLanguage: true })
       if ('refused' in checked) return checked.refused
-      state.items.set(sku, checked.body)
+      mine(c).items.set(sku, checked.body)
       return c.body(null, 204)
     })
     .get('/sell/inventory/v1/offer', (c) => {
       const problem = refused(c, SCOPES.inventory)
       if (problem) return problem
-      const offers = [...state.offers.values()].filter((offer) => offer.sku === c.req.query('sku'))
+      const offers = [...mine(c).offers.values()].filter((offer) => offer.sku === c.req.query('sku'))
       if (!offers.length) return restError(c, 404, 25713, 'This Offer is not available : no offer for this SKU.')
       return c.json({ offers: offers.map(offerView), total: offers.length, limit: 25, offset: 0 })
     })
@@ -225,17 +239,18 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
       if ('refused' in checked) return checked.refused
       const { sku, marketplaceId, format } = checked.body as { sku?: string; marketplaceId?: string; format?: string }
       if (!sku || !marketplaceId || !format) return restError(c, 400, 25002, 'A user error has occurred. sku, marketplaceId and format are required.')
-      if (!state.items.has(sku)) return restError(c, 400, 25702, `${sku} could not be found or is not available in the system.`)
-      const existing = [...state.offers.values()].find((offer) => offer.sku === sku && offer.body.marketplaceId === marketplaceId && offer.body.format === format)
+      const { items, offers } = mine(c)
+      if (!items.has(sku)) return restError(c, 400, 25702, `${sku} could not be found or is not available in the system.`)
+      const existing = [...offers.values()].find((offer) => offer.sku === sku && offer.body.marketplaceId === marketplaceId && offer.body.format === format)
       if (existing) return restErrors(c, 400, [{ errorId: 25002, message: 'A user error has occurred. Offer entity already exists.', parameters: [{ name: 'offerId', value: existing.offerId }] }])
       const offer: Offer = { offerId: String(randomInt(1_000_000_000, 9_999_999_999)), sku, status: 'UNPUBLISHED', body: checked.body }
-      state.offers.set(offer.offerId, offer)
+      offers.set(offer.offerId, offer)
       return c.json({ offerId: offer.offerId, warnings: [] }, 201)
     })
     .put('/sell/inventory/v1/offer/:offerId', async (c) => {
       const problem = refused(c, SCOPES.inventory)
       if (problem) return problem
-      const offer = state.offers.get(c.req.param('offerId'))
+      const offer = mine(c).offers.get(c.req.param('offerId'))
       if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
       const checked = await contractBody(c, 'updateOffer', { contentLanguage: true })
       if ('refused' in checked) return checked.refused
@@ -245,9 +260,9 @@ export function sellRoutes(state: SellState, bearer: BearerScopes) {
     .post('/sell/inventory/v1/offer/:offerId/publish', (c) => {
       const problem = refused(c, SCOPES.inventory)
       if (problem) return problem
-      const offer = state.offers.get(c.req.param('offerId'))
+      const offer = mine(c).offers.get(c.req.param('offerId'))
       if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
-      const problems = publishProblems(offer)
+      const problems = publishProblems(mine(c), offer)
       return problems.length ? restErrors(c, 400, problems) : publish(c, offer)
     })
     .get('/commerce/taxonomy/v1/get_default_category_tree_id', (c) => {

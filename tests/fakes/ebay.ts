@@ -12,7 +12,7 @@ import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:cry
 import { pathToFileURL } from 'node:url'
 import { closeServer } from './close-server.ts'
 import { followConsent, oauthError } from './consent.ts'
-import { createSellState, restError, sellRoutes, type BusinessPolicyIds, type SellState } from './ebay-sell.ts'
+import { createSellState, inventoryOf, restError, sellRoutes, type BusinessPolicyIds, type Inventory, type SellState } from './ebay-sell.ts'
 
 export type { BusinessPolicyIds } from './ebay-sell.ts'
 
@@ -46,10 +46,10 @@ export interface FakeEbay {
   revokeAll(): void
   /** The X-EBAY-SIGNATURE eBay would send with this notification body. */
   signNotification(body: string): string
-  /** The inventory locations created, by key. */
-  locations: Map<string, unknown>
-  /** What the selling APIs hold: items, offers, published listings, uploaded pictures; and the lost-reply switch. */
+  /** What the selling APIs hold: inventories by seller, published listings, uploaded pictures; the lost-reply switch. */
   sell: SellState
+  /** A seller's inventory, the seller named by the state of the consent their tokens came from. */
+  inventory(seller: string): Inventory
   /** Sets the seller's business policies; null plays a seller not opted in to business policies. */
   setPolicies(policies: BusinessPolicyIds | null): void
   /** Plays the seller on the consent page; returns where eBay sends the browser. */
@@ -169,9 +169,9 @@ function createFakeApp(state: State) {
 
   /** The scopes of a live Bearer token, or undefined. */
   const bearer = (c: Context) => {
-    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
-    const token = presented ? state.accessTokens.get(presented) : undefined
-    return token && token.expiresAt > now() ? token.scopes : undefined
+    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+    const token = state.accessTokens.get(presented)
+    return token && token.expiresAt > now() ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' } : undefined
   }
 
   return new Hono()
@@ -230,7 +230,7 @@ function createFakeApp(state: State) {
       return c.json({ revoked: revoked.length })
     })
     .get('/commerce/identity/v1/user/', (c) => {
-      const scopes = bearer(c)
+      const scopes = bearer(c)?.scopes
       if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
       if (!scopes.includes('https://api.ebay.com/oauth/api_scope/commerce.identity.readonly')) return restError(c, 403, 1100, 'Insufficient permissions to fulfill the request.')
       return c.json({ userId: state.seller.userId, username: state.seller.username, accountType: 'INDIVIDUAL', registrationMarketplaceId: 'EBAY_US', status: 'CONFIRMED' })
@@ -275,8 +275,8 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
         seller: state.seller,
         grants: state.grants,
         calls: state.calls,
-        locations: state.sell.locations,
         sell: state.sell,
+        inventory: (seller) => inventoryOf(state.sell, seller),
         setPolicies: (policies) => {
           state.sell.policies = policies
         },

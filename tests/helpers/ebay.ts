@@ -43,7 +43,8 @@ export async function authorizeEbay(fake: FakeEbay, seller: Client, choice: 'agr
 
 export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('/api/marketplace-connections/ebay/exchange-token', body)
 
-export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody> {
+/** Connects the seller; `grant` names them in the stand-in (fake.inventory(grant)). */
+export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody & { grant: string }> {
   const { code, state } = await authorizeEbay(fake, seller)
-  return readJson(await succeeded(exchangeEbayCode(seller, { code, state })))
+  return { ...(await readJson(await succeeded(exchangeEbayCode(seller, { code, state })))), grant: state }
 }
