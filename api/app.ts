@@ -8,6 +8,7 @@ import type { Sql } from './db/client.ts'
 import type { Config } from './env.ts'
 import { AppError, notFound, renderError } from './errors.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -137,7 +138,11 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
       throw notFound(`There is no API route ${c.req.method} ${c.req.path}.`)
     })
 
-  const app = new Hono<AppEnv>().use(requestId()).route('/api', api)
+  const app = new Hono<AppEnv>()
+    .use(requestId())
+    // First after the request id, so every answer gets the headers: API, errors, photos, the built app and 404s.
+    .use(securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined }, isSecure))
+    .route('/api', api)
   if (isLocal(storage)) app.route('/', fileRoutes(storage))
   app.onError(renderError)
   return app

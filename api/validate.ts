@@ -23,6 +23,25 @@ function describeIssues(issues: v.BaseIssue<unknown>[]) {
   return { message: message.endsWith('.') ? message : `${message}.`, fields }
 }
 
+/**
+ * Whether a NUL (U+0000) is in any string or key: Postgres text cannot hold one, so the query would fail. Walked
+ * without recursion, as a 64 KB body can nest arrays tens of thousands deep.
+ */
+function holdsNul(input: unknown): boolean {
+  const pending = [input]
+  while (pending.length) {
+    const value = pending.pop()
+    if (typeof value === 'string' && value.includes('\0')) return true
+    if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) return true
+        pending.push(item)
+      }
+    }
+  }
+  return false
+}
+
 /** A request that sends nothing at all: no type and no length (or 0). */
 const hasNoBody = (header: (name: string) => string | undefined) => !header('content-type') && !Number(header('content-length') ?? 0)
 
@@ -33,6 +52,7 @@ export function valid<Target extends keyof ValidationTargets, S extends Schema>(
     if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
+    if (holdsNul(value)) throw badRequest('The request contains a NUL character (U+0000), which Snaplist cannot store. Remove it and try again.')
     const result = v.safeParse(schema, value)
     if (result.success) return result.output
     const { message, fields } = describeIssues(result.issues)

@@ -58,7 +58,12 @@ export const ListingInputSchema = v.object({
     v.optional(v.array(v.string('Each image must be a URL')), []),
     v.maxLength(MAX_IMAGES, MAX_IMAGES_MESSAGE),
   ),
-  aiSuggestions: v.optional(v.nullable(v.record(v.string(), v.unknown())), null),
+  // What the analyser suggested (an AnalysisResult): flat text, numbers and keyword lists. Arbitrary JSON could nest
+  // deeper than the driver's JSON.stringify can go within the 64 KB body limit.
+  aiSuggestions: v.optional(
+    v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]), 'aiSuggestions must be the analysis as sent by the app')),
+    null,
+  ),
   brand: optionalText('Brand', 65),
   size: optionalText('Size', 65),
   type: optionalChoice('type', valuesOf(ITEM_TYPES)),

@@ -7,6 +7,9 @@ export type Platform = (typeof PLATFORMS)[number]
 
 export const PLATFORM_NAMES: Record<Platform, string> = { ebay: 'eBay', etsy: 'Etsy' }
 
+/** The :platform of /api/marketplace-connections/:platform/…. */
+export const PlatformParamSchema = v.object({ platform: v.picklist(PLATFORMS, 'There is no such marketplace: use ebay or etsy.') })
+
 export interface MarketplaceConnection {
   platform: Platform
   /** False once the grant has lapsed (refresh token expired or revoked): the seller must connect again. */
@@ -98,6 +101,13 @@ export const EbayExchangeSchema = v.object({
 })
 export type EbayExchangeInput = v.InferOutput<typeof EbayExchangeSchema>
 export type EbayExchangeValues = v.InferInput<typeof EbayExchangeSchema>
+
+const CHALLENGE_MISSING = 'The challenge_code query parameter is missing.'
+
+/** eBay's Marketplace Account Deletion challenge: GET /api/ebay/account-deletion?challenge_code=…. */
+export const EbayChallengeQuerySchema = v.object({
+  challenge_code: v.pipe(v.optional(v.string(CHALLENGE_MISSING), ''), v.nonEmpty(CHALLENGE_MISSING)),
+})
 
 /** GET /api/debug/ebay-environment: what is configured, as yes/no; addresses only where they are public hosts. */
 export interface EbayEnvironmentReport {

@@ -2,16 +2,15 @@
 // the GET answers eBay's challenge, the POST takes a signed notification and answers 204 once it is handled.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { badRequest } from '../errors.ts'
+import { EbayChallengeQuerySchema } from '../contract/marketplaces.ts'
 import type { EbayAccountDeletion } from '../services/ebay-account-deletion.ts'
+import { valid } from '../validate.ts'
 
 export function ebayAccountDeletionRoutes(deletion: EbayAccountDeletion) {
   return new Hono<AppEnv>()
-    .get('/ebay/account-deletion', (c) => {
-      const code = c.req.query('challenge_code')
-      if (!code) throw badRequest('The challenge_code query parameter is missing.')
-      return c.json(deletion.challenge(code), 200)
-    })
+    .get('/ebay/account-deletion', valid('query', EbayChallengeQuerySchema), (c) =>
+      c.json(deletion.challenge(c.req.valid('query').challenge_code), 200),
+    )
     .post('/ebay/account-deletion', async (c) => {
       await deletion.notify(await c.req.text(), c.req.header('x-ebay-signature'))
       return c.body(null, 204)

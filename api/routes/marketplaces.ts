@@ -1,15 +1,12 @@
 // /api/marketplace-connections and /api/etsy/exchange-token: the seller's marketplace connections (SPEC §7).
 import { Hono, type Context } from 'hono'
-import * as v from 'valibot'
 import type { AppEnv } from '../app-env.ts'
-import { EbayExchangeSchema, EtsyExchangeSchema, PLATFORM_NAMES, PLATFORMS, type EbayEnvironmentReport } from '../contract/marketplaces.ts'
+import { EbayExchangeSchema, EtsyExchangeSchema, PLATFORM_NAMES, PlatformParamSchema, type EbayEnvironmentReport } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { MarketplaceConnectionService } from '../services/marketplace-connections.ts'
 import type { MarketplaceOAuth, Requester } from '../services/marketplace-oauth.ts'
 import { valid } from '../validate.ts'
-
-const PlatformParamSchema = v.object({ platform: v.picklist(PLATFORMS, 'There is no such marketplace: use ebay or etsy.') })
 
 /** The signed-in user and their session, to which an authorization is bound. */
 function requester(c: Context<AppEnv>): Requester {

@@ -43,18 +43,19 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   const keys = new Map<string, KeyObject>()
   let appToken: { token: string; expiresAt: number } | undefined
 
-  async function fetchJson<S extends v.GenericSchema>(url: string, init: RequestInit, schema: S): Promise<v.InferOutput<S> | undefined> {
+  /** eBay's JSON answer, or the HTTP status it refused with (undefined when it could not be reached or made no sense). */
+  async function fetchJson<S extends v.GenericSchema>(url: string, init: RequestInit, schema: S): Promise<{ value: v.InferOutput<S> } | { status: number | undefined }> {
     try {
       const response = await fetcher(url, { ...init, headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers }, signal: AbortSignal.timeout(TIMEOUT_MS) })
       if (!response.ok) {
         console.error(`[ebay] ${new URL(url).pathname} answered HTTP ${response.status}`)
-        return undefined
+        return { status: response.status }
       }
       const parsed = v.safeParse(schema, await response.json())
-      return parsed.success ? parsed.output : undefined
+      return parsed.success ? { value: parsed.output } : { status: undefined }
     } catch (error) {
       console.error(`[ebay] ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`)
-      return undefined
+      return { status: undefined }
     }
   }
 
@@ -63,8 +64,8 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
     if (!config?.clientId || !config.clientSecret) throw keyUnavailable()
     const init = { method: 'POST', headers: { authorization: ebayBasicAuth(config.clientId, config.clientSecret) }, body: new URLSearchParams({ grant_type: 'client_credentials', scope: APP_SCOPE }) }
     const reply = await fetchJson(`${hosts.api}/identity/v1/oauth2/token`, init, AppTokenSchema)
-    if (!reply) throw keyUnavailable()
-    appToken = { token: reply.access_token, expiresAt: Date.now() + reply.expires_in * 1000 }
+    if (!('value' in reply)) throw keyUnavailable()
+    appToken = { token: reply.value.access_token, expiresAt: Date.now() + reply.value.expires_in * 1000 }
     return appToken.token
   }
 
@@ -73,8 +74,11 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
     if (cached) return cached
     const token = await applicationToken()
     const reply = await fetchJson(`${hosts.api}/commerce/notification/v1/public_key/${kid}`, { headers: { authorization: `Bearer ${token}` } }, PublicKeySchema)
-    if (!reply) throw keyUnavailable()
-    const key = createPublicKey(toPem(reply.key))
+    // The key id comes from the header, which anyone can write: eBay's 400 or 404 means the signature is not eBay's,
+    // while any other failure is ours or eBay's, and eBay sends the notification again.
+    if ('status' in reply && (reply.status === 400 || reply.status === 404)) throw badSignature('eBay has no public key with its key id')
+    if (!('value' in reply)) throw keyUnavailable()
+    const key = createPublicKey(toPem(reply.value.key))
     keys.set(kid, key)
     return key
   }

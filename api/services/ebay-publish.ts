@@ -77,11 +77,19 @@ interface SellerReadiness {
   locationKey: string | null
 }
 
+/** A write that remembers what eBay said; run only once the request succeeds, so a refused one changes nothing. */
+type Save = (() => Promise<void>) | undefined
+
 interface Preparation extends SellerReadiness {
   category: { id: string; name: string }
   aspects: ResolvedAspects
   /** Required fields missing on the listing itself or among the aspects (not the location: the dialog asks for it). */
   missing: string[]
+  saves: Save[]
+}
+
+const runSaves = async (saves: Save[]) => {
+  for (const save of saves) await save?.()
 }
 
 const policiesOf = ({ fulfillmentPolicyId, paymentPolicyId, returnPolicyId }: setups.SellerSetup): BusinessPolicies | null =>
@@ -127,7 +135,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** The seller's policies and location, from the cache for the connected account or from eBay (then cached). */
-  async function sellerReadiness(token: string, userId: number): Promise<SellerReadiness> {
+  async function sellerReadiness(token: string, userId: number): Promise<SellerReadiness & { save?: Save }> {
     const accountId = (await connections.findConnection(sql, userId, 'ebay'))?.accountId ?? ''
     const cached = await setups.findSellerSetup(sql, userId)
     const cachedPolicies = cached?.accountId === accountId ? policiesOf(cached) : null
@@ -140,12 +148,12 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       (cachedPolicies && cached?.merchantLocationKey) || findLocation(token),
     ])
     if (policies instanceof AppError) return { policies: null, policiesProblem: policies, locationKey }
-    if (policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey) {
-      await setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
-    }
-    return { policies, policiesProblem: null, locationKey }
+    const changed = policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey
+    const save = changed ? () => setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey }) : undefined
+    return { policies, policiesProblem: null, locationKey, save }
   }
 
+  /** Makes the seller's location on eBay, once; the setup row it is noted in was saved with the policies. */
   async function createLocation(token: string, userId: number, postalCode: string): Promise<string> {
     const body = { location: { address: { postalCode, country: 'US' } }, locationTypes: ['WAREHOUSE'], name: 'Snaplist', merchantLocationStatus: 'ENABLED' }
     // 409: made by an earlier attempt whose reply was lost; it is ours all the same.
@@ -154,23 +162,23 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     return LOCATION_KEY
   }
 
-  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState) {
-    if (state.ebayCategoryId && state.ebayCategoryName) return { id: state.ebayCategoryId, name: state.ebayCategoryName }
+  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState): Promise<{ category: { id: string; name: string }; save?: Save }> {
+    if (state.ebayCategoryId && state.ebayCategoryName) return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
     const category = await taxonomy.suggestCategory(token, listing.title)
-    await listings.saveEbayCategory(sql, listing.id, category)
-    return category
+    return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
   }
 
   async function prepare(token: string, userId: number, listing: Listing, typed: Record<string, string>): Promise<Preparation> {
     const state = await listings.findEbayState(sql, listing.id)
-    const [readiness, category] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state)])
-    const aspects = resolveAspects(listing, { ...state.ebayAspects, ...typed }, await taxonomy.aspectsFor(token, category.id))
+    const [readiness, { category, save: saveCategory }] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state)])
+    const catalog = await taxonomy.aspectsFor(token, category.id)
+    const aspects = resolveAspects(listing, { ...state.ebayAspects, ...typed }, catalog.aspects)
     const missing = [
       ...(listing.images.length === 0 ? ['Photos'] : []),
       ...(listing.price <= 0 ? ['Retail Price'] : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
     ]
-    return { ...readiness, category, aspects, missing }
+    return { ...readiness, category, aspects, missing, saves: [readiness.save, saveCategory, catalog.save] }
   }
 
   async function putInventoryItem(token: string, userId: number, listing: Listing, condition: Condition, aspects: Record<string, string[]>) {
@@ -246,6 +254,8 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     const missing = [...prepared.missing, ...(prepared.locationKey || input.postalCode ? [] : [LOCATION_FIELD])]
     if (missing.length) throw missingFields(missing)
     try {
+      // What eBay said is kept from here on: the item, offer and listing made next are eBay's and must be found again.
+      await runSaves(prepared.saves)
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
       await putInventoryItem(token, userId, listing, condition, prepared.aspects.values)
       const offerId = await upsertOffer(token, listing, offerDetails(listing, prepared, locationKey))
@@ -267,6 +277,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const listing = await ownListing(userId, listingId)
       return connectionService.call(userId, 'ebay', async (token) => {
         const prepared = await prepare(token, userId, listing, {})
+        await runSaves(prepared.saves)
         return {
           category: prepared.category,
           condition: listing.condition,

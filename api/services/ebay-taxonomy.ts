@@ -73,11 +73,14 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
       return { id: best.category.categoryId, name: best.category.categoryName }
     },
 
-    /** The category's required aspects and the ones Snaplist fills, from the cache or eBay. */
-    async aspectsFor(token: string, categoryId: string): Promise<cache.CategoryAspect[]> {
+    /**
+     * The category's required aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
+     * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
+     */
+    async aspectsFor(token: string, categoryId: string): Promise<{ aspects: cache.CategoryAspect[]; save?: () => Promise<void> }> {
       const tree = await categoryTreeId(token)
       const cached = await cache.findCategoryAspects(sql, tree, categoryId, ASPECTS_MAX_AGE_MS)
-      if (cached) return cached
+      if (cached) return { aspects: cached }
       const reply = await sell.send(token, { method: 'GET', path: `${TAXONOMY}/category_tree/${tree}/get_item_aspects_for_category?category_id=${encodeURIComponent(categoryId)}` })
       const aspects = parse(AspectsReplySchema, reply.body, 'getItemAspectsForCategory')
         .aspects.map((aspect) => ({
@@ -87,8 +90,7 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
           allowedValues: aspect.aspectConstraint.aspectMode === 'SELECTION_ONLY' ? aspect.aspectValues.map((value) => value.localizedValue) : [],
         }))
         .filter((aspect) => aspect.required || (LISTING_ASPECT_NAMES as readonly string[]).includes(aspect.name))
-      await cache.saveCategoryAspects(sql, tree, categoryId, aspects)
-      return aspects
+      return { aspects, save: () => cache.saveCategoryAspects(sql, tree, categoryId, aspects) }
     },
 
     async forgetAspects(token: string, categoryId: string): Promise<void> {

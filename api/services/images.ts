@@ -41,11 +41,15 @@ export interface PreparedImage {
 const notAnImage = () =>
   new AppError(400, 'not_an_image', 'This file is not a photo Snaplist can read. Choose a JPEG, PNG, WebP or HEIC image.')
 
+const tooManyPixels = () => new AppError(413, 'image_too_many_pixels', 'This photo has more than 50 megapixels. Choose a smaller photo.')
+
 export const tooLarge = () => new AppError(413, 'image_too_large', 'This photo is larger than 15 MB. Choose a smaller photo or take a new one.')
 
 async function readHeader(bytes: Buffer) {
   try {
-    return await sharp(bytes).metadata()
+    // Only the header is read, so sharp's own pixel limit is lifted here: a bomb declaring billions of pixels gets
+    // the 413 below that says why, not "not a photo".
+    return await sharp(bytes, { limitInputPixels: false }).metadata()
   } catch {
     throw notAnImage()
   }
@@ -67,9 +71,7 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge()
   const header = await readHeader(bytes)
   if (!header.format || !PHOTO_FORMATS.has(header.format)) throw notAnImage()
-  if ((header.width ?? 0) * (header.height ?? 0) > MAX_PIXELS) {
-    throw new AppError(413, 'image_too_many_pixels', 'This photo has more than 50 megapixels. Choose a smaller photo.')
-  }
+  if ((header.width ?? 0) * (header.height ?? 0) > MAX_PIXELS) throw tooManyPixels()
   // 'truncated' refuses cut-off files instead of storing a half-grey picture; rotate() applies EXIF orientation,
   // and sharp writes no metadata unless asked, so GPS and camera details never leave this function.
   const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', pages: 1 }).rotate()

@@ -13,6 +13,8 @@ export interface StoredFile {
 
 export interface FileStorage {
   kind: 'local' | 'supabase'
+  /** The origin browsers load the photos from when it is not this server's, for the Content-Security-Policy. */
+  origin?: string
   /** Stores bytes under key (idempotent: the same key again replaces/keeps the same content) and returns its public URL. */
   put(key: string, bytes: Buffer, contentType: string): Promise<StoredFile>
   /** Deletes the keys; keys that do not exist are ignored. */
@@ -162,6 +164,7 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorag
 
   return {
     kind: 'supabase',
+    origin: new URL(base).origin,
 
     async put(key: string, bytes: Buffer, contentType: string): Promise<StoredFile> {
       assertValidKeys([key])

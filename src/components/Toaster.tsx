@@ -1,6 +1,9 @@
 // The toast host (SPEC §9): one toast at a time, 5 s, swipe right to dismiss, F8 moves focus to the toast.
 import { useEffect } from 'react'
-import { Slide, ToastContainer } from 'react-toastify'
+import { Slide, ToastContainer } from 'react-toastify/unstyled'
+// The stylesheet ships with our CSS: react-toastify's default entry injects it as an inline <style>, which the
+// Content-Security-Policy refuses (style-src 'self'). Every import of the library uses the unstyled entry, so one store.
+import 'react-toastify/ReactToastify.css'
 
 const TOAST_REGION_ID = 'toasts'
 // react-toastify measures swipes as a share of the toast's width; 12 % of a 420 px toast is the 50 px of SPEC §9.

@@ -1,5 +1,5 @@
 // Toasts with a title and an optional description, the shape every message in SPEC §8 has.
-import { toast } from 'react-toastify'
+import { toast } from 'react-toastify/unstyled'
 
 type Kind = 'success' | 'error' | 'info'
 

@@ -1,6 +1,6 @@
 // Registers the service worker (production builds only: the dev server has no precache manifest) and, when a new
 // version is waiting, offers 'New version available — Reload'; the new worker takes over only when the seller agrees.
-import { toast } from 'react-toastify'
+import { toast } from 'react-toastify/unstyled'
 import { Workbox } from 'workbox-window'
 
 function offerReload(workbox: Workbox) {

@@ -2,13 +2,11 @@
 // fetches its "Google" certificates from a stand-in that publishes a test key. Google's script never loads from the
 // network: requests to accounts.google.com are blocked, or answered with a stand-in whose button hands the page an
 // ID token signed with the test key, which the real server then verifies.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { startFakeGoogleCerts, type FakeGoogleCerts } from '../fakes/google-certs.ts'
 import { createGoogleTestKey, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey, type IdTokenClaims } from '../helpers/google-tokens.ts'
+import { startServer } from '../helpers/server-process.ts'
 import { uniqueName } from './helpers.ts'
 
 const GOOGLE = 'https://accounts.google.com/**'
@@ -41,24 +39,6 @@ window.google = { accounts: { id: {
 
 async function serveStandInScript(page: Page, credential: string) {
   await page.route(GOOGLE, (route) => route.fulfill({ contentType: 'text/javascript', body: standInScript(credential) }))
-}
-
-/** The app's server on a free port with a fresh data folder and these settings; resolves once it listens. */
-function startServer(env: Record<string, string>): Promise<{ origin: string; server: ChildProcess }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-google-'))
-  const server = spawn('node', ['--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '', SMTP_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const port = /Local: +http:\/\/localhost:(\d+)/.exec(output)?.[1]
-      if (port) resolve({ origin: `http://localhost:${port}`, server })
-    })
-    server.once('exit', (code) => reject(new Error(`The server stopped (exit ${code}) before it listened:\n${output}`)))
-  })
 }
 
 test('without GOOGLE_CLIENT_ID, /auth shows no Google button and never loads Google\'s script', async ({ page }) => {

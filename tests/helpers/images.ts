@@ -1,4 +1,6 @@
-// Test photos made on the spot with sharp: camera-sized JPEGs with EXIF (GPS included), solid colours, odd files.
+// Test photos made on the spot with sharp: camera-sized JPEGs with EXIF (GPS included), solid colours, odd files,
+// and decompression bombs written byte by byte.
+import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 
 /** A JPEG of the given size with camera EXIF, including a GPS position, and orientation 6 (rotated). */
@@ -22,7 +24,7 @@ export async function cameraJpeg({ width = 4000, height = 3000, color = { r: 200
 export const solidJpeg = (color: { r: number; g: number; b: number }, width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
 
-export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string; type?: string } = {}): FormData {
+export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string | undefined; type?: string | undefined } = {}): FormData {
   const form = new FormData()
   if (id) form.append('id', id)
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
@@ -46,4 +48,34 @@ export async function photoLikeJpeg(width = 4000, height = 3000): Promise<Buffer
     pixels[i] = Math.max(0, Math.min(255, value))
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 1 }).toBuffer()
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A decompression bomb: a PNG of a few hundred bytes whose header declares a canvas of width × height RGB pixels. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  // Ten rows of zeros, compressed: the rest of the claimed canvas is simply missing.
+  const rows = deflateSync(Buffer.alloc((width * 3 + 1) * 10))
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))])
+}
+
+/** A real JPEG whose frame header (SOF0) is rewritten to claim width × height (each at most 65535). */
+export function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buffer {
+  const patched = Buffer.from(jpeg)
+  const sof = patched.indexOf(Buffer.from([0xff, 0xc0]))
+  if (sof < 0) throw new Error('The JPEG has no baseline frame header to rewrite')
+  patched.writeUInt16BE(height, sof + 5)
+  patched.writeUInt16BE(width, sof + 7)
+  return patched
 }

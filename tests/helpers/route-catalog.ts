@@ -1,0 +1,219 @@
+// Every route of the app, classified: who may call it, which inputs it reads (as the contract's schemas describe them)
+// and one request its rightful caller could send. The hostile-input and access sweeps enumerate the app's own route
+// table and fail on a route missing here, so a route added later cannot go untested.
+import { randomUUID } from 'node:crypto'
+import type * as v from 'valibot'
+import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
+import { EbayPublishInputSchema } from '../../api/contract/ebay-publish.ts'
+import { EmailTemplateInputSchema } from '../../api/contract/email-template.ts'
+import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
+import { ListingInputSchema } from '../../api/contract/listing.ts'
+import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
+import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
+import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
+import { IdParamSchema } from '../../api/validate.ts'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { ebayApp, ebayConfigFor } from './ebay.ts'
+import { photoForm, solidJpeg } from './images.ts'
+import { newUser, readJson, registeredClient, TEST_ORIGIN, type client, type TestApp } from './test-app.ts'
+
+export type Access = 'public' | 'user' | 'admin'
+
+/** What the sweeps know of the fixture's data: the seller Alice's things, which nobody else may read or change. */
+export interface CatalogFixture {
+  alice: { username: string; email: string; password: string; listingId: number; photoId: string; photoUrl: string }
+  bob: { id: number }
+  templateId: number
+  /** A real photo, so an upload is refused for who sends it, not for what. */
+  jpeg: Buffer
+}
+
+export interface ExampleRequest {
+  path: string
+  /** JSON, a multipart upload, or the raw text of an eBay notification. */
+  body?: unknown
+}
+
+export interface RouteSpec {
+  access: Access
+  /** The inputs the route reads. A route reading none takes anything else sent to it as noise. */
+  json?: v.GenericSchema
+  param?: v.GenericSchema
+  query?: v.GenericSchema
+  /** A multipart photo upload. */
+  upload?: boolean
+  /** A raw signed body (eBay's notifications). */
+  signedText?: boolean
+  /** The rest of the path (after the route's *) names a stored file. */
+  wildcard?: boolean
+  /** A request the rightful caller could send (Alice for user routes): with another caller it must be refused. */
+  example(f: CatalogFixture): ExampleRequest
+}
+
+const listingBody = (f: CatalogFixture) => ({ title: 'Blue jeans', category: 'clothing', color: 'blue', price: 20, images: [f.alice.photoUrl] })
+const templateBody = { name: 'hostile-check', subject: 'Hello', htmlContent: '<p>Hello</p>' }
+
+export const ROUTES: Record<string, RouteSpec> = {
+  'GET /api/health': { access: 'public', example: () => ({ path: '/api/health' }) },
+  'GET /api/auth/config': { access: 'public', example: () => ({ path: '/api/auth/config' }) },
+  'POST /api/register': {
+    access: 'public',
+    json: RegisterSchema,
+    example: () => ({ path: '/api/register', body: { username: 'carol', email: 'carol@example.com', firstName: 'Carol', lastName: 'C', password: 'a long password' } }),
+  },
+  'POST /api/login': {
+    access: 'public',
+    json: LoginSchema,
+    example: (f) => ({ path: '/api/login', body: { username: f.alice.username, password: f.alice.password } }),
+  },
+  'POST /api/auth/google': { access: 'public', json: GoogleSignInSchema, example: () => ({ path: '/api/auth/google', body: { credential: 'header.payload.signature' } }) },
+  'POST /api/logout': { access: 'public', example: () => ({ path: '/api/logout' }) },
+  'GET /api/user': { access: 'user', example: () => ({ path: '/api/user' }) },
+  'POST /api/forgot-password': { access: 'public', json: ForgotPasswordSchema, example: (f) => ({ path: '/api/forgot-password', body: { username: f.alice.email } }) },
+  'GET /api/reset-password/:token': { access: 'public', param: ResetTokenParamSchema, example: () => ({ path: '/api/reset-password/some-token' }) },
+  'POST /api/reset-password': {
+    access: 'public',
+    json: ResetPasswordSchema,
+    example: () => ({ path: '/api/reset-password', body: { token: 'some-token', password: 'a new long password' } }),
+  },
+  'POST /api/images': { access: 'user', upload: true, example: (f) => ({ path: '/api/images', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
+  'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
+  'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
+  'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
+  'DELETE /api/listings/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }) },
+  'GET /api/listings/:id/ebay-requirements': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-requirements` }) },
+  'POST /api/listings/:id/post-to-ebay': {
+    access: 'user',
+    param: IdParamSchema,
+    json: EbayPublishInputSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/post-to-ebay`, body: { condition: 'used' } }),
+  },
+  'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
+  'GET /api/marketplace-connections/:platform/auth': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay/auth' }) },
+  'GET /api/marketplace-connections/:platform/check-authentication': {
+    access: 'user',
+    param: PlatformParamSchema,
+    example: () => ({ path: '/api/marketplace-connections/ebay/check-authentication' }),
+  },
+  'GET /api/marketplace-connections/:platform/status': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay/status' }) },
+  'DELETE /api/marketplace-connections/:platform': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay' }) },
+  'POST /api/etsy/exchange-token': { access: 'user', json: EtsyExchangeSchema, example: () => ({ path: '/api/etsy/exchange-token', body: { code: 'a-code', state: 'a-state' } }) },
+  'POST /api/marketplace-connections/ebay/exchange-token': {
+    access: 'user',
+    json: EbayExchangeSchema,
+    example: () => ({ path: '/api/marketplace-connections/ebay/exchange-token', body: { code: 'a-code', state: 'a-state' } }),
+  },
+  'GET /api/debug/ebay-environment': { access: 'user', example: () => ({ path: '/api/debug/ebay-environment' }) },
+  'GET /api/ebay/account-deletion': { access: 'public', query: EbayChallengeQuerySchema, example: () => ({ path: '/api/ebay/account-deletion?challenge_code=abc123' }) },
+  'POST /api/ebay/account-deletion': { access: 'public', signedText: true, example: () => ({ path: '/api/ebay/account-deletion', body: '{}' }) },
+  'GET /api/admin/users': { access: 'admin', example: () => ({ path: '/api/admin/users' }) },
+  'GET /api/admin/listings': { access: 'admin', query: AdminListingsQuerySchema, example: () => ({ path: '/api/admin/listings?page=1' }) },
+  'DELETE /api/admin/users/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/admin/users/${f.bob.id}` }) },
+  'DELETE /api/admin/listings/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/admin/listings/${f.alice.listingId}` }) },
+  'GET /api/email-templates': { access: 'admin', example: () => ({ path: '/api/email-templates' }) },
+  'POST /api/email-templates': { access: 'admin', json: EmailTemplateInputSchema, example: () => ({ path: '/api/email-templates', body: templateBody }) },
+  'PUT /api/email-templates/:id': {
+    access: 'admin',
+    param: IdParamSchema,
+    json: EmailTemplateInputSchema,
+    example: (f) => ({ path: `/api/email-templates/${f.templateId}`, body: templateBody }),
+  },
+  'DELETE /api/email-templates/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/email-templates/${f.templateId}` }) },
+  'GET /files/*': { access: 'public', wildcard: true, example: (f) => ({ path: f.alice.photoUrl }) },
+}
+
+/** Middleware mounts (ALL): they answer nothing of their own, so the routes above cover them. */
+export const MIDDLEWARE = new Set(['ALL /*', 'ALL /api/*', 'ALL /api/admin/*', 'ALL /api/email-templates', 'ALL /api/email-templates/*'])
+
+/** Every "METHOD /path" the app has registered, once each. */
+function registeredRoutes(app: TestApp['app']): string[] {
+  return [...new Set(app.routes.map((route) => `${route.method} ${route.path}`))]
+}
+
+/** Routes the app has and this catalog lacks, and catalog entries the app no longer has: both should be empty. */
+export function catalogGaps(app: TestApp['app']) {
+  const registered = registeredRoutes(app)
+  return {
+    unclassified: registered.filter((route) => !(route in ROUTES) && !MIDDLEWARE.has(route)),
+    gone: Object.keys(ROUTES).filter((route) => !registered.includes(route)),
+  }
+}
+
+export const methodOf = (route: string) => route.split(' ')[0]!
+
+export interface RouteCall {
+  path: string
+  /** Text and forms are sent as they are, anything else as JSON. */
+  body?: unknown
+  cookie?: string
+  /** Added to, or with undefined removed from, what the app's own page sends. */
+  headers?: Record<string, string | undefined>
+}
+
+/** Sends a request to the route as a browser on the app's own page would, unless the headers say otherwise. */
+export function callRoute(app: TestApp['app'], route: string, { path, body, cookie, headers = {} }: RouteCall): Promise<Response> {
+  const json = body !== undefined && typeof body !== 'string' && !(body instanceof FormData)
+  const merged = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...headers }
+  const sent = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined))
+  return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { method: methodOf(route), headers: sent, body: json ? JSON.stringify(body) : (body as RequestInit['body']) }))
+}
+
+export const isStateChanging = (route: string) => !['GET', 'HEAD', 'OPTIONS'].includes(methodOf(route))
+
+type Client = ReturnType<typeof client>
+
+export interface CatalogApp {
+  t: TestApp
+  fixture: CatalogFixture
+  /** The first account, hence the administrator. */
+  admin: Client
+  alice: Client
+  bob: Client
+  /** The eBay stand-in the app connects to and takes account-deletion notifications from. */
+  ebay: FakeEbay
+  /** What only Alice's own answers may contain: her email, her listing's title, her photo's name, her eBay account. */
+  aliceSecrets: string[]
+  close(): Promise<void>
+}
+
+const ALICE_EBAY = { userId: 'alice-ebay-user-id', username: 'alice_secret_ebay_shop' }
+const ALICE_LISTING_TITLE = 'Alice secret listing'
+
+/** The app with eBay connected to its stand-in, an admin, and Alice (a photo, a listing, eBay connected) and Bob. */
+export async function openCatalogApp(): Promise<CatalogApp> {
+  const ebay = await startFakeEbay({ seller: ALICE_EBAY })
+  const t = await ebayApp(ebayConfigFor(ebay))
+  const admin = await registeredClient(t.app, 'root')
+  const alice = await registeredClient(t.app, 'alice')
+  const bob = await registeredClient(t.app, 'bob')
+
+  const jpeg = await solidJpeg({ r: 200, g: 100, b: 50 })
+  const photoId = randomUUID()
+  const photo = await readJson(await alice.post('/api/images', photoForm(jpeg, { id: photoId })))
+  const listing = await readJson(await alice.post('/api/listings', { title: ALICE_LISTING_TITLE, category: 'other', color: 'red', images: [photo.imageUrl] }))
+  const { authUrl } = await readJson(await alice.get('/api/marketplace-connections/ebay/auth'))
+  const callback = await ebay.consent(authUrl)
+  const connected = await alice.post('/api/marketplace-connections/ebay/exchange-token', Object.fromEntries(callback.searchParams))
+  if (connected.status !== 200) throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
+  const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
+
+  const { username, email, password } = newUser('alice')
+  return {
+    t,
+    admin,
+    alice,
+    bob,
+    ebay,
+    fixture: {
+      alice: { username, email, password, listingId: listing.id, photoId, photoUrl: photo.imageUrl },
+      bob: { id: bob.id },
+      templateId: template!.id,
+      jpeg,
+    },
+    aliceSecrets: [email, ALICE_LISTING_TITLE, photo.imageUrl.split('/').pop().replace('.jpg', ''), ALICE_EBAY.username],
+    async close() {
+      await t.close()
+      await ebay.close()
+    },
+  }
+}

@@ -1,0 +1,29 @@
+// The app's real server in its own process, on a free port with a fresh data folder (embedded PGlite), for tests that
+// need a setting of their own or must watch the process itself (its memory).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface ServerProcess {
+  origin: string
+  server: ChildProcess
+}
+
+/** Starts api/server.ts with these settings over a quiet default environment; resolves once it listens. */
+export function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-server-'))
+  const server = spawn('node', ['--import', 'tsx', 'api/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = /Local: +http:\/\/localhost:(\d+)/.exec(output)?.[1]
+      if (port) resolve({ origin: `http://localhost:${port}`, server })
+    })
+    server.once('exit', (code) => reject(new Error(`The server stopped (exit ${code}) before it listened:\n${output}`)))
+  })
+}
