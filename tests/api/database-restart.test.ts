@@ -20,8 +20,9 @@ const skipReason = repeated ? 'runs once, in the api-pglite project' : privatePo
 const WORKERS = 6
 const UP_MS = 1_000
 const DOWN_MS = 1_500
-// A request may wait for one reconnect pause (at most 0.5 s) and a refused connection; far below a hang.
-const FAIL_FAST_MS = 2_000
+// A request may wait for one reconnect pause (at most 0.5 s) and a refused connection, plus a busy machine's delays;
+// a stuck connection costs the 5 s connect timeout, and postgres.js' own back-off up to 20 s.
+const FAIL_FAST_MS = 3_000
 
 interface Answer {
   kind: 'create' | 'list'

@@ -1,12 +1,16 @@
-// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync
+// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync|faults|soak
 // runs one of them.
+import { benchFaults } from './faults.ts'
 import { benchPhotos } from './photos.ts'
+import { benchSoak } from './soak.ts'
 import { benchSync } from './sync.ts'
 
 const suites: Record<string, () => Promise<unknown>> = {
   api: () => import('./run.ts'),
   photos: benchPhotos,
   sync: benchSync,
+  faults: benchFaults,
+  soak: benchSoak,
 }
 
 const only = process.env.BENCH_ONLY
