@@ -31,12 +31,22 @@ export interface UniqueViolation {
 /** Postgres refused a write because a unique index already holds the value. */
 export const isUniqueViolation = (error: unknown): error is UniqueViolation => (error as { code?: unknown } | null)?.code === '23505'
 
-// Postgres connection failures: the request can be retried once the database is back.
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P03'])
+// The database cannot be reached or is restarting, so the same request can succeed once it is back: postgres.js' own
+// connection codes, the socket's, and Postgres' SQLSTATEs for shutdown and start-up (57P01-57P03), too many
+// connections (53300) and the connection exception class (08xxx).
+const DATABASE_DOWN_CODES = new Set([
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300',
+])
+const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/
+
+/** How long a client is asked to wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5
 
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && DATABASE_DOWN_CODES.has(code)
+  return typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || CONNECTION_EXCEPTION.test(code))
 }
 
 export function renderError(error: Error, c: Context): Response {
@@ -51,7 +61,7 @@ export function renderError(error: Error, c: Context): Response {
   }
   if (isDatabaseDown(error)) {
     console.error(`[${requestId}] database unavailable:`, (error as { code?: string }).code)
-    c.header('Retry-After', '5')
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     return c.json(
       { message: 'The database is unavailable right now. Please try again in a few seconds.', code: 'database_unavailable', requestId },
       503,

@@ -28,6 +28,17 @@ export interface DatabaseOptions {
 
 const driverOptions = { transform: postgres.camel, onnotice: () => {} } as const
 
+// While the server is down, a request should learn so in a second or two and answer 503, not hang: connecting gives
+// up after CONNECT_TIMEOUT_S, and the pause before reconnecting stays under RECONNECT_DELAY_MAX_S. postgres.js' own
+// back-off grows to 20 s after a few failures, and a query waiting for that reconnect (and every query queued behind
+// it) would wait as long, before and even after the server is back.
+const CONNECT_TIMEOUT_S = 5
+const RECONNECT_DELAY_MAX_S = 0.5
+const serverOptions = {
+  connect_timeout: CONNECT_TIMEOUT_S,
+  backoff: (retries: number) => Math.min(2 ** retries / 100, RECONNECT_DELAY_MAX_S) * (0.5 + Math.random() / 2),
+} as const
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openServer(options.databaseUrl, options) : openPglite(options.pgliteDir ?? 'memory://')
 }
@@ -38,7 +49,7 @@ async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): P
     await setup`create schema if not exists ${setup(schema)}`
     await setup.end()
   }
-  const sql = postgres(url, { ...driverOptions, max, connection: schema ? { search_path: schema } : {} })
+  const sql = postgres(url, { ...driverOptions, ...serverOptions, max, connection: schema ? { search_path: schema } : {} })
   return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
 }
 

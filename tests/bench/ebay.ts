@@ -18,13 +18,22 @@ type Seller = Awaited<ReturnType<typeof registeredClient>>
 
 /** Milliseconds this process has spent waiting on outgoing fetches (the calls to the stand-in). */
 let waitingMs = 0
-const realFetch = globalThis.fetch
-globalThis.fetch = async (input, init) => {
-  const started = performance.now()
+
+/** Counts the time of every fetch the server makes while `work` runs (the services take fetch when they are made). */
+async function timingFetches<T>(work: () => Promise<T>): Promise<T> {
+  const realFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    const started = performance.now()
+    try {
+      return await realFetch(input, init)
+    } finally {
+      waitingMs += performance.now() - started
+    }
+  }
   try {
-    return await realFetch(input, init)
+    return await work()
   } finally {
-    waitingMs += performance.now() - started
+    globalThis.fetch = realFetch
   }
 }
 
@@ -73,7 +82,9 @@ async function measure(fake: FakeEbay, app: TestApp, photos: number) {
   return { first, setUp, creates }
 }
 
-export async function benchEbay(): Promise<void> {
+export const benchEbay = () => timingFetches(runEbayBench)
+
+async function runEbayBench(): Promise<void> {
   const fake = await startFakeEbay()
   const hosted = await ebayApp(ebayConfigFor(fake), { publicUrl: 'https://snaplist.example.com' })
   const laptop = await ebayApp(ebayConfigFor(fake))

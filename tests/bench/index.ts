@@ -1,7 +1,9 @@
-// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync|ebay
-// runs one of them.
+// npm run bench: every benchmark in one run, each printing its figures and targets.
+// BENCH_ONLY=api|photos|sync|ebay|faults|soak runs one of them.
 import { benchEbay } from './ebay.ts'
+import { benchFaults } from './faults.ts'
 import { benchPhotos } from './photos.ts'
+import { benchSoak } from './soak.ts'
 import { benchSync } from './sync.ts'
 
 const suites: Record<string, () => Promise<unknown>> = {
@@ -9,6 +11,8 @@ const suites: Record<string, () => Promise<unknown>> = {
   photos: benchPhotos,
   sync: benchSync,
   ebay: benchEbay,
+  faults: benchFaults,
+  soak: benchSoak,
 }
 
 const only = process.env.BENCH_ONLY

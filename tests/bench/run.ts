@@ -1,19 +1,14 @@
 // The API benchmark (`npm run bench`; BENCH_ONLY=api for it alone): the bare route, the baseline and /api/user under
 // autocannon, each on a fresh server.ts, on PGlite then a Postgres server. Target misses exit 0, failed requests 1.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import os from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
-import { BASELINE_PATH, DATABASE_URL_ENV, type ReadyMessage, type ServerMessage } from './protocol.ts'
+import { withServer } from './launcher.ts'
+import { BASELINE_PATH, type ReadyMessage } from './protocol.ts'
 import { formatMode, problems, type Measurement } from './report.ts'
 
-const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 const WARMUP_SECONDS = 1
-const READY_TIMEOUT_MS = 60_000
-const STOP_TIMEOUT_MS = 15_000
 
 interface Mode {
   label: string
@@ -57,55 +52,16 @@ async function postgresMode(): Promise<Mode | undefined> {
   return undefined
 }
 
-function waitForReady(child: ChildProcess): Promise<ReadyMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench server did not become ready in time')), READY_TIMEOUT_MS)
-    child.once('message', (message: ServerMessage) => {
-      clearTimeout(timer)
-      if (message.type === 'ready') resolve(message)
-      else reject(new Error(`the bench server failed to start:\n${message.error}`))
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the bench server exited (code ${code}) before it was ready`))
-    })
-  })
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => {
-    console.error('!! The bench server did not stop in time and was killed; a snaplist_bench_* database may be left behind.')
-    child.kill('SIGKILL')
-  }, STOP_TIMEOUT_MS)
-  await exited
-  clearTimeout(timer)
-}
-
 async function load(url: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url, headers, connections: settings.connections, duration })
-}
-
-async function withServer<T>(mode: Mode, use: (ready: ReadyMessage) => Promise<T>): Promise<T> {
-  const env = { ...process.env, [DATABASE_URL_ENV]: mode.databaseUrl }
-  if (!mode.databaseUrl) delete env[DATABASE_URL_ENV]
-  // The product's own stdout (e.g. mail it could not send at sign-up) is not part of the report; stderr still shows.
-  const child = fork(SERVER_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
-  try {
-    return await use(await waitForReady(child))
-  } finally {
-    await stopServer(child)
-  }
 }
 
 async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   // A fresh server per endpoint: postgres.js 3.4's pool slows down the longer it stays saturated (its busy queue is an
   // array scanned on every move and reset only when a shift empties it), so in a shared process later endpoints pay more.
-  return withServer(mode, async (ready) => {
+  return withServer({ databaseUrl: mode.databaseUrl }, async (ready) => {
     const { path, headers = {} } = endpoint.target(ready)
-    const url = `http://127.0.0.1:${ready.port}${path}`
+    const url = `${ready.origin}${path}`
     // Lets the JIT, the pool's connections and Postgres' caches settle before anything is counted.
     await load(url, headers, WARMUP_SECONDS)
     return { endpoint: endpoint.name, result: await load(url, headers, settings.duration) }

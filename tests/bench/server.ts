@@ -1,5 +1,6 @@
 // Child process for the benchmark: the real API over a throwaway database plus the bench-only baseline route,
-// served on 127.0.0.1 with one registered user. It reports over IPC and removes its database and temp folder on SIGTERM.
+// served on 127.0.0.1 with one signed-in user. It reports over IPC and removes its database and temp folder on SIGTERM;
+// given a state folder instead (the fault runs, which kill and restart it), it keeps that folder and reuses it.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -13,7 +14,7 @@ import { openDatabase, type Database, type Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
 import { createLocalStorage } from '../../api/services/storage.ts'
-import { BASELINE_PATH, DATABASE_URL_ENV, type ServerMessage } from './protocol.ts'
+import { BASELINE_PATH, DATABASE_URL_ENV, PORT_ENV, STATE_DIR_ENV, type ServerMessage } from './protocol.ts'
 
 interface BenchDatabase {
   db: Database
@@ -67,22 +68,26 @@ function benchApp(sql: Sql, photosDir: string) {
   })
 }
 
-function listen(app: Hono): Promise<ServerType> {
+function listen(app: Hono, port: number): Promise<ServerType> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(server))
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, () => resolve(server))
   })
 }
 
-async function registerUser(origin: string): Promise<{ cookie: string; userId: number }> {
-  const response = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    // The same-origin check wants what a browser on this origin would send.
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'correct horse battery' }),
-  })
-  if (response.status !== 201) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`)
+const BENCH_USER = { username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'correct horse battery' }
+
+async function post(origin: string, path: string, body: unknown): Promise<Response> {
+  // The same-origin check wants what a browser on this origin would send.
+  return fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) })
+}
+
+/** Registers the bench user, or signs it in when a kept database has it already. */
+async function signIn(origin: string): Promise<{ cookie: string; userId: number }> {
+  let response = await post(origin, '/api/register', BENCH_USER)
+  if (response.status === 409) response = await post(origin, '/api/login', { username: BENCH_USER.username, password: BENCH_USER.password })
+  if (!response.ok) throw new Error(`signing the bench user in answered ${response.status}: ${await response.text()}`)
   const cookie = response.headers.get('set-cookie')?.split(';')[0]
-  if (!cookie) throw new Error('POST /api/register set no session cookie')
+  if (!cookie) throw new Error('signing the bench user in set no session cookie')
   const { id } = (await response.json()) as { id: number }
   return { cookie, userId: id }
 }
@@ -114,20 +119,25 @@ async function shutDown(code: number) {
   process.exit(code)
 }
 
+async function temporaryDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-'))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
 async function main() {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutDown(0))
   // The orchestrator died without a SIGTERM: still drop the database.
   process.once('disconnect', () => void shutDown(0))
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-'))
-  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  const dir = process.env[STATE_DIR_ENV] ?? (await temporaryDir())
   const databaseUrl = process.env[DATABASE_URL_ENV]
   const bench = databaseUrl ? await openServerBench(databaseUrl) : await openPgliteBench(dir)
   cleanups.push(() => bench.dispose())
   await migrate(bench.db.sql)
-  const server = await listen(benchApp(bench.db.sql, path.join(dir, 'photos')))
+  const server = await listen(benchApp(bench.db.sql, path.join(dir, 'photos')), Number(process.env[PORT_ENV] ?? 0))
   cleanups.push(() => closeServer(server))
   const { port } = server.address() as AddressInfo
-  const { cookie, userId } = await registerUser(`http://127.0.0.1:${port}`)
+  const { cookie, userId } = await signIn(`http://127.0.0.1:${port}`)
   await report({ type: 'ready', port, cookie, userId })
 }
 

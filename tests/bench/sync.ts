@@ -18,6 +18,7 @@ import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import sharp from 'sharp'
 import { photoLikeJpeg } from '../helpers/images.ts'
+import { signUp } from './sellers.ts'
 
 const DRAFTS = 20
 const PHOTOS_PER_DRAFT = 8
@@ -31,15 +32,6 @@ async function startServer(workDir: string) {
   await new Promise((resolve) => server.once('listening', resolve))
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
   return { sql: database.sql, origin, stop: async () => (server.close(), await database.close()) }
-}
-
-async function signUp(origin: string, name: string): Promise<string> {
-  const response = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench password' }),
-  })
-  return response.headers.get('set-cookie')!.split(';')[0]!
 }
 
 /** fetch as the phone would send it (session cookie, same origin), counting the bytes of every body sent. */
@@ -96,7 +88,7 @@ async function engineSync(origin: string, photos: Blob[]) {
  * Distinct photos as the phone sends them (1600 px JPEG at 0.85): one photo-like picture, each copy marked with its
  * own small patch so every photo has its own content hash, as a seller's photos do.
  */
-async function phonePhotos(count: number): Promise<Blob[]> {
+export async function phonePhotos(count: number): Promise<Blob[]> {
   const base = await sharp(await photoLikeJpeg()).resize(1600, 1200).raw().toBuffer()
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {

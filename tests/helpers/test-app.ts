@@ -46,7 +46,14 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   }
 }
 
+async function ownDatabase(databaseUrl: string): Promise<{ db: Database; drop(): Promise<void> }> {
+  const db = await openDatabase({ databaseUrl })
+  return { db, drop: () => db.close() }
+}
+
 export interface TestAppOptions {
+  /** A Postgres server the test owns outright (see private-postgres.ts), used as it is and not dropped. */
+  databaseUrl?: string
   analyzer?: ImageAnalyzer
   storage?: FileStorage
   /** Send mail to this SMTP server instead of the database outbox. */
@@ -66,7 +73,7 @@ export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
 
 /** The app with photos in a temporary folder and, unless a test brings its own, the no-key analyser and the mail outbox. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & { photosDir: string }> {
-  const { db, drop } = await openTestDatabase()
+  const { db, drop } = options.databaseUrl ? await ownDatabase(options.databaseUrl) : await openTestDatabase()
   await migrate(db.sql)
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
   const background = createBackgroundTasks()
