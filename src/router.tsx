@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
-import { AppShell } from './components/AppShell.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
 import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
@@ -36,7 +35,8 @@ const signedIn = createRoute({
     if (!user) throw redirect({ to: '/auth' })
   },
   pendingComponent: () => <FullPageSpinner label="Loading your account" />,
-  component: AppShell,
+  // Lazy like the screens: the signed-in frame brings the offline store (its sync indicator), which /auth never needs.
+  component: lazyRouteComponent(() => import('./components/AppShell.tsx'), 'AppShell'),
 })
 
 const screen = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, exportName: string) => ({
