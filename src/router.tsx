@@ -8,6 +8,8 @@ import { Toaster } from './components/Toaster.tsx'
 import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
 import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
 import { emailTemplatesQuery } from './queries/email-templates.ts'
+import { listingsQuery } from './queries/listings.ts'
+import { marketplaceConnectionsQuery } from './queries/marketplaces.ts'
 import { authConfigQuery, currentUserQuery } from './queries/session.ts'
 import { NotFoundScreen } from './routes/not-found.tsx'
 
@@ -61,7 +63,16 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
 const signedInRoutes = [
-  createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'), validateSearch: dashboardSearch }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'),
+    validateSearch: dashboardSearch,
+    // The Dashboard's data travels while its code loads.
+    loader: ({ context: { queryClient } }) => {
+      void queryClient.prefetchQuery(listingsQuery)
+      void queryClient.prefetchQuery(marketplaceConnectionsQuery)
+    },
+  }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
@@ -91,11 +102,11 @@ const signedInRoutes = [
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...screen('/auth', () => import('./routes/auth.tsx'), 'AuthScreen'),
-  beforeLoad: async ({ context }) => {
-    if (await context.queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
+  beforeLoad: async ({ context: { queryClient } }) => {
+    // Whether to offer Sign in with Google is asked alongside the session check, not after it.
+    void queryClient.prefetchQuery(authConfigQuery)
+    if (await queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
   },
-  // Whether to offer Sign in with Google is asked while the screen's code loads.
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(authConfigQuery),
   pendingComponent: () => <FullPageSpinner />,
 })
 
@@ -129,7 +140,11 @@ const publicRoutes = [
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true })
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true })
+  // The session check every guard waits for and the first screen's code set off together, before anything renders.
+  void queryClient.prefetchQuery(currentUserQuery)
+  for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)
+  return router
 }
 
 declare module '@tanstack/react-router' {
