@@ -14,7 +14,7 @@ export function notify(title: string, description?: string, kind: Kind = 'info')
     toast[kind](
       <div>
         <p className="font-semibold">{title}</p>
-        {description && <p className="mt-0.5 text-sm opacity-90">{description}</p>}
+        {description && <p className="mt-0.5 text-sm">{description}</p>}
       </div>,
       { toastId },
     )

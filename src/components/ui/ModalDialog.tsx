@@ -19,7 +19,10 @@ export function ModalDialog({ open, onClose, title, children, wide = false }: Di
               ×
             </CloseButton>
           </div>
-          <div className="overflow-y-auto px-5 pt-3 pb-5">{children}</div>
+          {/* Focusable, so a keyboard can scroll content that has nothing focusable in it (a template preview). */}
+          <div tabIndex={0} className="overflow-y-auto px-5 pt-3 pb-5 focus-visible:outline-2 focus-visible:outline-indigo-700">
+            {children}
+          </div>
         </DialogPanel>
       </div>
     </HeadlessDialog>
