@@ -46,5 +46,15 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What every screen runs on, as one file: gzip compresses it better whole than as the dozen shards the
+        // automatic split makes of it (speed budget, tests/e2e/budgets.spec.ts).
+        codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/ }] },
+      },
+    },
+  },
 })

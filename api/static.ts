@@ -1,9 +1,10 @@
-// Serves the built app from dist/: hashed assets cached for a year, everything else revalidated, and any other
-// non-API path answered with index.html so the client router can show the screen (or its 404).
+// Serves the built app from dist/: compressed, hashed assets cached for a year, everything else revalidated, and any
+// other non-API path answered with index.html so the client router can show the screen (or its 404).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import type { AppEnv } from './app-env.ts'
 
 export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
@@ -18,6 +19,8 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
     await next()
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache')
   })
+  // A phone on a slow network pays for every byte: the app's JavaScript is a third of its size gzipped.
+  app.use('*', compress({ encoding: 'gzip' }))
   app.get('*', serveStatic({ root }))
   app.get('*', async (c) => c.html(await indexHtml))
 }

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { createQueryClient } from './lib/query-client.ts'
-import { registerServiceWorker } from './lib/service-worker.tsx'
-import { startSync } from './lib/sync.ts'
+import { sessionKeys, whenSignedIn } from './queries/session.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
@@ -19,5 +19,15 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-registerServiceWorker()
-startSync()
+// The service worker and the offline store with its sync engine load after the first screen (src/lib/first-screen.ts);
+// sync runs whenever someone is signed in, which also sends drafts that waited for a session.
+watchFirstScreen(router, queryClient)
+void afterFirstScreen()
+  .then(() => import('./lib/service-worker.tsx'))
+  .then(({ registerServiceWorker }) => registerServiceWorker())
+const recheckSession = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user })
+whenSignedIn(queryClient, () =>
+  void afterFirstScreen()
+    .then(() => import('./lib/sync.ts'))
+    .then(({ startSync }) => startSync(recheckSession)),
+)

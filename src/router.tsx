@@ -3,12 +3,13 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
-import { AppShell } from './components/AppShell.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
 import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
 import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
 import { emailTemplatesQuery } from './queries/email-templates.ts'
+import { listingsQuery } from './queries/listings.ts'
+import { marketplaceConnectionsQuery } from './queries/marketplaces.ts'
 import { authConfigQuery, currentUserQuery } from './queries/session.ts'
 import { NotFoundScreen } from './routes/not-found.tsx'
 
@@ -36,7 +37,8 @@ const signedIn = createRoute({
     if (!user) throw redirect({ to: '/auth' })
   },
   pendingComponent: () => <FullPageSpinner label="Loading your account" />,
-  component: AppShell,
+  // Lazy like the screens: the signed-in frame brings the offline store (its sync indicator), which /auth never needs.
+  component: lazyRouteComponent(() => import('./components/AppShell.tsx'), 'AppShell'),
 })
 
 const screen = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, exportName: string) => ({
@@ -61,7 +63,16 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
 const signedInRoutes = [
-  createRoute({ getParentRoute: () => signedIn, ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'), validateSearch: dashboardSearch }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'),
+    validateSearch: dashboardSearch,
+    // The Dashboard's data travels while its code loads.
+    loader: ({ context: { queryClient } }) => {
+      void queryClient.prefetchQuery(listingsQuery)
+      void queryClient.prefetchQuery(marketplaceConnectionsQuery)
+    },
+  }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
@@ -91,11 +102,11 @@ const signedInRoutes = [
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...screen('/auth', () => import('./routes/auth.tsx'), 'AuthScreen'),
-  beforeLoad: async ({ context }) => {
-    if (await context.queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
+  beforeLoad: async ({ context: { queryClient } }) => {
+    // Whether to offer Sign in with Google is asked alongside the session check, not after it.
+    void queryClient.prefetchQuery(authConfigQuery)
+    if (await queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
   },
-  // Whether to offer Sign in with Google is asked while the screen's code loads.
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(authConfigQuery),
   pendingComponent: () => <FullPageSpinner />,
 })
 
@@ -129,7 +140,11 @@ const publicRoutes = [
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true })
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true })
+  // The session check every guard waits for and the first screen's code set off together, before anything renders.
+  void queryClient.prefetchQuery(currentUserQuery)
+  for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)
+  return router
 }
 
 declare module '@tanstack/react-router' {

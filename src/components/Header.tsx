@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import { useLogout } from '../queries/session.ts'
+import { deferred } from '../lib/deferred.tsx'
 import { Logo } from './Logo.tsx'
-import { SyncIndicator } from './SyncIndicator.tsx'
 import { Button } from './ui/Button.tsx'
+
+// It reads the offline store, which loads after the first screen.
+const SyncIndicator = deferred(async () => (await import('./SyncIndicator.tsx')).SyncIndicator)
 
 const navLink =
   'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'

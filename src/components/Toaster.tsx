@@ -1,43 +1,15 @@
-// The toast host (SPEC §9): one toast at a time, 5 s, swipe right to dismiss, F8 moves focus to the toast.
-import { useEffect } from 'react'
-import { Slide, ToastContainer } from 'react-toastify/unstyled'
-// The stylesheet ships with our CSS: react-toastify's default entry injects it as an inline <style>, which the
-// Content-Security-Policy refuses (style-src 'self'). Every import of the library uses the unstyled entry, so one store.
-import 'react-toastify/ReactToastify.css'
+// Where toasts appear: nothing until the first one is raised, then the container, loaded with react-toastify.
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { onToastsRequested, toastsRequested } from '../lib/toasts.ts'
 
-const TOAST_REGION_ID = 'toasts'
-// react-toastify measures swipes as a share of the toast's width; 12 % of a 420 px toast is the 50 px of SPEC §9.
-const SWIPE_PERCENT = 12
+const ToastHost = lazy(async () => ({ default: (await import('./ToastHost.tsx')).ToastHost }))
 
 export function Toaster() {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'F8') return
-      const target = document.querySelector<HTMLElement>(`#${TOAST_REGION_ID} [role="alert"], #${TOAST_REGION_ID} button`)
-      if (target) {
-        event.preventDefault()
-        target.setAttribute('tabindex', '-1')
-        target.focus()
-      }
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [])
-
+  const requested = useSyncExternalStore(onToastsRequested, toastsRequested)
+  if (!requested) return null
   return (
-    <div id={TOAST_REGION_ID}>
-      <ToastContainer
-        position="bottom-right"
-        limit={1}
-        autoClose={5000}
-        draggable
-        draggableDirection="x"
-        draggablePercent={SWIPE_PERCENT}
-        transition={Slide}
-        newestOnTop
-        closeOnClick={false}
-        theme="light"
-      />
-    </div>
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
   )
 }

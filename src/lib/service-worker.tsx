@@ -1,21 +1,23 @@
 // Registers the service worker (production builds only: the dev server has no precache manifest) and, when a new
 // version is waiting, offers 'New version available — Reload'; the new worker takes over only when the seller agrees.
-import { toast } from 'react-toastify/unstyled'
 import { Workbox } from 'workbox-window'
+import { withToasts } from './toasts.ts'
 
 function offerReload(workbox: Workbox) {
   const reload = () => {
     workbox.addEventListener('controlling', () => window.location.reload())
     workbox.messageSkipWaiting()
   }
-  toast.info(
-    <div className="flex items-center justify-between gap-3">
-      <span>New version available</span>
-      <button type="button" onClick={reload} className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white">
-        Reload
-      </button>
-    </div>,
-    { autoClose: false, closeOnClick: false, toastId: 'new-version' },
+  withToasts(({ toast }) =>
+    toast.info(
+      <div className="flex items-center justify-between gap-3">
+        <span>New version available</span>
+        <button type="button" onClick={reload} className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white">
+          Reload
+        </button>
+      </div>,
+      { autoClose: false, closeOnClick: false, toastId: 'new-version' },
+    ),
   )
 }
 

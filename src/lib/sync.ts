@@ -30,10 +30,18 @@ export function keepDraftsSafe() {
   void navigator.storage.persisted().then((already) => already || navigator.storage.persist())
 }
 
-/** Syncs at start, when the network returns and when the page is shown again. */
-export function startSync() {
-  window.addEventListener('online', syncScheduler.kick)
-  window.addEventListener('offline', syncScheduler.wentOffline)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && syncScheduler.kick())
+let listening = false
+/**
+ * Syncs now, and from then on when the network returns and when the page is shown again. `onSignedOut` hears when the
+ * server stopped accepting the session mid-sync (it expired, or the seller signed out elsewhere).
+ */
+export function startSync(onSignedOut: () => void) {
+  if (!listening) {
+    listening = true
+    window.addEventListener('online', syncScheduler.kick)
+    window.addEventListener('offline', syncScheduler.wentOffline)
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && syncScheduler.kick())
+    syncScheduler.subscribe(() => syncScheduler.status() === 'signed-out' && onSignedOut())
+  }
   syncScheduler.kick()
 }

@@ -1,13 +1,12 @@
 // The signed-in user: the query every protected screen reads, and the sign-in (password or Google), registration and
 // sign-out mutations; and the server's sign-in options (whether to offer Sign in with Google).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { QueryObserver, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { AuthConfig, GoogleSignInInput } from '../../api/contract/google-sign-in.ts'
 import type { LoginInput, RegisterInput, User } from '../../api/contract/user.ts'
 import { ApiError, apiJson, apiRequest, errorMessage, getJson } from '../lib/api.ts'
 import { lastUser, rememberUser } from '../lib/last-user.ts'
 import { notify } from '../lib/notify.tsx'
-import { syncScheduler } from '../lib/sync.ts'
 
 export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
 
@@ -28,6 +27,15 @@ export const currentUserQuery = queryOptions({
   queryFn: ({ signal }) => fetchCurrentUser(signal),
 })
 
+/** Calls `run` each time someone is found signed in or signs in (offline: the last user on this device counts). */
+export function whenSignedIn(queryClient: QueryClient, run: () => void) {
+  let last: User | null | undefined
+  return new QueryObserver(queryClient, { ...currentUserQuery, enabled: false }).subscribe(({ data }) => {
+    if (data && data !== last) run()
+    last = data
+  })
+}
+
 export const authConfigQuery = queryOptions({
   queryKey: sessionKeys.authConfig,
   queryFn: ({ signal }) => getJson<AuthConfig>('/api/auth/config', { signal }),
@@ -39,8 +47,6 @@ function useSignedIn() {
   return async (user: User) => {
     rememberUser(user)
     queryClient.setQueryData(sessionKeys.user, user)
-    // Drafts paused for want of a session go out now.
-    syncScheduler.kick()
     await navigate({ to: '/' })
   }
 }

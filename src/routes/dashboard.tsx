@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
-import { useListingSync } from '../hooks/useListingSync.ts'
 import { useMarketplaceReturn } from '../hooks/useMarketplaceReturn.ts'
-import { DraftsPanel } from './dashboard/DraftsPanel.tsx'
+import { deferred } from '../lib/deferred.tsx'
 import { ListingsPanel } from './dashboard/ListingsPanel.tsx'
 import { MarketplacesPanel } from './dashboard/MarketplacesPanel.tsx'
 
+// Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
+const DraftsPanel = deferred(async () => (await import('./dashboard/DraftsPanel.tsx')).DraftsPanel)
+
 export function DashboardScreen() {
   const user = useCurrentUser()
-  useListingSync()
   useMarketplaceReturn()
   return (
     <div className="flex flex-col gap-6">

@@ -1,26 +1,22 @@
-// The app's one modal dialog, wrapping Headless UI's (focus trap, Escape, aria wiring). On phones it is a bottom
-// sheet whose header, with its close button, stays in reach however long the content is.
-import { CloseButton, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react'
-import type { ReactNode } from 'react'
+// The app's one modal dialog. Headless UI's dialog and the focus and interaction code under it are a fifth of a
+// screen's JavaScript, so they load when a dialog first opens, not with every screen that has one.
+import { lazy, Suspense, type ReactNode } from 'react'
 
-export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  wide?: boolean
+}
+
+const ModalDialog = lazy(async () => ({ default: (await import('./ModalDialog.tsx')).ModalDialog }))
+
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel className={`flex max-h-[90dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}>
-          <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 pt-4 pb-3">
-            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-            <CloseButton
-              aria-label="Close dialog"
-              className="-mt-1 -mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            >
-              ×
-            </CloseButton>
-          </div>
-          <div className="overflow-y-auto px-5 pt-3 pb-5">{children}</div>
-        </DialogPanel>
-      </div>
-    </HeadlessDialog>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   )
 }

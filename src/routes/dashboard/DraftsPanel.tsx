@@ -1,9 +1,11 @@
-// Drafts on this phone, above the synced listings: each with what it is doing, and Edit, Discard and Retry.
+// Drafts on this phone, above the synced listings: each with what it is doing, and Edit, Discard and Retry. It also
+// keeps the listings in step with drafts that reach the server (useListingSync).
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useDrafts, type DraftView } from '../../hooks/useDrafts.ts'
+import { useListingSync } from '../../hooks/useListingSync.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { useStorageEstimate } from '../../hooks/useStorageEstimate.ts'
 import { drafts as draftStore, syncScheduler } from '../../lib/sync.ts'
@@ -50,6 +52,7 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
 }
 
 export function DraftsPanel() {
+  useListingSync()
   const views = useDrafts()
   const [discarding, setDiscarding] = useState<DraftView | null>(null)
   const usage = useStorageEstimate(views?.length)

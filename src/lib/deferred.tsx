@@ -1,0 +1,18 @@
+// Parts of a screen that can appear a moment after it, whose code (and libraries) load once the first screen is
+// complete instead of with it.
+import { lazy, Suspense, type ComponentType } from 'react'
+import { afterFirstScreen } from './first-screen.ts'
+
+export function deferred<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Part = lazy(async () => {
+    await afterFirstScreen()
+    return { default: await load() }
+  })
+  return function Deferred(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    )
+  }
+}

@@ -1,0 +1,30 @@
+// The moment the first screen is complete: its route rendered, its data in, and a frame painted. Work that screen does
+// not need (the offline store and sync engine, the service worker, toasts) waits for it, so on a slow phone network it
+// never competes with what the seller opened the app to see.
+import type { QueryClient } from '@tanstack/react-query'
+import type { AnyRouter } from '@tanstack/react-router'
+
+// A request that hangs (a network that lies about being up) must not hold back offline work for good.
+const LONGEST_WAIT_MS = 4_000
+
+let settle: () => void = () => {}
+const settled = new Promise<void>((resolve) => (settle = resolve))
+
+/** Resolves once the first screen is complete (at the latest a few seconds after start). */
+export const afterFirstScreen = () => settled
+
+const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run))
+
+export function watchFirstScreen(router: AnyRouter, queryClient: QueryClient) {
+  setTimeout(settle, LONGEST_WAIT_MS)
+  const quiet = () => router.state.resolvedLocation !== undefined && router.state.status === 'idle' && queryClient.isFetching() === 0
+  // Checked after each paint, and it must hold at two in a row: the screen's queries start in effects after its first
+  // render, and the data of a query that just finished reaches the screen a task or two later.
+  let quietBefore = false
+  const check = () => {
+    if (quiet() && quietBefore) return settle()
+    quietBefore = quiet()
+    afterPaint(check)
+  }
+  afterPaint(check)
+}

@@ -1,0 +1,118 @@
+// axe-core on every screen of SPEC §2, signed out and signed in, with each dialog open, on the phone and the desktop:
+// no serious or critical violation anywhere. Each test walks its screens in one session and reports them all.
+import { randomUUID } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { solidJpeg } from '../helpers/images.ts'
+import { expectAccessible } from './axe.ts'
+import { ADMIN, PASSWORD, signInThroughUi, uniqueName } from './helpers.ts'
+
+/** Opens a screen, waits for its title (the final one, after any checking it does) and checks it. */
+async function checkScreen(page: Page, path: string, title: string | RegExp) {
+  await page.goto(path)
+  await expect(page.locator('h1').first()).toHaveText(title)
+  await expectAccessible(page, path)
+}
+
+async function checkDialog(page: Page, open: () => Promise<void>, name: string, screen: string) {
+  await open()
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog.getByRole('heading', { name })).toBeVisible()
+  await expectAccessible(page, `${screen} with the ${name} dialog open`)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+}
+
+async function registerSeller(request: APIRequestContext) {
+  const username = uniqueName('a11y')
+  const response = await request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, firstName: 'Ally', lastName: 'Seller', password: PASSWORD },
+  })
+  expect(response.status()).toBe(201)
+  return username
+}
+
+/** A listing with a stored photo, made through the API as the sync engine would. */
+async function createListingWithPhoto(request: APIRequestContext, title: string) {
+  const upload = await request.post('/api/images', {
+    multipart: { id: randomUUID(), image: { name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: await solidJpeg({ r: 200, g: 140, b: 40 }, 400, 300) } },
+  })
+  expect(upload.ok()).toBe(true)
+  const { imageUrl } = (await upload.json()) as { imageUrl: string }
+  const created = await request.post('/api/listings', { data: { title, price: 25, category: 'home', color: 'yellow', images: [imageUrl], description: 'A brass desk lamp.' } })
+  expect(created.status(), await created.text()).toBe(201)
+}
+
+test('every signed-out screen and callback screen', async ({ page }) => {
+  await checkScreen(page, '/auth', /^List what you find/)
+  await page.getByLabel('Username').fill(uniqueName('nobody'))
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByText('Login failed')).toBeVisible()
+  await expectAccessible(page, '/auth with the Login failed toast')
+  await page.getByRole('tab', { name: 'Register' }).click()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Passwords don\'t match').or(page.getByRole('alert').first())).toBeVisible()
+  await expectAccessible(page, '/auth, Register tab with the form\'s errors')
+
+  const screens: [string, string | RegExp][] = [
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password', 'Invalid Reset Link'],
+    ['/reset-password?token=not-a-real-token', 'Invalid Reset Link'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Service'],
+    ['/integrate-with-etsy', 'Integrations'],
+    ['/no-such-screen', '404 Page Not Found'],
+    ['/ebay-success?isAuthSuccessful=false&error=access_denied', 'eBay Connection Failed'],
+    ['/ebay-auth/success', 'eBay Connection Failed'],
+    ['/ebay-auth/cancel', 'eBay connection cancelled'],
+    ['/ebay-manual-auth', 'Connect eBay manually'],
+    ['/etsy-auth/success', 'Connection Failed'],
+    ['/etsy-auth/cancel', 'Etsy connection cancelled'],
+    ['/etsy-manual-auth', 'Connect Etsy manually'],
+  ]
+  for (const [path, title] of screens) await checkScreen(page, path, title)
+})
+
+test('a seller\'s Dashboard with its dialogs, the create screen with and without photos, and the admin refusal', async ({ page }, testInfo) => {
+  const username = await registerSeller(page.request)
+  await createListingWithPhoto(page.request, 'Brass desk lamp')
+  await page.goto('/')
+  const row = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: 'Brass desk lamp' })
+  await expect(row).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Connect eBay' })).toBeEnabled()
+  await expectAccessible(page, `/ (signed in as ${username})`)
+
+  await checkDialog(page, () => row.getByRole('button', { name: 'Preview Brass desk lamp' }).click(), 'Brass desk lamp', '/')
+  await checkDialog(page, () => row.getByRole('button', { name: 'Post Brass desk lamp to eBay' }).click(), 'Post to eBay', '/')
+  await checkDialog(page, () => row.getByRole('button', { name: 'Delete Brass desk lamp' }).click(), 'Delete this listing?', '/')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay', '/')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy', '/')
+
+  await checkScreen(page, '/list-item', 'Create New Listing')
+  const photo = testInfo.outputPath('jacket.jpg')
+  await writeFile(photo, await solidJpeg({ r: 30, g: 60, b: 140 }, 800, 600))
+  await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible()
+  await expect(page.getByLabel('Title')).not.toHaveValue('')
+  await expectAccessible(page, '/list-item with a photo, filled in by the AI')
+
+  await checkScreen(page, '/admin', 'Admin only')
+  await checkScreen(page, '/admin/email-templates', 'Admin only')
+})
+
+test('the admin screens and their dialogs', async ({ page, request }) => {
+  await registerSeller(request)
+  await signInThroughUi(page, ADMIN.username)
+  await checkScreen(page, '/admin', 'Admin Dashboard')
+  await expect(page.getByRole('button', { name: /^Delete user / }).first()).toBeVisible()
+  await checkDialog(page, () => page.getByRole('button', { name: /^Delete user / }).first().click(), 'Delete this user?', '/admin')
+  await page.getByRole('tab', { name: 'All Listings' }).click()
+  await expect(page.getByText('Page 1', { exact: true })).toBeVisible()
+  await expectAccessible(page, '/admin, All Listings')
+
+  await checkScreen(page, '/admin/email-templates', 'Email Templates')
+  await expect(page.getByRole('article', { name: 'password-reset' })).toBeVisible()
+  await checkDialog(page, () => page.getByRole('button', { name: 'Create Template' }).click(), 'Create Template', '/admin/email-templates')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Preview password-reset' }).click(), 'Preview: password-reset', '/admin/email-templates')
+})

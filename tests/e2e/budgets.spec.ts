@@ -1,0 +1,57 @@
+// Speed budgets (issue 9): the JavaScript a phone downloads to open /auth and the Dashboard, what each screen ships
+// of the app's libraries, and the size of what the service worker precaches.
+import { readFile, stat } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { javascriptToOpen, kilobytes, type ScreenJavaScript, type ScriptSet } from './bundle-budget.ts'
+import { PASSWORD, uniqueName } from './helpers.ts'
+
+const SCREEN_BUDGET_BYTES = 150 * 1024
+const PRECACHE_BUDGET_BYTES = 1024 * 1024
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
+
+// Byte counts do not depend on the viewport: measured once, on the phone.
+test.skip(({ isMobile }) => !isMobile, 'measured on the phone project')
+// The first visit, as the network sees it: no worker may answer from (or fill) a cache meanwhile.
+test.use({ serviceWorkers: 'block' })
+
+const listing = (set: ScriptSet) =>
+  `${kilobytes(set.gzipBytes)} in ${set.scripts.length} files (${set.scripts.map((script) => `${script.path.replace('/assets/', '')} ${kilobytes(script.gzipBytes)}`).join(', ')})`
+
+function report(screen: string, { initial, later }: ScreenJavaScript) {
+  console.log(`${screen}: ${listing(initial)}\n  packages: ${initial.packages.join(', ')}\n  after the screen: ${listing(later)}`)
+}
+
+test('/auth opens with at most 150 KB of JavaScript and none of the offline store or dialogs', async ({ page }) => {
+  const measured = await javascriptToOpen(page, '/auth', { texts: ['Forgot your password?'], selectors: ['button[type="submit"]'] })
+  report('/auth', measured)
+  expect(measured.initial.gzipBytes).toBeLessThanOrEqual(SCREEN_BUDGET_BYTES)
+  expect([...measured.initial.packages, ...measured.later.packages]).not.toContain('dexie')
+})
+
+test('the Dashboard opens with at most 150 KB of JavaScript and no form library', async ({ page }) => {
+  const username = uniqueName()
+  const registered = await page.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, firstName: 'Bea', lastName: 'Budget', password: PASSWORD },
+  })
+  expect(registered.status()).toBe(201)
+  const measured = await javascriptToOpen(page, '/', {
+    texts: [`Hello, ${username}`, 'No listings yet'],
+    selectors: ['button[aria-label="Connect eBay"]:not([disabled])', 'button[aria-label="Connect Etsy"]:not([disabled])'],
+  })
+  report('/ (signed in)', measured)
+  expect(measured.initial.gzipBytes).toBeLessThanOrEqual(SCREEN_BUDGET_BYTES)
+  expect(measured.initial.packages).not.toContain('react-hook-form')
+  // The offline store still arrives, right after the screen.
+  expect(measured.later.packages).toContain('dexie')
+})
+
+test('the service worker precaches at most 1 MB', async () => {
+  const worker = await readFile(`${DIST}sw.js`, 'utf8')
+  const urls = [...worker.matchAll(/\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}/g)].map((match) => match[1]!)
+  expect(urls).toContain('index.html')
+  const sizes = await Promise.all(urls.map(async (url) => (await stat(`${DIST}${url}`)).size))
+  const total = sizes.reduce((sum, size) => sum + size, 0)
+  console.log(`service worker precache: ${urls.length} files, ${kilobytes(total)}`)
+  expect(total).toBeLessThanOrEqual(PRECACHE_BUDGET_BYTES)
+})
