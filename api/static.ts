@@ -9,7 +9,8 @@ import type { AppEnv } from './app-env.ts'
 
 export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
   const root = path.relative(process.cwd(), distDir) || '.'
-  const indexHtml = readFile(path.join(distDir, 'index.html'), 'utf8')
+  // Read once; missing (the app not built yet) is said on each page request instead of ending the process.
+  const indexHtml = readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => undefined)
 
   app.use('/assets/*', async (c, next) => {
     await next()
@@ -22,5 +23,8 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
   // A phone on a slow network pays for every byte: the app's JavaScript is a third of its size gzipped.
   app.use('*', compress({ encoding: 'gzip' }))
   app.get('*', serveStatic({ root }))
-  app.get('*', async (c) => c.html(await indexHtml))
+  app.get('*', async (c) => {
+    const html = await indexHtml
+    return html === undefined ? c.text('Snaplist is not built yet: run npm run build (npm start does it), then restart.', 503) : c.html(html)
+  })
 }
