@@ -19,6 +19,8 @@ const FAKE_EBAY = {
   declinedUrl: `http://localhost:${PORT}/ebay-auth/cancel`,
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-e2e-'))
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+const LIGHTHOUSE = /lighthouse\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,8 +37,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: PHONE, testIgnore: LIGHTHOUSE, teardown: 'lighthouse' },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: LIGHTHOUSE, teardown: 'lighthouse' },
+    // Lighthouse scores from the CPU time it observes, so it runs on its own once the others are done (as their
+    // teardown, which runs whether or not they passed).
+    { name: 'lighthouse', use: PHONE, testMatch: LIGHTHOUSE },
   ],
   webServer: [
     {

@@ -6,6 +6,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 
 // A request that hangs (a network that lies about being up) must not hold back offline work for good.
 const LONGEST_WAIT_MS = 4_000
+const QUIET_PAINTS = 3
 
 let settle: () => void = () => {}
 const settled = new Promise<void>((resolve) => (settle = resolve))
@@ -14,16 +15,19 @@ const settled = new Promise<void>((resolve) => (settle = resolve))
 export const afterFirstScreen = () => settled
 
 const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run))
+// Safari has no requestIdleCallback; a short timeout is its stand-in.
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 50))
 
 export function watchFirstScreen(router: AnyRouter, queryClient: QueryClient) {
   setTimeout(settle, LONGEST_WAIT_MS)
   const quiet = () => router.state.resolvedLocation !== undefined && router.state.status === 'idle' && queryClient.isFetching() === 0
-  // Checked after each paint, and it must hold at two in a row: the screen's queries start in effects after its first
-  // render, and the data of a query that just finished reaches the screen a task or two later.
-  let quietBefore = false
+  // Checked after each paint, and it must hold for a few in a row: the screen's queries start in effects after its
+  // first render, and the data of a query that just finished reaches the screen a task or two later. Then the
+  // browser's next idle moment, so the screen has been painted with it.
+  let quietPaints = 0
   const check = () => {
-    if (quiet() && quietBefore) return settle()
-    quietBefore = quiet()
+    quietPaints = quiet() ? quietPaints + 1 : 0
+    if (quietPaints === QUIET_PAINTS) return void whenIdle(settle)
     afterPaint(check)
   }
   afterPaint(check)

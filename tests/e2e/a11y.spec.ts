@@ -1,11 +1,10 @@
 // axe-core on every screen of SPEC §2, signed out and signed in, with each dialog open, on the phone and the desktop:
 // no serious or critical violation anywhere. Each test walks its screens in one session and reports them all.
-import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
 import { expectAccessible } from './axe.ts'
-import { ADMIN, PASSWORD, signInThroughUi, uniqueName } from './helpers.ts'
+import { ADMIN, registerThroughApi, signInThroughUi, uniqueName, uploadPhoto } from './helpers.ts'
 
 /** Opens a screen, waits for its title (the final one, after any checking it does) and checks it. */
 async function checkScreen(page: Page, path: string, title: string | RegExp) {
@@ -23,22 +22,9 @@ async function checkDialog(page: Page, open: () => Promise<void>, name: string, 
   await expect(dialog).toBeHidden()
 }
 
-async function registerSeller(request: APIRequestContext) {
-  const username = uniqueName('a11y')
-  const response = await request.post('/api/register', {
-    data: { username, email: `${username}@example.com`, firstName: 'Ally', lastName: 'Seller', password: PASSWORD },
-  })
-  expect(response.status()).toBe(201)
-  return username
-}
-
 /** A listing with a stored photo, made through the API as the sync engine would. */
 async function createListingWithPhoto(request: APIRequestContext, title: string) {
-  const upload = await request.post('/api/images', {
-    multipart: { id: randomUUID(), image: { name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: await solidJpeg({ r: 200, g: 140, b: 40 }, 400, 300) } },
-  })
-  expect(upload.ok()).toBe(true)
-  const { imageUrl } = (await upload.json()) as { imageUrl: string }
+  const imageUrl = await uploadPhoto(request, await solidJpeg({ r: 200, g: 140, b: 40 }, 400, 300))
   const created = await request.post('/api/listings', { data: { title, price: 25, category: 'home', color: 'yellow', images: [imageUrl], description: 'A brass desk lamp.' } })
   expect(created.status(), await created.text()).toBe(201)
 }
@@ -75,7 +61,7 @@ test('every signed-out screen and callback screen', async ({ page }) => {
 })
 
 test('a seller\'s Dashboard with its dialogs, the create screen with and without photos, and the admin refusal', async ({ page }, testInfo) => {
-  const username = await registerSeller(page.request)
+  const { username } = await registerThroughApi(page.request, 'a11y')
   await createListingWithPhoto(page.request, 'Brass desk lamp')
   await page.goto('/')
   const row = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: 'Brass desk lamp' })
@@ -102,7 +88,7 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
 })
 
 test('the admin screens and their dialogs', async ({ page, request }) => {
-  await registerSeller(request)
+  await registerThroughApi(request, 'a11y')
   await signInThroughUi(page, ADMIN.username)
   await checkScreen(page, '/admin', 'Admin Dashboard')
   await expect(page.getByRole('button', { name: /^Delete user / }).first()).toBeVisible()

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { javascriptToOpen, kilobytes, type ScreenJavaScript, type ScriptSet } from './bundle-budget.ts'
-import { PASSWORD, uniqueName } from './helpers.ts'
+import { registerThroughApi } from './helpers.ts'
 
 const SCREEN_BUDGET_BYTES = 150 * 1024
 const PRECACHE_BUDGET_BYTES = 1024 * 1024
@@ -30,11 +30,7 @@ test('/auth opens with at most 150 KB of JavaScript and none of the offline stor
 })
 
 test('the Dashboard opens with at most 150 KB of JavaScript and no form library', async ({ page }) => {
-  const username = uniqueName()
-  const registered = await page.request.post('/api/register', {
-    data: { username, email: `${username}@example.com`, firstName: 'Bea', lastName: 'Budget', password: PASSWORD },
-  })
-  expect(registered.status()).toBe(201)
+  const { username } = await registerThroughApi(page.request)
   const measured = await javascriptToOpen(page, '/', {
     texts: [`Hello, ${username}`, 'No listings yet'],
     selectors: ['button[aria-label="Connect eBay"]:not([disabled])', 'button[aria-label="Connect Etsy"]:not([disabled])'],

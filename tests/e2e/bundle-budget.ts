@@ -59,23 +59,21 @@ async function describe(page: Page, responses: Response[]): Promise<ScriptSet> {
 }
 
 /**
- * Opens `path` with an empty cache. The moment the screen is ready is taken inside the page, on the first frame that
- * shows it, and the scripts are split by when the page asked for them (Resource Timing), so the split does not depend
- * on how quickly the test notices.
+ * Opens `path` with an empty cache. The moment the screen is ready is taken inside the page, by a check that runs every
+ * frame from before the app's first script, and the scripts are split by when the page asked for them (Resource
+ * Timing): the split does not depend on how quickly the test notices.
  */
 export async function javascriptToOpen(page: Page, path: string, ready: ReadyWhen): Promise<ScreenJavaScript> {
+  await page.addInitScript(({ texts, selectors = [] }) => {
+    const shown = () => texts.every((text) => document.body?.innerText.includes(text)) && selectors.every((selector) => document.querySelector(selector))
+    const check = () => (shown() ? ((window as Window & { screenReadyAt?: number }).screenReadyAt = performance.now()) : requestAnimationFrame(check))
+    requestAnimationFrame(check)
+  }, ready)
   const responses: Response[] = []
   const collect = (response: Response) => void (isScript(response) && responses.push(response))
   page.on('response', collect)
   await page.goto(path)
-  const readyAt = await page.waitForFunction(
-    ({ texts, selectors = [] }) => {
-      const shown = texts.every((text) => document.body.innerText.includes(text)) && selectors.every((selector) => document.querySelector(selector))
-      return shown && performance.now()
-    },
-    ready,
-    { polling: 'raf' },
-  )
+  const readyAt = await page.waitForFunction(() => (window as Window & { screenReadyAt?: number }).screenReadyAt)
   const readyTime = (await readyAt.jsonValue()) as number
   await page.waitForLoadState('networkidle')
   page.off('response', collect)

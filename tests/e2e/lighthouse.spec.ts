@@ -1,31 +1,19 @@
 // Lighthouse (mobile, its default form factor and simulated throttling) on the built app as the server serves it:
 // Performance, Accessibility and Best Practices at least 95 for /auth and for the Dashboard signed in. And installable:
-// Lighthouse 12 dropped its PWA category, so Chromium itself is asked (Page.getInstallabilityErrors).
+// Lighthouse 12 dropped its PWA category, so Chromium itself is asked (Page.getInstallabilityErrors). Runs in its own
+// Playwright project, after the others and one test at a time, so no other test shares the cores with an audit.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, expect, test, type APIRequestContext } from '@playwright/test'
+import { chromium, expect, test } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
-import { PASSWORD, uniqueName } from './helpers.ts'
+import { registerThroughApi } from './helpers.ts'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 const MIN_SCORE = 95
 
-// One run per page is enough; the tests of a file run one after another, so two audits never share the cores.
-test.skip(({ isMobile }) => !isMobile, 'Lighthouse emulates a phone itself; run once, from the phone project')
-
-async function sessionCookie(request: APIRequestContext): Promise<string> {
-  const username = uniqueName('lighthouse')
-  const response = await request.post('/api/register', {
-    data: { username, email: `${username}@example.com`, firstName: 'Lia', lastName: 'House', password: PASSWORD },
-  })
-  expect(response.status()).toBe(201)
-  const cookie = response.headers()['set-cookie']?.split(';')[0]
-  if (!cookie) throw new Error('POST /api/register set no session cookie')
-  return cookie
-}
 
 interface Scores {
   scores: Record<string, number>
@@ -74,7 +62,7 @@ test('Lighthouse scores /auth at least 95 for performance, accessibility and bes
 
 test('Lighthouse scores the signed-in Dashboard at least 95 for performance, accessibility and best practices', async ({ baseURL, request }) => {
   test.setTimeout(150_000)
-  await expectScores('/', `${baseURL}/`, { Cookie: await sessionCookie(request) })
+  await expectScores('/', `${baseURL}/`, { Cookie: (await registerThroughApi(request, 'lighthouse')).cookie })
 })
 
 test('Chromium finds the app installable', async ({ baseURL }) => {

@@ -4,15 +4,20 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
+import { ShowMore } from '../../components/ShowMore.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
+import { usePaged } from '../../hooks/usePaged.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingsQuery, useDeleteListing } from '../../queries/listings.ts'
 import { marketplaceConnectionsQuery } from '../../queries/marketplaces.ts'
 import { PostToEbayDialog } from './PostToEbayDialog.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
+
+/** Rows rendered at first and added per page: a phone screen holds about four, so this is several screens ahead. */
+const LISTINGS_PAGE_SIZE = 24
 
 function EmptyState() {
   return (
@@ -60,6 +65,7 @@ function ListingRow({ listing, onPreview, onPost, onDelete }: { listing: Listing
 export function ListingsPanel() {
   const online = useOnline()
   const listings = useQuery(listingsQuery)
+  const paged = usePaged(listings.data ?? [], LISTINGS_PAGE_SIZE)
   const deleteListing = useDeleteListing()
   const connections = useQuery(marketplaceConnectionsQuery)
   const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
@@ -86,11 +92,12 @@ export function ListingsPanel() {
       {listings.data?.length === 0 && <EmptyState />}
       {listings.data && listings.data.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100">
-          {listings.data.map((listing) => (
+          {paged.visible.map((listing) => (
             <ListingRow key={listing.id} listing={listing} onPreview={() => setPreviewing(listing)} onPost={() => setPosting(listing)} onDelete={() => setDeleting(listing)} />
           ))}
         </ul>
       )}
+      <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <PostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this listing?">
