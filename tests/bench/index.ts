@@ -1,10 +1,13 @@
-// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|photos|sync
+// npm run bench: every benchmark in one run, each printing its figures and targets. BENCH_ONLY=api|listings|photos|sync
 // runs one of them.
+import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
+import { benchApi } from './run.ts'
 import { benchSync } from './sync.ts'
 
 const suites: Record<string, () => Promise<unknown>> = {
-  api: () => import('./run.ts'),
+  api: benchApi,
+  listings: benchListings,
   photos: benchPhotos,
   sync: benchSync,
 }

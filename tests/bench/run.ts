@@ -1,5 +1,6 @@
 // The API benchmark (`npm run bench`; BENCH_ONLY=api for it alone): the bare route, the baseline and /api/user under
 // autocannon, each on a fresh server.ts, on PGlite then a Postgres server. Target misses exit 0, failed requests 1.
+// The machinery (a fresh server per measurement, autocannon, the database modes) is shared with listings.ts.
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import os from 'node:os'
@@ -11,16 +12,16 @@ import { formatMode, problems, type Measurement } from './report.ts'
 
 const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
-const WARMUP_SECONDS = 1
+export const WARMUP_SECONDS = 1
 const READY_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 15_000
 
-interface Mode {
+export interface Mode {
   label: string
   databaseUrl?: string
 }
 
-interface Endpoint {
+export interface Endpoint {
   name: string
   target(ready: ReadyMessage): { path: string; headers?: Record<string, string> }
 }
@@ -33,8 +34,8 @@ function positiveInt(name: string, fallback: number): number {
   return value
 }
 
-const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
-const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ')
+export const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
+export const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ')
 
 async function canConnect(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} })
@@ -48,7 +49,7 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-async function postgresMode(): Promise<Mode | undefined> {
+export async function postgresMode(): Promise<Mode | undefined> {
   // A URL someone set on purpose must work, so it is not probed: a failure there surfaces as an error.
   const explicit = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL
   if (explicit) return { label: `Postgres server (${new URL(explicit).host})`, databaseUrl: explicit }
@@ -84,11 +85,11 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
-async function load(url: string, headers: Record<string, string>, duration: number) {
-  return autocannon({ url, headers, connections: settings.connections, duration })
+export async function load(url: string, headers: Record<string, string>, duration: number, connections = settings.connections) {
+  return autocannon({ url, headers, connections, duration })
 }
 
-async function withServer<T>(mode: Mode, use: (ready: ReadyMessage) => Promise<T>): Promise<T> {
+export async function withServer<T>(mode: Mode, use: (ready: ReadyMessage) => Promise<T>): Promise<T> {
   const env = { ...process.env, [DATABASE_URL_ENV]: mode.databaseUrl }
   if (!mode.databaseUrl) delete env[DATABASE_URL_ENV]
   // The product's own stdout (e.g. mail it could not send at sign-up) is not part of the report; stderr still shows.
@@ -100,7 +101,7 @@ async function withServer<T>(mode: Mode, use: (ready: ReadyMessage) => Promise<T
   }
 }
 
-async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
+export async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   // A fresh server per endpoint: postgres.js 3.4's pool slows down the longer it stays saturated (its busy queue is an
   // array scanned on every move and reset only when a shift empties it), so in a shared process later endpoints pay more.
   return withServer(mode, async (ready) => {
@@ -112,7 +113,7 @@ async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   })
 }
 
-const ENDPOINTS: Endpoint[] = [
+export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/health (ceiling)', target: () => ({ path: '/api/health' }) },
   { name: 'baseline: pk select (floor)', target: ({ userId }) => ({ path: `${BASELINE_PATH}/${userId}` }) },
   { name: 'GET /api/user (signed in)', target: ({ cookie }) => ({ path: '/api/user', headers: { cookie } }) },
@@ -127,7 +128,7 @@ async function benchMode(mode: Mode): Promise<void> {
   console.log(`Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`)
 }
 
-function reportProblems(measurements: Measurement[]) {
+export function reportProblems(measurements: Measurement[]) {
   const found = measurements.map(problems).filter((problem) => problem !== undefined)
   if (found.length === 0) return
   // Failed requests are usually fast, so these numbers would flatter the endpoint: the run is not a measurement.
@@ -136,8 +137,8 @@ function reportProblems(measurements: Measurement[]) {
   process.exitCode = 1
 }
 
-function printHeader() {
-  console.log(`Snaplist API benchmark, ${new Date().toISOString()}`)
+export function printHeader(title = 'Snaplist API benchmark') {
+  console.log(`${title}, ${new Date().toISOString()}`)
   console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`)
   // Server and load generator share these cores, so anything else running skews every number below.
   console.log(`Load average before starting: ${loadAverage()} (1, 5, 15 min)`)
@@ -147,6 +148,13 @@ function printHeader() {
   )
 }
 
-printHeader()
-const postgresServer = await postgresMode()
-for (const mode of [{ label: 'PGlite (embedded)' }, ...(postgresServer ? [postgresServer] : [])]) await benchMode(mode)
+/** PGlite always; a Postgres server when one is set or answers locally. */
+export async function benchModes(): Promise<Mode[]> {
+  const postgresServer = await postgresMode()
+  return [{ label: 'PGlite (embedded)' }, ...(postgresServer ? [postgresServer] : [])]
+}
+
+export async function benchApi(): Promise<void> {
+  printHeader()
+  for (const mode of await benchModes()) await benchMode(mode)
+}
