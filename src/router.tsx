@@ -37,7 +37,7 @@ const signedIn = createRoute({
     if (!user) throw redirect({ to: '/auth' })
   },
   pendingComponent: () => <FullPageSpinner label="Loading your account" />,
-  // Lazy like the screens: the signed-in frame brings the offline store (its sync indicator), which /auth never needs.
+  // Lazy like the screens: /auth and the public pages never show the signed-in frame.
   component: lazyRouteComponent(() => import('./components/AppShell.tsx'), 'AppShell'),
 })
 

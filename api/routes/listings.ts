@@ -8,7 +8,7 @@ import { IdParamSchema, valid } from '../validate.ts'
 
 export function listingRoutes(listings: ListingService) {
   return new Hono<AppEnv>()
-    .get('/listings', async (c) => c.json(await listings.list(requireUser(c).id), 200))
+    .get('/listings', async (c) => c.body(await listings.listJson(requireUser(c).id), 200, { 'content-type': 'application/json' }))
     .post('/listings', valid('json', ListingInputSchema), async (c) => {
       const { listing, created } = await listings.create(requireUser(c).id, c.req.valid('json'))
       return c.json(listing, created ? 201 : 200)

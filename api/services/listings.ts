@@ -37,7 +37,8 @@ export function createListingService(sql: Sql, storage: FileStorage) {
   }
 
   return {
-    list: (userId: number) => listings.listListings(sql, userId),
+    /** The JSON text of the seller's Listing[], ready to send. */
+    listJson: (userId: number) => listings.listListingsJson(sql, userId),
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {

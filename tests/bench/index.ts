@@ -1,13 +1,16 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|photos|sync|ebay|faults|soak runs one of them.
+// BENCH_ONLY=api|listings|photos|sync|ebay|faults|soak runs one of them.
 import { benchEbay } from './ebay.ts'
 import { benchFaults } from './faults.ts'
+import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
+import { benchApi } from './run.ts'
 import { benchSoak } from './soak.ts'
 import { benchSync } from './sync.ts'
 
 const suites: Record<string, () => Promise<unknown>> = {
-  api: () => import('./run.ts'),
+  api: benchApi,
+  listings: benchListings,
   photos: benchPhotos,
   sync: benchSync,
   ebay: benchEbay,

@@ -1,4 +1,5 @@
-// Turns autocannon results into the printed report: one table per database and /api/user's two target checks.
+// Turns autocannon results into the printed report: one table per database, /api/user's two target checks and the
+// listings budget.
 import type { Result } from 'autocannon'
 
 export interface Measurement {
@@ -8,6 +9,7 @@ export interface Measurement {
 
 const USER_MIN_RPS_RATIO = 0.8
 const USER_MAX_P99_RATIO = 2
+const LISTINGS_MAX_P99_MS = 50
 
 // A zero denominator (sub-millisecond p99) has no meaningful ratio; NaN prints as n/a and never passes.
 const ratio = (value: number, base: number) => (base > 0 ? value / base : Number.NaN)
@@ -26,23 +28,40 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n')
 }
 
+const HEADINGS = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs baseline', 'p99 vs baseline']
+
+const row = ({ endpoint, result }: Measurement, base: Result) => [
+  endpoint,
+  Math.round(result.requests.average).toLocaleString('en-US'),
+  String(result.latency.p50),
+  String(result.latency.p99),
+  times(ratio(result.requests.average, base.requests.average)),
+  times(ratio(result.latency.p99, base.latency.p99)),
+]
+
 export function formatMode(label: string, measurements: Measurement[], baseline: Measurement, user: Measurement): string {
   const base = baseline.result
-  const rows = measurements.map(({ endpoint, result }) => [
-    endpoint,
-    Math.round(result.requests.average).toLocaleString('en-US'),
-    String(result.latency.p50),
-    String(result.latency.p99),
-    times(ratio(result.requests.average, base.requests.average)),
-    times(ratio(result.latency.p99, base.latency.p99)),
-  ])
+  const rows = measurements.map((measurement) => row(measurement, base))
   const rpsRatio = ratio(user.result.requests.average, base.requests.average)
   const p99Ratio = ratio(user.result.latency.p99, base.latency.p99)
   return [
     `== ${label} ==`,
-    table([['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs baseline', 'p99 vs baseline'], ...rows]),
+    table([HEADINGS, ...rows]),
     '',
     `/api/user req/s = ${times(rpsRatio)} baseline (target ≥ ${USER_MIN_RPS_RATIO}×): ${verdict(rpsRatio >= USER_MIN_RPS_RATIO)}`,
     `/api/user p99 = ${times(p99Ratio)} baseline (target ≤ ${USER_MAX_P99_RATIO}×): ${verdict(p99Ratio <= USER_MAX_P99_RATIO)}`,
+  ].join('\n')
+}
+
+/** Each GET /api/listings run against the baseline run at the same number of connections just before it. */
+export function formatListings(label: string, measurements: Measurement[]): string {
+  const pairs = measurements.flatMap((measurement, index) => (index % 2 === 1 ? [[measurements[index - 1]!, measurement] as const] : []))
+  const rows = pairs.flatMap(([baseline, listings]) => [row(baseline, baseline.result), row(listings, baseline.result)])
+  const oneAtATime = pairs[0]![1].result.latency.p99
+  return [
+    `== ${label} ==`,
+    table([HEADINGS, ...rows]),
+    '',
+    `GET /api/listings p99, one seller at a time = ${oneAtATime} ms (target < ${LISTINGS_MAX_P99_MS} ms): ${verdict(oneAtATime < LISTINGS_MAX_P99_MS)}`,
   ].join('\n')
 }

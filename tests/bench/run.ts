@@ -1,21 +1,22 @@
 // The API benchmark (`npm run bench`; BENCH_ONLY=api for it alone): the bare route, the baseline and /api/user under
 // autocannon, each on a fresh server.ts, on PGlite then a Postgres server. Target misses exit 0, failed requests 1.
+// The machinery (a fresh server per measurement, autocannon, the database modes) is shared with listings.ts.
 import os from 'node:os'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
-import { withServer } from './launcher.ts'
+import { withServer as withFreshServer, type BenchServer } from './launcher.ts'
 import { BASELINE_PATH, type ReadyMessage } from './protocol.ts'
 import { formatMode, problems, type Measurement } from './report.ts'
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
-const WARMUP_SECONDS = 1
+export const WARMUP_SECONDS = 1
 
-interface Mode {
+export interface Mode {
   label: string
   databaseUrl?: string
 }
 
-interface Endpoint {
+export interface Endpoint {
   name: string
   target(ready: ReadyMessage): { path: string; headers?: Record<string, string> }
 }
@@ -28,8 +29,8 @@ function positiveInt(name: string, fallback: number): number {
   return value
 }
 
-const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
-const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ')
+export const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
+export const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ')
 
 async function canConnect(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} })
@@ -43,7 +44,7 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-async function postgresMode(): Promise<Mode | undefined> {
+export async function postgresMode(): Promise<Mode | undefined> {
   // A URL someone set on purpose must work, so it is not probed: a failure there surfaces as an error.
   const explicit = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL
   if (explicit) return { label: `Postgres server (${new URL(explicit).host})`, databaseUrl: explicit }
@@ -52,14 +53,17 @@ async function postgresMode(): Promise<Mode | undefined> {
   return undefined
 }
 
-async function load(url: string, headers: Record<string, string>, duration: number) {
-  return autocannon({ url, headers, connections: settings.connections, duration })
+export async function load(url: string, headers: Record<string, string>, duration: number, connections = settings.connections) {
+  return autocannon({ url, headers, connections, duration })
 }
 
-async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
+/** A fresh server process for the mode, stopped afterwards (launcher.ts). */
+export const withServer = <T>(mode: Mode, use: (ready: BenchServer) => Promise<T>) => withFreshServer({ databaseUrl: mode.databaseUrl }, use)
+
+export async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   // A fresh server per endpoint: postgres.js 3.4's pool slows down the longer it stays saturated (its busy queue is an
   // array scanned on every move and reset only when a shift empties it), so in a shared process later endpoints pay more.
-  return withServer({ databaseUrl: mode.databaseUrl }, async (ready) => {
+  return withServer(mode, async (ready) => {
     const { path, headers = {} } = endpoint.target(ready)
     const url = `${ready.origin}${path}`
     // Lets the JIT, the pool's connections and Postgres' caches settle before anything is counted.
@@ -68,7 +72,7 @@ async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   })
 }
 
-const ENDPOINTS: Endpoint[] = [
+export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/health (ceiling)', target: () => ({ path: '/api/health' }) },
   { name: 'baseline: pk select (floor)', target: ({ userId }) => ({ path: `${BASELINE_PATH}/${userId}` }) },
   { name: 'GET /api/user (signed in)', target: ({ cookie }) => ({ path: '/api/user', headers: { cookie } }) },
@@ -83,7 +87,7 @@ async function benchMode(mode: Mode): Promise<void> {
   console.log(`Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`)
 }
 
-function reportProblems(measurements: Measurement[]) {
+export function reportProblems(measurements: Measurement[]) {
   const found = measurements.map(problems).filter((problem) => problem !== undefined)
   if (found.length === 0) return
   // Failed requests are usually fast, so these numbers would flatter the endpoint: the run is not a measurement.
@@ -92,8 +96,8 @@ function reportProblems(measurements: Measurement[]) {
   process.exitCode = 1
 }
 
-function printHeader() {
-  console.log(`Snaplist API benchmark, ${new Date().toISOString()}`)
+export function printHeader(title = 'Snaplist API benchmark') {
+  console.log(`${title}, ${new Date().toISOString()}`)
   console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`)
   // Server and load generator share these cores, so anything else running skews every number below.
   console.log(`Load average before starting: ${loadAverage()} (1, 5, 15 min)`)
@@ -103,6 +107,13 @@ function printHeader() {
   )
 }
 
-printHeader()
-const postgresServer = await postgresMode()
-for (const mode of [{ label: 'PGlite (embedded)' }, ...(postgresServer ? [postgresServer] : [])]) await benchMode(mode)
+/** PGlite always; a Postgres server when one is set or answers locally. */
+export async function benchModes(): Promise<Mode[]> {
+  const postgresServer = await postgresMode()
+  return [{ label: 'PGlite (embedded)' }, ...(postgresServer ? [postgresServer] : [])]
+}
+
+export async function benchApi(): Promise<void> {
+  printHeader()
+  for (const mode of await benchModes()) await benchMode(mode)
+}

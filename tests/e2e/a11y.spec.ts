@@ -70,7 +70,7 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   await expectAccessible(page, `/ (signed in as ${username})`)
 
   await checkDialog(page, () => row.getByRole('button', { name: 'Preview Brass desk lamp' }).click(), 'Brass desk lamp', '/')
-  await checkDialog(page, () => row.getByRole('button', { name: 'Post Brass desk lamp to eBay' }).click(), 'Post to eBay', '/')
+  await checkDialog(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay', '/')
   await checkDialog(page, () => row.getByRole('button', { name: 'Delete Brass desk lamp' }).click(), 'Delete this listing?', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy', '/')

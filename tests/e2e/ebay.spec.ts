@@ -104,7 +104,7 @@ async function connectEbayFullPage(page: Page): Promise<string> {
 
 async function openPostDialog(page: Page, title: string) {
   await page.reload()
-  await page.getByRole('button', { name: `Post ${title} to eBay` }).click()
+  await page.getByRole('button', { name: `Post to eBay: ${title}` }).click()
   return page.getByRole('dialog', { name: 'Post to eBay' })
 }
 
@@ -132,7 +132,7 @@ test('post a listing to eBay: the dialog shows what eBay requires, takes what is
   await expectNoSidewaysScroll(page)
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('eBay', { exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: `Post ${JACKET.title} to eBay` })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: `Post to eBay: ${JACKET.title}` })).toHaveCount(0)
 })
 
 test('after the seller removes Snaplist on eBay, Post to eBay says Authentication Issue and the row asks to connect again', async ({ page, request }) => {

@@ -51,7 +51,7 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
   await preview.getByRole('button', { name: 'Close dialog' }).click()
   await expect(preview).toBeHidden()
 
-  await row.getByRole('button', { name: /^Post .* to eBay/ }).click()
+  await row.getByRole('button', { name: /^Post to eBay: / }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Post to eBay' }).click()
   await expect(page.getByText('eBay Not Connected')).toBeVisible()
 

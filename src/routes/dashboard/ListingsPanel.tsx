@@ -52,7 +52,7 @@ function ListingRow({ listing, onPreview, onPost, onDelete }: { listing: Listing
         {isPostedToEbay(listing) ? (
           <span className="inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-50 px-3 text-sm font-semibold text-emerald-800">eBay</span>
         ) : (
-          <Button onClick={onPost} aria-label={`Post ${listing.title} to eBay`}>Post to eBay</Button>
+          <Button onClick={onPost} aria-label={`Post to eBay: ${listing.title}`}>Post to eBay</Button>
         )}
         <Button variant="secondary" disabled title="Publishing to Etsy is coming soon">
           Etsy (Coming Soon)
