@@ -3,6 +3,9 @@
 // and what the seller may add there. The same schema validates the API input and the dialog's form.
 import * as v from 'valibot'
 
+/** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */
+export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
+
 export const CONDITIONS = [
   { value: 'used', label: 'Used' },
   { value: 'new', label: 'New' },

@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import type { Sql } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import { AppError } from '../errors.ts'
+import { ebayUnavailable } from './ebay.ts'
 import type { EbaySellClient } from './ebay-sell.ts'
 import type { FileStorage, LocalStorage } from './storage.ts'
 
@@ -62,7 +63,7 @@ export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPictur
     form.set('image', new Blob([new Uint8Array(await photoBytes(picture))], { type: 'image/jpeg' }), 'photo.jpg')
     const reply = await sell.send(token, { method: 'POST', host: 'media', path: '/commerce/media/v1_beta/image/create_image_from_file', form })
     const parsed = v.safeParse(UploadReplySchema, reply.body)
-    if (!parsed.success) throw new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+    if (!parsed.success) throw ebayUnavailable()
     const expiresAt = parsed.output.expirationDate ? new Date(parsed.output.expirationDate) : null
     await images.saveEbayPicture(sql, userId, picture.url, { url: parsed.output.imageUrl, expiresAt })
     return parsed.output.imageUrl

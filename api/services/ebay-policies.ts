@@ -2,9 +2,9 @@
 // None of a kind → 400 saying where to create them; a seller not opted in to business policies (eBay error 20403) →
 // 400 saying how to opt in and that eBay can take a while. SPEC §8's toast looks for 'You need to set up eBay selling
 // policies'.
-import * as v from 'valibot'
+import { EBAY_POLICIES_PAGE as POLICIES_PAGE } from '../contract/ebay-publish.ts'
 import { AppError } from '../errors.ts'
-import type { EbaySellClient } from './ebay-sell.ts'
+import { EbayRefusal, type EbaySellClient } from './ebay-sell.ts'
 
 export interface BusinessPolicies {
   fulfillmentPolicyId: string
@@ -19,9 +19,6 @@ const KINDS = [
 ] as const
 
 const NOT_OPTED_IN = 20403
-const POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
-
-const ErrorsSchema = v.object({ errors: v.array(v.object({ errorId: v.optional(v.number()) })) })
 
 const missingPolicies = (labels: string[]) =>
   new AppError(
@@ -38,19 +35,18 @@ const notOptedIn = () =>
 
 /** The first policy of each kind for EBAY_US; three Account API calls, which the caller caches. */
 export async function findBusinessPolicies(sell: EbaySellClient, accessToken: string): Promise<BusinessPolicies> {
-  const replies = await Promise.all(
-    KINDS.map((kind) => sell.send(accessToken, { method: 'GET', path: `/sell/account/v1/${kind.kind}_policy?marketplace_id=EBAY_US`, accept: [400] })),
+  const settled = await Promise.allSettled(
+    KINDS.map((kind) => sell.send(accessToken, { method: 'GET', path: `/sell/account/v1/${kind.kind}_policy?marketplace_id=EBAY_US` })),
   )
-  const refusals = replies.filter((reply) => reply.status === 400)
-  const refusedIds = refusals.flatMap((reply) => {
-    const parsed = v.safeParse(ErrorsSchema, reply.body)
-    return parsed.success ? parsed.output.errors.map((error) => error.errorId) : []
-  })
-  if (refusedIds.includes(NOT_OPTED_IN)) throw notOptedIn()
-  if (refusals.length) throw new AppError(400, 'ebay_refused', 'eBay refused to list your business policies. Try again, or check them in eBay Seller Hub.')
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
+  if (failures.some((failure) => failure instanceof EbayRefusal && failure.errorIds.includes(NOT_OPTED_IN))) throw notOptedIn()
+  const [failure] = failures
+  if (failure instanceof EbayRefusal && failure.ebayStatus === 400) throw new AppError(400, 'ebay_refused', 'eBay refused to list your business policies. Try again, or check them in eBay Seller Hub.')
+  if (failures.length) throw failure
 
   const found = KINDS.map((kind, index) => {
-    const list = (replies[index]!.body as Record<string, unknown> | undefined)?.[kind.list]
+    const result = settled[index]!
+    const list = result.status === 'fulfilled' ? (result.value.body as Record<string, unknown> | undefined)?.[kind.list] : undefined
     const first = Array.isArray(list) ? (list[0] as Record<string, unknown> | undefined) : undefined
     const id = first?.[kind.id]
     return typeof id === 'string' ? id : undefined

@@ -13,6 +13,7 @@ import * as setups from '../db/ebay-seller-setup.ts'
 import * as listings from '../db/listings.ts'
 import * as connections from '../db/marketplace-connections.ts'
 import { AppError, notFound } from '../errors.ts'
+import { ebayUnavailable } from './ebay.ts'
 import { findBusinessPolicies, type BusinessPolicies } from './ebay-policies.ts'
 import type { EbayPictures } from './ebay-pictures.ts'
 import { EbayRefusal, type EbaySellClient } from './ebay-sell.ts'
@@ -85,6 +86,8 @@ interface Preparation extends SellerReadiness {
   aspects: ResolvedAspects
   /** Required fields missing on the listing itself or among the aspects (not the location: the dialog asks for it). */
   missing: string[]
+  /** The offer an earlier attempt made for this listing, if it got that far. */
+  offerId: string | null
   saves: Save[]
 }
 
@@ -178,7 +181,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       ...(listing.price <= 0 ? ['Retail Price'] : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
     ]
-    return { ...readiness, category, aspects, missing, saves: [readiness.save, saveCategory, catalog.save] }
+    return { ...readiness, category, aspects, missing, offerId: state.ebayOfferId, saves: [readiness.save, saveCategory, catalog.save] }
   }
 
   async function putInventoryItem(token: string, userId: number, listing: Listing, condition: Condition, aspects: Record<string, string[]>) {
@@ -201,12 +204,11 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** The offer for this SKU, updated or created; eBay allows one per SKU, so an existing one is found and updated. */
-  async function upsertOffer(token: string, listing: Listing, details: ReturnType<typeof offerDetails>): Promise<string> {
+  async function upsertOffer(token: string, listing: Listing, known: string | null, details: ReturnType<typeof offerDetails>): Promise<string> {
     const update = async (offerId: string) => {
       const reply = await sell.send(token, { method: 'PUT', path: `${INVENTORY}/offer/${offerId}`, body: details, accept: [404] })
       return reply.status === 404 ? null : offerId
     }
-    const known = (await listings.findEbayState(sql, listing.id)).ebayOfferId
     if (known && (await update(known))) return known
     const sku = skuOf(listing.id)
     let offerId: string
@@ -219,7 +221,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       offerId = String((found.body as { offers?: { offerId?: unknown }[] } | undefined)?.offers?.[0]?.offerId ?? '')
       if (offerId) await update(offerId)
     }
-    if (!offerId) throw new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+    if (!offerId) throw ebayUnavailable()
     await listings.saveEbayOffer(sql, listing.id, offerId)
     return offerId
   }
@@ -258,11 +260,11 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       await runSaves(prepared.saves)
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
       await putInventoryItem(token, userId, listing, condition, prepared.aspects.values)
-      const offerId = await upsertOffer(token, listing, offerDetails(listing, prepared, locationKey))
+      const offerId = await upsertOffer(token, listing, prepared.offerId, offerDetails(listing, prepared, locationKey))
       // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
       const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
-      if (!ebayListingId) throw new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+      if (!ebayListingId) throw ebayUnavailable()
       const aspects = Object.fromEntries(Object.entries(typed).filter(([name]) => prepared.aspects.values[name]))
       await listings.markPostedToEbay(sql, listing.id, { platformListingId: `ebay-${ebayListingId}`, condition, aspects })
       return result(ebayListingId, 'Your listing is live on eBay.')

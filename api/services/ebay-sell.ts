@@ -4,6 +4,7 @@
 // {errors: [...]} answers turned into our errors with eBay's own words kept for the seller.
 import * as v from 'valibot'
 import { AppError } from '../errors.ts'
+import { ebayBusy, ebayUnavailable, ebayUnreachable } from './ebay.ts'
 import { TokenRejected } from './marketplace-connections.ts'
 
 const TIMEOUT_MS = 20_000
@@ -35,6 +36,8 @@ export interface SellReply {
 /** eBay refused the request (4xx): its error ids and own words, for callers that turn some into their own messages. */
 export class EbayRefusal extends AppError {
   constructor(
+    /** eBay's own status (a 4xx other than 401 and 429). */
+    readonly ebayStatus: number,
     readonly errorIds: number[],
     readonly ebayText: string,
   ) {
@@ -53,9 +56,9 @@ async function refusal(response: Response, what: string): Promise<AppError> {
   const { ids, text } = await ebaysWords(response)
   console.error(`[ebay] ${what} answered HTTP ${response.status}${ids.length ? ` (errors ${ids.join(', ')})` : ''}`)
   if (response.status === 401) return new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
-  if (response.status === 429) return new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
-  if (response.status >= 500) return new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
-  return new EbayRefusal(ids, text)
+  if (response.status === 429) return ebayBusy()
+  if (response.status >= 500) return ebayUnavailable()
+  return new EbayRefusal(response.status, ids, text)
 }
 
 const jsonBody = (body: unknown) => (body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -83,7 +86,7 @@ export function createEbaySellClient(hosts: { api: string; media: string }, fetc
         })
       } catch (error) {
         console.error(`[ebay] ${what} failed: ${error instanceof Error ? error.message : String(error)}`)
-        throw new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
+        throw ebayUnreachable()
       }
       if (!response.ok && !request.accept?.includes(response.status)) throw await refusal(response, what)
       // 204 and the accepted refusals may carry no body, or one that is not JSON: either way there is nothing to read.

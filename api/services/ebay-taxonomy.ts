@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import type { Sql } from '../db/client.ts'
 import * as cache from '../db/ebay-category-aspects.ts'
 import { AppError } from '../errors.ts'
+import { ebayUnavailable } from './ebay.ts'
 import type { EbaySellClient } from './ebay-sell.ts'
 
 const MARKETPLACE = 'EBAY_US'
@@ -33,7 +34,7 @@ const AspectsReplySchema = v.object({
 
 const unexpected = (what: string) => {
   console.error(`[ebay] ${what} answered in an unexpected shape`)
-  return new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+  return ebayUnavailable()
 }
 
 function parse<S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> {

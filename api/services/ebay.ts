@@ -48,9 +48,10 @@ const TokenReplySchema = v.object({
 const UserReplySchema = v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) })
 const ErrorReplySchema = v.object({ error: v.optional(v.string()), error_description: v.optional(v.string()) })
 
-const unreachable = () => new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
-const unavailable = () => new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
-const busy = () => new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
+/** eBay's answers as our errors, shared by every eBay call (OAuth, Identity, the Sell APIs). */
+export const ebayUnreachable = () => new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
+export const ebayUnavailable = () => new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
+export const ebayBusy = () => new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
 const appRefused = () =>
   new AppError(502, 'ebay_app_refused', "eBay refused this server's app credentials. The site operator needs to check EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME.")
 export const missingCertId = () =>
@@ -72,11 +73,11 @@ async function translateRefusal(response: Response, call: Call, what: string): P
   const parsed = v.safeParse(ErrorReplySchema, await response.json().catch(() => ({})))
   const { error = '', error_description: description = '' } = parsed.success ? parsed.output : {}
   console.error(`[ebay] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`)
-  if (response.status === 429) return busy()
-  if (response.status >= 500) return unavailable()
+  if (response.status === 429) return ebayBusy()
+  if (response.status >= 500) return ebayUnavailable()
   if (error === 'invalid_client' || error === 'unauthorized_client') return appRefused()
-  if (call === 'api') return response.status === 401 ? tokenRejected() : unavailable()
-  if (error !== 'invalid_grant') return unavailable()
+  if (call === 'api') return response.status === 401 ? tokenRejected() : ebayUnavailable()
+  if (error !== 'invalid_grant') return ebayUnavailable()
   return call === 'code' ? codeRefused() : refreshRefused()
 }
 
@@ -113,13 +114,13 @@ export function createEbayProvider(config: EbayConfig, { fetcher = fetch, timeou
       response = await fetcher(url, { ...init, headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers }, signal: AbortSignal.timeout(timeoutMs) })
     } catch (error) {
       console.error(`[ebay] ${what} failed: ${error instanceof Error ? error.message : String(error)}`)
-      throw unreachable()
+      throw ebayUnreachable()
     }
     if (!response.ok) throw await translateRefusal(response, kind, what)
     const reply = v.safeParse(schema, await response.json().catch(() => undefined))
     if (reply.success) return reply.output
     console.error(`[ebay] ${what} answered in an unexpected shape: ${v.summarize(reply.issues).slice(0, 300)}`)
-    throw unavailable()
+    throw ebayUnavailable()
   }
 
   async function requestTokens(kind: 'code' | 'refresh', form: Record<string, string>): Promise<TokenGrant> {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { skuOf } from '../../api/services/ebay-publish.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
-import { photoForm, solidJpeg } from '../helpers/images.ts'
-import { readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
 type Client = Awaited<ReturnType<typeof registeredClient>>
 type Seller = Client & { grant: string }
@@ -35,12 +34,7 @@ async function connectedSeller(name: string, app: TestApp = t): Promise<Seller> 
 }
 
 async function createListing(seller: Client, fields: Record<string, unknown> = JACKET, photos = 2): Promise<JsonBody> {
-  const images: string[] = []
-  for (let index = 0; index < photos; index += 1) {
-    const upload = await seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() }))
-    expect(upload.status).toBe(201)
-    images.push((await readJson(upload)).imageUrl)
-  }
+  const images = await uploadPhotos(seller, photos)
   const response = await seller.post('/api/listings', { description: 'Light wash, no stains.', ...fields, images })
   expect(response.status, await response.clone().text()).toBe(201)
   return readJson(response)

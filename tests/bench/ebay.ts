@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
-import { photoForm, solidJpeg } from '../helpers/images.ts'
-import { readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
+import { readJson, registeredClient, succeeded, uploadPhotos, type TestApp } from '../helpers/test-app.ts'
 
 const PUBLISHES = 30
 const MAX_CALLS_SET_UP = 4
@@ -41,19 +40,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
 const verdict = (passed: boolean) => (passed ? 'PASS' : 'FAIL')
 
-async function ok(reply: Promise<Response>): Promise<Response> {
-  const response = await reply
-  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`)
-  return response
-}
-
 async function newListing(seller: Seller, photos: number): Promise<{ id: number; createMs: number }> {
-  const images: string[] = []
-  for (let index = 0; index < photos; index += 1) {
-    images.push((await readJson(await ok(seller.post('/api/images', photoForm(await solidJpeg({ r: index * 40, g: 90, b: 160 }), { id: randomUUID() }))))).imageUrl)
-  }
+  const images = await uploadPhotos(seller, photos)
   const started = performance.now()
-  const listing = await readJson(await ok(seller.post('/api/listings', { ...JACKET, title: `${JACKET.title} ${randomUUID().slice(0, 6)}`, images })))
+  const listing = await readJson(await succeeded(seller.post('/api/listings', { ...JACKET, title: `${JACKET.title} ${randomUUID().slice(0, 6)}`, images })))
   return { id: listing.id, createMs: performance.now() - started }
 }
 
@@ -62,8 +52,8 @@ async function publish(fake: FakeEbay, seller: Seller, id: number) {
   const calls = fake.calls.length
   const waited = waitingMs
   const started = performance.now()
-  await ok(seller.get(`/api/listings/${id}/ebay-requirements`))
-  await ok(seller.post(`/api/listings/${id}/post-to-ebay`, DETAILS))
+  await succeeded(seller.get(`/api/listings/${id}/ebay-requirements`))
+  await succeeded(seller.post(`/api/listings/${id}/post-to-ebay`, DETAILS))
   const wallMs = performance.now() - started
   return { calls: fake.calls.slice(calls), wallMs, ownMs: wallMs - (waitingMs - waited) }
 }

@@ -14,6 +14,10 @@ async function openEbayConsent(page: Page) {
   await expect(page.getByRole('heading', { name: 'Grant Snaplist access to your eBay account?' })).toBeVisible()
 }
 
+/** Starts an authorization as the signed-in page would, without the Connect dialog: eBay's consent page address. */
+const ebayAuthUrl = async (page: Page) =>
+  (await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))).authUrl
+
 const ebayFlags = (page: Page) =>
   page.evaluate(() => ['ebayAuthInProgress', 'ebayPendingCode', 'ebayAuthFailed'].map((key) => localStorage.getItem(key)))
 
@@ -41,7 +45,7 @@ test("connect an eBay account through eBay's consent page: the eBay row shows Co
 
 test("connect eBay in a popup: the popup tells the Dashboard and closes", async ({ page }) => {
   await registerThroughUi(page)
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  const authUrl = await ebayAuthUrl(page)
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url, 'ebay-auth', 'width=600,height=700'), authUrl)])
   await popup.getByRole('link', { name: 'Agree' }).click()
   await popup.waitForEvent('close')
@@ -74,7 +78,7 @@ test('a spent or made-up code fails with the expired-code explanation, tips and 
 
 test('the manual screen asks for the code, then connects with one pasted from the address bar', async ({ page }) => {
   await registerThroughUi(page)
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  const authUrl = await ebayAuthUrl(page)
   await page.goto('/ebay-manual-auth')
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
@@ -95,7 +99,7 @@ const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M
 
 /** Connects through eBay's consent page in this tab; returns the authorization's state, which names the grant. */
 async function connectEbayFullPage(page: Page): Promise<string> {
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))
+  const authUrl = await ebayAuthUrl(page)
   await page.goto(authUrl)
   await page.getByRole('link', { name: 'Agree' }).click()
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()

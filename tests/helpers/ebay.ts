@@ -4,8 +4,7 @@ import type { EbayConfig } from '../../api/env.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/ebay.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
-import type { client} from './test-app.ts';
-import { createTestApp, readJson, type JsonBody, type TestAppOptions } from './test-app.ts'
+import { createTestApp, readJson, succeeded, type client, type JsonBody, type TestAppOptions } from './test-app.ts'
 
 export const cipher = createTokenCipher('a test secret that is long enough to use')
 
@@ -28,15 +27,9 @@ export const ebayConfigFor = (fake: FakeEbay, overrides: Partial<EbayConfig> = {
 export const ebayApp = (config: EbayConfig, options: TestAppOptions = {}) =>
   createTestApp({ ...options, ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
 
-async function succeeded(reply: Promise<Response>): Promise<Response> {
-  const response = await reply
-  if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
-  return response
-}
-
 /** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
 export async function authorizeEbay(fake: FakeEbay, seller: Client, choice: 'agree' | 'decline' = 'agree') {
-  const { authUrl } = await readJson(await succeeded(seller.get('/api/marketplace-connections/ebay/auth')))
+  const { authUrl } = await readJson(await succeeded(seller.get('/api/marketplace-connections/ebay/auth'), 200))
   const callback = await fake.consent(authUrl, choice)
   return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
 }
@@ -46,5 +39,5 @@ export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('
 /** Connects the seller; `grant` names them in the stand-in (fake.inventory(grant)). */
 export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody & { grant: string }> {
   const { code, state } = await authorizeEbay(fake, seller)
-  return { ...(await readJson(await succeeded(exchangeEbayCode(seller, { code, state })))), grant: state }
+  return { ...(await readJson(await succeeded(exchangeEbayCode(seller, { code, state }), 200))), grant: state }
 }

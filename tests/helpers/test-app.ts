@@ -1,6 +1,6 @@
 // A fresh app over a fresh database for one test file: in-memory PGlite, or a new schema on the Postgres server
 // when the suite runs in its postgres project (TEST_DB=postgres), dropped again afterwards.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +16,7 @@ import type { GoogleIdentity } from '../../api/services/google-identity.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
 import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
+import { photoForm, solidJpeg } from './images.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -151,4 +152,21 @@ export async function registeredClient(app: TestApp['app'], name: string): Promi
   const response = await user.post('/api/register', newUser(name))
   if (response.status !== 201) throw new Error(`registering ${name} answered ${response.status}: ${await response.text()}`)
   return Object.assign(user, { id: (await readJson(response)).id as number })
+}
+
+/** The response once it has answered `status` (any 2xx when none is named); otherwise an error with what it said. */
+export async function succeeded(reply: Promise<Response>, status?: number): Promise<Response> {
+  const response = await reply
+  if (status === undefined ? !response.ok : response.status !== status) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
+  return response
+}
+
+/** Uploads `count` photos as the seller (POST /api/images, 201 each) and returns their URLs for a listing's images. */
+export async function uploadPhotos(seller: ReturnType<typeof client>, count: number): Promise<string[]> {
+  const urls: string[] = []
+  for (let index = 0; index < count; index += 1) {
+    const upload = await succeeded(seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() })), 201)
+    urls.push((await readJson(upload)).imageUrl as string)
+  }
+  return urls
 }

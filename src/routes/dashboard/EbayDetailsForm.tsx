@@ -3,12 +3,10 @@
 // ZIP code for a first-time seller's inventory location, and selling policies that still need setting up on eBay.
 import * as v from 'valibot'
 import { useState, type FormEvent } from 'react'
-import { CONDITIONS, EbayPublishInputSchema, type Condition, type EbayPublishInput, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import { CONDITIONS, EBAY_POLICIES_PAGE, EbayPublishInputSchema, type Condition, type EbayPublishInput, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-
-const POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
 
 /** Missing items that are not details eBay lists per category: they are fixed on the listing, not here. */
 const LISTING_FIELDS = ['Photos', 'Retail Price']
@@ -49,7 +47,7 @@ export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { r
       {requirements.policiesProblem && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{requirements.policiesProblem}</p>
-          <a href={POLICIES_PAGE} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline">
+          <a href={EBAY_POLICIES_PAGE} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline">
             Open eBay business policies
           </a>
         </div>
