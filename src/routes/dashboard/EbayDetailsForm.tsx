@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 
-/** Missing items that are not details eBay lists per category: they are fixed on the listing, not here. */
-const LISTING_FIELDS = ['Photos', 'Retail Price']
+/** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
+const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo', 'Retail Price': 'a retail price above $0' }
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }))
 
@@ -27,7 +27,7 @@ export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { r
 
   const missingAspects = requirements.aspects.filter((aspect) => aspect.value === null)
   const presentAspects = requirements.aspects.filter((aspect) => aspect.value !== null)
-  const listingGaps = requirements.missing.filter((name) => LISTING_FIELDS.includes(name))
+  const listingGaps = requirements.missing.flatMap((name) => (LISTING_NEEDS[name] ? [LISTING_NEEDS[name]] : []))
   const unfilled = missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length + (requirements.needsLocation && !postalCode.trim() ? 1 : 0)
   const blocked = requirements.policiesProblem !== null || listingGaps.length > 0
 
@@ -54,7 +54,8 @@ export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { r
       )}
       {listingGaps.length > 0 && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          eBay needs {listingGaps.join(' and ').toLowerCase()} on this listing. Create the listing again with them to post it.
+          eBay needs {listingGaps.join(' and ')} for this listing. Listings cannot be edited yet: create it again with{' '}
+          {listingGaps.length > 1 ? 'those' : 'that'}, then post it.
         </p>
       )}
       <section aria-labelledby="ebay-details-heading" className="flex flex-col gap-3">
