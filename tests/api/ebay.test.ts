@@ -8,7 +8,7 @@ import { createEbaySellClient, type SellRequest } from '../../api/services/ebay-
 import { createMarketplaceConnectionService } from '../../api/services/marketplace-connections.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { authorizeEbay, cipher, connectEbay, ebayApp, ebayConfigFor, exchangeEbayCode } from '../helpers/ebay.ts'
-import { client, createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, succeeded, type TestApp } from '../helpers/test-app.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -75,22 +75,22 @@ describe('connecting an eBay account', () => {
     expect(status).toMatchObject({ platform: 'ebay', configured: true, setupMessage: null, connection: { connected: true } })
   })
 
-  it('takes a code still percent-encoded (pasted into the manual screen) and, without a state, the session’s pending authorization', async () => {
+  it('takes a code still percent-encoded (pasted into the manual screen) with its state, once', async () => {
     const seller = await signUp('manual')
-    const { code } = await authorize(seller)
-    const response = await exchange(seller, { code: encodeURIComponent(code) })
+    const { code, state } = await authorize(seller)
+    const response = await exchange(seller, { code: encodeURIComponent(code), state })
     expect(response.status).toBe(200)
-    // That authorization is spent: nothing is left pending to pair another code with.
-    const again = await exchange(seller, { code })
+    // That authorization is spent: the same state cannot pair another code.
+    const again = await exchange(seller, { code, state })
     expect(await readJson(again)).toMatchObject({ code: 'oauth_state_invalid' })
   })
 
   it('answers eBay’s invalid_grant for a code used twice with the words the callback page looks for', async () => {
     const seller = await signUp('twice')
     const { code, state } = await authorize(seller)
-    await seller.get('/api/marketplace-connections/ebay/auth')
+    const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
     expect((await exchange(seller, { code, state })).status).toBe(200)
-    const response = await exchange(seller, { code })
+    const response = await exchange(seller, { code, state: new URL(authUrl).searchParams.get('state') })
     expect(response.status).toBe(400)
     const body = await readJson(response)
     expect(body.code).toBe('ebay_grant_refused')
@@ -103,9 +103,37 @@ describe('connecting an eBay account', () => {
     const { code, state } = await authorize(seller)
     const stranger = await signUp('stranger')
     expect(await readJson(await exchange(stranger, { code, state }))).toMatchObject({ code: 'oauth_state_invalid' })
+    // The same seller signed in elsewhere: another session, so not the one that started the authorization.
+    const elsewhere = client(t.app)
+    await succeeded(elsewhere.post('/api/login', { username: 'other-session', password: newUser('x').password }), 200)
+    expect(await readJson(await exchange(elsewhere, { code, state }))).toMatchObject({ code: 'oauth_state_invalid' })
+    expect(await check(elsewhere)).toBe(false)
     const missing = await exchange(seller, { code: ' ', state })
     expect(missing.status).toBe(400)
     expect((await readJson(missing)).message).toContain('Missing Code: Please enter the authorization code from eBay.')
+    // The refusals spent nothing: the seller's own session still finishes.
+    expect((await exchange(seller, { code, state })).status).toBe(200)
+  })
+
+  it('refuses a code without its state and links nothing, even with an authorization pending in the session (issue 13 #4)', async () => {
+    // The attacker gets a code for their own eBay account; the victim's session has an authorization pending (a page
+    // on another site can start one with a top-level GET).
+    const attacker = await signUp('attacker')
+    const attackersCode = await authorize(attacker)
+    const victim = await signUp('victim')
+    await succeeded(victim.get('/api/marketplace-connections/ebay/auth'), 200)
+    const grants = fake.grants.length
+    for (const body of [{ code: attackersCode.code }, { code: attackersCode.code, state: '' }, { code: attackersCode.code, state: attackersCode.state }]) {
+      const response = await exchange(victim, body)
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).code).toMatch(/^(invalid_input|oauth_state_invalid)$/)
+    }
+    const withoutState = await readJson(await exchange(victim, { code: attackersCode.code }))
+    expect(withoutState.message).toContain('Paste the whole address eBay sent you to, including state=')
+    // eBay was never asked: the attacker's code is unspent and the victim is not connected to anything.
+    expect(fake.grants.slice(grants)).toEqual([])
+    expect(await check(victim)).toBe(false)
+    expect(await readJson(await victim.get('/api/marketplace-connections'))).toEqual([])
   })
 
   it('reports the decline as eBay sends it: to the declined address with an error', async () => {
