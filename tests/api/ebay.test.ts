@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EbayConfig } from '../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
-import { createEbayAccountDeletion } from '../../api/services/ebay-account-deletion.ts'
+import { createEbayAccountDeletion, KEY_FETCH_LIMITS } from '../../api/services/ebay-account-deletion.ts'
 import { findBusinessPolicies } from '../../api/services/ebay-policies.ts'
 import { createEbaySellClient, type SellRequest } from '../../api/services/ebay-sell.ts'
 import { createMarketplaceConnectionService } from '../../api/services/marketplace-connections.ts'
@@ -327,6 +327,47 @@ describe('Marketplace Account Deletion', () => {
     const topic = JSON.stringify({ ...JSON.parse(notification(fake.seller.userId, fake.seller.username)), metadata: { topic: 'OTHER_TOPIC' } })
     expect((await deliver(topic, fake.signNotification(topic))).status).toBe(204)
     expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
+  })
+
+  describe('made-up key ids (issue 13: unauthenticated posts must not make the server call eBay at will)', () => {
+    const keyCalls = () => fake.calls.filter((call) => call.includes('/public_key/')).length
+    /** A header with a key id of the sender's choosing, as anyone can write one. */
+    const madeUpSignature = (kid: string) =>
+      Buffer.from(JSON.stringify({ alg: 'ecdsa', kid, signature: Buffer.from('not a signature').toString('base64'), digest: 'SHA1' })).toString('base64')
+    const randomKid = () => randomBytes(12).toString('hex')
+    const body = notification('nobody', 'nobody')
+    const forgetCounters = () => t.db.sql`delete from rate_limits where key like 'ebay-key:%'`
+
+    it('asks eBay once for the same unknown key id, even twice at once, then refuses it from memory', async () => {
+      const kid = randomKid()
+      const before = keyCalls()
+      const replies = await Promise.all([deliver(body, madeUpSignature(kid)), deliver(body, madeUpSignature(kid))])
+      expect(replies.map((reply) => reply.status)).toEqual([412, 412])
+      expect((await deliver(body, madeUpSignature(kid))).status).toBe(412)
+      expect(keyCalls() - before).toBe(1)
+      await forgetCounters()
+    })
+
+    it('50 posts with random key ids from one address fetch at most its limit; eBay’s own notifications still pass', async () => {
+      const real = notification('someone-real', 'someone_real')
+      expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
+      const before = keyCalls()
+      const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await deliver(body, madeUpSignature(randomKid()))).status))
+      expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.perAddress.max)
+      expect(new Set(statuses)).toEqual(new Set([412, 429]))
+      // eBay's key is known already: a real notification is not held up by the flood.
+      expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
+      await forgetCounters()
+    })
+
+    it('50 posts with random key ids from 50 addresses fetch at most the overall limit', async () => {
+      const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
+      const before = keyCalls()
+      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
+      expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.overall.max)
+      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
+      await forgetCounters()
+    })
   })
 })
 
