@@ -111,8 +111,8 @@ export const EbayExchangeSchema = v.object({
 })
 /**
  * The code and state in what the seller pasted: the address eBay sent them to (or just its query). Values stay as they
- * were in the address; the exchange decodes the code once. Text without code= is taken for a bare code, which has
- * no state.
+ * were in the address; the exchange decodes the code once. Text with neither code= nor state= is taken for a bare
+ * code, which has no state.
  */
 export function readEbayRedirect(text: string): { code: string; state: string } {
   const pasted = text.trim()
@@ -121,8 +121,8 @@ export function readEbayRedirect(text: string): { code: string; state: string } 
     const equals = pair.indexOf('=')
     if (equals > 0) params.set(pair.slice(0, equals), pair.slice(equals + 1))
   }
-  const code = params.get('code')
-  return code === undefined ? { code: pasted, state: '' } : { code, state: params.get('state') ?? '' }
+  if (!params.has('code') && !params.has('state')) return { code: pasted, state: '' }
+  return { code: params.get('code') ?? '', state: params.get('state') ?? '' }
 }
 
 /** The manual screen's one field (SPEC §2's code input): the whole address, from which code and state are read. */

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EbayManualSchema, readEbayRedirect } from '../../api/contract/marketplaces.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
 import { createEbayAccountDeletion, KEY_FETCH_LIMITS } from '../../api/services/ebay-account-deletion.ts'
@@ -172,6 +174,27 @@ describe('connecting an eBay account', () => {
     expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(200)
     expect(await readJson(await seller.get('/api/marketplace-connections'))).toEqual([])
     expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(404)
+  })
+})
+
+describe('the address pasted on the manual screen', () => {
+  const encoded = 'v%5E1.1%23i%5E1%23t%5Eabc'
+  const manual = (address: string) => v.safeParse(EbayManualSchema, { address })
+
+  it('gives code (still as eBay encoded it) and state, from the whole address or only its query', () => {
+    const pair = { code: encoded, state: 'st4te_-x' }
+    expect(readEbayRedirect(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}&expires_in=299`)).toEqual(pair)
+    expect(readEbayRedirect(`  ?code=${encoded}&state=st4te_-x `)).toEqual(pair)
+    expect(readEbayRedirect(`code=${encoded}&state=st4te_-x`)).toEqual(pair)
+    expect(manual(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}`)).toMatchObject({ success: true, output: pair })
+  })
+
+  it('says what is missing: nothing pasted, or a code without its state', () => {
+    const message = (address: string) => manual(address).issues?.[0]?.message
+    expect(message('')).toBe('Missing Code: Please enter the authorization code from eBay.')
+    expect(message('https://snaplist.test/ebay-auth/success?state=st4te')).toBe('Missing Code: Please enter the authorization code from eBay.')
+    expect(message(encoded)).toBe('Paste the whole address eBay sent you to, including state=…')
+    expect(message(`https://snaplist.test/ebay-auth/success?code=${encoded}&expires_in=299`)).toBe('Paste the whole address eBay sent you to, including state=…')
   })
 })
 

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { registerThroughApi, registerThroughUi } from './helpers.ts'
+import { ebayRedirectAddress, registerThroughApi, registerThroughUi } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 const APP = `http://localhost:${E2E_PORT}`
@@ -34,10 +34,7 @@ test('a page on another site cannot link its eBay account to the signed-in selle
   const attacker = await playwright.request.newContext({ baseURL: APP })
   await registerThroughApi(attacker, 'attacker')
   const { authUrl } = (await (await attacker.get('/api/marketplace-connections/ebay/auth')).json()) as { authUrl: string }
-  const consent = await attacker.get(authUrl)
-  const agree = /href="([^"]+)">Agree/.exec(await consent.text())![1]!.replace(/&amp;/g, '&')
-  const redirect = await attacker.get(new URL(agree, authUrl).toString(), { maxRedirects: 0 })
-  const code = new URL(redirect.headers().location!).searchParams.get('code')!
+  const code = new URL(await ebayRedirectAddress(attacker, authUrl)).searchParams.get('code')!
   await attacker.dispose()
 
   const { url, server } = await serveAttackerPage(attackerPage(code))

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { createListingThroughApi, ebayRedirectAddress, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const CONNECTED = 'Your eBay account has been connected successfully.'
@@ -82,11 +82,8 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
   await page.goto('/ebay-manual-auth')
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
-  // Play eBay without following the redirect: the address it sends the seller to, code still percent-encoded.
-  const consent = await page.request.get(authUrl)
-  const decide = /href="([^"]+)">Agree/.exec(await consent.text())![1]!.replace(/&amp;/g, '&')
-  const redirect = await page.request.get(new URL(decide, authUrl).toString(), { maxRedirects: 0 })
-  const address = redirect.headers().location!
+  // The address eBay sends the seller to, code still percent-encoded.
+  const address = await ebayRedirectAddress(page.request, authUrl)
   const encoded = /[?&]code=([^&]+)/.exec(address)![1]!
   expect(encoded).toContain('%5E')
   const field = page.getByLabel('Address from eBay')
