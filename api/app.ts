@@ -131,7 +131,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
-    .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch)))
+    .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), config.trustProxy))
     .route('/', adminRoutes(admin))
     .route('/', emailTemplateRoutes(templates))
     .all('*', (c) => {

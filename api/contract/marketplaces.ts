@@ -86,6 +86,8 @@ const decodeOnce = (code: string) => {
 }
 
 export const EBAY_MISSING_CODE_MESSAGE = 'Missing Code: Please enter the authorization code from eBay.'
+/** A code without the state eBay sent it with: only the whole address pairs them. */
+export const EBAY_MISSING_STATE_MESSAGE = 'Paste the whole address eBay sent you to, including state=…'
 
 export const EbayExchangeSchema = v.object({
   code: v.pipe(
@@ -96,11 +98,46 @@ export const EbayExchangeSchema = v.object({
     v.regex(/^[\x21-\x7e]+$/, 'The authorization code may contain only the characters of a web address, without spaces.'),
     v.transform(decodeOnce),
   ),
-  /** eBay echoes the state; without it (manual entry) the session's newest pending eBay authorization is used. */
-  state: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(STATE_MAX, 'The state parameter is too long.'))),
+  /**
+   * eBay echoes the state it was given; the code is exchanged only with it, so a code from someone else's consent
+   * cannot be paired with this session's pending authorization.
+   */
+  state: v.pipe(
+    v.optional(v.string(EBAY_MISSING_STATE_MESSAGE), ''),
+    v.trim(),
+    v.nonEmpty(EBAY_MISSING_STATE_MESSAGE),
+    v.maxLength(STATE_MAX, 'The state parameter is too long.'),
+  ),
 })
-export type EbayExchangeInput = v.InferOutput<typeof EbayExchangeSchema>
-export type EbayExchangeValues = v.InferInput<typeof EbayExchangeSchema>
+/**
+ * The code and state in what the seller pasted: the address eBay sent them to (or just its query). Values stay as they
+ * were in the address; the exchange decodes the code once. Text with neither code= nor state= is taken for a bare
+ * code, which has no state.
+ */
+export function readEbayRedirect(text: string): { code: string; state: string } {
+  const pasted = text.trim()
+  const params = new Map<string, string>()
+  for (const pair of pasted.slice(pasted.indexOf('?') + 1).split('&')) {
+    const equals = pair.indexOf('=')
+    if (equals > 0) params.set(pair.slice(0, equals), pair.slice(equals + 1))
+  }
+  if (!params.has('code') && !params.has('state')) return { code: pasted, state: '' }
+  return { code: params.get('code') ?? '', state: params.get('state') ?? '' }
+}
+
+/** The manual screen's one field (SPEC §2's code input): the whole address, from which code and state are read. */
+export const EbayManualSchema = v.pipe(
+  v.object({
+    address: v.pipe(
+      v.string(EBAY_MISSING_CODE_MESSAGE),
+      v.check((text) => readEbayRedirect(text).code !== '', EBAY_MISSING_CODE_MESSAGE),
+      v.check((text) => readEbayRedirect(text).code === '' || readEbayRedirect(text).state !== '', EBAY_MISSING_STATE_MESSAGE),
+    ),
+  }),
+  v.transform(({ address }) => readEbayRedirect(address)),
+)
+export type EbayManualValues = v.InferInput<typeof EbayManualSchema>
+export type EbayManualOutput = v.InferOutput<typeof EbayManualSchema>
 
 const CHALLENGE_MISSING = 'The challenge_code query parameter is missing.'
 

@@ -54,23 +54,3 @@ export async function pruneStates(sql: Sql, userId: number, keepPending: number)
       order by created_at desc
       limit ${keepPending})`
 }
-
-/**
- * Spends the session's newest pending authorization for the platform, for a callback that brought no state back
- * (eBay's manual code entry): still single use, 10 minutes and bound to the session.
- */
-export async function claimLatestState(
-  sql: Sql,
-  key: { userId: number; sessionHash: string; platform: Platform },
-): Promise<ClaimedOAuthState | undefined> {
-  const [row] = await sql<ClaimedOAuthState[]>`
-    update oauth_states set used_at = now()
-    where used_at is null and state_hash = (
-      select state_hash from oauth_states
-      where user_id = ${key.userId} and session_hash = ${key.sessionHash} and platform = ${key.platform}
-        and used_at is null and expires_at > now()
-      order by created_at desc
-      limit 1)
-    returning code_verifier, redirect_uri`
-  return row
-}

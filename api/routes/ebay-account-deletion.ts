@@ -3,16 +3,17 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayChallengeQuerySchema } from '../contract/marketplaces.ts'
+import { clientAddress } from '../middleware/client-address.ts'
 import type { EbayAccountDeletion } from '../services/ebay-account-deletion.ts'
 import { valid } from '../validate.ts'
 
-export function ebayAccountDeletionRoutes(deletion: EbayAccountDeletion) {
+export function ebayAccountDeletionRoutes(deletion: EbayAccountDeletion, trustProxy: boolean) {
   return new Hono<AppEnv>()
     .get('/ebay/account-deletion', valid('query', EbayChallengeQuerySchema), (c) =>
       c.json(deletion.challenge(c.req.valid('query').challenge_code), 200),
     )
     .post('/ebay/account-deletion', async (c) => {
-      await deletion.notify(await c.req.text(), c.req.header('x-ebay-signature'))
+      await deletion.notify(await c.req.text(), c.req.header('x-ebay-signature'), clientAddress(c, trustProxy))
       return c.body(null, 204)
     })
 }

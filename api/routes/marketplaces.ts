@@ -48,7 +48,7 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
     })
     .post('/marketplace-connections/ebay/exchange-token', valid('json', EbayExchangeSchema), async (c) => {
       const { code, state } = c.req.valid('json')
-      const connection = await oauth.finish(requester(c), 'ebay', code, state || undefined)
+      const connection = await oauth.finish(requester(c), 'ebay', code, state)
       return c.json({ success: true, message: 'Your eBay account has been connected successfully.', connection }, 200)
     })
     .get('/debug/ebay-environment', (c) => {

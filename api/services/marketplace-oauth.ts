@@ -65,15 +65,14 @@ export function createMarketplaceOAuth({ sql, cipher, providers, connections }: 
     },
 
     /**
-     * Spends the state (or, when the callback brought none back, the session's newest pending one), exchanges the code
-     * with its verifier, finds the account and stores the grant.
+     * Spends the state the code came back with, exchanges the code with its verifier, finds the account and stores the
+     * grant. The state is what ties the code to this session's own consent: a code brought without it (one a page on
+     * another site got for its own account) never reaches the marketplace.
      */
-    async finish({ userId, sessionToken }: Requester, platform: Platform, code: string, state: string | undefined): Promise<MarketplaceConnection> {
+    async finish({ userId, sessionToken }: Requester, platform: Platform, code: string, state: string): Promise<MarketplaceConnection> {
       const provider = providerFor(platform)
-      const key = { userId, sessionHash: sessionKey(sessionToken), platform }
-      const claimed = state
-        ? await oauthStates.claimState(sql, { ...key, stateHash: sha256(state).toString('hex') })
-        : await oauthStates.claimLatestState(sql, key)
+      const stateHash = sha256(state).toString('hex')
+      const claimed = await oauthStates.claimState(sql, { stateHash, userId, sessionHash: sessionKey(sessionToken), platform })
       if (!claimed) throw invalidState(platform)
       const codeVerifier = claimed.codeVerifier === null ? undefined : cipher.open(claimed.codeVerifier)
       if (claimed.codeVerifier !== null && codeVerifier === undefined) throw invalidState(platform)

@@ -34,7 +34,7 @@ export function clearAuthFlags(platform: Platform) {
   const { inProgress, timestamp } = keys(platform)
   quietly(() => {
     const keepTimestamp = platform === 'ebay' && localStorage.getItem(EBAY_KEYS.success) === 'true'
-    const ebayKeys = platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.failed, EBAY_KEYS.error] : []
+    const ebayKeys = platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.pendingState, EBAY_KEYS.failed, EBAY_KEYS.error] : []
     for (const key of [inProgress, ...(keepTimestamp ? [] : [timestamp]), ...ebayKeys]) localStorage.removeItem(key)
   }, undefined)
 }
@@ -46,51 +46,63 @@ export function forgetEbayCallback() {
 }
 
 // eBay's callback also keeps what it got back (SPEC §3), so a reload or a second tab of the callback can recover the
-// code, or know the connection already succeeded; they share ebayAuthTimestamp and its 5 minutes.
-const EBAY_KEYS = { success: 'ebayAuthSuccess', pendingCode: 'ebayPendingCode', failed: 'ebayAuthFailed', error: 'ebayAuthError' } as const
+// code, or know the connection already succeeded; they share ebayAuthTimestamp and its 5 minutes. The code is kept
+// with its state (ebayPendingState), as the server exchanges it only with the state it was issued for.
+const EBAY_KEYS = {
+  success: 'ebayAuthSuccess',
+  pendingCode: 'ebayPendingCode',
+  pendingState: 'ebayPendingState',
+  failed: 'ebayAuthFailed',
+  error: 'ebayAuthError',
+} as const
 
 export interface EbayCallbackMarks {
   success: boolean
   pendingCode: string | null
+  pendingState: string | null
   failed: boolean
   error: string | null
 }
 
-/** Records the callback's outcome so far: a success with the code still to exchange, or a failure with its message. */
-export function rememberEbayCallback(marks: { pendingCode: string } | { error: string }, now = Date.now()) {
+/** Records the callback's outcome so far: a success with the code (and its state) still to exchange, or a failure. */
+export function rememberEbayCallback(marks: { pendingCode: string; pendingState: string } | { error: string }, now = Date.now()) {
   quietly(() => {
     localStorage.setItem('ebayAuthTimestamp', String(now))
     if ('pendingCode' in marks) {
       localStorage.setItem(EBAY_KEYS.success, 'true')
       localStorage.setItem(EBAY_KEYS.pendingCode, marks.pendingCode)
+      localStorage.setItem(EBAY_KEYS.pendingState, marks.pendingState)
       localStorage.removeItem(EBAY_KEYS.failed)
       localStorage.removeItem(EBAY_KEYS.error)
     } else {
       localStorage.setItem(EBAY_KEYS.failed, 'true')
       localStorage.setItem(EBAY_KEYS.error, marks.error)
       localStorage.removeItem(EBAY_KEYS.pendingCode)
+      localStorage.removeItem(EBAY_KEYS.pendingState)
       localStorage.removeItem(EBAY_KEYS.success)
     }
   }, undefined)
 }
 
-/** The code has been exchanged: the success mark stays (a reload then shows 'Already Connected'); the code goes. */
+/** The code has been exchanged: the success mark stays (a reload then shows 'Already Connected'); code and state go. */
 export function markEbayConnected() {
   quietly(() => {
     localStorage.removeItem(EBAY_KEYS.pendingCode)
+    localStorage.removeItem(EBAY_KEYS.pendingState)
     localStorage.removeItem(keys('ebay').inProgress)
   }, undefined)
 }
 
 /** The eBay callback's marks when younger than 5 minutes; older ones are removed and read as none. */
 export function readEbayCallback(now = Date.now()): EbayCallbackMarks {
-  const none: EbayCallbackMarks = { success: false, pendingCode: null, failed: false, error: null }
+  const none: EbayCallbackMarks = { success: false, pendingCode: null, pendingState: null, failed: false, error: null }
   const read = quietly(
     () => ({
       started: Number(localStorage.getItem('ebayAuthTimestamp')),
       marks: {
         success: localStorage.getItem(EBAY_KEYS.success) === 'true',
         pendingCode: localStorage.getItem(EBAY_KEYS.pendingCode),
+        pendingState: localStorage.getItem(EBAY_KEYS.pendingState),
         failed: localStorage.getItem(EBAY_KEYS.failed) === 'true',
         error: localStorage.getItem(EBAY_KEYS.error),
       },

@@ -60,11 +60,11 @@ export function useEtsyExchange() {
   })
 }
 
-/** Sends the code eBay returned (and its state, when eBay echoed it). The callback screen says how it went. */
+/** Sends the code eBay returned with the state it came back with. The callback screen says how it went. */
 export function useEbayExchange() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { code: string; state?: string }) =>
+    mutationFn: (input: { code: string; state: string }) =>
       apiJson<{ connection: MarketplaceConnection }>('POST', '/api/marketplace-connections/ebay/exchange-token', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
   })

@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EbayManualSchema, readEbayRedirect } from '../../api/contract/marketplaces.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
-import { createEbayAccountDeletion } from '../../api/services/ebay-account-deletion.ts'
+import { createEbayAccountDeletion, KEY_FETCH_LIMITS } from '../../api/services/ebay-account-deletion.ts'
 import { findBusinessPolicies } from '../../api/services/ebay-policies.ts'
 import { createEbaySellClient, type SellRequest } from '../../api/services/ebay-sell.ts'
 import { createMarketplaceConnectionService } from '../../api/services/marketplace-connections.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { authorizeEbay, cipher, connectEbay, ebayApp, ebayConfigFor, exchangeEbayCode } from '../helpers/ebay.ts'
-import { client, createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, succeeded, type TestApp } from '../helpers/test-app.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -75,22 +77,22 @@ describe('connecting an eBay account', () => {
     expect(status).toMatchObject({ platform: 'ebay', configured: true, setupMessage: null, connection: { connected: true } })
   })
 
-  it('takes a code still percent-encoded (pasted into the manual screen) and, without a state, the session’s pending authorization', async () => {
+  it('takes a code still percent-encoded (pasted into the manual screen) with its state, once', async () => {
     const seller = await signUp('manual')
-    const { code } = await authorize(seller)
-    const response = await exchange(seller, { code: encodeURIComponent(code) })
+    const { code, state } = await authorize(seller)
+    const response = await exchange(seller, { code: encodeURIComponent(code), state })
     expect(response.status).toBe(200)
-    // That authorization is spent: nothing is left pending to pair another code with.
-    const again = await exchange(seller, { code })
+    // That authorization is spent: the same state cannot pair another code.
+    const again = await exchange(seller, { code, state })
     expect(await readJson(again)).toMatchObject({ code: 'oauth_state_invalid' })
   })
 
   it('answers eBay’s invalid_grant for a code used twice with the words the callback page looks for', async () => {
     const seller = await signUp('twice')
     const { code, state } = await authorize(seller)
-    await seller.get('/api/marketplace-connections/ebay/auth')
+    const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
     expect((await exchange(seller, { code, state })).status).toBe(200)
-    const response = await exchange(seller, { code })
+    const response = await exchange(seller, { code, state: new URL(authUrl).searchParams.get('state') })
     expect(response.status).toBe(400)
     const body = await readJson(response)
     expect(body.code).toBe('ebay_grant_refused')
@@ -103,9 +105,37 @@ describe('connecting an eBay account', () => {
     const { code, state } = await authorize(seller)
     const stranger = await signUp('stranger')
     expect(await readJson(await exchange(stranger, { code, state }))).toMatchObject({ code: 'oauth_state_invalid' })
+    // The same seller signed in elsewhere: another session, so not the one that started the authorization.
+    const elsewhere = client(t.app)
+    await succeeded(elsewhere.post('/api/login', { username: 'other-session', password: newUser('x').password }), 200)
+    expect(await readJson(await exchange(elsewhere, { code, state }))).toMatchObject({ code: 'oauth_state_invalid' })
+    expect(await check(elsewhere)).toBe(false)
     const missing = await exchange(seller, { code: ' ', state })
     expect(missing.status).toBe(400)
     expect((await readJson(missing)).message).toContain('Missing Code: Please enter the authorization code from eBay.')
+    // The refusals spent nothing: the seller's own session still finishes.
+    expect((await exchange(seller, { code, state })).status).toBe(200)
+  })
+
+  it('refuses a code without its state and links nothing, even with an authorization pending in the session (issue 13 #4)', async () => {
+    // The attacker gets a code for their own eBay account; the victim's session has an authorization pending (a page
+    // on another site can start one with a top-level GET).
+    const attacker = await signUp('attacker')
+    const attackersCode = await authorize(attacker)
+    const victim = await signUp('victim')
+    await succeeded(victim.get('/api/marketplace-connections/ebay/auth'), 200)
+    const grants = fake.grants.length
+    for (const body of [{ code: attackersCode.code }, { code: attackersCode.code, state: '' }, { code: attackersCode.code, state: attackersCode.state }]) {
+      const response = await exchange(victim, body)
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).code).toMatch(/^(invalid_input|oauth_state_invalid)$/)
+    }
+    const withoutState = await readJson(await exchange(victim, { code: attackersCode.code }))
+    expect(withoutState.message).toContain('Paste the whole address eBay sent you to, including state=')
+    // eBay was never asked: the attacker's code is unspent and the victim is not connected to anything.
+    expect(fake.grants.slice(grants)).toEqual([])
+    expect(await check(victim)).toBe(false)
+    expect(await readJson(await victim.get('/api/marketplace-connections'))).toEqual([])
   })
 
   it('reports the decline as eBay sends it: to the declined address with an error', async () => {
@@ -144,6 +174,27 @@ describe('connecting an eBay account', () => {
     expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(200)
     expect(await readJson(await seller.get('/api/marketplace-connections'))).toEqual([])
     expect((await seller.call('DELETE', '/api/marketplace-connections/ebay')).status).toBe(404)
+  })
+})
+
+describe('the address pasted on the manual screen', () => {
+  const encoded = 'v%5E1.1%23i%5E1%23t%5Eabc'
+  const manual = (address: string) => v.safeParse(EbayManualSchema, { address })
+
+  it('gives code (still as eBay encoded it) and state, from the whole address or only its query', () => {
+    const pair = { code: encoded, state: 'st4te_-x' }
+    expect(readEbayRedirect(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}&expires_in=299`)).toEqual(pair)
+    expect(readEbayRedirect(`  ?code=${encoded}&state=st4te_-x `)).toEqual(pair)
+    expect(readEbayRedirect(`code=${encoded}&state=st4te_-x`)).toEqual(pair)
+    expect(manual(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}`)).toMatchObject({ success: true, output: pair })
+  })
+
+  it('says what is missing: nothing pasted, or a code without its state', () => {
+    const message = (address: string) => manual(address).issues?.[0]?.message
+    expect(message('')).toBe('Missing Code: Please enter the authorization code from eBay.')
+    expect(message('https://snaplist.test/ebay-auth/success?state=st4te')).toBe('Missing Code: Please enter the authorization code from eBay.')
+    expect(message(encoded)).toBe('Paste the whole address eBay sent you to, including state=…')
+    expect(message(`https://snaplist.test/ebay-auth/success?code=${encoded}&expires_in=299`)).toBe('Paste the whole address eBay sent you to, including state=…')
   })
 })
 
@@ -299,6 +350,47 @@ describe('Marketplace Account Deletion', () => {
     const topic = JSON.stringify({ ...JSON.parse(notification(fake.seller.userId, fake.seller.username)), metadata: { topic: 'OTHER_TOPIC' } })
     expect((await deliver(topic, fake.signNotification(topic))).status).toBe(204)
     expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
+  })
+
+  describe('made-up key ids (issue 13: unauthenticated posts must not make the server call eBay at will)', () => {
+    const keyCalls = () => fake.calls.filter((call) => call.includes('/public_key/')).length
+    /** A header with a key id of the sender's choosing, as anyone can write one. */
+    const madeUpSignature = (kid: string) =>
+      Buffer.from(JSON.stringify({ alg: 'ecdsa', kid, signature: Buffer.from('not a signature').toString('base64'), digest: 'SHA1' })).toString('base64')
+    const randomKid = () => randomBytes(12).toString('hex')
+    const body = notification('nobody', 'nobody')
+    const forgetCounters = () => t.db.sql`delete from rate_limits where key like 'ebay-key:%'`
+
+    it('asks eBay once for the same unknown key id, even twice at once, then refuses it from memory', async () => {
+      const kid = randomKid()
+      const before = keyCalls()
+      const replies = await Promise.all([deliver(body, madeUpSignature(kid)), deliver(body, madeUpSignature(kid))])
+      expect(replies.map((reply) => reply.status)).toEqual([412, 412])
+      expect((await deliver(body, madeUpSignature(kid))).status).toBe(412)
+      expect(keyCalls() - before).toBe(1)
+      await forgetCounters()
+    })
+
+    it('50 posts with random key ids from one address fetch at most its limit; eBay’s own notifications still pass', async () => {
+      const real = notification('someone-real', 'someone_real')
+      expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
+      const before = keyCalls()
+      const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await deliver(body, madeUpSignature(randomKid()))).status))
+      expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.perAddress.max)
+      expect(new Set(statuses)).toEqual(new Set([412, 429]))
+      // eBay's key is known already: a real notification is not held up by the flood.
+      expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
+      await forgetCounters()
+    })
+
+    it('50 posts with random key ids from 50 addresses fetch at most the overall limit', async () => {
+      const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
+      const before = keyCalls()
+      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
+      expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.overall.max)
+      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
+      await forgetCounters()
+    })
   })
 })
 

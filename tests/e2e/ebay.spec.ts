@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { createListingThroughApi, ebayRedirectAddress, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const CONNECTED = 'Your eBay account has been connected successfully.'
@@ -76,23 +76,36 @@ test('a spent or made-up code fails with the expired-code explanation, tips and 
   await expectNoSidewaysScroll(page)
 })
 
-test('the manual screen asks for the code, then connects with one pasted from the address bar', async ({ page }) => {
+test('the manual screen takes the whole address eBay sent the seller to, and refuses a code without its state', async ({ page }) => {
   await registerThroughUi(page)
   const authUrl = await ebayAuthUrl(page)
   await page.goto('/ebay-manual-auth')
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
-  // Play eBay without following the redirect, so the code can be pasted still percent-encoded.
-  const consent = await page.request.get(authUrl)
-  const decide = /href="([^"]+)">Agree/.exec(await consent.text())![1]!.replace(/&amp;/g, '&')
-  const redirect = await page.request.get(new URL(decide, authUrl).toString(), { maxRedirects: 0 })
-  const encoded = /[?&]code=([^&]+)/.exec(redirect.headers().location ?? '')![1]!
+  // The address eBay sends the seller to, code still percent-encoded.
+  const address = await ebayRedirectAddress(page.request, authUrl)
+  const encoded = /[?&]code=([^&]+)/.exec(address)![1]!
   expect(encoded).toContain('%5E')
-  await page.getByLabel('Authorization Code').fill(encoded)
+  const field = page.getByLabel('Address from eBay')
+  await field.fill(encoded)
+  await page.getByRole('button', { name: 'Connect with eBay' }).click()
+  await expect(page.getByText('Paste the whole address eBay sent you to, including state=…')).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await field.fill(address)
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+})
+
+test('a code that comes back without its state is not sent: the failure says why and nothing is connected', async ({ page }) => {
+  await registerThroughUi(page)
+  await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23from-someone-else')
+  await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
+  await expect(page.getByText('This address from eBay has a code but no state').first()).toBeVisible()
+  expect(await ebayFlags(page)).toEqual([null, null, 'true'])
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
 })
 
 const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, category: 'clothing' }

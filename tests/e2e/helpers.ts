@@ -95,3 +95,11 @@ export async function createListingThroughApi(page: Page, fields: Record<string,
   expect(listing.status()).toBe(201)
   return (await listing.json()) as { id: number; title: string }
 }
+
+/** Plays the seller on the eBay stand-in's consent page (Agree) without following eBay's redirect: where it sends them. */
+export async function ebayRedirectAddress(request: APIRequestContext, authUrl: string): Promise<string> {
+  const consent = await request.get(authUrl)
+  const agree = /href="([^"]+)">Agree/.exec(await consent.text())![1]!.replace(/&amp;/g, '&')
+  const redirect = await request.get(new URL(agree, authUrl).toString(), { maxRedirects: 0 })
+  return redirect.headers().location!
+}
