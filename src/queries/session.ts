@@ -28,10 +28,10 @@ export const currentUserQuery = queryOptions({
 })
 
 /** Calls `run` each time someone is found signed in or signs in (offline: the last user on this device counts). */
-export function whenSignedIn(queryClient: QueryClient, run: () => void) {
+export function whenSignedIn(queryClient: QueryClient, run: (user: User) => void) {
   let last: User | null | undefined
   return new QueryObserver(queryClient, { ...currentUserQuery, enabled: false }).subscribe(({ data }) => {
-    if (data && data !== last) run()
+    if (data && data !== last) run(data)
     last = data
   })
 }
