@@ -10,7 +10,8 @@ export default defineConfig({
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
-      { test: { name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // These start the real API too, so they get its time limits (a loaded machine takes over 10 s to start it).
+      { test: { name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 })

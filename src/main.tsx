@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
+import { lastUser } from './lib/last-user.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { sessionKeys, whenSignedIn } from './queries/session.ts'
 import { createAppRouter } from './router.tsx'
@@ -26,8 +27,11 @@ void afterFirstScreen()
   .then(() => import('./lib/service-worker.tsx'))
   .then(({ registerServiceWorker }) => registerServiceWorker())
 const recheckSession = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user })
-whenSignedIn(queryClient, () =>
+// Read before the session check remembers whoever it finds: drafts from before they had an owner are only given to
+// the account that was signed in on this phone when the app opened (src/lib/sync.ts).
+const signedInAtStart = lastUser()
+whenSignedIn(queryClient, (user) =>
   void afterFirstScreen()
     .then(() => import('./lib/sync.ts'))
-    .then(({ startSync }) => startSync(recheckSession)),
+    .then(({ startSync }) => startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession)),
 )

@@ -1,5 +1,6 @@
 // Background Sync: when the page asked for it and the network is back, the browser wakes this worker to send the
-// outbox even if Snaplist is closed. Same engine, same lock as the page, so the two never send at once.
+// outbox even if Snaplist is closed. Same engine, same lock as the page, so the two never send at once; like the page's,
+// it sends only the entries of the account the server says is signed in.
 import { localDb } from '../src/offline/db.ts'
 import { createSyncEngine } from '../src/offline/sync-engine.ts'
 import { BACKGROUND_SYNC_TAG } from '../src/offline/sync-scheduler.ts'

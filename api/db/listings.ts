@@ -37,6 +37,13 @@ export async function findListingByClientId(sql: Sql | Tx, userId: number, clien
   return row
 }
 
+/** Whether another user's listing holds this clientId (a phone's draft id: it belongs to the account that made it). */
+export async function isClientIdOfAnotherUser(sql: Sql, userId: number, clientId: string): Promise<boolean> {
+  const [row] = await sql<{ taken: boolean }[]>`
+    select exists (select 1 from listings where client_id = ${clientId} and user_id <> ${userId}) as taken`
+  return row!.taken
+}
+
 /** Inserts the listing; with a clientId already used by this user, inserts nothing and returns undefined. */
 export async function insertListing(tx: Tx, userId: number, input: ListingInput): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`

@@ -3,8 +3,9 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
+import { ACCOUNT_CHANGED, SYNC_ACCOUNT_HEADER } from '../contract/sync.ts'
 import type { UserRow } from '../db/users.ts'
-import { unauthorized } from '../errors.ts'
+import { AppError, unauthorized } from '../errors.ts'
 import { SESSION_COOKIE, type SessionService } from '../services/sessions.ts'
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
@@ -30,5 +31,11 @@ export function sessionMiddleware(sessions: SessionService, isSecure: (c: Contex
 export function requireUser(c: Context<AppEnv>): UserRow {
   const user = c.get('user')
   if (!user) throw unauthorized()
+  // The phone's sync engine names the account a queued change belongs to: on a shared phone another account may have
+  // signed in while it was sending, and that account must not receive the change.
+  const sentFor = c.req.header(SYNC_ACCOUNT_HEADER)
+  if (sentFor !== undefined && sentFor !== String(user.id)) {
+    throw new AppError(409, ACCOUNT_CHANGED, 'This change was made by another account on this phone; it waits for that account to sign in.')
+  }
   return user
 }

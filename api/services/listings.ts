@@ -4,7 +4,7 @@ import type { Listing, ListingInput } from '../contract/listing.ts'
 import type { Sql, Tx } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import * as listings from '../db/listings.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import type { FileStorage } from './storage.ts'
 
 /**
@@ -45,6 +45,11 @@ export function createListingService(sql: Sql, storage: FileStorage) {
       if (input.clientId) {
         const earlier = await listings.findListingByClientId(sql, userId, input.clientId)
         if (earlier) return { listing: earlier, created: false }
+        // A draft's id is its listing's clientId: another account sending it (a shared phone) gets neither the
+        // listing that exists nor a copy of it.
+        if (await listings.isClientIdOfAnotherUser(sql, userId, input.clientId)) {
+          throw conflict('This draft was made by another account. Sign in as that account to send it.')
+        }
       }
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]

@@ -1,12 +1,20 @@
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
+import type { UnsyncedCounts } from '../offline/drafts.ts'
 import { useLogout } from '../queries/session.ts'
 import { deferred } from '../lib/deferred.tsx'
+import { LogoutDialog } from './LogoutDialog.tsx'
 import { Logo } from './Logo.tsx'
 import { Button } from './ui/Button.tsx'
 
 // It reads the offline store, which loads after the first screen.
 const SyncIndicator = deferred(async () => (await import('./SyncIndicator.tsx')).SyncIndicator)
+
+const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
+/** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
+const unsyncedOnPhone = (userId: number) =>
+  import('../lib/sync.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
 
 const navLink =
   'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'
@@ -14,6 +22,17 @@ const navLink =
 export function Header() {
   const user = useCurrentUser()
   const logout = useLogout()
+  // Set while the seller decides what happens to this account's unsynced drafts (a shared phone).
+  const [unsynced, setUnsynced] = useState<UnsyncedCounts | null>(null)
+  const leave = (removeFromPhone: boolean) => {
+    setUnsynced(null)
+    logout.mutate({ userId: user.id, removeFromPhone })
+  }
+  const startLogout = async () => {
+    const counts = await unsyncedOnPhone(user.id)
+    if (counts.drafts === 0) leave(false)
+    else setUnsynced(counts)
+  }
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
@@ -34,9 +53,10 @@ export function Header() {
         <div className="ml-auto flex items-center gap-3">
           <SyncIndicator />
           <span className="max-w-[9rem] truncate text-sm text-slate-700 sm:max-w-none">Welcome, {user.username}</span>
-          <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Button variant="secondary" onClick={() => void startLogout()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Logout'}
           </Button>
+          <LogoutDialog unsynced={unsynced} onLogout={leave} onCancel={() => setUnsynced(null)} />
         </div>
       </div>
     </header>

@@ -3,14 +3,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { drafts } from '../lib/sync.ts'
 import { localDb } from '../offline/db.ts'
+import { useCurrentUser } from './useCurrentUser.ts'
+import { useDraftStore } from './useDrafts.ts'
 import { useOnline } from './useOnline.ts'
 import { listingKeys, listingsQuery } from '../queries/listings.ts'
 
 export function useListingSync() {
   const queryClient = useQueryClient()
-  const doneIds = useLiveQuery(async () => (await localDb().drafts.where({ state: 'done' }).toArray()).map((draft) => draft.listingId ?? -1), [])
+  const { id: userId } = useCurrentUser()
+  const drafts = useDraftStore()
+  const doneIds = useLiveQuery(
+    async () => (await localDb().drafts.where({ userId }).filter((draft) => draft.state === 'done').toArray()).map((draft) => draft.listingId ?? -1),
+    [userId],
+  )
   const listings = useQuery(listingsQuery).data
   const key = doneIds?.join(',')
 
@@ -26,5 +32,5 @@ export function useListingSync() {
 
   useEffect(() => {
     if (listings && doneIds?.length) void drafts.forgetDone(listings.map((listing) => listing.id).filter((id) => doneIds.includes(id)))
-  }, [listings, doneIds])
+  }, [listings, doneIds, drafts])
 }

@@ -35,6 +35,8 @@ export type DraftState = 'editing' | 'queued' | 'failed' | 'done'
 export interface Draft {
   /** Also the listing's clientId, so creating it twice is creating it once. */
   id: string
+  /** The account that made it: only that account sees it, and only its sync sends it. Unset: made before version 2. */
+  userId?: number
   createdAt: number
   updatedAt: number
   fields: DraftFields
@@ -55,6 +57,7 @@ export interface Draft {
 export interface DraftPhoto {
   id: string
   draftId: string
+  userId?: number
   createdAt: number
   /** The shrunk JPEG that is sent; dropped once the listing exists. */
   blob?: Blob
@@ -71,6 +74,7 @@ export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'create-listing'
 export interface OutboxEntry {
   id?: number
   draftId: string
+  userId?: number
   kind: OutboxKind
   photoId?: string
   createdAt: number
@@ -82,10 +86,17 @@ export interface OutboxEntry {
   lastError?: string
 }
 
+/** Who is signed in on this phone, as the page last knew it: the service worker gives shared photos to them. */
+export interface SignedInAccount {
+  key: 'current'
+  userId: number
+}
+
 export class SnaplistDb extends Dexie {
   drafts!: EntityTable<Draft, 'id'>
   photos!: EntityTable<DraftPhoto, 'id'>
   outbox!: EntityTable<OutboxEntry, 'id'>
+  signedIn!: EntityTable<SignedInAccount, 'key'>
 
   constructor(name = 'snaplist') {
     super(name)
@@ -93,6 +104,15 @@ export class SnaplistDb extends Dexie {
       drafts: 'id, state, updatedAt',
       photos: 'id, draftId',
       outbox: '++id, draftId, status, nextAttemptAt',
+    })
+    // Drafts, photos and entries belong to the account that made them (a shared phone). Records from before this
+    // version have no userId: nobody sees or sends them, until the page gives them to the account that was signed
+    // in when they were made, as far as the phone can tell (src/lib/sync.ts, claimDraftsFromBefore).
+    this.version(2).stores({
+      drafts: 'id, state, updatedAt, userId',
+      photos: 'id, draftId, userId',
+      outbox: '++id, draftId, status, nextAttemptAt, userId',
+      signedIn: 'key',
     })
   }
 }

@@ -1,5 +1,6 @@
 // Everything that changes a draft: the editor, the share target and the sync engine all go through here, each
-// change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind.
+// change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind. A store acts for one
+// account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
 import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb } from './db.ts'
 
@@ -11,8 +12,9 @@ export interface NewPhoto {
   height: number
 }
 
-const outboxEntry = (draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
+const outboxEntry = (userId: number, draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
   draftId,
+  userId,
   kind,
   ...(photoId ? { photoId } : {}),
   createdAt: now,
@@ -48,20 +50,42 @@ export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
 }
 
-export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
+/** How much of one account is on this phone and not on the server yet. */
+export interface UnsyncedCounts {
+  drafts: number
+  photos: number
+}
+
+export function createDraftStore(db: SnaplistDb, userId: number, now: () => number = Date.now) {
+  /** The draft if it is this account's; another account's reads as missing. */
+  const own = async (id: string): Promise<Draft | undefined> => {
+    const draft = await db.drafts.get(id)
+    return draft?.userId === userId ? draft : undefined
+  }
+
   async function ensureDraft(id: string): Promise<Draft> {
     const existing = await db.drafts.get(id)
+    if (existing && existing.userId !== userId) throw new Error('This draft belongs to another account on this phone.')
     if (existing) return existing
     const draft: Draft = {
-      id, createdAt: now(), updatedAt: now(), fields: { ...EMPTY_FIELDS }, edited: [], aiFilled: [], photoIds: [],
+      id, userId, createdAt: now(), updatedAt: now(), fields: { ...EMPTY_FIELDS }, edited: [], aiFilled: [], photoIds: [],
       state: 'editing', suggestionsReady: false,
     }
     await db.drafts.add(draft)
     return draft
   }
 
+  /** Deletes the drafts with these ids, with their photos and entries. */
+  async function removeDrafts(ids: string[]) {
+    await db.outbox.where('draftId').anyOf(ids).delete()
+    await db.photos.where('draftId').anyOf(ids).delete()
+    await db.drafts.bulkDelete(ids)
+  }
+
+  const unsynced = () => db.drafts.where({ userId }).filter((draft) => draft.state !== 'done').toArray()
+
   return {
-    get: (id: string) => db.drafts.get(id),
+    get: own,
 
     /** The seller typed: the values are theirs from now on, and lose their AI mark. */
     editFields: (id: string, changes: Partial<DraftFields>) =>
@@ -82,14 +106,14 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
         const draft = await ensureDraft(draftId)
         const stamp = now()
-        await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, createdAt: stamp })))
-        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(draftId, index === 0 ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
+        await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, userId, createdAt: stamp })))
+        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, index === 0 ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
         await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
       }),
 
     removePhoto: (draftId: string, photoId: string) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        const draft = await db.drafts.get(draftId)
+        const draft = await own(draftId)
         if (!draft) return
         await db.photos.delete(photoId)
         await db.outbox.where({ draftId }).filter((entry) => entry.photoId === photoId).delete()
@@ -102,25 +126,23 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
      */
     submit: (id: string) =>
       db.transaction('rw', db.drafts, db.outbox, async () => {
-        const draft = await db.drafts.get(id)
+        const draft = await own(id)
         if (!draft || draft.state === 'done') return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
         const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
-        if (!queued) await db.outbox.add(outboxEntry(id, 'create-listing', now()))
+        if (!queued) await db.outbox.add(outboxEntry(userId, id, 'create-listing', now()))
         await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })
       }),
 
     discard: (id: string) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        await db.outbox.where({ draftId: id }).delete()
-        await db.photos.where({ draftId: id }).delete()
-        await db.drafts.delete(id)
+        if (await own(id)) await removeDrafts([id])
       }),
 
     /** Retry after a refusal: every parked entry of the draft is tried again now. */
     retry: (id: string) =>
       db.transaction('rw', db.drafts, db.outbox, async () => {
-        const draft = await db.drafts.get(id)
+        const draft = await own(id)
         if (!draft) return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
         const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()) > 0
@@ -130,7 +152,7 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
     /** AI suggestions fill only the fields the seller has not typed into. */
     applyAnalysis: (draftId: string, result: AnalysisResult) =>
       db.transaction('rw', db.drafts, async () => {
-        const draft = await db.drafts.get(draftId)
+        const draft = await own(draftId)
         if (!draft) return
         const filled = Object.entries(suggestedFields(result)).filter(([field]) => !draft.edited.includes(field as DraftField))
         await db.drafts.update(draftId, {
@@ -142,16 +164,37 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
         })
       }),
 
-    reviewed: (id: string) => db.drafts.update(id, { suggestionsReady: false }),
+    reviewed: async (id: string) => {
+      if (await own(id)) await db.drafts.update(id, { suggestionsReady: false })
+    },
 
     /** Done drafts have served their purpose once the Dashboard shows the listing itself. */
     forgetDone: (listingIds: number[]) =>
-      db.transaction('rw', db.drafts, db.photos, async () => {
-        const done = await db.drafts.where({ state: 'done' }).filter((draft) => listingIds.includes(draft.listingId ?? -1)).toArray()
-        for (const draft of done) {
-          await db.photos.where({ draftId: draft.id }).delete()
-          await db.drafts.delete(draft.id)
-        }
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const done = await db.drafts.where({ userId }).filter((draft) => draft.state === 'done' && listingIds.includes(draft.listingId ?? -1)).toArray()
+        await removeDrafts(done.map((draft) => draft.id))
+      }),
+
+    /** What logging out would leave on the phone: drafts not on the server yet, and their photos. */
+    unsyncedCounts: async (): Promise<UnsyncedCounts> => {
+      const drafts = await unsynced()
+      return { drafts: drafts.length, photos: drafts.reduce((sum, draft) => sum + draft.photoIds.length, 0) }
+    },
+
+    /** Logging out: the drafts already on the server go (their previews too); the rest only when the seller says so. */
+    leavePhone: (removeUnsynced: boolean) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const drafts = await db.drafts.where({ userId }).toArray()
+        await removeDrafts(drafts.filter((draft) => removeUnsynced || draft.state === 'done').map((draft) => draft.id))
+      }),
+
+    /** Gives the records made before drafts had an owner (database version 1) to this account. */
+    claimUnowned: () =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const unowned = (record: { userId?: number }) => record.userId === undefined
+        await db.drafts.filter(unowned).modify({ userId })
+        await db.photos.filter(unowned).modify({ userId })
+        await db.outbox.filter(unowned).modify({ userId })
       }),
   }
 }

@@ -2,9 +2,12 @@
 // drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
 // Web Lock shared by every tab and the service worker). Every call is idempotent, so an entry that ran but whose
 // reply was lost simply runs again: the photo's UUID and the draft's clientId make the server answer "already done".
+// A run sends only the entries of the account the server says is signed in, each request naming that account, so on
+// a shared phone one account's drafts never reach another's (the server refuses a request named for someone else).
 import * as v from 'valibot'
 import { ListingInputSchema } from '../../api/contract/listing.ts'
-import type { DraftPhoto, OutboxEntry, SnaplistDb } from './db.ts'
+import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
+import type { OutboxEntry, SnaplistDb } from './db.ts'
 import { createDraftStore } from './drafts.ts'
 import { SyncHttpError, type SyncTransport } from './transport.ts'
 
@@ -13,6 +16,9 @@ const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 // Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
 const AI_GAVE_UP = new Set(['analysis_failed', 'analysis_timeout', 'analysis_key_refused'])
+// Someone else signing in mid-run makes the run start over as them; more changes of hands than this in one run wait
+// for the next run.
+const MAX_ACCOUNTS_PER_RUN = 3
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
@@ -31,7 +37,12 @@ export interface SyncEngineOptions {
   onListingCreated?: (draftId: string, listingId: number) => void
 }
 
-class AuthRequired extends Error {}
+/** Stops a run without spending an attempt: nobody is signed in, or someone else is now. */
+class Interrupted extends Error {
+  constructor(readonly reason: 'auth-required' | 'account-changed') {
+    super(reason)
+  }
+}
 
 /** The Web Locks API where there is one (browsers, service workers); a process-wide flag otherwise (tests). */
 export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
@@ -68,7 +79,8 @@ export function createSyncEngine({
   withLock = defaultLock(),
   onListingCreated,
 }: SyncEngineOptions) {
-  const drafts = createDraftStore(db, now)
+  /** Runs in a row that could not reach the server, for the back-off of the next one. */
+  let unreachableRuns = 0
 
   /** Exponential back-off with jitter, so a hundred phones coming back online do not retry in step. */
   const backoff = (attempts: number) => {
@@ -90,50 +102,49 @@ export function createSyncEngine({
   const runnable = (entries: OutboxEntry[], inFlight: Set<number>) =>
     unblocked(entries).filter((entry) => !inFlight.has(entry.id!) && entry.nextAttemptAt <= now())
 
-  async function photoOf(entry: OutboxEntry): Promise<DraftPhoto | undefined> {
-    return entry.photoId ? db.photos.get(entry.photoId) : undefined
-  }
+  /** How one account's entries are sent: every request names the account, every change lands in its drafts. */
+  function senderFor(account: number) {
+    const drafts = createDraftStore(db, account, now)
 
-  async function sendPhoto(entry: OutboxEntry, analyse: boolean) {
-    const photo = await photoOf(entry)
-    if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
-    if (analyse) {
-      try {
-        const result = await transport.analyzePhoto(photo.id, photo.blob)
-        await db.photos.update(photo.id, { serverUrl: result.imageUrl })
-        await drafts.applyAnalysis(entry.draftId, result)
-        return
-      } catch (error) {
-        if (!(error instanceof SyncHttpError && error.code && AI_GAVE_UP.has(error.code))) throw error
+    async function sendPhoto(entry: OutboxEntry, analyse: boolean) {
+      const photo = entry.photoId ? await db.photos.get(entry.photoId) : undefined
+      if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
+      if (analyse) {
+        try {
+          const result = await transport.analyzePhoto(account, photo.id, photo.blob)
+          await db.photos.update(photo.id, { serverUrl: result.imageUrl })
+          await drafts.applyAnalysis(entry.draftId, result)
+          return
+        } catch (error) {
+          if (!(error instanceof SyncHttpError && error.code && AI_GAVE_UP.has(error.code))) throw error
+        }
       }
+      const stored = await transport.uploadPhoto(account, photo.id, photo.blob)
+      await db.photos.update(photo.id, { serverUrl: stored.imageUrl })
     }
-    const stored = await transport.uploadPhoto(photo.id, photo.blob)
-    await db.photos.update(photo.id, { serverUrl: stored.imageUrl })
-  }
 
-  async function createListing(entry: OutboxEntry) {
-    const draft = await db.drafts.get(entry.draftId)
-    if (!draft || draft.state === 'done') return
-    const photos = await db.photos.bulkGet(draft.photoIds)
-    const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
-    const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
-    if (!parsed.success) throw new SyncHttpError(400, parsed.issues.map((issue) => issue.message).join('. '))
-    const listing = await transport.createListing(parsed.output)
-    await db.transaction('rw', db.drafts, db.photos, async () => {
-      await db.drafts.update(draft.id, { state: 'done', listingId: listing.id, error: undefined })
-      // The server has the photos now; the phone keeps only the small previews until the Dashboard shows the listing.
-      await db.photos.where({ draftId: draft.id }).modify((photo) => void delete photo.blob)
-    })
-    onListingCreated?.(draft.id, listing.id)
-  }
+    async function createListing(entry: OutboxEntry) {
+      const draft = await drafts.get(entry.draftId)
+      if (!draft || draft.state === 'done') return
+      const photos = await db.photos.bulkGet(draft.photoIds)
+      const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
+      const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
+      if (!parsed.success) throw new SyncHttpError(400, parsed.issues.map((issue) => issue.message).join('. '))
+      const listing = await transport.createListing(account, parsed.output)
+      await db.transaction('rw', db.drafts, db.photos, async () => {
+        await db.drafts.update(draft.id, { state: 'done', listingId: listing.id, error: undefined })
+        // The server has the photos now; the phone keeps only the small previews until the Dashboard shows the listing.
+        await db.photos.where({ draftId: draft.id }).modify((photo) => void delete photo.blob)
+      })
+      onListingCreated?.(draft.id, listing.id)
+    }
 
-  async function perform(entry: OutboxEntry) {
-    if (entry.kind === 'create-listing') return createListing(entry)
-    return sendPhoto(entry, entry.kind === 'analyze-photo')
+    return (entry: OutboxEntry) => (entry.kind === 'create-listing' ? createListing(entry) : sendPhoto(entry, entry.kind === 'analyze-photo'))
   }
 
   async function settle(entry: OutboxEntry, error: unknown) {
-    if (error instanceof SyncHttpError && error.status === 401) throw new AuthRequired()
+    if (error instanceof SyncHttpError && error.status === 401) throw new Interrupted('auth-required')
+    if (error instanceof SyncHttpError && error.code === ACCOUNT_CHANGED) throw new Interrupted('account-changed')
     const retryable = !(error instanceof SyncHttpError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
     const message = error instanceof Error ? error.message : String(error)
     if (retryable) {
@@ -147,25 +158,33 @@ export function createSyncEngine({
     })
   }
 
-  async function runEntry(entry: OutboxEntry) {
+  async function runEntry(entry: OutboxEntry, send: (entry: OutboxEntry) => Promise<void>) {
     try {
-      await perform(entry)
+      await send(entry)
       await db.outbox.delete(entry.id!)
     } catch (error) {
       await settle(entry, error)
     }
   }
 
-  async function drain(): Promise<RunOutcome> {
+  const idle = (entries: OutboxEntry[]): RunOutcome => {
+    const due = unblocked(entries).map((entry) => entry.nextAttemptAt)
+    const waiting = entries.filter((entry) => entry.status === 'pending').length
+    return { kind: 'idle', waiting, nextAttemptAt: due.length ? Math.min(...due) : undefined }
+  }
+
+  /** Sends the account's entries until none can run now, or the run is interrupted. */
+  async function drain(account: number): Promise<RunOutcome | Interrupted['reason']> {
+    const send = senderFor(account)
     const inFlight = new Map<number, Promise<void>>()
-    let authRequired = false
+    let interrupted: Interrupted['reason'] | undefined
     for (;;) {
-      if (!authRequired) {
-        const entries = await db.outbox.orderBy('id').toArray()
+      if (!interrupted) {
+        const entries = await db.outbox.where({ userId: account }).toArray()
         for (const entry of runnable(entries, new Set(inFlight.keys())).slice(0, concurrency - inFlight.size)) {
-          const running = runEntry(entry)
+          const running = runEntry(entry, send)
             .catch((error: unknown) => {
-              if (error instanceof AuthRequired) authRequired = true
+              if (error instanceof Interrupted) interrupted = error.reason
               else throw error
             })
             .finally(() => inFlight.delete(entry.id!))
@@ -175,19 +194,40 @@ export function createSyncEngine({
       if (inFlight.size === 0) break
       await Promise.race(inFlight.values())
     }
-    if (authRequired) return { kind: 'auth-required' }
-    const entries = await db.outbox.toArray()
-    const due = unblocked(entries).map((entry) => entry.nextAttemptAt)
-    const waiting = entries.filter((entry) => entry.status === 'pending').length
-    return { kind: 'idle', waiting, nextAttemptAt: due.length ? Math.min(...due) : undefined }
+    return interrupted ?? idle(await db.outbox.where({ userId: account }).toArray())
+  }
+
+  /** The account the server has signed in, asked only when some account has something to send. */
+  async function signedInAccount(): Promise<number | RunOutcome> {
+    const owned = await db.outbox.where({ status: 'pending' }).filter((entry) => entry.userId !== undefined).count()
+    if (!owned) return { kind: 'idle', waiting: 0, nextAttemptAt: undefined }
+    try {
+      const account = await transport.signedInAccount()
+      unreachableRuns = 0
+      return account
+    } catch (error) {
+      if (error instanceof SyncHttpError && error.status === 401) return { kind: 'auth-required' }
+      return { kind: 'idle', waiting: owned, nextAttemptAt: now() + backoff(unreachableRuns++) }
+    }
+  }
+
+  async function sendForSignedInAccount(): Promise<RunOutcome> {
+    for (let round = 0; round < MAX_ACCOUNTS_PER_RUN; round++) {
+      const account = await signedInAccount()
+      if (typeof account !== 'number') return account
+      const outcome = await drain(account)
+      if (outcome === 'auth-required') return { kind: 'auth-required' }
+      if (outcome !== 'account-changed') return outcome
+    }
+    return { kind: 'idle', waiting: 0, nextAttemptAt: now() + BACKOFF_BASE_MS }
   }
 
   return {
-    /** Sends what can be sent now; resolves when nothing more can run. */
+    /** Sends what the signed-in account can send now; resolves when nothing more can run. */
     async run(): Promise<RunOutcome> {
       let outcome: RunOutcome = { kind: 'busy' }
       const ran = await withLock(async () => {
-        outcome = await drain()
+        outcome = await sendForSignedInAccount()
       })
       return ran ? outcome : { kind: 'busy' }
     },

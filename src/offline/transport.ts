@@ -1,6 +1,10 @@
-// The sync engine's view of the server: three idempotent calls. Plain fetch, so the service worker can use it too.
+// The sync engine's view of the server: who is signed in, and three idempotent calls, each sent for the account whose
+// change it carries (the server refuses it when the session is another account's). Plain fetch, so the service
+// worker can use it too.
 import type { AnalysisResult, StoredImage } from '../../api/contract/analysis.ts'
 import type { Listing, ListingInput } from '../../api/contract/listing.ts'
+import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
+import type { User } from '../../api/contract/user.ts'
 
 /** A refusal or failure with the server's own message; status 0 means the network did not answer. */
 export class SyncHttpError extends Error {
@@ -15,9 +19,11 @@ export class SyncHttpError extends Error {
 }
 
 export interface SyncTransport {
-  uploadPhoto(id: string, photo: Blob, signal?: AbortSignal): Promise<StoredImage>
-  analyzePhoto(id: string, photo: Blob, signal?: AbortSignal): Promise<AnalysisResult>
-  createListing(listing: ListingInput, signal?: AbortSignal): Promise<Listing>
+  /** The account the session belongs to; a SyncHttpError 401 when nobody is signed in. */
+  signedInAccount(): Promise<number>
+  uploadPhoto(account: number, id: string, photo: Blob): Promise<StoredImage>
+  analyzePhoto(account: number, id: string, photo: Blob): Promise<AnalysisResult>
+  createListing(account: number, listing: ListingInput): Promise<Listing>
 }
 
 async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit): Promise<T> {
@@ -46,11 +52,14 @@ const photoForm = (id: string, photo: Blob) => {
   return form
 }
 
+const sentFor = (account: number, headers: Record<string, string> = {}) => ({ ...headers, [SYNC_ACCOUNT_HEADER]: String(account) })
+
 export function fetchTransport({ baseUrl = '', fetcher = (...args: Parameters<typeof fetch>) => fetch(...args) } = {}): SyncTransport {
   return {
-    uploadPhoto: (id, photo, signal) => call(fetcher, `${baseUrl}/api/images`, { method: 'POST', body: photoForm(id, photo), signal }),
-    analyzePhoto: (id, photo, signal) => call(fetcher, `${baseUrl}/api/analyze-image`, { method: 'POST', body: photoForm(id, photo), signal }),
-    createListing: (listing, signal) =>
-      call(fetcher, `${baseUrl}/api/listings`, { method: 'POST', body: JSON.stringify(listing), headers: { 'Content-Type': 'application/json' }, signal }),
+    signedInAccount: async () => (await call<User>(fetcher, `${baseUrl}/api/user`, { method: 'GET' })).id,
+    uploadPhoto: (account, id, photo) => call(fetcher, `${baseUrl}/api/images`, { method: 'POST', body: photoForm(id, photo), headers: sentFor(account) }),
+    analyzePhoto: (account, id, photo) => call(fetcher, `${baseUrl}/api/analyze-image`, { method: 'POST', body: photoForm(id, photo), headers: sentFor(account) }),
+    createListing: (account, listing) =>
+      call(fetcher, `${baseUrl}/api/listings`, { method: 'POST', body: JSON.stringify(listing), headers: sentFor(account, { 'Content-Type': 'application/json' }) }),
   }
 }

@@ -28,10 +28,10 @@ export const currentUserQuery = queryOptions({
 })
 
 /** Calls `run` each time someone is found signed in or signs in (offline: the last user on this device counts). */
-export function whenSignedIn(queryClient: QueryClient, run: () => void) {
+export function whenSignedIn(queryClient: QueryClient, run: (user: User) => void) {
   let last: User | null | undefined
   return new QueryObserver(queryClient, { ...currentUserQuery, enabled: false }).subscribe(({ data }) => {
-    if (data && data !== last) run()
+    if (data && data !== last) run(data)
     last = data
   })
 }
@@ -68,12 +68,29 @@ export const useGoogleSignIn = () => useSessionMutation<GoogleSignInInput>('/api
 
 export const useRegister = () => useSessionMutation<RegisterInput>('/api/register', 'Registration failed')
 
+export interface LogoutInput {
+  userId: number
+  /** Also delete the account's drafts that have not reached the server (the seller chose to, on a shared phone). */
+  removeFromPhone: boolean
+}
+
+/** The offline store after logout: nobody signed in there any more, and the account's drafts kept or removed. */
+async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
+  try {
+    await (await import('../lib/sync.ts')).leavePhone(userId, removeFromPhone)
+  } catch (error) {
+    // The session has ended either way, and the drafts left are this account's only: logging out goes on.
+    console.error('Could not tidy the drafts on this phone after logout', error)
+  }
+}
+
 export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
-    onSuccess: async () => {
+    mutationFn: (_input: LogoutInput) => apiRequest('POST', '/api/logout'),
+    onSuccess: async (_reply, input) => {
+      await leavePhone(input)
       // Nothing of the previous user may stay in memory for the next one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
       rememberUser(null)

@@ -192,3 +192,42 @@ describe('listings', () => {
     await expect(readFile(storedPath(shared.imageUrl))).resolves.toBeInstanceOf(Buffer)
   })
 })
+
+describe('a shared phone: what one account queued never lands in another', () => {
+  const userId = async (user: ReturnType<typeof client>) => (await readJson(await user.get('/api/user'))).id as number
+
+  it('refuses a listing whose clientId is another seller\'s, and gives neither that listing nor a copy', async () => {
+    const photo = await uploadPhoto()
+    const clientId = randomUUID()
+    const alicesListing = await readJson(await alice.post('/api/listings', listing([photo.imageUrl], { clientId })))
+    const bobsPhoto = await uploadPhoto(bob)
+    const claimed = await bob.post('/api/listings', listing([bobsPhoto.imageUrl], { clientId }))
+    expect(claimed.status).toBe(409)
+    expect(await readJson(claimed)).toMatchObject({ code: 'conflict', message: 'This draft was made by another account. Sign in as that account to send it.' })
+    const rows = await t.db.sql`select id, user_id from listings where client_id = ${clientId}`
+    expect(rows).toEqual([{ id: alicesListing.id, userId: await userId(alice) }])
+  })
+
+  it('refuses a photo id that is another seller\'s, on upload and on analysis', async () => {
+    const id = randomUUID()
+    const bytes = await solidJpeg({ r: 10, g: 200, b: 30 })
+    expect((await alice.post('/api/images', photoForm(bytes, { id }))).status).toBe(201)
+    for (const path of ['/api/images', '/api/analyze-image']) {
+      const response = await bob.post(path, photoForm(bytes, { id }))
+      expect(response.status).toBe(409)
+      expect((await readJson(response)).message).toBe('This photo id is already in use. Take or choose the photo again.')
+    }
+    expect(await t.db.sql`select user_id from images where id = ${id}`).toEqual([{ userId: await userId(alice) }])
+  })
+
+  it('refuses a sync request sent for another account (the phone changed hands mid-sync), with account_changed', async () => {
+    const sentForAlice = { 'X-Snaplist-Account': String(await userId(alice)) }
+    const before = (await t.db.sql`select count(*)::int as n from listings`)[0]!.n
+    const refused = await bob.post('/api/listings', listing([], { clientId: randomUUID() }), sentForAlice)
+    expect(refused.status).toBe(409)
+    expect((await readJson(refused)).code).toBe('account_changed')
+    expect((await bob.post('/api/images', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 }), { id: randomUUID() }), sentForAlice)).status).toBe(409)
+    expect((await t.db.sql`select count(*)::int as n from listings`)[0]!.n).toBe(before)
+    expect((await alice.post('/api/listings', listing([], { clientId: randomUUID() }), sentForAlice)).status).toBe(201)
+  })
+})

@@ -13,7 +13,7 @@ import { createDraftStore } from '../../src/offline/drafts.ts'
 import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import { launchServer, type BenchServer } from './launcher.ts'
-import { signUp } from './sellers.ts'
+import { registerSeller } from './sellers.ts'
 import { phonePhotos } from './sync.ts'
 
 export interface FleetOptions {
@@ -59,8 +59,9 @@ interface Phone {
 
 /** A phone whose seller filled in drafts offline and pressed Create Listing on each. */
 async function preparePhone(origin: string, index: number, options: FleetOptions): Promise<Phone> {
-  const phone: Phone = { cookie: await signUp(origin, `phone${index}`), db: new SnaplistDb(`fleet-${randomUUID()}`), draftIds: [], skew: 0 }
-  const drafts = createDraftStore(phone.db, () => Date.now() + phone.skew)
+  const { cookie, userId } = await registerSeller(origin, `phone${index}`)
+  const phone: Phone = { cookie, db: new SnaplistDb(`fleet-${randomUUID()}`), draftIds: [], skew: 0 }
+  const drafts = createDraftStore(phone.db, userId, () => Date.now() + phone.skew)
   for (let draft = 0; draft < options.draftsPerPhone; draft++) {
     const id = randomUUID()
     const first = (index * options.draftsPerPhone + draft) * options.photosPerDraft

@@ -18,7 +18,7 @@ import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import sharp from 'sharp'
 import { photoLikeJpeg } from '../helpers/images.ts'
-import { signUp } from './sellers.ts'
+import { registerSeller, signUp } from './sellers.ts'
 
 const DRAFTS = 20
 const PHOTOS_PER_DRAFT = 8
@@ -64,9 +64,10 @@ async function plainLoop(origin: string, photos: Blob[]) {
 }
 
 async function engineSync(origin: string, photos: Blob[]) {
-  const { fetcher, sent } = countingFetch(origin, await signUp(origin, `engine${randomUUID().slice(0, 8)}`))
+  const { cookie, userId } = await registerSeller(origin, `engine${randomUUID().slice(0, 8)}`)
+  const { fetcher, sent } = countingFetch(origin, cookie)
   const db = new SnaplistDb(`bench-${randomUUID()}`)
-  const drafts = createDraftStore(db)
+  const drafts = createDraftStore(db, userId)
   for (let draft = 0; draft < DRAFTS; draft++) {
     const id = randomUUID()
     await drafts.editFields(id, { title: `Bench item ${draft + 1}`, category: 'other', color: 'multi' })

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { registerThroughUi } from './helpers.ts'
+import { registerThroughUi, signInThroughUi } from './helpers.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'working offline is a phone flow')
 test.setTimeout(90_000)
@@ -167,4 +167,102 @@ test('photos shared from the gallery open a new draft with them, even with no si
   await expect(page.getByLabel('Title')).toHaveValue('Shared brass candlestick')
   await expect(page.getByRole('img', { name: 'Photo 2' })).toBeVisible()
   await expect(page.getByText('Waiting for network').first()).toBeVisible()
+})
+
+test.describe('a phone shared by two sellers', () => {
+  // No service worker, so the stand-in for a lost signal below also covers everything the app sends.
+  test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
+
+  const SYNC_SENDS = /\/api\/(images|analyze-image|listings)$/
+  /** The signal drops for the sync: every change it sends fails as on a dead network. */
+  const noSignalForSync = (page: Page) =>
+    page.route(SYNC_SENDS, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()))
+
+  /**
+   * A draft with a photo that could not be sent: made while the sync has no signal, submitted while the phone says it
+   * has none (the browser's own offline mode would also cut off the app's not yet loaded parts, which only the
+   * service worker, blocked here, would serve).
+   */
+  async function unsentDraft(page: Page, title: string, photo: string) {
+    await noSignalForSync(page)
+    // From the Dashboard within the app, so going back to it needs nothing from the network.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Listing' }).click()
+    await page.getByLabel('Take Photo or Upload').setInputFiles([photo])
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible()
+    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Category').selectOption('collectibles')
+    await page.getByLabel('Primary Color').selectOption('green')
+    await page.evaluate(() => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false }))
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(page.getByText('Saved on this phone — it will sync when you are back online')).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await page.evaluate(() => {
+      delete (navigator as { onLine?: boolean }).onLine
+      window.dispatchEvent(new Event('online'))
+    })
+    await expect(page.getByText('1 waiting to sync')).toBeVisible()
+  }
+
+  async function logOut(page: Page, choice?: 'Keep on this phone' | 'Remove from this phone') {
+    await page.getByRole('button', { name: 'Logout' }).click()
+    if (choice) await page.getByRole('dialog', { name: 'Log out of this phone?' }).getByRole('button', { name: choice }).click()
+    await expect(page.getByText('Logged out successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth$/)
+  }
+
+  const listingTitles = async (page: Page) => ((await (await page.request.get('/api/listings')).json()) as ServerListing[]).map((listing) => listing.title)
+
+  test('A keeps an unsent draft at logout: B signs in and syncs and never gets it, A signs in again and it reaches A', async ({ page }, testInfo) => {
+    const [photo] = await photoFiles(testInfo.outputDir, 1)
+    const alice = await registerThroughUi(page)
+    await unsentDraft(page, 'Alice teapot', photo!)
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log out of this phone?' })
+    await expect(dialog.getByText('1 draft and 1 photo from this account are still on this phone and have not been synced.')).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('logout-dialog.png') })
+    await dialog.getByRole('button', { name: 'Keep on this phone' }).click()
+    await expect(page.getByText('Logged out successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth$/)
+
+    // The signal is back, and B signs in on the same phone and lists something.
+    await page.unroute(SYNC_SENDS)
+    await registerThroughUi(page)
+    await page.goto('/list-item')
+    await page.getByLabel('Title').fill('Bob radio')
+    await page.getByLabel('Category').selectOption('electronics')
+    await page.getByLabel('Primary Color').selectOption('black')
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(page.getByText('Listing created successfully')).toBeVisible()
+    await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 30_000 })
+    await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Bob radio')).toBeVisible()
+    await expect(page.getByText('Alice teapot')).toBeHidden()
+    expect(await listingTitles(page)).toEqual(['Bob radio'])
+
+    // B has nothing left on the phone: one tap logs out.
+    await logOut(page)
+    await signInThroughUi(page, alice)
+    await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Alice teapot')).toBeVisible({ timeout: 30_000 })
+    const listings = (await (await page.request.get('/api/listings')).json()) as ServerListing[]
+    expect(listings.map((listing) => [listing.title, listing.images.length])).toEqual([['Alice teapot', 1]])
+  })
+
+  test('Remove from this phone deletes the account\'s unsent drafts; Cancel keeps the seller signed in', async ({ page }, testInfo) => {
+    const [photo] = await photoFiles(testInfo.outputDir, 1)
+    const alice = await registerThroughUi(page)
+    await unsentDraft(page, 'Alice lamp', photo!)
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('dialog', { name: 'Log out of this phone?' }).getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByText(`Welcome, ${alice}`)).toBeVisible()
+
+    await logOut(page, 'Remove from this phone')
+    await page.unroute(SYNC_SENDS)
+    await signInThroughUi(page, alice)
+    await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeHidden()
+    await expect(page.getByText(/waiting to sync/)).toBeHidden()
+    expect(await listingTitles(page)).toEqual([])
+  })
 })

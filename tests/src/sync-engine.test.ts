@@ -1,6 +1,7 @@
 // The sync engine over fake-indexeddb against the real API, through a network that can lose replies and fail.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
+import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EMPTY_SUGGESTION } from '../../api/contract/analysis.ts'
 import type { ImageAnalyzer } from '../../api/services/analyzer.ts'
@@ -9,18 +10,21 @@ import { createDraftStore, type NewPhoto } from '../../src/offline/drafts.ts'
 import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { client, createTestApp, newUser, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 type Fault = 'drop-reply' | '503' | 'offline'
 
-/** The network between phone and server: each request may be answered, answered into the void, or refused. */
+/**
+ * The network between phone and server: each change sent (a POST) may be answered, answered into the void, or
+ * refused; the engine's question who is signed in always gets through.
+ */
 function flakyNetwork(app: TestApp['app'], cookie: () => string) {
   const faults: Fault[] = []
   const log: { path: string; subject: string }[] = []
   const load = { current: 0, peak: 0 }
   const fetcher = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), TEST_ORIGIN)
-    const fault = faults.shift()
+    const fault = init?.method === 'POST' ? faults.shift() : undefined
     const body = init?.body
     const subject = body instanceof FormData ? String(body.get('id')) : typeof body === 'string' ? String(JSON.parse(body).clientId) : ''
     log.push({ path: url.pathname, subject })
@@ -54,12 +58,13 @@ const suggestingAnalyzer: ImageAnalyzer = {
 
 let t: TestApp
 let seller: ReturnType<typeof client>
+let sellerId: number
 let photos: Buffer[]
 
 beforeAll(async () => {
   t = await createTestApp({ analyzer: suggestingAnalyzer })
   seller = client(t.app)
-  await seller.post('/api/register', newUser('phone'))
+  sellerId = (await readJson(await seller.post('/api/register', newUser('phone')))).id
   photos = await Promise.all([0, 1, 2].map((i) => solidJpeg({ r: 60 * i, g: 90, b: 200 }, 640, 480)))
 })
 afterAll(() => t.close())
@@ -84,8 +89,8 @@ const newPhotos = (count: number): NewPhoto[] =>
     return { id: randomUUID(), blob, thumbnail: blob, width: 640, height: 480 }
   })
 
-async function finishedDraft(photoCount = 3, fields: Record<string, string> = { title: 'Pyrex bowl', category: 'home', color: 'white' }) {
-  const store = createDraftStore(db, () => clock)
+async function finishedDraft(photoCount = 3, fields: Record<string, string> = { title: 'Pyrex bowl', category: 'home', color: 'white' }, userId = sellerId) {
+  const store = createDraftStore(db, userId, () => clock)
   const id = randomUUID()
   await store.editFields(id, fields)
   await store.addPhotos(id, newPhotos(photoCount))
@@ -152,7 +157,7 @@ describe('sync engine', () => {
   })
 
   it('does not retry what the server refuses: the draft fails with the server\'s message and waits for Retry', async () => {
-    const store = createDraftStore(db, () => clock)
+    const store = createDraftStore(db, sellerId, () => clock)
     const id = randomUUID()
     await store.editFields(id, { title: 'Not a photo', category: 'other', color: 'black' })
     const text = new Blob(['definitely not a jpeg'], { type: 'image/jpeg' })
@@ -202,7 +207,7 @@ describe('sync engine', () => {
   })
 
   it('fills only untouched fields with AI suggestions, and marks an unsubmitted draft for review', async () => {
-    const store = createDraftStore(db, () => clock)
+    const store = createDraftStore(db, sellerId, () => clock)
     const id = randomUUID()
     await store.editFields(id, { title: 'My own title' })
     await store.addPhotos(id, newPhotos(1))
@@ -220,5 +225,79 @@ describe('sync engine', () => {
     await engine().run()
     const [listing] = await t.db.sql`select title, category, color, price from listings where client_id = ${id}`
     expect(listing).toMatchObject({ title: 'Seller title', category: 'collectibles', color: 'blue', price: 12 })
+  })
+})
+
+describe('a shared phone: each account\'s drafts reach only that account', () => {
+  let other: ReturnType<typeof client>
+  let otherId: number
+  /** Whose session cookie the phone holds. */
+  let onPhone: { cookie: string }
+
+  beforeAll(async () => {
+    other = client(t.app)
+    otherId = (await readJson(await other.post('/api/register', newUser('second-seller')))).id
+  })
+  beforeEach(() => {
+    onPhone = { cookie: seller.cookie }
+    network = flakyNetwork(t.app, () => onPhone.cookie)
+  })
+
+  const subjectsOf = async (draftId: string) => [draftId, ...(await db.drafts.get(draftId))!.photoIds]
+  const ownerOf = async (clientId: string) => (await t.db.sql<{ userId: number }[]>`select user_id from listings where client_id = ${clientId}`).map((row) => row.userId)
+
+  it('B signed in after A: B\'s sync sends none of A\'s drafts, and A\'s reach A\'s account when A signs in again', async () => {
+    const alices = await finishedDraft(2)
+    const bobs = await finishedDraft(1, { title: 'Brass lamp', category: 'home', color: 'yellow' }, otherId)
+    onPhone.cookie = other.cookie
+    expect(await engine().run()).toEqual({ kind: 'idle', waiting: 0, nextAttemptAt: undefined })
+    const alicesSubjects = await subjectsOf(alices)
+    expect(network.log.filter((request) => alicesSubjects.includes(request.subject))).toEqual([])
+    expect(await ownerOf(alices)).toEqual([])
+    expect(await ownerOf(bobs)).toEqual([otherId])
+    expect((await db.outbox.where({ draftId: alices }).toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true)
+
+    onPhone.cookie = seller.cookie
+    await engine().run()
+    expect(await ownerOf(alices)).toEqual([sellerId])
+    expect((await serverListings(alices))[0]!.images).toHaveLength(2)
+  })
+
+  it('B signs in while A\'s draft is half sent: the server refuses the rest for B, and it waits for A', async () => {
+    const alices = await finishedDraft(3)
+    const posts = () => network.log.filter((request) => request.subject).length
+    // The first photo goes with A's session; from the second on the phone holds B's.
+    network = flakyNetwork(t.app, () => (posts() > 1 ? other.cookie : seller.cookie))
+    expect(await engine({ concurrency: 1 }).run()).toEqual({ kind: 'idle', waiting: 0, nextAttemptAt: undefined })
+    const photoIds = (await db.drafts.get(alices))!.photoIds
+    expect(await t.db.sql`select user_id from images where id = any(${photoIds})`).toEqual([{ userId: sellerId }])
+    expect(await db.outbox.where({ draftId: alices }).count()).toBe(3)
+    expect((await db.outbox.where({ draftId: alices }).toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true)
+
+    network = flakyNetwork(t.app, () => seller.cookie)
+    await engine().run()
+    expect(await ownerOf(alices)).toEqual([sellerId])
+    expect((await serverListings(alices))[0]!.images).toHaveLength(3)
+  })
+
+  it('drafts from before drafts had an owner are sent by nobody until the account the phone remembered claims them', async () => {
+    const name = `legacy-${randomUUID()}`
+    // Version 1 of the phone's database, as the app before this change wrote it: no userId anywhere.
+    const before = new Dexie(name)
+    before.version(1).stores({ drafts: 'id, state, updatedAt', photos: 'id, draftId', outbox: '++id, draftId, status, nextAttemptAt' })
+    const id = await finishedDraft(1)
+    const strip = <T extends { userId?: number }>({ userId: _, ...record }: T) => record
+    await before.table('drafts').bulkAdd((await db.drafts.toArray()).map(strip))
+    await before.table('photos').bulkAdd((await db.photos.toArray()).map(strip))
+    await before.table('outbox').bulkAdd((await db.outbox.toArray()).map(strip))
+    before.close()
+    await db.delete()
+
+    db = new SnaplistDb(name)
+    expect(await engine().run()).toEqual({ kind: 'idle', waiting: 0, nextAttemptAt: undefined })
+    expect(network.log).toEqual([])
+    await createDraftStore(db, sellerId).claimUnowned()
+    await engine().run()
+    expect(await ownerOf(id)).toEqual([sellerId])
   })
 })

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { useDrafts, type DraftView } from '../../hooks/useDrafts.ts'
+import { useDraftStore, useDrafts, type DraftView } from '../../hooks/useDrafts.ts'
 import { useListingSync } from '../../hooks/useListingSync.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { useStorageEstimate } from '../../hooks/useStorageEstimate.ts'
-import { drafts as draftStore, syncScheduler } from '../../lib/sync.ts'
+import { syncScheduler } from '../../lib/sync.ts'
 
 const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-50 text-red-800',
@@ -23,6 +23,7 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
   const previews = usePhotoPreviews(view.photos.slice(0, 1))
   const first = view.photos[0] && previews.get(view.photos[0].id)
   const title = view.draft.fields.title || 'Untitled draft'
+  const draftStore = useDraftStore()
   const retry = async () => {
     await draftStore.retry(view.draft.id)
     syncScheduler.kick()
@@ -54,6 +55,7 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
 export function DraftsPanel() {
   useListingSync()
   const views = useDrafts()
+  const draftStore = useDraftStore()
   const [discarding, setDiscarding] = useState<DraftView | null>(null)
   const usage = useStorageEstimate(views?.length)
   if (!views?.length) return null

@@ -11,13 +11,13 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import type { DraftView } from '../../hooks/useDrafts.ts'
+import { useDraftStore, type DraftView } from '../../hooks/useDrafts.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { shrinkPhoto } from '../../lib/image-bridge.ts'
 import { notify } from '../../lib/notify.tsx'
-import { drafts, keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
+import { keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { EMPTY_FIELDS, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { listingKeys } from '../../queries/listings.ts'
@@ -43,6 +43,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const online = useOnline()
+  const drafts = useDraftStore()
   const [preparing, setPreparing] = useState(0)
   const [submitted, setSubmitted] = useState(false)
   const { register, handleSubmit, setValue, getValues, formState } = useForm<DraftFields, unknown, ListingInput>({
