@@ -247,8 +247,8 @@ describe("the seller's Price on eBay", () => {
     expect(listing.askingPrice).toBe(24.99)
     expect((await post(seller, listing.id, READY)).status).toBe(200)
     expect(offerPrice(seller, listing.id)?.price.value).toBe('24.99')
-    const [{ cents }] = await t.db.sql<{ cents: number }[]>`select asking_price_cents as cents from listings where id = ${listing.id}`
-    expect(cents).toBe(2499)
+    const [row] = await t.db.sql<{ cents: number }[]>`select asking_price_cents as cents from listings where id = ${listing.id}`
+    expect(row?.cents).toBe(2499)
   })
 
   it('falls back to the median used price, then the retail price, for listings without a Price', async () => {

@@ -47,7 +47,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const [submitted, setSubmitted] = useState(false)
   const { register, handleSubmit, setValue, getValues, formState } = useForm<DraftFields, unknown, ListingInput>({
     resolver,
-    defaultValues: view?.draft.fields ?? EMPTY_FIELDS,
+    defaultValues: { ...EMPTY_FIELDS, ...view?.draft.fields },
   })
   const { errors } = formState
   const draft = view?.draft
@@ -149,6 +149,18 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
         </div>
         <div className="sm:col-span-2">
           <TextAreaField label="Description" rows={5} {...fieldProps('description')} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="Price"
+            hint="What buyers pay on eBay, in dollars and cents. Blank: the median used price. Retail and median used below are for reference."
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            placeholder="24.99"
+            {...fieldProps('askingPrice')}
+          />
         </div>
         <TextField label="Retail Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('price')} />
         <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice')} />
