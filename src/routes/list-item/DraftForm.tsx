@@ -153,12 +153,11 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
         <div className="sm:col-span-2">
           <TextField
             label="Price"
-            hint="What buyers pay on eBay, in dollars and cents. Blank: the median used price. Retail and median used below are for reference."
+            hint="What buyers pay on eBay, in dollars and cents (e.g. 24.99). Blank: the median used price. Retail Price and Median Used Price below are references."
             type="number"
             inputMode="decimal"
             min={0.01}
             step={0.01}
-            placeholder="24.99"
             {...fieldProps('askingPrice')}
           />
         </div>
