@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
@@ -185,6 +186,9 @@ test("the dialog's Price, prefilled from the median used price, is what eBay get
   await expect(condition).toHaveValue('USED_EXCELLENT')
   await dialog.getByLabel('Condition description').fill('Worn twice, no flaws.')
   await expectNoSidewaysScroll(page)
+  await dialog.getByRole('button', { name: /^Change eBay category/ }).click()
+  await expectAccessible(page, 'the Post to eBay dialog with the category search open')
+  await dialog.getByRole('button', { name: 'Keep this category' }).click()
   await dialog.getByRole('button', { name: 'Post to eBay' }).click()
 
   await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
