@@ -208,3 +208,14 @@ test('without eBay connected, the dialog says so at once and offers Connect with
   await dialog.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByRole('heading', { name: 'Grant Snaplist access to your eBay account?' })).toBeVisible()
 })
+
+test("the create form's Price follows the median used price until the seller types a Price", async ({ page }) => {
+  await registerThroughUi(page)
+  await page.goto('/list-item')
+  const price = page.getByLabel('Price', { exact: true })
+  await page.getByLabel('Median Used Price').fill('28')
+  await expect(price).toHaveValue('28')
+  await price.fill('24.99')
+  await page.getByLabel('Median Used Price').fill('30')
+  await expect(price).toHaveValue('24.99')
+})

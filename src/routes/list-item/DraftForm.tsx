@@ -105,8 +105,22 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
     }
   }
 
-  const fieldProps = (field: DraftField) => ({
-    ...register(field, { onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { [field]: event.target.value }) }),
+  // The Price follows the median used price (the AI's, or typed) until the seller types a Price of their own.
+  const [ownPrice, setOwnPrice] = useState(() => {
+    const fields = { ...EMPTY_FIELDS, ...view?.draft.fields }
+    return fields.askingPrice !== '' && fields.askingPrice !== fields.medianUsedPrice
+  })
+  const priceFollowsMedian = (median: string): Partial<DraftFields> => {
+    if (ownPrice) return {}
+    setValue('askingPrice', median)
+    return { askingPrice: median }
+  }
+
+  /** `alsoChange` returns other fields that change with this one (saved in the same edit). */
+  const fieldProps = (field: DraftField, alsoChange?: (value: string) => Partial<DraftFields>) => ({
+    ...register(field, {
+      onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { ...alsoChange?.(event.target.value), [field]: event.target.value }),
+    }),
     error: errors[field]?.message,
     badge: draft?.aiFilled.includes(field) ? <AiBadge /> : undefined,
   })
@@ -158,11 +172,14 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
             inputMode="decimal"
             min={0.01}
             step={0.01}
-            {...fieldProps('askingPrice')}
+            {...fieldProps('askingPrice', (price) => {
+              setOwnPrice(price.trim() !== '')
+              return {}
+            })}
           />
         </div>
         <TextField label="Retail Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('price')} />
-        <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice')} />
+        <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice', priceFollowsMedian)} />
         <TextField label="Quantity" type="number" inputMode="numeric" min={1} step={1} {...fieldProps('quantity')} />
         <SelectField label="Category" options={CATEGORIES} {...fieldProps('category')} />
         <div className="sm:col-span-2">
