@@ -124,6 +124,8 @@ const SCOPES = {
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
 }
 const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
+const taxonomyContract = createContractChecker('commerce_taxonomy_v1_oas3.json')
+const metadataContract = createContractChecker('sell_metadata_v1_oas3.json')
 const missingAspect = (name: string) => ({
   errorId: 25002,
   message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
@@ -164,6 +166,12 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   }
 
   const category = (id: unknown) => FAKE_CATEGORIES.find((entry) => entry.id === id)
+
+  /** A GET whose query names a parameter the operation does not define: refused, so the test sees the mistake. */
+  function unknownQuery(c: Context, contract: ReturnType<typeof createContractChecker>, operationId: string): Response | undefined {
+    const unknown = contract.unknownQuery(operationId, Object.keys(c.req.query()))
+    return unknown.length ? restError(c, 400, 25709, `Invalid value for query parameters ${unknown.join(', ')}.`) : undefined
+  }
 
   /** What publishOffer refuses, in eBay's words: everything a live listing needs that the item or offer lacks. */
   function publishProblems(inventory: Inventory, offer: Offer): EbayError[] {
@@ -316,7 +324,7 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       return c.json({ categorySuggestions: suggestions, categoryTreeId: '0', categoryTreeVersion: '133' })
     })
     .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_subtree', (c) => {
-      const problem = refused(c, SCOPES.base)
+      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, taxonomyContract, 'getCategorySubtree')
       if (problem) return problem
       if (c.req.param('tree') !== '0') return restError(c, 404, 62004, 'The specified category tree ID was not found.')
       const id = c.req.query('category_id')
@@ -327,7 +335,7 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       return c.json({ categorySubtreeNode, categoryTreeId: '0', categoryTreeVersion: '133' })
     })
     .get('/sell/metadata/v1/marketplace/:marketplace/get_item_condition_policies', (c) => {
-      const problem = refused(c, SCOPES.base)
+      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, metadataContract, 'getItemConditionPolicies')
       if (problem) return problem
       if (c.req.param('marketplace') !== 'EBAY_US') return restErrors(c, 400, [{ errorId: 46001, message: 'The specified marketplace ID was not found.' }])
       // filter=categoryIds:{100|101}; without one eBay answers for every category.
