@@ -2,6 +2,7 @@
 // before it publishes (the category eBay will use, its required details present and missing, the selling set-up),
 // and what the seller may add there. The same schema validates the API input and the dialog's form.
 import * as v from 'valibot'
+import { AskingPriceSchema } from './listing.ts'
 
 /** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */
 export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
@@ -12,12 +13,62 @@ export const CONDITIONS = [
 ] as const
 export type Condition = (typeof CONDITIONS)[number]['value']
 
+/**
+ * eBay's condition ids (what the Metadata API's getItemConditionPolicies lists per category) and the Inventory API's
+ * ConditionEnum value for each (eBay's 'Item condition ID and name values' page). The label shown is the category's own
+ * (eBay calls 1000 "New with tags" in clothing and "New" elsewhere).
+ */
+export const EBAY_CONDITION_IDS = {
+  '1000': 'NEW',
+  '1500': 'NEW_OTHER',
+  '1750': 'NEW_WITH_DEFECTS',
+  '2000': 'CERTIFIED_REFURBISHED',
+  '2010': 'EXCELLENT_REFURBISHED',
+  '2020': 'VERY_GOOD_REFURBISHED',
+  '2030': 'GOOD_REFURBISHED',
+  '2500': 'SELLER_REFURBISHED',
+  '2750': 'LIKE_NEW',
+  '2990': 'PRE_OWNED_EXCELLENT',
+  '3000': 'USED_EXCELLENT',
+  '3010': 'PRE_OWNED_FAIR',
+  '4000': 'USED_VERY_GOOD',
+  '5000': 'USED_GOOD',
+  '6000': 'USED_ACCEPTABLE',
+  '7000': 'FOR_PARTS_OR_NOT_WORKING',
+} as const
+export type EbayCondition = (typeof EBAY_CONDITION_IDS)[keyof typeof EBAY_CONDITION_IDS]
+const EBAY_CONDITION_VALUES = Object.values(EBAY_CONDITION_IDS)
+
+/** eBay ignores (and warns about) a condition description on these: the dialog does not offer one. */
+export const NEW_CONDITIONS: readonly EbayCondition[] = ['NEW', 'LIKE_NEW', 'NEW_OTHER', 'NEW_WITH_DEFECTS']
+export const CONDITION_DESCRIPTION_MAX = 1000
+
+/** eBay's condition for Snaplist's own used/new, when the seller has not chosen one of eBay's. */
+export const EBAY_CONDITION_OF: Record<Condition, EbayCondition> = { used: 'USED_EXCELLENT', new: 'NEW' }
+
+export interface EbayConditionOption {
+  value: EbayCondition
+  /** eBay's name for it in this category. */
+  label: string
+}
+
 // eBay's limits for item specifics: a name of at most 40 characters, a value of at most 50 (integration-notes §A2).
 export const ASPECT_NAME_MAX = 40
 export const ASPECT_VALUE_MAX = 50
 
+/** eBay's leaf category ids are digits. */
+const CategoryIdSchema = v.pipe(v.string('Category must be an eBay category id'), v.regex(/^\d{1,12}$/, 'Category must be an eBay category id'))
+
 export const EbayPublishInputSchema = v.object({
-  condition: v.optional(v.picklist(['used', 'new'], 'Condition must be used or new')),
+  /** Snaplist's used/new, or one of eBay's conditions for the category. */
+  condition: v.optional(v.picklist(['used', 'new', ...EBAY_CONDITION_VALUES], 'Choose one of the conditions eBay offers')),
+  conditionDescription: v.optional(
+    v.pipe(v.string('Condition description must be text'), v.trim(), v.maxLength(CONDITION_DESCRIPTION_MAX, `Condition description must be at most ${CONDITION_DESCRIPTION_MAX} characters (eBay's limit)`)),
+  ),
+  /** Another of eBay's leaf categories than the one it suggested. */
+  categoryId: v.optional(CategoryIdSchema),
+  /** The seller's Price, saved on the listing before it is published. */
+  askingPrice: AskingPriceSchema,
   /** Values for eBay's required details that the listing does not carry (name → value). */
   aspects: v.optional(
     v.pipe(
@@ -35,6 +86,19 @@ export const EbayPublishInputSchema = v.object({
 })
 export type EbayPublishInput = v.InferOutput<typeof EbayPublishInputSchema>
 
+/** GET /api/listings/{id}/ebay-requirements?categoryId=: what eBay needs if the listing went in that category. */
+export const EbayRequirementsQuerySchema = v.object({ categoryId: v.optional(CategoryIdSchema) })
+
+/** GET /api/ebay/categories?q=: eBay's leaf categories for the words. */
+export const EbayCategorySearchSchema = v.object({
+  q: v.pipe(v.string('Type what the item is'), v.trim(), v.nonEmpty('Type what the item is'), v.maxLength(100, 'Search with at most 100 characters')),
+})
+
+export interface EbayCategory {
+  id: string
+  name: string
+}
+
 export interface EbayAspectRequirement {
   name: string
   /** The value the listing gives it, already matched to eBay's spelling; null when missing. */
@@ -44,8 +108,12 @@ export interface EbayAspectRequirement {
 }
 
 export interface EbayRequirements {
-  category: { id: string; name: string }
-  condition: Condition
+  category: EbayCategory
+  /** The condition chosen for eBay, or the one Snaplist's used/new stands for when eBay allows it here. */
+  condition: EbayCondition
+  /** The conditions eBay allows in the category (empty: eBay did not say; any is tried). */
+  conditions: EbayConditionOption[]
+  conditionDescription: string
   aspects: EbayAspectRequirement[]
   /** Names of the required details without a value. */
   missing: string[]

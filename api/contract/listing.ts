@@ -26,6 +26,22 @@ const optionalText = (label: string, max: number) =>
 const optionalChoice = (label: string, values: readonly string[]) =>
   v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((value) => value ?? ''), v.check((value) => value === '' || values.includes(value), `Choose a ${label} from the list`))
 
+// The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents.
+export const ASKING_PRICE_MAX = 1_000_000
+const isCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6
+
+/** Text or a number, blank for "not set" (null); more than $0, at most 2 decimals, at most ASKING_PRICE_MAX. */
+export const AskingPriceSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.number('Price must be a number, like 24.99'), v.pipe(v.string('Price must be a number, like 24.99'), v.trim())])), null),
+  v.transform((input) => (input === null || input === '' ? null : Number(input))),
+  v.check((price) => price === null || Number.isFinite(price), 'Price must be a number, like 24.99'),
+  v.check((price) => price === null || price > 0, 'Price must be more than $0'),
+  v.check((price) => price === null || isCents(price), 'Price can have at most 2 decimals (dollars and cents)'),
+  v.check((price) => price === null || price <= ASKING_PRICE_MAX, `Price must be at most $${ASKING_PRICE_MAX.toLocaleString('en-US')}`),
+)
+
+export const toCents = (dollars: number) => Math.round(dollars * 100)
+
 export const keywordsFromText = (text: string) =>
   text
     .split(',')
@@ -50,6 +66,7 @@ export const ListingInputSchema = v.object({
   description: optionalText('Description', 4000),
   price: wholeNumber('Retail Price', { min: 0, fallback: 0 }),
   medianUsedPrice: wholeNumber('Median Used Price', { min: 0, fallback: 0 }),
+  askingPrice: AskingPriceSchema,
   quantity: wholeNumber('Quantity', { min: 1, fallback: 1 }),
   category: v.picklist(valuesOf(CATEGORIES), 'Choose a category'),
   keywords: keywordsSchema,
@@ -81,6 +98,8 @@ export interface Listing {
   description: string
   price: number
   medianUsedPrice: number | null
+  /** The seller's Price in dollars (2 decimals); null on listings made before it existed. */
+  askingPrice: number | null
   category: string
   keywords: string[]
   color: string
@@ -97,6 +116,18 @@ export interface Listing {
   department: string
   /** 'used' unless the seller said new when posting to eBay. */
   condition: Condition
+  /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
+  ebayCondition: string | null
+  ebayConditionDescription: string
+}
+
+export type PriceSource = 'asking' | 'median' | 'retail'
+
+/** What eBay receives: the seller's Price, else (older listings) the median used price, else the retail price. */
+export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): { value: number; source: PriceSource } {
+  if (listing.askingPrice) return { value: listing.askingPrice, source: 'asking' }
+  if (listing.medianUsedPrice) return { value: listing.medianUsedPrice, source: 'median' }
+  return { value: listing.price, source: 'retail' }
 }
 
 /** SPEC §4: posted to eBay when active and the platform id starts with 'ebay'. */

@@ -2,18 +2,20 @@
 // the admin ones, whose names say so.
 import postgres from 'postgres'
 import type { AdminListing } from '../contract/admin.ts'
-import type { ListingInput, Listing } from '../contract/listing.ts'
+import { toCents, type ListingInput, type Listing } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
 const COLUMNS = `id, user_id, client_id, title, description, price, median_used_price, category, keywords, color,
   quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department,
-  condition`
+  condition, ebay_condition, ebay_condition_description, (asking_price_cents / 100.0)::float8 as asking_price`
 
 // A listing as one JSON object with the names the API answers with (the driver's camelCase), for the lists Postgres
-// writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every other answer.
+// writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every other answer; a
+// computed column (`expression as name`) under its name.
 const JSON_OBJECT = `json_build_object(${COLUMNS.split(',')
   .map((column) => column.trim())
-  .map((column) => `'${postgres.toCamel(column)}', ${column.endsWith('_at') ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : column}`)
+  .map((column) => /^(?<expression>.+) as (?<name>\w+)$/.exec(column)?.groups ?? { expression: column, name: column })
+  .map(({ expression, name }) => `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`)
   .join(', ')})`
 
 /**
@@ -48,11 +50,11 @@ export async function isClientIdOfAnotherUser(sql: Sql, userId: number, clientId
 export async function insertListing(tx: Tx, userId: number, input: ListingInput): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`
     insert into listings (user_id, client_id, title, description, price, median_used_price, category, keywords, color,
-      quantity, images, ai_suggestions, brand, size, type, size_type, department)
+      quantity, images, ai_suggestions, brand, size, type, size_type, department, asking_price_cents)
     values (${userId}, ${input.clientId ?? null}, ${input.title}, ${input.description}, ${input.price},
       ${input.medianUsedPrice}, ${input.category}, ${input.keywords}, ${input.color}, ${input.quantity}, ${input.images},
       ${input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never)}, ${input.brand}, ${input.size},
-      ${input.type}, ${input.sizeType}, ${input.department})
+      ${input.type}, ${input.sizeType}, ${input.department}, ${input.askingPrice === null ? null : toCents(input.askingPrice)})
     on conflict (user_id, client_id) do nothing
     returning ${tx.unsafe(COLUMNS)}`
   return row
@@ -99,6 +101,11 @@ export async function saveEbayCategory(sql: Sql, id: number, category: { id: str
   await sql`update listings set ebay_category_id = ${category.id}, ebay_category_name = ${category.name} where id = ${id}`
 }
 
+/** The seller's Price, as set in the Post to eBay dialog. */
+export async function saveAskingPrice(sql: Sql, id: number, dollars: number): Promise<void> {
+  await sql`update listings set asking_price_cents = ${toCents(dollars)} where id = ${id}`
+}
+
 export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null): Promise<void> {
   await sql`update listings set ebay_offer_id = ${offerId} where id = ${id}`
 }
@@ -106,10 +113,11 @@ export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null
 export async function markPostedToEbay(
   sql: Sql,
   id: number,
-  posted: { platformListingId: string; condition: string; aspects: Record<string, string> },
+  posted: { platformListingId: string; condition: string; ebayCondition: string; conditionDescription: string; aspects: Record<string, string> },
 ): Promise<void> {
   await sql`
     update listings set platform_listing_id = ${posted.platformListingId}, platform_status = 'active',
-      condition = ${posted.condition}, ebay_aspects = ${sql.json(posted.aspects)}
+      condition = ${posted.condition}, ebay_condition = ${posted.ebayCondition},
+      ebay_condition_description = ${posted.conditionDescription}, ebay_aspects = ${sql.json(posted.aspects)}
     where id = ${id}`
 }

@@ -4,15 +4,24 @@
 // the listing, so what Snaplist lets through is what eBay accepts. Publishing is idempotent: the SKU is the listing
 // id, the offer id is kept, and a retry after a lost reply updates the same offer and gets the same eBay listing.
 import { escapeHtml } from '../contract/email-template.ts'
-import type { Condition, EbayAspectRequirement, EbayPublishInput, EbayPublishResult, EbayRequirements } from '../contract/ebay-publish.ts'
-import { isPostedToEbay, type Listing } from '../contract/listing.ts'
+import {
+  EBAY_CONDITION_OF,
+  NEW_CONDITIONS,
+  type EbayAspectRequirement,
+  type EbayCondition,
+  type EbayConditionOption,
+  type EbayPublishInput,
+  type EbayPublishResult,
+  type EbayRequirements,
+} from '../contract/ebay-publish.ts'
+import { isPostedToEbay, priceForEbay, type Listing } from '../contract/listing.ts'
 import { COLORS, DEPARTMENTS, ITEM_TYPES, labelOf, SIZE_TYPES } from '../contract/options.ts'
 import type { Sql } from '../db/client.ts'
 import type { CategoryAspect } from '../db/ebay-category-aspects.ts'
 import * as setups from '../db/ebay-seller-setup.ts'
 import * as listings from '../db/listings.ts'
 import * as connections from '../db/marketplace-connections.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, badRequest, notFound } from '../errors.ts'
 import { ebayUnavailable } from './ebay.ts'
 import { findBusinessPolicies, type BusinessPolicies } from './ebay-policies.ts'
 import type { EbayPictures } from './ebay-pictures.ts'
@@ -25,11 +34,11 @@ const MARKETPLACE = 'EBAY_US'
 const LOCATION_KEY = 'snaplist'
 export const LOCATION_FIELD = 'Item location (ZIP code)'
 
-// eBay's "Used" (condition 3000, "Pre-owned" in clothing) is USED_EXCELLENT in the Inventory API; nothing rosier.
-const EBAY_CONDITIONS: Record<Condition, string> = { used: 'USED_EXCELLENT', new: 'NEW' }
 // Offer refusals that mean the cached policies or location no longer hold.
 const POLICY_ERRORS = [25007, 25008, 25009, 25035, 25036]
 const LOCATION_ERROR = 25012
+// "… invalid item condition information": the condition is not one the category allows (the cached list is stale).
+const CONDITION_ERROR = 25021
 const MISSING_ASPECT = /item specific (.+?) is missing/gi
 
 /** eBay's SKUs are letters and digits (error 25707), at most 50. */
@@ -83,12 +92,50 @@ type Save = (() => Promise<void>) | undefined
 
 interface Preparation extends SellerReadiness {
   category: { id: string; name: string }
+  /** The conditions eBay allows in the category; empty when eBay listed none Snaplist knows. */
+  conditions: EbayConditionOption[]
   aspects: ResolvedAspects
   /** Required fields missing on the listing itself or among the aspects (not the location: the dialog asks for it). */
   missing: string[]
   /** The offer an earlier attempt made for this listing, if it got that far. */
   offerId: string | null
   saves: Save[]
+  /** Keeps the category on the listing: eBay's suggestion at once, a category the seller chose only when posting. */
+  saveCategory: Save
+}
+
+/** What the seller chose in the dialog (or earlier), over what the listing says. */
+interface Choices {
+  categoryId?: string | undefined
+  askingPrice?: number | null | undefined
+}
+
+/**
+ * The condition for eBay: the one asked for (refused unless the category allows it), else the one chosen before, else
+ * the one Snaplist's used/new stands for; when the category allows neither, its first.
+ */
+function resolveCondition(listing: Listing, requested: EbayPublishInput['condition'], allowed: EbayConditionOption[]): EbayCondition {
+  const isAllowed = (condition: EbayCondition) => allowed.length === 0 || allowed.some((option) => option.value === condition)
+  if (requested) {
+    const condition = requested === 'used' || requested === 'new' ? EBAY_CONDITION_OF[requested] : requested
+    if (isAllowed(condition)) return condition
+    throw new AppError(400, 'ebay_condition_not_allowed', `eBay does not allow that condition in this category. Choose one of: ${allowed.map((option) => option.label).join(', ')}.`, {
+      fields: { condition: 'Choose one of the conditions eBay offers for this category' },
+    })
+  }
+  const earlier = [listing.ebayCondition as EbayCondition | null, EBAY_CONDITION_OF[listing.condition]].find((condition) => condition && isAllowed(condition))
+  return earlier ?? allowed[0]!.value
+}
+
+/** The seller's words on the condition; eBay takes them only for conditions that are not new. */
+function resolveConditionDescription(listing: Listing, typed: string | undefined, condition: EbayCondition): string {
+  const isNew = NEW_CONDITIONS.includes(condition)
+  if (typed && isNew) {
+    throw badRequest('A condition description is only for items that are not new. Remove it, or choose a used condition.', {
+      conditionDescription: 'Only for items that are not new',
+    })
+  }
+  return isNew ? '' : (typed ?? listing.ebayConditionDescription)
 }
 
 const runSaves = async (saves: Save[]) => {
@@ -165,29 +212,47 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     return LOCATION_KEY
   }
 
-  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState): Promise<{ category: { id: string; name: string }; save?: Save }> {
+  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState, chosen: string | undefined): Promise<{ category: { id: string; name: string }; save?: Save }> {
+    if (chosen && chosen !== state.ebayCategoryId) {
+      const category = await taxonomy.leafCategory(token, chosen)
+      return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
+    }
     if (state.ebayCategoryId && state.ebayCategoryName) return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
     const category = await taxonomy.suggestCategory(token, listing.title)
     return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
   }
 
-  async function prepare(token: string, userId: number, listing: Listing, typed: Record<string, string>): Promise<Preparation> {
+  async function prepare(token: string, userId: number, listing: Listing, typed: Record<string, string>, choices: Choices = {}): Promise<Preparation> {
     const state = await listings.findEbayState(sql, listing.id)
-    const [readiness, { category, save: saveCategory }] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state)])
-    const catalog = await taxonomy.aspectsFor(token, category.id)
+    const [readiness, { category, save: saveCategory }] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state, choices.categoryId)])
+    const [catalog, conditions] = await Promise.all([taxonomy.aspectsFor(token, category.id), taxonomy.conditionsFor(token, category.id)])
     const aspects = resolveAspects(listing, { ...state.ebayAspects, ...typed }, catalog.aspects)
     const missing = [
       ...(listing.images.length === 0 ? ['Photos'] : []),
-      ...(listing.price <= 0 ? ['Retail Price'] : []),
+      ...(priceForEbay({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0 ? ['Price'] : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
     ]
-    return { ...readiness, category, aspects, missing, offerId: state.ebayOfferId, saves: [readiness.save, saveCategory, catalog.save] }
+    return {
+      ...readiness,
+      category,
+      conditions: conditions.conditions,
+      aspects,
+      missing,
+      offerId: state.ebayOfferId,
+      saves: [readiness.save, catalog.save, conditions.save],
+      saveCategory,
+    }
   }
 
-  async function putInventoryItem(token: string, userId: number, listing: Listing, condition: Condition, aspects: Record<string, string[]>) {
+  async function putInventoryItem(token: string, userId: number, listing: Listing, condition: { value: EbayCondition; description: string }, aspects: Record<string, string[]>) {
     const imageUrls = await pictures.urlsFor(token, userId, listing.images)
     const product = { title: listing.title, description: descriptionHtml(listing), imageUrls, aspects, ...(listing.brand ? { brand: listing.brand } : {}) }
-    const body = { availability: { shipToLocationAvailability: { quantity: listing.quantity } }, condition: EBAY_CONDITIONS[condition], product }
+    const body = {
+      availability: { shipToLocationAvailability: { quantity: listing.quantity } },
+      condition: condition.value,
+      ...(condition.description ? { conditionDescription: condition.description } : {}),
+      product,
+    }
     await sell.send(token, { method: 'PUT', path: `${INVENTORY}/inventory_item/${skuOf(listing.id)}`, body })
   }
 
@@ -198,7 +263,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       listingDescription: descriptionHtml(listing),
       listingDuration: 'GTC',
       listingPolicies: prepared.policies!,
-      pricingSummary: { price: { value: listing.price.toFixed(2), currency: 'USD' } },
+      pricingSummary: { price: { value: priceForEbay(listing).value.toFixed(2), currency: 'USD' } },
       merchantLocationKey: locationKey,
     }
   }
@@ -233,6 +298,10 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       await taxonomy.forgetAspects(token, category)
       return missingFields([...new Set(aspects)])
     }
+    if (error.errorIds.includes(CONDITION_ERROR)) {
+      await taxonomy.forgetConditions(category)
+      return new AppError(400, 'ebay_condition_refused', `eBay refused the item's condition: ${error.ebayText} Choose another condition in the Post to eBay dialog, then post again.`)
+    }
     if (error.errorIds.some((id) => POLICY_ERRORS.includes(id) || id === LOCATION_ERROR)) {
       await setups.forgetSellerSetup(sql, userId)
       if (error.errorIds.includes(LOCATION_ERROR)) return error
@@ -248,25 +317,35 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     viewUrl: `${itemUrl}${ebayListingId}`,
   })
 
-  async function publishListing(token: string, userId: number, listing: Listing, input: EbayPublishInput): Promise<EbayPublishResult> {
+  async function publishListing(token: string, userId: number, stored: Listing, input: EbayPublishInput): Promise<EbayPublishResult> {
     const typed = input.aspects ?? {}
-    const condition = input.condition ?? listing.condition
-    const prepared = await prepare(token, userId, listing, typed)
+    const listing = { ...stored, askingPrice: input.askingPrice ?? stored.askingPrice }
+    const prepared = await prepare(token, userId, listing, typed, { categoryId: input.categoryId })
+    const condition = resolveCondition(listing, input.condition, prepared.conditions)
+    const conditionDescription = resolveConditionDescription(listing, input.conditionDescription, condition)
     if (prepared.policiesProblem) throw prepared.policiesProblem
     const missing = [...prepared.missing, ...(prepared.locationKey || input.postalCode ? [] : [LOCATION_FIELD])]
     if (missing.length) throw missingFields(missing)
     try {
-      // What eBay said is kept from here on: the item, offer and listing made next are eBay's and must be found again.
-      await runSaves(prepared.saves)
+      // What eBay said, and the seller's Price and category, are kept from here on: the item, offer and listing made
+      // next are eBay's and must be found again.
+      const askingPrice = input.askingPrice
+      await runSaves([...prepared.saves, prepared.saveCategory, askingPrice ? () => listings.saveAskingPrice(sql, listing.id, askingPrice) : undefined])
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
-      await putInventoryItem(token, userId, listing, condition, prepared.aspects.values)
+      await putInventoryItem(token, userId, listing, { value: condition, description: conditionDescription }, prepared.aspects.values)
       const offerId = await upsertOffer(token, listing, prepared.offerId, offerDetails(listing, prepared, locationKey))
       // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
       const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
       if (!ebayListingId) throw ebayUnavailable()
       const aspects = Object.fromEntries(Object.entries(typed).filter(([name]) => prepared.aspects.values[name]))
-      await listings.markPostedToEbay(sql, listing.id, { platformListingId: `ebay-${ebayListingId}`, condition, aspects })
+      await listings.markPostedToEbay(sql, listing.id, {
+        platformListingId: `ebay-${ebayListingId}`,
+        condition: NEW_CONDITIONS.includes(condition) ? 'new' : 'used',
+        ebayCondition: condition,
+        conditionDescription,
+        aspects,
+      })
       return result(ebayListingId, 'Your listing is live on eBay.')
     } catch (error) {
       throw error instanceof EbayRefusal ? await explainRefusal(token, userId, prepared.category.id, error) : error
@@ -275,14 +354,18 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
 
   return {
     /** What the Post to eBay dialog shows before publishing: category, required details, selling set-up. */
-    async requirements(userId: number, listingId: number): Promise<EbayRequirements> {
+    async requirements(userId: number, listingId: number, categoryId?: string): Promise<EbayRequirements> {
       const listing = await ownListing(userId, listingId)
       return connectionService.call(userId, 'ebay', async (token) => {
-        const prepared = await prepare(token, userId, listing, {})
-        await runSaves(prepared.saves)
+        const prepared = await prepare(token, userId, listing, {}, { categoryId })
+        // A category the seller is only looking at is not kept on the listing: a GET changes nothing of theirs.
+        await runSaves([...prepared.saves, categoryId ? undefined : prepared.saveCategory])
+        const condition = resolveCondition(listing, undefined, prepared.conditions)
         return {
           category: prepared.category,
-          condition: listing.condition,
+          condition,
+          conditions: prepared.conditions,
+          conditionDescription: NEW_CONDITIONS.includes(condition) ? '' : listing.ebayConditionDescription,
           aspects: prepared.aspects.required,
           missing: prepared.missing,
           policiesProblem: prepared.policiesProblem?.message ?? null,
@@ -290,6 +373,9 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
         }
       })
     },
+
+    /** eBay's leaf categories for the seller's words (the dialog's category search), with the seller's token. */
+    searchCategories: (userId: number, words: string) => connectionService.call(userId, 'ebay', (token) => taxonomy.suggestCategories(token, words)),
 
     publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
       oneAtATime(listingId, async () => {

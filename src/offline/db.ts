@@ -9,6 +9,8 @@ export interface DraftFields {
   description: string
   price: string
   medianUsedPrice: string
+  /** The seller's Price in dollars and cents; blank: eBay gets the median used price. Drafts made before it lack it. */
+  askingPrice: string
   quantity: string
   category: string
   keywords: string
@@ -22,7 +24,7 @@ export interface DraftFields {
 export type DraftField = keyof DraftFields
 
 export const EMPTY_FIELDS: DraftFields = {
-  title: '', description: '', price: '0', medianUsedPrice: '0', quantity: '1', category: '', keywords: '', color: '',
+  title: '', description: '', price: '0', medianUsedPrice: '0', askingPrice: '', quantity: '1', category: '', keywords: '', color: '',
   brand: '', size: '', type: '', sizeType: '', department: '',
 }
 

@@ -37,6 +37,8 @@ export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
     description: result.description,
     price: result.suggestedPrice ? String(result.suggestedPrice) : '',
     medianUsedPrice: result.medianUsedPrice ? String(result.medianUsedPrice) : '',
+    // A used item sells near the median used price, not the retail price: the seller's Price starts there.
+    askingPrice: result.medianUsedPrice ? String(result.medianUsedPrice) : '',
     quantity: '',
     category: result.category,
     keywords: result.keywords.join(', '),

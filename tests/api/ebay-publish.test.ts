@@ -60,7 +60,7 @@ describe('publishing a listing to eBay', () => {
     const listing = await createListing(seller)
 
     const needs = await requirements(seller, listing.id)
-    expect(needs).toMatchObject({ category: { id: '57988', name: 'Coats, Jackets & Vests' }, condition: 'used', missing: ['Type'], policiesProblem: null, needsLocation: true })
+    expect(needs).toMatchObject({ category: { id: '57988', name: 'Coats, Jackets & Vests' }, condition: 'USED_EXCELLENT', missing: ['Type'], policiesProblem: null, needsLocation: true })
     expect(needs.aspects).toEqual(
       expect.arrayContaining([
         { name: 'Brand', value: "Levi's", allowedValues: [] },
@@ -232,5 +232,132 @@ describe('publishing a listing to eBay', () => {
     }
     expect((await post(owner, listing.id, '{"aspects":')).status).toBe(400)
     expect(itemOf(owner, listing.id)).toBeUndefined()
+  })
+})
+
+/** The price of the seller's live offer for this listing, as eBay holds it. */
+const offerPrice = (seller: Seller, listingId: number) =>
+  [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(listingId))?.body.pricingSummary as { price: { value: string } } | undefined
+const READY = { aspects: { Type: 'Jacket' }, postalCode: '95125' }
+
+describe("the seller's Price on eBay", () => {
+  it('sends the Price, not the retail price, and keeps it in cents', async () => {
+    const seller = await connectedSeller('price')
+    const listing = await createListing(seller, { ...JACKET, price: 70, medianUsedPrice: 28, askingPrice: '24.99' })
+    expect(listing.askingPrice).toBe(24.99)
+    expect((await post(seller, listing.id, READY)).status).toBe(200)
+    expect(offerPrice(seller, listing.id)?.price.value).toBe('24.99')
+    const [row] = await t.db.sql<{ cents: number }[]>`select asking_price_cents as cents from listings where id = ${listing.id}`
+    expect(row?.cents).toBe(2499)
+  })
+
+  it('falls back to the median used price, then the retail price, for listings without a Price', async () => {
+    const seller = await connectedSeller('fallback')
+    const median = await createListing(seller, { ...JACKET, price: 70, medianUsedPrice: 28 })
+    const retail = await createListing(seller, { ...JACKET, title: 'Denim vest', price: 45, medianUsedPrice: 0 })
+    expect(median.askingPrice).toBeNull()
+    expect((await post(seller, median.id, READY)).status).toBe(200)
+    expect((await post(seller, retail.id, { aspects: { Type: 'Vest' } })).status).toBe(200)
+    expect(offerPrice(seller, median.id)?.price.value).toBe('28.00')
+    expect(offerPrice(seller, retail.id)?.price.value).toBe('45.00')
+  })
+
+  it('takes the Price typed in the dialog, saves it on the listing, and asks for one when there is none', async () => {
+    const seller = await connectedSeller('dialog-price')
+    const listing = await createListing(seller, { ...JACKET, price: 0, medianUsedPrice: 0 })
+    expect((await requirements(seller, listing.id)).missing).toEqual(['Price', 'Type'])
+    expect((await post(seller, listing.id, { ...READY, askingPrice: 31.5 })).status).toBe(200)
+    expect(offerPrice(seller, listing.id)?.price.value).toBe('31.50')
+    const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
+    expect(row!.askingPrice).toBe(31.5)
+  })
+
+  it('refuses a negative, sub-cent or huge Price with the field named, on create and in the dialog, changing nothing', async () => {
+    const seller = await connectedSeller('bad-price')
+    const listing = await createListing(seller)
+    for (const askingPrice of [-5, '12.345', 1e12, 'twenty', 0]) {
+      const created = await seller.post('/api/listings', { ...JACKET, askingPrice })
+      expect(created.status).toBe(400)
+      expect((await readJson(created)).fields.askingPrice).toMatch(/^Price /)
+      const posted = await post(seller, listing.id, { ...READY, askingPrice })
+      expect(posted.status).toBe(400)
+      expect((await readJson(posted)).fields.askingPrice).toMatch(/^Price /)
+    }
+    expect(itemOf(seller, listing.id)).toBeUndefined()
+    expect((await readJson(await seller.get('/api/listings'))).length).toBe(1)
+  })
+})
+
+describe("eBay's category and condition", () => {
+  it("searches eBay's categories and lists several suggestions for the title", async () => {
+    const seller = await connectedSeller('search')
+    const found = await readJson(await seller.get(`/api/ebay/categories?q=${encodeURIComponent('denim jacket')}`))
+    expect(found.categories.map((category: JsonBody) => category.name)).toEqual(['Coats, Jackets & Vests', "Women's Coats, Jackets & Vests", 'Collectibles'])
+    expect((await seller.get('/api/ebay/categories?q=')).status).toBe(400)
+    const unconnected = await registeredClient(t.app, `no-ebay-${randomUUID().slice(0, 8)}`)
+    expect((await unconnected.get('/api/ebay/categories?q=camera')).status).toBe(404)
+  })
+
+  it("offers the chosen category's conditions and required details without keeping it, then publishes in it", async () => {
+    const seller = await connectedSeller('category')
+    const listing = await createListing(seller, { ...JACKET, title: 'Canon camera jacket' })
+    const suggested = await requirements(seller, listing.id)
+    expect(suggested.category.id).toBe('57988')
+    expect(suggested.conditions).toEqual([
+      { value: 'NEW', label: 'New with tags' },
+      { value: 'NEW_OTHER', label: 'New without tags' },
+      { value: 'NEW_WITH_DEFECTS', label: 'New with defects' },
+      { value: 'USED_EXCELLENT', label: 'Pre-owned' },
+    ])
+
+    const cameras = await readJson(await seller.get(`/api/listings/${listing.id}/ebay-requirements?categoryId=31388`))
+    expect(cameras).toMatchObject({ category: { id: '31388', name: 'Digital Cameras' }, condition: 'USED_EXCELLENT', missing: ['Model'] })
+    // eBay's restricted Certified - Refurbished is left out.
+    expect(cameras.conditions.map((option: JsonBody) => option.label)).toEqual(['New', 'Open box', 'Used', 'For parts or not working'])
+    expect((await requirements(seller, listing.id)).category.id).toBe('57988')
+    expect((await seller.get(`/api/listings/${listing.id}/ebay-requirements?categoryId=999`)).status).toBe(400)
+
+    const published = await post(seller, listing.id, {
+      categoryId: '31388',
+      aspects: { Model: 'AE-1' },
+      condition: 'FOR_PARTS_OR_NOT_WORKING',
+      conditionDescription: 'Shutter sticks; lens is clean.',
+      postalCode: '95125',
+    })
+    expect(published.status, await published.clone().text()).toBe(200)
+    const offer = [...fake.inventory(seller.grant).offers.values()].find((entry) => entry.sku === skuOf(listing.id))!
+    expect(offer.body.categoryId).toBe('31388')
+    expect(itemOf(seller, listing.id)).toMatchObject({ condition: 'FOR_PARTS_OR_NOT_WORKING', conditionDescription: 'Shutter sticks; lens is clean.' })
+    const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
+    expect(row).toMatchObject({ condition: 'used', ebayCondition: 'FOR_PARTS_OR_NOT_WORKING', ebayConditionDescription: 'Shutter sticks; lens is clean.' })
+  })
+
+  it('refuses a condition the category does not allow, and a description on a new item, sending nothing to eBay', async () => {
+    const seller = await connectedSeller('bad-condition')
+    const listing = await createListing(seller)
+    const notAllowed = await post(seller, listing.id, { ...READY, condition: 'FOR_PARTS_OR_NOT_WORKING' })
+    expect(notAllowed.status).toBe(400)
+    expect(await readJson(notAllowed)).toMatchObject({
+      code: 'ebay_condition_not_allowed',
+      message: 'eBay does not allow that condition in this category. Choose one of: New with tags, New without tags, New with defects, Pre-owned.',
+    })
+    const described = await post(seller, listing.id, { ...READY, condition: 'NEW', conditionDescription: 'Never worn' })
+    expect(described.status).toBe(400)
+    expect((await readJson(described)).fields.conditionDescription).toBeTruthy()
+    expect((await post(seller, listing.id, { ...READY, conditionDescription: 'x'.repeat(1001) })).status).toBe(400)
+    expect(itemOf(seller, listing.id)).toBeUndefined()
+  })
+
+  it("turns eBay's refusal of a condition the stale cache allowed into a clear message and forgets the cache", async () => {
+    const seller = await connectedSeller('stale-conditions')
+    const listing = await createListing(seller)
+    await requirements(seller, listing.id)
+    await t.db.sql`
+      update ebay_category_conditions set conditions = conditions || '[{"value":"FOR_PARTS_OR_NOT_WORKING","label":"For parts"}]'::jsonb
+      where category_id = '57988'`
+    const refused = await post(seller, listing.id, { ...READY, condition: 'FOR_PARTS_OR_NOT_WORKING' })
+    expect(refused.status).toBe(400)
+    expect(await readJson(refused)).toMatchObject({ code: 'ebay_condition_refused' })
+    expect((await requirements(seller, listing.id)).conditions).toHaveLength(4)
   })
 })

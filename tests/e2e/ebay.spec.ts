@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { createListingThroughApi, ebayRedirectAddress, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
@@ -164,4 +165,70 @@ test('after the seller removes Snaplist on eBay, Post to eBay says Authenticatio
   await expect(page.getByText('Your eBay connection needs to be refreshed. Please reconnect your eBay account.')).toBeVisible()
   await page.getByRole('button', { name: 'Close dialog' }).click()
   await expect(ebayRow(page).getByText('Connection expired: connect again')).toBeVisible()
+})
+
+/** What reached the stand-in for the seller connected through this grant: offers with their inventory item. */
+async function offersOnEbay(page: Page, grant: string) {
+  const reply = await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
+  return ((await reply.json()) as { offers: { categoryId: string; pricingSummary: { price: { value: string } }; item: { condition: string; conditionDescription?: string } }[] }).offers
+}
+
+test("the dialog's Price, prefilled from the median used price, is what eBay gets, with eBay's category and condition", async ({ page }) => {
+  await registerThroughUi(page)
+  const grant = await connectEbayFullPage(page)
+  await createListingThroughApi(page, { ...JACKET, price: 70, medianUsedPrice: 28 })
+  const dialog = await openPostDialog(page, JACKET.title)
+
+  const price = dialog.getByLabel('Price', { exact: true })
+  await expect(price).toHaveValue('28.00')
+  await expect(dialog.getByText('This listing has no Price yet: this is its median used price.')).toBeVisible()
+  await expect(dialog.getByText('retail price (new) $70, median used price $28')).toBeVisible()
+  await price.fill('24.999')
+  await dialog.getByLabel('Type (missing)').selectOption('Jacket')
+  await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
+  await dialog.getByRole('button', { name: 'Post to eBay' }).click()
+  await expect(dialog.getByText('Price can have at most 2 decimals (dollars and cents)')).toBeVisible()
+  await price.fill('24.99')
+
+  // eBay's other suggestions for the title, and the conditions eBay allows there.
+  await dialog.getByRole('button', { name: /^Change eBay category/ }).click()
+  await dialog.getByRole('button', { name: "Women's Coats, Jackets & Vests" }).click()
+  await expect(dialog.getByText("eBay category: Women's Coats, Jackets & Vests")).toBeVisible()
+  const condition = dialog.getByLabel('Condition', { exact: true })
+  await expect(condition.getByRole('option')).toHaveText(['Choose a condition', 'New with tags', 'New without tags', 'New with defects', 'Pre-owned'])
+  await expect(condition).toHaveValue('USED_EXCELLENT')
+  await dialog.getByLabel('Condition description').fill('Worn twice, no flaws.')
+  await expectNoSidewaysScroll(page)
+  await dialog.getByRole('button', { name: /^Change eBay category/ }).click()
+  await expectAccessible(page, 'the Post to eBay dialog with the category search open')
+  await dialog.getByRole('button', { name: 'Keep this category' }).click()
+  await dialog.getByRole('button', { name: 'Post to eBay' }).click()
+
+  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
+  const [offer] = await offersOnEbay(page, grant)
+  expect(offer).toMatchObject({ categoryId: '63862', pricingSummary: { price: { value: '24.99' } }, item: { condition: 'USED_EXCELLENT', conditionDescription: 'Worn twice, no flaws.' } })
+})
+
+test('without eBay connected, the dialog says so at once and offers Connect with eBay; Post still gets the toast', async ({ page }) => {
+  await registerThroughUi(page)
+  await createListingThroughApi(page, JACKET)
+  let dialog = await openPostDialog(page, JACKET.title)
+  await expect(dialog.getByText('eBay is not connected')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Post to eBay' }).click()
+  await expect(page.getByText('Please connect your eBay account first in the Connected Marketplaces section.')).toBeVisible()
+
+  dialog = await openPostDialog(page, JACKET.title)
+  await dialog.getByRole('button', { name: 'Connect with eBay' }).click()
+  await expect(page.getByRole('heading', { name: 'Grant Snaplist access to your eBay account?' })).toBeVisible()
+})
+
+test("the create form's Price follows the median used price until the seller types a Price", async ({ page }) => {
+  await registerThroughUi(page)
+  await page.goto('/list-item')
+  const price = page.getByLabel('Price', { exact: true })
+  await page.getByLabel('Median Used Price').fill('28')
+  await expect(price).toHaveValue('28')
+  await price.fill('24.99')
+  await page.getByLabel('Median Used Price').fill('30')
+  await expect(price).toHaveValue('24.99')
 })

@@ -12,6 +12,7 @@ export const EBAY_OPENAPI_DIR = path.resolve(path.dirname(fileURLToPath(import.m
 interface OpenApiOperation {
   operationId?: string
   requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> }
+  parameters?: { name: string; in: string }[]
 }
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>
@@ -27,14 +28,16 @@ function loadDocument(file: string): OpenApiDocument {
   return document
 }
 
+function findOperation(document: OpenApiDocument, operationId: string): OpenApiOperation | undefined {
+  return Object.values(document.paths)
+    .flatMap((methods) => Object.values(methods))
+    .find((operation) => operation.operationId === operationId)
+}
+
 /** Finds the operation's JSON request schema reference, e.g. '#/components/schemas/InventoryItem'. */
 function requestSchemaRef(document: OpenApiDocument, operationId: string): string | undefined {
-  for (const methods of Object.values(document.paths)) {
-    for (const operation of Object.values(methods)) {
-      if (operation.operationId === operationId) return operation.requestBody?.content?.['application/json']?.schema?.$ref ?? ''
-    }
-  }
-  return undefined
+  const operation = findOperation(document, operationId)
+  return operation && (operation.requestBody?.content?.['application/json']?.schema?.$ref ?? '')
 }
 
 export interface ContractProblem {
@@ -62,6 +65,14 @@ export function createContractChecker(file: string) {
 
   return {
     /** The body's problems against the operation's request schema; none for an operation without a JSON body. */
+    /** Query parameters the operation does not define (eBay ignores them; a test should not rely on them). */
+    unknownQuery(operationId: string, names: string[]): string[] {
+      const operation = findOperation(document, operationId)
+      if (!operation) throw new Error(`${file} has no operation ${operationId}`)
+      const known = new Set((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name))
+      return names.filter((name) => !known.has(name))
+    },
+
     check(operationId: string, body: unknown): ContractProblem[] {
       const validate = validatorFor(operationId)
       if (!validate || validate(body)) return []

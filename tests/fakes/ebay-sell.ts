@@ -1,8 +1,9 @@
 // The eBay stand-in's selling APIs, refusing what eBay refuses: Account API business policies (error 20403 for a
 // seller not opted in), Inventory API locations, inventory items, offers and publishing (one offer per SKU; publish
 // checks what eBay checks at publish time: pictures, condition, the category's required aspects, the policies, the
-// location, a price; publishing a live offer again answers with the same listing), Taxonomy suggestions and aspects,
-// and the Media API's picture upload. Bodies are checked against eBay's OpenAPI contracts; headers as eBay checks them.
+// location, a price, a condition the category allows; publishing a live offer again answers with the same listing),
+// Taxonomy suggestions (several per title, best first), subtrees and aspects, the Metadata API's item conditions per
+// category, and the Media API's picture upload. Bodies are checked against eBay's OpenAPI contracts; headers as eBay checks them.
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { randomBytes, randomInt } from 'node:crypto'
@@ -32,17 +33,43 @@ const APPAREL = [
   aspect('Material', false),
 ]
 
-/** A small slice of EBAY_US's tree: the first category whose words match the title is suggested first. */
+interface FakeCondition {
+  conditionId: string
+  conditionDescription: string
+  usage?: 'RESTRICTED'
+}
+const condition = (conditionId: string, conditionDescription: string, usage?: 'RESTRICTED'): FakeCondition => ({ conditionId, conditionDescription, ...(usage ? { usage } : {}) })
+// eBay names its conditions per category: 1000 is "New with tags" in clothing and "New" elsewhere.
+const CLOTHING_CONDITIONS = [condition('1000', 'New with tags'), condition('1500', 'New without tags'), condition('1750', 'New with defects'), condition('3000', 'Pre-owned')]
+
+/** Inventory API ConditionEnum values by eBay condition id, as the Metadata API lists them. */
+const CONDITION_ENUM: Record<string, string> = { '1000': 'NEW', '1500': 'NEW_OTHER', '1750': 'NEW_WITH_DEFECTS', '2000': 'CERTIFIED_REFURBISHED', '3000': 'USED_EXCELLENT', '7000': 'FOR_PARTS_OR_NOT_WORKING' }
+
+/** A small slice of EBAY_US's tree: every category whose words match the title is suggested, the first one first. */
 export const FAKE_CATEGORIES = [
   {
     id: '57988',
     name: 'Coats, Jackets & Vests',
     words: /jacket|coat|vest|parka|blazer/i,
     aspects: [...APPAREL, aspect('Type', true, ['Jacket', 'Coat', 'Vest', 'Parka', 'Blazer'])],
+    conditions: CLOTHING_CONDITIONS,
   },
-  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|top/i, aspects: [...APPAREL, aspect('Type', false)] },
-  { id: '31388', name: 'Digital Cameras', words: /camera/i, aspects: [aspect('Brand', true), aspect('Model', true), aspect('Color', false)] },
-  { id: '1', name: 'Collectibles', words: /.*/, aspects: [aspect('Brand', false)] },
+  {
+    id: '63862',
+    name: "Women's Coats, Jackets & Vests",
+    words: /jacket|coat|vest|parka|blazer/i,
+    aspects: [...APPAREL, aspect('Type', false)],
+    conditions: CLOTHING_CONDITIONS,
+  },
+  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|top/i, aspects: [...APPAREL, aspect('Type', false)], conditions: CLOTHING_CONDITIONS },
+  {
+    id: '31388',
+    name: 'Digital Cameras',
+    words: /camera/i,
+    aspects: [aspect('Brand', true), aspect('Model', true), aspect('Color', false)],
+    conditions: [condition('1000', 'New'), condition('1500', 'Open box'), condition('2000', 'Certified - Refurbished', 'RESTRICTED'), condition('3000', 'Used'), condition('7000', 'For parts or not working')],
+  },
+  { id: '1', name: 'Collectibles', words: /.*/, aspects: [aspect('Brand', false)], conditions: [condition('1000', 'New'), condition('3000', 'Used')] },
 ]
 
 interface Offer {
@@ -97,6 +124,8 @@ const SCOPES = {
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
 }
 const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
+const taxonomyContract = createContractChecker('commerce_taxonomy_v1_oas3.json')
+const metadataContract = createContractChecker('sell_metadata_v1_oas3.json')
 const missingAspect = (name: string) => ({
   errorId: 25002,
   message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
@@ -138,6 +167,12 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
 
   const category = (id: unknown) => FAKE_CATEGORIES.find((entry) => entry.id === id)
 
+  /** A GET whose query names a parameter the operation does not define: refused, so the test sees the mistake. */
+  function unknownQuery(c: Context, contract: ReturnType<typeof createContractChecker>, operationId: string): Response | undefined {
+    const unknown = contract.unknownQuery(operationId, Object.keys(c.req.query()))
+    return unknown.length ? restError(c, 400, 25709, `Invalid value for query parameters ${unknown.join(', ')}.`) : undefined
+  }
+
   /** What publishOffer refuses, in eBay's words: everything a live listing needs that the item or offer lacks. */
   function publishProblems(inventory: Inventory, offer: Offer): EbayError[] {
     const item = inventory.items.get(offer.sku)
@@ -151,7 +186,10 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     if (!product.imageUrls?.length || product.imageUrls.some((url) => !url.startsWith('https://'))) {
       problems.push({ errorId: 25015, message: 'The listing could not be published because the inventory item has an invalid picture URL.' })
     }
-    if (!item.condition) problems.push({ errorId: 25021, message: 'The listing could not be published because the inventory item has invalid item condition information.' })
+    const allowed = leaf?.conditions.filter((entry) => !entry.usage).map((entry) => CONDITION_ENUM[entry.conditionId])
+    if (!item.condition || (allowed && !allowed.includes(item.condition as string))) {
+      problems.push({ errorId: 25021, message: 'The listing could not be published because the inventory item has invalid item condition information.' })
+    }
     if (!product.description && !body.listingDescription) problems.push({ errorId: 25002, message: 'A user error has occurred. The description is missing.' })
     for (const required of leaf?.aspects.filter((entry) => entry.aspectConstraint.aspectRequired) ?? []) {
       const values = product.aspects?.[required.localizedAspectName] ?? []
@@ -284,6 +322,29 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         relevancy: index === 0 ? 'HIGH' : 'LOW',
       }))
       return c.json({ categorySuggestions: suggestions, categoryTreeId: '0', categoryTreeVersion: '133' })
+    })
+    .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_subtree', (c) => {
+      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, taxonomyContract, 'getCategorySubtree')
+      if (problem) return problem
+      if (c.req.param('tree') !== '0') return restError(c, 404, 62004, 'The specified category tree ID was not found.')
+      const id = c.req.query('category_id')
+      if (!id) return restError(c, 400, 62006, 'Missing category ID.')
+      const leaf = category(id)
+      if (!leaf) return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
+      const categorySubtreeNode = { category: { categoryId: leaf.id, categoryName: leaf.name }, categoryTreeNodeLevel: 3, leafCategoryTreeNode: true }
+      return c.json({ categorySubtreeNode, categoryTreeId: '0', categoryTreeVersion: '133' })
+    })
+    .get('/sell/metadata/v1/marketplace/:marketplace/get_item_condition_policies', (c) => {
+      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, metadataContract, 'getItemConditionPolicies')
+      if (problem) return problem
+      if (c.req.param('marketplace') !== 'EBAY_US') return restErrors(c, 400, [{ errorId: 46001, message: 'The specified marketplace ID was not found.' }])
+      // filter=categoryIds:{100|101}; without one eBay answers for every category.
+      const filter = c.req.query('filter')
+      const ids = filter === undefined ? undefined : /^categoryIds:\{([\d|]+)\}$/.exec(filter)?.[1]?.split('|')
+      if (filter !== undefined && !ids) return restErrors(c, 400, [{ errorId: 46002, message: 'The specified filter is invalid.' }])
+      const leaves = FAKE_CATEGORIES.filter((entry) => !ids || ids.includes(entry.id))
+      const itemConditionPolicies = leaves.map((leaf) => ({ categoryId: leaf.id, categoryTreeId: '0', itemConditionRequired: true, itemConditions: leaf.conditions }))
+      return c.json({ itemConditionPolicies })
     })
     .get('/commerce/taxonomy/v1/category_tree/:tree/get_item_aspects_for_category', (c) => {
       const problem = refused(c, SCOPES.base)

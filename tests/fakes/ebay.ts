@@ -229,6 +229,12 @@ function createFakeApp(state: State) {
       }
       return c.json({ revoked: revoked.length })
     })
+    // What one seller (named by the grant's state) has on eBay: the browser tests' way to see what reached eBay.
+    .get('/__control/offers', (c) => {
+      const inventory = inventoryOf(state.sell, c.req.query('state') ?? '')
+      const offers = [...inventory.offers.values()].map((offer) => ({ sku: offer.sku, status: offer.status, ...offer.body, item: inventory.items.get(offer.sku) }))
+      return c.json({ offers })
+    })
     .get('/commerce/identity/v1/user/', (c) => {
       const scopes = bearer(c)?.scopes
       if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')

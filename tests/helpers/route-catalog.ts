@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
-import { EbayPublishInputSchema } from '../../api/contract/ebay-publish.ts'
+import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingInputSchema } from '../../api/contract/listing.ts'
@@ -81,7 +81,13 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
   'DELETE /api/listings/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }) },
-  'GET /api/listings/:id/ebay-requirements': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-requirements` }) },
+  'GET /api/listings/:id/ebay-requirements': {
+    access: 'user',
+    param: IdParamSchema,
+    query: EbayRequirementsQuerySchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-requirements?categoryId=31388` }),
+  },
+  'GET /api/ebay/categories': { access: 'user', query: EbayCategorySearchSchema, example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }) },
   'POST /api/listings/:id/post-to-ebay': {
     access: 'user',
     param: IdParamSchema,

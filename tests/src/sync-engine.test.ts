@@ -213,7 +213,7 @@ describe('sync engine', () => {
     await store.addPhotos(id, newPhotos(1))
     await engine().run()
     const draft = await db.drafts.get(id)
-    expect(draft!.fields).toMatchObject({ title: 'My own title', description: 'Clean, no chips.', price: '40', category: 'home', color: 'white' })
+    expect(draft!.fields).toMatchObject({ title: 'My own title', description: 'Clean, no chips.', price: '40', askingPrice: '22', category: 'home', color: 'white' })
     expect(draft!.aiFilled).not.toContain('title')
     expect(draft!.aiFilled).toContain('description')
     expect(draft!.suggestionsReady).toBe(true)

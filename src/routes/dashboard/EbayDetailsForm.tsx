@@ -1,15 +1,40 @@
-// The part of the Post to eBay dialog that catches what eBay would refuse before it does: the category eBay will
-// list the item in, its required details present (✓) and missing (a field to fill right here), the condition, the
-// ZIP code for a first-time seller's inventory location, and selling policies that still need setting up on eBay.
+// The part of the Post to eBay dialog that catches what eBay would refuse before it does: the Price eBay gets, the
+// category eBay will list the item in (another of eBay's on request), its required details present (✓) and missing
+// (a field to fill right here), the conditions eBay allows there with the seller's description, the ZIP code for a
+// first-time seller's inventory location, and selling policies that still need setting up on eBay.
 import * as v from 'valibot'
 import { useState, type FormEvent } from 'react'
-import { CONDITIONS, EBAY_POLICIES_PAGE, EbayPublishInputSchema, type Condition, type EbayPublishInput, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import {
+  CONDITION_DESCRIPTION_MAX,
+  CONDITIONS,
+  EBAY_CONDITION_OF,
+  EBAY_POLICIES_PAGE,
+  EbayPublishInputSchema,
+  NEW_CONDITIONS,
+  type EbayCategory,
+  type EbayCondition,
+  type EbayPublishInput,
+  type EbayRequirements,
+} from '../../../api/contract/ebay-publish.ts'
+import { priceForEbay, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
+import { EbayCategoryPicker } from './EbayCategoryPicker.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
-const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo', 'Retail Price': 'a retail price above $0' }
+const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo' }
+
+/** Where the Price shown comes from, for a listing made before it had one. */
+const PRICE_FALLBACK: Record<PriceSource, string | null> = {
+  asking: null,
+  median: 'This listing has no Price yet: this is its median used price. Change it if you like; it is saved when you post.',
+  retail: 'This listing has no Price or median used price: this is its retail price (new). A used item usually sells for less.',
+}
+
+// When eBay did not list conditions for the category: Snaplist's own two, as eBay names them most often.
+const FALLBACK_CONDITIONS = CONDITIONS.map((condition) => ({ value: EBAY_CONDITION_OF[condition.value], label: condition.label }))
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }))
 
@@ -19,21 +44,49 @@ function fieldErrors(input: unknown): Record<string, string> {
   return Object.fromEntries(result.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
 }
 
-export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { requirements: EbayRequirements; posting: boolean; onCancel: () => void; onPost: (input: EbayPublishInput) => void }) {
-  const [condition, setCondition] = useState<Condition>(requirements.condition)
+interface EbayDetailsFormProps {
+  listing: Listing
+  requirements: EbayRequirements
+  /** The category the seller picked, when not eBay's suggestion. */
+  chosenCategory: EbayCategory | null
+  onChooseCategory: (category: EbayCategory) => void
+  posting: boolean
+  onCancel: () => void
+  onPost: (input: EbayPublishInput) => void
+}
+
+export function EbayDetailsForm({ listing, requirements, chosenCategory, onChooseCategory, posting, onCancel, onPost }: EbayDetailsFormProps) {
+  const listed = priceForEbay(listing)
+  const [price, setPrice] = useState(listed.value > 0 ? listed.value.toFixed(2) : '')
+  const [picking, setPicking] = useState(false)
+  const [chosenCondition, setCondition] = useState<EbayCondition | null>(null)
+  const [conditionDescription, setConditionDescription] = useState(requirements.conditionDescription)
   const [typed, setTyped] = useState<Record<string, string>>({})
   const [postalCode, setPostalCode] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
 
+  const conditions = requirements.conditions.length ? requirements.conditions : FALLBACK_CONDITIONS
+  // A condition picked for another category stands only if this one allows it too.
+  const condition = conditions.find((option) => option.value === chosenCondition)?.value ?? requirements.condition
+  const describable = !NEW_CONDITIONS.includes(condition)
+
   const missingAspects = requirements.aspects.filter((aspect) => aspect.value === null)
   const presentAspects = requirements.aspects.filter((aspect) => aspect.value !== null)
   const listingGaps = requirements.missing.flatMap((name) => (LISTING_NEEDS[name] ? [LISTING_NEEDS[name]] : []))
-  const unfilled = missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length + (requirements.needsLocation && !postalCode.trim() ? 1 : 0)
+  const unfilled =
+    missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length + (requirements.needsLocation && !postalCode.trim() ? 1 : 0) + (price.trim() ? 0 : 1)
   const blocked = requirements.policiesProblem !== null || listingGaps.length > 0
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const input = { condition, ...(missingAspects.length ? { aspects: typed } : {}), ...(requirements.needsLocation ? { postalCode } : {}) }
+    const input = {
+      askingPrice: price,
+      condition,
+      ...(describable ? { conditionDescription } : {}),
+      ...(chosenCategory ? { categoryId: chosenCategory.id } : {}),
+      ...(missingAspects.length ? { aspects: typed } : {}),
+      ...(requirements.needsLocation ? { postalCode } : {}),
+    }
     const problems = fieldErrors(input)
     setErrors(problems)
     if (Object.keys(problems).length === 0) onPost(v.parse(EbayPublishInputSchema, input))
@@ -41,9 +94,41 @@ export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { r
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">
-        eBay category: <span className="font-medium text-slate-900">{requirements.category.name}</span>
+      <TextField
+        label="Price"
+        hint={PRICE_FALLBACK[listed.source] ?? 'What eBay buyers pay, in dollars and cents.'}
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step={0.01}
+        value={price}
+        error={errors.askingPrice}
+        onChange={(event) => setPrice(event.target.value)}
+      />
+      <p className="text-xs text-slate-500">
+        For reference: retail price (new) ${listing.price}, median used price {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
       </p>
+      <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+        <span>
+          eBay category: <span className="font-medium text-slate-900">{requirements.category.name}</span>
+        </span>
+        {!picking && (
+          <Button variant="ghost" className="px-2" onClick={() => setPicking(true)} aria-label={`Change eBay category (now ${requirements.category.name})`}>
+            Change
+          </Button>
+        )}
+      </div>
+      {picking && (
+        <EbayCategoryPicker
+          title={listing.title}
+          current={requirements.category.id}
+          onChoose={(category) => {
+            onChooseCategory(category)
+            setPicking(false)
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
       {requirements.policiesProblem && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{requirements.policiesProblem}</p>
@@ -83,7 +168,26 @@ export function EbayDetailsForm({ requirements, posting, onCancel, onPost }: { r
           )
         })}
       </section>
-      <SelectField label="Condition" value={condition} options={[...CONDITIONS]} placeholder="Choose a condition" onChange={(event) => setCondition((event.target.value || 'used') as Condition)} />
+      <SelectField
+        label="Condition"
+        hint="The conditions eBay allows in this category."
+        value={condition}
+        options={conditions}
+        placeholder="Choose a condition"
+        error={errors.condition}
+        onChange={(event) => setCondition((event.target.value || null) as EbayCondition | null)}
+      />
+      {describable && (
+        <TextAreaField
+          label="Condition description"
+          hint="Wear, flaws or anything missing, in your words (optional)."
+          rows={2}
+          maxLength={CONDITION_DESCRIPTION_MAX}
+          value={conditionDescription}
+          error={errors.conditionDescription}
+          onChange={(event) => setConditionDescription(event.target.value)}
+        />
+      )}
       {requirements.needsLocation && (
         <TextField
           label="Ships from (ZIP code)"

@@ -1,14 +1,19 @@
 // The Post to eBay confirmation (SPEC §2): image, title, price, quantity, Cancel and Post to eBay. Without an eBay
-// connection, or for a listing already posted, posting is blocked here with SPEC §8's toasts. Connected, the dialog
-// first shows what eBay requires for this listing and lets the seller fill what is missing; after posting it offers
-// 'View on eBay'.
-import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
+// connection the dialog says so at once and offers Connect with eBay (tapping Post still gets SPEC §8's toast); for a
+// listing already posted, posting is blocked with SPEC §8's toast. Connected, the dialog first shows what eBay
+// requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
+// after posting it offers 'View on eBay'.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
+import { isPostedToEbay, priceForEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
 import { Spinner } from '../../components/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useEbayRequirements, usePostToEbay } from '../../queries/ebay-publish.ts'
+import { marketplaceStatusQuery, useStartConnect } from '../../queries/marketplaces.ts'
 import { EbayDetailsForm } from './EbayDetailsForm.tsx'
 
 function ListingSummary({ listing }: { listing: Listing }) {
@@ -17,9 +22,32 @@ function ListingSummary({ listing }: { listing: Listing }) {
       {listing.images[0] && <img src={thumbnailUrl(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />}
       <div className="min-w-0 text-sm text-slate-700">
         <p className="font-semibold break-words text-slate-900">{listing.title}</p>
-        <p>Price: ${listing.price}</p>
+        <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
         <p>Quantity: {listing.quantity}</p>
       </div>
+    </div>
+  )
+}
+
+/** Said before the seller taps Post, with the way to fix it right here. */
+function NotConnected() {
+  const connect = useStartConnect('ebay')
+  // A server without eBay's settings cannot connect anyone: say what the server says instead of offering it.
+  const status = useQuery(marketplaceStatusQuery('ebay'))
+  const unconfigured = status.data?.configured === false
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-semibold">eBay is not connected</p>
+      {unconfigured ? (
+        <p>{status.data?.setupMessage}</p>
+      ) : (
+        <>
+          <p>Connect your eBay seller account to post this listing. You sign in on eBay and come back to your Dashboard.</p>
+          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => connect.mutate()}>
+            {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect with eBay'}
+          </Button>
+        </>
+      )}
     </div>
   )
 }
@@ -41,7 +69,8 @@ function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () =>
 }
 
 function Publishing({ listing, onClose }: { listing: Listing; onClose: () => void }) {
-  const requirements = useEbayRequirements(listing.id)
+  const [chosenCategory, setChosenCategory] = useState<EbayCategory | null>(null)
+  const requirements = useEbayRequirements(listing.id, chosenCategory?.id)
   const post = usePostToEbay(listing.id)
 
   if (post.data) {
@@ -85,7 +114,17 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
       </div>
     )
   }
-  return <EbayDetailsForm requirements={requirements.data} posting={post.isPending} onCancel={onClose} onPost={(input) => post.mutate(input)} />
+  return (
+    <EbayDetailsForm
+      listing={listing}
+      requirements={requirements.data}
+      chosenCategory={chosenCategory}
+      onChooseCategory={setChosenCategory}
+      posting={post.isPending || requirements.isPlaceholderData}
+      onCancel={onClose}
+      onPost={(input) => post.mutate(input)}
+    />
+  )
 }
 
 export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing: Listing | null; ebayConnected: boolean; onClose: () => void }) {
@@ -94,6 +133,7 @@ export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing:
       {listing && (
         <div className="flex flex-col gap-4">
           <ListingSummary listing={listing} />
+          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected />}
           {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
         </div>
       )}

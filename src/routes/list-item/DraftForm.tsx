@@ -48,7 +48,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const [submitted, setSubmitted] = useState(false)
   const { register, handleSubmit, setValue, getValues, formState } = useForm<DraftFields, unknown, ListingInput>({
     resolver,
-    defaultValues: view?.draft.fields ?? EMPTY_FIELDS,
+    defaultValues: { ...EMPTY_FIELDS, ...view?.draft.fields },
   })
   const { errors } = formState
   const draft = view?.draft
@@ -106,8 +106,22 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
     }
   }
 
-  const fieldProps = (field: DraftField) => ({
-    ...register(field, { onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { [field]: event.target.value }) }),
+  // The Price follows the median used price (the AI's, or typed) until the seller types a Price of their own.
+  const [ownPrice, setOwnPrice] = useState(() => {
+    const fields = { ...EMPTY_FIELDS, ...view?.draft.fields }
+    return fields.askingPrice !== '' && fields.askingPrice !== fields.medianUsedPrice
+  })
+  const priceFollowsMedian = (median: string): Partial<DraftFields> => {
+    if (ownPrice) return {}
+    setValue('askingPrice', median)
+    return { askingPrice: median }
+  }
+
+  /** `alsoChange` returns other fields that change with this one (saved in the same edit). */
+  const fieldProps = (field: DraftField, alsoChange?: (value: string) => Partial<DraftFields>) => ({
+    ...register(field, {
+      onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { ...alsoChange?.(event.target.value), [field]: event.target.value }),
+    }),
     error: errors[field]?.message,
     badge: draft?.aiFilled.includes(field) ? <AiBadge /> : undefined,
   })
@@ -151,8 +165,22 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
         <div className="sm:col-span-2">
           <TextAreaField label="Description" rows={5} {...fieldProps('description')} />
         </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="Price"
+            hint="What buyers pay on eBay, in dollars and cents (e.g. 24.99). Blank: the median used price. Retail Price and Median Used Price below are references."
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            {...fieldProps('askingPrice', (price) => {
+              setOwnPrice(price.trim() !== '')
+              return {}
+            })}
+          />
+        </div>
         <TextField label="Retail Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('price')} />
-        <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice')} />
+        <TextField label="Median Used Price" type="number" inputMode="numeric" min={0} step={1} {...fieldProps('medianUsedPrice', priceFollowsMedian)} />
         <TextField label="Quantity" type="number" inputMode="numeric" min={1} step={1} {...fieldProps('quantity')} />
         <SelectField label="Category" options={CATEGORIES} {...fieldProps('category')} />
         <div className="sm:col-span-2">
