@@ -4,8 +4,8 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.'
-export const PERSONAL_PASSWORD_MESSAGE = 'Your password cannot contain your username or email address.'
+const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.'
+const PERSONAL_PASSWORD_MESSAGE = 'Your password cannot contain your username or email address.'
 
 // zxcvbn scores 0 and 1 mean found within about a million guesses.
 const LOWEST_ACCEPTED_SCORE = 2
