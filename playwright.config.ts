@@ -90,6 +90,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        // Every test registers its sellers from this one machine.
+        REGISTRATION_LIMIT: '100000',
         GEMINI_API_KEY: FAKE_GEMINI_KEY,
         GEMINI_BASE_URL: `http://127.0.0.1:${GEMINI_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,

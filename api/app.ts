@@ -7,6 +7,8 @@ import type { AppEnv } from './app-env.ts'
 import type { Sql } from './db/client.ts'
 import type { Config } from './env.ts'
 import { AppError, notFound, renderError } from './errors.ts'
+import { clientAddress } from './middleware/client-address.ts'
+import { noStoreForJson } from './middleware/no-store.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
@@ -42,7 +44,7 @@ import { createMarketplaceConnectionService, type MarketplaceConnectionService, 
 import { createMarketplaceOAuth } from './services/marketplace-oauth.ts'
 import { createPasswordResetService } from './services/password-reset.ts'
 import { createPhotoService } from './services/photos.ts'
-import { createFailedLoginLimiter, createPasswordResetLimiter } from './services/rate-limit.ts'
+import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
 import type { FileStorage, LocalStorage } from './services/storage.ts'
 
@@ -51,7 +53,8 @@ const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
 
 export interface AppDeps {
   sql: Sql
-  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'>
+  /** trustProxyHops defaults to 1 and registrationsPerHour to REGISTRATION_LIMIT's 10, as without the variables. */
+  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> & Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>>
   storage: FileStorage
   analyzer: ImageAnalyzer
   /** Where mail goes; the database outbox when not given (the embedded default). */
@@ -104,7 +107,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
-  const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background })
+  const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
+  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, background })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
   const photos = createPhotoService({ sql, storage, analyzer })
   const listings = createListingService(sql, storage)
@@ -117,16 +121,19 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||
     (config.trustProxy && c.req.header('x-forwarded-proto') === 'https')
+  const addressOf = (c: Context) => clientAddress(c, config.trustProxy ? (config.trustProxyHops ?? 1) : 0)
   // Without PUBLIC_URL, links in emails follow the address the request came to (the Host header).
   const appUrl = (c: Context) => config.publicUrl ?? new URL(c.req.url).origin
 
   const api = new Hono<AppEnv>()
+    // First, so it also marks the refusals of the middleware after it.
+    .use(noStoreForJson())
     .use(bodyLimits())
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
-    .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
+    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, clientAddress: addressOf }))
+    .route('/', passwordResetRoutes({ passwordReset, appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))

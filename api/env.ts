@@ -10,6 +10,10 @@ export interface Config {
   publicUrl: string | undefined
   https: boolean
   trustProxy: boolean
+  /** How many proxies stand in front of the server (TRUST_PROXY_HOPS); X-Forwarded-For entries left of theirs are the client's own. */
+  trustProxyHops: number
+  /** New accounts each client address may register per hour. */
+  registrationsPerHour: number
   distDir: string
   gemini: { apiKey: string; model: string | undefined; baseUrl: string | undefined } | undefined
   supabase: { url: string; serviceKey: string; bucket: string } | undefined
@@ -57,6 +61,13 @@ function parsePort(raw: string | undefined): number {
   return port
 }
 
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback
+  const count = Number(raw)
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
+  return count
+}
+
 const isOn = (raw: string | undefined) => raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     https: isOn(env.HTTPS),
     trustProxy: isOn(env.TRUST_PROXY),
+    trustProxyHops: parseCount('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 1),
+    registrationsPerHour: parseCount('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, 10),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     gemini: env.GEMINI_API_KEY
       ? { apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL || undefined, baseUrl: env.GEMINI_BASE_URL || undefined }

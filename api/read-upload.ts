@@ -9,12 +9,35 @@ export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024
 
 const photoId = v.pipe(v.string(), v.uuid())
 
+/** The photo, its id and room to spare; the app sends two. */
+const MAX_UPLOAD_PARTS = 10
+const tooManyParts = () => badRequest(`The upload has too many fields. Send the photo in a field named "image", with at most ${MAX_UPLOAD_PARTS} fields in all.`)
+
+/**
+ * Whether the multipart body has more than MAX_UPLOAD_PARTS parts, counted by their boundary lines before any form
+ * parser builds an object for each of what could be a million tiny fields.
+ */
+function hasTooManyParts(body: Buffer, contentType: string): boolean {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (!boundary) return false
+  const delimiter = Buffer.from(`--${boundary}`)
+  // n parts have n + 1 delimiters: one before each part and the closing one.
+  let delimiters = 0
+  for (let at = body.indexOf(delimiter); at !== -1 && delimiters <= MAX_UPLOAD_PARTS + 1; at = body.indexOf(delimiter, at + delimiter.length)) {
+    delimiters += 1
+  }
+  return delimiters > MAX_UPLOAD_PARTS + 1
+}
+
 export async function readImageUpload(c: Context): Promise<{ bytes: Buffer; id: string | undefined }> {
-  if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+  const contentType = c.req.header('content-type') ?? ''
+  if (!/^multipart\/form-data/i.test(contentType)) {
     throw new AppError(415, 'unsupported_media_type', 'Send the photo as multipart/form-data in a field named "image".')
   }
   let body: Record<string, string | File | (string | File)[]>
   try {
+    // Read whole first (within the body limit); parseBody then parses these same bytes.
+    if (hasTooManyParts(Buffer.from(await c.req.arrayBuffer()), contentType)) throw tooManyParts()
     body = await c.req.parseBody()
   } catch (error) {
     if (error instanceof AppError) throw error

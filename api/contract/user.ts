@@ -41,9 +41,16 @@ export const LoginSchema = v.object({
 export type LoginInput = v.InferOutput<typeof LoginSchema>
 export type LoginFormInput = v.InferInput<typeof LoginSchema>
 
+// Control and format characters (Cc, Cf): zero-width spaces and joiners, bidirectional overrides and isolates, the
+// byte order mark. They are invisible, so a name holding one looks exactly like another seller's.
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u
+
 export const RegisterSchema = v.object({
   username: v.pipe(
     requiredText('Username', 64),
+    // NFKC: one spelling for what looks the same (full-width letters, ligatures, composed accents).
+    v.transform((username) => username.normalize('NFKC')),
+    v.check((username) => !INVISIBLE_CHARACTER.test(username), 'Username cannot contain invisible or text-direction characters'),
     v.regex(/^[^\s<>]+$/, 'Username cannot contain spaces or angle brackets'),
   ),
   email: v.pipe(

@@ -110,9 +110,11 @@ export async function setResetToken(sql: Sql, userId: number, tokenHash: string,
   await sql`update users set reset_token_hash = ${tokenHash}, reset_token_expiry = ${expiresAt} where id = ${userId}`
 }
 
-export async function findResetTokenExpiry(sql: Sql, tokenHash: string): Promise<Date | undefined> {
-  const [row] = await sql<{ resetTokenExpiry: Date }[]>`select reset_token_expiry from users where reset_token_hash = ${tokenHash}`
-  return row?.resetTokenExpiry
+/** The account holding this reset token, with the token's expiry. */
+export async function findResetTokenHolder(sql: Sql, tokenHash: string) {
+  const [row] = await sql<{ username: string; email: string; resetTokenExpiry: Date }[]>`
+    select username, email, reset_token_expiry from users where reset_token_hash = ${tokenHash}`
+  return row
 }
 
 /**

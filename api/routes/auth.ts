@@ -5,7 +5,6 @@ import type { AppEnv } from '../app-env.ts'
 import { GoogleSignInSchema, type AuthConfig } from '../contract/google-sign-in.ts'
 import { LoginSchema, RegisterSchema } from '../contract/user.ts'
 import type { UserRow } from '../db/users.ts'
-import { clientAddress } from '../middleware/client-address.ts'
 import { clearSessionCookie, requireUser, writeSessionCookie } from '../middleware/session.ts'
 import type { AccountService } from '../services/accounts.ts'
 import type { GoogleSignInService } from '../services/google-sign-in.ts'
@@ -19,10 +18,11 @@ export interface AuthRouteDeps {
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
   appUrl: (c: Context) => string
-  trustProxy: boolean
+  /** The address the request came from, for per-client limits. */
+  clientAddress: (c: Context) => string
 }
 
-export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy }: AuthRouteDeps) {
+export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, clientAddress }: AuthRouteDeps) {
   async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
     const previous = c.get('sessionToken')
     if (previous) await sessions.end(previous)
@@ -33,16 +33,16 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
 
   return new Hono<AppEnv>()
     .post('/register', valid('json', RegisterSchema), async (c) => {
-      const user = await accounts.register(c.req.valid('json'), appUrl(c))
+      const user = await accounts.register(c.req.valid('json'), clientAddress(c), appUrl(c))
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
-      const user = await accounts.login(c.req.valid('json'), clientAddress(c, trustProxy))
+      const user = await accounts.login(c.req.valid('json'), clientAddress(c))
       return signIn(c, user, 200)
     })
     .get('/auth/config', (c) => c.json({ googleClientId: googleSignIn.clientId } satisfies AuthConfig, 200))
     .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
-      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c, trustProxy), appUrl(c))
+      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c), appUrl(c))
       return signIn(c, user, 200)
     })
     .post('/logout', async (c) => {

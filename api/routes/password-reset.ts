@@ -2,20 +2,20 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../contract/password-reset.ts'
-import { clientAddress } from '../middleware/client-address.ts'
 import type { PasswordResetService } from '../services/password-reset.ts'
 import { valid } from '../validate.ts'
 
 export interface PasswordResetRouteDeps {
   passwordReset: PasswordResetService
   appUrl: (c: Context) => string
-  trustProxy: boolean
+  /** The address the request came from, for per-client limits. */
+  clientAddress: (c: Context) => string
 }
 
-export function passwordResetRoutes({ passwordReset, appUrl, trustProxy }: PasswordResetRouteDeps) {
+export function passwordResetRoutes({ passwordReset, appUrl, clientAddress }: PasswordResetRouteDeps) {
   return new Hono<AppEnv>()
     .post('/forgot-password', valid('json', ForgotPasswordSchema), async (c) => {
-      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c, trustProxy), appUrl(c))
+      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c), appUrl(c))
       return c.json({ message: FORGOT_PASSWORD_REPLY }, 200)
     })
     .get('/reset-password/:token', valid('param', ResetTokenParamSchema), async (c) => {

@@ -3,18 +3,22 @@ import { APP_NAME } from '../contract/email-template.ts'
 import type { LoginInput, RegisterInput } from '../contract/user.ts'
 import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
-import { conflict, isUniqueViolation, unauthorized } from '../errors.ts'
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../errors.ts'
 import type { BackgroundTasks } from './background.ts'
 import type { Mailer } from './mail.ts'
+import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
-import type { FailedLoginLimiter } from './rate-limit.ts'
+import type { createRegistrationLimiter, FailedLoginLimiter } from './rate-limit.ts'
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.'
 const EMAIL_TAKEN = 'An account with that email already exists. Sign in, or reset your password if you forgot it.'
+// Sign-in takes a username or an email address, so a username that is someone else's address would answer for it.
+const USERNAME_NOT_OWN_EMAIL = 'A username with @ in it must be your own email address.'
 
 export interface AccountServiceDeps {
   sql: Sql
   limiter: FailedLoginLimiter
+  registrationLimiter: ReturnType<typeof createRegistrationLimiter>
   mailer: Mailer
   background: BackgroundTasks
 }
@@ -24,7 +28,16 @@ export function welcomeAfterReply({ mailer, background }: Pick<AccountServiceDep
   background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
 }
 
-export function createAccountService({ sql, limiter, mailer, background }: AccountServiceDeps) {
+/** The rules a new account's username and password follow beyond their format (the contract checks that). */
+function refuseUnfitAccount({ username, email, password }: RegisterInput): void {
+  const fields: Record<string, string> = {}
+  if (username.includes('@') && username.toLowerCase() !== email.toLowerCase()) fields.username = USERNAME_NOT_OWN_EMAIL
+  const weakPassword = passwordProblem(password, { username, email })
+  if (weakPassword) fields.password = weakPassword
+  if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join(' '), fields)
+}
+
+export function createAccountService({ sql, limiter, registrationLimiter, mailer, background }: AccountServiceDeps) {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {
@@ -47,22 +60,23 @@ export function createAccountService({ sql, limiter, mailer, background }: Accou
   }
 
   return {
-    async register(input: RegisterInput, appUrl: string): Promise<users.UserRow> {
+    async register(input: RegisterInput, clientAddress: string, appUrl: string): Promise<users.UserRow> {
+      refuseUnfitAccount(input)
+      await registrationLimiter.consume(clientAddress)
       const user = await insertAccount(input)
       welcomeAfterReply({ mailer, background }, user, appUrl)
       return user
     },
 
     async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {
-      await limiter.check(username, clientAddress)
       const account = await users.findUserForLogin(sql, username)
+      // Counted on the account itself, whichever of its names was typed; counted before the password is checked.
+      const subject = account ? { accountId: account.id } : { typedName: username }
+      await limiter.attempt(subject, clientAddress)
       // No account, or one made with Google that has no password yet: the decoy costs the same time and never matches.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()))
-      if (!account || !matches) {
-        await limiter.recordFailure(username, clientAddress)
-        throw unauthorized('Incorrect username or password. Check both and try again.')
-      }
-      await limiter.recordSuccess(username)
+      if (!account || !matches) throw unauthorized('Incorrect username or password. Check both and try again.')
+      await limiter.succeeded(subject, clientAddress)
       const { passwordHash: _omitted, ...user } = account
       return user
     },

@@ -63,12 +63,17 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
 
 export function createGoogleSignInService({ sql, identity, limiter, mailer, background }: GoogleSignInDeps) {
   async function verifyCountingFailures(verifier: GoogleIdentity, credential: string, clientAddress: string): Promise<GoogleProfile> {
-    await limiter.checkAddress(clientAddress)
+    // Counted before the credential is checked, so parallel guesses cannot all get in under the limit.
+    await limiter.attemptFromAddress(clientAddress)
+    let refused = false
     try {
       return await verifier.verify(credential)
     } catch (error) {
-      if (isGoogleTokenRefusal(error)) await limiter.recordAddressFailure(clientAddress)
+      refused = isGoogleTokenRefusal(error)
       throw error
+    } finally {
+      // Only a credential Google's keys refuse counts as a failure; a good one or Google being unreachable does not.
+      if (!refused) await limiter.forgiveAddress(clientAddress)
     }
   }
 

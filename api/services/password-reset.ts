@@ -6,9 +6,10 @@ import { RESET_LINK_HOURS } from '../contract/password-reset.ts'
 import type { Sql } from '../db/client.ts'
 import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
-import { AppError } from '../errors.ts'
+import { AppError, badRequest } from '../errors.ts'
 import type { BackgroundTasks } from './background.ts'
 import type { Mailer } from './mail.ts'
+import { passwordProblem, type PasswordOwner } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
 import type { createPasswordResetLimiter, FailedLoginLimiter } from './rate-limit.ts'
 
@@ -41,10 +42,12 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
     await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
   }
 
-  async function verify(token: string): Promise<void> {
-    const expiry = TOKEN_PATTERN.test(token) ? await users.findResetTokenExpiry(sql, hashToken(token)) : undefined
-    if (!expiry) throw invalidLink()
-    if (expiry.getTime() <= Date.now()) throw expiredLink()
+  /** The account the link is for, while the link still works. */
+  async function holderOf(token: string): Promise<PasswordOwner> {
+    const holder = TOKEN_PATTERN.test(token) ? await users.findResetTokenHolder(sql, hashToken(token)) : undefined
+    if (!holder) throw invalidLink()
+    if (holder.resetTokenExpiry.getTime() <= Date.now()) throw expiredLink()
+    return holder
   }
 
   return {
@@ -57,11 +60,14 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
       background.run('password reset email', () => sendLink(email, appUrl))
     },
 
-    verify,
+    async verify(token: string): Promise<void> {
+      await holderOf(token)
+    },
 
     /** Sets the new password, spends the token and signs the account out everywhere, all or nothing. */
     async reset(token: string, password: string): Promise<void> {
-      await verify(token)
+      const weakPassword = passwordProblem(password, await holderOf(token))
+      if (weakPassword) throw badRequest(weakPassword, { password: weakPassword })
       const passwordHash = await hashPassword(password)
       const user = await sql.begin(async (tx) => {
         // Checked again here: another request may have spent the token while the password was hashing.
@@ -71,8 +77,7 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
         return account
       })
       // Whoever could reset the password may sign in at once, even after a run of failed attempts.
-      await loginLimiter.recordSuccess(user.username)
-      await loginLimiter.recordSuccess(user.email)
+      await loginLimiter.forgetFailures({ accountId: user.id })
     },
   }
 }

@@ -1,5 +1,7 @@
-// Fixed-window limits counted in Postgres, so every API process shares them: failed sign-ins and password reset
-// requests, each per account identifier and per client address.
+// Fixed-window limits counted in Postgres, so every API process shares them: sign-in attempts, registrations and
+// password reset requests, per account (or what was typed) and per client address. Every limit counts first, in one
+// statement that increments and returns the count, then decides: parallel requests cannot all pass a check made
+// before any of them was counted.
 import type { Sql } from '../db/client.ts'
 import * as counters from '../db/rate-limits.ts'
 import { AppError } from '../errors.ts'
@@ -11,11 +13,11 @@ export interface LimitRule {
 }
 
 type Rules = Record<string, LimitRule>
-/** What each rule counts for this request: an account identifier, a client address. */
+/** What each rule counts for this request: an account, an email address, a client address. */
 type Subjects<R extends Rules> = Record<keyof R & string, string>
 
 export const FAILED_LOGIN_LIMITS = {
-  perUsername: { max: 5, windowSeconds: 15 * 60 },
+  perAccount: { max: 5, windowSeconds: 15 * 60 },
   perAddress: { max: 30, windowSeconds: 15 * 60 },
 } satisfies Rules
 
@@ -24,18 +26,18 @@ export const PASSWORD_RESET_LIMITS = {
   perAddress: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Rules
 
+export const REGISTRATION_LIMIT: LimitRule = { max: 10, windowSeconds: 60 * 60 }
+
 const describeWait = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60)
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-/**
- * A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes").
- * check/record suit counting failures only; consume counts every request.
- */
+/** A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes"). */
 export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R, refusal: (wait: string) => string) {
+  // NFKC here and lowercase in Postgres: every spelling the database takes for one name counts as that name.
   const entries = (subjects: Subjects<R>) =>
-    Object.entries(rules).map(([rule, limit]) => ({ limit, key: `${scope}:${rule}:${subjects[rule]!.toLowerCase()}` }))
+    Object.entries(rules).map(([rule, limit]) => ({ limit, name: `${scope}:${rule}`, subject: subjects[rule]!.normalize('NFKC') }))
 
   const refuse = (resetAt: Date) => {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))
@@ -43,45 +45,52 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
   }
 
   return {
-    /** Throws 429 when any counter is used up, without counting this request. */
-    async check(subjects: Subjects<R>): Promise<void> {
-      for (const { key, limit } of entries(subjects)) {
-        const counter = await counters.readCounter(sql, key)
-        if (counter && counter.hits >= limit.max) throw refuse(counter.resetAt)
-      }
-    },
-
-    async record(subjects: Subjects<R>): Promise<void> {
-      for (const { key, limit } of entries(subjects)) await counters.hitCounter(sql, key, limit.windowSeconds)
-    },
-
     /** Counts this request on every counter, then throws 429 if any went over. */
     async consume(subjects: Subjects<R>): Promise<void> {
       const hits = []
-      for (const { key, limit } of entries(subjects)) hits.push({ limit, counter: await counters.hitCounter(sql, key, limit.windowSeconds) })
+      for (const { name, subject, limit } of entries(subjects)) {
+        hits.push({ limit, counter: await counters.hitCounter(sql, name, subject, limit.windowSeconds) })
+      }
       const over = hits.find(({ limit, counter }) => counter.hits > limit.max)
       if (over) throw refuse(over.counter.resetAt)
     },
 
+    /** Takes a consumed request back off every counter: it turned out not to be one the limits are about. */
+    async forgive(subjects: Subjects<R>): Promise<void> {
+      for (const { name, subject } of entries(subjects)) await counters.unhitCounter(sql, name, subject)
+    },
+
     async clear(rule: keyof R & string, subject: string): Promise<void> {
-      await counters.clearCounter(sql, `${scope}:${rule}:${subject.toLowerCase()}`)
+      await counters.clearCounter(sql, `${scope}:${rule}`, subject.normalize('NFKC'))
     },
   }
 }
 
+/** Whose failures a sign-in attempt counts as: the account the login named, else the name typed. */
+export type LoginSubject = { accountId: number } | { typedName: string }
+const loginSubject = (subject: LoginSubject) => ('accountId' in subject ? `account:${subject.accountId}` : `name:${subject.typedName}`)
+
+/**
+ * Sign-in attempts are counted before the password is checked; a success then takes its own count back, so only
+ * failures use the limits up.
+ */
 export function createFailedLoginLimiter(sql: Sql, rules = FAILED_LOGIN_LIMITS) {
   const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
   const limiter = createLimiter(sql, 'login', rules, refusal)
   // A Google credential names nobody until it is verified, so Google sign-in counts only per client address, on the
   // same counter as password sign-in: switching methods does not buy more guesses.
   const byAddress = createLimiter(sql, 'login', { perAddress: rules.perAddress }, refusal)
+  const forgetFailures = (subject: LoginSubject) => limiter.clear('perAccount', loginSubject(subject))
   return {
-    check: (username: string, address: string) => limiter.check({ perUsername: username, perAddress: address }),
-    recordFailure: (username: string, address: string) => limiter.record({ perUsername: username, perAddress: address }),
-    /** Forgets the failures of this sign-in name (a username or an email address). */
-    recordSuccess: (username: string) => limiter.clear('perUsername', username),
-    checkAddress: (address: string) => byAddress.check({ perAddress: address }),
-    recordAddressFailure: (address: string) => byAddress.record({ perAddress: address }),
+    attempt: (subject: LoginSubject, address: string) => limiter.consume({ perAccount: loginSubject(subject), perAddress: address }),
+    /** The account's earlier failures are forgotten, and this attempt no longer counts against the address. */
+    async succeeded(subject: LoginSubject, address: string): Promise<void> {
+      await forgetFailures(subject)
+      await byAddress.forgive({ perAddress: address })
+    },
+    forgetFailures,
+    attemptFromAddress: (address: string) => byAddress.consume({ perAddress: address }),
+    forgiveAddress: (address: string) => byAddress.forgive({ perAddress: address }),
   }
 }
 
@@ -91,5 +100,13 @@ export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMI
   const limiter = createLimiter(sql, 'reset', rules, (wait) => `Too many password reset requests. Check your inbox and spam folder for the email, or try again in ${wait}.`)
   return {
     consume: (email: string, address: string) => limiter.consume({ perEmail: email, perAddress: address }),
+  }
+}
+
+/** New accounts per client address; rule is REGISTRATION_LIMIT unless the server is told otherwise. */
+export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
+  const limiter = createLimiter(sql, 'register', { perAddress: rule }, (wait) => `Too many accounts were created from your network. Try again in ${wait}.`)
+  return {
+    consume: (address: string) => limiter.consume({ perAddress: address }),
   }
 }

@@ -65,6 +65,11 @@ export async function getJson<T>(url: string, options: { on401?: 'throw' | 'null
  * The sentence for a failed call (SPEC §8): the server's own message; otherwise the fallback for an answer that has
  * none, or for no answer at all (offline, server down) when that needs other words.
  */
+/** The server's message for each field it refused (a 400's fields), for a form to show under its inputs. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? (error.details.fields ?? {}) : {}
+}
+
 export function failureMessage(error: unknown, fallback: string, networkFallback = fallback): string {
   if (error instanceof ApiError) return error.details.message ?? fallback
   return networkFallback

@@ -68,6 +68,44 @@ describe('registration', () => {
     expect(await countUsers()).toBe(before)
   })
 
+  it('refuses common passwords and ones containing the username or email, with a message on the password field', async () => {
+    const before = await countUsers()
+    const refusals: [Record<string, string>, string][] = [
+      [{ password: '12345678' }, 'This password is too common. Choose one that is harder to guess.'],
+      [{ password: 'Password123' }, 'This password is too common. Choose one that is harder to guess.'],
+      [{ password: 'weakling' }, 'Your password cannot contain your username or email address.'],
+      [{ password: 'my weakling@example.com' }, 'Your password cannot contain your username or email address.'],
+      [{ password: 'the WEAKLING rules' }, 'Your password cannot contain your username or email address.'],
+    ]
+    for (const [change, message] of refusals) {
+      const response = await client(t.app).post('/api/register', { ...newUser('weakling'), ...change })
+      expect(response.status).toBe(400)
+      expect(await readJson(response)).toMatchObject({ code: 'invalid_input', fields: { password: message } })
+    }
+    expect(await countUsers()).toBe(before)
+  })
+
+  it('normalises usernames (NFKC) and refuses invisible and text-direction characters', async () => {
+    const fullWidth = await client(t.app).post('/api/register', { ...newUser('ｗｉｄｅ'), email: 'wide@example.com' })
+    expect(fullWidth.status).toBe(201)
+    expect((await readJson(fullWidth)).username).toBe('wide')
+    const before = await countUsers()
+    for (const hidden of ['\u200B', '\u200D', '\u200F', '\u202E', '\u2066', '\uFEFF', '\u00AD', '\u0007']) {
+      const response = await client(t.app).post('/api/register', { ...newUser('bob'), username: `b${hidden}ob`, email: 'lookalike@example.com' })
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).fields).toEqual({ username: 'Username cannot contain invisible or text-direction characters' })
+    }
+    expect(await countUsers()).toBe(before)
+  })
+
+  it('accepts an email address as the username only when it is the account\'s own', async () => {
+    const other = await client(t.app).post('/api/register', { ...newUser('x'), username: 'boss@example.com', email: 'intern@example.com' })
+    expect(other.status).toBe(400)
+    expect((await readJson(other)).fields).toEqual({ username: 'A username with @ in it must be your own email address.' })
+    const own = await client(t.app).post('/api/register', { ...newUser('x'), username: 'Self@Example.com', email: 'self@example.com' })
+    expect(own.status).toBe(201)
+  })
+
   it('answers malformed JSON, a non-object body and a non-JSON content type with clear 4xx messages', async () => {
     const c = client(t.app)
     const malformed = await c.post('/api/register', '{"username": "x",')
@@ -111,6 +149,15 @@ describe('sign-in and sign-out', () => {
     const response = await client(t.app).post('/api/login', {})
     expect(response.status).toBe(400)
     expect((await readJson(response)).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
+  })
+
+  it('marks every JSON answer no-store, so no cache keeps a seller\'s data for the next person', async () => {
+    const c = client(t.app)
+    const signedIn = await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
+    const me = await c.get('/api/user')
+    const listings = await c.get('/api/listings')
+    const refused = await client(t.app).get('/api/user')
+    for (const response of [signedIn, me, listings, refused]) expect(response.headers.get('cache-control')).toBe('no-store')
   })
 
   it('answers /api/user with 401 when nobody is signed in', async () => {

@@ -91,6 +91,20 @@ describe('analyze-image', () => {
     expect((await readJson(response)).message).toMatch(/too large|larger than 15 MB/)
   })
 
+  it('refuses an upload of 100,000 tiny fields with 400 before parsing them, and stores nothing', async () => {
+    const flood = photoForm(await solidJpeg({ r: 4, g: 5, b: 6 }))
+    for (let field = 0; field < 100_000; field++) flood.append(`f${field}`, '')
+    const [before] = await t.db.sql`select count(*)::int as photos from images`
+    const started = performance.now()
+    for (const route of ['/api/analyze-image', '/api/images']) {
+      const response = await alice.post(route, flood)
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).message).toMatch(/^The upload has too many fields\. Send the photo in a field named "image"/)
+    }
+    console.log(`two 100,000-field uploads refused in ${Math.round(performance.now() - started)} ms`)
+    expect((await t.db.sql`select count(*)::int as photos from images`)[0]).toEqual(before)
+  })
+
   it('needs a session and the image field', async () => {
     expect((await client(t.app).post('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))).status).toBe(401)
     const empty = new FormData()

@@ -199,6 +199,24 @@ describe('reset-password', () => {
     expect((await client(t.app).get(`/api/reset-password/${token}`)).status).toBe(200)
   })
 
+  it('refuses a common password and one made of the username or email, without spending the link', async () => {
+    await client(t.app).post('/api/register', newUser('choosy'))
+    const token = await requestResetToken(t, 'choosy@example.com')
+    const refusals = {
+      password1: 'This password is too common. Choose one that is harder to guess.',
+      'P@ssw0rd!': 'This password is too common. Choose one that is harder to guess.',
+      'choosy@example.com': 'Your password cannot contain your username or email address.',
+      'my CHOOSY secret': 'Your password cannot contain your username or email address.',
+    }
+    for (const [password, message] of Object.entries(refusals)) {
+      const refused = await client(t.app).post('/api/reset-password', { token, password })
+      expect(refused.status).toBe(400)
+      expect(await readJson(refused)).toMatchObject({ code: 'invalid_input', fields: { password: message } })
+    }
+    expect((await signIn(t, 'choosy', PASSWORD)).status).toBe(200)
+    expect((await client(t.app).get(`/api/reset-password/${token}`)).status).toBe(200)
+  })
+
   it('a newer link replaces the previous one', async () => {
     await client(t.app).post('/api/register', newUser('twice'))
     const first = await requestResetToken(t, 'twice@example.com')

@@ -57,7 +57,8 @@ function benchApp(sql: Sql, photosDir: string) {
   // No benchmarked route stores photos or calls the analyser; these are the offline defaults the tests use too.
   const product = createApp({
     sql,
-    config: { publicUrl: undefined, https: false, trustProxy: false },
+    // The fault and soak runs sign up dozens of sellers from this one machine.
+    config: { publicUrl: undefined, https: false, trustProxy: false, registrationsPerHour: 100_000 },
     storage: createLocalStorage(photosDir),
     analyzer: createLocalAnalyzer(),
   })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, PASSWORD, registerThroughUi, uniqueName } from './helpers.ts'
+import { expectNoSidewaysScroll, PASSWORD, registerThroughUi, submitRegistration, uniqueName } from './helpers.ts'
 
 test('register, be greeted, stay signed in across a reload, then log out', async ({ page }) => {
   const username = await registerThroughUi(page)
@@ -89,4 +89,12 @@ test('the footer links to the public pages, which state their facts', async ({ p
   await expect(page.getByText(/Etsy/).first()).toBeVisible()
   await expect(footer.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:/)
   await expect(page.getByText('© 2025')).toBeVisible()
+})
+
+test('a common password is refused by the server and the reason shows under the password field', async ({ page }) => {
+  await submitRegistration(page, uniqueName('picky'), 'Password123')
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('This password is too common. Choose one that is harder to guess.')
+  await expect(page).toHaveURL(/\/auth$/)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: 'test-results/register-common-password.png' })
 })

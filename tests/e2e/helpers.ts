@@ -8,17 +8,22 @@ export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toSt
 
 export const PASSWORD = 'thrift store 42'
 
-/** Registers through the Register tab as a person would, and waits for the Dashboard to greet them. */
-export async function registerThroughUi(page: Page, username = uniqueName()) {
+/** Fills the Register tab as a person would and sends it. */
+export async function submitRegistration(page: Page, username: string, password = PASSWORD) {
   await page.goto('/auth')
   await page.getByRole('tab', { name: 'Register' }).click()
   await page.getByLabel('First name').fill('Rita')
   await page.getByLabel('Last name').fill('Reseller')
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
+}
+
+/** Registers through the Register tab, and waits for the Dashboard to greet them. */
+export async function registerThroughUi(page: Page, username = uniqueName()) {
+  await submitRegistration(page, username)
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   return username
 }

@@ -68,6 +68,13 @@ export interface TestAppOptions {
   google?: GoogleIdentity
   /** The eBay settings the debug endpoint reports on. */
   ebayConfig?: EbayConfig
+  /**
+   * New accounts per client address an hour. Every test request comes from the one address app.request() has, so
+   * by default far more than the real limit; the rate-limit tests pass the real one.
+   */
+  registrationsPerHour?: number
+  /** Read X-Forwarded-For as the server does with TRUST_PROXY=1 (and TRUST_PROXY_HOPS when a number is given). */
+  trustProxyHops?: number
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -80,7 +87,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const background = createBackgroundTasks()
   const app = createApp({
     sql: db.sql,
-    config: { publicUrl: options.publicUrl, https: false, trustProxy: false },
+    config: {
+      publicUrl: options.publicUrl,
+      https: false,
+      trustProxy: options.trustProxyHops !== undefined,
+      trustProxyHops: options.trustProxyHops,
+      registrationsPerHour: options.registrationsPerHour ?? 10_000,
+    },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
     mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),

@@ -1,13 +1,14 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../../../api/contract/user.ts'
+import { fieldErrors } from '../../lib/api.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { useRegister } from '../../queries/session.ts'
 
 export function RegisterForm() {
   const registration = useRegister()
-  const { register, handleSubmit, formState } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+  const { register, handleSubmit, formState, setError } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: valibotResolver(RegisterFormSchema),
     // 'all' lets the resolver run the password-match check even while other fields are still invalid.
     criteriaMode: 'all',
@@ -15,7 +16,20 @@ export function RegisterForm() {
   })
   const { errors } = formState
   // confirmPassword is checked here and never sent; isAdmin is sent as SPEC §3 says, and the server ignores it.
-  const submit = handleSubmit(({ confirmPassword: _checked, ...details }) => registration.mutate({ ...details, isAdmin: false }))
+  const submit = handleSubmit(({ confirmPassword: _checked, ...details }) =>
+    registration.mutate(
+      { ...details, isAdmin: false },
+      {
+        // Rules only the server checks (a common password, a username that is someone else's email) also show under
+        // their field, beside the toast.
+        onError: (error) => {
+          for (const [field, message] of Object.entries(fieldErrors(error))) {
+            if (field in details) setError(field as keyof typeof details, { message })
+          }
+        },
+      },
+    ),
+  )
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
