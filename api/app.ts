@@ -138,7 +138,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
-    .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), config.trustProxy))
+    .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), addressOf))
     .route('/', adminRoutes(admin))
     .route('/', emailTemplateRoutes(templates))
     .all('*', (c) => {
