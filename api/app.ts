@@ -51,7 +51,11 @@ const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
 
 export interface AppDeps {
   sql: Sql
-  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'>
+  /**
+   * appUrl: the address links in emails start with: PUBLIC_URL, else the address the server printed at start. Never
+   * taken from a request: a forged Host header would otherwise mail a real reset token to the attacker's host.
+   */
+  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> & { appUrl: string }
   storage: FileStorage
   analyzer: ImageAnalyzer
   /** Where mail goes; the database outbox when not given (the embedded default). */
@@ -117,16 +121,14 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||
     (config.trustProxy && c.req.header('x-forwarded-proto') === 'https')
-  // Without PUBLIC_URL, links in emails follow the address the request came to (the Host header).
-  const appUrl = (c: Context) => config.publicUrl ?? new URL(c.req.url).origin
 
   const api = new Hono<AppEnv>()
     .use(bodyLimits())
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
-    .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
+    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl: config.appUrl, trustProxy: config.trustProxy }))
+    .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))

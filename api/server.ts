@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { createServer as createHttpsServer } from 'node:https'
 import os from 'node:os'
 import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createApp, type App } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
@@ -22,42 +22,51 @@ const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 
 const background = createBackgroundTasks()
-const app = createApp({
-  sql: database.sql,
-  config,
-  storage: storageFromConfig(config),
-  analyzer: analyzerFromConfig(config),
-  mail: mailTransportFromConfig(config, database.sql),
-  background,
-  google: googleIdentityFromConfig(config),
-  marketplaces: {
-    cipher: createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret)),
-    providers: marketplaceProvidersFromConfig(config),
-  },
-  ebayConfig: config.ebay,
-})
-mountBuiltApp(app, config.distDir)
-
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
+const scheme = tls ? 'https' : 'http'
+const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
+
+/** The app, for links in emails that start with appUrl. */
+function buildApp(appUrl: string): App {
+  const built = createApp({
+    sql: database.sql,
+    config: { ...config, appUrl },
+    storage: storageFromConfig(config),
+    analyzer: analyzerFromConfig(config),
+    mail: mailTransportFromConfig(config, database.sql),
+    background,
+    google: googleIdentityFromConfig(config),
+    marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
+    ebayConfig: config.ebay,
+  })
+  mountBuiltApp(built, config.distDir)
+  return built
+}
+
+// Built once the port is known (PORT=0 picks one), so that without PUBLIC_URL links in emails start with the Local
+// address printed below. Node emits 'listening' before it accepts any connection, so no request finds it missing.
+let app: App | undefined
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: (request, env) => app!.fetch(request, env),
     port: config.port,
     hostname: config.host,
     ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
   },
   (info) => {
-    const scheme = tls ? 'https' : 'http'
+    const local = `${scheme}://localhost:${info.port}`
+    app = buildApp(config.publicUrl ?? local)
     const lan = Object.values(os.networkInterfaces())
       .flat()
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
-    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table and printed here'}`)
+    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table for a day'}`)
+    console.log(`  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`)
     console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
     console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
     console.log(`  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`)
-    console.log(`  Local:   ${scheme}://localhost:${info.port}`)
+    console.log(`  Local:   ${local}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
   },

@@ -18,7 +18,7 @@ export interface AuthRouteDeps {
   sessions: SessionService
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
-  appUrl: (c: Context) => string
+  appUrl: string
   trustProxy: boolean
 }
 
@@ -33,7 +33,7 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
 
   return new Hono<AppEnv>()
     .post('/register', valid('json', RegisterSchema), async (c) => {
-      const user = await accounts.register(c.req.valid('json'), appUrl(c))
+      const user = await accounts.register(c.req.valid('json'), appUrl)
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
@@ -42,7 +42,7 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
     })
     .get('/auth/config', (c) => c.json({ googleClientId: googleSignIn.clientId } satisfies AuthConfig, 200))
     .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
-      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c, trustProxy), appUrl(c))
+      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c, trustProxy), appUrl)
       return signIn(c, user, 200)
     })
     .post('/logout', async (c) => {

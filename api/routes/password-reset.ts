@@ -1,5 +1,5 @@
 // /api/forgot-password and /api/reset-password: password reset by emailed link (SPEC §2, §5, §7).
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../contract/password-reset.ts'
 import { clientAddress } from '../middleware/client-address.ts'
@@ -8,14 +8,14 @@ import { valid } from '../validate.ts'
 
 export interface PasswordResetRouteDeps {
   passwordReset: PasswordResetService
-  appUrl: (c: Context) => string
+  appUrl: string
   trustProxy: boolean
 }
 
 export function passwordResetRoutes({ passwordReset, appUrl, trustProxy }: PasswordResetRouteDeps) {
   return new Hono<AppEnv>()
     .post('/forgot-password', valid('json', ForgotPasswordSchema), async (c) => {
-      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c, trustProxy), appUrl(c))
+      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c, trustProxy), appUrl)
       return c.json({ message: FORGOT_PASSWORD_REPLY }, 200)
     })
     .get('/reset-password/:token', valid('param', ResetTokenParamSchema), async (c) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -40,6 +40,19 @@ describe('registration', () => {
     const token = /snaplist_session=([^;]+)/.exec(setCookie)![1]!
     const stored = await t.db.sql`select token_hash from sessions where token_hash = ${token}`
     expect(stored).toHaveLength(0)
+  })
+
+  it('links the welcome email to the configured address, never to the host a forged Host header names', async () => {
+    const forged = await t.app.request('http://evil.example/api/register', {
+      method: 'POST',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify(newUser('hosted')),
+    })
+    expect(forged.status).toBe(201)
+    await t.settle()
+    const [mail] = await t.db.sql`select text, html from mail_outbox where recipient = 'hosted@example.com' and template = 'welcome'`
+    expect(mail!.text).toContain(`Open Snaplist: ${TEST_ORIGIN}`)
+    expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
 
   it('says which of username and email is taken, with 409', async () => {

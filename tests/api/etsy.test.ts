@@ -423,7 +423,7 @@ describe('refreshing', () => {
     await connect(seller)
     const rekeyed = createApp({
       sql: t.db.sql,
-      config: { publicUrl: undefined, https: false, trustProxy: false },
+      config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
       storage: createLocalStorage('/nonexistent'),
       analyzer: createLocalAnalyzer(),
       marketplaces: { cipher: createEphemeralCipher(), providers: { etsy: createEtsyProvider(etsyConfig()) } },

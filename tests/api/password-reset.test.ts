@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts'
 import { requestResetToken, tokenIn } from '../helpers/reset-link.ts'
-import { client, createTestApp, newUser, readJson, TEST_MAIL_FROM, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, TEST_MAIL_FROM, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 const REPLY = "If your email address is registered with us, you'll receive a password reset link shortly."
 const PASSWORD = newUser('x').password
@@ -61,6 +61,20 @@ describe('forgot-password', () => {
     const minutesLeft = (row!.resetTokenExpiry.getTime() - Date.now()) / 60_000
     expect(minutesLeft).toBeGreaterThan(59)
     expect(minutesLeft).toBeLessThanOrEqual(60)
+  })
+
+  it('links to the configured address, never to the host a forged Host header names', async () => {
+    // What an attacker sends straight to the server (no browser): a Host and a matching Origin of their own.
+    const forged = await t.app.request('http://evil.example/api/forgot-password', {
+      method: 'POST',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'known@example.com' }),
+    })
+    expect(forged.status).toBe(200)
+    await t.settle()
+    const [mail] = await t.db.sql`select text, html from mail_outbox where template = 'password-reset' order by id desc limit 1`
+    expect(mail!.text).toMatch(new RegExp(`^${TEST_ORIGIN}/reset-password\\?token=`, 'm'))
+    expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
 
   it('prints the reset link to the server log when no SMTP server is set', async () => {

@@ -57,7 +57,7 @@ function benchApp(sql: Sql, photosDir: string) {
   // No benchmarked route stores photos or calls the analyser; these are the offline defaults the tests use too.
   const product = createApp({
     sql,
-    config: { publicUrl: undefined, https: false, trustProxy: false },
+    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
     storage: createLocalStorage(photosDir),
     analyzer: createLocalAnalyzer(),
   })

@@ -80,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const background = createBackgroundTasks()
   const app = createApp({
     sql: db.sql,
-    config: { publicUrl: options.publicUrl, https: false, trustProxy: false },
+    config: { publicUrl: options.publicUrl, appUrl: options.publicUrl ?? TEST_ORIGIN, https: false, trustProxy: false },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
     mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),
