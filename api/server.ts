@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
+import { issueSetupCode } from './services/admin-setup.ts'
 import { createBackgroundTasks } from './services/background.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
@@ -20,6 +21,7 @@ await mkdir(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` })
 const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+const setupCode = await issueSetupCode(database.sql, config.setupCode)
 
 const background = createBackgroundTasks()
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
@@ -69,6 +71,10 @@ const server = serve(
     console.log(`  Local:   ${local}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
+    if (setupCode) {
+      console.log('No administrator yet: register with this setup code to become one (it works once).')
+      console.log(`Setup code: ${setupCode}`)
+    }
   },
 )
 

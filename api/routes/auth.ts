@@ -40,7 +40,9 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
       const user = await accounts.login(c.req.valid('json'), clientAddress(c, trustProxy))
       return signIn(c, user, 200)
     })
-    .get('/auth/config', (c) => c.json({ googleClientId: googleSignIn.clientId } satisfies AuthConfig, 200))
+    .get('/auth/config', async (c) =>
+      c.json({ googleClientId: googleSignIn.clientId, setupCodeRequired: await accounts.setupCodeRequired() } satisfies AuthConfig, 200),
+    )
     .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
       const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c, trustProxy), appUrl)
       return signIn(c, user, 200)

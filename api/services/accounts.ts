@@ -4,6 +4,7 @@ import type { LoginInput, RegisterInput } from '../contract/user.ts'
 import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { conflict, isUniqueViolation, unauthorized } from '../errors.ts'
+import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
 import type { BackgroundTasks } from './background.ts'
 import type { Mailer } from './mail.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
@@ -29,12 +30,14 @@ export function createAccountService({ sql, limiter, mailer, background }: Accou
     const passwordHash = await hashPassword(input.password)
     try {
       return await sql.begin(async (tx) => {
+        await users.lockForNewAccount(tx)
         const taken = await users.findTakenIdentity(tx, input.username, input.email)
         if (taken.usernameTaken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
         if (taken.emailTaken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
-        // isAdmin from the client is never read: the database decides (first account only).
-        const { username, email, firstName, lastName } = input
-        return users.insertUser(tx, { username, email, firstName, lastName, passwordHash })
+        // isAdmin from the client is never read: only a live setup code makes the administrator.
+        const { username, email, firstName, lastName, setupCode } = input
+        if (setupCode) await spendSetupCode(tx, setupCode)
+        return users.insertUser(tx, { username, email, firstName, lastName, passwordHash, isAdmin: Boolean(setupCode) })
       })
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index is the final word.
@@ -47,6 +50,9 @@ export function createAccountService({ sql, limiter, mailer, background }: Accou
   }
 
   return {
+    /** Whether the register form asks for the setup code (no administrator yet). */
+    setupCodeRequired: () => setupCodeRequired(sql),
+
     async register(input: RegisterInput, appUrl: string): Promise<users.UserRow> {
       const user = await insertAccount(input)
       welcomeAfterReply({ mailer, background }, user, appUrl)

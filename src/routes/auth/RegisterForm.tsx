@@ -1,21 +1,34 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../../../api/contract/user.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { useRegister } from '../../queries/session.ts'
+import { ApiError } from '../../lib/api.ts'
+import { authConfigQuery, useRegister } from '../../queries/session.ts'
 
 export function RegisterForm() {
   const registration = useRegister()
-  const { register, handleSubmit, formState } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+  // While no administrator exists the server asks for the setup code from its log; without one the account is ordinary.
+  const { data: config } = useQuery(authConfigQuery)
+  const { register, handleSubmit, formState, setError } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: valibotResolver(RegisterFormSchema),
     // 'all' lets the resolver run the password-match check even while other fields are still invalid.
     criteriaMode: 'all',
-    defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
+    defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', setupCode: '' },
   })
   const { errors } = formState
   // confirmPassword is checked here and never sent; isAdmin is sent as SPEC §3 says, and the server ignores it.
-  const submit = handleSubmit(({ confirmPassword: _checked, ...details }) => registration.mutate({ ...details, isAdmin: false }))
+  const submit = handleSubmit(({ confirmPassword: _checked, setupCode, ...details }) =>
+    registration.mutate(
+      { ...details, isAdmin: false, ...(setupCode ? { setupCode } : {}) },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.details.code === 'setup_code_invalid') setError('setupCode', { message: error.details.fields?.setupCode })
+        },
+      },
+    ),
+  )
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -26,6 +39,17 @@ export function RegisterForm() {
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      {config?.setupCodeRequired && (
+        <TextField
+          label="Setup code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint='No administrator yet: the code in the server log (the line "Setup code: …") makes this account the administrator. Leave it empty for an ordinary account.'
+          error={errors.setupCode?.message}
+          {...register('setupCode')}
+        />
+      )}
       <Button type="submit" disabled={registration.isPending}>
         {registration.isPending ? 'Creating account...' : 'Create account'}
       </Button>
