@@ -31,6 +31,8 @@ export interface Config {
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
+  /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
+  development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
   setupCode: string | undefined
 }
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
     setupCode: readSetupCode(env.SETUP_CODE),
+    development: env.NODE_ENV === 'development',
   }
 }
 

@@ -11,6 +11,7 @@ import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/admin-setup.ts'
 import { createBackgroundTasks } from './services/background.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
+import { purgeExpired, schedulePurge } from './services/housekeeping.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
@@ -63,7 +64,7 @@ const server = serve(
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
-    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table for a day'}`)
+    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : `not sent (no SMTP_URL): kept in the mail_outbox table for a day${config.development ? ' and printed here' : ''}`}`)
     console.log(`  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`)
     console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
     console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
@@ -78,6 +79,8 @@ const server = serve(
   },
 )
 
+const stopPurging = schedulePurge(() => purgeExpired(database.sql))
+
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
   else console.error('The server could not start:', error.message)
@@ -87,6 +90,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 async function shutDown(signal: string) {
   console.log(`${signal} received, shutting down.`)
   server.close()
+  stopPurging()
   // Emails already promised (a reset link, a welcome) go out before the database they read from closes.
   await background.drain()
   await database.close()

@@ -74,3 +74,9 @@ export async function claimLatestState(
     returning code_verifier, redirect_uri`
   return row
 }
+
+/** Deletes every spent or expired authorization, of all users; returns how many. */
+export async function deleteFinishedStates(sql: Sql): Promise<number> {
+  const result = await sql`delete from oauth_states where used_at is not null or expires_at <= now()`
+  return result.count
+}

@@ -25,3 +25,9 @@ export async function hitCounter(sql: Sql, key: string, windowSeconds: number): 
 export async function clearCounter(sql: Sql, key: string): Promise<void> {
   await sql`delete from rate_limits where key = ${key}`
 }
+
+/** Deletes the counters whose window has run out (a later hit starts a new one anyway); returns how many. */
+export async function deleteExpiredCounters(sql: Sql): Promise<number> {
+  const result = await sql`delete from rate_limits where reset_at <= now()`
+  return result.count
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, createTestApp, newUser, readJson, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
@@ -141,6 +142,26 @@ describe('sign-in and sign-out', () => {
     const replay = client(t.app)
     replay.cookie = stolen
     expect((await replay.get('/api/user')).status).toBe(401)
+  })
+
+  it('refuses a session older than 90 days even when it was used every day', async () => {
+    const c = client(t.app)
+    await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
+    const tokenHash = createHash('sha256').update(decodeURIComponent(c.cookie.split('=')[1]!)).digest('hex')
+    // Used yesterday, so unexpired by the sliding 30 days, but signed in 91 days ago.
+    await t.db.sql`update sessions set created_at = now() - interval '91 days', expires_at = now() + interval '29 days' where token_hash = ${tokenHash}`
+    expect((await c.get('/api/user')).status).toBe(401)
+  })
+
+  it('never renews a session past its 90th day', async () => {
+    const c = client(t.app)
+    await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
+    const tokenHash = createHash('sha256').update(decodeURIComponent(c.cookie.split('=')[1]!)).digest('hex')
+    await t.db.sql`update sessions set created_at = now() - interval '80 days', expires_at = now() + interval '2 days' where token_hash = ${tokenHash}`
+    const renewed = await c.get('/api/user')
+    expect(renewed.status).toBe(200)
+    const expires = new Date(/Expires=([^;]+)/.exec(renewed.headers.get('set-cookie')!)![1]!)
+    expect(Math.round((expires.getTime() - Date.now()) / 86_400_000)).toBe(10)
   })
 
   it('refuses a state-changing request from another origin', async () => {

@@ -77,17 +77,20 @@ describe('forgot-password', () => {
     expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
 
-  it('prints the reset link to the server log when no SMTP server is set', async () => {
-    const notices: string[] = []
-    const local = await createTestApp({ mailLog: (notice) => notices.push(notice) })
-    try {
-      await client(local.app).post('/api/register', newUser('laptop'))
-      const token = await requestResetToken(local, 'laptop@example.com')
-      const notice = notices.find((line) => line.includes('Reset your Snaplist password'))
-      expect(notice).toMatch(/SMTP_URL is not set/)
-      expect(notice).toContain(`http://localhost/reset-password?token=${token}`)
-    } finally {
-      await local.close()
+  it('without SMTP, logs where the reset email went but not its link, unless the server runs in development', async () => {
+    for (const development of [false, true]) {
+      const notices: string[] = []
+      const local = await createTestApp({ mailLog: (notice) => notices.push(notice), development })
+      try {
+        await client(local.app).post('/api/register', newUser('laptop'))
+        const token = await requestResetToken(local, 'laptop@example.com')
+        const notice = notices.find((line) => line.includes('password-reset'))
+        expect(notice).toMatch(/SMTP_URL is not set.*password-reset email to laptop@example\.com/)
+        if (development) expect(notice).toContain(`http://localhost/reset-password?token=${token}`)
+        else expect(notices.join('\n')).not.toContain(token)
+      } finally {
+        await local.close()
+      }
     }
   })
 })
@@ -245,7 +248,7 @@ describe('mail through a real SMTP server', () => {
 
   it('delivers the reset email rendered from the active template, with a link that resets the password', async () => {
     const admin = client(t.app)
-    await admin.post('/api/register', newUser('mailadmin'))
+    await admin.post('/api/register', { ...newUser('mailadmin'), setupCode: t.setupCode })
     const templates = (await readJson(await admin.get('/api/email-templates'))) as unknown as { id: number; name: string; subject: string }[]
     const reset = templates.find((row) => row.name === 'password-reset')!
     const edited = { ...reset, subject: 'Your {{appName}} reset link, {{username}}' }

@@ -64,6 +64,8 @@ export interface TestAppOptions {
   smtpUrl?: string
   /** Receives the outbox's log notices (silent by default). */
   mailLog?: (notice: string) => void
+  /** As NODE_ENV=development: the outbox prints each email's content in its notice. */
+  development?: boolean
   publicUrl?: string
   /** Connectable marketplaces (pointed at the stand-ins) and the token cipher; none, as with no ETSY_* settings. */
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config: { publicUrl: options.publicUrl, appUrl: options.publicUrl ?? TEST_ORIGIN, https: false, trustProxy: false },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
-    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),
+    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
     background,
     marketplaces: options.marketplaces,
     google: options.google,
