@@ -73,6 +73,8 @@ export interface AppDeps {
   ebayConfig?: Config['ebay']
   /** How account deletion reaches eBay's Notification API (tests may stub it). */
   ebayFetch?: typeof fetch
+  /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
+  photoQuotaBytes?: number
 }
 
 function ebayPublisherFor({ sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>, connectionService: MarketplaceConnectionService) {
@@ -103,14 +105,14 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
   const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
-  const photos = createPhotoService({ sql, storage, analyzer })
+  const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
   const listings = createListingService(sql, storage)
   const admin = createAdminService({ sql, listingService: listings, storage })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }

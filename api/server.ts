@@ -41,6 +41,7 @@ function buildApp(appUrl: string): App {
     google: googleIdentityFromConfig(config),
     marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
     ebayConfig: config.ebay,
+    photoQuotaBytes: config.photoQuotaBytes,
   })
   mountBuiltApp(built, config.distDir)
   return built

@@ -73,6 +73,8 @@ export interface TestAppOptions {
   google?: GoogleIdentity
   /** The eBay settings the debug endpoint reports on. */
   ebayConfig?: EbayConfig
+  /** Each seller's photo storage quota (PHOTO_QUOTA_MB); the default when not given. */
+  photoQuotaBytes?: number
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -94,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     marketplaces: options.marketplaces,
     google: options.google,
     ebayConfig: options.ebayConfig,
+    photoQuotaBytes: options.photoQuotaBytes,
   })
   return {
     app,
