@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, readJson, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -144,20 +144,26 @@ describe('sign-in and sign-out', () => {
     expect((await replay.get('/api/user')).status).toBe(401)
   })
 
+  /** Moves the client's session back in time: signed in `ageDays` ago, expiring in `expiresInDays`. */
+  async function ageSession(c: ReturnType<typeof client>, ageDays: number, expiresInDays: number) {
+    const tokenHash = createHash('sha256').update(c.cookie.split('=')[1]!).digest('hex')
+    const moved = await t.db.sql`
+      update sessions set created_at = now() - make_interval(days => ${ageDays}), expires_at = now() + make_interval(days => ${expiresInDays})
+      where token_hash = ${tokenHash}`
+    expect(moved.count).toBe(1)
+  }
+
   it('refuses a session older than 90 days even when it was used every day', async () => {
-    const c = client(t.app)
-    await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
-    const tokenHash = createHash('sha256').update(decodeURIComponent(c.cookie.split('=')[1]!)).digest('hex')
+    const c = await registeredClient(t.app, 'veteran')
+    expect((await c.get('/api/user')).status).toBe(200)
     // Used yesterday, so unexpired by the sliding 30 days, but signed in 91 days ago.
-    await t.db.sql`update sessions set created_at = now() - interval '91 days', expires_at = now() + interval '29 days' where token_hash = ${tokenHash}`
+    await ageSession(c, 91, 29)
     expect((await c.get('/api/user')).status).toBe(401)
   })
 
   it('never renews a session past its 90th day', async () => {
-    const c = client(t.app)
-    await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
-    const tokenHash = createHash('sha256').update(decodeURIComponent(c.cookie.split('=')[1]!)).digest('hex')
-    await t.db.sql`update sessions set created_at = now() - interval '80 days', expires_at = now() + interval '2 days' where token_hash = ${tokenHash}`
+    const c = await registeredClient(t.app, 'longtimer')
+    await ageSession(c, 80, 2)
     const renewed = await c.get('/api/user')
     expect(renewed.status).toBe(200)
     const expires = new Date(/Expires=([^;]+)/.exec(renewed.headers.get('set-cookie')!)![1]!)
