@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, PASSWORD, registerThroughUi, uniqueName } from './helpers.ts'
+import { expectNoSidewaysScroll, fillRegisterForm, PASSWORD, registerThroughUi, uniqueName } from './helpers.ts'
 
 test('register, be greeted, stay signed in across a reload, then log out', async ({ page }) => {
   const username = await registerThroughUi(page)
@@ -94,15 +94,7 @@ test('the footer links to the public pages, which state their facts', async ({ p
 test('while no administrator exists the Register tab asks for the setup code, and says so on the field when it is wrong', async ({ page }) => {
   // The suite's server has its administrator already; this plays a fresh install's answer.
   await page.route('**/api/auth/config', (route) => route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }))
-  await page.goto('/auth')
-  await page.getByRole('tab', { name: 'Register' }).click()
-  const username = uniqueName('claimer')
-  await page.getByLabel('First name').fill('Rita')
-  await page.getByLabel('Last name').fill('Reseller')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await fillRegisterForm(page, uniqueName('claimer'))
   const setupCode = page.getByLabel('Setup code')
   await expect(setupCode).toBeVisible()
   await setupCode.fill('WRNG-CODE-WRNG-CODE')

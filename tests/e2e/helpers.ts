@@ -8,8 +8,8 @@ export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toSt
 
 export const PASSWORD = 'thrift store 42'
 
-/** Registers through the Register tab as a person would, and waits for the Dashboard to greet them. */
-export async function registerThroughUi(page: Page, username = uniqueName()) {
+/** Opens the Register tab and fills in every field for a new seller, without sending it. */
+export async function fillRegisterForm(page: Page, username = uniqueName()) {
   await page.goto('/auth')
   await page.getByRole('tab', { name: 'Register' }).click()
   await page.getByLabel('First name').fill('Rita')
@@ -18,6 +18,11 @@ export async function registerThroughUi(page: Page, username = uniqueName()) {
   await page.getByLabel('Email').fill(`${username}@example.com`)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirm password').fill(PASSWORD)
+}
+
+/** Registers through the Register tab as a person would, and waits for the Dashboard to greet them. */
+export async function registerThroughUi(page: Page, username = uniqueName()) {
+  await fillRegisterForm(page, username)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   return username
