@@ -29,7 +29,7 @@ const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undef
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
 
-/** The app, for links in emails that start with appUrl. */
+/** Builds the app and mounts the built client; links in emails start with appUrl. */
 function buildApp(appUrl: string): App {
   const built = createApp({
     sql: database.sql,

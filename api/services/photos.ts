@@ -27,7 +27,7 @@ export interface PhotoServiceDeps {
 }
 
 const MB = 1024 * 1024
-export const DEFAULT_PHOTO_QUOTA_BYTES = 1024 * MB
+const DEFAULT_PHOTO_QUOTA_BYTES = 1024 * MB
 
 const quotaReached = (quotaBytes: number) =>
   new AppError(
