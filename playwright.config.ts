@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { E2E_PORT as PORT, FAKE_EBAY_PORT as EBAY_PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
+import { E2E_SETUP_CODE, E2E_PORT as PORT, FAKE_EBAY_PORT as EBAY_PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
@@ -27,7 +27,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   workers: 2,
-  // Registers the administrator before any test can register the first (admin) account.
+  // Registers the administrator (with the server's setup code) before the tests start.
   globalSetup: './tests/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
@@ -96,6 +96,7 @@ export default defineConfig({
         GEMINI_BASE_URL: `http://127.0.0.1:${GEMINI_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
         MAIL_FROM: 'Snaplist <no-reply@snaplist.test>',
+        SETUP_CODE: E2E_SETUP_CODE,
         ETSY_CLIENT_ID: FAKE_ETSY.clientId,
         ETSY_SHARED_SECRET: FAKE_ETSY.sharedSecret,
         ETSY_REDIRECT_URI: FAKE_ETSY.redirectUri,

@@ -53,8 +53,12 @@ const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
 
 export interface AppDeps {
   sql: Sql
-  /** trustProxyHops defaults to 1 and registrationsPerHour to REGISTRATION_LIMIT's 10, as without the variables. */
-  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> & Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>>
+  /**
+   * appUrl: the address links in emails start with: PUBLIC_URL, else the address the server printed at start. Never
+   * taken from a request: a forged Host header would otherwise mail a real reset token to the attacker's host.
+   * trustProxyHops defaults to 1 and registrationsPerHour to REGISTRATION_LIMIT's 10, as without the variables.
+   */
+  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> & Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>> & { appUrl: string }
   storage: FileStorage
   analyzer: ImageAnalyzer
   /** Where mail goes; the database outbox when not given (the embedded default). */
@@ -72,6 +76,8 @@ export interface AppDeps {
   ebayConfig?: Config['ebay']
   /** How account deletion reaches eBay's Notification API (tests may stub it). */
   ebayFetch?: typeof fetch
+  /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
+  photoQuotaBytes?: number
 }
 
 function ebayPublisherFor({ sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>, connectionService: MarketplaceConnectionService) {
@@ -102,7 +108,7 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -110,7 +116,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
   const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, background })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
-  const photos = createPhotoService({ sql, storage, analyzer })
+  const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
   const listings = createListingService(sql, storage)
   const admin = createAdminService({ sql, listingService: listings, storage })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
@@ -122,8 +128,6 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     config.publicUrl?.startsWith('https:') === true ||
     (config.trustProxy && c.req.header('x-forwarded-proto') === 'https')
   const addressOf = (c: Context) => clientAddress(c, config.trustProxy ? (config.trustProxyHops ?? 1) : 0)
-  // Without PUBLIC_URL, links in emails follow the address the request came to (the Host header).
-  const appUrl = (c: Context) => config.publicUrl ?? new URL(c.req.url).origin
 
   const api = new Hono<AppEnv>()
     // First, so it also marks the refusals of the middleware after it.
@@ -132,8 +136,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, clientAddress: addressOf }))
-    .route('/', passwordResetRoutes({ passwordReset, appUrl, clientAddress: addressOf }))
+    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
+    .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))

@@ -35,6 +35,12 @@ export interface Config {
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
+  /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
+  photoQuotaBytes: number | undefined
+  /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
+  development: boolean
+  /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
+  setupCode: string | undefined
 }
 
 export interface EbayConfig {
@@ -93,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     etsy: readEtsy(env),
     ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
+    setupCode: readSetupCode(env.SETUP_CODE),
+    development: env.NODE_ENV === 'development',
+    photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
   }
 }
 
@@ -154,6 +163,24 @@ export const APP_SECRET_MIN_LENGTH = 32
 function readAppSecret(raw: string | undefined): string | undefined {
   if (!raw) return undefined
   if (raw.length < APP_SECRET_MIN_LENGTH) throw new Error(`APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`)
+  return raw
+}
+
+function readPhotoQuota(raw: string | undefined): number | undefined {
+  if (!raw) return undefined
+  const megabytes = Number(raw)
+  if (!Number.isInteger(megabytes) || megabytes < 1) throw new Error(`PHOTO_QUOTA_MB must be a whole number of megabytes, at least 1, got "${raw}".`)
+  return megabytes * 1024 * 1024
+}
+
+// As many letters and digits as a generated setup code has: 16 random ones carry 80 bits.
+const SETUP_CODE_MIN_LENGTH = 16
+
+function readSetupCode(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  if (raw.replace(/[^A-Za-z0-9]/g, '').length < SETUP_CODE_MIN_LENGTH) {
+    throw new Error(`SETUP_CODE must have at least ${SETUP_CODE_MIN_LENGTH} letters and digits, e.g. the output of: openssl rand -hex 10`)
+  }
   return raw
 }
 

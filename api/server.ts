@@ -3,13 +3,15 @@ import { mkdir } from 'node:fs/promises'
 import { createServer as createHttpsServer } from 'node:https'
 import os from 'node:os'
 import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createApp, type App } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
+import { issueSetupCode } from './services/admin-setup.ts'
 import { createBackgroundTasks } from './services/background.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
+import { purgeExpired, schedulePurge } from './services/housekeeping.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
@@ -20,48 +22,65 @@ await mkdir(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` })
 const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+const setupCode = await issueSetupCode(database.sql, config.setupCode)
 
 const background = createBackgroundTasks()
-const app = createApp({
-  sql: database.sql,
-  config,
-  storage: storageFromConfig(config),
-  analyzer: analyzerFromConfig(config),
-  mail: mailTransportFromConfig(config, database.sql),
-  background,
-  google: googleIdentityFromConfig(config),
-  marketplaces: {
-    cipher: createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret)),
-    providers: marketplaceProvidersFromConfig(config),
-  },
-  ebayConfig: config.ebay,
-})
-mountBuiltApp(app, config.distDir)
-
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
+const scheme = tls ? 'https' : 'http'
+const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
+
+/** Builds the app and mounts the built client; links in emails start with appUrl. */
+function buildApp(appUrl: string): App {
+  const built = createApp({
+    sql: database.sql,
+    config: { ...config, appUrl },
+    storage: storageFromConfig(config),
+    analyzer: analyzerFromConfig(config),
+    mail: mailTransportFromConfig(config, database.sql),
+    background,
+    google: googleIdentityFromConfig(config),
+    marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
+    ebayConfig: config.ebay,
+    photoQuotaBytes: config.photoQuotaBytes,
+  })
+  mountBuiltApp(built, config.distDir)
+  return built
+}
+
+// Built once the port is known (PORT=0 picks one), so that without PUBLIC_URL links in emails start with the Local
+// address printed below. Node emits 'listening' before it accepts any connection, so no request finds it missing.
+let app: App | undefined
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: (request, env) => app!.fetch(request, env),
     port: config.port,
     hostname: config.host,
     ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
   },
   (info) => {
-    const scheme = tls ? 'https' : 'http'
+    const local = `${scheme}://localhost:${info.port}`
+    app = buildApp(config.publicUrl ?? local)
     const lan = Object.values(os.networkInterfaces())
       .flat()
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
-    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : 'not sent (no SMTP_URL): kept in the mail_outbox table and printed here'}`)
+    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : `not sent (no SMTP_URL): kept in the mail_outbox table for a day${config.development ? ' and printed here' : ''}`}`)
+    console.log(`  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`)
     console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
     console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
     console.log(`  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`)
-    console.log(`  Local:   ${scheme}://localhost:${info.port}`)
+    console.log(`  Local:   ${local}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
+    if (setupCode) {
+      console.log('No administrator yet: register with this setup code to become one (it works once).')
+      console.log(`Setup code: ${setupCode}`)
+    }
   },
 )
+
+const stopPurging = schedulePurge(() => purgeExpired(database.sql))
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
@@ -72,6 +91,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 async function shutDown(signal: string) {
   console.log(`${signal} received, shutting down.`)
   server.close()
+  stopPurging()
   // Emails already promised (a reset link, a welcome) go out before the database they read from closes.
   await background.drain()
   await database.close()

@@ -5,6 +5,8 @@ import * as v from 'valibot'
 export interface AuthConfig {
   /** Null when GOOGLE_CLIENT_ID is not set: the app shows no Google button. */
   googleClientId: string | null
+  /** True while no administrator exists: the register form asks for the setup code printed in the server log. */
+  setupCodeRequired: boolean
 }
 
 // Google's ID tokens are a little over 1 KB; anything far longer is not one.

@@ -65,6 +65,10 @@ export const RegisterSchema = v.object({
   password: passwordSchema,
   // Sent by the registration form as SPEC §3 says, and always ignored by the server.
   isAdmin: v.optional(v.boolean()),
+  // The one-time code from the server log, asked for while no administrator exists; empty = an ordinary account.
+  setupCode: v.optional(
+    v.pipe(v.string('Setup code must be text'), v.trim(), v.maxLength(64, 'Setup code must be at most 64 characters')),
+  ),
 })
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>
 

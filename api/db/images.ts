@@ -14,20 +14,31 @@ export interface ImageRow {
   bytes: number
 }
 
-export async function findImage(sql: Sql, id: string): Promise<ImageRow | undefined> {
+export async function findImage(sql: Sql | Tx, id: string): Promise<ImageRow | undefined> {
   const [row] = await sql<ImageRow[]>`
     select ${sql.unsafe(COLUMNS)} from images where id = ${id}`
   return row
 }
 
-/** Inserts the row unless the id exists already; returns whichever row holds the id now. */
-export async function insertImage(sql: Sql, image: ImageRow): Promise<ImageRow> {
-  const [inserted] = await sql<ImageRow[]>`
+/** The bytes of the user's stored photos (the 1600 px JPEGs), as counted against their storage quota. */
+export async function usedPhotoBytes(sql: Sql | Tx, userId: number): Promise<number> {
+  const [row] = await sql<{ bytes: number }[]>`select coalesce(sum(bytes), 0)::float8 as bytes from images where user_id = ${userId}`
+  return row!.bytes
+}
+
+/**
+ * Inserts the row unless the id exists already, and only when the user's photos stay within quotaBytes with it.
+ * Returns whichever row holds the id now, or 'over_quota'. The caller holds users.lockUser, so one user's inserts
+ * count one after another and parallel uploads cannot pass the quota together.
+ */
+export async function insertImage(tx: Tx, image: ImageRow, quotaBytes: number): Promise<ImageRow | 'over_quota'> {
+  const [inserted] = await tx<ImageRow[]>`
     insert into images (id, user_id, key, url, thumbnail_url, width, height, bytes)
-    values (${image.id}, ${image.userId}, ${image.key}, ${image.url}, ${image.thumbnailUrl}, ${image.width}, ${image.height}, ${image.bytes})
+    select ${image.id}, ${image.userId}, ${image.key}, ${image.url}, ${image.thumbnailUrl}, ${image.width}, ${image.height}, ${image.bytes}
+    where (select coalesce(sum(bytes), 0) from images where user_id = ${image.userId}) + ${image.bytes} <= ${quotaBytes}
     on conflict (id) do nothing
-    returning ${sql.unsafe(COLUMNS)}`
-  return inserted ?? (await findImage(sql, image.id))!
+    returning ${tx.unsafe(COLUMNS)}`
+  return inserted ?? (await findImage(tx, image.id)) ?? 'over_quota'
 }
 
 /** The subset of urls that are this user's stored photos. */

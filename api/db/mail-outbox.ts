@@ -16,3 +16,9 @@ export async function insertOutboxMail(sql: Sql, mail: OutboxMail): Promise<numb
     returning id`
   return row!.id
 }
+
+/** Deletes the mail stored more than maxAgeHours ago (reset links among it); returns how many. */
+export async function deleteOldMail(sql: Sql, maxAgeHours: number): Promise<number> {
+  const result = await sql`delete from mail_outbox where created_at <= now() - make_interval(hours => ${maxAgeHours})`
+  return result.count
+}

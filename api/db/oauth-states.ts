@@ -54,3 +54,9 @@ export async function pruneStates(sql: Sql, userId: number, keepPending: number)
       order by created_at desc
       limit ${keepPending})`
 }
+
+/** Deletes every spent or expired authorization, of all users; returns how many. */
+export async function deleteFinishedStates(sql: Sql): Promise<number> {
+  const result = await sql`delete from oauth_states where used_at is not null or expires_at <= now()`
+  return result.count
+}

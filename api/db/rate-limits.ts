@@ -29,3 +29,9 @@ export async function unhitCounter(sql: Sql, name: string, subject: string): Pro
 export async function clearCounter(sql: Sql, name: string, subject: string): Promise<void> {
   await sql`delete from rate_limits where key = ${name} || ':' || lower(${subject})`
 }
+
+/** Deletes the counters whose window has run out (a later hit starts a new one anyway); returns how many. */
+export async function deleteExpiredCounters(sql: Sql): Promise<number> {
+  const result = await sql`delete from rate_limits where reset_at <= now()`
+  return result.count
+}

@@ -4,17 +4,19 @@ import type { UserRow } from './users.ts'
 
 export interface SessionUserRow extends UserRow {
   expiresAt: Date
+  createdAt: Date
 }
 
 export async function insertSession(sql: Sql, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
   await sql`insert into sessions (token_hash, user_id, expires_at) values (${tokenHash}, ${userId}, ${expiresAt})`
 }
 
-export async function findSessionUser(sql: Sql, tokenHash: string): Promise<SessionUserRow | undefined> {
+/** The session's user while the session is unexpired and younger than maxAgeDays, however often it was used. */
+export async function findSessionUser(sql: Sql, tokenHash: string, maxAgeDays: number): Promise<SessionUserRow | undefined> {
   const [row] = await sql<SessionUserRow[]>`
-    select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, s.expires_at
+    select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, s.expires_at, s.created_at
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${tokenHash} and s.expires_at > now()`
+    where s.token_hash = ${tokenHash} and s.expires_at > now() and s.created_at > now() - make_interval(days => ${maxAgeDays})`
   return row
 }
 
@@ -26,8 +28,9 @@ export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> 
   await sql`delete from sessions where token_hash = ${tokenHash}`
 }
 
-export async function deleteExpiredSessions(sql: Sql): Promise<number> {
-  const result = await sql`delete from sessions where expires_at <= now()`
+/** Deletes the sessions that expired or outlived maxAgeDays; returns how many. */
+export async function deleteExpiredSessions(sql: Sql, maxAgeDays: number): Promise<number> {
+  const result = await sql`delete from sessions where expires_at <= now() or created_at <= now() - make_interval(days => ${maxAgeDays})`
   return result.count
 }
 

@@ -25,11 +25,13 @@ export interface NewUser {
   passwordHash: string | null
   /** The subject id (`sub`) of the Google account this one signs in with. */
   googleSubject?: string
+  /** Only a registration that spent a setup code (services/admin-setup.ts) makes an administrator. */
+  isAdmin?: boolean
 }
 
 /**
- * Serialises the transactions that add accounts (until they end), so exactly one of them can be the first account,
- * which becomes admin, and each sees the accounts the others added.
+ * Serialises the transactions that add accounts (until they end), so each sees the accounts the others added, and
+ * exactly one of them can spend a setup code and become the first administrator.
  */
 export async function lockForNewAccount(tx: Tx): Promise<void> {
   await tx`lock table users in share row exclusive mode`
@@ -40,7 +42,7 @@ export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
   const [row] = await tx<UserRow[]>`
     insert into users (username, email, first_name, last_name, password_hash, google_sub, is_admin)
     values (${user.username}, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash},
-            ${user.googleSubject ?? null}, not exists (select 1 from users))
+            ${user.googleSubject ?? null}, ${user.isAdmin ?? false})
     returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
@@ -79,11 +81,16 @@ export async function linkGoogleSubject(tx: Tx, email: string, subject: string):
   return row
 }
 
-export async function setAdmin(sql: Sql, username: string): Promise<UserRow | undefined> {
+export async function setAdmin(sql: Sql | Tx, username: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     update users set is_admin = true where lower(username) = lower(${username})
     returning ${sql.unsafe(COLUMNS)}`
   return row
+}
+
+export async function adminExists(sql: Sql | Tx): Promise<boolean> {
+  const [row] = await sql<{ exists: boolean }[]>`select exists (select 1 from users where is_admin) as exists`
+  return row!.exists
 }
 
 export async function listUsers(sql: Sql): Promise<UserRow[]> {

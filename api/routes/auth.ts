@@ -17,7 +17,7 @@ export interface AuthRouteDeps {
   sessions: SessionService
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
-  appUrl: (c: Context) => string
+  appUrl: string
   /** The address the request came from, for per-client limits. */
   clientAddress: (c: Context) => string
 }
@@ -33,16 +33,18 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
 
   return new Hono<AppEnv>()
     .post('/register', valid('json', RegisterSchema), async (c) => {
-      const user = await accounts.register(c.req.valid('json'), clientAddress(c), appUrl(c))
+      const user = await accounts.register(c.req.valid('json'), clientAddress(c), appUrl)
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
       const user = await accounts.login(c.req.valid('json'), clientAddress(c))
       return signIn(c, user, 200)
     })
-    .get('/auth/config', (c) => c.json({ googleClientId: googleSignIn.clientId } satisfies AuthConfig, 200))
+    .get('/auth/config', async (c) =>
+      c.json({ googleClientId: googleSignIn.clientId, setupCodeRequired: await accounts.setupCodeRequired() } satisfies AuthConfig, 200),
+    )
     .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
-      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c), appUrl(c))
+      const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c), appUrl)
       return signIn(c, user, 200)
     })
     .post('/logout', async (c) => {

@@ -7,7 +7,7 @@ import { valid } from '../validate.ts'
 
 export interface PasswordResetRouteDeps {
   passwordReset: PasswordResetService
-  appUrl: (c: Context) => string
+  appUrl: string
   /** The address the request came from, for per-client limits. */
   clientAddress: (c: Context) => string
 }
@@ -15,7 +15,7 @@ export interface PasswordResetRouteDeps {
 export function passwordResetRoutes({ passwordReset, appUrl, clientAddress }: PasswordResetRouteDeps) {
   return new Hono<AppEnv>()
     .post('/forgot-password', valid('json', ForgotPasswordSchema), async (c) => {
-      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c), appUrl(c))
+      await passwordReset.requestLink(c.req.valid('json').username, clientAddress(c), appUrl)
       return c.json({ message: FORGOT_PASSWORD_REPLY }, 200)
     })
     .get('/reset-password/:token', valid('param', ResetTokenParamSchema), async (c) => {

@@ -4,6 +4,7 @@ import type { LoginInput, RegisterInput } from '../contract/user.ts'
 import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../errors.ts'
+import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
 import type { BackgroundTasks } from './background.ts'
 import type { Mailer } from './mail.ts'
 import { passwordProblem } from './password-policy.ts'
@@ -42,12 +43,14 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
     const passwordHash = await hashPassword(input.password)
     try {
       return await sql.begin(async (tx) => {
+        await users.lockForNewAccount(tx)
         const taken = await users.findTakenIdentity(tx, input.username, input.email)
         if (taken.usernameTaken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
         if (taken.emailTaken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
-        // isAdmin from the client is never read: the database decides (first account only).
-        const { username, email, firstName, lastName } = input
-        return users.insertUser(tx, { username, email, firstName, lastName, passwordHash })
+        // isAdmin from the client is never read: only a live setup code makes the administrator.
+        const { username, email, firstName, lastName, setupCode } = input
+        if (setupCode) await spendSetupCode(tx, setupCode)
+        return users.insertUser(tx, { username, email, firstName, lastName, passwordHash, isAdmin: Boolean(setupCode) })
       })
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index is the final word.
@@ -60,6 +63,9 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
   }
 
   return {
+    /** Whether the register form asks for the setup code (no administrator yet). */
+    setupCodeRequired: () => setupCodeRequired(sql),
+
     async register(input: RegisterInput, clientAddress: string, appUrl: string): Promise<users.UserRow> {
       refuseUnfitAccount(input)
       await registrationLimiter.consume(clientAddress)

@@ -56,7 +56,7 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
   if (taken.emailTaken) throw emailLinkedElsewhere()
   if (taken.usernameTaken) throw usernameTaken(profile.email)
   const { subject, email } = profile
-  // is_admin is decided by insertUser as for every account: only the first one on an empty database.
+  // Never an administrator: that takes a setup code (services/admin-setup.ts).
   const user = await users.insertUser(tx, { username: email, email, ...namesOf(profile), passwordHash: null, googleSubject: subject })
   return { user, created: true }
 }

@@ -1,5 +1,5 @@
-// Outgoing mail: through an SMTP server with nodemailer when SMTP_URL is set, otherwise into the mail_outbox table
-// and the server log, so `npm start` on a laptop still shows every email (and its reset link). The Mailer renders
+// Outgoing mail: through an SMTP server with nodemailer when SMTP_URL is set, otherwise into the mail_outbox table,
+// with a log line saying where it went (and, in development, the email itself, reset link included). The Mailer renders
 // the app's templates and hands the result to whichever transport is configured.
 import nodemailer from 'nodemailer'
 import type { AppTemplateName, PlaceholderValues } from '../contract/email-template.ts'
@@ -53,16 +53,27 @@ export function createSmtpTransport({ url, from }: SmtpConfig): MailTransport {
 
 const linksIn = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
 
-/** log receives the notice for each stored mail; the server log unless a test listens instead. */
-export function createOutboxTransport(sql: Sql, log: (notice: string) => void = console.log): MailTransport {
+export interface OutboxOptions {
+  /** Receives the notice for each stored mail; the server log unless a test listens instead. */
+  log?: (notice: string) => void
+  /** Print the mail's content, links (reset tokens) included: only in development (NODE_ENV=development). */
+  printContent?: boolean
+}
+
+/** Keeps mail in the mail_outbox table (for a day, see housekeeping.ts) and says in the log where each one went. */
+export function createOutboxTransport(sql: Sql, { log = console.log, printContent = false }: OutboxOptions = {}): MailTransport {
   return {
     async send(mail) {
       const id = await insertOutboxMail(sql, { recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text, template: mail.template })
-      // Without SMTP the log is how a person running Snaplist locally reads their reset link.
+      const where = `Email not sent (SMTP_URL is not set): the ${mail.template} email to ${mail.to} is kept in mail_outbox as id ${id} for a day.`
+      if (!printContent) {
+        // A reset link in the log would outlive the link's hour in every log file and collector it reaches.
+        log(`${where}\n  Its content and links are printed only when NODE_ENV=development.`)
+        return
+      }
+      // In development the log is how a person running Snaplist on a laptop reads their reset link.
       const body = mail.text ?? `Links: ${[...new Set(linksIn(mail.html))].join(' ') || 'none'}`
-      log(
-        `Email not sent (SMTP_URL is not set); stored in mail_outbox as id ${id}.\n  To: ${mail.to}\n  Subject: ${mail.subject}\n${body.replace(/^/gm, '  | ')}`,
-      )
+      log(`${where}\n  Subject: ${mail.subject}\n${body.replace(/^/gm, '  | ')}`)
     },
   }
 }

@@ -36,6 +36,6 @@ export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy' | 'eb
   return providers
 }
 
-export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, sql: Sql): MailTransport {
-  return config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxTransport(sql)
+export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'development'>, sql: Sql): MailTransport {
+  return config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxTransport(sql, { printContent: config.development })
 }

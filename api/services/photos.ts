@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { AnalysisResult, StoredImage } from '../contract/analysis.ts'
 import type { Sql } from '../db/client.ts'
 import * as images from '../db/images.ts'
-import { conflict } from '../errors.ts'
+import * as users from '../db/users.ts'
+import { AppError, conflict } from '../errors.ts'
 import type { ImageAnalyzer } from './analyzer.ts'
 import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
@@ -21,9 +22,26 @@ export interface PhotoServiceDeps {
   sql: Sql
   storage: FileStorage
   analyzer: ImageAnalyzer
+  /** How many bytes of photos each seller may keep (PHOTO_QUOTA_MB). */
+  quotaBytes?: number
 }
 
-export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps) {
+const MB = 1024 * 1024
+const DEFAULT_PHOTO_QUOTA_BYTES = 1024 * MB
+
+const quotaReached = (quotaBytes: number) =>
+  new AppError(
+    413,
+    'storage_quota_reached',
+    `Your photo storage is full (${quotaBytes >= MB ? `${Math.round(quotaBytes / MB)} MB` : `${Math.ceil(quotaBytes / 1024)} KB`}). Delete listings you no longer need to free space, then add the photo again.`,
+  )
+
+export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES }: PhotoServiceDeps) {
+  /** Refuses early, before any decoding, once the seller's storage is full. */
+  async function checkQuota(userId: number): Promise<void> {
+    if ((await images.usedPhotoBytes(sql, userId)) >= quotaBytes) throw quotaReached(quotaBytes)
+  }
+
   async function existing(userId: number, id: string): Promise<StoredImage | undefined> {
     const row = await images.findImage(sql, id)
     if (!row) return undefined
@@ -38,16 +56,14 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
       storage.put(`${base}.jpg`, photo.jpeg, 'image/jpeg'),
       storage.put(`${base}-thumb.webp`, photo.thumbnail, 'image/webp'),
     ])
-    const row = await images.insertImage(sql, {
-      id,
-      userId,
-      key: main.key,
-      url: main.url,
-      thumbnailUrl: thumbnail.url,
-      width: photo.width,
-      height: photo.height,
-      bytes: photo.jpeg.length,
+    const image = { id, userId, key: main.key, url: main.url, thumbnailUrl: thumbnail.url, width: photo.width, height: photo.height, bytes: photo.jpeg.length }
+    const row = await sql.begin(async (tx) => {
+      await users.lockUser(tx, userId)
+      return images.insertImage(tx, image, quotaBytes)
     })
+    // Parallel uploads that all passed checkQuota: the one that no longer fits is refused here. Its files stay unused,
+    // as after a crash between the two steps; content-hashed, they may also be another row's, so are not removed.
+    if (row === 'over_quota') throw quotaReached(quotaBytes)
     return toStoredImage(row)
   }
 
@@ -56,11 +72,13 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
     async upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }> {
       const found = await existing(userId, id)
       if (found) return { image: found, created: false }
+      await checkQuota(userId)
       const { forStorage } = await prepareImage(bytes)
       return { image: await store(userId, id, await forStorage), created: true }
     },
 
     async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+      if (!(await images.findImage(sql, id))) await checkQuota(userId)
       const photo = await prepareImage(bytes)
       // Both run at once; the photo is stored before any answer, so a failed analysis never loses it and the
       // phone can fall back to POST /api/images with the same id.

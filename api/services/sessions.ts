@@ -1,4 +1,5 @@
-// Session tokens: a random id in an HttpOnly cookie, its SHA-256 in Postgres, 30 days from the last use.
+// Session tokens: a random id in an HttpOnly cookie, its SHA-256 in Postgres, 30 days from the last use and never
+// more than 90 days from sign-in (a stolen cookie used daily still ends).
 import { createHash, randomBytes } from 'node:crypto'
 import type { Sql } from '../db/client.ts'
 import * as sessions from '../db/sessions.ts'
@@ -6,6 +7,8 @@ import type { UserRow } from '../db/users.ts'
 
 export const SESSION_COOKIE = 'snaplist_session'
 export const SESSION_DAYS = 30
+/** The absolute lifetime: a session this old is refused even when it was used yesterday. */
+export const SESSION_MAX_DAYS = 90
 const DAY_MS = 24 * 60 * 60 * 1000
 // Sliding expiry is written at most once a day per session, so an ordinary request costs one read.
 const EXTEND_AFTER_MS = DAY_MS
@@ -14,6 +17,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** The key of a session's row, by which other tables (oauth_states) refer to the session. */
 export const sessionKey = hashToken
 const freshExpiry = () => new Date(Date.now() + SESSION_DAYS * DAY_MS)
+/** 30 days from now, but not past the session's 90th day. */
+const renewedExpiry = (createdAt: Date) => new Date(Math.min(Date.now() + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS))
 
 export interface StartedSession {
   token: string
@@ -37,11 +42,11 @@ export function createSessionService(sql: Sql) {
 
     async resolve(token: string): Promise<ResolvedSession | undefined> {
       const tokenHash = hashToken(token)
-      const row = await sessions.findSessionUser(sql, tokenHash)
+      const row = await sessions.findSessionUser(sql, tokenHash, SESSION_MAX_DAYS)
       if (!row) return undefined
-      const { expiresAt, ...user } = row
-      if (expiresAt.getTime() - Date.now() > SESSION_DAYS * DAY_MS - EXTEND_AFTER_MS) return { user }
-      const renewedUntil = freshExpiry()
+      const { expiresAt, createdAt, ...user } = row
+      const renewedUntil = renewedExpiry(createdAt)
+      if (renewedUntil.getTime() - expiresAt.getTime() < EXTEND_AFTER_MS) return { user }
       await sessions.extendSession(sql, tokenHash, renewedUntil)
       return { user, renewedUntil }
     },

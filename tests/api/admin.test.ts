@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp()
   admin = client(t.app)
   seller = client(t.app)
-  expect((await readJson(await admin.post('/api/register', newUser('root')))).isAdmin).toBe(true)
+  expect((await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
   sellerId = (await readJson(await seller.post('/api/register', newUser('seller')))).id
 })
 afterAll(() => t.close())

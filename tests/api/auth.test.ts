@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -10,12 +11,12 @@ afterAll(() => t.close())
 const countUsers = async () => (await t.db.sql`select count(*)::int as n from users`)[0]!.n as number
 
 describe('registration', () => {
-  it('creates the account, signs it in, and makes the very first account the admin', async () => {
+  it('creates the account and signs it in; the very first account is no admin without the setup code', async () => {
     const alice = client(t.app)
     const response = await alice.post('/api/register', newUser('alice'))
     expect(response.status).toBe(201)
     const body = await readJson(response)
-    expect(body).toMatchObject({ username: 'alice', email: 'alice@example.com', firstName: 'Sam', lastName: 'Seller', isAdmin: true })
+    expect(body).toMatchObject({ username: 'alice', email: 'alice@example.com', firstName: 'Sam', lastName: 'Seller', isAdmin: false })
     expect(body).not.toHaveProperty('password')
     expect(body).not.toHaveProperty('passwordHash')
     const me = await alice.get('/api/user')
@@ -40,6 +41,19 @@ describe('registration', () => {
     const token = /snaplist_session=([^;]+)/.exec(setCookie)![1]!
     const stored = await t.db.sql`select token_hash from sessions where token_hash = ${token}`
     expect(stored).toHaveLength(0)
+  })
+
+  it('links the welcome email to the configured address, never to the host a forged Host header names', async () => {
+    const forged = await t.app.request('http://evil.example/api/register', {
+      method: 'POST',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify(newUser('hosted')),
+    })
+    expect(forged.status).toBe(201)
+    await t.settle()
+    const [mail] = await t.db.sql`select text, html from mail_outbox where recipient = 'hosted@example.com' and template = 'welcome'`
+    expect(mail!.text).toContain(`Open Snaplist: ${TEST_ORIGIN}`)
+    expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
 
   it('says which of username and email is taken, with 409', async () => {
@@ -175,6 +189,32 @@ describe('sign-in and sign-out', () => {
     const replay = client(t.app)
     replay.cookie = stolen
     expect((await replay.get('/api/user')).status).toBe(401)
+  })
+
+  /** Moves the client's session back in time: signed in `ageDays` ago, expiring in `expiresInDays`. */
+  async function ageSession(c: ReturnType<typeof client>, ageDays: number, expiresInDays: number) {
+    const tokenHash = createHash('sha256').update(c.cookie.split('=')[1]!).digest('hex')
+    const moved = await t.db.sql`
+      update sessions set created_at = now() - make_interval(days => ${ageDays}), expires_at = now() + make_interval(days => ${expiresInDays})
+      where token_hash = ${tokenHash}`
+    expect(moved.count).toBe(1)
+  }
+
+  it('refuses a session older than 90 days even when it was used every day', async () => {
+    const c = await registeredClient(t.app, 'veteran')
+    expect((await c.get('/api/user')).status).toBe(200)
+    // Used yesterday, so unexpired by the sliding 30 days, but signed in 91 days ago.
+    await ageSession(c, 91, 29)
+    expect((await c.get('/api/user')).status).toBe(401)
+  })
+
+  it('never renews a session past its 90th day', async () => {
+    const c = await registeredClient(t.app, 'longtimer')
+    await ageSession(c, 80, 2)
+    const renewed = await c.get('/api/user')
+    expect(renewed.status).toBe(200)
+    const expires = new Date(/Expires=([^;]+)/.exec(renewed.headers.get('set-cookie')!)![1]!)
+    expect(Math.round((expires.getTime() - Date.now()) / 86_400_000)).toBe(10)
   })
 
   it('refuses a state-changing request from another origin', async () => {

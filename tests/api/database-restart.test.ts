@@ -136,7 +136,7 @@ describe.skipIf(repeated)('a database that never answers', () => {
     const db = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres` })
     const app = createApp({
       sql: db.sql,
-      config: { publicUrl: undefined, https: false, trustProxy: false },
+      config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
       storage: createLocalStorage(path.join(os.tmpdir(), 'snaplist-unused-photos')),
       analyzer: createLocalAnalyzer(),
     })

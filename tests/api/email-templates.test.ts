@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp()
   admin = client(t.app)
   seller = client(t.app)
-  await admin.post('/api/register', newUser('root'))
+  await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode })
   await seller.post('/api/register', newUser('seller'))
 })
 afterAll(() => t.close())

@@ -33,7 +33,7 @@ beforeAll(async () => {
   fake = await startFakeEtsy({ redirectUris: [REDIRECT_URI], sharedSecret: 'the-shared-secret' })
   t = await createTestApp({ marketplaces: { cipher, providers: { etsy: createEtsyProvider(etsyConfig()) } } })
   admin = client(t.app)
-  expect((await readJson(await admin.post('/api/register', newUser('root')))).isAdmin).toBe(true)
+  expect((await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
 })
 afterAll(async () => {
   await t.close()
@@ -423,7 +423,7 @@ describe('refreshing', () => {
     await connect(seller)
     const rekeyed = createApp({
       sql: t.db.sql,
-      config: { publicUrl: undefined, https: false, trustProxy: false },
+      config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
       storage: createLocalStorage('/nonexistent'),
       analyzer: createLocalAnalyzer(),
       marketplaces: { cipher: createEphemeralCipher(), providers: { etsy: createEtsyProvider(etsyConfig()) } },

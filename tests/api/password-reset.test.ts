@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts'
 import { requestResetToken, tokenIn } from '../helpers/reset-link.ts'
-import { client, createTestApp, newUser, readJson, TEST_MAIL_FROM, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, TEST_MAIL_FROM, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 const REPLY = "If your email address is registered with us, you'll receive a password reset link shortly."
 const PASSWORD = newUser('x').password
@@ -63,17 +63,34 @@ describe('forgot-password', () => {
     expect(minutesLeft).toBeLessThanOrEqual(60)
   })
 
-  it('prints the reset link to the server log when no SMTP server is set', async () => {
-    const notices: string[] = []
-    const local = await createTestApp({ mailLog: (notice) => notices.push(notice) })
-    try {
-      await client(local.app).post('/api/register', newUser('laptop'))
-      const token = await requestResetToken(local, 'laptop@example.com')
-      const notice = notices.find((line) => line.includes('Reset your Snaplist password'))
-      expect(notice).toMatch(/SMTP_URL is not set/)
-      expect(notice).toContain(`http://localhost/reset-password?token=${token}`)
-    } finally {
-      await local.close()
+  it('links to the configured address, never to the host a forged Host header names', async () => {
+    // What an attacker sends straight to the server (no browser): a Host and a matching Origin of their own.
+    const forged = await t.app.request('http://evil.example/api/forgot-password', {
+      method: 'POST',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'known@example.com' }),
+    })
+    expect(forged.status).toBe(200)
+    await t.settle()
+    const [mail] = await t.db.sql`select text, html from mail_outbox where template = 'password-reset' order by id desc limit 1`
+    expect(mail!.text).toMatch(new RegExp(`^${TEST_ORIGIN}/reset-password\\?token=`, 'm'))
+    expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
+  })
+
+  it('without SMTP, logs where the reset email went but not its link, unless the server runs in development', async () => {
+    for (const development of [false, true]) {
+      const notices: string[] = []
+      const local = await createTestApp({ mailLog: (notice) => notices.push(notice), development })
+      try {
+        await client(local.app).post('/api/register', newUser('laptop'))
+        const token = await requestResetToken(local, 'laptop@example.com')
+        const notice = notices.find((line) => line.includes('password-reset'))
+        expect(notice).toMatch(/SMTP_URL is not set.*password-reset email to laptop@example\.com/)
+        if (development) expect(notice).toContain(`http://localhost/reset-password?token=${token}`)
+        else expect(notices.join('\n')).not.toContain(token)
+      } finally {
+        await local.close()
+      }
     }
   })
 })
@@ -249,7 +266,7 @@ describe('mail through a real SMTP server', () => {
 
   it('delivers the reset email rendered from the active template, with a link that resets the password', async () => {
     const admin = client(t.app)
-    await admin.post('/api/register', newUser('mailadmin'))
+    await admin.post('/api/register', { ...newUser('mailadmin'), setupCode: t.setupCode })
     const templates = (await readJson(await admin.get('/api/email-templates'))) as unknown as { id: number; name: string; subject: string }[]
     const reset = templates.find((row) => row.name === 'password-reset')!
     const edited = { ...reset, subject: 'Your {{appName}} reset link, {{username}}' }

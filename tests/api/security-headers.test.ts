@@ -94,7 +94,7 @@ describe('security headers with outside services and https', () => {
   const configured = () =>
     createApp({
       sql: t.db.sql,
-      config: { publicUrl: 'https://snaplist.example', https: false, trustProxy: false },
+      config: { publicUrl: 'https://snaplist.example', appUrl: 'https://snaplist.example', https: false, trustProxy: false },
       storage: createSupabaseStorage({ url: 'https://project.supabase.co', serviceKey: 'unused', bucket: 'photos' }),
       analyzer: createLocalAnalyzer(),
       google: createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID }),

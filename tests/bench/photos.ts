@@ -37,7 +37,7 @@ async function startApp(workDir: string) {
   await migrate(database.sql)
   const geminiStarts: number[] = []
   const analyzer = timed(createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url }), geminiStarts)
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer })
+  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer })
   mountBuiltApp(app, path.resolve('dist'))
   const receivedBytes: number[] = []
   // Counted where the server receives it: what actually crossed the network from the phone.

@@ -58,7 +58,7 @@ function benchApp(sql: Sql, photosDir: string) {
   const product = createApp({
     sql,
     // The fault and soak runs sign up dozens of sellers from this one machine.
-    config: { publicUrl: undefined, https: false, trustProxy: false, registrationsPerHour: 100_000 },
+    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false, registrationsPerHour: 100_000 },
     storage: createLocalStorage(photosDir),
     analyzer: createLocalAnalyzer(),
   })

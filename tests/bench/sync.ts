@@ -27,7 +27,7 @@ const TARGET_RATIO = 1.3
 async function startServer(workDir: string) {
   const database = await openDatabase({ pgliteDir: 'memory://' })
   await migrate(database.sql)
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer: createLocalAnalyzer() })
+  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer: createLocalAnalyzer() })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, PASSWORD, registerThroughUi, submitRegistration, uniqueName } from './helpers.ts'
+import { expectNoSidewaysScroll, fillRegisterForm, PASSWORD, registerThroughUi, submitRegistration, uniqueName } from './helpers.ts'
 
 test('register, be greeted, stay signed in across a reload, then log out', async ({ page }) => {
   const username = await registerThroughUi(page)
@@ -97,4 +97,18 @@ test('a common password is refused by the server and the reason shows under the 
   await expect(page).toHaveURL(/\/auth$/)
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: 'test-results/register-common-password.png' })
+})
+
+test('while no administrator exists the Register tab asks for the setup code, and says so on the field when it is wrong', async ({ page }) => {
+  // The suite's server has its administrator already; this plays a fresh install's answer.
+  await page.route('**/api/auth/config', (route) => route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }))
+  await fillRegisterForm(page, uniqueName('claimer'))
+  const setupCode = page.getByLabel('Setup code')
+  await expect(setupCode).toBeVisible()
+  await setupCode.fill('WRNG-CODE-WRNG-CODE')
+  await expectNoSidewaysScroll(page)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(setupCode).toHaveAccessibleDescription(/This setup code is not valid or has been used\./)
+  await expect(setupCode).toHaveAttribute('aria-invalid', 'true')
+  await page.screenshot({ path: 'test-results/register-setup-code.png' })
 })

@@ -1,7 +1,8 @@
-// Before any test runs: register the suite's administrator. The server starts on an empty database, where the first
-// account becomes admin; the tests register users concurrently, so the admin has to exist before they start.
+// Before any test runs: register the suite's administrator with the setup code the server was started with (an
+// account registered without it is an ordinary one, so the tests may register theirs in any order).
 import type { FullConfig } from '@playwright/test'
 import { ADMIN } from './helpers.ts'
+import { E2E_SETUP_CODE } from './ports.ts'
 
 export default async function registerAdmin(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL
@@ -9,10 +10,10 @@ export default async function registerAdmin(config: FullConfig) {
   const response = await fetch(`${baseURL}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, firstName: 'Ada', lastName: 'Admin' }),
+    body: JSON.stringify({ ...ADMIN, firstName: 'Ada', lastName: 'Admin', setupCode: E2E_SETUP_CODE }),
   })
   const body = (await response.json()) as { isAdmin?: boolean; message?: string }
   if (response.status !== 201 || !body.isAdmin) {
-    throw new Error(`Could not register ${ADMIN.username} as the first (admin) account: ${response.status} ${body.message ?? JSON.stringify(body)}`)
+    throw new Error(`Could not register ${ADMIN.username} as the administrator: ${response.status} ${body.message ?? JSON.stringify(body)}`)
   }
 }

@@ -8,8 +8,8 @@ export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toSt
 
 export const PASSWORD = 'thrift store 42'
 
-/** Fills the Register tab as a person would and sends it. */
-export async function submitRegistration(page: Page, username: string, password = PASSWORD) {
+/** Opens the Register tab and fills in every field for a new seller, without sending it. */
+export async function fillRegisterForm(page: Page, username = uniqueName(), password = PASSWORD) {
   await page.goto('/auth')
   await page.getByRole('tab', { name: 'Register' }).click()
   await page.getByLabel('First name').fill('Rita')
@@ -18,6 +18,11 @@ export async function submitRegistration(page: Page, username: string, password 
   await page.getByLabel('Email').fill(`${username}@example.com`)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Confirm password').fill(password)
+}
+
+/** Fills the Register tab as a person would and sends it. */
+export async function submitRegistration(page: Page, username: string, password = PASSWORD) {
+  await fillRegisterForm(page, username, password)
   await page.getByRole('button', { name: 'Create account' }).click()
 }
 

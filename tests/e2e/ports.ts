@@ -1,4 +1,5 @@
-// The ports of the browser suite's server and its stand-ins, from E2E_PORT up, shared by the config and the tests.
+// The ports of the browser suite's server and its stand-ins, from E2E_PORT up, and the server's setup code, shared by
+// the config and the tests.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const FAKE_GEMINI_PORT = E2E_PORT + 1
 export const FAKE_SMTP_PORT = E2E_PORT + 2
@@ -8,3 +9,5 @@ export const FAKE_SMTP_HTTP_PORT = E2E_PORT + 3
 export const FAKE_ETSY_PORT = E2E_PORT + 4
 /** The eBay stand-in: consent page, token endpoint and Identity getUser. */
 export const FAKE_EBAY_PORT = E2E_PORT + 5
+/** SETUP_CODE of the suite's server: global-setup.ts registers the administrator with it. */
+export const E2E_SETUP_CODE = 'E2E-SUITE-SETUP-CODE-0001'

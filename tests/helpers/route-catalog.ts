@@ -15,7 +15,7 @@ import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { ebayApp, ebayConfigFor } from './ebay.ts'
 import { photoForm, solidJpeg } from './images.ts'
-import { newUser, readJson, registeredClient, TEST_ORIGIN, type client, type TestApp } from './test-app.ts'
+import { newUser, readJson, registeredAdmin, registeredClient, TEST_ORIGIN, type client, type TestApp } from './test-app.ts'
 
 export type Access = 'public' | 'user' | 'admin'
 
@@ -171,7 +171,7 @@ type Client = ReturnType<typeof client>
 export interface CatalogApp {
   t: TestApp
   fixture: CatalogFixture
-  /** The first account, hence the administrator. */
+  /** The administrator, registered with the setup code. */
   admin: Client
   alice: Client
   bob: Client
@@ -189,7 +189,7 @@ const ALICE_LISTING_TITLE = 'Alice secret listing'
 export async function openCatalogApp(): Promise<CatalogApp> {
   const ebay = await startFakeEbay({ seller: ALICE_EBAY })
   const t = await ebayApp(ebayConfigFor(ebay))
-  const admin = await registeredClient(t.app, 'root')
+  const admin = await registeredAdmin(t)
   const alice = await registeredClient(t.app, 'alice')
   const bob = await registeredClient(t.app, 'bob')
 

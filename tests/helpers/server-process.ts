@@ -8,6 +8,8 @@ import path from 'node:path'
 export interface ServerProcess {
   origin: string
   server: ChildProcess
+  /** What it printed so far. */
+  output(): string
 }
 
 /** Starts api/server.ts with these settings over a quiet default environment; resolves once it listens. */
@@ -22,7 +24,7 @@ export function startServer(env: Record<string, string> = {}): Promise<ServerPro
     server.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const port = /Local: +http:\/\/localhost:(\d+)/.exec(output)?.[1]
-      if (port) resolve({ origin: `http://localhost:${port}`, server })
+      if (port) resolve({ origin: `http://localhost:${port}`, server, output: () => output })
     })
     server.once('exit', (code) => reject(new Error(`The server stopped (exit ${code}) before it listened:\n${output}`)))
   })

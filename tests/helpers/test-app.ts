@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
+import { issueSetupCode } from '../../api/services/admin-setup.ts'
 import { createBackgroundTasks } from '../../api/services/background.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
 import type { GoogleIdentity } from '../../api/services/google-identity.ts'
@@ -23,6 +24,8 @@ export const TEST_ORIGIN = 'http://localhost'
 export interface TestApp {
   app: ReturnType<typeof createApp>
   db: Database
+  /** The setup code issued as at a server's first start: registering with it makes the administrator. */
+  setupCode: string
   /** Waits for the work the app does after replying (mail). */
   settle(): Promise<void>
   close(): Promise<void>
@@ -61,6 +64,8 @@ export interface TestAppOptions {
   smtpUrl?: string
   /** Receives the outbox's log notices (silent by default). */
   mailLog?: (notice: string) => void
+  /** As NODE_ENV=development: the outbox prints each email's content in its notice. */
+  development?: boolean
   publicUrl?: string
   /** Connectable marketplaces (pointed at the stand-ins) and the token cipher; none, as with no ETSY_* settings. */
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
@@ -75,6 +80,8 @@ export interface TestAppOptions {
   registrationsPerHour?: number
   /** Read X-Forwarded-For as the server does with TRUST_PROXY=1 (and TRUST_PROXY_HOPS when a number is given). */
   trustProxyHops?: number
+  /** Each seller's photo storage quota (PHOTO_QUOTA_MB); the default when not given. */
+  photoQuotaBytes?: number
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -83,12 +90,14 @@ export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & { photosDir: string }> {
   const { db, drop } = options.databaseUrl ? await ownDatabase(options.databaseUrl) : await openTestDatabase()
   await migrate(db.sql)
+  const setupCode = (await issueSetupCode(db.sql))!
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
   const background = createBackgroundTasks()
   const app = createApp({
     sql: db.sql,
     config: {
       publicUrl: options.publicUrl,
+      appUrl: options.publicUrl ?? TEST_ORIGIN,
       https: false,
       trustProxy: options.trustProxyHops !== undefined,
       trustProxyHops: options.trustProxyHops,
@@ -96,16 +105,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
-    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, options.mailLog ?? (() => {})),
+    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
     background,
     marketplaces: options.marketplaces,
     google: options.google,
     ebayConfig: options.ebayConfig,
+    photoQuotaBytes: options.photoQuotaBytes,
   })
   return {
     app,
     db,
     photosDir,
+    setupCode,
     settle: () => background.drain(),
     async close() {
       await background.drain()
@@ -160,12 +171,15 @@ export const newUser = (name: string) => ({
 })
 
 /** Registers a user through the API and returns their cookie-keeping client with their id. */
-export async function registeredClient(app: TestApp['app'], name: string): Promise<ReturnType<typeof client> & { id: number }> {
+export async function registeredClient(app: TestApp['app'], name: string, extra: Record<string, unknown> = {}): Promise<ReturnType<typeof client> & { id: number }> {
   const user = client(app)
-  const response = await user.post('/api/register', newUser(name))
+  const response = await user.post('/api/register', { ...newUser(name), ...extra })
   if (response.status !== 201) throw new Error(`registering ${name} answered ${response.status}: ${await response.text()}`)
   return Object.assign(user, { id: (await readJson(response)).id as number })
 }
+
+/** Registers the administrator, with the setup code the app issued as a fresh server does. */
+export const registeredAdmin = (t: TestApp, name = 'root') => registeredClient(t.app, name, { setupCode: t.setupCode })
 
 /** The response once it has answered `status` (any 2xx when none is named); otherwise an error with what it said. */
 export async function succeeded(reply: Promise<Response>, status?: number): Promise<Response> {

@@ -1,30 +1,33 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../../../api/contract/user.ts'
-import { fieldErrors } from '../../lib/api.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { useRegister } from '../../queries/session.ts'
+import { fieldErrors } from '../../lib/api.ts'
+import { authConfigQuery, useRegister } from '../../queries/session.ts'
 
 export function RegisterForm() {
   const registration = useRegister()
+  // While no administrator exists the server asks for the setup code from its log; without one the account is ordinary.
+  const { data: config } = useQuery(authConfigQuery)
   const { register, handleSubmit, formState, setError } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: valibotResolver(RegisterFormSchema),
     // 'all' lets the resolver run the password-match check even while other fields are still invalid.
     criteriaMode: 'all',
-    defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
+    defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', setupCode: '' },
   })
   const { errors } = formState
   // confirmPassword is checked here and never sent; isAdmin is sent as SPEC §3 says, and the server ignores it.
-  const submit = handleSubmit(({ confirmPassword: _checked, ...details }) =>
+  const submit = handleSubmit(({ confirmPassword: _checked, setupCode, ...details }) =>
     registration.mutate(
-      { ...details, isAdmin: false },
+      { ...details, isAdmin: false, ...(setupCode ? { setupCode } : {}) },
       {
-        // Rules only the server checks (a common password, a username that is someone else's email) also show under
-        // their field, beside the toast.
+        // Rules only the server checks (a common password, a username that is someone else's email, the setup code)
+        // also show under their field, beside the toast.
         onError: (error) => {
           for (const [field, message] of Object.entries(fieldErrors(error))) {
-            if (field in details) setError(field as keyof typeof details, { message })
+            if (field in details || field === 'setupCode') setError(field as keyof RegisterFormInput, { message })
           }
         },
       },
@@ -40,6 +43,17 @@ export function RegisterForm() {
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      {config?.setupCodeRequired && (
+        <TextField
+          label="Setup code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint='No administrator yet: the code in the server log (the line "Setup code: …") makes this account the administrator. Leave it empty for an ordinary account.'
+          error={errors.setupCode?.message}
+          {...register('setupCode')}
+        />
+      )}
       <Button type="submit" disabled={registration.isPending}>
         {registration.isPending ? 'Creating account...' : 'Create account'}
       </Button>

@@ -1,0 +1,67 @@
+// The periodic purge: expired and too-old sessions, spent rate-limit windows, finished marketplace authorizations and
+// outbox mail older than a day go; everything still in use stays.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { purgeExpired, schedulePurge } from '../../api/services/housekeeping.ts'
+import { createTestApp, registeredClient, type TestApp } from '../helpers/test-app.ts'
+
+let t: TestApp
+let userId: number
+beforeAll(async () => {
+  t = await createTestApp()
+  userId = (await registeredClient(t.app, 'keeper')).id
+})
+afterAll(() => t.close())
+
+const keys = async (table: string, column: string) =>
+  (await t.db.sql<{ key: string }[]>`select ${t.db.sql(column)}::text as key from ${t.db.sql(table)} order by 1`).map((row) => row.key)
+
+describe('purgeExpired', () => {
+  it('removes what has run its course and keeps what is still in use', async () => {
+    const { sql } = t.db
+    await sql`delete from sessions`
+    await sql`
+      insert into sessions (token_hash, user_id, created_at, expires_at) values
+        ('live', ${userId}, now(), now() + interval '30 days'),
+        ('expired', ${userId}, now() - interval '40 days', now() - interval '1 second'),
+        ('too-old', ${userId}, now() - interval '91 days', now() + interval '29 days')`
+    await sql`
+      insert into rate_limits (key, hits, reset_at) values
+        ('window-open', 3, now() + interval '10 minutes'), ('window-over', 9, now() - interval '1 second')`
+    await sql`
+      insert into oauth_states (state_hash, user_id, session_hash, platform, redirect_uri, expires_at, used_at) values
+        ('pending', ${userId}, 'live', 'ebay', 'x', now() + interval '10 minutes', null),
+        ('spent', ${userId}, 'live', 'ebay', 'x', now() + interval '10 minutes', now()),
+        ('lapsed', ${userId}, 'live', 'etsy', 'x', now() - interval '1 second', null)`
+    await sql`delete from mail_outbox`
+    await sql`
+      insert into mail_outbox (recipient, subject, html, template, created_at) values
+        ('new@example.com', 's', 'h', 'password-reset', now() - interval '23 hours'),
+        ('old@example.com', 's', 'h', 'password-reset', now() - interval '25 hours')`
+
+    expect(await purgeExpired(sql)).toEqual({ sessions: 2, rateLimits: 1, oauthStates: 2, outboxMail: 1 })
+    expect(await keys('sessions', 'token_hash')).toEqual(['live'])
+    expect(await keys('rate_limits', 'key')).toEqual(['window-open'])
+    expect(await keys('oauth_states', 'state_hash')).toEqual(['pending'])
+    expect(await keys('mail_outbox', 'recipient')).toEqual(['new@example.com'])
+  })
+})
+
+describe('schedulePurge', () => {
+  it('runs at once and then every interval, logs a failure instead of throwing, and stops when told', async () => {
+    vi.useFakeTimers()
+    try {
+      const purge = vi.fn().mockRejectedValueOnce(new Error('database away')).mockResolvedValue(undefined)
+      const logError = vi.fn()
+      const stop = schedulePurge(purge, 1000, logError)
+      expect(purge).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(2500)
+      expect(purge).toHaveBeenCalledTimes(3)
+      expect(logError).toHaveBeenCalledWith(expect.stringMatching(/Purging/), expect.objectContaining({ message: 'database away' }))
+      stop()
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(purge).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
