@@ -11,6 +11,7 @@ import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
+import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
@@ -22,6 +23,7 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { createAccountSettingsService } from './services/account-settings.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
@@ -34,6 +36,7 @@ import { createEbayPublisher } from './services/ebay-publish.ts'
 import { createEbaySellClient } from './services/ebay-sell.ts'
 import { createEbayTaxonomy } from './services/ebay-taxonomy.ts'
 import { createEmailTemplateService } from './services/email-templates.ts'
+import { createEmailVerificationService } from './services/email-verification.ts'
 import type { GoogleIdentity } from './services/google-identity.ts'
 import { createGoogleSignInService } from './services/google-sign-in.ts'
 import { createListingService } from './services/listings.ts'
@@ -104,11 +107,13 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
-  const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background })
+  const verification = createEmailVerificationService({ sql, mailer, background })
+  const accounts = createAccountService({ sql, limiter: loginLimiter, mailer, background, verification })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
   const photos = createPhotoService({ sql, storage, analyzer })
   const listings = createListingService(sql, storage)
   const admin = createAdminService({ sql, listingService: listings, storage })
+  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
@@ -127,6 +132,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', healthRoutes())
     .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, trustProxy: config.trustProxy }))
     .route('/', passwordResetRoutes({ passwordReset, appUrl, trustProxy: config.trustProxy }))
+    .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl, trustProxy: config.trustProxy }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))

@@ -12,6 +12,12 @@ export const UserSchema = v.object({
   firstName: v.string(),
   lastName: v.string(),
   isAdmin: v.boolean(),
+  /** Whether the owner has confirmed the address by an emailed link (or Google vouched for it). */
+  emailVerified: v.boolean(),
+  /** A new address waiting for its link to be opened; it replaces email only then. */
+  pendingEmail: v.nullable(v.string()),
+  /** False for an account made with Google until a password is set through password reset. */
+  hasPassword: v.boolean(),
 })
 export type User = v.InferOutput<typeof UserSchema>
 
@@ -30,6 +36,14 @@ export const passwordSchema = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 )
 
+export const emailSchema = v.pipe(
+  v.optional(v.string('Email is required'), ''),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.email('Invalid email format'),
+  v.maxLength(254, 'Email must be at most 254 characters'),
+)
+
 export const LoginSchema = v.object({
   username: requiredText('Username', 254),
   password: v.pipe(
@@ -46,13 +60,7 @@ export const RegisterSchema = v.object({
     requiredText('Username', 64),
     v.regex(/^[^\s<>]+$/, 'Username cannot contain spaces or angle brackets'),
   ),
-  email: v.pipe(
-    v.optional(v.string('Email is required'), ''),
-    v.trim(),
-    v.nonEmpty('Email is required'),
-    v.email('Invalid email format'),
-    v.maxLength(254, 'Email must be at most 254 characters'),
-  ),
+  email: emailSchema,
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
   password: passwordSchema,

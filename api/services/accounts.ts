@@ -5,6 +5,7 @@ import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { conflict, isUniqueViolation, unauthorized } from '../errors.ts'
 import type { BackgroundTasks } from './background.ts'
+import type { EmailVerificationService } from './email-verification.ts'
 import type { Mailer } from './mail.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import type { FailedLoginLimiter } from './rate-limit.ts'
@@ -17,6 +18,7 @@ export interface AccountServiceDeps {
   limiter: FailedLoginLimiter
   mailer: Mailer
   background: BackgroundTasks
+  verification: EmailVerificationService
 }
 
 /** Sends the welcome email after the reply: a mail failure never fails a sign-up. */
@@ -24,7 +26,7 @@ export function welcomeAfterReply({ mailer, background }: Pick<AccountServiceDep
   background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
 }
 
-export function createAccountService({ sql, limiter, mailer, background }: AccountServiceDeps) {
+export function createAccountService({ sql, limiter, mailer, background, verification }: AccountServiceDeps) {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {
@@ -47,10 +49,11 @@ export function createAccountService({ sql, limiter, mailer, background }: Accou
   }
 
   return {
+    /** Makes the account and mails the welcome, then the link that confirms the address (unconfirmed until opened). */
     async register(input: RegisterInput, appUrl: string): Promise<users.UserRow> {
       const user = await insertAccount(input)
       welcomeAfterReply({ mailer, background }, user, appUrl)
-      return user
+      return verification.sendFirstLink(user, appUrl)
     },
 
     async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {

@@ -1,22 +1,19 @@
 // Password reset by email: a single-use link valid for 1 hour whose token (32 random bytes) is stored only as its
 // SHA-256. Asking for a link answers the same, in the same time, whether or not the address has an account.
-import { createHash, randomBytes } from 'node:crypto'
 import { APP_NAME } from '../contract/email-template.ts'
 import { RESET_LINK_HOURS } from '../contract/password-reset.ts'
 import type { Sql } from '../db/client.ts'
+import * as connections from '../db/marketplace-connections.ts'
 import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
 import { AppError } from '../errors.ts'
 import type { BackgroundTasks } from './background.ts'
+import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
 import { hashPassword } from './passwords.ts'
 import type { createPasswordResetLimiter, FailedLoginLimiter } from './rate-limit.ts'
 
-const TOKEN_BYTES = 32
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 const invalidLink = () =>
   new AppError(400, 'reset_token_invalid', 'This password reset link is not valid or has already been used. Request a new link.')
@@ -35,14 +32,14 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
   async function sendLink(email: string, appUrl: string): Promise<void> {
     const user = await users.findUserByEmail(sql, email)
     if (!user) return
-    const token = randomBytes(TOKEN_BYTES).toString('base64url')
-    await users.setResetToken(sql, user.id, hashToken(token), new Date(Date.now() + LINK_LIFETIME_MS))
+    const { token, hash } = newLinkToken()
+    await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
     const resetUrl = `${appUrl}/reset-password?token=${token}`
     await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
   }
 
   async function verify(token: string): Promise<void> {
-    const expiry = TOKEN_PATTERN.test(token) ? await users.findResetTokenExpiry(sql, hashToken(token)) : undefined
+    const expiry = isLinkToken(token) ? await users.findResetTokenExpiry(sql, hashToken(token)) : undefined
     if (!expiry) throw invalidLink()
     if (expiry.getTime() <= Date.now()) throw expiredLink()
   }
@@ -59,7 +56,11 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
 
     verify,
 
-    /** Sets the new password, spends the token and signs the account out everywhere, all or nothing. */
+    /**
+     * Sets the new password, spends the token, confirms the address and signs the account out everywhere, all or
+     * nothing. An address nobody had confirmed may have been registered by someone else (to be there when its owner
+     * arrives): its owner takes the account over without the marketplaces that person may have connected.
+     */
     async reset(token: string, password: string): Promise<void> {
       await verify(token)
       const passwordHash = await hashPassword(password)
@@ -68,6 +69,7 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
         const account = await users.setPasswordByResetToken(tx, hashToken(token), passwordHash)
         if (!account) throw invalidLink()
         await sessions.deleteUserSessions(tx, account.id)
+        if (!account.wasVerified) await connections.deleteUserConnections(tx, account.id)
         return account
       })
       // Whoever could reset the password may sign in at once, even after a run of failed attempts.
