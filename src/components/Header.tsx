@@ -30,6 +30,9 @@ export function Header() {
               Admin
             </Link>
           )}
+          <Link to="/account" className={navLink}>
+            Account
+          </Link>
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <SyncIndicator />

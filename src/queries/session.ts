@@ -68,17 +68,34 @@ export const useGoogleSignIn = () => useSessionMutation<GoogleSignInInput>('/api
 
 export const useRegister = () => useSessionMutation<RegisterInput>('/api/register', 'Registration failed')
 
-export function useLogout() {
+/** Stores the user the server answered with (after a change to the account) as the signed-in user. */
+export function useUpdatedUser() {
+  const queryClient = useQueryClient()
+  return (user: User) => {
+    rememberUser(user)
+    queryClient.setQueryData(sessionKeys.user, user)
+  }
+}
+
+/** Forgets whoever was signed in, once the server has ended the session, and opens /auth. */
+export function useSignedOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  return async () => {
+    // Nothing of the previous user may stay in memory for the next one.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
+    rememberUser(null)
+    queryClient.setQueryData(sessionKeys.user, null)
+    await navigate({ to: '/auth' })
+  }
+}
+
+export function useLogout() {
+  const signedOut = useSignedOut()
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: async () => {
-      // Nothing of the previous user may stay in memory for the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
-      rememberUser(null)
-      queryClient.setQueryData(sessionKeys.user, null)
-      await navigate({ to: '/auth' })
+      await signedOut()
       notify('Logged out successfully', 'You have been logged out of your account.', 'success')
     },
     onError: () => notify('Logout failed', 'There was an error logging out. Please try again.', 'error'),
