@@ -35,6 +35,7 @@ function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   if (!hasPassword) return <p>To change your email address, first set a password (see Password below).</p>
   return (
     <form onSubmit={handleSubmit((input) => change.mutate(input, { onSuccess: () => reset({ email: '', password: '' }) }))} noValidate className="flex flex-col gap-4">
+      <p>We send a link to the new address. It replaces the current one once you open that link, signed in.</p>
       <TextField label="New email address" type="email" autoComplete="email" autoCapitalize="none" error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       {change.isError && <FormAlert>{failureMessage(change.error, 'Your email address could not be changed. Try again.')}</FormAlert>}
