@@ -25,9 +25,11 @@ export function ResendLink({ email }: { email: string }) {
 export function VerifyEmailBanner() {
   const user = useCurrentUser()
   if (user.emailVerified) return null
+  // An email change in flight sent its link to the new address: that is the one to confirm.
+  const address = user.pendingEmail ?? user.email
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-      Confirm your email address: we sent a link to <strong className="break-all">{user.email}</strong>. <ResendLink email={user.email} />
+      Confirm your email address: we sent a link to <strong className="break-all">{address}</strong>. <ResendLink email={address} />
     </p>
   )
 }
