@@ -29,7 +29,7 @@ export function accountRoutes({ settings, verification, isSecure, appUrl, trustP
 
   return new Hono<AppEnv>()
     .put('/account/password', valid('json', ChangePasswordSchema), async (c) => {
-      await settings.changePassword(callerOf(c), c.req.valid('json'))
+      await settings.changePassword(callerOf(c), c.req.valid('json'), appUrl(c))
       return c.json({ message: 'Password changed. You stay signed in here; every other device was signed out.' }, 200)
     })
     .put('/account/email', valid('json', ChangeEmailSchema), async (c) => {
@@ -39,7 +39,7 @@ export function accountRoutes({ settings, verification, isSecure, appUrl, trustP
       return c.json(await verification.resend(requireUser(c), c.req.valid('json').email, appUrl(c)), 200)
     })
     .post('/account/verify-email', valid('json', VerifyEmailSchema), async (c) => {
-      return c.json(await verification.confirm(requireUser(c), c.req.valid('json').token), 200)
+      return c.json(await verification.confirm(requireUser(c), c.req.valid('json').token, appUrl(c)), 200)
     })
     .post('/account/sign-out-everywhere', valid('json', AccountConfirmationSchema), async (c) => {
       await settings.signOutEverywhere(callerOf(c), c.req.valid('json'))

@@ -1,19 +1,21 @@
 // The signed-in seller's own account: change the password or the email address, sign out everywhere, delete the
 // account. Each asks for the password first (or, where the account has none, the username), and a wrong one counts
 // as a failed sign-in, so a stolen session cannot guess its way to the password.
+import { APP_NAME } from '../contract/email-template.ts'
 import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput } from '../contract/account.ts'
 import type { Sql } from '../db/client.ts'
 import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
 import { AppError, badRequest } from '../errors.ts'
 import { deleteAccount } from './account-removal.ts'
+import { changeNoticeAfterReply, type AccountServiceDeps } from './accounts.ts'
 import { addressTaken, type EmailVerificationService } from './email-verification.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import type { FailedLoginLimiter } from './rate-limit.ts'
 import { sessionKey } from './sessions.ts'
 import type { FileStorage } from './storage.ts'
 
-export interface AccountSettingsDeps {
+export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'mailer' | 'background'> {
   sql: Sql
   limiter: FailedLoginLimiter
   verification: EmailVerificationService
@@ -41,7 +43,7 @@ const lastAdmin = () =>
     'You are the only administrator, so your account cannot be deleted. Make another account an administrator first (npm run user:admin).',
   )
 
-export function createAccountSettingsService({ sql, limiter, verification, storage }: AccountSettingsDeps) {
+export function createAccountSettingsService({ sql, limiter, verification, storage, mailer, background }: AccountSettingsDeps) {
   /**
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
    * username. Counted like a sign-in: refused while the account's failed sign-ins are used up.
@@ -58,13 +60,15 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
 
   return {
     /** Sets the new password and ends every other session of the account; this one stays signed in. */
-    async changePassword(caller: Caller, { currentPassword, newPassword }: ChangePasswordInput): Promise<void> {
+    async changePassword(caller: Caller, { currentPassword, newPassword }: ChangePasswordInput, appUrl: string): Promise<void> {
       await proveOwner(caller, currentPassword, 'currentPassword')
       const passwordHash = await hashPassword(newPassword)
       await sql.begin(async (tx) => {
         await users.setPassword(tx, caller.user.id, passwordHash)
         await sessions.deleteOtherSessions(tx, caller.user.id, sessionKey(caller.sessionToken))
       })
+      const { email, username } = caller.user
+      changeNoticeAfterReply({ mailer, background }, email, username, `The password of your ${APP_NAME} account was changed, and every other device was signed out.`, appUrl)
     },
 
     /** Mails a link to the new address, which replaces the current one only once that link is opened. */

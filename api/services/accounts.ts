@@ -26,6 +26,16 @@ export function welcomeAfterReply({ mailer, background }: Pick<AccountServiceDep
   background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
 }
 
+/**
+ * Tells the owner, at the address that had it, that a password or the email address changed, after the reply: so a
+ * change they did not make does not go unnoticed.
+ */
+export function changeNoticeAfterReply({ mailer, background }: Pick<AccountServiceDeps, 'mailer' | 'background'>, to: string, username: string, change: string, appUrl: string) {
+  background.run('account change notice', () =>
+    mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
+  )
+}
+
 export function createAccountService({ sql, limiter, mailer, background, verification }: AccountServiceDeps) {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)

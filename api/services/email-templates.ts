@@ -44,6 +44,13 @@ const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
       'Hi {{username}},\n\nOpen this link, signed in to your {{appName}} account, to confirm this address. It works once, for 24 hours:\n\n{{verifyUrl}}\n\n' +
       'If you did not create this account, do not open the link.',
   },
+  'account-changed': {
+    subject: 'Your {{appName}} account was changed',
+    htmlContent:
+      '<p>Hi {{username}},</p><p>{{change}}</p><p>If it was you, there is nothing to do. If it was not, choose a new password now: ' +
+      '<a href="{{forgotUrl}}">{{forgotUrl}}</a></p>',
+    textContent: 'Hi {{username}},\n\n{{change}}\n\nIf it was you, there is nothing to do. If it was not, choose a new password now: {{forgotUrl}}',
+  },
 }
 
 // The placeholder without which a template's mail is useless.

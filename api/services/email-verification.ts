@@ -7,6 +7,7 @@ import { VERIFY_LINK_HOURS } from '../contract/account.ts'
 import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { AppError, conflict, isUniqueViolation } from '../errors.ts'
+import { changeNoticeAfterReply } from './accounts.ts'
 import type { BackgroundTasks } from './background.ts'
 import { hashLinkToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
@@ -65,7 +66,8 @@ export function createEmailVerificationService({ sql, mailer, background }: Emai
       return sendLink(user, user.pendingEmail, appUrl)
     },
 
-    async confirm(user: users.UserRow, token: string): Promise<users.UserRow> {
+    /** Confirms the address the link went to; when that replaces the account's address, the old one is told. */
+    async confirm(user: users.UserRow, token: string, appUrl: string): Promise<users.UserRow> {
       const hash = isLinkToken(token) ? hashLinkToken(token) : undefined
       const expiry = hash && (await users.findEmailTokenExpiry(sql, user.id, hash))
       if (!hash || !expiry) throw invalidLink()
@@ -73,6 +75,10 @@ export function createEmailVerificationService({ sql, mailer, background }: Emai
       try {
         const confirmed = await users.confirmEmailByToken(sql, user.id, hash)
         if (!confirmed) throw invalidLink()
+        if (confirmed.email !== user.email) {
+          const change = `The email address of your ${APP_NAME} account was changed to ${confirmed.email}.`
+          changeNoticeAfterReply({ mailer, background }, user.email, user.username, change, appUrl)
+        }
         return confirmed
       } catch (error) {
         if (isUniqueViolation(error)) throw addressTaken()

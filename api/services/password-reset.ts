@@ -7,6 +7,7 @@ import * as connections from '../db/marketplace-connections.ts'
 import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
 import { AppError } from '../errors.ts'
+import { changeNoticeAfterReply } from './accounts.ts'
 import type { BackgroundTasks } from './background.ts'
 import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
@@ -61,7 +62,7 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
      * nothing. An address nobody had confirmed may have been registered by someone else (to be there when its owner
      * arrives): its owner takes the account over without the marketplaces that person may have connected.
      */
-    async reset(token: string, password: string): Promise<void> {
+    async reset(token: string, password: string, appUrl: string): Promise<void> {
       await verify(token)
       const passwordHash = await hashPassword(password)
       const user = await sql.begin(async (tx) => {
@@ -72,6 +73,8 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
         if (!account.wasVerified) await connections.deleteUserConnections(tx, account.id)
         return account
       })
+      const change = `The password of your ${APP_NAME} account was reset with a link sent to this address, and every device was signed out.`
+      changeNoticeAfterReply({ mailer, background }, user.email, user.username, change, appUrl)
       // Whoever could reset the password may sign in at once, even after a run of failed attempts.
       await loginLimiter.recordSuccess(user.username)
       await loginLimiter.recordSuccess(user.email)

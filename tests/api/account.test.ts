@@ -36,6 +36,13 @@ async function signIn(username: string, password = PASSWORD): Promise<Client> {
   return device
 }
 
+/** The subjects and texts of the account-changed notices mailed to this address. */
+async function noticesTo(email: string): Promise<string[]> {
+  await t.settle()
+  const rows = await t.db.sql<{ text: string }[]>`select text from mail_outbox where recipient = ${email} and template = 'account-changed' order by id`
+  return rows.map((row) => row.text)
+}
+
 const signedIn = async (device: Client) => (await device.get('/api/user')).status === 200
 const loginStatus = async (username: string, password: string) => (await client(t.app).post('/api/login', { username, password })).status
 
@@ -57,6 +64,9 @@ describe('change password', () => {
     expect(await signedIn(phone)).toBe(false)
     expect(await loginStatus('kim', PASSWORD)).toBe(401)
     expect(await loginStatus('kim', 'a brand new password')).toBe(200)
+    expect(await noticesTo('kim@example.com')).toEqual([
+      expect.stringMatching(/The password of your Snaplist account was changed[\s\S]*http:\/\/localhost\/forgot-password/),
+    ])
   })
 
   it('counts wrong current passwords as failed sign-ins, so a stolen session cannot guess on', async () => {
@@ -98,6 +108,8 @@ describe('change email', () => {
     expect(await readJson(confirmed)).toMatchObject({ email: 'nia.new@example.com', pendingEmail: null, emailVerified: true })
     expect(await loginStatus('nia.new@example.com', PASSWORD)).toBe(200)
     expect(await loginStatus('nia@example.com', PASSWORD)).toBe(401)
+    expect(await noticesTo('nia@example.com')).toEqual([expect.stringContaining('was changed to nia.new@example.com.')])
+    expect(await noticesTo('nia.new@example.com')).toEqual([])
   })
 
   it('refuses the link when another account took the address meanwhile', async () => {
