@@ -29,7 +29,7 @@ export function VerifyEmailBanner() {
   const address = user.pendingEmail ?? user.email
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-      Confirm your email address: we sent a link to <strong className="break-words">{address}</strong>. <ResendLink email={address} />
+      Confirm your email address: we sent a link to <strong className="wrap-anywhere">{address}</strong>. <ResendLink email={address} />
     </p>
   )
 }

@@ -15,7 +15,7 @@ import { Section } from './Section.tsx'
 function Status({ user }: { user: User }) {
   return (
     <p className="flex flex-wrap items-center gap-2">
-      <span className="font-medium break-words text-slate-900">{user.email}</span>
+      <span className="font-medium wrap-anywhere text-slate-900">{user.email}</span>
       {user.emailVerified ? (
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Confirmed</span>
       ) : (
@@ -52,7 +52,7 @@ export function EmailSection({ user }: { user: User }) {
       <Status user={user} />
       {user.pendingEmail && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-950">
-          Waiting for confirmation of <strong className="break-words">{user.pendingEmail}</strong>: open the link we sent there. Your address stays{' '}
+          Waiting for confirmation of <strong className="wrap-anywhere">{user.pendingEmail}</strong>: open the link we sent there. Your address stays{' '}
           {user.email} until then. <ResendLink email={user.pendingEmail} />
         </p>
       )}
