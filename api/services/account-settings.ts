@@ -46,15 +46,17 @@ const lastAdmin = () =>
 export function createAccountSettingsService({ sql, limiter, verification, storage, mailer, background }: AccountSettingsDeps) {
   /**
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
-   * username. Counted like a sign-in: refused while the account's failed sign-ins are used up.
+   * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
    */
   async function proveOwner({ user, clientAddress }: Caller, typed: string, field: string, allowUsername = false): Promise<void> {
-    await limiter.check(user.username, clientAddress)
     const stored = await users.findPasswordHash(sql, user.id)
     if (!stored && !allowUsername) throw noPasswordYet()
+    await limiter.checkAddress(clientAddress)
+    // Counted before the check, atomically: parallel guesses cannot all pass a read of the counter.
+    await limiter.countAttempt(user.username)
     const matches = stored ? await verifyPassword(typed, stored) : typed === user.username
-    if (matches) return
-    await limiter.recordFailure(user.username, clientAddress)
+    if (matches) return limiter.recordSuccess(user.username)
+    await limiter.recordAddressFailure(clientAddress)
     throw wrongConfirmation(field, stored ? 'That password is not correct. Type your current password.' : 'That is not your username. Type it exactly as shown.')
   }
 

@@ -75,9 +75,15 @@ export function createFailedLoginLimiter(sql: Sql, rules = FAILED_LOGIN_LIMITS) 
   // A Google credential names nobody until it is verified, so Google sign-in counts only per client address, on the
   // same counter as password sign-in: switching methods does not buy more guesses.
   const byAddress = createLimiter(sql, 'login', { perAddress: rules.perAddress }, refusal)
+  const byUsername = createLimiter(sql, 'login', { perUsername: rules.perUsername }, refusal)
   return {
     check: (username: string, address: string) => limiter.check({ perUsername: username, perAddress: address }),
     recordFailure: (username: string, address: string) => limiter.record({ perUsername: username, perAddress: address }),
+    /**
+     * Counts a signed-in seller's password attempt on their account's counter before the password is checked, in one
+     * statement, and refuses it past the limit; the client address counts failures only (recordAddressFailure).
+     */
+    countAttempt: (username: string) => byUsername.consume({ perUsername: username }),
     /** Forgets the failures of this sign-in name (a username or an email address). */
     recordSuccess: (username: string) => limiter.clear('perUsername', username),
     checkAddress: (address: string) => byAddress.check({ perAddress: address }),

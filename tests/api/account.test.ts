@@ -79,6 +79,14 @@ describe('change password', () => {
     expect(await loginStatus('lee', PASSWORD)).toBe(429)
   })
 
+  it('checks at most the limit of passwords however many arrive at once', async () => {
+    const mia = await register('mia')
+    const guesses = Array.from({ length: 20 }, (_, i) => mia.call('PUT', '/api/account/password', { currentPassword: `guess ${i}`, newPassword: 'a brand new password' }))
+    const statuses = (await Promise.all(guesses)).map((response) => response.status)
+    expect(statuses.filter((status) => status === 403)).toHaveLength(FAILED_LOGIN_LIMITS.perUsername.max)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - FAILED_LOGIN_LIMITS.perUsername.max)
+  })
+
   it('tells an account made with Google, which has no password, how to set one', async () => {
     const max = await register('max')
     await t.db.sql`update users set password_hash = null where id = ${max.id}`
