@@ -13,6 +13,7 @@ import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
+import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
@@ -24,6 +25,7 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { createAccountSettingsService } from './services/account-settings.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
@@ -36,6 +38,7 @@ import { createEbayPublisher } from './services/ebay-publish.ts'
 import { createEbaySellClient } from './services/ebay-sell.ts'
 import { createEbayTaxonomy } from './services/ebay-taxonomy.ts'
 import { createEmailTemplateService } from './services/email-templates.ts'
+import { createEmailVerificationService } from './services/email-verification.ts'
 import type { GoogleIdentity } from './services/google-identity.ts'
 import { createGoogleSignInService } from './services/google-sign-in.ts'
 import { createListingService } from './services/listings.ts'
@@ -114,11 +117,13 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
   const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
-  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, background })
+  const verification = createEmailVerificationService({ sql, mailer, background })
+  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, background, verification })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
   const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
   const listings = createListingService(sql, storage)
   const admin = createAdminService({ sql, listingService: listings, storage })
+  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, mailer, background })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
@@ -138,6 +143,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', healthRoutes())
     .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, clientAddress: addressOf }))
+    .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))

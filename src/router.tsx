@@ -90,6 +90,7 @@ const signedInRoutes = [
       void queryClient.prefetchQuery(adminListingsQuery(deps.page))
     },
   }),
+  createRoute({ getParentRoute: () => signedIn, ...screen('/account', () => import('./routes/account.tsx'), 'AccountScreen') }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/admin/email-templates', () => import('./routes/email-templates.tsx'), 'EmailTemplatesScreen'),
@@ -110,6 +111,9 @@ const authRoute = createRoute({
   pendingComponent: () => <FullPageSpinner />,
 })
 
+/** The token of an emailed link (reset password, confirm email address), when there is one. */
+const tokenSearch = (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {})
+
 const publicRoutes = [
   authRoute,
   createRoute({ getParentRoute: () => rootRoute, ...screen('/privacy-policy', () => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyScreen') }),
@@ -119,7 +123,12 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     ...screen('/reset-password', () => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
-    validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+    validateSearch: tokenSearch,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen('/verify-email', () => import('./routes/verify-email.tsx'), 'VerifyEmailScreen'),
+    validateSearch: tokenSearch,
   }),
   ...['/ebay-success', '/ebay-auth/success', '/ebay/auth/success'].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/ebay-auth.tsx'), 'EbayAuthSuccessScreen'), validateSearch: ebayCallbackSearch }),

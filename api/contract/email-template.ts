@@ -11,6 +11,8 @@ export const TEMPLATE_EXCERPT_LENGTH = 200
 export const APP_TEMPLATES = {
   'password-reset': ['username', 'resetUrl', 'appName'],
   welcome: ['username', 'appName', 'appUrl'],
+  'email-verification': ['username', 'verifyUrl', 'appName'],
+  'account-changed': ['username', 'appName', 'change', 'forgotUrl'],
 } as const satisfies Record<string, readonly string[]>
 export type AppTemplateName = keyof typeof APP_TEMPLATES
 export type PlaceholderValues<Name extends AppTemplateName> = Record<(typeof APP_TEMPLATES)[Name][number], string>

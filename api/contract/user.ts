@@ -12,6 +12,12 @@ export const UserSchema = v.object({
   firstName: v.string(),
   lastName: v.string(),
   isAdmin: v.boolean(),
+  /** Whether the owner has confirmed the address by an emailed link (or Google vouched for it). */
+  emailVerified: v.boolean(),
+  /** A new address waiting for its link to be opened; it replaces email only then. */
+  pendingEmail: v.nullable(v.string()),
+  /** False for an account made with Google until a password is set through password reset. */
+  hasPassword: v.boolean(),
 })
 export type User = v.InferOutput<typeof UserSchema>
 
@@ -28,6 +34,14 @@ export const passwordSchema = v.pipe(
   v.optional(v.string('Password is required'), ''),
   v.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
   v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+)
+
+export const emailSchema = v.pipe(
+  v.optional(v.string('Email is required'), ''),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.email('Invalid email format'),
+  v.maxLength(254, 'Email must be at most 254 characters'),
 )
 
 export const LoginSchema = v.object({
@@ -53,13 +67,7 @@ export const RegisterSchema = v.object({
     v.check((username) => !INVISIBLE_CHARACTER.test(username), 'Username cannot contain invisible or text-direction characters'),
     v.regex(/^[^\s<>]+$/, 'Username cannot contain spaces or angle brackets'),
   ),
-  email: v.pipe(
-    v.optional(v.string('Email is required'), ''),
-    v.trim(),
-    v.nonEmpty('Email is required'),
-    v.email('Invalid email format'),
-    v.maxLength(254, 'Email must be at most 254 characters'),
-  ),
+  email: emailSchema,
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
   password: passwordSchema,

@@ -94,6 +94,11 @@ export async function deleteConnection(sql: Sql, userId: number, platform: Platf
   return result.count === 1
 }
 
+/** Disconnects every marketplace of the user. */
+export async function deleteUserConnections(sql: Sql | Tx, userId: number): Promise<void> {
+  await sql`delete from marketplace_connections where user_id = ${userId}`
+}
+
 /**
  * eBay says this account was deleted or closed: every connection to it loses its tokens (the row stays, lapsed, with
  * the deletion recorded, so the seller sees why). Matched by eBay's immutable user id, or by username for a connection

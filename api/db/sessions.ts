@@ -1,6 +1,6 @@
 // SQL for the sessions table. Tokens never reach this module: callers pass the token's hash.
 import type { Sql, Tx } from './client.ts'
-import type { UserRow } from './users.ts'
+import { USER_COLUMNS_OF_U, type UserRow } from './users.ts'
 
 export interface SessionUserRow extends UserRow {
   expiresAt: Date
@@ -14,7 +14,7 @@ export async function insertSession(sql: Sql, tokenHash: string, userId: number,
 /** The session's user while the session is unexpired and younger than maxAgeDays, however often it was used. */
 export async function findSessionUser(sql: Sql, tokenHash: string, maxAgeDays: number): Promise<SessionUserRow | undefined> {
   const [row] = await sql<SessionUserRow[]>`
-    select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, s.expires_at, s.created_at
+    select ${sql.unsafe(USER_COLUMNS_OF_U)}, s.expires_at, s.created_at
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.expires_at > now() and s.created_at > now() - make_interval(days => ${maxAgeDays})`
   return row
@@ -32,6 +32,11 @@ export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> 
 export async function deleteExpiredSessions(sql: Sql, maxAgeDays: number): Promise<number> {
   const result = await sql`delete from sessions where expires_at <= now() or created_at <= now() - make_interval(days => ${maxAgeDays})`
   return result.count
+}
+
+/** Signs the user out everywhere but this session (its token's hash). */
+export async function deleteOtherSessions(sql: Sql | Tx, userId: number, keepTokenHash: string): Promise<void> {
+  await sql`delete from sessions where user_id = ${userId} and token_hash <> ${keepTokenHash}`
 }
 
 /** Signs the user out everywhere. */

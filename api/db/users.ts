@@ -1,7 +1,10 @@
 // SQL for the users table, including the password reset token (only its hash) and the linked Google account.
 import type { Sql, Tx } from './client.ts'
 
-const COLUMNS = 'id, username, email, first_name, last_name, is_admin'
+const COLUMNS = 'id, username, email, first_name, last_name, is_admin, email_verified, pending_email, (password_hash is not null) as has_password'
+/** COLUMNS of the users row aliased u, for queries that join it. */
+export const USER_COLUMNS_OF_U =
+  'u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.email_verified, u.pending_email, (u.password_hash is not null) as has_password'
 
 export interface UserRow {
   id: number
@@ -10,6 +13,9 @@ export interface UserRow {
   firstName: string
   lastName: string
   isAdmin: boolean
+  emailVerified: boolean
+  pendingEmail: string | null
+  hasPassword: boolean
 }
 
 export interface UserWithPassword extends UserRow {
@@ -27,6 +33,8 @@ export interface NewUser {
   googleSubject?: string
   /** Only a registration that spent a setup code (services/admin-setup.ts) makes an administrator. */
   isAdmin?: boolean
+  /** True when Google vouched for the address; an address typed in registration waits for its link. */
+  emailVerified?: boolean
 }
 
 /**
@@ -40,9 +48,9 @@ export async function lockForNewAccount(tx: Tx): Promise<void> {
 export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
   await lockForNewAccount(tx)
   const [row] = await tx<UserRow[]>`
-    insert into users (username, email, first_name, last_name, password_hash, google_sub, is_admin)
+    insert into users (username, email, first_name, last_name, password_hash, google_sub, email_verified, is_admin)
     values (${user.username}, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash},
-            ${user.googleSubject ?? null}, ${user.isAdmin ?? false})
+            ${user.googleSubject ?? null}, ${user.emailVerified ?? false}, ${user.isAdmin ?? false})
     returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
@@ -72,11 +80,14 @@ export async function findUserByGoogleSubject(sql: Sql | Tx, subject: string): P
   return row
 }
 
-/** Links the account with this email address to the Google account, unless it is already linked to another one. */
+/**
+ * Links the account with this email address to the Google account, unless it is already linked to another one or its
+ * owner has not confirmed the address: whoever typed an address nobody confirmed may not be its owner.
+ */
 export async function linkGoogleSubject(tx: Tx, email: string, subject: string): Promise<UserRow | undefined> {
   const [row] = await tx<UserRow[]>`
     update users set google_sub = ${subject}
-    where lower(email) = lower(${email}) and google_sub is null
+    where lower(email) = lower(${email}) and google_sub is null and email_verified
     returning ${tx.unsafe(COLUMNS)}`
   return row
 }
@@ -97,7 +108,7 @@ export async function listUsers(sql: Sql): Promise<UserRow[]> {
   return sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users order by id`
 }
 
-export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(sql: Sql | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where lower(email) = lower(${email})`
   return row
 }
@@ -124,14 +135,74 @@ export async function findResetTokenHolder(sql: Sql, tokenHash: string) {
   return row
 }
 
+export interface ResetAccount extends UserRow {
+  /** Whether the address was confirmed before this reset proved it. */
+  wasVerified: boolean
+}
+
 /**
  * Sets the password of the account holding this unexpired token and clears the token in the same statement, so a
- * token works once even when two requests race. Returns the account, or undefined when the token does not qualify.
+ * token works once even when two requests race. Opening a link mailed to the address proves it, so the address is
+ * confirmed, and an email change in flight (started by whoever held the account before) is dropped. Returns the
+ * account, or undefined when the token does not qualify.
  */
-export async function setPasswordByResetToken(tx: Tx, tokenHash: string, passwordHash: string): Promise<UserRow | undefined> {
-  const [row] = await tx<UserRow[]>`
-    update users set password_hash = ${passwordHash}, reset_token_hash = null, reset_token_expiry = null
-    where reset_token_hash = ${tokenHash} and reset_token_expiry > now()
-    returning ${tx.unsafe(COLUMNS)}`
+export async function setPasswordByResetToken(tx: Tx, tokenHash: string, passwordHash: string): Promise<ResetAccount | undefined> {
+  const [row] = await tx<ResetAccount[]>`
+    update users u set password_hash = ${passwordHash}, reset_token_hash = null, reset_token_expiry = null,
+      email_verified = true, pending_email = null, email_token_hash = null, email_token_expiry = null
+    from users prior
+    where prior.id = u.id and u.reset_token_hash = ${tokenHash} and u.reset_token_expiry > now()
+    returning ${tx.unsafe(USER_COLUMNS_OF_U)}, prior.email_verified as was_verified`
   return row
+}
+
+export async function findPasswordHash(sql: Sql | Tx, userId: number): Promise<string | null | undefined> {
+  const [row] = await sql<{ passwordHash: string | null }[]>`select password_hash from users where id = ${userId}`
+  return row?.passwordHash
+}
+
+export async function setPassword(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+  await tx`update users set password_hash = ${passwordHash} where id = ${userId}`
+}
+
+/**
+ * Stores a new email link's hash for the account; a link issued earlier stops working. pendingEmail is the new
+ * address an email change waits on, or null when the link confirms the current address.
+ */
+export async function setEmailToken(sql: Sql, userId: number, token: { hash: string; expiresAt: Date; pendingEmail: string | null }): Promise<UserRow> {
+  const [row] = await sql<UserRow[]>`
+    update users set email_token_hash = ${token.hash}, email_token_expiry = ${token.expiresAt}, pending_email = ${token.pendingEmail}
+    where id = ${userId}
+    returning ${sql.unsafe(COLUMNS)}`
+  return row!
+}
+
+export async function findEmailTokenExpiry(sql: Sql, userId: number, tokenHash: string): Promise<Date | undefined> {
+  const [row] = await sql<{ emailTokenExpiry: Date }[]>`
+    select email_token_expiry from users where id = ${userId} and email_token_hash = ${tokenHash}`
+  return row?.emailTokenExpiry
+}
+
+/**
+ * Confirms the address the account's unexpired link was sent to, spending the link in the same statement: the
+ * pending address replaces the current one, or the current one is marked confirmed.
+ */
+export async function confirmEmailByToken(sql: Sql, userId: number, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users set email = coalesce(pending_email, email), email_verified = true, pending_email = null,
+      email_token_hash = null, email_token_expiry = null
+    where id = ${userId} and email_token_hash = ${tokenHash} and email_token_expiry > now()
+    returning ${sql.unsafe(COLUMNS)}`
+  return row
+}
+
+export async function findUser(sql: Sql, id: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where id = ${id}`
+  return row
+}
+
+/** Whether an administrator other than this user exists; call under lockForNewAccount so none is removed meanwhile. */
+export async function hasOtherAdmin(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx<{ found: boolean }[]>`select exists (select 1 from users where is_admin and id <> ${userId}) as found`
+  return row!.found
 }

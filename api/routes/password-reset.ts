@@ -24,7 +24,7 @@ export function passwordResetRoutes({ passwordReset, appUrl, clientAddress }: Pa
     })
     .post('/reset-password', valid('json', ResetPasswordSchema), async (c) => {
       const { token, password } = c.req.valid('json')
-      await passwordReset.reset(token, password)
+      await passwordReset.reset(token, password, appUrl)
       return c.json({ message: 'Your password has been reset. Sign in with your new password.' }, 200)
     })
 }

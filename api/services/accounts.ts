@@ -6,6 +6,7 @@ import * as users from '../db/users.ts'
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../errors.ts'
 import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
 import type { BackgroundTasks } from './background.ts'
+import type { EmailVerificationService } from './email-verification.ts'
 import type { Mailer } from './mail.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
@@ -22,6 +23,7 @@ export interface AccountServiceDeps {
   registrationLimiter: ReturnType<typeof createRegistrationLimiter>
   mailer: Mailer
   background: BackgroundTasks
+  verification: EmailVerificationService
 }
 
 /** Sends the welcome email after the reply: a mail failure never fails a sign-up. */
@@ -38,7 +40,17 @@ function refuseUnfitAccount({ username, email, password }: RegisterInput): void 
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join(' '), fields)
 }
 
-export function createAccountService({ sql, limiter, registrationLimiter, mailer, background }: AccountServiceDeps) {
+/**
+ * Tells the owner, at the address that had it, that a password or the email address changed, after the reply: so a
+ * change they did not make does not go unnoticed.
+ */
+export function changeNoticeAfterReply({ mailer, background }: Pick<AccountServiceDeps, 'mailer' | 'background'>, to: string, username: string, change: string, appUrl: string) {
+  background.run('account change notice', () =>
+    mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
+  )
+}
+
+export function createAccountService({ sql, limiter, registrationLimiter, mailer, background, verification }: AccountServiceDeps) {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {
@@ -66,12 +78,13 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
     /** Whether the register form asks for the setup code (no administrator yet). */
     setupCodeRequired: () => setupCodeRequired(sql),
 
+    /** Makes the account and mails the welcome, then the link that confirms the address (unconfirmed until opened). */
     async register(input: RegisterInput, clientAddress: string, appUrl: string): Promise<users.UserRow> {
       refuseUnfitAccount(input)
       await registrationLimiter.consume(clientAddress)
       const user = await insertAccount(input)
       welcomeAfterReply({ mailer, background }, user, appUrl)
-      return user
+      return verification.sendFirstLink(user, appUrl)
     },
 
     async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {

@@ -1,12 +1,11 @@
 // What administrators may do: see every user and listing, delete any listing, delete any user who is not an admin.
 import { ADMIN_PAGE_SIZE } from '../contract/admin.ts'
 import type { Sql } from '../db/client.ts'
-import * as images from '../db/images.ts'
 import * as listings from '../db/listings.ts'
-import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
-import { AppError, notFound } from '../errors.ts'
-import { removePhotoFiles, type ListingService } from './listings.ts'
+import { AppError } from '../errors.ts'
+import { deleteAccount } from './account-removal.ts'
+import type { ListingService } from './listings.ts'
 import type { FileStorage } from './storage.ts'
 
 export interface AdminServiceDeps {
@@ -25,18 +24,9 @@ export function createAdminService({ sql, listingService, storage }: AdminServic
 
     /** Deletes the account with its sessions, listings and photos in one transaction; the photo files go after it commits. */
     async deleteUser(id: number): Promise<void> {
-      const photos = await sql.begin(async (tx) => {
-        const user = await users.lockUser(tx, id)
-        if (!user) throw notFound('That user no longer exists. Refresh the page.')
+      await deleteAccount({ sql, storage }, id, async (_tx, user) => {
         if (user.isAdmin) throw new AppError(403, 'admin_protected', 'Administrator accounts cannot be deleted.')
-        await sessions.deleteUserSessions(tx, id)
-        await listings.deleteUserListings(tx, id)
-        const deletedPhotos = await images.deleteUserImages(tx, id)
-        // Anything else a user owns (marketplace connections) references users with on delete cascade and goes here.
-        await users.deleteUser(tx, id)
-        return deletedPhotos
       })
-      await removePhotoFiles(storage, photos)
     },
   }
 }

@@ -35,10 +35,26 @@ const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
     htmlContent: '<p>Welcome, {{username}}!</p><p>Your {{appName}} account is ready: <a href="{{appUrl}}">{{appUrl}}</a></p>',
     textContent: 'Welcome, {{username}}!\n\nYour {{appName}} account is ready: {{appUrl}}',
   },
+  'email-verification': {
+    subject: 'Confirm your email address for {{appName}}',
+    htmlContent:
+      '<p>Hi {{username}},</p><p>Open this link, signed in to your {{appName}} account, to confirm this address. It works once, for 24 hours:</p>' +
+      '<p><a href="{{verifyUrl}}">{{verifyUrl}}</a></p><p>If you did not create this account, do not open the link.</p>',
+    textContent:
+      'Hi {{username}},\n\nOpen this link, signed in to your {{appName}} account, to confirm this address. It works once, for 24 hours:\n\n{{verifyUrl}}\n\n' +
+      'If you did not create this account, do not open the link.',
+  },
+  'account-changed': {
+    subject: 'Your {{appName}} account was changed',
+    htmlContent:
+      '<p>Hi {{username}},</p><p>{{change}}</p><p>If it was you, there is nothing to do. If it was not, choose a new password now: ' +
+      '<a href="{{forgotUrl}}">{{forgotUrl}}</a></p>',
+    textContent: 'Hi {{username}},\n\n{{change}}\n\nIf it was you, there is nothing to do. If it was not, choose a new password now: {{forgotUrl}}',
+  },
 }
 
 // The placeholder without which a template's mail is useless.
-const ESSENTIAL_PLACEHOLDER: Partial<Record<AppTemplateName, string>> = { 'password-reset': 'resetUrl' }
+const ESSENTIAL_PLACEHOLDER: Partial<Record<AppTemplateName, string>> = { 'password-reset': 'resetUrl', 'email-verification': 'verifyUrl' }
 
 const duplicateName = (name: string) => {
   const message = `A template named "${name}" already exists. Choose another name.`

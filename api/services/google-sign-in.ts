@@ -1,5 +1,7 @@
 // Sign in with Google: checks the credential under the failed-sign-in limits, then finds the account by its Google
-// subject id, else links the account with the same (verified) email address, else creates one with no password.
+// subject id, else links the account with the same email address if its owner has confirmed it, else creates one
+// with no password. An account whose address nobody confirmed is never linked: whoever registered it may not own the
+// address, and linking would let them keep their password to the real owner's account.
 import type { Sql, Tx } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { AppError } from '../errors.ts'
@@ -24,6 +26,12 @@ const emailLinkedElsewhere = () =>
     401,
     'google_account_conflict',
     "Your Google account's email address belongs to a Snaplist account that signs in with a different Google account. Use that Google account, or sign in with your username and password.",
+  )
+const emailUnconfirmed = () =>
+  new AppError(
+    401,
+    'google_email_unconfirmed',
+    'An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.',
   )
 const usernameTaken = (username: string) =>
   new AppError(
@@ -52,12 +60,13 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
   if (known) return { user: known, created: false }
   const linked = await users.linkGoogleSubject(tx, profile.email, profile.subject)
   if (linked) return { user: linked, created: false }
+  const holder = await users.findUserByEmail(tx, profile.email)
+  if (holder) throw holder.emailVerified ? emailLinkedElsewhere() : emailUnconfirmed()
   const taken = await users.findTakenIdentity(tx, profile.email, profile.email)
-  if (taken.emailTaken) throw emailLinkedElsewhere()
   if (taken.usernameTaken) throw usernameTaken(profile.email)
   const { subject, email } = profile
   // Never an administrator: that takes a setup code (services/admin-setup.ts).
-  const user = await users.insertUser(tx, { username: email, email, ...namesOf(profile), passwordHash: null, googleSubject: subject })
+  const user = await users.insertUser(tx, { username: email, email, ...namesOf(profile), passwordHash: null, googleSubject: subject, emailVerified: true })
   return { user, created: true }
 }
 

@@ -1,23 +1,21 @@
 // Password reset by email: a single-use link valid for 1 hour whose token (32 random bytes) is stored only as its
 // SHA-256. Asking for a link answers the same, in the same time, whether or not the address has an account.
-import { createHash, randomBytes } from 'node:crypto'
 import { APP_NAME } from '../contract/email-template.ts'
 import { RESET_LINK_HOURS } from '../contract/password-reset.ts'
 import type { Sql } from '../db/client.ts'
+import * as connections from '../db/marketplace-connections.ts'
 import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
 import { AppError, badRequest } from '../errors.ts'
+import { changeNoticeAfterReply } from './accounts.ts'
 import type { BackgroundTasks } from './background.ts'
+import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
 import { passwordProblem, type PasswordOwner } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
 import type { createPasswordResetLimiter, FailedLoginLimiter } from './rate-limit.ts'
 
-const TOKEN_BYTES = 32
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 const invalidLink = () =>
   new AppError(400, 'reset_token_invalid', 'This password reset link is not valid or has already been used. Request a new link.')
@@ -36,15 +34,15 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
   async function sendLink(email: string, appUrl: string): Promise<void> {
     const user = await users.findUserByEmail(sql, email)
     if (!user) return
-    const token = randomBytes(TOKEN_BYTES).toString('base64url')
-    await users.setResetToken(sql, user.id, hashToken(token), new Date(Date.now() + LINK_LIFETIME_MS))
+    const { token, hash } = newLinkToken()
+    await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
     const resetUrl = `${appUrl}/reset-password?token=${token}`
     await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
   }
 
   /** The account the link is for, while the link still works. */
   async function holderOf(token: string): Promise<PasswordOwner> {
-    const holder = TOKEN_PATTERN.test(token) ? await users.findResetTokenHolder(sql, hashToken(token)) : undefined
+    const holder = isLinkToken(token) ? await users.findResetTokenHolder(sql, hashToken(token)) : undefined
     if (!holder) throw invalidLink()
     if (holder.resetTokenExpiry.getTime() <= Date.now()) throw expiredLink()
     return holder
@@ -64,8 +62,12 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
       await holderOf(token)
     },
 
-    /** Sets the new password, spends the token and signs the account out everywhere, all or nothing. */
-    async reset(token: string, password: string): Promise<void> {
+    /**
+     * Sets the new password, spends the token, confirms the address and signs the account out everywhere, all or
+     * nothing. An address nobody had confirmed may have been registered by someone else (to be there when its owner
+     * arrives): its owner takes the account over without the marketplaces that person may have connected.
+     */
+    async reset(token: string, password: string, appUrl: string): Promise<void> {
       const weakPassword = passwordProblem(password, await holderOf(token))
       if (weakPassword) throw badRequest(weakPassword, { password: weakPassword })
       const passwordHash = await hashPassword(password)
@@ -74,8 +76,11 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
         const account = await users.setPasswordByResetToken(tx, hashToken(token), passwordHash)
         if (!account) throw invalidLink()
         await sessions.deleteUserSessions(tx, account.id)
+        if (!account.wasVerified) await connections.deleteUserConnections(tx, account.id)
         return account
       })
+      const change = `The password of your ${APP_NAME} account was reset with a link sent to this address, and every device was signed out.`
+      changeNoticeAfterReply({ mailer, background }, user.email, user.username, change, appUrl)
       // Whoever could reset the password may sign in at once, even after a run of failed attempts.
       await loginLimiter.forgetFailures({ accountId: user.id })
     },

@@ -17,7 +17,7 @@ const unsyncedOnPhone = (userId: number) =>
   import('../lib/sync.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
 
 const navLink =
-  'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'
+  'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-2 text-sm sm:px-3 font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'
 
 export function Header() {
   const user = useCurrentUser()
@@ -37,7 +37,7 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Logo />
-        <nav aria-label="Main" className="order-last flex w-full gap-1 sm:order-none sm:w-auto">
+        <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
           <Link to="/" className={navLink} activeOptions={{ exact: true }}>
             Dashboard
           </Link>
@@ -49,6 +49,9 @@ export function Header() {
               Admin
             </Link>
           )}
+          <Link to="/account" className={navLink}>
+            Account
+          </Link>
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <SyncIndicator />

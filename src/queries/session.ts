@@ -84,18 +84,39 @@ async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
   }
 }
 
-export function useLogout() {
+/** Stores the user the server answered with (after a change to the account) as the signed-in user. */
+export function useUpdatedUser() {
+  const queryClient = useQueryClient()
+  return (user: User) => {
+    rememberUser(user)
+    queryClient.setQueryData(sessionKeys.user, user)
+  }
+}
+
+/**
+ * Forgets whoever was signed in, once the server has ended the session, and opens /auth. The account's drafts on this
+ * phone stay for its next sign-in unless removeFromPhone (the seller chose so, or the account is gone).
+ */
+export function useSignedOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  return async (removeFromPhone = false) => {
+    const user = queryClient.getQueryData<User | null>(sessionKeys.user)
+    if (user) await leavePhone({ userId: user.id, removeFromPhone })
+    // Nothing of the previous user may stay in memory for the next one.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
+    rememberUser(null)
+    queryClient.setQueryData(sessionKeys.user, null)
+    await navigate({ to: '/auth' })
+  }
+}
+
+export function useLogout() {
+  const signedOut = useSignedOut()
   return useMutation({
     mutationFn: (_input: LogoutInput) => apiRequest('POST', '/api/logout'),
     onSuccess: async (_reply, input) => {
-      await leavePhone(input)
-      // Nothing of the previous user may stay in memory for the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
-      rememberUser(null)
-      queryClient.setQueryData(sessionKeys.user, null)
-      await navigate({ to: '/auth' })
+      await signedOut(input.removeFromPhone)
       notify('Logged out successfully', 'You have been logged out of your account.', 'success')
     },
     onError: () => notify('Logout failed', 'There was an error logging out. Please try again.', 'error'),

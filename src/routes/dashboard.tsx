@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
+import { VerifyEmailBanner } from '../components/VerifyEmailBanner.tsx'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import { useMarketplaceReturn } from '../hooks/useMarketplaceReturn.ts'
 import { deferred } from '../lib/deferred.tsx'
@@ -14,6 +15,7 @@ export function DashboardScreen() {
   useMarketplaceReturn()
   return (
     <div className="flex flex-col gap-6">
+      <VerifyEmailBanner />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Hello, {user.username}</h1>

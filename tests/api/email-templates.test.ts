@@ -34,9 +34,10 @@ const listTemplates = async () => (await readJson(await admin.get('/api/email-te
 const countTemplates = async () => (await t.db.sql`select count(*)::int as n from email_templates`)[0]!.n as number
 
 /** The latest mail the outbox holds for this recipient, once the app has finished sending. */
-async function lastMailTo(recipient: string) {
+async function lastMailTo(recipient: string, template: string) {
   await t.settle()
-  const [mail] = await t.db.sql`select subject, html, text, template from mail_outbox where recipient = ${recipient} order by id desc limit 1`
+  const [mail] = await t.db.sql`
+    select subject, html, text, template from mail_outbox where recipient = ${recipient} and template = ${template} order by id desc limit 1`
   return mail
 }
 
@@ -134,7 +135,7 @@ describe('rendering the app’s email from templates', () => {
     const username = '<img src=x onerror=alert(1)>'
     await t.db.sql`insert into users (username, email, first_name, last_name, password_hash) values (${username}, 'xss@example.com', 'X', 'S', 'none')`
     expect((await client(t.app).post('/api/forgot-password', { username: 'xss@example.com' })).status).toBe(200)
-    const mail = await lastMailTo('xss@example.com')
+    const mail = await lastMailTo('xss@example.com', 'password-reset')
     expect(mail!.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;,')
     expect(mail!.html).not.toContain('<img src=x')
     expect(mail!.html).toContain('<a href="http://localhost/reset-password?token=')
@@ -142,11 +143,15 @@ describe('rendering the app’s email from templates', () => {
     expect(mail!.subject).toBe('Reset your Snaplist password')
   })
 
-  it('sends the welcome email from the welcome template when someone registers', async () => {
+  it('sends the welcome email from the welcome template when someone registers, and the link confirming the address', async () => {
     await client(t.app).post('/api/register', newUser('newbie'))
-    const mail = await lastMailTo('newbie@example.com')
+    const mail = await lastMailTo('newbie@example.com', 'welcome')
     expect(mail).toMatchObject({ template: 'welcome', subject: 'Welcome to Snaplist, newbie' })
     expect(mail!.html).toContain('<a href="http://localhost"')
+    const confirmation = await lastMailTo('newbie@example.com', 'email-verification')
+    expect(confirmation).toMatchObject({ subject: 'Confirm your email address for Snaplist' })
+    expect(confirmation!.html).toMatch(/<a href="http:\/\/localhost\/verify-email\?token=[\w-]{43}"/)
+    expect(confirmation!.text).toMatch(/Hi newbie,[\s\S]*http:\/\/localhost\/verify-email\?token=[\w-]{43}/)
   })
 
   it('falls back to the built-in email when the template is inactive or deleted, so the mail still goes out', async () => {
@@ -159,7 +164,8 @@ describe('rendering the app’s email from templates', () => {
     await client(t.app).post('/api/register', newUser('fallback'))
     await client(t.app).post('/api/forgot-password', { username: 'fallback@example.com' })
     await t.settle()
-    const mails = await t.db.sql`select template, subject, html, text from mail_outbox where recipient = 'fallback@example.com' order by id`
+    const mails = await t.db.sql`
+      select template, subject, html, text from mail_outbox where recipient = 'fallback@example.com' and template <> 'email-verification' order by id`
     expect(mails.map((mail) => mail.template)).toEqual(['welcome', 'password-reset'])
     expect(mails[0]).toMatchObject({ subject: 'Welcome to Snaplist' })
     expect(mails[1]!.subject).toBe('Reset your Snaplist password')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleIdentity } from '../../api/services/google-identity.ts'
 import { createGoogleTestKey, oauthClientTrusting, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey, type IdTokenClaims } from '../helpers/google-tokens.ts'
-import { requestResetToken } from '../helpers/reset-link.ts'
+import { confirmAddress, requestResetToken } from '../helpers/reset-link.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 
 const EXPIRED = 'Your Google sign-in expired. Tap Sign in with Google again.'
@@ -133,8 +133,10 @@ describe('Sign in with Google', () => {
     expect(await countUsers(t)).toBe(before + 1)
   })
 
-  it('links an account with a password and the same email address instead of making a second one', async () => {
-    const registered = await readJson(await client(t.app).post('/api/register', newUser('pat')))
+  it('links an account with a password and a confirmed address, the same as Google\'s, instead of making a second one', async () => {
+    const pat = client(t.app)
+    const registered = await readJson(await pat.post('/api/register', { ...newUser('pat'), email: 'pat@example.com' }))
+    expect((await confirmAddress(t, pat, 'pat@example.com')).status).toBe(200)
     const before = await countUsers(t)
     const account = googleAccount('pat', { email: 'PAT@example.com' })
     const ids = await Promise.all([googleUserId(t, account), googleUserId(t, account)])
@@ -142,6 +144,21 @@ describe('Sign in with Google', () => {
     expect(await countUsers(t)).toBe(before)
     const byPassword = await client(t.app).post('/api/login', { username: 'pat', password: newUser('pat').password })
     expect((await readJson(byPassword)).id).toBe(registered.id)
+  })
+
+  it('never links an account whose address nobody confirmed, and says how to get in', async () => {
+    const { id } = await readJson(await client(t.app).post('/api/register', { ...newUser('unconfirmed'), email: 'unconfirmed@gmail.example' }))
+    const before = await countUsers(t)
+    const refused = await signInWithGoogle(t, signIdToken(key, googleAccount('unconfirmed')))
+    expect(refused.status).toBe(401)
+    expect(await readJson(refused)).toMatchObject({
+      code: 'google_email_unconfirmed',
+      message: 'An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.',
+    })
+    expect(refused.headers.get('set-cookie')).toBeNull()
+    expect(await countUsers(t)).toBe(before)
+    const [row] = await t.db.sql`select google_sub from users where id = ${id}`
+    expect(row!.googleSub).toBeNull()
   })
 
   it('finds the account by its Google subject id after the email address changes at Google', async () => {

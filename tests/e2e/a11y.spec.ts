@@ -30,6 +30,8 @@ async function createListingWithPhoto(request: APIRequestContext, title: string)
 }
 
 test('every signed-out screen and callback screen', async ({ page }) => {
+  // Twenty screens, each loaded and checked by axe.
+  test.setTimeout(60_000)
   await checkScreen(page, '/auth', /^List what you find/)
   await page.getByLabel('Username').fill(uniqueName('nobody'))
   await page.getByLabel('Password').fill('not the password')
@@ -56,6 +58,8 @@ test('every signed-out screen and callback screen', async ({ page }) => {
     ['/etsy-auth/success', 'Connection Failed'],
     ['/etsy-auth/cancel', 'Etsy connection cancelled'],
     ['/etsy-manual-auth', 'Connect Etsy manually'],
+    ['/verify-email', 'Email address not confirmed'],
+    ['/verify-email?token=not-a-real-token', 'Sign in to confirm your email address'],
   ]
   for (const [path, title] of screens) await checkScreen(page, path, title)
 })
@@ -82,6 +86,10 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible()
   await expect(page.getByLabel('Title')).not.toHaveValue('')
   await expectAccessible(page, '/list-item with a photo, filled in by the AI')
+
+  await checkScreen(page, '/account', 'Account')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Sign out everywhere' }).click(), 'Sign out everywhere?', '/account')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Delete my account' }).click(), 'Delete your account?', '/account')
 
   await checkScreen(page, '/admin', 'Admin only')
   await checkScreen(page, '/admin/email-templates', 'Admin only')

@@ -93,6 +93,23 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     await expect(page.getByRole('heading', { name: `Hello, ${account.email}` })).toBeVisible()
     await page.reload()
     await expect(page.getByRole('heading', { name: `Hello, ${account.email}` })).toBeVisible()
+    // Google vouched for the address: nothing to confirm.
+    await expect(page.getByText('Confirm your email address')).toHaveCount(0)
+  })
+
+  test('an account registered with the same address but never confirmed is not signed in to, and the toast says what to do', async ({ page }) => {
+    const account = googleAccount()
+    const registered = await page.request.post(`${origin}/api/register`, {
+      data: { username: uniqueName('squatter'), email: account.email, firstName: 'S', lastName: 'Q', password: 'registered first' },
+    })
+    expect(registered.status()).toBe(201)
+    await page.context().clearCookies()
+    await serveStandInScript(page, signIdToken(key, account))
+    await page.goto(`${origin}/auth`)
+    await googleRegion(page).getByRole('button', { name: 'Sign in with Google (stand-in)' }).click()
+    await expect(page.getByText('Login failed')).toBeVisible()
+    await expect(page.getByText('An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth$/)
   })
 
   test('an expired Google sign-in shows the Login failed toast with what to do', async ({ page }) => {

@@ -3,6 +3,7 @@
 // table and fail on a route missing here, so a route added later cannot go untested.
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
+import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema } from '../../api/contract/email-template.ts'
@@ -76,6 +77,28 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: ResetPasswordSchema,
     example: () => ({ path: '/api/reset-password', body: { token: 'some-token', password: 'a new long password' } }),
   },
+  'PUT /api/account/password': {
+    access: 'user',
+    json: ChangePasswordSchema,
+    example: (f) => ({ path: '/api/account/password', body: { currentPassword: f.alice.password, newPassword: 'a new long password' } }),
+  },
+  'PUT /api/account/email': {
+    access: 'user',
+    json: ChangeEmailSchema,
+    example: (f) => ({ path: '/api/account/email', body: { email: 'alice.new@example.com', password: f.alice.password } }),
+  },
+  'POST /api/account/verification-email': {
+    access: 'user',
+    json: ResendVerificationSchema,
+    example: (f) => ({ path: '/api/account/verification-email', body: { email: f.alice.email } }),
+  },
+  'POST /api/account/verify-email': { access: 'user', json: VerifyEmailSchema, example: () => ({ path: '/api/account/verify-email', body: { token: 'x'.repeat(43) } }) },
+  'POST /api/account/sign-out-everywhere': {
+    access: 'user',
+    json: AccountConfirmationSchema,
+    example: (f) => ({ path: '/api/account/sign-out-everywhere', body: { confirmation: f.alice.password } }),
+  },
+  'DELETE /api/account': { access: 'user', json: AccountConfirmationSchema, example: (f) => ({ path: '/api/account', body: { confirmation: f.alice.password } }) },
   'POST /api/images': { access: 'user', upload: true, example: (f) => ({ path: '/api/images', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
   'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
