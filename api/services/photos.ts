@@ -5,7 +5,7 @@ import type { AnalysisResult, StoredImage } from '../contract/analysis.ts'
 import type { Sql } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import { conflict } from '../errors.ts'
-import type { ImageAnalyzer } from './analyzer.ts'
+import { notSetUpNotice, type ImageAnalyzer } from './analyzer.ts'
 import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -60,7 +60,9 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
       return { image: await store(userId, id, await forStorage), created: true }
     },
 
-    async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+    /** `user.isAdmin` decides whether a notice may name the server's settings. */
+    async analyze(user: { id: number; isAdmin: boolean }, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+      const userId = user.id
       const photo = await prepareImage(bytes)
       // Both run at once; the photo is stored before any answer, so a failed analysis never loses it and the
       // phone can fall back to POST /api/images with the same id.
@@ -77,7 +79,8 @@ export function createPhotoService({ sql, storage, analyzer }: PhotoServiceDeps)
         imageUrl: image.imageUrl,
         thumbnailUrl: image.thumbnailUrl,
         analyzer: analyzer.name,
-        ...(analysis.notice ? { notice: analysis.notice } : {}),
+        source: analysis.source,
+        ...(analysis.source === 'measured' ? { notice: notSetUpNotice(user.isAdmin) } : {}),
       }
     },
   }

@@ -49,6 +49,7 @@ const suggestingAnalyzer: ImageAnalyzer = {
   name: 'gemini',
   analyze: async () => ({
     suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
+    source: 'ai',
   }),
 }
 
