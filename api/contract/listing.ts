@@ -76,7 +76,10 @@ export type ListingInput = v.InferOutput<typeof ListingInputSchema>
 export const FILLABLE_FIELDS = [
   'description', 'price', 'medianUsedPrice', 'keywords', 'brand', 'size', 'type', 'sizeType', 'department', 'aiSuggestions',
 ] as const satisfies readonly (keyof ListingInput)[]
-export const ListingFillSchema = v.partial(v.pick(ListingInputSchema, FILLABLE_FIELDS))
+export const ListingFillSchema = v.pipe(
+  v.partial(v.pick(ListingInputSchema, FILLABLE_FIELDS)),
+  v.check((fill) => Object.values(fill).some((value) => value !== undefined), 'Send at least one field to fill'),
+)
 export type ListingFill = v.InferOutput<typeof ListingFillSchema>
 export type FillableField = (typeof FILLABLE_FIELDS)[number]
 /** POST /api/listings/{id}/fill-empty: the listing as it is now, and which fields were empty and are filled now. */

@@ -2,7 +2,7 @@
 // tab or in the service worker) the listings are fetched again, and drafts the list now shows are forgotten.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { drafts } from '../lib/sync.ts'
 import { localDb } from '../offline/db.ts'
 import { useOnline } from './useOnline.ts'
@@ -10,9 +10,11 @@ import { listingKeys, listingsQuery } from '../queries/listings.ts'
 
 export function useListingSync() {
   const queryClient = useQueryClient()
-  const doneIds = useLiveQuery(async () => (await localDb().drafts.where({ state: 'done' }).toArray()).map((draft) => draft.listingId ?? -1), [])
+  const done = useLiveQuery(() => localDb().drafts.where({ state: 'done' }).toArray(), [])
+  const doneIds = useMemo(() => done?.map((draft) => draft.listingId ?? -1), [done])
   const listings = useQuery(listingsQuery).data
-  const key = doneIds?.join(',')
+  // Late AI suggestions change a listing that exists: fetch the list again then too.
+  const key = done?.map((draft) => `${draft.listingId ?? -1}${draft.lateFilled ? '+' : ''}`).join(',')
 
   const online = useOnline()
   useEffect(() => {

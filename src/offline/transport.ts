@@ -1,6 +1,6 @@
-// The sync engine's view of the server: three idempotent calls. Plain fetch, so the service worker can use it too.
+// The sync engine's view of the server: four idempotent calls. Plain fetch, so the service worker can use it too.
 import type { AnalysisResult, StoredImage } from '../../api/contract/analysis.ts'
-import type { Listing, ListingInput } from '../../api/contract/listing.ts'
+import type { Listing, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
 
 /** A refusal or failure with the server's own message; status 0 means the network did not answer. */
 export class SyncHttpError extends Error {
@@ -18,6 +18,8 @@ export interface SyncTransport {
   uploadPhoto(id: string, photo: Blob, signal?: AbortSignal): Promise<StoredImage>
   analyzePhoto(id: string, photo: Blob, signal?: AbortSignal): Promise<AnalysisResult>
   createListing(listing: ListingInput, signal?: AbortSignal): Promise<Listing>
+  /** Late AI suggestions: fills only the fields still empty on the listing. */
+  fillEmpty(listingId: number, fill: ListingFill, signal?: AbortSignal): Promise<ListingFillReply>
 }
 
 async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit): Promise<T> {
@@ -46,11 +48,18 @@ const photoForm = (id: string, photo: Blob) => {
   return form
 }
 
+const postJson = (body: unknown, signal?: AbortSignal): RequestInit => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json' },
+  signal,
+})
+
 export function fetchTransport({ baseUrl = '', fetcher = (...args: Parameters<typeof fetch>) => fetch(...args) } = {}): SyncTransport {
   return {
     uploadPhoto: (id, photo, signal) => call(fetcher, `${baseUrl}/api/images`, { method: 'POST', body: photoForm(id, photo), signal }),
     analyzePhoto: (id, photo, signal) => call(fetcher, `${baseUrl}/api/analyze-image`, { method: 'POST', body: photoForm(id, photo), signal }),
-    createListing: (listing, signal) =>
-      call(fetcher, `${baseUrl}/api/listings`, { method: 'POST', body: JSON.stringify(listing), headers: { 'Content-Type': 'application/json' }, signal }),
+    createListing: (listing, signal) => call(fetcher, `${baseUrl}/api/listings`, postJson(listing, signal)),
+    fillEmpty: (listingId, fill, signal) => call(fetcher, `${baseUrl}/api/listings/${listingId}/fill-empty`, postJson(fill, signal)),
   }
 }

@@ -9,6 +9,8 @@ import { useListingSync } from '../../hooks/useListingSync.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { useStorageEstimate } from '../../hooks/useStorageEstimate.ts'
 import { drafts as draftStore, syncScheduler } from '../../lib/sync.ts'
+import { aiRetryOf } from '../../offline/draft-status.ts'
+import { AiRetryButtons } from '../list-item/AiStatus.tsx'
 
 const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-50 text-red-800',
@@ -38,6 +40,7 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
           </p>
         </div>
       </div>
+      {view.status.kind === 'done' && <DoneActions view={view} title={title} />}
       {view.status.kind !== 'done' && (
         <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
           {view.status.kind === 'failed' && <Button onClick={() => void retry()} aria-label={`Retry ${title}`}>Retry</Button>}
@@ -48,6 +51,23 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
         </div>
       )}
     </li>
+  )
+}
+
+/** A created listing whose analysis still waits for the AI, or whose late suggestions the seller has not read yet. */
+function DoneActions({ view, title }: { view: DraftView; title: string }) {
+  if (aiRetryOf(view.entries)) {
+    return (
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+        <AiRetryButtons draftId={view.draft.id} label={title} />
+      </div>
+    )
+  }
+  if (!view.draft.lateFilled) return null
+  return (
+    <Button variant="secondary" onClick={() => void draftStore.discard(view.draft.id)} aria-label={`Dismiss: ${title}`}>
+      Dismiss
+    </Button>
   )
 }
 
