@@ -134,7 +134,8 @@ export function createDraftStore(db: SnaplistDb, now: () => number = Date.now) {
       db.transaction('rw', db.drafts, db.outbox, async () => {
         const draft = await db.drafts.get(id)
         if (!draft || draft.state === 'done') return
-        await db.outbox.where({ draftId: id }).modify(requeue(now()))
+        // An analysis waiting for a busy AI keeps its back-off: the listing does not wait for it anyway.
+        await db.outbox.where({ draftId: id }).filter((entry) => !(entry.photoStored && entry.status === 'pending')).modify(requeue(now()))
         const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
         if (!queued) await db.outbox.add(outboxEntry(id, 'create-listing', now()))
         await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })

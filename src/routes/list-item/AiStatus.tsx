@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '../../components/ui/Button.tsx'
 import type { DraftView } from '../../hooks/useDrafts.ts'
 import { drafts, syncScheduler } from '../../lib/sync.ts'
+import type { OutboxEntry } from '../../offline/db.ts'
 import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
 
 // By the server's error code, never its wording.
@@ -13,15 +14,27 @@ const GAVE_UP: Record<string, string> = {
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
 }
 
-/** The time, again every 15 s while `active`, so "retrying in N min" counts down. */
-function useNow(active: boolean) {
+/** The time from mount on, again every 15 s, so "retrying in N min" counts down. */
+function useNow() {
   const [now, setNow] = useState(Date.now)
   useEffect(() => {
-    if (!active) return
     const timer = setInterval(() => setNow(Date.now()), 15_000)
     return () => clearInterval(timer)
-  }, [active])
+  }, [])
   return now
+}
+
+function AiRetryNotice({ draftId, waiting }: { draftId: string; waiting: OutboxEntry }) {
+  const now = useNow()
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold">{aiRetryText(waiting, now)}.</span> You can fill in the details and create the listing now; late suggestions only fill
+        what is still empty.
+      </p>
+      <AiRetryButtons draftId={draftId} />
+    </div>
+  )
 }
 
 /** Retry now and Skip for an analysis waiting for a busy AI. */
@@ -45,18 +58,8 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
 export function AiStatus({ view }: { view: DraftView }) {
   const { draft, entries } = view
   const waiting = aiRetryOf(entries)
-  const now = useNow(waiting !== undefined)
-  if (waiting) {
-    return (
-      <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        <p className="min-w-0 flex-1">
-          <span className="font-semibold">{aiRetryText(waiting, now)}.</span> You can fill in the details and create the listing now; late suggestions only fill
-          what is still empty.
-        </p>
-        <AiRetryButtons draftId={draft.id} />
-      </div>
-    )
-  }
+  // Keyed by the next attempt: each new wait mounts afresh and counts from now.
+  if (waiting) return <AiRetryNotice key={`${waiting.id}-${waiting.nextAttemptAt}`} draftId={draft.id} waiting={waiting} />
   if (draft.analysis?.source === 'measured') {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
