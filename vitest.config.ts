@@ -10,7 +10,8 @@ export default defineConfig({
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
-      { test: { name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // These start the API on PGlite too, which takes more than vitest's default 10 s on a loaded machine.
+      { test: { name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 })
