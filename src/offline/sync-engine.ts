@@ -1,8 +1,9 @@
 // Sends the outbox to the server. Entries of one draft run in order (its photos before its listing), different
 // drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
 // Web Lock shared by every tab and the service worker). A listing never waits for the AI: when the AI is busy the
-// photo is stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every call is idempotent, so an entry that ran but whose
-// reply was lost simply runs again: the photo's UUID and the draft's clientId make the server answer "already done".
+// photo is stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every
+// call is idempotent, so an entry that ran but whose reply was lost simply runs again: the photo's UUID and the
+// draft's clientId make the server answer "already done".
 import * as v from 'valibot'
 import { ListingInputSchema } from '../../api/contract/listing.ts'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
@@ -16,12 +17,12 @@ const BACKOFF_MAX_MS = 5 * 60_000
 // Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
 const AI_GAVE_UP = new Set(['analysis_failed', 'analysis_timeout', 'analysis_key_refused'])
 // The AI is there but overloaded (Gemini's 429): worth trying again, in minutes rather than seconds.
-export const AI_BUSY = 'analysis_busy'
+const AI_BUSY = 'analysis_busy'
 const AI_RETRY_BASE_MS = 60_000
 const AI_RETRY_MAX_MS = 16 * 60_000
 
 const hasCode = (error: unknown, codes: Set<string>) => error instanceof SyncHttpError && error.code !== undefined && codes.has(error.code)
-const isAiBusy = (error: unknown) => hasCode(error, new Set([AI_BUSY]))
+const isAiBusy = (error: unknown) => error instanceof SyncHttpError && error.code === AI_BUSY
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */

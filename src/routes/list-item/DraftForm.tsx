@@ -176,7 +176,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
       </fieldset>
 
       {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}
-      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 [&>*]:flex-1 sm:[&>*]:flex-none">
+      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 [&>*]:flex-1 sm:[&>*]:flex-none">
         {view && (
           <Button variant="secondary" onClick={() => void navigate({ to: '/' }).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
             Save for later
