@@ -209,6 +209,13 @@ describe('POST /api/listings/{id}/fill-empty (AI suggestions that arrive after t
     expect((await readJson(await alice.get('/api/listings'))).find((item: { id: number }) => item.id === created.id)).toEqual(filled)
   })
 
+  it('takes only JSON: a body sent as application/jsonp is refused with 415, not read as an empty fill', async () => {
+    const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
+    const response = await alice.post(`/api/listings/${created.id}/fill-empty`, { brand: 'Sneaky' }, { 'content-type': 'application/jsonp' })
+    expect(response.status).toBe(415)
+    expect((await readJson(response)).code).toBe('unsupported_media_type')
+  })
+
   it("refuses another seller's listing (404) and bad values (400), changing nothing", async () => {
     const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
     expect((await bob.post(`/api/listings/${created.id}/fill-empty`, late)).status).toBe(404)
