@@ -17,6 +17,7 @@ const STATUS_STYLE: Record<string, string> = {
   done: 'bg-emerald-50 text-emerald-800',
   review: 'bg-violet-50 text-violet-800',
   waiting: 'bg-amber-50 text-amber-900',
+  'ai-busy': 'bg-amber-50 text-amber-900',
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
