@@ -45,11 +45,13 @@ function holdsNul(input: unknown): boolean {
 /** A request that sends nothing at all: no type and no length (or 0). */
 const hasNoBody = (header: (name: string) => string | undefined) => !header('content-type') && !Number(header('content-length') ?? 0)
 
-/** With bodyOptional, a JSON route also takes a request without a body, read as {} (SPEC's "body: none" calls). */
+/**
+ * JSON only: 'application/jsonp' is not JSON, and Hono would hand the schema {} for it (the whole type must match, not
+ * its start). With bodyOptional, a JSON route also takes a request without a body, read as {} (SPEC's "body: none" calls). */
 export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S, { bodyOptional = false } = {}) {
   return validator(target, (value, c): v.InferOutput<S> => {
     const bodyless = bodyOptional && hasNoBody((name) => c.req.header(name))
-    if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
+    if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
     if (holdsNul(value)) throw badRequest('The request contains a NUL character (U+0000), which Snaplist cannot store. Remove it and try again.')

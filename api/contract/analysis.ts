@@ -20,6 +20,8 @@ export const AnalysisSuggestionSchema = v.object({
 export type AnalysisSuggestion = v.InferOutput<typeof AnalysisSuggestionSchema>
 
 export type AnalyzerName = 'gemini' | 'local'
+/** Where the values came from: an AI model, or only measured from the pixels (no AI ran). */
+export type AnalysisSource = 'ai' | 'measured'
 
 export interface StoredImage {
   id: string
@@ -34,6 +36,7 @@ export interface AnalysisResult extends AnalysisSuggestion {
   thumbnailUrl: string
   imageId: string
   analyzer: AnalyzerName
+  source: AnalysisSource
   /** Set when the result is partial, e.g. no Gemini key is configured. */
   notice?: string
 }

@@ -88,6 +88,22 @@ export const ListingInputSchema = v.object({
   department: optionalChoice('department', valuesOf(DEPARTMENTS)),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
+
+/** The fields late AI suggestions may fill on a listing that already exists: only those still empty there. */
+export const FILLABLE_FIELDS = [
+  'description', 'price', 'medianUsedPrice', 'keywords', 'brand', 'size', 'type', 'sizeType', 'department', 'aiSuggestions',
+] as const satisfies readonly (keyof ListingInput)[]
+export const ListingFillSchema = v.pipe(
+  v.partial(v.pick(ListingInputSchema, FILLABLE_FIELDS)),
+  v.check((fill) => Object.values(fill).some((value) => value !== undefined), 'Send at least one field to fill'),
+)
+export type ListingFill = v.InferOutput<typeof ListingFillSchema>
+export type FillableField = (typeof FILLABLE_FIELDS)[number]
+/** POST /api/listings/{id}/fill-empty: the listing as it is now, and which fields were empty and are filled now. */
+export interface ListingFillReply {
+  listing: Listing
+  filled: FillableField[]
+}
 export type ListingFormValues = v.InferInput<typeof ListingInputSchema>
 
 export interface Listing {

@@ -2,7 +2,7 @@
 // the admin ones, whose names say so.
 import postgres from 'postgres'
 import type { AdminListing } from '../contract/admin.ts'
-import { toCents, type ListingInput, type Listing } from '../contract/listing.ts'
+import { toCents, type FillableField, type ListingFill, type ListingInput, type Listing } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
 const COLUMNS = `id, user_id, client_id, title, description, price, median_used_price, category, keywords, color,
@@ -58,6 +58,18 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
     on conflict (user_id, client_id) do nothing
     returning ${tx.unsafe(COLUMNS)}`
   return row
+}
+
+/** The seller's listing, locked until the transaction ends, so a change computed from it cannot race another. */
+export async function lockListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
+  const [row] = await tx<Listing[]>`select ${tx.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id} for update`
+  return row
+}
+
+export async function updateListingFields(tx: Tx, id: number, changes: ListingFill, fields: FillableField[]): Promise<Listing> {
+  const values = { ...changes, ...(changes.aiSuggestions ? { aiSuggestions: tx.json(changes.aiSuggestions as never) } : {}) }
+  const [row] = await tx<Listing[]>`update listings set ${tx(values, fields)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row!
 }
 
 export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {

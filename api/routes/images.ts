@@ -19,6 +19,6 @@ export function imageRoutes(photos: PhotoService) {
     .post('/analyze-image', async (c) => {
       const user = requireUser(c)
       const { bytes, id } = await readImageUpload(c)
-      return c.json(await photos.analyze(user.id, bytes, id, c.req.raw.signal), 200)
+      return c.json(await photos.analyze(user, bytes, id, c.req.raw.signal), 200)
     })
 }

@@ -34,7 +34,7 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
       return c.json({ connected }, 200)
     })
     .get('/marketplace-connections/:platform/status', valid('param', PlatformParamSchema), async (c) =>
-      c.json(await connections.status(requireUser(c).id, c.req.valid('param').platform), 200),
+      c.json(await connections.status(requireUser(c), c.req.valid('param').platform), 200),
     )
     .delete('/marketplace-connections/:platform', valid('param', PlatformParamSchema), async (c) => {
       const { platform } = c.req.valid('param')

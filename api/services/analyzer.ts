@@ -2,7 +2,7 @@
 // schema), the no-key local fallback, and the normaliser that makes any model answer fit the option sets.
 import { ApiError, FinishReason, GoogleGenAI, Type, type GenerateContentResponse, type Schema } from '@google/genai'
 import * as v from 'valibot'
-import { AnalysisSuggestionSchema, EMPTY_SUGGESTION, type AnalysisSuggestion, type AnalyzerName } from '../contract/analysis.ts'
+import { AnalysisSuggestionSchema, EMPTY_SUGGESTION, type AnalysisSource, type AnalysisSuggestion, type AnalyzerName } from '../contract/analysis.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf, type Category, type Color, type Department, type ItemType, type Option, type SizeType } from '../contract/options.ts'
 import { AppError } from '../errors.ts'
 
@@ -15,8 +15,7 @@ export interface AnalyzeInput {
 
 export interface Analysis {
   suggestion: AnalysisSuggestion
-  /** Set when the suggestion is partial, e.g. no Gemini key is configured. */
-  notice?: string
+  source: AnalysisSource
 }
 
 export interface ImageAnalyzer {
@@ -40,8 +39,11 @@ const DEFAULT_TIMEOUT_MS = 30_000
 const TITLE_MAX = 80
 const KEYWORDS_MAX = 15
 
-const LOCAL_NOTICE =
-  'AI analysis needs a Gemini API key (GEMINI_API_KEY). The photo is saved and its main colour was measured; fill in the other details yourself.'
+/** What a measured (no-AI) result says: the setting's name only to an admin, who can set it. */
+export const notSetUpNotice = (isAdmin: boolean) =>
+  isAdmin
+    ? 'AI suggestions need a Gemini API key: set GEMINI_API_KEY on the server and restart Snaplist. The photo is saved and its main colour was measured; fill in the other details yourself.'
+    : 'AI suggestions are not set up on this server. The photo is saved and its main colour was measured; fill in the other details yourself.'
 
 const analysisFailed = () =>
   new AppError(502, 'analysis_failed', 'The AI could not analyse this photo. Try again, or fill in the details yourself.')
@@ -137,7 +139,7 @@ export function createGeminiAnalyzer(config: GeminiConfig): ImageAnalyzer {
       }
       const suggestion = normalizeSuggestion(readReply(response))
       // The measurement is better than nothing when the model names no colour.
-      return { suggestion: { ...suggestion, primaryColor: suggestion.primaryColor || input.measuredColor } }
+      return { suggestion: { ...suggestion, primaryColor: suggestion.primaryColor || input.measuredColor }, source: 'ai' }
     },
   }
 }
@@ -195,7 +197,7 @@ export function createLocalAnalyzer(): ImageAnalyzer {
     name: 'local',
     analyze: async (input) => ({
       suggestion: { ...EMPTY_SUGGESTION, keywords: [], primaryColor: input.measuredColor },
-      notice: LOCAL_NOTICE,
+      source: 'measured',
     }),
   }
 }

@@ -1,6 +1,6 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // deletion takes the photos no other listing uses with it.
-import type { Listing, ListingInput } from '../contract/listing.ts'
+import { FILLABLE_FIELDS, type FillableField, type Listing, type ListingFill, type ListingFillReply, type ListingInput } from '../contract/listing.ts'
 import type { Sql, Tx } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import * as listings from '../db/listings.ts'
@@ -17,6 +17,14 @@ export async function removePhotoFiles(storage: FileStorage, deleted: images.Ima
   if (keys.length === 0) return
   await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
 }
+
+/** Nothing there yet: blank text, a price of 0, no keywords, no stored suggestions. */
+const isEmpty = (value: unknown) =>
+  value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
+
+/** The fields the fill may set: given with a value, and empty on the listing. */
+const fieldsToFill = (listing: Listing, fill: ListingFill): FillableField[] =>
+  FILLABLE_FIELDS.filter((field) => fill[field] !== undefined && !isEmpty(fill[field]) && isEmpty(listing[field]))
 
 export function createListingService(sql: Sql, storage: FileStorage) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
@@ -60,6 +68,19 @@ export function createListingService(sql: Sql, storage: FileStorage) {
         return { listing: (await listings.findListingByClientId(tx, userId, input.clientId!))!, created: false }
       })
     },
+
+    /**
+     * AI suggestions that arrived after the listing was created: they fill the fields still empty on it and never
+     * change what the seller set (here or on the phone). Answers what was filled.
+     */
+    fillEmpty: (userId: number, id: number, fill: ListingFill): Promise<ListingFillReply> =>
+      sql.begin(async (tx) => {
+        const listing = await listings.lockListing(tx, userId, id)
+        if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+        const filled = fieldsToFill(listing, fill)
+        if (filled.length === 0) return { listing, filled }
+        return { listing: await listings.updateListingFields(tx, id, fill, filled), filled }
+      }),
 
     remove: (userId: number, id: number) =>
       removeListing((tx) => listings.deleteListing(tx, userId, id), 'That listing does not exist or is not yours. Refresh the Dashboard.'),

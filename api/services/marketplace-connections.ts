@@ -43,6 +43,7 @@ export class TokenRejected extends GrantRefused {}
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
+// What to set is for the server's administrator; a seller can only ask them (see sellerSetupMessage).
 const SETUP_MESSAGES: Record<Platform, string> = {
   ebay:
     'eBay is not set up on this server. The site operator needs to set EBAY_CLIENT_ID (the App ID of an eBay app), EBAY_CLIENT_SECRET (its Cert ID), EBAY_RU_NAME (the RuName whose Auth Accepted URL is this site’s /ebay-auth/success address) and EBAY_ENV (sandbox or production), then restart Snaplist.',
@@ -50,7 +51,10 @@ const SETUP_MESSAGES: Record<Platform, string> = {
     'Etsy is not set up on this server. The site operator needs to set ETSY_CLIENT_ID (the keystring of an Etsy app) and ETSY_REDIRECT_URI (this site’s /etsy/auth/success address, registered in that Etsy app), plus ETSY_SHARED_SECRET if Etsy asks for it, then restart Snaplist.',
 }
 
-export const notConfigured = (platform: Platform) => new AppError(503, 'marketplace_not_configured', SETUP_MESSAGES[platform])
+const sellerSetupMessage = (platform: Platform) => `${PLATFORM_NAMES[platform]} is not set up on this server, ask the admin.`
+
+/** Refuses a call that needs the marketplace; in the seller's words, as the status answer gives admins the details. */
+export const notConfigured = (platform: Platform) => new AppError(503, 'marketplace_not_configured', sellerSetupMessage(platform))
 
 /** The stored grant no longer works: the seller has to connect again. */
 class ConnectionLapsed extends AppError {
@@ -149,10 +153,12 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
   return {
     list: async (userId: number): Promise<MarketplaceConnection[]> => (await connections.listConnections(sql, userId)).map(toView),
 
-    async status(userId: number, platform: Platform): Promise<MarketplaceStatus> {
+    /** An admin is told which settings are missing; a seller only that the admin has to set the marketplace up. */
+    async status({ id: userId, isAdmin }: { id: number; isAdmin: boolean }, platform: Platform): Promise<MarketplaceStatus> {
       const row = await connections.findConnection(sql, userId, platform)
       const configured = providers[platform] !== undefined
-      return { platform, configured, setupMessage: configured ? null : SETUP_MESSAGES[platform], connection: row ? toView(row) : null }
+      const setupMessage = configured ? null : isAdmin ? SETUP_MESSAGES[platform] : sellerSetupMessage(platform)
+      return { platform, configured, setupMessage, connection: row ? toView(row) : null }
     },
 
     /**

@@ -6,7 +6,7 @@ import type { Sql } from '../db/client.ts'
 import * as images from '../db/images.ts'
 import * as users from '../db/users.ts'
 import { AppError, conflict } from '../errors.ts'
-import type { ImageAnalyzer } from './analyzer.ts'
+import { notSetUpNotice, type ImageAnalyzer } from './analyzer.ts'
 import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -77,7 +77,9 @@ export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAUL
       return { image: await store(userId, id, await forStorage), created: true }
     },
 
-    async analyze(userId: number, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+    /** `user.isAdmin` decides whether a notice may name the server's settings. */
+    async analyze(user: { id: number; isAdmin: boolean }, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+      const userId = user.id
       if (!(await images.findImage(sql, id))) await checkQuota(userId)
       const photo = await prepareImage(bytes)
       // Both run at once; the photo is stored before any answer, so a failed analysis never loses it and the
@@ -95,7 +97,8 @@ export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAUL
         imageUrl: image.imageUrl,
         thumbnailUrl: image.thumbnailUrl,
         analyzer: analyzer.name,
-        ...(analysis.notice ? { notice: analysis.notice } : {}),
+        source: analysis.source,
+        ...(analysis.source === 'measured' ? { notice: notSetUpNotice(user.isAdmin) } : {}),
       }
     },
   }

@@ -2,7 +2,7 @@
 // tab or in the service worker) the listings are fetched again, and drafts the list now shows are forgotten.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { localDb } from '../offline/db.ts'
 import { useCurrentUser } from './useCurrentUser.ts'
 import { useDraftStore } from './useDrafts.ts'
@@ -13,12 +13,11 @@ export function useListingSync() {
   const queryClient = useQueryClient()
   const { id: userId } = useCurrentUser()
   const drafts = useDraftStore()
-  const doneIds = useLiveQuery(
-    async () => (await localDb().drafts.where({ userId }).filter((draft) => draft.state === 'done').toArray()).map((draft) => draft.listingId ?? -1),
-    [userId],
-  )
+  const done = useLiveQuery(() => localDb().drafts.where({ userId }).filter((draft) => draft.state === 'done').toArray(), [userId])
+  const doneIds = useMemo(() => done?.map((draft) => draft.listingId ?? -1), [done])
   const listings = useQuery(listingsQuery).data
-  const key = doneIds?.join(',')
+  // Late AI suggestions change a listing that exists: fetch the list again then too.
+  const key = done?.map((draft) => `${draft.listingId ?? -1}${draft.lateFilled ? '+' : ''}`).join(',')
 
   const online = useOnline()
   useEffect(() => {

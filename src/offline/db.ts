@@ -2,6 +2,7 @@
 // not yet acknowledged. Shared by the page and the service worker; nothing here knows about React.
 import Dexie, { type EntityTable } from 'dexie'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import type { FillableField } from '../../api/contract/listing.ts'
 
 /** The listing fields as the create form holds them (text, as typed). */
 export interface DraftFields {
@@ -52,6 +53,10 @@ export interface Draft {
   /** Set when suggestions arrived for a draft that was not yet submitted: the seller should review them. */
   suggestionsReady: boolean
   analysis?: AnalysisResult
+  /** The AI gave up on the photo (the server's error code, e.g. analysis_failed): the seller fills in the rest. */
+  aiGaveUp?: string
+  /** Suggestions arrived after the listing existed: the fields they filled there (empty: nothing was empty). */
+  lateFilled?: FillableField[]
   error?: string
   listingId?: number
 }
@@ -86,6 +91,13 @@ export interface OutboxEntry {
   /** parked: refused by the server (4xx); waits for the seller to retry or discard. */
   status: 'pending' | 'parked'
   lastError?: string
+  /** The server's error code of the last failure, e.g. analysis_busy. */
+  lastCode?: string
+  /**
+   * analyze-photo only: the photo is on the server already and only the analysis waits (the AI was busy), so the
+   * listing need not wait for it.
+   */
+  photoStored?: boolean
 }
 
 /** Who is signed in on this phone, as the page last knew it: the service worker gives shared photos to them. */

@@ -1,24 +1,53 @@
 // What a draft is doing, in the words the Dashboard shows: derived from the draft, its photos and its outbox.
+import type { FillableField } from '../../api/contract/listing.ts'
 import type { Draft, DraftPhoto, OutboxEntry } from './db.ts'
 
-export type DraftStatusKind = 'draft' | 'waiting' | 'uploading' | 'analysing' | 'review' | 'creating' | 'failed' | 'done'
+export type DraftStatusKind = 'draft' | 'waiting' | 'uploading' | 'analysing' | 'ai-busy' | 'review' | 'creating' | 'failed' | 'done'
 
 export interface DraftStatus {
   kind: DraftStatusKind
   text: string
 }
 
-export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: OutboxEntry[], online: boolean): DraftStatus {
-  if (draft.state === 'done') return { kind: 'done', text: 'Done' }
+/** An analysis waiting for a busy AI (its photo is stored): the listing does not wait for it. */
+export const aiRetryOf = (entries: OutboxEntry[]) =>
+  entries.find((entry) => entry.kind === 'analyze-photo' && entry.photoStored === true && entry.status === 'pending')
+
+/** "AI busy — retrying in 2 min" (at least 1 min, so it never says "in 0 min"). */
+export function aiRetryText(entry: OutboxEntry, now: number): string {
+  const minutes = Math.max(1, Math.ceil((entry.nextAttemptAt - now) / 60_000))
+  return `AI busy — retrying in ${minutes} min`
+}
+
+const FIELD_LABELS: Record<FillableField, string> = {
+  description: 'Description', price: 'Retail Price', medianUsedPrice: 'Median Used Price', keywords: 'Keywords', brand: 'Brand',
+  size: 'Size', type: 'Type', sizeType: 'Size Type', department: 'Department', aiSuggestions: 'AI suggestions',
+}
+
+/** What late suggestions did to the listing: "… filled Brand, Size", or that nothing was empty. */
+export function lateFilledText(filled: FillableField[]): string {
+  const lead = 'AI suggestions arrived after you created the listing'
+  if (filled.length === 0) return `${lead}: every field was already filled, so nothing changed.`
+  return `${lead}: filled ${filled.map((field) => FIELD_LABELS[field]).join(', ')}.`
+}
+
+export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: OutboxEntry[], online: boolean, now = Date.now()): DraftStatus {
+  const aiRetry = aiRetryOf(entries)
+  if (draft.state === 'done') {
+    if (aiRetry) return { kind: 'done', text: `Listing created. ${aiRetryText(aiRetry, now)}` }
+    if (draft.lateFilled) return { kind: 'done', text: lateFilledText(draft.lateFilled) }
+    return { kind: 'done', text: 'Done' }
+  }
   if (draft.state === 'failed') return { kind: 'failed', text: `Failed: ${draft.error ?? 'the server refused this listing.'}` }
   const pending = entries.filter((entry) => entry.status === 'pending')
   if (pending.length && !online) return { kind: 'waiting', text: 'Waiting for network' }
-  if (pending.some((entry) => entry.kind === 'analyze-photo')) return { kind: 'analysing', text: 'Analysing' }
+  if (pending.some((entry) => entry.kind === 'analyze-photo' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'upload-photo')) {
     const uploaded = photos.filter((photo) => photo.serverUrl).length
     return { kind: 'uploading', text: `Uploading ${Math.min(uploaded + 1, photos.length)} of ${photos.length} photos` }
   }
   if (pending.some((entry) => entry.kind === 'create-listing')) return { kind: 'creating', text: 'Creating listing' }
-  if (draft.suggestionsReady) return { kind: 'review', text: 'AI suggestions ready' }
+  if (aiRetry) return { kind: 'ai-busy', text: aiRetryText(aiRetry, now) }
+  if (draft.suggestionsReady) return { kind: 'review', text: draft.analysis?.source === 'measured' ? 'Colour measured from the photo: check it' : 'AI suggestions ready' }
   return { kind: 'draft', text: 'Draft: not posted yet' }
 }

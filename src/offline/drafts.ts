@@ -1,7 +1,9 @@
 // Everything that changes a draft: the editor, the share target and the sync engine all go through here, each
 // change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind. A store acts for one
 // account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
+import * as v from 'valibot'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import { FILLABLE_FIELDS, ListingFillSchema, type FillableField, type ListingFill } from '../../api/contract/listing.ts'
 import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb } from './db.ts'
 
 export interface NewPhoto {
@@ -50,6 +52,34 @@ export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
     department: result.department,
   }
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
+}
+
+/** A form field the seller left as it started: blank, or a price of 0. */
+const isBlank = (value: string) => value.trim() === '' || value.trim() === '0'
+
+/**
+ * What late suggestions may fill on the listing the draft became: fields the draft sent blank. The server fills only
+ * those still empty there, so a change made on the Dashboard meanwhile stays too.
+ */
+export function lateFill(draft: Draft, result: AnalysisResult): ListingFill {
+  const suggested = suggestedFields(result)
+  const fill = Object.fromEntries(
+    FILLABLE_FIELDS.flatMap((field): [string, unknown][] => {
+      if (field === 'aiSuggestions') return [[field, { ...result }]]
+      const value = suggested[field]
+      return value !== undefined && isBlank(draft.fields[field]) ? [[field, value]] : []
+    }),
+  )
+  return v.parse(ListingFillSchema, fill)
+}
+
+/**
+ * Once the listing exists the photos are on the server, and the phone keeps only their small previews; except a photo
+ * whose analysis still waits for the AI, which needs it to try again.
+ */
+async function dropSentPhotos(db: SnaplistDb, draftId: string) {
+  const waiting = new Set((await db.outbox.where({ draftId }).toArray()).map((entry) => entry.photoId))
+  await db.photos.where({ draftId }).filter((photo) => !waiting.has(photo.id)).modify((photo) => void delete photo.blob)
 }
 
 /** How much of one account is on this phone and not on the server yet. */
@@ -130,7 +160,8 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, db.outbox, async () => {
         const draft = await own(id)
         if (!draft || draft.state === 'done') return
-        await db.outbox.where({ draftId: id }).modify(requeue(now()))
+        // An analysis waiting for a busy AI keeps its back-off: the listing does not wait for it anyway.
+        await db.outbox.where({ draftId: id }).filter((entry) => !(entry.photoStored && entry.status === 'pending')).modify(requeue(now()))
         const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
         if (!queued) await db.outbox.add(outboxEntry(userId, id, 'create-listing', now()))
         await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })
@@ -170,10 +201,39 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       if (await own(id)) await db.drafts.update(id, { suggestionsReady: false })
     },
 
-    /** Done drafts have served their purpose once the Dashboard shows the listing itself. */
+    /** The listing exists: the photos that were sent leave the phone, only their small previews stay. */
+    created: (id: string, listingId: number) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        await db.drafts.update(id, { state: 'done', listingId, error: undefined })
+        await dropSentPhotos(db, id)
+      }),
+
+    /** Late suggestions were applied to the listing on the server: say which fields they filled. */
+    filledLate: (id: string, result: AnalysisResult, filled: FillableField[]) =>
+      db.drafts.update(id, { analysis: result, lateFilled: filled.filter((field) => field !== 'aiSuggestions') }),
+
+    /** Retry now: the analyses waiting for a busy AI are tried at once. */
+    retryAnalysis: async (id: string) => {
+      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'analyze-photo').modify({ nextAttemptAt: now() })
+    },
+
+    /** Skip: the seller goes on without the AI; the photos are on the server already. */
+    skipAnalysis: async (id: string) => {
+      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'analyze-photo' && entry.photoStored === true).delete()
+    },
+
+    /**
+     * Done drafts have served their purpose once the Dashboard shows the listing itself, unless an analysis still
+     * waits or late suggestions still have something to say (the seller dismisses those).
+     */
     forgetDone: (listingIds: number[]) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        const done = await db.drafts.where({ userId }).filter((draft) => draft.state === 'done' && listingIds.includes(draft.listingId ?? -1)).toArray()
+        // A draft whose analysis still waits, or whose late suggestions the seller has not dismissed, stays.
+        const waiting = new Set((await db.outbox.where({ userId }).toArray()).map((entry) => entry.draftId))
+        const done = await db.drafts
+          .where({ userId })
+          .filter((draft) => draft.state === 'done' && listingIds.includes(draft.listingId ?? -1) && !waiting.has(draft.id) && draft.lateFilled === undefined)
+          .toArray()
         await removeDrafts(done.map((draft) => draft.id))
       }),
 

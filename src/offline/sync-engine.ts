@@ -1,14 +1,17 @@
 // Sends the outbox to the server. Entries of one draft run in order (its photos before its listing), different
 // drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
-// Web Lock shared by every tab and the service worker). Every call is idempotent, so an entry that ran but whose
-// reply was lost simply runs again: the photo's UUID and the draft's clientId make the server answer "already done".
-// A run sends only the entries of the account the server says is signed in, each request naming that account, so on
-// a shared phone one account's drafts never reach another's (the server refuses a request named for someone else).
+// Web Lock shared by every tab and the service worker). A listing never waits for the AI: when the AI is busy the
+// photo is stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every
+// call is idempotent, so an entry that ran but whose reply was lost simply runs again: the photo's UUID and the
+// draft's clientId make the server answer "already done". A run sends only the entries of the account the server says
+// is signed in, each request naming that account, so on a shared phone one account's drafts never reach another's
+// (the server refuses a request named for someone else).
 import * as v from 'valibot'
 import { ListingInputSchema } from '../../api/contract/listing.ts'
+import type { AnalysisResult } from '../../api/contract/analysis.ts'
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
-import type { OutboxEntry, SnaplistDb } from './db.ts'
-import { createDraftStore } from './drafts.ts'
+import type { DraftPhoto, OutboxEntry, SnaplistDb } from './db.ts'
+import { createDraftStore, lateFill } from './drafts.ts'
 import { SyncHttpError, type SyncTransport } from './transport.ts'
 
 export const SYNC_LOCK = 'snaplist-sync'
@@ -16,9 +19,16 @@ const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 // Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
 const AI_GAVE_UP = new Set(['analysis_failed', 'analysis_timeout', 'analysis_key_refused'])
+// The AI is there but overloaded (Gemini's 429): worth trying again, in minutes rather than seconds.
+const AI_BUSY = 'analysis_busy'
+const AI_RETRY_BASE_MS = 60_000
+const AI_RETRY_MAX_MS = 16 * 60_000
 // Someone else signing in mid-run makes the run start over as them; more changes of hands than this in one run wait
 // for the next run.
 const MAX_ACCOUNTS_PER_RUN = 3
+
+const hasCode = (error: unknown, codes: Set<string>) => error instanceof SyncHttpError && error.code !== undefined && codes.has(error.code)
+const isAiBusy = (error: unknown) => error instanceof SyncHttpError && error.code === AI_BUSY
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
@@ -88,39 +98,84 @@ export function createSyncEngine({
     return ceiling / 2 + (random() * ceiling) / 2
   }
 
-  /** Entries whose turn it is: not refused, and for a listing, every other entry of its draft finished first. */
+  /** The AI backs off in minutes: 1, 2, 4, 8, then every 16. */
+  const aiBackoff = (attempts: number) => Math.min(AI_RETRY_MAX_MS, AI_RETRY_BASE_MS * 2 ** attempts)
+
+  /** Only the analysis waits: the photo is stored, so neither the listing nor anything else waits for it. */
+  const onlyAnalysisWaits = (entry: OutboxEntry) => entry.kind === 'analyze-photo' && entry.photoStored === true
+
+  /**
+   * Entries whose turn it is: not refused; a listing once its photos are stored (an analysis waiting for a busy AI does
+   * not hold it up); an analysis that only waits for the AI after its draft's listing, so its answer never races the
+   * create (it then fills what the listing left empty).
+   */
   function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
-    const parkedDrafts = new Set(entries.filter((entry) => entry.status === 'parked').map((entry) => entry.draftId))
-    return entries.filter(
-      (entry) =>
-        entry.status === 'pending' &&
-        !parkedDrafts.has(entry.draftId) &&
-        (entry.kind !== 'create-listing' || !entries.some((other) => other.draftId === entry.draftId && other.id !== entry.id)),
-    )
+    const draftsOf = (match: (entry: OutboxEntry) => boolean) => new Set(entries.filter(match).map((entry) => entry.draftId))
+    const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
+    const creating = draftsOf((entry) => entry.kind === 'create-listing')
+    const storing = draftsOf((entry) => entry.kind !== 'create-listing' && !onlyAnalysisWaits(entry))
+    return entries.filter((entry) => {
+      if (entry.status !== 'pending' || parkedDrafts.has(entry.draftId)) return false
+      if (entry.kind === 'create-listing') return !storing.has(entry.draftId)
+      return !(onlyAnalysisWaits(entry) && creating.has(entry.draftId))
+    })
   }
 
-  const runnable = (entries: OutboxEntry[], inFlight: Set<number>) =>
-    unblocked(entries).filter((entry) => !inFlight.has(entry.id!) && entry.nextAttemptAt <= now())
+  /** Due now and not running; a listing also waits while anything of its draft runs (an analysis may fill it). */
+  function runnable(entries: OutboxEntry[], inFlight: Set<number>) {
+    const runningDrafts = new Set(entries.filter((entry) => inFlight.has(entry.id!)).map((entry) => entry.draftId))
+    return unblocked(entries).filter(
+      (entry) =>
+        !inFlight.has(entry.id!) && entry.nextAttemptAt <= now() && (entry.kind !== 'create-listing' || !runningDrafts.has(entry.draftId)),
+    )
+  }
 
   /** How one account's entries are sent: every request names the account, every change lands in its drafts. */
   function senderFor(account: number) {
     const drafts = createDraftStore(db, account, now)
 
-    async function sendPhoto(entry: OutboxEntry, analyse: boolean) {
-      const photo = entry.photoId ? await db.photos.get(entry.photoId) : undefined
-      if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
-      if (analyse) {
-        try {
-          const result = await transport.analyzePhoto(account, photo.id, photo.blob)
-          await db.photos.update(photo.id, { serverUrl: result.imageUrl })
-          await drafts.applyAnalysis(entry.draftId, result)
-          return
-        } catch (error) {
-          if (!(error instanceof SyncHttpError && error.code && AI_GAVE_UP.has(error.code))) throw error
-        }
-      }
-      const stored = await transport.uploadPhoto(account, photo.id, photo.blob)
+    async function photoOf(entry: OutboxEntry): Promise<DraftPhoto | undefined> {
+      return entry.photoId ? db.photos.get(entry.photoId) : undefined
+    }
+
+    async function upload(photo: DraftPhoto, blob: Blob) {
+      const stored = await transport.uploadPhoto(account, photo.id, blob)
       await db.photos.update(photo.id, { serverUrl: stored.imageUrl })
+    }
+
+    /** Suggestions for a draft still on the phone go into its fields; for a listing that exists, into its empty fields. */
+    async function applySuggestions(draftId: string, result: AnalysisResult) {
+      const draft = await db.drafts.get(draftId)
+      if (draft?.state !== 'done' || draft.listingId === undefined) return drafts.applyAnalysis(draftId, result)
+      const reply = await transport.fillEmpty(account, draft.listingId, lateFill(draft, result))
+      await drafts.filledLate(draftId, result, reply.filled)
+    }
+
+    /** Analyses the photo (storing it on the way); false when the AI gave up, so the photo still has to be stored. */
+    async function analyse(entry: OutboxEntry, photo: DraftPhoto, blob: Blob): Promise<boolean> {
+      try {
+        const result = await transport.analyzePhoto(account, photo.id, blob)
+        await db.photos.update(photo.id, { serverUrl: result.imageUrl })
+        await applySuggestions(entry.draftId, result)
+        return true
+      } catch (error) {
+        if (isAiBusy(error)) {
+          // The photo is stored without the analysis, so the listing can go ahead; the entry waits for the AI.
+          if (!photo.serverUrl) await upload(photo, blob)
+          await db.outbox.update(entry.id!, { photoStored: true })
+          throw error
+        }
+        if (!hasCode(error, AI_GAVE_UP)) throw error
+        await db.drafts.update(entry.draftId, { aiGaveUp: (error as SyncHttpError).code })
+        return false
+      }
+    }
+
+    async function sendPhoto(entry: OutboxEntry, analyseIt: boolean) {
+      const photo = await photoOf(entry)
+      if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
+      if (analyseIt && (await analyse(entry, photo, photo.blob))) return
+      if (!photo.serverUrl) await upload(photo, photo.blob)
     }
 
     async function createListing(entry: OutboxEntry) {
@@ -131,11 +186,7 @@ export function createSyncEngine({
       const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
       if (!parsed.success) throw new SyncHttpError(400, parsed.issues.map((issue) => issue.message).join('. '))
       const listing = await transport.createListing(account, parsed.output)
-      await db.transaction('rw', db.drafts, db.photos, async () => {
-        await db.drafts.update(draft.id, { state: 'done', listingId: listing.id, error: undefined })
-        // The server has the photos now; the phone keeps only the small previews until the Dashboard shows the listing.
-        await db.photos.where({ draftId: draft.id }).modify((photo) => void delete photo.blob)
-      })
+      await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
     }
 
@@ -147,8 +198,15 @@ export function createSyncEngine({
     if (error instanceof SyncHttpError && error.code === ACCOUNT_CHANGED) throw new Interrupted('account-changed')
     const retryable = !(error instanceof SyncHttpError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
     const message = error instanceof Error ? error.message : String(error)
+    const code = error instanceof SyncHttpError ? error.code : undefined
     if (retryable) {
-      await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + backoff(entry.attempts), lastError: message })
+      const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : backoff(entry.attempts)
+      await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + delay, lastError: message, lastCode: code })
+      return
+    }
+    // The photo is stored and only its analysis was refused: the draft (or its listing) goes on without it.
+    if (onlyAnalysisWaits(entry)) {
+      await db.outbox.delete(entry.id!)
       return
     }
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft.

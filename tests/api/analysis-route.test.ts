@@ -32,7 +32,7 @@ describe('POST /api/analyze-image with Gemini', () => {
     const response = await seller.post('/api/analyze-image', photoForm(photo))
     expect(response.status).toBe(200)
     const result = await readJson(response)
-    expect(result).toMatchObject({ ...LEVIS_501, analyzer: 'gemini' })
+    expect(result).toMatchObject({ ...LEVIS_501, analyzer: 'gemini', source: 'ai' })
     expect(result.imageUrl).toMatch(/^\/files\/.+\.jpg$/)
     expect(result.notice).toBeUndefined()
     const sent = gemini.requests.at(-1)!.body!.contents![0]!.parts!.find((part) => part.inlineData)!.inlineData!
@@ -63,5 +63,25 @@ describe('POST /api/analyze-image with Gemini', () => {
     expect(response.status).toBe(504)
     expect(Date.now() - started).toBeLessThan(1_900)
     expect(await countImages()).toBe(before + 1)
+  })
+})
+
+describe('POST /api/analyze-image without a Gemini key', () => {
+  it('says the colour was measured, not suggested by AI; only an admin is told which setting to set', async () => {
+    const bare = await createTestApp()
+    try {
+      const admin = client(bare.app)
+      await admin.post('/api/register', newUser('first')) // The first account is the admin.
+      const seller = client(bare.app)
+      await seller.post('/api/register', newUser('second'))
+      const forSeller = await readJson(await seller.post('/api/analyze-image', photoForm(photo)))
+      expect(forSeller).toMatchObject({ analyzer: 'local', source: 'measured', primaryColor: 'blue', title: '' })
+      expect(forSeller.notice).toMatch(/^AI suggestions are not set up on this server\./)
+      expect(forSeller.notice).not.toMatch(/GEMINI/)
+      const forAdmin = await readJson(await admin.post('/api/analyze-image', photoForm(photo)))
+      expect(forAdmin.notice).toMatch(/set GEMINI_API_KEY/)
+    } finally {
+      await bare.close()
+    }
   })
 })

@@ -43,7 +43,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe('the Gemini analyser, against the fake Gemini API', () => {
   it('answers a good reply with exactly the suggestion the model gave, and no notice', async () => {
     expect(gemini().name).toBe('gemini')
-    expect(await analyze()).toEqual({ suggestion: LEVIS_SUGGESTION })
+    expect(await analyze()).toEqual({ suggestion: LEVIS_SUGGESTION, source: 'ai' })
   })
 
   it('sends the photo as inline JPEG, asks for JSON in the shape of the option sets, with the configured model and key', async () => {
@@ -220,11 +220,11 @@ describe('normalizeSuggestion', () => {
 })
 
 describe('the local analyser', () => {
-  it('keeps the measured colour, leaves everything else empty and says a Gemini key is needed', async () => {
+  it('keeps the measured colour, leaves everything else empty and says the values were measured, not suggested by AI', async () => {
     const local = createLocalAnalyzer()
     expect(local.name).toBe('local')
     const analysis = await local.analyze({ jpeg: JPEG, measuredColor: 'red' })
     expect(analysis.suggestion).toEqual({ ...EMPTY_SUGGESTION, primaryColor: 'red' })
-    expect(analysis.notice).toMatch(/GEMINI_API_KEY/)
+    expect(analysis.source).toBe('measured')
   })
 })

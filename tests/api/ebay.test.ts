@@ -239,11 +239,14 @@ describe('keeping the eBay connection working', () => {
 })
 
 describe('the eBay settings', () => {
-  it('without them, status says what the operator must set and auth answers 503', async () => {
+  it('without them, status tells the admin what to set (a seller: to ask the admin) and auth answers 503', async () => {
     const seller = await signUp('no-settings', unconfigured)
     const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
     expect(status).toMatchObject({ configured: false, connection: null })
     for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_ENV']) expect(status.setupMessage).toContain(name)
+    // A seller who is not the admin is not given the settings' names, only whom to ask.
+    const plain = await signUp('no-settings-plain', unconfigured)
+    expect((await readJson(await plain.get('/api/marketplace-connections/ebay/status'))).setupMessage).toBe('eBay is not set up on this server, ask the admin.')
     const auth = await seller.get('/api/marketplace-connections/ebay/auth')
     expect(auth.status).toBe(503)
     expect(await check(seller)).toBe(false)

@@ -482,12 +482,15 @@ describe('without Etsy settings', () => {
   })
   afterAll(() => bare.close())
 
-  it('says what the operator must set, on auth (503), status and exchange, and writes nothing', async () => {
+  it('says what the operator must set to the admin only, refuses auth (503) and exchange, and writes nothing', async () => {
     const seller = client(bare.app)
-    await seller.post('/api/register', newUser('unset'))
+    await seller.post('/api/register', newUser('unset')) // The first account: the admin.
     const auth = await seller.get('/api/marketplace-connections/etsy/auth')
     expect(auth.status).toBe(503)
-    expect(await readJson(auth)).toMatchObject({ code: 'marketplace_not_configured', message: SETUP_MESSAGE })
+    expect(await readJson(auth)).toMatchObject({ code: 'marketplace_not_configured', message: 'Etsy is not set up on this server, ask the admin.' })
+    const other = client(bare.app)
+    await other.post('/api/register', newUser('plain'))
+    expect(await readJson(await other.get('/api/marketplace-connections/etsy/status'))).toMatchObject({ setupMessage: 'Etsy is not set up on this server, ask the admin.' })
     expect(await readJson(await seller.get('/api/marketplace-connections/etsy/status'))).toEqual({
       platform: 'etsy',
       configured: false,

@@ -245,3 +245,37 @@ describe('a shared phone: what one account queued never lands in another', () =>
     expect((await alice.post('/api/listings', listing([], { clientId: randomUUID() }), sentForAlice)).status).toBe(201)
   })
 })
+
+describe('POST /api/listings/{id}/fill-empty (AI suggestions that arrive after the listing exists)', () => {
+  const late = { description: 'AI description', price: 70, medianUsedPrice: 28, keywords: ['levis', '501'], brand: "Levi's", size: 'W32 L32', department: 'Men', aiSuggestions: { title: 'AI title', source: 'ai' } }
+
+  it('fills only the fields still empty on the listing and says which; what the seller set stays', async () => {
+    const created = await readJson(await alice.post('/api/listings', listing([], { description: 'Mine', price: '0', medianUsedPrice: 0, keywords: '', brand: '', size: 'M', type: '', sizeType: '', department: '' })))
+    const response = await alice.post(`/api/listings/${created.id}/fill-empty`, late)
+    expect(response.status).toBe(200)
+    const { listing: filled, filled: fields } = await readJson(response)
+    expect(fields.sort()).toEqual(['aiSuggestions', 'brand', 'department', 'keywords', 'medianUsedPrice', 'price'])
+    expect(filled).toMatchObject({ description: 'Mine', size: 'M', brand: "Levi's", price: 70, medianUsedPrice: 28, keywords: ['levis', '501'], department: 'Men', title: created.title })
+    expect(filled.aiSuggestions).toEqual(late.aiSuggestions)
+    // Sent again (a lost reply), nothing is empty any more: nothing changes.
+    expect((await readJson(await alice.post(`/api/listings/${created.id}/fill-empty`, { ...late, brand: 'Other' }))).filled).toEqual([])
+    expect((await readJson(await alice.get('/api/listings'))).find((item: { id: number }) => item.id === created.id)).toEqual(filled)
+  })
+
+  it('takes only JSON: a body sent as application/jsonp is refused with 415, not read as an empty fill', async () => {
+    const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
+    const response = await alice.post(`/api/listings/${created.id}/fill-empty`, { brand: 'Sneaky' }, { 'content-type': 'application/jsonp' })
+    expect(response.status).toBe(415)
+    expect((await readJson(response)).code).toBe('unsupported_media_type')
+  })
+
+  it("refuses another seller's listing (404) and bad values (400), changing nothing", async () => {
+    const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
+    expect((await bob.post(`/api/listings/${created.id}/fill-empty`, late)).status).toBe(404)
+    expect((await alice.post(`/api/listings/${created.id}/fill-empty`, { department: 'Martians' })).status).toBe(400)
+    // Title, category and colour are never empty on a listing: nothing to fill.
+    expect((await alice.post(`/api/listings/${created.id}/fill-empty`, { title: 'Not fillable' })).status).toBe(400)
+    const [row] = await t.db.sql`select brand, title from listings where id = ${created.id}`
+    expect(row).toEqual({ brand: '', title: created.title })
+  })
+})

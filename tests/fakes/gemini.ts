@@ -150,10 +150,21 @@ function answer(c: Context, model: string, modelText: string) {
   })
 }
 
+const REPLY_MODES: ReplyMode[] = ['good', 'out-of-set', 'malformed', 'blocked', 'slow', 'error-500', 'rate-limited', 'key-forbidden']
+
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
 function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction; slowMs: number; requests: RecordedRequest[] }) {
-  return new Hono().post('/v1beta/models/:modelAction', async (c) => {
+  return new Hono()
+    // For the stand-in run on its own (the browser suite's, or by hand beside `npm start`): switch the reply, e.g.
+    // busy and back: curl -X PUT localhost:3299/_control/reply -d '{"mode":"rate-limited"}', then '{"mode":"good"}'.
+    .put('/_control/reply', async (c) => {
+      const { mode } = await c.req.json<{ mode?: ReplyMode }>().catch(() => ({ mode: undefined }))
+      if (!mode || !REPLY_MODES.includes(mode)) return c.json({ message: `mode must be one of ${REPLY_MODES.join(', ')}` }, 400)
+      state.reply = mode
+      return c.json({ mode })
+    })
+    .post('/v1beta/models/:modelAction', async (c) => {
     const [model = '', action = ''] = c.req.param('modelAction').split(':')
     const body = await c.req.json<GenerateContentBody>().catch(() => undefined)
     const apiKey = c.req.header('x-goog-api-key')
@@ -232,8 +243,6 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGe
     )
   })
 }
-
-const REPLY_MODES: ReplyMode[] = ['good', 'out-of-set', 'malformed', 'blocked', 'slow', 'error-500', 'rate-limited', 'key-forbidden']
 
 // Run directly (node --import tsx tests/fakes/gemini.ts) for the browser tests; FAKE_GEMINI_MODE picks another reply.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

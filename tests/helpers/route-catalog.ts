@@ -8,7 +8,7 @@ import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
-import { ListingInputSchema } from '../../api/contract/listing.ts'
+import { ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
@@ -103,6 +103,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
+  'POST /api/listings/:id/fill-empty': {
+    access: 'user',
+    param: IdParamSchema,
+    json: ListingFillSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/fill-empty`, body: { brand: "Levi's", description: 'Button fly.' } }),
+  },
   'DELETE /api/listings/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }) },
   'GET /api/listings/:id/ebay-requirements': {
     access: 'user',

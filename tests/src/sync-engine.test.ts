@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto'
 import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EMPTY_SUGGESTION } from '../../api/contract/analysis.ts'
+import { AppError } from '../../api/errors.ts'
 import type { ImageAnalyzer } from '../../api/services/analyzer.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
+import { describeDraft } from '../../src/offline/draft-status.ts'
 import { createDraftStore, type NewPhoto } from '../../src/offline/drafts.ts'
 import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
@@ -49,11 +51,18 @@ function flakyNetwork(app: TestApp['app'], cookie: () => string) {
   return { fetcher, faults, log, load }
 }
 
+// Gemini answering 429 reaches the phone as the server's 503 analysis_busy.
+const ai = { busy: false, calls: 0 }
 const suggestingAnalyzer: ImageAnalyzer = {
   name: 'gemini',
-  analyze: async () => ({
+  analyze: async () => {
+    ai.calls++
+    if (ai.busy) throw new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
+    return {
     suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
-  }),
+      source: 'ai',
+    }
+  },
 }
 
 let t: TestApp
@@ -74,6 +83,7 @@ let clock: number
 let network: ReturnType<typeof flakyNetwork>
 
 beforeEach(() => {
+  ai.busy = false
   db = new SnaplistDb(`test-${randomUUID()}`)
   clock = Date.now()
   network = flakyNetwork(t.app, () => seller.cookie)
@@ -225,6 +235,86 @@ describe('sync engine', () => {
     await engine().run()
     const [listing] = await t.db.sql`select title, category, color, price from listings where client_id = ${id}`
     expect(listing).toMatchObject({ title: 'Seller title', category: 'collectibles', color: 'blue', price: 12 })
+  })
+
+  describe('when the AI is busy', () => {
+    const analysisEntries = () => db.outbox.filter((entry) => entry.kind === 'analyze-photo').toArray()
+
+    it('creates the listing anyway: the photo is stored before the create, and only the analysis waits, in minutes', async () => {
+      ai.busy = true
+      const id = await finishedDraft(2)
+      expect(await engine().run()).toMatchObject({ kind: 'idle', waiting: 1 })
+      const [listing] = await serverListings(id)
+      expect(listing!.images).toHaveLength(2)
+      expect(await db.drafts.get(id)).toMatchObject({ state: 'done', listingId: listing!.id })
+      const position = (path: string) => network.log.findIndex((request) => request.path === path)
+      expect(position('/api/images')).toBeLessThan(position('/api/listings'))
+      const [waiting] = await analysisEntries()
+      expect(waiting).toMatchObject({ photoStored: true, lastCode: 'analysis_busy', attempts: 1, nextAttemptAt: clock + 60_000 })
+      // The photo the AI still needs stays on the phone; the other one is on the server only.
+      const photos = await db.photos.where({ draftId: id }).toArray()
+      expect(photos.filter((photo) => photo.blob).map((photo) => photo.id)).toEqual([waiting!.photoId])
+      expect(describeDraft((await db.drafts.get(id))!, photos, [waiting!], true, clock).text).toBe('Listing created. AI busy — retrying in 1 min')
+    })
+
+    it('backs off 1, 2, 4 minutes, and Retry now tries at once', async () => {
+      ai.busy = true
+      const store = createDraftStore(db, sellerId, () => clock)
+      const id = randomUUID()
+      await store.addPhotos(id, newPhotos(1))
+      const sync = engine()
+      const delays = []
+      for (let round = 0; round < 3; round++) {
+        if (round) clock += delays.at(-1)!
+        const outcome = await sync.run()
+        if (outcome.kind !== 'idle') throw new Error(outcome.kind)
+        delays.push(outcome.nextAttemptAt! - clock)
+      }
+      expect(delays).toEqual([60_000, 120_000, 240_000])
+      const [waiting] = await analysisEntries()
+      expect(describeDraft((await db.drafts.get(id))!, [], [waiting!], true, clock)).toEqual({ kind: 'ai-busy', text: 'AI busy — retrying in 4 min' })
+      ai.busy = false
+      await store.retryAnalysis(id)
+      await sync.run()
+      expect((await db.drafts.get(id))!.fields.title).toBe('Vintage Pyrex Mixing Bowl')
+      expect(await db.outbox.count()).toBe(0)
+    })
+
+    it('fills only the listing\'s empty fields once the AI answers after the listing exists, and says which', async () => {
+      ai.busy = true
+      const id = await finishedDraft(1, { title: 'Seller title', description: 'Seller words', category: 'collectibles', color: 'blue' })
+      const sync = engine()
+      const { nextAttemptAt } = (await sync.run()) as { nextAttemptAt: number }
+      ai.busy = false
+      clock = nextAttemptAt
+      expect(await sync.run()).toMatchObject({ kind: 'idle', waiting: 0 })
+      const [listing] = await t.db.sql`select title, description, category, color, price, median_used_price, keywords, ai_suggestions from listings where client_id = ${id}`
+      expect(listing).toMatchObject({ title: 'Seller title', description: 'Seller words', category: 'collectibles', color: 'blue', price: 40, medianUsedPrice: 22, keywords: ['pyrex', 'bowl'] })
+      expect(listing!.aiSuggestions).toMatchObject({ title: 'Vintage Pyrex Mixing Bowl', source: 'ai' })
+      const draft = (await db.drafts.get(id))!
+      expect(draft.lateFilled).toEqual(['price', 'medianUsedPrice', 'keywords'])
+      expect(describeDraft(draft, [], [], true).text).toBe('AI suggestions arrived after you created the listing: filled Retail Price, Median Used Price, Keywords.')
+      // The Dashboard keeps the draft until the seller has read that.
+      await createDraftStore(db, sellerId).forgetDone([draft.listingId!])
+      expect(await db.drafts.get(id)).toBeDefined()
+    })
+
+    it('Skip stops asking the AI; the listing is created without it', async () => {
+      ai.busy = true
+      const store = createDraftStore(db, sellerId, () => clock)
+      const id = randomUUID()
+      await store.editFields(id, { title: 'Pyrex bowl', category: 'home', color: 'white' })
+      await store.addPhotos(id, newPhotos(1))
+      const sync = engine()
+      await sync.run()
+      await store.skipAnalysis(id)
+      await store.submit(id)
+      const calls = ai.calls
+      await syncUntilSettled(() => sync.run())
+      expect(ai.calls).toBe(calls)
+      expect(await serverListings(id)).toHaveLength(1)
+      expect(await db.outbox.count()).toBe(0)
+    })
   })
 })
 

@@ -9,12 +9,15 @@ import { useListingSync } from '../../hooks/useListingSync.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { useStorageEstimate } from '../../hooks/useStorageEstimate.ts'
 import { syncScheduler } from '../../lib/sync.ts'
+import { aiRetryOf } from '../../offline/draft-status.ts'
+import { AiRetryButtons } from '../list-item/AiStatus.tsx'
 
 const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-50 text-red-800',
   done: 'bg-emerald-50 text-emerald-800',
   review: 'bg-violet-50 text-violet-800',
   waiting: 'bg-amber-50 text-amber-900',
+  'ai-busy': 'bg-amber-50 text-amber-900',
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -39,6 +42,7 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
           </p>
         </div>
       </div>
+      {view.status.kind === 'done' && <DoneActions view={view} title={title} />}
       {view.status.kind !== 'done' && (
         <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
           {view.status.kind === 'failed' && <Button onClick={() => void retry()} aria-label={`Retry ${title}`}>Retry</Button>}
@@ -49,6 +53,24 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
         </div>
       )}
     </li>
+  )
+}
+
+/** A created listing whose analysis still waits for the AI, or whose late suggestions the seller has not read yet. */
+function DoneActions({ view, title }: { view: DraftView; title: string }) {
+  const draftStore = useDraftStore()
+  if (aiRetryOf(view.entries)) {
+    return (
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+        <AiRetryButtons draftId={view.draft.id} label={title} />
+      </div>
+    )
+  }
+  if (!view.draft.lateFilled) return null
+  return (
+    <Button variant="secondary" onClick={() => void draftStore.discard(view.draft.id)} aria-label={`Dismiss: ${title}`}>
+      Dismiss
+    </Button>
   )
 }
 

@@ -4,7 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { ListingInputSchema, MAX_IMAGES, MAX_IMAGES_MESSAGE, TITLE_MAX, type ListingInput } from '../../../api/contract/listing.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
@@ -21,6 +21,7 @@ import { keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { EMPTY_FIELDS, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { listingKeys } from '../../queries/listings.ts'
+import { AiStatus } from './AiStatus.tsx'
 import { PhotoStrip } from './PhotoStrip.tsx'
 import { photoTiles } from './photo-tiles.ts'
 
@@ -31,10 +32,11 @@ const SAVED_OFFLINE = 'Saved on this phone — it will sync when you are back on
 // The form holds text exactly as typed (DraftFields); the contract schema coerces it into a ListingInput.
 const resolver = valibotResolver(ListingInputSchema) as unknown as Resolver<DraftFields, unknown, ListingInput>
 
-function AiBadge() {
+/** What filled a field: the AI, or (without one) a measurement of the photo, which is never called AI. */
+function FilledBadge({ measured }: { measured: boolean }) {
   return (
-    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800" title="Filled in by AI: check it">
-      AI
+    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800" title={measured ? 'Measured from the photo: check it' : 'Filled in by AI: check it'}>
+      {measured ? 'Measured' : 'AI'}
     </span>
   )
 }
@@ -46,7 +48,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const drafts = useDraftStore()
   const [preparing, setPreparing] = useState(0)
   const [submitted, setSubmitted] = useState(false)
-  const { register, handleSubmit, setValue, getValues, formState } = useForm<DraftFields, unknown, ListingInput>({
+  const { register, handleSubmit, setValue, getValues, formState, control } = useForm<DraftFields, unknown, ListingInput>({
     resolver,
     defaultValues: { ...EMPTY_FIELDS, ...view?.draft.fields },
   })
@@ -54,7 +56,10 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const draft = view?.draft
   const photos = view?.photos ?? []
   const previews = usePhotoPreviews(photos)
-  const analysing = online && (view?.entries.some((entry) => entry.kind === 'analyze-photo' && entry.status === 'pending') ?? false)
+  // The first try of an analysis; once the AI is busy the photo is stored and AiStatus says so instead.
+  const analysing = online && (view?.entries.some((entry) => entry.kind === 'analyze-photo' && entry.status === 'pending' && !entry.photoStored) ?? false)
+  const titleLength = useWatch({ control, name: 'title' }).length
+  const measured = draft?.analysis?.source === 'measured'
 
   // Suggestions the sync engine wrote into the draft appear in the form (only in fields the seller left alone).
   useEffect(() => {
@@ -123,7 +128,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
       onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { ...alsoChange?.(event.target.value), [field]: event.target.value }),
     }),
     error: errors[field]?.message,
-    badge: draft?.aiFilled.includes(field) ? <AiBadge /> : undefined,
+    badge: draft?.aiFilled.includes(field) ? <FilledBadge measured={measured} /> : undefined,
   })
 
   const submit = handleSubmit(async () => {
@@ -143,7 +148,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
         <h1 className="text-2xl font-bold text-slate-900">Create New Listing</h1>
         {!online && <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Offline: saved on this phone</span>}
       </div>
-      {draft?.suggestionsReady && (
+      {draft?.suggestionsReady && !measured && (
         <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">AI suggestions ready: check the fields marked AI, then tap Create Listing.</p>
       )}
       {draft?.state === 'failed' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">{draft.error} Fix it below and tap Create Listing again.</p>}
@@ -155,12 +160,12 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
           onAdd={(files) => void addFiles(files)}
           onRemove={(photoId) => void drafts.removePhoto(draftId, photoId)}
         />
-        {draft?.analysis?.notice && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draft.analysis.notice}</p>}
+        {view && <AiStatus view={view} />}
       </section>
 
       <section aria-label="Listing details" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField label="Title" maxLength={TITLE_MAX} {...fieldProps('title')} />
+          <TextField label="Title" maxLength={TITLE_MAX} hint={`${titleLength}/${TITLE_MAX}`} {...fieldProps('title')} />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField label="Description" rows={5} {...fieldProps('description')} />
@@ -199,7 +204,8 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
         <SelectField label="Department" options={DEPARTMENTS} {...fieldProps('department')} />
       </fieldset>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 [&>*]:flex-1 sm:[&>*]:flex-none">
         {view && (
           <Button variant="secondary" onClick={() => void navigate({ to: '/' }).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
             Save for later

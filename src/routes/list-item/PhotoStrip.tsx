@@ -67,16 +67,17 @@ export function PhotoStrip({ photos, preparing, analysing, onAdd, onRemove }: Ph
         {!full && (
           <li className="aspect-square">
             <label
-              className={`flex h-full w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-indigo-300 bg-indigo-50 p-2 text-center text-sm font-semibold text-indigo-800 focus-within:outline-2 focus-within:outline-indigo-700 ${analysing ? 'cursor-wait opacity-60' : 'hover:bg-indigo-100'}`}
+              className="flex h-full w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-indigo-300 bg-indigo-50 p-2 text-center text-sm font-semibold text-indigo-800 focus-within:outline-2 focus-within:outline-indigo-700 hover:bg-indigo-100"
             >
               {analysing ? <Spinner label="Analysing photo" className="h-6 w-6" /> : <CameraIcon />}
               <span>Take Photo or Upload</span>
-              <input type="file" accept="image/*" capture="environment" multiple className="sr-only" onChange={choose} disabled={analysing} />
+              {/* Never disabled: more photos can be added while the AI works, is busy or is absent. */}
+              <input type="file" accept="image/*" capture="environment" multiple className="sr-only" onChange={choose} />
             </label>
           </li>
         )}
       </ul>
-      {!full && !analysing && (
+      {!full && (
         // The camera tile opens the rear camera on phones; this one opens the photo library instead.
         <label className="cursor-pointer self-start text-sm font-medium text-indigo-700 underline">
           Or choose from your photo library
