@@ -39,14 +39,7 @@ export async function findListingByClientId(sql: Sql | Tx, userId: number, clien
   return row
 }
 
-/** Whether another user's listing holds this clientId (a phone's draft id: it belongs to the account that made it). */
-export async function isClientIdOfAnotherUser(sql: Sql, userId: number, clientId: string): Promise<boolean> {
-  const [row] = await sql<{ taken: boolean }[]>`
-    select exists (select 1 from listings where client_id = ${clientId} and user_id <> ${userId}) as taken`
-  return row!.taken
-}
-
-/** Inserts the listing; with a clientId already used by this user, inserts nothing and returns undefined. */
+/** Inserts the listing; with a clientId already used (by anyone), inserts nothing and returns undefined. */
 export async function insertListing(tx: Tx, userId: number, input: ListingInput): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`
     insert into listings (user_id, client_id, title, description, price, median_used_price, category, keywords, color,
@@ -55,7 +48,7 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
       ${input.medianUsedPrice}, ${input.category}, ${input.keywords}, ${input.color}, ${input.quantity}, ${input.images},
       ${input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never)}, ${input.brand}, ${input.size},
       ${input.type}, ${input.sizeType}, ${input.department}, ${input.askingPrice === null ? null : toCents(input.askingPrice)})
-    on conflict (user_id, client_id) do nothing
+    on conflict (client_id) do nothing
     returning ${tx.unsafe(COLUMNS)}`
   return row
 }

@@ -53,19 +53,18 @@ export function createListingService(sql: Sql, storage: FileStorage) {
       if (input.clientId) {
         const earlier = await listings.findListingByClientId(sql, userId, input.clientId)
         if (earlier) return { listing: earlier, created: false }
-        // A draft's id is its listing's clientId: another account sending it (a shared phone) gets neither the
-        // listing that exists nor a copy of it.
-        if (await listings.isClientIdOfAnotherUser(sql, userId, input.clientId)) {
-          throw conflict('This draft was made by another account. Sign in as that account to send it.')
-        }
       }
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]
       return sql.begin(async (tx) => {
         const inserted = await listings.insertListing(tx, userId, { ...input, images })
         if (inserted) return { listing: inserted, created: true }
-        // A concurrent request with the same clientId won the insert.
-        return { listing: (await listings.findListingByClientId(tx, userId, input.clientId!))!, created: false }
+        // The clientId is taken: by this seller (a concurrent retry won the insert), or by another account. A draft's
+        // id is its listing's clientId, so another account sending it (a shared phone) gets neither that listing nor a
+        // copy of it; the unique index decides, so two accounts racing cannot both insert.
+        const own = await listings.findListingByClientId(tx, userId, input.clientId!)
+        if (!own) throw conflict('This draft was made by another account. Sign in as that account to send it.')
+        return { listing: own, created: false }
       })
     },
 
