@@ -97,6 +97,8 @@ export interface Listing {
   department: string
   /** 'used' unless the seller said new when posting to eBay. */
   condition: Condition
+  /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
+  viewUrl?: string | null
 }
 
 /** SPEC §4: posted to eBay when active and the platform id starts with 'ebay'. */

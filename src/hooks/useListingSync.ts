@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { drafts } from '../lib/sync.ts'
 import { localDb } from '../offline/db.ts'
-import { useOnline } from './useOnline.ts'
+import { useRefetchFailedWhenOnline } from './useRefetchFailedWhenOnline.ts'
 import { listingKeys, listingsQuery } from '../queries/listings.ts'
 
 export function useListingSync() {
@@ -14,15 +14,11 @@ export function useListingSync() {
   const listings = useQuery(listingsQuery).data
   const key = doneIds?.join(',')
 
-  const online = useOnline()
   useEffect(() => {
     if (key) void queryClient.invalidateQueries({ queryKey: listingKeys.all })
   }, [key, queryClient])
 
-  // Back online after the list failed to load offline: fetch it again.
-  useEffect(() => {
-    if (online) void queryClient.invalidateQueries({ queryKey: listingKeys.all, predicate: (query) => query.state.status === 'error' })
-  }, [online, queryClient])
+  useRefetchFailedWhenOnline(listingKeys.all)
 
   useEffect(() => {
     if (listings && doneIds?.length) void drafts.forgetDone(listings.map((listing) => listing.id).filter((id) => doneIds.includes(id)))
