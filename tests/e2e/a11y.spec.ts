@@ -69,9 +69,13 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   await expect(page.getByRole('button', { name: 'Connect eBay' })).toBeEnabled()
   await expectAccessible(page, `/ (signed in as ${username})`)
 
-  await checkDialog(page, () => row.getByRole('button', { name: 'Preview Brass desk lamp' }).click(), 'Brass desk lamp', '/')
+  const fromMenu = (action: string) => async () => {
+    await row.getByRole('button', { name: 'Actions for Brass desk lamp' }).click()
+    await page.getByRole('menuitem', { name: `${action} Brass desk lamp` }).click()
+  }
+  await checkDialog(page, fromMenu('Preview'), 'Brass desk lamp', '/')
   await checkDialog(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay', '/')
-  await checkDialog(page, () => row.getByRole('button', { name: 'Delete Brass desk lamp' }).click(), 'Delete this listing?', '/')
+  await checkDialog(page, fromMenu('Delete'), 'Delete this listing?', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy', '/')
 
