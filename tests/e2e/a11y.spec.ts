@@ -34,7 +34,7 @@ test('every signed-out screen and callback screen', async ({ page }) => {
   await page.getByLabel('Username').fill(uniqueName('nobody'))
   await page.getByLabel('Password').fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Login failed')).toBeVisible()
+  await expect(page.locator('#toasts').getByText('Login failed')).toBeVisible()
   await expectAccessible(page, '/auth with the Login failed toast')
   await page.getByRole('tab', { name: 'Register' }).click()
   await page.getByRole('button', { name: 'Create account' }).click()
