@@ -68,6 +68,11 @@ export async function listAllListings(sql: Sql, { limit, offset }: { limit: numb
     limit ${limit} offset ${offset}`
 }
 
+export async function countAllListings(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from listings`
+  return row!.count
+}
+
 export async function deleteAnyListing(tx: Tx, id: number): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`delete from listings where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row

@@ -86,8 +86,9 @@ export async function setAdmin(sql: Sql, username: string): Promise<UserRow | un
   return row
 }
 
-export async function listUsers(sql: Sql): Promise<UserRow[]> {
-  return sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users order by id`
+/** Every account, with when it was made, for the admin screen. */
+export async function listUsers(sql: Sql): Promise<(UserRow & { createdAt: Date })[]> {
+  return sql<(UserRow & { createdAt: Date })[]>`select ${sql.unsafe(COLUMNS)}, created_at from users order by id`
 }
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
