@@ -3,7 +3,7 @@
 // Soon) Etsy action are in the row's menu.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
 import { ShowMore } from '../../components/ShowMore.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
@@ -34,20 +34,21 @@ function EmptyState() {
   )
 }
 
-// Headless UI's menu is a large part of a screen's JavaScript: it loads right after the Dashboard shows, and until
-// then the button stands in its place.
-const loadMenu = () => import('./ListingActionsMenu.tsx')
-const LazyActionsMenu = lazy(async () => ({ default: (await loadMenu()).ListingActionsMenu }))
+// Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
+// row has a plain button until the seller taps it, and then that row's menu loads and opens.
+const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
 
-function ActionsMenu(props: ListingActionsMenuProps) {
-  const placeholder = (
-    <button type="button" disabled aria-label={`Actions for ${props.title}`} className={MENU_BUTTON_CLASS}>
+function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
+  const [wanted, setWanted] = useState(false)
+  const button = (onClick?: () => void) => (
+    <button type="button" aria-haspopup="menu" disabled={!onClick} onClick={onClick} aria-label={`Actions for ${props.title}`} className={MENU_BUTTON_CLASS}>
       <span aria-hidden="true">⋯</span>
     </button>
   )
+  if (!wanted) return button(() => setWanted(true))
   return (
-    <Suspense fallback={placeholder}>
-      <LazyActionsMenu {...props} />
+    <Suspense fallback={button()}>
+      <LazyActionsMenu {...props} openAtOnce />
     </Suspense>
   )
 }
@@ -111,7 +112,6 @@ export function ListingsPanel() {
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   const [deleting, setDeleting] = useState<Listing | null>(null)
-  useEffect(() => void loadMenu(), [])
 
   return (
     <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
