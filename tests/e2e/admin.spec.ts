@@ -135,6 +135,7 @@ test.describe('on a desktop', () => {
 
     await welcome.getByLabel('Template for welcome').selectOption({ label: name })
     await expect(welcome.getByText(`Uses now: ${name}`)).toBeVisible()
+    await page.getByRole('region', { name: 'Emails Snaplist sends' }).screenshot({ path: test.info().outputPath('emails-snaplist-sends.png') })
 
     await page.getByRole('article', { name }).getByRole('button', { name: `Delete ${name}` }).click()
     const asked = page.getByRole('dialog', { name: 'Delete this template?' })

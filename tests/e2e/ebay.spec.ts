@@ -211,5 +211,15 @@ test.describe('on a 390×844 phone', () => {
     await page.keyboard.press('Escape')
     await listings.scrollIntoViewIfNeeded()
     await page.screenshot({ path: testInfo.outputPath('dashboard-390x844.png') })
+
+    // A toast from before never covers the Post dialog's buttons: opening the dialog dismisses it.
+    await listings.getByRole('button', { name: 'Actions for Wool scarf, hand knitted' }).click()
+    await page.getByRole('menuitem', { name: 'Delete Wool scarf, hand knitted' }).click()
+    await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Listing deleted successfully')).toBeVisible()
+    await listings.getByRole('button', { name: 'Post to eBay: Pyrex mixing bowl' }).click()
+    await expect(page.getByText('Listing deleted successfully')).toBeHidden()
+    await page.getByRole('dialog', { name: 'Post to eBay' }).getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog', { name: 'Post to eBay' })).toHaveCount(0)
   })
 })
