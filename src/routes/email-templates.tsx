@@ -36,6 +36,8 @@ function TemplateManager() {
         </div>
         <Button onClick={() => setEditing('new')}>Create Template</Button>
       </div>
+      {/* Even with no templates it says what the app sends (then every email is the built-in one). */}
+      {templates.data && <AppEmails templates={templates.data} />}
       <Loaded query={templates} what="email templates">
         {(rows) =>
           rows.length === 0 ? (
@@ -43,20 +45,17 @@ function TemplateManager() {
               No email templates found. Create your first template to get started.
             </p>
           ) : (
-            <>
-              <AppEmails templates={rows} />
-              <div className="grid gap-4 lg:grid-cols-2">
-                {rows.map((template) => (
-                  <TemplateCard
-                    key={template.id}
-                    template={template}
-                    onPreview={() => setPreviewing(template)}
-                    onEdit={() => setEditing(template)}
-                    onDelete={() => setDeleting(template)}
-                  />
-                ))}
-              </div>
-            </>
+            <div className="grid gap-4 lg:grid-cols-2">
+              {rows.map((template) => (
+                <TemplateCard
+                  key={template.id}
+                  template={template}
+                  onPreview={() => setPreviewing(template)}
+                  onEdit={() => setEditing(template)}
+                  onDelete={() => setDeleting(template)}
+                />
+              ))}
+            </div>
           )
         }
       </Loaded>
