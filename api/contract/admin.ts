@@ -1,6 +1,7 @@
 // What the Admin Dashboard reads: every user, and every listing a page at a time (?page=N, 20 a page).
 import * as v from 'valibot'
 import type { Listing } from './listing.ts'
+import type { User } from './user.ts'
 
 export const ADMIN_PAGE_SIZE = 20
 /** What the API answers and the admin screens show to a signed-in user who is not an admin (SPEC §2). */
@@ -17,6 +18,13 @@ export const pageSchema = v.pipe(
 )
 
 export const AdminListingsQuerySchema = v.object({ page: v.optional(pageSchema, 1) })
+/** GET /api/admin/listings: how many listings there are on all pages. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count'
+
+/** A user as the admin's list shows them: with when they joined. */
+export interface AdminUser extends User {
+  createdAt: string
+}
 
 /** A listing as the admin sees it: with the owner's username, so a delete is never a guess. */
 export interface AdminListing extends Listing {

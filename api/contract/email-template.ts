@@ -17,6 +17,34 @@ export const APP_TEMPLATES = {
 export type AppTemplateName = keyof typeof APP_TEMPLATES
 export type PlaceholderValues<Name extends AppTemplateName> = Record<(typeof APP_TEMPLATES)[Name][number], string>
 
+/** When the app sends each of its emails, as the Email Templates screen says it. */
+export const APP_TEMPLATE_SENT_WHEN: Record<AppTemplateName, string> = {
+  'password-reset': 'when someone asks for a password reset link (Forgot password)',
+  welcome: 'when someone creates an account',
+  'email-verification': 'after registration, and when a seller changes their email address (the link that confirms it)',
+  'account-changed': 'when a password is changed or reset, or an email address changed (to the address that had it)',
+}
+
+const APP_TEMPLATE_NAMES = Object.keys(APP_TEMPLATES) as AppTemplateName[]
+
+/** One of the app's emails ("purpose"), and the template an admin chose for it. */
+export const PurposeParamSchema = v.object({
+  purpose: v.picklist(APP_TEMPLATE_NAMES, `There is no such email: use one of ${APP_TEMPLATE_NAMES.join(', ')}.`),
+})
+
+export const PurposeChoiceSchema = v.object({
+  // null: no choice, the template named after the email (or the built-in one) is sent.
+  templateId: v.nullable(v.pipe(v.number('templateId must be a template id or null'), v.integer('templateId must be a template id or null'), v.minValue(1, 'templateId must be a template id or null'), v.maxValue(2_147_483_647, 'templateId must be a template id or null'))),
+})
+export type PurposeChoice = v.InferOutput<typeof PurposeChoiceSchema>
+
+/** GET /api/email-templates/purposes: per app email, the chosen template and the one it sends now (null: the built-in one). */
+export interface TemplatePurpose {
+  purpose: AppTemplateName
+  chosenTemplateId: number | null
+  sentTemplateId: number | null
+}
+
 const required = (max: number, tooLong: string) =>
   v.pipe(
     // A missing field reads as blank, so it gets the same message.

@@ -135,6 +135,8 @@ export interface Listing {
   /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
   ebayCondition: string | null
   ebayConditionDescription: string
+  /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
+  viewUrl?: string | null
 }
 
 export type PriceSource = 'asking' | 'median' | 'retail'

@@ -8,9 +8,18 @@ export async function listTemplates(sql: Sql): Promise<EmailTemplate[]> {
   return sql<EmailTemplate[]>`select ${sql.unsafe(COLUMNS)} from email_templates order by lower(name)`
 }
 
-export async function findActiveTemplate(sql: Sql, name: string): Promise<EmailTemplate | undefined> {
+/** The active template the app sends for this purpose: the one chosen for it (email_template_purposes), else the one named after it. */
+export async function findActiveTemplateFor(sql: Sql, purpose: string): Promise<EmailTemplate | undefined> {
   const [row] = await sql<EmailTemplate[]>`
-    select ${sql.unsafe(COLUMNS)} from email_templates where lower(name) = lower(${name}) and is_active`
+    select ${sql.unsafe(COLUMNS)} from email_templates
+    where is_active and (id in (select template_id from email_template_purposes where purpose = ${purpose}) or lower(name) = lower(${purpose}))
+    order by lower(name) = lower(${purpose})
+    limit 1`
+  return row
+}
+
+export async function findTemplate(sql: Sql, id: number): Promise<EmailTemplate | undefined> {
+  const [row] = await sql<EmailTemplate[]>`select ${sql.unsafe(COLUMNS)} from email_templates where id = ${id}`
   return row
 }
 

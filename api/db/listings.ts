@@ -9,22 +9,25 @@ const COLUMNS = `id, user_id, client_id, title, description, price, median_used_
   quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department,
   condition, ebay_condition, ebay_condition_description, (asking_price_cents / 100.0)::float8 as asking_price`
 
-// A listing as one JSON object with the names the API answers with (the driver's camelCase), for the lists Postgres
-// writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every other answer; a
-// computed column (`expression as name`) under its name.
-const JSON_OBJECT = `json_build_object(${COLUMNS.split(',')
+// A listing's fields as json_build_object's arguments, with the names the API answers with (the driver's camelCase),
+// for the lists Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every
+// other answer; a computed column (`expression as name`) under its name.
+const JSON_FIELDS = COLUMNS.split(',')
   .map((column) => column.trim())
   .map((column) => /^(?<expression>.+) as (?<name>\w+)$/.exec(column)?.groups ?? { expression: column, name: column })
   .map(({ expression, name }) => `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`)
-  .join(', ')})`
+  .join(', ')
 
 /**
  * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all
  * of them at once, and parsing a few hundred rows into objects only to serialise them again was most of the time.
+ * A listing live on eBay (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
  */
-export async function listListingsJson(sql: Sql, userId: number): Promise<string> {
+export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<string> {
   const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(${sql.unsafe(JSON_OBJECT)} order by created_at desc, id desc), '[]')::text as json
+    select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
+      'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
+        then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId}`
   return row!.json
 }
@@ -76,6 +79,11 @@ export async function listAllListings(sql: Sql, { limit, offset }: { limit: numb
     from listings
     order by created_at desc, id desc
     limit ${limit} offset ${offset}`
+}
+
+export async function countAllListings(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from listings`
+  return row!.count
 }
 
 export async function deleteAnyListing(tx: Tx, id: number): Promise<Listing | undefined> {

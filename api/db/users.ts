@@ -104,8 +104,9 @@ export async function adminExists(sql: Sql | Tx): Promise<boolean> {
   return row!.exists
 }
 
-export async function listUsers(sql: Sql): Promise<UserRow[]> {
-  return sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users order by id`
+/** Every account, with when it was made, for the admin screen. */
+export async function listUsers(sql: Sql): Promise<(UserRow & { createdAt: Date })[]> {
+  return sql<(UserRow & { createdAt: Date })[]>`select ${sql.unsafe(COLUMNS)}, created_at from users order by id`
 }
 
 export async function findUserByEmail(sql: Sql | Tx, email: string): Promise<UserRow | undefined> {

@@ -1,7 +1,8 @@
-// /api/email-templates: the templates administrators manage (SPEC §2, §7); admin only.
+// /api/email-templates: the templates administrators manage (SPEC §2, §7) and which one each email of the app
+// uses; admin only.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EmailTemplateInputSchema } from '../contract/email-template.ts'
+import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../contract/email-template.ts'
 import { requireAdmin } from '../middleware/require-admin.ts'
 import type { EmailTemplateService } from '../services/email-templates.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -11,6 +12,12 @@ export function emailTemplateRoutes(templates: EmailTemplateService) {
     .use('/email-templates', requireAdmin())
     .use('/email-templates/*', requireAdmin())
     .get('/email-templates', async (c) => c.json(await templates.list(), 200))
+    // Which template each email the app sends uses (the 'purposes').
+    .get('/email-templates/purposes', async (c) => c.json(await templates.purposes(), 200))
+    .put('/email-templates/purposes/:purpose', valid('param', PurposeParamSchema), valid('json', PurposeChoiceSchema), async (c) => {
+      await templates.choose(c.req.valid('param').purpose, c.req.valid('json').templateId)
+      return c.json(await templates.purposes(), 200)
+    })
     .post('/email-templates', valid('json', EmailTemplateInputSchema), async (c) => c.json(await templates.create(c.req.valid('json')), 201))
     .put('/email-templates/:id', valid('param', IdParamSchema), valid('json', EmailTemplateInputSchema), async (c) =>
       c.json(await templates.update(c.req.valid('param').id, c.req.valid('json')), 200),

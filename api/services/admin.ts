@@ -1,5 +1,5 @@
 // What administrators may do: see every user and listing, delete any listing, delete any user who is not an admin.
-import { ADMIN_PAGE_SIZE } from '../contract/admin.ts'
+import { ADMIN_PAGE_SIZE, type AdminListing } from '../contract/admin.ts'
 import type { Sql } from '../db/client.ts'
 import * as listings from '../db/listings.ts'
 import * as users from '../db/users.ts'
@@ -18,7 +18,14 @@ export function createAdminService({ sql, listingService, storage }: AdminServic
   return {
     listUsers: () => users.listUsers(sql),
 
-    listListings: (page: number) => listings.listAllListings(sql, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+    /** One page of every listing, and how many there are in all. */
+    async listListings(page: number): Promise<{ rows: AdminListing[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        listings.listAllListings(sql, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+        listings.countAllListings(sql),
+      ])
+      return { rows, total }
+    },
 
     deleteListing: (id: number) => listingService.removeAny(id),
 

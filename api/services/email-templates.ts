@@ -1,14 +1,17 @@
 // The email templates admins manage, and rendering the app's mail from them. A template the app needs that is
 // inactive or missing falls back to a plain built-in one, so a reset link or a welcome always goes out.
 import {
+  APP_TEMPLATES,
   escapeHtml,
   fillPlaceholders,
   type AppTemplateName,
   type EmailTemplate,
   type EmailTemplateInput,
   type PlaceholderValues,
+  type TemplatePurpose,
 } from '../contract/email-template.ts'
 import type { Sql } from '../db/client.ts'
+import * as purposes from '../db/email-template-purposes.ts'
 import * as templates from '../db/email-templates.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts'
 
@@ -64,15 +67,26 @@ const templateGone = () => notFound('That email template no longer exists. Refre
 
 const containsPlaceholder = (text: string, name: string) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(text)
 
+/** The purposes a template serves: the one it is named after, and those an admin chose it for. */
+const servedBy = (name: string, chosenFor: string[]) => [name.toLowerCase(), ...chosenFor]
+
+function missingEssential(purpose: string, content: Pick<EmailTemplateInput, 'htmlContent' | 'textContent'>): string | undefined {
+  const essential = ESSENTIAL_PLACEHOLDER[purpose as AppTemplateName]
+  if (!essential) return undefined
+  const missing = !containsPlaceholder(content.htmlContent, essential) || (content.textContent !== null && !containsPlaceholder(content.textContent, essential))
+  return missing ? essential : undefined
+}
+
 /** An active template the app sends must keep its essential placeholder, or e.g. a reset email would carry no link. */
-function assertSendable(input: EmailTemplateInput): void {
-  const essential = ESSENTIAL_PLACEHOLDER[input.name.toLowerCase() as AppTemplateName]
-  if (!essential || !input.isActive) return
-  const missing = !containsPlaceholder(input.htmlContent, essential) || (input.textContent !== null && !containsPlaceholder(input.textContent, essential))
-  if (missing) {
-    throw badRequest(
-      `The active ${input.name} template must contain {{${essential}}} in its HTML content, and in its text content if it has one. Add it, or save the template as inactive.`,
-    )
+function assertSendable(input: EmailTemplateInput, chosenFor: string[]): void {
+  if (!input.isActive) return
+  for (const purpose of servedBy(input.name, chosenFor)) {
+    const essential = missingEssential(purpose, input)
+    if (essential) {
+      throw badRequest(
+        `The active ${purpose} template must contain {{${essential}}} in its HTML content, and in its text content if it has one. Add it, or save the template as inactive.`,
+      )
+    }
   }
 }
 
@@ -89,7 +103,7 @@ function renderTemplate(content: TemplateContent, values: Record<string, string>
 
 export function createEmailTemplateService(sql: Sql) {
   async function save<T>(input: EmailTemplateInput, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
-    assertSendable(input)
+    assertSendable(input, exceptId === undefined ? [] : await purposes.purposesOfTemplate(sql, exceptId))
     if (await templates.isNameTaken(sql, input.name, exceptId)) throw duplicateName(input.name)
     try {
       return await write()
@@ -115,10 +129,32 @@ export function createEmailTemplateService(sql: Sql) {
       if (!(await templates.deleteTemplate(sql, id))) throw templateGone()
     },
 
-    /** The mail for one of the app's templates: the active stored one, else the built-in default. */
+    /** The mail for one of the app's emails: the active template chosen for it or named after it, else the built-in default. */
     async render<Name extends AppTemplateName>(name: Name, values: PlaceholderValues<Name>): Promise<RenderedMail> {
-      const stored = await templates.findActiveTemplate(sql, name)
+      const stored = await templates.findActiveTemplateFor(sql, name)
       return renderTemplate(stored ?? BUILT_IN[name], values)
+    },
+
+    /** Each of the app's emails with the template chosen for it and the one it sends now. */
+    async purposes(): Promise<TemplatePurpose[]> {
+      const choices = await purposes.listChoices(sql)
+      return Promise.all(
+        (Object.keys(APP_TEMPLATES) as AppTemplateName[]).map(async (purpose) => ({
+          purpose,
+          chosenTemplateId: choices.find((choice) => choice.purpose === purpose)?.templateId ?? null,
+          sentTemplateId: (await templates.findActiveTemplateFor(sql, purpose))?.id ?? null,
+        })),
+      )
+    },
+
+    /** Sends this template for the purpose from now on; null goes back to the template named after it. */
+    async choose(purpose: AppTemplateName, templateId: number | null): Promise<void> {
+      if (templateId === null) return purposes.clearChoice(sql, purpose)
+      const template = await templates.findTemplate(sql, templateId)
+      if (!template) throw templateGone()
+      const essential = missingEssential(purpose, template)
+      if (essential) throw badRequest(`The ${template.name} template cannot be the ${purpose} email: it must contain {{${essential}}} in its HTML content, and in its text content if it has one.`)
+      await purposes.setChoice(sql, purpose, templateId)
     },
   }
 }

@@ -26,7 +26,8 @@ const isEmpty = (value: unknown) =>
 const fieldsToFill = (listing: Listing, fill: ListingFill): FillableField[] =>
   FILLABLE_FIELDS.filter((field) => fill[field] !== undefined && !isEmpty(fill[field]) && isEmpty(listing[field]))
 
-export function createListingService(sql: Sql, storage: FileStorage) {
+/** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in ./ebay.ts). */
+export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl: string) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
     const foreign = urls.filter((url) => !owned.has(url))
@@ -45,8 +46,8 @@ export function createListingService(sql: Sql, storage: FileStorage) {
   }
 
   return {
-    /** The JSON text of the seller's Listing[], ready to send. */
-    listJson: (userId: number) => listings.listListingsJson(sql, userId),
+    /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
+    listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {

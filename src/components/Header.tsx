@@ -53,9 +53,11 @@ export function Header() {
             Account
           </Link>
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        {/* Takes the rest of the first line and never wraps: the sync pill appearing narrows the greeting instead of
+            growing the header, which would push the page down. */}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-3">
           <SyncIndicator />
-          <span className="max-w-[9rem] truncate text-sm text-slate-700 sm:max-w-none">Welcome, {user.username}</span>
+          <span className="min-w-0 truncate text-sm text-slate-700">Welcome, {user.username}</span>
           <Button variant="secondary" onClick={() => void startLogout()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Logout'}
           </Button>

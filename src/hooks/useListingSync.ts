@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react'
 import { localDb } from '../offline/db.ts'
 import { useCurrentUser } from './useCurrentUser.ts'
 import { useDraftStore } from './useDrafts.ts'
-import { useOnline } from './useOnline.ts'
+import { useRefetchFailedWhenOnline } from './useRefetchFailedWhenOnline.ts'
 import { listingKeys, listingsQuery } from '../queries/listings.ts'
 
 export function useListingSync() {
@@ -19,15 +19,11 @@ export function useListingSync() {
   // Late AI suggestions change a listing that exists: fetch the list again then too.
   const key = done?.map((draft) => `${draft.listingId ?? -1}${draft.lateFilled ? '+' : ''}`).join(',')
 
-  const online = useOnline()
   useEffect(() => {
     if (key) void queryClient.invalidateQueries({ queryKey: listingKeys.all })
   }, [key, queryClient])
 
-  // Back online after the list failed to load offline: fetch it again.
-  useEffect(() => {
-    if (online) void queryClient.invalidateQueries({ queryKey: listingKeys.all, predicate: (query) => query.state.status === 'error' })
-  }, [online, queryClient])
+  useRefetchFailedWhenOnline(listingKeys.all)
 
   useEffect(() => {
     if (listings && doneIds?.length) void drafts.forgetDone(listings.map((listing) => listing.id).filter((id) => doneIds.includes(id)))

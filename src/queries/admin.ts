@@ -1,7 +1,6 @@
 // The Admin Dashboard's data: every user, every listing a page at a time, and the two deletes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminListing } from '../../api/contract/admin.ts'
-import type { User } from '../../api/contract/user.ts'
+import { TOTAL_COUNT_HEADER, type AdminListing, type AdminUser } from '../../api/contract/admin.ts'
 import { apiRequest, failureMessage, getJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 import { listingKeys } from './listings.ts'
@@ -16,13 +15,17 @@ const NO_CONNECTION = 'Snaplist could not be reached. Check your connection and 
 
 export const adminUsersQuery = queryOptions({
   queryKey: adminKeys.users,
-  queryFn: async ({ signal }) => (await getJson<User[]>('/api/admin/users', { signal })) ?? [],
+  queryFn: async ({ signal }) => (await getJson<AdminUser[]>('/api/admin/users', { signal })) ?? [],
 })
 
 export const adminListingsQuery = (page: number) =>
   queryOptions({
     queryKey: adminKeys.listings(page),
-    queryFn: async ({ signal }) => (await getJson<AdminListing[]>(`/api/admin/listings?page=${page}`, { signal })) ?? [],
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest('GET', `/api/admin/listings?page=${page}`, undefined, signal)
+      const rows = (await response.json()) as AdminListing[]
+      return { rows, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? rows.length) }
+    },
   })
 
 function useAdminDelete(kind: 'user' | 'listing', path: (id: number) => string) {

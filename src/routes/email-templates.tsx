@@ -1,14 +1,17 @@
-// Email Templates (/admin/email-templates): the templates as cards, Create Template, and Preview, Edit and Delete
-// on each (SPEC §2, §4); admins only.
+// Email Templates (/admin/email-templates): the emails the app sends and the template each uses, the templates as
+// cards, Create Template, and Preview, Edit and Delete on each (SPEC §2, §4); admins only. Delete asks in a dialog
+// naming the template, and says when the app sends it.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { EmailTemplate } from '../../api/contract/email-template.ts'
 import { Button } from '../components/ui/Button.tsx'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
-import { emailTemplatesQuery, useDeleteTemplate } from '../queries/email-templates.ts'
+import { emailTemplatesQuery, templatePurposesQuery, useDeleteTemplate } from '../queries/email-templates.ts'
 import { AccessDenied } from './admin/AccessDenied.tsx'
+import { ConfirmDelete } from './admin/ConfirmDelete.tsx'
 import { Loaded } from './admin/Loaded.tsx'
+import { AppEmails } from './email-templates/AppEmails.tsx'
 import { TemplateCard } from './email-templates/TemplateCard.tsx'
 import { TemplateFormDialog } from './email-templates/TemplateFormDialog.tsx'
 import { TemplatePreviewDialog } from './email-templates/TemplatePreviewDialog.tsx'
@@ -18,10 +21,9 @@ function TemplateManager() {
   const deleteTemplate = useDeleteTemplate()
   const [editing, setEditing] = useState<EmailTemplate | 'new' | null>(null)
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null)
-
-  const confirmDelete = (template: EmailTemplate) => {
-    if (window.confirm(`Are you sure you want to delete the template "${template.name}"? This cannot be undone.`)) deleteTemplate.mutate(template.id)
-  }
+  const [deleting, setDeleting] = useState<EmailTemplate | null>(null)
+  const purposes = useQuery(templatePurposesQuery)
+  const sentAs = (template: EmailTemplate) => (purposes.data ?? []).filter((row) => row.sentTemplateId === template.id).map((row) => row.purpose)
 
   return (
     <div className="flex flex-col gap-6">
@@ -34,6 +36,8 @@ function TemplateManager() {
         </div>
         <Button onClick={() => setEditing('new')}>Create Template</Button>
       </div>
+      {/* Even with no templates it says what the app sends (then every email is the built-in one). */}
+      {templates.data && <AppEmails templates={templates.data} />}
       <Loaded query={templates} what="email templates">
         {(rows) =>
           rows.length === 0 ? (
@@ -48,7 +52,7 @@ function TemplateManager() {
                   template={template}
                   onPreview={() => setPreviewing(template)}
                   onEdit={() => setEditing(template)}
-                  onDelete={() => confirmDelete(template)}
+                  onDelete={() => setDeleting(template)}
                 />
               ))}
             </div>
@@ -57,6 +61,19 @@ function TemplateManager() {
       </Loaded>
       <TemplateFormDialog editing={editing} onClose={() => setEditing(null)} />
       <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
+      <ConfirmDelete target={deleting} remove={deleteTemplate} title="Delete this template?" confirmLabel="Delete template" onClose={() => setDeleting(null)}>
+        {(template) => (
+          <>
+            <p>Are you sure you want to delete the template "{template.name}"? This cannot be undone.</p>
+            {sentAs(template).length > 0 && (
+              <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900">
+                Snaplist sends it as the {sentAs(template).join(' and ')} email. After deleting, it sends the active template named after that email, or a
+                plain built-in one.
+              </p>
+            )}
+          </>
+        )}
+      </ConfirmDelete>
     </div>
   )
 }

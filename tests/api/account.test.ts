@@ -16,7 +16,7 @@ let root: Client
 beforeAll(async () => {
   t = await createTestApp()
   root = client(t.app)
-  expect((await readJson(await root.post('/api/register', newUser('root')))).isAdmin).toBe(true)
+  expect((await readJson(await root.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
 })
 afterAll(() => t?.close())
 

@@ -63,12 +63,13 @@ describe('admin access', () => {
 })
 
 describe('users', () => {
-  it('lists every user with id, username, email and admin flag, never a password hash', async () => {
+  it('lists every user with id, username, email, admin flag and when they joined, never a password hash', async () => {
     const response = await admin.get('/api/admin/users')
     expect(response.status).toBe(200)
     const users = (await readJson(response)) as Record<string, unknown>[]
     expect(users.map((user) => user.username)).toEqual(expect.arrayContaining(['root', 'seller']))
     expect(users.find((user) => user.username === 'root')).toMatchObject({ id: expect.any(Number), email: 'root@example.com', isAdmin: true })
+    expect(Date.now() - Date.parse(users[0]!.createdAt as string)).toBeLessThan(3_600_000)
     // hasPassword says only whether one is set (an account made with Google has none until a reset).
     for (const user of users) expect(Object.keys(user).some((key) => key !== 'hasPassword' && /password|reset/i.test(key))).toBe(false)
   })
@@ -132,6 +133,7 @@ describe('listings', () => {
     const page2 = (await readJson(await admin.get('/api/admin/listings?page=2'))) as Record<string, unknown>[]
     const page3 = await admin.get('/api/admin/listings?page=3')
     expect(page1).toHaveLength(20)
+    expect((await admin.get('/api/admin/listings?page=2')).headers.get('X-Total-Count')).toBe(String(total))
     expect(page1[0]).toMatchObject({ title: 'Paged item 23', price: 12, ownerUsername: 'lister' })
     expect(page2).toHaveLength(total - 20)
     expect(page3.status).toBe(200)

@@ -71,7 +71,7 @@ describe('POST /api/analyze-image without a Gemini key', () => {
     const bare = await createTestApp()
     try {
       const admin = client(bare.app)
-      await admin.post('/api/register', newUser('first')) // The first account is the admin.
+      await admin.post('/api/register', { ...newUser('first'), setupCode: bare.setupCode }) // The admin.
       const seller = client(bare.app)
       await seller.post('/api/register', newUser('second'))
       const forSeller = await readJson(await seller.post('/api/analyze-image', photoForm(photo)))

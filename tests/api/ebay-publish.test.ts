@@ -89,7 +89,7 @@ describe('publishing a listing to eBay', () => {
     for (const url of item.product.imageUrls) expect(fake.sell.pictures.has(url)).toBe(true)
 
     const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
-    expect(row).toMatchObject({ platformStatus: 'active', platformListingId: result.platformListingId, condition: 'used' })
+    expect(row).toMatchObject({ platformStatus: 'active', platformListingId: result.platformListingId, condition: 'used', viewUrl: result.viewUrl })
   })
 
   it('costs a seller who is set up four eBay calls from opening the dialog to a live listing', async () => {

@@ -47,6 +47,8 @@ describe('email template access', () => {
     ['POST', '/api/email-templates'],
     ['PUT', '/api/email-templates/1'],
     ['DELETE', '/api/email-templates/1'],
+    ['GET', '/api/email-templates/purposes'],
+    ['PUT', '/api/email-templates/purposes/welcome'],
   ]
   refusesNonAdmins(routes, () => ({ t, seller }), template('sneaky'))
 
@@ -172,5 +174,53 @@ describe('rendering the app’s email from templates', () => {
     expect(mails[1]!.html).not.toContain('<!DOCTYPE html>')
     expect(mails[1]!.html).toMatch(/<a href="http:\/\/localhost\/reset-password\?token=[\w-]{43}">/)
     expect(mails[1]!.text).toMatch(/Hi fallback,/)
+  })
+})
+
+describe('choosing the template of each email the app sends', () => {
+  const purposes = async () => (await readJson(await admin.get('/api/email-templates/purposes'))) as unknown as JsonBody[]
+  const choose = (purpose: string, templateId: number | null) => admin.call('PUT', `/api/email-templates/purposes/${purpose}`, { templateId })
+
+  it('sends the chosen template for welcome, falls back when it is deleted, and goes back to the named one on null', async () => {
+    const named = await create(template('welcome-named-check', { subject: 'unused' }))
+    const spring = await create(template(`welcome-spring-${Date.now()}`, { subject: 'Spring welcome, {{username}}', htmlContent: '<p style="color: #0a0">Hi {{username}}</p>' }))
+    expect(named.id).toBeGreaterThan(0)
+    const chosen = await choose('welcome', spring.id)
+    expect(chosen.status).toBe(200)
+    expect(((await readJson(chosen)) as unknown as JsonBody[]).find((row) => row.purpose === 'welcome')).toMatchObject({ chosenTemplateId: spring.id, sentTemplateId: spring.id })
+
+    await client(t.app).post('/api/register', newUser('springer'))
+    expect(await lastMailTo('springer@example.com', 'welcome')).toMatchObject({ template: 'welcome', subject: 'Spring welcome, springer' })
+
+    // Deleting the chosen template: the email goes out as before the choice.
+    await admin.call('DELETE', `/api/email-templates/${spring.id}`)
+    expect((await purposes()).find((row) => row.purpose === 'welcome')).toMatchObject({ chosenTemplateId: null })
+    await client(t.app).post('/api/register', newUser('afterspring'))
+    expect((await lastMailTo('afterspring@example.com', 'welcome'))!.subject).not.toContain('Spring')
+
+    const again = await create(template(`welcome-again-${Date.now()}`, { subject: 'Again, {{username}}' }))
+    await choose('welcome', again.id)
+    expect((await choose('welcome', null)).status).toBe(200)
+    expect((await purposes()).find((row) => row.purpose === 'welcome')).toMatchObject({ chosenTemplateId: null })
+  })
+
+  it('refuses a password-reset choice without {{resetUrl}}, an unknown email or template, and changes nothing', async () => {
+    const plain = await create(template(`no-link-${Date.now()}`))
+    const before = await purposes()
+    const noLink = await choose('password-reset', plain.id)
+    expect(noLink.status).toBe(400)
+    expect((await readJson(noLink)).message).toContain('{{resetUrl}}')
+    expect((await choose('newsletter', plain.id)).status).toBe(400)
+    expect((await choose('welcome', 999_999)).status).toBe(404)
+    expect((await admin.call('PUT', '/api/email-templates/purposes/welcome', { templateId: 'one' })).status).toBe(400)
+    expect(await purposes()).toEqual(before)
+  })
+
+  it('keeps a template chosen for password-reset from losing {{resetUrl}} while active', async () => {
+    const reset = await create(template(`reset-choice-${Date.now()}`, { htmlContent: '<a href="{{resetUrl}}">Reset</a>', textContent: null }))
+    expect((await choose('password-reset', reset.id)).status).toBe(200)
+    const edited = await admin.call('PUT', `/api/email-templates/${reset.id}`, { ...template(reset.name as string), htmlContent: '<p>No link</p>', textContent: null })
+    expect(edited.status).toBe(400)
+    expect((await choose('password-reset', null)).status).toBe(200)
   })
 })

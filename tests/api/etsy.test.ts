@@ -484,7 +484,7 @@ describe('without Etsy settings', () => {
 
   it('says what the operator must set to the admin only, refuses auth (503) and exchange, and writes nothing', async () => {
     const seller = client(bare.app)
-    await seller.post('/api/register', newUser('unset')) // The first account: the admin.
+    await seller.post('/api/register', { ...newUser('unset'), setupCode: bare.setupCode }) // The admin.
     const auth = await seller.get('/api/marketplace-connections/etsy/auth')
     expect(auth.status).toBe(503)
     expect(await readJson(auth)).toMatchObject({ code: 'marketplace_not_configured', message: 'Etsy is not set up on this server, ask the admin.' })

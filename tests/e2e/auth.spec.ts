@@ -31,13 +31,17 @@ test('sign in with the Login tab after registering', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 })
 
-test('a wrong password shows the Login failed toast with the reason', async ({ page }) => {
+test('a wrong password shows the Login failed toast with the reason, and says it under the form too', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(uniqueName('nobody'))
   await page.getByLabel('Password').fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Login failed')).toBeVisible()
-  await expect(page.getByText('Incorrect username or password. Check both and try again.')).toBeVisible()
+  const reason = 'Incorrect username or password. Check both and try again.'
+  const toast = page.locator('#toasts')
+  await expect(toast.getByText('Login failed')).toBeVisible()
+  await expect(toast.getByText(reason)).toBeVisible()
+  // The toast leaves after 5 seconds; the form keeps saying why.
+  await expect(page.locator('form').getByRole('alert')).toHaveText(`Login failed: ${reason}`)
 })
 
 test('the forms say what is missing before anything is sent', async ({ page }) => {

@@ -232,3 +232,74 @@ test("the create form's Price follows the median used price until the seller typ
   await page.getByLabel('Median Used Price').fill('30')
   await expect(price).toHaveValue('24.99')
 })
+
+test.describe('on a 390×844 phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone screen')
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('offline, the eBay row says the check failed and never offers Connect; back online it shows Connected again', async ({ page, context }) => {
+    await registerThroughUi(page)
+    await connectEbayFullPage(page)
+    // The service worker serves the app with no network, as on a phone that opens it offline.
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(ebayRow(page).getByText('Failed to check eBay connection status')).toBeVisible()
+    await expect(ebayRow(page).getByRole('button', { name: 'Check eBay connection again' })).toBeVisible()
+    await expect(ebayRow(page).getByRole('button', { name: 'Connect eBay' })).toHaveCount(0)
+
+    await context.setOffline(false)
+    await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+    await expect(ebayRow(page).getByText('Connected', { exact: true })).toBeVisible()
+    await expect(ebayRow(page).getByText('Failed to check eBay connection status')).toHaveCount(0)
+    await expect(ebayRow(page).getByRole('button', { name: 'Disconnect eBay' })).toBeVisible()
+  })
+
+  test('a live listing links to eBay, and compact rows let a screen show eight listings', async ({ page }, testInfo) => {
+    await registerThroughUi(page)
+    await connectEbayFullPage(page)
+    for (const title of ['Pyrex mixing bowl', 'Vintage Polaroid camera', 'Wool scarf, hand knitted', 'Cast iron skillet 10 inch', 'Brass candle holders (pair)']) {
+      await createListingThroughApi(page, { ...JACKET, title, category: 'home', price: 18 })
+    }
+    const live = await createListingThroughApi(page, JACKET)
+    const posted = await page.request.post(`/api/listings/${live.id}/post-to-ebay`, { data: { aspects: { Type: 'Jacket' }, postalCode: '95125' } })
+    expect(posted.status(), await posted.text()).toBe(200)
+    const { viewUrl } = (await posted.json()) as { viewUrl: string }
+
+    await page.reload()
+    const listings = page.getByRole('region', { name: 'Your Listings' })
+    const liveRow = listings.getByRole('listitem').filter({ hasText: JACKET.title })
+    await expect(liveRow.getByText('eBay', { exact: true })).toBeVisible()
+    await expect(liveRow.getByRole('link', { name: `View on eBay: ${JACKET.title}` })).toHaveAttribute('href', viewUrl)
+    await expect(liveRow.getByRole('button', { name: /^Post to eBay/ })).toHaveCount(0)
+
+    const heights = await listings.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height))
+    console.log(`Dashboard rows at 390×844: ${heights.map((height) => height.toFixed(0)).join(', ')} px`)
+    expect(heights).toHaveLength(6)
+    for (const height of heights) expect(height).toBeLessThanOrEqual(96)
+    await expectNoSidewaysScroll(page)
+
+    // The row's other actions are in its menu.
+    const bowl = listings.getByRole('listitem').filter({ hasText: 'Pyrex mixing bowl' })
+    await bowl.getByRole('button', { name: 'Actions for Pyrex mixing bowl' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Etsy (Coming Soon)' })).toHaveAttribute('aria-disabled', 'true')
+    await page.getByRole('menuitem', { name: 'Preview Pyrex mixing bowl' }).click()
+    await expect(page.getByRole('dialog', { name: 'Pyrex mixing bowl' }).getByRole('heading', { name: 'Pyrex mixing bowl' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await listings.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: testInfo.outputPath('dashboard-390x844.png') })
+
+    // A toast from before never covers the Post dialog's buttons: opening the dialog dismisses it.
+    await listings.getByRole('button', { name: 'Actions for Wool scarf, hand knitted' }).click()
+    await page.getByRole('menuitem', { name: 'Delete Wool scarf, hand knitted' }).click()
+    await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Listing deleted successfully')).toBeVisible()
+    await listings.getByRole('button', { name: 'Post to eBay: Pyrex mixing bowl' }).click()
+    await expect(page.getByText('Listing deleted successfully')).toBeHidden()
+    await page.getByRole('dialog', { name: 'Post to eBay' }).getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog', { name: 'Post to eBay' })).toHaveCount(0)
+  })
+})

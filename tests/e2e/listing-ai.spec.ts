@@ -8,6 +8,7 @@ import { LEVIS_501, startFakeGemini, type FakeGemini } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { startServer } from '../helpers/server-process.ts'
 import { expectNoSidewaysScroll, PASSWORD, uniqueName } from './helpers.ts'
+import { E2E_SETUP_CODE } from './ports.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'the create flow is a phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
@@ -20,11 +21,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   gemini = await startFakeGemini()
   ;[withAi, withoutAi] = await Promise.all([
-    startServer({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url }),
-    startServer(),
+    startServer({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url, SETUP_CODE: E2E_SETUP_CODE }),
+    startServer({ SETUP_CODE: E2E_SETUP_CODE }),
   ])
-  // The first account of each server is its admin; the tests' sellers are not.
-  for (const { origin } of [withAi, withoutAi]) await register(origin, uniqueName('admin'))
+  // Each server's admin registers with its setup code; the tests' sellers are not admins.
+  for (const { origin } of [withAi, withoutAi]) await register(origin, uniqueName('admin'), E2E_SETUP_CODE)
 })
 
 test.afterAll(async () => {
@@ -35,8 +36,9 @@ test.afterAll(async () => {
 
 const registration = (username: string) => ({ username, email: `${username}@example.com`, firstName: 'Rita', lastName: 'Reseller', password: PASSWORD })
 
-async function register(origin: string, username: string) {
-  const response = await fetch(`${origin}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration(username)) })
+async function register(origin: string, username: string, setupCode?: string) {
+  const body = JSON.stringify({ ...registration(username), ...(setupCode ? { setupCode } : {}) })
+  const response = await fetch(`${origin}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
   expect(response.status).toBe(201)
 }
 

@@ -40,7 +40,8 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await expectNoSidewaysScroll(page)
 
-  await row.getByRole('button', { name: /^Preview/ }).click()
+  await row.getByRole('button', { name: /^Actions for/ }).click()
+  await page.getByRole('menuitem', { name: /^Preview/ }).click()
   const preview = page.getByRole('dialog')
   await expect(preview.getByText('$65')).toBeVisible()
   await expect(preview.getByText('$28')).toBeVisible()
@@ -55,7 +56,8 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
   await page.getByRole('dialog').getByRole('button', { name: 'Post to eBay' }).click()
   await expect(page.getByText('eBay Not Connected')).toBeVisible()
 
-  await row.getByRole('button', { name: /^Delete/ }).click()
+  await row.getByRole('button', { name: /^Actions for/ }).click()
+  await page.getByRole('menuitem', { name: /^Delete/ }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Listing deleted successfully')).toBeVisible()
   await expect(page.getByText('No listings yet')).toBeVisible()

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { registerThroughUi, signInThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi } from './helpers.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'working offline is a phone flow')
 test.setTimeout(90_000)
@@ -57,12 +57,17 @@ test('list three items with no signal, reopen the app offline, and have each rea
   await registerThroughUi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 3)
+  const headerHeight = () => page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().height)
+  const headerOnline = await headerHeight()
 
   await context.setOffline(true)
   await draftOffline(page, 'Offline teapot', [photos[0]!])
   await draftOffline(page, 'Offline lamp', [photos[1]!, photos[2]!])
   await draftOffline(page, 'Offline radio', [photos[2]!])
   await expect(page.getByText('3 waiting to sync')).toBeVisible()
+  // The pill narrows the greeting; the header keeps its height, so the page does not jump.
+  expect(await headerHeight()).toBe(headerOnline)
+  await expectNoSidewaysScroll(page)
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeVisible()

@@ -6,7 +6,7 @@ import type * as v from 'valibot'
 import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
-import { EmailTemplateInputSchema } from '../../api/contract/email-template.ts'
+import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
@@ -154,6 +154,13 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: `/api/email-templates/${f.templateId}`, body: templateBody }),
   },
   'DELETE /api/email-templates/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/email-templates/${f.templateId}` }) },
+  'GET /api/email-templates/purposes': { access: 'admin', example: () => ({ path: '/api/email-templates/purposes' }) },
+  'PUT /api/email-templates/purposes/:purpose': {
+    access: 'admin',
+    param: PurposeParamSchema,
+    json: PurposeChoiceSchema,
+    example: (f) => ({ path: '/api/email-templates/purposes/welcome', body: { templateId: f.templateId } }),
+  },
   'GET /files/*': { access: 'public', wildcard: true, example: (f) => ({ path: f.alice.photoUrl }) },
 }
 

@@ -2,9 +2,16 @@
 // loads this on first open. On phones it is a bottom sheet whose header, with its close button, stays in reach
 // however long the content is.
 import { CloseButton, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react'
+import { useEffect } from 'react'
+import { toastsRequested, withToasts } from '../../lib/toasts.ts'
 import type { DialogProps } from './Dialog.tsx'
 
 export function ModalDialog({ open, onClose, title, children, wide = false }: DialogProps) {
+  // A toast left from before (e.g. 'Listing created') would cover the sheet's buttons on a phone; what the dialog
+  // itself raises still shows.
+  useEffect(() => {
+    if (open && toastsRequested()) withToasts(({ toast }) => toast.dismiss())
+  }, [open])
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />

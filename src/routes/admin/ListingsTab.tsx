@@ -1,5 +1,6 @@
-// All Listings, 20 a page: id, title, price and the first photo per row, Delete, and Previous/Next paging whose page
-// lives in the URL (?page=N), so a reload or a shared link shows the same page.
+// All Listings, 20 a page: id, title, price and the first photo per row, Delete, and Previous/Next paging with the
+// page count and total (X-Total-Count) whose page lives in the URL (?page=N), so a reload or a shared link shows the
+// same page.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ADMIN_PAGE_SIZE, type AdminListing } from '../../../api/contract/admin.ts'
@@ -51,17 +52,17 @@ function columns(onDelete: (listing: AdminListing) => void): Column<AdminListing
   ]
 }
 
-function Pager({ page, rowCount, loading, onPage }: { page: number; rowCount: number; loading: boolean; onPage: (page: number) => void }) {
+function Pager({ page, total, loading, onPage }: { page: number; total: number; loading: boolean; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
   return (
     <nav aria-label="Listing pages" className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <span className="text-sm text-slate-600" aria-live="polite">
-        Page {page}
+        Page {page} of {pages} · {total} {total === 1 ? 'listing' : 'listings'}
       </span>
-      {/* A short page is the last one; an empty page (SPEC §9) is shorter still. */}
-      <Button variant="secondary" disabled={loading || rowCount < ADMIN_PAGE_SIZE} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" disabled={loading || page >= pages} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>
@@ -76,7 +77,7 @@ export function ListingsTab({ page, onPage }: { page: number; onPage: (page: num
   return (
     <>
       <Loaded query={listings} what="listings">
-        {(rows) => (
+        {({ rows, total }) => (
           // While the next page loads, the current one stays, dimmed, instead of a spinner that would make the page jump.
           <div aria-busy={listings.isPlaceholderData} className={listings.isPlaceholderData ? 'opacity-60' : undefined}>
             {rows.length === 0 ? (
@@ -84,7 +85,7 @@ export function ListingsTab({ page, onPage }: { page: number; onPage: (page: num
             ) : (
               <DataTable caption={`All listings, page ${page}`} phoneGrid={PHONE_GRID} columns={columns(setDeleting)} rows={rows} rowKey={(listing) => listing.id} />
             )}
-            <Pager page={page} rowCount={rows.length} loading={listings.isPlaceholderData} onPage={onPage} />
+            <Pager page={page} total={total} loading={listings.isPlaceholderData} onPage={onPage} />
           </div>
         )}
       </Loaded>

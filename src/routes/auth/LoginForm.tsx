@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { LoginSchema, type LoginFormInput, type LoginInput } from '../../../api/contract/user.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
+import { errorMessage } from '../../lib/api.ts'
 import { useLogin } from '../../queries/session.ts'
 
 export function LoginForm() {
@@ -17,6 +18,12 @@ export function LoginForm() {
     <form onSubmit={handleSubmit((values) => login.mutate(values))} noValidate className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...register('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      {/* The toast goes after 5 seconds; the reason stays by the form until the next try. */}
+      {login.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          Login failed: {errorMessage(login.error)}
+        </p>
+      )}
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </Button>

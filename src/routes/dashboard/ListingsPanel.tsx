@@ -1,8 +1,9 @@
-// Your Listings: one row per listing with its thumbnail, title and price, and the Preview, Delete, Post to eBay
-// and (disabled, Coming Soon) Etsy actions. The eBay badge replaces Post once the listing is live there.
+// Your Listings: one compact row per listing (a phone screen shows about eight) with its thumbnail, title, price and
+// Post to eBay, or once it is live there the eBay badge and View on eBay; Preview, Delete and the (disabled, Coming
+// Soon) Etsy action are in the row's menu.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
 import { ShowMore } from '../../components/ShowMore.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
@@ -13,10 +14,12 @@ import { usePaged } from '../../hooks/usePaged.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingsQuery, useDeleteListing } from '../../queries/listings.ts'
 import { marketplaceConnectionsQuery } from '../../queries/marketplaces.ts'
+import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
+import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 import { PostToEbayDialog } from './PostToEbayDialog.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
 
-/** Rows rendered at first and added per page: a phone screen holds about four, so this is several screens ahead. */
+/** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
 const LISTINGS_PAGE_SIZE = 24
 
 function EmptyState() {
@@ -31,33 +34,70 @@ function EmptyState() {
   )
 }
 
+// Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
+// row has a plain button until the seller taps it, and then that row's menu loads and opens.
+const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
+
+function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
+  const [wanted, setWanted] = useState(false)
+  const button = (onClick?: () => void) => (
+    <button type="button" aria-haspopup="menu" disabled={!onClick} onClick={onClick} aria-label={`Actions for ${props.title}`} className={MENU_BUTTON_CLASS}>
+      <span aria-hidden="true">⋯</span>
+    </button>
+  )
+  if (!wanted) return button(() => setWanted(true))
+  return (
+    <Suspense fallback={button()}>
+      <LazyActionsMenu {...props} openAtOnce />
+    </Suspense>
+  )
+}
+
+const COMPACT_ACTION = 'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
+
+/** Live on eBay: SPEC's badge, and the listing on eBay when the server knows its address. */
+function OnEbay({ listing }: { listing: Listing }) {
+  return (
+    <>
+      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">eBay</span>
+      {listing.viewUrl && (
+        <a
+          href={listing.viewUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View on eBay: ${listing.title}`}
+          className={`${COMPACT_ACTION} ml-auto text-indigo-700 underline-offset-2 hover:underline`}
+        >
+          View on eBay
+        </a>
+      )}
+    </>
+  )
+}
+
 function ListingRow({ listing, onPreview, onPost, onDelete }: { listing: Listing; onPreview: () => void; onPost: () => void; onDelete: () => void }) {
   const first = listing.images[0]
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        {first ? (
-          <img src={thumbnailUrl(first)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
-        ) : (
-          <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
-        )}
-        <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{listing.title}</p>
-          <p className="text-sm text-slate-600">${listing.price}</p>
+    <li className="flex items-center gap-3 py-2">
+      {first ? (
+        <img src={thumbnailUrl(first)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
+      ) : (
+        <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">{listing.title}</p>
+        <div className="mt-1 flex min-h-9 items-center gap-2">
+          <span className="text-sm text-slate-600 tabular-nums">${listing.price}</span>
+          {isPostedToEbay(listing) ? (
+            <OnEbay listing={listing} />
+          ) : (
+            <button type="button" onClick={onPost} aria-label={`Post to eBay: ${listing.title}`} className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}>
+              Post to eBay
+            </button>
+          )}
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-        <Button variant="secondary" onClick={onPreview} aria-label={`Preview ${listing.title}`}>Preview</Button>
-        <Button variant="secondary" onClick={onDelete} aria-label={`Delete ${listing.title}`}>Delete</Button>
-        {isPostedToEbay(listing) ? (
-          <span className="inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-50 px-3 text-sm font-semibold text-emerald-800">eBay</span>
-        ) : (
-          <Button onClick={onPost} aria-label={`Post to eBay: ${listing.title}`}>Post to eBay</Button>
-        )}
-        <Button variant="secondary" disabled title="Publishing to Etsy is coming soon">
-          Etsy (Coming Soon)
-        </Button>
-      </div>
+      <ActionsMenu title={listing.title} onPreview={onPreview} onDelete={onDelete} />
     </li>
   )
 }

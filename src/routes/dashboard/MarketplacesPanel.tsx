@@ -1,19 +1,20 @@
 // Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
 // with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect.
+// A check that fails (offline, server unreachable) never makes a connection look lost: the last known state stays,
+// with a note, and with none known the row offers Try again rather than Connect. Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PLATFORM_NAMES, PLATFORMS, type MarketplaceConnection, type Platform } from '../../../api/contract/marketplaces.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { MARKETPLACE_MESSAGES } from '../../lib/marketplace-messages.ts'
-import { marketplaceConnectionsQuery, useDisconnect } from '../../queries/marketplaces.ts'
+import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
+import { marketplaceConnectionsQuery, marketplaceKeys, useDisconnect } from '../../queries/marketplaces.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
-function RowState({ platform, connections, connection }: { platform: Platform; connections: Connections; connection: MarketplaceConnection | undefined }) {
-  if (connections.isPending) return <p className="text-sm text-slate-500">Checking…</p>
-  if (connections.isError) return <p className="text-sm text-red-700">{MARKETPLACE_MESSAGES[platform].statusCheckFailed}</p>
+function KnownState({ connection }: { connection: MarketplaceConnection | undefined }) {
   if (!connection) return <p className="text-sm text-slate-500">Not connected</p>
   if (!connection.connected) return <p className="text-sm text-amber-800">Connection expired: connect again</p>
   return (
@@ -21,6 +22,42 @@ function RowState({ platform, connections, connection }: { platform: Platform; c
       <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Connected</span>
       {connection.accountName && <span className="min-w-0 truncate">{connection.accountName}</span>}
     </p>
+  )
+}
+
+function RowState({ platform, connections, connection }: { platform: Platform; connections: Connections; connection: MarketplaceConnection | undefined }) {
+  const checking = <p className="text-sm text-slate-500">Checking…</p>
+  const failed = connections.isError && !connections.isFetching
+  const failedText = MARKETPLACE_MESSAGES[platform].statusCheckFailed
+  if (!connections.data) return failed ? <p className="text-sm text-red-700">{failedText}</p> : checking
+  return (
+    <>
+      <KnownState connection={connection} />
+      {failed && <p className="text-xs text-red-700">{failedText}: showing what Snaplist last knew.</p>}
+    </>
+  )
+}
+
+function RowAction({ connections, connected, name, onOpen }: { connections: Connections; connected: boolean; name: string; onOpen: (dialog: 'connect' | 'disconnect') => void }) {
+  if (connected) {
+    return (
+      <Button variant="secondary" onClick={() => onOpen('disconnect')} aria-label={`Disconnect ${name}`}>
+        Disconnect
+      </Button>
+    )
+  }
+  // Not known whether it is connected: offering Connect could replace a working connection.
+  if (connections.isError && !connections.data) {
+    return (
+      <Button variant="secondary" disabled={connections.isFetching} onClick={() => void connections.refetch()} aria-label={`Check ${name} connection again`}>
+        Try again
+      </Button>
+    )
+  }
+  return (
+    <Button variant="secondary" disabled={connections.isPending} onClick={() => onOpen('connect')} aria-label={`Connect ${name}`}>
+      Connect
+    </Button>
   )
 }
 
@@ -56,15 +93,7 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
         <p className="font-medium text-slate-900">{name}</p>
         <RowState platform={platform} connections={connections} connection={connection} />
       </div>
-      {connection?.connected ? (
-        <Button variant="secondary" onClick={() => setOpen('disconnect')} aria-label={`Disconnect ${name}`}>
-          Disconnect
-        </Button>
-      ) : (
-        <Button variant="secondary" disabled={connections.isPending} onClick={() => setOpen('connect')} aria-label={`Connect ${name}`}>
-          Connect
-        </Button>
-      )}
+      <RowAction connections={connections} connected={connection?.connected ?? false} name={name} onOpen={setOpen} />
       <ConnectMarketplaceDialog platform={platform} open={open === 'connect'} onClose={close} />
       <DisconnectDialog platform={platform} open={open === 'disconnect'} onClose={close} />
     </li>
@@ -73,6 +102,7 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
 
 export function MarketplacesPanel() {
   const connections = useQuery(marketplaceConnectionsQuery)
+  useRefetchFailedWhenOnline(marketplaceKeys.all)
   return (
     <section aria-labelledby="marketplaces-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="marketplaces-heading" className="text-lg font-semibold text-slate-900">

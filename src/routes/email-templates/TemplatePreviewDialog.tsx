@@ -1,9 +1,26 @@
 // Preview (SPEC §2): the subject, the HTML as a mail client would show it, and the text if there is one, all filled
-// with sample values. The HTML runs in a sandboxed frame (no scripts, its own opaque origin), so a template's
-// scripts can never act in the admin's session.
+// with sample values. The HTML is shown in a sandboxed frame without allow-scripts, so a template's scripts and
+// event handlers never run.
 import { APP_NAME, escapeHtml, fillPlaceholders, type EmailTemplate } from '../../../api/contract/email-template.ts'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
+
+/**
+ * Mail clients show a template's style attributes and <style> elements. The srcdoc frame inherits this app's
+ * Content-Security-Policy, which refuses inline styles, so they are applied here through the CSSOM, which the policy
+ * does not govern. That needs the frame's document (allow-same-origin); with no allow-scripts nothing in it runs.
+ */
+function applyTemplateStyles(frame: HTMLIFrameElement) {
+  const doc = frame.contentDocument
+  const view = frame.contentWindow as (Window & typeof globalThis) | null
+  if (!doc || !view) return
+  for (const element of doc.querySelectorAll<HTMLElement>('[style]')) element.style.cssText = element.getAttribute('style') ?? ''
+  doc.adoptedStyleSheets = [...doc.querySelectorAll('style')].map((style) => {
+    const sheet = new view.CSSStyleSheet()
+    sheet.replaceSync(style.textContent ?? '')
+    return sheet
+  })
+}
 
 function useSampleValues(): Record<string, string> {
   const user = useCurrentUser()
@@ -26,7 +43,8 @@ export function TemplatePreviewDialog({ template, onClose }: { template: EmailTe
             <h3 className="font-semibold text-slate-900">HTML</h3>
             <iframe
               title={`HTML of ${template.name}`}
-              sandbox=""
+              sandbox="allow-same-origin"
+              onLoad={(event) => applyTemplateStyles(event.currentTarget)}
               srcDoc={fillPlaceholders(template.htmlContent, values, escapeHtml)}
               className="mt-1 h-96 w-full rounded-lg border border-slate-200 bg-white"
             />
