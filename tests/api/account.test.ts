@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { access } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FAILED_LOGIN_LIMITS } from '../../api/services/rate-limit.ts'
 import { setAdmin } from '../../api/db/users.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
@@ -19,6 +19,8 @@ beforeAll(async () => {
   expect((await readJson(await root.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
 })
 afterAll(() => t?.close())
+// Every request here comes from the one address app.request() has: each test starts with fresh limit counters.
+afterEach(() => t.db.sql`delete from rate_limits`)
 
 const PASSWORD = newUser('x').password
 

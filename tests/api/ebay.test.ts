@@ -240,7 +240,7 @@ describe('keeping the eBay connection working', () => {
 
 describe('the eBay settings', () => {
   it('without them, status tells the admin what to set (a seller: to ask the admin) and auth answers 503', async () => {
-    const seller = await signUp('no-settings', unconfigured)
+    const seller = await registeredClient(unconfigured.app, 'no-settings', { setupCode: unconfigured.setupCode })
     const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
     expect(status).toMatchObject({ configured: false, connection: null })
     for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_ENV']) expect(status.setupMessage).toContain(name)
