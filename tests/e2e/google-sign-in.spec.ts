@@ -45,7 +45,7 @@ test('without GOOGLE_CLIENT_ID, /auth shows no Google button and never loads Goo
   const requested = await blockGoogle(page)
   const config = page.waitForResponse('**/api/auth/config')
   await page.goto('/auth')
-  expect(await (await config).json()).toEqual({ googleClientId: null })
+  expect(await (await config).json()).toEqual({ googleClientId: null, setupCodeRequired: false })
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible()
   await expect(googleRegion(page)).toHaveCount(0)
   expect(requested).toEqual([])
