@@ -1,11 +1,13 @@
 // Cache-Control: no-store on the API's JSON answers: they are a seller's own data (or say who is signed in), so no
-// browser cache, shared proxy or back/forward cache may keep a copy for the next person at the same device.
+// browser cache, shared proxy or back/forward cache may keep a copy for the next person at the same device. A 401
+// names nobody and is left alone: marked no-store, Chromium's preload of /api/user (the 401 a signed-out page starts
+// with, index.html) stayed pending for good once the service worker controlled the page, and the screen never drew.
 import { createMiddleware } from 'hono/factory'
 
 export function noStoreForJson() {
   return createMiddleware(async (c, next) => {
     await next()
     const isJson = c.res.headers.get('content-type')?.startsWith('application/json') === true
-    if (isJson && !c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
+    if (isJson && c.res.status !== 401 && !c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
   })
 }

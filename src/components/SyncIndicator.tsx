@@ -7,7 +7,14 @@ export function SyncIndicator() {
   const online = useOnline()
   const status = useSyncStatus()
   if (!waiting && online) return null
-  const text = waiting ? `${waiting} waiting to sync` : 'Offline'
+  // On a phone "3 waiting": the header's first line has room for it and the greeting.
+  const text = waiting ? (
+    <>
+      {waiting} waiting<span className="sr-only sm:not-sr-only"> to sync</span>
+    </>
+  ) : (
+    'Offline'
+  )
   const hint = !online ? 'You are offline. Drafts are saved on this phone.' : status === 'signed-out' ? 'Sign in again to sync.' : 'Syncing…'
   return (
     <span role="status" title={hint} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-amber-900">

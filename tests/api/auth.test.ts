@@ -165,13 +165,14 @@ describe('sign-in and sign-out', () => {
     expect((await readJson(response)).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
   })
 
-  it('marks every JSON answer no-store, so no cache keeps a seller\'s data for the next person', async () => {
+  it('marks every JSON answer but a 401 no-store, so no cache keeps a seller\'s data for the next person', async () => {
     const c = client(t.app)
     const signedIn = await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
     const me = await c.get('/api/user')
     const listings = await c.get('/api/listings')
-    const refused = await client(t.app).get('/api/user')
-    for (const response of [signedIn, me, listings, refused]) expect(response.headers.get('cache-control')).toBe('no-store')
+    for (const response of [signedIn, me, listings]) expect(response.headers.get('cache-control')).toBe('no-store')
+    // A 401 names nobody; no-store on it kept Chromium's preload of /api/user pending (see middleware/no-store.ts).
+    expect((await client(t.app).get('/api/user')).headers.get('cache-control')).toBeNull()
   })
 
   it('answers /api/user with 401 when nobody is signed in', async () => {

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { isPostedToEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
+import { isPostedToEbay, priceForEbay, thumbnailUrl, type Listing } from '../../../api/contract/listing.ts'
 import { ShowMore } from '../../components/ShowMore.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
@@ -87,7 +87,8 @@ function ListingRow({ listing, onPreview, onPost, onDelete }: { listing: Listing
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900">{listing.title}</p>
         <div className="mt-1 flex min-h-9 items-center gap-2">
-          <span className="text-sm text-slate-600 tabular-nums">${listing.price}</span>
+          {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
+          <span className="text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
           {isPostedToEbay(listing) ? (
             <OnEbay listing={listing} />
           ) : (
