@@ -104,7 +104,6 @@ export interface ListingFillReply {
   listing: Listing
   filled: FillableField[]
 }
-export type ListingFormValues = v.InferInput<typeof ListingInputSchema>
 
 export interface Listing {
   id: number
