@@ -1,4 +1,4 @@
-// Every route of SPEC §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
+// Every route of docs/product.md §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
