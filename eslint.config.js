@@ -1,4 +1,4 @@
-// Lint rules, including the architecture's import boundaries (STYLE.md): api/routes → services → db; api/contract
+// Lint rules, including the architecture's import boundaries (README.md, Architecture): api/routes → services → db; api/contract
 // imports nothing of ours; src/ imports only api/contract from the server side; src/offline has no React.
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'

@@ -30,7 +30,7 @@ export interface Config {
   etsy: { clientId: string; sharedSecret: string | undefined; redirectUri: string; authUrl: string | undefined; apiUrl: string | undefined } | undefined
   /**
    * The eBay app. Present when any EBAY_* setting is; connecting needs EBAY_CLIENT_ID and EBAY_RU_NAME, and the code
-   * exchange EBAY_CLIENT_SECRET too (without it the exchange says 'Missing eBay Certificate ID', as SPEC §8 expects).
+   * exchange EBAY_CLIENT_SECRET too (without it the exchange says 'Missing eBay Certificate ID', as docs/product.md §8 expects).
    */
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */

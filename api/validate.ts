@@ -47,7 +47,7 @@ const hasNoBody = (header: (name: string) => string | undefined) => !header('con
 
 /**
  * JSON only: 'application/jsonp' is not JSON, and Hono would hand the schema {} for it (the whole type must match, not
- * its start). With bodyOptional, a JSON route also takes a request without a body, read as {} (SPEC's "body: none" calls). */
+ * its start). With bodyOptional, a JSON route also takes a request without a body, read as {} (the calls of docs/product.md §7 whose payload is "none"). */
 export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S, { bodyOptional = false } = {}) {
   return validator(target, (value, c): v.InferOutput<S> => {
     const bodyless = bodyOptional && hasNoBody((name) => c.req.header(name))

@@ -1,8 +1,9 @@
-// Every route of SPEC §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
+// Every route of docs/product.md §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
+import { RouteError } from './components/RouteError.tsx'
 import { FullPageSpinner } from './components/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
 import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
@@ -78,6 +79,8 @@ const signedInRoutes = [
     ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
     validateSearch: (search: Record<string, unknown>): { draft?: string } =>
       typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {},
+    // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
+    errorComponent: (props) => <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />,
   }),
   createRoute({
     getParentRoute: () => signedIn,
@@ -149,7 +152,7 @@ const publicRoutes = [
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
 export function createAppRouter(queryClient: QueryClient) {
-  const router = createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true })
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true, defaultErrorComponent: RouteError })
   // The session check every guard waits for and the first screen's code set off together, before anything renders.
   void queryClient.prefetchQuery(currentUserQuery)
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)

@@ -4,7 +4,7 @@ import type { Listing } from './listing.ts'
 import type { User } from './user.ts'
 
 export const ADMIN_PAGE_SIZE = 20
-/** What the API answers and the admin screens show to a signed-in user who is not an admin (SPEC §2). */
+/** What the API answers and the admin screens show to a signed-in user who is not an admin (docs/product.md §2). */
 export const ACCESS_DENIED_MESSAGE = 'Access denied. Admin privileges required.'
 const MAX_PAGE = 1_000_000
 

@@ -1,4 +1,4 @@
-// The image analysis result (SPEC §3) and the answer of POST /api/analyze-image.
+// The image analysis result (docs/product.md §3) and the answer of POST /api/analyze-image.
 import * as v from 'valibot'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from './options.ts'
 

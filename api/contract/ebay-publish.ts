@@ -1,4 +1,4 @@
-// Publishing a listing to eBay (SPEC §7 POST /api/listings/{id}/post-to-ebay): what the Post to eBay dialog learns
+// Publishing a listing to eBay (docs/product.md §7 POST /api/listings/{id}/post-to-ebay): what the Post to eBay dialog learns
 // before it publishes (the category eBay will use, its required details present and missing, the selling set-up),
 // and what the seller may add there. The same schema validates the API input and the dialog's form.
 import * as v from 'valibot'

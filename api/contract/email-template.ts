@@ -1,4 +1,4 @@
-// An EmailTemplate (SPEC §3), the body that creates or replaces one, and how {{placeholders}} are filled. The API
+// An EmailTemplate (docs/product.md §3), the body that creates or replaces one, and how {{placeholders}} are filled. The API
 // renders mail with fillPlaceholders and the Preview dialog shows a template the same way.
 import * as v from 'valibot'
 

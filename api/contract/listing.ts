@@ -1,4 +1,4 @@
-// A Listing as the API returns it, and the payload that creates one (SPEC §3). The same schema validates the API
+// A Listing as the API returns it, and the payload that creates one (docs/product.md §3). The same schema validates the API
 // input and resolves the create form.
 import * as v from 'valibot'
 import type { Condition } from './ebay-publish.ts'
@@ -104,7 +104,6 @@ export interface ListingFillReply {
   listing: Listing
   filled: FillableField[]
 }
-export type ListingFormValues = v.InferInput<typeof ListingInputSchema>
 
 export interface Listing {
   id: number
@@ -148,7 +147,7 @@ export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedP
   return { value: listing.price, source: 'retail' }
 }
 
-/** SPEC §4: posted to eBay when active and the platform id starts with 'ebay'. */
+/** docs/product.md §4: posted to eBay when active and the platform id starts with 'ebay'. */
 export const isPostedToEbay = (listing: Pick<Listing, 'platformStatus' | 'platformListingId'>) =>
   listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
 

@@ -1,4 +1,4 @@
-// Marketplace connections as the API returns them (never a token), and the Etsy code exchange's input with SPEC §5's
+// Marketplace connections as the API returns them (never a token), and the Etsy code exchange's input with docs/product.md §5's
 // messages, shared by the API validator, the callback screen and the manual-entry form.
 import * as v from 'valibot'
 
@@ -125,7 +125,7 @@ export function readEbayRedirect(text: string): { code: string; state: string } 
   return { code: params.get('code') ?? '', state: params.get('state') ?? '' }
 }
 
-/** The manual screen's one field (SPEC §2's code input): the whole address, from which code and state are read. */
+/** The manual screen's one field (docs/product.md §2's code input): the whole address, from which code and state are read. */
 export const EbayManualSchema = v.pipe(
   v.object({
     address: v.pipe(

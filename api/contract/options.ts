@@ -1,4 +1,4 @@
-// The option sets of SPEC §3, defined once: the listing schema, the form's selects, Gemini's enums and the eBay
+// The option sets of docs/product.md §3, defined once: the listing schema, the form's selects, Gemini's enums and the eBay
 // aspect mapping all read these.
 export interface Option<Value extends string = string> {
   value: Value

@@ -1,4 +1,4 @@
-// The bodies of the password reset calls (SPEC §5) and the answer to a forgot-password request, shared by the API
+// The bodies of the password reset calls (docs/product.md §5) and the answer to a forgot-password request, shared by the API
 // and the Forgot password and Reset password forms.
 import * as v from 'valibot'
 import { passwordSchema } from './user.ts'
@@ -9,7 +9,7 @@ export const MISSING_TOKEN_MESSAGE = 'Reset token is missing. Please check your 
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match'
 export const RESET_LINK_HOURS = 1
 
-// SPEC §7 names the field username; it holds the account's email address.
+// docs/product.md §7 names the field username; it holds the account's email address.
 export const ForgotPasswordSchema = v.object({
   username: v.pipe(
     v.optional(v.string(INVALID_EMAIL_MESSAGE), ''),

@@ -71,7 +71,7 @@ export const RegisterSchema = v.object({
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
   password: passwordSchema,
-  // Sent by the registration form as SPEC §3 says, and always ignored by the server.
+  // Sent by the registration form as docs/product.md §3 says, and always ignored by the server.
   isAdmin: v.optional(v.boolean()),
   // The one-time code from the server log, asked for while no administrator exists; empty = an ordinary account.
   setupCode: v.optional(

@@ -197,11 +197,6 @@ export async function confirmEmailByToken(sql: Sql, userId: number, tokenHash: s
   return row
 }
 
-export async function findUser(sql: Sql, id: number): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where id = ${id}`
-  return row
-}
-
 /** Whether an administrator other than this user exists; call under lockForNewAccount so none is removed meanwhile. */
 export async function hasOtherAdmin(tx: Tx, userId: number): Promise<boolean> {
   const [row] = await tx<{ found: boolean }[]>`select exists (select 1 from users where is_admin and id <> ${userId}) as found`

@@ -1,4 +1,4 @@
-// /api/admin/*: every user and every listing, for administrators only (SPEC §6, §7).
+// /api/admin/*: every user and every listing, for administrators only (docs/product.md §6, §7).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { AdminListingsQuerySchema, TOTAL_COUNT_HEADER } from '../contract/admin.ts'
@@ -11,7 +11,7 @@ export function adminRoutes(admin: AdminService) {
     // Registered for the whole prefix, so a path that matches no route below is refused before it is a 404.
     .use('/admin/*', requireAdmin())
     .get('/admin/users', async (c) => c.json(await admin.listUsers(), 200))
-    // SPEC keeps the body an array; how many listings there are in all goes in a header.
+    // docs/product.md §7 keeps the body an array; how many listings there are in all goes in a header.
     .get('/admin/listings', valid('query', AdminListingsQuerySchema), async (c) => {
       const { rows, total } = await admin.listListings(c.req.valid('query').page)
       return c.json(rows, 200, { [TOTAL_COUNT_HEADER]: String(total) })

@@ -1,4 +1,4 @@
-// /api/listings/{id}/post-to-ebay (SPEC §7), the check the Post to eBay dialog runs before it, and the dialog's search
+// /api/listings/{id}/post-to-ebay (docs/product.md §7), the check the Post to eBay dialog runs before it, and the dialog's search
 // of eBay's categories.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'

@@ -1,4 +1,4 @@
-// /api/email-templates: the templates administrators manage (SPEC §2, §7) and which one each email of the app
+// /api/email-templates: the templates administrators manage (docs/product.md §2, §7) and which one each email of the app
 // uses; admin only.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'

@@ -1,5 +1,5 @@
 // POST /api/images: stores a photo under the UUID the phone gave it (idempotent), and POST /api/analyze-image,
-// which stores the photo and asks the analyser for the listing details (SPEC §7).
+// which stores the photo and asks the analyser for the listing details (docs/product.md §7).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { badRequest } from '../errors.ts'

@@ -1,4 +1,4 @@
-// /api/listings: the signed-in seller's own listings (SPEC §7), and fill-empty for AI suggestions that came late.
+// /api/listings: the signed-in seller's own listings (docs/product.md §7), and fill-empty for AI suggestions that came late.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'

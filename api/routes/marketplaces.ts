@@ -1,4 +1,4 @@
-// /api/marketplace-connections and /api/etsy/exchange-token: the seller's marketplace connections (SPEC §7).
+// /api/marketplace-connections and /api/etsy/exchange-token: the seller's marketplace connections (docs/product.md §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema, PLATFORM_NAMES, PlatformParamSchema, type EbayEnvironmentReport } from '../contract/marketplaces.ts'

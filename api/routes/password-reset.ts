@@ -1,4 +1,4 @@
-// /api/forgot-password and /api/reset-password: password reset by emailed link (SPEC §2, §5, §7).
+// /api/forgot-password and /api/reset-password: password reset by emailed link (docs/product.md §2, §5, §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../contract/password-reset.ts'

@@ -1,4 +1,4 @@
-// Photo → listing suggestion: the Gemini analyser (image + prompt, answer forced into SPEC §3's shape by a response
+// Photo → listing suggestion: the Gemini analyser (image + prompt, answer forced into docs/product.md §3's shape by a response
 // schema), the no-key local fallback, and the normaliser that makes any model answer fit the option sets.
 import { ApiError, FinishReason, GoogleGenAI, Type, type GenerateContentResponse, type Schema } from '@google/genai'
 import * as v from 'valibot'

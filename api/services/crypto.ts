@@ -1,5 +1,5 @@
 // Seals marketplace tokens and PKCE verifiers at rest with AES-256-GCM, under a key derived from APP_SECRET or, when
-// that is unset, from a secret generated into DATA_DIR on first start (DESIGN.md decision 8).
+// that is unset, from a secret generated into DATA_DIR on first start (docs/decisions/0005-tokens-sealed-at-rest.md).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'

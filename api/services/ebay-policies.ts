@@ -1,6 +1,6 @@
 // The seller's business policies (fulfillment, payment, return) from eBay's Account API: an offer needs one of each.
 // None of a kind → 400 saying where to create them; a seller not opted in to business policies (eBay error 20403) →
-// 400 saying how to opt in and that eBay can take a while. SPEC §8's toast looks for 'You need to set up eBay selling
+// 400 saying how to opt in and that eBay can take a while. docs/product.md §8's toast looks for 'You need to set up eBay selling
 // policies'.
 import { EBAY_POLICIES_PAGE as POLICIES_PAGE } from '../contract/ebay-publish.ts'
 import { AppError } from '../errors.ts'

@@ -34,7 +34,7 @@ export const EBAY_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 ] as const
 
-/** Where eBay's "Auth Accepted URL" may point; each is a callback route of SPEC §2. */
+/** Where eBay's "Auth Accepted URL" may point; each is a callback route of docs/product.md §2. */
 export const EBAY_ACCEPTED_PATHS = ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success']
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -60,7 +60,7 @@ export const missingCertId = () =>
     'ebay_missing_cert_id',
     'Missing eBay Certificate ID: the site operator needs to set EBAY_CLIENT_SECRET (the Cert ID of the eBay app) and restart Snaplist.',
   )
-// SPEC §8: the callback page recognises 'invalid_grant' and 'invalid or has expired'.
+// docs/product.md §8: the callback page recognises 'invalid_grant' and 'invalid or has expired'.
 const codeRefused = () =>
   new GrantRefused('ebay', 'eBay refused the code (invalid_grant): the authorization code is invalid or has expired. Codes last 5 minutes and work once; connect eBay again.')
 const refreshRefused = () => new GrantRefused('ebay', 'eBay token expired: eBay no longer accepts this connection. Connect eBay again from the Dashboard.')

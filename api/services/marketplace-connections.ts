@@ -59,7 +59,7 @@ export const notConfigured = (platform: Platform) => new AppError(503, 'marketpl
 /** The stored grant no longer works: the seller has to connect again. */
 class ConnectionLapsed extends AppError {
   constructor(platform: Platform) {
-    // '… token expired' is what the Dashboard's toasts look for (SPEC §8).
+    // '… token expired' is what the Dashboard's toasts look for (docs/product.md §8).
     const name = PLATFORM_NAMES[platform]
     super(409, 'marketplace_connection_lapsed', `${name} token expired: your ${name} connection has lapsed. Connect ${name} again from the Dashboard.`)
   }

@@ -1,4 +1,4 @@
-// Which passwords an account may not have besides SPEC's length rule: the ones attackers try first (common and
+// Which passwords an account may not have besides the length rule of docs/product.md §5: the ones attackers try first (common and
 // breached passwords, keyboard walks, sequences: zxcvbn's estimate with its common-password lists, no network call)
 // and the account's own username or email address. Server-side only: the dictionaries stay out of the app's bundle.
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'

@@ -1,4 +1,4 @@
-// The toast container (SPEC §9): one toast at a time, 5 s, swipe right to dismiss, F8 moves focus to the toast.
+// The toast container (docs/product.md §9): one toast at a time, 5 s, swipe right to dismiss, F8 moves focus to the toast.
 // Loaded by ./Toaster.tsx with the first toast.
 import { useEffect } from 'react'
 import { Slide, ToastContainer } from 'react-toastify/unstyled'
@@ -7,7 +7,7 @@ import { Slide, ToastContainer } from 'react-toastify/unstyled'
 import 'react-toastify/ReactToastify.css'
 
 const TOAST_REGION_ID = 'toasts'
-// react-toastify measures swipes as a share of the toast's width; 12 % of a 420 px toast is the 50 px of SPEC §9.
+// react-toastify measures swipes as a share of the toast's width; 12 % of a 420 px toast is the 50 px of docs/product.md §9.
 const SWIPE_PERCENT = 12
 
 export function ToastHost() {

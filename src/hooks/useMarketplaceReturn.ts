@@ -1,4 +1,4 @@
-// The Dashboard's side of connecting a marketplace (SPEC §2, §4): a result in the address (?etsy=success) becomes a
+// The Dashboard's side of connecting a marketplace (docs/product.md §2, §4): a result in the address (?etsy=success) becomes a
 // toast and leaves the address; a fresh in-progress mark without one means the seller came straight back from the
 // marketplace, so the server is asked whether the connection exists now.
 import { useQueryClient } from '@tanstack/react-query'
@@ -56,7 +56,7 @@ export function useMarketplaceReturn() {
 }
 
 /**
- * eBay's callback running in a popup reports here (SPEC §3): EBAY_CONNECTED carries the outcome, so it alone is
+ * eBay's callback running in a popup reports here (docs/product.md §3): EBAY_CONNECTED carries the outcome, so it alone is
  * announced; EBAY_AUTH_SUCCESS / EBAY_AUTH_ERROR only from a callback that sends nothing else.
  */
 function useEbayPopupMessages() {

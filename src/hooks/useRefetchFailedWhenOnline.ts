@@ -1,4 +1,4 @@
-// SPEC's query defaults never retry, so a query that failed while the phone had no network would stay failed: once
+// The query defaults of docs/product.md §9 never retry, so a query that failed while the phone had no network would stay failed: once
 // the browser is back online, the failed queries under this key are fetched again.
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'

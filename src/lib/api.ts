@@ -1,5 +1,5 @@
 // The one request helper. Every call sends cookies; a body goes as JSON. A non-ok answer becomes an ApiError whose
-// message is "<status>: <body text or status text>" (SPEC §7); serverMessage is the API's own sentence for people.
+// message is "<status>: <body text or status text>" (docs/product.md §7); serverMessage is the API's own sentence for people.
 import type { ApiErrorBody } from '../../api/contract/errors.ts'
 
 export class ApiError extends Error {
@@ -62,7 +62,7 @@ export async function getJson<T>(url: string, options: { on401?: 'throw' | 'null
 }
 
 /**
- * The sentence for a failed call (SPEC §8): the server's own message; otherwise the fallback for an answer that has
+ * The sentence for a failed call (docs/product.md §8): the server's own message; otherwise the fallback for an answer that has
  * none, or for no answer at all (offline, server down) when that needs other words.
  */
 /** The server's message for each field it refused (a 400's fields), for a form to show under its inputs. */

@@ -1,8 +1,8 @@
-// What eBay's callback screens say and send (SPEC §3, §8), word for word: the messages a popup posts to the window that
+// What eBay's callback screens say and send (docs/product.md §3, §8), word for word: the messages a popup posts to the window that
 // opened it, the popup error strings, and the toast and page text for a failed code exchange.
 import { ApiError } from './api.ts'
 
-/** The window messages of SPEC §3: EBAY_CONNECTED always, plus EBAY_AUTH_SUCCESS or EBAY_AUTH_ERROR. */
+/** The window messages of docs/product.md §3: EBAY_CONNECTED always, plus EBAY_AUTH_SUCCESS or EBAY_AUTH_ERROR. */
 export type EbayPopupMessage =
   | { type: 'EBAY_CONNECTED'; success: boolean; code?: string; error?: string }
   | { type: 'EBAY_AUTH_SUCCESS' }
@@ -35,7 +35,7 @@ export function notifyOpener(success: boolean, error?: string): boolean {
 
 export const EBAY_EXCHANGE_TOAST = 'eBay Connection Failed'
 
-/** The toast's description for a failed exchange (SPEC §8). */
+/** The toast's description for a failed exchange (docs/product.md §8). */
 export function exchangeFailureToast(error: unknown): string {
   if (error instanceof ApiError && error.status === 502) return "eBay's servers are unavailable right now. Please try again in a few minutes."
   if (error instanceof ApiError && error.serverMessage.includes('Missing eBay Certificate ID')) {

@@ -1,6 +1,6 @@
-// The browser-stored marks of a marketplace authorization in progress (SPEC §3: etsyAuthInProgress and
+// The browser-stored marks of a marketplace authorization in progress (docs/product.md §3: etsyAuthInProgress and
 // etsyAuthTimestamp, one pair per marketplace). They let the Dashboard notice a seller coming back from the
-// marketplace without passing through the callback screen; after 5 minutes (SPEC §9) a mark is stale and discarded.
+// marketplace without passing through the callback screen; after 5 minutes (docs/product.md §9) a mark is stale and discarded.
 import type { Platform } from '../../api/contract/marketplaces.ts'
 
 const AUTH_FLAG_MAX_AGE_MS = 300_000
@@ -45,7 +45,7 @@ export function forgetEbayCallback() {
   clearAuthFlags('ebay')
 }
 
-// eBay's callback also keeps what it got back (SPEC §3), so a reload or a second tab of the callback can recover the
+// eBay's callback also keeps what it got back (docs/product.md §3), so a reload or a second tab of the callback can recover the
 // code, or know the connection already succeeded; they share ebayAuthTimestamp and its 5 minutes. The code is kept
 // with its state (ebayPendingState), as the server exchanges it only with the state it was issued for.
 const EBAY_KEYS = {

@@ -1,4 +1,4 @@
-// What the app says about each marketplace (SPEC §2, §8), word for word: the Connect dialog's explanation, and the
+// What the app says about each marketplace (docs/product.md §2, §8), word for word: the Connect dialog's explanation, and the
 // toasts of a connect that fails, a return from the marketplace and a status check that fails.
 import type { Platform } from '../../api/contract/marketplaces.ts'
 

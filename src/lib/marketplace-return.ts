@@ -1,6 +1,6 @@
 // The addresses of a return from a marketplace: the callback's query as the marketplace sends it (?code=…&state=…, or
 // ?error=access_denied), and the result the callback screen then takes the seller to the Dashboard with (/?etsy=success,
-// /?etsy=error, /?ebay=connected; SPEC §2). The routes validate their search with these, so anything else is dropped.
+// /?etsy=error, /?ebay=connected; docs/product.md §2). The routes validate their search with these, so anything else is dropped.
 import { PLATFORMS, type Platform } from '../../api/contract/marketplaces.ts'
 
 const RESULTS = ['connected', 'success', 'error', 'canceled'] as const
@@ -37,7 +37,7 @@ export function callbackSearch(search: Record<string, unknown>): CallbackSearch 
   return valid
 }
 
-/** eBay's callback query: /ebay-success also carries isAuthSuccessful (SPEC §2). */
+/** eBay's callback query: /ebay-success also carries isAuthSuccessful (docs/product.md §2). */
 export interface EbayCallbackSearch extends CallbackSearch {
   isAuthSuccessful?: string
 }

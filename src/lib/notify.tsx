@@ -1,4 +1,4 @@
-// Toasts with a title and an optional description, the shape every message in SPEC §8 has.
+// Toasts with a title and an optional description, the shape every message in docs/product.md §8 has.
 import { withToasts } from './toasts.ts'
 
 type Kind = 'success' | 'error' | 'info'
@@ -8,7 +8,7 @@ export function notify(title: string, description?: string, kind: Kind = 'info')
     // The same message said again (a screen's toast, then the Dashboard's on arrival) stays up instead of flickering.
     const toastId = `${kind}:${title}:${description ?? ''}`
     if (toast.isActive(toastId)) return
-    // One toast at a time (SPEC §9), and the newest message is the one that matters: replace, don't queue.
+    // One toast at a time (docs/product.md §9), and the newest message is the one that matters: replace, don't queue.
     toast.dismiss()
     toast.clearWaitingQueue()
     toast[kind](

@@ -1,4 +1,4 @@
-// TanStack Query defaults from SPEC §9: no automatic retries, no refetch on focus, no polling, data never stale.
+// TanStack Query defaults from docs/product.md §9: no automatic retries, no refetch on focus, no polling, data never stale.
 import { QueryClient } from '@tanstack/react-query'
 
 export function createQueryClient() {

@@ -76,5 +76,3 @@ export function createSyncScheduler({ engine, isOnline = () => navigator.onLine,
     },
   }
 }
-
-export type SyncScheduler = ReturnType<typeof createSyncScheduler>

@@ -1,5 +1,5 @@
 // Posting a listing to eBay: what eBay will need for it (read when the dialog opens, and again for a category the
-// seller picks), eBay's categories for the seller's words, and the publish itself, with SPEC §8's toasts for every
+// seller picks), eBay's categories for the seller's words, and the publish itself, with docs/product.md §8's toasts for every
 // way it can end.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -31,7 +31,7 @@ export const useEbayCategorySearch = (words: string) =>
 const REQUIREMENT_MESSAGES = ['Missing required fields', 'You need to set up eBay selling policies']
 const AUTHENTICATION_MESSAGES = ['eBay authentication failed', 'eBay token expired']
 
-/** SPEC §8's toast for a failed post; true when the eBay connection has to be made again. */
+/** docs/product.md §8's toast for a failed post; true when the eBay connection has to be made again. */
 export function notifyPostFailure(error: unknown): boolean {
   const message = error instanceof ApiError ? (error.details.message ?? '') : ''
   if (REQUIREMENT_MESSAGES.some((phrase) => message.includes(phrase))) {

@@ -1,4 +1,4 @@
-// Email templates for the admin screen: the list, save (create or update) and delete, with SPEC §8's toasts.
+// Email templates for the admin screen: the list, save (create or update) and delete, with docs/product.md §8's toasts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AppTemplateName, EmailTemplate, EmailTemplateInput, TemplatePurpose } from '../../api/contract/email-template.ts'
 import { apiJson, apiRequest, failureMessage, getJson } from '../lib/api.ts'

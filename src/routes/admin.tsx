@@ -1,5 +1,5 @@
 // Admin Dashboard (/admin): All Users and All Listings tabs and the way to Email Templates; admins only, everyone
-// else reads why (SPEC §2). The tab and the listings page live in the URL.
+// else reads why (docs/product.md §2). The tab and the listings page live in the URL.
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { Tabs } from '../components/ui/Tabs.tsx'

@@ -1,5 +1,5 @@
 // Where eBay sends the seller back (/ebay-auth/success, /ebay/auth/success and /ebay-success share this screen; the
-// cancel paths show the Cancelled state). What arrived decides, once (SPEC §4): a decline or error fails; a code with
+// cancel paths show the Cancelled state). What arrived decides, once (docs/product.md §4): a decline or error fails; a code with
 // its state (or a pair kept from a moment ago) is exchanged exactly once; a code without its state fails without being
 // sent, as only the state shows it came from the consent this seller started (a page on another site can send anyone
 // here with a code of its own); a success already recorded without a code is checked with the server and is 'Already

@@ -1,5 +1,5 @@
 // Connecting eBay by hand (/ebay-manual-auth): for when eBay's redirect could not reach Snaplist, the seller pastes the
-// whole address eBay sent them to, and the code is exchanged with the state beside it, never alone (SPEC §2, §5).
+// whole address eBay sent them to, and the code is exchanged with the state beside it, never alone (docs/product.md §2, §5).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { EbayManualSchema, type EbayManualOutput, type EbayManualValues } from '../../api/contract/marketplaces.ts'

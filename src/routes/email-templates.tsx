@@ -1,5 +1,5 @@
 // Email Templates (/admin/email-templates): the emails the app sends and the template each uses, the templates as
-// cards, Create Template, and Preview, Edit and Delete on each (SPEC §2, §4); admins only. Delete asks in a dialog
+// cards, Create Template, and Preview, Edit and Delete on each (docs/product.md §2, §4); admins only. Delete asks in a dialog
 // naming the template, and says when the app sends it.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,6 +1,6 @@
 // Where Etsy sends the seller back (/etsy-auth/success and /etsy/auth/success share this screen; the cancel paths show
 // its Cancelled state): the code and state are exchanged once, then the Dashboard after 1.5 s, or after 3 s on failure
-// (SPEC §2, §4, §5, §8, §9).
+// (docs/product.md §2, §4, §5, §8, §9).
 import { useSearch } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE } from '../../api/contract/marketplaces.ts'

@@ -1,5 +1,5 @@
 // Connecting Etsy by hand (/etsy-manual-auth): for when Etsy's redirect could not reach Snaplist, the seller copies
-// the code and state from the address Etsy sent them to (SPEC §2, §5, §8).
+// the code and state from the address Etsy sent them to (docs/product.md §2, §5, §8).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { EtsyManualSchema, type EtsyExchangeInput, type EtsyManualValues } from '../../api/contract/marketplaces.ts'

@@ -1,5 +1,5 @@
 // Forgot password (/forgot-password): the account's email address, 'Send Reset Instructions', and the same answer
-// whether or not the address is registered (SPEC §2, §5, §8).
+// whether or not the address is registered (docs/product.md §2, §5, §8).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'

@@ -1,4 +1,4 @@
-// Create New Listing (SPEC §2) over a draft on this phone: /list-item?draft=<id> edits that draft; without one (New
+// Create New Listing (docs/product.md §2) over a draft on this phone: /list-item?draft=<id> edits that draft; without one (New
 // Listing), a new draft id is made every time and put in the address, so a reload (or a phone that kills the tab)
 // comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
 // Dashboard under Drafts, where Edit opens it again.

@@ -1,6 +1,6 @@
 // Reset password (/reset-password?token=…): verify the emailed token, then New Password and Confirm Password; on
 // success, sign-in after 3 s. A missing, invalid or expired token says so and leads back to /forgot-password
-// (SPEC §2, §4, §5, §8).
+// (docs/product.md §2, §4, §5, §8).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'

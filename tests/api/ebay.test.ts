@@ -100,7 +100,7 @@ describe('connecting an eBay account', () => {
     expect(body.message).toContain('invalid or has expired')
   })
 
-  it('refuses a state from another session, and a missing code with SPEC §5’s message', async () => {
+  it('refuses a state from another session, and a missing code with the message of docs/product.md §5', async () => {
     const seller = await signUp('other-session')
     const { code, state } = await authorize(seller)
     const stranger = await signUp('stranger')

@@ -196,7 +196,7 @@ describe('the exchange refuses', () => {
     seller = await signUp(`refused${Math.random().toString(36).slice(2, 8)}`)
   })
 
-  it("a missing code or state with SPEC's messages, before anything is sent to Etsy", async () => {
+  it('a missing code or state with the messages of docs/product.md §5, before anything is sent to Etsy', async () => {
     const grantsBefore = fake.grants.length
     const cases: [unknown, string][] = [
       [{ state: 'abc' }, 'Authorization code is missing from the URL.'],

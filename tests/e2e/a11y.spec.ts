@@ -1,4 +1,4 @@
-// axe-core on every screen of SPEC §2, signed out and signed in, with each dialog open, on the phone and the desktop:
+// axe-core on every screen of docs/product.md §2, signed out and signed in, with each dialog open, on the phone and the desktop:
 // no serious or critical violation anywhere. Each test walks its screens in one session and reports them all.
 import { writeFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'

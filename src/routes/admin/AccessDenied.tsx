@@ -1,4 +1,4 @@
-// What a signed-in user who is not an administrator sees on the admin screens (SPEC §2).
+// What a signed-in user who is not an administrator sees on the admin screens (docs/product.md §2).
 import { Link } from '@tanstack/react-router'
 import { ACCESS_DENIED_MESSAGE } from '../../../api/contract/admin.ts'
 import { buttonClass } from '../../components/ui/Button.tsx'

@@ -1,4 +1,4 @@
-// All Users: id, username, email and when they joined per row, and Delete for everyone but administrators (SPEC §2);
+// All Users: id, username, email and when they joined per row, and Delete for everyone but administrators (docs/product.md §2);
 // a search box narrows the list by username or email (in the browser: the admin already has every user).
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'

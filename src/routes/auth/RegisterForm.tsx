@@ -18,7 +18,7 @@ export function RegisterForm() {
     defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', setupCode: '' },
   })
   const { errors } = formState
-  // confirmPassword is checked here and never sent; isAdmin is sent as SPEC §3 says, and the server ignores it.
+  // confirmPassword is checked here and never sent; isAdmin is sent as docs/product.md §3 says, and the server ignores it.
   const submit = handleSubmit(({ confirmPassword: _checked, setupCode, ...details }) =>
     registration.mutate(
       { ...details, isAdmin: false, ...(setupCode ? { setupCode } : {}) },

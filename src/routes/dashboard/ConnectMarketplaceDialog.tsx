@@ -1,4 +1,4 @@
-// The explanatory dialog before leaving for a marketplace's sign-in (SPEC §2): what connecting does, what the server's
+// The explanatory dialog before leaving for a marketplace's sign-in (docs/product.md §2): what connecting does, what the server's
 // operator still has to set up when it cannot connect yet, and 'Connect with Etsy' / 'Connect with eBay'.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { PLATFORM_NAMES, type MarketplaceStatus, type Platform } from '../../../api/contract/marketplaces.ts'

@@ -55,7 +55,7 @@ function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
 
 const COMPACT_ACTION = 'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
 
-/** Live on eBay: SPEC's badge, and the listing on eBay when the server knows its address. */
+/** Live on eBay: the badge of docs/product.md §2, and the listing on eBay when the server knows its address. */
 function OnEbay({ listing }: { listing: Listing }) {
   return (
     <>

@@ -1,6 +1,6 @@
-// The Post to eBay confirmation (SPEC §2): image, title, price, quantity, Cancel and Post to eBay. Without an eBay
-// connection the dialog says so at once and offers Connect with eBay (tapping Post still gets SPEC §8's toast); for a
-// listing already posted, posting is blocked with SPEC §8's toast. Connected, the dialog first shows what eBay
+// The Post to eBay confirmation (docs/product.md §2): image, title, price, quantity, Cancel and Post to eBay. Without an eBay
+// connection the dialog says so at once and offers Connect with eBay (tapping Post still gets docs/product.md §8's toast); for a
+// listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
 import { useQuery } from '@tanstack/react-query'

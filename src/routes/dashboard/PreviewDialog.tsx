@@ -1,4 +1,4 @@
-// Preview (SPEC §2): every photo in two columns, title, new price, used price (or N/A), description, keywords,
+// Preview (docs/product.md §2): every photo in two columns, title, new price, used price (or N/A), description, keywords,
 // colour and quantity.
 import type { Listing } from '../../../api/contract/listing.ts'
 import { COLORS, labelOf } from '../../../api/contract/options.ts'

@@ -1,4 +1,4 @@
-// The eBay callback screens' outcomes (SPEC §2, §4, §8, §9): each tells the window that opened it (when eBay ran in a
+// The eBay callback screens' outcomes (docs/product.md §2, §4, §8, §9): each tells the window that opened it (when eBay ran in a
 // popup) and closes, or takes the seller to the Dashboard with ?ebay=connected / error / canceled.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -104,7 +104,7 @@ function EnvironmentCheck() {
   )
 }
 
-/** Any failure: the toast and marks of SPEC §3/§8, then tips and the debug block (a popup tells its opener and closes). */
+/** Any failure: the toast and marks of docs/product.md §3/§8, then tips and the debug block (a popup tells its opener and closes). */
 export function EbayConnectionFailed({ error, popupError, detail }: { error?: unknown; popupError: string; detail?: string }) {
   useEffect(() => {
     rememberEbayCallback({ error: popupError })

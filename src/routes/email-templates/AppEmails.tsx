@@ -1,4 +1,4 @@
-// The emails Snaplist sends (SPEC §2's templates put to use): for each, when it goes out, which template it uses now,
+// The emails Snaplist sends (docs/product.md §2's templates put to use): for each, when it goes out, which template it uses now,
 // and the admin's choice of template for it.
 import { useQuery } from '@tanstack/react-query'
 import { APP_TEMPLATE_SENT_WHEN, type EmailTemplate, type TemplatePurpose } from '../../../api/contract/email-template.ts'

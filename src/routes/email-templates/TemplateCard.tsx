@@ -1,4 +1,4 @@
-// One template as a card (SPEC §2): name, Active/Inactive, subject, when it last changed, the start of its HTML,
+// One template as a card (docs/product.md §2): name, Active/Inactive, subject, when it last changed, the start of its HTML,
 // and Preview, Edit, Delete.
 import { TEMPLATE_EXCERPT_LENGTH, type EmailTemplate } from '../../../api/contract/email-template.ts'
 import { Button } from '../../components/ui/Button.tsx'

@@ -1,4 +1,4 @@
-// Create Template / Edit Template (SPEC §2): Template Name, the Active switch, Email Subject, and the HTML Content
+// Create Template / Edit Template (docs/product.md §2): Template Name, the Active switch, Email Subject, and the HTML Content
 // and Text Content tabs. Saving closes the dialog; opening it again starts from the template (or blank).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Controller, useForm } from 'react-hook-form'

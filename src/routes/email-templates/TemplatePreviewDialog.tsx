@@ -1,4 +1,4 @@
-// Preview (SPEC §2): the subject, the HTML as a mail client would show it, and the text if there is one, all filled
+// Preview (docs/product.md §2): the subject, the HTML as a mail client would show it, and the text if there is one, all filled
 // with sample values. The HTML is shown in a sandboxed frame without allow-scripts, so a template's scripts and
 // event handlers never run.
 import { APP_NAME, escapeHtml, fillPlaceholders, type EmailTemplate } from '../../../api/contract/email-template.ts'

@@ -1,4 +1,4 @@
-// The Etsy callback and manual screens' shared states (SPEC §2, §9): Connecting, Success (then the Dashboard after
+// The Etsy callback and manual screens' shared states (docs/product.md §2, §9): Connecting, Success (then the Dashboard after
 // 1.5 s) and Connection Failed (after 3 s), each a card that says where the seller goes next.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
