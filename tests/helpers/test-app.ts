@@ -11,9 +11,9 @@ import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
 import { issueSetupCode } from '../../api/services/admin-setup.ts'
-import { createBackgroundTasks } from '../../api/services/background.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
 import type { GoogleIdentity } from '../../api/services/google-identity.ts'
+import { createJobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
 import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
@@ -26,7 +26,7 @@ export interface TestApp {
   db: Database
   /** The setup code issued as at a server's first start: registering with it makes the administrator. */
   setupCode: string
-  /** Waits for the work the app does after replying (mail). */
+  /** Runs the background jobs that are due (the mail sent after a reply), in this process, until none is left. */
   settle(): Promise<void>
   close(): Promise<void>
 }
@@ -44,6 +44,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
     async drop() {
       await db.close()
       const admin = postgres(url, { max: 1, onnotice: () => {} })
+      await admin`drop schema if exists ${admin(`${schema}_jobs`)} cascade`
       await admin`drop schema ${admin(schema)} cascade`
       await admin.end()
     },
@@ -92,7 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrate(db.sql)
   const setupCode = (await issueSetupCode(db.sql))!
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
-  const background = createBackgroundTasks()
+  // No polling workers: settle() runs what is due, so a test neither waits for a poll nor races a worker.
+  const jobs = createJobQueue(db.sql, { work: false })
   const app = createApp({
     sql: db.sql,
     config: {
@@ -106,7 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
     mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
-    background,
+    jobs,
     marketplaces: options.marketplaces,
     google: options.google,
     ebayConfig: options.ebayConfig,
@@ -117,9 +119,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     photosDir,
     setupCode,
-    settle: () => background.drain(),
+    settle: () => jobs.runDue(),
     async close() {
-      await background.drain()
+      await jobs.stop()
       await drop()
       await rm(photosDir, { recursive: true, force: true })
     },
