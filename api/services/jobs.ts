@@ -31,21 +31,48 @@ export const RETRY_POLICY = { retryLimit: 5, retryDelay: 30, retryBackoff: true,
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
 
+// pg-boss runs its migrations and maintenance as one text that opens and commits a transaction itself.
+const OWN_TRANSACTION = /^\s*BEGIN;/i
+
 /** pg-boss' db interface over postgres.js, answering in node-postgres' shape ({ rows }). */
 export function executeSqlOn(sql: Sql): ExecuteSql {
   return async (text, values = []) => {
     // postgres.js refuses undefined; node-postgres, whom pg-boss was written for, sends it as null.
-    const result = await sql.unsafe(text, values.map((value) => value ?? null) as never[])
-    // Several statements (pg-boss' locked maintenance, whose answer it does not read) give one result each.
-    const several = result.count === undefined && Array.isArray(result[0])
-    return { rows: several ? (result.at(-1) as unknown as unknown[]) : Array.from(result) }
+    const parameters = values.map((value) => value ?? null) as never[]
+    // A transaction must stay on one connection of the pool: postgres.js refuses BEGIN outside a reserved one.
+    const reserved = OWN_TRANSACTION.test(text) ? await sql.reserve() : undefined
+    try {
+      const result = await (reserved ?? sql).unsafe(text, parameters)
+      // Several statements (pg-boss' locked maintenance, whose answer it does not read) give one result each.
+      const several = result.count === undefined && Array.isArray(result[0])
+      return { rows: several ? (result.at(-1) as unknown as unknown[]) : Array.from(result) }
+    } finally {
+      reserved?.release()
+    }
   }
 }
 
 /** pg-boss' tables live beside the app's: in pgboss, or in <schema>_jobs when the app runs in a schema of its own (tests). */
-async function jobSchemaFor(sql: Sql): Promise<string> {
+export async function jobSchemaFor(sql: Sql): Promise<string> {
   const [row] = await sql<{ schema: string }[]>`select current_schema() as schema`
   return row!.schema === 'public' ? 'pgboss' : `${row!.schema}_jobs`
+}
+
+const DEADLOCK = '40P01'
+
+/**
+ * Creates the queue unless it exists. Two processes creating one queue at once deadlock in pg-boss 10 (the new
+ * partition's foreign key to the queue table against the other's insert there); Postgres ends one of them, whose next
+ * look finds the queue made.
+ */
+async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; !(await boss.getQueue(name)); attempt += 1) {
+    try {
+      await boss.createQueue(name, { name, ...RETRY_POLICY })
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt === 3) throw error
+    }
+  }
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -75,7 +102,7 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
     })
     instance.on('error', (error) => log(`Background jobs: ${reasonOf(error)}`))
     await instance.start()
-    for (const name of handlers.keys()) await instance.createQueue(name, { name, ...RETRY_POLICY })
+    for (const name of handlers.keys()) await ensureQueue(instance, name)
     for (const [name, cron] of schedules) await instance.schedule(name, cron)
     if (work) {
       for (const [name, handler] of handlers) {
@@ -113,9 +140,13 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
       return id
     },
 
-    /** Runs every job that is due now, one after another, until none is left (tests, without polling). */
+    /**
+     * Runs every job that is due now, one after another, until none is left (tests, without polling). First pg-boss'
+     * maintenance, which a worker-less queue does not run otherwise: jobs whose process died mid-run become due again.
+     */
     async runDue(): Promise<void> {
       const instance = await started()
+      await instance.maintain()
       for (const [name, handler] of handlers) {
         for (let [job] = await instance.fetch<object>(name); job; [job] = await instance.fetch<object>(name)) {
           try {

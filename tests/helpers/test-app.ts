@@ -31,16 +31,27 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export interface TestDatabase {
+  db: Database
+  /**
+   * Another process's connections to the same database: a pool of its own on a server; on PGlite, which is a single
+   * session, the same one (closing it leaves the first open).
+   */
+  connectAgain(): Promise<Database>
+  drop(): Promise<void>
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.DATABASE_URL : undefined
   if (!url) {
     const db = await openDatabase({ pgliteDir: 'memory://' })
-    return { db, drop: () => db.close() }
+    return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
   const schema = `test_${randomBytes(6).toString('hex')}`
   const db = await openDatabase({ databaseUrl: url, schema, max: 4 })
   return {
     db,
+    connectAgain: () => openDatabase({ databaseUrl: url, schema, max: 4 }),
     async drop() {
       await db.close()
       const admin = postgres(url, { max: 1, onnotice: () => {} })
