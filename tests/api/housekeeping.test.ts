@@ -24,6 +24,8 @@ describe('purgeExpired', () => {
         ('live', ${userId}, now(), now() + interval '30 days'),
         ('expired', ${userId}, now() - interval '40 days', now() - interval '1 second'),
         ('too-old', ${userId}, now() - interval '91 days', now() + interval '29 days')`
+    // Registering counted against the per-address limit; only the two windows below are this test's.
+    await sql`delete from rate_limits`
     await sql`
       insert into rate_limits (key, hits, reset_at) values
         ('window-open', 3, now() + interval '10 minutes'), ('window-over', 9, now() - interval '1 second')`
