@@ -11,8 +11,7 @@ import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
 import { createJobQueue, jobSchemaFor, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail.ts'
 import { createLocalStorage } from '../../api/services/storage.ts'
-import { startFakeSmtp } from '../fakes/smtp.ts'
-import { client, createTestApp, openTestDatabase, registeredClient, TEST_ORIGIN, type TestDatabase } from '../helpers/test-app.ts'
+import { client, createTestAppWithMailDown, openTestDatabase, registeredClient, TEST_ORIGIN, type TestDatabase } from '../helpers/test-app.ts'
 
 let database: TestDatabase
 let sql: Sql
@@ -115,15 +114,12 @@ describe('two processes on one database', () => {
 
 describe('a failing send', () => {
   it('is logged with the job name and id, nothing secret, and retried later and later', async () => {
-    const closed = await startFakeSmtp()
-    await closed.close()
-    const t = await createTestApp({ smtpUrl: closed.smtpUrl })
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const t = await createTestAppWithMailDown()
     try {
       await registeredClient(t.app, 'bo')
       await client(t.app).post('/api/forgot-password', { username: 'bo@example.com' })
       await t.settle()
-      const lines = logged.mock.calls.map((call) => call.map(String).join(' '))
+      const lines = t.errorLines()
       expect(lines).toContainEqual(expect.stringMatching(/^Background job password-reset-email [0-9a-f-]{36} failed .*SMTP failed/))
       expect(lines.join('\n')).not.toMatch(/token|bo@example\.com/)
 
@@ -145,7 +141,6 @@ describe('a failing send', () => {
       expect(second.seconds).toBeGreaterThan(55)
       expect(second.seconds).toBeLessThanOrEqual(120)
     } finally {
-      logged.mockRestore()
       await t.close()
     }
   })

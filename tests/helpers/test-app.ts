@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
@@ -17,6 +18,7 @@ import { createJobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
 import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
+import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from './images.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
@@ -135,6 +137,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await jobs.stop()
       await drop()
       await rm(photosDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The app with its SMTP server refusing connections, and what it logged as errors meanwhile (silenced). */
+export async function createTestAppWithMailDown(): Promise<TestApp & { errorLines(): string[] }> {
+  const closed = await startFakeSmtp()
+  await closed.close()
+  const t = await createTestApp({ smtpUrl: closed.smtpUrl })
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  return {
+    ...t,
+    errorLines: () => logged.mock.calls.map((call) => call.map(String).join(' ')),
+    async close() {
+      logged.mockRestore()
+      await t.close()
     },
   }
 }
