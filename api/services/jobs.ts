@@ -102,19 +102,30 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
     })
     instance.on('error', (error) => log(`Background jobs: ${reasonOf(error)}`))
     await instance.start()
-    for (const name of handlers.keys()) await ensureQueue(instance, name)
-    for (const [name, cron] of schedules) await instance.schedule(name, cron)
-    if (work) {
-      for (const [name, handler] of handlers) {
-        const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) => run(handler, job!))
-        workerIds.set(name, workerId)
+    try {
+      for (const name of handlers.keys()) await ensureQueue(instance, name)
+      for (const [name, cron] of schedules) await instance.schedule(name, cron)
+      if (work) {
+        for (const [name, handler] of handlers) {
+          const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) => run(handler, job!))
+          workerIds.set(name, workerId)
+        }
       }
+    } catch (error) {
+      // Its timers stopped, so the next try starts clean.
+      await instance.stop({ graceful: false, close: false })
+      throw error
     }
     boss = instance
     return instance
   }
 
-  const started = () => (starting ??= open())
+  // A start that failed (the database away) is tried again by the next call rather than remembered.
+  const started = () =>
+    (starting ??= open().catch((error: unknown) => {
+      starting = undefined
+      throw error
+    }))
 
   return {
     /** Names a job and what runs it; before start(). */
