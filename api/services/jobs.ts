@@ -25,8 +25,8 @@ export interface JobQueueOptions {
   log?: (message: string) => void
 }
 
-// A mail server away for a while is waited out: 30 s, then doubling, 6 tries in all (about half an hour). A job
-// whose process died while running it is retried once EXPIRE_SECONDS have passed.
+// A mail server away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15 to 30 minutes). A
+// job whose process died while running it is retried once expireInSeconds (5 minutes) have passed.
 export const RETRY_POLICY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
@@ -35,7 +35,7 @@ type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[
 const OWN_TRANSACTION = /^\s*BEGIN;/i
 
 /** pg-boss' db interface over postgres.js, answering in node-postgres' shape ({ rows }). */
-export function executeSqlOn(sql: Sql): ExecuteSql {
+function executeSqlOn(sql: Sql): ExecuteSql {
   return async (text, values = []) => {
     // postgres.js refuses undefined; node-postgres, whom pg-boss was written for, sends it as null.
     const parameters = values.map((value) => value ?? null) as never[]
