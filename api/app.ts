@@ -29,7 +29,6 @@ import { createAccountSettingsService } from './services/account-settings.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/analyzer.ts'
-import { createBackgroundTasks, type BackgroundTasks } from './services/background.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
 import { describeEbayEnvironment, hostsOf } from './services/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay-account-deletion.ts'
@@ -41,6 +40,7 @@ import { createEmailTemplateService } from './services/email-templates.ts'
 import { createEmailVerificationService } from './services/email-verification.ts'
 import type { GoogleIdentity } from './services/google-identity.ts'
 import { createGoogleSignInService } from './services/google-sign-in.ts'
+import { createJobQueue, type JobQueue } from './services/jobs.ts'
 import { createListingService } from './services/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail.ts'
 import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplace-connections.ts'
@@ -66,8 +66,11 @@ export interface AppDeps {
   analyzer: ImageAnalyzer
   /** Where mail goes; the database outbox when not given (the embedded default). */
   mail?: MailTransport
-  /** Runs work after the reply (mail); pass one to wait for it with drain() at shutdown or in tests. */
-  background?: BackgroundTasks
+  /**
+   * The durable job queue that sends mail after the reply; createApp names its jobs on it, the caller starts it. Without
+   * one, jobs are stored in the database and nobody runs them (benchmarks and tests that do not look at mail).
+   */
+  jobs?: JobQueue
   /** Verifies Sign in with Google tokens; without it (no GOOGLE_CLIENT_ID) Google sign-in is off. */
   google?: GoogleIdentity
   /**
@@ -111,23 +114,23 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), background = createBackgroundTasks(), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
   const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
-  const verification = createEmailVerificationService({ sql, mailer, background })
-  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, background, verification })
-  const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, mailer, background })
+  const verification = createEmailVerificationService({ sql, mailer, jobs })
+  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification })
+  const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
   const listings = createListingService(sql, storage, hostsOf(ebayConfig).item)
   const admin = createAdminService({ sql, listingService: listings, storage })
-  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, mailer, background })
+  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
-  const passwordReset = createPasswordResetService({ sql, mailer, background, limiter: createPasswordResetLimiter(sql), loginLimiter })
+  const passwordReset = createPasswordResetService({ sql, mailer, jobs, limiter: createPasswordResetLimiter(sql), loginLimiter })
   const isSecure = (c: Context) =>
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||

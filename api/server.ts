@@ -9,9 +9,9 @@ import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/admin-setup.ts'
-import { createBackgroundTasks } from './services/background.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
-import { purgeExpired, schedulePurge } from './services/housekeeping.ts'
+import { schedulePurge } from './services/housekeeping.ts'
+import { createJobQueue } from './services/jobs.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
 import { mountBuiltApp } from './static.ts'
 
@@ -24,7 +24,8 @@ const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 const setupCode = await issueSetupCode(database.sql, config.setupCode)
 
-const background = createBackgroundTasks()
+const jobs = createJobQueue(database.sql)
+schedulePurge(jobs, database.sql)
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
@@ -37,7 +38,7 @@ function buildApp(appUrl: string): App {
     storage: storageFromConfig(config),
     analyzer: analyzerFromConfig(config),
     mail: mailTransportFromConfig(config, database.sql),
-    background,
+    jobs,
     google: googleIdentityFromConfig(config),
     marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
     ebayConfig: config.ebay,
@@ -60,6 +61,8 @@ const server = serve(
   (info) => {
     const local = `${scheme}://localhost:${info.port}`
     app = buildApp(config.publicUrl ?? local)
+    // Once the app has named its jobs: what an earlier run left queued (mail promised before a crash) goes out now.
+    void jobs.start().catch((error: unknown) => console.error('The background job queue could not start:', error))
     const lan = Object.values(os.networkInterfaces())
       .flat()
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
@@ -80,8 +83,6 @@ const server = serve(
   },
 )
 
-const stopPurging = schedulePurge(() => purgeExpired(database.sql))
-
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
   else console.error('The server could not start:', error.message)
@@ -91,9 +92,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 async function shutDown(signal: string) {
   console.log(`${signal} received, shutting down.`)
   server.close()
-  stopPurging()
-  // Emails already promised (a reset link, a welcome) go out before the database they read from closes.
-  await background.drain()
+  // A job under way (an email being handed over) finishes; queued ones stay in the database for the next start.
+  await jobs.stop()
   await database.close()
   process.exit(0)
 }

@@ -170,12 +170,22 @@ export async function setPassword(tx: Tx, userId: number, passwordHash: string):
  * Stores a new email link's hash for the account; a link issued earlier stops working. pendingEmail is the new
  * address an email change waits on, or null when the link confirms the current address.
  */
-export async function setEmailToken(sql: Sql, userId: number, token: { hash: string; expiresAt: Date; pendingEmail: string | null }): Promise<UserRow> {
+/** Sets the address awaiting confirmation (null: the account's own) and voids the link sent for an earlier one. */
+export async function awaitConfirmation(sql: Sql, userId: number, pendingEmail: string | null): Promise<UserRow> {
   const [row] = await sql<UserRow[]>`
-    update users set email_token_hash = ${token.hash}, email_token_expiry = ${token.expiresAt}, pending_email = ${token.pendingEmail}
+    update users set email_token_hash = null, email_token_expiry = null, pending_email = ${pendingEmail}
     where id = ${userId}
     returning ${sql.unsafe(COLUMNS)}`
   return row!
+}
+
+/** Stores the link's token for the address still awaiting confirmation; undefined when another has taken its place. */
+export async function setEmailTokenWhilePending(sql: Sql, userId: number, token: { hash: string; expiresAt: Date; pendingEmail: string | null }): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users set email_token_hash = ${token.hash}, email_token_expiry = ${token.expiresAt}
+    where id = ${userId} and pending_email is not distinct from ${token.pendingEmail}
+    returning ${sql.unsafe(COLUMNS)}`
+  return row
 }
 
 export async function findEmailTokenExpiry(sql: Sql, userId: number, tokenHash: string): Promise<Date | undefined> {

@@ -15,7 +15,7 @@ import type { FailedLoginLimiter } from './rate-limit.ts'
 import { sessionKey } from './sessions.ts'
 import type { FileStorage } from './storage.ts'
 
-export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'mailer' | 'background'> {
+export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'jobs'> {
   sql: Sql
   limiter: FailedLoginLimiter
   verification: EmailVerificationService
@@ -43,7 +43,7 @@ const lastAdmin = () =>
     'You are the only administrator, so your account cannot be deleted. Make another account an administrator first (npm run user:admin).',
   )
 
-export function createAccountSettingsService({ sql, limiter, verification, storage, mailer, background }: AccountSettingsDeps) {
+export function createAccountSettingsService({ sql, limiter, verification, storage, jobs }: AccountSettingsDeps) {
   /**
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
    * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
@@ -69,7 +69,7 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
         await sessions.deleteOtherSessions(tx, caller.user.id, sessionKey(caller.sessionToken))
       })
       const { email, username } = caller.user
-      changeNoticeAfterReply({ mailer, background }, email, username, `The password of your ${APP_NAME} account was changed, and every other device was signed out.`, appUrl)
+      await changeNoticeAfterReply(jobs, email, username, `The password of your ${APP_NAME} account was changed, and every other device was signed out.`, appUrl)
     },
 
     /** Mails a link to the new address, which replaces the current one only once that link is opened. */

@@ -5,8 +5,8 @@ import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../errors.ts'
 import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
-import type { BackgroundTasks } from './background.ts'
 import type { EmailVerificationService } from './email-verification.ts'
+import { oncePerJob, type JobQueue } from './jobs.ts'
 import type { Mailer } from './mail.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
@@ -22,13 +22,40 @@ export interface AccountServiceDeps {
   limiter: FailedLoginLimiter
   registrationLimiter: ReturnType<typeof createRegistrationLimiter>
   mailer: Mailer
-  background: BackgroundTasks
+  jobs: JobQueue
   verification: EmailVerificationService
 }
 
-/** Sends the welcome email after the reply: a mail failure never fails a sign-up. */
-export function welcomeAfterReply({ mailer, background }: Pick<AccountServiceDeps, 'mailer' | 'background'>, user: users.UserRow, appUrl: string) {
-  background.run('welcome email', () => mailer.sendTemplate('welcome', user.email, { username: user.username, appName: APP_NAME, appUrl }))
+const WELCOME_EMAIL = 'welcome-email'
+const ACCOUNT_CHANGE_EMAIL = 'account-change-email'
+
+interface WelcomeJob {
+  to: string
+  username: string
+  appUrl: string
+}
+
+interface AccountChangeJob extends WelcomeJob {
+  change: string
+}
+
+/** What sends the welcome and account change emails the functions below enqueue. */
+function handleAccountMailJobs({ sql, mailer, jobs }: Pick<AccountServiceDeps, 'sql' | 'mailer' | 'jobs'>) {
+  jobs.handle<WelcomeJob>(
+    WELCOME_EMAIL,
+    oncePerJob(sql, ({ to, username, appUrl }) => mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl })),
+  )
+  jobs.handle<AccountChangeJob>(
+    ACCOUNT_CHANGE_EMAIL,
+    oncePerJob(sql, ({ to, username, change, appUrl }) =>
+      mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
+    ),
+  )
+}
+
+/** Enqueues the welcome email, sent after the reply: a mail failure never fails a sign-up, and a restart loses none. */
+export async function welcomeAfterReply(jobs: JobQueue, user: users.UserRow, appUrl: string): Promise<void> {
+  await jobs.send(WELCOME_EMAIL, { to: user.email, username: user.username, appUrl } satisfies WelcomeJob)
 }
 
 /** The rules a new account's username and password follow beyond their format (the contract checks that). */
@@ -44,13 +71,12 @@ function refuseUnfitAccount({ username, email, password }: RegisterInput): void 
  * Tells the owner, at the address that had it, that a password or the email address changed, after the reply: so a
  * change they did not make does not go unnoticed.
  */
-export function changeNoticeAfterReply({ mailer, background }: Pick<AccountServiceDeps, 'mailer' | 'background'>, to: string, username: string, change: string, appUrl: string) {
-  background.run('account change notice', () =>
-    mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
-  )
+export async function changeNoticeAfterReply(jobs: JobQueue, to: string, username: string, change: string, appUrl: string): Promise<void> {
+  await jobs.send(ACCOUNT_CHANGE_EMAIL, { to, username, change, appUrl } satisfies AccountChangeJob)
 }
 
-export function createAccountService({ sql, limiter, registrationLimiter, mailer, background, verification }: AccountServiceDeps) {
+export function createAccountService({ sql, limiter, registrationLimiter, mailer, jobs, verification }: AccountServiceDeps) {
+  handleAccountMailJobs({ sql, mailer, jobs })
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {
@@ -83,7 +109,7 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
       refuseUnfitAccount(input)
       await registrationLimiter.consume(clientAddress)
       const user = await insertAccount(input)
-      welcomeAfterReply({ mailer, background }, user, appUrl)
+      await welcomeAfterReply(jobs, user, appUrl)
       return verification.sendFirstLink(user, appUrl)
     },
 

@@ -8,7 +8,7 @@ import type { Sql } from '../db/client.ts'
 import * as users from '../db/users.ts'
 import { AppError, conflict, isUniqueViolation } from '../errors.ts'
 import { changeNoticeAfterReply } from './accounts.ts'
-import type { BackgroundTasks } from './background.ts'
+import { oncePerJob, type JobQueue } from './jobs.ts'
 import { hashLinkToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
 import { createLimiter } from './rate-limit.ts'
@@ -37,17 +37,37 @@ export const addressAwaitingConfirmation = (user: users.UserRow): string | null 
 export interface EmailVerificationDeps {
   sql: Sql
   mailer: Mailer
-  background: BackgroundTasks
+  jobs: JobQueue
 }
 
-export function createEmailVerificationService({ sql, mailer, background }: EmailVerificationDeps) {
+const CONFIRMATION_EMAIL = 'email-confirmation'
+
+interface ConfirmationJob {
+  userId: number
+  pendingEmail: string | null
+  appUrl: string
+}
+
+export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerificationDeps) {
   const resendLimiter = createLimiter(sql, 'verify-email', RESEND_LIMITS, (wait) => `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`)
 
+  // The token is made here, in the job, so it is never stored in plaintext (not in the jobs table either). A job
+  // overtaken by a later request for another address finds the address changed and sends nothing.
+  jobs.handle<ConfirmationJob>(
+    CONFIRMATION_EMAIL,
+    oncePerJob(sql, async ({ userId, pendingEmail, appUrl }) => {
+      const { token, hash } = newLinkToken()
+      const user = await users.setEmailTokenWhilePending(sql, userId, { hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS), pendingEmail })
+      if (!user) return
+      const verifyUrl = `${appUrl}/verify-email?token=${token}`
+      await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, { username: user.username, verifyUrl, appName: APP_NAME })
+    }),
+  )
+
+  /** Records the address awaiting confirmation (voiding any earlier link) and enqueues the mail with its new link. */
   async function sendLink(user: users.UserRow, pendingEmail: string | null, appUrl: string): Promise<users.UserRow> {
-    const { token, hash } = newLinkToken()
-    const updated = await users.setEmailToken(sql, user.id, { hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS), pendingEmail })
-    const verifyUrl = `${appUrl}/verify-email?token=${token}`
-    background.run('email confirmation', () => mailer.sendTemplate('email-verification', pendingEmail ?? user.email, { username: user.username, verifyUrl, appName: APP_NAME }))
+    const updated = await users.awaitConfirmation(sql, user.id, pendingEmail)
+    await jobs.send(CONFIRMATION_EMAIL, { userId: user.id, pendingEmail, appUrl } satisfies ConfirmationJob)
     return updated
   }
 
@@ -77,7 +97,7 @@ export function createEmailVerificationService({ sql, mailer, background }: Emai
         if (!confirmed) throw invalidLink()
         if (confirmed.email !== user.email) {
           const change = `The email address of your ${APP_NAME} account was changed to ${confirmed.email}.`
-          changeNoticeAfterReply({ mailer, background }, user.email, user.username, change, appUrl)
+          await changeNoticeAfterReply(jobs, user.email, user.username, change, appUrl)
         }
         return confirmed
       } catch (error) {

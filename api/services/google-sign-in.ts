@@ -12,7 +12,7 @@ import type { FailedLoginLimiter } from './rate-limit.ts'
 // The registration form's limit for names.
 const NAME_MAX_LENGTH = 100
 
-export interface GoogleSignInDeps extends Pick<AccountServiceDeps, 'mailer' | 'background'> {
+export interface GoogleSignInDeps extends Pick<AccountServiceDeps, 'jobs'> {
   sql: Sql
   /** Absent when GOOGLE_CLIENT_ID is not set. */
   identity: GoogleIdentity | undefined
@@ -70,7 +70,7 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
   return { user, created: true }
 }
 
-export function createGoogleSignInService({ sql, identity, limiter, mailer, background }: GoogleSignInDeps) {
+export function createGoogleSignInService({ sql, identity, limiter, jobs }: GoogleSignInDeps) {
   async function verifyCountingFailures(verifier: GoogleIdentity, credential: string, clientAddress: string): Promise<GoogleProfile> {
     // Counted before the credential is checked, so parallel guesses cannot all get in under the limit.
     await limiter.attemptFromAddress(clientAddress)
@@ -106,7 +106,7 @@ export function createGoogleSignInService({ sql, identity, limiter, mailer, back
       if (!identity) throw notConfigured()
       const profile = await verifyCountingFailures(identity, credential, clientAddress)
       const { user, created } = await findOrCreateAccount(profile)
-      if (created) welcomeAfterReply({ mailer, background }, user, appUrl)
+      if (created) await welcomeAfterReply(jobs, user, appUrl)
       return user
     },
   }

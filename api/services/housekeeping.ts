@@ -1,22 +1,27 @@
 // Removes what has run its course: expired sessions, spent rate-limit windows, finished marketplace authorizations
-// and outbox mail older than a day (it holds reset links). One function, run by a timer in server.ts; a durable job
-// queue can call the same function later.
+// outbox mail older than a day (it holds reset links) and the marks of finished background jobs. An hourly job on the
+// durable queue, so with several API processes one of them runs it.
 import type { Sql } from '../db/client.ts'
+import { deleteOldFinishedJobs } from '../db/finished-jobs.ts'
 import { deleteOldMail } from '../db/mail-outbox.ts'
 import { deleteFinishedStates } from '../db/oauth-states.ts'
 import { deleteExpiredCounters } from '../db/rate-limits.ts'
 import { deleteExpiredSessions } from '../db/sessions.ts'
+import type { JobQueue } from './jobs.ts'
 import { SESSION_MAX_DAYS } from './sessions.ts'
 
 /** How long the mail outbox keeps a mail. */
 export const OUTBOX_KEEP_HOURS = 24
-const HOUR_MS = 60 * 60 * 1000
+/** How long a finished job's mark is kept: far beyond its last retry (see RETRY_POLICY in jobs.ts). */
+const FINISHED_JOB_KEEP_HOURS = 24
+const PURGE_JOB = 'purge-expired'
 
 export interface PurgeCounts {
   sessions: number
   rateLimits: number
   oauthStates: number
   outboxMail: number
+  finishedJobs: number
 }
 
 export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
@@ -25,17 +30,12 @@ export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
     rateLimits: await deleteExpiredCounters(sql),
     oauthStates: await deleteFinishedStates(sql),
     outboxMail: await deleteOldMail(sql, OUTBOX_KEEP_HOURS),
+    finishedJobs: await deleteOldFinishedJobs(sql, FINISHED_JOB_KEEP_HOURS),
   }
 }
 
-/**
- * Runs purge now and then every hour until the returned stop is called. The timer never keeps the process alive, and
- * a failed run (the database away, say) is logged and tried again at the next hour.
- */
-export function schedulePurge(purge: () => Promise<unknown>, everyMs = HOUR_MS, logError: (message: string, error: unknown) => void = console.error): () => void {
-  const run = () => void purge().catch((error: unknown) => logError('Purging expired sessions, limits and mail failed:', error))
-  run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/** Names the purge job on the queue and runs it at the start of every hour; a failed run is logged and retried. */
+export function schedulePurge(jobs: JobQueue, sql: Sql): void {
+  jobs.handle(PURGE_JOB, () => purgeExpired(sql))
+  jobs.schedule(PURGE_JOB, '0 * * * *')
 }

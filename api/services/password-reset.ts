@@ -8,7 +8,7 @@ import * as sessions from '../db/sessions.ts'
 import * as users from '../db/users.ts'
 import { AppError, badRequest } from '../errors.ts'
 import { changeNoticeAfterReply } from './accounts.ts'
-import type { BackgroundTasks } from './background.ts'
+import { oncePerJob, type JobQueue } from './jobs.ts'
 import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from './mail.ts'
 import { passwordProblem, type PasswordOwner } from './password-policy.ts'
@@ -25,20 +25,31 @@ const expiredLink = () =>
 export interface PasswordResetDeps {
   sql: Sql
   mailer: Mailer
-  background: BackgroundTasks
+  jobs: JobQueue
   limiter: ReturnType<typeof createPasswordResetLimiter>
   loginLimiter: FailedLoginLimiter
 }
 
-export function createPasswordResetService({ sql, mailer, background, limiter, loginLimiter }: PasswordResetDeps) {
-  async function sendLink(email: string, appUrl: string): Promise<void> {
-    const user = await users.findUserByEmail(sql, email)
-    if (!user) return
-    const { token, hash } = newLinkToken()
-    await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
-    const resetUrl = `${appUrl}/reset-password?token=${token}`
-    await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
-  }
+const RESET_EMAIL = 'password-reset-email'
+
+/** Only the address typed: whether it has an account is found out in the job, and the token is made there too. */
+interface ResetLinkJob {
+  email: string
+  appUrl: string
+}
+
+export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLimiter }: PasswordResetDeps) {
+  jobs.handle<ResetLinkJob>(
+    RESET_EMAIL,
+    oncePerJob(sql, async ({ email, appUrl }) => {
+      const user = await users.findUserByEmail(sql, email)
+      if (!user) return
+      const { token, hash } = newLinkToken()
+      await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
+      const resetUrl = `${appUrl}/reset-password?token=${token}`
+      await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
+    }),
+  )
 
   /** The account the link is for, while the link still works. */
   async function holderOf(token: string): Promise<PasswordOwner> {
@@ -50,12 +61,13 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
 
   return {
     /**
-     * Counts the request against the limits, then answers. Looking the address up, making the token and sending the
-     * mail all happen after the reply, so neither the reply nor its timing says whether the address is registered.
+     * Counts the request against the limits, enqueues the job (the same row for any address), then answers. Looking
+     * the address up, making the token and sending the mail all happen in the job, after the reply, so neither the
+     * reply nor its timing says whether the address is registered.
      */
     async requestLink(email: string, clientAddress: string, appUrl: string): Promise<void> {
       await limiter.consume(email, clientAddress)
-      background.run('password reset email', () => sendLink(email, appUrl))
+      await jobs.send(RESET_EMAIL, { email, appUrl } satisfies ResetLinkJob)
     },
 
     async verify(token: string): Promise<void> {
@@ -80,7 +92,7 @@ export function createPasswordResetService({ sql, mailer, background, limiter, l
         return account
       })
       const change = `The password of your ${APP_NAME} account was reset with a link sent to this address, and every device was signed out.`
-      changeNoticeAfterReply({ mailer, background }, user.email, user.username, change, appUrl)
+      await changeNoticeAfterReply(jobs, user.email, user.username, change, appUrl)
       // Whoever could reset the password may sign in at once, even after a run of failed attempts.
       await loginLimiter.forgetFailures({ accountId: user.id })
     },

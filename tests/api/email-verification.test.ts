@@ -143,3 +143,19 @@ describe('registering someone else’s address first (issue 13, finding 3)', () 
     expect((await readJson(google)).id).toBe(owner.id)
   })
 })
+
+describe('a confirmation email still queued when the address changes again', () => {
+  it('is not sent: only the newest address gets a link, and no link confirms an address it was not mailed to', async () => {
+    const ivy = await register('ivy')
+    await t.settle()
+    const change = (email: string) => ivy.call('PUT', '/api/account/email', { email, password: newUser('ivy').password })
+    expect((await change('ivy.first@example.com')).status).toBe(200)
+    expect((await change('ivy.second@example.com')).status).toBe(200)
+    await t.settle()
+    const mailed = await t.db.sql<{ recipient: string }[]>`
+      select recipient from mail_outbox where template = 'email-verification' and recipient like 'ivy.%' order by id`
+    expect(mailed.map((mail) => mail.recipient)).toEqual(['ivy.second@example.com'])
+    expect((await confirmAddress(t, ivy, 'ivy.second@example.com')).status).toBe(200)
+    expect(await readJson(await ivy.get('/api/user'))).toMatchObject({ email: 'ivy.second@example.com', pendingEmail: null })
+  })
+})

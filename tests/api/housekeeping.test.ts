@@ -1,7 +1,7 @@
 // The periodic purge: expired and too-old sessions, spent rate-limit windows, finished marketplace authorizations and
-// outbox mail older than a day go; everything still in use stays.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { purgeExpired, schedulePurge } from '../../api/services/housekeeping.ts'
+// outbox mail and finished-job marks older than a day go; everything still in use stays.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { purgeExpired } from '../../api/services/housekeeping.ts'
 import { createTestApp, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
@@ -24,6 +24,7 @@ describe('purgeExpired', () => {
         ('live', ${userId}, now(), now() + interval '30 days'),
         ('expired', ${userId}, now() - interval '40 days', now() - interval '1 second'),
         ('too-old', ${userId}, now() - interval '91 days', now() + interval '29 days')`
+    // Registering counted against the per-address limit; only the two windows below are this test's.
     await sql`delete from rate_limits`
     await sql`
       insert into rate_limits (key, hits, reset_at) values
@@ -38,31 +39,16 @@ describe('purgeExpired', () => {
       insert into mail_outbox (recipient, subject, html, template, created_at) values
         ('new@example.com', 's', 'h', 'password-reset', now() - interval '23 hours'),
         ('old@example.com', 's', 'h', 'password-reset', now() - interval '25 hours')`
+    await sql`
+      insert into finished_jobs (job_id, finished_at) values
+        ('00000000-0000-4000-8000-000000000001', now() - interval '23 hours'),
+        ('00000000-0000-4000-8000-000000000002', now() - interval '25 hours')`
 
-    expect(await purgeExpired(sql)).toEqual({ sessions: 2, rateLimits: 1, oauthStates: 2, outboxMail: 1 })
+    expect(await purgeExpired(sql)).toEqual({ sessions: 2, rateLimits: 1, oauthStates: 2, outboxMail: 1, finishedJobs: 1 })
     expect(await keys('sessions', 'token_hash')).toEqual(['live'])
     expect(await keys('rate_limits', 'key')).toEqual(['window-open'])
     expect(await keys('oauth_states', 'state_hash')).toEqual(['pending'])
     expect(await keys('mail_outbox', 'recipient')).toEqual(['new@example.com'])
-  })
-})
-
-describe('schedulePurge', () => {
-  it('runs at once and then every interval, logs a failure instead of throwing, and stops when told', async () => {
-    vi.useFakeTimers()
-    try {
-      const purge = vi.fn().mockRejectedValueOnce(new Error('database away')).mockResolvedValue(undefined)
-      const logError = vi.fn()
-      const stop = schedulePurge(purge, 1000, logError)
-      expect(purge).toHaveBeenCalledTimes(1)
-      await vi.advanceTimersByTimeAsync(2500)
-      expect(purge).toHaveBeenCalledTimes(3)
-      expect(logError).toHaveBeenCalledWith(expect.stringMatching(/Purging/), expect.objectContaining({ message: 'database away' }))
-      stop()
-      await vi.advanceTimersByTimeAsync(5000)
-      expect(purge).toHaveBeenCalledTimes(3)
-    } finally {
-      vi.useRealTimers()
-    }
+    expect(await keys('finished_jobs', 'job_id')).toEqual(['00000000-0000-4000-8000-000000000001'])
   })
 })

@@ -5,18 +5,20 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
 import { issueSetupCode } from '../../api/services/admin-setup.ts'
-import { createBackgroundTasks } from '../../api/services/background.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
 import type { GoogleIdentity } from '../../api/services/google-identity.ts'
+import { createJobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
 import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
 import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
+import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from './images.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
@@ -26,24 +28,36 @@ export interface TestApp {
   db: Database
   /** The setup code issued as at a server's first start: registering with it makes the administrator. */
   setupCode: string
-  /** Waits for the work the app does after replying (mail). */
+  /** Runs the background jobs that are due (the mail sent after a reply), in this process, until none is left. */
   settle(): Promise<void>
   close(): Promise<void>
 }
 
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export interface TestDatabase {
+  db: Database
+  /**
+   * Another process's connections to the same database: a pool of its own on a server; on PGlite, which is a single
+   * session, the same one (closing it leaves the first open).
+   */
+  connectAgain(): Promise<Database>
+  drop(): Promise<void>
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.DATABASE_URL : undefined
   if (!url) {
     const db = await openDatabase({ pgliteDir: 'memory://' })
-    return { db, drop: () => db.close() }
+    return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
   const schema = `test_${randomBytes(6).toString('hex')}`
   const db = await openDatabase({ databaseUrl: url, schema, max: 4 })
   return {
     db,
+    connectAgain: () => openDatabase({ databaseUrl: url, schema, max: 4 }),
     async drop() {
       await db.close()
       const admin = postgres(url, { max: 1, onnotice: () => {} })
+      await admin`drop schema if exists ${admin(`${schema}_jobs`)} cascade`
       await admin`drop schema ${admin(schema)} cascade`
       await admin.end()
     },
@@ -92,7 +106,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrate(db.sql)
   const setupCode = (await issueSetupCode(db.sql))!
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
-  const background = createBackgroundTasks()
+  // No polling workers: settle() runs what is due, so a test neither waits for a poll nor races a worker.
+  const jobs = createJobQueue(db.sql, { work: false })
   const app = createApp({
     sql: db.sql,
     config: {
@@ -106,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
     mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
-    background,
+    jobs,
     marketplaces: options.marketplaces,
     google: options.google,
     ebayConfig: options.ebayConfig,
@@ -117,11 +132,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     photosDir,
     setupCode,
-    settle: () => background.drain(),
+    settle: () => jobs.runDue(),
     async close() {
-      await background.drain()
+      await jobs.stop()
       await drop()
       await rm(photosDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The app with its SMTP server refusing connections, and what it logged as errors meanwhile (silenced). */
+export async function createTestAppWithMailDown(): Promise<TestApp & { errorLines(): string[] }> {
+  const closed = await startFakeSmtp()
+  await closed.close()
+  const t = await createTestApp({ smtpUrl: closed.smtpUrl })
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  return {
+    ...t,
+    errorLines: () => logged.mock.calls.map((call) => call.map(String).join(' ')),
+    async close() {
+      logged.mockRestore()
+      await t.close()
     },
   }
 }

@@ -1,0 +1,195 @@
+// Durable background jobs in Postgres with pg-boss, over our own postgres.js connection: no second driver, and
+// embedded PGlite (one session) works as a server does. A job is a row, so it survives a restart; a worker takes it
+// with SKIP LOCKED, so one process runs it however many there are; a failure is logged with the job's name and id
+// (never its data) and retried with back-off.
+import PgBoss from 'pg-boss'
+import type { Sql } from '../db/client.ts'
+import { isJobFinished, markJobFinished } from '../db/finished-jobs.ts'
+
+export interface JobInfo {
+  id: string
+  name: string
+}
+
+export type JobHandler<Data extends object = object> = (data: Data, job: JobInfo) => Promise<unknown>
+
+export interface JobQueueOptions {
+  /**
+   * Take jobs as they come (a worker per queue, the cron schedules, pg-boss' maintenance). Off in tests and tools,
+   * which run what is due with runDue() instead.
+   */
+  work?: boolean
+  /** How often an idle worker looks for jobs another process enqueued (this process's own wake it at once). */
+  pollingIntervalSeconds?: number
+  /** Where failures are reported: the server log unless a test listens. */
+  log?: (message: string) => void
+}
+
+// A mail server away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15 to 30 minutes). A
+// job whose process died while running it is retried once expireInSeconds (5 minutes) have passed.
+export const RETRY_POLICY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
+
+// pg-boss runs its migrations and maintenance as one text that opens and commits a transaction itself.
+const OWN_TRANSACTION = /^\s*BEGIN;/i
+
+/** pg-boss' db interface over postgres.js, answering in node-postgres' shape ({ rows }). */
+function executeSqlOn(sql: Sql): ExecuteSql {
+  return async (text, values = []) => {
+    // postgres.js refuses undefined; node-postgres, whom pg-boss was written for, sends it as null.
+    const parameters = values.map((value) => value ?? null) as never[]
+    // A transaction must stay on one connection of the pool: postgres.js refuses BEGIN outside a reserved one.
+    const reserved = OWN_TRANSACTION.test(text) ? await sql.reserve() : undefined
+    try {
+      const result = await (reserved ?? sql).unsafe(text, parameters)
+      // Several statements (pg-boss' locked maintenance, whose answer it does not read) give one result each.
+      const several = result.count === undefined && Array.isArray(result[0])
+      return { rows: several ? (result.at(-1) as unknown as unknown[]) : Array.from(result) }
+    } finally {
+      reserved?.release()
+    }
+  }
+}
+
+/** pg-boss' tables live beside the app's: in pgboss, or in <schema>_jobs when the app runs in a schema of its own (tests). */
+export async function jobSchemaFor(sql: Sql): Promise<string> {
+  const [row] = await sql<{ schema: string }[]>`select current_schema() as schema`
+  return row!.schema === 'public' ? 'pgboss' : `${row!.schema}_jobs`
+}
+
+const DEADLOCK = '40P01'
+
+/**
+ * Creates the queue unless it exists. Two processes creating one queue at once deadlock in pg-boss 10 (the new
+ * partition's foreign key to the queue table against the other's insert there); Postgres ends one of them, whose next
+ * look finds the queue made.
+ */
+async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; !(await boss.getQueue(name)); attempt += 1) {
+    try {
+      await boss.createQueue(name, { name, ...RETRY_POLICY })
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt === 3) throw error
+    }
+  }
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds = 2, log = (message: string) => console.error(message) }: JobQueueOptions = {}) {
+  const handlers = new Map<string, JobHandler>()
+  const schedules = new Map<string, string>()
+  const workerIds = new Map<string, string>()
+  let boss: PgBoss | undefined
+  let starting: Promise<PgBoss> | undefined
+
+  async function run(handler: JobHandler, job: PgBoss.Job<object>): Promise<void> {
+    try {
+      await handler(job.data, { id: job.id, name: job.name })
+    } catch (error) {
+      log(`Background job ${job.name} ${job.id} failed (it is retried with back-off until its tries run out): ${reasonOf(error)}`)
+      throw error
+    }
+  }
+
+  async function open(): Promise<PgBoss> {
+    const instance = new PgBoss({
+      db: { executeSql: executeSqlOn(sql) },
+      schema: await jobSchemaFor(sql),
+      supervise: work,
+      schedule: work,
+    })
+    instance.on('error', (error) => log(`Background jobs: ${reasonOf(error)}`))
+    await instance.start()
+    try {
+      for (const name of handlers.keys()) await ensureQueue(instance, name)
+      for (const [name, cron] of schedules) await instance.schedule(name, cron)
+      if (work) {
+        for (const [name, handler] of handlers) {
+          const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) => run(handler, job!))
+          workerIds.set(name, workerId)
+        }
+      }
+    } catch (error) {
+      // Its timers stopped, so the next try starts clean.
+      await instance.stop({ graceful: false, close: false })
+      throw error
+    }
+    boss = instance
+    return instance
+  }
+
+  // A start that failed (the database away) is tried again by the next call rather than remembered.
+  const started = () =>
+    (starting ??= open().catch((error: unknown) => {
+      starting = undefined
+      throw error
+    }))
+
+  return {
+    /** Names a job and what runs it; before start(). */
+    handle<Data extends object>(name: string, handler: JobHandler<Data>): void {
+      handlers.set(name, handler as JobHandler)
+    },
+
+    /** Enqueues `name` as well every time `cron` comes round (UTC), once across all processes; before start(). */
+    schedule(name: string, cron: string): void {
+      schedules.set(name, cron)
+    },
+
+    /** Creates pg-boss' tables when missing, the queues and schedules, and starts the workers. */
+    start: async (): Promise<void> => void (await started()),
+
+    /** Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. */
+    async send(name: string, data: object): Promise<string> {
+      const instance = await started()
+      const id = await instance.send(name, data)
+      if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
+      const workerId = workerIds.get(name)
+      if (workerId) instance.notifyWorker(workerId)
+      return id
+    },
+
+    /**
+     * Runs every job that is due now, one after another, until none is left (tests, without polling). First pg-boss'
+     * maintenance, which a worker-less queue does not run otherwise: jobs whose process died mid-run become due again.
+     */
+    async runDue(): Promise<void> {
+      const instance = await started()
+      await instance.maintain()
+      for (const [name, handler] of handlers) {
+        for (let [job] = await instance.fetch<object>(name); job; [job] = await instance.fetch<object>(name)) {
+          try {
+            await run(handler, job)
+            await instance.complete(name, job.id)
+          } catch (error) {
+            await instance.fail(name, job.id, { message: reasonOf(error) })
+          }
+        }
+      }
+    },
+
+    /** Lets running jobs finish (up to 10 s), then stops taking new ones; what is queued waits for the next start. */
+    async stop(): Promise<void> {
+      if (!starting) return
+      await starting.catch(() => undefined)
+      await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false })
+    },
+  }
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>
+
+/**
+ * The handler, run at most once per job as far as we can tell: a retry of a job whose effect already happened (its
+ * process died before pg-boss heard it finished) does nothing. What cannot be told apart is a death between the
+ * effect and the mark, so an email is sent at least once and, but for that moment, exactly once.
+ */
+export function oncePerJob<Data extends object>(sql: Sql, handler: JobHandler<Data>): JobHandler<Data> {
+  return async (data, job) => {
+    if (await isJobFinished(sql, job.id)) return
+    await handler(data, job)
+    await markJobFinished(sql, job.id)
+  }
+}

@@ -1,0 +1,147 @@
+// Durable background jobs (pg-boss over our postgres.js connection): a mail promised in a reply survives the process
+// that promised it and is sent once, two processes never both run a job, and a failing send is logged and retried
+// with back-off. On PGlite, and on the Postgres server in the api-postgres project.
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../../api/app.ts'
+import type { Sql } from '../../api/db/client.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
+import { createJobQueue, jobSchemaFor, type JobQueue } from '../../api/services/jobs.ts'
+import { createOutboxTransport } from '../../api/services/mail.ts'
+import { createLocalStorage } from '../../api/services/storage.ts'
+import { client, createTestAppWithMailDown, openTestDatabase, registeredClient, TEST_ORIGIN, type TestDatabase } from '../helpers/test-app.ts'
+
+let database: TestDatabase
+let sql: Sql
+let jobTable: string
+beforeAll(async () => {
+  database = await openTestDatabase()
+  sql = database.db.sql
+  await migrate(sql)
+  jobTable = `${await jobSchemaFor(sql)}.job`
+})
+afterAll(() => database?.drop())
+
+/** One API process: the app and its job queue over `sql`, mail into the outbox. */
+function apiProcess(processSql: Sql): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
+  const jobs = createJobQueue(processSql, { work: false, log: () => {} })
+  const app = createApp({
+    sql: processSql,
+    config: { publicUrl: undefined, appUrl: TEST_ORIGIN, https: false, trustProxy: false, registrationsPerHour: 10_000 },
+    storage: createLocalStorage(path.join(os.tmpdir(), 'snaplist-jobs-test')),
+    analyzer: createLocalAnalyzer(),
+    mail: createOutboxTransport(processSql, { log: () => {} }),
+    jobs,
+  })
+  return { app, jobs }
+}
+
+const resetMailsTo = (email: string) => sql`select id from mail_outbox where recipient = ${email} and template = 'password-reset'`
+const resetJobs = () =>
+  sql.unsafe<{ state: string; retryCount: number; data: object }[]>(`select state, retry_count, data from ${jobTable} where name = 'password-reset-email'`)
+
+describe('a reset link promised in a reply', () => {
+  beforeAll(async () => {
+    const setup = apiProcess(sql)
+    await registeredClient(setup.app, 'ada')
+    await setup.jobs.runDue()
+    await setup.jobs.stop()
+  })
+  beforeEach(async () => {
+    await sql`delete from mail_outbox`
+    await sql.unsafe(`delete from ${jobTable} where name = 'password-reset-email'`)
+  })
+
+  it('is sent once by the next process when the one that answered dies before sending it', async () => {
+    const first = apiProcess(sql)
+    expect((await client(first.app).post('/api/forgot-password', { username: 'ada@example.com' })).status).toBe(200)
+    await first.jobs.stop()
+    // The job holds the address typed and nothing secret: the token is made when the job runs.
+    expect((await resetJobs()).map((job) => job.data)).toEqual([{ email: 'ada@example.com', appUrl: TEST_ORIGIN }])
+
+    const next = apiProcess(sql)
+    await next.jobs.runDue()
+    await next.jobs.runDue()
+    expect(await resetMailsTo('ada@example.com')).toHaveLength(1)
+    expect(await resetJobs()).toMatchObject([{ state: 'completed' }])
+    await next.jobs.stop()
+  })
+
+  it('is not sent again when the process died after sending, before the queue heard the job was done', async () => {
+    const first = apiProcess(sql)
+    await client(first.app).post('/api/forgot-password', { username: 'ada@example.com' })
+    await first.jobs.runDue()
+    await first.jobs.stop()
+    // As the queue sees such a death: the job still running, and running longer than its time allows.
+    await sql.unsafe(`update ${jobTable} set state = 'active', completed_on = null, started_on = now() - interval '1 hour' where name = 'password-reset-email'`)
+
+    const next = apiProcess(sql)
+    await next.jobs.runDue()
+    expect(await resetJobs()).toMatchObject([{ state: 'retry' }])
+    await sql.unsafe(`update ${jobTable} set start_after = now() where state = 'retry'`)
+    await next.jobs.runDue()
+    expect(await resetJobs()).toMatchObject([{ state: 'completed', retryCount: 1 }])
+    expect(await resetMailsTo('ada@example.com')).toHaveLength(1)
+    await next.jobs.stop()
+  })
+})
+
+describe('two processes on one database', () => {
+  it('run each job exactly once', async () => {
+    const other = await database.connectAgain()
+    const handled: string[] = []
+    const queues = [sql, other.sql].map((processSql) => {
+      const jobs = createJobQueue(processSql, { pollingIntervalSeconds: 0.5, log: () => {} })
+      jobs.handle('count-me', async (_data, job) => void handled.push(job.id))
+      return jobs
+    })
+    try {
+      await Promise.all(queues.map((jobs) => jobs.start()))
+      const sent: string[] = []
+      for (let index = 0; index < 8; index += 1) sent.push(await queues[index % 2]!.send('count-me', { index }))
+      await vi.waitFor(() => expect(handled).toHaveLength(sent.length), { timeout: 10_000, interval: 20 })
+      // One polling interval more, in which a job taken twice would show.
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(handled.toSorted()).toEqual(sent.toSorted())
+    } finally {
+      await Promise.all(queues.map((jobs) => jobs.stop()))
+      await other.close()
+    }
+  })
+})
+
+describe('a failing send', () => {
+  it('is logged with the job name and id, nothing secret, and retried later and later', async () => {
+    const t = await createTestAppWithMailDown()
+    try {
+      await registeredClient(t.app, 'bo')
+      await client(t.app).post('/api/forgot-password', { username: 'bo@example.com' })
+      await t.settle()
+      const lines = t.errorLines()
+      expect(lines).toContainEqual(expect.stringMatching(/^Background job password-reset-email [0-9a-f-]{36} failed .*SMTP failed/))
+      expect(lines.join('\n')).not.toMatch(/token|bo@example\.com/)
+
+      const table = `${await jobSchemaFor(t.db.sql)}.job`
+      const delay = async () => {
+        const [job] = await t.db.sql.unsafe<{ state: string; seconds: number }[]>(
+          `select state, extract(epoch from start_after - now())::float8 as seconds from ${table} where name = 'password-reset-email'`,
+        )
+        return job!
+      }
+      const first = await delay()
+      expect(first.state).toBe('retry')
+      expect(first.seconds).toBeGreaterThan(25)
+      expect(first.seconds).toBeLessThanOrEqual(60)
+      await t.db.sql.unsafe(`update ${table} set start_after = now() where name = 'password-reset-email'`)
+      await t.settle()
+      const second = await delay()
+      expect(second.state).toBe('retry')
+      expect(second.seconds).toBeGreaterThan(55)
+      expect(second.seconds).toBeLessThanOrEqual(120)
+    } finally {
+      await t.close()
+    }
+  })
+})
