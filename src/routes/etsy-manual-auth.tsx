@@ -11,7 +11,7 @@ import { useEtsyExchange } from '../queries/marketplaces.ts'
 import { Connected } from './etsy-auth/ConnectResult.tsx'
 
 const FAILED = 'Failed to exchange code for token'
-const failure = (error: unknown) => (error instanceof ApiError ? `${FAILED}: ${error.serverMessage}` : FAILED)
+const failure = (error: unknown) => (error instanceof ApiError ? `${FAILED}: ${error.message}` : FAILED)
 
 export function EtsyManualAuthScreen() {
   const exchange = useEtsyExchange()
