@@ -183,7 +183,10 @@ export function createSyncEngine({
       const photos = await db.photos.bulkGet(draft.photoIds)
       const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
       const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
-      if (!parsed.success) throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '))
+      if (!parsed.success) {
+        const fields = Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
+        throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '), 'invalid_input', fields)
+      }
       const listing = await transport.createListing(account, parsed.output)
       await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
@@ -211,7 +214,7 @@ export function createSyncEngine({
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft.
     await db.transaction('rw', db.outbox, db.drafts, async () => {
       await db.outbox.update(entry.id!, { status: 'parked', lastError: message })
-      await db.drafts.update(entry.draftId, { state: 'failed', error: message })
+      await db.drafts.update(entry.draftId, { state: 'failed', error: message, errorFields: error instanceof ApiError ? error.fields : undefined })
     })
   }
 
