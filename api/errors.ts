@@ -2,11 +2,12 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorCode } from './contract/errors.ts'
 
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: { fields?: Record<string, string>; retryAfterSeconds?: number },
   ) {

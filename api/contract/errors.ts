@@ -1,7 +1,87 @@
-// The body of every non-2xx API answer.
+// The body of every non-2xx API answer, and the one list of error codes the server throws and the client switches on.
+// Messages are for people and may be reworded; a code is stable, so the client branches on it and never on the words.
+export const ERROR_CODES = [
+  // Generic refusals and failures
+  'invalid_input',
+  'invalid_json',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'database_unavailable',
+  'internal',
+  // Accounts, sign-in and email links
+  'account_changed',
+  'admin_protected',
+  'last_admin',
+  'no_password',
+  'wrong_password',
+  'setup_code_invalid',
+  'email_token_invalid',
+  'email_token_expired',
+  'reset_token_invalid',
+  'reset_token_expired',
+  'google_sign_in_not_configured',
+  'google_account_conflict',
+  'google_email_unconfirmed',
+  'google_token_invalid',
+  'google_unavailable',
+  // Photos and the AI
+  'not_an_image',
+  'image_too_large',
+  'image_too_many_pixels',
+  'storage_failed',
+  'storage_quota_reached',
+  'photo_missing',
+  'analysis_busy',
+  'analysis_failed',
+  'analysis_timeout',
+  'analysis_key_refused',
+  // Marketplace connections
+  'marketplace_not_configured',
+  'marketplace_connection_lapsed',
+  'oauth_state_invalid',
+  /** The marketplace refused an authorization code or refresh token: it expired or was already used. */
+  'ebay_grant_refused',
+  'etsy_grant_refused',
+  /** The marketplace refused the access token itself. */
+  'ebay_token_rejected',
+  'etsy_token_rejected',
+  'ebay_missing_cert_id',
+  'ebay_app_refused',
+  'ebay_unreachable',
+  'ebay_unavailable',
+  'ebay_busy',
+  'etsy_app_refused',
+  'etsy_unreachable',
+  'etsy_unavailable',
+  'etsy_busy',
+  // Posting to eBay
+  'ebay_missing_fields',
+  'ebay_policies_missing',
+  'ebay_policies_not_opted_in',
+  'ebay_policies_refused',
+  'ebay_condition_not_allowed',
+  'ebay_condition_refused',
+  'ebay_no_category',
+  'ebay_category_unknown',
+  'ebay_refused',
+  // eBay's account-deletion notifications
+  'ebay_deletion_not_configured',
+  'ebay_signature_invalid',
+  'ebay_public_key_unavailable',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+/** Hono's own refusals (a malformed body, say) carry their HTTP status. */
+export type HttpErrorCode = `http_${number}`
+
 export interface ApiErrorBody {
   message: string
-  code: string
+  code: ErrorCode | HttpErrorCode
   requestId?: string
   fields?: Record<string, string>
 }

@@ -2,6 +2,7 @@
 // status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
 // before it expires. Each marketplace plugs in as a MarketplaceProvider (services/etsy.ts, later eBay).
 import { PLATFORM_NAMES, type MarketplaceConnection, type MarketplaceStatus, type Platform } from '../contract/marketplaces.ts'
+import type { ErrorCode } from '../contract/errors.ts'
 import type { Sql } from '../db/client.ts'
 import * as connections from '../db/marketplace-connections.ts'
 import { AppError, notFound } from '../errors.ts'
@@ -32,13 +33,17 @@ export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>
 
 /** The marketplace refused a code, a refresh token or an access token: that grant is over. */
 export class GrantRefused extends AppError {
-  constructor(platform: Platform, message: string) {
-    super(400, `${platform}_grant_refused`, message)
+  constructor(platform: Platform, message: string, code: ErrorCode = `${platform}_grant_refused`) {
+    super(400, code, message)
   }
 }
 
 /** The marketplace refused an access token (HTTP 401): worth one refresh before the grant counts as over. */
-export class TokenRejected extends GrantRefused {}
+export class TokenRejected extends GrantRefused {
+  constructor(platform: Platform, message: string) {
+    super(platform, message, `${platform}_token_rejected`)
+  }
+}
 
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
 const REFRESH_MARGIN_MS = 5 * 60 * 1000

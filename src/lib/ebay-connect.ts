@@ -1,6 +1,6 @@
 // What eBay's callback screens say and send (docs/product.md §3, §8), word for word: the messages a popup posts to the window that
 // opened it, the popup error strings, and the toast and page text for a failed code exchange.
-import { ApiError } from './api.ts'
+import { ApiError, hasCode } from '../offline/api-error.ts'
 
 /** The window messages of docs/product.md §3: EBAY_CONNECTED always, plus EBAY_AUTH_SUCCESS or EBAY_AUTH_ERROR. */
 export type EbayPopupMessage =
@@ -38,7 +38,7 @@ export const EBAY_EXCHANGE_TOAST = 'eBay Connection Failed'
 /** The toast's description for a failed exchange (docs/product.md §8). */
 export function exchangeFailureToast(error: unknown): string {
   if (error instanceof ApiError && error.status === 502) return "eBay's servers are unavailable right now. Please try again in a few minutes."
-  if (error instanceof ApiError && error.serverMessage.includes('Missing eBay Certificate ID')) {
+  if (hasCode(error, 'ebay_missing_cert_id')) {
     return 'There is a server configuration issue (Missing eBay Certificate ID). Please contact support.'
   }
   return 'Could not exchange authorization code for access token.'
@@ -46,14 +46,13 @@ export function exchangeFailureToast(error: unknown): string {
 
 /** The failure page's explanation: special words for a 502 and for an expired or spent code. */
 export function exchangeFailureDetail(error: unknown): string {
-  const message = error instanceof ApiError ? error.serverMessage : ''
   if (error instanceof ApiError && error.status === 502) {
     return `502 Bad Gateway: eBay's servers did not answer. This is on eBay's side; wait a few minutes and connect again.`
   }
-  if (message.includes('invalid_grant') || message.includes('invalid or has expired')) {
+  if (hasCode(error, 'ebay_grant_refused')) {
     return 'The authorization code from eBay is invalid or has expired (codes last about 5 minutes and work once). Please connect again from the Dashboard.'
   }
-  return message || exchangeFailureToast(error)
+  return error instanceof ApiError ? error.message : exchangeFailureToast(error)
 }
 
 export const EBAY_TROUBLESHOOTING_TIPS = [

@@ -58,6 +58,8 @@ export interface Draft {
   /** Suggestions arrived after the listing existed: the fields they filled there (empty: nothing was empty). */
   lateFilled?: FillableField[]
   error?: string
+  /** The server refused the listing: its sentence for each field it named, shown under that field. */
+  errorFields?: Record<string, string>
   listingId?: number
 }
 

@@ -129,7 +129,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
           edited: [...new Set([...draft.edited, ...touched])],
           aiFilled: draft.aiFilled.filter((field) => !touched.includes(field)),
           updatedAt: now(),
-          ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined } : {}),
+          ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined, errorFields: undefined } : {}),
         })
       }),
 
@@ -164,7 +164,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         await db.outbox.where({ draftId: id }).filter((entry) => !(entry.photoStored && entry.status === 'pending')).modify(requeue(now()))
         const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
         if (!queued) await db.outbox.add(outboxEntry(userId, id, 'create-listing', now()))
-        await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, updatedAt: now() })
+        await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, errorFields: undefined, updatedAt: now() })
       }),
 
     discard: (id: string) =>
@@ -179,7 +179,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         if (!draft) return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
         const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()) > 0
-        await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, updatedAt: now() })
+        await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, errorFields: undefined, updatedAt: now() })
       }),
 
     /** AI suggestions fill only the fields the seller has not typed into. */
@@ -204,7 +204,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     /** The listing exists: the photos that were sent leave the phone, only their small previews stay. */
     created: (id: string, listingId: number) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        await db.drafts.update(id, { state: 'done', listingId, error: undefined })
+        await db.drafts.update(id, { state: 'done', listingId, error: undefined, errorFields: undefined })
         await dropSentPhotos(db, id)
       }),
 

@@ -12,23 +12,22 @@ import type { AnalysisResult } from '../../api/contract/analysis.ts'
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
 import type { DraftPhoto, OutboxEntry, SnaplistDb } from './db.ts'
 import { createDraftStore, lateFill } from './drafts.ts'
-import { SyncHttpError, type SyncTransport } from './transport.ts'
+import { ApiError, hasCode } from './api-error.ts'
+import type { SyncTransport } from './transport.ts'
 
 export const SYNC_LOCK = 'snaplist-sync'
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
 // Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
-const AI_GAVE_UP = new Set(['analysis_failed', 'analysis_timeout', 'analysis_key_refused'])
+const AI_GAVE_UP = ['analysis_failed', 'analysis_timeout', 'analysis_key_refused'] as const
 // The AI is there but overloaded (Gemini's 429): worth trying again, in minutes rather than seconds.
-const AI_BUSY = 'analysis_busy'
 const AI_RETRY_BASE_MS = 60_000
 const AI_RETRY_MAX_MS = 16 * 60_000
 // Someone else signing in mid-run makes the run start over as them; more changes of hands than this in one run wait
 // for the next run.
 const MAX_ACCOUNTS_PER_RUN = 3
 
-const hasCode = (error: unknown, codes: Set<string>) => error instanceof SyncHttpError && error.code !== undefined && codes.has(error.code)
-const isAiBusy = (error: unknown) => error instanceof SyncHttpError && error.code === AI_BUSY
+const isAiBusy = (error: unknown) => hasCode(error, 'analysis_busy')
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
@@ -165,8 +164,8 @@ export function createSyncEngine({
           await db.outbox.update(entry.id!, { photoStored: true })
           throw error
         }
-        if (!hasCode(error, AI_GAVE_UP)) throw error
-        await db.drafts.update(entry.draftId, { aiGaveUp: (error as SyncHttpError).code })
+        if (!hasCode(error, ...AI_GAVE_UP)) throw error
+        await db.drafts.update(entry.draftId, { aiGaveUp: error.code })
         return false
       }
     }
@@ -184,7 +183,10 @@ export function createSyncEngine({
       const photos = await db.photos.bulkGet(draft.photoIds)
       const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
       const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
-      if (!parsed.success) throw new SyncHttpError(400, parsed.issues.map((issue) => issue.message).join('. '))
+      if (!parsed.success) {
+        const fields = Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
+        throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '), 'invalid_input', fields)
+      }
       const listing = await transport.createListing(account, parsed.output)
       await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
@@ -194,11 +196,11 @@ export function createSyncEngine({
   }
 
   async function settle(entry: OutboxEntry, error: unknown) {
-    if (error instanceof SyncHttpError && error.status === 401) throw new Interrupted('auth-required')
-    if (error instanceof SyncHttpError && error.code === ACCOUNT_CHANGED) throw new Interrupted('account-changed')
-    const retryable = !(error instanceof SyncHttpError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
+    if (error instanceof ApiError && error.status === 401) throw new Interrupted('auth-required')
+    if (hasCode(error, ACCOUNT_CHANGED)) throw new Interrupted('account-changed')
+    const retryable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
     const message = error instanceof Error ? error.message : String(error)
-    const code = error instanceof SyncHttpError ? error.code : undefined
+    const code = error instanceof ApiError ? error.code : undefined
     if (retryable) {
       const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : backoff(entry.attempts)
       await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + delay, lastError: message, lastCode: code })
@@ -212,7 +214,7 @@ export function createSyncEngine({
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft.
     await db.transaction('rw', db.outbox, db.drafts, async () => {
       await db.outbox.update(entry.id!, { status: 'parked', lastError: message })
-      await db.drafts.update(entry.draftId, { state: 'failed', error: message })
+      await db.drafts.update(entry.draftId, { state: 'failed', error: message, errorFields: error instanceof ApiError ? error.fields : undefined })
     })
   }
 
@@ -264,7 +266,7 @@ export function createSyncEngine({
       unreachableRuns = 0
       return account
     } catch (error) {
-      if (error instanceof SyncHttpError && error.status === 401) return { kind: 'auth-required' }
+      if (error instanceof ApiError && error.status === 401) return { kind: 'auth-required' }
       return { kind: 'idle', waiting: owned, nextAttemptAt: now() + backoff(unreachableRuns++) }
     }
   }

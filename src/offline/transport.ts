@@ -5,21 +5,10 @@ import type { AnalysisResult, StoredImage } from '../../api/contract/analysis.ts
 import type { Listing, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
 import type { User } from '../../api/contract/user.ts'
-
-/** A refusal or failure with the server's own message; status 0 means the network did not answer. */
-export class SyncHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message)
-    this.name = 'SyncHttpError'
-  }
-}
+import { apiErrorFrom, noConnection } from './api-error.ts'
 
 export interface SyncTransport {
-  /** The account the session belongs to; a SyncHttpError 401 when nobody is signed in. */
+  /** The account the session belongs to; an ApiError 401 when nobody is signed in. */
   signedInAccount(): Promise<number>
   uploadPhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<StoredImage>
   analyzePhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<AnalysisResult>
@@ -34,17 +23,10 @@ async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit): P
     response = await fetcher(url, { credentials: 'include', ...init })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new SyncHttpError(0, 'No connection to Snaplist.')
+    throw noConnection()
   }
   if (response.ok) return response.json() as Promise<T>
-  const text = await response.text()
-  let body: { message?: string; code?: string } = {}
-  try {
-    body = JSON.parse(text) as typeof body
-  } catch {
-    // Not our JSON (a proxy's error page, say): the status line is all there is.
-  }
-  throw new SyncHttpError(response.status, body.message ?? `${response.status}: ${text || response.statusText}`, body.code)
+  throw await apiErrorFrom(response)
 }
 
 const photoForm = (id: string, photo: Blob) => {

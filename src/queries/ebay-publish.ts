@@ -4,7 +4,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { EbayCategory, EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../api/contract/ebay-publish.ts'
-import { ApiError, apiJson, failureMessage } from '../lib/api.ts'
+import { apiJson } from '../lib/api.ts'
+import { postFailureToast } from '../lib/ebay-post-failure.ts'
 import { notify } from '../lib/notify.tsx'
 import { listingKeys } from './listings.ts'
 import { marketplaceKeys } from './marketplaces.ts'
@@ -28,22 +29,11 @@ export const useEbayCategorySearch = (words: string) =>
     enabled: words.trim() !== '',
   })
 
-const REQUIREMENT_MESSAGES = ['Missing required fields', 'You need to set up eBay selling policies']
-const AUTHENTICATION_MESSAGES = ['eBay authentication failed', 'eBay token expired']
-
 /** docs/product.md §8's toast for a failed post; true when the eBay connection has to be made again. */
 export function notifyPostFailure(error: unknown): boolean {
-  const message = error instanceof ApiError ? (error.details.message ?? '') : ''
-  if (REQUIREMENT_MESSAGES.some((phrase) => message.includes(phrase))) {
-    notify('Listing Requirements', message, 'error')
-    return false
-  }
-  if (AUTHENTICATION_MESSAGES.some((phrase) => message.includes(phrase))) {
-    notify('Authentication Issue', 'Your eBay connection needs to be refreshed. Please reconnect your eBay account.', 'error')
-    return true
-  }
-  notify('Error', failureMessage(error, 'Failed to post listing to eBay'), 'error')
-  return false
+  const toast = postFailureToast(error)
+  notify(toast.title, toast.description, 'error')
+  return toast.reconnect
 }
 
 /** What eBay needs for the listing; a failure gets the same toast a failed post would (a lapsed connection above all). */

@@ -11,7 +11,7 @@ import { useEtsyExchange } from '../queries/marketplaces.ts'
 import { Cancelled, Connected, Connecting, ConnectionFailed } from './etsy-auth/ConnectResult.tsx'
 
 const exchangeFailure = (error: unknown) =>
-  error instanceof ApiError ? `Token exchange failed: ${error.serverMessage}` : 'Failed to exchange authorization code for token'
+  error instanceof ApiError ? `Token exchange failed: ${error.message}` : 'Failed to exchange authorization code for token'
 
 function Failed({ message }: { message: string }) {
   useEffect(() => notify('Failed to connect Etsy', message, 'error'), [message])

@@ -9,13 +9,14 @@ import { TextField } from '../components/ui/TextField.tsx'
 import { ApiError } from '../lib/api.ts'
 import { useEtsyExchange } from '../queries/marketplaces.ts'
 import { Connected } from './etsy-auth/ConnectResult.tsx'
+import { fieldErrorsOnto } from '../lib/form-errors.ts'
 
 const FAILED = 'Failed to exchange code for token'
-const failure = (error: unknown) => (error instanceof ApiError ? `${FAILED}: ${error.serverMessage}` : FAILED)
+const failure = (error: unknown) => (error instanceof ApiError ? `${FAILED}: ${error.message}` : FAILED)
 
 export function EtsyManualAuthScreen() {
   const exchange = useEtsyExchange()
-  const { register, handleSubmit, formState } = useForm<EtsyManualValues, unknown, EtsyExchangeInput>({
+  const { register, handleSubmit, formState, setError } = useForm<EtsyManualValues, unknown, EtsyExchangeInput>({
     resolver: valibotResolver(EtsyManualSchema),
     defaultValues: { code: '', state: '' },
   })
@@ -27,7 +28,7 @@ export function EtsyManualAuthScreen() {
         If Etsy sent you to an address that did not open Snaplist, copy the values after <code>code=</code> and <code>state=</code> from
         that address into the fields below. They work once, for 10 minutes after you started connecting.
       </p>
-      <form onSubmit={handleSubmit((values) => exchange.mutate(values))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={handleSubmit((values) => exchange.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
         <TextField label="Authorization Code" autoComplete="off" autoCapitalize="none" spellCheck={false} error={formState.errors.code?.message} {...register('code')} />
         <TextField label="State Parameter" autoComplete="off" autoCapitalize="none" spellCheck={false} error={formState.errors.state?.message} {...register('state')} />
         {exchange.isError && <FormAlert>{failure(exchange.error)}</FormAlert>}

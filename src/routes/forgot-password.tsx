@@ -9,12 +9,13 @@ import { Button } from '../components/ui/Button.tsx'
 import { TextField } from '../components/ui/TextField.tsx'
 import { failureMessage } from '../lib/api.ts'
 import { useForgotPassword } from '../queries/password-reset.ts'
+import { fieldErrorsOnto } from '../lib/form-errors.ts'
 
 const linkClass = 'text-center text-sm font-medium text-indigo-700 hover:underline'
 
 export function ForgotPasswordScreen() {
   const forgot = useForgotPassword()
-  const { register, handleSubmit, formState } = useForm<ForgotPasswordFormValues, unknown, ForgotPasswordInput>({
+  const { register, handleSubmit, formState, setError } = useForm<ForgotPasswordFormValues, unknown, ForgotPasswordInput>({
     resolver: valibotResolver(ForgotPasswordSchema),
     defaultValues: { username: '' },
   })
@@ -36,7 +37,7 @@ export function ForgotPasswordScreen() {
   return (
     <CardPage title="Forgot your password?">
       <p>Enter the email address of your Snaplist account and we will email you a link to choose a new password.</p>
-      <form onSubmit={handleSubmit((values) => forgot.mutate(values))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={handleSubmit((values) => forgot.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
         <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" error={formState.errors.username?.message} {...register('username')} />
         {forgot.isError && (
           <FormAlert>{failureMessage(forgot.error, 'An error occurred. Please try again.', 'Failed to send password reset request. Please try again later.')}</FormAlert>

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../components/ui/Button.tsx'
 import { TextField } from '../components/ui/TextField.tsx'
 import { ApiError, failureMessage } from '../lib/api.ts'
 import { resetTokenQuery, useResetPassword } from '../queries/password-reset.ts'
+import { fieldErrorsOnto } from '../lib/form-errors.ts'
 
 const route = getRouteApi('/reset-password')
 const REDIRECT_AFTER_MS = 3000
@@ -48,7 +49,7 @@ function Done() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword()
-  const { register, handleSubmit, formState } = useForm<ResetPasswordFormValues, unknown, ResetPasswordFormOutput>({
+  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordFormValues, unknown, ResetPasswordFormOutput>({
     resolver: valibotResolver(ResetPasswordFormSchema),
     criteriaMode: 'all',
     defaultValues: { password: '', confirmPassword: '' },
@@ -58,7 +59,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <CardPage title="Choose a new password">
-      <form onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }, { onError: fieldErrorsOnto(setError, { password }) }))} noValidate className="flex flex-col gap-4">
         <TextField label="New Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         {reset.isError && <FormAlert>{failureMessage(reset.error, 'An error occurred. Please try again.', 'Failed to reset password. Please try again later.')}</FormAlert>}

@@ -166,6 +166,19 @@ describe('sync engine', () => {
     expect(await serverListings(id)).toHaveLength(1)
   })
 
+  it('a refused listing keeps the sentence for each field it names, for the form to show under that field', async () => {
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.editFields(id, { title: 'x'.repeat(200), category: 'other', color: 'black' })
+    await store.submit(id)
+    await engine().run()
+    const draft = await db.drafts.get(id)
+    expect(draft).toMatchObject({ state: 'failed' })
+    expect(Object.keys(draft!.errorFields ?? {})).toEqual(['title'])
+    await store.retry(id)
+    expect((await db.drafts.get(id))!.errorFields).toBeUndefined()
+  })
+
   it('does not retry what the server refuses: the draft fails with the server\'s message and waits for Retry', async () => {
     const store = createDraftStore(db, sellerId, () => clock)
     const id = randomUUID()

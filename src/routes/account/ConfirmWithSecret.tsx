@@ -11,6 +11,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { failureMessage } from '../../lib/api.ts'
 import type { useDeleteAccount } from '../../queries/account.ts'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 export interface ConfirmWithSecretProps {
   user: User
@@ -25,7 +26,7 @@ export interface ConfirmWithSecretProps {
 }
 
 function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick<ConfirmWithSecretProps, 'user' | 'confirmLabel' | 'pendingLabel' | 'action'> & { onCancel: () => void }) {
-  const { register, handleSubmit, formState } = useForm<AccountConfirmationFormValues, unknown, AccountConfirmationInput>({
+  const { register, handleSubmit, formState, setError } = useForm<AccountConfirmationFormValues, unknown, AccountConfirmationInput>({
     resolver: valibotResolver(AccountConfirmationSchema),
     defaultValues: { confirmation: '' },
   })
@@ -33,7 +34,7 @@ function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick
     ? { label: 'Your password', type: 'password', autoComplete: 'current-password' }
     : { label: `Type your username (${user.username})`, type: 'text', autoComplete: 'off' }
   return (
-    <form onSubmit={handleSubmit((input) => action.mutate(input))} noValidate className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit((input) => action.mutate(input, { onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
       <TextField {...field} autoCapitalize="none" error={formState.errors.confirmation?.message} {...register('confirmation')} />
       {action.isError && <FormAlert>{failureMessage(action.error, 'That did not work. Try again.')}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -11,6 +11,7 @@ import { ResendLink } from '../../components/VerifyEmailBanner.tsx'
 import { failureMessage } from '../../lib/api.ts'
 import { useChangeEmail } from '../../queries/account.ts'
 import { Section } from './Section.tsx'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 function Status({ user }: { user: User }) {
   return (
@@ -27,14 +28,14 @@ function Status({ user }: { user: User }) {
 
 function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const change = useChangeEmail()
-  const { register, handleSubmit, formState, reset } = useForm<ChangeEmailFormValues, unknown, ChangeEmailInput>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<ChangeEmailFormValues, unknown, ChangeEmailInput>({
     resolver: valibotResolver(ChangeEmailSchema),
     defaultValues: { email: '', password: '' },
   })
   const { errors } = formState
   if (!hasPassword) return <p>To change your email address, first set a password (see Password below).</p>
   return (
-    <form onSubmit={handleSubmit((input) => change.mutate(input, { onSuccess: () => reset({ email: '', password: '' }) }))} noValidate className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit((input) => change.mutate(input, { onSuccess: () => reset({ email: '', password: '' }), onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
       <p>We send a link to the new address. It replaces the current one once you open that link, signed in.</p>
       <TextField label="New email address" type="email" autoComplete="email" autoCapitalize="none" error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />

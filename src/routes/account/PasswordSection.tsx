@@ -11,12 +11,13 @@ import { failureMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useChangePassword } from '../../queries/account.ts'
 import { Section } from './Section.tsx'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 function ChangePasswordForm() {
   const change = useChangePassword()
-  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordFormValues, unknown, ChangePasswordFormOutput>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordFormValues, unknown, ChangePasswordFormOutput>({
     resolver: valibotResolver(ChangePasswordFormSchema),
     defaultValues: EMPTY,
   })
@@ -29,6 +30,7 @@ function ChangePasswordForm() {
           reset(EMPTY)
           notify('Password changed', message, 'success')
         },
+        onError: fieldErrorsOnto(setError, { currentPassword, newPassword }),
       },
     )
   return (

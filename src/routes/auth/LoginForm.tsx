@@ -6,16 +6,17 @@ import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useLogin } from '../../queries/session.ts'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 export function LoginForm() {
   const login = useLogin()
-  const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginInput>({
+  const { register, handleSubmit, formState, setError } = useForm<LoginFormInput, unknown, LoginInput>({
     resolver: valibotResolver(LoginSchema),
     defaultValues: { username: '', password: '' },
   })
   const { errors } = formState
   return (
-    <form onSubmit={handleSubmit((values) => login.mutate(values))} noValidate className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit((values) => login.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...register('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       {/* The toast goes after 5 seconds; the reason stays by the form until the next try. */}

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form'
 import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../../../api/contract/user.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { fieldErrors } from '../../lib/api.ts'
 import { authConfigQuery, useRegister } from '../../queries/session.ts'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 export function RegisterForm() {
   const registration = useRegister()
@@ -25,11 +25,7 @@ export function RegisterForm() {
       {
         // Rules only the server checks (a common password, a username that is someone else's email, the setup code)
         // also show under their field, beside the toast.
-        onError: (error) => {
-          for (const [field, message] of Object.entries(fieldErrors(error))) {
-            if (field in details || field === 'setupCode') setError(field as keyof RegisterFormInput, { message })
-          }
-        },
+        onError: fieldErrorsOnto(setError, { ...details, setupCode }),
       },
     ),
   )

@@ -3,7 +3,8 @@
 // (a field to fill right here), the conditions eBay allows there with the seller's description, the ZIP code for a
 // first-time seller's inventory location, and selling policies that still need setting up on eBay.
 import * as v from 'valibot'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
 import {
   CONDITION_DESCRIPTION_MAX,
   CONDITIONS,
@@ -12,7 +13,6 @@ import {
   EbayPublishInputSchema,
   NEW_CONDITIONS,
   type EbayCategory,
-  type EbayCondition,
   type EbayPublishInput,
   type EbayRequirements,
 } from '../../../api/contract/ebay-publish.ts'
@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { EbayCategoryPicker } from './EbayCategoryPicker.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
@@ -38,10 +39,13 @@ const FALLBACK_CONDITIONS = CONDITIONS.map((condition) => ({ value: EBAY_CONDITI
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }))
 
-function fieldErrors(input: unknown): Record<string, string> {
-  const result = v.safeParse(EbayPublishInputSchema, input)
-  if (result.success) return {}
-  return Object.fromEntries(result.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
+/** What the seller types; what is sent depends on the category's requirements, so it is checked on submit. */
+interface EbayDetailsValues {
+  askingPrice: string
+  condition: string
+  conditionDescription: string
+  aspects: Record<string, string>
+  postalCode: string
 }
 
 interface EbayDetailsFormProps {
@@ -52,18 +56,24 @@ interface EbayDetailsFormProps {
   onChooseCategory: (category: EbayCategory) => void
   posting: boolean
   onCancel: () => void
-  onPost: (input: EbayPublishInput) => void
+  /** Posts; onRefused puts the API's field errors under this form's inputs. */
+  onPost: (input: EbayPublishInput, onRefused: (error: unknown) => void) => void
 }
 
 export function EbayDetailsForm({ listing, requirements, chosenCategory, onChooseCategory, posting, onCancel, onPost }: EbayDetailsFormProps) {
   const listed = priceForEbay(listing)
-  const [price, setPrice] = useState(listed.value > 0 ? listed.value.toFixed(2) : '')
   const [picking, setPicking] = useState(false)
-  const [chosenCondition, setCondition] = useState<EbayCondition | null>(null)
-  const [conditionDescription, setConditionDescription] = useState(requirements.conditionDescription)
-  const [typed, setTyped] = useState<Record<string, string>>({})
-  const [postalCode, setPostalCode] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<EbayDetailsValues>({
+    defaultValues: {
+      askingPrice: listed.value > 0 ? listed.value.toFixed(2) : '',
+      condition: '',
+      conditionDescription: requirements.conditionDescription,
+      aspects: {},
+      postalCode: '',
+    },
+  })
+  const [price, chosenCondition, typed, postalCode] = useWatch({ control, name: ['askingPrice', 'condition', 'aspects', 'postalCode'] })
+  const errorOf = (name: string) => (get(formState.errors, name) as FieldError | undefined)?.message
 
   const conditions = requirements.conditions.length ? requirements.conditions : FALLBACK_CONDITIONS
   // A condition picked for another category stands only if this one allows it too.
@@ -77,20 +87,18 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
     missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length + (requirements.needsLocation && !postalCode.trim() ? 1 : 0) + (price.trim() ? 0 : 1)
   const blocked = requirements.policiesProblem !== null || listingGaps.length > 0
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = {
-      askingPrice: price,
+  const submit = handleSubmit((values) => {
+    const result = v.safeParse(EbayPublishInputSchema, {
+      askingPrice: values.askingPrice,
       condition,
-      ...(describable ? { conditionDescription } : {}),
+      ...(describable ? { conditionDescription: values.conditionDescription } : {}),
       ...(chosenCategory ? { categoryId: chosenCategory.id } : {}),
-      ...(missingAspects.length ? { aspects: typed } : {}),
-      ...(requirements.needsLocation ? { postalCode } : {}),
-    }
-    const problems = fieldErrors(input)
-    setErrors(problems)
-    if (Object.keys(problems).length === 0) onPost(v.parse(EbayPublishInputSchema, input))
-  }
+      ...(missingAspects.length ? { aspects: values.aspects } : {}),
+      ...(requirements.needsLocation ? { postalCode: values.postalCode } : {}),
+    })
+    if (result.success) return onPost(result.output, fieldErrorsOnto(setError, result.output))
+    for (const issue of result.issues) setError((v.getDotPath(issue) ?? 'root') as keyof EbayDetailsValues, { message: issue.message })
+  })
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -101,9 +109,8 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
         inputMode="decimal"
         min={0.01}
         step={0.01}
-        value={price}
-        error={errors.askingPrice}
-        onChange={(event) => setPrice(event.target.value)}
+        error={errorOf('askingPrice')}
+        {...register('askingPrice')}
       />
       <p className="text-xs text-slate-500">
         For reference: retail price (new) ${listing.price}, median used price {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
@@ -159,8 +166,8 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
         )}
         {missingAspects.length === 0 && presentAspects.length === 0 && <p className="text-sm text-slate-600">This category has no required details.</p>}
         {missingAspects.map((aspect) => {
-          const common = { label: `${aspect.name} (missing)`, value: typed[aspect.name] ?? '', error: errors[`aspects.${aspect.name}`] }
-          const change = (value: string) => setTyped((current) => ({ ...current, [aspect.name]: value }))
+          const common = { label: `${aspect.name} (missing)`, value: typed[aspect.name] ?? '', error: errorOf(`aspects.${aspect.name}`) }
+          const change = (value: string) => setValue('aspects', { ...typed, [aspect.name]: value })
           return aspect.allowedValues.length ? (
             <SelectField key={aspect.name} {...common} options={asOptions(aspect.allowedValues)} onChange={(event) => change(event.target.value)} />
           ) : (
@@ -174,8 +181,8 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
         value={condition}
         options={conditions}
         placeholder="Choose a condition"
-        error={errors.condition}
-        onChange={(event) => setCondition((event.target.value || null) as EbayCondition | null)}
+        error={errorOf('condition')}
+        onChange={(event) => setValue('condition', event.target.value)}
       />
       {describable && (
         <TextAreaField
@@ -183,9 +190,8 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
           hint="Wear, flaws or anything missing, in your words (optional)."
           rows={2}
           maxLength={CONDITION_DESCRIPTION_MAX}
-          value={conditionDescription}
-          error={errors.conditionDescription}
-          onChange={(event) => setConditionDescription(event.target.value)}
+          error={errorOf('conditionDescription')}
+          {...register('conditionDescription')}
         />
       )}
       {requirements.needsLocation && (
@@ -194,9 +200,8 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
           hint="eBay needs the location your items ship from; Snaplist sets it up once."
           inputMode="numeric"
           autoComplete="postal-code"
-          value={postalCode}
-          error={errors.postalCode}
-          onChange={(event) => setPostalCode(event.target.value)}
+          error={errorOf('postalCode')}
+          {...register('postalCode')}
         />
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">

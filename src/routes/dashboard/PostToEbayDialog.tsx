@@ -122,7 +122,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
       onChooseCategory={setChosenCategory}
       posting={post.isPending || requirements.isPlaceholderData}
       onCancel={onClose}
-      onPost={(input) => post.mutate(input)}
+      onPost={(input, onRefused) => post.mutate(input, { onError: onRefused })}
     />
   )
 }

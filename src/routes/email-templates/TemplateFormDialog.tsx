@@ -17,6 +17,7 @@ import { Tabs } from '../../components/ui/Tabs.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { useSaveTemplate } from '../../queries/email-templates.ts'
+import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
 const PLACEHOLDER_HINT = `Placeholders, filled in when the app sends it (HTML-escaped in HTML): ${Object.entries(APP_TEMPLATES)
   .map(([name, placeholders]) => `${name}: ${placeholders.map((placeholder) => `{{${placeholder}}}`).join(', ')}`)
@@ -40,7 +41,7 @@ const invalid = (error: FieldError) => (error ? true : undefined)
 
 function TemplateForm({ template, onDone }: { template: EmailTemplate | undefined; onDone: () => void }) {
   const save = useSaveTemplate()
-  const { register, control, handleSubmit, formState } = useForm<EmailTemplateFormValues, unknown, EmailTemplateInput>({
+  const { register, control, handleSubmit, formState, setError } = useForm<EmailTemplateFormValues, unknown, EmailTemplateInput>({
     resolver: valibotResolver(EmailTemplateInputSchema),
     defaultValues: template ? valuesOf(template) : BLANK,
     // The message sits by the button just pressed; jumping to the first field would scroll it out of sight.
@@ -48,7 +49,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | undefine
   })
   const { errors } = formState
   const requiredMissing = [errors.name, errors.subject, errors.htmlContent].some((error) => error?.message === TEMPLATE_REQUIRED_MESSAGE)
-  const submit = handleSubmit((values) => save.mutate({ id: template?.id, values }, { onSuccess: onDone }))
+  const submit = handleSubmit((values) => save.mutate({ id: template?.id, values }, { onSuccess: onDone, onError: fieldErrorsOnto(setError, values) }))
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

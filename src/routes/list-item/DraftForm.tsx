@@ -15,6 +15,7 @@ import { useDraftStore, type DraftView } from '../../hooks/useDrafts.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { usePhotoPreviews } from '../../hooks/usePhotoPreviews.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { showFieldErrors } from '../../lib/form-errors.ts'
 import { shrinkPhoto } from '../../lib/image-bridge.ts'
 import { notify } from '../../lib/notify.tsx'
 import { keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
@@ -48,7 +49,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   const drafts = useDraftStore()
   const [preparing, setPreparing] = useState(0)
   const [submitted, setSubmitted] = useState(false)
-  const { register, handleSubmit, setValue, getValues, formState, control } = useForm<DraftFields, unknown, ListingInput>({
+  const { register, handleSubmit, setValue, getValues, setError, formState, control } = useForm<DraftFields, unknown, ListingInput>({
     resolver,
     defaultValues: { ...EMPTY_FIELDS, ...view?.draft.fields },
   })
@@ -83,6 +84,12 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
       notify('Error', failure, 'error')
     }
   }, [submitted, state, failure, navigate, queryClient])
+
+  // A refused draft shows the server's sentence under each field it named, as well as above the form.
+  const failedFields = state === 'failed' ? draft?.errorFields : undefined
+  useEffect(() => {
+    if (failedFields) showFieldErrors(setError, getValues(), failedFields)
+  }, [failedFields, setError, getValues])
 
   useEffect(() => {
     if (!waitingForServer) return

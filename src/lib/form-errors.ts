@@ -1,0 +1,16 @@
+// The API answers a refused form with `fields` (field name → sentence); this puts each under the input it is about.
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { fieldErrors } from '../offline/api-error.ts'
+
+/** Shows each sentence under the input of that name, for the fields the form has (the keys of `values`). */
+export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, values: object, fields: Record<string, string>) {
+  for (const [field, message] of Object.entries(fields)) {
+    if (field in values) setError(field as Path<T>, { message })
+  }
+}
+
+/** A mutation's onError that shows the API's field errors on the inputs of the form that sent `values`. */
+export const fieldErrorsOnto =
+  <T extends FieldValues>(setError: UseFormSetError<T>, values: object) =>
+  (error: unknown) =>
+    showFieldErrors(setError, values, fieldErrors(error))
