@@ -16,6 +16,8 @@ import { TemplateCard } from './email-templates/TemplateCard.tsx'
 import { TemplateFormDialog } from './email-templates/TemplateFormDialog.tsx'
 import { TemplatePreviewDialog } from './email-templates/TemplatePreviewDialog.tsx'
 
+const deleteQuestion = (template: EmailTemplate) => `Are you sure you want to delete the template "${template.name}"? This cannot be undone.`
+
 function TemplateManager() {
   const templates = useQuery(emailTemplatesQuery)
   const deleteTemplate = useDeleteTemplate()
@@ -24,6 +26,11 @@ function TemplateManager() {
   const [deleting, setDeleting] = useState<EmailTemplate | null>(null)
   const purposes = useQuery(templatePurposesQuery)
   const sentAs = (template: EmailTemplate) => (purposes.data ?? []).filter((row) => row.sentTemplateId === template.id).map((row) => row.purpose)
+  // docs/product.md §4: the browser's confirm; a template the app sends gets a dialog that also says what replaces it.
+  const askToDelete = (template: EmailTemplate) => {
+    if (sentAs(template).length > 0) return setDeleting(template)
+    if (window.confirm(deleteQuestion(template))) deleteTemplate.mutate(template.id)
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,7 +59,7 @@ function TemplateManager() {
                   template={template}
                   onPreview={() => setPreviewing(template)}
                   onEdit={() => setEditing(template)}
-                  onDelete={() => setDeleting(template)}
+                  onDelete={() => askToDelete(template)}
                 />
               ))}
             </div>
@@ -64,7 +71,7 @@ function TemplateManager() {
       <ConfirmDelete target={deleting} remove={deleteTemplate} title="Delete this template?" confirmLabel="Delete template" onClose={() => setDeleting(null)}>
         {(template) => (
           <>
-            <p>Are you sure you want to delete the template "{template.name}"? This cannot be undone.</p>
+            <p>{deleteQuestion(template)}</p>
             {sentAs(template).length > 0 && (
               <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900">
                 Snaplist sends it as the {sentAs(template).join(' and ')} email. After deleting, it sends the active template named after that email, or a
