@@ -1,6 +1,6 @@
 // The API answers a refused form with `fields` (field name → sentence); this puts each under the input it is about.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { fieldErrors } from '../offline/api-error.ts'
+import { failureMessage, fieldErrors } from '../offline/api-error.ts'
 
 /** Shows each sentence under the input of that name, for the fields the form has (the keys of `values`). */
 export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, values: object, fields: Record<string, string>) {
@@ -14,3 +14,7 @@ export const fieldErrorsOnto =
   <T extends FieldValues>(setError: UseFormSetError<T>, values: object) =>
   (error: unknown) =>
     showFieldErrors(setError, values, fieldErrors(error))
+
+/** The sentence to show above a form that failed, or undefined when the API's reasons are already under its fields. */
+export const formAlertFor = (error: unknown, fallback: string): string | undefined =>
+  Object.keys(fieldErrors(error)).length > 0 ? undefined : failureMessage(error, fallback)

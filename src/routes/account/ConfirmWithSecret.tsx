@@ -9,9 +9,8 @@ import { FormAlert } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { failureMessage } from '../../lib/api.ts'
 import type { useDeleteAccount } from '../../queries/account.ts'
-import { fieldErrorsOnto } from '../../lib/form-errors.ts'
+import { fieldErrorsOnto, formAlertFor } from '../../lib/form-errors.ts'
 
 export interface ConfirmWithSecretProps {
   user: User
@@ -33,10 +32,12 @@ function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick
   const field = user.hasPassword
     ? { label: 'Your password', type: 'password', autoComplete: 'current-password' }
     : { label: `Type your username (${user.username})`, type: 'text', autoComplete: 'off' }
+  // A reason the API gave for a field shows under it; anything else, here.
+  const failure = action.isError ? formAlertFor(action.error, 'That did not work. Try again.') : undefined
   return (
     <form onSubmit={handleSubmit((input) => action.mutate(input, { onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
       <TextField {...field} autoCapitalize="none" error={formState.errors.confirmation?.message} {...register('confirmation')} />
-      {action.isError && <FormAlert>{failureMessage(action.error, 'That did not work. Try again.')}</FormAlert>}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

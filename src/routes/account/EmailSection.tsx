@@ -8,10 +8,9 @@ import { FormAlert } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { ResendLink } from '../../components/VerifyEmailBanner.tsx'
-import { failureMessage } from '../../lib/api.ts'
 import { useChangeEmail } from '../../queries/account.ts'
 import { Section } from './Section.tsx'
-import { fieldErrorsOnto } from '../../lib/form-errors.ts'
+import { fieldErrorsOnto, formAlertFor } from '../../lib/form-errors.ts'
 
 function Status({ user }: { user: User }) {
   return (
@@ -34,12 +33,14 @@ function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   })
   const { errors } = formState
   if (!hasPassword) return <p>To change your email address, first set a password (see Password below).</p>
+  // A reason the API gave for a field shows under it; anything else, here.
+  const failure = change.isError ? formAlertFor(change.error, 'Your email address could not be changed. Try again.') : undefined
   return (
     <form onSubmit={handleSubmit((input) => change.mutate(input, { onSuccess: () => reset({ email: '', password: '' }), onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
       <p>We send a link to the new address. It replaces the current one once you open that link, signed in.</p>
       <TextField label="New email address" type="email" autoComplete="email" autoCapitalize="none" error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-      {change.isError && <FormAlert>{failureMessage(change.error, 'Your email address could not be changed. Try again.')}</FormAlert>}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <Button type="submit" disabled={change.isPending} className="sm:self-start">
         {change.isPending ? 'Sending link...' : 'Change email'}
       </Button>

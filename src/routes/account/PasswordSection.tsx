@@ -7,11 +7,10 @@ import type { User } from '../../../api/contract/user.ts'
 import { FormAlert } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { failureMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useChangePassword } from '../../queries/account.ts'
 import { Section } from './Section.tsx'
-import { fieldErrorsOnto } from '../../lib/form-errors.ts'
+import { fieldErrorsOnto, formAlertFor } from '../../lib/form-errors.ts'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -33,12 +32,14 @@ function ChangePasswordForm() {
         onError: fieldErrorsOnto(setError, { currentPassword, newPassword }),
       },
     )
+  // A reason the API gave for a field shows under it; anything else, here.
+  const failure = change.isError ? formAlertFor(change.error, 'Your password could not be changed. Try again.') : undefined
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
       <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
       <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      {change.isError && <FormAlert>{failureMessage(change.error, 'Your password could not be changed. Try again.')}</FormAlert>}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <Button type="submit" disabled={change.isPending} className="sm:self-start">
         {change.isPending ? 'Changing password...' : 'Change password'}
       </Button>

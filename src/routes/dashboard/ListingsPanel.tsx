@@ -16,7 +16,6 @@ import { listingsQuery, useDeleteListing } from '../../queries/listings.ts'
 import { marketplaceConnectionsQuery } from '../../queries/marketplaces.ts'
 import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
-import { PostToEbayDialog } from './PostToEbayDialog.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
 
 /** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
@@ -37,6 +36,8 @@ function EmptyState() {
 // Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
 // row has a plain button until the seller taps it, and then that row's menu loads and opens.
 const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
+// With its details form (react-hook-form), loaded on the first Post to eBay tap, not with the Dashboard.
+const LazyPostToEbayDialog = lazy(async () => ({ default: (await import('./PostToEbayDialog.tsx')).PostToEbayDialog }))
 
 function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
   const [wanted, setWanted] = useState(false)
@@ -140,7 +141,11 @@ export function ListingsPanel() {
       )}
       <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
-      <PostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
+      {posting && (
+        <Suspense fallback={null}>
+          <LazyPostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
+        </Suspense>
+      )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this listing?">
         <p className="text-sm text-slate-600">“{deleting?.title}” and its photos will be deleted from Snaplist. This cannot be undone.</p>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
