@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EbayManualSchema, readEbayRedirect } from '../../api/contract/marketplaces.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/ebay.ts'
@@ -362,7 +362,8 @@ describe('Marketplace Account Deletion', () => {
       Buffer.from(JSON.stringify({ alg: 'ecdsa', kid, signature: Buffer.from('not a signature').toString('base64'), digest: 'SHA1' })).toString('base64')
     const randomKid = () => randomBytes(12).toString('hex')
     const body = notification('nobody', 'nobody')
-    const forgetCounters = () => t.db.sql`delete from rate_limits where key like 'ebay-key:%'`
+    // Each test counts its own key fetches: earlier deliveries in this file may have used the minute's budget.
+    beforeEach(() => t.db.sql`delete from rate_limits where key like 'ebay-key:%'`)
 
     it('asks eBay once for the same unknown key id, even twice at once, then refuses it from memory', async () => {
       const kid = randomKid()
@@ -371,7 +372,6 @@ describe('Marketplace Account Deletion', () => {
       expect(replies.map((reply) => reply.status)).toEqual([412, 412])
       expect((await deliver(body, madeUpSignature(kid))).status).toBe(412)
       expect(keyCalls() - before).toBe(1)
-      await forgetCounters()
     })
 
     it('50 posts with random key ids from one address fetch at most its limit; eBay’s own notifications still pass', async () => {
@@ -380,10 +380,11 @@ describe('Marketplace Account Deletion', () => {
       const before = keyCalls()
       const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await deliver(body, madeUpSignature(randomKid()))).status))
       expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.perAddress.max)
-      expect(new Set(statuses)).toEqual(new Set([412, 429]))
+      // Refused either way: as unknown to eBay (412) or, past the limit, before asking eBay (429).
+      expect(statuses.every((status) => status === 412 || status === 429)).toBe(true)
+      expect(statuses).toContain(429)
       // eBay's key is known already: a real notification is not held up by the flood.
       expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
-      await forgetCounters()
     })
 
     it('50 posts with random key ids from 50 addresses fetch at most the overall limit', async () => {
@@ -392,7 +393,6 @@ describe('Marketplace Account Deletion', () => {
       const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
       expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.overall.max)
       expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
-      await forgetCounters()
     })
   })
 })
