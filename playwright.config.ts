@@ -110,6 +110,8 @@ export default defineConfig({
         EBAY_API_URL: `http://127.0.0.1:${EBAY_PORT}`,
         EBAY_IDENTITY_URL: `http://127.0.0.1:${EBAY_PORT}`,
         EBAY_MEDIA_URL: `http://127.0.0.1:${EBAY_PORT}`,
+        // A sale shows within a minute or two rather than fifteen (tests/e2e/ebay-lifecycle.spec.ts).
+        EBAY_SALES_POLL_MINUTES: '1',
       },
     },
   ],

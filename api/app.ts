@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
+import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -25,31 +26,34 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
-import { createAccountSettingsService } from './services/account-settings.ts'
-import { createAccountService } from './services/accounts.ts'
+import { createAccountSettingsService } from './services/accounts/account-settings.ts'
+import { createAccountService } from './services/accounts/register-and-sign-in.ts'
 import { createAdminService } from './services/admin.ts'
-import type { ImageAnalyzer } from './services/analyzer.ts'
+import type { ImageAnalyzer } from './services/listings/analyzer.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
-import { describeEbayEnvironment, hostsOf } from './services/ebay.ts'
-import { createEbayAccountDeletion } from './services/ebay-account-deletion.ts'
-import { createEbayPictures } from './services/ebay-pictures.ts'
-import { createEbayPublisher } from './services/ebay-publish.ts'
-import { createEbaySellClient } from './services/ebay-sell.ts'
-import { createEbayTaxonomy } from './services/ebay-taxonomy.ts'
-import { createEmailTemplateService } from './services/email-templates.ts'
-import { createEmailVerificationService } from './services/email-verification.ts'
-import type { GoogleIdentity } from './services/google-identity.ts'
-import { createGoogleSignInService } from './services/google-sign-in.ts'
+import { describeEbayEnvironment, hostsOf } from './services/marketplaces/ebay.ts'
+import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
+import { createEbayPictures } from './services/ebay/pictures.ts'
+import { createEbayEndAndRelist } from './services/ebay/end-and-relist.ts'
+import { createEbayPublisher } from './services/ebay/publish.ts'
+import { createEbayRevisions } from './services/ebay/revisions.ts'
+import { createEbaySales } from './services/ebay/sales.ts'
+import { createEbaySellClient } from './services/ebay/sell-api.ts'
+import { createEbayTaxonomy } from './services/ebay/taxonomy.ts'
+import { createEmailTemplateService } from './services/mail/email-templates.ts'
+import { createEmailVerificationService } from './services/accounts/email-verification.ts'
+import type { GoogleIdentity } from './services/accounts/google-identity.ts'
+import { createGoogleSignInService } from './services/accounts/google-sign-in.ts'
 import { createJobQueue, type JobQueue } from './services/jobs.ts'
-import { createListingService } from './services/listings.ts'
-import { createMailer, createOutboxTransport, type MailTransport } from './services/mail.ts'
-import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplace-connections.ts'
-import { createMarketplaceOAuth } from './services/marketplace-oauth.ts'
-import { createPasswordResetService } from './services/password-reset.ts'
-import { createPhotoService } from './services/photos.ts'
+import { createListingService } from './services/listings/listings.ts'
+import { createMailer, createOutboxTransport, type MailTransport } from './services/mail/mail.ts'
+import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplaces/connections.ts'
+import { createMarketplaceOAuth } from './services/marketplaces/oauth.ts'
+import { createPasswordResetService } from './services/accounts/password-reset.ts'
+import { createPhotoService } from './services/listings/photos.ts'
 import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
-import { createSessionService } from './services/sessions.ts'
-import type { FileStorage, LocalStorage } from './services/storage.ts'
+import { createSessionService } from './services/accounts/sessions.ts'
+import type { FileStorage, LocalStorage } from './services/listings/storage.ts'
 
 const JSON_BODY_LIMIT = 64 * 1024
 const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
@@ -84,14 +88,25 @@ export interface AppDeps {
   ebayFetch?: typeof fetch
   /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
   photoQuotaBytes?: number
+  /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
+  ebaySalesPollMinutes?: number
 }
 
-function ebayPublisherFor({ sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>, connectionService: MarketplaceConnectionService) {
+/** Publishing, revising, ending and relisting on eBay, and the sales poll; its jobs are named on `jobs`. */
+function ebayServicesFor(
+  { sql, storage, config, ebayConfig, ebaySalesPollMinutes }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
+  jobs: JobQueue,
+  connectionService: MarketplaceConnectionService,
+) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
   const taxonomy = createEbayTaxonomy(sql, sell)
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl: config.publicUrl })
-  return createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
+  const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
+  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
+  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes: ebaySalesPollMinutes })
+  const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
+  return { publisher, revisions, sales, endAndRelist }
 }
 
 function bodyLimits() {
@@ -114,7 +129,7 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -124,11 +139,12 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item)
-  const admin = createAdminService({ sql, listingService: listings, storage })
-  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
+  const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
+  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { revisions: ebay.revisions })
+  const admin = createAdminService({ sql, listingService: listings, storage })
+  const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
   const passwordReset = createPasswordResetService({ sql, mailer, jobs, limiter: createPasswordResetLimiter(sql), loginLimiter })
   const isSecure = (c: Context) =>
@@ -149,7 +165,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
-    .route('/', ebayPublishRoutes(ebayPublisherFor({ sql, storage, config, ebayConfig }, connections)))
+    .route('/', ebayPublishRoutes(ebay.publisher))
+    .route('/', ebayLifecycleRoutes(ebay.endAndRelist))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
     .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), addressOf))
     .route('/', adminRoutes(admin))
@@ -168,4 +185,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   return app
 }
 
-export type App = ReturnType<typeof createApp>
+/**
+ * The app and its chained route tree: what api/server.ts serves, and, imported as a type only, what the client's
+ * hono/client infers each call's path, input and answer from (docs/decisions/0011-typed-api-client.md).
+ */
+export type AppType = ReturnType<typeof createApp>

@@ -1,6 +1,7 @@
 // Reads the process environment once into a typed config; everything else takes a Config, never process.env.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { MARKETPLACES } from './contract/marketplaces.ts'
 
 export interface Config {
   port: number
@@ -37,6 +38,8 @@ export interface Config {
   appSecret: string | undefined
   /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
   photoQuotaBytes: number | undefined
+  /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
+  ebaySalesPollMinutes: number | undefined
   /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     setupCode: readSetupCode(env.SETUP_CODE),
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
+    ebaySalesPollMinutes: readPollMinutes(env.EBAY_SALES_POLL_MINUTES),
   }
 }
 
@@ -125,8 +129,10 @@ function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
   if (!clientId && !redirectUri && !sharedSecret) return undefined
   if (!clientId || !redirectUri) throw new Error('Connecting Etsy needs both ETSY_CLIENT_ID and ETSY_REDIRECT_URI (or neither, to leave Etsy off).')
   // Etsy compares the redirect URI with the registered one character for character; a query or fragment never matches.
-  if (!URL.canParse(redirectUri) || /[?#]/.test(redirectUri)) {
-    throw new Error('ETSY_REDIRECT_URI must be a full address without ? or #, e.g. https://snaplist.example.com/etsy/auth/success.')
+  // And it must be one of the Etsy callback screen's addresses, or the seller comes back to Not Found.
+  const { successPaths } = MARKETPLACES.etsy
+  if (!URL.canParse(redirectUri) || /[?#]/.test(redirectUri) || !(successPaths as readonly string[]).includes(new URL(redirectUri).pathname)) {
+    throw new Error(`ETSY_REDIRECT_URI must be a full address without ? or #, ending in ${successPaths.join(' or ')}, e.g. https://snaplist.example.com${successPaths[0]}.`)
   }
   return { clientId, sharedSecret: sharedSecret || undefined, redirectUri, authUrl: env.ETSY_AUTH_URL || undefined, apiUrl: env.ETSY_API_URL || undefined }
 }
@@ -171,6 +177,13 @@ function readPhotoQuota(raw: string | undefined): number | undefined {
   const megabytes = Number(raw)
   if (!Number.isInteger(megabytes) || megabytes < 1) throw new Error(`PHOTO_QUOTA_MB must be a whole number of megabytes, at least 1, got "${raw}".`)
   return megabytes * 1024 * 1024
+}
+
+function readPollMinutes(raw: string | undefined): number | undefined {
+  if (!raw) return undefined
+  const minutes = Number(raw)
+  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0) throw new Error(`EBAY_SALES_POLL_MINUTES must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`)
+  return minutes
 }
 
 // As many letters and digits as a generated setup code has: 16 random ones carry 80 bits.

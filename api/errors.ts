@@ -3,13 +3,14 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorCode } from './contract/errors.ts'
+import type { Listing } from './contract/listing.ts'
 
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { fields?: Record<string, string>; retryAfterSeconds?: number },
+    readonly details?: { fields?: Record<string, string>; retryAfterSeconds?: number; current?: Listing },
   ) {
     super(message)
     this.name = 'AppError'
@@ -54,7 +55,7 @@ export function renderError(error: Error, c: Context): Response {
   const requestId: string = c.get('requestId') ?? 'unknown'
   if (error instanceof AppError) {
     if (error.details?.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds))
-    return c.json({ message: error.message, code: error.code, fields: error.details?.fields, requestId }, error.status)
+    return c.json({ message: error.message, code: error.code, fields: error.details?.fields, current: error.details?.current, requestId }, error.status)
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode

@@ -1,8 +1,10 @@
 // Reads a multipart upload: the photo in the "image" field, optional text fields beside it.
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import type { AppEnv } from './app-env.ts'
 import { AppError, badRequest } from './errors.ts'
-import { MAX_UPLOAD_BYTES, tooLarge } from './services/images.ts'
+import { MAX_UPLOAD_BYTES, tooLarge } from './services/listings/images.ts'
 
 /** Multipart overhead on top of the largest photo accepted. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024
@@ -28,6 +30,18 @@ function hasTooManyParts(body: Buffer, contentType: string): boolean {
   }
   return delimiters > MAX_UPLOAD_PARTS + 1
 }
+
+/** The fields readImageUpload reads: the photo (a file) and the UUID that makes a retry store it once. */
+export interface PhotoUploadForm {
+  id: string
+  image: File
+}
+
+/**
+ * Declares the upload's fields for hono/client (docs/decisions/0011) and checks nothing: readImageUpload does, after
+ * counting the parts, which a form validator would parse first.
+ */
+export const photoUploadForm = createMiddleware<AppEnv, string, { in: { form: PhotoUploadForm } }>((_c, next) => next())
 
 export async function readImageUpload(c: Context): Promise<{ bytes: Buffer; id: string | undefined }> {
   const contentType = c.req.header('content-type') ?? ''

@@ -3,12 +3,12 @@ import { mkdir } from 'node:fs/promises'
 import { createServer as createHttpsServer } from 'node:https'
 import os from 'node:os'
 import { serve } from '@hono/node-server'
-import { createApp, type App } from './app.ts'
+import { createApp, type AppType } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
-import { issueSetupCode } from './services/admin-setup.ts'
+import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { schedulePurge } from './services/housekeeping.ts'
 import { createJobQueue } from './services/jobs.ts'
@@ -31,7 +31,7 @@ const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
 
 /** Builds the app and mounts the built client; links in emails start with appUrl. */
-function buildApp(appUrl: string): App {
+function buildApp(appUrl: string): AppType {
   const built = createApp({
     sql: database.sql,
     config: { ...config, appUrl },
@@ -43,6 +43,7 @@ function buildApp(appUrl: string): App {
     marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
     ebayConfig: config.ebay,
     photoQuotaBytes: config.photoQuotaBytes,
+    ebaySalesPollMinutes: config.ebaySalesPollMinutes,
   })
   mountBuiltApp(built, config.distDir)
   return built
@@ -50,7 +51,7 @@ function buildApp(appUrl: string): App {
 
 // Built once the port is known (PORT=0 picks one), so that without PUBLIC_URL links in emails start with the Local
 // address printed below. Node emits 'listening' before it accepts any connection, so no request finds it missing.
-let app: App | undefined
+let app: AppType | undefined
 const server = serve(
   {
     fetch: (request, env) => app!.fetch(request, env),

@@ -1,7 +1,8 @@
 // Validator middleware over the contract's valibot schemas: handlers read only c.req.valid(...), never raw input.
-import type { ValidationTargets } from 'hono'
+import type { MiddlewareHandler, ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
+import type { AppEnv } from './app-env.ts'
 import { AppError, badRequest } from './errors.ts'
 
 type Schema = v.GenericSchema
@@ -46,10 +47,29 @@ function holdsNul(input: unknown): boolean {
 const hasNoBody = (header: (name: string) => string | undefined) => !header('content-type') && !Number(header('content-length') ?? 0)
 
 /**
+ * What a caller sends for the schema: a JSON body as the schema's input; path and query values as the strings a URL
+ * carries. Declared so that hono/client types each call's input from the route (docs/decisions/0011).
+ */
+type SentAs<Target extends keyof ValidationTargets, In> = Target extends 'json'
+  ? In
+  : In extends ValidationTargets[Target]
+    ? In
+    : { [K in keyof In]: K extends keyof ValidationTargets[Target] ? ValidationTargets[Target][K] : string }
+
+type Validated<Target extends keyof ValidationTargets, S extends Schema> = {
+  in: { [K in Target]: SentAs<K, v.InferInput<S>> }
+  out: { [K in Target]: v.InferOutput<S> }
+}
+
+/**
  * JSON only: 'application/jsonp' is not JSON, and Hono would hand the schema {} for it (the whole type must match, not
  * its start). With bodyOptional, a JSON route also takes a request without a body, read as {} (the calls of docs/product.md §7 whose payload is "none"). */
-export function valid<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S, { bodyOptional = false } = {}) {
-  return validator(target, (value, c): v.InferOutput<S> => {
+export function valid<Target extends keyof ValidationTargets, S extends Schema, P extends string = string>(
+  target: Target,
+  schema: S,
+  { bodyOptional = false } = {},
+): MiddlewareHandler<AppEnv, P, Validated<Target, S>> {
+  const middleware = validator(target, (value, c): v.InferOutput<S> => {
     const bodyless = bodyOptional && hasNoBody((name) => c.req.header(name))
     if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
@@ -60,4 +80,6 @@ export function valid<Target extends keyof ValidationTargets, S extends Schema>(
     const { message, fields } = describeIssues(result.issues)
     throw badRequest(message, fields)
   })
+  // Hono would take the schema's output as what a JSON caller sends; a transform (trimming, say) makes them differ.
+  return middleware as unknown as MiddlewareHandler<AppEnv, P, Validated<Target, S>>
 }

@@ -2,7 +2,7 @@
 import { openDatabase } from '../api/db/client.ts'
 import { migrate } from '../api/db/migrate.ts'
 import { loadConfig, loadDotEnv } from '../api/env.ts'
-import { promoteToAdmin } from '../api/services/admin-setup.ts'
+import { promoteToAdmin } from '../api/services/accounts/admin-setup.ts'
 
 const username = process.argv[2]
 if (!username) {

@@ -3,9 +3,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
-import { lastUser } from './lib/last-user.ts'
+import { lastUser } from './features/auth/last-user.ts'
 import { createQueryClient } from './lib/query-client.ts'
-import { sessionKeys, whenSignedIn } from './queries/session.ts'
+import { sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
@@ -28,10 +28,10 @@ void afterFirstScreen()
   .then(({ registerServiceWorker }) => registerServiceWorker())
 const recheckSession = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user })
 // Read before the session check remembers whoever it finds: drafts from before they had an owner are only given to
-// the account that was signed in on this phone when the app opened (src/lib/sync.ts).
+// the account that was signed in on this phone when the app opened (src/features/drafts/sync.ts).
 const signedInAtStart = lastUser()
 whenSignedIn(queryClient, (user) =>
   void afterFirstScreen()
-    .then(() => import('./lib/sync.ts'))
+    .then(() => import('./features/drafts/sync.ts'))
     .then(({ startSync }) => startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession)),
 )

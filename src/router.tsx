@@ -4,15 +4,16 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
 import { RouteError } from './components/RouteError.tsx'
-import { FullPageSpinner } from './components/Spinner.tsx'
+import { FullPageSpinner } from './components/ui/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
-import { callbackSearch, dashboardSearch, ebayCallbackSearch } from './lib/marketplace-return.ts'
-import { adminListingsQuery, adminUsersQuery } from './queries/admin.ts'
-import { emailTemplatesQuery } from './queries/email-templates.ts'
-import { listingsQuery } from './queries/listings.ts'
-import { marketplaceConnectionsQuery } from './queries/marketplaces.ts'
-import { authConfigQuery, currentUserQuery } from './queries/session.ts'
-import { NotFoundScreen } from './routes/not-found.tsx'
+import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-paths.ts'
+import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
+import { adminListingsQuery, adminUsersQuery } from './features/admin/admin-queries.ts'
+import { emailTemplatesQuery } from './features/admin/email-template-queries.ts'
+import { listingsQuery } from './features/listings/listing-queries.ts'
+import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
+import { authConfigQuery, currentUserQuery } from './features/auth/session-queries.ts'
+import { NotFoundScreen } from './components/NotFound.tsx'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -39,7 +40,7 @@ const signedIn = createRoute({
   },
   pendingComponent: () => <FullPageSpinner label="Loading your account" />,
   // Lazy like the screens: /auth and the public pages never show the signed-in frame.
-  component: lazyRouteComponent(() => import('./components/AppShell.tsx'), 'AppShell'),
+  component: lazyRouteComponent(() => import('./shell/AppShell.tsx'), 'AppShell'),
 })
 
 const screen = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, exportName: string) => ({
@@ -66,7 +67,7 @@ const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUs
 const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/', () => import('./routes/dashboard.tsx'), 'DashboardScreen'),
+    ...screen('/', () => import('./features/listings/dashboard.tsx'), 'DashboardScreen'),
     validateSearch: dashboardSearch,
     // The Dashboard's data travels while its code loads.
     loader: ({ context: { queryClient } }) => {
@@ -76,15 +77,18 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/list-item', () => import('./routes/list-item.tsx'), 'ListItemScreen'),
-    validateSearch: (search: Record<string, unknown>): { draft?: string } =>
-      typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {},
+    ...screen('/list-item', () => import('./features/drafts/list-item.tsx'), 'ListItemScreen'),
+    validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number } => {
+      if (typeof search.draft === 'string' && UUID.test(search.draft)) return { draft: search.draft }
+      const edit = Number(search.edit)
+      return Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}
+    },
     // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
     errorComponent: (props) => <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />,
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/admin', () => import('./routes/admin.tsx'), 'AdminScreen'),
+    ...screen('/admin', () => import('./features/admin/admin.tsx'), 'AdminScreen'),
     validateSearch: adminSearch,
     loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
     loader: ({ context: { queryClient }, deps }) => {
@@ -93,10 +97,10 @@ const signedInRoutes = [
       void queryClient.prefetchQuery(adminListingsQuery(deps.page))
     },
   }),
-  createRoute({ getParentRoute: () => signedIn, ...screen('/account', () => import('./routes/account.tsx'), 'AccountScreen') }),
+  createRoute({ getParentRoute: () => signedIn, ...screen('/account', () => import('./features/account/account.tsx'), 'AccountScreen') }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/admin/email-templates', () => import('./routes/email-templates.tsx'), 'EmailTemplatesScreen'),
+    ...screen('/admin/email-templates', () => import('./features/admin/email-templates.tsx'), 'EmailTemplatesScreen'),
     loader: ({ context: { queryClient } }) => {
       if (isAdmin(queryClient)) void queryClient.prefetchQuery(emailTemplatesQuery)
     },
@@ -105,7 +109,7 @@ const signedInRoutes = [
 
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
-  ...screen('/auth', () => import('./routes/auth.tsx'), 'AuthScreen'),
+  ...screen('/auth', () => import('./features/auth/auth.tsx'), 'AuthScreen'),
   beforeLoad: async ({ context: { queryClient } }) => {
     // Whether to offer Sign in with Google is asked alongside the session check, not after it.
     void queryClient.prefetchQuery(authConfigQuery)
@@ -117,36 +121,36 @@ const authRoute = createRoute({
 /** The token of an emailed link (reset password, confirm email address), when there is one. */
 const tokenSearch = (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {})
 
+/** A marketplace's callback, cancel and manual screens, at the addresses its description gives (docs/product.md §2). */
+function marketplaceRoutes<Paths extends (typeof MARKETPLACE_PATHS)[Platform]>({ platform, successPaths, cancelPaths, manualPath }: Paths) {
+  const at = <Path extends string>(path: Path, exportName: string, load: () => Promise<Record<string, unknown>>) =>
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, load, exportName), staticData: { platform } })
+  const callback = () => import('./features/marketplaces/callback.tsx')
+  return [
+    ...successPaths.map((path) => createRoute({ getParentRoute: () => rootRoute, ...screen(path, callback, 'CallbackScreen'), staticData: { platform }, validateSearch: callbackSearch })),
+    ...cancelPaths.map((path) => at(path, 'CancelScreen', callback)),
+    at(manualPath, 'ManualAuthScreen', () => import('./features/marketplaces/manual-auth.tsx')),
+  ]
+}
+
 const publicRoutes = [
   authRoute,
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/privacy-policy', () => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/terms-of-service', () => import('./routes/terms-of-service.tsx'), 'TermsOfServiceScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/integrate-with-etsy', () => import('./routes/integrate-with-etsy.tsx'), 'IntegrateWithEtsyScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/forgot-password', () => import('./routes/forgot-password.tsx'), 'ForgotPasswordScreen') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/privacy-policy', () => import('./features/legal/privacy-policy.tsx'), 'PrivacyPolicyScreen') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/terms-of-service', () => import('./features/legal/terms-of-service.tsx'), 'TermsOfServiceScreen') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/integrate-with-etsy', () => import('./features/marketplaces/integrate-with-etsy.tsx'), 'IntegrateWithEtsyScreen') }),
+  createRoute({ getParentRoute: () => rootRoute, ...screen('/forgot-password', () => import('./features/auth/forgot-password.tsx'), 'ForgotPasswordScreen') }),
   createRoute({
     getParentRoute: () => rootRoute,
-    ...screen('/reset-password', () => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
+    ...screen('/reset-password', () => import('./features/auth/reset-password.tsx'), 'ResetPasswordScreen'),
     validateSearch: tokenSearch,
   }),
   createRoute({
     getParentRoute: () => rootRoute,
-    ...screen('/verify-email', () => import('./routes/verify-email.tsx'), 'VerifyEmailScreen'),
+    ...screen('/verify-email', () => import('./features/account/verify-email.tsx'), 'VerifyEmailScreen'),
     validateSearch: tokenSearch,
   }),
-  ...['/ebay-success', '/ebay-auth/success', '/ebay/auth/success'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/ebay-auth.tsx'), 'EbayAuthSuccessScreen'), validateSearch: ebayCallbackSearch }),
-  ),
-  ...['/ebay-auth/cancel', '/ebay/auth/cancel'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/ebay-auth.tsx'), 'EbayAuthCancelScreen') }),
-  ),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/ebay-manual-auth', () => import('./routes/ebay-manual-auth.tsx'), 'EbayManualAuthScreen') }),
-  ...['/etsy-auth/success', '/etsy/auth/success'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/etsy-auth.tsx'), 'EtsyAuthSuccessScreen'), validateSearch: callbackSearch }),
-  ),
-  ...['/etsy-auth/cancel', '/etsy/auth/cancel'].map((path) =>
-    createRoute({ getParentRoute: () => rootRoute, ...screen(path, () => import('./routes/etsy-auth.tsx'), 'EtsyAuthCancelScreen') }),
-  ),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/etsy-manual-auth', () => import('./routes/etsy-manual-auth.tsx'), 'EtsyManualAuthScreen') }),
+  ...marketplaceRoutes(MARKETPLACE_PATHS.ebay),
+  ...marketplaceRoutes(MARKETPLACE_PATHS.etsy),
 ]
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])

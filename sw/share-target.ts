@@ -4,7 +4,8 @@
 import { localDb } from '../src/offline/db.ts'
 import { createDraftStore } from '../src/offline/drafts.ts'
 import { shrinkImage } from '../src/offline/shrink.ts'
-import { MAX_IMAGES } from '../api/contract/listing.ts'
+import { TITLE_MAX } from '../api/contract/listing-fields.ts'
+import { MAX_IMAGES } from '../api/contract/photos.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -19,7 +20,7 @@ async function draftFromShare(request: Request): Promise<Response> {
   const draftId = self.crypto.randomUUID()
   const photos = []
   for (const file of files.slice(0, MAX_IMAGES)) photos.push({ id: self.crypto.randomUUID(), ...(await shrinkImage(file)) })
-  const title = String(form.get('title') ?? '').slice(0, 80)
+  const title = String(form.get('title') ?? '').slice(0, TITLE_MAX)
   const drafts = createDraftStore(localDb(), account.userId)
   if (title) await drafts.editFields(draftId, { title })
   await drafts.addPhotos(draftId, photos)

@@ -3,10 +3,11 @@
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { StaleWhileRevalidate } from 'workbox-strategies'
+import { isThumbnail } from '../api/contract/photos.ts'
 
 export function cacheThumbnails() {
   registerRoute(
-    ({ url, request }) => request.destination === 'image' && url.pathname.endsWith('-thumb.webp'),
+    ({ url, request }) => request.destination === 'image' && isThumbnail(url.pathname),
     new StaleWhileRevalidate({
       cacheName: 'snaplist-thumbnails',
       plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],

@@ -1,23 +1,25 @@
 // The image analysis result (docs/product.md §3) and the answer of POST /api/analyze-image.
 import * as v from 'valibot'
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from './options.ts'
+import { AI_FIELDS, type AnalysisSuggestion, type ListingFieldSpec } from './listing-fields.ts'
+import { valuesOf } from './options.ts'
 
-/** What an analyser suggests; '' and 0 mean "no suggestion". */
-export const AnalysisSuggestionSchema = v.object({
-  title: v.string(),
-  description: v.string(),
-  suggestedPrice: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  medianUsedPrice: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  category: v.union([v.picklist(valuesOf(CATEGORIES)), v.literal('')]),
-  keywords: v.array(v.string()),
-  primaryColor: v.union([v.picklist(valuesOf(COLORS)), v.literal('')]),
-  brand: v.string(),
-  size: v.string(),
-  type: v.union([v.picklist(valuesOf(ITEM_TYPES)), v.literal('')]),
-  sizeType: v.union([v.picklist(valuesOf(SIZE_TYPES)), v.literal('')]),
-  department: v.union([v.picklist(valuesOf(DEPARTMENTS)), v.literal('')]),
-})
-export type AnalysisSuggestion = v.InferOutput<typeof AnalysisSuggestionSchema>
+const suggestionSchemaOf = (spec: ListingFieldSpec) => {
+  switch (spec.kind) {
+    case 'whole':
+      return v.pipe(v.number(), v.integer(), v.minValue(0))
+    case 'choice':
+      return v.union([v.picklist(valuesOf(spec.options)), v.literal('')])
+    case 'keywords':
+      return v.array(v.string())
+    default:
+      return v.string()
+  }
+}
+
+/** What an analyser suggests, field by field as listing-fields.ts declares them; '' and 0 mean "no suggestion". */
+export const AnalysisSuggestionSchema = v.object(
+  Object.fromEntries(AI_FIELDS.map(({ suggestion, spec }) => [suggestion, suggestionSchemaOf(spec)])),
+) as unknown as v.GenericSchema<AnalysisSuggestion>
 
 export type AnalyzerName = 'gemini' | 'local'
 /** Where the values came from: an AI model, or only measured from the pixels (no AI ran). */
@@ -39,19 +41,4 @@ export interface AnalysisResult extends AnalysisSuggestion {
   source: AnalysisSource
   /** Set when the result is partial, e.g. no Gemini key is configured. */
   notice?: string
-}
-
-export const EMPTY_SUGGESTION: AnalysisSuggestion = {
-  title: '',
-  description: '',
-  suggestedPrice: 0,
-  medianUsedPrice: 0,
-  category: '',
-  keywords: [],
-  primaryColor: '',
-  brand: '',
-  size: '',
-  type: '',
-  sizeType: '',
-  department: '',
 }

@@ -123,6 +123,15 @@ export interface EbayRequirements {
   needsLocation: boolean
 }
 
+/** POST /api/listings/{id}/end-on-ebay and /relist-on-ebay: where the listing stands on eBay now. */
+export interface EbayLifecycleResult {
+  message: string
+  platformStatus: 'active' | 'ended'
+  platformListingId: string
+  /** Where buyers see it while it is live; null once ended. */
+  viewUrl: string | null
+}
+
 export interface EbayPublishResult {
   message: string
   listingId: string

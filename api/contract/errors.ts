@@ -1,5 +1,7 @@
 // The body of every non-2xx API answer, and the one list of error codes the server throws and the client switches on.
 // Messages are for people and may be reworded; a code is stable, so the client branches on it and never on the words.
+import type { Listing } from './listing.ts'
+
 export const ERROR_CODES = [
   // Generic refusals and failures
   'invalid_input',
@@ -40,6 +42,9 @@ export const ERROR_CODES = [
   'analysis_failed',
   'analysis_timeout',
   'analysis_key_refused',
+  // Listings
+  /** An edit made against an older version of the listing (changed elsewhere meanwhile): the body carries `current`. */
+  'listing_edit_conflict',
   // Marketplace connections
   'marketplace_not_configured',
   'marketplace_connection_lapsed',
@@ -84,4 +89,6 @@ export interface ApiErrorBody {
   code: ErrorCode | HttpErrorCode
   requestId?: string
   fields?: Record<string, string>
+  /** listing_edit_conflict: the listing as the server has it now, for the seller to compare with their edit. */
+  current?: Listing
 }

@@ -1,44 +1,72 @@
-// A Listing as the API returns it, and the payload that creates one (docs/product.md §3). The same schema validates the API
-// input and resolves the create form.
+// A Listing as the API returns it, and the payload that creates one (docs/product.md §3), built from the fields declared
+// in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
-import type { Condition } from './ebay-publish.ts'
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from './options.ts'
+import {
+  FILLABLE_FIELDS,
+  LISTING_FIELD_ENTRIES,
+  WHOLE_NUMBER_MAX,
+  type ChoiceSpec,
+  type FillableField,
+  type KeywordsSpec,
+  type ListingFieldName,
+  type ListingFieldSpec,
+  type ListingRecordState,
+  type MoneySpec,
+  type SpecOf,
+  type TextSpec,
+  type WholeNumberSpec,
+} from './listing-fields.ts'
+import { valuesOf, type Option } from './options.ts'
+import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 
-export const MAX_IMAGES = 8
-export const TITLE_MAX = 80
-export const MAX_IMAGES_MESSAGE = 'Maximum 8 images allowed'
+// One schema builder per kind of field; the messages name the field by its label.
 
 /** Form inputs arrive as text; numbers are coerced, blank means the default. */
-const wholeNumber = (label: string, { min, fallback }: { min: number; fallback: number }) =>
+const wholeNumber = ({ label, min, fallback }: WholeNumberSpec) =>
   v.pipe(
     v.optional(v.union([v.number(), v.pipe(v.string(), v.trim())]), fallback),
     v.transform((input) => (input === '' ? fallback : Number(input))),
     v.number(`${label} must be a number`),
     v.integer(`${label} must be a whole number`),
     v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(10_000_000, `${label} is too large`),
+    v.maxValue(WHOLE_NUMBER_MAX, `${label} is too large`),
   )
 
-const optionalText = (label: string, max: number) =>
-  v.pipe(v.optional(v.nullable(v.string(`${label} must be text`)), ''), v.transform((text) => (text ?? '').trim()), v.maxLength(max, `${label} must be at most ${max} characters`))
+const tooLong = ({ label, max, limitReason }: TextSpec) => `${label} must be at most ${max} characters${limitReason ? ` (${limitReason})` : ''}`
+
+const requiredText = (spec: TextSpec) =>
+  v.pipe(v.optional(v.string(`${spec.label} is required`), ''), v.trim(), v.nonEmpty(`${spec.label} is required`), v.maxLength(spec.max, tooLong(spec)))
+
+const optionalText = (spec: TextSpec) =>
+  v.pipe(v.optional(v.nullable(v.string(`${spec.label} must be text`)), ''), v.transform((text) => (text ?? '').trim()), v.maxLength(spec.max, tooLong(spec)))
+
+const requiredChoice = <Value extends string>(label: string, options: readonly Option<Value>[]) =>
+  v.picklist(valuesOf(options), `Choose a ${label.toLowerCase()}`)
 
 /** '' for "not chosen", or one of the set. */
-const optionalChoice = (label: string, values: readonly string[]) =>
-  v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((value) => value ?? ''), v.check((value) => value === '' || values.includes(value), `Choose a ${label} from the list`))
+const optionalChoice = ({ label, options }: ChoiceSpec) => {
+  const values = valuesOf(options)
+  return v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((value) => value ?? ''),
+    v.check((value) => value === '' || values.includes(value), `Choose a ${label.toLowerCase()} from the list`),
+  )
+}
 
-// The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents.
-export const ASKING_PRICE_MAX = 1_000_000
 const isCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6
 
-/** Text or a number, blank for "not set" (null); more than $0, at most 2 decimals, at most ASKING_PRICE_MAX. */
-export const AskingPriceSchema = v.pipe(
-  v.optional(v.nullable(v.union([v.number('Price must be a number, like 24.99'), v.pipe(v.string('Price must be a number, like 24.99'), v.trim())])), null),
-  v.transform((input) => (input === null || input === '' ? null : Number(input))),
-  v.check((price) => price === null || Number.isFinite(price), 'Price must be a number, like 24.99'),
-  v.check((price) => price === null || price > 0, 'Price must be more than $0'),
-  v.check((price) => price === null || isCents(price), 'Price can have at most 2 decimals (dollars and cents)'),
-  v.check((price) => price === null || price <= ASKING_PRICE_MAX, `Price must be at most $${ASKING_PRICE_MAX.toLocaleString('en-US')}`),
-)
+/** Text or a number, blank for "not set" (null); more than $0, at most 2 decimals, at most `max`. */
+const money = ({ label, max }: MoneySpec) => {
+  const notANumber = `${label} must be a number, like 24.99`
+  return v.pipe(
+    v.optional(v.nullable(v.union([v.number(notANumber), v.pipe(v.string(notANumber), v.trim())])), null),
+    v.transform((input) => (input === null || input === '' ? null : Number(input))),
+    v.check((price) => price === null || Number.isFinite(price), notANumber),
+    v.check((price) => price === null || price > 0, `${label} must be more than $0`),
+    v.check((price) => price === null || isCents(price), `${label} can have at most 2 decimals (dollars and cents)`),
+    v.check((price) => price === null || price <= max, `${label} must be at most $${max.toLocaleString('en-US')}`),
+  )
+}
 
 export const toCents = (dollars: number) => Math.round(dollars * 100)
 
@@ -48,29 +76,56 @@ export const keywordsFromText = (text: string) =>
     .map((keyword) => keyword.trim())
     .filter(Boolean)
 
-const keywordsSchema = v.pipe(
-  v.optional(v.union([v.array(v.string('Keywords must be text')), v.string()]), []),
-  v.transform((input) => (typeof input === 'string' ? keywordsFromText(input) : input.map((keyword) => keyword.trim()).filter(Boolean))),
-  v.maxLength(30, 'Use at most 30 keywords'),
-  v.check((keywords) => keywords.every((keyword) => keyword.length <= 50), 'Each keyword must be at most 50 characters'),
-)
+const keywords = ({ label, maxCount, maxLength }: KeywordsSpec) =>
+  v.pipe(
+    v.optional(v.union([v.array(v.string(`${label} must be text`)), v.string()]), []),
+    v.transform((input) => (typeof input === 'string' ? keywordsFromText(input) : input.map((keyword) => keyword.trim()).filter(Boolean))),
+    v.maxLength(maxCount, `Use at most ${maxCount} keywords`),
+    v.check((list) => list.every((keyword) => keyword.length <= maxLength), `Each keyword must be at most ${maxLength} characters`),
+  )
+
+type SchemaOf<Spec> = Spec extends { kind: 'text'; required: true }
+  ? ReturnType<typeof requiredText>
+  : Spec extends { kind: 'text' }
+    ? ReturnType<typeof optionalText>
+    : Spec extends { kind: 'whole' }
+      ? ReturnType<typeof wholeNumber>
+      : Spec extends { kind: 'money' }
+        ? ReturnType<typeof money>
+        : Spec extends { kind: 'choice'; required: true; options: readonly Option<infer Value>[] }
+          ? ReturnType<typeof requiredChoice<Value>>
+          : Spec extends { kind: 'choice' }
+            ? ReturnType<typeof optionalChoice>
+            : Spec extends { kind: 'keywords' }
+              ? ReturnType<typeof keywords>
+              : never
+
+function schemaOf(spec: ListingFieldSpec) {
+  switch (spec.kind) {
+    case 'text':
+      return spec.required ? requiredText(spec) : optionalText(spec)
+    case 'whole':
+      return wholeNumber(spec)
+    case 'money':
+      return money(spec)
+    case 'choice':
+      return spec.required ? requiredChoice(spec.label, spec.options) : optionalChoice(spec)
+    case 'keywords':
+      return keywords(spec)
+  }
+}
+
+// The cast restates per field what schemaOf's switch returns for its kind.
+const FIELD_SCHEMAS = Object.fromEntries(LISTING_FIELD_ENTRIES.map(([name, spec]) => [name, schemaOf(spec)])) as {
+  [Name in ListingFieldName]: SchemaOf<SpecOf<Name>>
+}
+
+/** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
+export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
 
 export const ListingInputSchema = v.object({
   clientId: v.optional(v.pipe(v.string(), v.uuid('clientId must be a UUID'))),
-  title: v.pipe(
-    v.optional(v.string('Title is required'), ''),
-    v.trim(),
-    v.nonEmpty('Title is required'),
-    v.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters (eBay's limit)`),
-  ),
-  description: optionalText('Description', 4000),
-  price: wholeNumber('Retail Price', { min: 0, fallback: 0 }),
-  medianUsedPrice: wholeNumber('Median Used Price', { min: 0, fallback: 0 }),
-  askingPrice: AskingPriceSchema,
-  quantity: wholeNumber('Quantity', { min: 1, fallback: 1 }),
-  category: v.picklist(valuesOf(CATEGORIES), 'Choose a category'),
-  keywords: keywordsSchema,
-  color: v.picklist(valuesOf(COLORS), 'Choose a primary color'),
+  ...FIELD_SCHEMAS,
   images: v.pipe(
     v.optional(v.array(v.string('Each image must be a URL')), []),
     v.maxLength(MAX_IMAGES, MAX_IMAGES_MESSAGE),
@@ -81,62 +136,66 @@ export const ListingInputSchema = v.object({
     v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]), 'aiSuggestions must be the analysis as sent by the app')),
     null,
   ),
-  brand: optionalText('Brand', 65),
-  size: optionalText('Size', 65),
-  type: optionalChoice('type', valuesOf(ITEM_TYPES)),
-  sizeType: optionalChoice('size type', valuesOf(SIZE_TYPES)),
-  department: optionalChoice('department', valuesOf(DEPARTMENTS)),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
 
-/** The fields late AI suggestions may fill on a listing that already exists: only those still empty there. */
-export const FILLABLE_FIELDS = [
-  'description', 'price', 'medianUsedPrice', 'keywords', 'brand', 'size', 'type', 'sizeType', 'department', 'aiSuggestions',
-] as const satisfies readonly (keyof ListingInput)[]
+/** What the seller edits on a listing that exists: every field of the declaration and its photos, in order. */
+const { clientId: _clientId, aiSuggestions: _aiSuggestions, ...EDITABLE_ENTRIES } = ListingInputSchema.entries
+export type EditableField = keyof typeof EDITABLE_ENTRIES
+export const EDITABLE_FIELDS = Object.keys(EDITABLE_ENTRIES) as EditableField[]
+
+/**
+ * PATCH /api/listings/{id}: every editable field (the edit screen sends the whole form, as creating does; a field left
+ * out takes create's default) and the version the edit was made against. The first image is the cover.
+ */
+export const ListingEditSchema = v.object({
+  ...EDITABLE_ENTRIES,
+  version: v.pipe(v.number('version must be the listing version the edit started from'), v.integer('version must be a whole number'), v.minValue(1, 'version must be at least 1'), v.maxValue(2_147_483_647, 'version is too large')),
+})
+export type ListingEdit = v.InferOutput<typeof ListingEditSchema>
+
+/** Whether the edit would leave the listing as it is (a resent edit whose first reply was lost, say). */
+export const editChangesNothing = (listing: Listing, edit: Pick<ListingEdit, EditableField>) =>
+  EDITABLE_FIELDS.every((field) => JSON.stringify(listing[field]) === JSON.stringify(edit[field]))
+
 export const ListingFillSchema = v.pipe(
   v.partial(v.pick(ListingInputSchema, FILLABLE_FIELDS)),
   v.check((fill) => Object.values(fill).some((value) => value !== undefined), 'Send at least one field to fill'),
 )
 export type ListingFill = v.InferOutput<typeof ListingFillSchema>
-export type FillableField = (typeof FILLABLE_FIELDS)[number]
 /** POST /api/listings/{id}/fill-empty: the listing as it is now, and which fields were empty and are filled now. */
 export interface ListingFillReply {
   listing: Listing
   filled: FillableField[]
 }
 
-export interface Listing {
-  id: number
-  userId: number
-  clientId: string | null
-  title: string
-  description: string
-  price: number
-  medianUsedPrice: number | null
-  /** The seller's Price in dollars (2 decimals); null on listings made before it existed. */
-  askingPrice: number | null
-  category: string
-  keywords: string[]
-  color: string
-  quantity: number
-  images: string[]
-  aiSuggestions: Record<string, unknown> | null
-  createdAt: string
-  platformListingId: string | null
-  platformStatus: string | null
-  brand: string
-  size: string
-  type: string
-  sizeType: string
-  department: string
-  /** 'used' unless the seller said new when posting to eBay. */
-  condition: Condition
-  /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
-  ebayCondition: string | null
-  ebayConditionDescription: string
-  /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
-  viewUrl?: string | null
+/** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
+export interface ListingLife {
+  /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */
+  version: number
+  /** The last sale on eBay: unit price in dollars, when (ISO), eBay's order number; null before any. */
+  soldPrice: number | null
+  soldAt: string | null
+  soldOrderId: string | null
+  /** Where the seller's last change stands on eBay; null when none was sent. */
+  ebayRevisionStatus: EbayRevisionStatus | null
+  /** eBay's refusal in eBay's words, or why the change waits. */
+  ebayRevisionMessage: string | null
 }
+
+/** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */
+type StoredFields = { [Name in ListingFieldName]: SpecOf<Name> extends { legacyNull: true } ? ListingInput[Name] | null : ListingInput[Name] }
+
+/** A listing as the API answers it. */
+export type Listing = ListingRecordState &
+  StoredFields &
+  ListingLife & {
+    /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
+    viewUrl?: string | null
+  }
+
+/** pending: on its way to eBay; done: eBay has it; refused: eBay said no (see the message); waiting: a limit or eBay away. */
+export type EbayRevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
 
 export type PriceSource = 'asking' | 'median' | 'retail'
 
@@ -151,5 +210,21 @@ export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedP
 export const isPostedToEbay = (listing: Pick<Listing, 'platformStatus' | 'platformListingId'>) =>
   listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
 
-/** Every stored photo has a small WebP beside it, named after it (see api/services/images.ts). */
-export const thumbnailUrl = (imageUrl: string) => imageUrl.replace(/\.jpg(\?.*)?$/, '-thumb.webp$1')
+/**
+ * A listing's status on the Dashboard (docs/product.md §4), derived here only. Live on eBay is SPEC's rule
+ * (isPostedToEbay); Sold and Ended are what eBay last told us; anything else is Ready: on Snaplist, not posted. A draft
+ * on the phone is not a listing yet, so 'draft' is the phone's own status.
+ */
+export type ListingStatus = 'ready' | 'live' | 'sold' | 'ended'
+export type DashboardStatus = 'draft' | ListingStatus
+
+export const STATUS_LABELS: Record<DashboardStatus, string> = {
+  draft: 'Draft', ready: 'Ready', live: 'Live on eBay', sold: 'Sold', ended: 'Ended',
+}
+
+export function listingStatus(listing: Pick<Listing, 'platformStatus' | 'platformListingId'>): ListingStatus {
+  if (isPostedToEbay(listing)) return 'live'
+  if (listing.platformStatus === 'sold') return 'sold'
+  if (listing.platformStatus === 'ended') return 'ended'
+  return 'ready'
+}

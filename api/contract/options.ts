@@ -17,7 +17,7 @@ export const ITEM_TYPES = options('Regular', 'Vintage', 'Handmade', ['Limited', 
 export const SIZE_TYPES = options('Regular', 'Petite', 'Plus', 'Maternity', 'Junior', ['Big', 'Big & Tall'])
 export const DEPARTMENTS = options('Adult Unisex', 'Men', 'Women', 'Boys', 'Girls', 'Babies')
 
-export const valuesOf = <Value extends string>(set: Option<Value>[]) => set.map((option) => option.value) as [Value, ...Value[]]
+export const valuesOf = <Value extends string>(set: readonly Option<Value>[]) => set.map((option) => option.value) as [Value, ...Value[]]
 
 export type Category = (typeof CATEGORIES)[number]['value']
 export type Color = (typeof COLORS)[number]['value']
@@ -25,4 +25,4 @@ export type ItemType = (typeof ITEM_TYPES)[number]['value']
 export type SizeType = (typeof SIZE_TYPES)[number]['value']
 export type Department = (typeof DEPARTMENTS)[number]['value']
 
-export const labelOf = (set: Option[], value: string | null | undefined) => set.find((option) => option.value === value)?.label ?? value ?? ''
+export const labelOf = (set: readonly Option[], value: string | null | undefined) => set.find((option) => option.value === value)?.label ?? value ?? ''

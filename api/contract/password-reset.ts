@@ -44,6 +44,3 @@ export const ResetPasswordFormSchema = v.pipe(
 export type ResetPasswordFormValues = v.InferInput<typeof ResetPasswordFormSchema>
 export type ResetPasswordFormOutput = v.InferOutput<typeof ResetPasswordFormSchema>
 
-export interface MessageReply {
-  message: string
-}

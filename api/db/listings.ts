@@ -2,12 +2,40 @@
 // the admin ones, whose names say so.
 import postgres from 'postgres'
 import type { AdminListing } from '../contract/admin.ts'
-import { toCents, type FillableField, type ListingFill, type ListingInput, type Listing } from '../contract/listing.ts'
+import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, RECORD_COLUMNS, type FillableField, type ListingFieldName } from '../contract/listing-fields.ts'
+import { toCents, type ListingEdit, type ListingFill, type ListingInput, type ListingLife, type Listing } from '../contract/listing.ts'
+import type { JsonText } from '../json-text.ts'
 import type { Sql, Tx } from './client.ts'
 
-const COLUMNS = `id, user_id, client_id, title, description, price, median_used_price, category, keywords, color,
-  quantity, images, ai_suggestions, created_at, platform_listing_id, platform_status, brand, size, type, size_type, department,
-  condition, ebay_condition, ebay_condition_description, (asking_price_cents / 100.0)::float8 as asking_price`
+// A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
+// turns snake_case into camelCase); money is kept as whole cents and read as dollars.
+// What the lifecycle adds beside them (docs/product.md §4): sales, and where the last change stands on eBay.
+const LIFE_COLUMNS = {
+  version: 'version',
+  soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
+  soldAt: 'sold_at',
+  soldOrderId: 'sold_order_id',
+  ebayRevisionStatus: '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
+  ebayRevisionMessage: '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
+} as const satisfies Record<keyof ListingLife, string>
+
+const COLUMNS = [
+  ...Object.values(RECORD_COLUMNS),
+  ...Object.values(LIFE_COLUMNS),
+  ...LISTING_FIELD_ENTRIES.map(([name, spec]) => {
+    const as = postgres.fromCamel(name)
+    if (spec.kind === 'money') return `(${spec.column} / 100.0)::float8 as ${as}`
+    return spec.column === as ? as : `${spec.column} as ${as}`
+  }),
+].join(', ')
+
+/** A field's value as its column keeps it. */
+const columnValue = <Name extends ListingFieldName>(name: Name, value: ListingInput[Name]) =>
+  LISTING_FIELDS[name].kind === 'money' && typeof value === 'number' ? toCents(value) : value
+
+/** The columns of these fields, with their values. */
+const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, names: ListingFieldName[]) =>
+  Object.fromEntries(names.map((name) => [LISTING_FIELDS[name].column, columnValue(name, values[name]!)]))
 
 // A listing's fields as json_build_object's arguments, with the names the API answers with (the driver's camelCase),
 // for the lists Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every
@@ -23,13 +51,13 @@ const JSON_FIELDS = COLUMNS.split(',')
  * of them at once, and parsing a few hundred rows into objects only to serialise them again was most of the time.
  * A listing live on eBay (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
  */
-export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<string> {
+export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<JsonText<Listing[]>> {
   const [row] = await sql<{ json: string }[]>`
     select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
       'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
         then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId}`
-  return row!.json
+  return row!.json as JsonText<Listing[]>
 }
 
 export async function findListing(sql: Sql, userId: number, id: number): Promise<Listing | undefined> {
@@ -44,16 +72,18 @@ export async function findListingByClientId(sql: Sql | Tx, userId: number, clien
 
 /** Inserts the listing; with a clientId already used (by anyone), inserts nothing and returns undefined. */
 export async function insertListing(tx: Tx, userId: number, input: ListingInput): Promise<Listing | undefined> {
-  const [row] = await tx<Listing[]>`
-    insert into listings (user_id, client_id, title, description, price, median_used_price, category, keywords, color,
-      quantity, images, ai_suggestions, brand, size, type, size_type, department, asking_price_cents)
-    values (${userId}, ${input.clientId ?? null}, ${input.title}, ${input.description}, ${input.price},
-      ${input.medianUsedPrice}, ${input.category}, ${input.keywords}, ${input.color}, ${input.quantity}, ${input.images},
-      ${input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never)}, ${input.brand}, ${input.size},
-      ${input.type}, ${input.sizeType}, ${input.department}, ${input.askingPrice === null ? null : toCents(input.askingPrice)})
+  const row = {
+    [RECORD_COLUMNS.userId]: userId,
+    [RECORD_COLUMNS.clientId]: input.clientId ?? null,
+    [RECORD_COLUMNS.images]: input.images,
+    [RECORD_COLUMNS.aiSuggestions]: input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never),
+    ...fieldColumns(input, LISTING_FIELD_ENTRIES.map(([name]) => name)),
+  }
+  const [inserted] = await tx<Listing[]>`
+    insert into listings ${tx(row)}
     on conflict (client_id) do nothing
     returning ${tx.unsafe(COLUMNS)}`
-  return row
+  return inserted
 }
 
 /** The seller's listing, locked until the transaction ends, so a change computed from it cannot race another. */
@@ -63,8 +93,23 @@ export async function lockListing(tx: Tx, userId: number, id: number): Promise<L
 }
 
 export async function updateListingFields(tx: Tx, id: number, changes: ListingFill, fields: FillableField[]): Promise<Listing> {
-  const values = { ...changes, ...(changes.aiSuggestions ? { aiSuggestions: tx.json(changes.aiSuggestions as never) } : {}) }
-  const [row] = await tx<Listing[]>`update listings set ${tx(values, fields)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  const values = {
+    ...fieldColumns(changes, fields.filter((field) => field !== 'aiSuggestions')),
+    ...(fields.includes('aiSuggestions') ? { [RECORD_COLUMNS.aiSuggestions]: changes.aiSuggestions ? tx.json(changes.aiSuggestions as never) : null } : {}),
+  }
+  const [row] = await tx<Listing[]>`update listings set ${tx(values)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row!
+}
+
+/** Replaces what the seller edits (the version counts it: migration 0013's trigger). */
+export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit): Promise<Listing> {
+  const [row] = await tx<Listing[]>`
+    update listings set title = ${edit.title}, description = ${edit.description}, price = ${edit.price},
+      median_used_price = ${edit.medianUsedPrice}, asking_price_cents = ${edit.askingPrice === null ? null : toCents(edit.askingPrice)},
+      quantity = ${edit.quantity}, category = ${edit.category}, keywords = ${edit.keywords}, color = ${edit.color},
+      images = ${edit.images}, brand = ${edit.brand}, size = ${edit.size}, type = ${edit.type}, size_type = ${edit.sizeType},
+      department = ${edit.department}
+    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
 
@@ -133,4 +178,14 @@ export async function markPostedToEbay(
       condition = ${posted.condition}, ebay_condition = ${posted.ebayCondition},
       ebay_condition_description = ${posted.conditionDescription}, ebay_aspects = ${sql.json(posted.aspects)}
     where id = ${id}`
+}
+
+/** Ends the listing on Snaplist's side once eBay has ended it; only a live one (a sale that came first wins). */
+export async function markEndedOnEbay(sql: Sql, id: number): Promise<void> {
+  await sql`update listings set platform_status = 'ended' where id = ${id} and platform_status = 'active'`
+}
+
+/** Live on eBay again, under the listing id eBay gave the relisted offer. */
+export async function markRelistedOnEbay(sql: Sql, id: number, platformListingId: string): Promise<void> {
+  await sql`update listings set platform_status = 'active', platform_listing_id = ${platformListingId} where id = ${id}`
 }

@@ -31,7 +31,7 @@ export interface NewUser {
   passwordHash: string | null
   /** The subject id (`sub`) of the Google account this one signs in with. */
   googleSubject?: string
-  /** Only a registration that spent a setup code (services/admin-setup.ts) makes an administrator. */
+  /** Only a registration that spent a setup code (services/accounts/admin-setup.ts) makes an administrator. */
   isAdmin?: boolean
   /** True when Google vouched for the address; an address typed in registration waits for its link. */
   emailVerified?: boolean

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env.ts'
 import { ACCOUNT_CHANGED, SYNC_ACCOUNT_HEADER } from '../contract/sync.ts'
 import type { UserRow } from '../db/users.ts'
 import { AppError, unauthorized } from '../errors.ts'
-import { SESSION_COOKIE, type SessionService } from '../services/sessions.ts'
+import { SESSION_COOKIE, type SessionService } from '../services/accounts/sessions.ts'
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt })

@@ -6,9 +6,9 @@ import { GoogleSignInSchema, type AuthConfig } from '../contract/google-sign-in.
 import { LoginSchema, RegisterSchema } from '../contract/user.ts'
 import type { UserRow } from '../db/users.ts'
 import { clearSessionCookie, requireUser, writeSessionCookie } from '../middleware/session.ts'
-import type { AccountService } from '../services/accounts.ts'
-import type { GoogleSignInService } from '../services/google-sign-in.ts'
-import type { SessionService } from '../services/sessions.ts'
+import type { AccountService } from '../services/accounts/register-and-sign-in.ts'
+import type { GoogleSignInService } from '../services/accounts/google-sign-in.ts'
+import type { SessionService } from '../services/accounts/sessions.ts'
 import { valid } from '../validate.ts'
 
 export interface AuthRouteDeps {

@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayChallengeQuerySchema } from '../contract/marketplaces.ts'
-import type { EbayAccountDeletion } from '../services/ebay-account-deletion.ts'
+import type { EbayAccountDeletion } from '../services/ebay/account-deletion.ts'
 import { valid } from '../validate.ts'
 
 /** clientAddress: the caller's address, as the app reads it (behind a proxy, the hop the proxy added). */

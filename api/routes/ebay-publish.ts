@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
 import { requireUser } from '../middleware/session.ts'
-import type { EbayPublisher } from '../services/ebay-publish.ts'
+import type { EbayPublisher } from '../services/ebay/publish.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
 export function ebayPublishRoutes(publisher: EbayPublisher) {

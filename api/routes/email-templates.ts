@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../contract/email-template.ts'
 import { requireAdmin } from '../middleware/require-admin.ts'
-import type { EmailTemplateService } from '../services/email-templates.ts'
+import type { EmailTemplateService } from '../services/mail/email-templates.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
 export function emailTemplateRoutes(templates: EmailTemplateService) {

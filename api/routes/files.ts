@@ -2,7 +2,7 @@
 // sure a stored file is only ever shown as the image it is, never run as a page (security-headers.ts adds nosniff).
 import { Hono } from 'hono'
 import { notFound } from '../errors.ts'
-import { LOCAL_FILES_PATH, type LocalStorage } from '../services/storage.ts'
+import { LOCAL_FILES_PATH, type LocalStorage } from '../services/listings/storage.ts'
 
 export function fileRoutes(storage: LocalStorage) {
   return new Hono().get(`${LOCAL_FILES_PATH}*`, async (c) => {

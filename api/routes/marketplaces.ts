@@ -1,11 +1,12 @@
-// /api/marketplace-connections and /api/etsy/exchange-token: the seller's marketplace connections (docs/product.md §7).
+// /api/marketplace-connections and each marketplace's code exchange (its exchangePath in contract/marketplaces.ts): the
+// seller's marketplace connections (docs/product.md §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EbayExchangeSchema, EtsyExchangeSchema, PLATFORM_NAMES, PlatformParamSchema, type EbayEnvironmentReport } from '../contract/marketplaces.ts'
+import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
 import { requireUser } from '../middleware/session.ts'
-import type { MarketplaceConnectionService } from '../services/marketplace-connections.ts'
-import type { MarketplaceOAuth, Requester } from '../services/marketplace-oauth.ts'
+import type { MarketplaceConnectionService } from '../services/marketplaces/connections.ts'
+import type { MarketplaceOAuth, Requester } from '../services/marketplaces/oauth.ts'
 import { valid } from '../validate.ts'
 
 /** The signed-in user and their session, to which an authorization is bound. */
@@ -24,6 +25,12 @@ export interface MarketplaceRouteDeps {
 }
 
 export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: MarketplaceRouteDeps) {
+  /** Both marketplaces' exchanges answer alike: the connection made and the sentence that says so. */
+  const exchange = async (c: Context<AppEnv>, platform: Platform, { code, state }: { code: string; state: string }): Promise<ExchangeReply> => {
+    const connection = await oauth.finish(requester(c), platform, code, state)
+    return { success: true, message: MARKETPLACES[platform].messages.connected, connection }
+  }
+
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
     .get('/marketplace-connections/:platform/auth', valid('param', PlatformParamSchema), async (c) =>
@@ -39,18 +46,10 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
     .delete('/marketplace-connections/:platform', valid('param', PlatformParamSchema), async (c) => {
       const { platform } = c.req.valid('param')
       await connections.disconnect(requireUser(c).id, platform)
-      return c.json({ message: `Your ${PLATFORM_NAMES[platform]} account has been disconnected.` }, 200)
+      return c.json({ message: `Your ${MARKETPLACES[platform].name} account has been disconnected.` }, 200)
     })
-    .post('/etsy/exchange-token', valid('json', EtsyExchangeSchema), async (c) => {
-      const { code, state } = c.req.valid('json')
-      const connection = await oauth.finish(requester(c), 'etsy', code, state)
-      return c.json({ message: 'Your Etsy account has been connected.', connection }, 200)
-    })
-    .post('/marketplace-connections/ebay/exchange-token', valid('json', EbayExchangeSchema), async (c) => {
-      const { code, state } = c.req.valid('json')
-      const connection = await oauth.finish(requester(c), 'ebay', code, state)
-      return c.json({ success: true, message: 'Your eBay account has been connected successfully.', connection }, 200)
-    })
+    .post(MARKETPLACES.etsy.exchangePath, valid('json', MARKETPLACES.etsy.exchangeSchema), async (c) => c.json(await exchange(c, 'etsy', c.req.valid('json')), 200))
+    .post(MARKETPLACES.ebay.exchangePath, valid('json', MARKETPLACES.ebay.exchangeSchema), async (c) => c.json(await exchange(c, 'ebay', c.req.valid('json')), 200))
     .get('/debug/ebay-environment', (c) => {
       requireUser(c)
       return c.json(ebayEnvironment, 200)

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../contract/password-reset.ts'
-import type { PasswordResetService } from '../services/password-reset.ts'
+import type { PasswordResetService } from '../services/accounts/password-reset.ts'
 import { valid } from '../validate.ts'
 
 export interface PasswordResetRouteDeps {

@@ -4,9 +4,9 @@ import type { Sql } from '../db/client.ts'
 import * as listings from '../db/listings.ts'
 import * as users from '../db/users.ts'
 import { AppError } from '../errors.ts'
-import { deleteAccount } from './account-removal.ts'
-import type { ListingService } from './listings.ts'
-import type { FileStorage } from './storage.ts'
+import { deleteAccount } from './accounts/account-removal.ts'
+import type { ListingService } from './listings/listings.ts'
+import type { FileStorage } from './listings/storage.ts'
 
 export interface AdminServiceDeps {
   sql: Sql

@@ -8,7 +8,7 @@ import { deleteFinishedStates } from '../db/oauth-states.ts'
 import { deleteExpiredCounters } from '../db/rate-limits.ts'
 import { deleteExpiredSessions } from '../db/sessions.ts'
 import type { JobQueue } from './jobs.ts'
-import { SESSION_MAX_DAYS } from './sessions.ts'
+import { SESSION_MAX_DAYS } from './accounts/sessions.ts'
 
 /** How long the mail outbox keeps a mail. */
 export const OUTBOX_KEEP_HOURS = 24

@@ -3,7 +3,7 @@
 // with SKIP LOCKED, so one process runs it however many there are; a failure is logged with the job's name and id
 // (never its data) and retried with back-off.
 import PgBoss from 'pg-boss'
-import type { Sql } from '../db/client.ts'
+import type { Sql, Tx } from '../db/client.ts'
 import { isJobFinished, markJobFinished } from '../db/finished-jobs.ts'
 
 export interface JobInfo {
@@ -31,16 +31,23 @@ export const RETRY_POLICY = { retryLimit: 5, retryDelay: 30, retryBackoff: true,
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
 
+// pg-boss' insert of several jobs at once (a cron schedule's, among others).
+const JSON_ROWS = /json_to_recordset\(\$1\)/
+
 // pg-boss runs its migrations and maintenance as one text that opens and commits a transaction itself.
 const OWN_TRANSACTION = /^\s*BEGIN;/i
 
 /** pg-boss' db interface over postgres.js, answering in node-postgres' shape ({ rows }). */
-function executeSqlOn(sql: Sql): ExecuteSql {
+function executeSqlOn(sql: Sql | Tx): ExecuteSql {
   return async (text, values = []) => {
     // postgres.js refuses undefined; node-postgres, whom pg-boss was written for, sends it as null.
     const parameters = values.map((value) => value ?? null) as never[]
+    // pg-boss hands its insert of several jobs (how cron schedules enqueue) their JSON as text, for json_to_recordset($1);
+    // postgres.js encodes a json parameter itself, so the text would arrive as one JSON string ("cannot call
+    // json_to_recordset on a scalar") and no scheduled job would ever be enqueued.
+    if (JSON_ROWS.test(text) && typeof parameters[0] === 'string') parameters[0] = JSON.parse(parameters[0]) as never
     // A transaction must stay on one connection of the pool: postgres.js refuses BEGIN outside a reserved one.
-    const reserved = OWN_TRANSACTION.test(text) ? await sql.reserve() : undefined
+    const reserved = OWN_TRANSACTION.test(text) && 'reserve' in sql ? await sql.reserve() : undefined
     try {
       const result = await (reserved ?? sql).unsafe(text, parameters)
       // Several statements (pg-boss' locked maintenance, whose answer it does not read) give one result each.
@@ -141,14 +148,33 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
     /** Creates pg-boss' tables when missing, the queues and schedules, and starts the workers. */
     start: async (): Promise<void> => void (await started()),
 
-    /** Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. */
-    async send(name: string, data: object): Promise<string> {
+    /**
+     * Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. With
+     * startAfterSeconds it becomes due that much later (and the worker is not woken).
+     */
+    async send(name: string, data: object, { startAfterSeconds }: { startAfterSeconds?: number } = {}): Promise<string> {
       const instance = await started()
-      const id = await instance.send(name, data)
+      const id = await instance.send(name, data, startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {})
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
       const workerId = workerIds.get(name)
       if (workerId) instance.notifyWorker(workerId)
       return id
+    },
+
+    /**
+     * Stores the job inside the caller's transaction, so it exists exactly when what it is for was committed. The
+     * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart
+     * from the transaction (on PGlite the transaction holds the one connection starting would need).
+     */
+    async sendInTransaction(tx: Tx, name: string, data: object): Promise<void> {
+      if (!boss) {
+        void this.send(name, data).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        return
+      }
+      const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) } })
+      if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
+      const workerId = workerIds.get(name)
+      if (workerId) boss.notifyWorker(workerId)
     },
 
     /**

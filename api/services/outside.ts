@@ -4,13 +4,13 @@
 import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
-import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './analyzer.ts'
-import { createEbayProvider } from './ebay.ts'
-import { createEtsyProvider } from './etsy.ts'
-import { createGoogleIdentity, type GoogleIdentity } from './google-identity.ts'
-import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail.ts'
-import type { MarketplaceProviders } from './marketplace-connections.ts'
-import { createLocalStorage, createSupabaseStorage, type FileStorage } from './storage.ts'
+import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './listings/analyzer.ts'
+import { createEbayProvider } from './marketplaces/ebay.ts'
+import { createEtsyProvider } from './marketplaces/etsy.ts'
+import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail.ts'
+import type { MarketplaceProviders } from './marketplaces/connections.ts'
+import { createLocalStorage, createSupabaseStorage, type FileStorage } from './listings/storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
   return config.supabase ? createSupabaseStorage(config.supabase) : createLocalStorage(path.join(config.dataDir, 'photos'))

@@ -2,6 +2,7 @@
 // the service worker: no React here). It carries what the API answered ({ message, code, fields }, see
 // api/contract/errors.ts); the client branches on `code`, never on the words of `message`.
 import type { ApiErrorBody } from '../../api/contract/errors.ts'
+import type { Listing } from '../../api/contract/listing.ts'
 
 export type ApiErrorCode = ApiErrorBody['code']
 
@@ -15,6 +16,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** The API's own sentence for people; undefined when the answer was not the API's JSON (a proxy's page, say). */
     readonly serverMessage?: string,
+    /** listing_edit_conflict: the listing as the server has it now. */
+    readonly current?: Listing,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -22,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /** The error for a non-ok answer: the API's message, code and fields, or the status line when it sent none. */
-export async function apiErrorFrom(response: Response): Promise<ApiError> {
+export async function apiErrorFrom(response: Pick<Response, 'status' | 'statusText' | 'text'>): Promise<ApiError> {
   const text = await response.text()
   let body: Partial<ApiErrorBody> = {}
   try {
@@ -32,7 +35,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     // Not our JSON: the status line is all there is.
   }
   const statusLine = `${response.status}: ${text || response.statusText}`
-  return new ApiError(response.status, body.message ?? statusLine, body.code, body.fields ?? {}, body.message)
+  return new ApiError(response.status, body.message ?? statusLine, body.code, body.fields ?? {}, body.message, body.current)
 }
 
 /** The network did not answer (offline, server down). */

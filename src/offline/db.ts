@@ -2,32 +2,18 @@
 // not yet acknowledged. Shared by the page and the service worker; nothing here knows about React.
 import Dexie, { type EntityTable } from 'dexie'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
-import type { FillableField } from '../../api/contract/listing.ts'
+import type { Listing } from '../../api/contract/listing.ts'
+import { EMPTY_FORM_VALUES, type FillableField, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
 
-/** The listing fields as the create form holds them (text, as typed). */
-export interface DraftFields {
-  title: string
-  description: string
-  price: string
-  medianUsedPrice: string
-  /** The seller's Price in dollars and cents; blank: eBay gets the median used price. Drafts made before it lack it. */
-  askingPrice: string
-  quantity: string
-  category: string
-  keywords: string
-  color: string
-  brand: string
-  size: string
-  type: string
-  sizeType: string
-  department: string
-}
-export type DraftField = keyof DraftFields
+/** The listing fields as the create form holds them (text, as typed), one for each field listing-fields.ts declares. */
+export type DraftFields = ListingFormValues
+export type DraftField = ListingFieldName
 
-export const EMPTY_FIELDS: DraftFields = {
-  title: '', description: '', price: '0', medianUsedPrice: '0', askingPrice: '', quantity: '1', category: '', keywords: '', color: '',
-  brand: '', size: '', type: '', sizeType: '', department: '',
-}
+/**
+ * A new draft's fields. A draft made before a field existed lacks it: whoever reads a draft's fields reads them over
+ * these.
+ */
+export const EMPTY_FIELDS: DraftFields = EMPTY_FORM_VALUES
 
 /**
  * editing: on the phone, not submitted. queued: submitted, waiting for its turn or the network. failed: the server
@@ -61,6 +47,13 @@ export interface Draft {
   /** The server refused the listing: its sentence for each field it named, shown under that field. */
   errorFields?: Record<string, string>
   listingId?: number
+  /**
+   * An edit of a listing that exists (rather than a new listing): which one, and the version the edit started from.
+   * Keeping the seller's edit over a conflicting one moves `version` to the server's.
+   */
+  editOf?: { listingId: number; version: number }
+  /** The server refused the edit because the listing changed elsewhere: the listing as it is there now. */
+  conflict?: Listing
 }
 
 export interface DraftPhoto {
@@ -78,7 +71,10 @@ export interface DraftPhoto {
   serverUrl?: string
 }
 
-export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'create-listing'
+export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'create-listing' | 'update-listing'
+
+/** The entry that sends the draft's listing itself (a new one, or an edit of one), once its photos are stored. */
+export const writesListing = (kind: OutboxKind) => kind === 'create-listing' || kind === 'update-listing'
 
 export interface OutboxEntry {
   id?: number
@@ -123,12 +119,16 @@ export class SnaplistDb extends Dexie {
     })
     // Drafts, photos and entries belong to the account that made them (a shared phone). Records from before this
     // version have no userId: nobody sees or sends them, until the page gives them to the account that was signed
-    // in when they were made, as far as the phone can tell (src/lib/sync.ts, claimDraftsFromBefore).
+    // in when they were made, as far as the phone can tell (src/features/drafts/sync.ts, claimDraftsFromBefore).
     this.version(2).stores({
       drafts: 'id, state, updatedAt, userId',
       photos: 'id, draftId, userId',
       outbox: '++id, draftId, status, nextAttemptAt, userId',
       signedIn: 'key',
+    })
+    // Edits of listings that exist are drafts too (editOf): the edit screen reopens a listing's unfinished edit.
+    this.version(3).stores({
+      drafts: 'id, state, updatedAt, userId, editOf.listingId',
     })
   }
 }

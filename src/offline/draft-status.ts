@@ -1,8 +1,11 @@
 // What a draft is doing, in the words the Dashboard shows: derived from the draft, its photos and its outbox.
-import type { FillableField } from '../../api/contract/listing.ts'
+import { LISTING_FIELDS, type FillableField } from '../../api/contract/listing-fields.ts'
 import type { Draft, DraftPhoto, OutboxEntry } from './db.ts'
 
-export type DraftStatusKind = 'draft' | 'waiting' | 'uploading' | 'analysing' | 'ai-busy' | 'review' | 'creating' | 'failed' | 'done'
+export type DraftStatusKind =
+  | 'draft' | 'waiting' | 'uploading' | 'analysing' | 'ai-busy' | 'review' | 'creating' | 'failed' | 'done'
+  // An edit of a listing that exists: not sent yet, sent and waiting, or met with another edit made elsewhere.
+  | 'edit-unsent' | 'edit-waiting' | 'conflict'
 
 export interface DraftStatus {
   kind: DraftStatusKind
@@ -19,19 +22,26 @@ export function aiRetryText(entry: OutboxEntry, now: number): string {
   return `AI busy — retrying in ${minutes} min`
 }
 
-const FIELD_LABELS: Record<FillableField, string> = {
-  description: 'Description', price: 'Retail Price', medianUsedPrice: 'Median Used Price', keywords: 'Keywords', brand: 'Brand',
-  size: 'Size', type: 'Type', sizeType: 'Size Type', department: 'Department', aiSuggestions: 'AI suggestions',
-}
+const fieldLabel = (field: FillableField) => (field === 'aiSuggestions' ? 'AI suggestions' : LISTING_FIELDS[field].label)
 
 /** What late suggestions did to the listing: "… filled Brand, Size", or that nothing was empty. */
 export function lateFilledText(filled: FillableField[]): string {
   const lead = 'AI suggestions arrived after you created the listing'
   if (filled.length === 0) return `${lead}: every field was already filled, so nothing changed.`
-  return `${lead}: filled ${filled.map((field) => FIELD_LABELS[field]).join(', ')}.`
+  return `${lead}: filled ${filled.map(fieldLabel).join(', ')}.`
+}
+
+/** What an edit of a listing is doing, for that listing's row (docs/product.md §11). */
+function describeEdit(draft: Draft): DraftStatus {
+  if (draft.state === 'done') return { kind: 'done', text: 'Changes saved' }
+  if (draft.conflict) return { kind: 'conflict', text: 'Changed elsewhere too: choose which to keep' }
+  if (draft.state === 'failed') return { kind: 'failed', text: `Changes not saved: ${draft.error ?? 'the server refused them.'}` }
+  if (draft.state === 'editing') return { kind: 'edit-unsent', text: 'Unsaved changes on this phone' }
+  return { kind: 'edit-waiting', text: 'Changes waiting to sync' }
 }
 
 export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: OutboxEntry[], online: boolean, now = Date.now()): DraftStatus {
+  if (draft.editOf) return describeEdit(draft)
   const aiRetry = aiRetryOf(entries)
   if (draft.state === 'done') {
     if (aiRetry) return { kind: 'done', text: `Listing created. ${aiRetryText(aiRetry, now)}` }

@@ -3,8 +3,9 @@
 // account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
 import * as v from 'valibot'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
-import { FILLABLE_FIELDS, ListingFillSchema, type FillableField, type ListingFill } from '../../api/contract/listing.ts'
-import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb } from './db.ts'
+import { AI_FIELDS, FILLABLE_FIELDS, LISTING_FIELD_ENTRIES, suggestionAsText, type FillableField } from '../../api/contract/listing-fields.ts'
+import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
+import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb, writesListing } from './db.ts'
 
 export interface NewPhoto {
   id: string
@@ -32,30 +33,29 @@ const requeue = (at: number) => (entry: OutboxEntry) => {
   delete entry.lastError
 }
 
-/** Which form field each part of an analysis fills; empty suggestions fill nothing. */
+/** Which form field each part of an analysis fills (listing-fields.ts); empty suggestions fill nothing. */
 export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
-  const values: DraftFields = {
-    title: result.title,
-    description: result.description,
-    price: result.suggestedPrice ? String(result.suggestedPrice) : '',
-    medianUsedPrice: result.medianUsedPrice ? String(result.medianUsedPrice) : '',
-    // A used item sells near the median used price, not the retail price: the seller's Price starts there.
-    askingPrice: result.medianUsedPrice ? String(result.medianUsedPrice) : '',
-    quantity: '',
-    category: result.category,
-    keywords: result.keywords.join(', '),
-    color: result.primaryColor,
-    brand: result.brand,
-    size: result.size,
-    type: result.type,
-    sizeType: result.sizeType,
-    department: result.department,
-  }
+  const values: Partial<DraftFields> = Object.fromEntries(AI_FIELDS.map(({ field, suggestion }) => [field, suggestionAsText(result[suggestion])]))
+  // A used item sells near the median used price, not the retail price: the seller's Price starts there.
+  values.askingPrice = values.medianUsedPrice
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
 }
 
+/** A listing's values as the form holds them (text, as if typed), for an edit of it. */
+export function fieldsOfListing(listing: Listing): DraftFields {
+  const asTyped = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value))
+  return Object.fromEntries(LISTING_FIELD_ENTRIES.map(([field]) => [field, asTyped(listing[field])])) as DraftFields
+}
+
+/** Moves one item of the list to `to`, the others keeping their order. */
+function moved<Item>(items: Item[], item: Item, to: number): Item[] {
+  const rest = items.filter((candidate) => candidate !== item)
+  const at = Math.max(0, Math.min(to, rest.length))
+  return [...rest.slice(0, at), item, ...rest.slice(at)]
+}
+
 /** A form field the seller left as it started: blank, or a price of 0. */
-const isBlank = (value: string) => value.trim() === '' || value.trim() === '0'
+const isBlank = (value: string | undefined) => value === undefined || value.trim() === '' || value.trim() === '0'
 
 /**
  * What late suggestions may fill on the listing the draft became: fields the draft sent blank. The server fills only
@@ -133,13 +133,17 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         })
       }),
 
-    /** Photos are stored before anything is sent; the first of each batch is analysed, the rest only uploaded. */
+    /**
+     * Photos are stored before anything is sent; the first of each batch of a new listing is analysed, the rest (and
+     * those added to a listing that exists, whose fields the seller has filled) only uploaded.
+     */
     addPhotos: (draftId: string, photos: NewPhoto[]) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
         const draft = await ensureDraft(draftId)
         const stamp = now()
+        const kindOf = (index: number): OutboxKind => (index === 0 && !draft.editOf ? 'analyze-photo' : 'upload-photo')
         await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, userId, createdAt: stamp })))
-        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, index === 0 ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
+        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, kindOf(index), stamp, photo.id)))
         await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
       }),
 
@@ -152,6 +156,40 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         await db.drafts.update(draftId, { photoIds: draft.photoIds.filter((id) => id !== photoId), updatedAt: now() })
       }),
 
+    /** The seller moved a photo (by dragging it, or Move left/right); the first one is the listing's cover. */
+    movePhoto: (draftId: string, photoId: string, to: number) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await own(draftId)
+        if (!draft?.photoIds.includes(photoId)) return
+        await db.drafts.update(draftId, { photoIds: moved(draft.photoIds, photoId, to), updatedAt: now() })
+      }),
+
+    /**
+     * Edit on a listing: its unfinished edit on this phone if there is one, else a new edit draft holding the listing's
+     * values and its stored photos, made against its version. Returns the draft's id.
+     */
+    startEdit: (listing: Listing, newId: () => string) =>
+      db.transaction('rw', db.drafts, db.photos, async (): Promise<string> => {
+        const unfinished = await db.drafts
+          .where('editOf.listingId')
+          .equals(listing.id)
+          .filter((draft) => draft.userId === userId && draft.state !== 'done')
+          .first()
+        if (unfinished) return unfinished.id
+        const stamp = now()
+        const id = newId()
+        const photos = listing.images.map((serverUrl): DraftPhoto => ({ id: newId(), draftId: id, userId, createdAt: stamp, width: 0, height: 0, serverUrl }))
+        const fields = fieldsOfListing(listing)
+        const draft: Draft = {
+          id, userId, createdAt: stamp, updatedAt: stamp, fields, edited: Object.keys(fields) as DraftField[], aiFilled: [],
+          photoIds: photos.map((photo) => photo.id), state: 'editing', suggestionsReady: false,
+          editOf: { listingId: listing.id, version: listing.version },
+        }
+        await db.drafts.add(draft)
+        await db.photos.bulkAdd(photos)
+        return id
+      }),
+
     /**
      * Create Listing: from here the sync engine owns the draft until the listing exists or the server refuses.
      * Submitting again after a refusal is the seller's answer to it, so refused entries are tried again too.
@@ -162,8 +200,8 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         if (!draft || draft.state === 'done') return
         // An analysis waiting for a busy AI keeps its back-off: the listing does not wait for it anyway.
         await db.outbox.where({ draftId: id }).filter((entry) => !(entry.photoStored && entry.status === 'pending')).modify(requeue(now()))
-        const queued = await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()
-        if (!queued) await db.outbox.add(outboxEntry(userId, id, 'create-listing', now()))
+        const queued = await db.outbox.where({ draftId: id }).filter((entry) => writesListing(entry.kind)).count()
+        if (!queued) await db.outbox.add(outboxEntry(userId, id, draft.editOf ? 'update-listing' : 'create-listing', now()))
         await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, errorFields: undefined, updatedAt: now() })
       }),
 
@@ -178,7 +216,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         const draft = await own(id)
         if (!draft) return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
-        const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'create-listing').count()) > 0
+        const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => writesListing(entry.kind)).count()) > 0
         await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, errorFields: undefined, updatedAt: now() })
       }),
 
@@ -206,6 +244,24 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
         await db.drafts.update(id, { state: 'done', listingId, error: undefined, errorFields: undefined })
         await dropSentPhotos(db, id)
+      }),
+
+    /** The server has the edit: the listing is as the draft says, at this version. */
+    saved: (id: string, listing: Listing) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        await db.drafts.update(id, { state: 'done', listingId: listing.id, editOf: { listingId: listing.id, version: listing.version }, conflict: undefined, error: undefined, errorFields: undefined })
+        await dropSentPhotos(db, id)
+      }),
+
+    /** Keep mine: the seller's edit goes again, now made against the version the server showed. */
+    keepMine: (id: string) =>
+      db.transaction('rw', db.drafts, db.outbox, async () => {
+        const draft = await own(id)
+        if (!draft?.editOf || !draft.conflict) return
+        await db.outbox.where({ draftId: id }).modify(requeue(now()))
+        await db.drafts.update(id, {
+          editOf: { ...draft.editOf, version: draft.conflict.version }, conflict: undefined, state: 'queued', error: undefined, errorFields: undefined, updatedAt: now(),
+        })
       }),
 
     /** Late suggestions were applied to the listing on the server: say which fields they filled. */

@@ -1,16 +1,17 @@
-// Sends the outbox to the server. Entries of one draft run in order (its photos before its listing), different
+// Sends the outbox to the server. Entries of one draft run in order (its photos before its listing, new or edited), different
 // drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
 // Web Lock shared by every tab and the service worker). A listing never waits for the AI: when the AI is busy the
 // photo is stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every
 // call is idempotent, so an entry that ran but whose reply was lost simply runs again: the photo's UUID and the
 // draft's clientId make the server answer "already done". A run sends only the entries of the account the server says
 // is signed in, each request naming that account, so on a shared phone one account's drafts never reach another's
-// (the server refuses a request named for someone else).
+// (the server refuses a request named for someone else). An edit names the version it started from: when the listing
+// changed elsewhere meanwhile, it waits with the server's listing for the seller to choose (docs/product.md §11).
 import * as v from 'valibot'
-import { ListingInputSchema } from '../../api/contract/listing.ts'
+import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import type { AnalysisResult } from '../../api/contract/analysis.ts'
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
-import type { DraftPhoto, OutboxEntry, SnaplistDb } from './db.ts'
+import { writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
 import { createDraftStore, lateFill } from './drafts.ts'
 import { ApiError, hasCode } from './api-error.ts'
 import type { SyncTransport } from './transport.ts'
@@ -51,6 +52,14 @@ class Interrupted extends Error {
   constructor(readonly reason: 'auth-required' | 'account-changed') {
     super(reason)
   }
+}
+
+/** The form's text as the contract's input, or the 400 the server would answer, so the seller sees it the same way. */
+function checked<Schema extends v.GenericSchema>(schema: Schema, input: unknown): v.InferOutput<Schema> {
+  const parsed = v.safeParse(schema, input)
+  if (parsed.success) return parsed.output
+  const fields = Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
+  throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '), 'invalid_input', fields)
 }
 
 /** The Web Locks API where there is one (browsers, service workers); a process-wide flag otherwise (tests). */
@@ -111,11 +120,11 @@ export function createSyncEngine({
   function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
     const draftsOf = (match: (entry: OutboxEntry) => boolean) => new Set(entries.filter(match).map((entry) => entry.draftId))
     const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
-    const creating = draftsOf((entry) => entry.kind === 'create-listing')
-    const storing = draftsOf((entry) => entry.kind !== 'create-listing' && !onlyAnalysisWaits(entry))
+    const creating = draftsOf((entry) => writesListing(entry.kind))
+    const storing = draftsOf((entry) => !writesListing(entry.kind) && !onlyAnalysisWaits(entry))
     return entries.filter((entry) => {
       if (entry.status !== 'pending' || parkedDrafts.has(entry.draftId)) return false
-      if (entry.kind === 'create-listing') return !storing.has(entry.draftId)
+      if (writesListing(entry.kind)) return !storing.has(entry.draftId)
       return !(onlyAnalysisWaits(entry) && creating.has(entry.draftId))
     })
   }
@@ -125,7 +134,7 @@ export function createSyncEngine({
     const runningDrafts = new Set(entries.filter((entry) => inFlight.has(entry.id!)).map((entry) => entry.draftId))
     return unblocked(entries).filter(
       (entry) =>
-        !inFlight.has(entry.id!) && entry.nextAttemptAt <= now() && (entry.kind !== 'create-listing' || !runningDrafts.has(entry.draftId)),
+        !inFlight.has(entry.id!) && entry.nextAttemptAt <= now() && (!writesListing(entry.kind) || !runningDrafts.has(entry.draftId)),
     )
   }
 
@@ -177,22 +186,32 @@ export function createSyncEngine({
       if (!photo.serverUrl) await upload(photo, photo.blob)
     }
 
-    async function createListing(entry: OutboxEntry) {
-      const draft = await drafts.get(entry.draftId)
-      if (!draft || draft.state === 'done') return
+    /** The stored photos' URLs in the seller's order: the first is the cover. */
+    async function imagesOf(draft: Draft): Promise<string[]> {
       const photos = await db.photos.bulkGet(draft.photoIds)
-      const images = photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
-      const parsed = v.safeParse(ListingInputSchema, { ...draft.fields, images, clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
-      if (!parsed.success) {
-        const fields = Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
-        throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '), 'invalid_input', fields)
-      }
-      const listing = await transport.createListing(account, parsed.output)
+      return photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
+    }
+
+    async function createListing(draft: Draft) {
+      const input = checked(ListingInputSchema, { ...draft.fields, images: await imagesOf(draft), clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
+      const listing = await transport.createListing(account, input)
       await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
     }
 
-    return (entry: OutboxEntry) => (entry.kind === 'create-listing' ? createListing(entry) : sendPhoto(entry, entry.kind === 'analyze-photo'))
+    async function updateListing(draft: Draft, { listingId, version }: NonNullable<Draft['editOf']>) {
+      const edit = checked(ListingEditSchema, { ...draft.fields, images: await imagesOf(draft), version })
+      await drafts.saved(draft.id, await transport.updateListing(account, listingId, edit))
+    }
+
+    async function sendListing(entry: OutboxEntry) {
+      const draft = await drafts.get(entry.draftId)
+      if (!draft || draft.state === 'done') return
+      if (entry.kind === 'update-listing' && draft.editOf) return updateListing(draft, draft.editOf)
+      return createListing(draft)
+    }
+
+    return (entry: OutboxEntry) => (writesListing(entry.kind) ? sendListing(entry) : sendPhoto(entry, entry.kind === 'analyze-photo'))
   }
 
   async function settle(entry: OutboxEntry, error: unknown) {
@@ -211,10 +230,12 @@ export function createSyncEngine({
       await db.outbox.delete(entry.id!)
       return
     }
-    // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft.
+    // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft; an edit that met
+    // another one keeps the server's listing, for the seller to choose between them.
+    const refusal = error instanceof ApiError ? { errorFields: error.fields, conflict: error.current } : {}
     await db.transaction('rw', db.outbox, db.drafts, async () => {
       await db.outbox.update(entry.id!, { status: 'parked', lastError: message })
-      await db.drafts.update(entry.draftId, { state: 'failed', error: message, errorFields: error instanceof ApiError ? error.fields : undefined })
+      await db.drafts.update(entry.draftId, { state: 'failed', error: message, ...refusal })
     })
   }
 

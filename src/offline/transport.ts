@@ -1,11 +1,11 @@
-// The sync engine's view of the server: who is signed in, and four idempotent calls, each sent for the account whose
-// change it carries (the server refuses it when the session is another account's). Plain fetch, so the service
-// worker can use it too.
+// The sync engine's view of the server: who is signed in, and five idempotent calls, each sent for the account whose
+// change it carries (the server refuses it when the session is another account's). Through the typed client, which
+// needs no React or DOM, so the service worker can use it too.
 import type { AnalysisResult, StoredImage } from '../../api/contract/analysis.ts'
-import type { Listing, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
+import type { Listing, ListingEdit, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
-import type { User } from '../../api/contract/user.ts'
-import { apiErrorFrom, noConnection } from './api-error.ts'
+import { apiClient, okJson } from './api-client.ts'
+import { noConnection } from './api-error.ts'
 
 export interface SyncTransport {
   /** The account the session belongs to; an ApiError 401 when nobody is signed in. */
@@ -13,51 +13,39 @@ export interface SyncTransport {
   uploadPhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<StoredImage>
   analyzePhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<AnalysisResult>
   createListing(account: number, listing: ListingInput, signal?: AbortSignal): Promise<Listing>
+  /** An edit, made against edit.version: an ApiError 409 listing_edit_conflict (with `current`) when it changed since. */
+  updateListing(account: number, listingId: number, edit: ListingEdit, signal?: AbortSignal): Promise<Listing>
   /** Late AI suggestions: fills only the fields still empty on the listing. */
   fillEmpty(account: number, listingId: number, fill: ListingFill, signal?: AbortSignal): Promise<ListingFillReply>
 }
 
-async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit): Promise<T> {
-  let response: Response
-  try {
-    response = await fetcher(url, { credentials: 'include', ...init })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw noConnection()
+/** fetch, with a network failure (offline, server down) made the ApiError status 0 the engine waits out. */
+const guarded =
+  (fetcher: typeof fetch): typeof fetch =>
+  async (...args) => {
+    try {
+      return await fetcher(...args)
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error
+      throw noConnection()
+    }
   }
-  if (response.ok) return response.json() as Promise<T>
-  throw await apiErrorFrom(response)
-}
 
-const photoForm = (id: string, photo: Blob) => {
-  const form = new FormData()
-  form.append('id', id)
-  form.append('image', photo, `${id}.jpg`)
-  return form
-}
+/** The photo under its UUID, named as the phone took it, in the form the upload routes read. */
+const photoForm = (id: string, photo: Blob) => ({ id, image: new File([photo], `${id}.jpg`, { type: photo.type }) })
 
-const sentFor = (account: number, headers: Record<string, string> = {}) => ({ ...headers, [SYNC_ACCOUNT_HEADER]: String(account) })
-
-const postJson = (account: number, body: unknown, signal?: AbortSignal): RequestInit => ({
-  method: 'POST',
-  body: JSON.stringify(body),
-  headers: sentFor(account, { 'Content-Type': 'application/json' }),
-  signal,
-})
-
-const postPhoto = (account: number, id: string, photo: Blob, signal?: AbortSignal): RequestInit => ({
-  method: 'POST',
-  body: photoForm(id, photo),
-  headers: sentFor(account),
-  signal,
-})
+/** Sent for this account (the server refuses it when the session is another's), cancelled by the signal. */
+const sentFor = (account: number, signal?: AbortSignal) => ({ headers: { [SYNC_ACCOUNT_HEADER]: String(account) }, init: { signal } })
 
 export function fetchTransport({ baseUrl = '', fetcher = (...args: Parameters<typeof fetch>) => fetch(...args) } = {}): SyncTransport {
+  const api = apiClient({ baseUrl, fetcher: guarded(fetcher) })
   return {
-    signedInAccount: async () => (await call<User>(fetcher, `${baseUrl}/api/user`, { method: 'GET' })).id,
-    uploadPhoto: (account, id, photo, signal) => call(fetcher, `${baseUrl}/api/images`, postPhoto(account, id, photo, signal)),
-    analyzePhoto: (account, id, photo, signal) => call(fetcher, `${baseUrl}/api/analyze-image`, postPhoto(account, id, photo, signal)),
-    createListing: (account, listing, signal) => call(fetcher, `${baseUrl}/api/listings`, postJson(account, listing, signal)),
-    fillEmpty: (account, listingId, fill, signal) => call(fetcher, `${baseUrl}/api/listings/${listingId}/fill-empty`, postJson(account, fill, signal)),
+    signedInAccount: async () => (await okJson(api.user.$get())).id,
+    uploadPhoto: (account, id, photo, signal) => okJson(api.images.$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
+    analyzePhoto: (account, id, photo, signal) => okJson(api['analyze-image'].$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
+    createListing: (account, json, signal) => okJson(api.listings.$post({ json }, sentFor(account, signal))),
+    updateListing: (account, listingId, json, signal) => okJson(api.listings[':id'].$patch({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
+    fillEmpty: (account, listingId, json, signal) =>
+      okJson(api.listings[':id']['fill-empty'].$post({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
   }
 }

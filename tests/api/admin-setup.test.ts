@@ -1,7 +1,7 @@
 // The first administrator by setup code: only a registration that gives the code printed in the server log becomes
 // admin, once; without it an account is ordinary, so whoever registers first on a fresh install gains nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { issueSetupCode, promoteToAdmin } from '../../api/services/admin-setup.ts'
+import { issueSetupCode, promoteToAdmin } from '../../api/services/accounts/admin-setup.ts'
 import { startServer, type ServerProcess } from '../helpers/server-process.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 

@@ -1,10 +1,10 @@
 // The image analysers: the real @google/genai client against the fake Gemini API, the answer normaliser, and the
 // no-key local analyser.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../api/contract/analysis.ts'
+import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../api/contract/listing-fields.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from '../../api/contract/options.ts'
 import { AppError } from '../../api/errors.ts'
-import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, normalizeSuggestion, type GeminiConfig } from '../../api/services/analyzer.ts'
+import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, normalizeSuggestion, type GeminiConfig } from '../../api/services/listings/analyzer.ts'
 import { LEVIS_501, startFakeGemini, type FakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
 
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.

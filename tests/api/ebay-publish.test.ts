@@ -2,7 +2,7 @@
 // refuses at publish time what eBay refuses (missing aspects, policies, location, pictures).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { skuOf } from '../../api/services/ebay-publish.ts'
+import { skuOf } from '../../api/services/ebay/publish.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'

@@ -2,8 +2,8 @@
 // attack it exists for: registering someone else's address first, to keep a way in once its owner arrives with Google.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RESEND_LIMITS } from '../../api/services/email-verification.ts'
-import { createGoogleIdentity } from '../../api/services/google-identity.ts'
+import { RESEND_LIMITS } from '../../api/services/accounts/email-verification.ts'
+import { createGoogleIdentity } from '../../api/services/accounts/google-identity.ts'
 import { createGoogleTestKey, oauthClientTrusting, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey } from '../helpers/google-tokens.ts'
 import { confirmAddress, requestResetToken, verifyTokenFor } from '../helpers/reset-link.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'

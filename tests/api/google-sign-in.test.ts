@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGoogleIdentity } from '../../api/services/google-identity.ts'
+import { createGoogleIdentity } from '../../api/services/accounts/google-identity.ts'
 import { createGoogleTestKey, oauthClientTrusting, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey, type IdTokenClaims } from '../helpers/google-tokens.ts'
 import { confirmAddress, requestResetToken } from '../helpers/reset-link.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createApp } from '../../api/app.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { createLocalAnalyzer } from '../../api/services/analyzer.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createJobQueue, jobSchemaFor, type JobQueue } from '../../api/services/jobs.ts'
-import { createOutboxTransport } from '../../api/services/mail.ts'
-import { createLocalStorage } from '../../api/services/storage.ts'
+import { createOutboxTransport } from '../../api/services/mail/mail.ts'
+import { createLocalStorage } from '../../api/services/listings/storage.ts'
 import { client, createTestAppWithMailDown, openTestDatabase, registeredClient, TEST_ORIGIN, type TestDatabase } from '../helpers/test-app.ts'
 
 let database: TestDatabase

@@ -2,7 +2,7 @@
 // do, parallel uploads cannot pass it together, and deleting listings frees the space again.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareImage } from '../../api/services/images.ts'
+import { prepareImage } from '../../api/services/listings/images.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
 

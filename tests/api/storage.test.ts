@@ -12,7 +12,7 @@ import {
   LOCAL_FILES_PATH,
   type FileStorage,
   type LocalStorage,
-} from '../../api/services/storage.ts'
+} from '../../api/services/listings/storage.ts'
 import { startFakeSupabaseStorage, type FakeSupabaseStorage } from '../fakes/supabase-storage.ts'
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9])

@@ -18,8 +18,11 @@ type Seller = Awaited<ReturnType<typeof registeredClient>>
 /** Milliseconds this process has spent waiting on outgoing fetches (the calls to the stand-in). */
 let waitingMs = 0
 
+/** How long, in all, this process has waited on outgoing fetches so far. */
+export const waitedMs = () => waitingMs
+
 /** Counts the time of every fetch the server makes while `work` runs (the services take fetch when they are made). */
-async function timingFetches<T>(work: () => Promise<T>): Promise<T> {
+export async function timingFetches<T>(work: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch
   globalThis.fetch = async (input, init) => {
     const started = performance.now()
@@ -36,8 +39,8 @@ async function timingFetches<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
 const verdict = (passed: boolean) => (passed ? 'PASS' : 'FAIL')
 
 async function newListing(seller: Seller, photos: number): Promise<{ id: number; createMs: number }> {

@@ -1,6 +1,8 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|faults|soak runs one of them.
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|soak runs one of them.
 import { benchEbay } from './ebay.ts'
+import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
+import { benchRevisions } from './ebay-revisions.ts'
 import { benchFaults } from './faults.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
@@ -14,6 +16,8 @@ const suites: Record<string, () => Promise<unknown>> = {
   photos: benchPhotos,
   sync: benchSync,
   ebay: benchEbay,
+  revisions: benchRevisions,
+  lifecycle: benchLifecycleKills,
   faults: benchFaults,
   soak: benchSoak,
 }

@@ -4,9 +4,13 @@
 // location, a price, a condition the category allows; publishing a live offer again answers with the same listing),
 // Taxonomy suggestions (several per title, best first), subtrees and aspects, the Metadata API's item conditions per
 // category, and the Media API's picture upload. Bodies are checked against eBay's OpenAPI contracts; headers as eBay checks them.
+// After publishing: revisions (createOrReplaceInventoryItem and updateOffer on a live offer) counted per listing and
+// refused past 250 in a day, withdrawOffer, publishing a withdrawn offer again (a relist: a new listing id), the
+// Fulfillment API's getOrders, a way for a test to sell an item (sell()), and eBay busy (429), down (500) or slow.
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { randomBytes, randomInt } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createContractChecker } from './ebay-contracts.ts'
 
 export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
@@ -80,6 +84,31 @@ interface Offer {
   body: Record<string, unknown>
 }
 
+/** A revision of a live listing as eBay saw it: which call, the SKU, and the title the inventory item carried then. */
+export interface Revision {
+  call: 'inventory_item' | 'offer'
+  sku: string
+  title: string
+}
+
+/** An order as the Fulfillment API returns it (the fields Snaplist reads, and a few more). */
+export interface FakeOrder {
+  orderId: string
+  creationDate: string
+  lastModifiedDate: string
+  orderFulfillmentStatus: 'NOT_STARTED'
+  orderPaymentStatus: 'PAID'
+  cancelStatus: { cancelState: 'NONE_REQUESTED'; cancelRequests: [] }
+  pricingSummary: { total: { value: string; currency: 'USD' } }
+  lineItems: { lineItemId: string; legacyItemId: string; sku: string; title: string; quantity: number; lineItemCost: { value: string; currency: 'USD' } }[]
+}
+
+/** How the selling APIs answer: as eBay normally does, busy (429), down (500), or slowly (slowMs, then normally). */
+export type SellMode = 'good' | 'busy' | 'down' | 'slow'
+
+/** eBay's revision limit: "Each listing can be revised up to 250 times in one calendar day" (Inventory API). */
+export const REVISIONS_PER_DAY = 250
+
 /** One seller's inventory: eBay keeps locations, items and offers per seller. */
 export interface Inventory {
   locations: Map<string, unknown>
@@ -97,6 +126,16 @@ export interface SellState {
   pictures: Map<string, number>
   /** Publish the next offer, then drop the connection before answering: a reply lost on the way back. */
   dropNextPublishReply: boolean
+  /** Apply the next revising call of this kind, then drop the connection before answering (a lost reply). */
+  dropNextRevisionReply: Revision['call'] | null
+  /** Every revision of a live listing, in order, by seller. */
+  revisions: Map<string, Revision[]>
+  /** Revisions per listing id on the current day (the stand-in's day is its whole life unless a test resets it). */
+  revisionsToday: Map<string, number>
+  /** Orders by seller, oldest first. */
+  orders: Map<string, FakeOrder[]>
+  mode: SellMode
+  slowMs: number
 }
 
 export const createSellState = (): SellState => ({
@@ -105,6 +144,12 @@ export const createSellState = (): SellState => ({
   listings: new Map(),
   pictures: new Map(),
   dropNextPublishReply: false,
+  dropNextRevisionReply: null,
+  revisions: new Map(),
+  revisionsToday: new Map(),
+  orders: new Map(),
+  mode: 'good',
+  slowMs: 3000,
 })
 
 interface EbayError {
@@ -122,10 +167,12 @@ const SCOPES = {
   base: 'https://api.ebay.com/oauth/api_scope',
   inventory: 'https://api.ebay.com/oauth/api_scope/sell.inventory',
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
+  fulfillment: ['https://api.ebay.com/oauth/api_scope/sell.fulfillment', 'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly'],
 }
 const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
 const taxonomyContract = createContractChecker('commerce_taxonomy_v1_oas3.json')
 const metadataContract = createContractChecker('sell_metadata_v1_oas3.json')
+const fulfillmentContract = createContractChecker('sell_fulfillment_v1_oas3.json')
 const missingAspect = (name: string) => ({
   errorId: 25002,
   message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
@@ -140,6 +187,46 @@ export function inventoryOf(state: SellState, seller: string): Inventory {
 
 /** The request's live Bearer token: its scopes and its seller, or undefined (the auth half of the stand-in knows them). */
 export type BearerToken = (c: Context) => { scopes: string[]; seller: string } | undefined
+
+const money = (value: number) => ({ value: value.toFixed(2), currency: 'USD' as const })
+
+/**
+ * A buyer buys `quantity` of the seller's live listing for this SKU at the offer's price: an order appears for getOrders,
+ * the item's and offer's quantities go down, and the listing ends when none is left. Returns the order.
+ */
+export function sellItem(state: SellState, seller: string, sku: string, quantity = 1, at = new Date()): FakeOrder {
+  const inventory = inventoryOf(state, seller)
+  const offer = [...inventory.offers.values()].find((entry) => entry.sku === sku && entry.status === 'PUBLISHED')
+  if (!offer?.listingId) throw new Error(`${sku} is not live on eBay for ${seller}`)
+  const item = inventory.items.get(sku) as { availability: { shipToLocationAvailability: { quantity: number } }; product: { title: string } }
+  const available = item.availability.shipToLocationAvailability
+  if (available.quantity < quantity) throw new Error(`${sku} has only ${available.quantity} left`)
+  available.quantity -= quantity
+  offer.body.availableQuantity = available.quantity
+  if (available.quantity === 0) offer.status = 'UNPUBLISHED'
+  const unit = Number((offer.body.pricingSummary as { price: { value: string } }).price.value)
+  const order: FakeOrder = {
+    orderId: `${randomInt(10, 99)}-${randomInt(10_000, 99_999)}-${randomInt(10_000, 99_999)}`,
+    creationDate: at.toISOString(),
+    lastModifiedDate: at.toISOString(),
+    orderFulfillmentStatus: 'NOT_STARTED',
+    orderPaymentStatus: 'PAID',
+    cancelStatus: { cancelState: 'NONE_REQUESTED', cancelRequests: [] },
+    pricingSummary: { total: money(unit * quantity) },
+    lineItems: [{ lineItemId: String(randomInt(1e9, 9e9)), legacyItemId: offer.listingId, sku, title: item.product.title, quantity, lineItemCost: money(unit * quantity) }],
+  }
+  state.orders.set(seller, [...(state.orders.get(seller) ?? []), order])
+  return order
+}
+
+/** creationdate:[from..] or creationdate:[from..to] (ISO 8601, UTC), the one filter Snaplist uses; null when malformed. */
+function creationWindow(filter: string | undefined): { from: number; to: number } | null | undefined {
+  if (filter === undefined) return undefined
+  const match = /^creationdate:\[(.+?)\.\.(.*)\]$/.exec(filter)
+  const from = Date.parse(match?.[1] ?? '')
+  const to = match?.[2] ? Date.parse(match[2]) : Infinity
+  return match && !Number.isNaN(from) && !Number.isNaN(to) ? { from, to } : null
+}
 
 export function sellRoutes(state: SellState, bearer: BearerToken) {
   /** What eBay checks before a Sell API call: the token, its scope and the Accept-Language header. */
@@ -222,9 +309,41 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     return c.json({ listingId: offer.listingId, warnings: [] })
   }
 
+  const liveOffer = (c: Context, sku: string) => [...mine(c).offers.values()].find((offer) => offer.sku === sku && offer.status === 'PUBLISHED')
+
+  /**
+   * A change to a live listing is a revision: counted, and refused past eBay's 250 a day (25019 "Cannot revise the
+   * listing"; the additional text is the stand-in's). Returns the refusal, or records the revision and returns nothing.
+   */
+  function revise(c: Context, offer: Offer | undefined, call: Revision['call'], title: string): Response | undefined {
+    if (!offer?.listingId) return undefined
+    const count = state.revisionsToday.get(offer.listingId) ?? 0
+    if (count >= REVISIONS_PER_DAY) return restError(c, 400, 25019, `Cannot revise the listing. This listing has reached the limit of ${REVISIONS_PER_DAY} revisions in one calendar day.`)
+    state.revisionsToday.set(offer.listingId, count + 1)
+    const seller = bearer(c)!.seller
+    state.revisions.set(seller, [...(state.revisions.get(seller) ?? []), { call, sku: offer.sku, title }])
+    return undefined
+  }
+
+  /** 204 for a write, unless the test asked for this kind of revision's reply to be lost on the way back. */
+  function written(c: Context, call: Revision['call'], wasRevision: boolean): Response {
+    if (wasRevision && state.dropNextRevisionReply === call) {
+      state.dropNextRevisionReply = null
+      ;(c.env as { incoming: { socket: { destroy(): void } } }).incoming.socket.destroy()
+    }
+    return c.body(null, 204)
+  }
+
   const offerView = (offer: Offer) => ({ offerId: offer.offerId, sku: offer.sku, status: offer.status, ...offer.body, ...(offer.listingId ? { listing: { listingId: offer.listingId, listingStatus: 'ACTIVE' } } : {}) })
 
   return new Hono()
+    // The Sell APIs (Inventory, Account, Fulfillment) only: connecting and the control routes keep working.
+    .use('/sell/*', async (c, next) => {
+      if (state.mode === 'busy') return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
+      if (state.mode === 'down') return restError(c, 500, 25001, 'A system error has occurred. The service is down (stand-in).')
+      if (state.mode === 'slow') await sleep(state.slowMs)
+      return next()
+    })
     .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
       const problem = refused(c, SCOPES.account)
       if (problem) return problem
@@ -260,8 +379,26 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       }
       const checked = await contractBody(c, 'createOrReplaceInventoryItem', { contentLanguage: true })
       if ('refused' in checked) return checked.refused
+      const title = String((checked.body.product as { title?: unknown } | undefined)?.title ?? '')
+      const live = liveOffer(c, sku)
+      const limited = revise(c, live, 'inventory_item', title)
+      if (limited) return limited
       mine(c).items.set(sku, checked.body)
-      return c.body(null, 204)
+      return written(c, 'inventory_item', live !== undefined)
+    })
+    .get('/sell/inventory/v1/inventory_item/:sku', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const item = mine(c).items.get(c.req.param('sku'))
+      if (!item) return restError(c, 404, 25710, "We didn't find the resource/entity you are requesting. Please verify the request")
+      return c.json({ sku: c.req.param('sku'), locale: 'en_US', ...item })
+    })
+    .get('/sell/inventory/v1/offer/:offerId', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const offer = mine(c).offers.get(c.req.param('offerId'))
+      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+      return c.json(offerView(offer))
     })
     .get('/sell/inventory/v1/offer', (c) => {
       const problem = refused(c, SCOPES.inventory)
@@ -292,8 +429,12 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
       const checked = await contractBody(c, 'updateOffer', { contentLanguage: true })
       if ('refused' in checked) return checked.refused
+      const item = mine(c).items.get(offer.sku) as { product?: { title?: string } } | undefined
+      const live = offer.status === 'PUBLISHED'
+      const limited = live ? revise(c, offer, 'offer', item?.product?.title ?? '') : undefined
+      if (limited) return limited
       offer.body = { ...checked.body, marketplaceId: offer.body.marketplaceId, format: offer.body.format }
-      return c.body(null, 204)
+      return written(c, 'offer', live)
     })
     .post('/sell/inventory/v1/offer/:offerId/publish', (c) => {
       const problem = refused(c, SCOPES.inventory)
@@ -302,6 +443,35 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
       const problems = publishProblems(mine(c), offer)
       return problems.length ? restErrors(c, 400, problems) : publish(c, offer)
+    })
+    .post('/sell/inventory/v1/offer/:offerId/withdraw', (c) => {
+      const problem = refused(c, SCOPES.inventory)
+      if (problem) return problem
+      const offer = mine(c).offers.get(c.req.param('offerId'))
+      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+      // eBay's words for withdrawing an offer that is not live are not documented; 25002 is its generic user error.
+      if (offer.status !== 'PUBLISHED') return restError(c, 400, 25002, 'A user error has occurred. The offer is not published.')
+      offer.status = 'UNPUBLISHED'
+      return c.json({ listingId: offer.listingId, warnings: [] })
+    })
+    .get('/sell/fulfillment/v1/order', (c) => {
+      const token = bearer(c)
+      if (!token) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+      if (!SCOPES.fulfillment.some((scope) => token.scopes.includes(scope))) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+      const problem = unknownQuery(c, fulfillmentContract, 'getOrders')
+      if (problem) return problem
+      const window = creationWindow(c.req.query('filter'))
+      const limit = Number(c.req.query('limit') ?? 50)
+      const offset = Number(c.req.query('offset') ?? 0)
+      // eBay's words, from the x-response-codes of getOrders in sell_fulfillment_v1_oas3.json.
+      if (window === null) return restError(c, 400, 30810, 'Invalid date format')
+      if (window && window.to !== Infinity && window.to < window.from) return restError(c, 400, 30840, 'Start date should be before end date')
+      if (window && window.from > Date.now() + 60_000) return restError(c, 400, 30850, "Start and end dates can't be in the future")
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200) return restError(c, 400, 31100, `Invalid limit: ${c.req.query('limit')}`)
+      if (!Number.isInteger(offset) || offset < 0) return restError(c, 400, 31000, `Invalid offset: ${c.req.query('offset')}`)
+      const all = (state.orders.get(token.seller) ?? []).filter((order) => !window || (Date.parse(order.creationDate) >= window.from && Date.parse(order.creationDate) <= window.to))
+      const orders = all.slice(offset, offset + limit)
+      return c.json({ href: c.req.url, limit, offset, total: all.length, orders, warnings: [] })
     })
     .get('/commerce/taxonomy/v1/get_default_category_tree_id', (c) => {
       const problem = refused(c, SCOPES.base)

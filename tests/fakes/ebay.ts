@@ -5,14 +5,12 @@
 // the selling APIs (tests/fakes/ebay-sell.ts) behind the same tokens.
 // The Notification API's getPublicKey and a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
-import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
-import { html } from 'hono/html'
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
-import { closeServer } from './close-server.ts'
-import { followConsent, oauthError } from './consent.ts'
-import { createSellState, inventoryOf, restError, sellRoutes, type BusinessPolicyIds, type Inventory, type SellState } from './ebay-sell.ts'
+import { listen } from './listen.ts'
+import { backTo, consentRoutes, createTokens, followConsent, oauthError, presentedToken, type TokenControls } from './oauth-stand-in.ts'
+import { createSellState, inventoryOf, restError, sellItem, sellRoutes, type BusinessPolicyIds, type FakeOrder, type Inventory, type SellMode, type SellState } from './ebay-sell.ts'
 
 export type { BusinessPolicyIds } from './ebay-sell.ts'
 
@@ -27,7 +25,7 @@ export interface FakeEbayOptions {
   seller?: { userId: string; username: string }
 }
 
-export interface FakeEbay {
+export interface FakeEbay extends TokenControls {
   url: string
   /** The consent page, for EBAY_AUTH_URL. */
   authUrl: string
@@ -39,11 +37,8 @@ export interface FakeEbay {
   grants: string[]
   /** Every API call, as "METHOD path". */
   calls: string[]
-  advanceClock(ms: number): void
   /** Forgets every access token (they answer 401) but keeps refresh tokens: as when eBay ends a token early. */
   expireAccessTokens(): void
-  /** Forgets every token, as when the seller revokes the app on eBay. */
-  revokeAll(): void
   /** The X-EBAY-SIGNATURE eBay would send with this notification body. */
   signNotification(body: string): string
   /** What the selling APIs hold: inventories by seller, published listings, uploaded pictures; the lost-reply switch. */
@@ -52,6 +47,10 @@ export interface FakeEbay {
   inventory(seller: string): Inventory
   /** Sets the seller's business policies; null plays a seller not opted in to business policies. */
   setPolicies(policies: BusinessPolicyIds | null): void
+  /** A buyer buys `quantity` of the seller's live listing for this SKU: an order for getOrders, fewer left on eBay. */
+  sellItem(seller: string, sku: string, quantity?: number): FakeOrder
+  /** How the selling APIs answer from now on: normally, busy (429), down (500) or slowly. */
+  setMode(mode: SellMode, slowMs?: number): void
   /** Plays the seller on the consent page; returns where eBay sends the browser. */
   consent(authorizationUrl: string, choice?: 'agree' | 'decline'): Promise<URL>
   close(): Promise<void>
@@ -68,6 +67,8 @@ const KNOWN_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/sell.account',
   'https://api.ebay.com/oauth/api_scope/sell.account.readonly',
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
+  'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
+  'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
 ]
 
 interface PendingConsent {
@@ -82,11 +83,9 @@ interface State {
   acceptedUrl: string
   declinedUrl: string
   seller: Required<FakeEbayOptions>['seller']
-  clockOffset: number
-  consents: Map<string, PendingConsent>
   codes: Map<string, { issuedAt: number; used: boolean; scopes: string[]; grant: string }>
-  accessTokens: Map<string, { expiresAt: number; scopes: string[] }>
-  refreshTokens: Map<string, string[]>
+  /** Access tokens with their expiry and scopes, refresh tokens with their scopes. */
+  tokens: ReturnType<typeof createTokens<{ expiresAt: number; scopes: string[] }, string[]>>
   /** Which consent (by the state it came with) each token descends from, so one seller's grant can be revoked. */
   grantOf: Map<string, string>
   grants: string[]
@@ -109,34 +108,17 @@ function consentProblem(state: State, query: Record<string, string>): string | u
   return undefined
 }
 
-const consentPage = (id: string, scopes: string[]) => html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>eBay (stand-in): grant access?</title></head>
-  <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
-    <h1>Grant Snaplist access to your eBay account?</h1>
-    <p>Snaplist asks for: ${scopes.join(', ')}</p>
-    <p><a href="/oauth2/decide?consent=${id}&amp;choice=agree">Agree</a></p>
-    <p><a href="/oauth2/decide?consent=${id}&amp;choice=decline">Decline</a></p>
-  </body>
-</html>`
-
-function backTo(address: string, params: Record<string, string | undefined>): string {
-  const url = new URL(address)
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value)
-  return url.toString()
-}
-
 function createFakeApp(state: State) {
-  const now = () => Date.now() + state.clockOffset
+  const { now, access: accessTokens, refresh: refreshTokens } = state.tokens
 
   function issueTokens(c: Context, scopes: string[], grant: string, refreshToken?: string) {
     const access = ebayToken()
-    state.accessTokens.set(access, { expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, scopes })
+    accessTokens.set(access, { expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, scopes })
     state.grantOf.set(access, grant)
     const reply: Record<string, unknown> = { access_token: access, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'User Access Token' }
     if (refreshToken) return c.json(reply)
     const refresh = ebayToken()
-    state.refreshTokens.set(refresh, scopes)
+    refreshTokens.set(refresh, scopes)
     state.grantOf.set(refresh, grant)
     return c.json({ ...reply, refresh_token: refresh, refresh_token_expires_in: REFRESH_TOKEN_SECONDS })
   }
@@ -153,7 +135,7 @@ function createFakeApp(state: State) {
   }
 
   function refresh(c: Context, form: Record<string, string>) {
-    const scopes = state.refreshTokens.get(form.refresh_token ?? '')
+    const scopes = refreshTokens.get(form.refresh_token ?? '')
     if (!scopes) return oauthError(c, 400, 'invalid_grant', 'the provided authorization refresh token is invalid or was issued to another client')
     const asked = (form.scope ?? '').split(' ').filter(Boolean)
     if (asked.some((scope) => !scopes.includes(scope))) return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
@@ -169,8 +151,8 @@ function createFakeApp(state: State) {
 
   /** The scopes of a live Bearer token, or undefined. */
   const bearer = (c: Context) => {
-    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-    const token = state.accessTokens.get(presented)
+    const presented = presentedToken(c)
+    const token = accessTokens.get(presented)
     return token && token.expiresAt > now() ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' } : undefined
   }
 
@@ -180,25 +162,21 @@ function createFakeApp(state: State) {
       await next()
     })
     .route('/', sellRoutes(state.sell, bearer))
-    .get('/oauth2/authorize', (c) => {
-      const query = c.req.query()
-      const problem = consentProblem(state, query)
-      if (problem) return c.text(`The eBay authorization request is invalid: ${problem}`, 400)
-      const id = randomBytes(12).toString('hex')
-      const scopes = query.scope!.split(' ')
-      state.consents.set(id, { state: query.state, scopes })
-      return c.html(consentPage(id, scopes))
-    })
-    .get('/oauth2/decide', (c) => {
-      const id = c.req.query('consent') ?? ''
-      const consent = state.consents.get(id)
-      if (!consent) return c.text('This consent request is unknown or was already answered.', 400)
-      state.consents.delete(id)
-      if (c.req.query('choice') !== 'agree') return c.redirect(backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }))
-      const code = ebayCode()
-      state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes, grant: consent.state ?? id })
-      return c.redirect(backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' }))
-    })
+    .route(
+      '/',
+      consentRoutes<PendingConsent>({
+        page: { provider: 'eBay', question: 'Grant Snaplist access to your eBay account?', decidePath: '/oauth2/decide', choices: [{ choice: 'agree', label: 'Agree' }, { choice: 'decline', label: 'Decline' }] },
+        authorizePath: '/oauth2/authorize',
+        problem: (query) => consentProblem(state, query),
+        pending: (query) => ({ state: query.state, scopes: query.scope!.split(' ') }),
+        granted: (consent, id) => {
+          const code = ebayCode()
+          state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes, grant: consent.state ?? id })
+          return backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' })
+        },
+        denied: (consent) => backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }),
+      }),
+    )
     .post('/identity/v1/oauth2/token', async (c) => {
       if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
         return oauthError(c, 400, 'invalid_request', 'request is missing a required parameter or malformed.')
@@ -213,8 +191,7 @@ function createFakeApp(state: State) {
       return oauthError(c, 400, 'unsupported_grant_type', 'grant type in request is not supported by the authorization server')
     })
     .get('/commerce/notification/v1/public_key/:kid', (c) => {
-      const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-      if (!state.appTokens.has(presented)) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+      if (!state.appTokens.has(presentedToken(c))) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
       if (c.req.param('kid') !== state.signingKey.kid) return restError(c, 404, 195003, 'The specified key id is invalid.')
       // As eBay sends it: the PEM on one line.
       return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
@@ -224,8 +201,8 @@ function createFakeApp(state: State) {
       const { state: grant } = (await c.req.json().catch(() => ({}))) as { state?: string }
       const revoked = [...state.grantOf].filter(([, of]) => of === grant).map(([token]) => token)
       for (const token of revoked) {
-        state.accessTokens.delete(token)
-        state.refreshTokens.delete(token)
+        accessTokens.delete(token)
+        refreshTokens.delete(token)
       }
       return c.json({ revoked: revoked.length })
     })
@@ -235,6 +212,24 @@ function createFakeApp(state: State) {
       const offers = [...inventory.offers.values()].map((offer) => ({ sku: offer.sku, status: offer.status, ...offer.body, item: inventory.items.get(offer.sku) }))
       return c.json({ offers })
     })
+    // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale).
+    .post('/__control/sell', async (c) => {
+      const { state: grant = '', sku = '', quantity = 1 } = (await c.req.json().catch(() => ({}))) as { state?: string; sku?: string; quantity?: number }
+      try {
+        return c.json(sellItem(state.sell, grant, sku, quantity))
+      } catch (error) {
+        return c.json({ message: (error as Error).message }, 400)
+      }
+    })
+    // Busy, down, slow or good again: {"mode": "busy"}.
+    .put('/__control/mode', async (c) => {
+      const { mode = 'good', slowMs } = (await c.req.json().catch(() => ({}))) as { mode?: SellMode; slowMs?: number }
+      state.sell.mode = mode
+      if (slowMs !== undefined) state.sell.slowMs = slowMs
+      return c.json({ mode })
+    })
+    // Every revision one seller's live listings received, in order (the benchmarks count them).
+    .get('/__control/revisions', (c) => c.json({ revisions: state.sell.revisions.get(c.req.query('state') ?? '') ?? [] }))
     .get('/commerce/identity/v1/user/', (c) => {
       const scopes = bearer(c)?.scopes
       if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
@@ -256,11 +251,8 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     acceptedUrl: options.acceptedUrl ?? 'https://snaplist.test/ebay-auth/success',
     declinedUrl: options.declinedUrl ?? 'https://snaplist.test/ebay-auth/cancel',
     seller: options.seller ?? { userId: 'eb4y-us3r-1d', username: 'ritas_vintage_finds' },
-    clockOffset: 0,
-    consents: new Map(),
     codes: new Map(),
-    accessTokens: new Map(),
-    refreshTokens: new Map(),
+    tokens: createTokens(),
     grantOf: new Map(),
     grants: [],
     calls: [],
@@ -268,41 +260,32 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     sell: createSellState(),
     signingKey: signingKey(),
   }
-  const app = createFakeApp(state)
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, (info) => {
-      const url = `http://127.0.0.1:${info.port}`
-      resolve({
-        url,
-        authUrl: `${url}/oauth2/authorize`,
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        ruName: state.ruName,
-        seller: state.seller,
-        grants: state.grants,
-        calls: state.calls,
-        sell: state.sell,
-        inventory: (seller) => inventoryOf(state.sell, seller),
-        setPolicies: (policies) => {
-          state.sell.policies = policies
-        },
-        advanceClock: (ms) => {
-          state.clockOffset += ms
-        },
-        expireAccessTokens: () => state.accessTokens.clear(),
-        revokeAll: () => {
-          state.accessTokens.clear()
-          state.refreshTokens.clear()
-        },
-        signNotification: (body) => {
-          const signature = sign('sha1', Buffer.from(body), { key: state.signingKey.privateKey, dsaEncoding: 'der' }).toString('base64')
-          return Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' })).toString('base64')
-        },
-        consent: (authorizationUrl, choice = 'agree') => followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
-        close: () => closeServer(server),
-      })
-    })
-  })
+  return listen(createFakeApp(state), options.port ?? 0, (url) => ({
+    authUrl: `${url}/oauth2/authorize`,
+    clientId: state.clientId,
+    clientSecret: state.clientSecret,
+    ruName: state.ruName,
+    seller: state.seller,
+    grants: state.grants,
+    calls: state.calls,
+    sell: state.sell,
+    inventory: (seller: string) => inventoryOf(state.sell, seller),
+    setPolicies: (policies: BusinessPolicyIds | null) => {
+      state.sell.policies = policies
+    },
+    sellItem: (seller: string, sku: string, quantity?: number) => sellItem(state.sell, seller, sku, quantity),
+    setMode: (mode: SellMode, slowMs?: number) => {
+      state.sell.mode = mode
+      if (slowMs !== undefined) state.sell.slowMs = slowMs
+    },
+    ...state.tokens.controls,
+    expireAccessTokens: () => state.tokens.access.clear(),
+    signNotification: (body: string) => {
+      const signature = sign('sha1', Buffer.from(body), { key: state.signingKey.privateKey, dsaEncoding: 'der' }).toString('base64')
+      return Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' })).toString('base64')
+    },
+    consent: (authorizationUrl: string, choice: 'agree' | 'decline' = 'agree') => followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
+  }))
 }
 
 // Run directly (node --import tsx tests/fakes/ebay.ts) for the browser tests.

@@ -2,13 +2,11 @@
 // consent page that sends the browser back with a code (Allow access) or access_denied (Deny); the token endpoint,
 // which checks the PKCE verifier, the redirect URI and the client, spends each code once and rotates refresh tokens;
 // getMe and getShop, which want a live Bearer token and the right x-api-key.
-import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
-import { html } from 'hono/html'
 import { createHash, randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
-import { closeServer } from './close-server.ts'
-import { followConsent, oauthError } from './consent.ts'
+import { listen } from './listen.ts'
+import { backTo, consentRoutes, createTokens, followConsent, oauthError, presentedToken, type TokenControls } from './oauth-stand-in.ts'
 
 export interface FakeEtsyOptions {
   port?: number
@@ -22,7 +20,7 @@ export interface FakeEtsyOptions {
   seller?: { userId: number; shopId: number | null; shopName: string }
 }
 
-export interface FakeEtsy {
+export interface FakeEtsy extends TokenControls {
   url: string
   /** The consent page, for ETSY_AUTH_URL. */
   authUrl: string
@@ -31,10 +29,6 @@ export interface FakeEtsy {
   seller: Required<FakeEtsyOptions>['seller']
   /** Every token-endpoint request's grant type, in order. */
   grants: string[]
-  /** Moves the stand-in's clock forward: codes and access tokens age as if that much time had passed. */
-  advanceClock(ms: number): void
-  /** Forgets every token, as when the seller revokes the app on Etsy. */
-  revokeAll(): void
   /** Whether Etsy would still take this refresh token. */
   acceptsRefreshToken(token: string): boolean
   /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
@@ -65,11 +59,9 @@ interface State {
   sharedSecret: string | undefined
   redirectUris: string[] | undefined
   seller: Required<FakeEtsyOptions>['seller']
-  clockOffset: number
-  consents: Map<string, PendingConsent>
   codes: Map<string, IssuedCode>
-  accessTokens: Map<string, number>
-  refreshTokens: Set<string>
+  /** Access tokens with their expiry; refresh tokens (each works once). */
+  tokens: ReturnType<typeof createTokens<number, true>>
   grants: string[]
 }
 
@@ -88,27 +80,10 @@ function consentProblem(state: State, query: Record<string, string>): string | u
   return undefined
 }
 
-const consentPage = (id: string, scopes: string[]) => html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Etsy (stand-in): allow access?</title></head>
-  <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
-    <h1>Allow Snaplist to access your Etsy account?</h1>
-    <p>Snaplist asks for: ${scopes.join(', ')}</p>
-    <p><a href="/oauth/decide?consent=${id}&amp;choice=allow">Allow access</a></p>
-    <p><a href="/oauth/decide?consent=${id}&amp;choice=deny">Deny</a></p>
-  </body>
-</html>`
-
-function backTo(redirectUri: string, params: Record<string, string>): string {
-  const url = new URL(redirectUri)
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-  return url.toString()
-}
-
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
 function createFakeApp(state: State) {
-  const now = () => Date.now() + state.clockOffset
+  const { now, access: accessTokens, refresh: refreshTokens } = state.tokens
   const apiKeyProblem = (c: Context): Response | undefined => {
     const expected = state.sharedSecret ? `${state.clientId}:${state.sharedSecret}` : state.clientId
     const sent = c.req.header('x-api-key')
@@ -120,8 +95,8 @@ function createFakeApp(state: State) {
   function issueTokens(c: Context) {
     const access = token(state.seller.userId)
     const refresh = token(state.seller.userId)
-    state.accessTokens.set(access, now() + ACCESS_TOKEN_SECONDS * 1000)
-    state.refreshTokens.add(refresh)
+    accessTokens.set(access, now() + ACCESS_TOKEN_SECONDS * 1000)
+    refreshTokens.set(refresh, true)
     return c.json({ access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh })
   }
 
@@ -138,38 +113,31 @@ function createFakeApp(state: State) {
 
   function refresh(c: Context, form: Record<string, string>) {
     // Rotation: a refresh token works once; the reply carries its successor.
-    if (!state.refreshTokens.delete(form.refresh_token ?? '')) return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
+    if (!refreshTokens.delete(form.refresh_token ?? '')) return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
     return issueTokens(c)
   }
 
   const bearer = (c: Context) => {
-    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
-    const expiry = presented ? state.accessTokens.get(presented) : undefined
+    const expiry = accessTokens.get(presentedToken(c))
     return expiry !== undefined && expiry > now()
   }
 
   return new Hono()
-    .get('/oauth/connect', (c) => {
-      const query = c.req.query()
-      const problem = consentProblem(state, query)
-      if (problem) return c.text(`The Etsy authorization request is invalid: ${problem}`, 400)
-      const id = randomBytes(12).toString('hex')
-      const scopes = query.scope!.split(' ')
-      state.consents.set(id, { redirectUri: query.redirect_uri!, state: query.state!, codeChallenge: query.code_challenge!, scopes })
-      return c.html(consentPage(id, scopes))
-    })
-    .get('/oauth/decide', (c) => {
-      const id = c.req.query('consent') ?? ''
-      const consent = state.consents.get(id)
-      if (!consent) return c.text('This consent request is unknown or was already answered.', 400)
-      state.consents.delete(id)
-      if (c.req.query('choice') !== 'allow') {
-        return c.redirect(backTo(consent.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: consent.state }))
-      }
-      const code = randomBytes(24).toString('base64url')
-      state.codes.set(code, { ...consent, issuedAt: now(), used: false })
-      return c.redirect(backTo(consent.redirectUri, { code, state: consent.state }))
-    })
+    .route(
+      '/',
+      consentRoutes<PendingConsent>({
+        page: { provider: 'Etsy', question: 'Allow Snaplist to access your Etsy account?', decidePath: '/oauth/decide', choices: [{ choice: 'allow', label: 'Allow access' }, { choice: 'deny', label: 'Deny' }] },
+        authorizePath: '/oauth/connect',
+        problem: (query) => consentProblem(state, query),
+        pending: (query) => ({ redirectUri: query.redirect_uri!, state: query.state!, codeChallenge: query.code_challenge!, scopes: query.scope!.split(' ') }),
+        granted: (consent) => {
+          const code = randomBytes(24).toString('base64url')
+          state.codes.set(code, { ...consent, issuedAt: now(), used: false })
+          return backTo(consent.redirectUri, { code, state: consent.state })
+        },
+        denied: (consent) => backTo(consent.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: consent.state }),
+      }),
+    )
     .post('/v3/public/oauth/token', async (c) => {
       if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
         return oauthError(c, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded')
@@ -204,37 +172,20 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     sharedSecret: options.sharedSecret,
     redirectUris: options.redirectUris,
     seller: options.seller ?? { userId: 12345678, shopId: 87654321, shopName: 'RitasVintageFinds' },
-    clockOffset: 0,
-    consents: new Map(),
     codes: new Map(),
-    accessTokens: new Map(),
-    refreshTokens: new Set(),
+    tokens: createTokens(),
     grants: [],
   }
-  const app = createFakeApp(state)
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, (info) => {
-      const url = `http://127.0.0.1:${info.port}`
-      resolve({
-        url,
-        authUrl: `${url}/oauth/connect`,
-        clientId: state.clientId,
-        sharedSecret: state.sharedSecret,
-        seller: state.seller,
-        grants: state.grants,
-        advanceClock: (ms) => {
-          state.clockOffset += ms
-        },
-        revokeAll: () => {
-          state.accessTokens.clear()
-          state.refreshTokens.clear()
-        },
-        acceptsRefreshToken: (refreshToken) => state.refreshTokens.has(refreshToken),
-        consent: (authorizationUrl, choice = 'allow') => followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
-        close: () => closeServer(server),
-      })
-    })
-  })
+  return listen(createFakeApp(state), options.port ?? 0, (url) => ({
+    authUrl: `${url}/oauth/connect`,
+    clientId: state.clientId,
+    sharedSecret: state.sharedSecret,
+    seller: state.seller,
+    grants: state.grants,
+    ...state.tokens.controls,
+    acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),
+    consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') => followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
+  }))
 }
 
 // Run directly (node --import tsx tests/fakes/etsy.ts) for the browser tests.

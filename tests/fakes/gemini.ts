@@ -1,11 +1,10 @@
 // A stand-in for Gemini's generateContent REST endpoint: it refuses what Google refuses (key, image, JSON mode, schema,
 // model name) and answers with canned replies, so tests and browser tests run the real @google/genai client offline.
-import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
-import { closeServer } from './close-server.ts'
+import { listen } from './listen.ts'
 
 export type ReplyMode = 'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
 /** Computes the model's answer from the request: an object is sent as its JSON text, a string as it is. */
@@ -228,20 +227,13 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGe
     slowMs: options.slowMs ?? 5_000,
     requests: [] as RecordedRequest[],
   }
-  const app = createFakeApp(state)
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, (info) =>
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        apiKey: state.apiKey,
-        requests: state.requests,
-        setReply: (reply) => {
-          state.reply = reply
-        },
-        close: () => closeServer(server),
-      }),
-    )
-  })
+  return listen(createFakeApp(state), options.port ?? 0, () => ({
+    apiKey: state.apiKey,
+    requests: state.requests,
+    setReply: (reply: ReplyMode | ReplyFunction) => {
+      state.reply = reply
+    },
+  }))
 }
 
 // Run directly (node --import tsx tests/fakes/gemini.ts) for the browser tests; FAKE_GEMINI_MODE picks another reply.

@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { pathToFileURL } from 'node:url'
 import { SMTPServer } from 'smtp-server'
-import { closeServer } from './close-server.ts'
+import { closeServer } from './listen.ts'
 
 export interface ReceivedMail {
   from: string

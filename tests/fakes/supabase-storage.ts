@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono, type Context, type HonoRequest } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { closeServer } from './close-server.ts'
+import { closeServer } from './listen.ts'
 
 export interface FakeObject {
   bytes: Buffer

@@ -2,7 +2,7 @@
 // seller through the stand-in's consent page.
 import type { EbayConfig } from '../../api/env.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
-import { createEbayProvider } from '../../api/services/ebay.ts'
+import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
 import { createTestApp, readJson, succeeded, type client, type JsonBody, type TestAppOptions } from './test-app.ts'
 

@@ -8,7 +8,7 @@ import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
-import { ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
+import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
@@ -103,6 +103,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
+  'PATCH /api/listings/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    json: ListingEditSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}`, body: { ...listingBody(f), title: 'Blue jeans, edited', version: 1 } }),
+  },
   'POST /api/listings/:id/fill-empty': {
     access: 'user',
     param: IdParamSchema,
@@ -123,6 +129,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EbayPublishInputSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/post-to-ebay`, body: { condition: 'used' } }),
   },
+  'POST /api/listings/:id/end-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-ebay` }) },
+  'POST /api/listings/:id/relist-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay/auth' }) },
   'GET /api/marketplace-connections/:platform/check-authentication': {

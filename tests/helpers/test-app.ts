@@ -10,14 +10,14 @@ import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
-import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/analyzer.ts'
-import { issueSetupCode } from '../../api/services/admin-setup.ts'
+import { createLocalAnalyzer, type ImageAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { issueSetupCode } from '../../api/services/accounts/admin-setup.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
-import type { GoogleIdentity } from '../../api/services/google-identity.ts'
-import { createJobQueue } from '../../api/services/jobs.ts'
-import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail.ts'
-import type { MarketplaceProviders } from '../../api/services/marketplace-connections.ts'
-import { createLocalStorage, type FileStorage } from '../../api/services/storage.ts'
+import type { GoogleIdentity } from '../../api/services/accounts/google-identity.ts'
+import { createJobQueue, type JobQueue } from '../../api/services/jobs.ts'
+import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail/mail.ts'
+import type { MarketplaceProviders } from '../../api/services/marketplaces/connections.ts'
+import { createLocalStorage, type FileStorage } from '../../api/services/listings/storage.ts'
 import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from './images.ts'
 
@@ -30,6 +30,8 @@ export interface TestApp {
   setupCode: string
   /** Runs the background jobs that are due (the mail sent after a reply), in this process, until none is left. */
   settle(): Promise<void>
+  /** The app's job queue (no workers: settle() runs what is due), for tests that enqueue a scheduled job themselves. */
+  jobs: JobQueue
   close(): Promise<void>
 }
 
@@ -133,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     photosDir,
     setupCode,
     settle: () => jobs.runDue(),
+    jobs,
     async close() {
       await jobs.stop()
       await drop()

@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { EMPTY_SUGGESTION } from '../../api/contract/analysis.ts'
+import { EMPTY_SUGGESTION } from '../../api/contract/listing-fields.ts'
 import { AppError } from '../../api/errors.ts'
-import type { ImageAnalyzer } from '../../api/services/analyzer.ts'
+import type { ImageAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
+import type { Listing } from '../../api/contract/listing.ts'
 import { describeDraft } from '../../src/offline/draft-status.ts'
 import { createDraftStore, type NewPhoto } from '../../src/offline/drafts.ts'
 import { createSyncEngine } from '../../src/offline/sync-engine.ts'
@@ -17,7 +18,7 @@ import { client, createTestApp, newUser, readJson, TEST_ORIGIN, type TestApp } f
 type Fault = 'drop-reply' | '503' | 'offline'
 
 /**
- * The network between phone and server: each change sent (a POST) may be answered, answered into the void, or
+ * The network between phone and server: each change sent (a POST or PATCH) may be answered, answered into the void, or
  * refused; the engine's question who is signed in always gets through.
  */
 function flakyNetwork(app: TestApp['app'], cookie: () => string) {
@@ -26,7 +27,7 @@ function flakyNetwork(app: TestApp['app'], cookie: () => string) {
   const load = { current: 0, peak: 0 }
   const fetcher = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), TEST_ORIGIN)
-    const fault = init?.method === 'POST' ? faults.shift() : undefined
+    const fault = init?.method === 'POST' || init?.method === 'PATCH' ? faults.shift() : undefined
     const body = init?.body
     const subject = body instanceof FormData ? String(body.get('id')) : typeof body === 'string' ? String(JSON.parse(body).clientId) : ''
     log.push({ path: url.pathname, subject })
@@ -402,5 +403,87 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     await createDraftStore(db, sellerId).claimUnowned()
     await engine().run()
     expect(await ownerOf(id)).toEqual([sellerId])
+  })
+})
+
+describe('edits of listings that exist', () => {
+  /** A listing on the server with two photos, and an edit of it started on the phone from what the Dashboard showed. */
+  async function listingAndEdit() {
+    const id = await finishedDraft(2)
+    await engine().run()
+    const [row] = await serverListings(id)
+    const listing = (await readJson(await seller.get('/api/listings'))).find((candidate: Listing) => candidate.id === row!.id) as Listing
+    const store = createDraftStore(db, sellerId, () => clock)
+    return { listing, store, editId: await store.startEdit(listing, randomUUID) }
+  }
+
+  const patchedElsewhere = (listing: Listing, changes: Record<string, unknown>) =>
+    seller.call('PATCH', `/api/listings/${listing.id}`, { ...listing, ...changes })
+
+  it('sends an edit made offline once, replies lost or not: fields, a photo added, one removed, the new one moved to the cover', async () => {
+    const { listing, store, editId } = await listingAndEdit()
+    const edit = (await db.drafts.get(editId))!
+    expect(edit).toMatchObject({ editOf: { listingId: listing.id, version: 1 }, fields: { title: 'Pyrex bowl', category: 'home' } })
+    await store.editFields(editId, { title: 'Pyrex bowl, 2 qt', askingPrice: '18.50' })
+    const [added] = newPhotos(3).slice(2)
+    await store.addPhotos(editId, [added!])
+    await store.removePhoto(editId, edit.photoIds[0]!)
+    await store.movePhoto(editId, added!.id, 0)
+    // The new photo is sent while the seller still edits; the edit itself once they save it.
+    await engine().run()
+    await store.submit(editId)
+    // Opening Edit again finds this unfinished edit rather than starting another.
+    expect(await store.startEdit(listing, randomUUID)).toBe(editId)
+
+    const waiting = (await db.drafts.get(editId))!
+    expect(describeDraft(waiting, [], await db.outbox.toArray(), false).text).toBe('Changes waiting to sync')
+    expect((await db.outbox.where({ draftId: editId }).toArray()).map((entry) => entry.kind)).toEqual(['update-listing'])
+
+    network.faults.push('drop-reply', '503')
+    await syncUntilSettled(() => engine().run())
+    const [after] = await t.db.sql<{ title: string; images: string[]; version: number; askingPrice: number }[]>`
+      select title, images, version, (asking_price_cents / 100.0)::float8 as asking_price from listings where id = ${listing.id}`
+    const addedUrl = (await db.photos.get(added!.id))!.serverUrl
+    expect(after).toEqual({ title: 'Pyrex bowl, 2 qt', images: [addedUrl, listing.images[1]], version: 2, askingPrice: 18.5 })
+    expect(network.log.filter((call) => call.path === `/api/listings/${listing.id}`)).toHaveLength(3)
+    expect(await db.drafts.get(editId)).toMatchObject({ state: 'done', editOf: { version: 2 } })
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('an edit that meets another made elsewhere waits with both; Keep mine sends it again against the new version', async () => {
+    const { listing, store, editId } = await listingAndEdit()
+    await store.editFields(editId, { title: 'From the phone' })
+    await store.submit(editId)
+    expect((await patchedElsewhere(listing, { title: 'From the tablet', quantity: 2 })).status).toBe(200)
+
+    await syncUntilSettled(() => engine().run())
+    const waiting = (await db.drafts.get(editId))!
+    expect(waiting.conflict).toMatchObject({ title: 'From the tablet', quantity: 2, version: 2 })
+    expect(waiting.fields.title).toBe('From the phone')
+    expect(describeDraft(waiting, [], [], true).kind).toBe('conflict')
+    expect((await serverListings(listing.clientId!))[0]!.title).toBe('From the tablet')
+
+    await store.keepMine(editId)
+    await syncUntilSettled(() => engine().run())
+    const [kept] = await t.db.sql<{ title: string; quantity: number; version: number }[]>`select title, quantity, version from listings where id = ${listing.id}`
+    // Mine is the whole form as the phone had it: the tablet's quantity goes too.
+    expect(kept).toEqual({ title: 'From the phone', quantity: 1, version: 3 })
+    const saved = (await db.drafts.get(editId))!
+    expect([saved.state, saved.conflict]).toEqual(['done', undefined])
+  })
+
+  it("taking the server's version discards the edit and sends nothing more", async () => {
+    const { listing, store, editId } = await listingAndEdit()
+    await store.editFields(editId, { title: 'From the phone' })
+    await store.submit(editId)
+    await patchedElsewhere(listing, { title: 'From the tablet' })
+    await syncUntilSettled(() => engine().run())
+    const sent = network.log.length
+
+    await store.discard(editId)
+    await syncUntilSettled(() => engine().run())
+    expect(network.log).toHaveLength(sent)
+    expect(await db.drafts.get(editId)).toBeUndefined()
+    expect((await serverListings(listing.clientId!))[0]!.title).toBe('From the tablet')
   })
 })

@@ -1,0 +1,182 @@
+// The listing's fields, declared once (docs/product.md §3). The API schema (listing.ts), the create form, the phone's
+// drafts, the analyser's answer (analysis.ts and Gemini's response schema), the database columns (api/db/listings.ts)
+// and the eBay item specifics all derive from this list or are checked against it. Adding a field is an entry here
+// and a migration; typecheck then names every place that must decide what to do with it (docs/decisions/0012).
+// Plain data, no valibot: the service worker reads the limits too.
+import type { Condition } from './ebay-publish.ts'
+import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Option } from './options.ts'
+
+/** eBay's limit for a listing title. */
+export const TITLE_MAX = 80
+/** The seller's Price, in dollars. */
+export const ASKING_PRICE_MAX = 1_000_000
+/** Any other whole number on a listing (prices in dollars, quantity). */
+export const WHOLE_NUMBER_MAX = 10_000_000
+
+/** What the analyser suggests for a field: under the field's own name, unless `name` says otherwise. */
+interface AiSuggested {
+  name?: string
+  /** Keyword lists: how many the model is asked for. */
+  maxItems?: number
+}
+
+interface FieldBase {
+  /** The form's label; the API's messages name the field by it too. */
+  label: string
+  /** Where the listings table keeps it. */
+  column: string
+  /** false: the AI never fills it. */
+  ai: false | AiSuggested
+  /** The eBay item specific (aspect) it answers, null for none; a choice sends its label. */
+  ebayAspect: string | null
+}
+
+export interface TextSpec extends FieldBase {
+  kind: 'text'
+  max: number
+  /** Required fields are never empty, so late AI suggestions never fill them. */
+  required?: true
+  /** Why the limit is what it is, said with the limit. */
+  limitReason?: string
+}
+export interface WholeNumberSpec extends FieldBase {
+  kind: 'whole'
+  min: number
+  /** What blank means. */
+  fallback: number
+  /** Rows from before the field had a default may hold null. */
+  legacyNull?: true
+}
+/** Dollars and cents; kept as whole cents in `column`; blank is null. */
+export interface MoneySpec extends FieldBase {
+  kind: 'money'
+  max: number
+}
+export interface ChoiceSpec extends FieldBase {
+  kind: 'choice'
+  options: readonly Option[]
+  /** Otherwise '' means "not chosen". */
+  required?: true
+}
+/** A list of short words; the form takes them comma separated. */
+export interface KeywordsSpec extends FieldBase {
+  kind: 'keywords'
+  maxCount: number
+  maxLength: number
+}
+export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | ChoiceSpec | KeywordsSpec
+
+/** In the order the create form shows them. */
+export const LISTING_FIELDS = {
+  title: { kind: 'text', label: 'Title', column: 'title', max: TITLE_MAX, required: true, limitReason: "eBay's limit", ai: {}, ebayAspect: null },
+  description: { kind: 'text', label: 'Description', column: 'description', max: 4000, ai: {}, ebayAspect: null },
+  askingPrice: { kind: 'money', label: 'Price', column: 'asking_price_cents', max: ASKING_PRICE_MAX, ai: false, ebayAspect: null },
+  price: { kind: 'whole', label: 'Retail Price', column: 'price', min: 0, fallback: 0, ai: { name: 'suggestedPrice' }, ebayAspect: null },
+  medianUsedPrice: { kind: 'whole', label: 'Median Used Price', column: 'median_used_price', min: 0, fallback: 0, legacyNull: true, ai: {}, ebayAspect: null },
+  quantity: { kind: 'whole', label: 'Quantity', column: 'quantity', min: 1, fallback: 1, ai: false, ebayAspect: null },
+  category: { kind: 'choice', label: 'Category', column: 'category', options: CATEGORIES, required: true, ai: {}, ebayAspect: null },
+  keywords: { kind: 'keywords', label: 'Keywords', column: 'keywords', maxCount: 30, maxLength: 50, ai: { maxItems: 10 }, ebayAspect: null },
+  color: { kind: 'choice', label: 'Primary Color', column: 'color', options: COLORS, required: true, ai: { name: 'primaryColor' }, ebayAspect: 'Color' },
+  brand: { kind: 'text', label: 'Brand', column: 'brand', max: 65, ai: {}, ebayAspect: 'Brand' },
+  size: { kind: 'text', label: 'Size', column: 'size', max: 65, ai: {}, ebayAspect: 'Size' },
+  type: { kind: 'choice', label: 'Type', column: 'type', options: ITEM_TYPES, ai: {}, ebayAspect: 'Type' },
+  sizeType: { kind: 'choice', label: 'Size Type', column: 'size_type', options: SIZE_TYPES, ai: {}, ebayAspect: 'Size Type' },
+  department: { kind: 'choice', label: 'Department', column: 'department', options: DEPARTMENTS, ai: {}, ebayAspect: 'Department' },
+} as const satisfies Record<string, ListingFieldSpec>
+
+type Fields = typeof LISTING_FIELDS
+export type ListingFieldName = keyof Fields
+export type SpecOf<Name extends ListingFieldName> = Fields[Name]
+
+/** The declaration as a list, in its order; the spec widened to the union, for code that handles any field. */
+export const LISTING_FIELD_ENTRIES = Object.entries(LISTING_FIELDS) as [ListingFieldName, ListingFieldSpec][]
+
+/** The eBay item specifics the listing's own fields answer. */
+export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) => (spec.ebayAspect === null ? [] : [spec.ebayAspect]))
+
+type ChoiceValue<Spec> = Spec extends { options: readonly Option<infer Value>[] } ? Value : never
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The form and the phone's drafts: every field as text, exactly as typed.
+
+export type ListingFormValues = Record<ListingFieldName, string>
+
+/** A new form: blank, whole numbers at what blank means. */
+export const EMPTY_FORM_VALUES = Object.fromEntries(
+  LISTING_FIELD_ENTRIES.map(([name, spec]) => [name, spec.kind === 'whole' ? String(spec.fallback) : '']),
+) as ListingFormValues
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The analyser's suggestion: the fields the AI fills, under their names in the analysis. '' and 0 mean "no suggestion".
+
+type AiFieldName = { [Name in ListingFieldName]: Fields[Name]['ai'] extends false ? never : Name }[ListingFieldName]
+type SuggestionName<Name extends AiFieldName> = Fields[Name]['ai'] extends { name: infer Renamed extends string } ? Renamed : Name
+type SuggestionValue<Spec> = Spec extends { kind: 'text' }
+  ? string
+  : Spec extends { kind: 'whole' }
+    ? number
+    : Spec extends { kind: 'choice' }
+      ? ChoiceValue<Spec> | ''
+      : Spec extends { kind: 'keywords' }
+        ? string[]
+        : never
+
+export type AnalysisSuggestion = { [Name in AiFieldName as SuggestionName<Name>]: SuggestionValue<Fields[Name]> }
+export type SuggestionKey = keyof AnalysisSuggestion
+
+/** Each field the AI fills, with its name in the analysis, in the declaration's order. */
+export const AI_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
+  spec.ai === false ? [] : [{ field, suggestion: (spec.ai.name ?? field) as SuggestionKey, spec }],
+)
+
+const emptySuggestionOf = (spec: ListingFieldSpec): AnalysisSuggestion[SuggestionKey] => (spec.kind === 'whole' ? 0 : spec.kind === 'keywords' ? [] : '')
+export const EMPTY_SUGGESTION = Object.fromEntries(AI_FIELDS.map(({ suggestion, spec }) => [suggestion, emptySuggestionOf(spec)])) as AnalysisSuggestion
+
+/** A suggested value as the form holds it; '' for no suggestion. */
+export const suggestionAsText = (value: AnalysisSuggestion[SuggestionKey]): string =>
+  Array.isArray(value) ? value.join(', ') : typeof value === 'number' ? (value ? String(value) : '') : value
+
+/**
+ * The fields late AI suggestions may fill on a listing that already exists (only those still empty there): what the
+ * AI fills and a listing may lack. With them the suggestions themselves, kept on the listing.
+ */
+export const FILLABLE_FIELDS = AI_FIELDS.flatMap(({ field, spec }) => ('required' in spec ? [] : [field as FillableField]))
+  .concat('aiSuggestions') as [FillableField, ...FillableField[]]
+export type FillableField = Exclude<AiFieldName, RequiredFieldName> | 'aiSuggestions'
+type RequiredFieldName = { [Name in ListingFieldName]: Fields[Name] extends { required: true } ? Name : never }[ListingFieldName]
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The listing as the server keeps it: the seller's fields and what the server records beside them.
+
+/** What the server records beside the seller's fields. */
+export interface ListingRecordState {
+  id: number
+  userId: number
+  clientId: string | null
+  images: string[]
+  /** What the analyser suggested (an AnalysisResult), kept as sent. */
+  aiSuggestions: Record<string, unknown> | null
+  createdAt: string
+  platformListingId: string | null
+  platformStatus: string | null
+  /** 'used' unless the seller said new when posting to eBay. */
+  condition: Condition
+  /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
+  ebayCondition: string | null
+  ebayConditionDescription: string
+}
+
+/** The column of each; the listings table's other columns are eBay's working state (api/db/listings.ts). */
+export const RECORD_COLUMNS = {
+  id: 'id',
+  userId: 'user_id',
+  clientId: 'client_id',
+  images: 'images',
+  aiSuggestions: 'ai_suggestions',
+  createdAt: 'created_at',
+  platformListingId: 'platform_listing_id',
+  platformStatus: 'platform_status',
+  condition: 'condition',
+  ebayCondition: 'ebay_condition',
+  ebayConditionDescription: 'ebay_condition_description',
+} as const satisfies Record<keyof ListingRecordState, string>

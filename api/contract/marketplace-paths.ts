@@ -1,0 +1,18 @@
+// What the router needs of the marketplaces, on every page: which there are, the addresses of their callback, cancel
+// and manual screens, and the results the callback screen tells the Dashboard. The rest of each marketplace's
+// description is in marketplaces.ts, loaded with the screens that use it.
+export const PLATFORMS = ['ebay', 'etsy'] as const
+export type Platform = (typeof PLATFORMS)[number]
+
+/** What the callback screen tells the Dashboard in its address (/?etsy=success, /?ebay=canceled; docs/product.md §2). */
+export const MARKETPLACE_RESULTS = ['connected', 'success', 'error', 'canceled'] as const
+export type MarketplaceResult = (typeof MARKETPLACE_RESULTS)[number]
+
+/**
+ * Each marketplace's screens (docs/product.md §2): the callback addresses (the first is the one to register), cancel
+ * and manual. Part of each marketplace's description (MARKETPLACES in marketplaces.ts).
+ */
+export const MARKETPLACE_PATHS = {
+  ebay: { platform: 'ebay', successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'], cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'], manualPath: '/ebay-manual-auth' },
+  etsy: { platform: 'etsy', successPaths: ['/etsy/auth/success', '/etsy-auth/success'], cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'], manualPath: '/etsy-manual-auth' },
+} as const satisfies Record<Platform, { platform: Platform; successPaths: readonly [string, ...string[]]; cancelPaths: readonly string[]; manualPath: string }>

@@ -1,0 +1,119 @@
+// SQL for ebay_revisions: per listing, the changes asked for (requested), the last one eBay has (sent), the one under
+// way and how far it got (sending, stage), what the seller is shown (status, message), the lease of the job talking to
+// eBay for it, and the revisions sent on eBay's current day.
+import type { Sql, Tx } from './client.ts'
+
+export type RevisionStage = 'inventory' | 'offer'
+export type RevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
+
+export interface RevisionRow {
+  listingId: number
+  requested: number
+  sent: number
+  sending: number | null
+  stage: RevisionStage | null
+  status: RevisionStatus
+  message: string | null
+  /** Revisions sent on eBay's current day (0 when the last was on another day). */
+  sentToday: number
+  /** Snaplist's quantity as eBay last got it, less the sales applied since (migration 0015). */
+  sentQuantity: number | null
+}
+
+const COLUMNS = `listing_id, requested, sent, sending, stage, status, message, sent_quantity,
+  case when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day else 0 end as sent_today`
+
+/**
+ * Counts one more change to send for the listing, if it was ever published to eBay (it has an offer); returns whether
+ * it did. In the caller's transaction, with the change itself.
+ */
+export async function requestRevision(sql: Sql | Tx, listingId: number): Promise<boolean> {
+  const rows = await sql`
+    insert into ebay_revisions as r (listing_id, requested)
+    select id, 1 from listings where id = ${listingId} and ebay_offer_id is not null
+    on conflict (listing_id) do update set requested = r.requested + 1, status = 'pending', message = null, updated_at = now()
+    returning listing_id`
+  return rows.length > 0
+}
+
+/**
+ * The row a published listing's revisions will use, made when it is published: a job sent within an edit's
+ * transaction then waits on the row's lock until the edit commits, instead of missing a row not yet committed.
+ */
+export async function ensureRow(sql: Sql, listingId: number, quantity: number): Promise<void> {
+  await sql`
+    insert into ebay_revisions (listing_id, status, sent_quantity) values (${listingId}, 'done', ${quantity})
+    on conflict (listing_id) do update set sent_quantity = excluded.sent_quantity`
+}
+
+/**
+ * Takes the row for this job (lease) when a change is waiting and no live lease holds it. Undefined: nothing to do,
+ * or another job holds it (then `heldUntil` says until when).
+ */
+export async function claim(sql: Sql, listingId: number, lease: string, seconds: number): Promise<{ row?: RevisionRow; heldUntil?: Date }> {
+  const [row] = await sql<RevisionRow[]>`
+    update ebay_revisions set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
+    where listing_id = ${listingId} and requested > sent and (leased_until is null or leased_until < now())
+    returning ${sql.unsafe(COLUMNS)}`
+  if (row) return { row }
+  const [held] = await sql<{ leasedUntil: Date | null; waiting: boolean }[]>`
+    select leased_until, requested > sent as waiting from ebay_revisions where listing_id = ${listingId}`
+  return held?.waiting && held.leasedUntil ? { heldUntil: held.leasedUntil } : {}
+}
+
+/**
+ * Notes that `target`'s call for `stage` is about to go to eBay, renewing the lease; false if the lease was lost. The
+ * item call carries the seller's quantity (`quantity`): from then on it counts as eBay's, so a retry adds no change twice.
+ */
+export async function markStage(sql: Sql, listingId: number, lease: string, target: number, stage: RevisionStage, seconds: number, quantity?: number): Promise<boolean> {
+  const rows = await sql`
+    update ebay_revisions set sending = ${target}, stage = ${stage}, sent_quantity = coalesce(${quantity ?? null}::int, sent_quantity),
+      leased_until = now() + make_interval(secs => ${seconds}), updated_at = now()
+    where listing_id = ${listingId} and leased_by = ${lease}
+    returning listing_id`
+  return rows.length > 0
+}
+
+/**
+ * Ends `target`: eBay has it (refusal null: counted as today's revision) or refused it (eBay's words kept). When the
+ * seller changed the listing again meanwhile the lease is kept and the row answered, to send that too; otherwise the
+ * lease is let go and nothing is answered.
+ */
+export async function finish(sql: Sql, listingId: number, lease: string, target: number, refusal: string | null): Promise<RevisionRow | undefined> {
+  const [row] = await sql<(RevisionRow & { more: boolean })[]>`
+    update ebay_revisions set
+      sent = ${target}, sending = null, stage = null,
+      status = case when requested > ${target} then 'pending' when ${refusal}::text is null then 'done' else 'refused' end,
+      message = case when requested > ${target} then null else ${refusal}::text end,
+      revisions_that_day = case when ${refusal}::text is not null then revisions_that_day
+        when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day + 1 else 1 end,
+      revision_day = case when ${refusal}::text is not null then revision_day else (now() at time zone 'America/Los_Angeles')::date end,
+      leased_by = case when requested > ${target} then leased_by end,
+      leased_until = case when requested > ${target} then leased_until end,
+      updated_at = now()
+    where listing_id = ${listingId} and leased_by = ${lease}
+    returning ${sql.unsafe(COLUMNS)}, requested > sent as more`
+  return row?.more ? row : undefined
+}
+
+/** Lets the row go without finishing (eBay busy or away, a daily limit): what the seller sees says why. */
+export async function release(sql: Sql, listingId: number, lease: string, status: 'pending' | 'waiting', message: string): Promise<void> {
+  await sql`
+    update ebay_revisions set status = ${status}, message = ${message}, leased_by = null, leased_until = null, updated_at = now()
+    where listing_id = ${listingId} and leased_by = ${lease}`
+}
+
+/** Listings with a change not sent, no job holding them and nothing heard for `minutes`: their job was lost. */
+export async function findStalled(sql: Sql, minutes: number): Promise<number[]> {
+  const rows = await sql<{ listingId: number }[]>`
+    select listing_id from ebay_revisions
+    where requested > sent and status <> 'waiting' and (leased_until is null or leased_until < now())
+      and updated_at < now() - make_interval(mins => ${minutes})
+    limit 500`
+  return rows.map((row) => row.listingId)
+}
+
+/** Marks the row looked at, so the sweep does not enqueue it again at once. */
+export async function touch(sql: Sql, listingIds: number[]): Promise<void> {
+  if (listingIds.length) await sql`update ebay_revisions set updated_at = now() where listing_id in ${sql(listingIds)}`
+}

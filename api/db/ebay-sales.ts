@@ -1,0 +1,55 @@
+// SQL for learning of eBay sales: how far each seller's orders were read (ebay_sales_polls), the orders applied
+// (ebay_orders, by eBay's order id), and the sellers whose eBay connection still works.
+import type { Sql } from './client.ts'
+
+/** A line of an order that is one of the seller's Snaplist listings (matched by SKU). */
+export interface SoldLine {
+  listingId: number
+  quantity: number
+  unitPriceCents: number
+}
+
+/** Sellers whose eBay grant has not run out: each one's orders are read. */
+export async function listConnectedSellers(sql: Sql): Promise<number[]> {
+  const rows = await sql<{ userId: number }[]>`
+    select user_id from marketplace_connections
+    where platform = 'ebay' and account_deletion_status is null
+      and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+  return rows.map((row) => row.userId)
+}
+
+/** Where the next read of the seller's orders starts (before the overlap): the last read's start, else when they connected. */
+export async function findPolledUntil(sql: Sql, userId: number): Promise<Date | undefined> {
+  const [row] = await sql<{ from: Date }[]>`
+    select coalesce(p.polled_until, c.created_at) as from
+    from marketplace_connections c left join ebay_sales_polls p on p.user_id = c.user_id
+    where c.user_id = ${userId} and c.platform = 'ebay'`
+  return row?.from
+}
+
+export async function savePolledUntil(sql: Sql, userId: number, until: Date): Promise<void> {
+  await sql`
+    insert into ebay_sales_polls (user_id, polled_until) values (${userId}, ${until})
+    on conflict (user_id) do update set polled_until = greatest(ebay_sales_polls.polled_until, excluded.polled_until), updated_at = now()`
+}
+
+/**
+ * Applies an order once: its id is recorded and each line's listing loses what sold, becoming sold when none is left
+ * (with the sale's unit price, time and order id), in one transaction. False when the order was applied before.
+ */
+export function applyOrder(sql: Sql, userId: number, order: { orderId: string; soldAt: Date; lines: SoldLine[] }): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const fresh = await tx`insert into ebay_orders (order_id, user_id) values (${order.orderId}, ${userId}) on conflict do nothing returning order_id`
+    if (fresh.length === 0) return false
+    for (const line of order.lines) {
+      await tx`
+        update listings set quantity = greatest(quantity - ${line.quantity}, 0),
+          platform_status = case when quantity - ${line.quantity} <= 0 then 'sold' else platform_status end,
+          sold_price_cents = ${line.unitPriceCents}, sold_at = ${order.soldAt}, sold_order_id = ${order.orderId}
+        where id = ${line.listingId} and user_id = ${userId}`
+      // eBay lowered its own count when it sold: what it last got from Snaplist is that much less now.
+      await tx`update ebay_revisions set sent_quantity = greatest(sent_quantity - ${line.quantity}, 0) where listing_id = ${line.listingId}`
+    }
+    return true
+  })
+}

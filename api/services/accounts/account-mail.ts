@@ -1,0 +1,47 @@
+// The mail an account gets about itself (welcome, a changed password or address), always sent as a durable job after
+// the reply: a mail failure never fails the request, and a restart loses none (decision 0009).
+import { APP_NAME } from '../../contract/email-template.ts'
+import type { Sql } from '../../db/client.ts'
+import type * as users from '../../db/users.ts'
+import { oncePerJob, type JobQueue } from '../jobs.ts'
+import type { Mailer } from '../mail/mail.ts'
+
+const WELCOME_EMAIL = 'welcome-email'
+const ACCOUNT_CHANGE_EMAIL = 'account-change-email'
+
+interface WelcomeJob {
+  to: string
+  username: string
+  appUrl: string
+}
+
+interface AccountChangeJob extends WelcomeJob {
+  change: string
+}
+
+/** What sends the welcome and account change emails the functions below enqueue. */
+export function handleAccountMailJobs({ sql, mailer, jobs }: { sql: Sql; mailer: Mailer; jobs: JobQueue }) {
+  jobs.handle<WelcomeJob>(
+    WELCOME_EMAIL,
+    oncePerJob(sql, ({ to, username, appUrl }) => mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl })),
+  )
+  jobs.handle<AccountChangeJob>(
+    ACCOUNT_CHANGE_EMAIL,
+    oncePerJob(sql, ({ to, username, change, appUrl }) =>
+      mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
+    ),
+  )
+}
+
+/** Enqueues the welcome email, sent after the reply: a mail failure never fails a sign-up, and a restart loses none. */
+export async function welcomeAfterReply(jobs: JobQueue, user: users.UserRow, appUrl: string): Promise<void> {
+  await jobs.send(WELCOME_EMAIL, { to: user.email, username: user.username, appUrl } satisfies WelcomeJob)
+}
+
+/**
+ * Tells the owner, at the address that had it, that a password or the email address changed, after the reply: so a
+ * change they did not make does not go unnoticed.
+ */
+export async function changeNoticeAfterReply(jobs: JobQueue, to: string, username: string, change: string, appUrl: string): Promise<void> {
+  await jobs.send(ACCOUNT_CHANGE_EMAIL, { to, username, change, appUrl } satisfies AccountChangeJob)
+}

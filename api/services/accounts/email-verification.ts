@@ -1,0 +1,111 @@
+// Email verification: a link mailed to the address (at registration, on an email change, or on request) whose token
+// is stored only as its SHA-256, single use, valid 24 hours. Opening it confirms the address only for the account
+// that is signed in on that device: the link proves the mailbox, the session proves the account, so a victim who
+// opens the link of an account someone else registered with their address confirms nothing for that person.
+import { APP_NAME } from '../../contract/email-template.ts'
+import { VERIFY_LINK_HOURS } from '../../contract/account.ts'
+import type { Sql } from '../../db/client.ts'
+import * as users from '../../db/users.ts'
+import { AppError, conflict, isUniqueViolation } from '../../errors.ts'
+import { changeNoticeAfterReply } from './account-mail.ts'
+import { oncePerJob, type JobQueue } from '../jobs.ts'
+import { hashLinkToken, isLinkToken, newLinkToken } from './link-tokens.ts'
+import type { Mailer } from '../mail/mail.ts'
+import { createLimiter } from '../rate-limit.ts'
+
+const LINK_LIFETIME_MS = VERIFY_LINK_HOURS * 60 * 60 * 1000
+
+/** Confirmation emails one account may ask for, besides the ones registration and an email change send. */
+export const RESEND_LIMITS = { perAccount: { max: 5, windowSeconds: 60 * 60 } }
+
+const invalidLink = () =>
+  new AppError(
+    400,
+    'email_token_invalid',
+    'This confirmation link is not valid for the account you are signed in to, or has already been used. Sign in to the account it was sent for, or send a new link.',
+  )
+const expiredLink = () =>
+  new AppError(400, 'email_token_expired', `This confirmation link has expired: links work for ${VERIFY_LINK_HOURS} hours. Send a new link.`)
+const ADDRESS_TAKEN = 'Another account already uses that email address. Use a different one.'
+export const addressTaken = () => conflict(ADDRESS_TAKEN, { email: ADDRESS_TAKEN })
+const nothingToConfirm = () =>
+  conflict('That address is not waiting for confirmation any more. Refresh the page to see your current email address.')
+
+/** The address the account's next link goes to: the pending new address, else the unconfirmed current one. */
+export const addressAwaitingConfirmation = (user: users.UserRow): string | null => user.pendingEmail ?? (user.emailVerified ? null : user.email)
+
+export interface EmailVerificationDeps {
+  sql: Sql
+  mailer: Mailer
+  jobs: JobQueue
+}
+
+const CONFIRMATION_EMAIL = 'email-confirmation'
+
+interface ConfirmationJob {
+  userId: number
+  pendingEmail: string | null
+  appUrl: string
+}
+
+export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerificationDeps) {
+  const resendLimiter = createLimiter(sql, 'verify-email', RESEND_LIMITS, (wait) => `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`)
+
+  // The token is made here, in the job, so it is never stored in plaintext (not in the jobs table either). A job
+  // overtaken by a later request for another address finds the address changed and sends nothing.
+  jobs.handle<ConfirmationJob>(
+    CONFIRMATION_EMAIL,
+    oncePerJob(sql, async ({ userId, pendingEmail, appUrl }) => {
+      const { token, hash } = newLinkToken()
+      const user = await users.setEmailTokenWhilePending(sql, userId, { hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS), pendingEmail })
+      if (!user) return
+      const verifyUrl = `${appUrl}/verify-email?token=${token}`
+      await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, { username: user.username, verifyUrl, appName: APP_NAME })
+    }),
+  )
+
+  /** Records the address awaiting confirmation (voiding any earlier link) and enqueues the mail with its new link. */
+  async function sendLink(user: users.UserRow, pendingEmail: string | null, appUrl: string): Promise<users.UserRow> {
+    const updated = await users.awaitConfirmation(sql, user.id, pendingEmail)
+    await jobs.send(CONFIRMATION_EMAIL, { userId: user.id, pendingEmail, appUrl } satisfies ConfirmationJob)
+    return updated
+  }
+
+  return {
+    /** A new account's first link, mailed after the reply. */
+    sendFirstLink: (user: users.UserRow, appUrl: string) => sendLink(user, null, appUrl),
+
+    /** Starts an email change: the new address gets the link and replaces the current one once it is opened. */
+    sendChangeLink: (user: users.UserRow, newEmail: string, appUrl: string) => sendLink(user, newEmail, appUrl),
+
+    /** Another link to the address the seller saw awaiting confirmation, counted atomically per account. */
+    async resend(user: users.UserRow, email: string, appUrl: string): Promise<users.UserRow> {
+      const awaiting = addressAwaitingConfirmation(user)
+      if (!awaiting || awaiting.toLowerCase() !== email.toLowerCase()) throw nothingToConfirm()
+      await resendLimiter.consume({ perAccount: String(user.id) })
+      return sendLink(user, user.pendingEmail, appUrl)
+    },
+
+    /** Confirms the address the link went to; when that replaces the account's address, the old one is told. */
+    async confirm(user: users.UserRow, token: string, appUrl: string): Promise<users.UserRow> {
+      const hash = isLinkToken(token) ? hashLinkToken(token) : undefined
+      const expiry = hash && (await users.findEmailTokenExpiry(sql, user.id, hash))
+      if (!hash || !expiry) throw invalidLink()
+      if (expiry.getTime() <= Date.now()) throw expiredLink()
+      try {
+        const confirmed = await users.confirmEmailByToken(sql, user.id, hash)
+        if (!confirmed) throw invalidLink()
+        if (confirmed.email !== user.email) {
+          const change = `The email address of your ${APP_NAME} account was changed to ${confirmed.email}.`
+          await changeNoticeAfterReply(jobs, user.email, user.username, change, appUrl)
+        }
+        return confirmed
+      } catch (error) {
+        if (isUniqueViolation(error)) throw addressTaken()
+        throw error
+      }
+    },
+  }
+}
+
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>

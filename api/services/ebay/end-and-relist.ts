@@ -1,0 +1,78 @@
+// Ending a live eBay listing (withdrawOffer) and putting it back up (publishOffer on the same offer), docs/product.md §4.
+// Both are direct calls the seller waits for, and both are idempotent: ending an ended listing, or relisting a live
+// one, answers as the first call did without asking eBay to do it again.
+import type { EbayLifecycleResult } from '../../contract/ebay-publish.ts'
+import type { Listing } from '../../contract/listing.ts'
+import type { Sql } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { conflict, notFound } from '../../errors.ts'
+import { ebayUnavailable } from '../marketplaces/ebay.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { INVENTORY } from './publish.ts'
+import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+
+export interface EbayEndAndRelistDeps {
+  sql: Sql
+  sell: EbaySellClient
+  connectionService: MarketplaceConnectionService
+  /** Where a listing is seen on eBay: the item page address without the listing id. */
+  itemUrl: string
+}
+
+const ebayIdOf = (listing: Listing) => listing.platformListingId!.replace(/^ebay-/, '')
+
+export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }: EbayEndAndRelistDeps) {
+  /** The seller's listing and its eBay offer; refused when it was never on eBay. */
+  async function onEbay(userId: number, id: number): Promise<{ listing: Listing; offerId: string }> {
+    const listing = await listings.findListing(sql, userId, id)
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    const { ebayOfferId } = await listings.findEbayState(sql, id)
+    if (!ebayOfferId || !listing.platformListingId?.startsWith('ebay-')) throw conflict('This listing is not on eBay. Post it to eBay first.')
+    return { listing, offerId: ebayOfferId }
+  }
+
+  const result = (status: 'active' | 'ended', platformListingId: string, message: string): EbayLifecycleResult => ({
+    message,
+    platformStatus: status,
+    platformListingId,
+    viewUrl: status === 'active' ? `${itemUrl}${platformListingId.replace(/^ebay-/, '')}` : null,
+  })
+
+  /** Whether eBay has the offer live (one look, after eBay refused to withdraw or publish it). */
+  async function isPublished(token: string, offerId: string): Promise<boolean> {
+    const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${offerId}` })
+    return (reply.body as { status?: unknown } | undefined)?.status === 'PUBLISHED'
+  }
+
+  return {
+    async end(userId: number, id: number): Promise<EbayLifecycleResult> {
+      const { listing, offerId } = await onEbay(userId, id)
+      if (listing.platformStatus === 'sold') throw conflict('This listing sold on eBay: there is nothing left to end.')
+      if (listing.platformStatus !== 'ended') {
+        await connectionService.call(userId, 'ebay', async (token) => {
+          try {
+            await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/withdraw` })
+          } catch (error) {
+            // Withdrawn already (by an earlier try whose reply was lost, or on eBay itself): ended is what was asked for.
+            if (!(error instanceof EbayRefusal) || (await isPublished(token, offerId))) throw error
+          }
+        })
+        await listings.markEndedOnEbay(sql, id)
+      }
+      return result('ended', listing.platformListingId!, 'Your listing has ended on eBay.')
+    },
+
+    async relist(userId: number, id: number): Promise<EbayLifecycleResult> {
+      const { listing, offerId } = await onEbay(userId, id)
+      if (listing.platformStatus === 'active') return result('active', listing.platformListingId!, 'Your listing is live on eBay.')
+      if (listing.quantity < 1) throw conflict('Every piece of this listing sold: there is nothing left to relist.')
+      const published = await connectionService.call(userId, 'ebay', (token) => sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }))
+      const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
+      if (!ebayListingId) throw ebayUnavailable()
+      await listings.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
+      return result('active', `ebay-${ebayListingId}`, `Your listing is live on eBay again${ebayListingId === ebayIdOf(listing) ? '' : ' (eBay gave it a new listing number)'}.`)
+    },
+  }
+}
+
+export type EbayEndAndRelist = ReturnType<typeof createEbayEndAndRelist>

@@ -1,0 +1,164 @@
+// Revising a listing that is on eBay (docs/product.md §4, decision 0015): the inventory item is replaced, then the offer
+// updated, both full replacements, from a durable job. Each listing's row in ebay_revisions says what was asked for
+// and how far eBay has got, so a job that dies between the two calls is finished by its retry without sending either
+// twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and one job at a
+// time talks to eBay for a listing (a lease), however many processes run.
+import { randomUUID } from 'node:crypto'
+import type { Listing } from '../../contract/listing.ts'
+import type { Sql, Tx } from '../../db/client.ts'
+import * as revisions from '../../db/ebay-revisions.ts'
+import * as listings from '../../db/listings.ts'
+import { AppError } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { INVENTORY, type EbayPublisher, type EbayRevisionBodies } from './publish.ts'
+import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+
+export const REVISION_JOB = 'ebay-revision'
+/** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */
+const LEASE_SECONDS = 120
+// eBay: "Each listing can be revised up to 250 times in one calendar day" (Pacific). Whether it counts the item and the
+// offer call as one revision or two is not documented; counted as two, a listing takes 125 revisions a day.
+const EBAY_REVISIONS_PER_DAY = 250
+const CALLS_PER_REVISION = 2
+export const REVISIONS_PER_DAY = Math.floor(EBAY_REVISIONS_PER_DAY / CALLS_PER_REVISION)
+const REVISION_LIMIT_ERROR = 25019
+const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
+const BUSY_MESSAGE = 'eBay is not answering right now: Snaplist sends the change again shortly.'
+
+/** Seconds until the next midnight in eBay's day (America/Los_Angeles), plus a minute. */
+function secondsUntilPacificMidnight(now = new Date()): number {
+  const pacific = new Date(now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles' }))
+  const midnight = new Date(pacific)
+  midnight.setHours(24, 1, 0, 0)
+  return Math.ceil((midnight.getTime() - pacific.getTime()) / 1000)
+}
+
+/** True when every field we sent is what eBay holds (eBay adds fields of its own to what it returns). */
+function holds(stored: unknown, sent: unknown): boolean {
+  if (sent === null || typeof sent !== 'object') return stored === sent
+  if (stored === null || typeof stored !== 'object') return false
+  if (Array.isArray(sent)) return Array.isArray(stored) && stored.length === sent.length && sent.every((value, index) => holds(stored[index], value))
+  return Object.entries(sent).every(([key, value]) => holds((stored as Record<string, unknown>)[key], value))
+}
+
+/** eBay is busy, down or unreachable, or the database is: worth trying again. Anything else ends the revision. */
+const isPassing = (error: unknown) => !(error instanceof AppError) || error.status >= 500 || (error.status === 429)
+
+export interface EbayRevisionsDeps {
+  sql: Sql
+  jobs: JobQueue
+  sell: EbaySellClient
+  publisher: EbayPublisher
+  connectionService: MarketplaceConnectionService
+}
+
+export function createEbayRevisions({ sql, jobs, sell, publisher, connectionService }: EbayRevisionsDeps) {
+  const put = (token: string, path: string, body: unknown) => sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
+
+  type ItemOnEbay = { availability?: { shipToLocationAvailability?: { quantity?: unknown } } } | undefined
+  const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
+
+  async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
+    const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })
+    return reply.status === 200 ? (reply.body as ItemOnEbay) : undefined
+  }
+
+  /**
+   * Sends the listing as it is now for `target`; a half-done earlier attempt at the same target is finished without
+   * sending what eBay already has (one look at eBay, only then).
+   *
+   * Quantity: eBay lowers its count itself when something sells, and Snaplist learns of a sale only at its next read of
+   * the orders, so for several pieces eBay gets its own count plus the seller's change since the last item call (one
+   * look at eBay); sending Snaplist's count would put pieces already sold up for sale again. A single piece is sent as
+   * it is: eBay ends a listing whose one piece sold.
+   */
+  async function send(userId: number, row: revisions.RevisionRow, target: number, lease: string): Promise<void> {
+    const listing = await listings.findListing(sql, userId, row.listingId)
+    if (!listing) return
+    const resuming = row.sending === target
+    const last = row.sentQuantity
+    const several = last !== null && (last > 1 || listing.quantity > 1)
+    await connectionService.call(userId, 'ebay', async (token) => {
+      const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
+      const onEbay = several || (resuming && row.stage === 'inventory') ? await itemOnEbay(token, bodies.sku) : undefined
+      const counted = countOf(onEbay)
+      const withQuantity = (quantity: number) => ({ ...bodies.item, availability: { shipToLocationAvailability: { quantity } } })
+      // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
+      const landed = resuming && (row.stage === 'offer' || (row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted))))
+      const quantity = !several || typeof counted !== 'number' ? listing.quantity : landed ? counted : Math.max(0, counted + listing.quantity - last)
+      if (!landed) {
+        if (!(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))) throw new Error('revision lease lost')
+        await put(token, `/inventory_item/${bodies.sku}`, withQuantity(quantity))
+      }
+      // eBay has the seller's quantity now: their later changes count from it.
+      if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, listing.quantity))) throw new Error('revision lease lost')
+      const offer = { ...bodies.offer, availableQuantity: quantity }
+      if (resuming && row.stage === 'offer') {
+        const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${bodies.offerId}`, accept: [404] })
+        if (reply.status === 200 && holds(reply.body, offer)) return
+      }
+      await put(token, `/offer/${bodies.offerId}`, offer)
+    })
+  }
+
+  async function userOf(listingId: number): Promise<number | undefined> {
+    const [row] = await sql<{ userId: number }[]>`select user_id from listings where id = ${listingId}`
+    return row?.userId
+  }
+
+  /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */
+  async function revise({ listingId }: { listingId: number }): Promise<void> {
+    const lease = randomUUID()
+    const claimed = await revisions.claim(sql, listingId, lease, LEASE_SECONDS)
+    if (claimed.heldUntil) {
+      // Another job is at it; it sends this change too unless it dies, so look again once its lease has run out.
+      await jobs.send(REVISION_JOB, { listingId }, { startAfterSeconds: (claimed.heldUntil.getTime() - Date.now()) / 1000 + 1 })
+      return
+    }
+    const userId = await userOf(listingId)
+    for (let row = claimed.row; row && userId !== undefined; ) {
+      const target = row.requested
+      if (row.sentToday >= REVISIONS_PER_DAY) return waitForTomorrow(listingId, lease)
+      try {
+        await send(userId, row, target, lease)
+        row = await revisions.finish(sql, listingId, lease, target, null)
+      } catch (error) {
+        if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR)) return waitForTomorrow(listingId, lease)
+        if (isPassing(error)) {
+          await revisions.release(sql, listingId, lease, 'pending', BUSY_MESSAGE).catch(() => undefined)
+          throw error
+        }
+        row = await revisions.finish(sql, listingId, lease, target, (error as AppError).message)
+      }
+    }
+  }
+
+  async function waitForTomorrow(listingId: number, lease: string): Promise<void> {
+    await revisions.release(sql, listingId, lease, 'waiting', DAILY_LIMIT_MESSAGE)
+    await jobs.send(REVISION_JOB, { listingId }, { startAfterSeconds: secondsUntilPacificMidnight() })
+  }
+
+  jobs.handle<{ listingId: number }>(REVISION_JOB, revise)
+
+  return {
+    /**
+     * The seller changed a listing (in `tx`, the change's transaction): if it was ever published to eBay, eBay gets the
+     * change from a background job, recorded in the same transaction. Changes made before the job runs go out as one
+     * revision (it sends the listing as it then is); an ended listing's offer is kept up to date for a relist.
+     */
+    async requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void> {
+      if (await revisions.requestRevision(tx, listing.id)) await jobs.sendInTransaction(tx, REVISION_JOB, { listingId: listing.id })
+    },
+
+    /** Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls it. */
+    async resumeStalled(): Promise<number> {
+      const stalled = await revisions.findStalled(sql, 5)
+      for (const listingId of stalled) await jobs.send(REVISION_JOB, { listingId })
+      await revisions.touch(sql, stalled)
+      return stalled.length
+    },
+  }
+}
+
+export type EbayRevisions = ReturnType<typeof createEbayRevisions>

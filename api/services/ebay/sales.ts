@@ -1,0 +1,108 @@
+// Learning of sales on eBay (docs/product.md §4, decision 0015): every 15 minutes each connected seller's orders are read
+// with the Fulfillment API's getOrders, from where the last read started less 2 minutes (orders reach getOrders a
+// little after they are made), matched by SKU to the seller's listings, and each order applied exactly once.
+import * as v from 'valibot'
+import type { Sql } from '../../db/client.ts'
+import * as sales from '../../db/ebay-sales.ts'
+import { ebayUnavailable } from '../marketplaces/ebay.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { EbayRevisions } from './revisions.ts'
+import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+
+export const SALES_POLL_JOB = 'ebay-sales-poll'
+export const SELLER_SALES_JOB = 'ebay-seller-sales'
+const POLL_MINUTES = 15
+const OVERLAP_MS = 2 * 60 * 1000
+/** getOrders' largest page. */
+const PAGE_SIZE = 200
+const SKU = /^snaplist(\d+)$/
+
+const AmountSchema = v.object({ value: v.string() })
+const OrdersSchema = v.object({
+  total: v.optional(v.number(), 0),
+  orders: v.optional(
+    v.array(
+      v.object({
+        orderId: v.string(),
+        creationDate: v.string(),
+        cancelStatus: v.optional(v.object({ cancelState: v.optional(v.string()) })),
+        lineItems: v.optional(v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })), []),
+      }),
+    ),
+    [],
+  ),
+})
+type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
+
+/** The lines of an order that are Snaplist listings: the SKU names the listing (skuOf in publish.ts). */
+function soldLines(order: Order): sales.SoldLine[] {
+  return order.lineItems.flatMap((line) => {
+    const listingId = Number(SKU.exec(line.sku ?? '')?.[1])
+    if (!listingId || line.quantity < 1) return []
+    return [{ listingId, quantity: line.quantity, unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity) }]
+  })
+}
+
+export interface EbaySalesDeps {
+  sql: Sql
+  jobs: JobQueue
+  sell: EbaySellClient
+  connectionService: MarketplaceConnectionService
+  revisions: EbayRevisions
+  /** How often, in minutes (dividing 60); 15 when not given. */
+  pollMinutes?: number
+}
+
+export function createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes = POLL_MINUTES }: EbaySalesDeps) {
+  async function readOrders(token: string, from: Date, offset: number) {
+    const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
+    const reply = await sell.send(token, { method: 'GET', path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}` })
+    const parsed = v.safeParse(OrdersSchema, reply.body)
+    if (!parsed.success) throw ebayUnavailable()
+    return parsed.output
+  }
+
+  /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */
+  async function pollSeller({ userId }: { userId: number }): Promise<number> {
+    const since = await sales.findPolledUntil(sql, userId)
+    if (!since) return 0
+    // The next read starts where this one did: an order made while this one runs is not missed.
+    const startedAt = new Date()
+    const from = new Date(since.getTime() - OVERLAP_MS)
+    let applied = 0
+    const read = connectionService.call(userId, 'ebay', async (token) => {
+      for (let offset = 0; ; offset += PAGE_SIZE) {
+        const page = await readOrders(token, from, offset)
+        for (const order of page.orders) {
+          if (order.cancelStatus?.cancelState === 'CANCELED') continue
+          if (await sales.applyOrder(sql, userId, { orderId: order.orderId, soldAt: new Date(order.creationDate), lines: soldLines(order) })) applied += 1
+        }
+        if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) break
+      }
+    })
+    try {
+      await read
+    } catch (error) {
+      // A grant from before Snaplist asked to read orders: nothing to retry until the seller connects eBay again.
+      if (error instanceof EbayRefusal && error.ebayStatus === 403) return 0
+      throw error
+    }
+    await sales.savePolledUntil(sql, userId, startedAt)
+    return applied
+  }
+
+  /** Every 15 minutes (pollMinutes): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
+  async function pollAll(): Promise<void> {
+    for (const userId of await sales.listConnectedSellers(sql)) await jobs.send(SELLER_SALES_JOB, { userId })
+    await revisions.resumeStalled()
+  }
+
+  jobs.handle(SALES_POLL_JOB, pollAll)
+  jobs.handle<{ userId: number }>(SELLER_SALES_JOB, pollSeller)
+  jobs.schedule(SALES_POLL_JOB, `*/${pollMinutes} * * * *`)
+
+  return { pollSeller, pollAll }
+}
+
+export type EbaySales = ReturnType<typeof createEbaySales>

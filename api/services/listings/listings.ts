@@ -1,0 +1,136 @@
+// The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
+// edits only against the version they started from, deletion takes the photos no other listing uses with it.
+import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
+import { editChangesNothing, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
+import { thumbnailOf } from '../../contract/photos.ts'
+import type { Sql, Tx } from '../../db/client.ts'
+import * as images from '../../db/images.ts'
+import * as listings from '../../db/listings.ts'
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import type { FileStorage } from './storage.ts'
+
+/**
+ * Removes the files of photos whose rows are already deleted: the JPEG and the thumbnail beside it. Call it after
+ * the transaction commits; the rows are gone either way, and a file that could not be removed is only wasted
+ * space, so a failure is reported and not thrown.
+ */
+export async function removePhotoFiles(storage: FileStorage, deleted: images.ImageRow[]): Promise<void> {
+  const keys = deleted.flatMap((image) => [image.key, thumbnailOf(image.key)])
+  if (keys.length === 0) return
+  await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
+}
+
+/** Nothing there yet: blank text, a price of 0, no keywords, no stored suggestions. */
+const isEmpty = (value: unknown) =>
+  value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
+
+/** The fields the fill may set: given with a value, and empty on the listing. */
+const fieldsToFill = (listing: Listing, fill: ListingFill): FillableField[] =>
+  FILLABLE_FIELDS.filter((field) => fill[field] !== undefined && !isEmpty(fill[field]) && isEmpty(listing[field]))
+
+/** Brings eBay in step with an edit of a listing on eBay (api/services/ebay/revisions.ts); nothing for one never posted there. */
+export interface LiveListingRevisions {
+  /** Called inside the edit's transaction, so the revision is recorded together with the edit or not at all. */
+  requestRevision(tx: Tx, listing: Listing): Promise<void>
+}
+
+export interface ListingServiceOptions {
+  /** Without it an edit changes the listing on Snaplist only. */
+  revisions?: LiveListingRevisions
+}
+
+const MISSING = 'That listing does not exist or is not yours. Refresh the Dashboard.'
+
+/** 409 listing_edit_conflict: the listing changed since the edit began; the seller sees both (docs/product.md §11). */
+const editConflict = (current: Listing) =>
+  new AppError(409, 'listing_edit_conflict', 'This listing was changed elsewhere since you started editing it. Choose which version to keep.', { current })
+
+/** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in ./ebay.ts). */
+export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl: string, { revisions }: ListingServiceOptions = {}) {
+  async function assertOwnPhotos(userId: number, urls: string[]) {
+    const owned = await images.ownedImageUrls(sql, userId, urls)
+    const foreign = urls.filter((url) => !owned.has(url))
+    if (foreign.length) {
+      throw badRequest('Some photos were not uploaded to Snaplist. Remove them and add them again.', { images: 'Every image must be a photo uploaded to Snaplist' })
+    }
+  }
+
+  async function removeListing(deleteRow: (tx: Tx) => Promise<Listing | undefined>, missing: string): Promise<void> {
+    const unused = await sql.begin(async (tx) => {
+      const deleted = await deleteRow(tx)
+      if (!deleted) throw notFound(missing)
+      return images.deleteUnusedImages(tx, deleted.userId, deleted.images)
+    })
+    await removePhotoFiles(storage, unused)
+  }
+
+  return {
+    /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
+    listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
+
+    /** Returns the listing and whether it was created now (false: this clientId was seen before). */
+    async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {
+      if (input.clientId) {
+        const earlier = await listings.findListingByClientId(sql, userId, input.clientId)
+        if (earlier) return { listing: earlier, created: false }
+      }
+      await assertOwnPhotos(userId, input.images)
+      const images = [...new Set(input.images)]
+      return sql.begin(async (tx) => {
+        const inserted = await listings.insertListing(tx, userId, { ...input, images })
+        if (inserted) return { listing: inserted, created: true }
+        // The clientId is taken: by this seller (a concurrent retry won the insert), or by another account. A draft's
+        // id is its listing's clientId, so another account sending it (a shared phone) gets neither that listing nor a
+        // copy of it; the unique index decides, so two accounts racing cannot both insert.
+        const own = await listings.findListingByClientId(tx, userId, input.clientId!)
+        if (!own) throw conflict('This draft was made by another account. Sign in as that account to send it.')
+        return { listing: own, created: false }
+      })
+    },
+
+    /**
+     * AI suggestions that arrived after the listing was created: they fill the fields still empty on it and never
+     * change what the seller set (here or on the phone). Answers what was filled.
+     */
+    fillEmpty: (userId: number, id: number, fill: ListingFill): Promise<ListingFillReply> =>
+      sql.begin(async (tx) => {
+        const listing = await listings.lockListing(tx, userId, id)
+        if (!listing) throw notFound(MISSING)
+        const filled = fieldsToFill(listing, fill)
+        if (filled.length === 0) return { listing, filled }
+        const updated = await listings.updateListingFields(tx, id, fill, filled)
+        await revisions?.requestRevision(tx, updated)
+        return { listing: updated, filled }
+      }),
+
+    /**
+     * The seller's edit, made against `edit.version`. Another version in between is a conflict (409 with the listing as
+     * it is now), unless the edit changes nothing: then it is this edit sent again after its reply was lost. Photos the
+     * edit removed and no other listing uses are deleted; a listing live on eBay asks for a revision there.
+     */
+    async update(userId: number, id: number, edit: ListingEdit): Promise<Listing> {
+      await assertOwnPhotos(userId, edit.images)
+      const photoUrls = [...new Set(edit.images)]
+      const { listing, unused } = await sql.begin(async (tx) => {
+        const current = await listings.lockListing(tx, userId, id)
+        if (!current) throw notFound(MISSING)
+        if (editChangesNothing(current, { ...edit, images: photoUrls })) return { listing: current, unused: [] }
+        if (current.version !== edit.version) throw editConflict(current)
+        const updated = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls })
+        // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
+        await revisions?.requestRevision(tx, updated)
+        const removed = current.images.filter((url) => !photoUrls.includes(url))
+        return { listing: updated, unused: await images.deleteUnusedImages(tx, userId, removed) }
+      })
+      await removePhotoFiles(storage, unused)
+      return listing
+    },
+
+    remove: (userId: number, id: number) => removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING),
+
+    /** For admins: any owner's listing. */
+    removeAny: (id: number) => removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),
+  }
+}
+
+export type ListingService = ReturnType<typeof createListingService>

@@ -1,0 +1,185 @@
+// Where photo files live: a folder on the local disk (served by the app at /files/) or a public Supabase Storage
+// bucket. Both take only content-hashed keys, so a key can never name a path outside the storage.
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { StorageClient } from '@supabase/storage-js'
+import { AppError } from '../../errors.ts'
+
+export interface StoredFile {
+  key: string
+  url: string
+}
+
+export interface FileStorage {
+  kind: 'local' | 'supabase'
+  /** The origin browsers load the photos from when it is not this server's, for the Content-Security-Policy. */
+  origin?: string
+  /** Stores bytes under key (idempotent: the same key again replaces/keeps the same content) and returns its public URL. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<StoredFile>
+  /** Deletes the keys; keys that do not exist are ignored. */
+  remove(keys: string[]): Promise<void>
+  /** The key a URL made by this storage points at, or undefined when the URL is not one of ours. */
+  keyFromUrl(url: string): string | undefined
+}
+
+export interface LocalFile {
+  bytes: Buffer
+  contentType: string
+}
+
+export interface LocalStorage extends FileStorage {
+  kind: 'local'
+  read(key: string): Promise<LocalFile | undefined>
+}
+
+export const LOCAL_FILES_PATH = '/files/'
+
+// One optional folder level and no dots except the extension: nothing a key can say reaches outside the storage.
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)?\.(jpg|webp)$/
+const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp' } as const
+
+export function isValidKey(key: string): boolean {
+  return typeof key === 'string' && KEY_PATTERN.test(key)
+}
+
+// Keys come from our own hashing code, so a bad one is a bug to surface, not user input to explain.
+function assertValidKeys(keys: string[]): void {
+  const bad = keys.filter((key) => !isValidKey(key))
+  if (bad.length > 0) throw new Error(`Invalid storage key(s): ${bad.map((key) => JSON.stringify(key)).join(', ')}`)
+}
+
+function keyAfter(prefix: string, url: string): string | undefined {
+  if (!url.startsWith(prefix)) return undefined
+  const key = url.slice(prefix.length)
+  return isValidKey(key) ? key : undefined
+}
+
+const contentTypeOf = (key: string): string => (key.endsWith('.webp') ? CONTENT_TYPES.webp : CONTENT_TYPES.jpg)
+
+const isMissingFile = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
+
+// Temp file in the same folder, synced, then renamed: readers see the old file or the whole new one, even after a crash.
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`
+  try {
+    const handle = await open(temp, 'wx')
+    try {
+      await handle.writeFile(bytes)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, file)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+}
+
+export function createLocalStorage(dir: string): LocalStorage {
+  const root = path.resolve(dir)
+  const fileOf = (key: string) => path.join(root, ...key.split('/'))
+
+  return {
+    kind: 'local',
+
+    // The content type is not stored: the key's extension decides it when the file is read back.
+    async put(key: string, bytes: Buffer): Promise<StoredFile> {
+      assertValidKeys([key])
+      await writeAtomically(fileOf(key), bytes)
+      return { key, url: `${LOCAL_FILES_PATH}${key}` }
+    },
+
+    async remove(keys: string[]): Promise<void> {
+      assertValidKeys(keys)
+      await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })))
+    },
+
+    keyFromUrl: (url: string) => keyAfter(LOCAL_FILES_PATH, url),
+
+    async read(key: string): Promise<LocalFile | undefined> {
+      if (!isValidKey(key)) return undefined
+      try {
+        return { bytes: await readFile(fileOf(key)), contentType: contentTypeOf(key) }
+      } catch (error) {
+        if (isMissingFile(error)) return undefined
+        throw error
+      }
+    },
+  }
+}
+
+export interface SupabaseStorageConfig {
+  url: string
+  serviceKey: string
+  bucket: string
+  fetch?: typeof fetch
+}
+
+// Content-hashed names never change content, so browsers and the CDN may keep a file for a year.
+const ONE_YEAR_SECONDS = '31536000'
+
+interface ProviderOutcome {
+  error: { message?: string; status?: number; statusCode?: string } | null
+}
+
+const storageUnavailable = () =>
+  new AppError(502, 'storage_failed', 'Photo storage is unavailable right now. Try again in a moment.')
+
+// The provider's text may echo object paths or, in theory, credentials; the log keeps the cause without them.
+function redact(text: string, secrets: string[]): string {
+  return secrets.filter(Boolean).reduce((out, secret) => out.split(secret).join('[redacted]'), text)
+}
+
+export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorage {
+  const base = config.url.replace(/\/+$/, '')
+  const client = new StorageClient(
+    `${base}/storage/v1`,
+    { apikey: config.serviceKey, Authorization: `Bearer ${config.serviceKey}` },
+    config.fetch,
+  )
+  const bucket = () => client.from(config.bucket)
+  // Same encoding getPublicUrl applies, so the URLs it hands out parse back.
+  const publicPrefix = encodeURI(`${base}/storage/v1/object/public/${config.bucket}/`)
+
+  // storage-js resolves to { error } for HTTP and network failures; the catch covers anything it throws instead.
+  async function call(action: string, keys: string[], run: () => Promise<ProviderOutcome>): Promise<void> {
+    let failure: unknown
+    try {
+      failure = (await run()).error
+    } catch (error) {
+      failure = error ?? 'unknown error'
+    }
+    if (!failure) return
+    const { status, statusCode, message } = failure as { status?: unknown; statusCode?: unknown; message?: unknown }
+    const detail = redact(String(message ?? failure), [config.serviceKey, ...keys])
+    console.error(`Supabase Storage ${action} failed:`, { status, statusCode, message: detail })
+    throw storageUnavailable()
+  }
+
+  return {
+    kind: 'supabase',
+    origin: new URL(base).origin,
+
+    async put(key: string, bytes: Buffer, contentType: string): Promise<StoredFile> {
+      assertValidKeys([key])
+      await call('upload', [key], () =>
+        bucket().upload(key, bytes, { contentType, upsert: true, cacheControl: ONE_YEAR_SECONDS }),
+      )
+      return { key, url: bucket().getPublicUrl(key).data.publicUrl }
+    },
+
+    async remove(keys: string[]): Promise<void> {
+      assertValidKeys(keys)
+      if (keys.length === 0) return
+      await call('remove', keys, () => bucket().remove(keys))
+    },
+
+    keyFromUrl: (url: string) => keyAfter(publicPrefix, url),
+  }
+}

@@ -1,0 +1,206 @@
+// A seller's marketplace connections, whatever the marketplace: the list the Dashboard shows (never a token), the
+// status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
+// before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
+// connect flow described in contract/marketplaces.ts.
+import { MARKETPLACES, type MarketplaceConnection, type MarketplaceStatus, type Platform } from '../../contract/marketplaces.ts'
+import type { ErrorCode } from '../../contract/errors.ts'
+import type { Sql } from '../../db/client.ts'
+import * as connections from '../../db/marketplace-connections.ts'
+import { AppError, notFound } from '../../errors.ts'
+import type { TokenCipher } from '../crypto.ts'
+
+export interface TokenGrant {
+  accessToken: string
+  refreshToken: string | null
+  expiresAt: Date | null
+  refreshExpiresAt: Date | null
+}
+
+export type MarketplaceAccount = connections.Account
+
+export interface MarketplaceProvider {
+  platform: Platform
+  /** Where the marketplace sends the seller back; registered with the marketplace. */
+  redirectUri: string
+  usesPkce: boolean
+  authorizationUrl(request: { state: string; codeChallenge: string | undefined }): string
+  exchangeCode(request: { code: string; codeVerifier: string | undefined; redirectUri: string }): Promise<TokenGrant>
+  refresh(refreshToken: string): Promise<TokenGrant>
+  /** The account the token belongs to. */
+  identify(accessToken: string): Promise<MarketplaceAccount>
+}
+
+export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>>
+
+/** The marketplace refused a code, a refresh token or an access token: that grant is over. */
+export class GrantRefused extends AppError {
+  constructor(platform: Platform, message: string, code: ErrorCode = `${platform}_grant_refused`) {
+    super(400, code, message)
+  }
+}
+
+/** The marketplace refused an access token (HTTP 401): worth one refresh before the grant counts as over. */
+export class TokenRejected extends GrantRefused {
+  constructor(platform: Platform, message: string) {
+    super(platform, message, `${platform}_token_rejected`)
+  }
+}
+
+// Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
+const REFRESH_MARGIN_MS = 5 * 60 * 1000
+
+const sellerSetupMessage = (platform: Platform) => `${MARKETPLACES[platform].name} is not set up on this server, ask the admin.`
+
+/** Refuses a call that needs the marketplace; in the seller's words, as the status answer gives admins the details. */
+export const notConfigured = (platform: Platform) => new AppError(503, 'marketplace_not_configured', sellerSetupMessage(platform))
+
+/** The stored grant no longer works: the seller has to connect again. */
+class ConnectionLapsed extends AppError {
+  constructor(platform: Platform) {
+    // '… token expired' is what the Dashboard's toasts look for (docs/product.md §8).
+    const name = MARKETPLACES[platform].name
+    super(409, 'marketplace_connection_lapsed', `${name} token expired: your ${name} connection has lapsed. Connect ${name} again from the Dashboard.`)
+  }
+}
+
+/** When the seller will have to connect again: the refresh token's end, or the access token's when there is none. */
+const grantEnd = (row: connections.ConnectionRow) => (row.refreshToken ? row.refreshTokenExpiry : row.tokenExpiry)
+
+function toView(row: connections.ConnectionRow): MarketplaceConnection {
+  const end = grantEnd(row)
+  return {
+    platform: row.platform,
+    connected: end === null || end.getTime() > Date.now(),
+    accountName: row.accountName,
+    accountId: row.accountId,
+    accountDeletionStatus: row.accountDeletionStatus,
+    expiresAt: end?.toISOString() ?? null,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    connectedAt: row.createdAt.toISOString(),
+  }
+}
+
+const isDue = (expiry: Date | null) => expiry !== null && expiry.getTime() - Date.now() < REFRESH_MARGIN_MS
+
+export interface MarketplaceConnectionDeps {
+  sql: Sql
+  cipher: TokenCipher
+  providers: MarketplaceProviders
+}
+
+export function createMarketplaceConnectionService({ sql, cipher, providers }: MarketplaceConnectionDeps) {
+  const seal = (grant: TokenGrant): connections.SealedTokens => ({
+    accessToken: cipher.seal(grant.accessToken),
+    refreshToken: grant.refreshToken === null ? null : cipher.seal(grant.refreshToken),
+    tokenExpiry: grant.expiresAt,
+    refreshTokenExpiry: grant.refreshExpiresAt,
+  })
+
+  async function openToken(sealed: string, row: connections.ConnectionRow): Promise<string> {
+    const token = cipher.open(sealed)
+    if (token !== undefined) return token
+    // Sealed under another APP_SECRET (changed, or the generated one lost): unusable, so the seller connects again.
+    console.error(`[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`)
+    await connections.markLapsed(sql, row.id, row.refreshToken)
+    throw new ConnectionLapsed(row.platform)
+  }
+
+  /** Swaps the refresh token for new tokens and stores them, keeping the rotated refresh token. */
+  async function refresh(provider: MarketplaceProvider, row: connections.ConnectionRow, sealedRefreshToken: string): Promise<string> {
+    const refreshToken = await openToken(sealedRefreshToken, row)
+    let grant: TokenGrant
+    try {
+      grant = await provider.refresh(refreshToken)
+    } catch (error) {
+      if (!(error instanceof GrantRefused)) throw error
+      // Another request may have refreshed first and so spent this refresh token: its tokens are the ones to use.
+      const current = await connections.findConnection(sql, row.userId, row.platform)
+      if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry)) return openToken(current.accessToken, current)
+      await connections.markLapsed(sql, row.id, row.refreshToken)
+      throw new ConnectionLapsed(row.platform)
+    }
+    // A refresh token that was not rotated (eBay's) keeps its own end.
+    const kept = grant.refreshToken === null ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry } : {}
+    await connections.replaceTokens(sql, row.id, sealedRefreshToken, seal({ ...grant, ...kept }))
+    return grant.accessToken
+  }
+
+  /** A usable access token for the row, refreshed first when it expires within the margin. */
+  async function tokenFor(provider: MarketplaceProvider, row: connections.ConnectionRow): Promise<string> {
+    if (!toView(row).connected) throw new ConnectionLapsed(row.platform)
+    if (!isDue(row.tokenExpiry)) return openToken(row.accessToken, row)
+    if (!row.refreshToken) throw new ConnectionLapsed(row.platform)
+    return refresh(provider, row, row.refreshToken)
+  }
+
+  /**
+   * Runs a marketplace call with a good access token; when the marketplace rejects the token anyway (revoked early,
+   * clock skew), refreshes once and tries again. A second rejection means the grant is over.
+   */
+  async function withAccessToken<T>(provider: MarketplaceProvider, row: connections.ConnectionRow, use: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await use(await tokenFor(provider, row))
+    } catch (error) {
+      if (!(error instanceof TokenRejected) || !row.refreshToken) throw error
+    }
+    const current = (await connections.findConnection(sql, row.userId, row.platform)) ?? row
+    if (!current.refreshToken) throw new ConnectionLapsed(row.platform)
+    return use(await refresh(provider, current, current.refreshToken))
+  }
+
+  return {
+    list: async (userId: number): Promise<MarketplaceConnection[]> => (await connections.listConnections(sql, userId)).map(toView),
+
+    /** An admin is told which settings are missing; a seller only that the admin has to set the marketplace up. */
+    async status({ id: userId, isAdmin }: { id: number; isAdmin: boolean }, platform: Platform): Promise<MarketplaceStatus> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const configured = providers[platform] !== undefined
+      const setupMessage = configured ? null : isAdmin ? MARKETPLACES[platform].messages.setup : sellerSetupMessage(platform)
+      return { platform, configured, setupMessage, connection: row ? toView(row) : null }
+    },
+
+    /**
+     * Asks the marketplace whether the stored grant still works (refreshing the token when due), and keeps the account
+     * name current. A grant the marketplace refuses is marked lapsed, so the Dashboard offers Connect again.
+     */
+    async checkAuthentication(userId: number, platform: Platform): Promise<boolean> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const provider = providers[platform]
+      if (!row || !provider) return row ? toView(row).connected : false
+      try {
+        const account = await withAccessToken(provider, row, (token) => provider.identify(token))
+        await connections.updateAccount(sql, row.id, account)
+        return true
+      } catch (error) {
+        if (error instanceof GrantRefused) await connections.markLapsed(sql, row.id, row.refreshToken)
+        else if (!(error instanceof ConnectionLapsed)) throw error
+        return false
+      }
+    },
+
+    async disconnect(userId: number, platform: Platform): Promise<void> {
+      if (!(await connections.deleteConnection(sql, userId, platform))) throw notFound(`No ${MARKETPLACES[platform].name} account is connected.`)
+    },
+
+    /** Runs `use` with the seller's access token (see withAccessToken); a grant that is over ends as 'token expired'. */
+    async call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T> {
+      const row = await connections.findConnection(sql, userId, platform)
+      const provider = providers[platform]
+      if (!provider) throw notConfigured(platform)
+      if (!row) throw notFound(`No ${MARKETPLACES[platform].name} account is connected. Connect it from the Dashboard first.`)
+      try {
+        return await withAccessToken(provider, row, use)
+      } catch (error) {
+        if (!(error instanceof GrantRefused)) throw error
+        await connections.markLapsed(sql, row.id, row.refreshToken)
+        throw new ConnectionLapsed(platform)
+      }
+    },
+
+    /** Stores a fresh grant for the account, replacing any earlier connection of that platform. */
+    save: async (userId: number, platform: Platform, grant: TokenGrant, account: MarketplaceAccount): Promise<MarketplaceConnection> =>
+      toView(await connections.saveConnection(sql, userId, platform, seal(grant), account)),
+  }
+}
+
+export type MarketplaceConnectionService = ReturnType<typeof createMarketplaceConnectionService>

@@ -1,0 +1,43 @@
+import { SignedOutPage } from '../../components/SignedOutPage.tsx'
+import { Tabs } from '../../components/ui/Tabs.tsx'
+import { GoogleSignIn } from './GoogleSignIn.tsx'
+import { LoginForm } from './LoginForm.tsx'
+import { RegisterForm } from './RegisterForm.tsx'
+
+const SELLING_POINTS = [
+  ['Snap it', 'Photograph the item on your phone, right there in the aisle.'],
+  ['AI fills it in', 'Title, description, prices, category, brand, size, colour and keywords, ready for you to check.'],
+  ['Post to eBay', 'Publish in one tap once your eBay account is connected.'],
+  ['No signal? No problem', 'Drafts and photos stay on your phone and sync when you are back online.'],
+] as const
+
+export function AuthScreen() {
+  return (
+    <SignedOutPage mainClassName="mx-auto grid w-full max-w-6xl flex-1 gap-8 px-4 py-6 lg:grid-cols-2 lg:items-center lg:py-12">
+      <section className="order-2 lg:order-1" aria-labelledby="pitch">
+        <h1 id="pitch" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          List what you find in the time it takes to take a photo.
+        </h1>
+        <p className="mt-3 text-lg text-slate-600">Snaplist turns a phone photo into a ready-to-post listing for eBay and more.</p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {SELLING_POINTS.map(([title, text]) => (
+            <li key={title} className="rounded-xl border border-slate-200 bg-white p-4">
+              <p className="font-semibold text-slate-900">{title}</p>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="order-1 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:order-2" aria-label="Sign in or register">
+        <GoogleSignIn />
+        <Tabs
+          label="Sign in or register"
+          tabs={[
+            { label: 'Login', content: <LoginForm /> },
+            { label: 'Register', content: <RegisterForm /> },
+          ]}
+        />
+      </section>
+    </SignedOutPage>
+  )
+}

@@ -1,0 +1,124 @@
+// The signed-in user: the query every protected screen reads, and the sign-in (password or Google), registration and
+// sign-out mutations; and the server's sign-in options (whether to offer Sign in with Google).
+import { QueryObserver, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { AuthConfig, GoogleSignInInput } from '../../../api/contract/google-sign-in.ts'
+import type { LoginInput, RegisterInput, User } from '../../../api/contract/user.ts'
+import { api, ApiError, cancelledBy, errorMessage, okJson, okJsonOrSignedOut } from '../../lib/api.ts'
+import { lastUser, rememberUser } from './last-user.ts'
+import { notify } from '../../lib/notify.tsx'
+
+export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
+
+async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
+  try {
+    const user = await okJsonOrSignedOut(api.user.$get(undefined, cancelledBy(signal)))
+    rememberUser(user)
+    return user
+  } catch (error) {
+    // No network (not a refusal from the server): open as whoever was signed in on this device last.
+    if (!(error instanceof ApiError) && !signal.aborted) return lastUser()
+    throw error
+  }
+}
+
+export const currentUserQuery = queryOptions({
+  queryKey: sessionKeys.user,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+})
+
+/** Calls `run` each time someone is found signed in or signs in (offline: the last user on this device counts). */
+export function whenSignedIn(queryClient: QueryClient, run: (user: User) => void) {
+  let last: User | null | undefined
+  return new QueryObserver(queryClient, { ...currentUserQuery, enabled: false }).subscribe(({ data }) => {
+    if (data && data !== last) run(data)
+    last = data
+  })
+}
+
+export const authConfigQuery = queryOptions({
+  queryKey: sessionKeys.authConfig,
+  queryFn: ({ signal }): Promise<AuthConfig> => okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
+})
+
+function useSignedIn() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return async (user: User) => {
+    rememberUser(user)
+    queryClient.setQueryData(sessionKeys.user, user)
+    await navigate({ to: '/' })
+  }
+}
+
+/** A request that starts a session: on success the app opens signed in; on failure a toast gives the server's reason. */
+function useSessionMutation<Input>(call: (input: Input) => Promise<User>, failureTitle: string) {
+  const signedIn = useSignedIn()
+  return useMutation({
+    mutationFn: call,
+    onSuccess: signedIn,
+    onError: (error) => notify(failureTitle, errorMessage(error), 'error'),
+  })
+}
+
+export const useLogin = () => useSessionMutation((json: LoginInput) => okJson(api.login.$post({ json })), 'Login failed')
+
+/** Sends the ID token Google's button produced; the server signs in, links or creates the account. */
+export const useGoogleSignIn = () => useSessionMutation((json: GoogleSignInInput) => okJson(api.auth.google.$post({ json })), 'Login failed')
+
+export const useRegister = () => useSessionMutation((json: RegisterInput) => okJson(api.register.$post({ json })), 'Registration failed')
+
+export interface LogoutInput {
+  userId: number
+  /** Also delete the account's drafts that have not reached the server (the seller chose to, on a shared phone). */
+  removeFromPhone: boolean
+}
+
+/** The offline store after logout: nobody signed in there any more, and the account's drafts kept or removed. */
+async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
+  try {
+    await (await import('../drafts/sync.ts')).leavePhone(userId, removeFromPhone)
+  } catch (error) {
+    // The session has ended either way, and the drafts left are this account's only: logging out goes on.
+    console.error('Could not tidy the drafts on this phone after logout', error)
+  }
+}
+
+/** Stores the user the server answered with (after a change to the account) as the signed-in user. */
+export function useUpdatedUser() {
+  const queryClient = useQueryClient()
+  return (user: User) => {
+    rememberUser(user)
+    queryClient.setQueryData(sessionKeys.user, user)
+  }
+}
+
+/**
+ * Forgets whoever was signed in, once the server has ended the session, and opens /auth. The account's drafts on this
+ * phone stay for its next sign-in unless removeFromPhone (the seller chose so, or the account is gone).
+ */
+export function useSignedOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return async (removeFromPhone = false) => {
+    const user = queryClient.getQueryData<User | null>(sessionKeys.user)
+    if (user) await leavePhone({ userId: user.id, removeFromPhone })
+    // Nothing of the previous user may stay in memory for the next one.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
+    rememberUser(null)
+    queryClient.setQueryData(sessionKeys.user, null)
+    await navigate({ to: '/auth' })
+  }
+}
+
+export function useLogout() {
+  const signedOut = useSignedOut()
+  return useMutation({
+    mutationFn: (_input: LogoutInput) => okJson(api.logout.$post()),
+    onSuccess: async (_reply, input) => {
+      await signedOut(input.removeFromPhone)
+      notify('Logged out successfully', 'You have been logged out of your account.', 'success')
+    },
+    onError: () => notify('Logout failed', 'There was an error logging out. Please try again.', 'error'),
+  })
+}

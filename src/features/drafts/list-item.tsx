@@ -1,0 +1,67 @@
+// Create New Listing (docs/product.md §2) over a draft on this phone: /list-item?draft=<id> edits that draft; without one (New
+// Listing), a new draft id is made every time and put in the address, so a reload (or a phone that kills the tab)
+// comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
+// Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
+// listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address.
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useEffect, useState } from 'react'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { buttonClass } from '../../components/ui/Button.tsx'
+import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
+import { useDraft, useDraftStore } from './useDrafts.ts'
+import { uuid } from '../../lib/uuid.ts'
+import { listingsQuery } from '../listings/listing-queries.ts'
+import { DraftForm } from './DraftForm.tsx'
+
+function OpenDraft({ draftId }: { draftId: string }) {
+  const view = useDraft(draftId)
+  if (view === undefined) return <FullPageSpinner label="Opening draft" />
+  return <DraftForm draftId={draftId} view={view} />
+}
+
+/** The seller's listings as the server has them now, or (offline) as the Dashboard last showed them. */
+function useFreshListings(): () => Promise<Listing[] | undefined> {
+  const queryClient = useQueryClient()
+  return useCallback(() => queryClient.fetchQuery(listingsQuery).catch(() => queryClient.getQueryData(listingsQuery.queryKey)), [queryClient])
+}
+
+function OpenEdit({ listingId }: { listingId: number }) {
+  const navigate = useNavigate()
+  const drafts = useDraftStore()
+  const freshListings = useFreshListings()
+  const [missing, setMissing] = useState(false)
+  useEffect(() => {
+    let current = true
+    void (async () => {
+      const listing = (await freshListings())?.find((candidate) => candidate.id === listingId)
+      if (!current) return
+      if (!listing) return setMissing(true)
+      const draft = await drafts.startEdit(listing, uuid)
+      if (current) void navigate({ to: '/list-item', search: { draft }, replace: true })
+    })()
+    return () => {
+      current = false
+    }
+  }, [listingId, drafts, navigate, freshListings])
+  if (!missing) return <FullPageSpinner label="Opening listing" />
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
+      <p className="font-medium text-slate-900">This listing could not be opened.</p>
+      <p className="text-sm text-slate-600">It was deleted, or this phone has not seen it yet: open the Dashboard while online, then tap Edit again.</p>
+      <Link to="/" className={buttonClass('secondary')}>Go to Dashboard</Link>
+    </div>
+  )
+}
+
+export function ListItemScreen() {
+  const { draft: requested, edit } = useSearch({ strict: false }) as { draft?: string; edit?: number }
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!requested && edit === undefined) void navigate({ to: '/list-item', search: { draft: uuid() }, replace: true })
+  }, [requested, edit, navigate])
+  if (!requested && edit !== undefined) return <OpenEdit listingId={edit} />
+  if (!requested) return <FullPageSpinner label="Opening draft" />
+  // Keyed: a new draft id mounts afresh, so nothing of the previous draft (its fields, its photos) carries over.
+  return <OpenDraft key={requested} draftId={requested} />
+}

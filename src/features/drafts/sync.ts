@@ -1,0 +1,75 @@
+// The page's one sync engine and scheduler, and the calls the screens make into the offline store.
+import { localDb } from '../../offline/db.ts'
+import { createDraftStore } from '../../offline/drafts.ts'
+import { createSyncEngine } from '../../offline/sync-engine.ts'
+import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../../offline/sync-scheduler.ts'
+import { fetchTransport } from '../../offline/transport.ts'
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+function requestBackgroundSync() {
+  if (!('serviceWorker' in navigator)) return
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & SyncRegistration).sync?.register(BACKGROUND_SYNC_TAG))
+    .catch(() => {
+      // Browsers without Background Sync (or with it off) sync when the app is next open; nothing is lost.
+    })
+}
+
+/** The offline store acting for one account: it sees and changes only that account's drafts. */
+export const draftsOf = (userId: number) => createDraftStore(localDb(), userId)
+export const syncEngine = createSyncEngine({ db: localDb(), transport: fetchTransport() })
+export const syncScheduler = createSyncScheduler({ engine: syncEngine, requestBackgroundSync })
+
+let persistAsked = false
+/** Asks the browser not to evict drafts under storage pressure; asked once, when the first draft is saved. */
+export function keepDraftsSafe() {
+  if (persistAsked || !navigator.storage?.persist) return
+  persistAsked = true
+  void navigator.storage.persisted().then((already) => already || navigator.storage.persist())
+}
+
+export interface SignedInOnPhone {
+  userId: number
+  /**
+   * Drafts from before they had an owner (database version 1) go to this account only when it is the one this phone
+   * remembered as signed in when the app opened (src/features/auth/last-user.ts): every logout forgets it, so that account
+   * has been signed in since before the upgrade, and the old app would have sent them to it anyway. After a logout
+   * nobody is remembered, and they stay unowned (seen and sent by nobody) rather than go to the wrong account.
+   */
+  madeDraftsFromBefore: boolean
+}
+
+/** Records who is signed in for the service worker (shared photos become their drafts). */
+async function recordSignedIn({ userId, madeDraftsFromBefore }: SignedInOnPhone) {
+  await localDb().signedIn.put({ key: 'current', userId })
+  if (madeDraftsFromBefore) await draftsOf(userId).claimUnowned()
+}
+
+/** What logging out would leave on this phone for the account. */
+export const unsyncedOnPhone = (userId: number) => draftsOf(userId).unsyncedCounts()
+
+/** After logout: nobody is signed in on this phone; the account's synced drafts go, the unsynced ones if asked. */
+export async function leavePhone(userId: number, removeUnsynced: boolean) {
+  await localDb().signedIn.delete('current')
+  await draftsOf(userId).leavePhone(removeUnsynced)
+}
+
+let listening = false
+/**
+ * Syncs now, and from then on when the network returns and when the page is shown again. `onSignedOut` hears when the
+ * server stopped accepting the session mid-sync (it expired, or the seller signed out elsewhere).
+ */
+export async function startSync(account: SignedInOnPhone, onSignedOut: () => void) {
+  await recordSignedIn(account)
+  if (!listening) {
+    listening = true
+    window.addEventListener('online', syncScheduler.kick)
+    window.addEventListener('offline', syncScheduler.wentOffline)
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && syncScheduler.kick())
+    syncScheduler.subscribe(() => syncScheduler.status() === 'signed-out' && onSignedOut())
+  }
+  syncScheduler.kick()
+}

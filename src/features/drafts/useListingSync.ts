@@ -1,0 +1,31 @@
+// Keeps the Dashboard's listings in step with the offline engine: when a draft becomes a listing (here, in another
+// tab or in the service worker) the listings are fetched again, and drafts the list now shows are forgotten.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useMemo } from 'react'
+import { localDb } from '../../offline/db.ts'
+import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useDraftStore } from './useDrafts.ts'
+import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
+import { listingKeys, listingsQuery } from '../listings/listing-queries.ts'
+
+export function useListingSync() {
+  const queryClient = useQueryClient()
+  const { id: userId } = useCurrentUser()
+  const drafts = useDraftStore()
+  const done = useLiveQuery(() => localDb().drafts.where({ userId }).filter((draft) => draft.state === 'done').toArray(), [userId])
+  const doneIds = useMemo(() => done?.map((draft) => draft.listingId ?? -1), [done])
+  const listings = useQuery(listingsQuery).data
+  // Late AI suggestions change a listing that exists: fetch the list again then too.
+  const key = done?.map((draft) => `${draft.listingId ?? -1}${draft.lateFilled ? '+' : ''}`).join(',')
+
+  useEffect(() => {
+    if (key) void queryClient.invalidateQueries({ queryKey: listingKeys.all })
+  }, [key, queryClient])
+
+  useRefetchFailedWhenOnline(listingKeys.all)
+
+  useEffect(() => {
+    if (listings && doneIds?.length) void drafts.forgetDone(listings.map((listing) => listing.id).filter((id) => doneIds.includes(id)))
+  }, [listings, doneIds, drafts])
+}

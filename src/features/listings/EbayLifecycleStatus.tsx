@@ -1,0 +1,43 @@
+// What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
+// (price, date, order number), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
+// eBay", or eBay's refusal in eBay's words).
+import type { Listing } from '../../../api/contract/listing.ts'
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+
+function revisionText(listing: Listing): { text: string; tone: string } | null {
+  switch (listing.ebayRevisionStatus) {
+    case 'pending':
+      return { text: 'Updating on eBay…', tone: 'text-slate-600' }
+    case 'done':
+      return { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+    case 'refused':
+      return { text: `Not updated on eBay: ${listing.ebayRevisionMessage ?? ''}`, tone: 'text-red-700' }
+    case 'waiting':
+      return { text: `Waiting for eBay: ${listing.ebayRevisionMessage ?? ''}`, tone: 'text-amber-800' }
+    default:
+      return null
+  }
+}
+
+/** The sale and the revision, each on a line of its own under the row's price; nothing when there is neither. */
+export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
+  const revision = revisionText(listing)
+  const sale = listing.soldAt && listing.soldPrice !== null ? listing : null
+  if (!revision && !sale) return null
+  return (
+    <div className="mt-0.5 space-y-0.5 text-xs">
+      {sale && (
+        <p className="text-slate-700">
+          Sold for ${sale.soldPrice!.toFixed(2)} on {dateOf(sale.soldAt!)} · order {sale.soldOrderId}
+          {sale.platformStatus === 'active' && ` · ${sale.quantity} left`}
+        </p>
+      )}
+      {revision && (
+        <p role="status" className={revision.tone}>
+          {revision.text}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Delete
+// and the disabled second marketplace.
+// Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { useEffect, useRef } from 'react'
+import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
+const ITEM_CLASS = 'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
+
+export interface ListingActionsMenuProps {
+  title: string
+  onPreview: () => void
+  onDelete: () => void
+  /** Offered while the listing is live on eBay. */
+  onEndOnEbay?: (() => void) | undefined
+  /** Offered once the seller has ended it there. */
+  onRelist?: (() => void) | undefined
+  /** Opens as it mounts: the tap that loaded it was meant to open it. */
+  openAtOnce?: boolean
+}
+
+export function ListingActionsMenu({ title, onPreview, onDelete, onEndOnEbay, onRelist, openAtOnce = false }: ListingActionsMenuProps) {
+  const button = useRef<HTMLButtonElement>(null)
+  // Once only: React's development mode runs effects twice, and a second click would close it again.
+  const opened = useRef(false)
+  useEffect(() => {
+    if (!openAtOnce || opened.current) return
+    opened.current = true
+    button.current?.click()
+  }, [openAtOnce])
+  return (
+    <Menu>
+      <MenuButton ref={button} aria-label={`Actions for ${title}`} className={MENU_BUTTON_CLASS}>
+        <span aria-hidden="true">⋯</span>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none">
+        <MenuItem>
+          <button type="button" className={ITEM_CLASS} onClick={onPreview} aria-label={`Preview ${title}`}>
+            Preview
+          </button>
+        </MenuItem>
+        {onEndOnEbay && (
+          <MenuItem>
+            <button type="button" className={ITEM_CLASS} onClick={onEndOnEbay} aria-label={`End on eBay: ${title}`}>
+              End on eBay
+            </button>
+          </MenuItem>
+        )}
+        {onRelist && (
+          <MenuItem>
+            <button type="button" className={ITEM_CLASS} onClick={onRelist} aria-label={`Relist on eBay: ${title}`}>
+              Relist on eBay
+            </button>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <button type="button" className={ITEM_CLASS} onClick={onDelete} aria-label={`Delete ${title}`}>
+            Delete
+          </button>
+        </MenuItem>
+        <MenuItem disabled>
+          <span className={ITEM_CLASS} title="Publishing to Etsy is coming soon">
+            Etsy (Coming Soon)
+          </span>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  )
+}

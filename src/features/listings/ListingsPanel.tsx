@@ -1,0 +1,234 @@
+// Your Listings: one compact row per listing (a phone screen shows about six) with its thumbnail, title, status, price,
+// Edit and Post to eBay, or once it is live there the eBay badge and View on eBay, and where its last change stands on
+// eBay; Preview, End on eBay or Relist, Delete and the (disabled, Coming Soon) Etsy action are in the row's menu. The
+// Dashboard's status filter and search choose the rows.
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useState, type MouseEvent } from 'react'
+import { priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import { thumbnailOf } from '../../../api/contract/photos.ts'
+import type { DraftStatus } from '../../offline/draft-status.ts'
+import { ShowMore } from '../../components/ui/ShowMore.tsx'
+import { Spinner } from '../../components/ui/Spinner.tsx'
+import { Button, buttonClass } from '../../components/ui/Button.tsx'
+import { Dialog } from '../../components/ui/Dialog.tsx'
+import { useOnline } from '../../hooks/useOnline.ts'
+import { usePaged } from '../../hooks/usePaged.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { listingsQuery, useDeleteListing } from './listing-queries.ts'
+import { marketplaceConnectionsQuery } from '../marketplaces/marketplace-queries.ts'
+import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
+import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
+import { PreviewDialog } from './PreviewDialog.tsx'
+import { EditState, StatusBadge } from './ListingStatus.tsx'
+import { usePhoneState } from './phone-state.ts'
+import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
+import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
+import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
+
+/** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
+const LISTINGS_PAGE_SIZE = 24
+
+function EmptyState() {
+  return (
+    <div className="mt-6 flex flex-col items-center gap-3 py-6 text-center">
+      <p className="font-medium text-slate-900">No listings yet</p>
+      <p className="max-w-sm text-sm text-slate-600">Photograph your first item and Snaplist will help you fill in the listing.</p>
+      <Link to="/list-item" className={buttonClass('secondary')}>
+        Create your first listing
+      </Link>
+    </div>
+  )
+}
+
+// Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
+// row has a plain button until the seller taps it, and then that row's menu loads and opens.
+const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
+// With its details form (react-hook-form), loaded on the first Post to eBay tap, not with the Dashboard.
+const LazyPostToEbayDialog = lazy(async () => ({ default: (await import('../post-to-ebay/PostToEbayDialog.tsx')).PostToEbayDialog }))
+
+function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
+  const [wanted, setWanted] = useState(false)
+  const button = (onClick?: () => void) => (
+    <button type="button" aria-haspopup="menu" disabled={!onClick} onClick={onClick} aria-label={`Actions for ${props.title}`} className={MENU_BUTTON_CLASS}>
+      <span aria-hidden="true">⋯</span>
+    </button>
+  )
+  if (!wanted) return button(() => setWanted(true))
+  return (
+    <Suspense fallback={button()}>
+      <LazyActionsMenu {...props} openAtOnce />
+    </Suspense>
+  )
+}
+
+const COMPACT_ACTION = 'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
+
+/** Live on eBay: the badge of docs/product.md §2, and the listing on eBay when the server knows its address. */
+function OnEbay({ listing }: { listing: Listing }) {
+  return (
+    <>
+      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">eBay</span>
+      {listing.viewUrl && (
+        <a
+          href={listing.viewUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View on eBay: ${listing.title}`}
+          className={`${COMPACT_ACTION} ml-auto text-indigo-700 underline-offset-2 hover:underline`}
+        >
+          View on eBay
+        </a>
+      )}
+    </>
+  )
+}
+
+interface RowActions {
+  onEdit: (event: MouseEvent) => void
+  onPreview: () => void
+  onPost: () => void
+  onDelete: () => void
+  onEndOnEbay: () => void
+  onRelist: () => void
+}
+
+interface ListingRowProps extends RowActions {
+  listing: Listing
+  status: ListingStatus
+  /** This phone's edit of the listing that the server does not have yet. */
+  edit: DraftStatus | undefined
+}
+
+function ListingRow({ listing, status, edit, onEdit, onPreview, onPost, onDelete, onEndOnEbay, onRelist }: ListingRowProps) {
+  const first = listing.images[0]
+  return (
+    <li className="flex items-center gap-3 py-1">
+      {first ? (
+        <img src={thumbnailOf(first)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
+      ) : (
+        <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">{listing.title}</p>
+        <div className="mt-0.5 flex items-center gap-2">
+          <StatusBadge status={status} />
+          {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
+          <span className="text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
+        </div>
+        {edit && <EditState edit={edit} />}
+        <div className="mt-0.5 flex min-h-9 items-center gap-2">
+          {/* A plain link: a router Link per row (each subscribing to the router) made long lists scroll slower. */}
+          <a href={`/list-item?edit=${listing.id}`} onClick={onEdit} aria-label={`Edit ${listing.title}`} className={`${COMPACT_ACTION} -ml-3 text-indigo-700 hover:bg-indigo-50`}>
+            Edit
+          </a>
+          {/* Sold and Ended say so in the status badge; Relist is in the menu. */}
+          {status === 'live' ? (
+            <OnEbay listing={listing} />
+          ) : status === 'ready' && (
+            <button type="button" onClick={onPost} aria-label={`Post to eBay: ${listing.title}`} className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}>
+              Post to eBay
+            </button>
+          )}
+        </div>
+        <EbayLifecycleStatus listing={listing} />
+      </div>
+      <ActionsMenu
+        title={listing.title}
+        onPreview={onPreview}
+        onDelete={onDelete}
+        onEndOnEbay={status === 'live' ? onEndOnEbay : undefined}
+        onRelist={status === 'ended' ? onRelist : undefined}
+      />
+    </li>
+  )
+}
+
+/** The listings the Dashboard's filter and search choose, each with its status. */
+export interface ShownListings {
+  rows: { listing: Listing; status: ListingStatus }[]
+  /** Whether any listing exists at all (else the empty state shows instead). */
+  any: boolean
+}
+
+export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
+  const online = useOnline()
+  const listings = useQuery({ ...listingsQuery, refetchInterval: (query) => (hasRevisionUnderWay(query.state.data) ? REVISION_REFRESH_MS : false) })
+  const paged = usePaged(shown?.rows ?? [], LISTINGS_PAGE_SIZE)
+  const { edits } = usePhoneState()
+  const navigate = useNavigate()
+  /** Opens the edit in the app (a modified click opens a new tab, as any link does). */
+  const editOf = (id: number) => (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    void navigate({ to: '/list-item', search: { edit: id } })
+  }
+  const deleteListing = useDeleteListing()
+  const connections = useQuery(marketplaceConnectionsQuery)
+  const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
+  const [previewing, setPreviewing] = useState<Listing | null>(null)
+  const [posting, setPosting] = useState<Listing | null>(null)
+  const [deleting, setDeleting] = useState<Listing | null>(null)
+  const [ending, setEnding] = useState<Listing | null>(null)
+  const relist = useEbayLifecycle('relist-on-ebay')
+
+  return (
+    <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
+        Your Listings
+      </h2>
+      {listings.isPending && (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading your listings" />
+        </div>
+      )}
+      {listings.isError &&
+        (online ? (
+          <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">You are offline. Your listings will show again when you are back online; new drafts are kept on this phone.</p>
+        ))}
+      {shown?.any === false && <EmptyState />}
+      {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
+      {shown && shown.rows.length > 0 && (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {paged.visible.map(({ listing, status }) => (
+            <ListingRow
+              key={listing.id}
+              listing={listing}
+              status={status}
+              edit={edits.get(listing.id)}
+              onEdit={editOf(listing.id)}
+              onPreview={() => setPreviewing(listing)}
+              onPost={() => setPosting(listing)}
+              onDelete={() => setDeleting(listing)}
+              onEndOnEbay={() => setEnding(listing)}
+              onRelist={() => relist.mutate(listing.id)}
+            />
+          ))}
+        </ul>
+      )}
+      <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
+      <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
+      <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
+      {posting && (
+        <Suspense fallback={null}>
+          <LazyPostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
+        </Suspense>
+      )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this listing?">
+        <p className="text-sm text-slate-600">“{deleting?.title}” and its photos will be deleted from Snaplist. This cannot be undone.</p>
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setDeleting(null)}>Cancel</Button>
+          <Button
+            variant="danger"
+            disabled={deleteListing.isPending}
+            onClick={() => deleting && deleteListing.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+          >
+            {deleteListing.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router'
+import { buttonClass } from '../../components/ui/Button.tsx'
+import { VerifyEmailBanner } from '../account/VerifyEmailBanner.tsx'
+import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useMarketplaceReturn } from '../marketplaces/useMarketplaceReturn.ts'
+import { deferred } from '../../lib/deferred.tsx'
+import { ListingsPanel } from './ListingsPanel.tsx'
+import { StatusFilters } from './StatusFilters.tsx'
+import { useDashboardFilter } from './useDashboardFilter.ts'
+import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
+
+// Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
+const DraftsPanel = deferred(async () => (await import('../drafts/DraftsPanel.tsx')).DraftsPanel)
+
+export function DashboardScreen() {
+  const user = useCurrentUser()
+  useMarketplaceReturn()
+  const { filter, setFilter, search, setSearch, deferredSearch, counts, shown } = useDashboardFilter()
+  return (
+    <div className="flex flex-col gap-6">
+      <VerifyEmailBanner />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Hello, {user.username}</h1>
+          {user.isAdmin && (
+            <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">
+              Admin Dashboard
+            </Link>
+          )}
+        </div>
+        <Link to="/list-item" className={buttonClass('primary')}>
+          New Listing
+        </Link>
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} />
+          <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={deferredSearch} />
+          {filter === 'draft' && counts.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
+          {filter !== 'draft' && <ListingsPanel shown={shown} />}
+        </div>
+        <MarketplacesPanel />
+      </div>
+    </div>
+  )
+}

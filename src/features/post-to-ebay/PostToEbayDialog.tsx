@@ -1,0 +1,144 @@
+// The Post to eBay confirmation (docs/product.md §2): image, title, price, quantity, Cancel and Post to eBay. Without an eBay
+// connection the dialog says so at once and offers Connect with eBay (tapping Post still gets docs/product.md §8's toast); for a
+// listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
+// requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
+// after posting it offers 'View on eBay'.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
+import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
+import { thumbnailOf } from '../../../api/contract/photos.ts'
+import { Spinner } from '../../components/ui/Spinner.tsx'
+import { Button } from '../../components/ui/Button.tsx'
+import { Dialog } from '../../components/ui/Dialog.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
+import { useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
+import { useStartConnect } from '../marketplaces/marketplace-mutations.ts'
+import { marketplaceStatusQuery } from '../marketplaces/marketplace-queries.ts'
+import { EbayDetailsForm } from './EbayDetailsForm.tsx'
+
+function ListingSummary({ listing }: { listing: Listing }) {
+  return (
+    <div className="flex gap-3">
+      {listing.images[0] && <img src={thumbnailOf(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />}
+      <div className="min-w-0 text-sm text-slate-700">
+        <p className="font-semibold break-words text-slate-900">{listing.title}</p>
+        <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
+        <p>Quantity: {listing.quantity}</p>
+      </div>
+    </div>
+  )
+}
+
+/** Said before the seller taps Post, with the way to fix it right here. */
+function NotConnected() {
+  const connect = useStartConnect('ebay')
+  // A server without eBay's settings cannot connect anyone: say what the server says instead of offering it.
+  const status = useQuery(marketplaceStatusQuery('ebay'))
+  const unconfigured = status.data?.configured === false
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-semibold">eBay is not connected</p>
+      {unconfigured ? (
+        <p>{status.data?.setupMessage}</p>
+      ) : (
+        <>
+          <p>Connect your eBay seller account to post this listing. You sign in on eBay and come back to your Dashboard.</p>
+          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => connect.mutate()}>
+            {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect with eBay'}
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}
+
+function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () => void }) {
+  const post = () => {
+    if (isPostedToEbay(listing)) notify('Already Posted', 'This listing is already posted to eBay.', 'info')
+    else notify('eBay Not Connected', 'Please connect your eBay account first in the Connected Marketplaces section.', 'error')
+    onClose()
+  }
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button onClick={post}>Post to eBay</Button>
+    </div>
+  )
+}
+
+function Publishing({ listing, onClose }: { listing: Listing; onClose: () => void }) {
+  const [chosenCategory, setChosenCategory] = useState<EbayCategory | null>(null)
+  const requirements = useEbayRequirements(listing.id, chosenCategory?.id)
+  const post = usePostToEbay(listing.id)
+
+  if (post.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-sm font-medium text-emerald-800">
+          {post.data.message}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          {post.data.viewUrl && (
+            <a href={post.data.viewUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800">
+              View on eBay
+            </a>
+          )}
+        </div>
+      </div>
+    )
+  }
+  if (requirements.isPending) {
+    return (
+      <div className="flex items-center gap-3 py-4 text-sm text-slate-600">
+        <Spinner label="Checking what eBay needs" className="h-6 w-6" /> Checking what eBay needs for this listing…
+      </div>
+    )
+  }
+  if (requirements.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(requirements.error)}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void requirements.refetch()}>Try again</Button>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <EbayDetailsForm
+      listing={listing}
+      requirements={requirements.data}
+      chosenCategory={chosenCategory}
+      onChooseCategory={setChosenCategory}
+      posting={post.isPending || requirements.isPlaceholderData}
+      onCancel={onClose}
+      onPost={(input, onRefused) => post.mutate(input, { onError: onRefused })}
+    />
+  )
+}
+
+export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing: Listing | null; ebayConnected: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={listing !== null} onClose={onClose} title="Post to eBay">
+      {listing && (
+        <div className="flex flex-col gap-4">
+          <ListingSummary listing={listing} />
+          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected />}
+          {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
+        </div>
+      )}
+    </Dialog>
+  )
+}

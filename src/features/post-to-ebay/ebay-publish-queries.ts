@@ -1,0 +1,62 @@
+// Posting a listing to eBay: what eBay will need for it (read when the dialog opens, and again for a category the
+// seller picks), eBay's categories for the seller's words, and the publish itself, with docs/product.md §8's toasts for every
+// way it can end.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import { api, cancelledBy, okJson } from '../../lib/api.ts'
+import { postFailureToast } from './ebay-post-failure.ts'
+import { notify } from '../../lib/notify.tsx'
+import { listingKeys } from '../listings/listing-queries.ts'
+import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
+
+const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
+  queryOptions({
+    queryKey: ['listings', listingId, 'ebay-requirements', categoryId ?? null] as const,
+    queryFn: ({ signal }): Promise<EbayRequirements> =>
+      okJson(api.listings[':id']['ebay-requirements'].$get({ param: { id: String(listingId) }, query: { categoryId: categoryId || undefined } }, cancelledBy(signal))),
+    // What eBay needs changes when the seller sets things up on eBay: ask again each time the dialog opens.
+    gcTime: 0,
+    // Another category keeps the dialog (and what the seller typed) on screen while eBay answers.
+    placeholderData: keepPreviousData,
+  })
+
+/** eBay's leaf categories for the words (the title, or what the seller searched for). */
+export const useEbayCategorySearch = (words: string) =>
+  useQuery({
+    queryKey: ['ebay-categories', words] as const,
+    queryFn: ({ signal }) => okJson(api.ebay.categories.$get({ query: { q: words } }, cancelledBy(signal))),
+    enabled: words.trim() !== '',
+  })
+
+/** docs/product.md §8's toast for a failed post; true when the eBay connection has to be made again. */
+export function notifyPostFailure(error: unknown): boolean {
+  const toast = postFailureToast(error)
+  notify(toast.title, toast.description, 'error')
+  return toast.reconnect
+}
+
+/** What eBay needs for the listing; a failure gets the same toast a failed post would (a lapsed connection above all). */
+export function useEbayRequirements(listingId: number, categoryId?: string) {
+  const queryClient = useQueryClient()
+  const requirements = useQuery(ebayRequirementsQuery(listingId, categoryId))
+  const { error } = requirements
+  useEffect(() => {
+    if (error && notifyPostFailure(error)) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+  }, [error, queryClient])
+  return requirements
+}
+
+export function usePostToEbay(listingId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (json: EbayPublishInput): Promise<EbayPublishResult> => okJson(api.listings[':id']['post-to-ebay'].$post({ param: { id: String(listingId) }, json })),
+    onSuccess: async (result) => {
+      notify('Success', result.message, 'success')
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all })
+    },
+    onError: async (error) => {
+      if (notifyPostFailure(error)) await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+    },
+  })
+}

@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useCurrentUser } from '../features/auth/useCurrentUser.ts'
+import type { UnsyncedCounts } from '../offline/drafts.ts'
+import { useLogout } from '../features/auth/session-queries.ts'
+import { deferred } from '../lib/deferred.tsx'
+import { LogoutDialog } from '../features/auth/LogoutDialog.tsx'
+import { Logo } from '../components/Logo.tsx'
+import { Button } from '../components/ui/Button.tsx'
+
+// It reads the offline store, which loads after the first screen.
+const SyncIndicator = deferred(async () => (await import('../features/drafts/SyncIndicator.tsx')).SyncIndicator)
+
+const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
+/** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
+const unsyncedOnPhone = (userId: number) =>
+  import('../features/drafts/sync.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
+
+const navLink =
+  'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-2 text-sm sm:px-3 font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'
+
+export function Header() {
+  const user = useCurrentUser()
+  const logout = useLogout()
+  // Set while the seller decides what happens to this account's unsynced drafts (a shared phone).
+  const [unsynced, setUnsynced] = useState<UnsyncedCounts | null>(null)
+  const leave = (removeFromPhone: boolean) => {
+    setUnsynced(null)
+    logout.mutate({ userId: user.id, removeFromPhone })
+  }
+  const startLogout = async () => {
+    const counts = await unsyncedOnPhone(user.id)
+    if (counts.drafts === 0) leave(false)
+    else setUnsynced(counts)
+  }
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+        <Logo compact />
+        <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
+          <Link to="/" className={navLink} activeOptions={{ exact: true }}>
+            Dashboard
+          </Link>
+          <Link to="/list-item" className={navLink}>
+            New Listing
+          </Link>
+          {user.isAdmin && (
+            <Link to="/admin" className={navLink}>
+              Admin
+            </Link>
+          )}
+          <Link to="/account" className={navLink}>
+            Account
+          </Link>
+        </nav>
+        {/* Takes the rest of the first line and never wraps: the sync pill appearing narrows the greeting instead of
+            growing the header, which would push the page down. */}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-3">
+          <SyncIndicator />
+          <span className="min-w-0 truncate text-sm text-slate-700">Welcome, {user.username}</span>
+          <Button variant="secondary" onClick={() => void startLogout()} disabled={logout.isPending}>
+            {logout.isPending ? 'Logging out...' : 'Logout'}
+          </Button>
+          <LogoutDialog unsynced={unsynced} onLogout={leave} onCancel={() => setUnsynced(null)} />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,288 @@
+// Two API processes (api/server.ts, as deployed) on one Postgres server, one of them SIGKILLed again and again while
+// sellers edit live eBay listings, items sell on eBay and new sellers sign up (BENCH_ONLY=lifecycle). Afterwards:
+// every sale applied exactly once (quantities and Sold match eBay's orders), every committed edit on eBay with none sent
+// twice, and every email delivered. LIFECYCLE_SECONDS (default 120) of load, a kill every 15 s; then it waits for the
+// jobs of killed processes to be retried (pg-boss expires a job whose process died after 5 minutes).
+import { fork, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import postgres from 'postgres'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { startFakeSmtp } from '../fakes/smtp.ts'
+import { photoForm, solidJpeg } from '../helpers/images.ts'
+import { postgresMode } from './run.ts'
+
+const API_ENTRY = fileURLToPath(new URL('../../api/server.ts', import.meta.url))
+const LOAD_SECONDS = Number(process.env.LIFECYCLE_SECONDS ?? 120)
+const KILL_EVERY_MS = 15_000
+const SELLERS = 6
+const LISTINGS_PER_SELLER = 2
+const QUANTITY = 4
+const SETTLE_LIMIT_MS = 9 * 60_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const JACKET = { title: 'Denim trucker jacket', brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 30, category: 'clothing' }
+
+interface Api {
+  port: number
+  child?: ChildProcess
+}
+
+/** Calls whichever process answers: a refused or dropped connection (a killed process) tries the other. */
+function createClient(apis: Api[]) {
+  return async function call(cookie: string, method: string, route: string, body?: unknown): Promise<Response> {
+    for (let attempt = 0; ; attempt += 1) {
+      const api = apis[(attempt + randomInt(2)) % apis.length]!
+      const origin = `http://127.0.0.1:${api.port}`
+      try {
+        const form = body instanceof FormData
+        return await fetch(`${origin}${route}`, {
+          method,
+          headers: { origin, cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+          signal: AbortSignal.timeout(30_000),
+        })
+      } catch {
+        if (attempt > 200) throw new Error(`${method} ${route}: no API process answered`)
+        await sleep(100)
+      }
+    }
+  }
+}
+
+async function startApi(api: Api, env: NodeJS.ProcessEnv): Promise<void> {
+  api.child = fork(API_ENTRY, [], { execArgv: ['--import', 'tsx'], env: { ...env, PORT: String(api.port) }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (await fetch(`http://127.0.0.1:${api.port}/api/health`).then((r) => r.ok, () => false)) return
+    await sleep(200)
+  }
+  throw new Error(`the API on port ${api.port} did not start`)
+}
+
+async function kill(api: Api): Promise<void> {
+  const child = api.child
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGKILL')
+  await exited
+}
+
+const freePort = () => 20_000 + randomInt(20_000)
+
+export async function benchLifecycleKills(): Promise<void> {
+  const mode = await postgresMode()
+  if (!mode?.databaseUrl) return void console.log('eBay lifecycle kill run: skipped, it needs a Postgres server (two processes on one database).')
+  const fake = await startFakeEbay()
+  const smtp = await startFakeSmtp()
+  const name = `snaplist_lifecycle_${randomBytes(5).toString('hex')}`
+  const admin = postgres(mode.databaseUrl, { max: 1, onnotice: () => {} })
+  await admin`create database ${admin(name)}`
+  const databaseUrl = Object.assign(new URL(mode.databaseUrl), { pathname: `/${name}` }).href
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-lifecycle-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'a-bench-secret-that-is-long-enough-for-the-check',
+    SMTP_URL: smtp.smtpUrl,
+    REGISTRATION_LIMIT: '100000',
+    EBAY_ENV: 'sandbox',
+    EBAY_CLIENT_ID: fake.clientId,
+    EBAY_CLIENT_SECRET: fake.clientSecret,
+    EBAY_RU_NAME: fake.ruName,
+    EBAY_AUTH_URL: fake.authUrl,
+    EBAY_API_URL: fake.url,
+    EBAY_IDENTITY_URL: fake.url,
+    EBAY_MEDIA_URL: fake.url,
+    EBAY_SALES_POLL_MINUTES: '1',
+  }
+  const apis: Api[] = [{ port: freePort() }, { port: freePort() }]
+  const started = Date.now()
+  try {
+    for (const api of apis) await startApi(api, env)
+    const report = await run(fake, apis, env, smtp.messages, databaseUrl)
+    console.log('\n== eBay lifecycle with an API process SIGKILLed repeatedly (two processes, one Postgres server) ==')
+    for (const line of report) console.log(line)
+    console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
+  } finally {
+    for (const api of apis) await kill(api)
+    await admin`drop database if exists ${admin(name)} with (force)`
+    await admin.end()
+    await rm(dataDir, { recursive: true, force: true })
+    await smtp.close()
+    await fake.close()
+  }
+}
+
+interface Seller {
+  cookie: string
+  grant: string
+  listings: { id: number; images: string[]; version: number; lastTitle: string | null; edits: number }[]
+}
+
+async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { to: string[]; subject: string }[], databaseUrl: string): Promise<string[]> {
+  const call = createClient(apis)
+  const json = async (response: Response) => (response.ok ? ((await response.json()) as Record<string, unknown>) : Promise.reject(new Error(`${response.url} ${response.status}: ${await response.text()}`)))
+  const registered: string[] = []
+
+  async function register(): Promise<string> {
+    const username = `seller${randomBytes(5).toString('hex')}`
+    const body = { username, email: `${username}@example.com`, firstName: 'Bench', lastName: 'Seller', password: 'bench password 42' }
+    for (;;) {
+      const response = await call('', 'POST', '/api/register', body)
+      if (response.status === 201) {
+        registered.push(body.email)
+        return response.headers.get('set-cookie')!.split(';')[0]!
+      }
+      // A registration whose reply was lost: the account exists, so sign in.
+      if (response.status === 409 || response.status === 400) {
+        const login = await call('', 'POST', '/api/login', { username, password: body.password })
+        if (login.ok) {
+          registered.push(body.email)
+          return login.headers.get('set-cookie')!.split(';')[0]!
+        }
+      }
+    }
+  }
+
+  async function seller(): Promise<Seller> {
+    const cookie = await register()
+    const { authUrl } = (await json(await call(cookie, 'GET', '/api/marketplace-connections/ebay/auth'))) as { authUrl: string }
+    const back = await fake.consent(authUrl)
+    await json(await call(cookie, 'POST', '/api/marketplace-connections/ebay/exchange-token', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }))
+    const listings = []
+    for (let index = 0; index < LISTINGS_PER_SELLER; index += 1) {
+      const photo = (await json(await call(cookie, 'POST', '/api/images', photoForm(await solidJpeg({ r: randomInt(256), g: randomInt(256), b: 90 }), { id: randomUUID() })))) as { imageUrl: string }
+      const listing = (await json(await call(cookie, 'POST', '/api/listings', { ...JACKET, quantity: QUANTITY, images: [photo.imageUrl], clientId: randomUUID() }))) as { id: number; version: number }
+      await json(await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' }))
+      listings.push({ id: listing.id, images: [photo.imageUrl], version: listing.version, lastTitle: null, edits: 0 })
+    }
+    return { cookie, grant: back.searchParams.get('state')!, listings }
+  }
+
+  const sellers = await Promise.all(Array.from({ length: SELLERS }, seller))
+  let loading = true
+  let kills = 0
+  let conflicts = 0
+  let editCount = 0
+
+  /** The seller edits one listing: a new title each time, against the version they last saw (a sale raises it: 409). */
+  async function editLoop(who: Seller) {
+    for (let round = 0; loading; round += 1) {
+      const listing = who.listings[round % who.listings.length]!
+      // Unique per attempt: an edit whose reply was lost and is made again later is another edit, with its own title.
+      editCount += 1
+      const title = `${JACKET.title} ${listing.id}-${editCount}`
+      const current = (await json(await call(who.cookie, 'GET', '/api/listings'))) as unknown as { id: number; version: number; quantity: number }[]
+      const now = current.find((entry) => entry.id === listing.id)!
+      if (now.quantity === 0) continue
+      const response = await call(who.cookie, 'PATCH', `/api/listings/${listing.id}`, { ...JACKET, quantity: now.quantity, images: listing.images, title, version: now.version })
+      if (response.status === 200) {
+        listing.edits += 1
+        listing.lastTitle = title
+      } else if (response.status === 409) conflicts += 1
+      await sleep(300 + randomInt(700))
+    }
+  }
+
+  const orders: { sku: string; quantity: number }[] = []
+  async function saleLoop() {
+    while (loading) {
+      await sleep(1500)
+      const who = sellers[randomInt(sellers.length)]!
+      const listing = who.listings[randomInt(who.listings.length)]!
+      const item = fake.inventory(who.grant).items.get(`snaplist${listing.id}`) as { availability: { shipToLocationAvailability: { quantity: number } } } | undefined
+      if (!item || item.availability.shipToLocationAvailability.quantity < 1) continue
+      try {
+        fake.sellItem(who.grant, `snaplist${listing.id}`, 1)
+        orders.push({ sku: `snaplist${listing.id}`, quantity: 1 })
+      } catch {
+        // Not live just now (withdrawn by a sale of its last piece): nothing to sell.
+      }
+    }
+  }
+
+  async function signUpLoop() {
+    while (loading) {
+      await register()
+      await sleep(2500)
+    }
+  }
+
+  async function killLoop() {
+    for (let index = 0; loading; index += 1) {
+      await sleep(KILL_EVERY_MS)
+      if (!loading) break
+      const victim = apis[index % apis.length]!
+      await kill(victim)
+      kills += 1
+      await sleep(1500)
+      await startApi(victim, env)
+    }
+  }
+
+  const loops = [...sellers.map(editLoop), saleLoop(), signUpLoop(), killLoop()]
+  await sleep(LOAD_SECONDS * 1000)
+  loading = false
+  await Promise.all(loops)
+
+  // Settling: the jobs of killed processes come due again (pg-boss' expiry), sales are read every minute.
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  const settleStarted = Date.now()
+  const expectedMail = registered.length * 2
+  let state: { applied: number; unsent: number; mail: number }
+  for (;;) {
+    const [row] = await sql<{ applied: number; unsent: number }[]>`
+      select (select count(*)::int from ebay_orders) as applied, (select count(*)::int from ebay_revisions where requested > sent) as unsent`
+    state = { applied: row!.applied, unsent: row!.unsent, mail: mail.length }
+    if ((state.applied >= orders.length && state.unsent === 0 && state.mail >= expectedMail) || Date.now() - settleStarted > SETTLE_LIMIT_MS) break
+    await sleep(5000)
+  }
+  const settleSeconds = (Date.now() - settleStarted) / 1000
+
+  // Sales: each listing's quantity is what it started with less what sold, Sold at none left.
+  const listings = await sql<{ id: number; quantity: number; platformStatus: string; title: string }[]>`select id, quantity, platform_status as "platformStatus", title from listings`
+  let quantityMismatches = 0
+  for (const listing of listings) {
+    const sold = orders.filter((order) => order.sku === `snaplist${listing.id}`).reduce((sum, order) => sum + order.quantity, 0)
+    const expected = QUANTITY - sold
+    if (listing.quantity !== expected || (expected === 0) !== (listing.platformStatus === 'sold')) {
+      quantityMismatches += 1
+      console.log(`  listing ${listing.id}: quantity ${listing.quantity} ${listing.platformStatus}, expected ${expected} (${sold} sold on eBay)`)
+    }
+  }
+  // Edits: eBay ends with each listing's last committed title; no title reached eBay twice; item and offer in pairs.
+  let notOnEbay = 0
+  let sentTwice = 0
+  let unpaired = 0
+  let revisions = 0
+  let edits = 0
+  for (const who of sellers) {
+    const sent = fake.sell.revisions.get(who.grant) ?? []
+    for (const listing of who.listings) {
+      edits += listing.edits
+      const mine = sent.filter((revision) => revision.sku === `snaplist${listing.id}`)
+      const items = mine.filter((revision) => revision.call === 'inventory_item').map((revision) => revision.title)
+      const offers = mine.filter((revision) => revision.call === 'offer')
+      revisions += offers.length
+      sentTwice += items.length - new Set(items).size
+      // Every revision ends with the offer for the item just sent (an item superseded before its offer went is not one).
+      if (listing.lastTitle && (offers.at(-1)?.title !== listing.lastTitle || items.at(-1) !== listing.lastTitle)) unpaired += 1
+      const onEbay = (fake.inventory(who.grant).items.get(`snaplist${listing.id}`) as { product: { title: string } }).product.title
+      if (listing.lastTitle && onEbay !== listing.lastTitle) notOnEbay += 1
+    }
+  }
+  const delivered = new Set(mail.map((message) => `${message.to.join(',')}|${message.subject}`)).size
+  await sql.end()
+  return [
+    `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (one process every ${KILL_EVERY_MS / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after`,
+    `sales: ${orders.length} orders on eBay, ${state.applied} applied (each once: ebay_orders is keyed by order id), listings whose quantity or Sold is off: ${quantityMismatches} of ${listings.length}`,
+    `edits: ${edits} committed (${conflicts} refused 409 after a sale changed the listing), ${revisions} revisions sent (quick edits coalesced), listings whose last edit is not on eBay: ${notOnEbay}, a title sent twice: ${sentTwice}, last edit without its offer call: ${unpaired}`,
+    `emails: ${expectedMail} expected (${registered.length} sign-ups × welcome + confirmation), ${delivered} delivered, ${mail.length - delivered} duplicates, lost: ${Math.max(0, expectedMail - delivered)}`,
+    `verdict: ${state.applied === orders.length && quantityMismatches === 0 && notOnEbay === 0 && sentTwice === 0 && unpaired === 0 && delivered >= expectedMail ? 'PASS' : 'FAIL'}`,
+  ]
+}
