@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
 import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
+import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -35,6 +36,7 @@ import { describeEbayEnvironment, hostsOf } from './services/marketplaces/ebay.t
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayPictures } from './services/ebay/pictures.ts'
 import { createEbayEndAndRelist } from './services/ebay/end-and-relist.ts'
+import { createEbayBulkPoster } from './services/ebay/bulk-post.ts'
 import { createEbayPublisher } from './services/ebay/publish.ts'
 import { createEbayRevisions } from './services/ebay/revisions.ts'
 import { createEbaySales } from './services/ebay/sales.ts'
@@ -50,6 +52,7 @@ import { createMailer, createOutboxTransport, type MailTransport } from './servi
 import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplaces/connections.ts'
 import { createMarketplaceOAuth } from './services/marketplaces/oauth.ts'
 import { createPasswordResetService } from './services/accounts/password-reset.ts'
+import { createAnalysisGate, analysisGateFor } from './services/listings/analysis-gate.ts'
 import { createPhotoService } from './services/listings/photos.ts'
 import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
@@ -88,6 +91,8 @@ export interface AppDeps {
   ebayFetch?: typeof fetch
   /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
   photoQuotaBytes?: number
+  /** Photo analyses at once in this process (ANALYSIS_CONCURRENCY); 4 when not given. */
+  analysisConcurrency?: number
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
 }
@@ -106,7 +111,8 @@ function ebayServicesFor(
   const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
   const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes: ebaySalesPollMinutes })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
-  return { publisher, revisions, sales, endAndRelist }
+  const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster }
 }
 
 function bodyLimits() {
@@ -129,7 +135,7 @@ function bodyLimits() {
 
 const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -138,7 +144,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const verification = createEmailVerificationService({ sql, mailer, jobs })
   const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
-  const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes })
+  const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes, analysisGate: createAnalysisGate(analysisGateFor(analysisConcurrency)) })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
@@ -166,6 +172,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', imageRoutes(photos))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher))
+    .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.endAndRelist))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
     .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), addressOf))

@@ -36,6 +36,8 @@ export interface Config {
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
+  /** ANALYSIS_CONCURRENCY: photo analyses running at once in this process (each seller gets at most half). */
+  analysisConcurrency: number
   /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
   photoQuotaBytes: number | undefined
   /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     setupCode: readSetupCode(env.SETUP_CODE),
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
+    analysisConcurrency: parseCount('ANALYSIS_CONCURRENCY', env.ANALYSIS_CONCURRENCY, 4),
     ebaySalesPollMinutes: readPollMinutes(env.EBAY_SALES_POLL_MINUTES),
   }
 }

@@ -43,6 +43,7 @@ function buildApp(appUrl: string): AppType {
     marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
     ebayConfig: config.ebay,
     photoQuotaBytes: config.photoQuotaBytes,
+    analysisConcurrency: config.analysisConcurrency,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
   })
   mountBuiltApp(built, config.distDir)

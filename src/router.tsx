@@ -64,6 +64,9 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
 // Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any.
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
+/** Which haul (docs/product.md §17) the screen is about. */
+const haulSearch = (search: Record<string, unknown>): { haul?: string } => (typeof search.haul === 'string' && UUID.test(search.haul) ? { haul: search.haul } : {})
+
 const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
@@ -85,6 +88,19 @@ const signedInRoutes = [
     },
     // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
     errorComponent: (props) => <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />,
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/haul', () => import('./features/haul/haul.tsx'), 'HaulScreen'),
+    validateSearch: haulSearch,
+    // Each item is a draft on the phone from its first photo: a broken screen loses nothing.
+    errorComponent: (props) => <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />,
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/haul/review', () => import('./features/haul/review.tsx'), 'HaulReviewScreen'),
+    validateSearch: haulSearch,
+    errorComponent: (props) => <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />,
   }),
   createRoute({
     getParentRoute: () => signedIn,

@@ -54,6 +54,9 @@ export interface Draft {
   editOf?: { listingId: number; version: number }
   /** The server refused the edit because the listing changed elsewhere: the listing as it is there now. */
   conflict?: Listing
+  /** One item of a haul (many items photographed in a row, src/offline/hauls.ts): which haul, and its place in it. */
+  haulId?: string
+  haulPosition?: number
 }
 
 export interface DraftPhoto {
@@ -67,6 +70,8 @@ export interface DraftPhoto {
   thumbnail?: Blob
   width: number
   height: number
+  /** When it was taken (EXIF DateTimeOriginal, else the file's time): a haul's library import groups by it. */
+  takenAt?: number
   /** Set once the server has stored the photo. */
   serverUrl?: string
 }
@@ -129,6 +134,10 @@ export class SnaplistDb extends Dexie {
     // Edits of listings that exist are drafts too (editOf): the edit screen reopens a listing's unfinished edit.
     this.version(3).stores({
       drafts: 'id, state, updatedAt, userId, editOf.listingId',
+    })
+    // A haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md): the haul screen reads them by it.
+    this.version(4).stores({
+      drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
     })
   }
 }

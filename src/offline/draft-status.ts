@@ -51,6 +51,9 @@ export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: Outbo
   if (draft.state === 'failed') return { kind: 'failed', text: `Failed: ${draft.error ?? 'the server refused this listing.'}` }
   const pending = entries.filter((entry) => entry.status === 'pending')
   if (pending.length && !online) return { kind: 'waiting', text: 'Waiting for network' }
+  // Held back while the AI said it was busy for another draft (sync-engine.ts, holdFreshAnalyses).
+  const held = pending.find((entry) => entry.kind === 'analyze-photo' && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now)
+  if (held) return { kind: 'ai-busy', text: aiRetryText(held, now) }
   if (pending.some((entry) => entry.kind === 'analyze-photo' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'upload-photo')) {
     const uploaded = photos.filter((photo) => photo.serverUrl).length

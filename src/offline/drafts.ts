@@ -13,9 +13,10 @@ export interface NewPhoto {
   thumbnail: Blob
   width: number
   height: number
+  takenAt?: number
 }
 
-const outboxEntry = (userId: number, draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
+export const outboxEntry = (userId: number, draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
   draftId,
   userId,
   kind,
@@ -82,6 +83,12 @@ async function dropSentPhotos(db: SnaplistDb, draftId: string) {
   await db.photos.where({ draftId }).filter((photo) => !waiting.has(photo.id)).modify((photo) => void delete photo.blob)
 }
 
+/** Where a new draft goes when it is an item of a haul. */
+export interface HaulPlacement {
+  haulId: string
+  position: number
+}
+
 /** How much of one account is on this phone and not on the server yet. */
 export interface UnsyncedCounts {
   drafts: number
@@ -95,13 +102,13 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     return draft?.userId === userId ? draft : undefined
   }
 
-  async function ensureDraft(id: string): Promise<Draft> {
+  async function ensureDraft(id: string, haul?: HaulPlacement): Promise<Draft> {
     const existing = await db.drafts.get(id)
     if (existing && existing.userId !== userId) throw new Error('This draft belongs to another account on this phone.')
     if (existing) return existing
     const draft: Draft = {
       id, userId, createdAt: now(), updatedAt: now(), fields: { ...EMPTY_FIELDS }, edited: [], aiFilled: [], photoIds: [],
-      state: 'editing', suggestionsReady: false,
+      state: 'editing', suggestionsReady: false, ...(haul ? { haulId: haul.haulId, haulPosition: haul.position } : {}),
     }
     await db.drafts.add(draft)
     return draft
@@ -119,6 +126,9 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
   return {
     get: own,
 
+    /** The draft, made empty (and placed in its haul) when it does not exist yet. */
+    ensure: ensureDraft,
+
     /** The seller typed: the values are theirs from now on, and lose their AI mark. */
     editFields: (id: string, changes: Partial<DraftFields>) =>
       db.transaction('rw', db.drafts, async () => {
@@ -135,15 +145,16 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
 
     /**
      * Photos are stored before anything is sent; the first of each batch of a new listing is analysed, the rest (and
-     * those added to a listing that exists, whose fields the seller has filled) only uploaded.
+     * those added to a listing that exists, whose fields the seller has filled) only uploaded. An item of a haul
+     * (`haul`, which also places a new draft) has its cover analysed, once: its photos come one at a time.
      */
-    addPhotos: (draftId: string, photos: NewPhoto[]) =>
+    addPhotos: (draftId: string, photos: NewPhoto[], haul?: HaulPlacement) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        const draft = await ensureDraft(draftId)
+        const draft = await ensureDraft(draftId, haul)
         const stamp = now()
-        const kindOf = (index: number): OutboxKind => (index === 0 && !draft.editOf ? 'analyze-photo' : 'upload-photo')
+        const analysed = (index: number) => index === 0 && !draft.editOf && (draft.haulId === undefined || draft.photoIds.length === 0)
         await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, userId, createdAt: stamp })))
-        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, kindOf(index), stamp, photo.id)))
+        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, analysed(index) ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
         await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
       }),
 

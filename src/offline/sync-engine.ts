@@ -214,6 +214,19 @@ export function createSyncEngine({
     return (entry: OutboxEntry) => (writesListing(entry.kind) ? sendListing(entry) : sendPhoto(entry, entry.kind === 'analyze-photo'))
   }
 
+  /**
+   * The AI said it is busy: the analyses of drafts still being edited that have not asked yet wait as long as this one,
+   * rather than each asking a busy AI in turn (a haul of thirty, docs/product.md §17). A submitted draft's analysis is
+   * not held: its listing goes ahead without it, as ever.
+   */
+  async function holdFreshAnalyses(account: number, until: number) {
+    const editing = new Set(await db.drafts.where({ userId: account }).filter((draft) => draft.state === 'editing').primaryKeys())
+    await db.outbox
+      .where({ userId: account })
+      .filter((entry) => entry.kind === 'analyze-photo' && !entry.photoStored && entry.status === 'pending' && editing.has(entry.draftId) && entry.nextAttemptAt < until)
+      .modify({ nextAttemptAt: until, lastCode: 'analysis_busy' })
+  }
+
   async function settle(entry: OutboxEntry, error: unknown) {
     if (error instanceof ApiError && error.status === 401) throw new Interrupted('auth-required')
     if (hasCode(error, ACCOUNT_CHANGED)) throw new Interrupted('account-changed')
@@ -223,6 +236,7 @@ export function createSyncEngine({
     if (retryable) {
       const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : backoff(entry.attempts)
       await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + delay, lastError: message, lastCode: code })
+      if (isAiBusy(error) && entry.userId !== undefined) await holdFreshAnalyses(entry.userId, now() + delay)
       return
     }
     // The photo is stored and only its analysis was refused: the draft (or its listing) goes on without it.

@@ -1,9 +1,10 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|soak runs one of them.
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|soak runs one of them.
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
 import { benchFaults } from './faults.ts'
+import { benchHaul } from './haul.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
 import { benchApi } from './run.ts'
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   revisions: benchRevisions,
   lifecycle: benchLifecycleKills,
   faults: benchFaults,
+  haul: benchHaul,
   soak: benchSoak,
 }
 

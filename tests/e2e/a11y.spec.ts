@@ -99,6 +99,20 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   await checkScreen(page, '/admin/email-templates', 'Admin only')
 })
 
+test('a haul: the capture screen with an item, its Move dialog, and the review', async ({ page }, testInfo) => {
+  await registerThroughApi(page.request, 'a11y')
+  const photo = testInfo.outputPath('teapot.jpg')
+  await writeFile(photo, await solidJpeg({ r: 140, g: 60, b: 30 }, 800, 600))
+  await checkScreen(page, '/haul', 'Capture a haul')
+  await page.getByLabel('Take photo').setInputFiles(photo)
+  await expect(page.getByRole('img', { name: 'Item 1, photo 1' })).toBeVisible()
+  await expectAccessible(page, '/haul with an item')
+  await checkDialog(page, () => page.getByRole('button', { name: 'Move photo 1' }).click(), 'Move photo 1 to', '/haul')
+  await page.getByRole('link', { name: 'Review 1 ready' }).click()
+  await expect(page.getByRole('heading', { name: 'Review item 1 of 1' })).toBeVisible()
+  await expectAccessible(page, '/haul/review')
+})
+
 test('the admin screens and their dialogs', async ({ page, request }) => {
   await registerThroughApi(request, 'a11y')
   await signInThroughUi(page, ADMIN.username)

@@ -3,8 +3,9 @@
 import type { EbayConfig } from '../../api/env.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
-import type { FakeEbay } from '../fakes/ebay.ts'
-import { createTestApp, readJson, succeeded, type client, type JsonBody, type TestAppOptions } from './test-app.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { createTestApp, readJson, succeeded, type client, type JsonBody, type TestApp, type TestAppOptions } from './test-app.ts'
 
 export const cipher = createTokenCipher('a test secret that is long enough to use')
 
@@ -40,4 +41,18 @@ export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('
 export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody & { grant: string }> {
   const { code, state } = await authorizeEbay(fake, seller)
   return { ...(await readJson(await succeeded(exchangeEbayCode(seller, { code, state }), 200))), grant: state }
+}
+
+/** The eBay stand-in and an app connected to it, opened before a file's tests and closed after them. */
+export function ebayAppPerFile(): { fake: FakeEbay; t: TestApp } {
+  const opened = {} as { fake: FakeEbay; t: TestApp }
+  beforeAll(async () => {
+    opened.fake = await startFakeEbay()
+    opened.t = await ebayApp(ebayConfigFor(opened.fake))
+  })
+  afterAll(async () => {
+    await opened.t.close()
+    await opened.fake.close()
+  })
+  return opened
 }

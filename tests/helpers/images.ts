@@ -79,3 +79,10 @@ export function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buff
   patched.writeUInt16BE(width, sof + 7)
   return patched
 }
+
+/** A small JPEG whose EXIF says when it was taken (DateTimeOriginal, "YYYY:MM:DD HH:MM:SS"), as a phone camera writes it. */
+export const takenAtJpeg = (dateTimeOriginal: string, color = { r: 90, g: 140, b: 60 }, width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'TestCam' }, IFD2: { DateTimeOriginal: dateTimeOriginal } })
+    .toBuffer()

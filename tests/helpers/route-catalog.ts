@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
 import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
+import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
@@ -22,7 +23,7 @@ export type Access = 'public' | 'user' | 'admin'
 
 /** What the sweeps know of the fixture's data: the seller Alice's things, which nobody else may read or change. */
 export interface CatalogFixture {
-  alice: { username: string; email: string; password: string; listingId: number; photoId: string; photoUrl: string }
+  alice: { username: string; email: string; password: string; listingId: number; photoId: string; photoUrl: string; bulkPostId: number }
   bob: { id: number }
   templateId: number
   /** A real photo, so an upload is refused for who sends it, not for what. */
@@ -129,6 +130,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EbayPublishInputSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/post-to-ebay`, body: { condition: 'used' } }),
   },
+  'POST /api/ebay/bulk-posts': {
+    access: 'user',
+    json: EbayBulkPostInputSchema,
+    example: (f) => ({ path: '/api/ebay/bulk-posts', body: { clientId: randomUUID(), listingIds: [f.alice.listingId] } }),
+  },
+  'GET /api/ebay/bulk-posts/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }) },
   'POST /api/listings/:id/end-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-ebay` }) },
   'POST /api/listings/:id/relist-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
@@ -246,6 +253,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   const connected = await alice.post('/api/marketplace-connections/ebay/exchange-token', Object.fromEntries(callback.searchParams))
   if (connected.status !== 200) throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
   const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
+  const bulkPost = await readJson(await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }))
 
   const { username, email, password } = newUser('alice')
   return {
@@ -255,7 +263,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     bob,
     ebay,
     fixture: {
-      alice: { username, email, password, listingId: listing.id, photoId, photoUrl: photo.imageUrl },
+      alice: { username, email, password, listingId: listing.id, photoId, photoUrl: photo.imageUrl, bulkPostId: bulkPost.id },
       bob: { id: bob.id },
       templateId: template!.id,
       jpeg,

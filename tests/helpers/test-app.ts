@@ -98,6 +98,8 @@ export interface TestAppOptions {
   trustProxyHops?: number
   /** Each seller's photo storage quota (PHOTO_QUOTA_MB); the default when not given. */
   photoQuotaBytes?: number
+  /** Photo analyses at once (ANALYSIS_CONCURRENCY); the default when not given. */
+  analysisConcurrency?: number
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -128,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     google: options.google,
     ebayConfig: options.ebayConfig,
     photoQuotaBytes: options.photoQuotaBytes,
+    analysisConcurrency: options.analysisConcurrency,
   })
   return {
     app,

@@ -48,7 +48,8 @@ const analysisFailed = () =>
   new AppError(502, 'analysis_failed', 'The AI could not analyse this photo. Try again, or fill in the details yourself.')
 const analysisTimeout = () =>
   new AppError(504, 'analysis_timeout', 'The AI took too long to analyse this photo. Try again, or fill in the details yourself.')
-const analysisBusy = () => new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
+/** The AI (or our own limit on analyses at once, analysis-gate.ts) cannot take this photo now: the phone tries again later. */
+export const analysisBusy = () => new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
 const keyRefused = () =>
   new AppError(
     502,

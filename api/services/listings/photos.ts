@@ -7,6 +7,7 @@ import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as users from '../../db/users.ts'
 import { AppError, conflict } from '../../errors.ts'
+import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
 import { notSetUpNotice, type ImageAnalyzer } from './analyzer.ts'
 import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
@@ -25,6 +26,8 @@ export interface PhotoServiceDeps {
   analyzer: ImageAnalyzer
   /** How many bytes of photos each seller may keep (PHOTO_QUOTA_MB). */
   quotaBytes?: number
+  /** How many analyses run at once, and each seller's share (ANALYSIS_CONCURRENCY). */
+  analysisGate?: AnalysisGate
 }
 
 const MB = 1024 * 1024
@@ -37,7 +40,7 @@ const quotaReached = (quotaBytes: number) =>
     `Your photo storage is full (${quotaBytes >= MB ? `${Math.round(quotaBytes / MB)} MB` : `${Math.ceil(quotaBytes / 1024)} KB`}). Delete listings you no longer need to free space, then add the photo again.`,
   )
 
-export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES }: PhotoServiceDeps) {
+export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES, analysisGate = createAnalysisGate() }: PhotoServiceDeps) {
   /** Refuses early, before any decoding, once the seller's storage is full. */
   async function checkQuota(userId: number): Promise<void> {
     if ((await images.usedPhotoBytes(sql, userId)) >= quotaBytes) throw quotaReached(quotaBytes)
@@ -87,7 +90,7 @@ export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAUL
       // phone can fall back to POST /api/images with the same id.
       const [stored, analysed] = await Promise.allSettled([
         existing(userId, id).then(async (found) => found ?? store(userId, id, await photo.forStorage)),
-        photo.forAnalysis.then((copy) => analyzer.analyze(copy, signal)),
+        photo.forAnalysis.then((copy) => analysisGate.run(userId, () => analyzer.analyze(copy, signal), signal)),
       ])
       if (stored.status === 'rejected') throw stored.reason
       if (analysed.status === 'rejected') throw analysed.reason

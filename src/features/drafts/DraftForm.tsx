@@ -4,7 +4,7 @@
 // made elsewhere shows both for the seller to choose (docs/product.md §11).
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form'
 import { LISTING_FIELD_ENTRIES, LISTING_FIELDS } from '../../../api/contract/listing-fields.ts'
@@ -85,16 +85,30 @@ function CountedTextField({ control, limit, ...props }: InputProps & { control: 
   return <TextField maxLength={limit} {...props} hint={`${length}/${limit}`} />
 }
 
-/** What filled a field: the AI, or (without one) a measurement of the photo, which is never called AI. */
-function FilledBadge({ measured }: { measured: boolean }) {
+/**
+ * What filled a field: the AI, or (without one) a measurement of the photo, which is never called AI. Reviewing a haul
+ * it says to check the field, in amber, so the fields to check stand out.
+ */
+function FilledBadge({ measured, check }: { measured: boolean; check: boolean }) {
+  const source = measured ? 'Measured' : 'AI'
   return (
-    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800" title={measured ? 'Measured from the photo: check it' : 'Filled in by AI: check it'}>
-      {measured ? 'Measured' : 'AI'}
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${check ? 'bg-amber-200 text-amber-950' : 'bg-violet-100 text-violet-800'}`}
+      title={measured ? 'Measured from the photo: check it' : 'Filled in by AI: check it'}
+    >
+      {check ? `${source}: check` : source}
     </span>
   )
 }
 
-export function DraftForm({ draftId, view }: { draftId: string; view: DraftView | null }) {
+/** The form as one step of a haul's review queue (docs/product.md §17): Create hands the item over and moves on. */
+export interface ReviewStep {
+  heading: string
+  onSubmitted: () => void
+  onSkip: () => void
+}
+
+export function DraftForm({ draftId, view, review }: { draftId: string; view: DraftView | null; review?: ReviewStep }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const online = useOnline()
@@ -196,7 +210,7 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
     }),
     label: LISTING_FIELDS[field].label,
     error: errors[field]?.message,
-    badge: draft?.aiFilled.includes(field) ? <FilledBadge measured={measured} /> : undefined,
+    badge: draft?.aiFilled.includes(field) ? <FilledBadge measured={measured} check={review !== undefined} /> : undefined,
     ...(PLACES[field].hint ? { hint: PLACES[field].hint } : {}),
   })
 
@@ -226,6 +240,8 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   async function sent() {
     keepDraftsSafe()
     syncScheduler.kick()
+    // In a review the listing is created in the background, online or not, while the seller checks the next item.
+    if (review) return review.onSubmitted()
     if (navigator.onLine) return setSubmitted(true)
     notify(SAVED_OFFLINE, undefined, 'info')
     await navigate({ to: '/' })
@@ -254,8 +270,14 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
   return (
     <form onSubmit={submit} noValidate className="mx-auto flex max-w-3xl flex-col gap-6">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{words.heading}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{review?.heading ?? words.heading}</h1>
         {!online && <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Offline: saved on this phone</span>}
+        {/* Many items in a row: the haul is the faster way (docs/product.md §17). */}
+        {photos.length === 0 && !review && !draft?.editOf && (
+          <Link to="/haul" className="text-sm font-medium text-indigo-700 underline">
+            Capture a haul
+          </Link>
+        )}
       </div>
       {draft?.suggestionsReady && !measured && (
         <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">AI suggestions ready: check the fields marked AI, then tap Create Listing.</p>
@@ -296,12 +318,17 @@ export function DraftForm({ draftId, view }: { draftId: string; view: DraftView 
 
       {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 [&>*]:flex-1 sm:[&>*]:flex-none">
+        {review && (
+          <Button variant="secondary" onClick={review.onSkip}>
+            Skip
+          </Button>
+        )}
         {view && draft?.editOf && (
           <Button variant="secondary" onClick={() => void discardEdit('Changes discarded')}>
             Discard changes
           </Button>
         )}
-        {view && !draft?.editOf && (
+        {view && !draft?.editOf && !review && (
           <Button variant="secondary" onClick={() => void navigate({ to: '/' }).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
             Save for later
           </Button>

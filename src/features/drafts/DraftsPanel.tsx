@@ -78,9 +78,12 @@ function DoneActions({ view, title }: { view: DraftView; title: string }) {
   )
 }
 
-/** New listings on the phone (the Draft status), and the edits of listings that exist the server does not have yet. */
+/**
+ * New listings on the phone (the Draft status), and the edits of listings that exist the server does not have yet. A
+ * haul's items still being photographed or reviewed are its row under Hauls; once created they show here.
+ */
 function usePublishedDrafts(views: DraftView[] | undefined): DraftView[] | undefined {
-  const drafts = useMemo(() => views?.filter((view) => !view.draft.editOf), [views])
+  const drafts = useMemo(() => views?.filter((view) => !view.draft.editOf && (view.draft.haulId === undefined || view.draft.state !== 'editing')), [views])
   useEffect(() => {
     if (!views || !drafts) return
     const edits = views.flatMap((view) => (view.draft.editOf && view.status.kind !== 'done' ? [[view.draft.editOf.listingId, view.status] as const] : []))

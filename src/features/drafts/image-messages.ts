@@ -6,6 +6,7 @@ export interface ShrinkRequest {
   file: Blob
 }
 
-export type ShrinkResponse = ({ id: number; ok: true } & Shrunk) | { id: number; ok: false; message: string }
+/** The shrunk photo, and when it was taken (EXIF DateTimeOriginal, else the file's time), read before shrinking. */
+export type ShrunkPhoto = Shrunk & { takenAt: number }
 
-export type ShrunkPhoto = Shrunk
+export type ShrinkResponse = ({ id: number; ok: true } & ShrunkPhoto) | { id: number; ok: false; message: string }

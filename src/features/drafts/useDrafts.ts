@@ -17,7 +17,7 @@ export interface DraftView {
 }
 
 /** The signed-in account's drafts (another account's on the same phone are not there for it), newest first. */
-async function loadDraftViews(userId: number, ids?: string[]): Promise<Omit<DraftView, 'status'>[]> {
+export async function loadDraftViews(userId: number, ids?: string[]): Promise<Omit<DraftView, 'status'>[]> {
   const db = localDb()
   const drafts = ids
     ? (await db.drafts.bulkGet(ids)).filter((draft) => draft?.userId === userId) as Draft[]

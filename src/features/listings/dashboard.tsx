@@ -11,6 +11,7 @@ import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../drafts/DraftsPanel.tsx')).DraftsPanel)
+const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx')).HaulsPanel)
 
 export function DashboardScreen() {
   const user = useCurrentUser()
@@ -28,12 +29,18 @@ export function DashboardScreen() {
             </Link>
           )}
         </div>
-        <Link to="/list-item" className={buttonClass('primary')}>
-          New Listing
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/haul" className={buttonClass('secondary')}>
+            Capture a haul
+          </Link>
+          <Link to="/list-item" className={buttonClass('primary')}>
+            New Listing
+          </Link>
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <HaulsPanel />
           <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} />
           <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={deferredSearch} />
           {filter === 'draft' && counts.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}

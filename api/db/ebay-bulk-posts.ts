@@ -1,0 +1,45 @@
+// SQL for ebay_bulk_posts and their items: scoped to the owner wherever a request names one.
+import type { EbayBulkPostItem } from '../contract/ebay-bulk-post.ts'
+import type { Sql, Tx } from './client.ts'
+
+/** Makes the request's row; with a clientId the seller already used, makes nothing and answers undefined. */
+export async function insertBulkPost(tx: Tx, userId: number, clientId: string): Promise<number | undefined> {
+  const [row] = await tx<{ id: number }[]>`
+    insert into ebay_bulk_posts (user_id, client_id) values (${userId}, ${clientId})
+    on conflict (user_id, client_id) do nothing returning id`
+  return row?.id
+}
+
+export async function findBulkPostByClientId(sql: Sql, userId: number, clientId: string): Promise<number | undefined> {
+  const [row] = await sql<{ id: number }[]>`select id from ebay_bulk_posts where user_id = ${userId} and client_id = ${clientId}`
+  return row?.id
+}
+
+export async function insertBulkPostItems(tx: Tx, bulkPostId: number, listingIds: number[]): Promise<void> {
+  const rows = listingIds.map((listingId, position) => ({ bulk_post_id: bulkPostId, listing_id: listingId, position }))
+  await tx`insert into ebay_bulk_post_items ${tx(rows)}`
+}
+
+/** The request's listings in the order asked, with their titles; undefined when it is not the seller's. */
+export async function findBulkPostItems(sql: Sql, userId: number, bulkPostId: number): Promise<EbayBulkPostItem[] | undefined> {
+  const [owned] = await sql`select 1 from ebay_bulk_posts where id = ${bulkPostId} and user_id = ${userId}`
+  if (!owned) return undefined
+  return sql<EbayBulkPostItem[]>`
+    select item.listing_id, listing.title, item.status, item.code, item.message, item.view_url
+    from ebay_bulk_post_items item join listings listing on listing.id = item.listing_id
+    where item.bulk_post_id = ${bulkPostId} order by item.position`
+}
+
+export async function recordBulkPostItem(
+  sql: Sql,
+  bulkPostId: number,
+  listingId: number,
+  outcome: { status: 'posted'; viewUrl: string } | { status: 'refused'; code: string; message: string },
+): Promise<void> {
+  await sql`
+    update ebay_bulk_post_items set status = ${outcome.status},
+      view_url = ${outcome.status === 'posted' ? outcome.viewUrl : null},
+      code = ${outcome.status === 'refused' ? outcome.code : null},
+      message = ${outcome.status === 'refused' ? outcome.message : null}
+    where bulk_post_id = ${bulkPostId} and listing_id = ${listingId}`
+}

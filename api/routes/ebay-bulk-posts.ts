@@ -1,0 +1,16 @@
+// /api/ebay/bulk-posts: many listings posted to eBay at once, and how each went (docs/product.md §17).
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { EbayBulkPostInputSchema } from '../contract/ebay-bulk-post.ts'
+import { requireUser } from '../middleware/session.ts'
+import type { EbayBulkPoster } from '../services/ebay/bulk-post.ts'
+import { IdParamSchema, valid } from '../validate.ts'
+
+export function ebayBulkPostRoutes(poster: EbayBulkPoster) {
+  return new Hono<AppEnv>()
+    .post('/ebay/bulk-posts', valid('json', EbayBulkPostInputSchema), async (c) => {
+      const { post, created } = await poster.start(requireUser(c).id, c.req.valid('json'))
+      return c.json(post, created ? 202 : 200)
+    })
+    .get('/ebay/bulk-posts/:id', valid('param', IdParamSchema), async (c) => c.json(await poster.view(requireUser(c).id, c.req.valid('param').id), 200))
+}

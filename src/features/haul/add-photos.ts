@@ -1,0 +1,40 @@
+// Photos into a haul: shrunk one at a time in the image worker (which also reads when each was taken), then stored
+// on the phone as items of the haul before anything is sent (docs/product.md §17).
+import { shrinkPhoto } from '../drafts/image-bridge.ts'
+import type { ShrunkPhoto } from '../drafts/image-messages.ts'
+import { keepDraftsSafe, syncScheduler } from '../drafts/sync.ts'
+import { groupByCaptureTime, type HaulStore } from '../../offline/hauls.ts'
+import { uuid } from '../../lib/uuid.ts'
+
+export type ShrunkWithId = ShrunkPhoto & { id: string }
+
+async function shrinkWithId(file: File): Promise<ShrunkWithId> {
+  return { id: uuid(), ...(await shrinkPhoto(file)) }
+}
+
+/** The outbox has work: send it when the network allows, and ask the browser to keep it. */
+function queued() {
+  keepDraftsSafe()
+  syncScheduler.kick()
+}
+
+/** Camera photos join the item being photographed, each as soon as it is shrunk. */
+export async function addToItem(hauls: HaulStore, haulId: string, itemId: string, files: File[]) {
+  for (const file of files) {
+    await hauls.addPhotos(haulId, itemId, [await shrinkWithId(file)])
+    queued()
+  }
+}
+
+/** Library photos become items at the end of the haul, split where more than a minute passed between two. */
+export async function importFromLibrary(hauls: HaulStore, haulId: string, files: File[], onShrunk: (done: number) => void): Promise<number> {
+  const shrunk: ShrunkWithId[] = []
+  for (const file of files) {
+    shrunk.push(await shrinkWithId(file))
+    onShrunk(shrunk.length)
+  }
+  const groups = groupByCaptureTime(shrunk).map((photos) => ({ draftId: uuid(), photos }))
+  await hauls.addItems(haulId, groups)
+  queued()
+  return groups.length
+}

@@ -1,0 +1,131 @@
+// A haul: many items photographed in a row (docs/product.md §17). It is no store of its own, only drafts that share a
+// haulId, in the order of their haulPosition (docs/decisions/0018-haul-over-drafts.md): each item is an ordinary
+// draft from its first photo, so the outbox, the sync engine, the Drafts panel and the create form work on it as on
+// any other. What this adds: placing items, moving a photo between items, and keeping each item's cover analysed.
+import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
+import type { Draft, OutboxEntry, SnaplistDb } from './db.ts'
+import { createDraftStore, outboxEntry, type NewPhoto } from './drafts.ts'
+
+/** Photos taken further apart than this are of different items (docs/product.md §17). */
+export const ITEM_GAP_MS = 60_000
+
+/** Splits photos into items by when they were taken: a gap of more than `gapMs`, or a full item, starts the next. */
+export function groupByCaptureTime<T extends { takenAt: number }>(photos: T[], gapMs = ITEM_GAP_MS, perItem = MAX_IMAGES): T[][] {
+  const items: T[][] = []
+  let previous: number | undefined
+  for (const photo of [...photos].sort((a, b) => a.takenAt - b.takenAt)) {
+    const current = items.at(-1)
+    if (!current || previous === undefined || photo.takenAt - previous > gapMs || current.length >= perItem) items.push([photo])
+    else current.push(photo)
+    previous = photo.takenAt
+  }
+  return items
+}
+
+/** An item's analysis is done: it has suggestions (or the AI gave up on it) and no analysis of it still waits. */
+export const isAnalysed = (draft: Draft, entries: OutboxEntry[]) =>
+  (draft.analysis !== undefined || draft.aiGaveUp !== undefined) &&
+  !entries.some((entry) => entry.draftId === draft.id && entry.kind === 'analyze-photo' && entry.status === 'pending')
+
+/** A haul item the seller may still change: not yet handed to the outbox as a listing. */
+const changeable = (draft: Draft | undefined, userId: number): draft is Draft => draft?.userId === userId && draft.state === 'editing'
+
+export function createHaulStore(db: SnaplistDb, userId: number, now: () => number = Date.now) {
+  const drafts = createDraftStore(db, userId, now)
+
+  /** The haul's items in their order. */
+  const items = async (haulId: string): Promise<Draft[]> =>
+    (await db.drafts.where({ haulId }).filter((draft) => draft.userId === userId).toArray()).sort((a, b) => (a.haulPosition ?? 0) - (b.haulPosition ?? 0))
+
+  const nextPosition = async (haulId: string) => ((await items(haulId)).at(-1)?.haulPosition ?? 0) + 1
+
+  /**
+   * The analysis describes the item's cover (its first photo). When the cover changed (moved or deleted), the new one
+   * is analysed unless it already was; analyses of photos that are no longer a cover become plain uploads.
+   */
+  async function keepCoverAnalysed(draftId: string) {
+    const draft = await db.drafts.get(draftId)
+    if (!draft) return
+    const cover = draft.photoIds[0]
+    const entries = await db.outbox.where({ draftId }).toArray()
+    for (const entry of entries.filter((candidate) => candidate.kind === 'analyze-photo' && candidate.photoId !== cover)) {
+      // Stored already: only the analysis waited, and it is no longer wanted.
+      if (entry.photoStored) await db.outbox.delete(entry.id!)
+      else await db.outbox.update(entry.id!, { kind: 'upload-photo' })
+    }
+    if (!cover || draft.analysis?.imageId === cover || entries.some((entry) => entry.photoId === cover && entry.kind === 'analyze-photo')) return
+    const upload = entries.find((entry) => entry.photoId === cover && entry.kind === 'upload-photo')
+    if (upload) await db.outbox.update(upload.id!, { kind: 'analyze-photo' })
+    else await db.outbox.add(outboxEntry(userId, draftId, 'analyze-photo', now(), cover))
+  }
+
+  /** An item left without photos is no item: it goes, with whatever of it waited in the outbox. */
+  async function dropIfEmpty(draftId: string) {
+    const draft = await db.drafts.get(draftId)
+    if (draft && draft.photoIds.length === 0) await drafts.discard(draftId)
+  }
+
+  const tables = [db.drafts, db.photos, db.outbox] as const
+
+  return {
+    items,
+
+    /** Adds photos to an item of the haul; its first photo makes it a draft, placed after the haul's other items. */
+    addPhotos: (haulId: string, draftId: string, photos: NewPhoto[]) =>
+      db.transaction('rw', tables, async () => {
+        const existing = await db.drafts.get(draftId)
+        if (existing && !changeable(existing, userId)) throw new Error('This item is already being created: start the next item.')
+        if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
+        await drafts.addPhotos(draftId, photos, { haulId, position: existing?.haulPosition ?? (await nextPosition(haulId)) })
+      }),
+
+    /** Photos from the library, already grouped into items: each group becomes a new item at the end of the haul. */
+    addItems: (haulId: string, groups: { draftId: string; photos: NewPhoto[] }[]) =>
+      db.transaction('rw', tables, async () => {
+        let position = await nextPosition(haulId)
+        for (const group of groups) await drafts.addPhotos(group.draftId, group.photos, { haulId, position: position++ })
+      }),
+
+    /** Moves a photo to another item (`toDraftId`, made at the end of the haul when new); false when it may not move. */
+    movePhoto: (photoId: string, toDraftId: string) =>
+      db.transaction('rw', tables, async (): Promise<boolean> => {
+        const photo = await db.photos.get(photoId)
+        const from = photo && (await db.drafts.get(photo.draftId))
+        const target = await db.drafts.get(toDraftId)
+        if (!photo || !changeable(from, userId) || from.haulId === undefined || from.id === toDraftId) return false
+        if (target && (!changeable(target, userId) || target.haulId !== from.haulId || target.photoIds.length >= MAX_IMAGES)) return false
+        const to = target ?? (await drafts.ensure(toDraftId, { haulId: from.haulId, position: await nextPosition(from.haulId) }))
+        await db.photos.update(photoId, { draftId: toDraftId })
+        await db.outbox.where({ draftId: from.id }).filter((entry) => entry.photoId === photoId).modify({ draftId: toDraftId })
+        await db.drafts.update(from.id, { photoIds: from.photoIds.filter((id) => id !== photoId), updatedAt: now() })
+        await db.drafts.update(toDraftId, { photoIds: [...to.photoIds, photoId], updatedAt: now() })
+        await keepCoverAnalysed(from.id)
+        await keepCoverAnalysed(toDraftId)
+        await dropIfEmpty(from.id)
+        return true
+      }),
+
+    /**
+     * Create all ready: every item whose suggestions are in is handed to the outbox as the AI filled it, without a
+     * review each; answers how many. One the server refuses waits under Drafts with its reason, as any draft.
+     */
+    submitAnalysed: (haulId: string) =>
+      db.transaction('rw', tables, async () => {
+        const entries = await db.outbox.where({ userId }).toArray()
+        const ready = (await items(haulId)).filter((draft) => draft.state === 'editing' && isAnalysed(draft, entries))
+        for (const draft of ready) await drafts.submit(draft.id)
+        return ready.length
+      }),
+
+    /** Deletes a photo of an item; the item goes with its last photo. */
+    removePhoto: (draftId: string, photoId: string) =>
+      db.transaction('rw', tables, async () => {
+        if (!changeable(await db.drafts.get(draftId), userId)) return
+        await drafts.removePhoto(draftId, photoId)
+        await keepCoverAnalysed(draftId)
+        await dropIfEmpty(draftId)
+      }),
+  }
+}
+
+export type HaulStore = ReturnType<typeof createHaulStore>

@@ -1,0 +1,205 @@
+// A haul on the phone viewport (docs/product.md §17), in Chromium against the real app and the Gemini stand-in:
+// 30 items × 4 photos taken through the haul screen, then reviewed and created one by one. Measures the taps per
+// item (against the one-item flow, measured in the same run), the time from the last photo to every item analysed,
+// the phone's IndexedDB at its largest, and that no item or photo is lost or doubled on the way.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { chromium, type Page } from '@playwright/test'
+import { createApp } from '../../api/app.ts'
+import { openDatabase } from '../../api/db/client.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { mountBuiltApp } from '../../api/static.ts'
+import { startFakeGemini } from '../fakes/gemini.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { cameraJpeg } from '../helpers/images.ts'
+
+const ITEMS = 30
+const PHOTOS_PER_ITEM = 4
+const SINGLE_ITEMS = 3
+const CREATE_ALL_ITEMS = 10
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+const TARGETS = { extraTapsPerItem: 1, analysedAfterLastPhotoMs: 60_000, indexedDbBytes: 100 * 1024 * 1024 }
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const line = (label: string, value: string, target: string, passed?: boolean) =>
+  console.log(`${label.padEnd(52)} ${value.padStart(10)}   ${target ? `target ${target.padEnd(9)}` : ''} ${passed === undefined ? '' : passed ? 'PASS' : 'FAIL'}`)
+
+async function startApp(workDir: string) {
+  const gemini = await startFakeGemini()
+  const database = await openDatabase({ pgliteDir: 'memory://' })
+  await migrate(database.sql)
+  const analyzer = createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url })
+  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer })
+  mountBuiltApp(app, path.resolve('dist'))
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    sql: database.sql,
+    gemini,
+    origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    async stop() {
+      server.close()
+      await database.close()
+      await gemini.close()
+    },
+  }
+}
+
+/** Every tap the seller makes, counted. */
+function tapCounter() {
+  const counter = { taps: 0, tap: async (action: () => Promise<unknown>) => (counter.taps++, await action()) }
+  return counter
+}
+
+/** The phone's IndexedDB (Chromium's usage details), sampled until stopped; answers the largest seen. */
+function sampleIndexedDb(page: Page) {
+  let largest = 0
+  let running = true
+  const sampling = (async () => {
+    while (running) {
+      const usage = await page
+        .evaluate(async () => {
+          const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }
+          return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0
+        })
+        .catch(() => 0)
+      largest = Math.max(largest, usage)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  })()
+  return async () => {
+    running = false
+    await sampling
+    return largest
+  }
+}
+
+async function register(page: Page, origin: string, name: string) {
+  const response = await page.request.post(`${origin}/api/register`, {
+    headers: { origin },
+    data: { username: name, email: `${name}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench password' },
+  })
+  if (response.status() !== 201) throw new Error(`registering ${name} answered ${response.status()}`)
+}
+
+async function listingsOnServer(page: Page, origin: string): Promise<{ title: string; images: string[] }[]> {
+  return (await page.request.get(`${origin}/api/listings`)).json()
+}
+
+async function waitForListings(page: Page, origin: string, count: number) {
+  for (let tries = 0; (await listingsOnServer(page, origin)).length < count; tries++) {
+    if (tries > 600) throw new Error(`fewer than ${count} listings reached the server`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** The one-item flow: New Listing, the photos, wait for the AI, Create Listing. */
+async function oneItemFlow(page: Page, origin: string, photos: string[]) {
+  const counter = tapCounter()
+  for (let item = 0; item < SINGLE_ITEMS; item++) {
+    await counter.tap(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Listing' }).click())
+    for (const photo of photos.slice(item * PHOTOS_PER_ITEM, (item + 1) * PHOTOS_PER_ITEM)) {
+      await counter.tap(() => page.getByLabel('Take Photo or Upload').setInputFiles(photo))
+    }
+    await page.getByRole('img', { name: `Photo ${PHOTOS_PER_ITEM}` }).waitFor()
+    await page.getByText('AI suggestions ready').waitFor()
+    await counter.tap(() => page.getByRole('button', { name: 'Create Listing' }).click())
+    await page.waitForURL(`${origin}/`)
+  }
+  await waitForListings(page, origin, SINGLE_ITEMS)
+  return counter.taps / SINGLE_ITEMS
+}
+
+/** Photographs the items through the haul screen, Next item between them. */
+async function capture(page: Page, counter: ReturnType<typeof tapCounter>, photos: string[], items: number) {
+  await counter.tap(() => page.getByRole('link', { name: 'Capture a haul' }).click())
+  for (let item = 1; item <= items; item++) {
+    for (let photo = 1; photo <= PHOTOS_PER_ITEM; photo++) {
+      await counter.tap(() => page.getByLabel('Take photo').setInputFiles(photos[(item - 1) * PHOTOS_PER_ITEM + photo - 1]!))
+      await page.getByRole('list', { name: 'Items' }).getByRole('button', { name: new RegExp(`^Item ${item} · ${photo} photos? `) }).waitFor()
+    }
+    if (item < items) await counter.tap(() => page.getByRole('button', { name: 'Next item' }).click())
+  }
+}
+
+/** The haul with a review of each item: the time to all analysed, and the phone's storage, are measured here. */
+async function haulFlow(page: Page, origin: string, photos: string[]) {
+  const counter = tapCounter()
+  const largestIndexedDb = sampleIndexedDb(page)
+  await capture(page, counter, photos, ITEMS)
+  const lastPhoto = performance.now()
+  await page.getByText(`${ITEMS} of ${ITEMS} ready`).waitFor({ timeout: 600_000 })
+  const analysedMs = performance.now() - lastPhoto
+  await counter.tap(() => page.getByRole('link', { name: `Review ${ITEMS} ready` }).click())
+  for (let item = 1; item <= ITEMS; item++) {
+    await page.getByRole('heading', { name: `Review item ${item} of ${ITEMS}` }).waitFor()
+    await counter.tap(() => page.getByRole('button', { name: 'Create Listing' }).click())
+  }
+  await page.getByText(`${ITEMS} of ${ITEMS} created`).waitFor()
+  await waitForListings(page, origin, SINGLE_ITEMS + ITEMS)
+  return { tapsPerItem: counter.taps / ITEMS, analysedMs, indexedDbBytes: await largestIndexedDb() }
+}
+
+/** The haul without a review each: Create all ready, confirmed once. */
+async function createAllFlow(page: Page, origin: string, photos: string[], listingsBefore: number) {
+  const counter = tapCounter()
+  await capture(page, counter, photos, CREATE_ALL_ITEMS)
+  await counter.tap(() => page.getByRole('button', { name: `Create all ${CREATE_ALL_ITEMS} ready` }).click())
+  await counter.tap(() => page.getByRole('button', { name: `Create ${CREATE_ALL_ITEMS} listings` }).click())
+  await waitForListings(page, origin, listingsBefore + CREATE_ALL_ITEMS)
+  return counter.taps / CREATE_ALL_ITEMS
+}
+
+export async function benchHaul(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-haul-'))
+  const running = await startApp(workDir)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const photos = await Promise.all(
+      Array.from({ length: (ITEMS + SINGLE_ITEMS + CREATE_ALL_ITEMS) * PHOTOS_PER_ITEM }, async (_, index) => {
+        const file = path.join(workDir, `photo-${index}.jpg`)
+        await writeFile(file, await cameraJpeg({ width: 1600, height: 1200, color: { r: (index * 41) % 256, g: (index * 73) % 256, b: (index * 17) % 256 } }))
+        return file
+      }),
+    )
+    const page = await (await browser.newContext(PHONE)).newPage()
+    await register(page, running.origin, 'hauler')
+    await page.goto(`${running.origin}/`)
+    const single = await oneItemFlow(page, running.origin, photos.slice(ITEMS * PHOTOS_PER_ITEM, (ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM))
+    const analysesBefore = running.gemini.requests.length
+    await page.goto(`${running.origin}/`)
+    const haul = await haulFlow(page, running.origin, photos)
+
+    const haulAnalyses = running.gemini.requests.length - analysesBefore
+    // Newest first: the haul's are the first thirty, after the one-item flow's.
+    const listings = (await listingsOnServer(page, running.origin)).slice(0, ITEMS)
+    await page.goto(`${running.origin}/`)
+    const createAll = await createAllFlow(page, running.origin, photos.slice((ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM), SINGLE_ITEMS + ITEMS)
+    const images = listings.flatMap((listing) => listing.images)
+    const [counted] = await running.sql<{ stored: number }[]>`select count(*)::int as stored from images`
+    const stored = counted!.stored
+    const expectedPhotos = ITEMS * PHOTOS_PER_ITEM
+    console.log(`\nHaul: ${ITEMS} items × ${PHOTOS_PER_ITEM} photos on a ${PHONE.viewport.width}×${PHONE.viewport.height} phone, Gemini stand-in`)
+    line('Taps per item, one-item flow (photos + …)', `${single.toFixed(2)}`, '')
+    line('Taps per item, haul reviewing each item', `${haul.tapsPerItem.toFixed(2)}`, '')
+    line(`Taps per item, haul with Create all ready (${CREATE_ALL_ITEMS} items)`, `${createAll.toFixed(2)}`, `≤ ${PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5}`, createAll <= PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5)
+    line('Last photo to every item analysed', `${(haul.analysedMs / 1000).toFixed(1)} s`, `${TARGETS.analysedAfterLastPhotoMs / 1000} s`, haul.analysedMs <= TARGETS.analysedAfterLastPhotoMs)
+    line("Phone's IndexedDB at its largest", mb(haul.indexedDbBytes), mb(TARGETS.indexedDbBytes), haul.indexedDbBytes <= TARGETS.indexedDbBytes)
+    const total = (await listingsOnServer(page, running.origin)).length
+    const expectedTotal = SINGLE_ITEMS + ITEMS + CREATE_ALL_ITEMS
+    line('Listings created in all three runs (each item once)', `${total}`, `${expectedTotal}`, total === expectedTotal)
+    line('Photos lost', `${expectedPhotos - new Set(images).size}`, '0', new Set(images).size === expectedPhotos)
+    line('Photos doubled', `${images.length - new Set(images).size}`, '0', images.length === new Set(images).size)
+    const allPhotos = (ITEMS + SINGLE_ITEMS + CREATE_ALL_ITEMS) * PHOTOS_PER_ITEM
+    line('Photos stored on the server (all three runs)', `${stored}`, `${allPhotos}`, stored === allPhotos)
+    line('Analyses asked of Gemini for the haul (one per item)', `${haulAnalyses}`, `${ITEMS}`, haulAnalyses === ITEMS)
+  } finally {
+    await browser.close()
+    await running.stop()
+    await rm(workDir, { recursive: true, force: true })
+  }
+}

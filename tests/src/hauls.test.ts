@@ -1,0 +1,161 @@
+// A haul over the offline store (fake-indexeddb): items are drafts placed in order, a photo moves between items with
+// its outbox entries, each item's cover is what gets analysed, and a library's photos split into items by capture time.
+import 'fake-indexeddb/auto'
+import { randomUUID } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
+import { exifCaptureTime } from '../../src/offline/capture-time.ts'
+import { SnaplistDb } from '../../src/offline/db.ts'
+import { createHaulStore, groupByCaptureTime, isAnalysed, type HaulStore } from '../../src/offline/hauls.ts'
+import type { NewPhoto } from '../../src/offline/drafts.ts'
+import { takenAtJpeg } from '../helpers/images.ts'
+
+const USER = 7
+let db: SnaplistDb
+let haul: HaulStore
+const haulId = randomUUID()
+
+const photo = (): NewPhoto => ({ id: randomUUID(), blob: new Blob(['jpeg']), thumbnail: new Blob(['thumb']), width: 4, height: 3 })
+
+/** What the outbox will do with each photo of the draft: 'analyze-photo' or 'upload-photo', by photo id. */
+async function plan(draftId: string) {
+  const entries = await db.outbox.where({ draftId }).toArray()
+  return Object.fromEntries(entries.map((entry) => [entry.photoId, entry.kind]))
+}
+
+beforeEach(async () => {
+  db = new SnaplistDb(`haul-${randomUUID()}`)
+  haul = createHaulStore(db, USER)
+})
+afterEach(() => db.delete())
+
+describe('capturing a haul', () => {
+  it('makes each item a draft of the haul from its first photo, in order, analysing only its cover', async () => {
+    const [first, second, third] = [photo(), photo(), photo()]
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, itemA, [first])
+    await haul.addPhotos(haulId, itemA, [second])
+    await haul.addPhotos(haulId, itemB, [third])
+
+    const items = await haul.items(haulId)
+    expect(items.map((item) => [item.id, item.haulPosition, item.photoIds])).toEqual([
+      [itemA, 1, [first.id, second.id]],
+      [itemB, 2, [third.id]],
+    ])
+    expect(items.every((item) => item.state === 'editing' && item.userId === USER)).toBe(true)
+    expect(await plan(itemA)).toEqual({ [first.id]: 'analyze-photo', [second.id]: 'upload-photo' })
+    expect(await plan(itemB)).toEqual({ [third.id]: 'analyze-photo' })
+  })
+
+  it('refuses a ninth photo for one item and leaves the item as it was', async () => {
+    const item = randomUUID()
+    await haul.addPhotos(haulId, item, Array.from({ length: MAX_IMAGES }, photo))
+    await expect(haul.addPhotos(haulId, item, [photo()])).rejects.toThrow(MAX_IMAGES_MESSAGE)
+    expect((await db.drafts.get(item))!.photoIds).toHaveLength(MAX_IMAGES)
+    expect(await db.photos.where({ draftId: item }).count()).toBe(MAX_IMAGES)
+  })
+
+  it('moves a cover to another item: the photo and its entry go along, the first item analyses its new cover', async () => {
+    const [cover, back, other] = [photo(), photo(), photo()]
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, itemA, [cover])
+    await haul.addPhotos(haulId, itemA, [back])
+    await haul.addPhotos(haulId, itemB, [other])
+
+    expect(await haul.movePhoto(cover.id, itemB)).toBe(true)
+    expect((await db.drafts.get(itemA))!.photoIds).toEqual([back.id])
+    expect((await db.drafts.get(itemB))!.photoIds).toEqual([other.id, cover.id])
+    expect((await db.photos.get(cover.id))!.draftId).toBe(itemB)
+    // Item A's new cover is analysed; the moved photo is not item B's cover, so it is only uploaded there.
+    expect(await plan(itemA)).toEqual({ [back.id]: 'analyze-photo' })
+    expect(await plan(itemB)).toEqual({ [other.id]: 'analyze-photo', [cover.id]: 'upload-photo' })
+  })
+
+  it('analyses the new cover again when the one analysed left, and not when the analysed cover stays', async () => {
+    const [cover, back] = [photo(), photo()]
+    const item = randomUUID()
+    await haul.addPhotos(haulId, item, [cover, back])
+    // The cover was analysed and sent already.
+    await db.outbox.where({ draftId: item }).delete()
+    await db.drafts.update(item, { analysis: { imageId: cover.id } as never })
+    expect(isAnalysed((await db.drafts.get(item))!, [])).toBe(true)
+
+    await haul.removePhoto(item, back.id)
+    expect(await plan(item)).toEqual({})
+    await haul.addPhotos(haulId, item, [back])
+    await haul.removePhoto(item, cover.id)
+    expect(await plan(item)).toEqual({ [back.id]: 'analyze-photo' })
+    expect(isAnalysed((await db.drafts.get(item))!, await db.outbox.toArray())).toBe(false)
+  })
+
+  it('moves a photo into a new item at the end, and an item left without photos goes', async () => {
+    const [only, other] = [photo(), photo()]
+    const [itemA, itemB, fresh] = [randomUUID(), randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, itemA, [only])
+    await haul.addPhotos(haulId, itemB, [other])
+
+    expect(await haul.movePhoto(only.id, fresh)).toBe(true)
+    expect((await haul.items(haulId)).map((item) => [item.id, item.haulPosition])).toEqual([
+      [itemB, 2],
+      [fresh, 3],
+    ])
+    expect(await db.drafts.get(itemA)).toBeUndefined()
+    expect(await plan(fresh)).toEqual({ [only.id]: 'analyze-photo' })
+  })
+
+  it('does not move photos of an item already submitted, nor into one', async () => {
+    const [a, b] = [photo(), photo()]
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, itemA, [a])
+    await haul.addPhotos(haulId, itemB, [b])
+    await db.drafts.update(itemB, { state: 'queued' })
+    expect(await haul.movePhoto(a.id, itemB)).toBe(false)
+    expect(await haul.movePhoto(b.id, itemA)).toBe(false)
+    expect((await db.drafts.get(itemA))!.photoIds).toEqual([a.id])
+  })
+
+  it('creates all ready: only the items whose suggestions are in, each queued once', async () => {
+    const [analysed, waiting] = [randomUUID(), randomUUID()]
+    const [first, second] = [photo(), photo()]
+    await haul.addPhotos(haulId, analysed, [first])
+    await haul.addPhotos(haulId, waiting, [second])
+    await db.outbox.where({ draftId: analysed }).delete()
+    await db.drafts.update(analysed, { analysis: { imageId: first.id } as never })
+
+    expect(await haul.submitAnalysed(haulId)).toBe(1)
+    expect(await haul.submitAnalysed(haulId)).toBe(0)
+    expect((await db.drafts.get(analysed))!.state).toBe('queued')
+    expect((await db.drafts.get(waiting))!.state).toBe('editing')
+    expect(await db.outbox.where({ draftId: analysed }).filter((entry) => entry.kind === 'create-listing').count()).toBe(1)
+  })
+
+  it('shows another account nothing of the haul', async () => {
+    await haul.addPhotos(haulId, randomUUID(), [photo()])
+    expect(await createHaulStore(db, USER + 1).items(haulId)).toEqual([])
+  })
+})
+
+describe('photos from the library', () => {
+  it('reads when a photo was taken from its EXIF DateTimeOriginal', async () => {
+    const jpeg = await takenAtJpeg('2026:11:21 14:03:07')
+    const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.length) as ArrayBuffer
+    expect(exifCaptureTime(bytes)).toBe(new Date(2026, 10, 21, 14, 3, 7).getTime())
+    expect(exifCaptureTime(new ArrayBuffer(10))).toBeUndefined()
+  })
+
+  it('splits photos into items where more than a minute passed between two, whatever order they came in', () => {
+    const at = (minute: number, second: number) => ({ takenAt: Date.UTC(2026, 10, 21, 14, minute, second), name: `${minute}:${second}` })
+    const photos = [at(0, 0), at(0, 20), at(0, 45), at(1, 30), at(5, 0), at(5, 10), at(5, 40), at(6, 20), at(20, 0), at(20, 5), at(20, 50), at(21, 30)]
+    const groups = groupByCaptureTime([...photos].reverse())
+    expect(groups.map((group) => group.map((entry) => entry.name))).toEqual([
+      ['0:0', '0:20', '0:45', '1:30'],
+      ['5:0', '5:10', '5:40', '6:20'],
+      ['20:0', '20:5', '20:50', '21:30'],
+    ])
+  })
+
+  it('starts a new item once one is full', () => {
+    const burst = Array.from({ length: MAX_IMAGES + 2 }, (_, index) => ({ takenAt: index * 1000 }))
+    expect(groupByCaptureTime(burst).map((group) => group.length)).toEqual([MAX_IMAGES, 2])
+  })
+})
