@@ -81,20 +81,21 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
     const several = last !== null && (last > 1 || listing.quantity > 1)
     await connectionService.call(userId, 'ebay', async (token) => {
       const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
+      const finishingOffer = resuming && row.stage === 'offer'
+      // Marked before the look at eBay, so that the look and the item call follow each other at once: a piece sold on
+      // eBay between them would be put up for sale again by the item call's count.
+      if (!finishingOffer && !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))) throw new Error('revision lease lost')
       const onEbay = several || (resuming && row.stage === 'inventory') ? await itemOnEbay(token, bodies.sku) : undefined
       const counted = countOf(onEbay)
       const withQuantity = (quantity: number) => ({ ...bodies.item, availability: { shipToLocationAvailability: { quantity } } })
       // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
-      const landed = resuming && (row.stage === 'offer' || (row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted))))
+      const landed = finishingOffer || (resuming && row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted)))
       const quantity = !several || typeof counted !== 'number' ? listing.quantity : landed ? counted : Math.max(0, counted + listing.quantity - last)
-      if (!landed) {
-        if (!(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))) throw new Error('revision lease lost')
-        await put(token, `/inventory_item/${bodies.sku}`, withQuantity(quantity))
-      }
+      if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(quantity))
       // eBay has the seller's quantity now: their later changes count from it.
       if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, listing.quantity))) throw new Error('revision lease lost')
       const offer = { ...bodies.offer, availableQuantity: quantity }
-      if (resuming && row.stage === 'offer') {
+      if (finishingOffer) {
         const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${bodies.offerId}`, accept: [404] })
         if (reply.status === 200 && holds(reply.body, offer)) return
       }
