@@ -79,6 +79,17 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   }
   await checkDialog(page, fromMenu('Preview'), 'Brass desk lamp', '/')
   await checkDialog(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay', '/')
+  // Post many to eBay, with eBay not connected: it says so and offers to connect.
+  await checkDialog(
+    page,
+    async () => {
+      await row.getByRole('checkbox', { name: 'Select Brass desk lamp' }).check()
+      await page.getByRole('button', { name: 'Post 1 to eBay' }).click()
+      await expect(page.getByRole('dialog', { name: 'Post many to eBay' }).getByText('eBay is not connected')).toBeVisible()
+    },
+    'Post many to eBay',
+    '/',
+  )
   await checkDialog(page, fromMenu('Delete'), 'Delete this listing?', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy', '/')

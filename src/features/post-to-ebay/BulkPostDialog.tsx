@@ -60,8 +60,10 @@ function Thumbnail({ listing }: { listing: Listing | undefined }) {
   )
 }
 
-const SMALL_ACTION =
-  'inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
+const ACTION_SHAPE =
+  'inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-lg border bg-white px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
+const SMALL_ACTION = `${ACTION_SHAPE} border-slate-300 text-slate-800 hover:bg-slate-50`
+const LINK_ACTION = `${ACTION_SHAPE} border-indigo-200 text-indigo-700 hover:bg-indigo-50`
 
 function ItemRow({ title, listing, state, action }: { title: string; listing: Listing | undefined; state: ReactNode; action?: ReactNode }) {
   return (
@@ -83,10 +85,11 @@ const Working = ({ children }: { children: ReactNode }) => (
   </span>
 )
 
-function FixButton({ title, onFix }: { title: string; onFix: () => void }) {
+/** Opens the listing in the Post to eBay dialog, where what it needs can be filled in and it is posted on its own. */
+function FixButton({ title, onFix, missing = false }: { title: string; onFix: () => void; missing?: boolean }) {
   return (
     <button type="button" className={SMALL_ACTION} onClick={onFix} aria-label={`Open in Post to eBay: ${title}`}>
-      Open
+      {missing ? 'Add details' : 'Open'}
     </button>
   )
 }
@@ -181,7 +184,7 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
       )}
       <ul aria-label="Chosen listings" className="flex flex-col divide-y divide-slate-100">
         {rows.map(({ listing, check }) => {
-          const fix = <FixButton title={listing.title} onFix={() => onFix(listing)} />
+          const fix = <FixButton title={listing.title} onFix={() => onFix(listing)} missing={check.kind === 'needs'} />
           switch (check.kind) {
             case 'checking':
               return <ItemRow key={listing.id} title={listing.title} listing={listing} state={<Working>Checking…</Working>} />
@@ -290,7 +293,7 @@ function ItemProgress({ item, listing, onFix }: { item: EbayBulkPostItem; listin
         state={<span className="font-medium text-emerald-800">Live on eBay</span>}
         action={
           viewUrl && (
-            <a href={viewUrl} target="_blank" rel="noopener noreferrer" aria-label={`View on eBay: ${item.title}`} className={`${SMALL_ACTION} border-indigo-200 text-indigo-700`}>
+            <a href={viewUrl} target="_blank" rel="noopener noreferrer" aria-label={`View on eBay: ${item.title}`} className={LINK_ACTION}>
               View on eBay
             </a>
           )
@@ -359,7 +362,7 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
                   <span className="text-slate-700">Not posted: {item.needs ? `left out, ${item.needs}` : 'left out'}</span>
                 )
               }
-              action={listing && !live && <FixButton title={item.title} onFix={() => onFix(item.listingId)} />}
+              action={listing && !live && <FixButton title={item.title} onFix={() => onFix(item.listingId)} missing={item.needs !== null} />}
             />
           )
         })}
