@@ -1,6 +1,6 @@
 // Post many to eBay (issue 18, docs/product.md §17) against the eBay stand-in: five listings chosen on a 390×844 phone,
 // the one without a Brand named before anything is sent, four live on eBay once each, the summary with View on eBay
-// links; and on the desktop, a request whose replies are lost and a reload midway: sent again, nothing posted twice.
+// links, the fifth given its Brand in the Post to eBay dialog from there; and on the desktop, a request whose replies are lost and a reload midway: sent again, nothing posted twice.
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
@@ -56,7 +56,7 @@ test.describe('on a 390×844 phone', () => {
     await expect(dialog.getByText('4 can go as they are · 1 needs something')).toBeVisible()
     await expect(dialog.getByRole('listitem', { name: 'Plain tee without a brand' })).toContainText('Needs something: Brand')
     for (const tee of branded) await expect(dialog.getByRole('listitem', { name: tee.title })).toContainText('Can go as it is')
-    await expect(dialog.getByRole('button', { name: 'Open in Post to eBay: Plain tee without a brand' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Add details: Plain tee without a brand' })).toBeVisible()
     // A first-time seller says once where the items ship from.
     await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
     await expectNoSidewaysScroll(page)
@@ -80,6 +80,17 @@ test.describe('on a 390×844 phone', () => {
     // Each of the four is on eBay once; the one without a Brand is not.
     expect(await liveSkus(page, grant)).toEqual(branded.map((tee) => skuOf(tee.id)).sort())
 
+    // The one left out opens in the Post to eBay dialog, which takes its Brand and posts it; then back to the summary.
+    await dialog.getByRole('button', { name: 'Add details: Plain tee without a brand' }).click()
+    const single = page.getByRole('dialog', { name: 'Post to eBay' })
+    await single.getByLabel('Brand (missing)').fill('Gildan')
+    await single.getByRole('button', { name: 'Post to eBay' }).click()
+    await expect(single.getByRole('link', { name: 'View on eBay' })).toHaveAttribute('href', VIEW_ON_EBAY)
+    await single.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(dialog.getByText('5 of 5 posted to eBay')).toBeVisible()
+    await expect(dialog.getByRole('listitem', { name: plain.title })).toContainText('Live on eBay')
+    expect(await liveSkus(page, grant)).toEqual(tees.map((tee) => skuOf(tee.id)).sort())
+
     // The rows show the eBay badge instead of Post to eBay.
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
@@ -87,8 +98,8 @@ test.describe('on a 390×844 phone', () => {
       await expect(listings.getByRole('link', { name: `View on eBay: ${tee.title}` })).toHaveAttribute('href', VIEW_ON_EBAY)
       await expect(listings.getByRole('button', { name: `Post to eBay: ${tee.title}` })).toHaveCount(0)
     }
-    await expect(listings.getByRole('button', { name: 'Post to eBay: Plain tee without a brand' })).toBeVisible()
-    await expect(listings.getByRole('button', { name: 'Select all ready (1)' })).toBeVisible()
+    await expect(listings.getByRole('link', { name: 'View on eBay: Plain tee without a brand' })).toBeVisible()
+    await expect(listings.getByRole('button', { name: /^Select all ready/ })).toHaveCount(0)
   })
 })
 

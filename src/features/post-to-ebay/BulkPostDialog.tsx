@@ -88,7 +88,7 @@ const Working = ({ children }: { children: ReactNode }) => (
 /** Opens the listing in the Post to eBay dialog, where what it needs can be filled in and it is posted on its own. */
 function FixButton({ title, onFix, missing = false }: { title: string; onFix: () => void; missing?: boolean }) {
   return (
-    <button type="button" className={SMALL_ACTION} onClick={onFix} aria-label={`Open in Post to eBay: ${title}`}>
+    <button type="button" className={SMALL_ACTION} onClick={onFix} aria-label={missing ? `Add details: ${title}` : `Open in Post to eBay: ${title}`}>
       {missing ? 'Add details' : 'Open'}
     </button>
   )
@@ -317,9 +317,15 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
   const { post, error } = useBulkPost(sent)
   const listings = useQuery(listingsQuery).data
   const listingOf = (id: number) => listings?.find((listing) => listing.id === id)
-  const posted = post.items.filter((item) => item.status === 'posted').length
   const answered = post.items.filter((item) => item.status !== 'queued').length
-  const notPosted = post.items.length - posted + leftOut.length
+  // Live on eBay: posted by this request, or since, one at a time through the Post to eBay dialog.
+  const liveNow = (id: number) => {
+    const listing = listingOf(id)
+    return listing !== undefined && isPostedToEbay(listing)
+  }
+  const live = post.items.filter((item) => item.status === 'posted' || liveNow(item.listingId)).length + leftOut.filter((item) => liveNow(item.listingId)).length
+  const total = post.items.length + leftOut.length
+  const notPosted = total - live
   const reconnect = post.items.some((item) => item.status === 'refused' && bulkRefusalReason(item.code, item.message).reconnect)
   const queryClient = useQueryClient()
   useEffect(() => {
@@ -332,7 +338,7 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
         {post.done ? (
           <>
             <p className="font-semibold text-slate-900">
-              {posted} of {post.items.length + leftOut.length} posted to eBay
+              {live} of {total} posted to eBay
             </p>
             {notPosted > 0 && <p className="text-slate-700">{notPosted === 1 ? '1 listing was not posted: it says why below.' : `${notPosted} listings were not posted: each says why below.`}</p>}
           </>
