@@ -86,6 +86,7 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
       await row.getByRole('checkbox', { name: 'Select Brass desk lamp' }).check()
       await page.getByRole('button', { name: 'Post 1 to eBay' }).click()
       await expect(page.getByRole('dialog', { name: 'Post many to eBay' }).getByText('eBay is not connected')).toBeVisible()
+      await page.screenshot({ path: testInfo.outputPath('bulk-not-connected.png') })
     },
     'Post many to eBay',
     '/',

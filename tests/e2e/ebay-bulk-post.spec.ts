@@ -128,6 +128,7 @@ test.describe('on the desktop', () => {
     })
     await dialog.getByRole('button', { name: 'Post 2 to eBay' }).click()
     await expect(dialog.getByText('Snaplist did not answer. Try again: listings already posted are not posted twice.')).toBeVisible({ timeout: 15_000 })
+    await page.screenshot({ path: '/tmp/bulk-no-answer.png' })
     expect(sent.length).toBeGreaterThan(1)
     expect(new Set(sent).size).toBe(1)
     await page.unroute('**/api/ebay/bulk-posts')

@@ -116,7 +116,8 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
   const listings = useQuery(listingsQuery).data
   const chosen = listingIds.flatMap((id) => listings?.find((listing) => listing.id === id) ?? [])
   const toCheck = ebayConnected ? chosen.filter((listing) => !isPostedToEbay(listing)) : []
-  const queries = useQueries({ queries: toCheck.map((listing) => ebayRequirementsQuery(listing.id, undefined)) })
+  // Without the dialog's placeholder: here a query's previous answer would be another listing's.
+  const queries = useQueries({ queries: toCheck.map((listing) => ({ ...ebayRequirementsQuery(listing.id, undefined), placeholderData: undefined })) })
   const [postalError, setPostalError] = useState<string>()
 
   // A lapsed connection fails every check: the Dashboard learns it once, and this dialog then offers to connect.
@@ -216,7 +217,7 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
         })}
       </ul>
       {needing > 0 && checking === 0 && (
-        <p className="text-sm text-slate-600">Listings that need something stay on Snaplist: Open one to add what it needs and post it on its own.</p>
+        <p className="text-sm text-slate-600">Listings that need something stay on Snaplist for now: Add details opens one in Post to eBay, to post it on its own.</p>
       )}
       {needsLocation && (
         <TextField
