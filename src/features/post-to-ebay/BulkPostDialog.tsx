@@ -95,7 +95,8 @@ function FixButton({ title, onFix, missing = false }: { title: string; onFix: ()
 }
 
 function Actions({ children }: { children: ReactNode }) {
-  return <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end">{children}</div>
+  // Within its parent's box (a sticky element is kept inside it, so a negative margin would lift it over the text).
+  return <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pt-3 pb-[max(0.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end">{children}</div>
 }
 
 interface CheckingProps {
