@@ -65,6 +65,8 @@ test('every signed-out screen and callback screen', async ({ page }) => {
 })
 
 test('a seller\'s Dashboard with its dialogs, the create screen with and without photos, and the admin refusal', async ({ page }, testInfo) => {
+  // Seven dialogs and four screens, each checked by axe: on a loaded machine more than the default 30 s.
+  test.setTimeout(60_000)
   const { username } = await registerThroughApi(page.request, 'a11y')
   await createListingWithPhoto(page.request, 'Brass desk lamp')
   await page.goto('/')
