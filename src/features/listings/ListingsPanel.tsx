@@ -265,7 +265,8 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
       )}
       <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
       {chosen.length > 0 && (
-        <div className="sticky bottom-0 z-10 -mx-5 mt-3 -mb-5 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+        // Kept within the panel's padding: a sticky element stays inside its parent, so a negative margin would lift it over the list.
+        <div className="sticky bottom-0 z-10 -mx-5 mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
           {chosen.length > BULK_POST_MAX && <p className="w-full text-sm text-amber-900">Post at most {BULK_POST_MAX} listings at once.</p>}
           <Button variant="secondary" onClick={() => setSelected(new Set())}>
             Clear
