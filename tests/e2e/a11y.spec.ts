@@ -65,6 +65,8 @@ test('every signed-out screen and callback screen', async ({ page }) => {
 })
 
 test('a seller\'s Dashboard with its dialogs, the create screen with and without photos, and the admin refusal', async ({ page }, testInfo) => {
+  // Seven dialogs and four screens, each checked by axe: on a loaded machine more than the default 30 s.
+  test.setTimeout(60_000)
   const { username } = await registerThroughApi(page.request, 'a11y')
   await createListingWithPhoto(page.request, 'Brass desk lamp')
   await page.goto('/')
@@ -79,6 +81,18 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   }
   await checkDialog(page, fromMenu('Preview'), 'Brass desk lamp', '/')
   await checkDialog(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay', '/')
+  // Post many to eBay, with eBay not connected: it says so and offers to connect.
+  await checkDialog(
+    page,
+    async () => {
+      await row.getByRole('checkbox', { name: 'Select Brass desk lamp' }).check()
+      await page.getByRole('button', { name: 'Post 1 to eBay' }).click()
+      await expect(page.getByRole('dialog', { name: 'Post many to eBay' }).getByText('eBay is not connected')).toBeVisible()
+      await page.screenshot({ path: testInfo.outputPath('bulk-not-connected.png') })
+    },
+    'Post many to eBay',
+    '/',
+  )
   await checkDialog(page, fromMenu('Delete'), 'Delete this listing?', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay', '/')
   await checkDialog(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy', '/')

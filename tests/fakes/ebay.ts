@@ -212,6 +212,12 @@ function createFakeApp(state: State) {
       const offers = [...inventory.offers.values()].map((offer) => ({ sku: offer.sku, status: offer.status, ...offer.body, item: inventory.items.get(offer.sku) }))
       return c.json({ offers })
     })
+    // Every listing one seller has live on eBay, one entry per publish that made a listing: the browser tests' way to
+    // count that each SKU went live once.
+    .get('/__control/listings', (c) => {
+      const grant = c.req.query('state') ?? ''
+      return c.json({ listings: [...state.sell.listings].filter(([, entry]) => entry.seller === grant).map(([listingId, entry]) => ({ listingId, sku: entry.sku })) })
+    })
     // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale).
     .post('/__control/sell', async (c) => {
       const { state: grant = '', sku = '', quantity = 1 } = (await c.req.json().catch(() => ({}))) as { state?: string; sku?: string; quantity?: number }

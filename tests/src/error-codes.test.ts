@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, type ErrorCode } from '../../api/contract/errors.ts'
 import { AppError } from '../../api/errors.ts'
 import { exchangeFailureDetail, exchangeFailureToast } from '../../src/features/marketplaces/connect-words.ts'
-import { postFailureToast } from '../../src/features/post-to-ebay/ebay-post-failure.ts'
+import { bulkRefusalReason, postFailureToast } from '../../src/features/post-to-ebay/ebay-post-failure.ts'
 import { ApiError, apiErrorFrom } from '../../src/offline/api-error.ts'
 
 const root = join(import.meta.dirname, '../..')
@@ -104,5 +104,17 @@ describe('docs/product.md §8 strings chosen by code', () => {
     }
     expect(postFailureToast(answer(502, 'ebay_unavailable', 'eBay is down.'))).toEqual({ title: 'Error', description: 'eBay is down.', reconnect: false })
     expect(postFailureToast(new TypeError('Failed to fetch'))).toEqual({ title: 'Error', description: 'Failed to post listing to eBay', reconnect: false })
+  })
+
+  it("why one listing of a bulk post was not posted, from the code and sentence its job recorded", () => {
+    expect(bulkRefusalReason('ebay_missing_fields', 'Missing required fields: Brand.')).toEqual({ reason: 'Missing required fields: Brand.', reconnect: false })
+    for (const code of ['ebay_token_rejected', 'ebay_grant_refused', 'marketplace_connection_lapsed']) {
+      expect(bulkRefusalReason(code, 'eBay token expired: connect again.')).toEqual({
+        reason: 'Your eBay connection needs to be refreshed. Please reconnect your eBay account.',
+        reconnect: true,
+      })
+    }
+    expect(bulkRefusalReason('not_found', 'Listing 7 was not found.')).toEqual({ reason: 'This listing is no longer on Snaplist.', reconnect: false })
+    expect(bulkRefusalReason('ebay_refused', null)).toEqual({ reason: 'Failed to post listing to eBay', reconnect: false })
   })
 })

@@ -1,11 +1,13 @@
 // Your Listings: one compact row per listing (a phone screen shows about six) with its thumbnail, title, status, price,
 // Edit and Post to eBay, or once it is live there the eBay badge and View on eBay, and where its last change stands on
 // eBay; Preview, End on eBay or Relist, Delete and the (disabled, Coming Soon) Etsy action are in the row's menu. The
-// Dashboard's status filter and search choose the rows.
+// Dashboard's status filter and search choose the rows. Listings not yet on eBay have a checkbox; 'Select all ready'
+// and 'Post N to eBay' post many at once (docs/product.md §17).
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import { priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import { BULK_POST_MAX } from '../../../api/contract/ebay-bulk-post.ts'
+import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
@@ -25,6 +27,8 @@ import { usePhoneState } from './phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
+import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
 
 /** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
 const LISTINGS_PAGE_SIZE = 24
@@ -46,6 +50,8 @@ function EmptyState() {
 const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
 // With its details form (react-hook-form), loaded on the first Post to eBay tap, not with the Dashboard.
 const LazyPostToEbayDialog = lazy(async () => ({ default: (await import('../post-to-ebay/PostToEbayDialog.tsx')).PostToEbayDialog }))
+// Post many to eBay, loaded on the first 'Post N to eBay' tap (or when a confirmed one reopens after a reload).
+const LazyBulkPostDialog = lazy(async () => ({ default: (await import('../post-to-ebay/BulkPostDialog.tsx')).BulkPostDialog }))
 
 function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
   const [wanted, setWanted] = useState(false)
@@ -98,12 +104,30 @@ interface ListingRowProps extends RowActions {
   status: ListingStatus
   /** This phone's edit of the listing that the server does not have yet. */
   edit: DraftStatus | undefined
+  /** Whether the list has a checkbox column at all (some listing in it can be posted). */
+  selectable: boolean
+  selected: boolean
+  onSelect: (selected: boolean) => void
 }
 
-function ListingRow({ listing, status, edit, onEdit, onPreview, onPost, onDelete, onEndOnEbay, onRelist }: ListingRowProps) {
+function ListingRow({ listing, status, edit, selectable, selected, onSelect, onEdit, onPreview, onPost, onDelete, onEndOnEbay, onRelist }: ListingRowProps) {
   const first = listing.images[0]
   return (
     <li className="flex items-center gap-3 py-1">
+      {selectable &&
+        (status === 'ready' ? (
+          <label className="-mx-2 -my-2 flex shrink-0 cursor-pointer items-center self-stretch px-2">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+              aria-label={`Select ${listing.title}`}
+              className="h-5 w-5 rounded border-slate-400 accent-indigo-700"
+            />
+          </label>
+        ) : (
+          <span className="w-5 shrink-0" aria-hidden="true" />
+        ))}
       {first ? (
         <img src={thumbnailOf(first)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
       ) : (
@@ -171,6 +195,22 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
+  const user = useCurrentUser()
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  // The listings to post many at once, or a confirmed request reopened after a reload (kept on the phone until closed).
+  const [bulk, setBulk] = useState<{ listingIds: number[]; resume: boolean } | null>(() => (readPendingBulkPost(user.id) ? { listingIds: [], resume: true } : null))
+  // Only listings still on Snaplist alone count: one posted meanwhile drops out of the choice.
+  const ready = new Set(listings.data?.flatMap((listing) => (listingStatus(listing) === 'ready' ? [listing.id] : [])))
+  const chosen = [...selected].filter((id) => ready.has(id))
+  const shownReady = shown?.rows.flatMap((row) => (row.status === 'ready' ? [row.listing.id] : [])) ?? []
+  const allShownChosen = shownReady.length > 0 && shownReady.every((id) => selected.has(id))
+  const select = (id: number, on: boolean) =>
+    setSelected((before) => {
+      const after = new Set(before)
+      if (on) after.add(id)
+      else after.delete(id)
+      return after
+    })
 
   return (
     <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
@@ -190,14 +230,29 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
         ))}
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
+      {shownReady.length > 0 && (
+        <div className="mt-2 flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
+          <Button
+            variant="ghost"
+            className="-ml-4"
+            onClick={() => setSelected(allShownChosen ? new Set() : new Set([...selected, ...shownReady]))}
+          >
+            {allShownChosen ? 'Clear selection' : `Select all ready (${shownReady.length})`}
+          </Button>
+          {chosen.length > 0 && <span className="text-sm text-slate-600">{chosen.length} selected</span>}
+        </div>
+      )}
       {shown && shown.rows.length > 0 && (
-        <ul className="mt-2 divide-y divide-slate-100">
+        <ul className="mt-1 divide-y divide-slate-100">
           {paged.visible.map(({ listing, status }) => (
             <ListingRow
               key={listing.id}
               listing={listing}
               status={status}
               edit={edits.get(listing.id)}
+              selectable={shownReady.length > 0}
+              selected={selected.has(listing.id)}
+              onSelect={(on) => select(listing.id, on)}
               onEdit={editOf(listing.id)}
               onPreview={() => setPreviewing(listing)}
               onPost={() => setPosting(listing)}
@@ -209,6 +264,32 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
         </ul>
       )}
       <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
+      {chosen.length > 0 && (
+        // Kept within the panel's padding: a sticky element stays inside its parent, so a negative margin would lift it over the list.
+        <div className="sticky bottom-0 z-10 -mx-5 mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+          {chosen.length > BULK_POST_MAX && <p className="w-full text-sm text-amber-900">Post at most {BULK_POST_MAX} listings at once.</p>}
+          <Button variant="secondary" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+          <Button className="flex-1 sm:flex-none" disabled={chosen.length > BULK_POST_MAX} onClick={() => setBulk({ listingIds: chosen, resume: false })}>
+            Post {chosen.length} to eBay
+          </Button>
+        </div>
+      )}
+      {bulk && (
+        <Suspense fallback={null}>
+          <LazyBulkPostDialog
+            userId={user.id}
+            listingIds={bulk.listingIds}
+            resume={bulk.resume}
+            ebayConnected={ebayConnected}
+            onClose={() => {
+              setBulk(null)
+              setSelected(new Set())
+            }}
+          />
+        </Suspense>
+      )}
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
       {posting && (

@@ -3,7 +3,6 @@
 // listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
@@ -14,8 +13,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
-import { useStartConnect } from '../marketplaces/marketplace-mutations.ts'
-import { marketplaceStatusQuery } from '../marketplaces/marketplace-queries.ts'
+import { NotConnected } from './NotConnected.tsx'
 import { EbayDetailsForm } from './EbayDetailsForm.tsx'
 
 function ListingSummary({ listing }: { listing: Listing }) {
@@ -27,29 +25,6 @@ function ListingSummary({ listing }: { listing: Listing }) {
         <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
         <p>Quantity: {listing.quantity}</p>
       </div>
-    </div>
-  )
-}
-
-/** Said before the seller taps Post, with the way to fix it right here. */
-function NotConnected() {
-  const connect = useStartConnect('ebay')
-  // A server without eBay's settings cannot connect anyone: say what the server says instead of offering it.
-  const status = useQuery(marketplaceStatusQuery('ebay'))
-  const unconfigured = status.data?.configured === false
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      <p className="font-semibold">eBay is not connected</p>
-      {unconfigured ? (
-        <p>{status.data?.setupMessage}</p>
-      ) : (
-        <>
-          <p>Connect your eBay seller account to post this listing. You sign in on eBay and come back to your Dashboard.</p>
-          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => connect.mutate()}>
-            {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect with eBay'}
-          </Button>
-        </>
-      )}
     </div>
   )
 }
@@ -135,7 +110,7 @@ export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing:
       {listing && (
         <div className="flex flex-col gap-4">
           <ListingSummary listing={listing} />
-          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected />}
+          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected what="this listing" />}
           {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
         </div>
       )}

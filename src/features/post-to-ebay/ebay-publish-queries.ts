@@ -10,7 +10,8 @@ import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../listings/listing-queries.ts'
 import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
 
-const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
+/** What eBay needs for the listing (in eBay's suggested category unless another is given): the dialog's check, and each item's in a bulk post. */
+export const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
   queryOptions({
     queryKey: ['listings', listingId, 'ebay-requirements', categoryId ?? null] as const,
     queryFn: ({ signal }): Promise<EbayRequirements> =>
