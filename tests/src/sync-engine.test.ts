@@ -52,6 +52,8 @@ function flakyNetwork(app: TestApp['app'], cookie: () => string) {
   return { fetcher, faults, log, load }
 }
 
+const NO_FACT = { value: '', seen: false, photo: null }
+
 // Gemini answering 429 reaches the phone as the server's 503 analysis_busy.
 const ai = { busy: false, calls: 0 }
 const suggestingAnalyzer: ImageAnalyzer = {
@@ -62,6 +64,9 @@ const suggestingAnalyzer: ImageAnalyzer = {
     return {
     suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
       source: 'ai',
+      facts: { brand: NO_FACT, size: NO_FACT, material: NO_FACT, model: NO_FACT },
+      flaws: [],
+      details: [],
     }
   },
 }
