@@ -9,6 +9,11 @@ import { createDraftStore, type NewPhoto } from './drafts.ts'
 
 /** Photos taken further apart than this are of different items (docs/product.md §17). */
 export const ITEM_GAP_MS = 60_000
+/**
+ * The camera gives an item's photos one at a time, and every photo added analyses the item again (§12): its analysis
+ * waits until no photo has come for this long, or the next item begins, so it reads them all once, not once a photo.
+ */
+export const ITEM_SETTLE_MS = 8_000
 
 /** Splits photos into items by when they were taken: a gap of more than `gapMs`, or a full item, starts the next. */
 export function groupByCaptureTime<T extends { takenAt: number }>(photos: T[], gapMs = ITEM_GAP_MS, perItem = MAX_IMAGES): T[][] {
@@ -54,6 +59,16 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     await drafts.reanalyse(draftId)
   }
 
+  /** Analyses still settling (never tried, not held for a busy AI) of the haul's other items: due now, their items are done. */
+  async function releaseSettling(haulId: string, current: string) {
+    const others = new Set((await items(haulId)).map((draft) => draft.id).filter((id) => id !== current))
+    const stamp = now()
+    await db.outbox
+      .where({ userId })
+      .filter((entry) => entry.kind === 'analyze-draft' && entry.attempts === 0 && !entry.lastCode && entry.nextAttemptAt > stamp && others.has(entry.draftId))
+      .modify({ nextAttemptAt: stamp })
+  }
+
   /** An item left without photos is no item: it goes, with whatever of it waited in the outbox. */
   async function dropIfEmpty(draftId: string) {
     const draft = await db.drafts.get(draftId)
@@ -72,6 +87,12 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         if (existing && !changeable(existing, userId)) throw new Error('This item is already being created: start the next item.')
         if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
         await drafts.addPhotos(draftId, photos, { haulId, position: existing?.haulPosition ?? (await nextPosition(haulId)) })
+        const settled = now() + ITEM_SETTLE_MS
+        await db.outbox
+          .where({ draftId })
+          .filter((entry) => entry.kind === 'analyze-draft' && entry.attempts === 0)
+          .modify((entry) => void (entry.nextAttemptAt = Math.max(entry.nextAttemptAt, settled)))
+        if (!existing) await releaseSettling(haulId, draftId)
       }),
 
     /** Photos from the library, already grouped into items: each group becomes a new item at the end of the haul. */

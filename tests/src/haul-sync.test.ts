@@ -9,7 +9,7 @@ import { EMPTY_SUGGESTION } from '../../api/contract/listing-fields.ts'
 import { ApiError } from '../../src/offline/api-error.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
 import { describeDraft } from '../../src/offline/draft-status.ts'
-import { createHaulStore, isAnalysed } from '../../src/offline/hauls.ts'
+import { createHaulStore, isAnalysed, ITEM_SETTLE_MS } from '../../src/offline/hauls.ts'
 import { createSyncEngine } from '../../src/offline/sync-engine.ts'
 import type { SyncTransport } from '../../src/offline/transport.ts'
 
@@ -71,6 +71,8 @@ async function haulOf(items: number) {
     const photos = [0, 1].map(() => ({ id: randomUUID(), blob: new Blob(['jpeg']), thumbnail: new Blob(['t']), width: 4, height: 3 }))
     await hauls.addPhotos(haulId, randomUUID(), photos)
   }
+  // The last item's analysis waits for more photos a few seconds (the others began when the next item did).
+  clock += ITEM_SETTLE_MS
   return { hauls, haulId }
 }
 

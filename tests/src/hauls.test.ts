@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { exifCaptureTime } from '../../src/offline/capture-time.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
-import { createHaulStore, groupByCaptureTime, isAnalysed, type HaulStore } from '../../src/offline/hauls.ts'
+import { createHaulStore, groupByCaptureTime, isAnalysed, ITEM_SETTLE_MS, type HaulStore } from '../../src/offline/hauls.ts'
 import type { NewPhoto } from '../../src/offline/drafts.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
@@ -88,6 +88,22 @@ describe('capturing a haul', () => {
     await haul.addPhotos(haulId, item, [back])
     await haul.removePhoto(item, cover.id)
     expect(await plan(item)).toEqual(['analyse all', ...uploads(back)].sort())
+  })
+
+  it("waits a few seconds for the item's next photo before analysing it, and no longer once the next item begins", async () => {
+    let clock = Date.UTC(2026, 10, 21, 14)
+    const timed = createHaulStore(db, USER, () => clock)
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    const due = async (draftId: string) => (await db.outbox.where({ draftId }).filter((entry) => entry.kind === 'analyze-draft').first())!.nextAttemptAt
+    await timed.addPhotos(haulId, itemA, [photo()])
+    expect(await due(itemA)).toBe(clock + ITEM_SETTLE_MS)
+    clock += 3_000
+    await timed.addPhotos(haulId, itemA, [photo()])
+    expect(await due(itemA)).toBe(clock + ITEM_SETTLE_MS)
+    clock += 2_000
+    await timed.addPhotos(haulId, itemB, [photo()])
+    expect(await due(itemA)).toBe(clock)
+    expect(await due(itemB)).toBe(clock + ITEM_SETTLE_MS)
   })
 
   it('keeps a wait for a busy AI when a photo is added to an item whose analysis waits', async () => {
