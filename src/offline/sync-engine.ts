@@ -280,6 +280,12 @@ export function createSyncEngine({
       await db.outbox.delete(entry.id!)
       return
     }
+    // The draft's analysis refused (its photos are stored already): the seller fills in the rest, the draft stands.
+    if (entry.kind === 'analyze-draft') {
+      await db.outbox.delete(entry.id!)
+      await db.drafts.update(entry.draftId, { aiGaveUp: 'analysis_failed' })
+      return
+    }
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft; an edit that met
     // another one keeps the server's listing, for the seller to choose between them.
     const refusal = error instanceof ApiError ? { errorFields: error.fields, conflict: error.current } : {}

@@ -268,6 +268,20 @@ describe('sync engine', () => {
     expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
   })
 
+  it('a draft whose analysis the server refuses stays the seller\'s to finish, with a note, not failed', async () => {
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.addPhotos(id, newPhotos(1))
+    // The photo counts as stored on the phone but never reached the server: the analysis names an unknown photo.
+    const [photo] = await db.photos.where({ draftId: id }).toArray()
+    await db.photos.update(photo!.id, { serverUrl: '/files/never-uploaded.jpg' })
+    await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'upload-photo').delete()
+    await engine().run()
+    const draft = (await db.drafts.get(id))!
+    expect(draft).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_failed' })
+    expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+  })
+
   it('creates a draft the seller already finished with the seller\'s values', async () => {
     const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
     await engine().run()

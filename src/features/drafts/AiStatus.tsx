@@ -9,7 +9,7 @@ import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
 
 // By the server's error code, never its wording.
 const GAVE_UP: Record<string, string> = {
-  analysis_failed: 'The AI could not analyse this photo: fill in the details yourself.',
+  analysis_failed: 'The AI could not analyse the photos: fill in the details yourself.',
   analysis_timeout: 'The AI took too long to answer: fill in the details yourself.',
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
 }
