@@ -53,10 +53,13 @@ import { createMarketplaceConnectionService, type MarketplaceConnectionService, 
 import { createMarketplaceOAuth } from './services/marketplaces/oauth.ts'
 import { createPasswordResetService } from './services/accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './services/listings/analysis-gate.ts'
+import { createAnalysisService, createRecentCopies } from './services/listings/analysis.ts'
+import { canCallAsApp } from './services/ebay/app-token.ts'
+import { createEbayLookups } from './services/ebay/lookups.ts'
 import { createPhotoService } from './services/listings/photos.ts'
 import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
-import type { FileStorage, LocalStorage } from './services/listings/storage.ts'
+import { isLocal, type FileStorage } from './services/listings/storage.ts'
 
 const JSON_BODY_LIMIT = 64 * 1024
 const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
@@ -87,7 +90,7 @@ export interface AppDeps {
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
   /** The eBay settings the debug endpoint reports on (presence only) and account deletion uses; none when not given. */
   ebayConfig?: Config['ebay']
-  /** How account deletion reaches eBay's Notification API (tests may stub it). */
+  /** How the app reaches eBay as itself: account deletion's Notification API, the analysis's Taxonomy and Browse (tests may stub it). */
   ebayFetch?: typeof fetch
   /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
   photoQuotaBytes?: number
@@ -133,8 +136,6 @@ function bodyLimits() {
   })
 }
 
-const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
-
 export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -144,7 +145,11 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const verification = createEmailVerificationService({ sql, mailer, jobs })
   const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
-  const photos = createPhotoService({ sql, storage, analyzer, quotaBytes: photoQuotaBytes, analysisGate: createAnalysisGate(analysisGateFor(analysisConcurrency)) })
+  const recent = createRecentCopies()
+  const lookups = canCallAsApp(ebayConfig) ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) }) : undefined
+  const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
+  const analysis = createAnalysisService({ sql, storage, analyzer, lookups, recent, gate })
+  const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
@@ -169,7 +174,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
-    .route('/', imageRoutes(photos))
+    .route('/', imageRoutes(photos, analysis))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))

@@ -1,6 +1,8 @@
 // The image analysis result (docs/product.md §3) and the answer of POST /api/analyze-image.
 import * as v from 'valibot'
-import { AI_FIELDS, type AnalysisSuggestion, type ListingFieldSpec } from './listing-fields.ts'
+import { AI_FIELDS, EMPTY_SUGGESTION, type AnalysisSuggestion, type ListingFieldSpec } from './listing-fields.ts'
+
+export { EMPTY_SUGGESTION, type AnalysisSuggestion }
 import { valuesOf } from './options.ts'
 
 const suggestionSchemaOf = (spec: ListingFieldSpec) => {
@@ -33,12 +35,114 @@ export interface StoredImage {
   height: number
 }
 
-export interface AnalysisResult extends AnalysisSuggestion {
-  imageUrl: string
-  thumbnailUrl: string
-  imageId: string
+/** At most this many photos go to the model in one analysis: a listing's photo limit (docs/product.md §12). */
+export const MAX_ANALYSIS_PHOTOS = 8
+
+/** POST /api/analyze-photos: the draft's photos, already stored through POST /api/images, in the seller's order. */
+export const AnalyzePhotosSchema = v.object({
+  photoIds: v.pipe(
+    v.array(v.pipe(v.string('Each photo id must be text'), v.uuid('Each photo id must be a UUID')), 'photoIds must be a list of photo ids'),
+    v.minLength(1, 'Send at least one photo id'),
+    v.maxLength(MAX_ANALYSIS_PHOTOS, `Send at most ${MAX_ANALYSIS_PHOTOS} photo ids`),
+  ),
+})
+export type AnalyzePhotosInput = v.InferOutput<typeof AnalyzePhotosSchema>
+
+/**
+ * Whether the model read a value in a photo (`photo`: its number, 1 for the first) or inferred it (`seen` false,
+ * `photo` null). docs/product.md §12: a guess is marked on the form until the seller edits or confirms it.
+ */
+export interface Provenance {
+  seen: boolean
+  photo: number | null
+}
+
+/** The facts a wrong guess at turns into an "item not as described" return. */
+export const FACT_NAMES = ['brand', 'size', 'material', 'model'] as const
+export type FactName = (typeof FACT_NAMES)[number]
+export type Fact = Provenance & { value: string }
+export type Flaw = Provenance & { text: string }
+
+/** One of eBay's item specifics for the category, as the analysis filled it. */
+export interface AspectSuggestion extends Provenance {
+  name: string
+  /** eBay's spelling; '' when the photos did not show it. */
+  value: string
+  required: boolean
+  /** eBay's values to choose from; empty: free text. */
+  allowedValues: string[]
+}
+
+export interface EbaySpecifics {
+  category: { id: string; name: string }
+  aspects: AspectSuggestion[]
+}
+
+/** A listing for sale on eBay now, like the seller's. */
+export interface Comparable {
+  title: string
+  /** Price plus shipping, in dollars. */
+  total: number
+  url: string
+}
+
+/** Active eBay listings like this item (Browse API): not sold prices, and the screen says so. */
+export interface MarketPrices {
+  /** How many eBay found in all; 0: none (the prices are then 0 too). */
+  count: number
+  /** Percentiles 25, 50 and 75 of price plus shipping, in dollars, over the listings read. */
+  low: number
+  middle: number
+  high: number
+  /** The three closest matches (eBay's best-match order). */
+  closest: Comparable[]
+  /** When eBay was asked (ISO time): a cached search may be some hours old. */
+  searchedAt: string
+}
+
+/** Where the suggested used price came from: eBay's listings, the model's estimate, or both weighed together. */
+export type PriceSource = 'market' | 'model' | 'both'
+
+/** Parts that could not be done; the rest of the analysis stands. The client words each code (docs/product.md §12). */
+export const ANALYSIS_GAPS = ['ebay_specifics_unavailable', 'market_prices_unavailable'] as const
+export type AnalysisGap = (typeof ANALYSIS_GAPS)[number]
+
+/** What an analysis of a draft's photos adds to the flat suggestion. */
+export interface AnalysisExtras {
+  facts: Record<FactName, Fact>
+  flaws: Flaw[]
+  /** eBay's category and item specifics; null when eBay is not set up on the server or could not be asked. */
+  ebay: EbaySpecifics | null
+  /** null when eBay is not set up or could not be asked. */
+  market: MarketPrices | null
+  /** Where medianUsedPrice came from; null without a price. */
+  priceSource: PriceSource | null
+  gaps: AnalysisGap[]
+  /** How many photos the model read. */
+  photoCount: number
+}
+
+/** The answer of POST /api/analyze-photos. */
+export interface DraftAnalysis extends AnalysisSuggestion, Partial<AnalysisExtras> {
   analyzer: AnalyzerName
   source: AnalysisSource
   /** Set when the result is partial, e.g. no Gemini key is configured. */
   notice?: string
+}
+
+/** The answer of POST /api/analyze-image: an analysis of that one photo, and the photo as stored. */
+export interface AnalysisResult extends DraftAnalysis {
+  imageUrl: string
+  thumbnailUrl: string
+  imageId: string
+}
+
+/** What a listing keeps of an analysis (its aiSuggestions): the flat suggestion and where it came from. */
+export function storedSuggestions(analysis: DraftAnalysis): Record<string, string | number | string[]> {
+  return {
+    ...Object.fromEntries(AI_FIELDS.map(({ suggestion }) => [suggestion, analysis[suggestion]])),
+    analyzer: analysis.analyzer,
+    source: analysis.source,
+    ...(analysis.priceSource ? { priceSource: analysis.priceSource } : {}),
+  }
 }

@@ -3,6 +3,7 @@
 // and what the seller may add there. The same schema validates the API input and the dialog's form.
 import * as v from 'valibot'
 import { AskingPriceSchema } from './listing.ts'
+import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
 
 /** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */
 export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
@@ -52,12 +53,6 @@ export interface EbayConditionOption {
   label: string
 }
 
-// eBay's limits for item specifics: a name of at most 40 characters, a value of at most 50 (integration-notes §A2).
-export const ASPECT_NAME_MAX = 40
-export const ASPECT_VALUE_MAX = 50
-
-/** eBay's leaf category ids are digits. */
-const CategoryIdSchema = v.pipe(v.string('Category must be an eBay category id'), v.regex(/^\d{1,12}$/, 'Category must be an eBay category id'))
 
 export const EbayPublishInputSchema = v.object({
   /** Snaplist's used/new, or one of eBay's conditions for the category. */
@@ -70,15 +65,7 @@ export const EbayPublishInputSchema = v.object({
   /** The seller's Price, saved on the listing before it is published. */
   askingPrice: AskingPriceSchema,
   /** Values for eBay's required details that the listing does not carry (name → value). */
-  aspects: v.optional(
-    v.pipe(
-      v.record(
-        v.pipe(v.string(), v.trim(), v.nonEmpty('A detail needs a name'), v.maxLength(ASPECT_NAME_MAX, `A detail's name must be at most ${ASPECT_NAME_MAX} characters`)),
-        v.pipe(v.string('Each detail must be text'), v.trim(), v.maxLength(ASPECT_VALUE_MAX, `Each detail must be at most ${ASPECT_VALUE_MAX} characters (eBay's limit)`)),
-      ),
-      v.check((aspects) => Object.keys(aspects).length <= 30, 'Send at most 30 details'),
-    ),
-  ),
+  aspects: v.optional(AspectValuesSchema),
   /** Where the item ships from, for the inventory location eBay needs once per seller. */
   postalCode: v.optional(
     v.pipe(v.string('ZIP code must be text'), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, 'Enter a US ZIP code, like 95125')),

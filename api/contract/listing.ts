@@ -1,6 +1,7 @@
 // A Listing as the API returns it, and the payload that creates one (docs/product.md §3), built from the fields declared
 // in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
+import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
 import {
   FILLABLE_FIELDS,
   LISTING_FIELD_ENTRIES,
@@ -136,11 +137,23 @@ export const ListingInputSchema = v.object({
     v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]), 'aiSuggestions must be the analysis as sent by the app')),
     null,
   ),
+  // eBay's category and item specifics as the analysis filled them (docs/product.md §12), so the Post to eBay dialog
+  // finds them there and asks only for what the photos could not show.
+  ebayCategoryId: v.optional(v.nullable(CategoryIdSchema), null),
+  ebayCategoryName: v.optional(v.nullable(v.pipe(v.string('The eBay category name must be text'), v.trim(), v.maxLength(200, 'The eBay category name is too long'))), null),
+  ebayAspects: v.optional(AspectValuesSchema, {}),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
 
 /** What the seller edits on a listing that exists: every field of the declaration and its photos, in order. */
-const { clientId: _clientId, aiSuggestions: _aiSuggestions, ...EDITABLE_ENTRIES } = ListingInputSchema.entries
+const {
+  clientId: _clientId,
+  aiSuggestions: _aiSuggestions,
+  ebayCategoryId: _ebayCategoryId,
+  ebayCategoryName: _ebayCategoryName,
+  ebayAspects: _ebayAspects,
+  ...EDITABLE_ENTRIES
+} = ListingInputSchema.entries
 export type EditableField = keyof typeof EDITABLE_ENTRIES
 export const EDITABLE_FIELDS = Object.keys(EDITABLE_ENTRIES) as EditableField[]
 

@@ -78,6 +78,10 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
     [RECORD_COLUMNS.images]: input.images,
     [RECORD_COLUMNS.aiSuggestions]: input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never),
     ...fieldColumns(input, LISTING_FIELD_ENTRIES.map(([name]) => name)),
+    // eBay's category and item specifics from the analysis (docs/product.md §12); a category only with its name.
+    ebay_category_id: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryId : null,
+    ebay_category_name: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryName : null,
+    ebay_aspects: tx.json(input.ebayAspects),
   }
   const [inserted] = await tx<Listing[]>`
     insert into listings ${tx(row)}

@@ -1,13 +1,17 @@
-// POST /api/images: stores a photo under the UUID the phone gave it (idempotent), and POST /api/analyze-image,
-// which stores the photo and asks the analyser for the listing details (docs/product.md §7).
+// POST /api/images: stores a photo under the UUID the phone gave it (idempotent); POST /api/analyze-image, which
+// stores the photo and asks the analyser for the listing details from it alone; and POST /api/analyze-photos, the
+// analysis of a draft's stored photos together (docs/product.md §7, §12).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { badRequest } from '../errors.ts'
 import { requireUser } from '../middleware/session.ts'
+import { AnalyzePhotosSchema } from '../contract/analysis.ts'
+import type { AnalysisService } from '../services/listings/analysis.ts'
 import type { PhotoService } from '../services/listings/photos.ts'
+import { valid } from '../validate.ts'
 import { photoUploadForm, readImageUpload } from '../read-upload.ts'
 
-export function imageRoutes(photos: PhotoService) {
+export function imageRoutes(photos: PhotoService, analysis: AnalysisService) {
   return new Hono<AppEnv>()
     .post('/images', photoUploadForm, async (c) => {
       const user = requireUser(c)
@@ -21,4 +25,7 @@ export function imageRoutes(photos: PhotoService) {
       const { bytes, id } = await readImageUpload(c)
       return c.json(await photos.analyze(user, bytes, id, c.req.raw.signal), 200)
     })
+    .post('/analyze-photos', valid('json', AnalyzePhotosSchema), async (c) =>
+      c.json(await analysis.analyzeStored(requireUser(c), c.req.valid('json').photoIds, c.req.raw.signal), 200),
+    )
 }

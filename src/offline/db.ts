@@ -1,7 +1,7 @@
 // The phone's own database (IndexedDB through Dexie): drafts, their photos and the outbox of changes the server has
 // not yet acknowledged. Shared by the page and the service worker; nothing here knows about React.
 import Dexie, { type EntityTable } from 'dexie'
-import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { Listing } from '../../api/contract/listing.ts'
 import { EMPTY_FORM_VALUES, type FillableField, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
 
@@ -38,7 +38,18 @@ export interface Draft {
   state: DraftState
   /** Set when suggestions arrived for a draft that was not yet submitted: the seller should review them. */
   suggestionsReady: boolean
-  analysis?: AnalysisResult
+  analysis?: DraftAnalysis
+  /** eBay's category the analysis found for the draft (docs/product.md §12). */
+  ebayCategory?: { id: string; name: string }
+  /** eBay item specifics by name, in eBay's spelling: filled by the analysis, edited by the seller. */
+  aspects?: Record<string, string>
+  /** Item specifics the seller typed into: the AI never overwrites them. */
+  editedAspects?: string[]
+  /**
+   * Values the AI only guessed ('brand', 'size', or 'aspect:<name>'): marked 'Guess: check it' until the seller edits
+   * or confirms them.
+   */
+  guesses?: string[]
   /** The AI gave up on the photo (the server's error code, e.g. analysis_failed): the seller fills in the rest. */
   aiGaveUp?: string
   /** Suggestions arrived after the listing existed: the fields they filled there (empty: nothing was empty). */
@@ -76,7 +87,13 @@ export interface DraftPhoto {
   serverUrl?: string
 }
 
-export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'create-listing' | 'update-listing'
+/**
+ * analyze-draft: all of the draft's stored photos analysed together, once its uploads are done. analyze-photo: one
+ * photo uploaded and analysed alone (entries queued before drafts were analysed whole; still sent as they are).
+ */
+export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'analyze-draft' | 'create-listing' | 'update-listing'
+
+export const isAnalysis = (entry: Pick<OutboxEntry, 'kind'>) => entry.kind === 'analyze-photo' || entry.kind === 'analyze-draft'
 
 /** The entry that sends the draft's listing itself (a new one, or an edit of one), once its photos are stored. */
 export const writesListing = (kind: OutboxKind) => kind === 'create-listing' || kind === 'update-listing'
@@ -97,7 +114,7 @@ export interface OutboxEntry {
   /** The server's error code of the last failure, e.g. analysis_busy. */
   lastCode?: string
   /**
-   * analyze-photo only: the photo is on the server already and only the analysis waits (the AI was busy), so the
+   * Analyses only: the photos are on the server already and only the analysis waits (the AI was busy), so the
    * listing need not wait for it.
    */
   photoStored?: boolean

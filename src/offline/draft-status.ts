@@ -1,6 +1,6 @@
 // What a draft is doing, in the words the Dashboard shows: derived from the draft, its photos and its outbox.
 import { LISTING_FIELDS, type FillableField } from '../../api/contract/listing-fields.ts'
-import type { Draft, DraftPhoto, OutboxEntry } from './db.ts'
+import { isAnalysis, type Draft, type DraftPhoto, type OutboxEntry } from './db.ts'
 
 export type DraftStatusKind =
   | 'draft' | 'waiting' | 'uploading' | 'analysing' | 'ai-busy' | 'review' | 'creating' | 'failed' | 'done'
@@ -14,7 +14,7 @@ export interface DraftStatus {
 
 /** An analysis waiting for a busy AI (its photo is stored): the listing does not wait for it. */
 export const aiRetryOf = (entries: OutboxEntry[]) =>
-  entries.find((entry) => entry.kind === 'analyze-photo' && entry.photoStored === true && entry.status === 'pending')
+  entries.find((entry) => isAnalysis(entry) && entry.photoStored === true && entry.status === 'pending')
 
 /** "AI busy — retrying in 2 min" (at least 1 min, so it never says "in 0 min"). */
 export function aiRetryText(entry: OutboxEntry, now: number): string {
@@ -52,13 +52,15 @@ export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: Outbo
   const pending = entries.filter((entry) => entry.status === 'pending')
   if (pending.length && !online) return { kind: 'waiting', text: 'Waiting for network' }
   // Held back while the AI said it was busy for another draft (sync-engine.ts, holdFreshAnalyses).
-  const held = pending.find((entry) => entry.kind === 'analyze-photo' && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now)
+  const held = pending.find((entry) => isAnalysis(entry) && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now)
   if (held) return { kind: 'ai-busy', text: aiRetryText(held, now) }
   if (pending.some((entry) => entry.kind === 'analyze-photo' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'upload-photo')) {
     const uploaded = photos.filter((photo) => photo.serverUrl).length
     return { kind: 'uploading', text: `Uploading ${Math.min(uploaded + 1, photos.length)} of ${photos.length} photos` }
   }
+  // The draft's analysis of all its photos follows their uploads.
+  if (pending.some((entry) => entry.kind === 'analyze-draft' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'create-listing')) return { kind: 'creating', text: 'Creating listing' }
   if (aiRetry) return { kind: 'ai-busy', text: aiRetryText(aiRetry, now) }
   if (draft.suggestionsReady) return { kind: 'review', text: draft.analysis?.source === 'measured' ? 'Colour measured from the photo: check it' : 'AI suggestions ready' }

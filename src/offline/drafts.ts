@@ -2,10 +2,10 @@
 // change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind. A store acts for one
 // account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
 import * as v from 'valibot'
-import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import { AI_FIELDS, FILLABLE_FIELDS, LISTING_FIELD_ENTRIES, suggestionAsText, type FillableField } from '../../api/contract/listing-fields.ts'
 import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
-import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, type OutboxEntry, type OutboxKind, type SnaplistDb, writesListing } from './db.ts'
+import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, isAnalysis, type OutboxEntry, type OutboxKind, type SnaplistDb, writesListing } from './db.ts'
 
 export interface NewPhoto {
   id: string
@@ -35,11 +35,44 @@ const requeue = (at: number) => (entry: OutboxEntry) => {
 }
 
 /** Which form field each part of an analysis fills (listing-fields.ts); empty suggestions fill nothing. */
-export function suggestedFields(result: AnalysisResult): Partial<DraftFields> {
+export function suggestedFields(result: DraftAnalysis): Partial<DraftFields> {
   const values: Partial<DraftFields> = Object.fromEntries(AI_FIELDS.map(({ field, suggestion }) => [field, suggestionAsText(result[suggestion])]))
   // A used item sells near the median used price, not the retail price: the seller's Price starts there.
   values.askingPrice = values.medianUsedPrice
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
+}
+
+/** The key a guessed item specific is marked under, beside the fields' own names. */
+export const aspectGuessKey = (name: string) => `aspect:${name}`
+
+/**
+ * What an analysis fills beyond the form's fields, for a draft as it stands: eBay's category, the item specifics the
+ * seller has not typed into, and which of the values filled now were only guessed.
+ */
+function specificsOf(draft: Draft, result: DraftAnalysis, filledFields: DraftField[]): Pick<Draft, 'ebayCategory' | 'aspects' | 'guesses'> {
+  const editedAspects = draft.editedAspects ?? []
+  const filledAspects = (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name))
+  const aspects = { ...draft.aspects, ...Object.fromEntries(filledAspects.map((aspect) => [aspect.name, aspect.value])) }
+  const guessedFacts = (['brand', 'size'] as const).filter((field) => filledFields.includes(field) && result.facts?.[field].seen === false)
+  const guessedAspects = filledAspects.filter((aspect) => !aspect.seen).map((aspect) => aspectGuessKey(aspect.name))
+  // What was filled now replaces its old mark; marks on values this analysis left alone stay.
+  const refilled = new Set<string>([...filledFields, ...filledAspects.map((aspect) => aspectGuessKey(aspect.name))])
+  const guesses = [...(draft.guesses ?? []).filter((key) => !refilled.has(key)), ...guessedFacts, ...guessedAspects]
+  return { ...(result.ebay ? { ebayCategory: result.ebay.category } : {}), aspects, guesses }
+}
+
+/**
+ * Replaces the draft's analysis still waiting (a photo was added, moved or removed) with one of all its photos as they
+ * are now; a wait for a busy AI carries over, so a haul's items do not each ask a busy AI again. Nothing without photos
+ * or for an edit of a listing that exists (the seller filled its fields).
+ */
+async function reanalyse(db: SnaplistDb, userId: number, draft: Pick<Draft, 'id' | 'editOf'>, photoCount: number, stamp: number) {
+  const waiting = await db.outbox.where({ draftId: draft.id }).filter((entry) => entry.kind === 'analyze-draft').toArray()
+  await db.outbox.bulkDelete(waiting.map((entry) => entry.id!))
+  if (photoCount === 0 || draft.editOf) return
+  const busy = waiting.find((entry) => entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > stamp)
+  const entry = outboxEntry(userId, draft.id, 'analyze-draft', stamp)
+  await db.outbox.add(busy ? { ...entry, attempts: busy.attempts, nextAttemptAt: busy.nextAttemptAt, lastCode: busy.lastCode } : entry)
 }
 
 /** A listing's values as the form holds them (text, as if typed), for an edit of it. */
@@ -62,11 +95,11 @@ const isBlank = (value: string | undefined) => value === undefined || value.trim
  * What late suggestions may fill on the listing the draft became: fields the draft sent blank. The server fills only
  * those still empty there, so a change made on the Dashboard meanwhile stays too.
  */
-export function lateFill(draft: Draft, result: AnalysisResult): ListingFill {
+export function lateFill(draft: Draft, result: DraftAnalysis): ListingFill {
   const suggested = suggestedFields(result)
   const fill = Object.fromEntries(
     FILLABLE_FIELDS.flatMap((field): [string, unknown][] => {
-      if (field === 'aiSuggestions') return [[field, { ...result }]]
+      if (field === 'aiSuggestions') return [[field, storedSuggestions(result)]]
       const value = suggested[field]
       return value !== undefined && isBlank(draft.fields[field]) ? [[field, value]] : []
     }),
@@ -138,24 +171,60 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
           fields: { ...draft.fields, ...changes },
           edited: [...new Set([...draft.edited, ...touched])],
           aiFilled: draft.aiFilled.filter((field) => !touched.includes(field)),
+          guesses: (draft.guesses ?? []).filter((key) => !touched.includes(key as DraftField)),
           updatedAt: now(),
           ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined, errorFields: undefined } : {}),
         })
       }),
 
+    /** The seller typed an item specific: it is theirs from now on, and loses its guess mark. */
+    editAspect: (id: string, name: string, value: string) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await ensureDraft(id)
+        await db.drafts.update(id, {
+          aspects: { ...draft.aspects, [name]: value },
+          editedAspects: [...new Set([...(draft.editedAspects ?? []), name])],
+          guesses: (draft.guesses ?? []).filter((key) => key !== aspectGuessKey(name)),
+          updatedAt: now(),
+        })
+      }),
+
+    /** The seller checked a guessed value and keeps it: theirs from now on, as if typed (no mark, never overwritten). */
+    confirmGuess: (id: string, key: string) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await own(id)
+        if (!draft) return
+        const aspect = key.startsWith('aspect:') ? key.slice('aspect:'.length) : undefined
+        await db.drafts.update(id, {
+          guesses: (draft.guesses ?? []).filter((guess) => guess !== key),
+          ...(aspect
+            ? { editedAspects: [...new Set([...(draft.editedAspects ?? []), aspect])] }
+            : { edited: [...new Set([...draft.edited, key as DraftField])], aiFilled: draft.aiFilled.filter((field) => field !== key) }),
+          updatedAt: now(),
+        })
+      }),
+
     /**
-     * Photos are stored before anything is sent; the first of each batch of a new listing is analysed, the rest (and
-     * those added to a listing that exists, whose fields the seller has filled) only uploaded. An item of a haul
-     * (`haul`, which also places a new draft) has its cover analysed, once: its photos come one at a time.
+     * Photos are stored before anything is sent, then uploaded; once they all are, the draft's photos are analysed
+     * together (docs/product.md §12), an item of a haul (`haul`, which also places a new draft) as any draft. Adding
+     * photos later analyses them all again (the newer analysis replaces one still waiting). Photos added to a listing
+     * that exists (an edit: the seller has filled its fields) are only uploaded.
      */
     addPhotos: (draftId: string, photos: NewPhoto[], haul?: HaulPlacement) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
         const draft = await ensureDraft(draftId, haul)
         const stamp = now()
-        const analysed = (index: number) => index === 0 && !draft.editOf && (draft.haulId === undefined || draft.photoIds.length === 0)
         await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, userId, createdAt: stamp })))
-        await db.outbox.bulkAdd(photos.map((photo, index) => outboxEntry(userId, draftId, analysed(index) ? 'analyze-photo' : 'upload-photo', stamp, photo.id)))
+        await db.outbox.bulkAdd(photos.map((photo) => outboxEntry(userId, draftId, 'upload-photo', stamp, photo.id)))
+        await reanalyse(db, userId, draft, draft.photoIds.length + photos.length, stamp)
         await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
+      }),
+
+    /** The draft's photos changed otherwise (one moved to another item of a haul): what waits is analysed afresh. */
+    reanalyse: (draftId: string) =>
+      db.transaction('rw', db.drafts, db.outbox, async () => {
+        const draft = await own(draftId)
+        if (draft && draft.state === 'editing') await reanalyse(db, userId, draft, draft.photoIds.length, now())
       }),
 
     removePhoto: (draftId: string, photoId: string) =>
@@ -231,8 +300,8 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, errorFields: undefined, updatedAt: now() })
       }),
 
-    /** AI suggestions fill only the fields the seller has not typed into. */
-    applyAnalysis: (draftId: string, result: AnalysisResult) =>
+    /** AI suggestions fill only the fields (and item specifics) the seller has not typed into. */
+    applyAnalysis: (draftId: string, result: DraftAnalysis) =>
       db.transaction('rw', db.drafts, async () => {
         const draft = await own(draftId)
         if (!draft) return
@@ -240,6 +309,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         await db.drafts.update(draftId, {
           fields: { ...draft.fields, ...Object.fromEntries(filled) },
           aiFilled: [...new Set([...draft.aiFilled, ...filled.map(([field]) => field as DraftField)])],
+          ...specificsOf(draft, result, filled.map(([field]) => field as DraftField)),
           analysis: result,
           suggestionsReady: draft.state === 'editing' && filled.length > 0,
           updatedAt: now(),
@@ -276,17 +346,17 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       }),
 
     /** Late suggestions were applied to the listing on the server: say which fields they filled. */
-    filledLate: (id: string, result: AnalysisResult, filled: FillableField[]) =>
+    filledLate: (id: string, result: DraftAnalysis, filled: FillableField[]) =>
       db.drafts.update(id, { analysis: result, lateFilled: filled.filter((field) => field !== 'aiSuggestions') }),
 
     /** Retry now: the analyses waiting for a busy AI are tried at once. */
     retryAnalysis: async (id: string) => {
-      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'analyze-photo').modify({ nextAttemptAt: now() })
+      if (await own(id)) await db.outbox.where({ draftId: id }).filter(isAnalysis).modify({ nextAttemptAt: now() })
     },
 
     /** Skip: the seller goes on without the AI; the photos are on the server already. */
     skipAnalysis: async (id: string) => {
-      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'analyze-photo' && entry.photoStored === true).delete()
+      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => isAnalysis(entry) && entry.photoStored === true).delete()
     },
 
     /**

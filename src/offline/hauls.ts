@@ -1,13 +1,19 @@
 // A haul: many items photographed in a row (docs/product.md §17). It is no store of its own, only drafts that share a
 // haulId, in the order of their haulPosition (docs/decisions/0018-haul-over-drafts.md): each item is an ordinary
 // draft from its first photo, so the outbox, the sync engine, the Drafts panel and the create form work on it as on
-// any other. What this adds: placing items, moving a photo between items, and keeping each item's cover analysed.
+// any other. What this adds: placing items, moving a photo between items, and analysing an item's photos afresh when
+// they change (all of them together, docs/product.md §12).
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
-import type { Draft, OutboxEntry, SnaplistDb } from './db.ts'
-import { createDraftStore, outboxEntry, type NewPhoto } from './drafts.ts'
+import { isAnalysis, type Draft, type OutboxEntry, type SnaplistDb } from './db.ts'
+import { createDraftStore, type NewPhoto } from './drafts.ts'
 
 /** Photos taken further apart than this are of different items (docs/product.md §17). */
 export const ITEM_GAP_MS = 60_000
+/**
+ * The camera gives an item's photos one at a time, and every photo added analyses the item again (§12): its analysis
+ * waits until no photo has come for this long, or the next item begins, so it reads them all once, not once a photo.
+ */
+export const ITEM_SETTLE_MS = 8_000
 
 /** Splits photos into items by when they were taken: a gap of more than `gapMs`, or a full item, starts the next. */
 export function groupByCaptureTime<T extends { takenAt: number }>(photos: T[], gapMs = ITEM_GAP_MS, perItem = MAX_IMAGES): T[][] {
@@ -25,7 +31,7 @@ export function groupByCaptureTime<T extends { takenAt: number }>(photos: T[], g
 /** An item's analysis is done: it has suggestions (or the AI gave up on it) and no analysis of it still waits. */
 export const isAnalysed = (draft: Draft, entries: OutboxEntry[]) =>
   (draft.analysis !== undefined || draft.aiGaveUp !== undefined) &&
-  !entries.some((entry) => entry.draftId === draft.id && entry.kind === 'analyze-photo' && entry.status === 'pending')
+  !entries.some((entry) => entry.draftId === draft.id && isAnalysis(entry) && entry.status === 'pending')
 
 /** A haul item the seller may still change: not yet handed to the outbox as a listing. */
 const changeable = (draft: Draft | undefined, userId: number): draft is Draft => draft?.userId === userId && draft.state === 'editing'
@@ -40,23 +46,27 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
   const nextPosition = async (haulId: string) => ((await items(haulId)).at(-1)?.haulPosition ?? 0) + 1
 
   /**
-   * The analysis describes the item's cover (its first photo). When the cover changed (moved or deleted), the new one
-   * is analysed unless it already was; analyses of photos that are no longer a cover become plain uploads.
+   * The analysis reads all of an item's photos: when a photo moved in or out (or was deleted), what the photos show
+   * changed (the label may have been on the one that left), so the item is analysed again, all its photos together.
+   * Drafts placed before analyses read every photo may still hold analyze-photo entries: those become plain uploads.
    */
-  async function keepCoverAnalysed(draftId: string) {
-    const draft = await db.drafts.get(draftId)
-    if (!draft) return
-    const cover = draft.photoIds[0]
-    const entries = await db.outbox.where({ draftId }).toArray()
-    for (const entry of entries.filter((candidate) => candidate.kind === 'analyze-photo' && candidate.photoId !== cover)) {
-      // Stored already: only the analysis waited, and it is no longer wanted.
+  async function keepAnalysed(draftId: string) {
+    const entries = await db.outbox.where({ draftId }).filter((entry) => entry.kind === 'analyze-photo').toArray()
+    for (const entry of entries) {
       if (entry.photoStored) await db.outbox.delete(entry.id!)
       else await db.outbox.update(entry.id!, { kind: 'upload-photo' })
     }
-    if (!cover || draft.analysis?.imageId === cover || entries.some((entry) => entry.photoId === cover && entry.kind === 'analyze-photo')) return
-    const upload = entries.find((entry) => entry.photoId === cover && entry.kind === 'upload-photo')
-    if (upload) await db.outbox.update(upload.id!, { kind: 'analyze-photo' })
-    else await db.outbox.add(outboxEntry(userId, draftId, 'analyze-photo', now(), cover))
+    await drafts.reanalyse(draftId)
+  }
+
+  /** Analyses still settling (never tried, not held for a busy AI) of the haul's other items: due now, their items are done. */
+  async function releaseSettling(haulId: string, current: string) {
+    const others = new Set((await items(haulId)).map((draft) => draft.id).filter((id) => id !== current))
+    const stamp = now()
+    await db.outbox
+      .where({ userId })
+      .filter((entry) => entry.kind === 'analyze-draft' && entry.attempts === 0 && !entry.lastCode && entry.nextAttemptAt > stamp && others.has(entry.draftId))
+      .modify({ nextAttemptAt: stamp })
   }
 
   /** An item left without photos is no item: it goes, with whatever of it waited in the outbox. */
@@ -77,6 +87,12 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         if (existing && !changeable(existing, userId)) throw new Error('This item is already being created: start the next item.')
         if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
         await drafts.addPhotos(draftId, photos, { haulId, position: existing?.haulPosition ?? (await nextPosition(haulId)) })
+        const settled = now() + ITEM_SETTLE_MS
+        await db.outbox
+          .where({ draftId })
+          .filter((entry) => entry.kind === 'analyze-draft' && entry.attempts === 0)
+          .modify((entry) => void (entry.nextAttemptAt = Math.max(entry.nextAttemptAt, settled)))
+        if (!existing) await releaseSettling(haulId, draftId)
       }),
 
     /** Photos from the library, already grouped into items: each group becomes a new item at the end of the haul. */
@@ -99,8 +115,8 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         await db.outbox.where({ draftId: from.id }).filter((entry) => entry.photoId === photoId).modify({ draftId: toDraftId })
         await db.drafts.update(from.id, { photoIds: from.photoIds.filter((id) => id !== photoId), updatedAt: now() })
         await db.drafts.update(toDraftId, { photoIds: [...to.photoIds, photoId], updatedAt: now() })
-        await keepCoverAnalysed(from.id)
-        await keepCoverAnalysed(toDraftId)
+        await keepAnalysed(from.id)
+        await keepAnalysed(toDraftId)
         await dropIfEmpty(from.id)
         return true
       }),
@@ -122,7 +138,7 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
       db.transaction('rw', tables, async () => {
         if (!changeable(await db.drafts.get(draftId), userId)) return
         await drafts.removePhoto(draftId, photoId)
-        await keepCoverAnalysed(draftId)
+        await keepAnalysed(draftId)
         await dropIfEmpty(draftId)
       }),
   }

@@ -1,7 +1,7 @@
-// Sends the outbox to the server. Entries of one draft run in order (its photos before its listing, new or edited), different
-// drafts and photos run side by side up to a small limit, and only one runner works at a time on this origin (a
-// Web Lock shared by every tab and the service worker). A listing never waits for the AI: when the AI is busy the
-// photo is stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every
+// Sends the outbox to the server. Entries of one draft run in order (its photos, then their analysis together, before
+// its listing, new or edited), different drafts and photos run side by side up to a small limit, and only one runner
+// works at a time on this origin (a Web Lock shared by every tab and the service worker). A listing never waits for
+// the AI: when the AI is busy the photos are stored without analysis, the listing goes ahead, and the analysis is tried again later on its own. Every
 // call is idempotent, so an entry that ran but whose reply was lost simply runs again: the photo's UUID and the
 // draft's clientId make the server answer "already done". A run sends only the entries of the account the server says
 // is signed in, each request naming that account, so on a shared phone one account's drafts never reach another's
@@ -9,9 +9,9 @@
 // changed elsewhere meanwhile, it waits with the server's listing for the seller to choose (docs/product.md §11).
 import * as v from 'valibot'
 import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
-import type { AnalysisResult } from '../../api/contract/analysis.ts'
+import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
-import { writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
+import { isAnalysis, writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
 import { createDraftStore, lateFill } from './drafts.ts'
 import { ApiError, hasCode } from './api-error.ts'
 import type { SyncTransport } from './transport.ts'
@@ -88,6 +88,12 @@ export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
   }
 }
 
+/** eBay's category and the item specifics with a value, as the listing keeps them (docs/product.md §12). */
+function ebayFieldsOf(draft: Draft) {
+  const aspects = Object.fromEntries(Object.entries(draft.aspects ?? {}).filter(([, value]) => value.trim() !== ''))
+  return { ebayCategoryId: draft.ebayCategory?.id ?? null, ebayCategoryName: draft.ebayCategory?.name ?? null, ebayAspects: aspects }
+}
+
 export function createSyncEngine({
   db,
   transport,
@@ -109,8 +115,8 @@ export function createSyncEngine({
   /** The AI backs off in minutes: 1, 2, 4, 8, then every 16. */
   const aiBackoff = (attempts: number) => Math.min(AI_RETRY_MAX_MS, AI_RETRY_BASE_MS * 2 ** attempts)
 
-  /** Only the analysis waits: the photo is stored, so neither the listing nor anything else waits for it. */
-  const onlyAnalysisWaits = (entry: OutboxEntry) => entry.kind === 'analyze-photo' && entry.photoStored === true
+  /** Only the analysis waits: the photos are stored, so neither the listing nor anything else waits for it. */
+  const onlyAnalysisWaits = (entry: OutboxEntry) => isAnalysis(entry) && entry.photoStored === true
 
   /**
    * Entries whose turn it is: not refused; a listing once its photos are stored (an analysis waiting for a busy AI does
@@ -122,9 +128,12 @@ export function createSyncEngine({
     const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
     const creating = draftsOf((entry) => writesListing(entry.kind))
     const storing = draftsOf((entry) => !writesListing(entry.kind) && !onlyAnalysisWaits(entry))
+    const uploading = draftsOf((entry) => entry.kind === 'upload-photo' || entry.kind === 'analyze-photo')
     return entries.filter((entry) => {
       if (entry.status !== 'pending' || parkedDrafts.has(entry.draftId)) return false
       if (writesListing(entry.kind)) return !storing.has(entry.draftId)
+      // The draft's analysis reads all of its photos: it waits until they are all on the server.
+      if (entry.kind === 'analyze-draft' && uploading.has(entry.draftId)) return false
       return !(onlyAnalysisWaits(entry) && creating.has(entry.draftId))
     })
   }
@@ -152,24 +161,24 @@ export function createSyncEngine({
     }
 
     /** Suggestions for a draft still on the phone go into its fields; for a listing that exists, into its empty fields. */
-    async function applySuggestions(draftId: string, result: AnalysisResult) {
+    async function applySuggestions(draftId: string, result: DraftAnalysis) {
       const draft = await db.drafts.get(draftId)
       if (draft?.state !== 'done' || draft.listingId === undefined) return drafts.applyAnalysis(draftId, result)
       const reply = await transport.fillEmpty(account, draft.listingId, lateFill(draft, result))
       await drafts.filledLate(draftId, result, reply.filled)
     }
 
-    /** Analyses the photo (storing it on the way); false when the AI gave up, so the photo still has to be stored. */
-    async function analyse(entry: OutboxEntry, photo: DraftPhoto, blob: Blob): Promise<boolean> {
+    /**
+     * Runs an analysis; false when the AI gave up (the seller fills in the rest). When the AI is busy, `storePhotos`
+     * makes sure the photos are on the server, so the listing can go ahead while the entry waits for the AI.
+     */
+    async function analysed(entry: OutboxEntry, analyse: () => Promise<void>, storePhotos: () => Promise<void> = async () => {}): Promise<boolean> {
       try {
-        const result = await transport.analyzePhoto(account, photo.id, blob)
-        await db.photos.update(photo.id, { serverUrl: result.imageUrl })
-        await applySuggestions(entry.draftId, result)
+        await analyse()
         return true
       } catch (error) {
         if (isAiBusy(error)) {
-          // The photo is stored without the analysis, so the listing can go ahead; the entry waits for the AI.
-          if (!photo.serverUrl) await upload(photo, blob)
+          await storePhotos()
           await db.outbox.update(entry.id!, { photoStored: true })
           throw error
         }
@@ -177,6 +186,29 @@ export function createSyncEngine({
         await db.drafts.update(entry.draftId, { aiGaveUp: error.code })
         return false
       }
+    }
+
+    /** One photo uploaded and analysed alone (entries queued before drafts were analysed whole). */
+    const analyse = (entry: OutboxEntry, photo: DraftPhoto, blob: Blob) =>
+      analysed(
+        entry,
+        async () => {
+          const result = await transport.analyzePhoto(account, photo.id, blob)
+          await db.photos.update(photo.id, { serverUrl: result.imageUrl })
+          await applySuggestions(entry.draftId, result)
+        },
+        async () => {
+          if (!photo.serverUrl) await upload(photo, blob)
+        },
+      )
+
+    /** All of the draft's photos on the server, in the seller's order, analysed together. */
+    async function analyseDraft(entry: OutboxEntry) {
+      const draft = await db.drafts.get(entry.draftId)
+      const photos = draft ? await db.photos.bulkGet(draft.photoIds) : []
+      const ids = photos.flatMap((photo) => (photo?.serverUrl ? [photo.id] : []))
+      if (ids.length === 0) return // Every photo was removed: nothing to analyse.
+      await analysed(entry, async () => applySuggestions(entry.draftId, await transport.analyzePhotos(account, ids)))
     }
 
     async function sendPhoto(entry: OutboxEntry, analyseIt: boolean) {
@@ -193,7 +225,7 @@ export function createSyncEngine({
     }
 
     async function createListing(draft: Draft) {
-      const input = checked(ListingInputSchema, { ...draft.fields, images: await imagesOf(draft), clientId: draft.id, aiSuggestions: draft.analysis ? { ...draft.analysis } : null })
+      const input = checked(ListingInputSchema, { ...draft.fields, images: await imagesOf(draft), clientId: draft.id, aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null, ...ebayFieldsOf(draft) })
       const listing = await transport.createListing(account, input)
       await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
@@ -211,7 +243,11 @@ export function createSyncEngine({
       return createListing(draft)
     }
 
-    return (entry: OutboxEntry) => (writesListing(entry.kind) ? sendListing(entry) : sendPhoto(entry, entry.kind === 'analyze-photo'))
+    return (entry: OutboxEntry) => {
+      if (writesListing(entry.kind)) return sendListing(entry)
+      if (entry.kind === 'analyze-draft') return analyseDraft(entry)
+      return sendPhoto(entry, entry.kind === 'analyze-photo')
+    }
   }
 
   /**
@@ -223,7 +259,7 @@ export function createSyncEngine({
     const editing = new Set(await db.drafts.where({ userId: account }).filter((draft) => draft.state === 'editing').primaryKeys())
     await db.outbox
       .where({ userId: account })
-      .filter((entry) => entry.kind === 'analyze-photo' && !entry.photoStored && entry.status === 'pending' && editing.has(entry.draftId) && entry.nextAttemptAt < until)
+      .filter((entry) => isAnalysis(entry) && !entry.photoStored && entry.status === 'pending' && editing.has(entry.draftId) && entry.nextAttemptAt < until)
       .modify({ nextAttemptAt: until, lastCode: 'analysis_busy' })
   }
 
@@ -242,6 +278,12 @@ export function createSyncEngine({
     // The photo is stored and only its analysis was refused: the draft (or its listing) goes on without it.
     if (onlyAnalysisWaits(entry)) {
       await db.outbox.delete(entry.id!)
+      return
+    }
+    // The draft's analysis refused (its photos are stored already): the seller fills in the rest, the draft stands.
+    if (entry.kind === 'analyze-draft') {
+      await db.outbox.delete(entry.id!)
+      await db.drafts.update(entry.draftId, { aiGaveUp: 'analysis_failed' })
       return
     }
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft; an edit that met

@@ -1,7 +1,7 @@
-// The sync engine's view of the server: who is signed in, and five idempotent calls, each sent for the account whose
-// change it carries (the server refuses it when the session is another account's). Through the typed client, which
-// needs no React or DOM, so the service worker can use it too.
-import type { AnalysisResult, StoredImage } from '../../api/contract/analysis.ts'
+// The sync engine's view of the server: who is signed in, five idempotent calls and a draft's analysis, each sent for
+// the account whose change it carries (the server refuses it when the session is another account's). Through the typed
+// client, which needs no React or DOM, so the service worker can use it too.
+import type { AnalysisResult, DraftAnalysis, StoredImage } from '../../api/contract/analysis.ts'
 import type { Listing, ListingEdit, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
 import { apiClient, okJson } from './api-client.ts'
@@ -12,6 +12,8 @@ export interface SyncTransport {
   signedInAccount(): Promise<number>
   uploadPhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<StoredImage>
   analyzePhoto(account: number, id: string, photo: Blob, signal?: AbortSignal): Promise<AnalysisResult>
+  /** All of a draft's stored photos analysed together. */
+  analyzePhotos(account: number, photoIds: string[], signal?: AbortSignal): Promise<DraftAnalysis>
   createListing(account: number, listing: ListingInput, signal?: AbortSignal): Promise<Listing>
   /** An edit, made against edit.version: an ApiError 409 listing_edit_conflict (with `current`) when it changed since. */
   updateListing(account: number, listingId: number, edit: ListingEdit, signal?: AbortSignal): Promise<Listing>
@@ -43,6 +45,7 @@ export function fetchTransport({ baseUrl = '', fetcher = (...args: Parameters<ty
     signedInAccount: async () => (await okJson(api.user.$get())).id,
     uploadPhoto: (account, id, photo, signal) => okJson(api.images.$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
     analyzePhoto: (account, id, photo, signal) => okJson(api['analyze-image'].$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
+    analyzePhotos: (account, photoIds, signal) => okJson(api['analyze-photos'].$post({ json: { photoIds } }, sentFor(account, signal))),
     createListing: (account, json, signal) => okJson(api.listings.$post({ json }, sentFor(account, signal))),
     updateListing: (account, listingId, json, signal) => okJson(api.listings[':id'].$patch({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
     fillEmpty: (account, listingId, json, signal) =>

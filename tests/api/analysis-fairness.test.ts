@@ -9,16 +9,19 @@ import { createAnalysisGate } from '../../api/services/listings/analysis-gate.ts
 import { solidJpeg, photoForm } from '../helpers/images.ts'
 import { client, createTestApp, newUser, type TestApp } from '../helpers/test-app.ts'
 
+const unknownFact = { value: '', seen: false, photo: null }
+const NO_FACTS = { brand: unknownFact, size: unknownFact, material: unknownFact, model: unknownFact }
+
 /** An analyser that answers only when the test lets it, recording the order in which analyses began. */
 function heldAnalyzer() {
   const started: string[] = []
   const waiting: (() => void)[] = []
   const analyzer: ImageAnalyzer = {
     name: 'gemini',
-    analyze: async ({ jpeg }) => {
-      started.push(jpeg.length > 0 ? 'photo' : '')
+    analyze: async ({ photos }) => {
+      started.push(photos[0]!.length > 0 ? 'photo' : '')
       await new Promise<void>((resolve) => waiting.push(resolve))
-      return { suggestion: { ...EMPTY_SUGGESTION, title: 'Held' }, source: 'ai' }
+      return { suggestion: { ...EMPTY_SUGGESTION, title: 'Held' }, source: 'ai', facts: NO_FACTS, flaws: [], details: [] }
     },
   }
   const releaseOne = () => waiting.shift()?.()

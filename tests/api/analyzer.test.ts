@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../api/contract/listing-fields.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from '../../api/contract/options.ts'
 import { AppError } from '../../api/errors.ts'
-import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, normalizeSuggestion, type GeminiConfig } from '../../api/services/listings/analyzer.ts'
-import { LEVIS_501, startFakeGemini, type FakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
+import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, normalizeAnalysis, type GeminiConfig } from '../../api/services/listings/analyzer.ts'
+import { LEVIS_501, LEVIS_501_REPLY, startFakeGemini, type FakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
 
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
@@ -30,7 +30,7 @@ beforeEach(() => {
 const gemini = (config: Partial<GeminiConfig> = {}) =>
   createGeminiAnalyzer({ apiKey: fake.apiKey, model: DEFAULT_GEMINI_MODEL, baseUrl: fake.url, ...config })
 
-const analyze = (config: Partial<GeminiConfig> = {}, signal?: AbortSignal) => gemini(config).analyze({ jpeg: JPEG, measuredColor: 'blue' }, signal)
+const analyze = (config: Partial<GeminiConfig> = {}, signal?: AbortSignal) => gemini(config).analyze({ photos: [JPEG], measuredColor: 'blue' }, signal)
 
 const lastRequest = (): RecordedRequest => fake.requests.at(-1)!
 
@@ -43,7 +43,14 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe('the Gemini analyser, against the fake Gemini API', () => {
   it('answers a good reply with exactly the suggestion the model gave, and no notice', async () => {
     expect(gemini().name).toBe('gemini')
-    expect(await analyze()).toEqual({ suggestion: LEVIS_SUGGESTION, source: 'ai' })
+    const analysis = await analyze()
+    expect(analysis).toMatchObject({ suggestion: LEVIS_SUGGESTION, source: 'ai' })
+    expect(analysis.facts).toEqual({
+      brand: { value: "Levi's", seen: true, photo: 1 },
+      size: { value: 'W32 L32', seen: true, photo: 1 },
+      material: { value: 'Cotton', seen: true, photo: 1 },
+      model: { value: '501', seen: true, photo: 1 },
+    })
   })
 
   it('sends the photo as inline JPEG, asks for JSON in the shape of the option sets, with the configured model and key', async () => {
@@ -53,8 +60,9 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     expect(request.action).toBe('generateContent')
     expect(request.apiKey).toBe(fake.apiKey)
     const parts = request.body!.contents![0]!.parts!
-    expect(parts[0]!.inlineData).toEqual({ mimeType: 'image/jpeg', data: JPEG.toString('base64') })
-    expect(parts[1]!.text).toMatch(/80 characters/)
+    expect(parts[0]!.text).toBe('Photo 1:')
+    expect(parts[1]!.inlineData).toEqual({ mimeType: 'image/jpeg', data: JPEG.toString('base64') })
+    expect(parts[2]!.text).toMatch(/80 characters/)
 
     const generation = request.body!.generationConfig!
     expect(generation.responseMimeType).toBe('application/json')
@@ -68,14 +76,16 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     expect(properties.suggestedPrice!.type).toBe('INTEGER')
     expect(properties.medianUsedPrice!.type).toBe('INTEGER')
     expect(properties.keywords).toMatchObject({ type: 'ARRAY', items: { type: 'STRING' } })
-    expect([...schema.required!].sort()).toEqual(Object.keys(EMPTY_SUGGESTION).sort())
+    const flat = Object.keys(EMPTY_SUGGESTION).filter((field) => field !== 'brand' && field !== 'size')
+    expect([...schema.required!].sort()).toEqual([...flat, 'facts', 'flaws', 'details'].sort())
+    expect(Object.keys(properties.facts!.properties!)).toEqual(['brand', 'size', 'material', 'model'])
     expect(generation.temperature).toBeLessThanOrEqual(0.3)
   })
 
   it("passes the measured colour to the model as a hint and uses it when the model names no colour", async () => {
-    fake.setReply(() => ({ ...LEVIS_501, primaryColor: null }))
-    const { suggestion } = await gemini().analyze({ jpeg: JPEG, measuredColor: 'green' })
-    expect(lastRequest().body!.contents![0]!.parts![1]!.text).toMatch(/main colour is green/)
+    fake.setReply(() => ({ ...LEVIS_501_REPLY, primaryColor: null }))
+    const { suggestion } = await gemini().analyze({ photos: [JPEG], measuredColor: 'green' })
+    expect(lastRequest().body!.contents![0]!.parts!.at(-1)!.text).toMatch(/main colour is green/)
     expect(suggestion.primaryColor).toBe('green')
   })
 
@@ -157,7 +167,9 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
   })
 })
 
-describe('normalizeSuggestion', () => {
+const normalizeSuggestion = (raw: unknown) => normalizeAnalysis(raw, 1).suggestion
+
+describe('normalizeAnalysis', () => {
   const minimal = { title: 'Lamp' }
 
   it('accepts keywords as a comma-separated string, trimmed, without blanks or repeats', () => {
@@ -203,7 +215,8 @@ describe('normalizeSuggestion', () => {
   })
 
   it("trims text and empties the words that mean no value, like 'Unknown' or 'N/A'", () => {
-    expect(normalizeSuggestion({ title: '  Brass lamp  ', description: ' Works. ', brand: 'Unknown', size: 'N/A' }))
+    const unknown = (value: string) => ({ value, seen: true, photo: 1 })
+    expect(normalizeSuggestion({ title: '  Brass lamp  ', description: ' Works. ', facts: { brand: unknown('Unknown'), size: unknown('N/A') } }))
       .toMatchObject({ title: 'Brass lamp', description: 'Works.', brand: '', size: '' })
   })
 
@@ -223,7 +236,7 @@ describe('the local analyser', () => {
   it('keeps the measured colour, leaves everything else empty and says the values were measured, not suggested by AI', async () => {
     const local = createLocalAnalyzer()
     expect(local.name).toBe('local')
-    const analysis = await local.analyze({ jpeg: JPEG, measuredColor: 'red' })
+    const analysis = await local.analyze({ photos: [JPEG], measuredColor: 'red' })
     expect(analysis.suggestion).toEqual({ ...EMPTY_SUGGESTION, primaryColor: 'red' })
     expect(analysis.source).toBe('measured')
   })

@@ -1,5 +1,6 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|soak runs one of them.
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|analysis|soak runs one of them.
+import { benchAnalysis } from './analysis.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   ebay: benchEbay,
   revisions: benchRevisions,
   lifecycle: benchLifecycleKills,
+  analysis: benchAnalysis,
   faults: benchFaults,
   haul: benchHaul,
   soak: benchSoak,

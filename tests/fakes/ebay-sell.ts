@@ -3,10 +3,13 @@
 // checks what eBay checks at publish time: pictures, condition, the category's required aspects, the policies, the
 // location, a price, a condition the category allows; publishing a live offer again answers with the same listing),
 // Taxonomy suggestions (several per title, best first), subtrees and aspects, the Metadata API's item conditions per
-// category, and the Media API's picture upload. Bodies are checked against eBay's OpenAPI contracts; headers as eBay checks them.
+// category, the Media API's picture upload, and Browse's item_summary/search over a market of 30 listings per
+// category (query parameters checked against Browse's contract, filters as eBay parses them). Bodies are checked
+// against eBay's OpenAPI contracts; headers as eBay checks them.
 // After publishing: revisions (createOrReplaceInventoryItem and updateOffer on a live offer) counted per listing and
 // refused past 250 in a day, withdrawOffer, publishing a withdrawn offer again (a relist: a new listing id), the
-// Fulfillment API's getOrders, a way for a test to sell an item (sell()), and eBay busy (429), down (500) or slow.
+// Fulfillment API's getOrders, a way for a test to sell an item (sell()), and eBay busy (429), down (500) or slow;
+// besides, any call whose path matches can be made busy, down or late (trouble).
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { randomBytes, randomInt } from 'node:crypto'
@@ -21,12 +24,15 @@ interface FakeAspect {
   aspectValues?: { localizedValue: string }[]
 }
 
-const aspect = (name: string, required: boolean, values?: string[]): FakeAspect => ({
+const aspect = (name: string, required: boolean, values?: string[], recommended = false): FakeAspect => ({
   localizedAspectName: name,
   // As eBay does: aspectUsage says RECOMMENDED even for required aspects.
-  aspectConstraint: { aspectRequired: required, aspectMode: values ? 'SELECTION_ONLY' : 'FREE_TEXT', aspectUsage: required ? 'RECOMMENDED' : 'OPTIONAL' },
+  aspectConstraint: { aspectRequired: required, aspectMode: values ? 'SELECTION_ONLY' : 'FREE_TEXT', aspectUsage: required || recommended ? 'RECOMMENDED' : 'OPTIONAL' },
   ...(values ? { aspectValues: values.map((localizedValue) => ({ localizedValue })) } : {}),
 })
+const recommended = (name: string, values?: string[]) => aspect(name, false, values, true)
+// Aspects eBay lists but neither requires nor recommends: the analysis leaves them alone.
+const optional = (name: string) => aspect(name, false)
 
 const APPAREL = [
   aspect('Brand', true),
@@ -34,8 +40,11 @@ const APPAREL = [
   aspect('Size Type', true, ['Regular', 'Big & Tall', 'Petite', 'Plus', 'Juniors', 'Maternity', 'Tall']),
   aspect('Department', true, ['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby']),
   aspect('Color', false),
-  aspect('Material', false),
+  recommended('Material'),
+  optional('Country/Region of Manufacture'),
 ]
+const DEPARTMENTS = ['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby']
+const SHOE_SIZES = ['5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13', '14']
 
 interface FakeCondition {
   conditionId: string
@@ -48,6 +57,7 @@ const CLOTHING_CONDITIONS = [condition('1000', 'New with tags'), condition('1500
 
 /** Inventory API ConditionEnum values by eBay condition id, as the Metadata API lists them. */
 const CONDITION_ENUM: Record<string, string> = { '1000': 'NEW', '1500': 'NEW_OTHER', '1750': 'NEW_WITH_DEFECTS', '2000': 'CERTIFIED_REFURBISHED', '3000': 'USED_EXCELLENT', '7000': 'FOR_PARTS_OR_NOT_WORKING' }
+const GENERAL_CONDITIONS = [condition('1000', 'New'), condition('1500', 'Open box'), condition('3000', 'Used'), condition('7000', 'For parts or not working')]
 
 /** A small slice of EBAY_US's tree: every category whose words match the title is suggested, the first one first. */
 export const FAKE_CATEGORIES = [
@@ -65,7 +75,56 @@ export const FAKE_CATEGORIES = [
     aspects: [...APPAREL, aspect('Type', false)],
     conditions: CLOTHING_CONDITIONS,
   },
-  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|top/i, aspects: [...APPAREL, aspect('Type', false)], conditions: CLOTHING_CONDITIONS },
+  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|\btops?\b/i, aspects: [...APPAREL, aspect('Type', false)], conditions: CLOTHING_CONDITIONS },
+  {
+    id: '11483',
+    name: "Men's Jeans",
+    words: /\bjeans\b/i,
+    aspects: [...APPAREL, aspect('Inseam', true), recommended('Style', ['Straight', 'Slim', 'Skinny', 'Bootcut', 'Relaxed', 'Tapered'])],
+    conditions: CLOTHING_CONDITIONS,
+  },
+  {
+    id: '15709',
+    name: 'Athletic Shoes',
+    words: /\b(shoes?|sneakers?|trainers?)\b/i,
+    aspects: [aspect('Brand', true), aspect('US Shoe Size', true, SHOE_SIZES), aspect('Department', true, DEPARTMENTS), aspect('Style', true, ['Sneaker', 'Running', 'Basketball', 'Skateboarding', 'Walking']), aspect('Color', true), recommended('Model'), recommended('Upper Material', ['Leather', 'Canvas', 'Mesh', 'Suede', 'Synthetic'])],
+    conditions: CLOTHING_CONDITIONS,
+  },
+  {
+    id: '169291',
+    name: "Women's Bags & Handbags",
+    words: /\b(handbag|purse|tote|crossbody)\b/i,
+    aspects: [aspect('Brand', true), aspect('Style', true, ['Tote', 'Shoulder Bag', 'Crossbody', 'Satchel', 'Clutch', 'Backpack']), aspect('Department', true, ['Women', 'Men', 'Unisex Adults']), recommended('Exterior Color'), recommended('Exterior Material', ['Leather', 'Canvas', 'Nylon', 'Faux Leather', 'Suede'])],
+    conditions: CLOTHING_CONDITIONS,
+  },
+  {
+    id: '9355',
+    name: 'Cell Phones & Smartphones',
+    words: /\b(phone|iphone|smartphone|galaxy|pixel)\b/i,
+    aspects: [aspect('Brand', true, ['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus']), aspect('Model', true), aspect('Storage Capacity', true, ['32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB']), aspect('Network', true, ['Unlocked', 'Verizon', 'AT&T', 'T-Mobile']), recommended('Color'), recommended('Screen Size')],
+    conditions: GENERAL_CONDITIONS,
+  },
+  {
+    id: '112529',
+    name: 'Headphones',
+    words: /\b(headphones?|earbuds?|airpods|headset)\b/i,
+    aspects: [aspect('Brand', true), aspect('Model', true), aspect('Type', true, ['Over-Ear', 'On-Ear', 'Earbud (In Ear)', 'Ear-Hook']), recommended('Connectivity', ['Wireless', 'Wired', 'Bluetooth']), recommended('Color')],
+    conditions: GENERAL_CONDITIONS,
+  },
+  {
+    id: '177',
+    name: 'PC Laptops & Netbooks',
+    words: /\b(laptop|macbook|notebook|chromebook|thinkpad)\b/i,
+    aspects: [aspect('Brand', true), aspect('Processor', true), aspect('Screen Size', true, ['11.6 in', '13.3 in', '14 in', '15.6 in', '16 in', '17.3 in']), recommended('Model'), recommended('RAM Size', ['4 GB', '8 GB', '16 GB', '32 GB'])],
+    conditions: GENERAL_CONDITIONS,
+  },
+  {
+    id: '139971',
+    name: 'Video Game Consoles',
+    words: /\b(console|playstation|xbox|nintendo)\b/i,
+    aspects: [aspect('Brand', true, ['Sony', 'Microsoft', 'Nintendo', 'Sega']), aspect('Model', true), aspect('Platform', true, ['Sony PlayStation 5', 'Sony PlayStation 4', 'Microsoft Xbox Series X', 'Microsoft Xbox One', 'Nintendo Switch']), recommended('Color')],
+    conditions: GENERAL_CONDITIONS,
+  },
   {
     id: '31388',
     name: 'Digital Cameras',
@@ -136,6 +195,8 @@ export interface SellState {
   orders: Map<string, FakeOrder[]>
   mode: SellMode
   slowMs: number
+  /** Calls whose path matches answer busy (429), down (500 or 503) or late (status 0: waits delayMs, then answers). */
+  trouble: { path: RegExp; status: 0 | 429 | 500 | 503; delayMs?: number } | null
 }
 
 export const createSellState = (): SellState => ({
@@ -150,6 +211,7 @@ export const createSellState = (): SellState => ({
   orders: new Map(),
   mode: 'good',
   slowMs: 3000,
+  trouble: null,
 })
 
 interface EbayError {
@@ -173,6 +235,47 @@ const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
 const taxonomyContract = createContractChecker('commerce_taxonomy_v1_oas3.json')
 const metadataContract = createContractChecker('sell_metadata_v1_oas3.json')
 const fulfillmentContract = createContractChecker('sell_fulfillment_v1_oas3.json')
+const browseContract = createContractChecker('buy_browse_v1_oas3.json')
+
+// Browse's filters as eBay spells them (name:value or name:{a|b}), those this stand-in understands.
+const BROWSE_FILTERS = new Set(['buyingOptions', 'conditions', 'conditionIds', 'priceCurrency', 'price', 'itemLocationCountry'])
+const BROWSE_MARKETPLACES = new Set(['EBAY_US', 'EBAY_GB', 'EBAY_DE', 'EBAY_AU', 'EBAY_CA'])
+
+interface MarketListing {
+  itemId: string
+  title: string
+  categoryId: string
+  price: number
+  /** null: calculated shipping, which Browse quotes without a cost. */
+  shipping: number | null
+  condition: 'NEW' | 'USED'
+  buyingOption: 'FIXED_PRICE' | 'AUCTION'
+}
+
+/** What is for sale in each category: 30 listings, their words those of the category, prices spread around a middle. */
+function marketOf(category: (typeof FAKE_CATEGORIES)[number], index: number): MarketListing[] {
+  const middle = 20 + index * 15
+  return Array.from({ length: 30 }, (_, n) => ({
+    itemId: `v1|${category.id}${String(n).padStart(4, '0')}|0`,
+    title: `${category.name} ${n % 2 ? 'used' : 'pre-owned'} ${category.words.source.replace(/[^a-z|]/gi, '').split('|').filter(Boolean)[n % 2] ?? ''}`.trim(),
+    categoryId: category.id,
+    price: Math.round(middle * (0.6 + ((n * 37) % 30) / 37.5)) - 0.01,
+    shipping: n % 7 === 6 ? null : n % 2 ? 5.99 : 0,
+    condition: n % 3 === 2 ? 'NEW' : 'USED',
+    buyingOption: n % 10 === 9 ? 'AUCTION' : 'FIXED_PRICE',
+  }))
+}
+
+/** The filter as name → values, or the name eBay would refuse. */
+function parseBrowseFilter(filter: string): Map<string, string[]> | string {
+  const parsed = new Map<string, string[]>()
+  for (const part of filter.match(/[^,{]+(?:\{[^}]*\})?/g) ?? []) {
+    const match = /^(\w+):(?:\{([^}]*)\}|([^{}]*))$/.exec(part.trim())
+    if (!match || !BROWSE_FILTERS.has(match[1]!)) return part
+    parsed.set(match[1]!, (match[2] ?? match[3] ?? '').split('|'))
+  }
+  return parsed
+}
 const missingAspect = (name: string) => ({
   errorId: 25002,
   message: `A user error has occurred. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
@@ -337,6 +440,14 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   const offerView = (offer: Offer) => ({ offerId: offer.offerId, sku: offer.sku, status: offer.status, ...offer.body, ...(offer.listingId ? { listing: { listingId: offer.listingId, listingStatus: 'ACTIVE' } } : {}) })
 
   return new Hono()
+    .use(async (c, next) => {
+      const trouble = state.trouble
+      if (!trouble?.path.test(c.req.path)) return next()
+      if (trouble.status === 429) return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
+      if (trouble.status !== 0) return restError(c, trouble.status, 2003, 'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.')
+      await new Promise((resolve) => setTimeout(resolve, trouble.delayMs ?? 5_000))
+      return next()
+    })
     // The Sell APIs (Inventory, Account, Fulfillment) only: connecting and the control routes keep working.
     .use('/sell/*', async (c, next) => {
       if (state.mode === 'busy') return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
@@ -524,6 +635,41 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
       const leaf = category(id)
       if (!leaf) return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
       return c.json({ categoryId: leaf.id, categoryTreeId: '0', aspects: leaf.aspects })
+    })
+    .get('/buy/browse/v1/item_summary/search', (c) => {
+      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, browseContract, 'search')
+      if (problem) return problem
+      const marketplace = c.req.header('x-ebay-c-marketplace-id')
+      if (marketplace && !BROWSE_MARKETPLACES.has(marketplace)) return restError(c, 400, 12002, `The marketplace ID ${marketplace} is invalid.`)
+      const { q, category_ids: categoryIds, filter = '', limit = '50', offset = '0' } = c.req.query()
+      if (!q && !categoryIds) return restError(c, 400, 12001, "The call must have a valid 'q', 'category_ids', 'epid', 'gtin' or 'charity_ids' query parameter.")
+      if (q?.includes('*')) return restError(c, 400, 12015, 'The wildcard character * is not allowed in the q parameter.')
+      if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 200) return restError(c, 400, 12005, "The 'limit' value must be between 1 and 200.")
+      const filters = parseBrowseFilter(filter)
+      if (typeof filters === 'string') return restError(c, 400, 12023, `The filter '${filters}' is not valid.`)
+      const words = (q ?? '').toLowerCase().split(/\s+/).filter((word) => word.length >= 3)
+      const wanted = (name: string, value: string) => !filters.has(name) || filters.get(name)!.includes(value)
+      const matches = FAKE_CATEGORIES.flatMap(marketOf).filter(
+        (item) =>
+          (!categoryIds || categoryIds.split(',').includes(item.categoryId)) &&
+          // The stand-in's listings have generic titles: within a category every one matches; without, the words pick the category.
+          (categoryIds || words.length === 0 || FAKE_CATEGORIES.find((entry) => entry.id === item.categoryId)!.words.test(q ?? '')) &&
+          wanted('buyingOptions', item.buyingOption) &&
+          wanted('conditions', item.condition),
+      )
+      const page = matches.slice(Number(offset), Number(offset) + Number(limit))
+      const itemSummaries = page.map((item) => ({
+        itemId: item.itemId,
+        title: item.title,
+        price: { value: item.price.toFixed(2), currency: 'USD' },
+        condition: item.condition === 'NEW' ? 'New' : 'Used',
+        conditionId: item.condition === 'NEW' ? '1000' : '3000',
+        buyingOptions: [item.buyingOption],
+        categories: [{ categoryId: item.categoryId }],
+        itemWebUrl: `https://www.sandbox.ebay.com/itm/${item.itemId.split('|')[1]}`,
+        shippingOptions: [item.shipping === null ? { shippingCostType: 'CALCULATED' } : { shippingCostType: 'FIXED', shippingCost: { value: item.shipping.toFixed(2), currency: 'USD' } }],
+      }))
+      return c.json({ href: c.req.url, total: matches.length, limit: Number(limit), offset: Number(offset), itemSummaries })
     })
     .post('/commerce/media/v1_beta/image/create_image_from_file', async (c) => {
       const problem = refused(c, SCOPES.inventory)

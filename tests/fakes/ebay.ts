@@ -149,9 +149,10 @@ function createFakeApp(state: State) {
     return c.json({ access_token: token, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' })
   }
 
-  /** The scopes of a live Bearer token, or undefined. */
+  /** The scopes of a live Bearer token, or undefined; an application token is no seller's and has the base scope. */
   const bearer = (c: Context) => {
     const presented = presentedToken(c)
+    if (state.appTokens.has(presented)) return { scopes: ['https://api.ebay.com/oauth/api_scope'], seller: '' }
     const token = accessTokens.get(presented)
     return token && token.expiresAt > now() ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' } : undefined
   }

@@ -1,9 +1,13 @@
-// A stand-in for Gemini's generateContent REST endpoint: it refuses what Google refuses (key, image, JSON mode, schema,
-// model name) and answers with canned replies, so tests and browser tests run the real @google/genai client offline.
+// A stand-in for Gemini's generateContent REST endpoint: it refuses what Google refuses (key, images, JSON mode, schema,
+// model name), counts tokens as Google documents it (258 per 768 px tile of each image, about 4 characters per text
+// token), and answers per the request's schema: the item's description for a request with photos, eBay's item
+// specifics chosen from the schema's own values for the text-only one. Tests and browser tests run the real
+// @google/genai client offline.
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
+import sharp from 'sharp'
 import { listen } from './listen.ts'
 
 export type ReplyMode = 'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
@@ -41,6 +45,18 @@ export interface RecordedRequest {
   headers: { contentType: string | undefined; apiClient: string | undefined; serverTimeout: string | undefined }
   /** The parsed JSON body; undefined when it was not JSON. */
   body: GenerateContentBody | undefined
+  /** What Google would bill for it (only for requests it answered). */
+  usage?: Usage
+  /** performance.now() when it arrived: the benchmark's "request sent". */
+  receivedAt: number
+}
+
+export interface Usage {
+  images: number
+  imageTokens: number
+  textTokens: number
+  promptTokens: number
+  outputTokens: number
 }
 
 export interface FakeGeminiOptions {
@@ -77,15 +93,59 @@ export const LEVIS_501: Record<string, unknown> = {
   department: 'Men',
 }
 
+/** The model's answer to the describing call as the schema has it: brand and size are facts read in photo 1. */
+export function describedReply(flat: Record<string, unknown>, extra: { facts?: Record<string, unknown>; flaws?: unknown[]; details?: unknown[] } = {}): Record<string, unknown> {
+  const { brand, size, ...rest } = flat
+  const fact = (value: unknown) => (value ? { value, seen: true, photo: 1 } : { value: '', seen: false, photo: null })
+  return {
+    ...rest,
+    facts: { brand: fact(brand), size: fact(size), material: fact(''), model: fact(''), ...extra.facts },
+    flaws: extra.flaws ?? [],
+    details: extra.details ?? [],
+  }
+}
+
+export const LEVIS_501_REPLY = describedReply(LEVIS_501, {
+  facts: { material: { value: 'Cotton', seen: true, photo: 1 }, model: { value: '501', seen: true, photo: 1 } },
+  details: [{ name: 'Fit', value: 'Straight', photo: 1 }, { name: 'Closure', value: 'Button', photo: 1 }],
+})
+
 // What a model that ignores the enums might answer.
 export const LEVIS_501_OUT_OF_SET: Record<string, unknown> = {
-  ...LEVIS_501,
+  ...LEVIS_501_REPLY,
   category: 'Apparel & Accessories',
   primaryColor: 'Navy',
   type: 'Limited Edition',
   department: 'mens',
   suggestedPrice: '$49.99',
 }
+
+/** What the photos of the Levi's show, by eBay aspect name, for the item-specifics call. */
+export const LEVIS_501_ASPECTS: Record<string, string> = {
+  Brand: "Levi's", Size: 'W32 L32', 'Size Type': 'Regular', Department: 'Men', Color: 'Blue', Material: 'Cotton', Type: 'Jeans', Style: 'Straight', Model: '501', Inseam: '32 in',
+}
+
+/**
+ * How a model answers the item-specifics call: for each aspect the schema names, the item's value where it has one
+ * (matched to the schema's list of values, as the enum forces a model to), else null; `guessed` names the values that
+ * were inferred.
+ */
+export function aspectsReply(body: GenerateContentBody, truth: Record<string, string>, guessed: string[] = []): Record<string, unknown> {
+  const properties = body.generationConfig?.responseSchema?.properties?.values?.properties ?? {}
+  const known = new Map(Object.entries(truth).map(([name, value]) => [name.toLowerCase(), value]))
+  const values = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => {
+      const value = known.get(name.toLowerCase())
+      if (value === undefined || !schema.enum) return [name, value ?? null]
+      const lower = value.toLowerCase()
+      return [name, schema.enum.find((option) => option.toLowerCase() === lower) ?? schema.enum.find((option) => option.toLowerCase().startsWith(lower) || lower.startsWith(option.toLowerCase())) ?? null]
+    }),
+  )
+  return { values, guessed: guessed.filter((name) => name in properties) }
+}
+
+/** Whether this request is the text-only item-specifics call (its schema asks for `values`). */
+export const asksForAspects = (body: GenerateContentBody) => body.generationConfig?.responseSchema?.properties?.values !== undefined
 
 // The fields Google's Schema message has; anything else is refused as an unknown name, as the real API does.
 const SCHEMA_FIELDS = new Set([
@@ -130,9 +190,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 function bodyProblem(body: GenerateContentBody): string | undefined {
   const parts = body.contents?.[0]?.parts
   if (!Array.isArray(parts) || parts.length === 0) return '* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.'
-  const image = parts.find((part) => part?.inlineData)?.inlineData
-  if (!image || !image.mimeType?.startsWith('image/')) return '* GenerateContentRequest.contents[0].parts: an inlineData part with an image/* mimeType is required.'
-  if (!image.data || !BASE64.test(image.data)) return "Invalid value at 'contents[0].parts.inline_data.data' (TYPE_BYTES), Base64 decoding failed."
+  for (const image of parts.flatMap((part) => (part?.inlineData ? [part.inlineData] : []))) {
+    if (!image.mimeType?.startsWith('image/')) return '* GenerateContentRequest.contents[0].parts: an inlineData part needs an image/* mimeType.'
+    if (!image.data || !BASE64.test(image.data)) return "Invalid value at 'contents[0].parts.inline_data.data' (TYPE_BYTES), Base64 decoding failed."
+  }
+  // Gemini takes up to 3,600 images a request; this stand-in holds the analyser to its own cap of 8.
+  if (parts.filter((part) => part?.inlineData).length > 8) return '* GenerateContentRequest.contents[0].parts: more images than the analyser may send (8).'
   const generation = body.generationConfig
   if (generation?.responseMimeType !== 'application/json') return '* GenerateContentRequest.generation_config.response_mime_type: must be application/json.'
   if (!generation.responseSchema && !generation.responseJsonSchema) return '* GenerateContentRequest.generation_config.response_schema: a response schema is required.'
@@ -140,14 +203,39 @@ function bodyProblem(body: GenerateContentBody): string | undefined {
   return undefined
 }
 
-function answer(c: Context, model: string, modelText: string) {
+const TILE = 768
+const TOKENS_PER_TILE = 258
+const textTokens = (text: string) => Math.ceil(text.length / 4)
+
+/** Google's rule: an image of at most 384 px both ways is 258 tokens; a larger one, 258 per 768 px tile. */
+async function imageTokens(data: string): Promise<number> {
+  const { width = 0, height = 0 } = await sharp(Buffer.from(data, 'base64')).metadata().catch(() => ({ width: 0, height: 0 }))
+  if (width <= 384 && height <= 384) return TOKENS_PER_TILE
+  return Math.ceil(width / TILE) * Math.ceil(height / TILE) * TOKENS_PER_TILE
+}
+
+async function usageOf(body: GenerateContentBody): Promise<Omit<Usage, 'outputTokens'>> {
+  const parts = body.contents?.[0]?.parts ?? []
+  const images = parts.flatMap((part) => (part.inlineData?.data ? [part.inlineData.data] : []))
+  const image = (await Promise.all(images.map(imageTokens))).reduce((sum, tokens) => sum + tokens, 0)
+  const text = parts.reduce((sum, part) => sum + (part.text ? textTokens(part.text) : 0), 0) + textTokens(JSON.stringify(body.generationConfig?.responseSchema ?? {}))
+  return { images: images.length, imageTokens: image, textTokens: text, promptTokens: image + text }
+}
+
+function answer(c: Context, model: string, modelText: string, recorded?: RecordedRequest) {
+  const outputTokens = textTokens(modelText)
+  const usage = recorded?.usage ? { ...recorded.usage, outputTokens } : undefined
+  if (recorded && usage) recorded.usage = usage
   return c.json({
     candidates: [{ content: { role: 'model', parts: [{ text: modelText }] }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: 1290, candidatesTokenCount: 214, totalTokenCount: 1504 },
+    usageMetadata: { promptTokenCount: usage?.promptTokens ?? 1290, candidatesTokenCount: outputTokens, totalTokenCount: (usage?.promptTokens ?? 1290) + outputTokens },
     modelVersion: model,
     responseId: crypto.randomUUID(),
   })
 }
+
+/** The stand-in's answer in 'good' mode: the Levi's, described, or its item specifics. */
+const goodReply = (body: GenerateContentBody) => (asksForAspects(body) ? aspectsReply(body, LEVIS_501_ASPECTS) : LEVIS_501_REPLY)
 
 const REPLY_MODES: ReplyMode[] = ['good', 'out-of-set', 'malformed', 'blocked', 'slow', 'error-500', 'rate-limited', 'key-forbidden']
 
@@ -164,16 +252,19 @@ function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction
       return c.json({ mode })
     })
     .post('/v1beta/models/:modelAction', async (c) => {
+    const receivedAt = performance.now()
     const [model = '', action = ''] = c.req.param('modelAction').split(':')
     const body = await c.req.json<GenerateContentBody>().catch(() => undefined)
     const apiKey = c.req.header('x-goog-api-key')
-    state.requests.push({
+    const recorded: RecordedRequest = {
       model,
       action,
       apiKey,
       headers: { contentType: c.req.header('content-type'), apiClient: c.req.header('x-goog-api-client'), serverTimeout: c.req.header('x-server-timeout') },
       body,
-    })
+      receivedAt,
+    }
+    state.requests.push(recorded)
 
     if (!apiKey) {
       return googleError(c, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
@@ -186,14 +277,15 @@ function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction
     if (!body) return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.')
     const problem = bodyProblem(body)
     if (problem) return googleError(c, 400, 'INVALID_ARGUMENT', problem)
+    recorded.usage = { ...(await usageOf(body)), outputTokens: 0 }
 
     const reply = state.reply
-    if (typeof reply === 'function') return answer(c, model, asText(reply(body)))
+    if (typeof reply === 'function') return answer(c, model, asText(reply(body)), recorded)
     switch (reply) {
       case 'good':
-        return answer(c, model, JSON.stringify(LEVIS_501))
+        return answer(c, model, JSON.stringify(goodReply(body)), recorded)
       case 'out-of-set':
-        return answer(c, model, JSON.stringify(LEVIS_501_OUT_OF_SET))
+        return answer(c, model, JSON.stringify(asksForAspects(body) ? goodReply(body) : LEVIS_501_OUT_OF_SET), recorded)
       case 'malformed':
         return answer(c, model, "Sorry, I can't describe this item.")
       case 'blocked':
@@ -205,7 +297,7 @@ function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction
       case 'slow':
         // Stops waiting when the client gives up, so close() is not held open by a sleeping handler.
         await sleep(state.slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {})
-        return answer(c, model, JSON.stringify(LEVIS_501))
+        return answer(c, model, JSON.stringify(goodReply(body)), recorded)
       case 'error-500':
         return googleError(c, 500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting')
       case 'rate-limited':

@@ -1,6 +1,7 @@
 // Every route of the app, classified: who may call it, which inputs it reads (as the contract's schemas describe them)
 // and one request its rightful caller could send. The hostile-input and access sweeps enumerate the app's own route
 // table and fail on a route missing here, so a route added later cannot go untested.
+import { AnalyzePhotosSchema } from '../../api/contract/analysis.ts'
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
 import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
@@ -102,6 +103,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/account': { access: 'user', json: AccountConfirmationSchema, example: (f) => ({ path: '/api/account', body: { confirmation: f.alice.password } }) },
   'POST /api/images': { access: 'user', upload: true, example: (f) => ({ path: '/api/images', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
   'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
+  'POST /api/analyze-photos': { access: 'user', json: AnalyzePhotosSchema, example: (f) => ({ path: '/api/analyze-photos', body: { photoIds: [f.alice.photoId] } }) },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
   'PATCH /api/listings/:id': {

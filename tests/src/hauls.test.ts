@@ -1,12 +1,13 @@
 // A haul over the offline store (fake-indexeddb): items are drafts placed in order, a photo moves between items with
-// its outbox entries, each item's cover is what gets analysed, and a library's photos split into items by capture time.
+// its outbox entries, each item's photos are analysed together (again when they change: issue 17), and a library's
+// photos split into items by capture time.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { exifCaptureTime } from '../../src/offline/capture-time.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
-import { createHaulStore, groupByCaptureTime, isAnalysed, type HaulStore } from '../../src/offline/hauls.ts'
+import { createHaulStore, groupByCaptureTime, isAnalysed, ITEM_SETTLE_MS, type HaulStore } from '../../src/offline/hauls.ts'
 import type { NewPhoto } from '../../src/offline/drafts.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
@@ -17,11 +18,12 @@ const haulId = randomUUID()
 
 const photo = (): NewPhoto => ({ id: randomUUID(), blob: new Blob(['jpeg']), thumbnail: new Blob(['thumb']), width: 4, height: 3 })
 
-/** What the outbox will do with each photo of the draft: 'analyze-photo' or 'upload-photo', by photo id. */
+/** What the outbox will do for the draft: each photo's upload by photo id, and 'analyse all' for the analysis of all of them. */
 async function plan(draftId: string) {
   const entries = await db.outbox.where({ draftId }).toArray()
-  return Object.fromEntries(entries.map((entry) => [entry.photoId, entry.kind]))
+  return entries.map((entry) => (entry.kind === 'analyze-draft' ? 'analyse all' : `${entry.kind} ${entry.photoId}`)).sort()
 }
+const uploads = (...photos: NewPhoto[]) => photos.map((photo) => `upload-photo ${photo.id}`)
 
 beforeEach(async () => {
   db = new SnaplistDb(`haul-${randomUUID()}`)
@@ -30,7 +32,7 @@ beforeEach(async () => {
 afterEach(() => db.delete())
 
 describe('capturing a haul', () => {
-  it('makes each item a draft of the haul from its first photo, in order, analysing only its cover', async () => {
+  it('makes each item a draft of the haul from its first photo, in order, to be analysed once, all its photos together', async () => {
     const [first, second, third] = [photo(), photo(), photo()]
     const [itemA, itemB] = [randomUUID(), randomUUID()]
     await haul.addPhotos(haulId, itemA, [first])
@@ -43,8 +45,8 @@ describe('capturing a haul', () => {
       [itemB, 2, [third.id]],
     ])
     expect(items.every((item) => item.state === 'editing' && item.userId === USER)).toBe(true)
-    expect(await plan(itemA)).toEqual({ [first.id]: 'analyze-photo', [second.id]: 'upload-photo' })
-    expect(await plan(itemB)).toEqual({ [third.id]: 'analyze-photo' })
+    expect(await plan(itemA)).toEqual(['analyse all', ...uploads(first, second)].sort())
+    expect(await plan(itemB)).toEqual(['analyse all', ...uploads(third)].sort())
   })
 
   it('refuses a ninth photo for one item and leaves the item as it was', async () => {
@@ -55,7 +57,7 @@ describe('capturing a haul', () => {
     expect(await db.photos.where({ draftId: item }).count()).toBe(MAX_IMAGES)
   })
 
-  it('moves a cover to another item: the photo and its entry go along, the first item analyses its new cover', async () => {
+  it('moves a cover to another item: the photo and its entry go along, and both items are analysed as they are now', async () => {
     const [cover, back, other] = [photo(), photo(), photo()]
     const [itemA, itemB] = [randomUUID(), randomUUID()]
     await haul.addPhotos(haulId, itemA, [cover])
@@ -66,26 +68,52 @@ describe('capturing a haul', () => {
     expect((await db.drafts.get(itemA))!.photoIds).toEqual([back.id])
     expect((await db.drafts.get(itemB))!.photoIds).toEqual([other.id, cover.id])
     expect((await db.photos.get(cover.id))!.draftId).toBe(itemB)
-    // Item A's new cover is analysed; the moved photo is not item B's cover, so it is only uploaded there.
-    expect(await plan(itemA)).toEqual({ [back.id]: 'analyze-photo' })
-    expect(await plan(itemB)).toEqual({ [other.id]: 'analyze-photo', [cover.id]: 'upload-photo' })
+    // One analysis each, of the photos the item has now.
+    expect(await plan(itemA)).toEqual(['analyse all', ...uploads(back)].sort())
+    expect(await plan(itemB)).toEqual(['analyse all', ...uploads(other, cover)].sort())
   })
 
-  it('analyses the new cover again when the one analysed left, and not when the analysed cover stays', async () => {
+  it('analyses an analysed item again when a photo is added or removed (what it read may have changed), once', async () => {
     const [cover, back] = [photo(), photo()]
     const item = randomUUID()
     await haul.addPhotos(haulId, item, [cover, back])
-    // The cover was analysed and sent already.
+    // Both photos were sent and analysed already.
     await db.outbox.where({ draftId: item }).delete()
-    await db.drafts.update(item, { analysis: { imageId: cover.id } as never })
+    await db.drafts.update(item, { analysis: { title: 'Bowl' } as never })
     expect(isAnalysed((await db.drafts.get(item))!, [])).toBe(true)
 
     await haul.removePhoto(item, back.id)
-    expect(await plan(item)).toEqual({})
+    expect(await plan(item)).toEqual(['analyse all'])
+    expect(isAnalysed((await db.drafts.get(item))!, await db.outbox.toArray())).toBe(false)
     await haul.addPhotos(haulId, item, [back])
     await haul.removePhoto(item, cover.id)
-    expect(await plan(item)).toEqual({ [back.id]: 'analyze-photo' })
-    expect(isAnalysed((await db.drafts.get(item))!, await db.outbox.toArray())).toBe(false)
+    expect(await plan(item)).toEqual(['analyse all', ...uploads(back)].sort())
+  })
+
+  it("waits a few seconds for the item's next photo before analysing it, and no longer once the next item begins", async () => {
+    let clock = Date.UTC(2026, 10, 21, 14)
+    const timed = createHaulStore(db, USER, () => clock)
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    const due = async (draftId: string) => (await db.outbox.where({ draftId }).filter((entry) => entry.kind === 'analyze-draft').first())!.nextAttemptAt
+    await timed.addPhotos(haulId, itemA, [photo()])
+    expect(await due(itemA)).toBe(clock + ITEM_SETTLE_MS)
+    clock += 3_000
+    await timed.addPhotos(haulId, itemA, [photo()])
+    expect(await due(itemA)).toBe(clock + ITEM_SETTLE_MS)
+    clock += 2_000
+    await timed.addPhotos(haulId, itemB, [photo()])
+    expect(await due(itemA)).toBe(clock)
+    expect(await due(itemB)).toBe(clock + ITEM_SETTLE_MS)
+  })
+
+  it('keeps a wait for a busy AI when a photo is added to an item whose analysis waits', async () => {
+    const item = randomUUID()
+    await haul.addPhotos(haulId, item, [photo()])
+    const later = Date.now() + 120_000
+    await db.outbox.where({ draftId: item }).filter((entry) => entry.kind === 'analyze-draft').modify({ nextAttemptAt: later, lastCode: 'analysis_busy' })
+    await haul.addPhotos(haulId, item, [photo()])
+    const analyses = await db.outbox.where({ draftId: item }).filter((entry) => entry.kind === 'analyze-draft').toArray()
+    expect(analyses.map((entry) => [entry.nextAttemptAt, entry.lastCode])).toEqual([[later, 'analysis_busy']])
   })
 
   it('moves a photo into a new item at the end, and an item left without photos goes', async () => {
@@ -100,7 +128,7 @@ describe('capturing a haul', () => {
       [fresh, 3],
     ])
     expect(await db.drafts.get(itemA)).toBeUndefined()
-    expect(await plan(fresh)).toEqual({ [only.id]: 'analyze-photo' })
+    expect(await plan(fresh)).toEqual(['analyse all', ...uploads(only)].sort())
   })
 
   it('does not move photos of an item already submitted, nor into one', async () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EMPTY_SUGGESTION } from '../../api/contract/listing-fields.ts'
 import { AppError } from '../../api/errors.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer.ts'
-import { SnaplistDb } from '../../src/offline/db.ts'
+import { isAnalysis, SnaplistDb } from '../../src/offline/db.ts'
 import type { Listing } from '../../api/contract/listing.ts'
 import { describeDraft } from '../../src/offline/draft-status.ts'
 import { createDraftStore, type NewPhoto } from '../../src/offline/drafts.ts'
@@ -53,15 +53,19 @@ function flakyNetwork(app: TestApp['app'], cookie: () => string) {
 }
 
 // Gemini answering 429 reaches the phone as the server's 503 analysis_busy.
-const ai = { busy: false, calls: 0 }
+const ai = { busy: false, calls: 0, photoCount: 0 }
 const suggestingAnalyzer: ImageAnalyzer = {
   name: 'gemini',
-  analyze: async () => {
+  analyze: async (input) => {
     ai.calls++
+    ai.photoCount = input.photos.length
     if (ai.busy) throw new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
     return {
     suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
       source: 'ai',
+      facts: { brand: { value: 'Pyrex', seen: true, photo: 1 }, size: { value: '', seen: false, photo: null }, material: { value: 'Glass', seen: false, photo: null }, model: { value: '', seen: false, photo: null } },
+      flaws: [],
+      details: [],
     }
   },
 }
@@ -191,7 +195,7 @@ describe('sync engine', () => {
     const draft = await db.drafts.get(id)
     expect(draft).toMatchObject({ state: 'failed' })
     expect(draft!.error).toMatch(/not a photo Snaplist can read/)
-    expect((await db.outbox.toArray()).map((entry) => entry.status)).toEqual(['parked', 'pending'])
+    expect((await db.outbox.toArray()).map((entry) => [entry.kind, entry.status])).toEqual([['upload-photo', 'parked'], ['analyze-draft', 'pending'], ['create-listing', 'pending']])
     expect(await serverListings(id)).toHaveLength(0)
 
     await store.removePhoto(id, draft!.photoIds[0]!)
@@ -244,6 +248,40 @@ describe('sync engine', () => {
     expect(await serverListings(id)).toHaveLength(0)
   })
 
+  it("analyses all of a draft's photos together once they are stored, and all again when one is added, keeping the seller's edits", async () => {
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.addPhotos(id, newPhotos(2))
+    await engine().run()
+    const paths = network.log.map((request) => request.path)
+    expect(paths.filter((path) => path === '/api/analyze-photos')).toHaveLength(1)
+    expect(paths.lastIndexOf('/api/images')).toBeLessThan(paths.indexOf('/api/analyze-photos'))
+    expect(ai.photoCount).toBe(2)
+    expect((await db.drafts.get(id))!.fields.description).toBe('Clean, no chips.')
+
+    await store.editFields(id, { description: 'Mine' })
+    await store.addPhotos(id, newPhotos(3).slice(2))
+    await engine().run()
+    expect(ai.photoCount).toBe(3)
+    const draft = (await db.drafts.get(id))!
+    expect(draft.fields).toMatchObject({ description: 'Mine', title: 'Vintage Pyrex Mixing Bowl' })
+    expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+  })
+
+  it('a draft whose analysis the server refuses stays the seller\'s to finish, with a note, not failed', async () => {
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.addPhotos(id, newPhotos(1))
+    // The photo counts as stored on the phone but never reached the server: the analysis names an unknown photo.
+    const [photo] = await db.photos.where({ draftId: id }).toArray()
+    await db.photos.update(photo!.id, { serverUrl: '/files/never-uploaded.jpg' })
+    await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'upload-photo').delete()
+    await engine().run()
+    const draft = (await db.drafts.get(id))!
+    expect(draft).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_failed' })
+    expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+  })
+
   it('creates a draft the seller already finished with the seller\'s values', async () => {
     const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
     await engine().run()
@@ -252,7 +290,7 @@ describe('sync engine', () => {
   })
 
   describe('when the AI is busy', () => {
-    const analysisEntries = () => db.outbox.filter((entry) => entry.kind === 'analyze-photo').toArray()
+    const analysisEntries = () => db.outbox.filter(isAnalysis).toArray()
 
     it('creates the listing anyway: the photo is stored before the create, and only the analysis waits, in minutes', async () => {
       ai.busy = true
@@ -265,9 +303,10 @@ describe('sync engine', () => {
       expect(position('/api/images')).toBeLessThan(position('/api/listings'))
       const [waiting] = await analysisEntries()
       expect(waiting).toMatchObject({ photoStored: true, lastCode: 'analysis_busy', attempts: 1, nextAttemptAt: clock + 60_000 })
-      // The photo the AI still needs stays on the phone; the other one is on the server only.
+      // The AI reads the photos the server stored: none needs to stay on the phone.
       const photos = await db.photos.where({ draftId: id }).toArray()
-      expect(photos.filter((photo) => photo.blob).map((photo) => photo.id)).toEqual([waiting!.photoId])
+      expect(waiting!.kind).toBe('analyze-draft')
+      expect(photos.filter((photo) => photo.blob)).toEqual([])
       expect(describeDraft((await db.drafts.get(id))!, photos, [waiting!], true, clock).text).toBe('Listing created. AI busy — retrying in 1 min')
     })
 
@@ -375,7 +414,8 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     expect(await engine({ concurrency: 1 }).run()).toEqual({ kind: 'idle', waiting: 0, nextAttemptAt: undefined })
     const photoIds = (await db.drafts.get(alices))!.photoIds
     expect(await t.db.sql`select user_id from images where id = any(${photoIds})`).toEqual([{ userId: sellerId }])
-    expect(await db.outbox.where({ draftId: alices }).count()).toBe(3)
+    // The two photos B could not send, the draft's analysis and its listing.
+    expect(await db.outbox.where({ draftId: alices }).count()).toBe(4)
     expect((await db.outbox.where({ draftId: alices }).toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true)
 
     network = flakyNetwork(t.app, () => seller.cookie)

@@ -10,12 +10,10 @@ import type { Sql } from '../../db/client.ts'
 import { eraseEbayAccount } from '../../db/marketplace-connections.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
-import { ebayBasicAuth, hostsOf } from '../marketplaces/ebay.ts'
+import { hostsOf } from '../marketplaces/ebay.ts'
+import { AppTokenUnavailable, createAppTokens } from './app-token.ts'
 import { createLimiter } from '../rate-limit.ts'
 
-const APP_SCOPE = 'https://api.ebay.com/oauth/api_scope'
-// An application token is reused until a minute before it expires (eBay allows 1,000 of them a day).
-const APP_TOKEN_MARGIN_MS = 60_000
 const TIMEOUT_MS = 10_000
 // eBay signs with a handful of keys, each cached once fetched; a new one is rare, so a few fetches a minute are plenty.
 export const KEY_FETCH_LIMITS = {
@@ -31,7 +29,6 @@ const NotificationSchema = v.object({
   metadata: v.object({ topic: v.string() }),
   notification: v.object({ data: v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) }) }),
 })
-const AppTokenSchema = v.object({ access_token: v.string(), expires_in: v.number() })
 const PublicKeySchema = v.object({ key: v.string(), algorithm: v.optional(v.string()), digest: v.optional(v.string()) })
 
 const notConfigured = () =>
@@ -57,7 +54,7 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   /** Fetches under way, so the same key id posted twice at once is fetched once. */
   const lookups = new Map<string, Promise<KeyObject>>()
   const keyFetches = createLimiter(sql, 'ebay-key', KEY_FETCH_LIMITS, (wait) => `Too many notifications signed with keys this server does not know yet. Try again in ${wait}.`)
-  let appToken: { token: string; expiresAt: number } | undefined
+  const appTokens = createAppTokens(config, fetcher)
 
   /** eBay's JSON answer, or the HTTP status it refused with (undefined when it could not be reached or made no sense). */
   async function fetchJson<S extends v.GenericSchema>(url: string, init: RequestInit, schema: S): Promise<{ value: v.InferOutput<S> } | { status: number | undefined }> {
@@ -76,13 +73,11 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   }
 
   async function applicationToken(): Promise<string> {
-    if (appToken && appToken.expiresAt - Date.now() > APP_TOKEN_MARGIN_MS) return appToken.token
-    if (!config?.clientId || !config.clientSecret) throw keyUnavailable()
-    const init = { method: 'POST', headers: { authorization: ebayBasicAuth(config.clientId, config.clientSecret) }, body: new URLSearchParams({ grant_type: 'client_credentials', scope: APP_SCOPE }) }
-    const reply = await fetchJson(`${hosts.api}/identity/v1/oauth2/token`, init, AppTokenSchema)
-    if (!('value' in reply)) throw keyUnavailable()
-    appToken = { token: reply.value.access_token, expiresAt: Date.now() + reply.value.expires_in * 1000 }
-    return appToken.token
+    return appTokens.get().catch((error: unknown) => {
+      if (!(error instanceof AppTokenUnavailable)) throw error
+      console.error(`[ebay] no application token: ${error.message}`)
+      throw keyUnavailable()
+    })
   }
 
   const noSuchKey = () => badSignature('eBay has no public key with its key id')

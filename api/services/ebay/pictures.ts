@@ -9,7 +9,7 @@ import * as images from '../../db/images.ts'
 import { AppError } from '../../errors.ts'
 import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { EbaySellClient } from './sell-api.ts'
-import type { FileStorage, LocalStorage } from '../listings/storage.ts'
+import { readPhoto, type FileStorage } from '../listings/storage.ts'
 
 const UploadReplySchema = v.object({ imageUrl: v.pipe(v.string(), v.url()), expirationDate: v.optional(v.string()) })
 // eBay keeps an unused upload for a while (it becomes permanent once a listing uses it): re-upload one about to go.
@@ -35,7 +35,6 @@ export function reachableByEbay(address: string): boolean {
   return host.includes('.')
 }
 
-const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
 export interface EbayPicturesDeps {
   sql: Sql
@@ -48,19 +47,12 @@ export interface EbayPicturesDeps {
 export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPicturesDeps) {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl ?? 'http://localhost'}${url}`)
 
-  async function photoBytes(picture: images.EbayPictureRow): Promise<Buffer> {
-    const file = isLocal(storage) ? await storage.read(picture.key) : undefined
-    if (file) return file.bytes
-    const response = await fetch(absolute(picture.url), { signal: AbortSignal.timeout(15_000) }).catch(() => undefined)
-    if (response?.ok) return Buffer.from(await response.arrayBuffer())
-    throw new AppError(409, 'photo_missing', 'One of this listing’s photos can no longer be read. Delete the listing and create it again with its photos.')
-  }
-
+  
   async function upload(token: string, userId: number, picture: images.EbayPictureRow): Promise<string> {
     const kept = picture.ebayPictureExpiresAt === null || picture.ebayPictureExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS
     if (picture.ebayPictureUrl && kept) return picture.ebayPictureUrl
     const form = new FormData()
-    form.set('image', new Blob([new Uint8Array(await photoBytes(picture))], { type: 'image/jpeg' }), 'photo.jpg')
+    form.set('image', new Blob([new Uint8Array(await readPhoto(storage, picture, publicUrl))], { type: 'image/jpeg' }), 'photo.jpg')
     const reply = await sell.send(token, { method: 'POST', host: 'media', path: '/commerce/media/v1_beta/image/create_image_from_file', form })
     const parsed = v.safeParse(UploadReplySchema, reply.body)
     if (!parsed.success) throw ebayUnavailable()

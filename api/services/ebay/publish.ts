@@ -15,8 +15,7 @@ import {
   type EbayRequirements,
 } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay, priceForEbay, type Listing } from '../../contract/listing.ts'
-import { LISTING_FIELD_ENTRIES } from '../../contract/listing-fields.ts'
-import { labelOf } from '../../contract/options.ts'
+import { acceptedAspectValue, aspectFromFields } from '../../contract/ebay-aspects.ts'
 import type { Sql } from '../../db/client.ts'
 import type { CategoryAspect } from '../../db/ebay-category-aspects.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
@@ -46,25 +45,8 @@ const MISSING_ASPECT = /item specific (.+?) is missing/gi
 /** eBay's SKUs are letters and digits (error 25707), at most 50. */
 export const skuOf = (listingId: number) => `snaplist${listingId}`
 
-/** The eBay item specifics the listing's own fields answer (listing-fields.ts): a choice by its label. */
-const LISTING_ASPECTS: Record<string, (listing: Listing) => string> = Object.fromEntries(
-  LISTING_FIELD_ENTRIES.flatMap(([name, spec]) => {
-    if (spec.ebayAspect === null) return []
-    const valueOf = (listing: Listing) => (spec.kind === 'choice' ? labelOf(spec.options, listing[name] as string) : String(listing[name] ?? ''))
-    return [[spec.ebayAspect, valueOf]]
-  }),
-)
-
 export const missingFields = (names: string[]) =>
   new AppError(400, 'ebay_missing_fields', `Missing required fields: ${names.join(', ')}. Add them in the Post to eBay dialog, then post again.`)
-
-/** The value in eBay's spelling: free text as given, a list value only when it is one of eBay's (any case). */
-function acceptedValue(value: string, aspect: CategoryAspect): string | null {
-  const trimmed = value.trim()
-  if (!trimmed) return null
-  if (aspect.allowedValues.length === 0) return trimmed
-  return aspect.allowedValues.find((allowed) => allowed.toLowerCase() === trimmed.toLowerCase()) ?? null
-}
 
 interface ResolvedAspects {
   required: EbayAspectRequirement[]
@@ -72,10 +54,15 @@ interface ResolvedAspects {
   values: Record<string, string[]>
 }
 
-function resolveAspects(listing: Listing, typed: Record<string, string>, catalog: CategoryAspect[]): ResolvedAspects {
+/**
+ * Each aspect's value: typed in the dialog, else the listing's own field (Brand, Size…) when eBay takes it, else the
+ * one the listing keeps from the analysis or an earlier post (in eBay's spelling, e.g. Department 'Unisex Adults').
+ */
+function resolveAspects(listing: Listing, typed: Record<string, string>, kept: Record<string, string>, catalog: CategoryAspect[]): ResolvedAspects {
   const resolved = catalog.map((aspect) => {
-    const given = typed[aspect.name] ?? LISTING_ASPECTS[aspect.name]?.(listing) ?? ''
-    return { aspect, value: acceptedValue(given, aspect) }
+    const candidates = [typed[aspect.name], aspectFromFields(aspect.name, listing), kept[aspect.name]]
+    const value = candidates.reduce<string | null>((found, candidate) => found ?? (candidate ? acceptedAspectValue(candidate, aspect.allowedValues) : null), null)
+    return { aspect, value }
   })
   return {
     required: resolved.filter(({ aspect }) => aspect.required).map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
@@ -97,6 +84,8 @@ interface Preparation extends SellerReadiness {
   /** The conditions eBay allows in the category; empty when eBay listed none Snaplist knows. */
   conditions: EbayConditionOption[]
   aspects: ResolvedAspects
+  /** The aspect values the listing keeps (from its analysis, or typed when posting before). */
+  keptAspects: Record<string, string>
   /** Required fields missing on the listing itself or among the aspects (not the location: the dialog asks for it). */
   missing: string[]
   /** The offer an earlier attempt made for this listing, if it got that far. */
@@ -228,7 +217,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     const state = await listings.findEbayState(sql, listing.id)
     const [readiness, { category, save: saveCategory }] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state, choices.categoryId)])
     const [catalog, conditions] = await Promise.all([taxonomy.aspectsFor(token, category.id), taxonomy.conditionsFor(token, category.id)])
-    const aspects = resolveAspects(listing, { ...state.ebayAspects, ...typed }, catalog.aspects)
+    const aspects = resolveAspects(listing, typed, state.ebayAspects, catalog.aspects)
     const missing = [
       ...(listing.images.length === 0 ? ['Photos'] : []),
       ...(priceForEbay({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0 ? ['Price'] : []),
@@ -239,6 +228,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       category,
       conditions: conditions.conditions,
       aspects,
+      keptAspects: state.ebayAspects,
       missing,
       offerId: state.ebayOfferId,
       saves: [readiness.save, catalog.save, conditions.save],
@@ -352,7 +342,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
         condition: NEW_CONDITIONS.includes(condition) ? 'new' : 'used',
         ebayCondition: condition,
         conditionDescription,
-        aspects,
+        aspects: { ...prepared.keptAspects, ...aspects },
       })
       return result(ebayListingId, 'Your listing is live on eBay.')
     } catch (error) {

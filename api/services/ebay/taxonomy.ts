@@ -41,7 +41,7 @@ const AspectsReplySchema = v.object({
     v.array(
       v.object({
         localizedAspectName: v.string(),
-        aspectConstraint: v.optional(v.object({ aspectRequired: v.optional(v.boolean()), aspectMode: v.optional(v.string()) }), {}),
+        aspectConstraint: v.optional(v.object({ aspectRequired: v.optional(v.boolean()), aspectMode: v.optional(v.string()), aspectUsage: v.optional(v.string()) }), {}),
         aspectValues: v.optional(v.array(v.object({ localizedValue: v.string() })), []),
       }),
     ),
@@ -127,7 +127,7 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
     forgetConditions: (categoryId: string) => conditionCache.forgetCategoryConditions(sql, MARKETPLACE, categoryId),
 
     /**
-     * The category's required aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
+     * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
      * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
      */
     async aspectsFor(token: string, categoryId: string): Promise<{ aspects: cache.CategoryAspect[]; save?: () => Promise<void> }> {
@@ -141,8 +141,11 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
           // eBay's aspectUsage says RECOMMENDED even for required aspects; aspectRequired is the one to trust.
           required: aspect.aspectConstraint.aspectRequired === true,
           allowedValues: aspect.aspectConstraint.aspectMode === 'SELECTION_ONLY' ? aspect.aspectValues.map((value) => value.localizedValue) : [],
+          recommended: aspect.aspectConstraint.aspectUsage === 'RECOMMENDED',
         }))
-        .filter((aspect) => aspect.required || LISTING_ASPECT_NAMES.includes(aspect.name))
+        // What the analysis fills and publishing sends: what eBay requires or recommends, and what Snaplist has fields for.
+        .filter((aspect) => aspect.required || aspect.recommended || LISTING_ASPECT_NAMES.includes(aspect.name))
+        .map(({ recommended: _recommended, ...aspect }) => aspect)
       return { aspects, save: () => cache.saveCategoryAspects(sql, tree, categoryId, aspects) }
     },
 

@@ -1,6 +1,6 @@
 // Turns an upload into what Snaplist stores: decoded by sharp (so only real images pass, whatever their name or
 // type header says), orientation applied, all metadata dropped, a 1600 px JPEG, a ~400 px WebP thumbnail, a
-// 1024 px JPEG for the AI, and the measured main colour.
+// 768 px JPEG for the AI, and the measured main colour.
 import { createHash } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
 import type { Color } from '../../contract/options.ts'
@@ -11,7 +11,9 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024
 export const MAX_PIXELS = 50_000_000
 const LONG_EDGE = 1600
 const THUMBNAIL_EDGE = 400
-const ANALYSIS_EDGE = 1024
+// What the model gets of each photo: Gemini reads an image of at most 768 px as one tile (258 tokens), so eight
+// photos cost about 2,000 tokens, and a label or size tag photographed close up stays legible (decision 0017).
+export const ANALYSIS_EDGE = 768
 // Vector and document formats can carry scripts or references; photos never need them.
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
@@ -66,6 +68,18 @@ function readable<T>(work: Promise<T>): Promise<T> {
   return mapped
 }
 
+function analysisCopy(source: Sharp): Promise<AnalysisCopy> {
+  return Promise.all([
+    resized(source, ANALYSIS_EDGE).jpeg({ quality: 80 }).toBuffer(),
+    source.clone().resize(64, 64, { fit: 'inside' }).stats(),
+  ]).then(([jpeg, swatch]) => ({ jpeg, measuredColor: nearestColor(swatch.dominant) }))
+}
+
+/** The model's copy of a photo Snaplist stored before (already decoded once, so trusted to be a JPEG). */
+export function analysisCopyOfStored(jpeg: Buffer): Promise<AnalysisCopy> {
+  return readable(analysisCopy(sharp(jpeg, { limitInputPixels: MAX_PIXELS })))
+}
+
 /** Checks the upload is a photo within the limits, then starts both pipelines. */
 export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge()
@@ -75,10 +89,7 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   // 'truncated' refuses cut-off files instead of storing a half-grey picture; rotate() applies EXIF orientation,
   // and sharp writes no metadata unless asked, so GPS and camera details never leave this function.
   const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', pages: 1 }).rotate()
-  const forAnalysis = Promise.all([
-    resized(source, ANALYSIS_EDGE).jpeg({ quality: 80 }).toBuffer(),
-    source.clone().resize(64, 64, { fit: 'inside' }).stats(),
-  ]).then(([jpeg, swatch]) => ({ jpeg, measuredColor: nearestColor(swatch.dominant) }))
+  const forAnalysis = analysisCopy(source)
   const forStorage = Promise.all([
     // Plain libjpeg-turbo, not mozjpeg: the phone has already compressed the photo, and mozjpeg's few percent
     // cost several times the encode time.

@@ -7,8 +7,7 @@ import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as users from '../../db/users.ts'
 import { AppError, conflict } from '../../errors.ts'
-import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
-import { notSetUpNotice, type ImageAnalyzer } from './analyzer.ts'
+import type { AnalysisService, RecentCopies } from './analysis.ts'
 import { prepareImage, type StoredVersions } from './images.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -23,11 +22,11 @@ const toStoredImage = (row: images.ImageRow): StoredImage => ({
 export interface PhotoServiceDeps {
   sql: Sql
   storage: FileStorage
-  analyzer: ImageAnalyzer
+  analysis: AnalysisService
+  /** Where an upload leaves the model's copy of the photo, for the draft's analysis that follows. */
+  recent: RecentCopies
   /** How many bytes of photos each seller may keep (PHOTO_QUOTA_MB). */
   quotaBytes?: number
-  /** How many analyses run at once, and each seller's share (ANALYSIS_CONCURRENCY). */
-  analysisGate?: AnalysisGate
 }
 
 const MB = 1024 * 1024
@@ -40,7 +39,7 @@ const quotaReached = (quotaBytes: number) =>
     `Your photo storage is full (${quotaBytes >= MB ? `${Math.round(quotaBytes / MB)} MB` : `${Math.ceil(quotaBytes / 1024)} KB`}). Delete listings you no longer need to free space, then add the photo again.`,
   )
 
-export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES, analysisGate = createAnalysisGate() }: PhotoServiceDeps) {
+export function createPhotoService({ sql, storage, analysis, recent, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES }: PhotoServiceDeps) {
   /** Refuses early, before any decoding, once the seller's storage is full. */
   async function checkQuota(userId: number): Promise<void> {
     if ((await images.usedPhotoBytes(sql, userId)) >= quotaBytes) throw quotaReached(quotaBytes)
@@ -77,11 +76,13 @@ export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAUL
       const found = await existing(userId, id)
       if (found) return { image: found, created: false }
       await checkQuota(userId)
-      const { forStorage } = await prepareImage(bytes)
-      return { image: await store(userId, id, await forStorage), created: true }
+      const { forStorage, forAnalysis } = await prepareImage(bytes)
+      const image = await store(userId, id, await forStorage)
+      recent.remember(id, forAnalysis)
+      return { image, created: true }
     },
 
-    /** `user.isAdmin` decides whether a notice may name the server's settings. */
+    /** SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name the server's settings. */
     async analyze(user: { id: number; isAdmin: boolean }, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
       const userId = user.id
       if (!(await images.findImage(sql, id))) await checkQuota(userId)
@@ -90,20 +91,12 @@ export function createPhotoService({ sql, storage, analyzer, quotaBytes = DEFAUL
       // phone can fall back to POST /api/images with the same id.
       const [stored, analysed] = await Promise.allSettled([
         existing(userId, id).then(async (found) => found ?? store(userId, id, await photo.forStorage)),
-        photo.forAnalysis.then((copy) => analysisGate.run(userId, () => analyzer.analyze(copy, signal), signal)),
+        photo.forAnalysis.then((copy) => analysis.analyzeCopies(user, [copy], signal)),
       ])
       if (stored.status === 'rejected') throw stored.reason
       if (analysed.status === 'rejected') throw analysed.reason
-      const [image, analysis] = [stored.value, analysed.value]
-      return {
-        ...analysis.suggestion,
-        imageId: image.id,
-        imageUrl: image.imageUrl,
-        thumbnailUrl: image.thumbnailUrl,
-        analyzer: analyzer.name,
-        source: analysis.source,
-        ...(analysis.source === 'measured' ? { notice: notSetUpNotice(user.isAdmin) } : {}),
-      }
+      const image = stored.value
+      return { ...analysed.value, imageId: image.id, imageUrl: image.imageUrl, thumbnailUrl: image.thumbnailUrl }
     },
   }
 }

@@ -35,6 +35,24 @@ export interface LocalStorage extends FileStorage {
 
 export const LOCAL_FILES_PATH = '/files/'
 
+export const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
+
+const photoMissing = () =>
+  new AppError(409, 'photo_missing', 'One of this listing’s photos can no longer be read. Delete the listing and create it again with its photos.')
+
+/**
+ * A stored photo's bytes: from the local disk, else from its public URL (Supabase); `base` makes this server's own
+ * relative URLs absolute. 409 photo_missing when it can no longer be read.
+ */
+export async function readPhoto(storage: FileStorage, photo: { key: string; url: string }, base = 'http://localhost'): Promise<Buffer> {
+  const file = isLocal(storage) ? await storage.read(photo.key) : undefined
+  if (file) return file.bytes
+  const address = /^https?:\/\//.test(photo.url) ? photo.url : `${base}${photo.url}`
+  const response = await fetch(address, { signal: AbortSignal.timeout(15_000) }).catch(() => undefined)
+  if (response?.ok) return Buffer.from(await response.arrayBuffer())
+  throw photoMissing()
+}
+
 // One optional folder level and no dots except the extension: nothing a key can say reaches outside the storage.
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)?\.(jpg|webp)$/
 const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp' } as const

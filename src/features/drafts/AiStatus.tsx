@@ -9,7 +9,7 @@ import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
 
 // By the server's error code, never its wording.
 const GAVE_UP: Record<string, string> = {
-  analysis_failed: 'The AI could not analyse this photo: fill in the details yourself.',
+  analysis_failed: 'The AI could not analyse the photos: fill in the details yourself.',
   analysis_timeout: 'The AI took too long to answer: fill in the details yourself.',
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
 }
@@ -56,6 +56,9 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
   )
 }
 
+// Parts of an analysis that could not be done, by code (docs/product.md §12); the rest of it stands.
+const SPECIFICS_GAP = "eBay's item specifics could not be filled in just now: the Post to eBay dialog will ask for what eBay needs."
+
 export function AiStatus({ view }: { view: DraftView }) {
   const { draft, entries } = view
   const waiting = aiRetryOf(entries)
@@ -71,5 +74,6 @@ export function AiStatus({ view }: { view: DraftView }) {
   }
   const gaveUp = draft.aiGaveUp && GAVE_UP[draft.aiGaveUp]
   if (gaveUp) return <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{gaveUp}</p>
+  if (draft.analysis?.gaps?.includes('ebay_specifics_unavailable')) return <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{SPECIFICS_GAP}</p>
   return null
 }

@@ -23,8 +23,9 @@ import { shrinkPhoto } from './image-bridge.ts'
 import { notify } from '../../lib/notify.tsx'
 import { keepDraftsSafe, syncScheduler } from './sync.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { EMPTY_FIELDS, type DraftField, type DraftFields } from '../../offline/db.ts'
+import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { listingKeys } from '../listings/listing-queries.ts'
+import { ConfirmGuess, Flaws, GuessBadge, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
 import { PhotoStrip } from './PhotoStrip.tsx'
@@ -77,6 +78,9 @@ const PLACES = {
   department: { section: 'ebay' },
 } satisfies Record<DraftField, Placement> as Record<DraftField, Placement>
 
+/** The fields that stand for one of eBay's item specifics (Brand, Size…): the item specifics shown beside them skip those. */
+const ASPECT_FIELDS = LISTING_FIELD_ENTRIES.filter(([, spec]) => spec.ebayAspect !== null).map(([field]) => field)
+
 type InputProps = ReturnType<ReturnType<typeof useForm<DraftFields>>['register']> & { label: string; error: string | undefined; badge: ReactNode; hint?: string }
 
 /** A text input that shows how many characters of its limit are used. */
@@ -123,8 +127,10 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   const draft = view?.draft
   const photos = view?.photos ?? []
   const previews = usePhotoPreviews(photos)
-  // The first try of an analysis; once the AI is busy the photo is stored and AiStatus says so instead.
-  const analysing = online && (view?.entries.some((entry) => entry.kind === 'analyze-photo' && entry.status === 'pending' && !entry.photoStored) ?? false)
+  // The first try of an analysis; once the AI is busy the photos are stored and AiStatus says so instead.
+  const analysing = online && (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
+  const aspectValues = useWatch({ control, name: ASPECT_FIELDS })
+  const aspectFields = Object.fromEntries(ASPECT_FIELDS.map((field, index) => [field, aspectValues[index]]))
   const measured = draft?.analysis?.source === 'measured'
   const words = WORDS[draft?.editOf ? 'edit' : 'create']
 
@@ -210,9 +216,23 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     }),
     label: LISTING_FIELDS[field].label,
     error: errors[field]?.message,
-    badge: draft?.aiFilled.includes(field) ? <FilledBadge measured={measured} check={review !== undefined} /> : undefined,
+    badge: draft?.guesses?.includes(field) ? (
+      <GuessBadge />
+    ) : draft?.aiFilled.includes(field) ? (
+      <FilledBadge measured={measured} check={review !== undefined} />
+    ) : undefined,
     ...(PLACES[field].hint ? { hint: PLACES[field].hint } : {}),
   })
+
+  /** A field the AI filled with a guess: the seller can say it is right without retyping it. */
+  const guessCheck = (field: DraftField) =>
+    draft?.guesses?.includes(field) ? <ConfirmGuess draftId={draftId} guessKey={field} label={LISTING_FIELDS[field].label} /> : null
+
+  // What the analysis found beside a field (docs/product.md §12): under it, or after it across both columns.
+  const under: Partial<Record<DraftField, ReactNode>> = { description: <Flaws flaws={draft?.analysis?.flaws} />, brand: guessCheck('brand'), size: guessCheck('size') }
+  const after: Partial<Record<DraftField, ReactNode>> = {
+    askingPrice: <MarketPanel market={draft?.analysis?.market} priceSource={draft?.analysis?.priceSource} gaps={draft?.analysis?.gaps ?? []} />,
+  }
 
   /** The fields of one section, each with the input its kind takes. */
   const fieldsOf = (section: Section) =>
@@ -233,7 +253,20 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         ) : (
           <TextField {...props} />
         )
-      return wide ? <div key={field} className="sm:col-span-2">{input}</div> : <Fragment key={field}>{input}</Fragment>
+      const withNote = under[field] ? (
+        <div className="flex flex-col gap-2">
+          {input}
+          {under[field]}
+        </div>
+      ) : (
+        input
+      )
+      return (
+        <Fragment key={field}>
+          {wide ? <div className="sm:col-span-2">{withNote}</div> : withNote}
+          {after[field]}
+        </Fragment>
+      )
     })
 
   /** The draft (or Keep mine's edit) is in the outbox: wait for the server while online, else go back at once. */
@@ -314,6 +347,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         <legend className="px-2 text-base font-semibold text-slate-900">eBay Listing Details</legend>
         <p className="text-sm text-slate-600 sm:col-span-2">Required for eBay: buyers filter by these, and eBay asks for them in most categories.</p>
         {fieldsOf('ebay')}
+        {draft && <ItemSpecifics draft={draft} fields={aspectFields} />}
       </fieldset>
 
       {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}

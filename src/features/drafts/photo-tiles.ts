@@ -1,4 +1,5 @@
-// What each photo tile says: nothing once the server has it, otherwise where it is in the queue.
+// What each photo tile says: nothing once the server has it, otherwise where it is in the queue (an analyze-photo entry
+// uploads and analyses its photo at once; the draft's analysis of all photos follows their uploads).
 import type { DraftView } from './useDrafts.ts'
 import type { PhotoTile } from './PhotoStrip.tsx'
 

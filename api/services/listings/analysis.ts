@@ -1,0 +1,138 @@
+// The analysis of a draft (docs/product.md §12): all of its photos (up to 8, each a 768 px copy) go to the model in one
+// call; from the AI's title eBay suggests the category, whose required and recommended item specifics the model then
+// fills from eBay's own values (a second call, text only), while eBay's Browse API is asked what items like it sell
+// for now. Each part that fails leaves the others standing and names itself in `gaps`; only the model's first call
+// failing fails the analysis (its photos are stored already, so nothing is lost).
+import type { AnalysisGap, AnalysisSuggestion, DraftAnalysis, EbaySpecifics, MarketPrices, PriceSource } from '../../contract/analysis.ts'
+import { MAX_ANALYSIS_PHOTOS } from '../../contract/analysis.ts'
+import type { Sql } from '../../db/client.ts'
+import * as images from '../../db/images.ts'
+import { AppError } from '../../errors.ts'
+import type { EbayLookups } from '../ebay/lookups.ts'
+import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
+import { notSetUpNotice, type Analysis, type ImageAnalyzer } from './analyzer.ts'
+import { analysisCopyOfStored, type AnalysisCopy } from './images.ts'
+import { readPhoto, type FileStorage } from './storage.ts'
+
+// eBay's parts may not hold the seller up longer than this; past it the analysis answers with what it has.
+const EBAY_DEADLINE_MS = 15_000
+// So many comparable listings make the market's middle the suggestion; fewer are weighed with the model's estimate.
+const MARKET_ENOUGH = 5
+// The 768 px copies of recent uploads, so analysing a draft right after its photos arrived decodes nothing again.
+const RECENT_COPIES = 64
+
+const photoNotFound = () =>
+  new AppError(400, 'invalid_input', 'Some of these photos are not yours or were never uploaded. Add them again.', { fields: { photoIds: 'Every photo must be one you uploaded' } })
+
+/** The model's copies of recently uploaded photos, by photo id, oldest dropped first. */
+export function createRecentCopies(size = RECENT_COPIES) {
+  const copies = new Map<string, Promise<AnalysisCopy>>()
+  return {
+    remember(id: string, copy: Promise<AnalysisCopy>) {
+      copies.delete(id)
+      copies.set(id, copy)
+      if (copies.size > size) copies.delete(copies.keys().next().value!)
+      // A copy that failed is made again from the stored photo next time.
+      copy.catch(() => copies.delete(id))
+    },
+    get: (id: string) => copies.get(id),
+  }
+}
+export type RecentCopies = ReturnType<typeof createRecentCopies>
+
+/** The suggested used price and where it came from: eBay's listings when there are enough, else weighed with the model's. */
+export function usedPrice(model: number, market: MarketPrices | null): { medianUsedPrice: number; priceSource: PriceSource | null } {
+  const middle = market && market.count > 0 ? Math.round(market.middle) : 0
+  if (middle > 0 && (market!.count >= MARKET_ENOUGH || model === 0)) return { medianUsedPrice: middle, priceSource: 'market' }
+  if (middle > 0) return { medianUsedPrice: Math.round((model + middle) / 2), priceSource: 'both' }
+  return { medianUsedPrice: model, priceSource: model > 0 ? 'model' : null }
+}
+
+type EbayParts = { ebay: EbaySpecifics | null; market: MarketPrices | null; gaps: AnalysisGap[] }
+
+const deadline = (ms: number) => new Promise<'late'>((resolve) => setTimeout(resolve, ms, 'late').unref())
+
+export interface AnalysisServiceDeps {
+  sql: Sql
+  storage: FileStorage
+  analyzer: ImageAnalyzer
+  /** eBay as the app itself; without it (eBay not set up) the analysis is the model's alone. */
+  lookups?: EbayLookups | undefined
+  recent: RecentCopies
+  /** How many model calls on photos run at once, and each seller's share (ANALYSIS_CONCURRENCY, analysis-gate.ts). */
+  gate?: AnalysisGate
+  ebayDeadlineMs?: number
+}
+
+export function createAnalysisService({ sql, storage, analyzer, lookups, recent, gate = createAnalysisGate(), ebayDeadlineMs = EBAY_DEADLINE_MS }: AnalysisServiceDeps) {
+  /** The item specifics for the AI's title: category, its aspects, the model's values. */
+  async function specifics(analysis: Analysis, signal?: AbortSignal): Promise<{ ebay: EbaySpecifics | null; categoryId: string | null; gap: boolean }> {
+    const category = await lookups!.category(analysis.suggestion.title)
+    if (!category) return { ebay: null, categoryId: null, gap: true }
+    try {
+      const aspects = await lookups!.aspects(category.id)
+      const filled = (await analyzer.fillAspects?.({ analysis, category, aspects }, signal)) ?? []
+      return { ebay: { category, aspects: filled }, categoryId: category.id, gap: false }
+    } catch (error) {
+      logPart('item specifics', error)
+      return { ebay: { category, aspects: [] }, categoryId: category.id, gap: true }
+    }
+  }
+
+  async function ebayParts(analysis: Analysis, signal?: AbortSignal): Promise<EbayParts> {
+    const found = await specifics(analysis, signal).catch((error: unknown) => (logPart('category', error), { ebay: null, categoryId: null, gap: true }))
+    const market = found.categoryId
+      ? await lookups!.market({ title: analysis.suggestion.title, categoryId: found.categoryId, condition: 'used' }).catch((error: unknown) => (logPart('market prices', error), null))
+      : null
+    const gaps: AnalysisGap[] = [...(found.gap ? ['ebay_specifics_unavailable' as const] : []), ...(market ? [] : ['market_prices_unavailable' as const])]
+    return { ebay: found.ebay, market, gaps }
+  }
+
+  /** eBay's parts, or whatever of them is ready when the deadline passes (never a spinner that does not end). */
+  async function ebayPartsInTime(analysis: Analysis, signal?: AbortSignal): Promise<EbayParts> {
+    const parts = ebayParts(analysis, signal)
+    const outcome = await Promise.race([parts, deadline(ebayDeadlineMs)])
+    if (outcome !== 'late') return outcome
+    console.error('[analysis] eBay took too long; answering without it')
+    return { ebay: null, market: null, gaps: ['ebay_specifics_unavailable', 'market_prices_unavailable'] }
+  }
+
+  /** The analysis of these copies (photo 1 first), for a seller (isAdmin decides whether a notice may name settings). */
+  async function analyzeCopies(user: { id: number; isAdmin: boolean }, copies: AnalysisCopy[], signal?: AbortSignal): Promise<DraftAnalysis> {
+    const photos = copies.slice(0, MAX_ANALYSIS_PHOTOS)
+    // The model's call on the photos waits for a place at the gate (a haul's many drafts share them fairly).
+    const analysis = await gate.run(user.id, () => analyzer.analyze({ photos: photos.map((copy) => copy.jpeg), measuredColor: photos[0]?.measuredColor ?? '' }, signal), signal)
+    const base = { ...analysis.suggestion, analyzer: analyzer.name, source: analysis.source, facts: analysis.facts, flaws: analysis.flaws, photoCount: photos.length }
+    if (analysis.source === 'measured') return { ...base, ebay: null, market: null, priceSource: null, gaps: [], notice: notSetUpNotice(user.isAdmin) }
+    const parts: EbayParts = lookups ? await ebayPartsInTime(analysis, signal) : { ebay: null, market: null, gaps: [] }
+    const price = usedPrice(analysis.suggestion.medianUsedPrice, parts.market)
+    return { ...base, ...parts, ...price } satisfies AnalysisSuggestion & DraftAnalysis
+  }
+
+  /** The model's copy of one of the seller's stored photos: the one kept from its upload, else made from storage. */
+  async function copyOf(row: images.ImageRow): Promise<AnalysisCopy> {
+    const kept = recent.get(row.id)
+    if (kept) return kept
+    const copy = readPhoto(storage, row).then(analysisCopyOfStored)
+    recent.remember(row.id, copy)
+    return copy
+  }
+
+  return {
+    analyzeCopies,
+
+    /** POST /api/analyze-photos: the draft's stored photos, in its order; callable per draft by any caller. */
+    async analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[], signal?: AbortSignal): Promise<DraftAnalysis> {
+      const rows = await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))
+      if (rows.some((row) => row?.userId !== user.id)) throw photoNotFound()
+      const copies = await Promise.all(rows.map((row) => copyOf(row!)))
+      return analyzeCopies(user, copies, signal)
+    },
+  }
+}
+
+function logPart(part: string, error: unknown) {
+  console.error(`[analysis] ${part} failed: ${error instanceof Error ? error.message : String(error)}`)
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>
