@@ -36,6 +36,13 @@ export async function requestRevision(sql: Sql | Tx, listingId: number): Promise
   return rows.length > 0
 }
 
+/** How many changes the seller has asked for so far; read with the listing, in one snapshot, by the revision job. */
+export async function requestedCount(tx: Tx, listingId: number): Promise<number> {
+  const [row] = await tx<{ requested: number }[]>`select requested from ebay_revisions where listing_id = ${listingId}`
+  if (!row) throw new Error(`no revision row for listing ${listingId}`)
+  return row.requested
+}
+
 /**
  * The row a published listing's revisions will use, made when it is published: a job sent within an edit's
  * transaction then waits on the row's lock until the edit commits, instead of missing a row not yet committed.

@@ -60,7 +60,7 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
   return row!.json as JsonText<Listing[]>
 }
 
-export async function findListing(sql: Sql, userId: number, id: number): Promise<Listing | undefined> {
+export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id}`
   return row
 }

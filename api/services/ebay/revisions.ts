@@ -73,8 +73,17 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
    * look at eBay); sending Snaplist's count would put pieces already sold up for sale again. A single piece is sent as
    * it is: eBay ends a listing whose one piece sold.
    */
-  async function send(userId: number, row: revisions.RevisionRow, target: number, lease: string): Promise<void> {
-    const listing = await listings.findListing(sql, userId, row.listingId)
+  /**
+   * The listing and the number of changes asked for, in one snapshot: what is sent then holds exactly the changes up to
+   * that number, so a change made after the job took the row, and already in what is sent, is not sent again.
+   */
+  const listingAsRequested = (userId: number, listingId: number) =>
+    sql.begin('isolation level repeatable read', async (tx) => ({
+      listing: await listings.findListing(tx, userId, listingId),
+      target: await revisions.requestedCount(tx, listingId),
+    }))
+
+  async function send(userId: number, row: revisions.RevisionRow, listing: Listing | undefined, target: number, lease: string): Promise<void> {
     if (!listing) return
     const resuming = row.sending === target
     const last = row.sentQuantity
@@ -119,10 +128,12 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
     }
     const userId = await userOf(listingId)
     for (let row = claimed.row; row && userId !== undefined; ) {
-      const target = row.requested
+      let target = row.requested
       if (row.sentToday >= REVISIONS_PER_DAY) return waitForTomorrow(listingId, lease)
       try {
-        await send(userId, row, target, lease)
+        const now = await listingAsRequested(userId, listingId)
+        target = now.target
+        await send(userId, row, now.listing, target, lease)
         row = await revisions.finish(sql, listingId, lease, target, null)
       } catch (error) {
         if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR)) return waitForTomorrow(listingId, lease)
