@@ -22,6 +22,8 @@ export interface PagesManifest {
 }
 
 export const PAGES_MANIFEST = 'pages.json'
+/** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
+const INTERACTIVE_EVENT = 'snaplist:interactive'
 
 interface Page {
   /** The address rendered; its file is named after the path. */
@@ -80,6 +82,12 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
   const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`
   if (!html.includes(tag)) throw new Error(`Prerender: index.html has no ${tag}`)
   const source = [
+    // A tap on a button or a form sent before React has taken the page over waits for it (then happens once), instead
+    // of being lost, or the form going out as a plain GET. React itself replays what comes once hydrateRoot has run.
+    'const early = []',
+    "const hold = (event) => { const target = event.type === 'submit' ? event.target : event.target.closest?.('button'); if (!target) return; event.preventDefault(); event.stopImmediatePropagation(); early.push([event.type, target]) }",
+    "for (const type of ['click', 'submit']) document.addEventListener(type, hold, true)",
+    `addEventListener('${INTERACTIVE_EVENT}', () => { for (const type of ['click', 'submit']) document.removeEventListener(type, hold, true); for (const [type, target] of early) if (target.isConnected) type === 'submit' ? target.requestSubmit() : target.click() }, { once: true })`,
     'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))',
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",

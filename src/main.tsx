@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { lastUser } from './features/auth/last-user.ts'
-import { pageSignature } from './lib/prerendered.ts'
+import { INTERACTIVE_EVENT, pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
 import { createAppRouter } from './router.tsx'
@@ -16,14 +16,20 @@ const app = <App queryClient={queryClient} router={router} />
 // A public screen arrives prerendered (docs/decisions/0014): once its route has resolved (no request: a visitor who was
 // never signed in here is known signed out) React adopts the markup instead of painting it again. Any other address, or
 // one the route sends elsewhere (someone signed in opening /auth), is rendered afresh.
+// Either way the page then says so, and the taps that came before are let through (src/lib/prerendered.ts).
+const interactive = () => dispatchEvent(new Event(INTERACTIVE_EVENT))
 const prerenderedFor = root.dataset.prerendered
 if (prerenderedFor) {
   void router.load().then(() => {
     const { pathname, searchStr } = router.state.location
     if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
     else createRoot(root).render(app)
+    interactive()
   })
-} else createRoot(root).render(app)
+} else {
+  createRoot(root).render(app)
+  interactive()
+}
 
 // The service worker and the offline store with its sync engine load after the first screen (src/lib/first-screen.ts);
 // sync runs whenever someone is signed in, which also sends drafts that waited for a session.

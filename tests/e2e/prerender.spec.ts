@@ -78,6 +78,8 @@ for (const { path, heading } of PUBLIC_SCREENS) {
 
 test('the Login and Register tabs work with the keyboard once hydrated', async ({ page }) => {
   await page.goto('/auth')
+  // Hydrated: React has the tab (a key pressed before that is the browser's alone).
+  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
   await page.getByRole('tab', { name: 'Login' }).focus()
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused()
