@@ -76,7 +76,8 @@ function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: str
  * Puts a small starter in place of the app's script tag (and Vite's modulepreload hints): the page paints from its HTML
  * first, then the starter asks for every chunk the page needs at once (its data-chunks: the app and the screen, so no
  * request waits for another) and runs the app. Lighthouse's simulation counts every script that arrived before the
- * paint as holding it up, so a hint in the HTML, even at low priority, would push the simulated paint back.
+ * paint as holding it up, so a hint in the HTML, even at low priority, would push the simulated paint back; and the
+ * starter itself is fetched at low priority, since a module script in the head (High) counts as render-blocking there.
  */
 async function startAfterFirstPaint(outDir: string, html: string, entryFile: string): Promise<string> {
   const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`
@@ -88,7 +89,9 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
     "const hold = (event) => { const target = event.type === 'submit' ? event.target : event.target.closest?.('button'); if (!target) return; event.preventDefault(); event.stopImmediatePropagation(); early.push([event.type, target]) }",
     "for (const type of ['click', 'submit']) document.addEventListener(type, hold, true)",
     `addEventListener('${INTERACTIVE_EVENT}', () => { for (const type of ['click', 'submit']) document.removeEventListener(type, hold, true); for (const [type, target] of early) if (target.isConnected) type === 'submit' ? target.requestSubmit() : target.click() }, { once: true })`,
-    'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))',
+    // A prerendered page's first contentful paint has been shown (as the browser reports it; at the latest after a few
+    // seconds); index.html has nothing to paint before the app, which starts at once.
+    "if (document.getElementById('root').dataset.prerendered) await new Promise((resolve) => { setTimeout(resolve, 3000); new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(resolve) } }).observe({ type: 'paint', buffered: true }) })",
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
     `await import('/${entryFile}')`,
@@ -96,7 +99,7 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
   ].join('\n')
   const starter = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
   await writeFile(path.join(outDir, starter), source)
-  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin src="/${starter}" data-chunks=""></script>`)
+  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
 }
 
 /** Builds src/entry-server.tsx for Node into a scratch folder in the project (where its packages resolve) and loads it. */

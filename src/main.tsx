@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
@@ -11,6 +12,9 @@ import './styles.css'
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
+/** How long a screen that is not prerendered may stay blank while its route loads. */
+const LONGEST_SILENT_START_MS = 1_000
+
 const root = document.getElementById('root')!
 const app = <App queryClient={queryClient} router={router} />
 // A public screen arrives prerendered (docs/decisions/0014): once its route has resolved (no request: a visitor who was
@@ -22,13 +26,27 @@ const prerenderedFor = root.dataset.prerendered
 if (prerenderedFor) {
   void router.load().then(() => {
     const { pathname, searchStr } = router.state.location
-    if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
-    else createRoot(root).render(app)
+    // As a transition, so React does the work in slices between which the browser stays free to answer a tap (a phone's
+    // CPU would otherwise be held for the whole page at once: Lighthouse's total blocking time).
+    startTransition(() => {
+      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
+      else createRoot(root).render(app)
+    })
     interactive()
   })
 } else {
-  createRoot(root).render(app)
-  interactive()
+  // Any other screen is drawn once its route has resolved (the session check, its code), in one pass rather than one
+  // per step of the load; a load that hangs (a network that lies about being up) shows the route's spinner meanwhile.
+  let rendered = false
+  const render = () => {
+    if (rendered) return
+    rendered = true
+    const fresh = createRoot(root)
+    startTransition(() => fresh.render(app))
+    interactive()
+  }
+  void router.load().then(render)
+  setTimeout(render, LONGEST_SILENT_START_MS)
 }
 
 // The service worker and the offline store with its sync engine load after the first screen (src/lib/first-screen.ts);

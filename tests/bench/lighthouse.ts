@@ -61,7 +61,13 @@ export async function benchLighthouse() {
     ]
     const runs = new Map(pages.map((page) => [page.name, [] as Audit[]]))
     // Alternating, so a burst of load on the shared machine falls on every page alike.
-    for (let round = 0; round < RUNS; round++) for (const page of pages) runs.get(page.name)!.push(await auditPage(page.url, page.cookie))
+    for (let round = 0; round < RUNS; round++) {
+      for (const page of pages) {
+        const audit = await auditPage(page.url, page.cookie)
+        console.log(`  run ${round + 1} ${page.name.padEnd(10)} ${describeAudit(audit)}${audit.failing.length ? `; below 90: ${audit.failing.join(', ')}` : ''}`)
+        runs.get(page.name)!.push(audit)
+      }
+    }
     console.log(`\nLighthouse 12 (mobile, simulated throttling), medians of ${RUNS} alternating runs`)
     for (const page of pages) {
       const audit = medianAudit(runs.get(page.name)!)
