@@ -1,4 +1,4 @@
-// What the build renders to HTML (scripts/prerender.ts): a page as a first visitor sees it, signed out, before any
+// What the build renders to HTML (scripts/vite-prerender.ts): a page as a first visitor sees it, signed out, before any
 // data has arrived, which is exactly what the browser's first render shows, so hydrateRoot keeps the markup
 // (docs/decisions/0014).
 import { createMemoryHistory } from '@tanstack/react-router'
