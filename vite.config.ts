@@ -2,14 +2,20 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
+const APP_SHARED =
+  /([\\/]src[\\/](lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid)|offline[\\/]api-error|features[\\/][^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field|Tabs))\.tsx?$|[\\/]api[\\/]contract[\\/]|node_modules[\\/]valibot[\\/])/
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderPublicPages(),
     VitePWA({
+      // After the public pages are prerendered, so the service worker precaches them (scripts/vite-prerender.ts).
+      integration: { closeBundleOrder: 'post' },
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
@@ -44,6 +50,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressAssets(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -53,7 +60,17 @@ export default defineConfig({
       output: {
         // What every screen runs on, as one file: gzip compresses it better whole than as the dozen shards the
         // automatic split makes of it (speed budget, tests/e2e/budgets.spec.ts).
-        codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/, priority: 3 },
+            // The forms' library and its valibot resolver travel together: every form needs both.
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
+            // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the
+            // public screens) as one file, not a dozen sub-kilobyte ones: a phone pays for each request (issue 19 counts
+            // them). Only modules with no library of their own, so nothing heavy rides along.
+            { name: 'app', test: APP_SHARED, priority: 2 },
+          ],
+        },
       },
     },
   },

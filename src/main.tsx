@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { lastUser } from './features/auth/last-user.ts'
+import { INTERACTIVE_EVENT, pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
 import { createAppRouter } from './router.tsx'
@@ -12,13 +12,42 @@ import './styles.css'
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+/** How long a screen that is not prerendered may stay blank while its route loads. */
+const LONGEST_SILENT_START_MS = 1_000
+
+const root = document.getElementById('root')!
+const app = <App queryClient={queryClient} router={router} />
+// A public screen arrives prerendered (docs/decisions/0014): once its route has resolved (no request: a visitor who was
+// never signed in here is known signed out) React adopts the markup instead of painting it again. Any other address, or
+// one the route sends elsewhere (someone signed in opening /auth), is rendered afresh.
+// Either way the page then says so, and the taps that came before are let through (src/lib/prerendered.ts).
+const interactive = () => dispatchEvent(new Event(INTERACTIVE_EVENT))
+const prerenderedFor = root.dataset.prerendered
+if (prerenderedFor) {
+  void router.load().then(() => {
+    const { pathname, searchStr } = router.state.location
+    // As a transition, so React does the work in slices between which the browser stays free to answer a tap (a phone's
+    // CPU would otherwise be held for the whole page at once: Lighthouse's total blocking time).
+    startTransition(() => {
+      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
+      else createRoot(root).render(app)
+    })
+    interactive()
+  })
+} else {
+  // Any other screen is drawn once its route has resolved (the session check, its code), in one pass rather than one
+  // per step of the load; a load that hangs (a network that lies about being up) shows the route's spinner meanwhile.
+  let rendered = false
+  const render = () => {
+    if (rendered) return
+    rendered = true
+    const fresh = createRoot(root)
+    startTransition(() => fresh.render(app))
+    interactive()
+  }
+  void router.load().then(render)
+  setTimeout(render, LONGEST_SILENT_START_MS)
+}
 
 // The service worker and the offline store with its sync engine load after the first screen (src/lib/first-screen.ts);
 // sync runs whenever someone is signed in, which also sends drafts that waited for a session.

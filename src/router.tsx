@@ -1,6 +1,6 @@
 // Every route of docs/product.md §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type RouterHistory } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
 import { RouteError } from './components/RouteError.tsx'
@@ -12,7 +12,7 @@ import { adminListingsQuery, adminUsersQuery } from './features/admin/admin-quer
 import { emailTemplatesQuery } from './features/admin/email-template-queries.ts'
 import { listingsQuery } from './features/listings/listing-queries.ts'
 import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
-import { authConfigQuery, currentUserQuery } from './features/auth/session-queries.ts'
+import { currentUserQuery } from './features/auth/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -127,8 +127,8 @@ const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...screen('/auth', () => import('./features/auth/auth.tsx'), 'AuthScreen'),
   beforeLoad: async ({ context: { queryClient } }) => {
-    // Whether to offer Sign in with Google is asked alongside the session check, not after it.
-    void queryClient.prefetchQuery(authConfigQuery)
+    // Whether to offer Sign in with Google is not asked here: the prerendered page preloads it, and the screen reads it
+    // once hydrated, so the first render matches the HTML (docs/decisions/0014).
     if (await queryClient.ensureQueryData(currentUserQuery)) throw redirect({ to: '/' })
   },
   pendingComponent: () => <FullPageSpinner />,
@@ -171,8 +171,11 @@ const publicRoutes = [
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createRouter({ routeTree, context: { queryClient }, defaultPendingMs: 150, scrollRestoration: true, defaultErrorComponent: RouteError })
+/** The router in the browser, or (given a memory history) where the build renders the public pages. */
+export function createAppRouter(queryClient: QueryClient, prerendering?: { history: RouterHistory }) {
+  // Scroll restoration is behaviour in the browser only; it draws nothing, so the prerendered HTML is the same without it.
+  const router = createRouter({ routeTree, context: { queryClient }, ...prerendering, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
+  if (prerendering) return router
   // The session check every guard waits for and the first screen's code set off together, before anything renders.
   void queryClient.prefetchQuery(currentUserQuery)
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)

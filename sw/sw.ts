@@ -1,8 +1,9 @@
 // The service worker: wiring only. Precaches the app shell so Snaplist opens with no network, answers every
-// navigation with the cached index.html (the client router shows the screen), keeps thumbnails for offline use,
-// sends the outbox on Background Sync and turns shared photos into drafts. API data is never served from here.
+// navigation with a cached page (a prerendered public screen, else index.html: the client router shows the screen),
+// keeps thumbnails for offline use, sends the outbox on Background Sync and turns shared photos into drafts. API data is
+// never served from here.
 import { clientsClaim } from 'workbox-core'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { handleBackgroundSync } from './background-sync.ts'
 import { receiveSharedPhotos } from './share-target.ts'
@@ -14,7 +15,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 receiveSharedPhotos()
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/files\//, /^\/share-target/] }))
+// A public screen opens from its prerendered page (/auth → auth.html, docs/decisions/0014), any other from index.html.
+const pageFor = async ({ url }: { url: URL }) => (await matchPrecache(`${url.pathname}.html`)) ?? (await matchPrecache('/index.html'))!
+registerRoute(new NavigationRoute(pageFor, { denylist: [/^\/api\//, /^\/files\//, /^\/share-target/] }))
 cacheThumbnails()
 handleBackgroundSync()
 

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
+import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
 import { ACCOUNT_CHANGED, SYNC_ACCOUNT_HEADER } from '../contract/sync.ts'
 import type { UserRow } from '../db/users.ts'
 import { AppError, unauthorized } from '../errors.ts'
@@ -10,10 +11,17 @@ import { SESSION_COOKIE, type SessionService } from '../services/accounts/sessio
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt })
+  writeSignedInHint(c, secure, expiresAt)
 }
 
 export function clearSessionCookie(c: Context, secure: boolean) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure })
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure })
+}
+
+/** The page's hint that a session may exist (api/contract/session-hint.ts); it lives as long as the session cookie. */
+export function writeSignedInHint(c: Context, secure: boolean, expiresAt?: Date) {
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { sameSite: 'Lax', secure, path: '/', ...(expiresAt ? { expires: expiresAt } : {}) })
 }
 
 export function sessionMiddleware(sessions: SessionService, isSecure: (c: Context) => boolean) {
@@ -24,6 +32,8 @@ export function sessionMiddleware(sessions: SessionService, isSecure: (c: Contex
     c.set('sessionToken', resolved ? token : undefined)
     if (token && !resolved) clearSessionCookie(c, isSecure(c))
     if (token && resolved?.renewedUntil) writeSessionCookie(c, token, resolved.renewedUntil, isSecure(c))
+    // A hint that outlived its session goes (sessions from before the hint get it with their page, api/static.ts).
+    if (!token && getCookie(c, SIGNED_IN_HINT_COOKIE)) deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isSecure(c) })
     await next()
   })
 }

@@ -5,7 +5,8 @@ import { onToastsRequested, toastsRequested } from '../lib/toasts.ts'
 const ToastHost = lazy(async () => ({ default: (await import('./ToastHost.tsx')).ToastHost }))
 
 export function Toaster() {
-  const requested = useSyncExternalStore(onToastsRequested, toastsRequested)
+  // Nothing is requested on the server (the prerendered pages, docs/decisions/0014).
+  const requested = useSyncExternalStore(onToastsRequested, toastsRequested, () => false)
   if (!requested) return null
   return (
     <Suspense fallback={null}>

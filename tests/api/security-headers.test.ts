@@ -40,6 +40,10 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Snaplist</title><script type="module" src="/assets/app.js"></script>')
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("app")')
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  await writeFile(path.join(distDir, 'auth.html'), '<!doctype html><title>Sign in</title>')
+  await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>Not found</title>')
+  const pages = { pages: { '/auth': 'auth.html' }, routes: ['/', '/list-item', '/auth'], notFound: '404.html', shellPreloads: ['/assets/app.js'] }
+  await writeFile(path.join(distDir, 'pages.json'), JSON.stringify(pages))
   mountBuiltApp(t.app, distDir)
   const seller = await registeredClient(t.app, 'headers')
   const upload = await seller.post('/api/images', photoForm(await solidJpeg({ r: 10, g: 20, b: 30 }), { id: randomUUID() }))
@@ -57,6 +61,8 @@ describe('security headers', () => {
     ['an unknown API route', '/api/no-such-route', 404],
     ['the app page', '/', 200],
     ['a screen the client router draws', '/list-item', 200],
+    ['a prerendered screen', '/auth', 200],
+    ['a path no screen has', '/no-such-screen', 404],
     ['a script of the app', '/assets/app.js', 200],
     ['the service worker', '/sw.js', 200],
     ['a photo that does not exist', '/files/u1/0123456789abcdef.jpg', 404],
@@ -64,6 +70,16 @@ describe('security headers', () => {
     const response = await client(t.app).get(url)
     expect(response.status).toBe(status)
     expectProtected(response)
+  })
+
+  it('a page opened with a session cookie hints the session check and the signed-in code, and leaves the page a hint', async () => {
+    const seller = await registeredClient(t.app, 'hinted')
+    const page = await seller.get('/')
+    expect(page.headers.get('link')).toBe('</api/user>; rel=preload; as=fetch; crossorigin=use-credentials, </assets/app.js>; rel=modulepreload; crossorigin')
+    expect(page.headers.get('set-cookie')).toMatch(/^snaplist_signed_in=1; Path=\/; SameSite=Lax$/)
+    const anonymous = await client(t.app).get('/')
+    expect(anonymous.headers.get('link')).toBeNull()
+    expect(anonymous.headers.get('set-cookie')).toBeNull()
   })
 
   it('let the page run only its own scripts and styles, never inline code, and send data only to its own server', async () => {

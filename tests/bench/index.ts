@@ -1,11 +1,12 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|analysis|soak runs one of them.
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|analysis|soak|lighthouse runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
+import { benchLighthouse } from './lighthouse.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
 import { benchApi } from './run.ts'
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   faults: benchFaults,
   haul: benchHaul,
   soak: benchSoak,
+  lighthouse: benchLighthouse,
 }
 
 const only = process.env.BENCH_ONLY

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi } from './helpers.ts'
+import { E2E_PORT } from './ports.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'working offline is a phone flow')
 test.setTimeout(90_000)
@@ -114,7 +115,8 @@ test('a draft the server refuses shows the server\'s message and Retry, and Retr
 })
 
 test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({ browser }, testInfo) => {
-  const port = 3290 + testInfo.workerIndex
+  // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
+  const port = E2E_PORT + 80 + testInfo.parallelIndex
   const origin = `http://localhost:${port}`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-crash-'))
   const startServer = () =>

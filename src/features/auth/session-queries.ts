@@ -6,11 +6,14 @@ import type { AuthConfig, GoogleSignInInput } from '../../../api/contract/google
 import type { LoginInput, RegisterInput, User } from '../../../api/contract/user.ts'
 import { api, ApiError, cancelledBy, errorMessage, okJson, okJsonOrSignedOut } from '../../lib/api.ts'
 import { lastUser, rememberUser } from './last-user.ts'
+import { maybeSignedIn } from './session-hint.ts'
 import { notify } from '../../lib/notify.tsx'
 
 export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
 
 async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
+  // A browser never signed in here is signed out without asking (no 401 to log); the server decides every other case.
+  if (!maybeSignedIn()) return null
   try {
     const user = await okJsonOrSignedOut(api.user.$get(undefined, cancelledBy(signal)))
     rememberUser(user)

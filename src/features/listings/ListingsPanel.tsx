@@ -33,9 +33,13 @@ import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
 /** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
 const LISTINGS_PAGE_SIZE = 24
 
+// The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
+// panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
+const STATE_BOX = 'mt-6 flex min-h-52 flex-col items-center justify-center py-6'
+
 function EmptyState() {
   return (
-    <div className="mt-6 flex flex-col items-center gap-3 py-6 text-center">
+    <div className={`${STATE_BOX} gap-3 text-center`}>
       <p className="font-medium text-slate-900">No listings yet</p>
       <p className="max-w-sm text-sm text-slate-600">Photograph your first item and Snaplist will help you fill in the listing.</p>
       <Link to="/list-item" className={buttonClass('secondary')}>
@@ -218,7 +222,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
         Your Listings
       </h2>
       {listings.isPending && (
-        <div className="flex justify-center py-10">
+        <div className={STATE_BOX}>
           <Spinner label="Loading your listings" />
         </div>
       )}

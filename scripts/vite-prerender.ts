@@ -1,0 +1,216 @@
+// Build steps after the app's bundle (docs/decisions/0014): the public screens rendered to HTML, each with preload
+// hints for its own code, and every text file compressed once (brotli and gzip) for the server to send as it is.
+import { createHash } from 'node:crypto'
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+
+/** The manifest api/static.ts reads: which file answers which address. */
+export interface PagesManifest {
+  /** Path → prerendered HTML file, e.g. '/auth' → 'auth.html'. */
+  pages: Record<string, string>
+  /** Every path a route has; they get index.html (signed-in screens, callbacks) unless prerendered. */
+  routes: string[]
+  /** The page for a path no route has. */
+  notFound: string
+  /** The code of the signed-in frame and the Dashboard, for the server to hint when a session cookie comes along. */
+  shellPreloads: string[]
+}
+
+export const PAGES_MANIFEST = 'pages.json'
+/** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
+const INTERACTIVE_EVENT = 'snaplist:interactive'
+
+interface Page {
+  /** The address rendered; its file is named after the path. */
+  href: string
+  /** The screen's module, whose chunk (and what it imports) the page preloads. */
+  module?: string
+  /** Requests the screen makes once hydrated, started with the document instead. */
+  fetches?: string[]
+}
+
+// The screens anyone can open (docs/product.md §2), as a first visitor sees them. /reset-password is rendered as it
+// opens from the emailed link (checking its token); without a token the browser renders the screen itself.
+const PAGES: Page[] = [
+  { href: '/auth', module: 'src/features/auth/auth.tsx', fetches: ['/api/auth/config'] },
+  { href: '/forgot-password', module: 'src/features/auth/forgot-password.tsx' },
+  { href: '/reset-password?token=from-the-email', module: 'src/features/auth/reset-password.tsx' },
+  { href: '/privacy-policy', module: 'src/features/legal/privacy-policy.tsx' },
+  { href: '/terms-of-service', module: 'src/features/legal/terms-of-service.tsx' },
+  { href: '/integrate-with-etsy', module: 'src/features/marketplaces/integrate-with-etsy.tsx' },
+  { href: '/404' },
+]
+const SHELL_MODULES = ['src/shell/AppShell.tsx', 'src/features/listings/dashboard.tsx']
+
+interface RenderedPage {
+  html: string
+  signature: string
+  status: number
+  routePaths: string[]
+}
+
+const fileOf = (page: Page) => `${new URL(page.href, 'http://x').pathname.slice(1)}.html`
+
+/** A chunk's file and every chunk it imports statically, transitively: what runs before its screen can render. */
+function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName]
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return seen
+  seen.add(fileName)
+  for (const imported of chunk.imports) chunkClosure(bundle, imported, seen)
+  return seen
+}
+
+function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): Set<string> {
+  const id = path.resolve(root, module)
+  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
+  if (!chunk) throw new Error(`Prerender: no chunk is built from ${module}; the page list in scripts/vite-prerender.ts is out of date.`)
+  return chunkClosure(bundle, chunk.fileName)
+}
+
+/**
+ * Puts a small starter in place of the app's script tag (and Vite's modulepreload hints): the page paints from its HTML
+ * first, then the starter asks for every chunk the page needs at once (its data-chunks: the app and the screen, so no
+ * request waits for another) and runs the app. Lighthouse's simulation counts every script that arrived before the
+ * paint as holding it up, so a hint in the HTML, even at low priority, would push the simulated paint back; and the
+ * starter itself is fetched at low priority, since a module script in the head (High) counts as render-blocking there.
+ */
+async function startAfterFirstPaint(outDir: string, html: string, entryFile: string): Promise<string> {
+  const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`
+  if (!html.includes(tag)) throw new Error(`Prerender: index.html has no ${tag}`)
+  const source = [
+    // A tap on a button or a form sent before React has taken the page over waits for it (then happens once), instead
+    // of being lost, or the form going out as a plain GET. React itself replays what comes once hydrateRoot has run.
+    'const early = []',
+    "const hold = (event) => { const target = event.type === 'submit' ? event.target : event.target.closest?.('button'); if (!target) return; event.preventDefault(); event.stopImmediatePropagation(); early.push([event.type, target]) }",
+    "for (const type of ['click', 'submit']) document.addEventListener(type, hold, true)",
+    `addEventListener('${INTERACTIVE_EVENT}', () => { for (const type of ['click', 'submit']) document.removeEventListener(type, hold, true); for (const [type, target] of early) if (target.isConnected) type === 'submit' ? target.requestSubmit() : target.click() }, { once: true })`,
+    // A prerendered page's first contentful paint has been shown (as the browser reports it; at the latest after a few
+    // seconds); index.html has nothing to paint before the app, which starts at once.
+    "if (document.getElementById('root').dataset.prerendered) await new Promise((resolve) => { setTimeout(resolve, 3000); new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(resolve) } }).observe({ type: 'paint', buffered: true }) })",
+    "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
+    "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
+    `await import('/${entryFile}')`,
+    '',
+  ].join('\n')
+  const starter = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
+  await writeFile(path.join(outDir, starter), source)
+  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
+}
+
+/** Builds src/entry-server.tsx for Node into a scratch folder in the project (where its packages resolve) and loads it. */
+async function loadRenderer(root: string): Promise<{ renderPage: (href: string) => Promise<RenderedPage>; done: () => Promise<void> }> {
+  const outDir = path.join(root, '.prerender')
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { ssr: 'src/entry-server.tsx', outDir, emptyOutDir: true, minify: false, sourcemap: false },
+  })
+  const module = (await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)) as { renderPage: (href: string) => Promise<RenderedPage> }
+  return { renderPage: module.renderPage, done: () => rm(outDir, { recursive: true, force: true }) }
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+// The app's requests carry the session cookie (src/lib/api.ts), so their preloads must too, or the browser fetches twice.
+const fetchPreload = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`
+
+/** The page's chunks for the starter to ask for, and its other requests hinted in the head. */
+function withHints(html: string, chunks: string[], fetches: string[]): string {
+  const withChunks = html.replace('data-chunks=""', `data-chunks="${[...new Set(chunks)].map((file) => `/${file}`).join(' ')}"`)
+  return fetches.length ? withChunks.replace('</head>', `  ${fetches.map(fetchPreload).join('\n    ')}\n  </head>`) : withChunks
+}
+
+function pageHtml(template: string, page: RenderedPage, chunks: string[], fetches: string[]): string {
+  const root = `<div id="root" data-prerendered="${escapeAttribute(page.signature)}">${page.html}</div>`
+  return withHints(template.replace('<div id="root"></div>', root), chunks, fetches)
+}
+
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig
+  let bundle: Rolldown.OutputBundle | undefined
+  return {
+    name: 'snaplist:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    writeBundle(_options, output) {
+      bundle = output
+    },
+    // Before vite-plugin-pwa lists the files to precache (its closeBundle runs after, see vite.config.ts), so the service
+    // worker precaches these pages with their true revisions.
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        if (!bundle || config.build.ssr) return
+        const outDir = path.resolve(config.root, config.build.outDir)
+        // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
+        const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
+        const appChunks = chunkClosure(bundle, entry.fileName)
+        const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
+        await writeFile(path.join(outDir, 'index.html'), withHints(template, [...appChunks], []))
+        const laterChunks = (module: string) => [...chunksOfModule(bundle!, config.root, module)].filter((file) => !appChunks.has(file))
+        const renderer = await loadRenderer(config.root)
+        const manifest: PagesManifest = { pages: {}, routes: [], notFound: '', shellPreloads: [] }
+        try {
+          for (const page of PAGES) {
+            const rendered = await renderer.renderPage(page.href)
+            const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
+            await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, rendered, chunks, page.fetches ?? []))
+            if (rendered.status === 404) manifest.notFound = fileOf(page)
+            else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
+            manifest.routes = rendered.routePaths
+          }
+        } finally {
+          await renderer.done()
+        }
+        manifest.shellPreloads = [...new Set(SHELL_MODULES.flatMap(laterChunks))].map((file) => `/${file}`)
+        await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))
+      },
+    },
+  }
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/** Writes file.br and file.gz beside each text file, at the highest levels: it happens once, at build. */
+export function precompressAssets(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'snaplist:precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    // After the service worker is written (this plugin comes after vite-plugin-pwa, both 'post'), so sw.js is included.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        if (config.build.ssr) return
+        const outDir = path.resolve(config.root, config.build.outDir)
+        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
+        await Promise.all(
+          files.map(async (file) => {
+            const content = await readFile(file)
+            const brotli = promisify(brotliCompress)(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
+            const gzipped = promisify(gzip)(content, { level: 9 })
+            await Promise.all([writeFile(`${file}.br`, await brotli), writeFile(`${file}.gz`, await gzipped)])
+          }),
+        )
+      },
+    },
+  }
+}

@@ -1,0 +1,124 @@
+// The public screens arrive as HTML and stay (docs/decisions/0014): readable before any script runs, adopted by React
+// (hydrated, not painted again) with nothing in the console, and no session check for a visitor who never signed in.
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD, registerThroughUi } from './helpers.ts'
+
+const PUBLIC_SCREENS = [
+  { path: '/auth', heading: 'List what you find in the time it takes to take a photo.' },
+  { path: '/forgot-password', heading: 'Forgot your password?' },
+  { path: '/reset-password?token=abc', heading: 'Verifying Reset Token' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/terms-of-service', heading: 'Terms of Service' },
+  { path: '/integrate-with-etsy', heading: 'Integrations' },
+] as const
+
+/** Every console error or warning and every failed request the page has, e.g. a hydration mismatch or a 401. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return problems
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  for (const { path, heading } of PUBLIC_SCREENS) {
+    test(`${path} shows its screen from the HTML alone`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    })
+  }
+
+  test('the sign-in form is there before any script runs', async ({ page }) => {
+    await page.goto('/auth')
+    await expect(page.getByLabel('Username')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+  })
+
+  test('an address no screen has answers 404 with the Not Found page', async ({ page }) => {
+    const response = await page.goto('/no-such-screen')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+  })
+})
+
+for (const { path, heading } of PUBLIC_SCREENS) {
+  test(`${path}: React adopts the prerendered markup, and the console stays clean`, async ({ page }) => {
+    const problems = problemsOf(page)
+    const userChecks: string[] = []
+    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())))
+    // The app's code waits until the HTML's heading is marked: the very element must still be there afterwards.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    // The screen's own requests (the reset link's token check) wait too, so its first state is what is compared.
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(/\/api\//, async (route) => {
+      await answered
+      await route.continue().catch(() => {})
+    })
+    await page.goto(path, { waitUntil: 'commit' })
+    const title = page.getByRole('heading', { level: 1, name: heading })
+    await expect(title).toBeVisible()
+    await title.evaluate((element) => ((window as unknown as { prerenderedTitle: Element }).prerenderedTitle = element))
+    release()
+    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
+    expect(await title.evaluate((element) => element === (window as unknown as { prerenderedTitle: Element }).prerenderedTitle)).toBe(true)
+    answer()
+    expect(userChecks, 'a visitor who never signed in is not checked').toEqual([])
+    expect(problems).toEqual([])
+  })
+}
+
+test('the Login and Register tabs work with the keyboard once hydrated', async ({ page }) => {
+  await page.goto('/auth')
+  // Hydrated: React has the tab (a key pressed before that is the browser's alone).
+  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  await page.getByRole('tab', { name: 'Login' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel')).toContainText('Create account')
+  await page.keyboard.press('Home')
+  await expect(page.getByRole('tabpanel')).toContainText('Forgot your password?')
+})
+
+test('signing in leaves a hint for the next visit, signing out takes it away, and neither logs an error', async ({ page }) => {
+  const problems = problemsOf(page)
+  const hint = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'snaplist_signed_in')
+  const username = await registerThroughUi(page)
+  expect((await hint())?.httpOnly).toBe(false)
+  // The next visit asks the server and opens signed in.
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByLabel('Username')).toBeVisible()
+  expect(await hint()).toBeUndefined()
+  // Signed out, / sends the visitor to sign in without a 401 on the way.
+  await page.goto('/')
+  await expect(page.getByLabel('Username')).toBeVisible()
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+test('assets go out compressed at build time, hashed ones cached for good', async ({ request, page }) => {
+  await page.goto('/auth')
+  const script = await page.locator('script[type="module"]').getAttribute('src')
+  for (const encoding of ['br', 'gzip']) {
+    const response = await request.get(script!, { headers: { 'Accept-Encoding': encoding } })
+    expect(response.headers()['content-encoding']).toBe(encoding)
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  }
+  const html = await request.get('/auth', { headers: { 'Accept-Encoding': 'br' } })
+  expect(html.headers()['content-encoding']).toBe('br')
+  expect(html.headers()['cache-control']).toBe('no-cache')
+})
