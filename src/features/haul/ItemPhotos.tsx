@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { usePhotoPreviews } from '../drafts/usePhotoPreviews.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { notify } from '../../lib/notify.tsx'
+import { queued } from './add-photos.ts'
 import type { HaulItemView } from './useHaul.ts'
 import { useHaulStore } from './useHaul.ts'
 
@@ -19,7 +20,9 @@ function MoveDialog({ moving, items, fromId, onClose }: { moving: Moving | null;
   const hauls = useHaulStore()
   const move = async (toId: string) => {
     onClose()
-    if (moving && !(await hauls.movePhoto(moving.photoId, toId))) notify('Error', 'This photo cannot move there: that item is full or already being created.', 'error')
+    if (!moving) return
+    if (await hauls.movePhoto(moving.photoId, toId)) queued()
+    else notify('Error', 'This photo cannot move there: that item is full or already being created.', 'error')
   }
   return (
     <Dialog open={moving !== null} onClose={onClose} title={`Move photo ${moving?.number ?? ''} to`}>
@@ -65,7 +68,7 @@ export function ItemPhotos({ view, number, items }: { view: HaulItemView; number
                 <button type="button" className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-slate-800" aria-label={`Move photo ${index + 1}`} onClick={() => setMoving({ photoId: photo.id, number: index + 1 })}>
                   Move
                 </button>
-                <button type="button" className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-red-800" aria-label={`Delete photo ${index + 1}`} onClick={() => void hauls.removePhoto(view.draft.id, photo.id)}>
+                <button type="button" className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-red-800" aria-label={`Delete photo ${index + 1}`} onClick={() => void hauls.removePhoto(view.draft.id, photo.id).then(queued)}>
                   Delete
                 </button>
               </div>

@@ -12,8 +12,8 @@ async function shrinkWithId(file: File): Promise<ShrunkWithId> {
   return { id: uuid(), ...(await shrinkPhoto(file)) }
 }
 
-/** The outbox has work: send it when the network allows, and ask the browser to keep it. */
-function queued() {
+/** The outbox has work (photos added, moved or deleted: an item to analyse again): send it when the network allows. */
+export function queued() {
   keepDraftsSafe()
   syncScheduler.kick()
 }
