@@ -7,6 +7,9 @@ const apiProject = (name: string, testDb: string) => ({
 
 export default defineConfig({
   test: {
+    // Two files at once on a 2-core machine (Vitest's default would take one): each file has its own database or schema,
+    // and most of a file's time is spent waiting on sockets, timers and Postgres, not on the CPU.
+    maxWorkers: 2,
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
