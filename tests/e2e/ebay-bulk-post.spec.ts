@@ -3,19 +3,11 @@
 // links, the fifth given its Brand in the Post to eBay dialog from there; and on the desktop, a request whose replies are lost and a reload midway: sent again, nothing posted twice.
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const TEE = { brand: 'Hanes', size: 'L', sizeType: 'Regular', department: 'Men', color: 'black', price: 12, quantity: 1, category: 'clothing', description: 'Soft, no holes.' }
 
-/** Connects eBay through the stand-in's consent page in this tab; returns the grant's state, which names the seller there. */
-async function connectEbay(page: Page): Promise<string> {
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>))
-  await page.goto(authUrl)
-  await page.getByRole('link', { name: 'Agree' }).click()
-  await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
-  return new URL(authUrl).searchParams.get('state')!
-}
 
 /** The SKU of each listing live on eBay for this seller, one entry per listing eBay made (a listing posted twice shows twice). */
 async function liveSkus(page: Page, grant: string): Promise<string[]> {

@@ -3,7 +3,7 @@
 // and order number once Snaplist has read the seller's orders (every minute here: EBAY_SALES_POLL_MINUTES).
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
-import { createListingThroughApi, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, registerThroughUi } from './helpers.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'the phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
@@ -11,14 +11,6 @@ test.use({ viewport: { width: 390, height: 844 } })
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
 const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
 
-/** Connects eBay through the stand-in's consent page; returns the grant's state, which names the seller there. */
-async function connectEbay(page: Page): Promise<string> {
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>))
-  await page.goto(authUrl)
-  await page.getByRole('link', { name: 'Agree' }).click()
-  await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
-  return new URL(authUrl).searchParams.get('state')!
-}
 
 async function liveListing(page: Page, title: string) {
   const listing = await createListingThroughApi(page, { ...JACKET, title })

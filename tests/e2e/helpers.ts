@@ -113,3 +113,12 @@ export async function ebayRedirectAddress(request: APIRequestContext, authUrl: s
   const redirect = await request.get(new URL(agree, authUrl).toString(), { maxRedirects: 0 })
   return redirect.headers().location!
 }
+
+/** Connects eBay through the stand-in's consent page in this tab; returns the grant's state, which names the seller there. */
+export async function connectEbay(page: Page): Promise<string> {
+  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>))
+  await page.goto(authUrl)
+  await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
+  return new URL(authUrl).searchParams.get('state')!
+}

@@ -4,17 +4,14 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test, type Locator } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { registerThroughUi } from './helpers.ts'
+import { connectEbay, registerThroughUi } from './helpers.ts'
 
 test.skip(({ isMobile }) => !isMobile, 'the phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('New Listing to a created listing, then to live on eBay: taps and seconds', async ({ page }, testInfo) => {
   await registerThroughUi(page)
-  const authUrl = (await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>))).authUrl
-  await page.goto(authUrl)
-  await page.getByRole('link', { name: 'Agree' }).click()
-  await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
+  await connectEbay(page)
   const photo = testInfo.outputPath('jeans.jpg')
   await writeFile(photo, await solidJpeg({ r: 40, g: 70, b: 150 }))
 
