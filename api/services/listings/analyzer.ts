@@ -136,56 +136,30 @@ function modelSchemaOf(spec: ListingFieldSpec, hint: string | undefined): Schema
 // brand and size come from `facts`, which say where each was read.
 const FROM_FACTS: SuggestionKey[] = ['brand', 'size']
 const FLAT_FIELDS = AI_FIELDS.filter(({ suggestion }) => !FROM_FACTS.includes(suggestion))
-const DESCRIBED = [...FLAT_FIELDS.map(({ suggestion }) => suggestion), 'facts', 'flaws', 'details']
 
 const PHOTO_NUMBER: Schema = { type: Type.INTEGER, minimum: 1, nullable: true, description: 'The photo it was read in (1 = the first); null when inferred.' }
 
-const FACT_SCHEMA: Schema = {
-  type: Type.OBJECT,
-  properties: {
-    value: { type: Type.STRING, description: 'Empty string when unknown.' },
-    seen: { type: Type.BOOLEAN, description: 'true only when read in a photo (label, tag, logo, print); false when inferred.' },
-    photo: PHOTO_NUMBER,
-  },
-  required: ['value', 'seen', 'photo'],
-  propertyOrdering: ['value', 'seen', 'photo'],
+/**
+ * An object with every property required, in the order given: without `propertyOrdering` Gemini orders the fields
+ * alphabetically, away from the order the prompt explains them in.
+ */
+function objectOf(properties: Record<string, Schema>): Schema {
+  const names = Object.keys(properties)
+  return { type: Type.OBJECT, properties, required: names, propertyOrdering: names }
 }
 
-const RESPONSE_SCHEMA: Schema = {
-  type: Type.OBJECT,
-  properties: {
-    ...Object.fromEntries(FLAT_FIELDS.map(({ suggestion, spec }) => [suggestion, modelSchemaOf(spec, MODEL_HINTS[suggestion])])),
-    facts: {
-      type: Type.OBJECT,
-      properties: Object.fromEntries(FACT_NAMES.map((name) => [name, FACT_SCHEMA])),
-      required: [...FACT_NAMES],
-      propertyOrdering: [...FACT_NAMES],
-    },
-    flaws: {
-      type: Type.ARRAY,
-      maxItems: '10',
-      items: {
-        type: Type.OBJECT,
-        properties: { text: { type: Type.STRING }, seen: { type: Type.BOOLEAN }, photo: PHOTO_NUMBER },
-        required: ['text', 'seen', 'photo'],
-        propertyOrdering: ['text', 'seen', 'photo'],
-      },
-    },
-    details: {
-      type: Type.ARRAY,
-      maxItems: '30',
-      items: {
-        type: Type.OBJECT,
-        properties: { name: { type: Type.STRING }, value: { type: Type.STRING }, photo: PHOTO_NUMBER },
-        required: ['name', 'value', 'photo'],
-        propertyOrdering: ['name', 'value', 'photo'],
-      },
-    },
-  },
-  required: DESCRIBED,
-  // Without this Gemini orders the fields alphabetically, away from the order the prompt explains them in.
-  propertyOrdering: DESCRIBED,
-}
+const FACT_SCHEMA = objectOf({
+  value: { type: Type.STRING, description: 'Empty string when unknown.' },
+  seen: { type: Type.BOOLEAN, description: 'true only when read in a photo (label, tag, logo, print); false when inferred.' },
+  photo: PHOTO_NUMBER,
+})
+
+const RESPONSE_SCHEMA = objectOf({
+  ...Object.fromEntries(FLAT_FIELDS.map(({ suggestion, spec }) => [suggestion, modelSchemaOf(spec, MODEL_HINTS[suggestion])])),
+  facts: objectOf(Object.fromEntries(FACT_NAMES.map((name) => [name, FACT_SCHEMA]))),
+  flaws: { type: Type.ARRAY, maxItems: '10', items: objectOf({ text: { type: Type.STRING }, seen: { type: Type.BOOLEAN }, photo: PHOTO_NUMBER }) },
+  details: { type: Type.ARRAY, maxItems: '30', items: objectOf({ name: { type: Type.STRING }, value: { type: Type.STRING }, photo: PHOTO_NUMBER }) },
+})
 
 const PROMPT = [
   'You write second-hand marketplace listings (eBay) that sell. The photos above all show one item, numbered in the order given (photo 1 first); labels, tags, soles and backs are often in the later ones. Describe the item as JSON.',
@@ -228,15 +202,10 @@ function aspectsSchema(aspects: AspectToFill[]): Schema {
       },
     ]),
   )
-  return {
-    type: Type.OBJECT,
-    properties: {
-      values: { type: Type.OBJECT, properties: values, propertyOrdering: names },
-      guessed: { type: Type.ARRAY, items: { type: Type.STRING, enum: names }, description: 'The names whose value you inferred rather than read in a photo.' },
-    },
-    required: ['values', 'guessed'],
-    propertyOrdering: ['values', 'guessed'],
-  }
+  return objectOf({
+    values: { type: Type.OBJECT, properties: values, propertyOrdering: names },
+    guessed: { type: Type.ARRAY, items: { type: Type.STRING, enum: names }, description: 'The names whose value you inferred rather than read in a photo.' },
+  })
 }
 
 function aspectsPrompt({ analysis, category }: AspectsInput): string {
