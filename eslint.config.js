@@ -16,7 +16,7 @@ const serverSide = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tsc/', '.prerender/', 'data/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'node_modules/', '.tsc/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

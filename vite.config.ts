@@ -25,6 +25,8 @@ export default defineConfig({
         // A classic (non-module) worker: it registers the same way in every browser that can install the app.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // The server's own renderer and page template (scripts/vite-prerender.ts): never sent to a browser.
+        globIgnores: ['server/**'],
       },
       manifest: {
         id: '/',

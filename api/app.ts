@@ -12,6 +12,7 @@ import { noStoreForJson } from './middleware/no-store.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
+import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -192,6 +193,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     // First after the request id, so every answer gets the headers: API, errors, photos, the built app and 404s.
     .use(securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined }, isSecure))
     .route('/api', api)
+  // The signed-in pages the server renders (api/static.ts) need to know whose they are.
+  for (const pagePath of SERVER_RENDERED_PATHS) app.use(pagePath, sessionMiddleware(sessions, isSecure))
   if (isLocal(storage)) app.route('/', fileRoutes(storage))
   app.onError(renderError)
   return app

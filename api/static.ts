@@ -1,16 +1,20 @@
-// Serves the built app from dist/ (docs/decisions/0014): each public screen as its own prerendered page, the other
-// screens' addresses with index.html (the client router shows them), any other path with the prerendered 404. Files
-// go out as the build compressed them (brotli or gzip beside each one), hashed assets cached for a year, everything
-// else revalidated.
+// Serves the built app from dist/ (docs/decisions/0014): each public screen as its own prerendered page, the Dashboard
+// rendered for the signed-in seller who opens it (docs/decisions/0016), the other screens' addresses with index.html
+// (the client router shows them), any other path with the prerendered 404. Files go out as the build compressed them
+// (brotli or gzip beside each one), hashed assets cached for a year, everything else revalidated.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { AppEnv } from './app-env.ts'
 import { SIGNED_IN_HINT_COOKIE } from './contract/session-hint.ts'
+import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { writeSignedInHint } from './middleware/session.ts'
 import { SESSION_COOKIE } from './services/accounts/sessions.ts'
+import { loadSignedInPageRenderer, type ServerFiles } from './signed-in-page.ts'
 
 /** What the build writes to dist/pages.json (scripts/vite-prerender.ts). */
 interface PagesManifest {
@@ -18,6 +22,7 @@ interface PagesManifest {
   routes: string[]
   notFound: string
   shellPreloads: string[]
+  server: ServerFiles
 }
 
 const NOT_BUILT = 'Snaplist is not built yet: run npm run build (npm start does it), then restart.'
@@ -31,6 +36,10 @@ function hintSignedInShell(c: Context<AppEnv>, manifest: PagesManifest) {
   if (!getCookie(c, SESSION_COOKIE)) return
   const links = ['</api/user>; rel=preload; as=fetch; crossorigin=use-credentials', ...manifest.shellPreloads.map((file) => `<${file}>; rel=modulepreload; crossorigin`)]
   c.header('Link', links.join(', '))
+  keepSignedInHint(c)
+}
+
+function keepSignedInHint(c: Context<AppEnv>) {
   // The hint holds no secret; Secure only where this request itself came over HTTPS.
   if (!getCookie(c, SIGNED_IN_HINT_COOKIE)) writeSignedInHint(c, new URL(c.req.url).protocol === 'https:')
 }
@@ -43,6 +52,20 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
     () => undefined,
   )
   const serveFile = (file: string) => serveStatic({ root, path: file, precompressed: true })
+  const renderSignedIn = manifest.then((pages) => pages && loadSignedInPageRenderer(distDir, pages.server))
+  /** The Dashboard for the seller the session middleware found (api/app.ts), or undefined to let the browser draw it. */
+  const signedInPage = async (c: Context<AppEnv>) => {
+    const user = c.get('user')
+    const render = await renderSignedIn
+    if (!user || !render || !SERVER_RENDERED_PATHS.includes(c.req.path) || new URL(c.req.url).search) return undefined
+    const html = await render(c.req.path, user)
+    if (!html) return undefined
+    keepSignedInHint(c)
+    // This seller's page: no shared cache may keep it, and it differs by session.
+    c.header('Cache-Control', 'private, no-cache')
+    c.header('Vary', 'Cookie')
+    return compressedHtml(c, Buffer.from(html), 200)
+  }
 
   app.use('/assets/*', async (c, next) => {
     await next()
@@ -57,7 +80,10 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
     if (!pages) return c.text(NOT_BUILT, 503)
     const page = pages.pages[c.req.path]
     if (page) return serveFile(page)(c, next)
+    if (c.req.path.startsWith(`/${pages.server.dir}/`)) return notFoundPage(c, distDir, pages.notFound)
     if (!pages.routes.includes(c.req.path)) return next()
+    const rendered = await signedInPage(c)
+    if (rendered) return rendered
     hintSignedInShell(c, pages)
     return serveFile('index.html')(c, next)
   })
@@ -70,11 +96,30 @@ const ENCODINGS = [
   ['gzip', '.gz'],
 ] as const
 
-/** The prerendered 404 page with its status (serveStatic answers 200 only), compressed as the browser accepts. */
-async function notFoundPage(c: Context<AppEnv>, distDir: string, page: string) {
+/** The encoding to send in, of those the browser accepts, and the suffix of the build's file in it. */
+function chosenEncoding(c: Context<AppEnv>) {
   const accepted = (c.req.header('Accept-Encoding') ?? '').split(',').map((encoding) => encoding.trim().split(';')[0])
   const [encoding, suffix] = ENCODINGS.find(([name]) => accepted.includes(name)) ?? [undefined, '']
-  c.header('Vary', 'Accept-Encoding')
+  c.header('Vary', 'Accept-Encoding', { append: true })
   if (encoding) c.header('Content-Encoding', encoding)
-  return c.body(await readFile(path.join(distDir, page + suffix)), 404, { 'Content-Type': 'text/html; charset=utf-8' })
+  return { encoding, suffix }
+}
+
+const htmlType = { 'Content-Type': 'text/html; charset=utf-8' }
+
+/** The prerendered 404 page with its status (serveStatic answers 200 only), compressed as the browser accepts. */
+async function notFoundPage(c: Context<AppEnv>, distDir: string, page: string) {
+  const { suffix } = chosenEncoding(c)
+  return c.body(await readFile(path.join(distDir, page + suffix)), 404, htmlType)
+}
+
+// A page made for one request is compressed quickly rather than as small as possible.
+const compress = {
+  br: (html: Buffer) => promisify(brotliCompress)(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: Buffer) => promisify(gzip)(html, { level: 6 }),
+}
+
+async function compressedHtml(c: Context<AppEnv>, html: Buffer, status: 200) {
+  const { encoding } = chosenEncoding(c)
+  return c.body(encoding ? new Uint8Array(await compress[encoding](html)) : new Uint8Array(html), status, htmlType)
 }

@@ -1,7 +1,8 @@
 // Build steps after the app's bundle (docs/decisions/0014): the public screens rendered to HTML, each with preload
-// hints for its own code, and every text file compressed once (brotli and gzip) for the server to send as it is.
+// hints for its own code; the renderer and page template the API server renders the signed-in Dashboard with
+// (docs/decisions/0016); and every text file compressed once (brotli and gzip) for the server to send as it is.
 import { createHash } from 'node:crypto'
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -19,9 +20,12 @@ export interface PagesManifest {
   notFound: string
   /** The code of the signed-in frame and the Dashboard, for the server to hint when a session cookie comes along. */
   shellPreloads: string[]
+  /** What only the server reads (never served): src/entry-server.tsx built for Node, and the signed-in page's template. */
+  server: { dir: string; renderer: string; signedInTemplate: string }
 }
 
 export const PAGES_MANIFEST = 'pages.json'
+const SERVER_DIR = 'server'
 /** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
 const INTERACTIVE_EVENT = 'snaplist:interactive'
 
@@ -102,18 +106,27 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
   return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
 }
 
-/** Builds src/entry-server.tsx for Node into a scratch folder in the project (where its packages resolve) and loads it. */
-async function loadRenderer(root: string): Promise<{ renderPage: (href: string) => Promise<RenderedPage>; done: () => Promise<void> }> {
-  const outDir = path.join(root, '.prerender')
+/**
+ * Builds src/entry-server.tsx for Node into the build's server folder (its packages resolve from the project's
+ * node_modules, where the API server runs) and loads it: the build prerenders with it, the API server renders with it.
+ */
+async function buildRenderer(root: string, outDir: string): Promise<{ file: string; renderPage: (href: string) => Promise<RenderedPage> }> {
   await build({
     configFile: false,
     root,
     logLevel: 'warn',
     plugins: [react()],
-    build: { ssr: 'src/entry-server.tsx', outDir, emptyOutDir: true, minify: false, sourcemap: false },
+    // The icons and other public files are the browser's, already in the build.
+    publicDir: false,
+    // Whole, with React's production build inside: the API server loads it whatever its NODE_ENV, and React's
+    // development build would be slower and put its error details in the page.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, SERVER_DIR), emptyOutDir: true, minify: false, sourcemap: false },
   })
-  const module = (await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)) as { renderPage: (href: string) => Promise<RenderedPage> }
-  return { renderPage: module.renderPage, done: () => rm(outDir, { recursive: true, force: true }) }
+  const file = `${SERVER_DIR}/entry-server.js`
+  const module = (await import(pathToFileURL(path.join(outDir, file)).href)) as { renderPage: (href: string) => Promise<RenderedPage> }
+  return { file, renderPage: module.renderPage }
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -157,21 +170,26 @@ export function prerenderPublicPages(): Plugin {
         const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
         await writeFile(path.join(outDir, 'index.html'), withHints(template, [...appChunks], []))
         const laterChunks = (module: string) => [...chunksOfModule(bundle!, config.root, module)].filter((file) => !appChunks.has(file))
-        const renderer = await loadRenderer(config.root)
-        const manifest: PagesManifest = { pages: {}, routes: [], notFound: '', shellPreloads: [] }
-        try {
-          for (const page of PAGES) {
-            const rendered = await renderer.renderPage(page.href)
-            const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
-            await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, rendered, chunks, page.fetches ?? []))
-            if (rendered.status === 404) manifest.notFound = fileOf(page)
-            else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
-            manifest.routes = rendered.routePaths
-          }
-        } finally {
-          await renderer.done()
+        const renderer = await buildRenderer(config.root, outDir)
+        const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
+        const signedInTemplate = `${SERVER_DIR}/signed-in.html`
+        // The signed-in page's chunks start after its first paint like a public page's (no preload hints in its head).
+        await writeFile(path.join(outDir, signedInTemplate), withHints(template, [...appChunks, ...shellChunks], []))
+        const manifest: PagesManifest = {
+          pages: {},
+          routes: [],
+          notFound: '',
+          shellPreloads: shellChunks.map((file) => `/${file}`),
+          server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },
         }
-        manifest.shellPreloads = [...new Set(SHELL_MODULES.flatMap(laterChunks))].map((file) => `/${file}`)
+        for (const page of PAGES) {
+          const rendered = await renderer.renderPage(page.href)
+          const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
+          await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, rendered, chunks, page.fetches ?? []))
+          if (rendered.status === 404) manifest.notFound = fileOf(page)
+          else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
+          manifest.routes = rendered.routePaths
+        }
         await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))
       },
     },
@@ -201,7 +219,9 @@ export function precompressAssets(): Plugin {
       async handler() {
         if (config.build.ssr) return
         const outDir = path.resolve(config.root, config.build.outDir)
-        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
+        // The server folder is read by the server itself, never sent.
+        const serverDir = path.join(outDir, SERVER_DIR) + path.sep
+        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir))
         await Promise.all(
           files.map(async (file) => {
             const content = await readFile(file)

@@ -1,9 +1,12 @@
-// What the build renders to HTML (scripts/vite-prerender.ts): a page as a first visitor sees it, signed out, before any
-// data has arrived, which is exactly what the browser's first render shows, so hydrateRoot keeps the markup
-// (docs/decisions/0014).
+// What the server renders to HTML: a page as the browser's first render shows it, before any data has arrived, so
+// hydrateRoot keeps the markup (docs/decisions/0014). The build renders the public screens signed out
+// (scripts/vite-prerender.ts); the API server renders the Dashboard for the signed-in user who asks for it
+// (api/signed-in-page.ts, docs/decisions/0016).
+import { onlineManager } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { Suspense, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
+import type { User } from '../api/contract/user.ts'
 import { App } from './app.tsx'
 import { currentUserQuery } from './features/auth/session-queries.ts'
 import { pageSignature } from './lib/prerendered.ts'
@@ -21,21 +24,35 @@ export interface RenderedPage {
   routePaths: string[]
 }
 
+// Nothing is fetched here: a screen's queries (started by its route's loader) wait, as if offline, and render their
+// loading state, which is what the browser shows until its own requests answer (src/main.tsx holds them until React has
+// adopted the markup, for the same reason).
+onlineManager.setOnline(false)
+
 // In the browser the router wraps its screens in a Suspense boundary that its server rendering leaves out; hydration
-// matches boundaries by place, so the prerendered page gets one at the same spot (tests/e2e/prerender.spec.ts checks
+// matches boundaries by place, so the rendered page gets one at the same spot (tests/e2e/prerender.spec.ts checks
 // that the markup is adopted, with no hydration error).
 const LikeTheBrowser = ({ children }: { children: ReactNode }) => <Suspense>{children}</Suspense>
 
-export async function renderPage(href: string): Promise<RenderedPage> {
+/** Renders href for user (null: signed out). prerender (not renderToString) waits for every lazy part: the whole screen. */
+export async function renderPage(href: string, user: User | null = null): Promise<RenderedPage> {
   const queryClient = createQueryClient()
-  queryClient.setQueryData(currentUserQuery.queryKey, null)
+  queryClient.setQueryData(currentUserQuery.queryKey, user)
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }) })
   router.update({ ...router.options, InnerWrap: LikeTheBrowser })
-  await router.load()
-  // prerender (not renderToString) waits for every lazy part, so the HTML is the whole screen.
-  const { prelude } = await prerender(<App queryClient={queryClient} router={router} />)
-  const html = await new Response(prelude).text()
-  const { pathname, searchStr } = router.state.location
-  const found = pathname in router.routesByPath
-  return { html, signature: pageSignature({ pathname, search: searchStr, found }), status: found ? 200 : 404, routePaths: Object.keys(router.routesByPath) }
+  try {
+    await router.load()
+    // A part that fails here would be left for the browser to draw, and the error would be in the page: the whole page
+    // is refused instead (the server then sends the page unrendered, the build stops).
+    const failures: unknown[] = []
+    const { prelude } = await prerender(<App queryClient={queryClient} router={router} />, { onError: (error) => void failures.push(error) })
+    if (failures.length) throw new AggregateError(failures, `Rendering ${href} failed`)
+    const html = await new Response(prelude).text()
+    const { pathname, searchStr } = router.state.location
+    const found = pathname in router.routesByPath
+    return { html, signature: pageSignature({ pathname, search: searchStr, found }), status: found ? 200 : 404, routePaths: Object.keys(router.routesByPath) }
+  } finally {
+    // The waiting queries go with their cache.
+    queryClient.clear()
+  }
 }

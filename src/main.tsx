@@ -1,15 +1,33 @@
+import { onlineManager } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import * as v from 'valibot'
+import { SIGNED_IN_USER_ELEMENT_ID } from '../api/contract/signed-in-page.ts'
+import { UserSchema } from '../api/contract/user.ts'
 import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
-import { lastUser } from './features/auth/last-user.ts'
+import { lastUser, rememberUser } from './features/auth/last-user.ts'
 import { INTERACTIVE_EVENT, pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
-import { sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
+import { currentUserQuery, sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
+/** The user a server-rendered Dashboard was drawn for (docs/decisions/0016): signed in, as the server has just checked. */
+function userRenderedFor() {
+  const element = document.getElementById(SIGNED_IN_USER_ELEMENT_ID)
+  if (!element?.textContent) return undefined
+  const parsed = v.safeParse(UserSchema, JSON.parse(element.textContent))
+  return parsed.success ? parsed.output : undefined
+}
+
 const queryClient = createQueryClient()
+// Known before the router starts its session check, which then has nothing to ask.
+const renderedFor = userRenderedFor()
+if (renderedFor) {
+  rememberUser(renderedFor)
+  queryClient.setQueryData(currentUserQuery.queryKey, renderedFor)
+}
 const router = createAppRouter(queryClient)
 
 /** How long a screen that is not prerendered may stay blank while its route loads. */
@@ -17,20 +35,30 @@ const LONGEST_SILENT_START_MS = 1_000
 
 const root = document.getElementById('root')!
 const app = <App queryClient={queryClient} router={router} />
-// A public screen arrives prerendered (docs/decisions/0014): once its route has resolved (no request: a visitor who was
-// never signed in here is known signed out) React adopts the markup instead of painting it again. Any other address, or
-// one the route sends elsewhere (someone signed in opening /auth), is rendered afresh.
+// A public screen arrives prerendered (docs/decisions/0014), the Dashboard rendered for its seller (0016): once its route
+// has resolved (no request: a visitor who was never signed in here is known signed out, the seller is in the page)
+// React adopts the markup instead of painting it again. Any other address, or one the route sends elsewhere (someone
+// signed in opening /auth), is rendered afresh.
 // Either way the page then says so, and the taps that came before are let through (src/lib/prerendered.ts).
 const interactive = () => dispatchEvent(new Event(INTERACTIVE_EVENT))
 const prerenderedFor = root.dataset.prerendered
 if (prerenderedFor) {
+  // The screen's queries (started by its route's loader) wait until React has adopted the markup: an answer that came
+  // in the middle would make the first render differ from the server's (src/entry-server.tsx waits the same way). Not
+  // the session check that routes wait for: createAppRouter has already set it off.
+  onlineManager.setOnline(false)
+  const resumeQueries = () => onlineManager.setOnline(navigator.onLine)
   void router.load().then(() => {
     const { pathname, searchStr } = router.state.location
     // As a transition, so React does the work in slices between which the browser stays free to answer a tap (a phone's
     // CPU would otherwise be held for the whole page at once: Lighthouse's total blocking time).
     startTransition(() => {
-      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
-      else createRoot(root).render(app)
+      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) {
+        hydrateRoot(root, <App queryClient={queryClient} router={router} onCommitted={resumeQueries} />)
+      } else {
+        resumeQueries()
+        createRoot(root).render(app)
+      }
     })
     interactive()
   })

@@ -9,4 +9,10 @@ const subscribe = (onChange: () => void) => {
   }
 }
 
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine)
+// A page rendered on the server came over the network: online, until the browser says otherwise.
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )

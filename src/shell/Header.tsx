@@ -56,7 +56,7 @@ export function Header() {
         {/* Takes the rest of the first line and never wraps: the sync pill appearing narrows the greeting instead of
             growing the header, which would push the page down. */}
         <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-3">
-          <SyncIndicator />
+          <SyncIndicator userId={user.id} />
           <span className="min-w-0 truncate text-sm text-slate-700">Welcome, {user.username}</span>
           <Button variant="secondary" onClick={() => void startLogout()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Logout'}

@@ -42,7 +42,14 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   await writeFile(path.join(distDir, 'auth.html'), '<!doctype html><title>Sign in</title>')
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>Not found</title>')
-  const pages = { pages: { '/auth': 'auth.html' }, routes: ['/', '/list-item', '/auth'], notFound: '404.html', shellPreloads: ['/assets/app.js'] }
+  // No server renderer in this build: the pages go out as index.html (tests/api/signed-in-page.test.ts has one).
+  const pages = {
+    pages: { '/auth': 'auth.html' },
+    routes: ['/', '/list-item', '/auth'],
+    notFound: '404.html',
+    shellPreloads: ['/assets/app.js'],
+    server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },
+  }
   await writeFile(path.join(distDir, 'pages.json'), JSON.stringify(pages))
   mountBuiltApp(t.app, distDir)
   const seller = await registeredClient(t.app, 'headers')

@@ -102,7 +102,7 @@ export async function createListingThroughApi(page: Page, fields: Record<string,
   expect(photo.status()).toBe(201)
   const { imageUrl } = (await photo.json()) as { imageUrl: string }
   const listing = await page.request.post('/api/listings', { data: { description: 'Light wash, no stains.', ...fields, images: [imageUrl] } })
-  expect(listing.status()).toBe(201)
+  expect(listing.status(), await listing.text()).toBe(201)
   return (await listing.json()) as { id: number; title: string }
 }
 

@@ -1,7 +1,7 @@
 // The public screens arrive as HTML and stay (docs/decisions/0014): readable before any script runs, adopted by React
 // (hydrated, not painted again) with nothing in the console, and no session check for a visitor who never signed in.
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, registerThroughUi } from './helpers.ts'
+import { createListingThroughApi, PASSWORD, registerThroughApi, registerThroughUi } from './helpers.ts'
 
 const PUBLIC_SCREENS = [
   { path: '/auth', heading: 'List what you find in the time it takes to take a photo.' },
@@ -108,6 +108,47 @@ test('signing in leaves a hint for the next visit, signing out takes it away, an
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   expect(problems).toEqual([])
+})
+
+test.describe('the Dashboard, rendered by the server for its seller', () => {
+  test('shows the seller their frame from the HTML alone', async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const { username } = await registerThroughApi(page.request, 'ssr')
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toBeVisible()
+    await expect(page.getByText(`Welcome, ${username}`)).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Confirm your email address' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
+    // Nobody else gets it: another browser, signed out, gets the page the app draws itself (and is sent to sign in).
+    const html = await (await request.get('/')).text()
+    expect(html).not.toContain(username)
+    await context.close()
+  })
+
+  test('React adopts the markup, its lists then load, and the console stays clean', async ({ page }) => {
+    const problems = problemsOf(page)
+    const { username } = await registerThroughApi(page.request, 'ssr')
+    await createListingThroughApi(page, { title: 'Pyrex mixing bowl, 2.5 qt', category: 'home', color: 'white', price: 18 })
+    const userChecks: string[] = []
+    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())))
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    const title = page.getByRole('heading', { level: 1, name: `Hello, ${username}` })
+    await expect(title).toBeVisible()
+    await expect(page.getByText('Loading your listings')).toBeVisible()
+    await title.evaluate((element) => ((window as unknown as { renderedTitle: Element }).renderedTitle = element))
+    release()
+    await expect(page.getByText('Pyrex mixing bowl, 2.5 qt')).toBeVisible()
+    expect(await title.evaluate((element) => element === (window as unknown as { renderedTitle: Element }).renderedTitle)).toBe(true)
+    expect(userChecks, 'the page says who is signed in').toEqual([])
+    expect(problems).toEqual([])
+  })
 })
 
 test('assets go out compressed at build time, hashed ones cached for good', async ({ request, page }) => {

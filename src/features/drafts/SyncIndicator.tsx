@@ -2,8 +2,10 @@
 import { useOnline } from '../../hooks/useOnline.ts'
 import { useSyncStatus, useWaitingCount } from './useDrafts.ts'
 
-export function SyncIndicator() {
-  const waiting = useWaitingCount()
+// The header names the account: while it signs out (the session already gone, the header not yet), the indicator
+// still has one to count for.
+export function SyncIndicator({ userId }: { userId: number }) {
+  const waiting = useWaitingCount(userId)
   const online = useOnline()
   const status = useSyncStatus()
   if (!waiting && online) return null

@@ -52,9 +52,8 @@ export function useDraft(id: string): DraftView | null | undefined {
   return { ...view, status: describeDraft(view.draft, view.photos, view.entries, online) }
 }
 
-/** How many of the signed-in account's drafts have changes the server has not received yet. */
-export function useWaitingCount(): number {
-  const { id: userId } = useCurrentUser()
+/** How many of the account's drafts have changes the server has not received yet. */
+export function useWaitingCount(userId: number): number {
   const pending = async () => (await localDb().outbox.where({ userId }).toArray()).filter((entry) => entry.status === 'pending')
   return useLiveQuery(async () => new Set((await pending()).map((entry) => entry.draftId)).size, [userId]) ?? 0
 }

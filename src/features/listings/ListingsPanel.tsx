@@ -5,7 +5,7 @@
 // and 'Post N to eBay' post many at once (docs/product.md §17).
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react'
 import { BULK_POST_MAX } from '../../../api/contract/ebay-bulk-post.ts'
 import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
@@ -202,7 +202,12 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
   const user = useCurrentUser()
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   // The listings to post many at once, or a confirmed request reopened after a reload (kept on the phone until closed).
-  const [bulk, setBulk] = useState<{ listingIds: number[]; resume: boolean } | null>(() => (readPendingBulkPost(user.id) ? { listingIds: [], resume: true } : null))
+  const [bulk, setBulk] = useState<{ listingIds: number[]; resume: boolean } | null>(null)
+  // Read once the panel is on screen: the phone's storage is not part of a server-rendered Dashboard.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- what only the browser has, shown after hydration
+    if (readPendingBulkPost(user.id)) setBulk({ listingIds: [], resume: true })
+  }, [user.id])
   // Only listings still on Snaplist alone count: one posted meanwhile drops out of the choice.
   const ready = new Set(listings.data?.flatMap((listing) => (listingStatus(listing) === 'ready' ? [listing.id] : [])))
   const chosen = [...selected].filter((id) => ready.has(id))

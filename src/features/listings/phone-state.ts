@@ -11,7 +11,8 @@ export interface PhoneState {
   edits: ReadonlyMap<number, DraftStatus>
 }
 
-let state: PhoneState = { draftCount: 0, edits: new Map() }
+const NOTHING_KNOWN: PhoneState = { draftCount: 0, edits: new Map() }
+let state = NOTHING_KNOWN
 const listeners = new Set<() => void>()
 
 const subscribe = (listener: () => void) => {
@@ -28,4 +29,10 @@ export function publishPhoneState(next: PhoneState) {
   for (const listener of listeners) listener()
 }
 
-export const usePhoneState = () => useSyncExternalStore(subscribe, () => state)
+// A server-rendered Dashboard knows nothing of the phone; neither does the browser until the drafts panel has loaded.
+export const usePhoneState = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => NOTHING_KNOWN,
+  )
