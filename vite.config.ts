@@ -2,16 +2,18 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { inlineFavicon } from './scripts/vite-inline-favicon.ts'
 import { precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
-  /([\\/]src[\\/](lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid)|offline[\\/]api-error|features[\\/][^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field|Tabs))\.tsx?$|[\\/]api[\\/]contract[\\/]|node_modules[\\/]valibot[\\/])/
+  /([\\/]src[\\/](lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker)|offline[\\/]api-error|features[\\/][^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field|Tabs))\.tsx?$|[\\/]api[\\/]contract[\\/]|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    inlineFavicon(),
     prerenderPublicPages(),
     VitePWA({
       // After the public pages are prerendered, so the service worker precaches them (scripts/vite-prerender.ts).
@@ -64,7 +66,8 @@ export default defineConfig({
         // automatic split makes of it (speed budget, tests/e2e/budgets.spec.ts).
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/, priority: 3 },
+            // With the bundler's small runtime (the CommonJS interop React needs): a file of its own would be a request more.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime/, priority: 3 },
             // The forms' library and its valibot resolver travel together: every form needs both.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
             // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the
