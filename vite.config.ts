@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { inlineFavicon } from './scripts/vite-inline-favicon.ts'
 import { precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
@@ -13,7 +12,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    inlineFavicon(),
     prerenderPublicPages(),
     VitePWA({
       // After the public pages are prerendered, so the service worker precaches them (scripts/vite-prerender.ts).

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['src', 'sw', 'public', 'api/contract', 'index.html', 'vite.config.ts', 'scripts/vite-prerender.ts', 'scripts/vite-inline-favicon.ts', 'package-lock.json']
+const SOURCES = ['src', 'sw', 'public', 'api/contract', 'index.html', 'vite.config.ts', 'scripts/vite-prerender.ts', 'package-lock.json']
 const BUILT = path.resolve(process.env.DIST_DIR || 'dist', 'index.html')
 
 function newestMtime(entry: string): number {

@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hint.ts'
 
 /** The manifest api/static.ts reads: which file answers which address. */
 export interface PagesManifest {
@@ -28,10 +29,16 @@ export const PAGES_MANIFEST = 'pages.json'
 const SERVER_DIR = 'server'
 /** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
 const INTERACTIVE_EVENT = 'snaplist:interactive'
+/** A prerendered page whose app starts on the visitor's first touch, key or focus (#root's data-start). */
+const START_ON_USE = 'on-use'
 
 interface Page {
   /** The address rendered; its file is named after the path. */
   href: string
+  /** Its first screen waits on a request of its own (a link's token being checked): the app starts after the paint, not on first use. */
+  startsAtOnce?: boolean
+  /** Settings it fetches (one of its `fetches`) that, if any of them is on, need the app at once. */
+  startsAtOnceIf?: string
   /** The screen's module, whose chunk (and what it imports) the page preloads. */
   module?: string
   /** Requests the screen makes once hydrated, started with the document instead. */
@@ -41,9 +48,9 @@ interface Page {
 // The screens anyone can open (docs/product.md §2), as a first visitor sees them. /reset-password is rendered as it
 // opens from the emailed link (checking its token); without a token the browser renders the screen itself.
 const PAGES: Page[] = [
-  { href: '/auth', module: 'src/features/auth/auth.tsx', fetches: ['/api/auth/config'] },
+  { href: '/auth', module: 'src/features/auth/auth.tsx', fetches: ['/api/auth/config'], startsAtOnceIf: '/api/auth/config' },
   { href: '/forgot-password', module: 'src/features/auth/forgot-password.tsx' },
-  { href: '/reset-password?token=from-the-email', module: 'src/features/auth/reset-password.tsx' },
+  { href: '/reset-password?token=from-the-email', module: 'src/features/auth/reset-password.tsx', startsAtOnce: true },
   { href: '/privacy-policy', module: 'src/features/legal/privacy-policy.tsx' },
   { href: '/terms-of-service', module: 'src/features/legal/terms-of-service.tsx' },
   { href: '/integrate-with-etsy', module: 'src/features/marketplaces/integrate-with-etsy.tsx' },
@@ -92,10 +99,22 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
     'const early = []',
     "const hold = (event) => { const target = event.type === 'submit' ? event.target : event.target.closest?.('button'); if (!target) return; event.preventDefault(); event.stopImmediatePropagation(); early.push([event.type, target]) }",
     "for (const type of ['click', 'submit']) document.addEventListener(type, hold, true)",
+    // The visitor's first touch, key or focus, from the start (used below).
+    "const firstUse = new Promise((resolve) => { for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, resolve, { capture: true, once: true, passive: true }) })",
     `addEventListener('${INTERACTIVE_EVENT}', () => { for (const type of ['click', 'submit']) document.removeEventListener(type, hold, true); for (const [type, target] of early) if (target.isConnected) type === 'submit' ? target.requestSubmit() : target.click() }, { once: true })`,
     // A prerendered page's first contentful paint has been shown (as the browser reports it; at the latest after a few
     // seconds); index.html has nothing to paint before the app, which starts at once.
     "if (document.getElementById('root').dataset.prerendered) await new Promise((resolve) => { setTimeout(resolve, 3000); new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(resolve) } }).observe({ type: 'paint', buffered: true }) })",
+    // A public screen that is a form to fill or a text to read runs its code once the visitor starts using it (a touch, a
+    // key, a field focused): typing is the browser's own until then, and a tap on a button waits as above. A browser that
+    // may be signed in (the hint cookie, or someone remembered for the offline start) starts at once: the app decides
+    // where its user belongs.
+    `const maybeSignedIn = () => { try { return document.cookie.split('; ').includes('${SIGNED_IN_HINT_COOKIE}=1') || localStorage.getItem('${LAST_USER_KEY}') !== null } catch { return false } }`,
+    // Nor does a page whose settings (preloaded with it) turn on something only the app can show: Google's button, or
+    // the setup code field of the first registration.
+    `const needsApp = async (settings) => settings !== undefined && Object.values(await fetch(settings, { credentials: 'include' }).then((response) => response.json()).catch(() => ({}))).some(Boolean)`,
+    "const { start, startUnless } = document.getElementById('root').dataset",
+    `if (start === '${START_ON_USE}' && !maybeSignedIn() && !(await needsApp(startUnless))) await firstUse`,
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
     `await import('/${entryFile}')`,
@@ -139,9 +158,17 @@ function withHints(html: string, chunks: string[], fetches: string[]): string {
   return fetches.length ? withChunks.replace('</head>', `  ${fetches.map(fetchPreload).join('\n    ')}\n  </head>`) : withChunks
 }
 
-function pageHtml(template: string, page: RenderedPage, chunks: string[], fetches: string[]): string {
-  const root = `<div id="root" data-prerendered="${escapeAttribute(page.signature)}">${page.html}</div>`
-  return withHints(template.replace('<div id="root"></div>', root), chunks, fetches)
+/** #root's attributes: what the page was rendered for, and when its app starts (see the starter above). */
+function rootAttributes(page: Page, rendered: RenderedPage): string {
+  const attributes = [`data-prerendered="${escapeAttribute(rendered.signature)}"`]
+  if (!page.startsAtOnce) attributes.push(`data-start="${START_ON_USE}"`)
+  if (page.startsAtOnceIf) attributes.push(`data-start-unless="${escapeAttribute(page.startsAtOnceIf)}"`)
+  return attributes.join(' ')
+}
+
+function pageHtml(template: string, page: Page, rendered: RenderedPage, chunks: string[]): string {
+  const root = `<div id="root" ${rootAttributes(page, rendered)}>${rendered.html}</div>`
+  return withHints(template.replace('<div id="root"></div>', root), chunks, page.fetches ?? [])
 }
 
 export function prerenderPublicPages(): Plugin {
@@ -185,7 +212,7 @@ export function prerenderPublicPages(): Plugin {
         for (const page of PAGES) {
           const rendered = await renderer.renderPage(page.href)
           const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
-          await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, rendered, chunks, page.fetches ?? []))
+          await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, page, rendered, chunks))
           if (rendered.status === 404) manifest.notFound = fileOf(page)
           else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
           manifest.routes = rendered.routePaths

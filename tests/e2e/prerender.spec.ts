@@ -56,10 +56,11 @@ for (const { path, heading } of PUBLIC_SCREENS) {
       await released
       await route.continue()
     })
-    // The screen's own requests (the reset link's token check) wait too, so its first state is what is compared.
+    // The screen's own requests (the reset link's token check) wait too, so its first state is what is compared; not the
+    // sign-in page's settings, which the starter reads to know when to start the app.
     let answer: () => void = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
-    await page.route(/\/api\//, async (route) => {
+    await page.route(/\/api\/(?!auth\/config$)/, async (route) => {
       await answered
       await route.continue().catch(() => {})
     })
@@ -68,6 +69,8 @@ for (const { path, heading } of PUBLIC_SCREENS) {
     await expect(title).toBeVisible()
     await title.evaluate((element) => ((window as unknown as { prerenderedTitle: Element }).prerenderedTitle = element))
     release()
+    // The visitor starts using the page (a form or a text screen runs its code from then on).
+    await title.click()
     await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
     expect(await title.evaluate((element) => element === (window as unknown as { prerenderedTitle: Element }).prerenderedTitle)).toBe(true)
     answer()
@@ -76,11 +79,22 @@ for (const { path, heading } of PUBLIC_SCREENS) {
   })
 }
 
+test('a form or text screen runs no app code until the visitor starts using it', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)))
+  await page.goto('/auth', { waitUntil: 'load' })
+  await page.waitForTimeout(1_000)
+  expect(scripts.filter((script) => !script.includes('/start-')), 'nothing but the starter before the first touch').toEqual([])
+  await page.getByLabel('Username').focus()
+  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(true)
+})
+
 test('the Login and Register tabs work with the keyboard once hydrated', async ({ page }) => {
   await page.goto('/auth')
-  // Hydrated: React has the tab (a key pressed before that is the browser's alone).
-  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  // Focusing the tab starts the app; hydrated, React has the tab (a key pressed before that is the browser's alone).
   await page.getByRole('tab', { name: 'Login' }).focus()
+  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused()
   await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
