@@ -22,6 +22,18 @@ interface Renderer {
   renderPage(href: string, user: User): Promise<{ html: string; signature: string }>
 }
 
+const WARM_UP_USER: User = {
+  id: 0,
+  username: 'warm-up',
+  email: 'warm-up@example.com',
+  firstName: 'Warm',
+  lastName: 'Up',
+  isAdmin: false,
+  emailVerified: false,
+  pendingEmail: null,
+  hasPassword: true,
+}
+
 /** Longer than this and the page goes out unrendered: the browser draws it itself, a moment later. */
 const RENDER_TIME_LIMIT_MS = 500
 
@@ -44,6 +56,9 @@ export async function loadSignedInPageRenderer(distDir: string, files: ServerFil
     console.error('The Dashboard will be drawn in the browser: its server renderer could not be loaded.', error)
     return undefined
   }
+  // The first render compiles React's server code and the screens' (hundreds of milliseconds on a small machine): done
+  // now, for nobody, so that no seller's page waits for it.
+  await renderer.renderPage('/', WARM_UP_USER).catch((error: unknown) => console.error('Warming up the server renderer failed.', error))
   const fill = (html: string, signature: string, user: User) =>
     template.replace(
       '<div id="root"></div>',
@@ -54,6 +69,7 @@ export async function loadSignedInPageRenderer(distDir: string, files: ServerFil
     const user = v.parse(UserSchema, row)
     try {
       const rendered = await Promise.race([renderer.renderPage(href, user), sleep(RENDER_TIME_LIMIT_MS, undefined, { ref: false })])
+      if (!rendered) console.warn(`Rendering ${href} on the server took over ${RENDER_TIME_LIMIT_MS} ms; the browser draws it.`)
       return rendered && fill(rendered.html, rendered.signature, user)
     } catch (error) {
       console.error(`Rendering ${href} on the server failed; the browser draws it.`, error)

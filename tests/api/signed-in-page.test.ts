@@ -86,15 +86,18 @@ describe('the Dashboard rendered on the server', () => {
   })
 
   it('sends the page unrendered when the renderer fails or takes too long', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       expect(await (await (await registeredClient(t.app, 'broken1')).get('/')).text()).toBe(INDEX)
-      expect(logged).toHaveBeenCalledOnce()
+      expect(errors).toHaveBeenCalledOnce()
       const started = Date.now()
       expect(await (await (await registeredClient(t.app, 'slow1')).get('/')).text()).toBe(INDEX)
       expect(Date.now() - started).toBeLessThan(2_000)
+      expect(warnings).toHaveBeenCalledOnce()
     } finally {
-      logged.mockRestore()
+      errors.mockRestore()
+      warnings.mockRestore()
     }
   })
 
