@@ -67,16 +67,20 @@ interface RenderedPage {
 
 const fileOf = (page: Page) => `${new URL(page.href, 'http://x').pathname.slice(1)}.html`
 
-/** A chunk's file and every chunk it imports statically, transitively: what runs before its screen can render. */
-function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+/**
+ * A chunk's file and every chunk it imports statically, transitively (what runs before its screen can render), each
+ * after the chunks it imports: the order they run in.
+ */
+function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>(), order: string[] = []): string[] {
   const chunk = bundle[fileName]
-  if (seen.has(fileName) || chunk?.type !== 'chunk') return seen
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return order
   seen.add(fileName)
-  for (const imported of chunk.imports) chunkClosure(bundle, imported, seen)
-  return seen
+  for (const imported of chunk.imports) chunkClosure(bundle, imported, seen, order)
+  order.push(fileName)
+  return order
 }
 
-function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): Set<string> {
+function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): string[] {
   const id = path.resolve(root, module)
   const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
   if (!chunk) throw new Error(`Prerender: no chunk is built from ${module}; the page list in scripts/vite-prerender.ts is out of date.`)
@@ -117,6 +121,11 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
     `if (start === '${START_ON_USE}' && !maybeSignedIn() && !(await needsApp(startUnless))) await firstUse`,
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
+    // Each chunk is run in a task of its own, in the order they run in (each after what it imports; the list is made so),
+    // the app's entry last: run as one module graph, the framework, the app and the screen would hold a phone's main
+    // thread for a few hundred milliseconds at once.
+    "const nextTask = () => new Promise((resolve) => setTimeout(resolve))",
+    `for (const href of chunks) if (href !== '/${entryFile}') { await import(href); await nextTask() }`,
     `await import('/${entryFile}')`,
     '',
   ].join('\n')
@@ -195,8 +204,8 @@ export function prerenderPublicPages(): Plugin {
         const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
         const appChunks = chunkClosure(bundle, entry.fileName)
         const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
-        await writeFile(path.join(outDir, 'index.html'), withHints(template, [...appChunks], []))
-        const laterChunks = (module: string) => [...chunksOfModule(bundle!, config.root, module)].filter((file) => !appChunks.has(file))
+        await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
+        const laterChunks = (module: string) => chunksOfModule(bundle!, config.root, module).filter((file) => !appChunks.includes(file))
         const renderer = await buildRenderer(config.root, outDir)
         const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
         const signedInTemplate = `${SERVER_DIR}/signed-in.html`
