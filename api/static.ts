@@ -1,5 +1,5 @@
 // Serves the built app from dist/ (docs/decisions/0014): each public screen as its own prerendered page, the Dashboard
-// rendered for the signed-in seller who opens it (docs/decisions/0016), the other screens' addresses with index.html
+// rendered for the signed-in seller who opens it (docs/decisions/0019), the other screens' addresses with index.html
 // (the client router shows them), any other path with the prerendered 404. Files go out as the build compressed them
 // (brotli or gzip beside each one), hashed assets cached for a year, everything else revalidated.
 import { readFile } from 'node:fs/promises'

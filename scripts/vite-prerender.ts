@@ -1,6 +1,6 @@
 // Build steps after the app's bundle (docs/decisions/0014): the public screens rendered to HTML, each with preload
 // hints for its own code; the renderer and page template the API server renders the signed-in Dashboard with
-// (docs/decisions/0016); and every text file compressed once (brotli and gzip) for the server to send as it is.
+// (docs/decisions/0019); and every text file compressed once (brotli and gzip) for the server to send as it is.
 import { createHash } from 'node:crypto'
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'

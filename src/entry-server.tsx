@@ -1,7 +1,7 @@
 // What the server renders to HTML: a page as the browser's first render shows it, before any data has arrived, so
 // hydrateRoot keeps the markup (docs/decisions/0014). The build renders the public screens signed out
 // (scripts/vite-prerender.ts); the API server renders the Dashboard for the signed-in user who asks for it
-// (api/signed-in-page.ts, docs/decisions/0016).
+// (api/signed-in-page.ts, docs/decisions/0019).
 import { onlineManager } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { Suspense, type ReactNode } from 'react'

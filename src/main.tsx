@@ -13,7 +13,7 @@ import { currentUserQuery, sessionKeys, whenSignedIn } from './features/auth/ses
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
-/** The user a server-rendered Dashboard was drawn for (docs/decisions/0016): signed in, as the server has just checked. */
+/** The user a server-rendered Dashboard was drawn for (docs/decisions/0019): signed in, as the server has just checked. */
 function userRenderedFor() {
   const element = document.getElementById(SIGNED_IN_USER_ELEMENT_ID)
   if (!element?.textContent) return undefined
@@ -35,7 +35,7 @@ const LONGEST_SILENT_START_MS = 1_000
 
 const root = document.getElementById('root')!
 const app = <App queryClient={queryClient} router={router} />
-// A public screen arrives prerendered (docs/decisions/0014), the Dashboard rendered for its seller (0016): once its route
+// A public screen arrives prerendered (docs/decisions/0014), the Dashboard rendered for its seller (0019): once its route
 // has resolved (no request: a visitor who was never signed in here is known signed out, the seller is in the page)
 // React adopts the markup instead of painting it again. Any other address, or one the route sends elsewhere (someone
 // signed in opening /auth), is rendered afresh.

@@ -1,4 +1,4 @@
-// The Dashboard the server renders for the signed-in seller who opens it (api/signed-in-page.ts, docs/decisions/0016):
+// The Dashboard the server renders for the signed-in seller who opens it (api/signed-in-page.ts, docs/decisions/0019):
 // only for that seller's own session, never cached for others, never when the renderer fails or is slow, and the
 // renderer's own files are never served. The real renderer (the build's) is exercised by tests/e2e/prerender.spec.ts;
 // here a stand-in renderer in a scratch build folder behaves as the test needs.

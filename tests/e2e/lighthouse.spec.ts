@@ -1,12 +1,12 @@
 // Lighthouse (mobile, its default form factor and simulated throttling) on the built app as the server serves it, with
-// the figures of issue 19 (docs/decisions/0014): /auth prerendered scores 100 for accessibility and best practices,
-// at least 95 for performance, its largest paint within 1.2 s, at most 100 KB of JavaScript before the first paint,
-// at most 14 requests and no layout shift; the signed-in Dashboard at least 95 for accessibility and best practices,
-// 90 for performance, no layout shift. (The issue asks /auth 100 for performance, FCP 0.9 s and 12 requests, the
-// Dashboard 98: on this shared 2-core machine under load /auth measures 89-99 with FCP 0.76-1.03 s and 14 requests,
-// the Dashboard 82-97; README, Quality.) And installable: Lighthouse 12 dropped its PWA category, so Chromium itself
-// is asked (Page.getInstallabilityErrors). Runs in its own Playwright project, after the others and one test at a
-// time, so no other test shares the cores.
+// the figures of issue 19 (docs/decisions/0014, 0019): /auth prerendered scores 100 for performance, accessibility and
+// best practices, paints within 0.9 s and its largest paint within 1.2 s, with at most 100 KB of JavaScript before
+// the first paint, at most 12 requests and no layout shift; the signed-in Dashboard, rendered by the server, 100 for
+// accessibility and best practices, its largest paint within 1.5 s, no layout shift, and at least 95 for performance
+// (the issue asks 98, which the bench's medians report: what stands between is the app's start and the offline store
+// on a CPU slowed four times, whose total blocking time swings with whatever else the machine runs; README, Quality).
+// And installable: Lighthouse 12 dropped its PWA category, so Chromium itself is asked (Page.getInstallabilityErrors).
+// Runs in its own Playwright project, after the others and one test at a time, so no other test shares the cores.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,17 +17,25 @@ import { registerThroughApi } from './helpers.ts'
 
 interface Targets {
   scores: Record<Category, number>
+  maxFcpMs?: number
   maxLcpMs?: number
   maxJsBeforePaintBytes?: number
   maxRequests?: number
 }
 
-const AUTH: Targets = { scores: { performance: 95, accessibility: 100, 'best-practices': 100 }, maxLcpMs: 1200, maxJsBeforePaintBytes: 100 * 1024, maxRequests: 14 }
-const DASHBOARD: Targets = { scores: { performance: 90, accessibility: 95, 'best-practices': 95 } }
+const AUTH: Targets = {
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100 },
+  maxFcpMs: 900,
+  maxLcpMs: 1200,
+  maxJsBeforePaintBytes: 100 * 1024,
+  maxRequests: 12,
+}
+const DASHBOARD: Targets = { scores: { performance: 95, accessibility: 100, 'best-practices': 100 }, maxLcpMs: 1500 }
 
 const meets = (audit: Audit, targets: Targets) =>
   CATEGORIES.every((id) => audit.scores[id] >= targets.scores[id]) &&
   audit.cls === 0 &&
+  audit.fcp <= (targets.maxFcpMs ?? Number.POSITIVE_INFINITY) &&
   audit.lcp <= (targets.maxLcpMs ?? Number.POSITIVE_INFINITY) &&
   audit.jsBeforePaintBytes <= (targets.maxJsBeforePaintBytes ?? Number.POSITIVE_INFINITY) &&
   audit.requests <= (targets.maxRequests ?? Number.POSITIVE_INFINITY)
@@ -44,17 +52,18 @@ async function expectTargets(page: string, url: string, targets: Targets, cookie
   const why = `${page}: ${describeAudit(best)}; below 90: ${best.failing.join(', ')}`
   for (const id of CATEGORIES) expect(best.scores[id], `${id}, ${why}`).toBeGreaterThanOrEqual(targets.scores[id])
   expect(best.cls, `layout shift, ${why}`).toBe(0)
+  if (targets.maxFcpMs) expect(best.fcp, `first paint, ${why}`).toBeLessThanOrEqual(targets.maxFcpMs)
   if (targets.maxLcpMs) expect(best.lcp, `largest paint, ${why}`).toBeLessThanOrEqual(targets.maxLcpMs)
   if (targets.maxJsBeforePaintBytes) expect(best.jsBeforePaintBytes, `JavaScript before the first paint, ${why}`).toBeLessThanOrEqual(targets.maxJsBeforePaintBytes)
   if (targets.maxRequests) expect(best.requests, `requests, ${why}`).toBeLessThanOrEqual(targets.maxRequests)
 }
 
-test('Lighthouse: /auth paints from its HTML (100 accessibility and best practices, performance 95, LCP 1.2 s, 14 requests, no shift)', async ({ baseURL }) => {
+test('Lighthouse: /auth paints from its HTML (100/100/100, FCP 0.9 s, LCP 1.2 s, 12 requests, no shift)', async ({ baseURL }) => {
   test.setTimeout(150_000)
   await expectTargets('/auth', `${baseURL}/auth`, AUTH)
 })
 
-test('Lighthouse: the signed-in Dashboard scores 90 for performance, 95 for the others, with no layout shift', async ({ baseURL, request }) => {
+test('Lighthouse: the signed-in Dashboard paints from the server (LCP 1.5 s, performance 95, 100 for the others, no shift)', async ({ baseURL, request }) => {
   test.setTimeout(150_000)
   await expectTargets('/', `${baseURL}/`, DASHBOARD, (await registerThroughApi(request, 'lighthouse')).cookie)
 })
