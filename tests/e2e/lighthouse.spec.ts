@@ -75,6 +75,8 @@ test('Chromium finds the app installable', async ({ baseURL }) => {
   try {
     const page = await context.newPage()
     await page.goto(`${baseURL}/auth`)
+    // The sign-in page runs its code, the service worker's registration with it, once the visitor starts to use it.
+    await page.getByLabel('Username').focus()
     await page.evaluate(() => navigator.serviceWorker.ready)
     const cdp = await context.newCDPSession(page)
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
