@@ -1,18 +1,10 @@
 // The whole app as one element: what the browser renders (src/main.tsx) and the build prerenders (src/entry-server.tsx).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, useEffect } from 'react'
+import { StrictMode } from 'react'
 import type { createAppRouter } from './router.tsx'
 
-interface AppProps {
-  queryClient: QueryClient
-  router: ReturnType<typeof createAppRouter>
-  /** Called once React has committed its first render (for a hydrated page: adopted the markup). */
-  onCommitted?: () => void
-}
-
-export function App({ queryClient, router, onCommitted }: AppProps) {
-  useEffect(() => onCommitted?.(), [onCommitted])
+export function App({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

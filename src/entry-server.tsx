@@ -2,7 +2,6 @@
 // hydrateRoot keeps the markup (docs/decisions/0014). The build renders the public screens signed out
 // (scripts/vite-prerender.ts); the API server renders the Dashboard for the signed-in user who asks for it
 // (api/signed-in-page.ts, docs/decisions/0019).
-import { onlineManager } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { Suspense, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
@@ -24,11 +23,6 @@ export interface RenderedPage {
   routePaths: string[]
 }
 
-// Nothing is fetched here: a screen's queries (started by its route's loader) wait, as if offline, and render their
-// loading state, which is what the browser shows until its own requests answer (src/main.tsx holds them until React has
-// adopted the markup, for the same reason).
-onlineManager.setOnline(false)
-
 // In the browser the router wraps its screens in a Suspense boundary that its server rendering leaves out; hydration
 // matches boundaries by place, so the rendered page gets one at the same spot (tests/e2e/prerender.spec.ts checks
 // that the markup is adopted, with no hydration error).
@@ -38,7 +32,8 @@ const LikeTheBrowser = ({ children }: { children: ReactNode }) => <Suspense>{chi
 export async function renderPage(href: string, user: User | null = null): Promise<RenderedPage> {
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserQuery.queryKey, user)
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }) })
+  // Nothing is fetched here: the screen renders its loading state, as the browser's first render does.
+  const router = createAppRouter(queryClient, true, { history: createMemoryHistory({ initialEntries: [href] }) })
   router.update({ ...router.options, InnerWrap: LikeTheBrowser })
   try {
     await router.load()
@@ -52,7 +47,6 @@ export async function renderPage(href: string, user: User | null = null): Promis
     const found = pathname in router.routesByPath
     return { html, signature: pageSignature({ pathname, search: searchStr, found }), status: found ? 200 : 404, routePaths: Object.keys(router.routesByPath) }
   } finally {
-    // The waiting queries go with their cache.
     queryClient.clear()
   }
 }

@@ -1,4 +1,3 @@
-import { onlineManager } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import * as v from 'valibot'
@@ -28,12 +27,13 @@ if (renderedFor) {
   rememberUser(renderedFor)
   queryClient.setQueryData(currentUserQuery.queryKey, renderedFor)
 }
-const router = createAppRouter(queryClient)
+const root = document.getElementById('root')!
+const prerenderedFor = root.dataset.prerendered
+const router = createAppRouter(queryClient, prerenderedFor !== undefined)
 
 /** How long a screen that is not prerendered may stay blank while its route loads. */
 const LONGEST_SILENT_START_MS = 1_000
 
-const root = document.getElementById('root')!
 const app = <App queryClient={queryClient} router={router} />
 // A public screen arrives prerendered (docs/decisions/0014), the Dashboard rendered for its seller (0019): once its route
 // has resolved (no request: a visitor who was never signed in here is known signed out, the seller is in the page)
@@ -41,24 +41,16 @@ const app = <App queryClient={queryClient} router={router} />
 // signed in opening /auth), is rendered afresh.
 // Either way the page then says so, and the taps that came before are let through (src/lib/prerendered.ts).
 const interactive = () => dispatchEvent(new Event(INTERACTIVE_EVENT))
-const prerenderedFor = root.dataset.prerendered
 if (prerenderedFor) {
-  // The screen's queries (started by its route's loader) wait until React has adopted the markup: an answer that came
-  // in the middle would make the first render differ from the server's (src/entry-server.tsx waits the same way). Not
-  // the session check that routes wait for: createAppRouter has already set it off.
-  onlineManager.setOnline(false)
-  const resumeQueries = () => onlineManager.setOnline(navigator.onLine)
   void router.load().then(() => {
+    // From here on, routes fetch ahead again (see adoptingMarkup in src/router.tsx).
+    router.update({ ...router.options, context: { ...router.options.context, adoptingMarkup: false } })
     const { pathname, searchStr } = router.state.location
     // As a transition, so React does the work in slices between which the browser stays free to answer a tap (a phone's
     // CPU would otherwise be held for the whole page at once: Lighthouse's total blocking time).
     startTransition(() => {
-      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) {
-        hydrateRoot(root, <App queryClient={queryClient} router={router} onCommitted={resumeQueries} />)
-      } else {
-        resumeQueries()
-        createRoot(root).render(app)
-      }
+      if (pageSignature({ pathname, search: searchStr, found: pathname in router.routesByPath }) === prerenderedFor) hydrateRoot(root, app)
+      else createRoot(root).render(app)
     })
     interactive()
   })

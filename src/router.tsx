@@ -19,6 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 interface RouterContext {
   queryClient: QueryClient
+  /**
+   * True while the first screen is markup the server or the build rendered (docs/decisions/0019): its data is then
+   * fetched by the screen once React has adopted it, not ahead by its route, so no answer can arrive while the markup
+   * is being adopted and make the browser's first render differ from it.
+   */
+  adoptingMarkup: boolean
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -73,7 +79,8 @@ const signedInRoutes = [
     ...screen('/', () => import('./features/listings/dashboard.tsx'), 'DashboardScreen'),
     validateSearch: dashboardSearch,
     // The Dashboard's data travels while its code loads.
-    loader: ({ context: { queryClient } }) => {
+    loader: ({ context: { queryClient, adoptingMarkup } }) => {
+      if (adoptingMarkup) return
       void queryClient.prefetchQuery(listingsQuery)
       void queryClient.prefetchQuery(marketplaceConnectionsQuery)
     },
@@ -171,10 +178,13 @@ const publicRoutes = [
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
-/** The router in the browser, or (given a memory history) where the build renders the public pages. */
-export function createAppRouter(queryClient: QueryClient, prerendering?: { history: RouterHistory }) {
+/**
+ * The router in the browser, or (given a memory history) where the build and the server render pages; adoptingMarkup
+ * while the first screen is such a page (see RouterContext).
+ */
+export function createAppRouter(queryClient: QueryClient, adoptingMarkup: boolean, prerendering?: { history: RouterHistory }) {
   // Scroll restoration is behaviour in the browser only; it draws nothing, so the prerendered HTML is the same without it.
-  const router = createRouter({ routeTree, context: { queryClient }, ...prerendering, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
+  const router = createRouter({ routeTree, context: { queryClient, adoptingMarkup }, ...prerendering, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
   if (prerendering) return router
   // The session check every guard waits for and the first screen's code set off together, before anything renders.
   void queryClient.prefetchQuery(currentUserQuery)

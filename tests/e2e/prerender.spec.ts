@@ -146,6 +146,8 @@ test.describe('the Dashboard, rendered by the server for its seller', () => {
     await createListingThroughApi(page, { title: 'Pyrex mixing bowl, 2.5 qt', category: 'home', color: 'white', price: 18 })
     const userChecks: string[] = []
     page.on('request', (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())))
+    // A slow phone: React adopts the markup in slices, so an answer arriving in between would show as a hydration error.
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
