@@ -13,6 +13,8 @@ export interface Database {
   sql: Sql
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** PGlite only: its data folder as one file, for pgliteLoad (the tests start each database from one migrated once). */
+  dumpDataDir?(): Promise<Blob>
 }
 
 export interface DatabaseOptions {
@@ -20,6 +22,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** PGlite's data folder; 'memory://' keeps it in memory. */
   pgliteDir?: string
+  /** PGlite: start from this dump of a data folder (Database.dumpDataDir) instead of running initdb. */
+  pgliteLoad?: Blob
   /** Run every query in this schema (created if missing): lets test runs share one server without seeing each other. */
   schema?: string
   /** postgres.js pool size for a server; PGlite always gets exactly one connection. */
@@ -40,7 +44,7 @@ const serverOptions = {
 } as const
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openServer(options.databaseUrl, options) : openPglite(options.pgliteDir ?? 'memory://')
+  return options.databaseUrl ? openServer(options.databaseUrl, options) : openPglite(options.pgliteDir ?? 'memory://', options.pgliteLoad)
 }
 
 async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): Promise<Database> {
@@ -53,12 +57,12 @@ async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): P
   return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
   ])
-  const db = await PGlite.create(dataDir)
+  const db = await PGlite.create(dataDir, { loadDataDir })
   // A Unix socket private to this process: no TCP port to collide with and nothing reachable from the network.
   const socketPath = path.join(os.tmpdir(), `snaplist-pglite-${process.pid}-${randomBytes(4).toString('hex')}.sock`)
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
@@ -68,6 +72,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     sql,
     kind: 'pglite',
+    dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       await sql.end({ timeout: 5 })
       await server.stop()

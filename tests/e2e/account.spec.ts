@@ -1,7 +1,7 @@
 // The account screen on a phone: confirming the address from the emailed link, changing the password and signing in
 // with the new one, deleting the account.
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughApi, registerThroughUi, signInThroughUi } from './helpers.ts'
+import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughApi, registerThroughUi, signInThroughUi } from './helpers.ts'
 
 const NEW_PASSWORD = 'a second hand coat'
 
@@ -43,7 +43,7 @@ test('a new seller confirms the address from the email, then changes the passwor
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Incorrect username or password. Check both and try again.')).toBeVisible()
+  await expectLoginRefused(page)
   await signInThroughUi(page, username, NEW_PASSWORD)
 })
 
@@ -64,5 +64,5 @@ test('deleting the account asks for the password, then signs out and the account
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Incorrect username or password. Check both and try again.')).toBeVisible()
+  await expectLoginRefused(page)
 })

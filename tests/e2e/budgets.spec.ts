@@ -10,8 +10,6 @@ const SCREEN_BUDGET_BYTES = 150 * 1024
 const PRECACHE_BUDGET_BYTES = 1024 * 1024
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
-// Byte counts do not depend on the viewport: measured once, on the phone.
-test.skip(({ isMobile }) => !isMobile, 'measured on the phone project')
 // The first visit, as the network sees it: no worker may answer from (or fill) a cache meanwhile.
 test.use({ serviceWorkers: 'block' })
 

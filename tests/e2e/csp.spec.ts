@@ -6,8 +6,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
 import { ADMIN, signInThroughUi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the policy is the same at every size; the phone is the screen that takes photos')
-
 /** Every violation the page reports, as an event in the document or as Chromium's "Refused to …" console message. */
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = []

@@ -10,8 +10,6 @@ const PHOTOS = 40
 const FIRST_PAGE = 24
 const LONGEST_TASK_MS = 200
 
-test.skip(({ isMobile }) => !isMobile, 'a phone is where a long list has to stay smooth')
-
 /** Runs `work` over the items, a few at a time: the server is a single process on two shared cores. */
 async function inBatches<Item>(items: Item[], work: (item: Item) => Promise<void>, size = 8) {
   for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work))

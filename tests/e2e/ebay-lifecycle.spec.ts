@@ -5,7 +5,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
 import { connectEbay, createListingThroughApi, registerThroughUi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`

@@ -234,7 +234,6 @@ test("the create form's Price follows the median used price until the seller typ
 })
 
 test.describe('on a 390×844 phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the phone screen')
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('offline, the eBay row says the check failed and never offers Connect; back online it shows Connected again', async ({ page, context }) => {

@@ -6,7 +6,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg, takenAtJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'capturing a haul is a phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 test.setTimeout(180_000)
 

@@ -80,6 +80,11 @@ export async function signInThroughUi(page: Page, username: string, password = P
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 }
 
+/** The sign-in form refused a wrong username or password: its own alert (the toast says it too, so a text match can find both). */
+export async function expectLoginRefused(page: Page) {
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Login failed: Incorrect username or password. Check both and try again.')
+}
+
 /** The newest mail the fake SMTP server received for this address whose subject matches, once it has arrived. */
 export async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined

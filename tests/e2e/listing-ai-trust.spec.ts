@@ -11,7 +11,6 @@ import { startServer } from '../helpers/server-process.ts'
 import { PASSWORD, uniqueName } from './helpers.ts'
 import { E2E_SETUP_CODE, FAKE_EBAY_PORT } from './ports.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the create flow is a phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 let gemini: FakeGemini

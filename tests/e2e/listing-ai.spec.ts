@@ -10,7 +10,6 @@ import { startServer } from '../helpers/server-process.ts'
 import { expectNoSidewaysScroll, PASSWORD, uniqueName } from './helpers.ts'
 import { E2E_SETUP_CODE } from './ports.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the create flow is a phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 let gemini: FakeGemini

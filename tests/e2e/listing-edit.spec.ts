@@ -5,7 +5,6 @@ import type { Listing } from '../../api/contract/listing.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughApi, uploadPhoto } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 const serverListing = async (page: Page, id: number): Promise<Listing> =>

@@ -6,7 +6,6 @@ import { LEVIS_501 } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { connectEbay, registerThroughUi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the phone flow')
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('New Listing to a created listing, then to live on eBay: taps and seconds', async ({ page }, testInfo) => {

@@ -4,8 +4,6 @@ import { LEVIS_501 } from '../fakes/gemini.ts'
 import { cameraJpeg, solidJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'the create flow is a phone flow')
-
 test('photograph an item, let the AI fill it in, correct it, create it, preview it and delete it', async ({ page }, testInfo) => {
   await registerThroughUi(page)
   const photo = testInfo.outputPath('camera.jpg')

@@ -7,7 +7,6 @@ import { solidJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'working offline is a phone flow')
 test.setTimeout(90_000)
 
 interface ServerListing {

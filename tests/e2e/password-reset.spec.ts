@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughUi } from './helpers.ts'
+import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughUi } from './helpers.ts'
 
 const NEW_PASSWORD = 'spring cleaning 2025'
 
@@ -49,7 +49,7 @@ test('forgot the password: ask for a link, open it from the email, choose a new 
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Incorrect username or password. Check both and try again.')).toBeVisible()
+  await expectLoginRefused(page)
   await page.getByLabel('Password').fill(NEW_PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSidewaysScroll, registerThroughApi } from './helpers.ts'
 
-test.skip(({ isMobile }) => !isMobile, 'one viewport is enough for the error screen')
 // The service worker would answer some requests itself; these come from the page, where the test can answer them.
 test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
 

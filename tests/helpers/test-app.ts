@@ -1,11 +1,11 @@
 // A fresh app over a fresh database for one test file: in-memory PGlite, or a new schema on the Postgres server
 // when the suite runs in its postgres project (TEST_DB=postgres), dropped again afterwards.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { vi } from 'vitest'
+import { inject, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
@@ -45,10 +45,19 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+/**
+ * The migrated database pglite-template.ts dumped, under Vitest; undefined elsewhere (the benches), where PGlite
+ * starts a new one and it is migrated as it would be at a server's start.
+ */
+async function migratedPglite(): Promise<Blob | undefined> {
+  const file = process.env.VITEST ? inject('pgliteTemplate') : undefined
+  return file ? new Blob([await readFile(file)]) : undefined
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.DATABASE_URL : undefined
   if (!url) {
-    const db = await openDatabase({ pgliteDir: 'memory://' })
+    const db = await openDatabase({ pgliteDir: 'memory://', pgliteLoad: await migratedPglite() })
     return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
   const schema = `test_${randomBytes(6).toString('hex')}`
