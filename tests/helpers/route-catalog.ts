@@ -13,6 +13,7 @@ import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
+import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
 import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
@@ -181,8 +182,18 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /files/*': { access: 'public', wildcard: true, example: (f) => ({ path: f.alice.photoUrl }) },
 }
 
-/** Middleware mounts (ALL): they answer nothing of their own, so the routes above cover them. */
-export const MIDDLEWARE = new Set(['ALL /*', 'ALL /api/*', 'ALL /api/admin/*', 'ALL /api/email-templates', 'ALL /api/email-templates/*'])
+/**
+ * Middleware mounts (ALL): they answer nothing of their own, so the routes above cover them. The session on the pages
+ * the server renders (api/app.ts) is the built app's, tested with it (tests/api/signed-in-page.test.ts).
+ */
+export const MIDDLEWARE = new Set([
+  'ALL /*',
+  'ALL /api/*',
+  'ALL /api/admin/*',
+  'ALL /api/email-templates',
+  'ALL /api/email-templates/*',
+  ...SERVER_RENDERED_PATHS.map((pagePath) => `ALL ${pagePath}`),
+])
 
 /** Every "METHOD /path" the app has registered, once each. */
 function registeredRoutes(app: TestApp['app']): string[] {
