@@ -1,6 +1,7 @@
 // Every route of docs/product.md §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type RouterHistory } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
 import { RouteError } from './components/RouteError.tsx'
@@ -14,6 +15,7 @@ import { listingsQuery } from './features/listings/listing-queries.ts'
 import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
 import { currentUserQuery } from './features/auth/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
+import { markScreenShown } from './lib/first-screen.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -49,9 +51,21 @@ const signedIn = createRoute({
   component: lazyRouteComponent(() => import('./shell/AppShell.tsx'), 'AppShell'),
 })
 
+/** A screen's lazily loaded component, which says when it is on the page (src/lib/first-screen.ts). */
+function shownScreen(load: () => Promise<Record<string, unknown>>, exportName: string) {
+  const Lazy = lazyRouteComponent(load as () => Promise<Record<string, () => React.JSX.Element>>, exportName)
+  function Screen() {
+    useEffect(markScreenShown, [])
+    return <Lazy />
+  }
+  // The router loads a screen's code ahead through this.
+  Screen.preload = Lazy.preload
+  return Screen
+}
+
 const screen = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, exportName: string) => ({
   path,
-  component: lazyRouteComponent(load as () => Promise<Record<string, () => React.JSX.Element>>, exportName),
+  component: shownScreen(load, exportName),
 })
 
 interface AdminSearch {
