@@ -33,6 +33,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   workers: 2,
+  // In CI a failed test runs once more: one that then passes counts, and npm test names it as flaky (scripts/test.mjs),
+  // so a rare timing fault on a loaded machine is seen without stopping the change (ebay-cross-site once drew a blank
+  // page in ~200 runs and never again under load, throttling or slowed chunks).
+  retries: process.env.CI ? 1 : 0,
   // Registers the administrator (with the server's setup code) before the tests start.
   globalSetup: './tests/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

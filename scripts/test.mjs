@@ -2,10 +2,14 @@
 // Chromium) against a fresh build. Ends with one line, "N passed, N failed", summed over every suite.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const inCi = process.env.CI === 'true' || process.env.CI === '1'
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** The failed tests by name, and those that passed only when run again, repeated at the end: CI keeps only the tail. */
+const failures = []
+const flaky = []
 
 function run(title, command, args) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
@@ -27,6 +31,7 @@ function readJson(path) {
 function check(title, command, args) {
   const ok = run(title, command, args)
   totals[ok ? 'passed' : 'failed'] += 1
+  if (!ok) failures.push(title)
   return ok
 }
 
@@ -38,6 +43,18 @@ function vitest() {
   totals.passed += report.numPassedTests
   totals.failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1)
   totals.skipped += report.numPendingTests + report.numTodoTests
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
+  }
+}
+
+/** Playwright's JSON report nests suites (files, describes) around specs, each run by one or more projects. */
+function specsWith(status, suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests.filter((test) => test.status === status).map((test) => `[${test.projectName}] ${[...here, spec.title].join(' › ')}`),
+  )
+  return [...own, ...(suite.suites ?? []).flatMap((child) => specsWith(status, child, here))]
 }
 
 function playwright() {
@@ -52,8 +69,13 @@ function playwright() {
   if (!check('build for the browser suite', 'npx', ['vite', 'build', '--logLevel', 'warn'])) return
   rmSync('test-results/e2e.json', { force: true })
   const ok = run('browser tests', 'npx', ['playwright', 'test'])
-  const stats = readJson('test-results/e2e.json')?.stats
+  const report = readJson('test-results/e2e.json')
+  const stats = report?.stats
   if (!stats) return void (totals.failed += 1)
+  for (const suite of report.suites) {
+    failures.push(...specsWith('unexpected', suite))
+    flaky.push(...specsWith('flaky', suite))
+  }
   totals.passed += stats.expected + stats.flaky
   totals.failed += stats.unexpected + (ok || stats.unexpected ? 0 : 1)
   totals.skipped += stats.skipped
@@ -65,5 +87,7 @@ check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
 vitest()
 playwright()
 
+if (flaky.length) console.log(`\nPassed when run again:\n${flaky.map((name) => `  ~ ${name}`).join('\n')}`)
+if (failures.length) console.log(`\nFailed:\n${failures.map((name) => `  ✗ ${name}`).join('\n')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed === 0 ? 0 : 1)
