@@ -44,7 +44,12 @@ function vitest() {
   totals.failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1)
   totals.skipped += report.numPendingTests + report.numTodoTests
   for (const file of report.testResults) {
-    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
+    for (const test of file.assertionResults) {
+      const name = `${path.relative(process.cwd(), file.name)} › ${test.fullName}`
+      if (test.status === 'failed') failures.push(name)
+      // Passed, with the failures of the runs before: it passed when run again.
+      else if (test.status === 'passed' && test.failureMessages.length) flaky.push(name)
+    }
   }
 }
 
