@@ -1,12 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
-// In CI a failed test runs once more (as the browser suite's do): a timing fault on a loaded machine shows as a retry in
-// the report without stopping the change; one that fails twice fails the run.
-const retry = process.env.CI ? 1 : 0
+const everyProject = {
+  environment: 'node',
+  // The API and the src tests start the real API, so they get its time limits (a loaded machine takes over 10 s to start it).
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // In CI a failed test runs once more (as the browser suite's do): a timing fault on a loaded machine shows as a retry in
+  // the report without stopping the change; one that fails twice fails the run.
+  retry: process.env.CI ? 1 : 0,
+} as const
 
 // API tests run on embedded PGlite always, and again on the Postgres server when DATABASE_URL is set.
 const apiProject = (name: string, testDb: string) => ({
-  test: { name, include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: testDb }, testTimeout: 30_000, hookTimeout: 60_000, retry },
+  test: { ...everyProject, name, include: ['tests/api/**/*.test.ts'], env: { TEST_DB: testDb } },
 })
 
 export default defineConfig({
@@ -19,8 +25,7 @@ export default defineConfig({
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
-      // These start the real API too, so they get its time limits (a loaded machine takes over 10 s to start it).
-      { test: { name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, retry } },
+      { test: { ...everyProject, name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'] } },
     ],
   },
 })
