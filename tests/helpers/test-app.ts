@@ -47,11 +47,14 @@ export interface TestDatabase {
 
 /**
  * The migrated database pglite-template.ts dumped, under Vitest; undefined elsewhere (the benches), where PGlite
- * starts a new one and it is migrated as it would be at a server's start.
+ * starts a new one and it is migrated as it would be at a server's start. Read once per test file, which may open
+ * several databases: a Blob can be loaded from again and again.
  */
-async function migratedPglite(): Promise<Blob | undefined> {
+let migratedDump: Promise<Blob | undefined> | undefined
+function migratedPglite(): Promise<Blob | undefined> {
   const file = process.env.VITEST ? inject('pgliteTemplate') : undefined
-  return file ? new Blob([await readFile(file)]) : undefined
+  migratedDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined)
+  return migratedDump
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
