@@ -22,6 +22,10 @@ function problemsOf(page: Page): string[] {
   return problems
 }
 
+/** Once React has adopted the first element `selector` matches (its fiber is on the element): the page is hydrated. */
+const hydrated = (page: Page, selector: string) =>
+  page.waitForFunction((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector)
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
   for (const { path, heading } of PUBLIC_SCREENS) {
@@ -71,7 +75,7 @@ for (const { path, heading } of PUBLIC_SCREENS) {
     release()
     // The visitor starts using the page (a form or a text screen runs its code from then on).
     await title.click()
-    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
+    await hydrated(page, 'h1')
     expect(await title.evaluate((element) => element === (window as unknown as { prerenderedTitle: Element }).prerenderedTitle)).toBe(true)
     answer()
     expect(userChecks, 'a visitor who never signed in is not checked').toEqual([])
@@ -86,7 +90,7 @@ test('a form or text screen runs no app code until the visitor starts using it',
   await page.waitForTimeout(1_000)
   expect(scripts.filter((script) => !script.includes('/start-')), 'nothing but the starter before the first touch').toEqual([])
   await page.getByLabel('Username').focus()
-  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  await hydrated(page, '[role="tab"]')
   expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(true)
 })
 
@@ -94,7 +98,7 @@ test('the Login and Register tabs work with the keyboard once hydrated', async (
   await page.goto('/auth')
   // Focusing the tab starts the app; hydrated, React has the tab (a key pressed before that is the browser's alone).
   await page.getByRole('tab', { name: 'Login' }).focus()
-  await page.waitForFunction(() => Object.keys(document.querySelector('[role="tab"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  await hydrated(page, '[role="tab"]')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused()
   await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
