@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
+import { compileChunksWhileLoading, precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
@@ -12,6 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    compileChunksWhileLoading(),
     prerenderPublicPages(),
     VitePWA({
       // After the public pages are prerendered, so the service worker precaches them (scripts/vite-prerender.ts).
