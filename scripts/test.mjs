@@ -19,9 +19,9 @@ function run(title, command, args) {
   return status === 0
 }
 
-function readJson(path) {
+function readJson(file) {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'))
+    return JSON.parse(readFileSync(file, 'utf8'))
   } catch {
     return undefined
   }

@@ -181,11 +181,22 @@ function pageHtml(template: string, page: Page, rendered: RenderedPage, chunks: 
   return withHints(template.replace('<div id="root"></div>', root), chunks, page.fetches ?? [])
 }
 
-export function prerenderPublicPages(): Plugin {
+/** What a build step after the app's bundle is given: the bundle as written, its folder, and the project's root. */
+interface WrittenBundle {
+  bundle: Rolldown.OutputBundle
+  outDir: string
+  root: string
+}
+
+/**
+ * A build step that runs once the app's bundle is on disk (not for the renderer's own Node build). Steps that are
+ * 'pre' run in the order vite.config.ts lists them, before vite-plugin-pwa's precache list; 'post' ones after it.
+ */
+function afterBundleWritten(name: string, order: 'pre' | 'post', step: (written: WrittenBundle) => Promise<void>): Plugin {
   let config: ResolvedConfig
   let bundle: Rolldown.OutputBundle | undefined
   return {
-    name: 'snaplist:prerender',
+    name,
     apply: 'build',
     configResolved(resolved) {
       config = resolved
@@ -193,87 +204,74 @@ export function prerenderPublicPages(): Plugin {
     writeBundle(_options, output) {
       bundle = output
     },
-    // Before vite-plugin-pwa lists the files to precache (its closeBundle runs after, see vite.config.ts), so the service
-    // worker precaches these pages with their true revisions.
     closeBundle: {
       sequential: true,
-      order: 'pre',
+      order,
       async handler() {
         if (!bundle || config.build.ssr) return
-        const outDir = path.resolve(config.root, config.build.outDir)
-        // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
-        const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
-        const appChunks = chunkClosure(bundle, entry.fileName)
-        const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
-        await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
-        const laterChunks = (module: string) => chunksOfModule(bundle!, config.root, module).filter((file) => !appChunks.includes(file))
-        const renderer = await buildRenderer(config.root, outDir)
-        const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
-        const signedInTemplate = `${SERVER_DIR}/signed-in.html`
-        // The signed-in page's chunks start after its first paint like a public page's (no preload hints in its head).
-        await writeFile(path.join(outDir, signedInTemplate), withHints(template, [...appChunks, ...shellChunks], []))
-        const manifest: PagesManifest = {
-          pages: {},
-          routes: [],
-          notFound: '',
-          shellPreloads: shellChunks.map((file) => `/${file}`),
-          server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },
-        }
-        for (const page of PAGES) {
-          const rendered = await renderer.renderPage(page.href)
-          const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
-          await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, page, rendered, chunks))
-          if (rendered.status === 404) manifest.notFound = fileOf(page)
-          else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
-          manifest.routes = rendered.routePaths
-        }
-        await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))
+        await step({ bundle, outDir: path.resolve(config.root, config.build.outDir), root: config.root })
       },
     },
   }
 }
+
+// Before vite-plugin-pwa lists the files to precache (its closeBundle runs after, see vite.config.ts), so the service
+// worker precaches these pages with their true revisions.
+export const prerenderPublicPages = (): Plugin =>
+  afterBundleWritten('snaplist:prerender', 'pre', async ({ bundle, outDir, root }) => {
+    // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
+    const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
+    const appChunks = chunkClosure(bundle, entry.fileName)
+    const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
+    await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
+    const laterChunks = (module: string) => chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
+    const renderer = await buildRenderer(root, outDir)
+    const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
+    const signedInTemplate = `${SERVER_DIR}/signed-in.html`
+    // The signed-in page's chunks start after its first paint like a public page's (no preload hints in its head).
+    await writeFile(path.join(outDir, signedInTemplate), withHints(template, [...appChunks, ...shellChunks], []))
+    const manifest: PagesManifest = {
+      pages: {},
+      routes: [],
+      notFound: '',
+      shellPreloads: shellChunks.map((file) => `/${file}`),
+      server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },
+    }
+    for (const page of PAGES) {
+      const rendered = await renderer.renderPage(page.href)
+      const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
+      await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, page, rendered, chunks))
+      if (rendered.status === 404) manifest.notFound = fileOf(page)
+      else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
+      manifest.routes = rendered.routePaths
+    }
+    await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))
+  })
 
 // V8's explicit compile hint (Chromium 136 and later; a plain comment to other engines): compile every function of the
 // file on a background thread while it downloads. Without it V8 compiles each function on the main thread at its first
 // call. The app is split by screen and by what loads after the first screen, so what a chunk holds mostly runs once it
 // has loaded: on the signed-in Dashboard, compiling on first call was much of the start's blocking time
-// (docs/decisions/0019).
+// (docs/decisions/0020).
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
-/** Puts the compile hint first in every chunk (where V8 looks for it), each source map moved down a line with it. */
-export function compileChunksWhileLoading(): Plugin {
-  let config: ResolvedConfig
-  let bundle: Rolldown.OutputBundle | undefined
-  return {
-    name: 'snaplist:compile-hints',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    writeBundle(_options, output) {
-      bundle = output
-    },
-    // Before the pages are prerendered, the service worker lists its precache and the files are compressed (all later).
-    closeBundle: {
-      sequential: true,
-      order: 'pre',
-      async handler() {
-        if (!bundle || config.build.ssr) return
-        const outDir = path.resolve(config.root, config.build.outDir)
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        await Promise.all(
-          chunks.map(async ({ fileName }) => {
-            const code = path.join(outDir, fileName)
-            await writeFile(code, COMPILE_HINT + (await readFile(code, 'utf8')))
-            if (!bundle![`${fileName}.map`]) return
-            const map = JSON.parse(await readFile(`${code}.map`, 'utf8')) as { mappings: string }
-            await writeFile(`${code}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }))
-          }),
-        )
-      },
-    },
-  }
-}
+/**
+ * Puts the compile hint first in every chunk (where V8 looks for it), each source map moved down a line with it. Before
+ * the pages are prerendered, the service worker lists its precache and the files are compressed (vite.config.ts).
+ */
+export const compileChunksWhileLoading = (): Plugin =>
+  afterBundleWritten('snaplist:compile-hints', 'pre', async ({ bundle, outDir }) => {
+    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+    await Promise.all(
+      chunks.map(async ({ fileName }) => {
+        const code = path.join(outDir, fileName)
+        await writeFile(code, COMPILE_HINT + (await readFile(code, 'utf8')))
+        if (!bundle[`${fileName}.map`]) return
+        const map = JSON.parse(await readFile(`${code}.map`, 'utf8')) as { mappings: string }
+        await writeFile(`${code}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }))
+      }),
+    )
+  })
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
 
@@ -282,34 +280,21 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
 }
 
-/** Writes file.br and file.gz beside each text file, at the highest levels: it happens once, at build. */
-export function precompressAssets(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'snaplist:precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    // After the service worker is written (this plugin comes after vite-plugin-pwa, both 'post'), so sw.js is included.
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      async handler() {
-        if (config.build.ssr) return
-        const outDir = path.resolve(config.root, config.build.outDir)
-        // The server folder is read by the server itself, never sent.
-        const serverDir = path.join(outDir, SERVER_DIR) + path.sep
-        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir))
-        await Promise.all(
-          files.map(async (file) => {
-            const content = await readFile(file)
-            const brotli = promisify(brotliCompress)(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
-            const gzipped = promisify(gzip)(content, { level: 9 })
-            await Promise.all([writeFile(`${file}.br`, await brotli), writeFile(`${file}.gz`, await gzipped)])
-          }),
-        )
-      },
-    },
-  }
-}
+/**
+ * Writes file.br and file.gz beside each text file, at the highest levels: it happens once, at build. After the
+ * service worker is written (this step comes after vite-plugin-pwa, both 'post'), so sw.js is included.
+ */
+export const precompressAssets = (): Plugin =>
+  afterBundleWritten('snaplist:precompress', 'post', async ({ outDir }) => {
+    // The server folder is read by the server itself, never sent.
+    const serverDir = path.join(outDir, SERVER_DIR) + path.sep
+    const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir))
+    await Promise.all(
+      files.map(async (file) => {
+        const content = await readFile(file)
+        const brotli = promisify(brotliCompress)(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
+        const gzipped = promisify(gzip)(content, { level: 9 })
+        await Promise.all([writeFile(`${file}.br`, await brotli), writeFile(`${file}.gz`, await gzipped)])
+      }),
+    )
+  })
