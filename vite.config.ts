@@ -61,12 +61,16 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // What every screen runs on, as one file: gzip compresses it better whole than as the dozen shards the
-        // automatic split makes of it (speed budget, tests/e2e/budgets.spec.ts).
+        // What every screen runs on, as two files (React, TanStack's router and query cache) rather than the dozen shards
+        // the automatic split makes of it: gzip compresses a few large files better (speed budget,
+        // tests/e2e/budgets.spec.ts), and the starter runs each chunk in a task of its own, so two halves are two short
+        // tasks on a phone where one file was the start's longest (docs/decisions/0021).
         codeSplitting: {
           groups: [
             // With the bundler's small runtime (the CommonJS interop React needs): a file of its own would be a request more.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime/, priority: 3 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime/, priority: 3 },
+            // The router and the query cache, which import React.
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             // The forms' library and its valibot resolver travel together: every form needs both.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
             // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the

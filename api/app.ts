@@ -99,6 +99,8 @@ export interface AppDeps {
   analysisConcurrency?: number
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
+  /** The built pages' inlined stylesheet, allowed by its hash (builtInlineStyleHashes in api/static.ts); none when not given. */
+  inlineStyleHashes?: string[]
 }
 
 /** Publishing, revising, ending and relisting on eBay, and the sales poll; its jobs are named on `jobs`. */
@@ -137,7 +139,7 @@ function bodyLimits() {
   })
 }
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency, inlineStyleHashes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -191,7 +193,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const app = new Hono<AppEnv>()
     .use(requestId())
     // First after the request id, so every answer gets the headers: API, errors, photos, the built app and 404s.
-    .use(securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined }, isSecure))
+    .use(securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined, inlineStyleHashes }, isSecure))
     .route('/api', api)
   // The signed-in pages the server renders (api/static.ts) need to know whose they are.
   for (const pagePath of SERVER_RENDERED_PATHS) app.use(pagePath, sessionMiddleware(sessions, isSecure))

@@ -13,7 +13,7 @@ import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { schedulePurge } from './services/housekeeping.ts'
 import { createJobQueue } from './services/jobs.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
-import { mountBuiltApp } from './static.ts'
+import { builtInlineStyleHashes, mountBuiltApp } from './static.ts'
 
 loadDotEnv()
 const config = loadConfig()
@@ -45,6 +45,7 @@ function buildApp(appUrl: string): AppType {
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
+    inlineStyleHashes: builtInlineStyleHashes(config.distDir),
   })
   mountBuiltApp(built, config.distDir)
   return built

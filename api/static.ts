@@ -2,6 +2,7 @@
 // rendered for the signed-in seller who opens it (docs/decisions/0019), the other screens' addresses with index.html
 // (the client router shows them), any other path with the prerendered 404. Files go out as the build compressed them
 // (brotli or gzip beside each one), hashed assets cached for a year, everything else revalidated.
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -14,16 +15,8 @@ import { SIGNED_IN_HINT_COOKIE } from './contract/session-hint.ts'
 import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { writeSignedInHint } from './middleware/session.ts'
 import { SESSION_COOKIE } from './services/accounts/sessions.ts'
-import { loadSignedInPageRenderer, type ServerFiles } from './signed-in-page.ts'
-
-/** What the build writes to dist/pages.json (scripts/vite-prerender.ts). */
-interface PagesManifest {
-  pages: Record<string, string>
-  routes: string[]
-  notFound: string
-  shellPreloads: string[]
-  server: ServerFiles
-}
+import { PAGES_MANIFEST, type PagesManifest } from './pages-manifest.ts'
+import { loadSignedInPageRenderer } from './signed-in-page.ts'
 
 const NOT_BUILT = 'Snaplist is not built yet: run npm run build (npm start does it), then restart.'
 
@@ -44,10 +37,19 @@ function keepSignedInHint(c: Context<AppEnv>) {
   if (!getCookie(c, SIGNED_IN_HINT_COOKIE)) writeSignedInHint(c, new URL(c.req.url).protocol === 'https:')
 }
 
+/** The hashes of the stylesheet the build inlined in its pages, for the Content-Security-Policy; none before a build. */
+export function builtInlineStyleHashes(distDir: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(path.join(distDir, PAGES_MANIFEST), 'utf8')) as PagesManifest).inlineStyleHashes
+  } catch {
+    return []
+  }
+}
+
 export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
   const root = path.relative(process.cwd(), distDir) || '.'
   // Read once; missing (the app not built yet) is said on each page request instead of ending the process.
-  const manifest = readFile(path.join(distDir, 'pages.json'), 'utf8').then(
+  const manifest = readFile(path.join(distDir, PAGES_MANIFEST), 'utf8').then(
     (json) => JSON.parse(json) as PagesManifest,
     () => undefined,
   )

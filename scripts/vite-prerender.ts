@@ -3,7 +3,7 @@
 // server renders the signed-in Dashboard with (docs/decisions/0019); and every text file compressed once (brotli and
 // gzip) for the server to send as it is.
 import { createHash } from 'node:crypto'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -11,22 +11,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
 import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hint.ts'
+import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
 
-/** The manifest api/static.ts reads: which file answers which address. */
-export interface PagesManifest {
-  /** Path → prerendered HTML file, e.g. '/auth' → 'auth.html'. */
-  pages: Record<string, string>
-  /** Every path a route has; they get index.html (signed-in screens, callbacks) unless prerendered. */
-  routes: string[]
-  /** The page for a path no route has. */
-  notFound: string
-  /** The code of the signed-in frame and the Dashboard, for the server to hint when a session cookie comes along. */
-  shellPreloads: string[]
-  /** What only the server reads (never served): src/entry-server.tsx built for Node, and the signed-in page's template. */
-  server: { dir: string; renderer: string; signedInTemplate: string }
-}
-
-export const PAGES_MANIFEST = 'pages.json'
 const SERVER_DIR = 'server'
 /** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
 const INTERACTIVE_EVENT = 'snaplist:interactive'
@@ -158,6 +144,22 @@ async function buildRenderer(root: string, outDir: string): Promise<{ file: stri
   return { file, renderPage: module.renderPage }
 }
 
+/**
+ * The app's stylesheet in the page itself rather than linked: a linked one is a request the first paint waits for, a
+ * round trip on a phone's network (docs/decisions/0021). Every page has it (index.html too), so the file itself goes. The
+ * server's policy allows exactly this text by its hash (never 'unsafe-inline'), so the page gives the hash to the manifest.
+ */
+async function inlineStylesheet(outDir: string, html: string): Promise<{ html: string; hash: string }> {
+  const link = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/.exec(html)
+  if (!link) throw new Error('Prerender: index.html links no stylesheet')
+  // A stylesheet's text cannot end its <style> element early: only "</style" could, and CSS has no use for it.
+  const css = (await readFile(path.join(outDir, link[1]!), 'utf8')).trimEnd()
+  if (/<\/style/i.test(css)) throw new Error(`Prerender: ${link[1]} holds "</style", which would end the inlined element`)
+  // No page links it any more: not served, not precached.
+  await rm(path.join(outDir, link[1]!))
+  return { html: html.replace(link[0], () => `<style>${css}</style>`), hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` }
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 // The app's requests carry the session cookie (src/lib/api.ts), so their preloads must too, or the browser fetches twice.
 const fetchPreload = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`
@@ -222,7 +224,8 @@ export const prerenderPublicPages = (): Plugin =>
     // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
     const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
     const appChunks = chunkClosure(bundle, entry.fileName)
-    const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
+    const styled = await inlineStylesheet(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'))
+    const template = await startAfterFirstPaint(outDir, styled.html, entry.fileName)
     await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
     const laterChunks = (module: string) => chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
     const renderer = await buildRenderer(root, outDir)
@@ -236,6 +239,7 @@ export const prerenderPublicPages = (): Plugin =>
       notFound: '',
       shellPreloads: shellChunks.map((file) => `/${file}`),
       server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },
+      inlineStyleHashes: [styled.hash],
     }
     for (const page of PAGES) {
       const rendered = await renderer.renderPage(page.href)

@@ -33,7 +33,7 @@ export async function renderPage(href: string, user: User | null = null): Promis
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserQuery.queryKey, user)
   // Nothing is fetched here: the screen renders its loading state, as the browser's first render does.
-  const router = createAppRouter(queryClient, true, { history: createMemoryHistory({ initialEntries: [href] }) })
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }), adoptingMarkup: true, prerendering: true })
   router.update({ ...router.options, InnerWrap: LikeTheBrowser })
   try {
     await router.load()

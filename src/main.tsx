@@ -1,3 +1,4 @@
+import { createBrowserHistory } from '@tanstack/react-router'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import * as v from 'valibot'
@@ -55,7 +56,11 @@ async function start() {
   const root = document.getElementById('root')!
   const prerenderedFor = root.dataset.prerendered
   await nextTask()
-  const router = createAppRouter(queryClient, prerenderedFor !== undefined)
+  // The browser's history apart from the router: it writes the page's history entry (replaceState), several
+  // milliseconds on its own on a phone.
+  const history = createBrowserHistory()
+  await nextTask()
+  const router = createAppRouter(queryClient, { history, adoptingMarkup: prerenderedFor !== undefined })
   await nextTask()
 
   const app = <App queryClient={queryClient} router={router} />

@@ -192,13 +192,18 @@ const publicRoutes = [
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])
 
-/**
- * The router in the browser, or (given a memory history) where the build and the server render pages; adoptingMarkup
- * while the first screen is such a page (see RouterContext).
- */
-export function createAppRouter(queryClient: QueryClient, adoptingMarkup: boolean, prerendering?: { history: RouterHistory }) {
+interface AppRouterOptions {
+  /** The browser's history, or a memory history where the build and the server render pages (prerendering). */
+  history: RouterHistory
+  /** See RouterContext. */
+  adoptingMarkup: boolean
+  prerendering?: boolean
+}
+
+/** The router in the browser, or where the build and the server render pages. */
+export function createAppRouter(queryClient: QueryClient, { history, adoptingMarkup, prerendering = false }: AppRouterOptions) {
   // Scroll restoration is behaviour in the browser only; it draws nothing, so the prerendered HTML is the same without it.
-  const router = createRouter({ routeTree, context: { queryClient, adoptingMarkup }, ...prerendering, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
+  const router = createRouter({ routeTree, context: { queryClient, adoptingMarkup }, history, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
   if (prerendering) return router
   // The session check every guard waits for and the first screen's code set off together, before anything renders.
   void queryClient.prefetchQuery(currentUserQuery)

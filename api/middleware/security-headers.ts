@@ -8,6 +8,8 @@ export interface ContentSources {
   photoOrigin?: string
   /** Sign in with Google is on: its script draws the button in Google's frame, with Google's stylesheet. */
   googleSignIn: boolean
+  /** The built pages' inlined stylesheet, by its hash ('sha256-…', written by the build into dist/pages.json). */
+  inlineStyleHashes?: string[]
 }
 
 // Google's documented sources for Sign in with Google (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).
@@ -18,14 +20,17 @@ const GOOGLE_SIGN_IN = {
   connect: 'https://accounts.google.com/gsi/',
 }
 
-/** Nothing is allowed unless listed (a directive with no sources falls back to default-src 'none'): scripts and styles only from our own files, never inline. */
-export function contentSecurityPolicy({ photoOrigin, googleSignIn }: ContentSources): string {
+/**
+ * Nothing is allowed unless listed (a directive with no sources falls back to default-src 'none'): scripts only from
+ * our own files, never inline; styles from our own files and the one stylesheet the build inlined, by its hash.
+ */
+export function contentSecurityPolicy({ photoOrigin, googleSignIn, inlineStyleHashes = [] }: ContentSources): string {
   const google = (source: keyof typeof GOOGLE_SIGN_IN) => (googleSignIn ? [GOOGLE_SIGN_IN[source]] : [])
   const photos = photoOrigin ? [photoOrigin] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...google('script')],
-    'style-src': ["'self'", ...google('style')],
+    'style-src': ["'self'", ...inlineStyleHashes, ...google('style')],
     // blob: shows a draft's photos straight from IndexedDB before they are uploaded.
     'img-src': ["'self'", 'blob:', ...photos],
     // The service worker fetches listing thumbnails itself, so the photo origin is a connect source too.

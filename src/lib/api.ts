@@ -5,6 +5,12 @@ import { apiClient } from '../offline/api-client.ts'
 export { ApiError, errorMessage, failureMessage, fieldErrors, hasCode } from '../offline/api-error.ts'
 export { cancelledBy, okJson, okJsonOrSignedOut, okResponse } from '../offline/api-client.ts'
 
+/**
+ * A request starts in a task of its own: starting one holds Chromium's main thread for milliseconds, and the requests of
+ * a screen are started while React commits it (its queries subscribe), or while a tap is handled.
+ */
+const inTaskOfItsOwn: typeof fetch = (...args) => new Promise<void>((resolve) => setTimeout(resolve)).then(() => fetch(...args))
+
 /** Every route under /api, typed from the server's: `api.listings.$get()`. */
-export const api = apiClient()
+export const api = apiClient({ fetcher: inTaskOfItsOwn })
 

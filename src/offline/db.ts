@@ -134,27 +134,18 @@ export class SnaplistDb extends Dexie {
 
   constructor(name = 'snaplist') {
     super(name)
-    this.version(1).stores({
-      drafts: 'id, state, updatedAt',
-      photos: 'id, draftId',
-      outbox: '++id, draftId, status, nextAttemptAt',
-    })
-    // Drafts, photos and entries belong to the account that made them (a shared phone). Records from before this
-    // version have no userId: nobody sees or sends them, until the page gives them to the account that was signed
-    // in when they were made, as far as the phone can tell (src/features/drafts/sync.ts, claimDraftsFromBefore).
-    this.version(2).stores({
-      drafts: 'id, state, updatedAt, userId',
+    // Only the newest schema is declared: Dexie upgrades a phone's older database to it from the schema it finds there
+    // (since Dexie 3, a version is kept only for an upgrade function, and none has one), and declaring each older one
+    // was work at every start. The version number only ever goes up. What each version added: 2, the account that owns
+    // a draft, photo or entry (records from before have none: nobody sees or sends them until the page gives them to
+    // the account that was signed in when they were made, src/features/drafts/sync.ts, claimDraftsFromBefore) and
+    // who is signed in; 3, edits of listings that exist are drafts too (editOf: the edit screen reopens a listing's
+    // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md).
+    this.version(4).stores({
+      drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
       photos: 'id, draftId, userId',
       outbox: '++id, draftId, status, nextAttemptAt, userId',
       signedIn: 'key',
-    })
-    // Edits of listings that exist are drafts too (editOf): the edit screen reopens a listing's unfinished edit.
-    this.version(3).stores({
-      drafts: 'id, state, updatedAt, userId, editOf.listingId',
-    })
-    // A haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md): the haul screen reads them by it.
-    this.version(4).stores({
-      drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
     })
   }
 }

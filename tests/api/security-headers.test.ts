@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,10 +7,14 @@ import { createApp } from '../../api/app.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createGoogleIdentity } from '../../api/services/accounts/google-identity.ts'
 import { createSupabaseStorage } from '../../api/services/listings/storage.ts'
-import { mountBuiltApp } from '../../api/static.ts'
+import type { PagesManifest } from '../../api/pages-manifest.ts'
+import { builtInlineStyleHashes, mountBuiltApp } from '../../api/static.ts'
 import { TEST_GOOGLE_CLIENT_ID } from '../helpers/google-tokens.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { client, createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
+
+// As the build writes it: the hash of the stylesheet it inlined in the pages (scripts/vite-prerender.ts).
+const INLINED_STYLE = `'sha256-${createHash('sha256').update('body{margin:0}').digest('base64')}'`
 
 let t: TestApp
 let distDir: string
@@ -49,7 +53,8 @@ beforeAll(async () => {
     notFound: '404.html',
     shellPreloads: ['/assets/app.js'],
     server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },
-  }
+    inlineStyleHashes: [INLINED_STYLE],
+  } satisfies PagesManifest
   await writeFile(path.join(distDir, 'pages.json'), JSON.stringify(pages))
   mountBuiltApp(t.app, distDir)
   const seller = await registeredClient(t.app, 'headers')
@@ -114,14 +119,25 @@ describe('security headers', () => {
 
 describe('security headers with outside services and https', () => {
   // The same database, another app: served at an https address, with Google sign-in and photos in Supabase Storage.
-  const configured = () =>
-    createApp({
-      sql: t.db.sql,
-      config: { publicUrl: 'https://snaplist.example', appUrl: 'https://snaplist.example', https: false, trustProxy: false },
-      storage: createSupabaseStorage({ url: 'https://project.supabase.co', serviceKey: 'unused', bucket: 'photos' }),
-      analyzer: createLocalAnalyzer(),
-      google: createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID }),
-    })
+  const configuredDeps = () => ({
+    sql: t.db.sql,
+    config: { publicUrl: 'https://snaplist.example', appUrl: 'https://snaplist.example', https: false, trustProxy: false },
+    storage: createSupabaseStorage({ url: 'https://project.supabase.co', serviceKey: 'unused', bucket: 'photos' }),
+    analyzer: createLocalAnalyzer(),
+    google: createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID }),
+  })
+  const configured = () => createApp(configuredDeps())
+
+  it("allow the stylesheet the build inlined in its pages by that text's hash alone, never any inline style", async () => {
+    expect(builtInlineStyleHashes(distDir)).toEqual([INLINED_STYLE])
+    const built = createApp({ ...configuredDeps(), inlineStyleHashes: builtInlineStyleHashes(distDir) })
+    mountBuiltApp(built, distDir)
+    const policy = policyOf(await client(built).get('/auth'))
+    expect(policy.get('style-src')).toEqual(["'self'", INLINED_STYLE, 'https://accounts.google.com/gsi/style'])
+    expect(policy.get('style-src')).not.toContain("'unsafe-inline'")
+    // Before a build there is nothing inlined to allow.
+    expect(builtInlineStyleHashes(path.join(distDir, 'not-built'))).toEqual([])
+  })
 
   it('tell browsers to use https only when the app is served over https', async () => {
     const response = await client(configured()).get('/api/health')

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SIGNED_IN_USER_ELEMENT_ID } from '../../api/contract/signed-in-page.ts'
 import { mountBuiltApp } from '../../api/static.ts'
 import { client, createTestApp, registeredClient, type TestApp } from '../helpers/test-app.ts'
+import type { PagesManifest } from '../../api/pages-manifest.ts'
 
 let t: TestApp
 let distDir: string
@@ -37,7 +38,8 @@ beforeAll(async () => {
     notFound: '404.html',
     shellPreloads: [],
     server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },
-  }
+    inlineStyleHashes: [],
+  } satisfies PagesManifest
   await writeFile(path.join(distDir, 'pages.json'), JSON.stringify(pages))
   mountBuiltApp(t.app, distDir)
 })

@@ -1,0 +1,20 @@
+// What the build writes to dist/pages.json (scripts/vite-prerender.ts) and the server reads (api/static.ts): which file
+// answers which address, and what the server needs to know about the built pages.
+import type { ServerFiles } from './signed-in-page.ts'
+
+export const PAGES_MANIFEST = 'pages.json'
+
+export interface PagesManifest {
+  /** Path → prerendered HTML file, e.g. '/auth' → 'auth.html'. */
+  pages: Record<string, string>
+  /** Every path a route has; they get index.html (signed-in screens, callbacks) unless prerendered. */
+  routes: string[]
+  /** The page for a path no route has. */
+  notFound: string
+  /** The code of the signed-in frame and the Dashboard, for the server to hint when a session cookie comes along. */
+  shellPreloads: string[]
+  /** What only the server reads (never served): src/entry-server.tsx built for Node, and the signed-in page's template. */
+  server: ServerFiles
+  /** The Content-Security-Policy sources ('sha256-…') of the stylesheet inlined in every page (docs/decisions/0021). */
+  inlineStyleHashes: string[]
+}
