@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { compileChunksWhileLoading, precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
+import { compileChunksWhileLoading, NOT_PRECACHED, precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
@@ -22,12 +22,15 @@ export default defineConfig({
       filename: 'sw.ts',
       // The app registers the worker itself through workbox-window (src/lib/service-worker.ts).
       injectRegister: false,
+      // The icons are in the precache through globPatterns already; listed twice, they were counted twice.
+      includeManifestIcons: false,
       injectManifest: {
         // A classic (non-module) worker: it registers the same way in every browser that can install the app.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // The server's own renderer and page template (scripts/vite-prerender.ts): never sent to a browser.
-        globIgnores: ['server/**'],
+        // Not the web manifest: the plugin adds it itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The server's own renderer and page template, and the pages as it sends them (scripts/vite-prerender.ts).
+        globIgnores: NOT_PRECACHED,
       },
       manifest: {
         id: '/',

@@ -3,7 +3,7 @@
 // server renders the signed-in Dashboard with (docs/decisions/0019); and every text file compressed once (brotli and
 // gzip) for the server to send as it is.
 import { createHash } from 'node:crypto'
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -14,6 +14,10 @@ import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hi
 import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
 
 const SERVER_DIR = 'server'
+/** The public pages as the server sends them, their stylesheet inlined (stylesheetInliner). */
+const SERVED_DIR = 'served'
+/** What the service worker never precaches: what only the server reads, and the pages it sends (the worker keeps its own). */
+export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`]
 /** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
 const INTERACTIVE_EVENT = 'snaplist:interactive'
 /** A prerendered page whose app starts on the visitor's first touch, key or focus (#root's data-start). */
@@ -145,19 +149,21 @@ async function buildRenderer(root: string, outDir: string): Promise<{ file: stri
 }
 
 /**
- * The app's stylesheet in the page itself rather than linked: a linked one is a request the first paint waits for, a
- * round trip on a phone's network (docs/decisions/0021). Every page has it (index.html too), so the file itself goes. The
- * server's policy allows exactly this text by its hash (never 'unsafe-inline'), so the page gives the hash to the manifest.
+ * The app's stylesheet in the page itself rather than linked, for the pages the server sends: a linked one is a request
+ * the first paint waits for, a round trip on a phone's network (docs/decisions/0021). The copies the service worker
+ * keeps go on linking it: from its cache the stylesheet costs no round trip, and one file is kept instead of a copy in
+ * every page. The server's policy allows exactly this text by its hash (never 'unsafe-inline').
  */
-async function inlineStylesheet(outDir: string, html: string): Promise<{ html: string; hash: string }> {
+async function stylesheetInliner(outDir: string, html: string): Promise<{ inline(page: string): string; hash: string }> {
   const link = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/.exec(html)
   if (!link) throw new Error('Prerender: index.html links no stylesheet')
   // A stylesheet's text cannot end its <style> element early: only "</style" could, and CSS has no use for it.
   const css = (await readFile(path.join(outDir, link[1]!), 'utf8')).trimEnd()
   if (/<\/style/i.test(css)) throw new Error(`Prerender: ${link[1]} holds "</style", which would end the inlined element`)
-  // No page links it any more: not served, not precached.
-  await rm(path.join(outDir, link[1]!))
-  return { html: html.replace(link[0], () => `<style>${css}</style>`), hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` }
+  return {
+    inline: (page) => page.replace(link[0], () => `<style>${css}</style>`),
+    hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  }
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -224,29 +230,34 @@ export const prerenderPublicPages = (): Plugin =>
     // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
     const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
     const appChunks = chunkClosure(bundle, entry.fileName)
-    const styled = await inlineStylesheet(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'))
-    const template = await startAfterFirstPaint(outDir, styled.html, entry.fileName)
+    const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
+    const stylesheet = await stylesheetInliner(outDir, template)
     await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
     const laterChunks = (module: string) => chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
     const renderer = await buildRenderer(root, outDir)
     const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
     const signedInTemplate = `${SERVER_DIR}/signed-in.html`
     // The signed-in page's chunks start after its first paint like a public page's (no preload hints in its head).
-    await writeFile(path.join(outDir, signedInTemplate), withHints(template, [...appChunks, ...shellChunks], []))
+    await writeFile(path.join(outDir, signedInTemplate), stylesheet.inline(withHints(template, [...appChunks, ...shellChunks], [])))
+    await mkdir(path.join(outDir, SERVED_DIR), { recursive: true })
     const manifest: PagesManifest = {
       pages: {},
       routes: [],
       notFound: '',
       shellPreloads: shellChunks.map((file) => `/${file}`),
       server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },
-      inlineStyleHashes: [styled.hash],
+      inlineStyleHashes: [stylesheet.hash],
     }
     for (const page of PAGES) {
       const rendered = await renderer.renderPage(page.href)
       const chunks = [...appChunks, ...(page.module ? laterChunks(page.module) : [])]
-      await writeFile(path.join(outDir, fileOf(page)), pageHtml(template, page, rendered, chunks))
-      if (rendered.status === 404) manifest.notFound = fileOf(page)
-      else manifest.pages[new URL(page.href, 'http://x').pathname] = fileOf(page)
+      const html = pageHtml(template, page, rendered, chunks)
+      // The service worker's copy (precached, and opened from its cache by path), and the one the server sends.
+      await writeFile(path.join(outDir, fileOf(page)), html)
+      const served = `${SERVED_DIR}/${fileOf(page)}`
+      await writeFile(path.join(outDir, served), stylesheet.inline(html))
+      if (rendered.status === 404) manifest.notFound = served
+      else manifest.pages[new URL(page.href, 'http://x').pathname] = served
       manifest.routes = rendered.routePaths
     }
     await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))

@@ -83,28 +83,38 @@ for (const { path, heading } of PUBLIC_SCREENS) {
   })
 }
 
-test('/auth and the Dashboard paint styled from the page itself: no stylesheet to wait for, nothing refused by the policy', async ({ page }) => {
-  const stylesheets: string[] = []
-  page.on('request', (request) => void (request.resourceType() === 'stylesheet' && stylesheets.push(request.url())))
-  // Counted from the document's first script on: a style the Content-Security-Policy refused would show here.
-  await page.addInitScript(() => {
-    const refused: string[] = ((window as unknown as { refused: string[] }).refused = [])
-    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`))
-  })
-  const styledLogin = async () => {
+test.describe('the first visit, as the network sees it', () => {
+  // No service worker answers from its cache meanwhile: its copies link the stylesheet, which it keeps.
+  test.use({ serviceWorkers: 'block' })
+
+  test('/auth and the Dashboard paint styled from the page itself: no stylesheet to wait for, nothing refused by the policy', async ({ page }) => {
+    const stylesheets: string[] = []
+    page.on('request', (request) => void (request.resourceType() === 'stylesheet' && stylesheets.push(request.url())))
+    // Counted from the document's first script on: a style the Content-Security-Policy refused would show here.
+    await page.addInitScript(() => {
+      const refused: string[] = ((window as unknown as { refused: string[] }).refused = [])
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`))
+    })
+    await page.goto('/auth')
     const login = page.getByRole('button', { name: 'Login' })
     await expect(login).toBeVisible()
     // The app's indigo, from the inlined stylesheet (unstyled, a button has no colour of its own).
     expect(await login.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
-  }
-  await page.goto('/auth')
-  await styledLogin()
-  const { username } = await registerThroughApi(page.request, 'styled')
-  await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toHaveCSS('font-weight', '700')
-  expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([])
-  // Only the toasts' own small stylesheet, which comes with their code after the first screen, is ever fetched.
-  expect(stylesheets.filter((url) => !/\/assets\/ToastHost-[^/]+\.css$/.test(url))).toEqual([])
+    const { username } = await registerThroughApi(page.request, 'styled')
+    await page.goto('/')
+    // text-2xl: 24px, where an unstyled h1 is 32px.
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toHaveCSS('font-size', '24px')
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([])
+    // Only the toasts' own small stylesheet, which comes with their code after the first screen, is ever fetched.
+    expect(stylesheets.filter((url) => !/\/assets\/ToastHost-[^/]+\.css$/.test(url))).toEqual([])
+  })
+})
+
+test("the service worker's copy of a page links the stylesheet it keeps, rather than carrying it", async ({ request }) => {
+  const copy = await (await request.get('/auth.html')).text()
+  const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/.exec(copy)?.[1]
+  expect(copy).not.toContain('<style>')
+  expect((await request.get(stylesheet!)).ok()).toBe(true)
 })
 
 test('a form or text screen runs no app code until the visitor starts using it', async ({ page }) => {
