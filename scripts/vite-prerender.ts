@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import { INTERACTIVE_EVENT } from '../api/contract/page-start.ts'
 import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hint.ts'
 import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
 
@@ -18,8 +19,6 @@ const SERVER_DIR = 'server'
 const SERVED_DIR = 'served'
 /** What the service worker never precaches: what only the server reads, and the pages it sends (the worker keeps its own). */
 export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`]
-/** What src/main.tsx dispatches on window once React has the page (INTERACTIVE_EVENT in src/lib/prerendered.ts). */
-const INTERACTIVE_EVENT = 'snaplist:interactive'
 /** A prerendered page whose app starts on the visitor's first touch, key or focus (#root's data-start). */
 const START_ON_USE = 'on-use'
 

@@ -15,9 +15,3 @@ export function pageSignature({ pathname, search, found }: RenderedAt): string {
   const names = [...new URLSearchParams(search).keys()].sort()
   return names.length ? `${pathname}?${names.join('&')}` : pathname
 }
-
-/**
- * Dispatched on window once React has the page (hydrated or rendered): the build's starter script holds the taps that
- * came before it until then (scripts/vite-prerender.ts, which spells the same name).
- */
-export const INTERACTIVE_EVENT = 'snaplist:interactive'

@@ -16,7 +16,7 @@ export function LoginForm() {
   })
   const { errors } = formState
   return (
-    <form onSubmit={handleSubmit((values) => login.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={handleSubmit((values) => login.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...register('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       {/* The toast goes after 5 seconds; the reason stays by the form until the next try. */}

@@ -37,7 +37,7 @@ export function ForgotPasswordScreen() {
   return (
     <CardPage title="Forgot your password?">
       <p>Enter the email address of your Snaplist account and we will email you a link to choose a new password.</p>
-      <form onSubmit={handleSubmit((values) => forgot.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={handleSubmit((values) => forgot.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
         <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" error={formState.errors.username?.message} {...register('username')} />
         {forgot.isError && (
           <FormAlert>{failureMessage(forgot.error, 'An error occurred. Please try again.', 'Failed to send password reset request. Please try again later.')}</FormAlert>

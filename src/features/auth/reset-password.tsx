@@ -58,7 +58,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <CardPage title="Choose a new password">
-      <form onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }, { onError: fieldErrorsOnto(setError, { password }) }))} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }, { onError: fieldErrorsOnto(setError, { password }) }))} noValidate className="flex flex-col gap-4">
         <TextField label="New Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         {reset.isError && <FormAlert>{failureMessage(reset.error, 'An error occurred. Please try again.', 'Failed to reset password. Please try again later.')}</FormAlert>}

@@ -1,0 +1,5 @@
+// Between the pages the build and the server write and the app that takes them over (docs/decisions/0014): the
+// build's starter script holds the taps that come before React until the app says it has the page.
+
+/** Dispatched on window once React has the page (hydrated or rendered). */
+export const INTERACTIVE_EVENT = 'snaplist:interactive'
