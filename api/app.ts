@@ -99,7 +99,7 @@ export interface AppDeps {
   analysisConcurrency?: number
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
-  /** The built pages' inlined stylesheet, allowed by its hash (builtInlineStyleHashes in api/static.ts); none when not given. */
+  /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
 }
 

@@ -5,7 +5,7 @@ import type { ServerFiles } from './signed-in-page.ts'
 export const PAGES_MANIFEST = 'pages.json'
 
 export interface PagesManifest {
-  /** Path → prerendered HTML file, e.g. '/auth' → 'auth.html'. */
+  /** Path → the prerendered HTML file the server sends, e.g. '/auth' → 'served/auth.html'. */
   pages: Record<string, string>
   /** Every path a route has; they get index.html (signed-in screens, callbacks) unless prerendered. */
   routes: string[]
@@ -15,6 +15,6 @@ export interface PagesManifest {
   shellPreloads: string[]
   /** What only the server reads (never served): src/entry-server.tsx built for Node, and the signed-in page's template. */
   server: ServerFiles
-  /** The Content-Security-Policy sources ('sha256-…') of the stylesheet inlined in every page (docs/decisions/0021). */
+  /** The Content-Security-Policy sources ('sha256-…') of the stylesheet inlined in the pages the server sends (0021). */
   inlineStyleHashes: string[]
 }

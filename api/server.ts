@@ -13,7 +13,7 @@ import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { schedulePurge } from './services/housekeeping.ts'
 import { createJobQueue } from './services/jobs.ts'
 import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
-import { builtInlineStyleHashes, mountBuiltApp } from './static.ts'
+import { builtApp } from './static.ts'
 
 loadDotEnv()
 const config = loadConfig()
@@ -32,6 +32,7 @@ const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, con
 
 /** Builds the app and mounts the built client; links in emails start with appUrl. */
 function buildApp(appUrl: string): AppType {
+  const dist = builtApp(config.distDir)
   const built = createApp({
     sql: database.sql,
     config: { ...config, appUrl },
@@ -45,9 +46,9 @@ function buildApp(appUrl: string): AppType {
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
-    inlineStyleHashes: builtInlineStyleHashes(config.distDir),
+    inlineStyleHashes: dist.inlineStyleHashes,
   })
-  mountBuiltApp(built, config.distDir)
+  dist.mount(built)
   return built
 }
 

@@ -37,24 +37,28 @@ function keepSignedInHint(c: Context<AppEnv>) {
   if (!getCookie(c, SIGNED_IN_HINT_COOKIE)) writeSignedInHint(c, new URL(c.req.url).protocol === 'https:')
 }
 
-/** The hashes of the stylesheet the build inlined in its pages, for the Content-Security-Policy; none before a build. */
-export function builtInlineStyleHashes(distDir: string): string[] {
+/** dist/pages.json, read once at start; undefined before a build (each page request then says so). */
+export function readPagesManifest(distDir: string): PagesManifest | undefined {
   try {
-    return (JSON.parse(readFileSync(path.join(distDir, PAGES_MANIFEST), 'utf8')) as PagesManifest).inlineStyleHashes
+    return JSON.parse(readFileSync(path.join(distDir, PAGES_MANIFEST), 'utf8')) as PagesManifest
   } catch {
-    return []
+    return undefined
   }
 }
 
-export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
+/**
+ * The built app in dist/, its manifest read once: what the Content-Security-Policy must allow of its pages (the
+ * stylesheet the build inlined, by its hash: createApp's inlineStyleHashes) and the routes that serve it.
+ */
+export function builtApp(distDir: string) {
+  const pages = readPagesManifest(distDir)
+  return { inlineStyleHashes: pages?.inlineStyleHashes ?? [], mount: (app: Hono<AppEnv>) => mountBuiltApp(app, distDir, pages) }
+}
+
+export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = readPagesManifest(distDir)) {
   const root = path.relative(process.cwd(), distDir) || '.'
-  // Read once; missing (the app not built yet) is said on each page request instead of ending the process.
-  const manifest = readFile(path.join(distDir, PAGES_MANIFEST), 'utf8').then(
-    (json) => JSON.parse(json) as PagesManifest,
-    () => undefined,
-  )
   const serveFile = (file: string) => serveStatic({ root, path: file, precompressed: true })
-  const renderSignedIn = manifest.then((pages) => pages && loadSignedInPageRenderer(distDir, pages.server))
+  const renderSignedIn = manifest && loadSignedInPageRenderer(distDir, manifest.server)
   /** The Dashboard for the seller the session middleware found (api/app.ts), or undefined to let the browser draw it. */
   const signedInPage = async (c: Context<AppEnv>) => {
     const user = c.get('user')
@@ -78,19 +82,18 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache')
   })
   app.get('*', async (c, next: Next) => {
-    const pages = await manifest
-    if (!pages) return c.text(NOT_BUILT, 503)
-    const page = pages.pages[c.req.path]
+    if (!manifest) return c.text(NOT_BUILT, 503)
+    const page = manifest.pages[c.req.path]
     if (page) return serveFile(page)(c, next)
-    if (c.req.path.startsWith(`/${pages.server.dir}/`)) return notFoundPage(c, distDir, pages.notFound)
-    if (!pages.routes.includes(c.req.path)) return next()
+    if (c.req.path.startsWith(`/${manifest.server.dir}/`)) return notFoundPage(c, distDir, manifest.notFound)
+    if (!manifest.routes.includes(c.req.path)) return next()
     const rendered = await signedInPage(c)
     if (rendered) return rendered
-    hintSignedInShell(c, pages)
+    hintSignedInShell(c, manifest)
     return serveFile('index.html')(c, next)
   })
   app.get('*', serveStatic({ root, precompressed: true }))
-  app.get('*', async (c) => notFoundPage(c, distDir, (await manifest)!.notFound))
+  app.get('*', async (c) => notFoundPage(c, distDir, manifest!.notFound))
 }
 
 const ENCODINGS = [

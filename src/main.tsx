@@ -7,6 +7,7 @@ import { SIGNED_IN_USER_ELEMENT_ID } from '../api/contract/signed-in-page.ts'
 import { UserSchema } from '../api/contract/user.ts'
 import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
+import { nextTask } from './lib/next-task.ts'
 import { lastUser, rememberUser } from './features/auth/last-user.ts'
 import { pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -24,9 +25,6 @@ function userRenderedFor() {
 
 /** How long a screen that is not prerendered may stay blank while its route loads. */
 const LONGEST_SILENT_START_MS = 1_000
-
-// Lets the browser paint and answer a tap before the next step of the start.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 
 /**
  * The app's start, as a few tasks rather than one: the router's construction alone is tens of milliseconds on a phone,
@@ -69,7 +67,7 @@ async function start() {
   // route has resolved (no request: a visitor who was never signed in here is known signed out, the seller is in the
   // page) React adopts the markup instead of painting it again. Any other address, or one the route sends elsewhere
   // (someone signed in opening /auth), is rendered afresh.
-  // Either way the page then says so, and the taps that came before are let through (src/lib/prerendered.ts).
+  // Either way the page then says so, and the taps that came before are let through (api/contract/page-start.ts).
   const interactive = () => dispatchEvent(new Event(INTERACTIVE_EVENT))
   if (prerenderedFor) {
     void router.load().then(() => {

@@ -8,7 +8,7 @@ import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createGoogleIdentity } from '../../api/services/accounts/google-identity.ts'
 import { createSupabaseStorage } from '../../api/services/listings/storage.ts'
 import type { PagesManifest } from '../../api/pages-manifest.ts'
-import { builtInlineStyleHashes, mountBuiltApp } from '../../api/static.ts'
+import { builtApp, mountBuiltApp } from '../../api/static.ts'
 import { TEST_GOOGLE_CLIENT_ID } from '../helpers/google-tokens.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { client, createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
@@ -129,14 +129,15 @@ describe('security headers with outside services and https', () => {
   const configured = () => createApp(configuredDeps())
 
   it("allow the stylesheet the build inlined in its pages by that text's hash alone, never any inline style", async () => {
-    expect(builtInlineStyleHashes(distDir)).toEqual([INLINED_STYLE])
-    const built = createApp({ ...configuredDeps(), inlineStyleHashes: builtInlineStyleHashes(distDir) })
-    mountBuiltApp(built, distDir)
+    const dist = builtApp(distDir)
+    expect(dist.inlineStyleHashes).toEqual([INLINED_STYLE])
+    const built = createApp({ ...configuredDeps(), inlineStyleHashes: dist.inlineStyleHashes })
+    dist.mount(built)
     const policy = policyOf(await client(built).get('/auth'))
     expect(policy.get('style-src')).toEqual(["'self'", INLINED_STYLE, 'https://accounts.google.com/gsi/style'])
     expect(policy.get('style-src')).not.toContain("'unsafe-inline'")
     // Before a build there is nothing inlined to allow.
-    expect(builtInlineStyleHashes(path.join(distDir, 'not-built'))).toEqual([])
+    expect(builtApp(path.join(distDir, 'not-built')).inlineStyleHashes).toEqual([])
   })
 
   it('tell browsers to use https only when the app is served over https', async () => {

@@ -12,7 +12,7 @@ import { openDatabase } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
-import { mountBuiltApp } from '../../api/static.ts'
+import { builtApp } from '../../api/static.ts'
 import { startFakeGemini } from '../fakes/gemini.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { cameraJpeg } from '../helpers/images.ts'
@@ -33,8 +33,9 @@ async function startApp(workDir: string) {
   const database = await openDatabase({ pgliteDir: 'memory://' })
   await migrate(database.sql)
   const analyzer = createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url })
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer })
-  mountBuiltApp(app, path.resolve('dist'))
+  const dist = builtApp(path.resolve('dist'))
+  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer, inlineStyleHashes: dist.inlineStyleHashes })
+  dist.mount(app)
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
   return {

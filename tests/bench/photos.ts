@@ -12,7 +12,7 @@ import { openDatabase } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createGeminiAnalyzer, type ImageAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
-import { mountBuiltApp } from '../../api/static.ts'
+import { builtApp } from '../../api/static.ts'
 import { startFakeGemini } from '../fakes/gemini.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { photoForm, photoLikeJpeg } from '../helpers/images.ts'
@@ -37,8 +37,9 @@ async function startApp(workDir: string) {
   await migrate(database.sql)
   const geminiStarts: number[] = []
   const analyzer = timed(createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url }), geminiStarts)
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer })
-  mountBuiltApp(app, path.resolve('dist'))
+  const dist = builtApp(path.resolve('dist'))
+  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer, inlineStyleHashes: dist.inlineStyleHashes })
+  dist.mount(app)
   const receivedBytes: number[] = []
   // Counted where the server receives it: what actually crossed the network from the phone.
   const countUploads = (request: Request) => {
