@@ -1,5 +1,5 @@
 // The eBay stand-in's contract check: every request body is validated against the operation's request schema in
-// eBay's own OpenAPI files (../shared/ebay-openapi/), so a test fails where real eBay would reject the request. The
+// eBay's own OpenAPI files (tests/contracts/ebay/, copied with their source), so a test fails where real eBay would reject the request. The
 // files' one known error is corrected first: Product.aspects is typed as a string, but eBay takes (and returns) an
 // object of aspect name to array of strings.
 import { Ajv, type ValidateFunction } from 'ajv'
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const EBAY_OPENAPI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/ebay-openapi')
+export const EBAY_OPENAPI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../contracts/ebay')
 
 interface OpenApiOperation {
   operationId?: string
