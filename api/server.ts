@@ -30,13 +30,17 @@ const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undef
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
 
+const storage = storageFromConfig(config)
+// Checked before the server listens, so a wrong Supabase setting shows in the summary rather than at a seller's upload.
+const storageCheck = await storage.check()
+
 /** Builds the app and mounts the built client; links in emails start with appUrl. */
 function buildApp(appUrl: string): AppType {
   const dist = builtApp(config.distDir)
   const built = createApp({
     sql: database.sql,
     config: { ...config, appUrl },
-    storage: storageFromConfig(config),
+    storage,
     analyzer: analyzerFromConfig(config),
     mail: mailTransportFromConfig(config, database.sql),
     jobs,
@@ -73,6 +77,8 @@ const server = serve(
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
     console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
     console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : `not sent (no SMTP_URL): kept in the mail_outbox table for a day${config.development ? ' and printed here' : ''}`}`)
+    if (storageCheck.ok) console.log(`  Photos:  ${storageCheck.summary}`)
+    else console.error(`  Photos:  NOT WORKING: ${storageCheck.summary}`)
     console.log(`  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`)
     console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
     console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)

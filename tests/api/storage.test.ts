@@ -1,5 +1,5 @@
 // File storage: the local folder, and Supabase Storage through the real storage-js client against the REST fake.
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { StorageClient } from '@supabase/storage-js'
@@ -14,6 +14,7 @@ import {
   type LocalStorage,
 } from '../../api/services/listings/storage.ts'
 import { startFakeSupabaseStorage, type FakeSupabaseStorage } from '../fakes/supabase-storage.ts'
+import { startServer } from '../helpers/server-process.ts'
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9])
 const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1')
@@ -186,6 +187,94 @@ describe('Supabase storage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const missing = createSupabaseStorage({ url: fake.url, serviceKey, bucket: 'nope' })
     await expect(missing.put(KEY, JPEG, 'image/jpeg')).rejects.toMatchObject({ status: 502, code: 'storage_failed' })
+  })
+})
+
+describe('Supabase storage that does not answer', () => {
+  const serviceKey = 'service-role-secret-key'
+  let fake: FakeSupabaseStorage
+  beforeAll(async () => {
+    fake = await startFakeSupabaseStorage({ serviceKey, bucket: 'photos' })
+  })
+  afterAll(() => fake.close())
+  afterEach(() => fake.resume())
+
+  it('gives up an upload and a delete at the time limit with storage_failed 502, and works again once it answers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const storage = createSupabaseStorage({ url: fake.url, serviceKey, bucket: 'photos', timeoutMs: 300 })
+    fake.pause()
+    const started = Date.now()
+    await expect(storage.put(KEY, JPEG, 'image/jpeg')).rejects.toMatchObject({ status: 502, code: 'storage_failed' })
+    await expect(storage.remove([KEY])).rejects.toMatchObject({ status: 502, code: 'storage_failed' })
+    expect(Date.now() - started).toBeLessThan(3_000)
+    fake.resume()
+    await expect(storage.put(KEY, JPEG, 'image/jpeg')).resolves.toMatchObject({ key: KEY })
+  })
+})
+
+describe('the start-up check of photo storage', () => {
+  const serviceKey = 'service-role-secret-key'
+  let fake: FakeSupabaseStorage
+  beforeAll(async () => {
+    fake = await startFakeSupabaseStorage({ serviceKey, bucket: 'photos' })
+  })
+  afterAll(() => fake.close())
+  afterEach(() => fake.resume())
+
+  const checkOf = (config: Partial<Parameters<typeof createSupabaseStorage>[0]>) =>
+    createSupabaseStorage({ url: fake.url, serviceKey, bucket: 'photos', ...config }).check()
+
+  it('passes with the right address, key and public bucket', async () => {
+    expect(await checkOf({})).toEqual({ ok: true, summary: `Supabase Storage, bucket 'photos' at ${fake.url}` })
+  })
+
+  it('names the setting that is wrong, and never prints the key', async () => {
+    const wrongKey = await checkOf({ serviceKey: 'not-the-key' })
+    expect(wrongKey).toMatchObject({ ok: false, summary: expect.stringContaining('SUPABASE_SERVICE_KEY') as unknown })
+    expect(wrongKey.summary).not.toContain('not-the-key')
+    expect(await checkOf({ bucket: 'fotos' })).toMatchObject({ ok: false, summary: expect.stringContaining("has no bucket named 'fotos'") as unknown })
+    // The bare storage server's address (the client adds /storage/v1 again): its routes are not found.
+    const bare = await checkOf({ url: `${fake.url}/storage/v1` })
+    expect(bare).toMatchObject({ ok: false, summary: expect.stringContaining('SUPABASE_URL must be the project') as unknown })
+  })
+
+  it('says a private bucket will not show photos', async () => {
+    const privateBucket = await startFakeSupabaseStorage({ serviceKey, bucket: 'photos', publicBucket: false })
+    try {
+      const check = await createSupabaseStorage({ url: privateBucket.url, serviceKey, bucket: 'photos' }).check()
+      expect(check).toMatchObject({ ok: false, summary: expect.stringContaining('public bucket') as unknown })
+    } finally {
+      await privateBucket.close()
+    }
+  })
+
+  it('says when the address does not answer, within the check time limit', async () => {
+    fake.pause()
+    const started = Date.now()
+    const check = await checkOf({ timeoutMs: 300 })
+    expect(Date.now() - started).toBeLessThan(3_000)
+    expect(check).toMatchObject({ ok: false, summary: expect.stringContaining('check SUPABASE_URL') as unknown })
+  })
+
+  it('is said in the start summary of the server, naming the setting to fix', async () => {
+    const started = await startServer({ SUPABASE_URL: fake.url, SUPABASE_SERVICE_KEY: 'a-wrong-service-key', SUPABASE_BUCKET: 'photos' })
+    try {
+      expect(started.output()).toMatch(/Photos: +NOT WORKING: .*SUPABASE_SERVICE_KEY/)
+      expect(started.output()).not.toContain('a-wrong-service-key')
+    } finally {
+      started.server.kill()
+    }
+  }, 60_000)
+
+  it('checks that the local photo folder can be written', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'snaplist-check-'))
+    try {
+      expect(await createLocalStorage(path.join(dir, 'photos')).check()).toEqual({ ok: true, summary: `on this disk, in ${path.join(dir, 'photos')}` })
+      await writeFile(path.join(dir, 'file'), 'not a folder')
+      expect((await createLocalStorage(path.join(dir, 'file', 'photos')).check()).ok).toBe(false)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 

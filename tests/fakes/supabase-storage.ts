@@ -26,6 +26,9 @@ export interface FakeSupabaseStorage {
   /** Stored objects by their path inside the bucket. */
   objects: Map<string, FakeObject>
   requests: { method: string; path: string }[]
+  /** Holds every request unanswered until resume(), as a paused or hung storage server does. */
+  pause(): void
+  resume(): void
   close(): Promise<void>
 }
 
@@ -116,10 +119,21 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
     return c.json({ Id: randomUUID(), Key: `${bucket}/${name}` })
   }
 
+  let paused: Promise<void> | undefined
+  let resume = () => {}
+
   const app = new Hono()
   app.use('*', async (c, next) => {
     requests.push({ method: c.req.method, path: c.req.path })
+    if (paused) await paused
     await next()
+  })
+  // getBucket: the service key reads any bucket's settings.
+  app.get(`${API}/bucket/:bucket`, (c) => {
+    const refused = refuse(c)
+    if (refused) return refused
+    const now = new Date().toISOString()
+    return c.json({ id: bucket, name: bucket, owner: '', public: publicBucket, created_at: now, updated_at: now, file_size_limit: null, allowed_mime_types: null })
   })
   app.post(`${API}/object/:bucket/*`, (c) => store(c, 'create'))
   app.put(`${API}/object/:bucket/*`, (c) => store(c, 'update'))
@@ -159,5 +173,20 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
 
   const server = await listen(app)
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, objects, requests, close: () => closeServer(server) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    pause: () => {
+      paused ??= new Promise((resolve) => (resume = () => resolve()))
+    },
+    resume: () => {
+      paused = undefined
+      resume()
+    },
+    close: () => {
+      resume()
+      return closeServer(server)
+    },
+  }
 }

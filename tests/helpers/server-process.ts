@@ -8,7 +8,7 @@ import path from 'node:path'
 export interface ServerProcess {
   origin: string
   server: ChildProcess
-  /** What it printed so far. */
+  /** What it printed so far, on stdout and stderr. */
   output(): string
 }
 
@@ -17,10 +17,15 @@ export function startServer(env: Record<string, string> = {}): Promise<ServerPro
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-server-'))
   const server = spawn('node', ['--import', 'tsx', 'api/server.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '', SMTP_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {
     let output = ''
+    // Errors stay visible in the test's log as well.
+    server.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      process.stderr.write(chunk)
+    })
     server.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const port = /Local: +http:\/\/localhost:(\d+)/.exec(output)?.[1]

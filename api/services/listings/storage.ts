@@ -1,7 +1,7 @@
 // Where photo files live: a folder on the local disk (served by the app at /files/) or a public Supabase Storage
 // bucket. Both take only content-hashed keys, so a key can never name a path outside the storage.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { access, constants, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { StorageClient } from '@supabase/storage-js'
 import { AppError } from '../../errors.ts'
@@ -21,6 +21,13 @@ export interface FileStorage {
   remove(keys: string[]): Promise<void>
   /** The key a URL made by this storage points at, or undefined when the URL is not one of ours. */
   keyFromUrl(url: string): string | undefined
+  /** Whether photos can be stored, for the start summary: what is wrong names the setting to change. */
+  check(): Promise<StorageCheck>
+}
+
+export interface StorageCheck {
+  ok: boolean
+  summary: string
 }
 
 export interface LocalFile {
@@ -120,6 +127,17 @@ export function createLocalStorage(dir: string): LocalStorage {
 
     keyFromUrl: (url: string) => keyAfter(LOCAL_FILES_PATH, url),
 
+    async check(): Promise<StorageCheck> {
+      try {
+        await mkdir(root, { recursive: true })
+        await access(root, constants.W_OK)
+        return { ok: true, summary: `on this disk, in ${root}` }
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code
+        return { ok: false, summary: `cannot write to ${root} (${String(code ?? error)}): check DATA_DIR and its permissions` }
+      }
+    },
+
     async read(key: string): Promise<LocalFile | undefined> {
       if (!isValidKey(key)) return undefined
       try {
@@ -137,6 +155,21 @@ export interface SupabaseStorageConfig {
   serviceKey: string
   bucket: string
   fetch?: typeof fetch
+  /** How long one call may take before it is given up as an outage (tests shorten it). */
+  timeoutMs?: number
+}
+
+/** An upload of a 1600 px JPEG takes well under a second; a call still unanswered after this is an outage. */
+const STORAGE_CALL_TIMEOUT_MS = 20_000
+/** The start-up check waits less: the server starts either way, and says what it found. */
+const STORAGE_CHECK_TIMEOUT_MS = 5_000
+
+/** fetch with a time limit on the whole exchange, body included, so a paused storage server cannot hold a request. */
+function fetchWithin(timeoutMs: number, fetcher: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const limit = AbortSignal.timeout(timeoutMs)
+    return fetcher(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit })
+  }
 }
 
 // Content-hashed names never change content, so browsers and the CDN may keep a file for a year.
@@ -156,11 +189,13 @@ function redact(text: string, secrets: string[]): string {
 
 export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorage {
   const base = config.url.replace(/\/+$/, '')
-  const client = new StorageClient(
-    `${base}/storage/v1`,
-    { apikey: config.serviceKey, Authorization: `Bearer ${config.serviceKey}` },
-    config.fetch,
-  )
+  const clientWithin = (timeoutMs: number) =>
+    new StorageClient(
+      `${base}/storage/v1`,
+      { apikey: config.serviceKey, Authorization: `Bearer ${config.serviceKey}` },
+      fetchWithin(timeoutMs, config.fetch),
+    )
+  const client = clientWithin(config.timeoutMs ?? STORAGE_CALL_TIMEOUT_MS)
   const bucket = () => client.from(config.bucket)
   // Same encoding getPublicUrl applies, so the URLs it hands out parse back.
   const publicPrefix = encodeURI(`${base}/storage/v1/object/public/${config.bucket}/`)
@@ -199,5 +234,32 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorag
     },
 
     keyFromUrl: (url: string) => keyAfter(publicPrefix, url),
+
+    async check(): Promise<StorageCheck> {
+      const where = `bucket '${config.bucket}' at ${base}`
+      try {
+        const { data, error } = await clientWithin(Math.min(config.timeoutMs ?? STORAGE_CHECK_TIMEOUT_MS, STORAGE_CHECK_TIMEOUT_MS)).getBucket(config.bucket)
+        if (error) return { ok: false, summary: `Supabase Storage ${where} ${refusalAdvice(error, config.bucket)}` }
+        if (!data.public) {
+          return { ok: false, summary: `Supabase Storage ${where} is private: make SUPABASE_BUCKET a public bucket, or photos will not show` }
+        }
+        return { ok: true, summary: `Supabase Storage, ${where}` }
+      } catch (error) {
+        return { ok: false, summary: `Supabase Storage ${where} could not be checked: ${redact(String(error), [config.serviceKey])}` }
+      }
+    },
   }
+}
+
+/** What a refused bucket read says about the settings: the key, the bucket's name, or an address that is not Supabase's. */
+function refusalAdvice(error: { message?: string; status?: number; statusCode?: string }, bucket: string): string {
+  const code = String(error.statusCode ?? error.status ?? '')
+  if (!('status' in error) || error.status === undefined) {
+    return `did not answer (${error.message ?? 'network error'}): check SUPABASE_URL, the project's (or its gateway's) address`
+  }
+  if (code === '401' || code === '403' || /signature|jwt|unauthori[sz]ed/i.test(error.message ?? '')) {
+    return 'refused the key: set SUPABASE_SERVICE_KEY to the project\'s service_role key'
+  }
+  if (/bucket not found/i.test(error.message ?? '')) return `has no bucket named '${bucket}': create it (public), or correct SUPABASE_BUCKET`
+  return `answered HTTP ${error.status} (${error.message ?? 'no message'}): SUPABASE_URL must be the project's address, not the storage server's (the client adds /storage/v1 itself)`
 }
