@@ -30,6 +30,7 @@ import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
+import { createLoginDevices } from './services/accounts/login-devices.ts'
 import { createAdminService } from './services/admin.ts'
 import type { ImageAnalyzer } from './services/listings/analyzer.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
@@ -146,7 +147,8 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const mailer = createMailer(mail, templates)
   const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
   const verification = createEmailVerificationService({ sql, mailer, jobs })
-  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification })
+  const devices = createLoginDevices(sql)
+  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification, devices })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const recent = createRecentCopies()
   const lookups = canCallAsApp(ebayConfig) ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) }) : undefined
@@ -174,7 +176,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
+    .route('/', authRoutes({ accounts, googleSignIn, sessions, devices, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos, analysis))

@@ -7,16 +7,26 @@ export interface Counter {
   resetAt: Date
 }
 
-/** Counts one hit and returns the count, in one statement: parallel requests each see their own number. */
-export async function hitCounter(sql: Sql, name: string, subject: string, windowSeconds: number): Promise<Counter> {
-  const [row] = await sql<Counter[]>`
-    insert into rate_limits (key, hits, reset_at)
-    values (${name} || ':' || lower(${subject}), 1, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning hits, reset_at`
-  return row!
+/**
+ * Counts one hit on each counter and returns their counts, in one statement (one round trip however many rules a
+ * limit has), in the order given.
+ */
+export async function hitCounters(sql: Sql, hits: { name: string; subject: string; windowSeconds: number }[]): Promise<Counter[]> {
+  if (hits.length === 0) return []
+  return sql<Counter[]>`
+    with wanted as (
+      select name || ':' || lower(subject) as key, window_seconds, position
+      from unnest(${sql.array(hits.map((hit) => hit.name))}::text[], ${sql.array(hits.map((hit) => hit.subject))}::text[],
+                  ${sql.array(hits.map((hit) => hit.windowSeconds))}::int[]) with ordinality as h(name, subject, window_seconds, position)
+    ), counted as (
+      insert into rate_limits (key, hits, reset_at)
+      select key, 1, now() + make_interval(secs => window_seconds) from wanted
+      on conflict (key) do update set
+        hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning key, hits, reset_at
+    )
+    select counted.hits, counted.reset_at from wanted join counted using (key) order by wanted.position`
 }
 
 /** Takes one hit back off a counter whose window is still running. */

@@ -8,6 +8,7 @@ import { ACCOUNT_CHANGED, SYNC_ACCOUNT_HEADER } from '../contract/sync.ts'
 import type { UserRow } from '../db/users.ts'
 import { AppError, unauthorized } from '../errors.ts'
 import { SESSION_COOKIE, type SessionService } from '../services/accounts/sessions.ts'
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/accounts/login-devices.ts'
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt })
@@ -17,6 +18,11 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: Date, s
 export function clearSessionCookie(c: Context, secure: boolean) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure })
   deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure })
+}
+
+/** The device cookie outlives sessions and sign-outs: it only says this browser signed in before (login-devices.ts). */
+export function writeDeviceCookie(c: Context, token: string, secure: boolean) {
+  setCookie(c, DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/api/', maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 })
 }
 
 /** The page's hint that a session may exist (api/contract/session-hint.ts); it lives as long as the session cookie. */

@@ -1,11 +1,13 @@
 // /api/register, /api/login, /api/auth/google, /api/logout, /api/user: accounts and the session cookie; and
 // /api/auth/config, which tells the app whether to offer Sign in with Google.
 import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import { GoogleSignInSchema, type AuthConfig } from '../contract/google-sign-in.ts'
 import { LoginSchema, RegisterSchema } from '../contract/user.ts'
 import type { UserRow } from '../db/users.ts'
-import { clearSessionCookie, requireUser, writeSessionCookie } from '../middleware/session.ts'
+import { clearSessionCookie, requireUser, writeDeviceCookie, writeSessionCookie } from '../middleware/session.ts'
+import { DEVICE_COOKIE, type LoginDevices } from '../services/accounts/login-devices.ts'
 import type { AccountService } from '../services/accounts/register-and-sign-in.ts'
 import type { GoogleSignInService } from '../services/accounts/google-sign-in.ts'
 import type { SessionService } from '../services/accounts/sessions.ts'
@@ -15,6 +17,7 @@ export interface AuthRouteDeps {
   accounts: AccountService
   googleSignIn: GoogleSignInService
   sessions: SessionService
+  devices: LoginDevices
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
   appUrl: string
@@ -22,12 +25,13 @@ export interface AuthRouteDeps {
   clientAddress: (c: Context) => string
 }
 
-export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl, clientAddress }: AuthRouteDeps) {
+export function authRoutes({ accounts, googleSignIn, sessions, devices, isSecure, appUrl, clientAddress }: AuthRouteDeps) {
   async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
     const previous = c.get('sessionToken')
     if (previous) await sessions.end(previous)
     const { token, expiresAt } = await sessions.start(user.id)
     writeSessionCookie(c, token, expiresAt, isSecure(c))
+    writeDeviceCookie(c, await devices.remember(user.id, getCookie(c, DEVICE_COOKIE)), isSecure(c))
     return c.json(user, status)
   }
 
@@ -37,7 +41,7 @@ export function authRoutes({ accounts, googleSignIn, sessions, isSecure, appUrl,
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
-      const user = await accounts.login(c.req.valid('json'), clientAddress(c))
+      const user = await accounts.login(c.req.valid('json'), clientAddress(c), getCookie(c, DEVICE_COOKIE))
       return signIn(c, user, 200)
     })
     .get('/auth/config', async (c) =>

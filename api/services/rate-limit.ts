@@ -16,9 +16,28 @@ type Rules = Record<string, LimitRule>
 /** What each rule counts for this request: an account, an email address, a client address. */
 type Subjects<R extends Rules> = Record<keyof R & string, string>
 
+const MINUTE = 60
+const QUARTER_HOUR = 15 * MINUTE
+const DAY = 24 * 60 * MINUTE
+
+/**
+ * Failed sign-ins slow down step by step instead of stopping hard: 5 failures a minute, then 10 a quarter hour, then 30
+ * a day, so an owner whose account someone guessed at waits a minute, not a quarter hour, while the guesser is held to
+ * 30 a day. Each tier is a counter of its own, counted at once with the others.
+ */
 export const FAILED_LOGIN_LIMITS = {
-  perAccount: { max: 5, windowSeconds: 15 * 60 },
-  perAddress: { max: 30, windowSeconds: 15 * 60 },
+  perAccount: { max: 5, windowSeconds: MINUTE },
+  perAccountQuarterHour: { max: 10, windowSeconds: QUARTER_HOUR },
+  perAccountDay: { max: 30, windowSeconds: DAY },
+  perAddress: { max: 30, windowSeconds: QUARTER_HOUR },
+  perAddressDay: { max: 200, windowSeconds: DAY },
+} satisfies Rules
+
+/** A device that signed in to the account before is counted on its own, in the same steps. */
+export const FAILED_DEVICE_LOGIN_LIMITS = {
+  perDevice: { max: 5, windowSeconds: MINUTE },
+  perDeviceQuarterHour: { max: 10, windowSeconds: QUARTER_HOUR },
+  perDeviceDay: { max: 30, windowSeconds: DAY },
 } satisfies Rules
 
 export const PASSWORD_RESET_LIMITS = {
@@ -28,9 +47,10 @@ export const PASSWORD_RESET_LIMITS = {
 
 export const REGISTRATION_LIMIT: LimitRule = { max: 10, windowSeconds: 60 * 60 }
 
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 const describeWait = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour')
 }
 
 /** A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes"). */
@@ -47,12 +67,11 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
   return {
     /** Counts this request on every counter, then throws 429 if any went over. */
     async consume(subjects: Subjects<R>): Promise<void> {
-      const hits = []
-      for (const { name, subject, limit } of entries(subjects)) {
-        hits.push({ limit, counter: await counters.hitCounter(sql, name, subject, limit.windowSeconds) })
-      }
-      const over = hits.find(({ limit, counter }) => counter.hits > limit.max)
-      if (over) throw refuse(over.counter.resetAt)
+      const counted = entries(subjects)
+      const hits = await counters.hitCounters(sql, counted.map(({ name, subject, limit }) => ({ name, subject, windowSeconds: limit.windowSeconds })))
+      // The longest wait of the counters that went over: trying again sooner would only be refused again.
+      const over = hits.filter((counter, index) => counter.hits > counted[index]!.limit.max)
+      if (over.length > 0) throw refuse(new Date(Math.max(...over.map((counter) => counter.resetAt.getTime()))))
     },
 
     /** Takes a consumed request back off every counter: it turned out not to be one the limits are about. */
@@ -63,6 +82,11 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
     async clear(rule: keyof R & string, subject: string): Promise<void> {
       await counters.clearCounter(sql, `${scope}:${rule}`, subject.normalize('NFKC'))
     },
+
+    /** Clears every rule's counter of these subjects: what they counted is forgotten. */
+    async forget(subjects: Subjects<R>): Promise<void> {
+      for (const { name, subject } of entries(subjects)) await counters.clearCounter(sql, name, subject)
+    },
   }
 }
 
@@ -70,27 +94,45 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
 export type LoginSubject = { accountId: number } | { typedName: string }
 const loginSubject = (subject: LoginSubject) => ('accountId' in subject ? `account:${subject.accountId}` : `name:${subject.typedName}`)
 
+/** The same subject for every rule of a set. */
+const each = <R extends Rules>(rules: R, subject: string) =>
+  Object.fromEntries(Object.keys(rules).map((rule) => [rule, subject])) as Subjects<R>
+
+/** The rules whose names start with the prefix. */
+const rulesStartingWith = (rules: Rules, prefix: string): Rules => Object.fromEntries(Object.entries(rules).filter(([rule]) => rule.startsWith(prefix)))
+
 /**
  * Sign-in attempts are counted before the password is checked; a success then takes its own count back, so only
- * failures use the limits up.
+ * failures use the limits up. An attempt from a device known to the account (login-devices.ts) is counted on that
+ * device alone: failures elsewhere never lock the owner's phone out, and the device's own are limited the same way.
  */
-export function createFailedLoginLimiter(sql: Sql, rules = FAILED_LOGIN_LIMITS) {
+export function createFailedLoginLimiter(sql: Sql, rules: Rules = FAILED_LOGIN_LIMITS, deviceRules: Rules = FAILED_DEVICE_LOGIN_LIMITS) {
   const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
+  const accountRules = rulesStartingWith(rules, 'perAccount')
+  const addressRules = rulesStartingWith(rules, 'perAddress')
   const limiter = createLimiter(sql, 'login', rules, refusal)
   // A Google credential names nobody until it is verified, so Google sign-in counts only per client address, on the
   // same counter as password sign-in: switching methods does not buy more guesses.
-  const byAddress = createLimiter(sql, 'login', { perAddress: rules.perAddress }, refusal)
-  const forgetFailures = (subject: LoginSubject) => limiter.clear('perAccount', loginSubject(subject))
+  const byAddress = createLimiter(sql, 'login', addressRules, refusal)
+  const byAccount = createLimiter(sql, 'login', accountRules, refusal)
+  const byDevice = createLimiter(sql, 'login', deviceRules, refusal)
+  const subjects = (subject: LoginSubject, address: string) => ({ ...each(accountRules, loginSubject(subject)), ...each(addressRules, address) })
+  const deviceSubjects = (subject: LoginSubject, device: string) => each(deviceRules, `${loginSubject(subject)}:${device}`)
+  const forgetFailures = (subject: LoginSubject) => byAccount.forget(each(accountRules, loginSubject(subject)))
+
   return {
-    attempt: (subject: LoginSubject, address: string) => limiter.consume({ perAccount: loginSubject(subject), perAddress: address }),
-    /** The account's earlier failures are forgotten, and this attempt no longer counts against the address. */
-    async succeeded(subject: LoginSubject, address: string): Promise<void> {
+    /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
+    attempt: (subject: LoginSubject, address: string, knownDevice?: string) =>
+      knownDevice ? byDevice.consume(deviceSubjects(subject, knownDevice)) : limiter.consume(subjects(subject, address)),
+    /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
+    async succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void> {
+      if (knownDevice) return byDevice.forget(deviceSubjects(subject, knownDevice))
       await forgetFailures(subject)
-      await byAddress.forgive({ perAddress: address })
+      await byAddress.forgive(each(addressRules, address))
     },
     forgetFailures,
-    attemptFromAddress: (address: string) => byAddress.consume({ perAddress: address }),
-    forgiveAddress: (address: string) => byAddress.forgive({ perAddress: address }),
+    attemptFromAddress: (address: string) => byAddress.consume(each(addressRules, address)),
+    forgiveAddress: (address: string) => byAddress.forgive(each(addressRules, address)),
   }
 }
 

@@ -236,6 +236,6 @@ describe('sign-in and sign-out', () => {
     const limited = await client(t.app).post('/api/login', { username: 'dave', password: 'correct horse battery' })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect((await readJson(limited)).message).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes/)
+    expect((await readJson(limited)).message).toMatch(/Too many failed sign-in attempts\. Try again in 1 minute,/)
   })
 })

@@ -6,11 +6,13 @@ import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../err
 import { handleAccountMailJobs, welcomeAfterReply } from './account-mail.ts'
 import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
 import type { EmailVerificationService } from './email-verification.ts'
+import type { LoginDevices } from './login-devices.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { Mailer } from '../mail/mail.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import type { createRegistrationLimiter, FailedLoginLimiter } from '../rate-limit.ts'
+import { hashSecret } from '../secret-hash.ts'
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.'
 const EMAIL_TAKEN = 'An account with that email already exists. Sign in, or reset your password if you forgot it.'
@@ -24,6 +26,7 @@ export interface AccountServiceDeps {
   mailer: Mailer
   jobs: JobQueue
   verification: EmailVerificationService
+  devices: LoginDevices
 }
 
 /** The rules a new account's username and password follow beyond their format (the contract checks that). */
@@ -35,7 +38,7 @@ function refuseUnfitAccount({ username, email, password }: RegisterInput): void 
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join(' '), fields)
 }
 
-export function createAccountService({ sql, limiter, registrationLimiter, mailer, jobs, verification }: AccountServiceDeps) {
+export function createAccountService({ sql, limiter, registrationLimiter, mailer, jobs, verification, devices }: AccountServiceDeps) {
   handleAccountMailJobs({ sql, mailer, jobs })
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
@@ -73,15 +76,18 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
       return verification.sendFirstLink(user, appUrl)
     },
 
-    async login({ username, password }: LoginInput, clientAddress: string): Promise<users.UserRow> {
+    /** deviceToken: the browser's device cookie, if any (login-devices.ts). */
+    async login({ username, password }: LoginInput, clientAddress: string, deviceToken?: string): Promise<users.UserRow> {
       const account = await users.findUserForLogin(sql, username)
-      // Counted on the account itself, whichever of its names was typed; counted before the password is checked.
+      // Counted on the account itself, whichever of its names was typed, or on the owner's known device alone;
+      // counted before the password is checked.
       const subject = account ? { accountId: account.id } : { typedName: username }
-      await limiter.attempt(subject, clientAddress)
+      const knownDevice = account && deviceToken && (await devices.isKnown(account.id, deviceToken)) ? hashSecret(deviceToken) : undefined
+      await limiter.attempt(subject, clientAddress, knownDevice)
       // No account, or one made with Google that has no password yet: the decoy costs the same time and never matches.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()))
       if (!account || !matches) throw unauthorized('Incorrect username or password. Check both and try again.')
-      await limiter.succeeded(subject, clientAddress)
+      await limiter.succeeded(subject, clientAddress, knownDevice)
       const { passwordHash: _omitted, ...user } = account
       return user
     },
