@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, connectEbay, createListingThroughApi, registerThroughUi, signInThroughUi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
+test.setTimeout(90_000)
 
 const SHOES = { title: "Nike Air Max 90 Men's Shoes White Size 10", category: 'other', color: 'white', size: '10', askingPrice: 39.99, price: 70, medianUsedPrice: 68 }
 

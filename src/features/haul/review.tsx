@@ -57,7 +57,9 @@ function ReviewQueue({ haulId, items }: { haulId: string; items: HaulItemView[] 
   if (current && showing !== current.draft.id) setShowing(current.draft.id)
   // Each item opens at its top (its photos and heading), not where the seller had scrolled to on the one before.
   const currentId = current?.draft.id
-  useEffect(() => window.scrollTo({ top: 0, behavior: 'instant' }), [currentId])
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [currentId])
   if (!current) return <AllReviewed haulId={haulId} items={items} skipped={skipped} onAgain={() => setSkipped(new Set())} />
   const id = current.draft.id
   return (
