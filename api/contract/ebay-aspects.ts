@@ -19,8 +19,14 @@ const ASPECT_OF_FIELD: Record<string, (fields: AspectFields) => string> = Object
   }),
 )
 
+/**
+ * Aspects another field answers under another name: eBay's shoe categories ask for the size as 'US Shoe Size', which
+ * the seller's Size is (acceptedAspectValue still takes it only when it is one of eBay's shoe sizes).
+ */
+const ANSWERED_AS: Record<string, string> = { 'US Shoe Size': 'Size' }
+
 /** What the listing's own field says for this aspect ('' when it has no field for it or the field is blank). */
-export const aspectFromFields = (name: string, fields: AspectFields): string => ASPECT_OF_FIELD[name]?.(fields).trim() ?? ''
+export const aspectFromFields = (name: string, fields: AspectFields): string => ASPECT_OF_FIELD[ANSWERED_AS[name] ?? name]?.(fields).trim() ?? ''
 
 /**
  * The value in eBay's spelling: free text as given, a list value only when it is one of eBay's (any case); null when

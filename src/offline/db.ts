@@ -68,6 +68,11 @@ export interface Draft {
   /** One item of a haul (many items photographed in a row, src/offline/hauls.ts): which haul, and its place in it. */
   haulId?: string
   haulPosition?: number
+  /**
+   * The seller tapped Next item while this was the haul's last item: the camera starts a new item after it, also
+   * after a reload (until a photo is added to this one again).
+   */
+  nextItemStarted?: boolean
 }
 
 export interface DraftPhoto {

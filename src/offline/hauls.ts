@@ -87,6 +87,8 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         if (existing && !changeable(existing, userId)) throw new Error('This item is already being created: start the next item.')
         if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
         await drafts.addPhotos(draftId, photos, { haulId, position: existing?.haulPosition ?? (await nextPosition(haulId)) })
+        // Photos added to the item the seller had moved on from (picked again in the strip): it is the current one again.
+        if (existing?.nextItemStarted) await db.drafts.update(draftId, { nextItemStarted: false })
         const settled = now() + ITEM_SETTLE_MS
         await db.outbox
           .where({ draftId })
@@ -94,6 +96,12 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
           .modify((entry) => void (entry.nextAttemptAt = Math.max(entry.nextAttemptAt, settled)))
         if (!existing) await releaseSettling(haulId, draftId)
       }),
+
+    /** Next item: the haul's last item is done with, so the camera starts a new one, after a reload too. */
+    startNextItem: async (haulId: string) => {
+      const last = (await items(haulId)).at(-1)
+      if (changeable(last, userId)) await db.drafts.update(last.id, { nextItemStarted: true })
+    },
 
     /** Photos from the library, already grouped into items: each group becomes a new item at the end of the haul. */
     addItems: (haulId: string, groups: { draftId: string; photos: NewPhoto[] }[]) =>

@@ -49,6 +49,23 @@ describe('capturing a haul', () => {
     expect(await plan(itemB)).toEqual(['analyse all', ...uploads(third)].sort())
   })
 
+  it('keeps Next item on the phone: the last item is marked moved on from until a photo is added to it again', async () => {
+    const [itemA, itemB] = [randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, itemA, [photo()])
+    await haul.startNextItem(haulId)
+    expect((await db.drafts.get(itemA))!.nextItemStarted).toBe(true)
+    // The seller picks item A again and adds to it: it is the current one again.
+    await haul.addPhotos(haulId, itemA, [photo()])
+    expect((await db.drafts.get(itemA))!.nextItemStarted).toBe(false)
+    // Next item, then the new item's first photo: the new one is last and open, the one before stays moved on from.
+    await haul.startNextItem(haulId)
+    await haul.addPhotos(haulId, itemB, [photo()])
+    expect((await haul.items(haulId)).map((item) => [item.id, item.nextItemStarted ?? false])).toEqual([
+      [itemA, true],
+      [itemB, false],
+    ])
+  })
+
   it('refuses a ninth photo for one item and leaves the item as it was', async () => {
     const item = randomUUID()
     await haul.addPhotos(haulId, item, Array.from({ length: MAX_IMAGES }, photo))

@@ -1,6 +1,6 @@
 // The photos of the item being photographed: each can be deleted, or moved to another item of the haul (or to a new
 // one at the end) when the grouping came out wrong.
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { MAX_IMAGES } from '../../../api/contract/photos.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
@@ -16,6 +16,35 @@ interface Moving {
   number: number
 }
 
+/** Where a photo can go: each item by its cover (the AI's title alone may not say which is which), or a new one. */
+function MoveTargets({ items, fromId, onMove }: { items: HaulItemView[]; fromId: string; onMove: (toId: string) => void }) {
+  const covers = usePhotoPreviews(useMemo(() => items.flatMap((view) => view.photos.slice(0, 1)), [items]))
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((view, index) => {
+        const unavailable = view.draft.id === fromId || view.draft.state !== 'editing' || view.photos.length >= MAX_IMAGES
+        const cover = view.photos[0] && covers.get(view.photos[0].id)
+        return (
+          <li key={view.draft.id}>
+            <Button variant="secondary" className="w-full gap-3" disabled={unavailable} onClick={() => onMove(view.draft.id)}>
+              {cover && <img src={cover} alt="" className="h-12 w-12 shrink-0 rounded-md object-cover" />}
+              <span className="min-w-0 truncate">
+                Item {index + 1}
+                {view.draft.fields.title ? `: ${view.draft.fields.title}` : ''}
+              </span>
+            </Button>
+          </li>
+        )
+      })}
+      <li>
+        <Button className="w-full" onClick={() => onMove(uuid())}>
+          A new item
+        </Button>
+      </li>
+    </ul>
+  )
+}
+
 function MoveDialog({ moving, items, fromId, onClose }: { moving: Moving | null; items: HaulItemView[]; fromId: string; onClose: () => void }) {
   const hauls = useHaulStore()
   const move = async (toId: string) => {
@@ -26,24 +55,7 @@ function MoveDialog({ moving, items, fromId, onClose }: { moving: Moving | null;
   }
   return (
     <Dialog open={moving !== null} onClose={onClose} title={`Move photo ${moving?.number ?? ''} to`}>
-      <ul className="flex flex-col gap-2">
-        {items.map((view, index) => {
-          const unavailable = view.draft.id === fromId || view.draft.state !== 'editing' || view.photos.length >= MAX_IMAGES
-          return (
-            <li key={view.draft.id}>
-              <Button variant="secondary" className="w-full" disabled={unavailable} onClick={() => void move(view.draft.id)}>
-                Item {index + 1}
-                {view.draft.fields.title ? `: ${view.draft.fields.title}` : ''}
-              </Button>
-            </li>
-          )
-        })}
-        <li>
-          <Button className="w-full" onClick={() => void move(uuid())}>
-            A new item
-          </Button>
-        </li>
-      </ul>
+      <MoveTargets items={items} fromId={fromId} onMove={(toId) => void move(toId)} />
     </Dialog>
   )
 }

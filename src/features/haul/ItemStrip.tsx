@@ -9,6 +9,10 @@ function ItemTile({ view, number, current, onSelect }: { view: HaulItemView; num
   const cover = view.photos[0]
   const previews = usePhotoPreviews(view.photos.slice(0, 1))
   const coverUrl = cover && previews.get(cover.id)
+  // Ready means ready to review or create: once handed over, the item says how its listing stands instead.
+  const editing = view.draft.state === 'editing'
+  const done = view.status.kind === 'done'
+  const stateText = done ? 'Listing created' : editing && view.analysed ? 'Ready' : view.status.text
   return (
     <li className="w-28 shrink-0">
       <button
@@ -21,7 +25,7 @@ function ItemTile({ view, number, current, onSelect }: { view: HaulItemView; num
         <span className="px-1 text-xs font-semibold text-slate-900">
           Item {number} · {photoCount(view.photos.length)}
         </span>
-        <span className={`truncate px-1 text-xs ${view.analysed ? 'text-emerald-800' : 'text-slate-600'}`}>{view.analysed ? 'Ready' : view.status.text}</span>
+        <span className={`truncate px-1 text-xs ${done || (editing && view.analysed) ? 'text-emerald-800' : 'text-slate-600'}`}>{stateText}</span>
       </button>
     </li>
   )

@@ -24,16 +24,21 @@ function chosen(event: ChangeEvent<HTMLInputElement>): File[] {
   return files
 }
 
-/** The item the camera adds to: the one the seller picked, else the last one still open, else a new one. */
-function useCurrentItem(items: HaulItemView[]) {
+/**
+ * The item the camera adds to: the one the seller picked, else the last one while still open and not moved on from
+ * (Next item, kept on the phone so a reload keeps it), else a new one.
+ */
+function useCurrentItem(haulId: string, items: HaulItemView[]) {
+  const hauls = useHaulStore()
   const [picked, setPicked] = useState<string>()
   const [fresh, setFresh] = useState(uuid)
   const last = items.at(-1)
-  const current = picked ?? (last && last.draft.state === 'editing' ? last.draft.id : fresh)
+  const current = picked ?? (last && last.draft.state === 'editing' && !last.draft.nextItemStarted ? last.draft.id : fresh)
   const next = () => {
     const id = uuid()
     setFresh(id)
     setPicked(id)
+    void hauls.startNextItem(haulId)
   }
   return { current, pick: setPicked, next }
 }
@@ -79,7 +84,7 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
 
 function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] }) {
   const hauls = useHaulStore()
-  const { current, pick, next } = useCurrentItem(items)
+  const { current, pick, next } = useCurrentItem(haulId, items)
   // Camera photos being shrunk (the camera stays usable meanwhile), and a library import's progress.
   const [shooting, setShooting] = useState(0)
   const [importing, setImporting] = useState<string>()

@@ -3,7 +3,7 @@
 // once back online) and opens the next; Skip leaves it a draft and opens the next. Items still being analysed join
 // the queue as their suggestions arrive.
 import { Link, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { buttonClass, Button } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { DraftForm } from '../drafts/DraftForm.tsx'
@@ -55,6 +55,11 @@ function ReviewQueue({ haulId, items }: { haulId: string; items: HaulItemView[] 
   const open = (view: HaulItemView) => view.draft.state === 'editing' && !created.has(view.draft.id) && !skipped.has(view.draft.id)
   const current = items.find((view) => view.draft.id === showing && open(view)) ?? items.find((view) => open(view) && view.analysed)
   if (current && showing !== current.draft.id) setShowing(current.draft.id)
+  // Each item opens at its top (its photos and heading), not where the seller had scrolled to on the one before.
+  const currentId = current?.draft.id
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [currentId])
   if (!current) return <AllReviewed haulId={haulId} items={items} skipped={skipped} onAgain={() => setSkipped(new Set())} />
   const id = current.draft.id
   return (

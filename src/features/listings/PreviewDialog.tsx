@@ -1,6 +1,6 @@
-// Preview (docs/product.md §2): every photo in two columns, title, new price, used price (or N/A), description, keywords,
-// colour and quantity.
-import type { Listing } from '../../../api/contract/listing.ts'
+// Preview (docs/product.md §2): every photo in two columns, title, the price it sells at (the seller's Price), the new
+// and used prices as the references they are (or N/A), description, keywords, colour and quantity.
+import { priceForEbay, type Listing } from '../../../api/contract/listing.ts'
 import { COLORS, labelOf } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
@@ -22,9 +22,11 @@ export function PreviewDialog({ listing, onClose }: { listing: Listing | null; o
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-semibold text-slate-900">Title</dt>
             <dd>{listing.title}</dd>
-            <dt className="font-semibold text-slate-900">New price</dt>
-            <dd>${listing.price}</dd>
-            <dt className="font-semibold text-slate-900">Used price</dt>
+            <dt className="font-semibold text-slate-900">Price</dt>
+            <dd>${priceForEbay(listing).value.toFixed(2)}</dd>
+            <dt className="font-semibold text-slate-900">Retail price (new), for reference</dt>
+            <dd>{listing.price ? `$${listing.price}` : 'N/A'}</dd>
+            <dt className="font-semibold text-slate-900">Median used price, for reference</dt>
             <dd>{listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}</dd>
             <dt className="font-semibold text-slate-900">Description</dt>
             <dd className="whitespace-pre-line">{listing.description || '—'}</dd>

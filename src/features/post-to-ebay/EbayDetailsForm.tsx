@@ -112,9 +112,12 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
         error={errorOf('askingPrice')}
         {...register('askingPrice')}
       />
-      <p className="text-xs text-slate-500">
-        For reference: retail price (new) ${listing.price}, median used price {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
-      </p>
+      {/* The estimates help only while the seller has no Price of their own: once set, it is the price. */}
+      {listed.source !== 'asking' && (
+        <p className="text-xs text-slate-500">
+          For reference: retail price (new) {listing.price ? `$${listing.price}` : 'N/A'}, median used price {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
         <span>
           eBay category: <span className="font-medium text-slate-900">{requirements.category.name}</span>
