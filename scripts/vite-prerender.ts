@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
-import { INTERACTIVE_EVENT } from '../api/contract/page-start.ts'
+import { INTERACTIVE_EVENT, PAGE_SETTINGS_GLOBAL } from '../api/contract/page-start.ts'
 import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hint.ts'
 import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
 
@@ -70,6 +70,13 @@ function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = ne
   return order
 }
 
+/** The chunk holding a module's own code. */
+function chunkRunning(bundle: Rolldown.OutputBundle, id: string): Rolldown.OutputChunk {
+  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(id))
+  if (chunk?.type !== 'chunk') throw new Error(`Prerender: no chunk holds ${id}`)
+  return chunk
+}
+
 function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): string[] {
   const id = path.resolve(root, module)
   const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
@@ -85,8 +92,10 @@ function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: str
  * starter itself is fetched at low priority, since a module script in the head (High) counts as render-blocking there.
  */
 async function startAfterFirstPaint(outDir: string, html: string, entryFile: string): Promise<string> {
-  const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`
-  if (!html.includes(tag)) throw new Error(`Prerender: index.html has no ${tag}`)
+  // Vite writes a script tag for the entry's chunk, or one for each chunk it imports when its own chunk is only those
+  // imports (the app's code then runs from its 'app' chunk, vite.config.ts): the starter stands in for all of them.
+  const tags = /(?:\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>)+/
+  if (!html.includes(`src="/${entryFile}"`)) throw new Error(`Prerender: index.html has no script tag for ${entryFile}`)
   const source = [
     // A tap on a button or a form sent before React has taken the page over waits for it (then happens once), instead
     // of being lost, or the form going out as a plain GET. React itself replays what comes once hydrateRoot has run.
@@ -105,10 +114,13 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
     // where its user belongs.
     `const maybeSignedIn = () => { try { return document.cookie.split('; ').includes('${SIGNED_IN_HINT_COOKIE}=1') || localStorage.getItem('${LAST_USER_KEY}') !== null } catch { return false } }`,
     // Nor does a page whose settings (preloaded with it) turn on something only the app can show: Google's button, or
-    // the setup code field of the first registration.
-    `const needsApp = async (settings) => settings !== undefined && Object.values(await fetch(settings, { credentials: 'include' }).then((response) => response.json()).catch(() => ({}))).some(Boolean)`,
+    // the setup code of the first registration. The answer is left for the app, which then does not ask again (a
+    // failed read leaves nothing, and the app asks itself).
     "const { start, startUnless } = document.getElementById('root').dataset",
-    `if (start === '${START_ON_USE}' && !maybeSignedIn() && !(await needsApp(startUnless))) await firstUse`,
+    `const settings = startUnless === undefined ? undefined : (window.${PAGE_SETTINGS_GLOBAL} = fetch(startUnless, { credentials: 'include' }).then((response) => (response.ok ? response.json() : undefined)).catch(() => undefined))`,
+    // On a slow network the visitor may have started before this script arrived: a field or tab has the focus then.
+    "const inUse = () => document.activeElement !== null && document.activeElement !== document.body",
+    `if (start === '${START_ON_USE}' && !maybeSignedIn() && !Object.values((await settings) ?? {}).some(Boolean) && !inUse()) await firstUse`,
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
     // Each chunk is run in a task of its own, in the order they run in (each after what it imports; the list is made so),
@@ -121,7 +133,7 @@ async function startAfterFirstPaint(outDir: string, html: string, entryFile: str
   ].join('\n')
   const starter = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
   await writeFile(path.join(outDir, starter), source)
-  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
+  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tags, `\n    <script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
 }
 
 /**
@@ -226,8 +238,8 @@ function afterBundleWritten(name: string, order: 'pre' | 'post', step: (written:
 // worker precaches these pages with their true revisions.
 export const prerenderPublicPages = (): Plugin =>
   afterBundleWritten('snaplist:prerender', 'pre', async ({ bundle, outDir, root }) => {
-    // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
-    const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
+    // The chunk that runs the app (src/main.tsx, the entry of index.html) and what it imports: on every page already.
+    const entry = chunkRunning(bundle, path.resolve(root, 'src/main.tsx'))
     const appChunks = chunkClosure(bundle, entry.fileName)
     const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
     const stylesheet = await stylesheetInliner(outDir, template)

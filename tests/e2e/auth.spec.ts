@@ -103,11 +103,17 @@ test('a common password is refused by the server and the reason shows under the 
   await page.screenshot({ path: 'test-results/register-common-password.png' })
 })
 
-test('while no administrator exists the Register tab asks for the setup code, and says so on the field when it is wrong', async ({ page }) => {
+test('while no administrator exists the Register tab offers the setup code to whoever installed it, and says so on the field when it is wrong', async ({ page }) => {
   // The suite's server has its administrator already; this plays a fresh install's answer.
   await page.route('**/api/auth/config', (route) => route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }))
   await fillRegisterForm(page, uniqueName('claimer'))
+  // A seller registering is not asked for it: the field shows only when asked for, saying who it is for.
+  const askFor = page.getByText('I installed Snaplist: enter the setup code')
+  await expect(askFor).toBeVisible()
   const setupCode = page.getByLabel('Setup code')
+  await expect(setupCode).toBeHidden()
+  await askFor.click()
+  await expect(page.getByText('Only for whoever installed this Snaplist server, to make their account the administrator.')).toBeVisible()
   await expect(setupCode).toBeVisible()
   await setupCode.fill('WRNG-CODE-WRNG-CODE')
   await expectNoSidewaysScroll(page)
