@@ -73,16 +73,13 @@ function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = ne
 /** The chunk holding a module's own code. */
 function chunkRunning(bundle: Rolldown.OutputBundle, id: string): Rolldown.OutputChunk {
   const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(id))
-  if (chunk?.type !== 'chunk') throw new Error(`Prerender: no chunk holds ${id}`)
+  if (chunk?.type !== 'chunk') throw new Error(`Prerender: no chunk holds ${id}; the page list in scripts/vite-prerender.ts is out of date.`)
   return chunk
 }
 
-function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): string[] {
-  const id = path.resolve(root, module)
-  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
-  if (!chunk) throw new Error(`Prerender: no chunk is built from ${module}; the page list in scripts/vite-prerender.ts is out of date.`)
-  return chunkClosure(bundle, chunk.fileName)
-}
+/** The chunk holding a module (its own, or a group's that took it in, vite.config.ts) and what that chunk imports. */
+const chunksOfModule = (bundle: Rolldown.OutputBundle, root: string, module: string): string[] =>
+  chunkClosure(bundle, chunkRunning(bundle, path.resolve(root, module)).fileName)
 
 /**
  * Puts a small starter in place of the app's script tag (and Vite's modulepreload hints): the page paints from its HTML

@@ -34,7 +34,7 @@ test('every signed-out screen and callback screen', async ({ page }) => {
   test.setTimeout(60_000)
   await checkScreen(page, '/auth', /^List what you find/)
   await page.getByLabel('Username').fill(uniqueName('nobody'))
-  await page.getByLabel('Password').fill('not the password')
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.locator('#toasts').getByText('Login failed')).toBeVisible()
   await expectAccessible(page, '/auth with the Login failed toast')

@@ -26,7 +26,7 @@ test('sign in with the Login tab after registering', async ({ page }) => {
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/auth$/)
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 })
@@ -34,7 +34,7 @@ test('sign in with the Login tab after registering', async ({ page }) => {
 test('a wrong password shows the Login failed toast with the reason, and says it under the form too', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(uniqueName('nobody'))
-  await page.getByLabel('Password').fill('not the password')
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   const reason = 'Incorrect username or password. Check both and try again.'
   const toast = page.locator('#toasts')
