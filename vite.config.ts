@@ -6,7 +6,7 @@ import { compileChunksWhileLoading, NOT_PRECACHED, precompressAssets, prerenderP
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
-  /([\\/]src[\\/](lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker)|offline[\\/]api-error|features[\\/][^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field|Tabs))\.tsx?$|[\\/]api[\\/]contract[\\/]|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay)[^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/]|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [
@@ -60,6 +60,10 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
+    // The pages' starter adds the modulepreload hints itself (scripts/vite-prerender.ts), so the entry's chunk need not
+    // carry Vite's polyfill for them: without it the entry is only its imports, and the app runs from its 'app' chunk,
+    // a file fewer to ask for on every page.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
@@ -78,7 +82,9 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
             // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the
             // public screens) as one file, not a dozen sub-kilobyte ones: a phone pays for each request (issue 19 counts
-            // them). Only modules with no library of their own, so nothing heavy rides along.
+            // them). Only modules with no library of their own, so nothing heavy rides along. With them the app's start
+            // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
+            // (docs/decisions/0022).
             { name: 'app', test: APP_SHARED, priority: 2 },
           ],
         },

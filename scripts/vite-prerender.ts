@@ -10,17 +10,14 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
-import { INTERACTIVE_EVENT } from '../api/contract/page-start.ts'
-import { LAST_USER_KEY, SIGNED_IN_HINT_COOKIE } from '../api/contract/session-hint.ts'
 import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
+import { START_ON_USE, startAfterFirstPaint } from './page-starter.ts'
 
 const SERVER_DIR = 'server'
 /** The public pages as the server sends them, their stylesheet inlined (stylesheetInliner). */
 const SERVED_DIR = 'served'
 /** What the service worker never precaches: what only the server reads, and the pages it sends (the worker keeps its own). */
 export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`]
-/** A prerendered page whose app starts on the visitor's first touch, key or focus (#root's data-start). */
-const START_ON_USE = 'on-use'
 
 interface Page {
   /** The address rendered; its file is named after the path. */
@@ -70,59 +67,16 @@ function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = ne
   return order
 }
 
-function chunksOfModule(bundle: Rolldown.OutputBundle, root: string, module: string): string[] {
-  const id = path.resolve(root, module)
-  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
-  if (!chunk) throw new Error(`Prerender: no chunk is built from ${module}; the page list in scripts/vite-prerender.ts is out of date.`)
-  return chunkClosure(bundle, chunk.fileName)
+/** The chunk holding a module's own code. */
+function chunkRunning(bundle: Rolldown.OutputBundle, id: string): Rolldown.OutputChunk {
+  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(id))
+  if (chunk?.type !== 'chunk') throw new Error(`Prerender: no chunk holds ${id}; the page list in scripts/vite-prerender.ts is out of date.`)
+  return chunk
 }
 
-/**
- * Puts a small starter in place of the app's script tag (and Vite's modulepreload hints): the page paints from its HTML
- * first, then the starter asks for every chunk the page needs at once (its data-chunks: the app and the screen, so no
- * request waits for another) and runs the app. Lighthouse's simulation counts every script that arrived before the
- * paint as holding it up, so a hint in the HTML, even at low priority, would push the simulated paint back; and the
- * starter itself is fetched at low priority, since a module script in the head (High) counts as render-blocking there.
- */
-async function startAfterFirstPaint(outDir: string, html: string, entryFile: string): Promise<string> {
-  const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`
-  if (!html.includes(tag)) throw new Error(`Prerender: index.html has no ${tag}`)
-  const source = [
-    // A tap on a button or a form sent before React has taken the page over waits for it (then happens once), instead
-    // of being lost, or the form going out as a plain GET. React itself replays what comes once hydrateRoot has run.
-    'const early = []',
-    "const hold = (event) => { const target = event.type === 'submit' ? event.target : event.target.closest?.('button'); if (!target) return; event.preventDefault(); event.stopImmediatePropagation(); early.push([event.type, target]) }",
-    "for (const type of ['click', 'submit']) document.addEventListener(type, hold, true)",
-    // The visitor's first touch, key or focus, from the start (used below).
-    "const firstUse = new Promise((resolve) => { for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, resolve, { capture: true, once: true, passive: true }) })",
-    `addEventListener('${INTERACTIVE_EVENT}', () => { for (const type of ['click', 'submit']) document.removeEventListener(type, hold, true); for (const [type, target] of early) if (target.isConnected) type === 'submit' ? target.requestSubmit() : target.click() }, { once: true })`,
-    // A prerendered page's first contentful paint has been shown (as the browser reports it; at the latest after a few
-    // seconds); index.html has nothing to paint before the app, which starts at once.
-    "if (document.getElementById('root').dataset.prerendered) await new Promise((resolve) => { setTimeout(resolve, 3000); new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); setTimeout(resolve) } }).observe({ type: 'paint', buffered: true }) })",
-    // A public screen that is a form to fill or a text to read runs its code once the visitor starts using it (a touch, a
-    // key, a field focused): typing is the browser's own until then, and a tap on a button waits as above. A browser that
-    // may be signed in (the hint cookie, or someone remembered for the offline start) starts at once: the app decides
-    // where its user belongs.
-    `const maybeSignedIn = () => { try { return document.cookie.split('; ').includes('${SIGNED_IN_HINT_COOKIE}=1') || localStorage.getItem('${LAST_USER_KEY}') !== null } catch { return false } }`,
-    // Nor does a page whose settings (preloaded with it) turn on something only the app can show: Google's button, or
-    // the setup code field of the first registration.
-    `const needsApp = async (settings) => settings !== undefined && Object.values(await fetch(settings, { credentials: 'include' }).then((response) => response.json()).catch(() => ({}))).some(Boolean)`,
-    "const { start, startUnless } = document.getElementById('root').dataset",
-    `if (start === '${START_ON_USE}' && !maybeSignedIn() && !(await needsApp(startUnless))) await firstUse`,
-    "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
-    "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
-    // Each chunk is run in a task of its own, in the order they run in (each after what it imports; the list is made so),
-    // the app's entry last: run as one module graph, the framework, the app and the screen would hold a phone's main
-    // thread for a few hundred milliseconds at once.
-    "const nextTask = () => new Promise((resolve) => setTimeout(resolve))",
-    `for (const href of chunks) if (href !== '/${entryFile}') { await import(href); await nextTask() }`,
-    `await import('/${entryFile}')`,
-    '',
-  ].join('\n')
-  const starter = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
-  await writeFile(path.join(outDir, starter), source)
-  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tag, `<script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
-}
+/** The chunk holding a module (its own, or a group's that took it in, vite.config.ts) and what that chunk imports. */
+const chunksOfModule = (bundle: Rolldown.OutputBundle, root: string, module: string): string[] =>
+  chunkClosure(bundle, chunkRunning(bundle, path.resolve(root, module)).fileName)
 
 /**
  * Builds src/entry-server.tsx for Node into the build's server folder (its packages resolve from the project's
@@ -175,7 +129,7 @@ function withHints(html: string, chunks: string[], fetches: string[]): string {
   return fetches.length ? withChunks.replace('</head>', `  ${fetches.map(fetchPreload).join('\n    ')}\n  </head>`) : withChunks
 }
 
-/** #root's attributes: what the page was rendered for, and when its app starts (see the starter above). */
+/** #root's attributes: what the page was rendered for, and when its app starts (scripts/page-starter.ts). */
 function rootAttributes(page: Page, rendered: RenderedPage): string {
   const attributes = [`data-prerendered="${escapeAttribute(rendered.signature)}"`]
   if (!page.startsAtOnce) attributes.push(`data-start="${START_ON_USE}"`)
@@ -226,8 +180,8 @@ function afterBundleWritten(name: string, order: 'pre' | 'post', step: (written:
 // worker precaches these pages with their true revisions.
 export const prerenderPublicPages = (): Plugin =>
   afterBundleWritten('snaplist:prerender', 'pre', async ({ bundle, outDir, root }) => {
-    // The app's entry (src/main.tsx, built from index.html) and what it imports: on every page already.
-    const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)!
+    // The chunk that runs the app (src/main.tsx, the entry of index.html) and what it imports: on every page already.
+    const entry = chunkRunning(bundle, path.resolve(root, 'src/main.tsx'))
     const appChunks = chunkClosure(bundle, entry.fileName)
     const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
     const stylesheet = await stylesheetInliner(outDir, template)

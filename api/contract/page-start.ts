@@ -3,3 +3,9 @@
 
 /** Dispatched on window once React has the page (hydrated or rendered). */
 export const INTERACTIVE_EVENT = 'snaplist:interactive'
+
+/**
+ * Where the starter leaves its answer for the settings it read (a page's data-start-unless, /auth's sign-in settings)
+ * as a promise of their JSON, so the app takes that answer instead of asking again (docs/decisions/0022).
+ */
+export const PAGE_SETTINGS_GLOBAL = 'snaplistPageSettings'

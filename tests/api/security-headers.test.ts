@@ -75,13 +75,20 @@ describe('security headers', () => {
     ['a screen the client router draws', '/list-item', 200],
     ['a prerendered screen', '/auth', 200],
     ['a path no screen has', '/no-such-screen', 404],
-    ['a script of the app', '/assets/app.js', 200],
     ['the service worker', '/sw.js', 200],
     ['a photo that does not exist', '/files/u1/0123456789abcdef.jpg', 404],
   ])('are on %s', async (_kind, url, status) => {
     const response = await client(t.app).get(url)
     expect(response.status).toBe(status)
     expectProtected(response)
+  })
+
+  it("are a script's own on a script of the app: nosniff, and none of a document's (they would do nothing there)", async () => {
+    const response = await client(t.app).get('/assets/app.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toBeNull()
+    expect(response.headers.get('x-frame-options')).toBeNull()
   })
 
   it('a page opened with a session cookie hints the session check and the signed-in code, and leaves the page a hint', async () => {

@@ -41,7 +41,7 @@ test('a new seller confirms the address from the email, then changes the passwor
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/auth$/)
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expectLoginRefused(page)
   await signInThroughUi(page, username, NEW_PASSWORD)
@@ -62,7 +62,7 @@ test('deleting the account asks for the password, then signs out and the account
   await expect(page.getByText('Account deleted')).toBeVisible()
 
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expectLoginRefused(page)
 })

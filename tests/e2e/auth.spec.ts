@@ -26,7 +26,7 @@ test('sign in with the Login tab after registering', async ({ page }) => {
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/auth$/)
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 })
@@ -34,7 +34,7 @@ test('sign in with the Login tab after registering', async ({ page }) => {
 test('a wrong password shows the Login failed toast with the reason, and says it under the form too', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(uniqueName('nobody'))
-  await page.getByLabel('Password').fill('not the password')
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   const reason = 'Incorrect username or password. Check both and try again.'
   const toast = page.locator('#toasts')
@@ -103,11 +103,17 @@ test('a common password is refused by the server and the reason shows under the 
   await page.screenshot({ path: 'test-results/register-common-password.png' })
 })
 
-test('while no administrator exists the Register tab asks for the setup code, and says so on the field when it is wrong', async ({ page }) => {
+test('while no administrator exists the Register tab offers the setup code to whoever installed it, and says so on the field when it is wrong', async ({ page }) => {
   // The suite's server has its administrator already; this plays a fresh install's answer.
   await page.route('**/api/auth/config', (route) => route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }))
   await fillRegisterForm(page, uniqueName('claimer'))
+  // A seller registering is not asked for it: the field shows only when asked for, saying who it is for.
+  const askFor = page.getByText('I installed Snaplist: enter the setup code')
+  await expect(askFor).toBeVisible()
   const setupCode = page.getByLabel('Setup code')
+  await expect(setupCode).toBeHidden()
+  await askFor.click()
+  await expect(page.getByText('Only for whoever installed this Snaplist server, to make their account the administrator.')).toBeVisible()
   await expect(setupCode).toBeVisible()
   await setupCode.fill('WRNG-CODE-WRNG-CODE')
   await expectNoSidewaysScroll(page)

@@ -35,7 +35,7 @@ test('signed out, no screen breaks the policy', async ({ page }) => {
   }
   await visit(page, '/auth')
   await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill('not the password')
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.locator('#toasts').getByText('Login failed')).toBeVisible()
   expect(violations).toEqual([])

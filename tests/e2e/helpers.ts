@@ -75,7 +75,7 @@ export const ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.com', pa
 export async function signInThroughUi(page: Page, username: string, password = PASSWORD) {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
+  await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 }

@@ -47,10 +47,10 @@ test('forgot the password: ask for a link, open it from the email, choose a new 
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6_000 })
 
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expectLoginRefused(page)
-  await page.getByLabel('Password').fill(NEW_PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 

@@ -46,7 +46,7 @@ test.describe('without JavaScript', () => {
     // would otherwise send the form as a GET, the password in the URL, the history and the server's log.
     await page.goto('/auth')
     await page.getByLabel('Username').fill('rita')
-    await page.getByLabel('Password').fill('a password never to be in a URL')
+    await page.getByLabel('Password', { exact: true }).fill('a password never to be in a URL')
     await page.getByRole('button', { name: 'Login' }).click()
     await page.waitForLoadState()
     expect(page.url()).not.toContain('password')
@@ -68,7 +68,7 @@ for (const { path, heading } of PUBLIC_SCREENS) {
     // The app's code waits until the HTML's heading is marked: the very element must still be there afterwards.
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
       await released
       await route.continue()
     })
@@ -140,7 +140,7 @@ test('a form or text screen runs no app code until the visitor starts using it',
   expect(scripts.filter((script) => !script.includes('/start-')), 'nothing but the starter before the first touch').toEqual([])
   await page.getByLabel('Username').focus()
   await hydrated(page, '[role="tab"]')
-  expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(true)
+  expect(scripts.some((script) => /\/assets\/app-/.test(script))).toBe(true)
 })
 
 test('the Login and Register tabs work with the keyboard once hydrated', async ({ page }) => {
@@ -171,7 +171,7 @@ test('signing in leaves a hint for the next visit, signing out takes it away, an
   await page.goto('/')
   await expect(page.getByLabel('Username')).toBeVisible()
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   expect(problems).toEqual([])
@@ -203,7 +203,7 @@ test.describe('the Dashboard, rendered by the server for its seller', () => {
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
       await released
       await route.continue()
     })

@@ -1,8 +1,6 @@
 import { SignedOutPage } from '../../components/SignedOutPage.tsx'
-import { Tabs } from '../../components/ui/Tabs.tsx'
+import { AuthForm } from './AuthForm.tsx'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
-import { LoginForm } from './LoginForm.tsx'
-import { RegisterForm } from './RegisterForm.tsx'
 
 const SELLING_POINTS = [
   ['Snap it', 'Photograph the item on your phone, right there in the aisle.'],
@@ -30,13 +28,7 @@ export function AuthScreen() {
       </section>
       <section className="order-1 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:order-2" aria-label="Sign in or register">
         <GoogleSignIn />
-        <Tabs
-          label="Sign in or register"
-          tabs={[
-            { label: 'Login', content: <LoginForm /> },
-            { label: 'Register', content: <RegisterForm /> },
-          ]}
-        />
+        <AuthForm />
       </section>
     </SignedOutPage>
   )

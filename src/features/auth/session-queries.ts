@@ -8,6 +8,7 @@ import { api, ApiError, cancelledBy, errorMessage, okJson, okJsonOrSignedOut } f
 import { lastUser, rememberUser } from './last-user.ts'
 import { maybeSignedIn } from './session-hint.ts'
 import { notify } from '../../lib/notify.tsx'
+import { takePageSettings } from '../../lib/page-settings.ts'
 
 export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
 
@@ -41,7 +42,9 @@ export function whenSignedIn(queryClient: QueryClient, run: (user: User) => void
 
 export const authConfigQuery = queryOptions({
   queryKey: sessionKeys.authConfig,
-  queryFn: ({ signal }): Promise<AuthConfig> => okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
+  // /auth's starter read them already (to know whether the app must start at once): its answer, else the server's.
+  queryFn: async ({ signal }): Promise<AuthConfig> =>
+    ((await takePageSettings()) as AuthConfig | undefined) ?? okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
 })
 
 function useSignedIn() {
