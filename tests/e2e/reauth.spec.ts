@@ -20,7 +20,7 @@ test('connecting eBay after a long idle asks for the password, then opens eBay',
   await page.getByRole('listitem', { name: 'eBay' }).getByRole('button', { name: 'Connect eBay' }).click()
   await page.getByRole('dialog', { name: 'Connect eBay' }).getByRole('button', { name: 'Connect with eBay' }).click()
   const confirm = page.getByRole('dialog', { name: "Confirm it's you" })
-  await expect(confirm).toBeVisible()
+  await expect(confirm.getByLabel('Your password')).toBeVisible()
 
   await confirm.getByLabel('Your password').fill('not my password')
   await confirm.getByRole('button', { name: 'Continue' }).click()
@@ -41,7 +41,8 @@ test('closing the password dialog drops the connect without an error', async ({ 
   await page.getByRole('listitem', { name: 'eBay' }).getByRole('button', { name: 'Connect eBay' }).click()
   await page.getByRole('dialog', { name: 'Connect eBay' }).getByRole('button', { name: 'Connect with eBay' }).click()
   const confirm = page.getByRole('dialog', { name: "Confirm it's you" })
+  await expect(confirm.getByLabel('Your password')).toBeVisible()
   await confirm.getByRole('button', { name: 'Cancel' }).click()
-  await expect(confirm).toBeHidden()
+  await expect(confirm.getByLabel('Your password')).toBeHidden()
   await expect(page.getByText('Connection Failed')).toHaveCount(0)
 })
