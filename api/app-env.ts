@@ -6,5 +6,7 @@ export interface AppEnv {
   Variables: RequestIdVariables & {
     user: UserRow | undefined
     sessionToken: string | undefined
+    /** When the session last proved its password (services/accounts/recent-proof.ts). */
+    passwordProvedAt: Date | undefined
   }
 }

@@ -16,6 +16,7 @@ import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace
 import { currentUserQuery } from './features/auth/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 import { markScreenShown } from './lib/first-screen.ts'
+import { SHARE_REFUSED } from './offline/share-refused.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -109,6 +110,14 @@ const signedInRoutes = [
     },
     // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
     errorComponent: (props) => <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />,
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/shared', () => import('./features/drafts/shared-item.tsx'), 'SharedItemScreen'),
+    validateSearch: (search: Record<string, unknown>): { id?: string; refused?: boolean } => {
+      if (search[SHARE_REFUSED] !== undefined) return { refused: true }
+      return typeof search.id === 'string' && UUID.test(search.id) ? { id: search.id } : {}
+    },
   }),
   createRoute({
     getParentRoute: () => signedIn,

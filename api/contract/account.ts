@@ -38,6 +38,11 @@ export const AccountConfirmationSchema = v.object({ confirmation: currentPasswor
 export type AccountConfirmationInput = v.InferOutput<typeof AccountConfirmationSchema>
 export type AccountConfirmationFormValues = v.InferInput<typeof AccountConfirmationSchema>
 
+/** Proving the password again, for what needs a recent proof (docs/decisions/0026). */
+export const ReauthSchema = v.object({ password: currentPasswordSchema('Password') })
+export type ReauthInput = v.InferOutput<typeof ReauthSchema>
+export type ReauthFormValues = v.InferInput<typeof ReauthSchema>
+
 /** Resending names the address the banner showed, so a link never goes to an address the seller did not see. */
 export const ResendVerificationSchema = v.object({ email: emailSchema })
 export type ResendVerificationInput = v.InferOutput<typeof ResendVerificationSchema>

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'admin_protected',
   'last_admin',
   'no_password',
+  /** The session last proved its password over 12 hours ago: the seller types it again (POST /api/auth/reauth). */
+  'reauth_required',
   'wrong_password',
   'setup_code_invalid',
   'email_token_invalid',

@@ -5,6 +5,7 @@ import { USER_COLUMNS_OF_U, type UserRow } from './users.ts'
 export interface SessionUserRow extends UserRow {
   expiresAt: Date
   createdAt: Date
+  passwordProvedAt: Date
 }
 
 export async function insertSession(sql: Sql, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
@@ -14,7 +15,7 @@ export async function insertSession(sql: Sql, tokenHash: string, userId: number,
 /** The session's user while the session is unexpired and younger than maxAgeDays, however often it was used. */
 export async function findSessionUser(sql: Sql, tokenHash: string, maxAgeDays: number): Promise<SessionUserRow | undefined> {
   const [row] = await sql<SessionUserRow[]>`
-    select ${sql.unsafe(USER_COLUMNS_OF_U)}, s.expires_at, s.created_at
+    select ${sql.unsafe(USER_COLUMNS_OF_U)}, s.expires_at, s.created_at, s.password_proved_at
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.expires_at > now() and s.created_at > now() - make_interval(days => ${maxAgeDays})`
   return row
@@ -22,6 +23,11 @@ export async function findSessionUser(sql: Sql, tokenHash: string, maxAgeDays: n
 
 export async function extendSession(sql: Sql, tokenHash: string, expiresAt: Date): Promise<void> {
   await sql`update sessions set expires_at = ${expiresAt} where token_hash = ${tokenHash}`
+}
+
+/** The session has just proved its password (or signed in with Google again). */
+export async function markPasswordProved(sql: Sql, tokenHash: string): Promise<void> {
+  await sql`update sessions set password_proved_at = now() where token_hash = ${tokenHash}`
 }
 
 export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> {

@@ -36,6 +36,7 @@ export function sessionMiddleware(sessions: SessionService, isSecure: (c: Contex
     const resolved = token ? await sessions.resolve(token) : undefined
     c.set('user', resolved?.user)
     c.set('sessionToken', resolved ? token : undefined)
+    c.set('passwordProvedAt', resolved?.passwordProvedAt)
     if (token && !resolved) clearSessionCookie(c, isSecure(c))
     if (token && resolved?.renewedUntil) writeSessionCookie(c, token, resolved.renewedUntil, isSecure(c))
     // A hint that outlived its session goes (sessions from before the hint get it with their page, api/static.ts).

@@ -1,8 +1,9 @@
 // /api/account/...: the signed-in seller's own account (password, email address and its confirmation, sessions,
-// deletion). Every change is a POST, PUT or DELETE; nothing here is a GET.
+// deletion), and /api/auth/reauth, the password typed again for what needs a recent proof. Every change is a POST, PUT
+// or DELETE; nothing here is a GET.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../contract/account.ts'
+import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ReauthSchema, ResendVerificationSchema, VerifyEmailSchema } from '../contract/account.ts'
 import { clearSessionCookie, requireUser } from '../middleware/session.ts'
 import type { AccountSettingsService, Caller } from '../services/accounts/account-settings.ts'
 import type { EmailVerificationService } from '../services/accounts/email-verification.ts'
@@ -14,7 +15,6 @@ export interface AccountRouteDeps {
   verification: EmailVerificationService
   isSecure: (c: Context) => boolean
   /** The address links in emails start with. */
-  /** The address links in emails start with. */
   appUrl: string
   /** The address the request came from, for per-client limits. */
   clientAddress: (c: Context) => string
@@ -25,10 +25,14 @@ export function accountRoutes({ settings, verification, isSecure, appUrl, client
     const user = requireUser(c)
     const sessionToken = c.get('sessionToken')
     if (!sessionToken) throw unauthorized()
-    return { user, sessionToken, clientAddress: clientAddress(c) }
+    return { user, sessionToken, passwordProvedAt: c.get('passwordProvedAt'), clientAddress: clientAddress(c) }
   }
 
   return new Hono<AppEnv>()
+    .post('/auth/reauth', valid('json', ReauthSchema), async (c) => {
+      await settings.reauthenticate(callerOf(c), c.req.valid('json'))
+      return c.json({ message: 'Thanks, that is you.' }, 200)
+    })
     .put('/account/password', valid('json', ChangePasswordSchema), async (c) => {
       await settings.changePassword(callerOf(c), c.req.valid('json'), appUrl)
       return c.json({ message: 'Password changed. You stay signed in here; every other device was signed out.' }, 200)

@@ -125,6 +125,19 @@ export interface OutboxEntry {
   photoStored?: boolean
 }
 
+/**
+ * Photos and a title shared to the app (its Web Share Target), waiting for the seller to add them as a draft or discard
+ * them: nothing shared is a draft, uploaded or analysed before the seller says so (sw/share-target.ts).
+ */
+export interface SharedItem {
+  id: string
+  userId: number
+  createdAt: number
+  /** Plain text, as sharedTitle made it: never markup. */
+  title: string
+  photos: { id: string; blob: Blob; thumbnail: Blob; width: number; height: number }[]
+}
+
 /** Who is signed in on this phone, as the page last knew it: the service worker gives shared photos to them. */
 export interface SignedInAccount {
   key: 'current'
@@ -136,6 +149,7 @@ export class SnaplistDb extends Dexie {
   photos!: EntityTable<DraftPhoto, 'id'>
   outbox!: EntityTable<OutboxEntry, 'id'>
   signedIn!: EntityTable<SignedInAccount, 'key'>
+  shares!: EntityTable<SharedItem, 'id'>
 
   constructor(name = 'snaplist') {
     super(name)
@@ -145,12 +159,14 @@ export class SnaplistDb extends Dexie {
     // a draft, photo or entry (records from before have none: nobody sees or sends them until the page gives them to
     // the account that was signed in when they were made, src/features/drafts/sync.ts, claimDraftsFromBefore) and
     // who is signed in; 3, edits of listings that exist are drafts too (editOf: the edit screen reopens a listing's
-    // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md).
-    this.version(4).stores({
+    // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md); 5, shared photos
+    // wait for the seller's yes before they become a draft (shares).
+    this.version(5).stores({
       drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
       photos: 'id, draftId, userId',
       outbox: '++id, draftId, status, nextAttemptAt, userId',
       signedIn: 'key',
+      shares: 'id, userId',
     })
   }
 }

@@ -1,7 +1,8 @@
-// The frame of every signed-in screen: header, the screen, footer.
+// The frame of every signed-in screen: header, the screen, footer; and the password asked for again (ReauthDialog).
 import { Outlet } from '@tanstack/react-router'
 import { Footer } from '../components/Footer.tsx'
 import { useSessionGuard } from '../features/auth/useSessionGuard.ts'
+import { ReauthDialog } from '../features/auth/ReauthDialog.tsx'
 import { Header } from './Header.tsx'
 import { FullPageSpinner } from '../components/ui/Spinner.tsx'
 
@@ -15,6 +16,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <Footer />
+      <ReauthDialog />
     </div>
   )
 }

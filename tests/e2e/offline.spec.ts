@@ -155,7 +155,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
   }
 })
 
-test('photos shared from the gallery open a new draft with them, even with no signal', async ({ page, context }, testInfo) => {
+test('photos shared from the gallery become a new draft once the seller adds them, even with no signal', async ({ page, context }, testInfo) => {
   await registerThroughUi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 2)
@@ -169,6 +169,9 @@ test('photos shared from the gallery open a new draft with them, even with no si
   })
   await page.locator('#shared-photos').setInputFiles(photos)
   await page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/share-target"]')!.requestSubmit())
+  // Nothing shared is kept before the seller says so (issue 27, F5; tests/e2e/share-target.spec.ts).
+  await expect(page.getByRole('heading', { name: 'Add what you shared?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add as draft' }).click()
   await expect(page).toHaveURL(/\/list-item\?draft=[0-9a-f-]{36}$/)
   await expect(page.getByLabel('Title')).toHaveValue('Shared brass candlestick')
   await expect(page.getByRole('img', { name: 'Photo 2' })).toBeVisible()

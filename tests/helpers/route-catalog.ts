@@ -4,7 +4,7 @@
 import { AnalyzePhotosSchema } from '../../api/contract/analysis.ts'
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
-import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
+import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ReauthSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
@@ -71,6 +71,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: '/api/login', body: { username: f.alice.username, password: f.alice.password } }),
   },
   'POST /api/auth/google': { access: 'public', json: GoogleSignInSchema, example: () => ({ path: '/api/auth/google', body: { credential: 'header.payload.signature' } }) },
+  'POST /api/auth/reauth': { access: 'user', json: ReauthSchema, example: (f) => ({ path: '/api/auth/reauth', body: { password: f.alice.password } }) },
   'POST /api/logout': { access: 'public', example: () => ({ path: '/api/logout' }) },
   'GET /api/user': { access: 'user', example: () => ({ path: '/api/user' }) },
   'POST /api/forgot-password': { access: 'public', json: ForgotPasswordSchema, example: (f) => ({ path: '/api/forgot-password', body: { username: f.alice.email } }) },

@@ -1,8 +1,9 @@
 // The signed-in seller's own account: change the password or the email address, sign out everywhere, delete the
-// account. Each asks for the password first (or, where the account has none, the username), and a wrong one counts
-// as a failed sign-in, so a stolen session cannot guess its way to the password.
+// account. Each asks for the password first (or, where the account has none, the username, which proves nothing: the
+// session must then have signed in with Google in the last 12 hours), and a wrong one counts as a failed sign-in, so a
+// stolen session cannot guess its way to the password. A right one is the session's recent proof (recent-proof.ts).
 import { APP_NAME } from '../../contract/email-template.ts'
-import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput } from '../../contract/account.ts'
+import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput, ReauthInput } from '../../contract/account.ts'
 import type { Sql } from '../../db/client.ts'
 import * as sessions from '../../db/sessions.ts'
 import * as users from '../../db/users.ts'
@@ -14,6 +15,7 @@ import { addressTaken, type EmailVerificationService } from './email-verificatio
 import { hashPassword, verifyPassword } from './passwords.ts'
 import type { FailedLoginLimiter } from '../rate-limit.ts'
 import { sessionKey } from './sessions.ts'
+import { requireRecentProof } from './recent-proof.ts'
 import type { FileStorage } from '../listings/storage.ts'
 
 export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'jobs'> {
@@ -23,10 +25,11 @@ export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'jobs'> {
   storage: FileStorage
 }
 
-/** Who is asking: the signed-in user, their session's token and the client's address (for the limiter). */
+/** Who is asking: the signed-in user, their session's token and last proof, and the client's address (for the limiter). */
 export interface Caller {
   user: users.UserRow
   sessionToken: string
+  passwordProvedAt: Date | undefined
   clientAddress: string
 }
 
@@ -49,18 +52,28 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
    * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
    */
-  async function proveOwner({ user, clientAddress }: Caller, typed: string, field: string, allowUsername = false): Promise<void> {
+  async function proveOwner({ user, clientAddress, sessionToken, passwordProvedAt }: Caller, typed: string, field: string, allowUsername = false): Promise<void> {
     const stored = await users.findPasswordHash(sql, user.id)
     if (!stored && !allowUsername) throw noPasswordYet()
+    // Anyone holding the session can read the username off the screen: it confirms a click, never who is there.
+    if (!stored) requireRecentProof(passwordProvedAt)
     // Counted before the check, atomically, on the sign-in counters: parallel guesses cannot all pass a read of them.
     const subject = { accountId: user.id }
     await limiter.attempt(subject, clientAddress)
     const matches = stored ? await verifyPassword(typed, stored) : typed === user.username
-    if (matches) return limiter.succeeded(subject, clientAddress)
+    if (matches) {
+      if (stored) await sessions.markPasswordProved(sql, sessionKey(sessionToken))
+      return limiter.succeeded(subject, clientAddress)
+    }
     throw wrongConfirmation(field, stored ? 'That password is not correct. Type your current password.' : 'That is not your username. Type it exactly as shown.')
   }
 
   return {
+    /** The password typed again: this session may do what needs a recent proof for the next 12 hours. */
+    async reauthenticate(caller: Caller, { password }: ReauthInput): Promise<void> {
+      await proveOwner(caller, password, 'password')
+    },
+
     /** Sets the new password and ends every other session of the account; this one stays signed in. */
     async changePassword(caller: Caller, { currentPassword, newPassword }: ChangePasswordInput, appUrl: string): Promise<void> {
       await proveOwner(caller, currentPassword, 'currentPassword')

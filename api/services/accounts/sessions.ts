@@ -27,6 +27,8 @@ export interface StartedSession {
 
 export interface ResolvedSession {
   user: UserRow
+  /** When the session last proved its password (signing in counts): see requireRecentProof. */
+  passwordProvedAt: Date
   /** Set when the expiry moved forward and the cookie should be sent again. */
   renewedUntil?: Date
 }
@@ -44,11 +46,11 @@ export function createSessionService(sql: Sql) {
       const tokenHash = hashSecret(token)
       const row = await sessions.findSessionUser(sql, tokenHash, SESSION_MAX_DAYS)
       if (!row) return undefined
-      const { expiresAt, createdAt, ...user } = row
+      const { expiresAt, createdAt, passwordProvedAt, ...user } = row
       const renewedUntil = renewedExpiry(createdAt)
-      if (renewedUntil.getTime() - expiresAt.getTime() < EXTEND_AFTER_MS) return { user }
+      if (renewedUntil.getTime() - expiresAt.getTime() < EXTEND_AFTER_MS) return { user, passwordProvedAt }
       await sessions.extendSession(sql, tokenHash, renewedUntil)
-      return { user, renewedUntil }
+      return { user, passwordProvedAt, renewedUntil }
     },
 
     async end(token: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput, R
 import type { User } from '../../../api/contract/user.ts'
 import { api, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
+import { withReauth } from '../auth/reauth.ts'
 import { useSignedOut, useUpdatedUser } from '../auth/session-queries.ts'
 
 export const useChangePassword = () =>
@@ -23,7 +24,8 @@ export const useVerifyEmail = () => useUserMutation((json: VerifyEmailInput) => 
 function useEndingMutation(call: (input: AccountConfirmationInput) => Promise<unknown>, title: string, description: string, removeFromPhone: boolean) {
   const signedOut = useSignedOut()
   return useMutation({
-    mutationFn: call,
+    // An account without a password confirms with its username, which needs a recent sign-in (docs/decisions/0026).
+    mutationFn: (input: AccountConfirmationInput) => withReauth(() => call(input)),
     onSuccess: async () => {
       await signedOut(removeFromPhone)
       notify(title, description, 'success')

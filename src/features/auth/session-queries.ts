@@ -9,6 +9,7 @@ import { lastUser, rememberUser } from './last-user.ts'
 import { maybeSignedIn } from './session-hint.ts'
 import { notify } from '../../lib/notify.tsx'
 import { takePageSettings } from '../../lib/page-settings.ts'
+import { forgetThumbnails } from '../../offline/thumbnail-cache.ts'
 
 export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
 
@@ -17,6 +18,8 @@ async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
   if (!maybeSignedIn()) return null
   try {
     const user = await okJsonOrSignedOut(api.user.$get(undefined, cancelledBy(signal)))
+    // The server no longer knows the session (it expired, or ended elsewhere): what it showed offline goes with it.
+    if (!user) await forgetPhoneUser()
     rememberUser(user)
     return user
   } catch (error) {
@@ -90,6 +93,19 @@ async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
   }
 }
 
+/**
+ * The phone forgets the seller whose session ended: the thumbnails the service worker kept, the drafts already on the
+ * server and who was signed in. Drafts not yet synced stay for the account's next sign-in here (docs/product.md).
+ */
+async function forgetPhoneUser(leaving?: LogoutInput) {
+  const last = lastUser()
+  const previous = leaving ?? (last ? { userId: last.id, removeFromPhone: false } : undefined)
+  await Promise.all([
+    forgetThumbnails().catch((error: unknown) => console.error('Could not clear the thumbnails on this phone', error)),
+    previous && leavePhone(previous),
+  ])
+}
+
 /** Stores the user the server answered with (after a change to the account) as the signed-in user. */
 export function useUpdatedUser() {
   const queryClient = useQueryClient()
@@ -108,7 +124,7 @@ export function useSignedOut() {
   const navigate = useNavigate()
   return async (removeFromPhone = false) => {
     const user = queryClient.getQueryData<User | null>(sessionKeys.user)
-    if (user) await leavePhone({ userId: user.id, removeFromPhone })
+    await forgetPhoneUser(user ? { userId: user.id, removeFromPhone } : undefined)
     // Nothing of the previous user may stay in memory for the next one.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
     rememberUser(null)

@@ -5,17 +5,19 @@ import { MARKETPLACES, type AuthUrlReply, type ExchangeInput, type ExchangeReply
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { markAuthStarted } from './marketplace-flags.ts'
+import { ReauthCancelled, withReauth } from '../auth/reauth.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
 
 /** Fetches the marketplace's authorization URL, marks the authorization as started, and leaves for the marketplace. */
 export function useStartConnect(platform: Platform) {
   return useMutation({
-    mutationFn: (): Promise<AuthUrlReply> => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } })),
+    // Connecting from a session idle for over 12 hours needs the password first (docs/decisions/0026).
+    mutationFn: (): Promise<AuthUrlReply> => withReauth(() => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } }))),
     onSuccess: ({ authUrl }) => {
       markAuthStarted(platform)
       window.location.assign(authUrl)
     },
-    onError: () => notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
+    onError: (error) => error instanceof ReauthCancelled || notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
   })
 }
 
