@@ -8,9 +8,10 @@ import { EbayPublishInputSchema } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as bulkPosts from '../../db/ebay-bulk-posts.ts'
 import * as listings from '../../db/listings.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { EbayPublisher } from './publish.ts'
+import { isRefusal } from './sell-api.ts'
 
 export const BULK_POST_JOB = 'ebay-bulk-post'
 
@@ -20,9 +21,6 @@ interface BulkPostJob {
   listingId: number
   postalCode?: string
 }
-
-/** The listing needs something (a detail, a policy, a connection): the same request again would be refused again. */
-const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
 
 export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs: JobQueue; publisher: EbayPublisher }) {
   jobs.handle<BulkPostJob>(BULK_POST_JOB, async ({ userId, bulkPostId, listingId, postalCode }) => {
