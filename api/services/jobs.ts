@@ -150,11 +150,12 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
 
     /**
      * Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. With
-     * startAfterSeconds it becomes due that much later (and the worker is not woken).
+     * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
+     * of higher priority run first (0 unless given), then the oldest.
      */
-    async send(name: string, data: object, { startAfterSeconds }: { startAfterSeconds?: number } = {}): Promise<string> {
+    async send(name: string, data: object, { startAfterSeconds, priority }: { startAfterSeconds?: number; priority?: number } = {}): Promise<string> {
       const instance = await started()
-      const id = await instance.send(name, data, startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {})
+      const id = await instance.send(name, data, { ...(startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {}), ...(priority ? { priority } : {}) })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
       const workerId = workerIds.get(name)
       if (workerId) instance.notifyWorker(workerId)
@@ -166,12 +167,12 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
      * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart
      * from the transaction (on PGlite the transaction holds the one connection starting would need).
      */
-    async sendInTransaction(tx: Tx, name: string, data: object): Promise<void> {
+    async sendInTransaction(tx: Tx, name: string, data: object, { priority }: { priority?: number } = {}): Promise<void> {
       if (!boss) {
-        void this.send(name, data).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        void this.send(name, data, { priority }).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
         return
       }
-      const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) } })
+      const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) }, ...(priority ? { priority } : {}) })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
       const workerId = workerIds.get(name)
       if (workerId) boss.notifyWorker(workerId)
