@@ -65,6 +65,12 @@ export async function findListing(sql: Sql | Tx, userId: number, id: number): Pr
   return row
 }
 
+/** Which of these listings are the seller's (and not being deleted). */
+export async function ownedListingIds(sql: Sql, userId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await sql<{ id: number }[]>`select id from listings where user_id = ${userId} and id = any(${ids}::int[]) and deleting_since is null`
+  return new Set(rows.map((row) => row.id))
+}
+
 export async function findListingByClientId(sql: Sql | Tx, userId: number, clientId: string): Promise<Listing | undefined> {
   const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and client_id = ${clientId}`
   return row

@@ -167,13 +167,26 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
      * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart
      * from the transaction (on PGlite the transaction holds the one connection starting would need).
      */
-    async sendInTransaction(tx: Tx, name: string, data: object, { priority }: { priority?: number } = {}): Promise<void> {
+    async sendInTransaction(tx: Tx, name: string, data: object): Promise<void> {
       if (!boss) {
-        void this.send(name, data, { priority }).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        void this.send(name, data).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
         return
       }
-      const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) }, ...(priority ? { priority } : {}) })
+      const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) } })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
+      const workerId = workerIds.get(name)
+      if (workerId) boss.notifyWorker(workerId)
+    },
+
+    /** Several jobs of one queue as sendInTransaction stores one, in one statement; each with its priority (send). */
+    async sendManyInTransaction(tx: Tx, name: string, jobs: { data: object; priority?: number }[]): Promise<void> {
+      if (!boss) {
+        for (const { data, priority } of jobs) {
+          void this.send(name, data, { priority }).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        }
+        return
+      }
+      await boss.insert(jobs.map(({ data, priority }) => ({ name, data, ...(priority ? { priority } : {}) })), { db: { executeSql: executeSqlOn(tx) } })
       const workerId = workerIds.get(name)
       if (workerId) boss.notifyWorker(workerId)
     },

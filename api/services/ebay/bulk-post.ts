@@ -65,10 +65,11 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
       const id = await bulkPosts.insertBulkPost(tx, userId, clientId)
       if (id === undefined) return undefined
       await bulkPosts.insertBulkPostItems(tx, id, listingIds)
-      for (const [position, listingId] of listingIds.entries()) {
-        const job: BulkPostJob = { userId, bulkPostId: id, listingId, ...(postalCode ? { postalCode } : {}) }
-        await jobs.sendInTransaction(tx, BULK_POST_JOB, job, { priority: -(waiting + position + 1) })
-      }
+      const queued = listingIds.map((listingId, position) => ({
+        data: { userId, bulkPostId: id, listingId, ...(postalCode ? { postalCode } : {}) } satisfies BulkPostJob,
+        priority: -(waiting + position + 1),
+      }))
+      await jobs.sendManyInTransaction(tx, BULK_POST_JOB, queued)
       return id
     })
 
@@ -78,9 +79,9 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
       const earlier = await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId)
       if (earlier !== undefined) return { post: await view(userId, earlier), created: false }
       await limiter.consume({ perSeller: String(userId) })
-      for (const listingId of input.listingIds) {
-        if (!(await listings.findListing(sql, userId, listingId))) throw notFound(`Listing ${listingId} was not found.`)
-      }
+      const owned = await listings.ownedListingIds(sql, userId, input.listingIds)
+      const missing = input.listingIds.find((listingId) => !owned.has(listingId))
+      if (missing !== undefined) throw notFound(`Listing ${missing} was not found.`)
       const id = (await record(userId, input)) ?? (await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId))!
       return { post: await view(userId, id), created: true }
     },
