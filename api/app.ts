@@ -39,6 +39,7 @@ import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayPictures } from './services/ebay/pictures.ts'
 import { createEbayEndAndRelist } from './services/ebay/end-and-relist.ts'
 import { createEbayBulkPoster } from './services/ebay/bulk-post.ts'
+import { createEbayLiveDeletion } from './services/ebay/delete-live.ts'
 import { createEbayPublisher } from './services/ebay/publish.ts'
 import { createEbayRevisions } from './services/ebay/revisions.ts'
 import { createEbaySales } from './services/ebay/sales.ts'
@@ -104,7 +105,7 @@ export interface AppDeps {
   inlineStyleHashes?: string[]
 }
 
-/** Publishing, revising, ending and relisting on eBay, and the sales poll; its jobs are named on `jobs`. */
+/** Publishing, revising, ending and relisting on eBay, ending before a delete, and the sales poll; its jobs are named on `jobs`. */
 function ebayServicesFor(
   { sql, storage, config, ebayConfig, ebaySalesPollMinutes }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
   jobs: JobQueue,
@@ -119,7 +120,8 @@ function ebayServicesFor(
   const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes: ebaySalesPollMinutes })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster }
+  const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion }
 }
 
 function bodyLimits() {
@@ -158,7 +160,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { revisions: ebay.revisions })
+  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { revisions: ebay.revisions, liveDeletion: ebay.liveDeletion })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })

@@ -2,15 +2,18 @@
 // id for the request so sending it again makes nothing new) and what the phone reads back, listing by listing.
 import * as v from 'valibot'
 
-/** At most this many listings in one request. */
-export const BULK_POST_MAX = 50
+/**
+ * At most this many of one seller's listings wait to be posted at once, and so in one request: enough for a big haul
+ * in one tap, while the queue stays fair to other sellers (docs/decisions/0023).
+ */
+export const BULK_POST_QUEUE_MAX = 500
 
 export const EbayBulkPostInputSchema = v.object({
   clientId: v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID')),
   listingIds: v.pipe(
     v.array(v.pipe(v.number('Each listing id must be a number'), v.integer('Each listing id must be a whole number'), v.minValue(1, 'Each listing id must be a whole number'), v.maxValue(999_999_999, 'Each listing id must be a whole number'))),
     v.minLength(1, 'Choose at least one listing'),
-    v.maxLength(BULK_POST_MAX, `Post at most ${BULK_POST_MAX} listings at once`),
+    v.maxLength(BULK_POST_QUEUE_MAX, `Post at most ${BULK_POST_QUEUE_MAX} listings at once`),
     v.check((ids) => new Set(ids).size === ids.length, 'Each listing at most once'),
   ),
   /** Where the items ship from: eBay needs an inventory location once per seller. */

@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'ebay_no_category',
   'ebay_category_unknown',
   'ebay_refused',
+  /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
+  'bulk_post_queue_full',
   // eBay's account-deletion notifications
   'ebay_deletion_not_configured',
   'ebay_signature_invalid',

@@ -10,6 +10,18 @@ export async function insertBulkPost(tx: Tx, userId: number, clientId: string): 
   return row?.id
 }
 
+/**
+ * How many of the seller's listings wait to be posted. Holds the seller's row until the transaction ends, so two
+ * requests at once count one after the other and cannot both pass the cap (decision 0007).
+ */
+export async function lockAndCountQueued(tx: Tx, userId: number): Promise<number> {
+  await tx`select 1 from users where id = ${userId} for no key update`
+  const [row] = await tx<{ count: number }[]>`
+    select count(*)::int as count from ebay_bulk_post_items item join ebay_bulk_posts post on post.id = item.bulk_post_id
+    where post.user_id = ${userId} and item.status = 'queued'`
+  return row!.count
+}
+
 export async function findBulkPostByClientId(sql: Sql, userId: number, clientId: string): Promise<number | undefined> {
   const [row] = await sql<{ id: number }[]>`select id from ebay_bulk_posts where user_id = ${userId} and client_id = ${clientId}`
   return row?.id

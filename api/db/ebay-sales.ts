@@ -45,7 +45,9 @@ export function applyOrder(sql: Sql, userId: number, order: { orderId: string; s
       await tx`
         update listings set quantity = greatest(quantity - ${line.quantity}, 0),
           platform_status = case when quantity - ${line.quantity} <= 0 then 'sold' else platform_status end,
-          sold_price_cents = ${line.unitPriceCents}, sold_at = ${order.soldAt}, sold_order_id = ${order.orderId}
+          sold_price_cents = ${line.unitPriceCents}, sold_at = ${order.soldAt}, sold_order_id = ${order.orderId},
+          -- Sold before eBay ended it for a delete (docs/decisions/0023): the seller must see the sale, so it stays.
+          deleting_since = null
         where id = ${line.listingId} and user_id = ${userId}`
       // eBay lowered its own count when it sold: what it last got from Snaplist is that much less now.
       await tx`update ebay_revisions set sent_quantity = greatest(sent_quantity - ${line.quantity}, 0) where listing_id = ${line.listingId}`

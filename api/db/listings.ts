@@ -56,13 +56,19 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
     select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
       'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
         then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by created_at desc, id desc), '[]')::text as json
-    from listings where user_id = ${userId}`
+    from listings where user_id = ${userId} and deleting_since is null`
   return row!.json as JsonText<Listing[]>
 }
 
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id}`
   return row
+}
+
+/** Which of these listings are the seller's (and not being deleted). */
+export async function ownedListingIds(sql: Sql, userId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await sql<{ id: number }[]>`select id from listings where user_id = ${userId} and id = any(${ids}::int[]) and deleting_since is null`
+  return new Set(rows.map((row) => row.id))
 }
 
 export async function findListingByClientId(sql: Sql | Tx, userId: number, clientId: string): Promise<Listing | undefined> {
@@ -119,6 +125,31 @@ export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit
 
 export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await tx<Listing[]>`delete from listings where user_id = ${userId} and id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row
+}
+
+/**
+ * Marks the seller's listing deleted while eBay still has it (docs/decisions/0023): the Dashboard no longer shows it,
+ * the row stays until the job that ends it on eBay has looked for a last sale. Another seller's id changes nothing.
+ */
+export async function markDeleting(tx: Tx, userId: number, id: number): Promise<void> {
+  await tx`update listings set deleting_since = coalesce(deleting_since, now()) where user_id = ${userId} and id = ${id}`
+}
+
+/** Whether the listing is still to be deleted: a sale found since brought it back. */
+export async function isDeleting(sql: Sql, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from listings where id = ${id} and deleting_since is not null`
+  return row !== undefined
+}
+
+/** Shows the listing again (eBay could not end it): the seller sees it and decides. */
+export async function cancelDeleting(sql: Sql, id: number): Promise<void> {
+  await sql`update listings set deleting_since = null where id = ${id}`
+}
+
+/** Deletes a listing marked deleting; undefined when it is gone or a sale brought it back. */
+export async function deleteMarkedListing(tx: Tx, id: number): Promise<Listing | undefined> {
+  const [row] = await tx<Listing[]>`delete from listings where id = ${id} and deleting_since is not null returning ${tx.unsafe(COLUMNS)}`
   return row
 }
 

@@ -22,7 +22,9 @@ export function listingRoutes(listings: ListingService) {
       c.json(await listings.fillEmpty(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .delete('/listings/:id', valid('param', IdParamSchema), async (c) => {
-      await listings.remove(requireUser(c).id, c.req.valid('param').id)
-      return c.json({ message: 'Listing deleted.' }, 200)
+      const { endingOnEbay } = await listings.remove(requireUser(c).id, c.req.valid('param').id)
+      // 202: the listing has left the Dashboard, and is deleted once eBay has ended it (docs/decisions/0023).
+      if (endingOnEbay) return c.json({ message: 'Listing deleted. It is being ended on eBay first.', endingOnEbay }, 202)
+      return c.json({ message: 'Listing deleted.', endingOnEbay }, 200)
     })
 }

@@ -150,11 +150,12 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
 
     /**
      * Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. With
-     * startAfterSeconds it becomes due that much later (and the worker is not woken).
+     * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
+     * of higher priority run first (0 unless given), then the oldest.
      */
-    async send(name: string, data: object, { startAfterSeconds }: { startAfterSeconds?: number } = {}): Promise<string> {
+    async send(name: string, data: object, { startAfterSeconds, priority }: { startAfterSeconds?: number; priority?: number } = {}): Promise<string> {
       const instance = await started()
-      const id = await instance.send(name, data, startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {})
+      const id = await instance.send(name, data, { ...(startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {}), ...(priority ? { priority } : {}) })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
       const workerId = workerIds.get(name)
       if (workerId) instance.notifyWorker(workerId)
@@ -173,6 +174,19 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
       }
       const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) } })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
+      const workerId = workerIds.get(name)
+      if (workerId) boss.notifyWorker(workerId)
+    },
+
+    /** Several jobs of one queue as sendInTransaction stores one, in one statement; each with its priority (send). */
+    async sendManyInTransaction(tx: Tx, name: string, jobs: { data: object; priority?: number }[]): Promise<void> {
+      if (!boss) {
+        for (const { data, priority } of jobs) {
+          void this.send(name, data, { priority }).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        }
+        return
+      }
+      await boss.insert(jobs.map(({ data, priority }) => ({ name, data, ...(priority ? { priority } : {}) })), { db: { executeSql: executeSqlOn(tx) } })
       const workerId = workerIds.get(name)
       if (workerId) boss.notifyWorker(workerId)
     },

@@ -3,14 +3,16 @@
 // publisher is idempotent per listing (a listing already live answers its eBay listing; a retry after a lost reply
 // updates the same offer), so a job run twice, or the same request sent twice, publishes each listing once.
 import * as v from 'valibot'
-import type { EbayBulkPost, EbayBulkPostInput } from '../../contract/ebay-bulk-post.ts'
+import { BULK_POST_QUEUE_MAX, type EbayBulkPost, type EbayBulkPostInput } from '../../contract/ebay-bulk-post.ts'
 import { EbayPublishInputSchema } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as bulkPosts from '../../db/ebay-bulk-posts.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
+import { createLimiter, type LimitRule } from '../rate-limit.ts'
 import type { EbayPublisher } from './publish.ts'
+import { isRefusal } from './sell-api.ts'
 
 export const BULK_POST_JOB = 'ebay-bulk-post'
 
@@ -21,10 +23,18 @@ interface BulkPostJob {
   postalCode?: string
 }
 
-/** The listing needs something (a detail, a policy, a connection): the same request again would be refused again. */
-const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
+/** Requests a seller may make a minute: a phone posts a haul in one, so more is a script or a stuck button. */
+export const BULK_POST_REQUEST_LIMIT: LimitRule = { max: 10, windowSeconds: 60 }
+
+const queueFull = (waiting: number) =>
+  new AppError(
+    429,
+    'bulk_post_queue_full',
+    `${waiting} of your listings are still waiting to be posted to eBay, and at most ${BULK_POST_QUEUE_MAX} can wait at once. Post these once more of them are on eBay.`,
+  )
 
 export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs: JobQueue; publisher: EbayPublisher }) {
+  const limiter = createLimiter(sql, 'ebay-bulk-post', { perSeller: BULK_POST_REQUEST_LIMIT }, (wait) => `You have posted many listings to eBay just now. Try again in ${wait}.`)
   jobs.handle<BulkPostJob>(BULK_POST_JOB, async ({ userId, bulkPostId, listingId, postalCode }) => {
     try {
       // What the Post to eBay dialog sends when the seller adds nothing (and the ZIP code, asked once for all).
@@ -43,15 +53,23 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
     return { id, items, done: items.every((item) => item.status !== 'queued') }
   }
 
-  /** The request's rows and one job per listing, together or not at all; undefined when a twin request made them. */
+  /**
+   * The request's rows and one job per listing, together or not at all; undefined when a twin request made them.
+   * Refused past the seller's cap. Each job's priority is minus its place in the seller's own queue, so the queue takes
+   * every seller's first listing, then every seller's second, and so on: one seller's 500 do not hold up another's one.
+   */
   const record = (userId: number, { clientId, listingIds, postalCode }: EbayBulkPostInput) =>
     sql.begin(async (tx) => {
+      const waiting = await bulkPosts.lockAndCountQueued(tx, userId)
+      if (waiting + listingIds.length > BULK_POST_QUEUE_MAX) throw queueFull(waiting)
       const id = await bulkPosts.insertBulkPost(tx, userId, clientId)
       if (id === undefined) return undefined
       await bulkPosts.insertBulkPostItems(tx, id, listingIds)
-      for (const listingId of listingIds) {
-        await jobs.sendInTransaction(tx, BULK_POST_JOB, { userId, bulkPostId: id, listingId, ...(postalCode ? { postalCode } : {}) } satisfies BulkPostJob)
-      }
+      const queued = listingIds.map((listingId, position) => ({
+        data: { userId, bulkPostId: id, listingId, ...(postalCode ? { postalCode } : {}) } satisfies BulkPostJob,
+        priority: -(waiting + position + 1),
+      }))
+      await jobs.sendManyInTransaction(tx, BULK_POST_JOB, queued)
       return id
     })
 
@@ -60,9 +78,10 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
     async start(userId: number, input: EbayBulkPostInput): Promise<{ post: EbayBulkPost; created: boolean }> {
       const earlier = await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId)
       if (earlier !== undefined) return { post: await view(userId, earlier), created: false }
-      for (const listingId of input.listingIds) {
-        if (!(await listings.findListing(sql, userId, listingId))) throw notFound(`Listing ${listingId} was not found.`)
-      }
+      await limiter.consume({ perSeller: String(userId) })
+      const owned = await listings.ownedListingIds(sql, userId, input.listingIds)
+      const missing = input.listingIds.find((listingId) => !owned.has(listingId))
+      if (missing !== undefined) throw notFound(`Listing ${missing} was not found.`)
       const id = (await record(userId, input)) ?? (await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId))!
       return { post: await view(userId, id), created: true }
     },

@@ -1,7 +1,7 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it.
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
-import { editChangesNothing, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
+import { editChangesNothing, isPostedToEbay, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
@@ -20,6 +20,16 @@ export async function removePhotoFiles(storage: FileStorage, deleted: images.Ima
   await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
 }
 
+/** Deletes the row `deleteRow` deletes and the photos no other listing uses (files after the commit); false when there was none. */
+export async function deleteWithPhotos(sql: Sql, storage: FileStorage, deleteRow: (tx: Tx) => Promise<Listing | undefined>): Promise<boolean> {
+  const unused = await sql.begin(async (tx) => {
+    const deleted = await deleteRow(tx)
+    return deleted ? images.deleteUnusedImages(tx, deleted.userId, deleted.images) : undefined
+  })
+  if (unused) await removePhotoFiles(storage, unused)
+  return unused !== undefined
+}
+
 /** Nothing there yet: blank text, a price of 0, no keywords, no stored suggestions. */
 const isEmpty = (value: unknown) =>
   value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
@@ -34,9 +44,17 @@ export interface LiveListingRevisions {
   requestRevision(tx: Tx, listing: Listing): Promise<void>
 }
 
+/** Ends a listing live on eBay before it is deleted (api/services/ebay/delete-live.ts, docs/decisions/0023). */
+export interface LiveListingDeletion {
+  /** Called inside the delete's transaction, which has marked the listing deleting: the job exists exactly when the mark does. */
+  requestInTransaction(tx: Tx, userId: number, listingId: number): Promise<void>
+}
+
 export interface ListingServiceOptions {
   /** Without it an edit changes the listing on Snaplist only. */
   revisions?: LiveListingRevisions
+  /** Without it a listing live on eBay is deleted from Snaplist alone. */
+  liveDeletion?: LiveListingDeletion
 }
 
 const MISSING = 'That listing does not exist or is not yours. Refresh the Dashboard.'
@@ -46,7 +64,7 @@ const editConflict = (current: Listing) =>
   new AppError(409, 'listing_edit_conflict', 'This listing was changed elsewhere since you started editing it. Choose which version to keep.', { current })
 
 /** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in ./ebay.ts). */
-export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl: string, { revisions }: ListingServiceOptions = {}) {
+export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl: string, { revisions, liveDeletion }: ListingServiceOptions = {}) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
     const foreign = urls.filter((url) => !owned.has(url))
@@ -56,13 +74,18 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
   }
 
   async function removeListing(deleteRow: (tx: Tx) => Promise<Listing | undefined>, missing: string): Promise<void> {
-    const unused = await sql.begin(async (tx) => {
-      const deleted = await deleteRow(tx)
-      if (!deleted) throw notFound(missing)
-      return images.deleteUnusedImages(tx, deleted.userId, deleted.images)
-    })
-    await removePhotoFiles(storage, unused)
+    if (!(await deleteWithPhotos(sql, storage, deleteRow))) throw notFound(missing)
   }
+
+  /** A listing live on eBay is marked and its end on eBay queued, together; false (nothing done) for any other. */
+  const markIfLive = (userId: number, id: number): Promise<boolean> =>
+    sql.begin(async (tx) => {
+      const listing = await listings.lockListing(tx, userId, id)
+      if (!liveDeletion || !listing || !isPostedToEbay(listing)) return false
+      await listings.markDeleting(tx, userId, id)
+      await liveDeletion.requestInTransaction(tx, userId, id)
+      return true
+    })
 
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
@@ -126,7 +149,15 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
       return listing
     },
 
-    remove: (userId: number, id: number) => removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING),
+    /**
+     * Deletes the seller's listing; one live on eBay is ended there first (docs/decisions/0023): it leaves the
+     * Dashboard now and the row goes once eBay has ended it and no last sale turned up. Answers which it was.
+     */
+    async remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }> {
+      if (await markIfLive(userId, id)) return { endingOnEbay: true }
+      await removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING)
+      return { endingOnEbay: false }
+    },
 
     /** For admins: any owner's listing. */
     removeAny: (id: number) => removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),

@@ -1,6 +1,6 @@
 // What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
 // (price, date, order number), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
-// eBay", or eBay's refusal in eBay's words).
+// eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
 import type { Listing } from '../../../api/contract/listing.ts'
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -10,7 +10,9 @@ function revisionText(listing: Listing): { text: string; tone: string } | null {
     case 'pending':
       return { text: 'Updating on eBay…', tone: 'text-slate-600' }
     case 'done':
-      return { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+      // Up to date is only news while it is for sale: an ended one says so (Relist puts up what the seller sees), a sold one has its sale line.
+      if (listing.platformStatus === 'ended') return { text: 'Ended on eBay', tone: 'text-amber-900' }
+      return listing.platformStatus === 'sold' ? null : { text: 'Up to date on eBay', tone: 'text-emerald-800' }
     case 'refused':
       return { text: `Not updated on eBay: ${listing.ebayRevisionMessage ?? ''}`, tone: 'text-red-700' }
     case 'waiting':

@@ -6,18 +6,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react'
-import { BULK_POST_MAX } from '../../../api/contract/ebay-bulk-post.ts'
 import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
-import { Button, buttonClass } from '../../components/ui/Button.tsx'
-import { Dialog } from '../../components/ui/Dialog.tsx'
+import { buttonClass } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { usePaged } from '../../hooks/usePaged.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { listingsQuery, useDeleteListing } from './listing-queries.ts'
+import { listingsQuery } from './listing-queries.ts'
 import { marketplaceConnectionsQuery } from '../marketplaces/marketplace-queries.ts'
 import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
@@ -27,8 +25,11 @@ import { usePhoneState } from './phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
+import { DeleteListingDialog } from './DeleteListingDialog.tsx'
+import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useCurrentUser } from '../auth/useCurrentUser.ts'
 import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
+import { useReopenPostAfterConnect } from '../post-to-ebay/post-after-connect.ts'
 
 /** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
 const LISTINGS_PAGE_SIZE = 24
@@ -191,11 +192,11 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
     event.preventDefault()
     void navigate({ to: '/list-item', search: { edit: id } })
   }
-  const deleteListing = useDeleteListing()
   const connections = useQuery(marketplaceConnectionsQuery)
   const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
+  useReopenPostAfterConnect(listings.data, setPosting)
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
@@ -240,16 +241,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
       {shownReady.length > 0 && (
-        <div className="mt-2 flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
-          <Button
-            variant="ghost"
-            className="-ml-4"
-            onClick={() => setSelected(allShownChosen ? new Set() : new Set([...selected, ...shownReady]))}
-          >
-            {allShownChosen ? 'Clear selection' : `Select all ready (${shownReady.length})`}
-          </Button>
-          {chosen.length > 0 && <span className="text-sm text-slate-600">{chosen.length} selected</span>}
-        </div>
+        <SelectAllReady ready={shownReady.length} chosen={chosen.length} allChosen={allShownChosen} onToggle={() => setSelected(allShownChosen ? new Set() : new Set([...selected, ...shownReady]))} />
       )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
@@ -273,18 +265,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
         </ul>
       )}
       <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
-      {chosen.length > 0 && (
-        // Kept within the panel's padding: a sticky element stays inside its parent, so a negative margin would lift it over the list.
-        <div className="sticky bottom-0 z-10 -mx-5 mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
-          {chosen.length > BULK_POST_MAX && <p className="w-full text-sm text-amber-900">Post at most {BULK_POST_MAX} listings at once.</p>}
-          <Button variant="secondary" onClick={() => setSelected(new Set())}>
-            Clear
-          </Button>
-          <Button className="flex-1 sm:flex-none" disabled={chosen.length > BULK_POST_MAX} onClick={() => setBulk({ listingIds: chosen, resume: false })}>
-            Post {chosen.length} to eBay
-          </Button>
-        </div>
-      )}
+      {chosen.length > 0 && <BulkSelectionBar chosen={chosen} onClear={() => setSelected(new Set())} onPost={() => setBulk({ listingIds: chosen, resume: false })} />}
       {bulk && (
         <Suspense fallback={null}>
           <LazyBulkPostDialog
@@ -306,19 +287,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
           <LazyPostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
         </Suspense>
       )}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this listing?">
-        <p className="text-sm text-slate-600">“{deleting?.title}” and its photos will be deleted from Snaplist. This cannot be undone.</p>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>Cancel</Button>
-          <Button
-            variant="danger"
-            disabled={deleteListing.isPending}
-            onClick={() => deleting && deleteListing.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-          >
-            {deleteListing.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )
 }

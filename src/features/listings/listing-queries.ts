@@ -15,9 +15,9 @@ export function useDeleteListing() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => okJson(api.listings[':id'].$delete({ param: { id: String(id) } })),
-    onSuccess: async () => {
+    onSuccess: async ({ endingOnEbay }) => {
       await queryClient.invalidateQueries({ queryKey: listingKeys.all })
-      notify('Listing deleted successfully', undefined, 'success')
+      notify('Listing deleted successfully', endingOnEbay ? 'It is being ended on eBay.' : undefined, 'success')
     },
     onError: () => notify('Error', 'Failed to delete listing', 'error'),
   })

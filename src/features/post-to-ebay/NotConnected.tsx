@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/Button.tsx'
 import { useStartConnect } from '../marketplaces/marketplace-mutations.ts'
 import { marketplaceStatusQuery } from '../marketplaces/marketplace-queries.ts'
 
-export function NotConnected({ what }: { what: string }) {
+/** onConnect: just before the seller leaves for eBay's consent page. */
+export function NotConnected({ what, onConnect }: { what: string; onConnect?: () => void }) {
   const connect = useStartConnect('ebay')
   // A server without eBay's settings cannot connect anyone: say what the server says instead of offering it.
   const status = useQuery(marketplaceStatusQuery('ebay'))
@@ -18,7 +19,10 @@ export function NotConnected({ what }: { what: string }) {
       ) : (
         <>
           <p>Connect your eBay seller account to post {what}. You sign in on eBay and come back to your Dashboard.</p>
-          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => connect.mutate()}>
+          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => {
+              onConnect?.()
+              connect.mutate()
+            }}>
             {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect with eBay'}
           </Button>
         </>

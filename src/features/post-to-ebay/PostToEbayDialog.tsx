@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
 import { NotConnected } from './NotConnected.tsx'
+import { rememberPostAfterConnect } from './post-after-connect.ts'
 import { EbayDetailsForm } from './EbayDetailsForm.tsx'
 
 function ListingSummary({ listing }: { listing: Listing }) {
@@ -110,7 +111,7 @@ export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing:
       {listing && (
         <div className="flex flex-col gap-4">
           <ListingSummary listing={listing} />
-          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected what="this listing" />}
+          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected what="this listing" onConnect={() => rememberPostAfterConnect(listing.id)} />}
           {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
         </div>
       )}

@@ -1,0 +1,33 @@
+// Choosing ready listings to post many at once (docs/product.md §17): 'Select all ready (N)' above Your Listings, and
+// at its foot, while any are chosen, Clear and Post N to eBay, kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
+// 0023), so only more than one seller may have waiting at once is refused here.
+import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
+import { Button } from '../../components/ui/Button.tsx'
+
+export function BulkSelectionBar({ chosen, onClear, onPost }: { chosen: number[]; onClear: () => void; onPost: () => void }) {
+  const tooMany = chosen.length > BULK_POST_QUEUE_MAX
+  return (
+    // Kept within the panel's padding: a sticky element stays inside its parent, so a negative margin would lift it over the list.
+    <div className="sticky bottom-0 z-10 -mx-5 mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+      {tooMany && <p className="w-full text-sm text-amber-900">Post at most {BULK_POST_QUEUE_MAX} listings at once.</p>}
+      <Button variant="secondary" onClick={onClear}>
+        Clear
+      </Button>
+      <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
+        Post {chosen.length} to eBay
+      </Button>
+    </div>
+  )
+}
+
+/** Above the rows: chooses every ready row shown (or clears them), and says how many are chosen. */
+export function SelectAllReady({ ready, chosen, allChosen, onToggle }: { ready: number; chosen: number; allChosen: boolean; onToggle: () => void }) {
+  return (
+    <div className="mt-2 flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
+      <Button variant="ghost" className="-ml-4" onClick={onToggle}>
+        {allChosen ? 'Clear selection' : `Select all ready (${ready})`}
+      </Button>
+      {chosen > 0 && <span className="text-sm text-slate-600">{chosen} selected</span>}
+    </div>
+  )
+}
