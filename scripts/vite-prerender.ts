@@ -17,8 +17,11 @@ import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
 const SERVER_DIR = 'server'
 /** The public pages as the server sends them, their stylesheet inlined (stylesheetInliner). */
 const SERVED_DIR = 'served'
-/** What the service worker never precaches: what only the server reads, and the pages it sends (the worker keeps its own). */
-export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`]
+/**
+ * What the service worker never precaches: what only the server reads, the pages it sends (the worker keeps its own),
+ * and the source maps, which the server never sends either (api/static.ts).
+ */
+export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`, '**/*.map']
 /** A prerendered page whose app starts on the visitor's first touch, key or focus (#root's data-start). */
 const START_ON_USE = 'on-use'
 
