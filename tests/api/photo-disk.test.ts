@@ -47,8 +47,8 @@ describe('photo files on the disk (F1)', () => {
     const seller = await registeredClient(t.app, 'racer')
     const statuses = await Promise.all(Array.from({ length: 6 }, () => upload(seller).then((response) => response.status)))
     expect(statuses.filter((status) => status === 201)).toHaveLength(2)
-    const [{ n }] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from images where user_id = ${seller.id}`
-    expect(n).toBe(2)
+    const [row] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from images where user_id = ${seller.id}`
+    expect(row!.n).toBe(2)
     expect(await filesOf(seller.id)).toHaveLength(4)
     expect(await t.db.sql`select 1 from photo_reservations where user_id = ${seller.id}`).toHaveLength(0)
   })
