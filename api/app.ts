@@ -60,6 +60,7 @@ import { createAnalysisService, createRecentCopies } from './services/listings/a
 import { canCallAsApp } from './services/ebay/app-token.ts'
 import { createEbayLookups } from './services/ebay/lookups.ts'
 import { createPhotoService } from './services/listings/photos.ts'
+import { schedulePhotoSweep } from './services/listings/photo-sweep.ts'
 import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
 import { isLocal, type FileStorage } from './services/listings/storage.ts'
@@ -157,6 +158,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
   const analysis = createAnalysisService({ sql, storage, analyzer, lookups, recent, gate })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
+  schedulePhotoSweep(jobs, sql, storage)
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)

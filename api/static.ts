@@ -67,8 +67,9 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
     const html = await render(c.req.path, user)
     if (!html) return undefined
     keepSignedInHint(c)
-    // This seller's page: no shared cache may keep it, and it differs by session.
-    c.header('Cache-Control', 'private, no-cache')
+    // This seller's page, their details inside: no cache may keep it (not even the browser's, on a shared computer
+    // after they sign out), and it differs by session.
+    c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Cookie')
     return compressedHtml(c, Buffer.from(html), 200)
   }
@@ -85,7 +86,9 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
     if (!manifest) return c.text(NOT_BUILT, 503)
     const page = manifest.pages[c.req.path]
     if (page) return serveFile(page)(c, next)
-    if (c.req.path.startsWith(`/${manifest.server.dir}/`)) return notFoundPage(c, distDir, manifest.notFound)
+    // The server's own renderer, and the source maps: those stay on this disk for whoever debugs here, as they would
+    // show anyone the whole source, comments and all (issue 27, F15).
+    if (c.req.path.startsWith(`/${manifest.server.dir}/`) || isSourceMap(c.req.path)) return notFoundPage(c, distDir, manifest.notFound)
     if (!manifest.routes.includes(c.req.path)) return next()
     const rendered = await signedInPage(c)
     if (rendered) return rendered
@@ -94,6 +97,16 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
   })
   app.get('*', serveStatic({ root, precompressed: true }))
   app.get('*', async (c) => notFoundPage(c, distDir, manifest!.notFound))
+}
+
+/** A source map's address, however it is spelled (serveStatic would find `.MAP` or `%2Emap` on some disks too). */
+const isSourceMap = (requestPath: string) => /\.map$/i.test(safeDecode(requestPath))
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 const ENCODINGS = [

@@ -16,8 +16,11 @@ import { START_ON_USE, startAfterFirstPaint } from './page-starter.ts'
 const SERVER_DIR = 'server'
 /** The public pages as the server sends them, their stylesheet inlined (stylesheetInliner). */
 const SERVED_DIR = 'served'
-/** What the service worker never precaches: what only the server reads, and the pages it sends (the worker keeps its own). */
-export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`]
+/**
+ * What the service worker never precaches: what only the server reads, the pages it sends (the worker keeps its own),
+ * and the source maps, which the server never sends either (api/static.ts).
+ */
+export const NOT_PRECACHED = [`${SERVER_DIR}/**`, `${SERVED_DIR}/**`, '**/*.map']
 
 interface Page {
   /** The address rendered; its file is named after the path. */

@@ -266,7 +266,10 @@ export const EbayChallengeQuerySchema = v.object({
   challenge_code: v.pipe(v.optional(v.string(CHALLENGE_MISSING), ''), v.nonEmpty(CHALLENGE_MISSING)),
 })
 
-/** GET /api/debug/ebay-environment: what is configured, as yes/no; addresses only where they are public hosts. */
+/**
+ * GET /api/debug/ebay-environment for an administrator: what is configured, as yes/no; addresses only where they are
+ * public hosts. A seller gets EbayEnvironmentSummary: which settings exist is the admin's business (issue 27, item 16).
+ */
 export interface EbayEnvironmentReport {
   environment: 'sandbox' | 'production' | null
   configured: boolean
@@ -277,3 +280,6 @@ export interface EbayEnvironmentReport {
   identityBase: string
   deletionEndpointConfigured: boolean
 }
+
+/** What a seller needs of the report: which eBay the server talks to, and whether connecting is set up at all. */
+export type EbayEnvironmentSummary = Pick<EbayEnvironmentReport, 'environment' | 'configured'>

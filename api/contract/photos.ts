@@ -11,3 +11,6 @@ const THUMBNAIL_SUFFIX = '-thumb.webp'
 export const thumbnailOf = (photo: string) => photo.replace(/\.jpg(\?.*)?$/, `${THUMBNAIL_SUFFIX}$1`)
 
 export const isThumbnail = (path: string) => path.endsWith(THUMBNAIL_SUFFIX)
+
+/** The photo's storage key from its thumbnail's (a photo's own key stays as it is). */
+export const photoOfThumbnail = (key: string) => (isThumbnail(key) ? `${key.slice(0, -THUMBNAIL_SUFFIX.length)}.jpg` : key)

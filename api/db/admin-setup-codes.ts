@@ -1,7 +1,7 @@
 // SQL for admin_setup_codes: the hashes of the one-time codes that make the first administrator.
 import type { Sql, Tx } from './client.ts'
 
-export async function insertSetupCode(sql: Sql, codeHash: string): Promise<void> {
+export async function insertSetupCode(sql: Sql | Tx, codeHash: string): Promise<void> {
   await sql`insert into admin_setup_codes (code_hash) values (${codeHash}) on conflict (code_hash) do nothing`
 }
 

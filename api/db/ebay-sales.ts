@@ -2,9 +2,9 @@
 // (ebay_orders, by eBay's order id), and the sellers whose eBay connection still works.
 import type { Sql } from './client.ts'
 
-/** A line of an order that is one of the seller's Snaplist listings (matched by SKU). */
+/** A line of an order: what sold, under which SKU. */
 export interface SoldLine {
-  listingId: number
+  sku: string
   quantity: number
   unitPriceCents: number
 }
@@ -35,22 +35,29 @@ export async function savePolledUntil(sql: Sql, userId: number, until: Date): Pr
 
 /**
  * Applies an order once: its id is recorded and each line's listing loses what sold, becoming sold when none is left
- * (with the sale's unit price, time and order id), in one transaction. False when the order was applied before.
+ * (with the sale's unit price, time and order id), in one transaction. False when the order was applied before. A
+ * line counts only when its SKU is one of this seller's listings (issue 27, F2): an order on the seller's eBay account
+ * of an item listed elsewhere (by hand, another Snaplist install) changes nothing here, and nothing of anyone else's.
  */
 export function applyOrder(sql: Sql, userId: number, order: { orderId: string; soldAt: Date; lines: SoldLine[] }): Promise<boolean> {
   return sql.begin(async (tx) => {
     const fresh = await tx`insert into ebay_orders (order_id, user_id) values (${order.orderId}, ${userId}) on conflict do nothing returning order_id`
     if (fresh.length === 0) return false
     for (const line of order.lines) {
-      await tx`
+      const sold = await tx<{ id: number }[]>`
         update listings set quantity = greatest(quantity - ${line.quantity}, 0),
           platform_status = case when quantity - ${line.quantity} <= 0 then 'sold' else platform_status end,
           sold_price_cents = ${line.unitPriceCents}, sold_at = ${order.soldAt}, sold_order_id = ${order.orderId},
           -- Sold before eBay ended it for a delete (docs/decisions/0023): the seller must see the sale, so it stays.
           deleting_since = null
-        where id = ${line.listingId} and user_id = ${userId}`
+        where user_id = ${userId} and ebay_sku = ${line.sku}
+        returning id`
       // eBay lowered its own count when it sold: what it last got from Snaplist is that much less now.
-      await tx`update ebay_revisions set sent_quantity = greatest(sent_quantity - ${line.quantity}, 0) where listing_id = ${line.listingId}`
+      for (const { id } of sold) {
+        await tx`
+          update ebay_revisions r set sent_quantity = greatest(r.sent_quantity - ${line.quantity}, 0)
+          from listings l where r.listing_id = ${id} and l.id = r.listing_id and l.user_id = ${userId}`
+      }
     }
     return true
   })

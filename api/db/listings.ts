@@ -199,6 +199,17 @@ export async function saveAskingPrice(sql: Sql, id: number, dollars: number): Pr
   await sql`update listings set asking_price_cents = ${toCents(dollars)} where id = ${id}`
 }
 
+export async function findEbaySku(sql: Sql, id: number): Promise<string | null | undefined> {
+  const [row] = await sql<{ ebaySku: string | null }[]>`select ebay_sku from listings where id = ${id}`
+  return row?.ebaySku
+}
+
+/** Keeps the SKU unless the listing has one already (a racing publish), and answers the one it has. */
+export async function keepEbaySku(sql: Sql, id: number, sku: string): Promise<string> {
+  await sql`update listings set ebay_sku = ${sku} where id = ${id} and ebay_sku is null`
+  return (await findEbaySku(sql, id)) ?? sku
+}
+
 export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null): Promise<void> {
   await sql`update listings set ebay_offer_id = ${offerId} where id = ${id}`
 }

@@ -162,8 +162,14 @@ export async function findPasswordHash(sql: Sql | Tx, userId: number): Promise<s
   return row?.passwordHash
 }
 
+/** Sets the password and voids any reset link: one asked for before the change must not undo it. */
 export async function setPassword(tx: Tx, userId: number, passwordHash: string): Promise<void> {
-  await tx`update users set password_hash = ${passwordHash} where id = ${userId}`
+  await tx`update users set password_hash = ${passwordHash}, reset_token_hash = null, reset_token_expiry = null where id = ${userId}`
+}
+
+/** Voids any reset link of the account (sign out everywhere: whoever holds a link mailed earlier is signed out too). */
+export async function clearResetToken(sql: Sql | Tx, userId: number): Promise<void> {
+  await sql`update users set reset_token_hash = null, reset_token_expiry = null where id = ${userId}`
 }
 
 /**
@@ -196,12 +202,15 @@ export async function findEmailTokenExpiry(sql: Sql, userId: number, tokenHash: 
 
 /**
  * Confirms the address the account's unexpired link was sent to, spending the link in the same statement: the
- * pending address replaces the current one, or the current one is marked confirmed.
+ * pending address replaces the current one, or the current one is marked confirmed. A new address voids any reset link,
+ * which was mailed to the old one.
  */
 export async function confirmEmailByToken(sql: Sql, userId: number, tokenHash: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     update users set email = coalesce(pending_email, email), email_verified = true, pending_email = null,
-      email_token_hash = null, email_token_expiry = null
+      email_token_hash = null, email_token_expiry = null,
+      reset_token_hash = case when pending_email is null then reset_token_hash end,
+      reset_token_expiry = case when pending_email is null then reset_token_expiry end
     where id = ${userId} and email_token_hash = ${tokenHash} and email_token_expiry > now()
     returning ${sql.unsafe(COLUMNS)}`
   return row

@@ -2,7 +2,7 @@
 // seller's marketplace connections (docs/product.md §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
+import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type EbayEnvironmentSummary, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
 import { requireUser } from '../middleware/session.ts'
 import { requireRecentProof } from '../services/accounts/recent-proof.ts'
@@ -55,7 +55,8 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
     .post(MARKETPLACES.etsy.exchangePath, valid('json', MARKETPLACES.etsy.exchangeSchema), async (c) => c.json(await exchange(c, 'etsy', c.req.valid('json')), 200))
     .post(MARKETPLACES.ebay.exchangePath, valid('json', MARKETPLACES.ebay.exchangeSchema), async (c) => c.json(await exchange(c, 'ebay', c.req.valid('json')), 200))
     .get('/debug/ebay-environment', (c) => {
-      requireUser(c)
-      return c.json(ebayEnvironment, 200)
+      const { environment, configured } = ebayEnvironment
+      const report: EbayEnvironmentReport | EbayEnvironmentSummary = requireUser(c).isAdmin ? ebayEnvironment : { environment, configured }
+      return c.json(report, 200)
     })
 }

@@ -57,6 +57,25 @@ describe('a fresh install', () => {
   })
 })
 
+describe('a restart before an administrator exists', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('voids the code printed at the earlier start: only the newest one makes the administrator (issue 27, item 16)', async () => {
+    const newest = (await issueSetupCode(t.db.sql))!
+    expect(newest).not.toBe(t.setupCode)
+    const stale = await register(t, 'old-log-reader', t.setupCode)
+    expect(stale.status).toBe(400)
+    expect((await readJson(stale)).code).toBe('setup_code_invalid')
+    expect(await admins(t)).toEqual([])
+    expect((await register(t, 'owner', newest)).status).toBe(201)
+    expect(await admins(t)).toEqual(['owner'])
+  })
+})
+
 describe('npm run user:admin', () => {
   let t: TestApp
   beforeAll(async () => {

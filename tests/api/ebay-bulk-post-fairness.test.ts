@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { BULK_POST_QUEUE_MAX } from '../../api/contract/ebay-bulk-post.ts'
 import { BULK_POST_REQUEST_LIMIT } from '../../api/services/ebay/bulk-post.ts'
-import { skuOf } from '../../api/services/ebay/publish.ts'
-import { connectEbay, ebayAppPerFile } from '../helpers/ebay.ts'
+import { connectEbay, ebayAppPerFile, ebaySkus } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos } from '../helpers/test-app.ts'
 
 type Client = Awaited<ReturnType<typeof registeredClient>>
@@ -45,6 +44,7 @@ describe('bulk posts of several sellers', () => {
     // seller's first may have been taken already), never 21st.
     const order = [...ebay.fake.sell.listings.values()].filter((entry) => entry.seller === bigGrant || entry.seller === smallGrant)
     expect(order).toHaveLength(21)
+    const skuOf = await ebaySkus(ebay.t)
     expect(order.findIndex((entry) => entry.sku === skuOf(one!))).toBeLessThanOrEqual(1)
     expect((await readJson(await small.get(`/api/ebay/bulk-posts/${(await readJson(posted)).id}`))).done).toBe(true)
   }, 90_000)

@@ -2,8 +2,7 @@
 // published exactly once however often the request or a job is repeated; one lacking a detail is refused with why.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { skuOf } from '../../api/services/ebay/publish.ts'
-import { connectEbay, ebayAppPerFile } from '../helpers/ebay.ts'
+import { connectEbay, ebayAppPerFile, ebaySkus } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../helpers/test-app.ts'
 
 type Client = Awaited<ReturnType<typeof registeredClient>>
@@ -18,7 +17,10 @@ async function listing(seller: Client, fields: Record<string, unknown>): Promise
   return (await readJson(response)).id as number
 }
 
-const livesOnEbay = (grant: string, listingId: number) => [...ebay.fake.sell.listings.values()].filter((entry) => entry.seller === grant && entry.sku === skuOf(listingId)).length
+const livesOnEbay = async (grant: string, listingId: number) => {
+  const sku = (await ebaySkus(ebay.t))(listingId)
+  return [...ebay.fake.sell.listings.values()].filter((entry) => entry.seller === grant && entry.sku === sku).length
+}
 
 describe('POST /api/ebay/bulk-posts', () => {
   it('posts five listings as jobs: four go live with View on eBay links, one is refused for a missing detail', async () => {
@@ -57,13 +59,13 @@ describe('POST /api/ebay/bulk-posts', () => {
     expect(items[2]).toMatchObject({ code: 'ebay_missing_fields', viewUrl: null })
     expect(items[2]!.message).toContain('Missing required fields: Brand')
     for (const item of items.filter((entry) => entry.status === 'posted')) expect(item.viewUrl).toMatch(/^https:\/\/sandbox\.ebay\.com\/itm\/\d+$/)
-    expect(ids.map((id) => livesOnEbay(grant, id))).toEqual([1, 1, 0, 1, 1])
+    expect(await Promise.all(ids.map((id) => livesOnEbay(grant, id)))).toEqual([1, 1, 0, 1, 1])
 
     // Another request for the same listings publishes none of them again.
     const repeat = await readJson(await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [ids[0]!, ids[1]!] }))
     await ebay.t.settle()
     expect(((await readJson(await seller.get(`/api/ebay/bulk-posts/${repeat.id}`))).items as JsonBody[]).map((item) => item.status)).toEqual(['posted', 'posted'])
-    expect(ids.map((id) => livesOnEbay(grant, id))).toEqual([1, 1, 0, 1, 1])
+    expect(await Promise.all(ids.map((id) => livesOnEbay(grant, id)))).toEqual([1, 1, 0, 1, 1])
   })
 
   it("refuses a listing that is not the seller's and queues nothing", async () => {

@@ -4,21 +4,22 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB } from '../../api/services/ebay/delete-live.ts'
-import { skuOf } from '../../api/services/ebay/publish.ts'
 import { jobSchemaFor } from '../../api/services/jobs.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { sellItem } from '../fakes/ebay-sell.ts'
-import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
+import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
 let fake: FakeEbay
 let t: TestApp
+let skuOf: (listingId: number) => string
 
 beforeAll(async () => {
   fake = await startFakeEbay()
   t = await ebayApp(ebayConfigFor(fake))
+  skuOf = await ebaySkus(t)
 })
 afterAll(async () => {
   await t.close()

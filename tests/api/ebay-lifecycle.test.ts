@@ -3,22 +3,23 @@
 // and sales read from getOrders applied exactly once.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { skuOf } from '../../api/services/ebay/publish.ts'
 import { REVISION_JOB } from '../../api/services/ebay/revisions.ts'
 import { SELLER_SALES_JOB } from '../../api/services/ebay/sales.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { REVISIONS_PER_DAY, sellItem } from '../fakes/ebay-sell.ts'
-import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
+import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
 let fake: FakeEbay
 let t: TestApp
+let skuOf: (listingId: number) => string
 
 beforeAll(async () => {
   fake = await startFakeEbay()
   t = await ebayApp(ebayConfigFor(fake))
+  skuOf = await ebaySkus(t)
 })
 afterAll(async () => {
   await t.close()

@@ -2,9 +2,8 @@
 // refuses at publish time what eBay refuses (missing aspects, policies, location, pictures).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { skuOf } from '../../api/services/ebay/publish.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
-import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
+import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
 
 type Client = Awaited<ReturnType<typeof registeredClient>>
@@ -15,11 +14,16 @@ let fake: FakeEbay
 let t: TestApp
 /** PUBLIC_URL is public HTTPS: eBay fetches the photos from it. */
 let hosted: TestApp
+/** Each app's SKU for a listing id (each database is an install of its own). */
+let skuOf: (listingId: number) => string
+let hostedSkuOf: (listingId: number) => string
 
 beforeAll(async () => {
   fake = await startFakeEbay()
   t = await ebayApp(ebayConfigFor(fake))
   hosted = await ebayApp(ebayConfigFor(fake), { publicUrl: 'https://snaplist.example.com' })
+  skuOf = await ebaySkus(t)
+  hostedSkuOf = await ebaySkus(hosted)
 })
 afterAll(async () => {
   await Promise.all([t.close(), hosted.close()])
@@ -45,7 +49,7 @@ const post = (seller: Client, id: number, body?: unknown) => seller.post(`/api/l
 /** The seller's live eBay listings for this listing's SKU. */
 const ebayListingsOf = (seller: Seller, listingId: number) =>
   [...fake.sell.listings.values()].filter((listing) => listing.seller === seller.grant && listing.sku === skuOf(listingId)).length
-const itemOf = (seller: Seller, listingId: number) => fake.inventory(seller.grant).items.get(skuOf(listingId)) as JsonBody | undefined
+const itemOf = (seller: Seller, listingId: number, skuIn = skuOf) => fake.inventory(seller.grant).items.get(skuIn(listingId)) as JsonBody | undefined
 
 /** The eBay calls `work` makes, by "METHOD path" without the ids. */
 async function callsDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -102,13 +106,13 @@ describe('publishing a listing to eBay', () => {
       expect((await requirements(seller, second.id)).missing).toEqual(['Type'])
       expect((await post(seller, second.id, { aspects: { Type: 'Coat' }, condition: 'new' })).status).toBe(200)
     })
-    expect(calls.map((call) => call.replace(/(\/|snaplist)\d+(?=\/|$)/g, '$1N'))).toEqual([
+    expect(calls.map((call) => call.replace(hostedSkuOf(second.id), 'SKU').replace(/\/\d+(?=\/|$)/g, '/N'))).toEqual([
       'GET /commerce/taxonomy/v1/category_tree/N/get_category_suggestions',
-      `PUT /sell/inventory/v1/inventory_item/snaplistN`,
+      `PUT /sell/inventory/v1/inventory_item/SKU`,
       'POST /sell/inventory/v1/offer',
       'POST /sell/inventory/v1/offer/N/publish',
     ])
-    const item = itemOf(seller, second.id)!
+    const item = itemOf(seller, second.id, hostedSkuOf)!
     expect(item.condition).toBe('NEW')
     expect(item.product.imageUrls[0]).toMatch(/^https:\/\/snaplist\.example\.com\/files\//)
   })

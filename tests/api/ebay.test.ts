@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EbayManualSchema, readEbayRedirect } from '../../api/contract/marketplaces.ts'
+import { setAdmin } from '../../api/db/users.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../api/services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion, KEY_FETCH_LIMITS } from '../../api/services/ebay/account-deletion.ts'
@@ -252,10 +253,13 @@ describe('the eBay settings', () => {
     expect(await check(seller)).toBe(false)
   })
 
-  it('GET /api/debug/ebay-environment: signed-in only, settings as yes/no, never a value', async () => {
+  it('GET /api/debug/ebay-environment: signed-in only, settings as yes/no to an admin, never a value; a seller learns only what they need', async () => {
     expect((await client(t.app).get('/api/debug/ebay-environment')).status).toBe(401)
-    const seller = await signUp('debugger')
-    const response = await seller.get('/api/debug/ebay-environment')
+    const seller = await signUp('debug-seller')
+    expect(await readJson(await seller.get('/api/debug/ebay-environment'))).toEqual({ environment: 'sandbox', configured: true })
+    const admin = await signUp('debugger')
+    await setAdmin(t.db.sql, 'debugger')
+    const response = await admin.get('/api/debug/ebay-environment')
     expect(response.status).toBe(200)
     const text = await response.text()
     expect(JSON.parse(text)).toMatchObject({
@@ -269,6 +273,7 @@ describe('the eBay settings', () => {
     })
     for (const secret of [fake.clientId, fake.clientSecret, fake.ruName, 'a-verification-token']) expect(text).not.toContain(secret)
     const bare = await signUp('debug-bare', unconfigured)
+    await setAdmin(unconfigured.db.sql, 'debug-bare')
     expect(await readJson(await bare.get('/api/debug/ebay-environment'))).toMatchObject({
       environment: null,
       configured: false,

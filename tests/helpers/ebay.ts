@@ -1,6 +1,8 @@
 // What the eBay API tests share: settings pointing at the stand-in, an app with eBay connectable, and connecting a
 // seller through the stand-in's consent page.
+import { ebaySkuPrefix } from '../../api/db/install-identity.ts'
 import type { EbayConfig } from '../../api/env.ts'
+import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
 import { afterAll, beforeAll } from 'vitest'
@@ -55,4 +57,10 @@ export function ebayAppPerFile(): { fake: FakeEbay; t: TestApp } {
     await opened.fake.close()
   })
   return opened
+}
+
+/** The SKU publishing gives a listing in this app's database (api/services/ebay/sku.ts): its install prefix, read once. */
+export async function ebaySkus(t: TestApp): Promise<(listingId: number) => string> {
+  const prefix = await ebaySkuPrefix(t.db.sql)
+  return (listingId) => newEbaySku(prefix, listingId)
 }

@@ -10,7 +10,7 @@ import type { FileStorage } from '../listings/storage.ts'
 
 /**
  * Deletes the account with its sessions, listings and photos in one transaction, once mayDelete (which throws to
- * refuse) has looked at the locked row; the photo files go after it commits.
+ * refuse) has looked at the locked row; the photo files, and the account's photo folder, go after it commits.
  */
 export async function deleteAccount(
   { sql, storage }: { sql: Sql; storage: FileStorage },
@@ -30,4 +30,6 @@ export async function deleteAccount(
     return deletedPhotos
   })
   await removePhotoFiles(storage, photos)
+  // The whole folder, with any file no row named (issue 27, F1): nothing of the account stays served at /files/.
+  await storage.removeFolder(`u${id}`).catch((error: unknown) => console.error(`Could not remove the photo folder of account ${id}`, error))
 }

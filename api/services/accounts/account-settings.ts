@@ -13,6 +13,7 @@ import { changeNoticeAfterReply } from './account-mail.ts'
 import type { AccountServiceDeps } from './register-and-sign-in.ts'
 import { addressTaken, type EmailVerificationService } from './email-verification.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { passwordProblem } from './password-policy.ts'
 import type { FailedLoginLimiter } from '../rate-limit.ts'
 import { sessionKey } from './sessions.ts'
 import { requireRecentProof } from './recent-proof.ts'
@@ -76,6 +77,9 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
 
     /** Sets the new password and ends every other session of the account; this one stays signed in. */
     async changePassword(caller: Caller, { currentPassword, newPassword }: ChangePasswordInput, appUrl: string): Promise<void> {
+      // The rules registration and reset follow; checked first, so a refused password costs no sign-in attempt.
+      const weakPassword = passwordProblem(newPassword, caller.user)
+      if (weakPassword) throw badRequest(weakPassword, { newPassword: weakPassword })
       await proveOwner(caller, currentPassword, 'currentPassword')
       const passwordHash = await hashPassword(newPassword)
       await sql.begin(async (tx) => {
@@ -97,7 +101,10 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
 
     async signOutEverywhere(caller: Caller, { confirmation }: AccountConfirmationInput): Promise<void> {
       await proveOwner(caller, confirmation, 'confirmation', true)
-      await sessions.deleteUserSessions(sql, caller.user.id)
+      await sql.begin(async (tx) => {
+        await sessions.deleteUserSessions(tx, caller.user.id)
+        await users.clearResetToken(tx, caller.user.id)
+      })
     },
 
     /** Deletes the account and all it owns; the last administrator cannot, so the server always keeps one. */

@@ -25,8 +25,10 @@ function randomCode(): string {
 }
 
 /**
- * At start: while no administrator exists, stores a new code (the one given, e.g. SETUP_CODE, else a random one) and
- * returns it for the log; once one exists, voids any codes left and returns undefined.
+ * At start: while no administrator exists, stores a new code (the one given, e.g. SETUP_CODE, else a random one) in
+ * place of any earlier one and returns it for the log: only the newest printed code works, so one read from an old
+ * log or a backup of it claims nothing (issue 27, item 16). Once an administrator exists, voids any codes left and
+ * returns undefined.
  */
 export async function issueSetupCode(sql: Sql, chosen?: string): Promise<string | undefined> {
   if (await users.adminExists(sql)) {
@@ -34,7 +36,10 @@ export async function issueSetupCode(sql: Sql, chosen?: string): Promise<string 
     return undefined
   }
   const code = chosen ?? randomCode()
-  await setupCodes.insertSetupCode(sql, hashCode(code))
+  await sql.begin(async (tx) => {
+    await setupCodes.deleteSetupCodes(tx)
+    await setupCodes.insertSetupCode(tx, hashCode(code))
+  })
   return code
 }
 

@@ -1,8 +1,8 @@
 // Publishing a listing to eBay through the Sell Inventory API, and the check the Post to eBay dialog runs first.
 // Everything a first-time seller lacks is found or set up (business policies read, an inventory location found or
 // created once); the category comes from eBay's suggestion for the title and its required aspects are filled from
-// the listing, so what Snaplist lets through is what eBay accepts. Publishing is idempotent: the SKU is the listing
-// id, the offer id is kept, and a retry after a lost reply updates the same offer and gets the same eBay listing.
+// the listing, so what Snaplist lets through is what eBay accepts. Publishing is idempotent: the SKU is kept on the
+// listing (sku.ts), the offer id is kept, and a retry after a lost reply updates the same offer and gets the same eBay listing.
 import { escapeHtml } from '../../contract/email-template.ts'
 import {
   EBAY_CONDITION_OF,
@@ -27,6 +27,7 @@ import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import { findBusinessPolicies, type BusinessPolicies } from './policies.ts'
 import type { EbayPictures } from './pictures.ts'
 import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import { ebaySkuOf } from './sku.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 
@@ -41,9 +42,6 @@ const LOCATION_ERROR = 25012
 // "… invalid item condition information": the condition is not one the category allows (the cached list is stale).
 const CONDITION_ERROR = 25021
 const MISSING_ASPECT = /item specific (.+?) is missing/gi
-
-/** eBay's SKUs are letters and digits (error 25707), at most 50. */
-export const skuOf = (listingId: number) => `snaplist${listingId}`
 
 export const missingFields = (names: string[]) =>
   new AppError(400, 'ebay_missing_fields', `Missing required fields: ${names.join(', ')}. Add them in the Post to eBay dialog, then post again.`)
@@ -248,9 +246,9 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     }
   }
 
-  async function putInventoryItem(token: string, userId: number, listing: Listing, condition: { value: EbayCondition; description: string }, aspects: Record<string, string[]>) {
+  async function putInventoryItem(token: string, userId: number, listing: Listing & { sku: string }, condition: { value: EbayCondition; description: string }, aspects: Record<string, string[]>) {
     const body = await inventoryItem(token, userId, listing, condition, aspects)
-    await sell.send(token, { method: 'PUT', path: `${INVENTORY}/inventory_item/${skuOf(listing.id)}`, body })
+    await sell.send(token, { method: 'PUT', path: `${INVENTORY}/inventory_item/${listing.sku}`, body })
   }
 
   function offerDetails(listing: Listing, prepared: Preparation, locationKey: string) {
@@ -266,13 +264,13 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** The offer for this SKU, updated or created; eBay allows one per SKU, so an existing one is found and updated. */
-  async function upsertOffer(token: string, listing: Listing, known: string | null, details: ReturnType<typeof offerDetails>): Promise<string> {
+  async function upsertOffer(token: string, listing: Listing & { sku: string }, known: string | null, details: ReturnType<typeof offerDetails>): Promise<string> {
     const update = async (offerId: string) => {
       const reply = await sell.send(token, { method: 'PUT', path: `${INVENTORY}/offer/${offerId}`, body: details, accept: [404] })
       return reply.status === 404 ? null : offerId
     }
     if (known && (await update(known))) return known
-    const sku = skuOf(listing.id)
+    const { sku } = listing
     let offerId: string
     try {
       const reply = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer`, body: { sku, marketplaceId: MARKETPLACE, format: 'FIXED_PRICE', ...details } })
@@ -329,8 +327,9 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const askingPrice = input.askingPrice
       await runSaves([...prepared.saves, prepared.saveCategory, askingPrice ? () => listings.saveAskingPrice(sql, listing.id, askingPrice) : undefined])
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
-      await putInventoryItem(token, userId, listing, { value: condition, description: conditionDescription }, prepared.aspects.values)
-      const offerId = await upsertOffer(token, listing, prepared.offerId, offerDetails(listing, prepared, locationKey))
+      const item = { ...listing, sku: await ebaySkuOf(sql, listing.id) }
+      await putInventoryItem(token, userId, item, { value: condition, description: conditionDescription }, prepared.aspects.values)
+      const offerId = await upsertOffer(token, item, prepared.offerId, offerDetails(listing, prepared, locationKey))
       // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
       const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
@@ -388,7 +387,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const condition = resolveCondition(listing, undefined, prepared.conditions)
       const description = resolveConditionDescription(listing, undefined, condition)
       return {
-        sku: skuOf(listing.id),
+        sku: await ebaySkuOf(sql, listing.id),
         item: await inventoryItem(token, userId, listing, { value: condition, description }, prepared.aspects.values),
         offerId: prepared.offerId,
         offer: offerDetails(listing, prepared, prepared.locationKey),

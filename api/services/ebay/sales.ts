@@ -1,6 +1,6 @@
 // Learning of sales on eBay (docs/product.md §4, decision 0015): every 15 minutes each connected seller's orders are read
 // with the Fulfillment API's getOrders, from where the last read started less 2 minutes (orders reach getOrders a
-// little after they are made), matched by SKU to the seller's listings, and each order applied exactly once.
+// little after they are made), matched by SKU to that seller's own listings only, and each order applied exactly once.
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
@@ -16,7 +16,6 @@ const POLL_MINUTES = 15
 const OVERLAP_MS = 2 * 60 * 1000
 /** getOrders' largest page. */
 const PAGE_SIZE = 200
-const SKU = /^snaplist(\d+)$/
 
 const AmountSchema = v.object({ value: v.string() })
 const OrdersSchema = v.object({
@@ -35,12 +34,11 @@ const OrdersSchema = v.object({
 })
 type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
 
-/** The lines of an order that are Snaplist listings: the SKU names the listing (skuOf in publish.ts). */
+/** The lines of an order that may be Snaplist listings; applyOrder keeps those whose SKU is one of the seller's (sku.ts). */
 function soldLines(order: Order): sales.SoldLine[] {
   return order.lineItems.flatMap((line) => {
-    const listingId = Number(SKU.exec(line.sku ?? '')?.[1])
-    if (!listingId || line.quantity < 1) return []
-    return [{ listingId, quantity: line.quantity, unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity) }]
+    if (!line.sku || line.quantity < 1) return []
+    return [{ sku: line.sku, quantity: line.quantity, unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity) }]
   })
 }
 

@@ -1,7 +1,7 @@
 // Where photo files live: a folder on the local disk (served by the app at /files/) or a public Supabase Storage
 // bucket. Both take only content-hashed keys, so a key can never name a path outside the storage.
 import { randomBytes } from 'node:crypto'
-import { access, constants, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { access, constants, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { StorageClient } from '@supabase/storage-js'
 import { AppError } from '../../errors.ts'
@@ -21,6 +21,10 @@ export interface FileStorage {
   remove(keys: string[]): Promise<void>
   /** The key a URL made by this storage points at, or undefined when the URL is not one of ours. */
   keyFromUrl(url: string): string | undefined
+  /** Deletes a folder (a seller's `u<id>`) with whatever is in it, files no row names included. */
+  removeFolder(folder: string): Promise<void>
+  /** The keys of files last written before `before`, for the sweep of files no row names (photo-sweep.ts). */
+  listWrittenBefore(before: Date): Promise<string[]>
   /** Whether photos can be stored, for the start summary: what is wrong names the setting to change. */
   check(): Promise<StorageCheck>
 }
@@ -66,6 +70,11 @@ const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp' } as const
 
 export function isValidKey(key: string): boolean {
   return typeof key === 'string' && KEY_PATTERN.test(key)
+}
+
+const FOLDER_PATTERN = /^[a-z0-9][a-z0-9_-]*$/
+function assertValidFolder(folder: string): void {
+  if (!FOLDER_PATTERN.test(folder)) throw new Error(`Invalid storage folder: ${JSON.stringify(folder)}`)
 }
 
 // Keys come from our own hashing code, so a bad one is a bug to surface, not user input to explain.
@@ -136,6 +145,18 @@ export function createLocalStorage(dir: string): LocalStorage {
         const code = (error as { code?: unknown } | null)?.code
         return { ok: false, summary: `cannot write to ${root} (${String(code ?? error)}): check DATA_DIR and its permissions` }
       }
+    },
+
+    async removeFolder(folder: string): Promise<void> {
+      assertValidFolder(folder)
+      await rm(path.join(root, folder), { recursive: true, force: true })
+    },
+
+    async listWrittenBefore(before: Date): Promise<string[]> {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => (isMissingFile(error) ? [] : Promise.reject(error)))
+      const keys = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      const written = await Promise.all(keys.filter(isValidKey).map(async (key) => ({ key, at: (await stat(fileOf(key)).catch(() => undefined))?.mtime })))
+      return written.filter(({ at }) => at && at < before).map(({ key }) => key)
     },
 
     async read(key: string): Promise<LocalFile | undefined> {
@@ -248,8 +269,39 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorag
         return { ok: false, summary: `Supabase Storage ${where} could not be checked: ${redact(String(error), [config.serviceKey])}` }
       }
     },
+
+    async removeFolder(folder: string): Promise<void> {
+      assertValidFolder(folder)
+      await this.remove((await listObjects(folder)).map((object) => object.key))
+    },
+
+    async listWrittenBefore(before: Date): Promise<string[]> {
+      const folders = (await listObjects('')).filter((entry) => entry.folder).map((entry) => entry.key)
+      const objects = (await Promise.all(folders.map(listObjects))).flat()
+      return objects.filter((object) => !object.folder && object.at && object.at < before).map((object) => object.key)
+    },
+  }
+
+  /** What a folder of the bucket holds (one level), a page of at most LIST_PAGE at a time. */
+  async function listObjects(folder: string): Promise<{ key: string; folder: boolean; at?: Date }[]> {
+    const found: { key: string; folder: boolean; at?: Date }[] = []
+    for (let offset = 0; ; offset += LIST_PAGE) {
+      let page: { name: string; id: string | null; updated_at?: string | null }[] = []
+      await call('list', [folder], async () => {
+        const reply = await bucket().list(folder, { limit: LIST_PAGE, offset })
+        page = reply.data ?? []
+        return reply
+      })
+      for (const entry of page) {
+        const key = folder ? `${folder}/${entry.name}` : entry.name
+        found.push({ key, folder: entry.id === null, at: entry.updated_at ? new Date(entry.updated_at) : undefined })
+      }
+      if (page.length < LIST_PAGE) return found.filter((entry) => entry.folder || isValidKey(entry.key))
+    }
   }
 }
+
+const LIST_PAGE = 1000
 
 /** What a refused bucket read says about the settings: the key, the bucket's name, or an address that is not Supabase's. */
 function refusalAdvice(error: { message?: string; status?: number; statusCode?: string }, bucket: string): string {

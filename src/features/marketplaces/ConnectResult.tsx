@@ -4,7 +4,7 @@
 // when the marketplace ran in a popup (eBay), tells the window that opened it and closes.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
-import { MARKETPLACES, type EbayEnvironmentReport, type MarketplaceConnection, type MarketplaceDescription, type Platform } from '../../../api/contract/marketplaces.ts'
+import { MARKETPLACES, type EbayEnvironmentReport, type EbayEnvironmentSummary, type MarketplaceConnection, type MarketplaceDescription, type Platform } from '../../../api/contract/marketplaces.ts'
 import { CardPage, FormAlert } from '../../components/CardPage.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
@@ -88,7 +88,7 @@ export function AlreadyConnected({ platform }: { platform: Platform }) {
 
 /** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
 function EnvironmentCheck() {
-  const [report, setReport] = useState<EbayEnvironmentReport | string | null>(null)
+  const [report, setReport] = useState<EbayEnvironmentReport | EbayEnvironmentSummary | string | null>(null)
   const check = () =>
     fetchEbayEnvironment().then(setReport, (error: unknown) => setReport(`Could not check the environment: ${errorMessage(error)}`))
   return (

@@ -2,7 +2,7 @@
 // page and keeps to the reads), one marketplace's status, the live check and the eBay environment report. The
 // mutations are in marketplace-mutations.ts.
 import { queryOptions } from '@tanstack/react-query'
-import type { EbayEnvironmentReport, MarketplaceConnection, MarketplaceStatus, Platform } from '../../../api/contract/marketplaces.ts'
+import type { EbayEnvironmentReport, EbayEnvironmentSummary, MarketplaceConnection, MarketplaceStatus, Platform } from '../../../api/contract/marketplaces.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 
 export const marketplaceKeys = {
@@ -25,4 +25,4 @@ export const checkAuthentication = async (platform: Platform) =>
   (await okJson(api['marketplace-connections'][':platform']['check-authentication'].$get({ param: { platform } }))).connected
 
 /** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
-export const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport> => okJson(api.debug['ebay-environment'].$get())
+export const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> => okJson(api.debug['ebay-environment'].$get())

@@ -1,0 +1,13 @@
+// A listing's SKU on eBay (eBay's SKUs are letters and digits, error 25707, at most 50): `snaplist`, this install's
+// prefix and the listing's id, so two sellers, or two installs selling on one eBay account, never share one. Kept on
+// the listing when first published, and that stored SKU is what later calls and sales use (issue 27, F2).
+import type { Sql } from '../../db/client.ts'
+import { ebaySkuPrefix } from '../../db/install-identity.ts'
+import * as listings from '../../db/listings.ts'
+
+export const newEbaySku = (installPrefix: string, listingId: number) => `snaplist${installPrefix}${listingId}`
+
+/** The listing's stored SKU, else a new one stored now (before eBay hears of it, so a retry sends the same). */
+export async function ebaySkuOf(sql: Sql, listingId: number): Promise<string> {
+  return (await listings.findEbaySku(sql, listingId)) ?? listings.keepEbaySku(sql, listingId, newEbaySku(await ebaySkuPrefix(sql), listingId))
+}
