@@ -6,5 +6,7 @@ export interface AppEnv {
   Variables: RequestIdVariables & {
     user: UserRow | undefined
     sessionToken: string | undefined
+    /** Sent by a browser from another site (Origin or Sec-Fetch-Site), set by middleware/same-origin.ts. */
+    fromAnotherSite: boolean
   }
 }

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
+import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { MarketplaceConnectionService } from '../services/marketplaces/connections.ts'
 import type { MarketplaceOAuth, Requester } from '../services/marketplaces/oauth.ts'
@@ -33,7 +34,7 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
 
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
-    .get('/marketplace-connections/:platform/auth', valid('param', PlatformParamSchema), async (c) =>
+    .get('/marketplace-connections/:platform/auth', sameSiteOnly, valid('param', PlatformParamSchema), async (c) =>
       c.json(await oauth.start(requester(c), c.req.valid('param').platform), 200),
     )
     .get('/marketplace-connections/:platform/check-authentication', valid('param', PlatformParamSchema), async (c) => {
