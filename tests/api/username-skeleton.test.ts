@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 
 const MIGRATIONS = new URL('../../api/db/migrations/', import.meta.url)
-const SKELETON_MIGRATION = '0024_username_skeleton.sql'
+const SKELETON_MIGRATION = '0024_look_alike_usernames_and_analysis_results.sql'
 
 let db: Database
 const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()

@@ -282,6 +282,20 @@ describe('sync engine', () => {
     expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
   })
 
+  it('a draft whose seller is past the analyses limit (issue 27 F6) stays the seller\'s to finish, with that note, and is not asked again', async () => {
+    await t.db.sql`insert into rate_limits (key, hits, reset_at) values (${`analysis:perMinute:${sellerId}`}, 1000, now() + interval '1 minute')`
+    try {
+      const store = createDraftStore(db, sellerId, () => clock)
+      const id = randomUUID()
+      await store.addPhotos(id, newPhotos(1))
+      await engine().run()
+      expect((await db.drafts.get(id))!).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_limit_reached' })
+      expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+    } finally {
+      await t.db.sql`delete from rate_limits where key like 'analysis:%'`
+    }
+  })
+
   it('creates a draft the seller already finished with the seller\'s values', async () => {
     const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
     await engine().run()

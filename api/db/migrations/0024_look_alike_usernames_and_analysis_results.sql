@@ -36,3 +36,13 @@ end
 $$;
 create trigger users_username_skeleton before insert or update of username on users
   for each row execute function users_set_username_skeleton();
+
+-- Each seller's analysis of a photo set (issue 27 F6), keyed by the hash of the photos' content-hashed keys in order:
+-- the same photos asked again are answered from here, costing the model nothing. Kept some hours (housekeeping).
+create table photo_analyses (
+  user_id integer not null references users (id) on delete cascade,
+  photos_hash text not null,
+  result jsonb not null,
+  created_at timestamptz not null default now(),
+  primary key (user_id, photos_hash)
+);
