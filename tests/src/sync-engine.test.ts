@@ -87,7 +87,9 @@ let db: SnaplistDb
 let clock: number
 let network: ReturnType<typeof flakyNetwork>
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Every test sends the same photo bytes: each starts without the analyses earlier ones stored for them.
+  await t.db.sql`delete from photo_analyses`
   ai.busy = false
   db = new SnaplistDb(`test-${randomUUID()}`)
   clock = Date.now()
@@ -283,7 +285,9 @@ describe('sync engine', () => {
   })
 
   it('a draft whose seller is past the analyses limit (issue 27 F6) stays the seller\'s to finish, with that note, and is not asked again', async () => {
-    await t.db.sql`insert into rate_limits (key, hits, reset_at) values (${`analysis:perMinute:${sellerId}`}, 1000, now() + interval '1 minute')`
+    await t.db.sql`
+      insert into rate_limits (key, hits, reset_at) values (${`analysis:perMinute:${sellerId}`}, 1000, now() + interval '1 minute')
+      on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`
     try {
       const store = createDraftStore(db, sellerId, () => clock)
       const id = randomUUID()
