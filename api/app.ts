@@ -61,7 +61,8 @@ import { canCallAsApp } from './services/ebay/app-token.ts'
 import { createEbayLookups } from './services/ebay/lookups.ts'
 import { createPhotoService } from './services/listings/photos.ts'
 import { schedulePhotoSweep } from './services/listings/photo-sweep.ts'
-import { createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
+import { ANALYSIS_LIMITS, createAnalysisLimiter, createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
+import { createAnalysisReuse } from './services/listings/analysis-reuse.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
 import { isLocal, type FileStorage } from './services/listings/storage.ts'
 
@@ -100,6 +101,8 @@ export interface AppDeps {
   photoQuotaBytes?: number
   /** Photo analyses at once in this process (ANALYSIS_CONCURRENCY); 4 when not given. */
   analysisConcurrency?: number
+  /** Analyses one seller may start a minute and a day (ANALYSIS_LIMIT_PER_MINUTE, _PER_DAY); ANALYSIS_LIMITS when not given. */
+  analysisLimits?: { perMinute: number; perDay: number }
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
@@ -143,7 +146,7 @@ function bodyLimits() {
   })
 }
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency, inlineStyleHashes }: AppDeps) {
+export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency, analysisLimits, inlineStyleHashes }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -156,7 +159,12 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const recent = createRecentCopies()
   const lookups = canCallAsApp(ebayConfig) ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) }) : undefined
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
-  const analysis = createAnalysisService({ sql, storage, analyzer, lookups, recent, gate })
+  const limits = analysisLimits ?? { perMinute: ANALYSIS_LIMITS.perMinute.max, perDay: ANALYSIS_LIMITS.perDay.max }
+  const limiter = createAnalysisLimiter(sql, {
+    perMinute: { ...ANALYSIS_LIMITS.perMinute, max: limits.perMinute },
+    perDay: { ...ANALYSIS_LIMITS.perDay, max: limits.perDay },
+  })
+  const analysis = createAnalysisService({ sql, storage, analyzer, lookups, recent, gate, limiter, reuse: createAnalysisReuse(sql) })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   schedulePhotoSweep(jobs, sql, storage)
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }

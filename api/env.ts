@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETPLACES } from './contract/marketplaces.ts'
+import { ANALYSIS_LIMITS } from './services/rate-limit.ts'
 
 export interface Config {
   port: number
@@ -38,6 +39,8 @@ export interface Config {
   appSecret: string | undefined
   /** ANALYSIS_CONCURRENCY: photo analyses running at once in this process (each seller gets at most half). */
   analysisConcurrency: number
+  /** ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMIT_PER_DAY: analyses one seller may start (issue 27 F6). */
+  analysisLimits: { perMinute: number; perDay: number }
   /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
   photoQuotaBytes: number | undefined
   /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
@@ -108,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
     analysisConcurrency: parseCount('ANALYSIS_CONCURRENCY', env.ANALYSIS_CONCURRENCY, 4),
+    analysisLimits: {
+      perMinute: parseCount('ANALYSIS_LIMIT_PER_MINUTE', env.ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMITS.perMinute.max),
+      perDay: parseCount('ANALYSIS_LIMIT_PER_DAY', env.ANALYSIS_LIMIT_PER_DAY, ANALYSIS_LIMITS.perDay.max),
+    },
     ebaySalesPollMinutes: readPollMinutes(env.EBAY_SALES_POLL_MINUTES),
   }
 }

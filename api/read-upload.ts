@@ -16,12 +16,49 @@ const MAX_UPLOAD_PARTS = 10
 const tooManyParts = () => badRequest(`The upload has too many fields. Send the photo in a field named "image", with at most ${MAX_UPLOAD_PARTS} fields in all.`)
 
 /**
+ * The content type's boundary parameter read as the body's parser reads it (the WHATWG MIME type parser, which
+ * undici's FormData follows): parameter names compared whole and case-insensitively, quoted values unescaped, the first
+ * of a repeated name kept. A pattern search would take `xboundary=z` for the boundary and count the wrong lines.
+ */
+export function boundaryOf(contentType: string): string | undefined {
+  const params = contentType.slice(contentType.indexOf(';') + 1 || contentType.length)
+  let at = 0
+  while (at < params.length) {
+    while (/[\t\n\r ]/.test(params[at] ?? '')) at++
+    const nameEnd = params.slice(at).search(/[;=]/)
+    const name = (nameEnd === -1 ? params.slice(at) : params.slice(at, at + nameEnd)).toLowerCase()
+    at = nameEnd === -1 ? params.length : at + nameEnd
+    if (params[at] === ';') {
+      at++
+      continue
+    }
+    at++ // the "="
+    let value = ''
+    if (params[at] === '"') {
+      for (at++; at < params.length && params[at] !== '"'; at++) {
+        if (params[at] === '\\' && at + 1 < params.length) at++
+        value += params[at]
+      }
+      at = params.indexOf(';', at)
+    } else {
+      const end = params.indexOf(';', at)
+      value = (end === -1 ? params.slice(at) : params.slice(at, end)).replace(/[\t\n\r ]+$/, '')
+      at = end
+    }
+    if (name === 'boundary' && value) return value
+    if (at === -1) break
+    at++
+  }
+  return undefined
+}
+
+/**
  * Whether the multipart body has more than MAX_UPLOAD_PARTS parts, counted by their boundary lines before any form
  * parser builds an object for each of what could be a million tiny fields.
  */
 function hasTooManyParts(body: Buffer, contentType: string): boolean {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
-  if (!boundary) return false
+  const boundary = boundaryOf(contentType)
+  if (!boundary) throw badRequest('The upload has no multipart boundary. Send the photo as multipart/form-data in a field named "image".')
   const delimiter = Buffer.from(`--${boundary}`)
   // n parts have n + 1 delimiters: one before each part and the closing one.
   let delimiters = 0

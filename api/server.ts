@@ -49,6 +49,7 @@ function buildApp(appUrl: string): AppType {
     ebayConfig: config.ebay,
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
+    analysisLimits: config.analysisLimits,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
     inlineStyleHashes: dist.inlineStyleHashes,
   })

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'storage_quota_reached',
   'photo_missing',
   'analysis_busy',
+  /** The seller asked for more analyses than ANALYSIS_LIMIT_PER_MINUTE or _PER_DAY allow (429). */
+  'analysis_limit_reached',
   'analysis_failed',
   'analysis_timeout',
   'analysis_key_refused',

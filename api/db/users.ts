@@ -55,12 +55,13 @@ export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
   return row!
 }
 
+/** A username is taken by any that looks like it (the skeleton, migration 0024), an email address by its lowercase. */
 export async function findTakenIdentity(sql: Sql | Tx, username: string, email: string) {
   const [row] = await sql<{ usernameTaken: boolean; emailTaken: boolean }[]>`
-    select bool_or(lower(username) = lower(${username})) as username_taken,
+    select bool_or(username_skeleton = username_skeleton(${username})) as username_taken,
            bool_or(lower(email) = lower(${email})) as email_taken
     from users
-    where lower(username) = lower(${username}) or lower(email) = lower(${email})`
+    where username_skeleton = username_skeleton(${username}) or lower(email) = lower(${email})`
   return { usernameTaken: row?.usernameTaken ?? false, emailTaken: row?.emailTaken ?? false }
 }
 

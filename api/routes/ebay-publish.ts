@@ -3,13 +3,14 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
+import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EbayPublisher } from '../services/ebay/publish.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
 export function ebayPublishRoutes(publisher: EbayPublisher) {
   return new Hono<AppEnv>()
-    .get('/listings/:id/ebay-requirements', valid('param', IdParamSchema), valid('query', EbayRequirementsQuerySchema), async (c) =>
+    .get('/listings/:id/ebay-requirements', sameSiteOnly, valid('param', IdParamSchema), valid('query', EbayRequirementsQuerySchema), async (c) =>
       c.json(await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId), 200),
     )
     .get('/ebay/categories', valid('query', EbayCategorySearchSchema), async (c) =>

@@ -26,6 +26,6 @@ export function imageRoutes(photos: PhotoService, analysis: AnalysisService) {
       return c.json(await photos.analyze(user, bytes, id, c.req.raw.signal), 200)
     })
     .post('/analyze-photos', valid('json', AnalyzePhotosSchema), async (c) =>
-      c.json(await analysis.analyzeStored(requireUser(c), c.req.valid('json').photoIds, c.req.raw.signal), 200),
+      c.json(await analysis.analyzeStored(requireUser(c), c.req.valid('json').photoIds), 200),
     )
 }

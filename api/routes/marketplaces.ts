@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type EbayEnvironmentSummary, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
+import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import { requireRecentProof } from '../services/accounts/recent-proof.ts'
 import type { MarketplaceConnectionService } from '../services/marketplaces/connections.ts'
@@ -34,7 +35,7 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
 
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
-    .get('/marketplace-connections/:platform/auth', valid('param', PlatformParamSchema), async (c) => {
+    .get('/marketplace-connections/:platform/auth', sameSiteOnly, valid('param', PlatformParamSchema), async (c) => {
       const who = requester(c)
       // A connected marketplace sells and ends listings in the seller's name: a session idle for long proves itself first.
       requireRecentProof(c.get('passwordProvedAt'))

@@ -1,9 +1,10 @@
 // Removes what has run its course: expired sessions, spent rate-limit windows, finished marketplace authorizations
-// outbox mail older than a day (it holds reset links), the marks of finished background jobs and eBay lookups past
-// their hours. An hourly job on the
+// outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups and
+// sellers' photo analyses past their hours. An hourly job on the
 // durable queue, so with several API processes one of them runs it.
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
+import { purgeAnalyses } from '../db/photo-analyses.ts'
 import { deleteOldFinishedJobs } from '../db/finished-jobs.ts'
 import { deleteOldMail } from '../db/mail-outbox.ts'
 import { deleteFinishedStates } from '../db/oauth-states.ts'
@@ -12,6 +13,7 @@ import { deleteExpiredSessions } from '../db/sessions.ts'
 import type { JobQueue } from './jobs.ts'
 import { SESSION_MAX_DAYS } from './accounts/sessions.ts'
 import { EBAY_LOOKUP_MAX_AGE_MS } from './ebay/lookups.ts'
+import { ANALYSIS_REUSE_MS } from './listings/analysis-reuse.ts'
 
 /** How long the mail outbox keeps a mail. */
 export const OUTBOX_KEEP_HOURS = 24
@@ -26,6 +28,7 @@ export interface PurgeCounts {
   outboxMail: number
   finishedJobs: number
   ebayLookups: number
+  photoAnalyses: number
 }
 
 export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
@@ -36,6 +39,7 @@ export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
     outboxMail: await deleteOldMail(sql, OUTBOX_KEEP_HOURS),
     finishedJobs: await deleteOldFinishedJobs(sql, FINISHED_JOB_KEEP_HOURS),
     ebayLookups: await purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS),
+    photoAnalyses: await purgeAnalyses(sql, ANALYSIS_REUSE_MS),
   }
 }
 

@@ -4,6 +4,7 @@
 // before any of them was counted.
 import type { Sql } from '../db/client.ts'
 import * as counters from '../db/rate-limits.ts'
+import type { ErrorCode } from '../contract/errors.ts'
 import { AppError } from '../errors.ts'
 
 export interface LimitRule {
@@ -53,15 +54,18 @@ const describeWait = (seconds: number) => {
   return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour')
 }
 
-/** A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes"). */
-export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R, refusal: (wait: string) => string) {
+/**
+ * A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes"); code is
+ * what the client branches on.
+ */
+export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R, refusal: (wait: string) => string, code: ErrorCode = 'rate_limited') {
   // NFKC here and lowercase in Postgres: every spelling the database takes for one name counts as that name.
   const entries = (subjects: Subjects<R>) =>
     Object.entries(rules).map(([rule, limit]) => ({ limit, name: `${scope}:${rule}`, subject: subjects[rule]!.normalize('NFKC') }))
 
   const refuse = (resetAt: Date) => {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))
-    return new AppError(429, 'rate_limited', refusal(describeWait(seconds)), { retryAfterSeconds: seconds })
+    return new AppError(429, code, refusal(describeWait(seconds)), { retryAfterSeconds: seconds })
   }
 
   return {
@@ -152,3 +156,25 @@ export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
     consume: (address: string) => limiter.consume({ perAddress: address }),
   }
 }
+
+/** Photo analyses a seller may start (each costs model calls): ANALYSIS_LIMIT_PER_MINUTE and ANALYSIS_LIMIT_PER_DAY. */
+export const ANALYSIS_LIMITS = {
+  perMinute: { max: 60, windowSeconds: 60 },
+  perDay: { max: 1000, windowSeconds: 24 * 60 * 60 },
+} satisfies Rules
+
+/** Analyses per seller, counted before the model is asked; answers already stored are not counted (analysis-reuse.ts). */
+export function createAnalysisLimiter(sql: Sql, rules = ANALYSIS_LIMITS) {
+  const limiter = createLimiter(
+    sql,
+    'analysis',
+    rules,
+    (wait) => `You have asked for more AI analyses than this server allows for now. Your photos are saved; fill in the details yourself, or try again in ${wait}.`,
+    'analysis_limit_reached',
+  )
+  return {
+    consume: (userId: number) => limiter.consume({ perMinute: String(userId), perDay: String(userId) }),
+  }
+}
+
+export type AnalysisLimiter = ReturnType<typeof createAnalysisLimiter>

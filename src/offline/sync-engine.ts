@@ -19,8 +19,9 @@ import type { SyncTransport } from './transport.ts'
 export const SYNC_LOCK = 'snaplist-sync'
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
-// Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest.
-const AI_GAVE_UP = ['analysis_failed', 'analysis_timeout', 'analysis_key_refused'] as const
+// Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest. The
+// seller's analyses limit (a 429) is one too: asking again within the minute or the day would only be refused again.
+const AI_GAVE_UP = ['analysis_failed', 'analysis_timeout', 'analysis_key_refused', 'analysis_limit_reached'] as const
 // The AI is there but overloaded (Gemini's 429): worth trying again, in minutes rather than seconds.
 const AI_RETRY_BASE_MS = 60_000
 const AI_RETRY_MAX_MS = 16 * 60_000

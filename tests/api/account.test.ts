@@ -103,8 +103,6 @@ describe('change email', () => {
     const nia = await register('nia')
     const wrong = await nia.call('PUT', '/api/account/email', { email: 'nia.new@example.com', password: 'not my password' })
     expect(wrong.status).toBe(403)
-    const taken = await nia.call('PUT', '/api/account/email', { email: 'ROOT@example.com', password: PASSWORD })
-    expect(taken.status).toBe(409)
     const same = await nia.call('PUT', '/api/account/email', { email: 'nia@example.com', password: PASSWORD })
     expect(same.status).toBe(400)
 
@@ -120,6 +118,41 @@ describe('change email', () => {
     expect(await loginStatus('nia@example.com', PASSWORD)).toBe(401)
     expect(await noticesTo('nia@example.com')).toEqual([expect.stringContaining('was changed to nia.new@example.com.')])
     expect(await noticesTo('nia.new@example.com')).toEqual([])
+  })
+
+  it('answers a taken address as a free one (issue 27 F8), mailing its owner a note instead of a link', async () => {
+    const uma = await register('uma')
+    await t.settle()
+    const last = (await t.db.sql<{ last: number }[]>`select coalesce(max(id), 0)::int as last from mail_outbox`)[0]!.last
+    const free = await uma.call('PUT', '/api/account/email', { email: 'uma.new@example.com', password: PASSWORD })
+    const taken = await uma.call('PUT', '/api/account/email', { email: 'ROOT@example.com', password: PASSWORD })
+    expect([free.status, taken.status]).toEqual([200, 200])
+    const [freeBody, takenBody] = [await readJson(free), await readJson(taken)]
+    expect(takenBody).toEqual({ ...freeBody, pendingEmail: 'ROOT@example.com' })
+    expect(await readJson(await uma.get('/api/user'))).toMatchObject({ email: 'uma@example.com', pendingEmail: 'ROOT@example.com' })
+
+    await t.settle()
+    const toRoot = await t.db.sql<{ template: string; text: string }[]>`select template, text from mail_outbox where lower(recipient) = 'root@example.com' and id > ${last}`
+    expect(toRoot.map((mail) => mail.template)).toEqual(['account-changed'])
+    expect(toRoot[0]!.text).toContain('Hi root,')
+    expect(toRoot[0]!.text).toMatch(/tried to use this email address for another Snaplist account/)
+    expect(toRoot[0]!.text).not.toContain('uma')
+    expect((await uma.get('/api/user')).status).toBe(200)
+  })
+
+  it('counts changes with the confirmation emails: 5 an hour per account, then 429 and no more mail', async () => {
+    const rex = await register('rex')
+    const statuses: number[] = []
+    for (let change = 0; change < 8; change++) {
+      const response = await rex.call('PUT', '/api/account/email', { email: `victim${change}@example.com`, password: PASSWORD })
+      statuses.push(response.status)
+      if (response.status === 429) expect((await readJson(response)).code).toBe('rate_limited')
+      await t.settle()
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+    const mailed = await t.db.sql`select recipient from mail_outbox where recipient like 'victim%@example.com' order by id`
+    expect(mailed.map((mail) => mail.recipient)).toEqual([0, 1, 2, 3, 4].map((n) => `victim${n}@example.com`))
+    expect((await rex.post('/api/account/verification-email', { email: 'victim4@example.com' })).status).toBe(429)
   })
 
   it('refuses the link when another account took the address meanwhile', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, readJson, registeredClient, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, succeeded, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -64,6 +64,21 @@ describe('registration', () => {
     const sameEmail = await client(t.app).post('/api/register', { ...newUser('robert'), email: 'Bob@Example.com' })
     expect(sameEmail.status).toBe(409)
     expect((await readJson(sameEmail)).message).toMatch(/email already exists/)
+  })
+
+  it('takes a username that looks like one already taken for that one (issue 27 F13): Cyrillic, Greek, ligatures, full-width', async () => {
+    await succeeded(client(t.app).post('/api/register', newUser('alice13')), 201)
+    await succeeded(client(t.app).post('/api/register', newUser('admfin')), 201)
+    // а and е Cyrillic; Α Greek; ı dotless; full-width letters; ﬁ the ligature, which NFKC makes "fi".
+    const lookAlikes = ['\u0430lice13', 'ALIC\u041513', '\u0391LICE13', 'al\u0131ce13', '\uff41\uff4c\uff49\uff43\uff45\uff11\uff13', 'adm\ufb01n']
+    for (const [index, username] of lookAlikes.entries()) {
+      const response = await client(t.app).post('/api/register', { ...newUser(username), email: `look-alike-${index}@example.com` })
+      expect(response.status, username).toBe(409)
+      expect(await readJson(response)).toMatchObject({ code: 'conflict', fields: { username: expect.stringMatching(/already taken/) } })
+    }
+    const [row] = await t.db.sql`select count(*)::int as n from users where email like 'look-alike-%'`
+    expect(row!.n).toBe(0)
+    await succeeded(client(t.app).post('/api/register', newUser('alicia13')), 201)
   })
 
   it('refuses missing and malformed fields with a message per field and writes nothing', async () => {

@@ -216,6 +216,21 @@ describe('publishing a listing to eBay', () => {
     expect(again).toMatchObject({ message: 'This listing is already posted to eBay.', viewUrl: first.viewUrl })
   })
 
+  it('keeps the category for a GET from the app only: one another site makes with the seller’s cookies is refused with 403', async () => {
+    const seller = await connectedSeller('cross-site')
+    const listing = await createListing(seller)
+    const categoryKept = async () => (await t.db.sql`select ebay_category_id from listings where id = ${listing.id}`)[0]!.ebayCategoryId as string | null
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, { origin: '', 'sec-fetch-site': site })
+      expect(refused.status).toBe(403)
+      expect((await readJson(refused)).code).toBe('forbidden')
+    }
+    expect(await categoryKept()).toBeNull()
+    const fromTheApp = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, { 'sec-fetch-site': 'same-origin' })
+    expect(fromTheApp.status).toBe(200)
+    expect(await categoryKept()).toBe('57988')
+  })
+
   it('refuses other sellers’ listings, sellers without eBay, and bad details, changing nothing', async () => {
     const owner = await connectedSeller('owner')
     const listing = await createListing(owner)

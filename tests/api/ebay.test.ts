@@ -118,6 +118,20 @@ describe('connecting an eBay account', () => {
     expect((await exchange(seller, { code, state })).status).toBe(200)
   })
 
+  it('refuses to start an authorization for another site (issue 27 F12): six of them would push out the seller’s own pending one', async () => {
+    const seller = await signUp('pending-kept')
+    const { code, state } = await authorize(seller)
+    for (let attempt = 0; attempt < 6; attempt++) {
+      for (const headers of [{ origin: '', 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
+        const refused = await seller.call('GET', '/api/marketplace-connections/ebay/auth', undefined, headers)
+        expect(refused.status).toBe(403)
+        expect((await readJson(refused)).code).toBe('forbidden')
+      }
+    }
+    expect(await t.db.sql`select 1 from oauth_states where user_id = ${seller.id}`).toHaveLength(1)
+    expect((await exchange(seller, { code, state })).status).toBe(200)
+  })
+
   it('refuses a code without its state and links nothing, even with an authorization pending in the session (issue 13 #4)', async () => {
     // The attacker gets a code for their own eBay account; the victim's session has an authorization pending (a page
     // on another site can start one with a top-level GET).

@@ -105,6 +105,18 @@ describe('analyze-image', () => {
     expect((await t.db.sql`select count(*)::int as photos from images`)[0]).toEqual(before)
   })
 
+  it('counts the fields by the real boundary, not a decoy parameter whose name ends in "boundary"', async () => {
+    const part = (name: string, value: string, file = '') =>
+      `--BND\r\nContent-Disposition: form-data; name="${name}"${file && `; filename="${file}"\r\nContent-Type: image/jpeg`}\r\n\r\n${value}\r\n`
+    const fields = Array.from({ length: 150_000 }, (_, field) => part(`f${field}`, ''))
+    const body = [part('image', 'not really a photo', 'a.jpg'), ...fields, '--BND--\r\n'].join('')
+    for (const contentType of ['multipart/form-data; xboundary=z; boundary=BND', 'multipart/form-data; BOUNDARY="BND"']) {
+      const response = await alice.post('/api/images', body, { 'content-type': contentType })
+      expect(response.status).toBe(400)
+      expect((await readJson(response)).message).toMatch(/^The upload has too many fields/)
+    }
+  })
+
   it('needs a session and the image field', async () => {
     expect((await client(t.app).post('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))).status).toBe(401)
     const empty = new FormData()

@@ -50,6 +50,8 @@ export interface RouteSpec {
   signedText?: boolean
   /** The rest of the path (after the route's *) names a stored file. */
   wildcard?: boolean
+  /** A GET that keeps something (SPEC keeps it a GET): refused from another site like any state-changing request. */
+  keepsState?: true
   /** A request the rightful caller could send (Alice for user routes): with another caller it must be refused. */
   example(f: CatalogFixture): ExampleRequest
 }
@@ -125,6 +127,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     param: IdParamSchema,
     query: EbayRequirementsQuerySchema,
+    keepsState: true,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-requirements?categoryId=31388` }),
   },
   'GET /api/ebay/categories': { access: 'user', query: EbayCategorySearchSchema, example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }) },
@@ -143,7 +146,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/listings/:id/end-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-ebay` }) },
   'POST /api/listings/:id/relist-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
-  'GET /api/marketplace-connections/:platform/auth': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay/auth' }) },
+  'GET /api/marketplace-connections/:platform/auth': {
+    access: 'user',
+    param: PlatformParamSchema,
+    keepsState: true,
+    example: () => ({ path: '/api/marketplace-connections/ebay/auth' }),
+  },
   'GET /api/marketplace-connections/:platform/check-authentication': {
     access: 'user',
     param: PlatformParamSchema,
@@ -229,7 +237,7 @@ export function callRoute(app: TestApp['app'], route: string, { path, body, cook
   return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { method: methodOf(route), headers: sent, body: json ? JSON.stringify(body) : (body as RequestInit['body']) }))
 }
 
-export const isStateChanging = (route: string) => !['GET', 'HEAD', 'OPTIONS'].includes(methodOf(route))
+export const isStateChanging = (route: string) => !['GET', 'HEAD', 'OPTIONS'].includes(methodOf(route)) || ROUTES[route]?.keepsState === true
 
 type Client = ReturnType<typeof client>
 

@@ -112,6 +112,7 @@ export interface TestAppOptions {
   photoQuotaBytes?: number
   /** Photo analyses at once (ANALYSIS_CONCURRENCY); the default when not given. */
   analysisConcurrency?: number
+  analysisLimits?: { perMinute: number; perDay: number }
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -143,6 +144,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ebayConfig: options.ebayConfig,
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
+    analysisLimits: options.analysisLimits,
   })
   return {
     app,

@@ -87,7 +87,9 @@ let db: SnaplistDb
 let clock: number
 let network: ReturnType<typeof flakyNetwork>
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Every test sends the same photo bytes: each starts without the analyses earlier ones stored for them.
+  await t.db.sql`delete from photo_analyses`
   ai.busy = false
   db = new SnaplistDb(`test-${randomUUID()}`)
   clock = Date.now()
@@ -280,6 +282,22 @@ describe('sync engine', () => {
     const draft = (await db.drafts.get(id))!
     expect(draft).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_failed' })
     expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+  })
+
+  it('a draft whose seller is past the analyses limit (issue 27 F6) stays the seller\'s to finish, with that note, and is not asked again', async () => {
+    await t.db.sql`
+      insert into rate_limits (key, hits, reset_at) values (${`analysis:perMinute:${sellerId}`}, 1000, now() + interval '1 minute')
+      on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`
+    try {
+      const store = createDraftStore(db, sellerId, () => clock)
+      const id = randomUUID()
+      await store.addPhotos(id, newPhotos(1))
+      await engine().run()
+      expect((await db.drafts.get(id))!).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_limit_reached' })
+      expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
+    } finally {
+      await t.db.sql`delete from rate_limits where key like 'analysis:%'`
+    }
   })
 
   it('creates a draft the seller already finished with the seller\'s values', async () => {

@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../errors.ts'
 import { deleteAccount } from './account-removal.ts'
 import { changeNoticeAfterReply } from './account-mail.ts'
 import type { AccountServiceDeps } from './register-and-sign-in.ts'
-import { addressTaken, type EmailVerificationService } from './email-verification.ts'
+import type { EmailVerificationService } from './email-verification.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { passwordProblem } from './password-policy.ts'
 import type { FailedLoginLimiter } from '../rate-limit.ts'
@@ -90,12 +90,11 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
       await changeNoticeAfterReply(jobs, email, username, `The password of your ${APP_NAME} account was changed, and every other device was signed out.`, appUrl)
     },
 
-    /** Mails a link to the new address, which replaces the current one only once that link is opened. */
+    /** Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the job). */
     async changeEmail(caller: Caller, { email, password }: ChangeEmailInput, appUrl: string): Promise<users.UserRow> {
       await proveOwner(caller, password, 'password')
       if (email.toLowerCase() === caller.user.email.toLowerCase()) throw badRequest('That is already your email address.', { email: 'That is already your email address.' })
-      const holder = await users.findUserByEmail(sql, email)
-      if (holder) throw addressTaken()
+      // Another account's address is answered as a free one (the mail job tells its owner instead of sending a link).
       return verification.sendChangeLink(caller.user, email, appUrl)
     },
 

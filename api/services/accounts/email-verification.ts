@@ -15,8 +15,11 @@ import { createLimiter } from '../rate-limit.ts'
 
 const LINK_LIFETIME_MS = VERIFY_LINK_HOURS * 60 * 60 * 1000
 
-/** Confirmation emails one account may ask for, besides the ones registration and an email change send. */
+/** Confirmation emails one account may ask for, by a resend or an email change (registration's first is free). */
 export const RESEND_LIMITS = { perAccount: { max: 5, windowSeconds: 60 * 60 } }
+
+/** What the holder of an address another account asked for is told: no name of that account, nothing to do. */
+const ADDRESS_TRIED = `Someone tried to use this email address for another ${APP_NAME} account. It was not added to that account, and nothing of yours changed.`
 
 const invalidLink = () =>
   new AppError(
@@ -56,6 +59,10 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
   jobs.handle<ConfirmationJob>(
     CONFIRMATION_EMAIL,
     oncePerJob(sql, async ({ userId, pendingEmail, appUrl }) => {
+      // An address another account holds gets no link: its owner is told someone tried it, while the asker's reply
+      // was the same as for a free address, so an email change cannot tell which addresses are registered.
+      const holder = pendingEmail === null ? undefined : await users.findUserByEmail(sql, pendingEmail)
+      if (holder && holder.id !== userId) return changeNoticeAfterReply(jobs, holder.email, holder.username, ADDRESS_TRIED, appUrl)
       const { token, hash } = newLinkToken()
       const user = await users.setEmailTokenWhilePending(sql, userId, { hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS), pendingEmail })
       if (!user) return
@@ -75,8 +82,14 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
     /** A new account's first link, mailed after the reply. */
     sendFirstLink: (user: users.UserRow, appUrl: string) => sendLink(user, null, appUrl),
 
-    /** Starts an email change: the new address gets the link and replaces the current one once it is opened. */
-    sendChangeLink: (user: users.UserRow, newEmail: string, appUrl: string) => sendLink(user, newEmail, appUrl),
+    /**
+     * Starts an email change: the new address gets the link and replaces the current one once it is opened. Counted
+     * with the resends, so nobody mails a stream of links to addresses of their choosing.
+     */
+    async sendChangeLink(user: users.UserRow, newEmail: string, appUrl: string): Promise<users.UserRow> {
+      await resendLimiter.consume({ perAccount: String(user.id) })
+      return sendLink(user, newEmail, appUrl)
+    },
 
     /** Another link to the address the seller saw awaiting confirmation, counted atomically per account. */
     async resend(user: users.UserRow, email: string, appUrl: string): Promise<users.UserRow> {

@@ -9,7 +9,9 @@ import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import { AppError } from '../../errors.ts'
 import type { EbayLookups } from '../ebay/lookups.ts'
+import type { AnalysisLimiter } from '../rate-limit.ts'
 import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
+import type { AnalysisReuse } from './analysis-reuse.ts'
 import { notSetUpNotice, type Analysis, type ImageAnalyzer } from './analyzer.ts'
 import { analysisCopyOfStored, type AnalysisCopy } from './images.ts'
 import { readPhoto, type FileStorage } from './storage.ts'
@@ -61,10 +63,15 @@ export interface AnalysisServiceDeps {
   recent: RecentCopies
   /** How many model calls on photos run at once, and each seller's share (ANALYSIS_CONCURRENCY, analysis-gate.ts). */
   gate?: AnalysisGate
+  /** Each seller's analyses a minute and a day (ANALYSIS_LIMIT_PER_MINUTE, _PER_DAY), counted before the model is asked. */
+  limiter: AnalysisLimiter
+  /** The stored or running analysis of the same photos, so asking again costs the model nothing. */
+  reuse: AnalysisReuse
   ebayDeadlineMs?: number
 }
 
-export function createAnalysisService({ sql, storage, analyzer, lookups, recent, gate = createAnalysisGate(), ebayDeadlineMs = EBAY_DEADLINE_MS }: AnalysisServiceDeps) {
+export function createAnalysisService(deps: AnalysisServiceDeps) {
+  const { sql, storage, analyzer, lookups, recent, gate = createAnalysisGate(), limiter, reuse, ebayDeadlineMs = EBAY_DEADLINE_MS } = deps
   /** The item specifics for the AI's title: category, its aspects, the model's values. */
   async function specifics(analysis: Analysis, signal?: AbortSignal): Promise<{ ebay: EbaySpecifics | null; categoryId: string | null; gap: boolean }> {
     const category = await lookups!.category(analysis.suggestion.title)
@@ -100,6 +107,7 @@ export function createAnalysisService({ sql, storage, analyzer, lookups, recent,
   /** The analysis of these copies (photo 1 first), for a seller (isAdmin decides whether a notice may name settings). */
   async function analyzeCopies(user: { id: number; isAdmin: boolean }, copies: AnalysisCopy[], signal?: AbortSignal): Promise<DraftAnalysis> {
     const photos = copies.slice(0, MAX_ANALYSIS_PHOTOS)
+    await limiter.consume(user.id)
     // The model's call on the photos waits for a place at the gate (a haul's many drafts share them fairly).
     const analysis = await gate.run(user.id, () => analyzer.analyze({ photos: photos.map((copy) => copy.jpeg), measuredColor: photos[0]?.measuredColor ?? '' }, signal), signal)
     const base = { ...analysis.suggestion, analyzer: analyzer.name, source: analysis.source, facts: analysis.facts, flaws: analysis.flaws, photoCount: photos.length }
@@ -121,12 +129,15 @@ export function createAnalysisService({ sql, storage, analyzer, lookups, recent,
   return {
     analyzeCopies,
 
-    /** POST /api/analyze-photos: the draft's stored photos, in its order; callable per draft by any caller. */
-    async analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[], signal?: AbortSignal): Promise<DraftAnalysis> {
-      const rows = await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))
+    /**
+     * POST /api/analyze-photos: the draft's stored photos, in its order; callable per draft by any caller. The same
+     * photos again are answered from the stored analysis, and requests for them at once share one run, which no
+     * single caller's disconnect cancels.
+     */
+    async analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[]): Promise<DraftAnalysis> {
+      const rows = (await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))).slice(0, MAX_ANALYSIS_PHOTOS)
       if (rows.some((row) => row?.userId !== user.id)) throw photoNotFound()
-      const copies = await Promise.all(rows.map((row) => copyOf(row!)))
-      return analyzeCopies(user, copies, signal)
+      return reuse.once(user.id, rows.map((row) => row!.key), async () => analyzeCopies(user, await Promise.all(rows.map((row) => copyOf(row!)))))
     },
   }
 }

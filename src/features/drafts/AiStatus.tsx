@@ -12,6 +12,7 @@ const GAVE_UP: Record<string, string> = {
   analysis_failed: 'The AI could not analyse the photos: fill in the details yourself.',
   analysis_timeout: 'The AI took too long to answer: fill in the details yourself.',
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
+  analysis_limit_reached: 'You have used your AI suggestions for now: fill in the details yourself. Your photos are saved.',
 }
 
 /** The time from mount on, again every 15 s, so "retrying in N min" counts down. */

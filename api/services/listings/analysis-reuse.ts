@@ -1,0 +1,38 @@
+// One analysis per distinct photo set (issue 27 F6): a seller asking again for the same photos, in the same order, gets
+// the stored answer, and requests for the same photos that arrive together share one model call. Keyed by the
+// photos' stored keys, which are named by the hash of their content, so the same photo uploaded under another id is
+// the same photo here.
+import { createHash } from 'node:crypto'
+import type { DraftAnalysis } from '../../contract/analysis.ts'
+import type { Sql } from '../../db/client.ts'
+import * as stored from '../../db/photo-analyses.ts'
+
+/** How long a stored analysis is reused; its market prices are eBay's of some hours ago (as ebay_lookup_cache's). */
+export const ANALYSIS_REUSE_MS = 6 * 60 * 60 * 1000
+
+export function createAnalysisReuse(sql: Sql) {
+  const running = new Map<string, Promise<DraftAnalysis>>()
+
+  async function storedOrRun(userId: number, photosHash: string, run: () => Promise<DraftAnalysis>): Promise<DraftAnalysis> {
+    const kept = await stored.findAnalysis<DraftAnalysis>(sql, userId, photosHash, ANALYSIS_REUSE_MS)
+    if (kept) return kept
+    const result = await run()
+    await stored.saveAnalysis(sql, userId, photosHash, result)
+    return result
+  }
+
+  return {
+    /** The seller's analysis of these photos: stored, already running, or run now by `run` (which alone is counted). */
+    once(userId: number, photoKeys: string[], run: () => Promise<DraftAnalysis>): Promise<DraftAnalysis> {
+      const photosHash = createHash('sha256').update(photoKeys.join('\n')).digest('hex')
+      const key = `${userId}:${photosHash}`
+      const already = running.get(key)
+      if (already) return already
+      const work = storedOrRun(userId, photosHash, run).finally(() => running.delete(key))
+      running.set(key, work)
+      return work
+    },
+  }
+}
+
+export type AnalysisReuse = ReturnType<typeof createAnalysisReuse>
