@@ -11,7 +11,7 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { listingsQuery } from '../listings/listing-queries.ts'
+import { cachedListings, listingsQuery } from '../listings/listing-queries.ts'
 import { DraftForm } from './DraftForm.tsx'
 
 function OpenDraft({ draftId }: { draftId: string }) {
@@ -23,7 +23,7 @@ function OpenDraft({ draftId }: { draftId: string }) {
 /** The seller's listings as the server has them now, or (offline) as the Dashboard last showed them. */
 function useFreshListings(): () => Promise<Listing[] | undefined> {
   const queryClient = useQueryClient()
-  return useCallback(() => queryClient.fetchQuery(listingsQuery).catch(() => queryClient.getQueryData(listingsQuery.queryKey)), [queryClient])
+  return useCallback(() => queryClient.fetchQuery(listingsQuery).catch(() => cachedListings(queryClient)), [queryClient])
 }
 
 function OpenEdit({ listingId }: { listingId: number }) {

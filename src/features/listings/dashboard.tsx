@@ -6,6 +6,7 @@ import { useMarketplaceReturn } from '../marketplaces/useMarketplaceReturn.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import { ListingsPanel } from './ListingsPanel.tsx'
 import { StatusFilters } from './StatusFilters.tsx'
+import { searchOf } from './dashboard-view.ts'
 import { useDashboardFilter } from './useDashboardFilter.ts'
 import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
 
@@ -16,7 +17,7 @@ const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx'))
 export function DashboardScreen() {
   const user = useCurrentUser()
   useMarketplaceReturn()
-  const { filter, setFilter, search, setSearch, deferredSearch, counts, shown } = useDashboardFilter()
+  const { filter, setFilter, search, setSearch, sort, setSort, view, counts } = useDashboardFilter()
   return (
     <div className="flex flex-col gap-6">
       <VerifyEmailBanner />
@@ -41,10 +42,10 @@ export function DashboardScreen() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <HaulsPanel />
-          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} />
-          <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={deferredSearch} />
-          {filter === 'draft' && counts.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
-          {filter !== 'draft' && <ListingsPanel shown={shown} />}
+          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} sort={sort} onSort={setSort} />
+          <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={view.q ?? ''} />
+          {filter === 'draft' && counts?.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
+          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} />}
         </div>
         <MarketplacesPanel />
       </div>
