@@ -244,7 +244,8 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
           <Spinner label="Loading your listings" />
         </div>
       )}
-      {listings.isError &&
+      {/* Offline, what the phone last saw may be there instead (last-seen.ts): then it shows, not the failure. */}
+      {listings.isError && !listings.data &&
         (online ? (
           <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>
         ) : (

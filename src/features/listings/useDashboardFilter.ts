@@ -67,5 +67,7 @@ export function useDashboardFilter() {
     setSort: (next: ListingSort) => change({ sort: next === 'newest' ? undefined : next }),
     view,
     counts,
+    /** When the listings shown were fetched (0: not yet). */
+    syncedAt: listings.dataUpdatedAt,
   }
 }
