@@ -11,7 +11,8 @@ import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-pa
 import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
 import { adminListingsQuery, adminUsersQuery } from './features/admin/admin-queries.ts'
 import { emailTemplatesQuery } from './features/admin/email-template-queries.ts'
-import { listingsQuery } from './features/listings/listing-queries.ts'
+import { listingSearchQuery } from './features/listings/listing-queries.ts'
+import { dashboardView, searchOf } from './features/listings/dashboard-view.ts'
 import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
 import { currentUserQuery } from './features/auth/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
@@ -92,11 +93,12 @@ const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/', () => import('./features/listings/dashboard.tsx'), 'DashboardScreen'),
-    validateSearch: dashboardSearch,
+    // A result back from a marketplace, and the listings' search, filter and sort.
+    validateSearch: (search: Record<string, unknown>) => ({ ...dashboardSearch(search), ...dashboardView(search) }),
     // The Dashboard's data travels while its code loads.
-    loader: ({ context: { queryClient, adoptingMarkup } }) => {
+    loader: ({ context: { queryClient, adoptingMarkup }, location }) => {
       if (adoptingMarkup) return
-      void queryClient.prefetchQuery(listingsQuery)
+      void queryClient.prefetchInfiniteQuery(listingSearchQuery(searchOf(dashboardView(location.search))))
       void queryClient.prefetchQuery(marketplaceConnectionsQuery)
     },
   }),

@@ -5,6 +5,7 @@ import type { AdminListing } from '../contract/admin.ts'
 import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, RECORD_COLUMNS, type FillableField, type ListingFieldName } from '../contract/listing-fields.ts'
 import { toCents, type ListingEdit, type ListingFill, type ListingInput, type ListingLife, type Listing } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
+import { LISTINGS_PAGE_SIZE, searchWords, type ListingPage, type ListingSearch, type ListingSort } from '../contract/listing-search.ts'
 import type { Sql, Tx } from './client.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
@@ -58,6 +59,47 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
         then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId} and deleting_since is null`
   return row!.json as JsonText<Listing[]>
+}
+
+/** A listing's status on the Dashboard, as listingStatus (contract/listing.ts) derives it, for SQL to filter and count by. */
+const STATUS_SQL = `case when platform_status = 'active' and platform_listing_id like 'ebay%' then 'live'
+  when platform_status = 'sold' then 'sold' when platform_status = 'ended' then 'ended' else 'ready' end`
+/** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
+const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
+const ORDER_SQL: Record<ListingSort, string> = {
+  newest: 'listings.created_at desc, listings.id desc',
+  oldest: 'listings.created_at asc, listings.id asc',
+  'price-low': `${PRICE_SQL} asc, listings.id desc`,
+  'price-high': `${PRICE_SQL} desc, listings.id desc`,
+}
+
+/** A word as a LIKE pattern that finds it anywhere: its own % and _ match only themselves. */
+const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`
+
+/**
+ * One page of the seller's listings that the search and status filter keep, in the sort's order, with how many match
+ * and the counts by status, as the JSON text of a ListingPage. Only the page's rows are read whole and written out.
+ */
+export async function searchListingsJson(sql: Sql, userId: number, search: ListingSearch, ebayItemUrl: string): Promise<JsonText<ListingPage>> {
+  const matches = searchWords(search.q).reduce(
+    (condition, word) => sql`${condition} and (title ilike ${anywhere(word)} or brand ilike ${anywhere(word)}
+      or array_to_string(keywords, ' ') ilike ${anywhere(word)} or 'snaplist' || id = ${word})`,
+    search.status ? sql`(${sql.unsafe(STATUS_SQL)}) = ${search.status}` : sql`true`,
+  )
+  const order = sql.unsafe(ORDER_SQL[search.sort])
+  const [row] = await sql<{ json: string }[]>`
+    with shown as (select listings.id as shown_id from listings where user_id = ${userId} and ${matches} order by ${order} limit ${LISTINGS_PAGE_SIZE} offset ${search.offset})
+    select json_build_object(
+      'listings', (select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
+          'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
+            then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by ${order}), '[]')
+        from shown join listings on listings.id = shown.shown_id),
+      'total', (select count(*) from listings where user_id = ${userId} and ${matches}),
+      'counts', (select json_build_object('ready', count(*) filter (where status = 'ready'), 'live', count(*) filter (where status = 'live'),
+          'sold', count(*) filter (where status = 'sold'), 'ended', count(*) filter (where status = 'ended'))
+        from (select ${sql.unsafe(STATUS_SQL)} as status from listings where user_id = ${userId}) as statuses)
+    )::text as json`
+  return row!.json as JsonText<ListingPage>
 }
 
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {

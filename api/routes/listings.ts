@@ -1,8 +1,9 @@
 // /api/listings: the signed-in seller's own listings (docs/product.md §7): create, edit (against the version the edit
-// started from), fill-empty for AI suggestions that came late, delete.
+// started from), fill-empty for AI suggestions that came late, delete; and the Dashboard's search, a page at a time.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonText } from '../json-text.ts'
+import { ListingSearchQuerySchema } from '../contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'
@@ -11,6 +12,9 @@ import { IdParamSchema, valid } from '../validate.ts'
 export function listingRoutes(listings: ListingService) {
   return new Hono<AppEnv>()
     .get('/listings', async (c) => jsonText(c, await listings.listJson(requireUser(c).id), 200))
+    .get('/listings/search', valid('query', ListingSearchQuerySchema), async (c) =>
+      jsonText(c, await listings.searchJson(requireUser(c).id, c.req.valid('query')), 200),
+    )
     .post('/listings', valid('json', ListingInputSchema), async (c) => {
       const { listing, created } = await listings.create(requireUser(c).id, c.req.valid('json'))
       return c.json(listing, created ? 201 : 200)

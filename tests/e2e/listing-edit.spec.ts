@@ -122,7 +122,7 @@ test('the Dashboard filters by status with counts and searches by title', async 
   await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeHidden()
   await expect(page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem')).toHaveCount(3)
 
-  await page.getByLabel('Search listings by title').fill('teak')
+  await page.getByLabel('Search listings').fill('teak')
   const rows = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem')
   await expect(rows).toHaveCount(2)
   await expect(rows.filter({ hasText: 'Wool scarf' })).toHaveCount(0)

@@ -2,6 +2,7 @@
 // edits only against the version they started from, deletion takes the photos no other listing uses with it.
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
 import { editChangesNothing, isPostedToEbay, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
+import type { ListingSearch } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
@@ -90,6 +91,7 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
     listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
+    searchJson: (userId: number, search: ListingSearch) => listings.searchListingsJson(sql, userId, search, ebayItemUrl),
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {

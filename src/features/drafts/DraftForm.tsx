@@ -25,6 +25,7 @@ import { keepDraftsSafe, syncScheduler } from './sync.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { listingKeys } from '../listings/listing-queries.ts'
+import { backToDashboard } from '../listings/dashboard-view.ts'
 import { ConfirmGuess, Flaws, GuessBadge, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
@@ -151,7 +152,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     if (state === 'done') {
       void queryClient.invalidateQueries({ queryKey: listingKeys.all })
       notify(words.done, undefined, 'success')
-      void navigate({ to: '/' })
+      void navigate(backToDashboard())
     } else if (state === 'failed' && !draft?.conflict) {
       notify('Error', failure, 'error')
     }
@@ -167,7 +168,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     if (!waitingForServer) return
     const timer = setTimeout(() => {
       notify('Saved on this phone', 'It will appear on your Dashboard as soon as it has synced.', 'info')
-      void navigate({ to: '/' })
+      void navigate(backToDashboard())
     }, CONFIRM_TIMEOUT_MS)
     return () => clearTimeout(timer)
   }, [waitingForServer, navigate])
@@ -277,7 +278,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     if (review) return review.onSubmitted()
     if (navigator.onLine) return setSubmitted(true)
     notify(SAVED_OFFLINE, undefined, 'info')
-    await navigate({ to: '/' })
+    await navigate(backToDashboard())
   }
 
   const submit = handleSubmit(async () => {
@@ -296,7 +297,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     await drafts.discard(draftId)
     void queryClient.invalidateQueries({ queryKey: listingKeys.all })
     notify(message, undefined, 'info')
-    await navigate({ to: '/' })
+    await navigate(backToDashboard())
   }
 
   const busy = preparing > 0 || waitingForServer
@@ -363,7 +364,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
           </Button>
         )}
         {view && !draft?.editOf && !review && (
-          <Button variant="secondary" onClick={() => void navigate({ to: '/' }).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
+          <Button variant="secondary" onClick={() => void navigate(backToDashboard()).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
             Save for later
           </Button>
         )}

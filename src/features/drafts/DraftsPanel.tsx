@@ -14,7 +14,7 @@ import { syncScheduler } from './sync.ts'
 import { aiRetryOf } from '../../offline/draft-status.ts'
 import { AiRetryButtons } from './AiStatus.tsx'
 import { publishPhoneState } from '../listings/phone-state.ts'
-import { titleMatcher } from '../listings/useDashboardFilter.ts'
+import { textMatcher } from '../listings/useDashboardFilter.ts'
 
 const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-50 text-red-800',
@@ -95,7 +95,7 @@ function usePublishedDrafts(views: DraftView[] | undefined): DraftView[] | undef
 interface DraftsPanelProps {
   /** The Dashboard's status filter shows drafts (All or Draft). */
   visible: boolean
-  /** The Dashboard's search by title. */
+  /** The Dashboard's search (title, brand, keywords). */
   search: string
 }
 
@@ -103,8 +103,8 @@ export function DraftsPanel({ visible, search }: DraftsPanelProps) {
   useListingSync()
   const drafts = usePublishedDrafts(useDrafts())
   const views = useMemo(() => {
-    const matches = titleMatcher(search)
-    return drafts?.filter((view) => matches(view.draft.fields.title || 'Untitled draft'))
+    const matches = textMatcher(search)
+    return drafts?.filter(({ draft: { fields } }) => matches(fields.title || 'Untitled draft', fields.brand, fields.keywords))
   }, [drafts, search])
   const draftStore = useDraftStore()
   const [discarding, setDiscarding] = useState<DraftView | null>(null)

@@ -3,7 +3,7 @@
 // comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
 // Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
 // listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address.
-import { useQueryClient } from '@tanstack/react-query'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Listing } from '../../../api/contract/listing.ts'
@@ -11,7 +11,7 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { listingsQuery } from '../listings/listing-queries.ts'
+import { cachedListings, listingsQuery } from '../listings/listing-queries.ts'
 import { DraftForm } from './DraftForm.tsx'
 
 function OpenDraft({ draftId }: { draftId: string }) {
@@ -23,7 +23,11 @@ function OpenDraft({ draftId }: { draftId: string }) {
 /** The seller's listings as the server has them now, or (offline) as the Dashboard last showed them. */
 function useFreshListings(): () => Promise<Listing[] | undefined> {
   const queryClient = useQueryClient()
-  return useCallback(() => queryClient.fetchQuery(listingsQuery).catch(() => queryClient.getQueryData(listingsQuery.queryKey)), [queryClient])
+  // Offline a fetch would wait for the network (the query's network mode), so the lists the Dashboard loaded answer.
+  return useCallback(
+    async () => (onlineManager.isOnline() ? queryClient.fetchQuery(listingsQuery).catch(() => cachedListings(queryClient)) : cachedListings(queryClient)),
+    [queryClient],
+  )
 }
 
 function OpenEdit({ listingId }: { listingId: number }) {

@@ -1,11 +1,11 @@
 // Your Listings: one compact row per listing (a phone screen shows about six) with its thumbnail, title, status, price,
 // Edit and Post to eBay, or once it is live there the eBay badge and View on eBay, and where its last change stands on
 // eBay; Preview, End on eBay or Relist, Delete and the (disabled, Coming Soon) Etsy action are in the row's menu. The
-// Dashboard's status filter and search choose the rows. Listings not yet on eBay have a checkbox; 'Select all ready'
+// Dashboard's search, status filter and sort choose the rows, which the server sends a page at a time. Listings not yet on eBay have a checkbox; 'Select all ready'
 // and 'Post N to eBay' post many at once (docs/product.md §17).
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
@@ -13,9 +13,8 @@ import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
-import { usePaged } from '../../hooks/usePaged.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { listingsQuery } from './listing-queries.ts'
+import { listingSearchQuery, loadedListings, type ListingSearchView } from './listing-queries.ts'
 import { marketplaceConnectionsQuery } from '../marketplaces/marketplace-queries.ts'
 import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
@@ -30,9 +29,6 @@ import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useCurrentUser } from '../auth/useCurrentUser.ts'
 import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
 import { useReopenPostAfterConnect } from '../post-to-ebay/post-after-connect.ts'
-
-/** Rows rendered at first and added per page: a phone screen holds about eight, so this is several screens ahead. */
-const LISTINGS_PAGE_SIZE = 24
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -139,7 +135,7 @@ function ListingRow({ listing, status, edit, selectable, selected, onSelect, onE
         <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{listing.title}</p>
+        <p className="line-clamp-2 font-medium break-words text-slate-900">{listing.title}</p>
         <div className="mt-0.5 flex items-center gap-2">
           <StatusBadge status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
@@ -173,17 +169,34 @@ function ListingRow({ listing, status, edit, selectable, selected, onSelect, onE
   )
 }
 
-/** The listings the Dashboard's filter and search choose, each with its status. */
-export interface ShownListings {
+/** The listings the Dashboard's search, filter and sort choose (a page at a time), each with its status. */
+interface ShownListings {
   rows: { listing: Listing; status: ListingStatus }[]
+  /** How many match in all, loaded or not. */
+  total: number
   /** Whether any listing exists at all (else the empty state shows instead). */
   any: boolean
 }
 
-export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
+export function ListingsPanel({ search }: { search: ListingSearchView }) {
   const online = useOnline()
-  const listings = useQuery({ ...listingsQuery, refetchInterval: (query) => (hasRevisionUnderWay(query.state.data) ? REVISION_REFRESH_MS : false) })
-  const paged = usePaged(shown?.rows ?? [], LISTINGS_PAGE_SIZE)
+  const listings = useInfiniteQuery({
+    ...listingSearchQuery(search),
+    // The rows of the last search stay until the next one's arrive, so the list does not blink at each word typed.
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (hasRevisionUnderWay(loadedListings(query.state.data?.pages)) ? REVISION_REFRESH_MS : false),
+  })
+  const pages = listings.data?.pages
+  const shown = useMemo((): ShownListings | undefined => {
+    const counts = pages?.[0]?.counts
+    if (!pages || !counts) return undefined
+    const rows = pages.flatMap((page) => page.listings).map((listing) => ({ listing, status: listingStatus(listing) }))
+    return { rows, total: pages[0]!.total, any: counts.ready + counts.live + counts.sold + counts.ended > 0 }
+  }, [pages])
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings
+  const showMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   const { edits } = usePhoneState()
   const navigate = useNavigate()
   /** Opens the edit in the app (a modified click opens a new tab, as any link does). */
@@ -196,7 +209,8 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
   const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
-  useReopenPostAfterConnect(listings.data, setPosting)
+  // Back from eBay's consent: the Post dialog of the listing the seller was posting, among the rows loaded.
+  useReopenPostAfterConnect(useMemo(() => loadedListings(pages), [pages]), setPosting)
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
@@ -210,7 +224,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
     if (readPendingBulkPost(user.id)) setBulk({ listingIds: [], resume: true })
   }, [user.id])
   // Only listings still on Snaplist alone count: one posted meanwhile drops out of the choice.
-  const ready = new Set(listings.data?.flatMap((listing) => (listingStatus(listing) === 'ready' ? [listing.id] : [])))
+  const ready = new Set(shown?.rows.flatMap((row) => (row.status === 'ready' ? [row.listing.id] : [])))
   const chosen = [...selected].filter((id) => ready.has(id))
   const shownReady = shown?.rows.flatMap((row) => (row.status === 'ready' ? [row.listing.id] : [])) ?? []
   const allShownChosen = shownReady.length > 0 && shownReady.every((id) => selected.has(id))
@@ -232,7 +246,8 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
           <Spinner label="Loading your listings" />
         </div>
       )}
-      {listings.isError &&
+      {/* Offline, what the phone last saw may be there instead (last-seen.ts): then it shows, not the failure. */}
+      {listings.isError && !listings.data &&
         (online ? (
           <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>
         ) : (
@@ -245,7 +260,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
       )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
-          {paged.visible.map(({ listing, status }) => (
+          {shown.rows.map(({ listing, status }) => (
             <ListingRow
               key={listing.id}
               listing={listing}
@@ -264,7 +279,7 @@ export function ListingsPanel({ shown }: { shown: ShownListings | undefined }) {
           ))}
         </ul>
       )}
-      <ShowMore shown={paged.shown} total={paged.total} noun="listings" onMore={paged.showMore} />
+      {shown && <ShowMore shown={shown.rows.length} total={shown.total} noun="listings" onMore={showMore} />}
       {chosen.length > 0 && <BulkSelectionBar chosen={chosen} onClear={() => setSelected(new Set())} onPost={() => setBulk({ listingIds: chosen, resume: false })} />}
       {bulk && (
         <Suspense fallback={null}>

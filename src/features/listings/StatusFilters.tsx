@@ -1,32 +1,45 @@
-// The Dashboard's status filters with their counts, and the search by title (docs/product.md §2).
-import { STATUS_LABELS, type DashboardStatus } from '../../../api/contract/listing.ts'
+// The Dashboard's search (title, brand, keywords, SKU), status filters with their counts, and sort (docs/product.md §2).
+import { LISTING_SORTS, SORT_LABELS, type ListingSort } from '../../../api/contract/listing-search.ts'
+import { STATUS_LABELS } from '../../../api/contract/listing.ts'
+import { STATUS_FILTERS, type StatusFilter } from './dashboard-view.ts'
 
-export type StatusFilter = 'all' | DashboardStatus
-
-const FILTERS: StatusFilter[] = ['all', 'draft', 'ready', 'live', 'sold', 'ended']
 const labelOf = (filter: StatusFilter) => (filter === 'all' ? 'All' : STATUS_LABELS[filter])
 
 interface StatusFiltersProps {
-  counts: Record<StatusFilter, number>
+  /** Unknown until the listings have loaded (or were last seen on this phone). */
+  counts: Record<StatusFilter, number> | undefined
   chosen: StatusFilter
   onChoose: (filter: StatusFilter) => void
   search: string
   onSearch: (text: string) => void
+  sort: ListingSort
+  onSort: (sort: ListingSort) => void
 }
 
-export function StatusFilters({ counts, chosen, onChoose, search, onSearch }: StatusFiltersProps) {
+const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700'
+
+export function StatusFilters({ counts, chosen, onChoose, search, onSearch, sort, onSort }: StatusFiltersProps) {
   return (
     <div className="flex flex-col gap-3">
-      <input
-        type="search"
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        placeholder="Search by title"
-        aria-label="Search listings by title"
-        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-700"
-      />
+      <div className="flex gap-2">
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          placeholder="Title, brand, keyword or SKU"
+          aria-label="Search listings"
+          className={`${FIELD} min-w-0 flex-1 placeholder:text-slate-500`}
+        />
+        <select aria-label="Sort" value={sort} onChange={(event) => onSort(event.target.value as ListingSort)} className={`${FIELD} w-32 shrink-0`}>
+          {LISTING_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {FILTERS.map((filter) => (
+        {STATUS_FILTERS.map((filter) => (
           <button
             key={filter}
             type="button"
@@ -35,7 +48,7 @@ export function StatusFilters({ counts, chosen, onChoose, search, onSearch }: St
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 aria-pressed:border-indigo-700 aria-pressed:bg-indigo-700 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
           >
             {labelOf(filter)}
-            <span className="tabular-nums opacity-80">{counts[filter]}</span>
+            {counts && <span className="tabular-nums opacity-80">{counts[filter]}</span>}
           </button>
         ))}
       </div>

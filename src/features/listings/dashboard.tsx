@@ -6,20 +6,43 @@ import { useMarketplaceReturn } from '../marketplaces/useMarketplaceReturn.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import { ListingsPanel } from './ListingsPanel.tsx'
 import { StatusFilters } from './StatusFilters.tsx'
+import { searchOf } from './dashboard-view.ts'
 import { useDashboardFilter } from './useDashboardFilter.ts'
+import { useLastSeen } from './last-seen.ts'
+import { useOnline } from '../../hooks/useOnline.ts'
 import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../drafts/DraftsPanel.tsx')).DraftsPanel)
 const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx')).HaulsPanel)
 
+/** When the phone last heard from the server: the time today, else the day and time. */
+function syncedWhen(at: number) {
+  const date = new Date(at)
+  const today = date.toDateString() === new Date().toDateString()
+  return today ? `at ${date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : `on ${date.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
+}
+
+function OfflineNote({ syncedAt }: { syncedAt: number }) {
+  return (
+    <p role="status" className="rounded-xl border border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">
+      {syncedAt
+        ? `You are offline. Showing what this phone last saw, synced ${syncedWhen(syncedAt)}.`
+        : 'You are offline. Your listings will show when you are back online; new drafts are kept on this phone.'}
+    </p>
+  )
+}
+
 export function DashboardScreen() {
   const user = useCurrentUser()
   useMarketplaceReturn()
-  const { filter, setFilter, search, setSearch, deferredSearch, counts, shown } = useDashboardFilter()
+  const { filter, setFilter, search, setSearch, sort, setSort, view, counts, syncedAt } = useDashboardFilter()
+  useLastSeen(user.id, searchOf(view))
+  const online = useOnline()
   return (
     <div className="flex flex-col gap-6">
       <VerifyEmailBanner />
+      {!online && <OfflineNote syncedAt={syncedAt} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Hello, {user.username}</h1>
@@ -41,10 +64,10 @@ export function DashboardScreen() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <HaulsPanel />
-          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} />
-          <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={deferredSearch} />
-          {filter === 'draft' && counts.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
-          {filter !== 'draft' && <ListingsPanel shown={shown} />}
+          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} sort={sort} onSort={setSort} />
+          <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={view.q ?? ''} />
+          {filter === 'draft' && counts?.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
+          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} />}
         </div>
         <MarketplacesPanel />
       </div>

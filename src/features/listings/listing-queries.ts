@@ -1,6 +1,9 @@
-// Listings: the query the Dashboard reads and the row's delete. Creating goes through the offline outbox.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Listing } from '../../../api/contract/listing.ts'
+// Listings: the Dashboard's search a page at a time, the whole list (the bulk post and the edit screen read it) and the
+// row's delete. Creating goes through the offline outbox. Every key starts with listingKeys.all, so one invalidation
+// refreshes them all.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { LISTINGS_PAGE_SIZE, type ListingPage, type ListingSort } from '../../../api/contract/listing-search.ts'
+import type { Listing, ListingStatus } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 
@@ -10,6 +13,34 @@ export const listingsQuery = queryOptions({
   queryKey: listingKeys.all,
   queryFn: ({ signal }): Promise<Listing[]> => okJson(api.listings.$get(undefined, cancelledBy(signal))),
 })
+
+/** What the Dashboard asks the server for: its search, status and sort (the Draft status is the phone's own). */
+export interface ListingSearchView {
+  q: string
+  status: ListingStatus | undefined
+  sort: ListingSort
+}
+
+export const listingSearchQuery = ({ q, status, sort }: ListingSearchView) =>
+  infiniteQueryOptions({
+    queryKey: [...listingKeys.all, 'search', { q, status, sort }] as const,
+    queryFn: ({ pageParam, signal }): Promise<ListingPage> =>
+      okJson(api.listings.search.$get({ query: { q, sort, offset: String(pageParam), ...(status ? { status } : {}) } }, cancelledBy(signal))),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.length * LISTINGS_PAGE_SIZE
+      return shown < last.total ? shown : undefined
+    },
+  })
+
+/** Every listing of the search loaded so far, in order. */
+export const loadedListings = (pages: readonly ListingPage[] | undefined) => pages?.flatMap((page) => page.listings)
+
+/** Every listing this page holds in any list (offline, the Dashboard's pages are what the phone last saw). */
+export const cachedListings = (queryClient: QueryClient) =>
+  queryClient
+    .getQueriesData<Listing[] | InfiniteData<ListingPage>>({ queryKey: listingKeys.all })
+    .flatMap(([, data]) => (Array.isArray(data) ? data : (loadedListings(data?.pages) ?? [])))
 
 export function useDeleteListing() {
   const queryClient = useQueryClient()

@@ -1,44 +1,73 @@
-// The Dashboard's status filter and title search over the seller's listings (docs/product.md §2), with each status's
-// count. Statuses come from the contract's listingStatus, the Draft count from this phone's offline store.
-import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useMemo, useState } from 'react'
-import { listingStatus } from '../../../api/contract/listing.ts'
-import { listingsQuery } from './listing-queries.ts'
-import type { ShownListings } from './ListingsPanel.tsx'
+// The Dashboard's view of the listings (docs/product.md §2): the search, status filter and sort in its address
+// (dashboard-view.ts), the server's page of listings for them, and each status's count. Statuses come from the
+// contract's listingStatus, the Draft count from this phone's offline store.
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { searchWords, type ListingSort } from '../../../api/contract/listing-search.ts'
+import { rememberDashboardView, searchOf, type DashboardView, type StatusFilter } from './dashboard-view.ts'
+import { listingSearchQuery } from './listing-queries.ts'
 import { usePhoneState } from './phone-state.ts'
-import type { StatusFilter } from './StatusFilters.tsx'
 
-/** Whether a title matches the search: every word typed, anywhere, in any case. */
-export function titleMatcher(search: string): (title: string) => boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean)
-  return (title) => {
-    const lower = title.toLowerCase()
+/** Typing pauses this long before the server is asked: one request per word typed, not per letter. */
+const SEARCH_PAUSE_MS = 250
+
+/** Whether a draft matches the search: every word typed, anywhere in its title, brand or keywords, in any case. */
+export function textMatcher(search: string): (...texts: string[]) => boolean {
+  const words = searchWords(search)
+  return (...texts) => {
+    const lower = texts.join(' ').toLowerCase()
     return words.every((word) => lower.includes(word))
   }
 }
 
 export function useDashboardFilter() {
-  const [filter, setFilter] = useState<StatusFilter>('all')
-  const [search, setSearch] = useState('')
-  // Typing stays quick with hundreds of rows: the list follows a moment later.
-  const deferredSearch = useDeferredValue(search)
-  const listings = useQuery(listingsQuery).data
+  const view: DashboardView = useSearch({ strict: false })
+  const navigate = useNavigate()
+  const change = useCallback((next: Partial<DashboardView>) => void navigate({ to: '/', search: (before) => ({ ...before, ...next }), replace: true }), [navigate])
+  const filter: StatusFilter = view.status ?? 'all'
+  const sort: ListingSort = view.sort ?? 'newest'
+  const q = view.q ?? ''
+  useEffect(() => rememberDashboardView({ ...(q ? { q } : {}), ...(view.status ? { status: view.status } : {}), ...(view.sort ? { sort: view.sort } : {}) }), [q, view.status, view.sort])
+
+  // The box follows the typing at once; the address (and so the server) a moment later. An address changed from
+  // elsewhere (Back) puts its search in the box.
+  const [search, setSearch] = useState(q)
+  const sent = useRef(q)
+  useEffect(() => {
+    if (q === sent.current) return
+    sent.current = q
+    setSearch(q)
+  }, [q])
+  useEffect(() => {
+    const typed = search.trim()
+    if (typed === sent.current) return
+    const timer = setTimeout(() => {
+      sent.current = typed
+      change({ q: typed || undefined })
+    }, SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [search, change])
+
+  const listings = useInfiniteQuery({ ...listingSearchQuery(searchOf(view)), placeholderData: keepPreviousData })
   const { draftCount } = usePhoneState()
+  const serverCounts = listings.data?.pages[0]?.counts
+  const counts = useMemo((): Record<StatusFilter, number> | undefined => {
+    if (!serverCounts) return undefined
+    const total = serverCounts.ready + serverCounts.live + serverCounts.sold + serverCounts.ended
+    return { ...serverCounts, all: total + draftCount, draft: draftCount }
+  }, [serverCounts, draftCount])
 
-  const withStatus = useMemo(() => listings?.map((listing) => ({ listing, status: listingStatus(listing) })), [listings])
-
-  const counts = useMemo(() => {
-    const counted: Record<StatusFilter, number> = { all: (withStatus?.length ?? 0) + draftCount, draft: draftCount, ready: 0, live: 0, sold: 0, ended: 0 }
-    for (const row of withStatus ?? []) counted[row.status] += 1
-    return counted
-  }, [withStatus, draftCount])
-
-  const shown = useMemo((): ShownListings | undefined => {
-    if (!withStatus) return undefined
-    const matches = titleMatcher(deferredSearch)
-    const rows = filter === 'draft' ? [] : withStatus.filter((row) => (filter === 'all' || row.status === filter) && matches(row.listing.title))
-    return { rows, any: withStatus.length > 0 }
-  }, [withStatus, filter, deferredSearch])
-
-  return { filter, setFilter, search, setSearch, deferredSearch, counts, shown }
+  return {
+    filter,
+    setFilter: (status: StatusFilter) => change({ status: status === 'all' ? undefined : status }),
+    search,
+    setSearch,
+    sort,
+    setSort: (next: ListingSort) => change({ sort: next === 'newest' ? undefined : next }),
+    view,
+    counts,
+    /** When the listings shown were fetched (0: not yet). */
+    syncedAt: listings.dataUpdatedAt,
+  }
 }

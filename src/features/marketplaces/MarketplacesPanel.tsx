@@ -1,12 +1,14 @@
 // Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
 // with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect.
 // A check that fails (offline, server unreachable) never makes a connection look lost: the last known state stays,
-// with a note, and with none known the row offers Try again rather than Connect. Back online, it checks again.
+// with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
+// is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { MARKETPLACES, PLATFORMS, type MarketplaceConnection, type Platform } from '../../../api/contract/marketplaces.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { useOnline } from '../../hooks/useOnline.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from './marketplace-queries.ts'
@@ -26,9 +28,12 @@ function KnownState({ connection }: { connection: MarketplaceConnection | undefi
 }
 
 function RowState({ platform, connections, connection }: { platform: Platform; connections: Connections; connection: MarketplaceConnection | undefined }) {
+  const online = useOnline()
   const checking = <p className="text-sm text-slate-500">Checking…</p>
-  const failed = connections.isError && !connections.isFetching
+  // Offline the check could not run, which is not a failure: the Dashboard says it is offline.
+  const failed = connections.isError && !connections.isFetching && online
   const failedText = MARKETPLACES[platform].messages.statusCheckFailed
+  if (!connections.data && !online) return <p className="text-sm text-slate-500">Not checked: you are offline</p>
   if (!connections.data) return failed ? <p className="text-sm text-red-700">{failedText}</p> : checking
   return (
     <>
