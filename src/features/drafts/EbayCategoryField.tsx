@@ -21,7 +21,7 @@ function categoryOfEdit(listing: Listing | undefined, draft: Draft): EbayCategor
 
 function CategoryLine({ category, title, onChoose }: { category: EbayCategory | null; title: string; onChoose: (category: EbayCategory) => void }) {
   const [picking, setPicking] = useState(false)
-  const shown = category?.name ?? 'suggested for the title when you post'
+  const shown = category?.name ?? 'eBay suggests one when you post'
   return (
     <div className="flex flex-col gap-2 sm:col-span-2">
       <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">

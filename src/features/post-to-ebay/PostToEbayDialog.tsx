@@ -94,7 +94,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
       listing={listing}
       requirements={requirements.data}
       onChooseCategory={(category) => chooseCategory.mutate(category)}
-      posting={post.isPending || chooseCategory.isPending || requirements.isFetching}
+      posting={post.isPending || chooseCategory.isPending || requirements.isPlaceholderData}
       onCancel={onClose}
       onPost={(input, onRefused) => post.mutate(input, { onError: onRefused })}
     />
