@@ -84,7 +84,7 @@ export default defineConfig({
             // public screens) as one file, not a dozen sub-kilobyte ones: a phone pays for each request (issue 19 counts
             // them). Only modules with no library of their own, so nothing heavy rides along. With them the app's start
             // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
-            // (docs/decisions/0022).
+            // (docs/decisions/0024).
             { name: 'app', test: APP_SHARED, priority: 2 },
           ],
         },

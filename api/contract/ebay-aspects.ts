@@ -1,7 +1,7 @@
 // eBay's item specifics ("aspects") as the listing, the analysis and the Post to eBay dialog share them: eBay's limits,
 // which of the listing's own fields stands for which aspect, and when eBay takes a value.
 import * as v from 'valibot'
-import { LISTING_FIELD_ENTRIES, type ListingFieldName } from './listing-fields.ts'
+import { LISTING_ASPECT_NAMES, LISTING_FIELD_ENTRIES, LISTING_FIELDS, type ListingFieldName } from './listing-fields.ts'
 import { labelOf } from './options.ts'
 
 /** The listing's own fields that stand for an eBay item aspect (listing-fields.ts's ebayAspect), as text. */
@@ -28,15 +28,50 @@ const ANSWERED_AS: Record<string, string> = { 'US Shoe Size': 'Size' }
 /** What the listing's own field says for this aspect ('' when it has no field for it or the field is blank). */
 export const aspectFromFields = (name: string, fields: AspectFields): string => ASPECT_OF_FIELD[ANSWERED_AS[name] ?? name]?.(fields).trim() ?? ''
 
+/** Whether one of the listing's own fields answers this aspect: then that field alone decides it (docs/decisions/0022). */
+export const isFieldAspect = (name: string) => LISTING_ASPECT_NAMES.includes(name)
+
+/** The listing's field that answers this aspect, if any. */
+export const fieldOfAspect = (name: string): ListingFieldName | undefined =>
+  LISTING_FIELD_ENTRIES.find(([, spec]) => spec.ebayAspect === name)?.[0]
+
+/** The item specifics kept on a listing without those its own fields answer. */
+export const withoutFieldAspects = (aspects: Record<string, string>) => Object.fromEntries(Object.entries(aspects).filter(([name]) => !isFieldAspect(name)))
+
+// "Adult Unisex" and eBay's "Unisex Adults", "Babies" and "Baby": the same words in any order, case or number.
+const wordsOf = (value: string) =>
+  value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter(Boolean)
+    .map((word) => word.replace(/ies$/, 'y').replace(/s$/, ''))
+    .sort()
+    .join(' ')
+
 /**
- * The value in eBay's spelling: free text as given, a list value only when it is one of eBay's (any case); null when
- * eBay would not take it.
+ * The value in eBay's spelling: free text as given, a list value only when it is one of eBay's (any case, or the same
+ * words in another order or number); null when eBay would not take it.
  */
 export function acceptedAspectValue(value: string, allowedValues: string[]): string | null {
   const trimmed = value.trim()
   if (!trimmed) return null
   if (allowedValues.length === 0) return trimmed
-  return allowedValues.find((allowed) => allowed.toLowerCase() === trimmed.toLowerCase()) ?? null
+  const exact = allowedValues.find((allowed) => allowed.toLowerCase() === trimmed.toLowerCase())
+  return exact ?? allowedValues.find((allowed) => wordsOf(allowed) === wordsOf(trimmed)) ?? null
+}
+
+/**
+ * What a value typed for an aspect in the Post to eBay dialog puts in the listing's own field, so the listing shows
+ * what eBay gets: the text itself, or the option it names; undefined when the field cannot hold it.
+ */
+export function fieldValueOfAspect(name: string, value: string): { field: ListingFieldName; value: string } | undefined {
+  const field = fieldOfAspect(name)
+  if (!field || !value.trim()) return undefined
+  const spec = LISTING_FIELDS[field] as (typeof LISTING_FIELD_ENTRIES)[number][1]
+  if (spec.kind === 'text') return value.trim().length <= spec.max ? { field, value: value.trim() } : undefined
+  if (spec.kind !== 'choice') return undefined
+  const option = spec.options.find((candidate) => acceptedAspectValue(value, [candidate.label]) !== null)
+  return option ? { field, value: option.value } : undefined
 }
 
 // eBay's limits for item specifics: a name of at most 40 characters, a value of at most 50 (integration-notes §A2).

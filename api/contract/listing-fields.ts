@@ -164,6 +164,11 @@ export interface ListingRecordState {
   /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
   ebayCondition: string | null
   ebayConditionDescription: string
+  /** The eBay category the listing goes up in: eBay's suggestion for the title, or the seller's choice; null: none yet. */
+  ebayCategoryId: string | null
+  ebayCategoryName: string | null
+  /** The seller chose it (docs/decisions/0022); eBay's suggestion is made again when the title or Category changes. */
+  ebayCategoryChosen: boolean
 }
 
 /** The column of each; the listings table's other columns are eBay's working state (api/db/listings.ts). */
@@ -179,4 +184,7 @@ export const RECORD_COLUMNS = {
   condition: 'condition',
   ebayCondition: 'ebay_condition',
   ebayConditionDescription: 'ebay_condition_description',
+  ebayCategoryId: 'ebay_category_id',
+  ebayCategoryName: 'ebay_category_name',
+  ebayCategoryChosen: 'ebay_category_chosen',
 } as const satisfies Record<keyof ListingRecordState, string>

@@ -144,6 +144,8 @@ export const ListingInputSchema = v.object({
   ebayCategoryId: v.optional(v.nullable(CategoryIdSchema), null),
   ebayCategoryName: v.optional(v.nullable(v.pipe(v.string('The eBay category name must be text'), v.trim(), v.maxLength(200, 'The eBay category name is too long'))), null),
   ebayAspects: v.optional(AspectValuesSchema, {}),
+  /** The seller chose ebayCategoryId on the form (else it is eBay's suggestion for the analysis's title). */
+  ebayCategoryChosen: v.optional(v.boolean('ebayCategoryChosen must be true or false'), false),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
 
@@ -154,6 +156,7 @@ const {
   ebayCategoryId: _ebayCategoryId,
   ebayCategoryName: _ebayCategoryName,
   ebayAspects: _ebayAspects,
+  ebayCategoryChosen: _ebayCategoryChosen,
   ...EDITABLE_ENTRIES
 } = ListingInputSchema.entries
 export type EditableField = keyof typeof EDITABLE_ENTRIES

@@ -6,6 +6,6 @@ export const INTERACTIVE_EVENT = 'snaplist:interactive'
 
 /**
  * Where the starter leaves its answer for the settings it read (a page's data-start-unless, /auth's sign-in settings)
- * as a promise of their JSON, so the app takes that answer instead of asking again (docs/decisions/0022).
+ * as a promise of their JSON, so the app takes that answer instead of asking again (docs/decisions/0024).
  */
 export const PAGE_SETTINGS_GLOBAL = 'snaplistPageSettings'

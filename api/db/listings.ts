@@ -129,6 +129,7 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
     // eBay's category and item specifics from the analysis (docs/product.md §12); a category only with its name.
     ebay_category_id: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryId : null,
     ebay_category_name: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryName : null,
+    ebay_category_chosen: Boolean(input.ebayCategoryId && input.ebayCategoryName && input.ebayCategoryChosen),
     ebay_aspects: tx.json(input.ebayAspects),
   }
   const [inserted] = await tx<Listing[]>`
@@ -222,18 +223,39 @@ export async function deleteUserListings(tx: Tx, userId: number): Promise<number
 export interface EbayListingState {
   ebayCategoryId: string | null
   ebayCategoryName: string | null
+  ebayCategoryChosen: boolean
   ebayAspects: Record<string, string>
   ebayOfferId: string | null
 }
 
-export async function findEbayState(sql: Sql, id: number): Promise<EbayListingState> {
+export async function findEbayState(sql: Sql | Tx, id: number): Promise<EbayListingState> {
   const [row] = await sql<EbayListingState[]>`
-    select ebay_category_id, ebay_category_name, ebay_aspects, ebay_offer_id from listings where id = ${id}`
-  return row ?? { ebayCategoryId: null, ebayCategoryName: null, ebayAspects: {}, ebayOfferId: null }
+    select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_offer_id from listings where id = ${id}`
+  return row ?? { ebayCategoryId: null, ebayCategoryName: null, ebayCategoryChosen: false, ebayAspects: {}, ebayOfferId: null }
 }
 
-export async function saveEbayCategory(sql: Sql, id: number, category: { id: string; name: string }): Promise<void> {
-  await sql`update listings set ebay_category_id = ${category.id}, ebay_category_name = ${category.name} where id = ${id}`
+/** eBay's suggestion (chosen false, made again when the title or Category changes) or the seller's choice. */
+export async function saveEbayCategory(sql: Sql | Tx, id: number, category: { id: string; name: string }, chosen = false): Promise<void> {
+  await sql`update listings set ebay_category_id = ${category.id}, ebay_category_name = ${category.name}, ebay_category_chosen = ${chosen} where id = ${id}`
+}
+
+/** What an edit leaves kept for eBay: the item specifics, and the category unless it is to be suggested again. */
+export async function saveEbayKept(tx: Tx, id: number, kept: { aspects: Record<string, string>; forgetCategory: boolean }): Promise<Listing> {
+  const [row] = await tx<Listing[]>`
+    update listings set ebay_aspects = ${tx.json(kept.aspects)},
+      ebay_category_id = case when ${kept.forgetCategory} then null else ebay_category_id end,
+      ebay_category_name = case when ${kept.forgetCategory} then null else ebay_category_name end
+    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row!
+}
+
+/**
+ * Text and choice fields as the Post to eBay dialog filled them, each value already one the field takes
+ * (ebay-aspects.ts fieldValueOfAspect); the version counts it, as for any edit.
+ */
+export async function saveFieldValues(sql: Sql, id: number, values: Partial<Record<ListingFieldName, string>>): Promise<void> {
+  const names = Object.keys(values) as ListingFieldName[]
+  if (names.length) await sql`update listings set ${sql(fieldColumns(values as Partial<Pick<ListingInput, ListingFieldName>>, names))} where id = ${id}`
 }
 
 /** The seller's Price, as set in the Post to eBay dialog. */

@@ -1,8 +1,8 @@
-// /api/listings/{id}/post-to-ebay (docs/product.md §7), the check the Post to eBay dialog runs before it, and the dialog's search
-// of eBay's categories.
+// /api/listings/{id}/post-to-ebay (docs/product.md §7), the check the Post to eBay dialog runs before it, the dialog's search
+// of eBay's categories and the seller's choice of one (on the form or in the dialog).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
+import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EbayPublisher } from '../services/ebay/publish.ts'
@@ -12,6 +12,9 @@ export function ebayPublishRoutes(publisher: EbayPublisher) {
   return new Hono<AppEnv>()
     .get('/listings/:id/ebay-requirements', sameSiteOnly, valid('param', IdParamSchema), valid('query', EbayRequirementsQuerySchema), async (c) =>
       c.json(await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId), 200),
+    )
+    .put('/listings/:id/ebay-category', valid('param', IdParamSchema), valid('json', EbayCategoryChoiceSchema), async (c) =>
+      c.json(await publisher.chooseCategory(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').categoryId), 200),
     )
     .get('/ebay/categories', valid('query', EbayCategorySearchSchema), async (c) =>
       c.json({ categories: await publisher.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),

@@ -39,8 +39,10 @@ export interface Draft {
   /** Set when suggestions arrived for a draft that was not yet submitted: the seller should review them. */
   suggestionsReady: boolean
   analysis?: DraftAnalysis
-  /** eBay's category the analysis found for the draft (docs/product.md §12). */
+  /** eBay's category the analysis found for the draft (docs/product.md §12), or the one the seller chose. */
   ebayCategory?: { id: string; name: string }
+  /** The seller chose ebayCategory; else it is eBay's suggestion, made again once the title or Category changes. */
+  ebayCategoryChosen?: boolean
   /** eBay item specifics by name, in eBay's spelling: filled by the analysis, edited by the seller. */
   aspects?: Record<string, string>
   /** Item specifics the seller typed into: the AI never overwrites them. */

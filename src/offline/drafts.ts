@@ -50,16 +50,25 @@ export const aspectGuessKey = (name: string) => `aspect:${name}`
  * seller has not typed into, and which of the values filled now were only guessed.
  */
 function specificsOf(draft: Draft, result: DraftAnalysis, filledFields: DraftField[]): Pick<Draft, 'ebayCategory' | 'aspects' | 'guesses'> {
+  // eBay suggested the category for the AI's title and Category: not for the seller's own, nor over the seller's
+  // choice; its item specifics go with it.
+  const forThisDraft = Boolean(result.ebay) && !draft.ebayCategoryChosen && !SUGGESTED_FROM.some((field) => draft.edited.includes(field))
   const editedAspects = draft.editedAspects ?? []
-  const filledAspects = (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name))
+  const filledAspects = forThisDraft ? (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name)) : []
   const aspects = { ...draft.aspects, ...Object.fromEntries(filledAspects.map((aspect) => [aspect.name, aspect.value])) }
   const guessedFacts = (['brand', 'size'] as const).filter((field) => filledFields.includes(field) && result.facts?.[field].seen === false)
   const guessedAspects = filledAspects.filter((aspect) => !aspect.seen).map((aspect) => aspectGuessKey(aspect.name))
   // What was filled now replaces its old mark; marks on values this analysis left alone stay.
   const refilled = new Set<string>([...filledFields, ...filledAspects.map((aspect) => aspectGuessKey(aspect.name))])
   const guesses = [...(draft.guesses ?? []).filter((key) => !refilled.has(key)), ...guessedFacts, ...guessedAspects]
-  return { ...(result.ebay ? { ebayCategory: result.ebay.category } : {}), aspects, guesses }
+  return { ...(forThisDraft ? { ebayCategory: result.ebay!.category } : {}), aspects, guesses }
 }
+
+/** The fields eBay's category is suggested for (docs/decisions/0022). */
+const SUGGESTED_FROM: DraftField[] = ['title', 'category']
+
+/** What a draft forgets with its eBay category: the item specifics were that category's. */
+const FORGET_CATEGORY = { ebayCategory: undefined, aspects: {}, editedAspects: [] } satisfies Partial<Draft>
 
 /**
  * Replaces the draft's analysis still waiting (a photo was added, moved or removed) with one of all its photos as they
@@ -167,7 +176,9 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, async () => {
         const draft = await ensureDraft(id)
         const touched = Object.keys(changes) as DraftField[]
+        const resuggest = !draft.ebayCategoryChosen && SUGGESTED_FROM.some((field) => changes[field] !== undefined && changes[field] !== draft.fields[field])
         await db.drafts.update(id, {
+          ...(resuggest ? FORGET_CATEGORY : {}),
           fields: { ...draft.fields, ...changes },
           edited: [...new Set([...draft.edited, ...touched])],
           aiFilled: draft.aiFilled.filter((field) => !touched.includes(field)),
@@ -175,6 +186,14 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
           updatedAt: now(),
           ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined, errorFields: undefined } : {}),
         })
+      }),
+
+    /** The seller chose eBay's category on the form: kept whatever the title becomes; another's specifics go. */
+    chooseEbayCategory: (id: string, category: { id: string; name: string }) =>
+      db.transaction('rw', db.drafts, async () => {
+        const draft = await ensureDraft(id)
+        const other = draft.ebayCategory?.id !== category.id
+        await db.drafts.update(id, { ...(other ? FORGET_CATEGORY : {}), ebayCategory: category, ebayCategoryChosen: true, updatedAt: now() })
       }),
 
     /** The seller typed an item specific: it is theirs from now on, and loses its guess mark. */

@@ -9,6 +9,7 @@
 // changed elsewhere meanwhile, it waits with the server's listing for the seller to choose (docs/product.md §11).
 import * as v from 'valibot'
 import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
+import { withoutFieldAspects } from '../../api/contract/ebay-aspects.ts'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
 import { isAnalysis, writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
@@ -89,10 +90,14 @@ export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
   }
 }
 
-/** eBay's category and the item specifics with a value, as the listing keeps them (docs/product.md §12). */
+/**
+ * eBay's category and the item specifics with a value, as the listing keeps them (docs/product.md §12); not those the
+ * listing's own fields answer: the fields say them (docs/decisions/0022).
+ */
 function ebayFieldsOf(draft: Draft) {
-  const aspects = Object.fromEntries(Object.entries(draft.aspects ?? {}).filter(([, value]) => value.trim() !== ''))
-  return { ebayCategoryId: draft.ebayCategory?.id ?? null, ebayCategoryName: draft.ebayCategory?.name ?? null, ebayAspects: aspects }
+  const aspects = Object.fromEntries(Object.entries(withoutFieldAspects(draft.aspects ?? {})).filter(([, value]) => value.trim() !== ''))
+  const category = { ebayCategoryId: draft.ebayCategory?.id ?? null, ebayCategoryName: draft.ebayCategory?.name ?? null, ebayCategoryChosen: draft.ebayCategoryChosen ?? false }
+  return { ...category, ebayAspects: aspects }
 }
 
 export function createSyncEngine({

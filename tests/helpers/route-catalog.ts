@@ -7,7 +7,7 @@ import type * as v from 'valibot'
 import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ReauthSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
-import { EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
+import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema } from '../../api/contract/listing-search.ts'
@@ -131,6 +131,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     query: EbayRequirementsQuerySchema,
     keepsState: true,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-requirements?categoryId=31388` }),
+  },
+  'PUT /api/listings/:id/ebay-category': {
+    access: 'user',
+    param: IdParamSchema,
+    json: EbayCategoryChoiceSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-category`, body: { categoryId: '31388' } }),
   },
   'GET /api/ebay/categories': { access: 'user', query: EbayCategorySearchSchema, example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }) },
   'POST /api/listings/:id/post-to-ebay': {

@@ -8,6 +8,7 @@ import {
   EBAY_CONDITION_OF,
   NEW_CONDITIONS,
   type EbayAspectRequirement,
+  type EbayCategory,
   type EbayCondition,
   type EbayConditionOption,
   type EbayPublishInput,
@@ -15,7 +16,8 @@ import {
   type EbayRequirements,
 } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay, priceForEbay, type Listing } from '../../contract/listing.ts'
-import { acceptedAspectValue, aspectFromFields } from '../../contract/ebay-aspects.ts'
+import { acceptedAspectValue, aspectFromFields, fieldValueOfAspect } from '../../contract/ebay-aspects.ts'
+import type { ListingFieldName } from '../../contract/listing-fields.ts'
 import type { Sql } from '../../db/client.ts'
 import type { CategoryAspect } from '../../db/ebay-category-aspects.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
@@ -53,8 +55,10 @@ interface ResolvedAspects {
 }
 
 /**
- * Each aspect's value: typed in the dialog, else the listing's own field (Brand, Size…) when eBay takes it, else the
- * one the listing keeps from the analysis or an earlier post (in eBay's spelling, e.g. Department 'Unisex Adults').
+ * Each aspect's value: typed in the dialog, else the listing's own field (Brand, Size…) when it answers the aspect,
+ * else the value the listing keeps: the analysis's for the aspects no field answers, the one typed in the dialog when
+ * posting before for those the field cannot say in eBay's words. A kept value for a field's aspect goes when the
+ * seller clears the field (docs/decisions/0022), so what the seller sees on the listing is what eBay gets.
  */
 function resolveAspects(listing: Listing, typed: Record<string, string>, kept: Record<string, string>, catalog: CategoryAspect[]): ResolvedAspects {
   const resolved = catalog.map((aspect) => {
@@ -66,6 +70,23 @@ function resolveAspects(listing: Listing, typed: Record<string, string>, kept: R
     required: resolved.filter(({ aspect }) => aspect.required).map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
     values: Object.fromEntries(resolved.flatMap(({ aspect, value }) => (value === null ? [] : [[aspect.name, [value]]]))),
   }
+}
+
+/**
+ * Where what the seller typed in the dialog is kept, in eBay's spelling: in the listing's own field when one answers
+ * the aspect and can hold the value (so the listing shows what eBay got), else with the listing's item specifics.
+ */
+function keepTyped(typed: Record<string, string>, sent: Record<string, string[]>) {
+  const fields: Partial<Record<ListingFieldName, string>> = {}
+  const kept: Record<string, string> = {}
+  for (const name of Object.keys(typed)) {
+    const value = sent[name]?.[0]
+    if (!value) continue
+    const field = fieldValueOfAspect(name, value)
+    if (field) fields[field.field] = field.value
+    else kept[name] = value
+  }
+  return { fields, kept }
 }
 
 interface SellerReadiness {
@@ -204,7 +225,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState, chosen: string | undefined): Promise<{ category: { id: string; name: string }; save?: Save }> {
     if (chosen && chosen !== state.ebayCategoryId) {
       const category = await taxonomy.leafCategory(token, chosen)
-      return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
+      return { category, save: () => listings.saveEbayCategory(sql, listing.id, category, true) }
     }
     if (state.ebayCategoryId && state.ebayCategoryName) return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
     const category = await taxonomy.suggestCategory(token, listing.title)
@@ -334,14 +355,15 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
       const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
       if (!ebayListingId) throw ebayUnavailable()
-      const aspects = Object.fromEntries(Object.entries(typed).filter(([name]) => prepared.aspects.values[name]))
+      const { fields, kept } = keepTyped(typed, prepared.aspects.values)
+      await listings.saveFieldValues(sql, listing.id, fields)
       await ensureRevisionRow(sql, listing.id, listing.quantity)
       await listings.markPostedToEbay(sql, listing.id, {
         platformListingId: `ebay-${ebayListingId}`,
         condition: NEW_CONDITIONS.includes(condition) ? 'new' : 'used',
         ebayCondition: condition,
         conditionDescription,
-        aspects: { ...prepared.keptAspects, ...aspects },
+        aspects: { ...prepared.keptAspects, ...kept },
       })
       return result(ebayListingId, 'Your listing is live on eBay.')
     } catch (error) {
@@ -392,6 +414,18 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
         offerId: prepared.offerId,
         offer: offerDetails(listing, prepared, prepared.locationKey),
       }
+    },
+
+    /**
+     * The seller's choice of eBay category (on the form, or in a Post to eBay dialog), kept on the listing at once so
+     * closing the dialog loses nothing; eBay's suggestion is not made again for it. A live listing's next revision
+     * takes it.
+     */
+    async chooseCategory(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }> {
+      const listing = await ownListing(userId, listingId)
+      const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
+      await listings.saveEbayCategory(sql, listing.id, category, true)
+      return { category }
     },
 
     /** eBay's leaf categories for the seller's words (the dialog's category search), with the seller's token. */

@@ -1,5 +1,6 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it.
+import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
 import { editChangesNothing, isPostedToEbay, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
 import type { ListingSearch } from '../../contract/listing-search.ts'
@@ -8,6 +9,7 @@ import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { keptAfterEdit } from './ebay-kept.ts'
 import type { FileStorage } from './storage.ts'
 
 /**
@@ -102,7 +104,8 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]
       return sql.begin(async (tx) => {
-        const inserted = await listings.insertListing(tx, userId, { ...input, images })
+        // The analysis's values for the aspects the seller's own fields answer are not kept: the fields say them.
+        const inserted = await listings.insertListing(tx, userId, { ...input, images, ebayAspects: withoutFieldAspects(input.ebayAspects) })
         if (inserted) return { listing: inserted, created: true }
         // The clientId is taken: by this seller (a concurrent retry won the insert), or by another account. A draft's
         // id is its listing's clientId, so another account sending it (a shared phone) gets neither that listing nor a
@@ -141,7 +144,9 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
         if (!current) throw notFound(MISSING)
         if (editChangesNothing(current, { ...edit, images: photoUrls })) return { listing: current, unused: [] }
         if (current.version !== edit.version) throw editConflict(current)
-        const updated = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls })
+        const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls })
+        const kept = keptAfterEdit(current, edited, await listings.findEbayState(tx, id))
+        const updated = kept ? await listings.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
         await revisions?.requestRevision(tx, updated)
         const removed = current.images.filter((url) => !photoUrls.includes(url))

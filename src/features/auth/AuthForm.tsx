@@ -1,4 +1,4 @@
-// The sign-in card's form: Login and Register are two tabs over one form (docs/decisions/0022). The page paints from
+// The sign-in card's form: Login and Register are two tabs over one form (docs/decisions/0024). The page paints from
 // its HTML before the app starts (0014, 0019), so what it shows works without the app: the tabs are radio buttons whose
 // checked one decides, in CSS, which fields show (src/styles.css), and the fields are the browser's own, never reset by
 // the app, so what was typed before it started stays, and Username and Password carry over from one tab to the other.

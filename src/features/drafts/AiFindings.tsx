@@ -2,7 +2,7 @@
 // them, the prices of items like it on eBay now, eBay's item specifics for its category, and the flaws the photos show.
 import { useState } from 'react'
 import type { AnalysisGap, AspectSuggestion, Flaw, MarketPrices, PriceSource } from '../../../api/contract/analysis.ts'
-import { acceptedAspectValue, aspectFromFields, type AspectFields } from '../../../api/contract/ebay-aspects.ts'
+import { isFieldAspect } from '../../../api/contract/ebay-aspects.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -103,27 +103,18 @@ function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion
 }
 
 /**
- * eBay's item specifics for the category the analysis found, except those the form's own fields already give in a
- * value eBay takes (Brand, Size…); what is left empty the Post to eBay dialog asks for.
+ * eBay's item specifics for the category the analysis found, except those the form's own fields answer (Brand, Size…:
+ * the field is the one place for them, docs/decisions/0022); what is left empty the Post to eBay dialog asks for.
  */
-export function ItemSpecifics({ draft, fields }: { draft: Draft; fields: AspectFields }) {
+export function ItemSpecifics({ draft }: { draft: Draft }) {
   const ebay = draft.analysis?.ebay
   if (!ebay || !draft.ebayCategory) return null
-  const own = (aspect: AspectSuggestion) => {
-    const value = aspectFromFields(aspect.name, fields)
-    return value !== '' && acceptedAspectValue(value, aspect.allowedValues) !== null
-  }
-  const shown = ebay.aspects.filter((aspect) => !own(aspect))
+  const shown = ebay.aspects.filter((aspect) => !isFieldAspect(aspect.name))
   return (
-    <div className="flex flex-col gap-3 sm:col-span-2">
-      <p className="text-sm text-slate-700">
-        eBay category: <span className="font-semibold">{draft.ebayCategory.name}</span>
-      </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {shown.map((aspect) => (
-          <AspectInput key={aspect.name} draft={draft} aspect={aspect} />
-        ))}
-      </div>
+    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+      {shown.map((aspect) => (
+        <AspectInput key={aspect.name} draft={draft} aspect={aspect} />
+      ))}
     </div>
   )
 }

@@ -28,6 +28,7 @@ import { listingKeys } from '../listings/listing-queries.ts'
 import { backToDashboard } from '../listings/dashboard-view.ts'
 import { ConfirmGuess, Flaws, GuessBadge, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
+import { EbayCategoryField } from './EbayCategoryField.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
 import { PhotoStrip } from './PhotoStrip.tsx'
 import { photoTiles } from './photo-tiles.ts'
@@ -79,9 +80,6 @@ const PLACES = {
   department: { section: 'ebay' },
 } satisfies Record<DraftField, Placement> as Record<DraftField, Placement>
 
-/** The fields that stand for one of eBay's item specifics (Brand, Size…): the item specifics shown beside them skip those. */
-const ASPECT_FIELDS = LISTING_FIELD_ENTRIES.filter(([, spec]) => spec.ebayAspect !== null).map(([field]) => field)
-
 type InputProps = ReturnType<ReturnType<typeof useForm<DraftFields>>['register']> & { label: string; error: string | undefined; badge: ReactNode; hint?: string }
 
 /** A text input that shows how many characters of its limit are used. */
@@ -130,8 +128,6 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   const previews = usePhotoPreviews(photos)
   // The first try of an analysis; once the AI is busy the photos are stored and AiStatus says so instead.
   const analysing = online && (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
-  const aspectValues = useWatch({ control, name: ASPECT_FIELDS })
-  const aspectFields = Object.fromEntries(ASPECT_FIELDS.map((field, index) => [field, aspectValues[index]]))
   const measured = draft?.analysis?.source === 'measured'
   const words = WORDS[draft?.editOf ? 'edit' : 'create']
 
@@ -348,7 +344,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         <legend className="px-2 text-base font-semibold text-slate-900">eBay Listing Details</legend>
         <p className="text-sm text-slate-600 sm:col-span-2">Required for eBay: buyers filter by these, and eBay asks for them in most categories.</p>
         {fieldsOf('ebay')}
-        {draft && <ItemSpecifics draft={draft} fields={aspectFields} />}
+        {draft && <EbayCategoryField draft={draft} />}
+        {draft && <ItemSpecifics draft={draft} />}
       </fieldset>
 
       {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}

@@ -1,5 +1,5 @@
 // Choosing another of eBay's categories in the Post to eBay dialog: eBay's suggestions for the title first, or for the
-// words the seller searches with. The chosen one is only looked at until the seller posts.
+// words the seller searches with. The chosen one is kept on the listing (or the draft) at once.
 import { useState, type KeyboardEvent } from 'react'
 import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import { Spinner } from '../../components/ui/Spinner.tsx'

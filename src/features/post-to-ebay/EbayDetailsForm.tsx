@@ -51,8 +51,7 @@ interface EbayDetailsValues {
 interface EbayDetailsFormProps {
   listing: Listing
   requirements: EbayRequirements
-  /** The category the seller picked, when not eBay's suggestion. */
-  chosenCategory: EbayCategory | null
+  /** Keeps another of eBay's categories on the listing; `requirements` then come for it. */
   onChooseCategory: (category: EbayCategory) => void
   posting: boolean
   onCancel: () => void
@@ -60,7 +59,7 @@ interface EbayDetailsFormProps {
   onPost: (input: EbayPublishInput, onRefused: (error: unknown) => void) => void
 }
 
-export function EbayDetailsForm({ listing, requirements, chosenCategory, onChooseCategory, posting, onCancel, onPost }: EbayDetailsFormProps) {
+export function EbayDetailsForm({ listing, requirements, onChooseCategory, posting, onCancel, onPost }: EbayDetailsFormProps) {
   const listed = priceForEbay(listing)
   const [picking, setPicking] = useState(false)
   const { register, control, handleSubmit, formState, setError, setValue } = useForm<EbayDetailsValues>({
@@ -92,7 +91,6 @@ export function EbayDetailsForm({ listing, requirements, chosenCategory, onChoos
       askingPrice: values.askingPrice,
       condition,
       ...(describable ? { conditionDescription: values.conditionDescription } : {}),
-      ...(chosenCategory ? { categoryId: chosenCategory.id } : {}),
       ...(missingAspects.length ? { aspects: values.aspects } : {}),
       ...(requirements.needsLocation ? { postalCode: values.postalCode } : {}),
     })

@@ -3,8 +3,6 @@
 // listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
-import { useState } from 'react'
-import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -12,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
+import { useChooseEbayCategory, useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
 import { NotConnected } from './NotConnected.tsx'
 import { rememberPostAfterConnect } from './post-after-connect.ts'
 import { EbayDetailsForm } from './EbayDetailsForm.tsx'
@@ -47,8 +45,8 @@ function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () =>
 }
 
 function Publishing({ listing, onClose }: { listing: Listing; onClose: () => void }) {
-  const [chosenCategory, setChosenCategory] = useState<EbayCategory | null>(null)
-  const requirements = useEbayRequirements(listing.id, chosenCategory?.id)
+  const requirements = useEbayRequirements(listing.id)
+  const chooseCategory = useChooseEbayCategory(listing.id)
   const post = usePostToEbay(listing.id)
 
   if (post.data) {
@@ -96,9 +94,8 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
     <EbayDetailsForm
       listing={listing}
       requirements={requirements.data}
-      chosenCategory={chosenCategory}
-      onChooseCategory={setChosenCategory}
-      posting={post.isPending || requirements.isPlaceholderData}
+      onChooseCategory={(category) => chooseCategory.mutate(category)}
+      posting={post.isPending || chooseCategory.isPending || requirements.isPlaceholderData}
       onCancel={onClose}
       onPost={(input, onRefused) => post.mutate(input, { onError: onRefused })}
     />

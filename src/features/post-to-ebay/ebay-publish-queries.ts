@@ -3,8 +3,8 @@
 // way it can end.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../../api/contract/ebay-publish.ts'
-import { api, cancelledBy, okJson } from '../../lib/api.ts'
+import type { EbayCategory, EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../listings/listing-queries.ts'
@@ -29,6 +29,19 @@ export const useEbayCategorySearch = (words: string) =>
     queryFn: ({ signal }) => okJson(api.ebay.categories.$get({ query: { q: words } }, cancelledBy(signal))),
     enabled: words.trim() !== '',
   })
+
+/**
+ * Keeps the seller's choice of eBay category on the listing at once (the form's Change, a Post to eBay dialog's), so
+ * closing the dialog loses nothing; the listing and what eBay needs for it are read again, in that category.
+ */
+export function useChooseEbayCategory(listingId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (category: EbayCategory) => okJson(api.listings[':id']['ebay-category'].$put({ param: { id: String(listingId) }, json: { categoryId: category.id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    onError: (error) => notify('Error', errorMessage(error), 'error'),
+  })
+}
 
 /** docs/product.md §8's toast for a failed post; true when the eBay connection has to be made again. */
 export function notifyPostFailure(error: unknown): boolean {
