@@ -20,6 +20,9 @@ const cachedThumbnails = (page: Page) =>
     return urls.flat().filter((url) => url.includes('-thumb.'))
   })
 
+/** What the Dashboard kept of the seller's listings for its offline start (src/lib/last-seen-store.ts). */
+const lastSeenKept = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('snaplist-last-seen:')))
+
 /** Signed in with a listing, the Dashboard shown and its thumbnail kept for offline use. */
 async function sellerWithCachedThumbnail(page: Page) {
   const username = await registerThroughUi(page)
@@ -29,6 +32,7 @@ async function sellerWithCachedThumbnail(page: Page) {
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
   await expect(page.getByText('Denim trucker jacket').first()).toBeVisible()
   await expect.poll(() => cachedThumbnails(page)).toHaveLength(1)
+  await expect.poll(() => lastSeenKept(page)).toHaveLength(1)
   return username
 }
 
@@ -38,6 +42,7 @@ test('logging out takes the thumbnails off the phone: offline, none is left to s
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
   await context.setOffline(true)
   expect(await cachedThumbnails(page)).toEqual([])
+  expect(await lastSeenKept(page)).toEqual([])
 })
 
 test('a session the server ended (signed out everywhere from another device) takes them too', async ({ page, context, browser }) => {
@@ -52,4 +57,5 @@ test('a session the server ended (signed out everywhere from another device) tak
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
   await context.setOffline(true)
   expect(await cachedThumbnails(page)).toEqual([])
+  expect(await lastSeenKept(page)).toEqual([])
 })

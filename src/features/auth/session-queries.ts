@@ -9,6 +9,7 @@ import { lastUser, rememberUser } from './last-user.ts'
 import { maybeSignedIn } from './session-hint.ts'
 import { notify } from '../../lib/notify.tsx'
 import { takePageSettings } from '../../lib/page-settings.ts'
+import { forgetLastSeen } from '../../lib/last-seen-store.ts'
 import { forgetThumbnails } from '../../offline/thumbnail-cache.ts'
 
 export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
@@ -94,12 +95,13 @@ async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
 }
 
 /**
- * The phone forgets the seller whose session ended: the thumbnails the service worker kept, the drafts already on the
- * server and who was signed in. Drafts not yet synced stay for the account's next sign-in here (docs/product.md).
+ * The phone forgets the seller whose session ended: the thumbnails the service worker kept, what the Dashboard last
+ * saw (for its offline start), the drafts already on the server and who was signed in. Drafts not yet synced stay for the account's next sign-in here (docs/product.md).
  */
 async function forgetPhoneUser(leaving?: LogoutInput) {
   const last = lastUser()
   const previous = leaving ?? (last ? { userId: last.id, removeFromPhone: false } : undefined)
+  if (previous) forgetLastSeen(previous.userId)
   await Promise.all([
     forgetThumbnails().catch((error: unknown) => console.error('Could not clear the thumbnails on this phone', error)),
     previous && leavePhone(previous),

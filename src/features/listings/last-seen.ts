@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react'
 import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { MarketplaceConnection } from '../../../api/contract/marketplaces.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
+import { lastSeenKey } from '../../lib/last-seen-store.ts'
 import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
 import { listingKeys, listingSearchQuery, type ListingSearchView } from './listing-queries.ts'
 
@@ -24,11 +25,10 @@ interface LastSeen {
   connections?: Saved<MarketplaceConnection[]>
 }
 
-const storageKey = (userId: number) => `snaplist-last-seen:${userId}`
 
 function read(userId: number): LastSeen {
   try {
-    const text = localStorage.getItem(storageKey(userId))
+    const text = localStorage.getItem(lastSeenKey(userId))
     return text ? (JSON.parse(text) as LastSeen) : { views: {} }
   } catch {
     return { views: {} }
@@ -41,7 +41,7 @@ function write(userId: number, change: (seen: LastSeen) => void) {
   const newest = Object.entries(seen.views).sort(([, a], [, b]) => b.savedAt - a.savedAt)
   seen.views = Object.fromEntries(newest.slice(0, VIEWS_KEPT))
   try {
-    localStorage.setItem(storageKey(userId), JSON.stringify(seen))
+    localStorage.setItem(lastSeenKey(userId), JSON.stringify(seen))
   } catch {
     // Storage full or disabled (private mode): the offline Dashboard then has less to show, nothing else changes.
   }
