@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { prepareImage } from '../../api/services/listings/images.ts'
 import { PHOTO_SWEEP_JOB } from '../../api/services/listings/photo-sweep.ts'
 import { PHOTO_UPLOAD_LIMIT } from '../../api/services/listings/photos.ts'
+import { createSupabaseStorage } from '../../api/services/listings/storage.ts'
+import { startFakeSupabaseStorage } from '../fakes/supabase-storage.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { createTestApp, newUser, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
@@ -97,5 +99,29 @@ describe('photo files on the disk (F1)', () => {
     expect(await filesOf(seller.id)).toEqual([])
     expect((await seller.post('/api/analyze-image', photoForm(await distinctPhoto(), { id: randomUUID() }))).status).toBe(429)
     expect((await upload(other)).status).toBe(201)
+  })
+})
+
+describe('photo files in a Supabase bucket (issue 27, item 18)', () => {
+  it('the sweep removes old objects no photo names (a listing deleted while storage was down), and keeps named ones', async () => {
+    const fake = await startFakeSupabaseStorage({ serviceKey: 'sweep-key', bucket: 'photos' })
+    const bucketApp = await createTestApp({ storage: createSupabaseStorage({ url: fake.url, serviceKey: 'sweep-key', bucket: 'photos' }) })
+    try {
+      const seller = await registeredClient(bucketApp.app, 'bucketseller')
+      expect((await seller.post('/api/images', photoForm(await distinctPhoto(), { id: randomUUID() }))).status).toBe(201)
+      const named = [...fake.objects.keys()]
+      expect(named.length).toBeGreaterThan(0)
+      for (const key of named) fake.objects.get(key)!.updatedAt = HOUR_AGO
+      // What a delete left in the bucket when its remove could not reach the storage.
+      for (const key of [`u${seller.id}/left.jpg`, `u${seller.id}/left-thumb.webp`]) {
+        fake.objects.set(key, { bytes: Buffer.from('old'), contentType: 'image/jpeg', updatedAt: HOUR_AGO })
+      }
+      await bucketApp.jobs.send(PHOTO_SWEEP_JOB, {})
+      await bucketApp.settle()
+      expect([...fake.objects.keys()].sort()).toEqual(named.sort())
+    } finally {
+      await bucketApp.close()
+      await fake.close()
+    }
   })
 })

@@ -154,6 +154,23 @@ describe('Supabase storage', () => {
     }
   })
 
+  it("removes a seller's folder with everything in it, and nobody else's", async () => {
+    for (const key of ['u21/a.jpg', 'u21/a-thumb.webp', 'u22/b.jpg']) await storage.put(key, JPEG, 'image/jpeg')
+    await storage.removeFolder('u21')
+    expect([...fake.objects.keys()].filter((key) => key.startsWith('u21/'))).toEqual([])
+    expect(fake.objects.has('u22/b.jpg')).toBe(true)
+  })
+
+  it('lists the files written before a time, for the sweep of files no row names', async () => {
+    await storage.put('u23/old.jpg', JPEG, 'image/jpeg')
+    fake.objects.get('u23/old.jpg')!.updatedAt = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    await storage.put('u23/new.jpg', JPEG, 'image/jpeg')
+    const oneHourAgo = new Date(Date.now() - 60 * 60 * 1000)
+    const listed = await storage.listWrittenBefore(oneHourAgo)
+    expect(listed).toContain('u23/old.jpg')
+    expect(listed).not.toContain('u23/new.jpg')
+  })
+
   it('refuses invalid keys without calling Supabase', async () => {
     const before = fake.requests.length
     await expect(storage.put('../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow(/Invalid storage key/)

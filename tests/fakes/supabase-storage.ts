@@ -11,6 +11,8 @@ export interface FakeObject {
   bytes: Buffer
   contentType: string
   cacheControl?: string
+  /** When it was last written (list's updated_at). */
+  updatedAt?: Date
 }
 
 export interface FakeSupabaseStorageOptions {
@@ -79,6 +81,10 @@ function metadataOf(bucket: string, name: string, object: FakeObject) {
   }
 }
 
+function folderEntry(name: string) {
+  return { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null }
+}
+
 function listen(app: Hono): Promise<ServerType> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(server))
@@ -115,7 +121,7 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
     if (mode === 'update' && !exists) return fail(c, 404, 'not_found', 'Object not found')
     const upload = await readUpload(c.req)
     if (!upload) return fail(c, 400, 'InvalidRequest', 'The upload has no content type or no file')
-    objects.set(name, upload)
+    objects.set(name, { ...upload, updatedAt: new Date() })
     return c.json({ Id: randomUUID(), Key: `${bucket}/${name}` })
   }
 
@@ -135,6 +141,28 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
     const now = new Date().toISOString()
     return c.json({ id: bucket, name: bucket, owner: '', public: publicBucket, created_at: now, updated_at: now, file_size_limit: null, allowed_mime_types: null })
   })
+  // Before the uploads' route, which would take 'list' for a bucket's name.
+  // list: one level under the prefix, as Supabase answers it: files with their metadata, folders with a null id.
+  app.post(`${API}/object/list/:bucket`, async (c) => {
+    const refused = refuse(c)
+    if (refused) return refused
+    const body = (await c.req.json().catch(() => undefined)) as { prefix?: unknown; limit?: unknown; offset?: unknown } | undefined
+    if (typeof body?.prefix !== 'string') return fail(c, 400, 'Bad Request', "body must have required property 'prefix'")
+    const limit = typeof body.limit === 'number' ? body.limit : 100
+    const offset = typeof body.offset === 'number' ? body.offset : 0
+    const folder = body.prefix.replace(/\/+$/, '')
+    const within = folder ? `${folder}/` : ''
+    const entries = new Map<string, ReturnType<typeof metadataOf> | ReturnType<typeof folderEntry>>()
+    for (const [name, object] of objects) {
+      if (!name.startsWith(within)) continue
+      const [first, ...rest] = name.slice(within.length).split('/')
+      if (rest.length > 0) entries.set(first!, folderEntry(first!))
+      else entries.set(first!, { ...metadataOf(bucket, first!, object), updated_at: (object.updatedAt ?? new Date()).toISOString() })
+    }
+    const sorted = [...entries.keys()].sort().map((name) => entries.get(name)!)
+    return c.json(sorted.slice(offset, offset + limit))
+  })
+
   app.post(`${API}/object/:bucket/*`, (c) => store(c, 'create'))
   app.put(`${API}/object/:bucket/*`, (c) => store(c, 'update'))
 
