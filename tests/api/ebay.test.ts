@@ -406,6 +406,18 @@ describe('Marketplace Account Deletion', () => {
       expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
     })
 
+    it('made-up key ids from many addresses never hold back a notice about an eBay user connected here', async () => {
+      const seller = await signUp('heldback')
+      await connect(seller)
+      // A server that has not fetched eBay's key yet, while a flood of made-up ones uses the overall budget up.
+      const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
+      const flood = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
+      expect(flood.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
+      const real = notification(fake.seller.userId, fake.seller.username)
+      await expect(deletion.notify(real, fake.signNotification(real), '198.51.100.7')).resolves.toMatchObject({ kind: 'erased' })
+      expect((await storedRow(seller.id)).accountDeletionStatus).toBe('deleted')
+    })
+
     it('50 posts with random key ids from 50 addresses fetch at most the overall limit', async () => {
       const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
       const before = keyCalls()

@@ -3,11 +3,13 @@
 // X-EBAY-SIGNATURE is verified with eBay's public key (Notification API, fetched with an application token and cached
 // by key id) before that eBay user's tokens are erased. The endpoint is public and the key id is whatever the header
 // says, so key ids eBay does not know are remembered, and fetches of keys not yet known are limited per client address
-// and overall: posting made-up key ids cannot make this server call eBay at will.
+// and overall: posting made-up key ids cannot make this server call eBay at will. A notice about an eBay user a seller
+// here is connected to draws on an overall budget of its own, which notices naming nobody (anyone can write those)
+// cannot use up: a real deletion is never held back by a flood of made-up ones.
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto'
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
-import { eraseEbayAccount } from '../../db/marketplace-connections.ts'
+import { eraseEbayAccount, hasEbayAccount } from '../../db/marketplace-connections.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
 import { hostsOf } from '../marketplaces/ebay.ts'
@@ -96,15 +98,18 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
     return false
   }
 
-  /** The key for this id: from the cache, else fetched from eBay once the fetch limits allow it. */
-  function publicKey(kid: string, clientAddress: string): Promise<KeyObject> {
+  /**
+   * The key for this id: from the cache, else fetched from eBay once the fetch limits allow it; `budget` is the overall
+   * counter the fetch draws on.
+   */
+  function publicKey(kid: string, clientAddress: string, budget: 'connected' | 'all'): Promise<KeyObject> {
     const cached = keys.get(kid)
     if (cached) return Promise.resolve(cached)
     if (knownUnknown(kid)) return Promise.reject(noSuchKey())
     const pending = lookups.get(kid)
     if (pending) return pending
     const lookup = keyFetches
-      .consume({ perAddress: clientAddress, overall: 'all' })
+      .consume({ perAddress: clientAddress, overall: budget })
       .then(() => fetchPublicKey(kid))
       .finally(() => lookups.delete(kid))
     lookups.set(kid, lookup)
@@ -127,7 +132,7 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   }
 
   /** Checks the ECDSA/SHA-1 signature over the body as sent, or as eBay's SDK re-serialises it. */
-  async function verifySignature(rawBody: string, parsedBody: unknown, header: string | undefined, clientAddress: string): Promise<void> {
+  async function verifySignature(rawBody: string, parsedBody: unknown, header: string | undefined, clientAddress: string, budget: 'connected' | 'all'): Promise<void> {
     if (!header) throw badSignature('it is missing')
     let decoded: unknown
     try {
@@ -137,7 +142,7 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
     }
     const signature = v.safeParse(SignatureSchema, decoded)
     if (!signature.success) throw badSignature('it lacks alg, kid, signature or digest')
-    const key = await publicKey(signature.output.kid, clientAddress)
+    const key = await publicKey(signature.output.kid, clientAddress, budget)
     const bytes = Buffer.from(signature.output.signature, 'base64')
     const matches = (text: string) => verify('sha1', Buffer.from(text), { key, dsaEncoding: 'der' }, bytes)
     if (!matches(rawBody) && !matches(JSON.stringify(parsedBody))) throw badSignature('the signature does not match the body')
@@ -160,10 +165,13 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
       } catch {
         throw new AppError(400, 'invalid_json', 'The notification body is not JSON.')
       }
-      await verifySignature(rawBody, parsedBody, signatureHeader, clientAddress)
       const notification = v.safeParse(NotificationSchema, parsedBody)
-      if (!notification.success || notification.output.metadata.topic !== 'MARKETPLACE_ACCOUNT_DELETION') return { kind: 'ignored' }
-      const { userId, username } = notification.output.notification.data
+      const deletion = notification.success && notification.output.metadata.topic === 'MARKETPLACE_ACCOUNT_DELETION' ? notification.output.notification.data : undefined
+      const namesConnected = deletion !== undefined && (await hasEbayAccount(sql, deletion.userId, deletion.username))
+      // Verified either way, so the answer says nothing of who is connected here.
+      await verifySignature(rawBody, parsedBody, signatureHeader, clientAddress, namesConnected ? 'connected' : 'all')
+      if (!deletion) return { kind: 'ignored' }
+      const { userId, username } = deletion
       const connections = await eraseEbayAccount(sql, userId, username)
       console.log(`[ebay] account deletion notification: erased the tokens of ${connections} connection(s)`)
       return { kind: 'erased', connections }
