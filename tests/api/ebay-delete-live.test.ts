@@ -2,35 +2,22 @@
 // once, is ended on eBay by a durable job (retried when eBay is away), and is deleted once a last read of the orders
 // found no sale; a sale made before eBay ended it brings it back as sold.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB } from '../../api/services/ebay/delete-live.ts'
 import { jobSchemaFor } from '../../api/services/jobs.ts'
-import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { sellItem } from '../fakes/ebay-sell.ts'
-import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../helpers/ebay.ts'
-import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import { connectEbay, ebayAppPerFile } from '../helpers/ebay.ts'
+import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../helpers/test-app.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
-let fake: FakeEbay
-let t: TestApp
-let skuOf: (listingId: number) => string
-
-beforeAll(async () => {
-  fake = await startFakeEbay()
-  t = await ebayApp(ebayConfigFor(fake))
-  skuOf = await ebaySkus(t)
-})
-afterAll(async () => {
-  await t.close()
-  await fake.close()
-})
+const ebay = ebayAppPerFile()
 
 const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
 
 async function liveListing(): Promise<{ seller: Seller; id: number }> {
-  const seller = await registeredClient(t.app, `delete-${randomUUID().slice(0, 8)}`)
-  Object.assign(seller, { grant: (await connectEbay(fake, seller)).grant })
+  const seller = await registeredClient(ebay.t.app, `delete-${randomUUID().slice(0, 8)}`)
+  Object.assign(seller, { grant: (await connectEbay(ebay.fake, seller)).grant })
   const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) })
   const { id } = await readJson(created)
   const posted = await seller.post(`/api/listings/${id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
@@ -38,14 +25,14 @@ async function liveListing(): Promise<{ seller: Seller; id: number }> {
   return { seller: seller as Seller, id: id as number }
 }
 
-const offerStatus = (seller: Seller, id: number) => [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(id))?.status
+const offerStatus = (seller: Seller, id: number) => [...ebay.fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === ebay.skuOf(id))?.status
 const dashboard = async (seller: Seller) => (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
-const rowExists = async (id: number) => (await t.db.sql`select 1 from listings where id = ${id}`).length === 1
+const rowExists = async (id: number) => (await ebay.t.db.sql`select 1 from listings where id = ${id}`).length === 1
 
 /** The clock moved on: the job's next try (a retry's back-off, or the wait before the last look at the orders) is due now. */
 async function dueNow(name: string) {
-  const schema = await jobSchemaFor(t.db.sql)
-  await t.db.sql`update ${t.db.sql(schema)}.job set start_after = now() where name = ${name} and state in ('created', 'retry')`
+  const schema = await jobSchemaFor(ebay.t.db.sql)
+  await ebay.t.db.sql`update ${ebay.t.db.sql(schema)}.job set start_after = now() where name = ${name} and state in ('created', 'retry')`
 }
 
 describe('deleting a listing live on eBay', () => {
@@ -58,13 +45,13 @@ describe('deleting a listing live on eBay', () => {
     expect(await readJson(deleted)).toMatchObject({ endingOnEbay: true })
     expect((await dashboard(seller)).map((listing) => listing.id)).not.toContain(id)
 
-    await t.settle()
+    await ebay.t.settle()
     expect(offerStatus(seller, id)).toBe('UNPUBLISHED')
     // Kept until a sale made just before the end has had time to reach getOrders.
     expect(await rowExists(id)).toBe(true)
 
     await dueNow(DELETE_AFTER_END_JOB)
-    await t.settle()
+    await ebay.t.settle()
     expect(await rowExists(id)).toBe(false)
     expect((await dashboard(seller)).map((listing) => listing.id)).not.toContain(id)
   })
@@ -73,37 +60,37 @@ describe('deleting a listing live on eBay', () => {
     const { seller, id } = await liveListing()
     expect((await seller.call('DELETE', `/api/listings/${id}`)).status).toBe(202)
 
-    fake.sell.mode = 'down'
+    ebay.fake.sell.mode = 'down'
     try {
-      await t.settle()
+      await ebay.t.settle()
     } finally {
-      fake.sell.mode = 'good'
+      ebay.fake.sell.mode = 'good'
     }
     expect(offerStatus(seller, id)).toBe('PUBLISHED')
     expect(await rowExists(id)).toBe(true)
 
     await dueNow(END_BEFORE_DELETE_JOB)
-    await t.settle()
+    await ebay.t.settle()
     expect(offerStatus(seller, id)).toBe('UNPUBLISHED')
     await dueNow(DELETE_AFTER_END_JOB)
-    await t.settle()
+    await ebay.t.settle()
     expect(await rowExists(id)).toBe(false)
   })
 
   it('brings it back as sold when it sold on eBay before it ended', async () => {
     const { seller, id } = await liveListing()
     expect((await seller.call('DELETE', `/api/listings/${id}`)).status).toBe(202)
-    const order = sellItem(fake.sell, seller.grant, skuOf(id))
+    const order = sellItem(ebay.fake.sell, seller.grant, ebay.skuOf(id))
 
-    await t.settle()
+    await ebay.t.settle()
     await dueNow(DELETE_AFTER_END_JOB)
-    await t.settle()
+    await ebay.t.settle()
     expect(await rowExists(id)).toBe(true)
     expect((await dashboard(seller)).find((listing) => listing.id === id)).toMatchObject({ platformStatus: 'sold', soldOrderId: order.orderId })
   })
 
   it('deletes a listing that is not live on eBay at once, as before', async () => {
-    const seller = await registeredClient(t.app, `plain-${randomUUID().slice(0, 8)}`)
+    const seller = await registeredClient(ebay.t.app, `plain-${randomUUID().slice(0, 8)}`)
     const { id } = await readJson(await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }))
     const deleted = await seller.call('DELETE', `/api/listings/${id}`)
     expect(deleted.status).toBe(200)

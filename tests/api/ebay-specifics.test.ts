@@ -2,17 +2,14 @@
 // listing's own fields answer follow those fields on create, in the dialog, in a bulk post and on a revision, and the
 // eBay category follows the title it was suggested for unless the seller chose it. Asserted on the stand-in's state.
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { connectEbay, ebayAppPerFile, ebaySkus } from '../helpers/ebay.ts'
+import { describe, expect, it } from 'vitest'
+import { connectEbay, ebayAppPerFile } from '../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../helpers/test-app.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
 const ebay = ebayAppPerFile()
-let skuOf: (listingId: number) => string
-beforeAll(async () => {
-  skuOf = await ebaySkus(ebay.t)
-})
+const skuOf = (listingId: number) => ebay.skuOf(listingId)
 
 /** A book the analysis took for jeans: its category and the item specifics it filled, as the phone sends them. */
 const BOOK = {

@@ -207,7 +207,7 @@ describe('Supabase storage', () => {
   })
 })
 
-describe('Supabase storage that does not answer', () => {
+describe('Supabase storage that does not answer, and the start-up check', () => {
   const serviceKey = 'service-role-secret-key'
   let fake: FakeSupabaseStorage
   beforeAll(async () => {
@@ -227,16 +227,6 @@ describe('Supabase storage that does not answer', () => {
     fake.resume()
     await expect(storage.put(KEY, JPEG, 'image/jpeg')).resolves.toMatchObject({ key: KEY })
   })
-})
-
-describe('the start-up check of photo storage', () => {
-  const serviceKey = 'service-role-secret-key'
-  let fake: FakeSupabaseStorage
-  beforeAll(async () => {
-    fake = await startFakeSupabaseStorage({ serviceKey, bucket: 'photos' })
-  })
-  afterAll(() => fake.close())
-  afterEach(() => fake.resume())
 
   const checkOf = (config: Partial<Parameters<typeof createSupabaseStorage>[0]>) =>
     createSupabaseStorage({ url: fake.url, serviceKey, bucket: 'photos', ...config }).check()

@@ -45,12 +45,16 @@ export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonB
   return { ...(await readJson(await succeeded(exchangeEbayCode(seller, { code, state }), 200))), grant: state }
 }
 
-/** The eBay stand-in and an app connected to it, opened before a file's tests and closed after them. */
-export function ebayAppPerFile(): { fake: FakeEbay; t: TestApp } {
-  const opened = {} as { fake: FakeEbay; t: TestApp }
+/**
+ * The eBay stand-in and an app connected to it, opened before a file's tests and closed after them, with the SKU
+ * publishing gives a listing there.
+ */
+export function ebayAppPerFile(): { fake: FakeEbay; t: TestApp; skuOf: (listingId: number) => string } {
+  const opened = {} as { fake: FakeEbay; t: TestApp; skuOf: (listingId: number) => string }
   beforeAll(async () => {
     opened.fake = await startFakeEbay()
     opened.t = await ebayApp(ebayConfigFor(opened.fake))
+    opened.skuOf = await ebaySkus(opened.t)
   })
   afterAll(async () => {
     await opened.t.close()
