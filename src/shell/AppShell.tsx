@@ -1,10 +1,23 @@
 // The frame of every signed-in screen: header, the screen, footer; and the password asked for again (ReauthDialog).
 import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { Footer } from '../components/Footer.tsx'
 import { useSessionGuard } from '../features/auth/useSessionGuard.ts'
-import { ReauthDialog } from '../features/auth/ReauthDialog.tsx'
+import { reauthRequest } from '../features/auth/reauth.ts'
 import { Header } from './Header.tsx'
 import { FullPageSpinner } from '../components/ui/Spinner.tsx'
+
+// With its form library, loaded when the server first asks for the password again, not with every signed-in screen.
+const LazyReauthDialog = lazy(() => import('../features/auth/ReauthDialog.tsx').then((module) => ({ default: module.ReauthDialog })))
+
+function ReauthWhenAsked() {
+  const asked = useSyncExternalStore(reauthRequest.subscribe, reauthRequest.open, () => false)
+  return asked ? (
+    <Suspense fallback={null}>
+      <LazyReauthDialog />
+    </Suspense>
+  ) : null
+}
 
 export function AppShell() {
   const signedIn = useSessionGuard()
@@ -16,7 +29,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <Footer />
-      <ReauthDialog />
+      <ReauthWhenAsked />
     </div>
   )
 }

@@ -1,15 +1,13 @@
 // Speed budgets (issue 9): the JavaScript a phone downloads to open /auth and the Dashboard, what each screen ships
 // of the app's libraries, and the size of what the service worker precaches.
 import { readFile, stat } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { javascriptToOpen, kilobytes, type ScreenJavaScript, type ScriptSet } from './bundle-budget.ts'
+import { BUILT_APP_DIR, javascriptToOpen, kilobytes, type ScreenJavaScript, type ScriptSet } from './bundle-budget.ts'
 import { registerThroughApi } from './helpers.ts'
 import { countTransfers, describeTransfers, type Transfers } from './page-transfers.ts'
 
 const SCREEN_BUDGET_BYTES = 150 * 1024
 const PRECACHE_BUDGET_BYTES = 1024 * 1024
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 // The first visit, as the network sees it: no worker may answer from (or fill) a cache meanwhile.
 test.use({ serviceWorkers: 'block' })
@@ -75,10 +73,10 @@ test('the Dashboard opens with at most 150 KB of JavaScript and no form library'
 })
 
 test('the service worker precaches at most 1 MB', async () => {
-  const worker = await readFile(`${DIST}sw.js`, 'utf8')
+  const worker = await readFile(`${BUILT_APP_DIR}sw.js`, 'utf8')
   const urls = [...worker.matchAll(/\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}/g)].map((match) => match[1]!)
   expect(urls).toContain('index.html')
-  const sizes = await Promise.all(urls.map(async (url) => (await stat(`${DIST}${url}`)).size))
+  const sizes = await Promise.all(urls.map(async (url) => (await stat(`${BUILT_APP_DIR}${url}`)).size))
   const total = sizes.reduce((sum, size) => sum + size, 0)
   console.log(`service worker precache: ${urls.length} files, ${kilobytes(total)}`)
   expect(total).toBeLessThanOrEqual(PRECACHE_BUDGET_BYTES)

@@ -1,6 +1,9 @@
 // What a screen costs to open: every JavaScript file the page asked for before the screen showed its content, counted
 // as the gzip bytes a compressing server sends, and the npm packages inside them (read from the build's source maps).
 // What loads after that moment (work deferred past the first screen) is reported apart.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Page, Response } from '@playwright/test'
 
@@ -28,6 +31,9 @@ export interface ReadyWhen {
   selectors?: string[]
 }
 
+/** The built app the suite's server sends (DIST_DIR's default). */
+export const BUILT_APP_DIR = fileURLToPath(new URL('../../dist/', import.meta.url))
+
 const isScript = (response: Response) => response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')
 
 /** node_modules/@scope/name/… or node_modules/name/… → the package's name. */
@@ -35,13 +41,18 @@ function packageOf(source: string): string | undefined {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]
 }
 
-/** The packages a script was built from, by its source map; a script without one (the bundler's runtime) has none. */
-async function packagesIn(page: Page, scriptUrl: string, body: string): Promise<string[]> {
+/**
+ * The packages a script was built from, by its source map; a script without one (the bundler's runtime) has none. The
+ * map is read from the build: the server never sends source maps (issue 27, F15).
+ */
+async function packagesIn(scriptUrl: string, body: string): Promise<string[]> {
   const mapPath = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(body)?.[1]
   if (!mapPath) return []
-  const map = await page.request.get(new URL(mapPath, scriptUrl).href)
-  if (!map.ok()) throw new Error(`${scriptUrl} names a source map that is not there (${map.status()})`)
-  const { sources } = (await map.json()) as { sources: string[] }
+  const file = path.join(BUILT_APP_DIR, new URL(mapPath, scriptUrl).pathname)
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new Error(`${scriptUrl} names a source map that is not in the build (${file})`)
+  })
+  const { sources } = JSON.parse(text) as { sources: string[] }
   return sources.map(packageOf).filter((name) => name !== undefined)
 }
 
@@ -50,7 +61,7 @@ async function describe(page: Page, responses: Response[]): Promise<ScriptSet> {
     responses.map(async (response) => {
       const body = await response.body()
       const script = { path: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length }
-      return { script, packages: await packagesIn(page, response.url(), body.toString('utf8')) }
+      return { script, packages: await packagesIn(response.url(), body.toString('utf8')) }
     }),
   )
   const scripts = loaded.map(({ script }) => script)
