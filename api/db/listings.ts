@@ -83,7 +83,7 @@ const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\$
 export async function searchListingsJson(sql: Sql, userId: number, search: ListingSearch, ebayItemUrl: string): Promise<JsonText<ListingPage>> {
   const matches = searchWords(search.q).reduce(
     (condition, word) => sql`${condition} and (title ilike ${anywhere(word)} or brand ilike ${anywhere(word)}
-      or array_to_string(keywords, ' ') ilike ${anywhere(word)} or 'snaplist' || id = ${word})`,
+      or array_to_string(keywords, ' ') ilike ${anywhere(word)} or lower(ebay_sku) = lower(${word}) or 'snaplist' || id = ${word})`,
     search.status ? sql`(${sql.unsafe(STATUS_SQL)}) = ${search.status}` : sql`true`,
   )
   const order = sql.unsafe(ORDER_SQL[search.sort])

@@ -15,6 +15,7 @@ import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { postgresMode } from './run.ts'
+import { listingIdOfSku } from '../helpers/ebay-sku.ts'
 
 const API_ENTRY = fileURLToPath(new URL('../../api/server.ts', import.meta.url))
 const LOAD_SECONDS = Number(process.env.LIFECYCLE_SECONDS ?? 120)
@@ -189,20 +190,23 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
     }
   }
 
+  /** The SKU publishing gave the listing on this seller's eBay (api/services/ebay/sku.ts), as the stand-in holds it. */
+  const skuOf = (grant: string, listingId: number) =>
+    [...fake.inventory(grant).offers.values()].map((offer) => offer.sku).find((sku) => listingIdOfSku(sku) === listingId) ?? `unpublished${listingId}`
   const orders: { sku: string; quantity: number }[] = []
   async function saleLoop() {
     while (loading) {
       await sleep(1500)
       const who = sellers[randomInt(sellers.length)]!
       const listing = who.listings[randomInt(who.listings.length)]!
-      const item = fake.inventory(who.grant).items.get(`snaplist${listing.id}`) as { availability: { shipToLocationAvailability: { quantity: number } } } | undefined
+      const item = fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as { availability: { shipToLocationAvailability: { quantity: number } } } | undefined
       // Each seller's second listing keeps its last piece, so edits of live listings are checked to the end too (a
       // sold-out listing has ended on eBay, whose later changes are no revisions there).
       const keep = listing === who.listings[1] ? 1 : 0
       if (!item || item.availability.shipToLocationAvailability.quantity <= keep) continue
       try {
-        fake.sellItem(who.grant, `snaplist${listing.id}`, 1)
-        orders.push({ sku: `snaplist${listing.id}`, quantity: 1 })
+        fake.sellItem(who.grant, skuOf(who.grant, listing.id), 1)
+        orders.push({ sku: skuOf(who.grant, listing.id), quantity: 1 })
       } catch {
         // Not live just now (withdrawn by a sale of its last piece): nothing to sell.
       }
@@ -251,7 +255,7 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
   const listings = await sql<{ id: number; quantity: number; platformStatus: string; title: string }[]>`select id, quantity, platform_status as "platformStatus", title from listings`
   let quantityMismatches = 0
   for (const listing of listings) {
-    const sold = orders.filter((order) => order.sku === `snaplist${listing.id}`).reduce((sum, order) => sum + order.quantity, 0)
+    const sold = orders.filter((order) => listingIdOfSku(order.sku) === listing.id).reduce((sum, order) => sum + order.quantity, 0)
     const expected = QUANTITY - sold
     if (listing.quantity !== expected || (expected === 0) !== (listing.platformStatus === 'sold')) {
       quantityMismatches += 1
@@ -268,16 +272,16 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
     const sent = fake.sell.revisions.get(who.grant) ?? []
     for (const listing of who.listings) {
       edits += listing.edits
-      const mine = sent.filter((revision) => revision.sku === `snaplist${listing.id}`)
+      const mine = sent.filter((revision) => revision.sku === skuOf(who.grant, listing.id))
       const items = mine.filter((revision) => revision.call === 'inventory_item').map((revision) => revision.title)
       const offers = mine.filter((revision) => revision.call === 'offer')
       revisions += offers.length
       sentTwice += items.length - new Set(items).size
       // Every revision ends with the offer for the item just sent (an item superseded before its offer went is not one).
       // Only a live listing's changes are revisions on eBay, so a sold-out one is checked by its stored item alone.
-      const live = [...fake.inventory(who.grant).offers.values()].some((offer) => offer.sku === `snaplist${listing.id}` && offer.status === 'PUBLISHED')
+      const live = [...fake.inventory(who.grant).offers.values()].some((offer) => offer.sku === skuOf(who.grant, listing.id) && offer.status === 'PUBLISHED')
       if (live && listing.lastTitle && (offers.at(-1)?.title !== listing.lastTitle || items.at(-1) !== listing.lastTitle)) unpaired += 1
-      const onEbay = (fake.inventory(who.grant).items.get(`snaplist${listing.id}`) as { product: { title: string } }).product.title
+      const onEbay = (fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as { product: { title: string } }).product.title
       if (listing.lastTitle && onEbay !== listing.lastTitle) notOnEbay += 1
     }
   }

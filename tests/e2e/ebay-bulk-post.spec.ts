@@ -3,20 +3,18 @@
 // links, the fifth given its Brand in the Post to eBay dialog from there; and on the desktop, a request whose replies are lost and a reload midway: sent again, nothing posted twice.
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { connectEbay, createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, expectNoSidewaysScroll, listingIdOfSku, registerThroughUi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const TEE = { brand: 'Hanes', size: 'L', sizeType: 'Regular', department: 'Men', color: 'black', price: 12, quantity: 1, category: 'clothing', description: 'Soft, no holes.' }
 
 
-/** The SKU of each listing live on eBay for this seller, one entry per listing eBay made (a listing posted twice shows twice). */
-async function liveSkus(page: Page, grant: string): Promise<string[]> {
+/** The Snaplist listing of each listing live on eBay for this seller, one entry per listing eBay made (a listing posted twice shows twice). */
+async function liveListingIds(page: Page, grant: string): Promise<number[]> {
   const reply = await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/listings?state=${encodeURIComponent(grant)}`)
-  return ((await reply.json()) as { listings: { sku: string }[] }).listings.map((listing) => listing.sku).sort()
+  return ((await reply.json()) as { listings: { sku: string }[] }).listings.map((listing) => listingIdOfSku(listing.sku)).sort((a, b) => a - b)
 }
-
-/** Snaplist's SKU for a listing (api/services/ebay/publish.ts skuOf). */
-const skuOf = (id: number) => `snaplist${id}`
+const idsOf = (listings: { id: number }[]) => listings.map((listing) => listing.id).sort((a, b) => a - b)
 
 const VIEW_ON_EBAY = /^https:\/\/sandbox\.ebay\.com\/itm\/\d{12}$/
 
@@ -70,7 +68,7 @@ test.describe('on a 390×844 phone', () => {
     await expectAccessible(page, 'the Post many to eBay summary')
 
     // Each of the four is on eBay once; the one without a Brand is not.
-    expect(await liveSkus(page, grant)).toEqual(branded.map((tee) => skuOf(tee.id)).sort())
+    expect(await liveListingIds(page, grant)).toEqual(idsOf(branded))
 
     // The one left out opens in the Post to eBay dialog, which takes its Brand and posts it; then back to the summary.
     await dialog.getByRole('button', { name: 'Add details: Plain tee without a brand' }).click()
@@ -81,7 +79,7 @@ test.describe('on a 390×844 phone', () => {
     await single.getByRole('button', { name: 'Close', exact: true }).click()
     await expect(dialog.getByText('5 of 5 posted to eBay')).toBeVisible()
     await expect(dialog.getByRole('listitem', { name: plain.title })).toContainText('Live on eBay')
-    expect(await liveSkus(page, grant)).toEqual(tees.map((tee) => skuOf(tee.id)).sort())
+    expect(await liveListingIds(page, grant)).toEqual(idsOf(tees))
 
     // The rows show the eBay badge instead of Post to eBay.
     await dialog.getByRole('button', { name: 'Done' }).click()
@@ -134,7 +132,7 @@ test.describe('on the desktop', () => {
     await expect(dialog.getByText('2 of 2 posted to eBay')).toBeVisible({ timeout: 20_000 })
     expect(resent).toBe(sent[0])
     for (const tee of tees) await expect(dialog.getByRole('link', { name: `View on eBay: ${tee.title}` })).toHaveAttribute('href', VIEW_ON_EBAY)
-    expect(await liveSkus(page, grant)).toEqual(tees.map((tee) => skuOf(tee.id)).sort())
+    expect(await liveListingIds(page, grant)).toEqual(idsOf(tees))
 
     // Closed, it is done with: the next visit opens the Dashboard alone.
     await dialog.getByRole('button', { name: 'Done' }).click()

@@ -3,7 +3,7 @@
 // and order number once Snaplist has read the seller's orders (every minute here: EBAY_SALES_POLL_MINUTES).
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
-import { connectEbay, createListingThroughApi, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, listingIdOfSku, registerThroughUi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -75,7 +75,9 @@ test('an item sold on eBay shows as Sold with its price, date and order number',
   const grant = await connectEbay(page)
   const title = 'Trucker jacket that sells'
   const listing = await liveListing(page, title)
-  const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, { data: { state: grant, sku: `snaplist${listing.id}`, quantity: 1 } })
+  const { offers } = (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${encodeURIComponent(grant)}`)).json()) as { offers: { sku: string }[] }
+  const sku = offers.map((offer) => offer.sku).find((candidate) => listingIdOfSku(candidate) === listing.id)
+  const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, { data: { state: grant, sku, quantity: 1 } })
   expect(sale.status(), await sale.text()).toBe(200)
   const { orderId } = (await sale.json()) as { orderId: string }
 

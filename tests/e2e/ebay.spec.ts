@@ -238,7 +238,7 @@ test("the create form's Price follows the median used price until the seller typ
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('offline, the eBay row says the check failed and never offers Connect; back online it shows Connected again', async ({ page, context }) => {
+  test('offline, the eBay row shows what the phone last saw, never a failed check nor Connect; back online it checks again', async ({ page, context }) => {
     await registerThroughUi(page)
     await connectEbayFullPage(page)
     // The service worker serves the app with no network, as on a phone that opens it offline.
@@ -248,9 +248,10 @@ test.describe('on a 390×844 phone', () => {
 
     await context.setOffline(true)
     await page.reload()
-    await expect(ebayRow(page).getByText('Failed to check eBay connection status')).toBeVisible()
-    await expect(ebayRow(page).getByRole('button', { name: 'Check eBay connection again' })).toBeVisible()
-    await expect(ebayRow(page).getByRole('button', { name: 'Connect eBay' })).toHaveCount(0)
+    // A check that could not run is no failure (issue 26): the row shows the connection as the phone last saw it.
+    await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
+    await expect(ebayRow(page).getByText('Failed to check eBay connection status')).toHaveCount(0)
+    await expect(ebayRow(page).getByRole('button', { name: 'Connect eBay', exact: true })).toHaveCount(0)
 
     await context.setOffline(false)
     await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
@@ -259,7 +260,7 @@ test.describe('on a 390×844 phone', () => {
     await expect(ebayRow(page).getByRole('button', { name: 'Disconnect eBay' })).toBeVisible()
   })
 
-  test('a live listing links to eBay, and compact rows let a screen show eight listings', async ({ page }, testInfo) => {
+  test('a live listing links to eBay, and compact rows with two lines of title let a screen show six listings', async ({ page }, testInfo) => {
     await registerThroughUi(page)
     await connectEbayFullPage(page)
     for (const title of ['Pyrex mixing bowl', 'Vintage Polaroid camera', 'Wool scarf, hand knitted', 'Cast iron skillet 10 inch', 'Brass candle holders (pair)']) {
@@ -280,7 +281,9 @@ test.describe('on a 390×844 phone', () => {
     const heights = await listings.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height))
     console.log(`Dashboard rows at 390×844: ${heights.map((height) => height.toFixed(0)).join(', ')} px`)
     expect(heights).toHaveLength(6)
-    for (const height of heights) expect(height).toBeLessThanOrEqual(96)
+    // Two lines of title (issue 26: cut to one line, a title said little on a phone), then the status and the actions:
+    // at most 120 px, so a 844 px screen still shows six rows below the Dashboard's head.
+    for (const height of heights) expect(height).toBeLessThanOrEqual(120)
     await expectNoSidewaysScroll(page)
 
     // The row's other actions are in its menu.

@@ -4,6 +4,8 @@ import type { ReceivedMail } from '../fakes/smtp.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { FAKE_SMTP_HTTP_PORT } from './ports.ts'
 
+export { listingIdOfSku } from '../helpers/ebay-sku.ts'
+
 export const uniqueName = (prefix = 'seller') => `${prefix}${randomBytes(4).toString('hex')}`
 
 export const PASSWORD = 'thrift store 42'

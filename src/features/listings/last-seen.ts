@@ -4,7 +4,7 @@
 // failed checks; back online it fetches them afresh.
 // localStorage, not the offline store: it is read and written synchronously in a few lines, so the Dashboard's first
 // chunk does not take in Dexie, and a page of 24 listings is a few tens of KB.
-import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useQueryClient, type InfiniteData, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { MarketplaceConnection } from '../../../api/contract/marketplaces.ts'
@@ -50,17 +50,29 @@ function write(userId: number, change: (seen: LastSeen) => void) {
 const isListingSearch = (key: QueryKey) => key[0] === listingKeys.all[0] && key[1] === 'search'
 const isConnections = (key: QueryKey) => key.length === 1 && key[0] === marketplaceKeys.all[0]
 
-/** Keeps each fresh answer: the first page of a listing view (the rows a reopened Dashboard shows), the connections. */
+/** Keeps one answer: the first page of a listing view (the rows a reopened Dashboard shows), or the connections. */
+function keepAnswer(userId: number, query: Query) {
+  const { queryKey, state } = query
+  if (state.data === undefined) return
+  if (isListingSearch(queryKey)) {
+    const [first] = (state.data as InfiniteData<ListingPage, number>).pages
+    if (first) write(userId, (seen) => void (seen.views[JSON.stringify(queryKey)] = { savedAt: state.dataUpdatedAt, data: { pages: [first], pageParams: [0] } }))
+  } else if (isConnections(queryKey)) {
+    write(userId, (seen) => void (seen.connections = { savedAt: state.dataUpdatedAt, data: state.data as MarketplaceConnection[] }))
+  }
+}
+
+/**
+ * Keeps each fresh answer: what the cache holds already (a server-rendered Dashboard's answers arrive with the page,
+ * hydrated, not fetched), then every answer fetched or hydrated later. What restore() put back is not kept again.
+ */
 function keepAnswers(queryClient: QueryClient, userId: number) {
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return
-    const { queryKey, state } = event.query
-    if (isListingSearch(queryKey)) {
-      const [first] = (state.data as InfiniteData<ListingPage, number>).pages
-      if (first) write(userId, (seen) => void (seen.views[JSON.stringify(queryKey)] = { savedAt: state.dataUpdatedAt, data: { pages: [first], pageParams: [0] } }))
-    } else if (isConnections(queryKey)) {
-      write(userId, (seen) => void (seen.connections = { savedAt: state.dataUpdatedAt, data: state.data as MarketplaceConnection[] }))
-    }
+  const cache = queryClient.getQueryCache()
+  for (const query of cache.getAll()) keepAnswer(userId, query)
+  return cache.subscribe((event) => {
+    if (event.type !== 'updated') return
+    const fetched = event.action.type === 'success' && !event.action.manual
+    if (fetched || event.action.type === 'setState') keepAnswer(userId, event.query)
   })
 }
 

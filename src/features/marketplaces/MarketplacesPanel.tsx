@@ -44,6 +44,7 @@ function RowState({ platform, connections, connection }: { platform: Platform; c
 }
 
 function RowAction({ connections, connected, name, onOpen }: { connections: Connections; connected: boolean; name: string; onOpen: (dialog: 'connect' | 'disconnect') => void }) {
+  const online = useOnline()
   if (connected) {
     return (
       <Button variant="secondary" onClick={() => onOpen('disconnect')} aria-label={`Disconnect ${name}`}>
@@ -51,7 +52,9 @@ function RowAction({ connections, connected, name, onOpen }: { connections: Conn
       </Button>
     )
   }
-  // Not known whether it is connected: offering Connect could replace a working connection.
+  // Not known whether it is connected: offering Connect could replace a working connection. Offline nothing can be
+  // checked, so nothing is offered until the phone is back online.
+  if (!connections.data && !online) return null
   if (connections.isError && !connections.data) {
     return (
       <Button variant="secondary" disabled={connections.isFetching} onClick={() => void connections.refetch()} aria-label={`Check ${name} connection again`}>
