@@ -306,7 +306,7 @@ describe('the Supabase Storage fake', () => {
     const blob = new Blob([new Uint8Array(WEBP)], { type: 'image/webp' })
     const { error } = await client.from('private').upload('form.webp', blob, { cacheControl: '60' })
     expect(error).toBeNull()
-    expect(fake.objects.get('form.webp')).toEqual({ bytes: WEBP, contentType: 'image/webp', cacheControl: 'max-age=60' })
+    expect(fake.objects.get('form.webp')).toMatchObject({ bytes: WEBP, contentType: 'image/webp', cacheControl: 'max-age=60' })
   })
 
   it('does not serve a private bucket on its public URL', async () => {
