@@ -83,7 +83,7 @@ test('the AI busy (429): the listing is created anyway, the retry is shown, and 
   await tap(page.getByLabel('Title').fill("Levi's 501 jeans"))
   await expect(page.getByText('16/80')).toBeVisible()
   await tap(page.getByLabel('Brand').fill('Levi Strauss'))
-  await tap(page.getByLabel('Category', { exact: true }).selectOption('clothing'))
+  await tap(page.getByRole('combobox', { name: /^Category/ }).selectOption('clothing'))
   await tap(page.getByLabel('Primary Color').selectOption('blue'))
   // Create Listing is in reach without scrolling: the action bar sticks to the bottom of the screen.
   const create = page.getByRole('button', { name: 'Create Listing' })
