@@ -84,7 +84,8 @@ export async function searchListingsJson(sql: Sql, userId: number, search: Listi
   const matches = searchWords(search.q).reduce(
     (condition, word) => sql`${condition} and (title ilike ${anywhere(word)} or brand ilike ${anywhere(word)}
       or array_to_string(keywords, ' ') ilike ${anywhere(word)} or lower(ebay_sku) = lower(${word}) or 'snaplist' || id = ${word})`,
-    search.status ? sql`(${sql.unsafe(STATUS_SQL)}) = ${search.status}` : sql`true`,
+    // A listing being ended on eBay for its delete has left the Dashboard already (docs/decisions/0023).
+    search.status ? sql`deleting_since is null and (${sql.unsafe(STATUS_SQL)}) = ${search.status}` : sql`deleting_since is null`,
   )
   const order = sql.unsafe(ORDER_SQL[search.sort])
   const [row] = await sql<{ json: string }[]>`
@@ -97,7 +98,7 @@ export async function searchListingsJson(sql: Sql, userId: number, search: Listi
       'total', (select count(*) from listings where user_id = ${userId} and ${matches}),
       'counts', (select json_build_object('ready', count(*) filter (where status = 'ready'), 'live', count(*) filter (where status = 'live'),
           'sold', count(*) filter (where status = 'sold'), 'ended', count(*) filter (where status = 'ended'))
-        from (select ${sql.unsafe(STATUS_SQL)} as status from listings where user_id = ${userId}) as statuses)
+        from (select ${sql.unsafe(STATUS_SQL)} as status from listings where user_id = ${userId} and deleting_since is null) as statuses)
     )::text as json`
   return row!.json as JsonText<ListingPage>
 }

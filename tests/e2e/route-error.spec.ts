@@ -7,7 +7,7 @@ test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
 test('a screen that cannot read an answer says so, with Retry and a way home, and Retry brings it back', async ({ page }, testInfo) => {
   await registerThroughApi(page.request)
   // An answer the Dashboard cannot render (a misconfigured proxy, a mismatched server): an object, not a list.
-  await page.route('**/api/listings', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: {} }) : route.fallback()))
+  await page.route('**/api/listings/search?*', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: {} }) : route.fallback()))
   await page.goto('/')
 
   const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' })
@@ -19,7 +19,7 @@ test('a screen that cannot read an answer says so, with Retry and a way home, an
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: testInfo.outputPath('route-error.png') })
 
-  await page.unroute('**/api/listings')
+  await page.unroute('**/api/listings/search?*')
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
   await expect(page.getByText('Something went wrong')).toHaveCount(0)
