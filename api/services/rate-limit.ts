@@ -83,10 +83,6 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
       for (const { name, subject } of entries(subjects)) await counters.unhitCounter(sql, name, subject)
     },
 
-    async clear(rule: keyof R & string, subject: string): Promise<void> {
-      await counters.clearCounter(sql, `${scope}:${rule}`, subject.normalize('NFKC'))
-    },
-
     /** Clears every rule's counter of these subjects: what they counted is forgotten. */
     async forget(subjects: Subjects<R>): Promise<void> {
       for (const { name, subject } of entries(subjects)) await counters.clearCounter(sql, name, subject)
