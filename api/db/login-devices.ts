@@ -7,11 +7,13 @@ export async function isKnownDevice(sql: Sql, userId: number, tokenHash: string)
   return row !== undefined
 }
 
-/** Records a sign-in from the device: a new row, or the known one seen again. */
-export async function rememberDevice(sql: Sql, userId: number, tokenHash: string): Promise<void> {
-  await sql`
+/** Records a sign-in from the device: a new row, or the known one seen again; true when the device is new. */
+export async function rememberDevice(sql: Sql, userId: number, tokenHash: string): Promise<boolean> {
+  const [row] = await sql<{ added: boolean }[]>`
     insert into login_devices (user_id, token_hash) values (${userId}, ${tokenHash})
-    on conflict (user_id, token_hash) do update set last_seen_at = now()`
+    on conflict (user_id, token_hash) do update set last_seen_at = now()
+    returning xmax = 0 as added`
+  return row!.added
 }
 
 /** Keeps an account's newest `keep` devices, so a flood of sign-ins cannot grow the table without end. */

@@ -27,8 +27,8 @@ export function createLoginDevices(sql: Sql) {
      */
     async remember(userId: number, token: string | undefined): Promise<string> {
       const kept = token && DEVICE_TOKEN.test(token) ? token : randomBytes(32).toString('base64url')
-      await devices.rememberDevice(sql, userId, hashSecret(kept))
-      await devices.forgetOldDevices(sql, userId, DEVICES_KEPT_PER_ACCOUNT)
+      // Only a new device can take the account past the number kept.
+      if (await devices.rememberDevice(sql, userId, hashSecret(kept))) await devices.forgetOldDevices(sql, userId, DEVICES_KEPT_PER_ACCOUNT)
       return kept
     },
   }
