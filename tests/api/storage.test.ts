@@ -266,7 +266,8 @@ describe('Supabase storage that does not answer, and the start-up check', () => 
   it('is said in the start summary of the server, naming the setting to fix', async () => {
     const started = await startServer({ SUPABASE_URL: fake.url, SUPABASE_SERVICE_KEY: 'a-wrong-service-key', SUPABASE_BUCKET: 'photos' })
     try {
-      expect(started.output()).toMatch(/Photos: +NOT WORKING: .*SUPABASE_SERVICE_KEY/)
+      // The line is on stderr, the address the start waits for on stdout: either pipe may be read first.
+      await expect.poll(() => started.output()).toMatch(/Photos: +NOT WORKING: .*SUPABASE_SERVICE_KEY/)
       expect(started.output()).not.toContain('a-wrong-service-key')
     } finally {
       started.server.kill()

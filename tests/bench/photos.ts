@@ -68,7 +68,7 @@ async function browserSide(origin: string, photoPath: string, photo: Buffer, rec
     const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage()
     await page.route('**/bench-photo.jpg', (route) => route.fulfill({ body: photo, contentType: 'image/jpeg' }))
     await page.goto(`${origin}/auth`)
-    await page.getByRole('tab', { name: 'Register' }).click()
+    await page.getByRole('radio', { name: 'Register' }).click()
     for (const [label, value] of [['First name', 'Bench'], ['Last name', 'Mark'], ['Username', 'bench'], ['Email', 'bench@example.com']]) {
       await page.getByLabel(label!).fill(value!)
     }

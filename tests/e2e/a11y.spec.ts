@@ -38,7 +38,7 @@ test('every signed-out screen and callback screen', async ({ page }) => {
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.locator('#toasts').getByText('Login failed')).toBeVisible()
   await expectAccessible(page, '/auth with the Login failed toast')
-  await page.getByRole('tab', { name: 'Register' }).click()
+  await page.getByRole('radio', { name: 'Register' }).click()
   await page.getByRole('button', { name: 'Create account' }).click()
   // The Password typed on the Login tab is still there (one form), so the empty confirmation does not match it.
   await expect(page.getByText('Passwords don\'t match')).toBeVisible()

@@ -51,7 +51,7 @@ test('the forms say what is missing before anything is sent', async ({ page }) =
   await expect(page.getByText('Username is required')).toBeVisible()
   await expect(page.getByText('Password is required')).toBeVisible()
 
-  await page.getByRole('tab', { name: 'Register' }).click()
+  await page.getByRole('radio', { name: 'Register' }).click()
   await page.getByLabel('Email').fill('not-an-email')
   await page.getByLabel('Password', { exact: true }).fill('longenough1')
   await page.getByLabel('Confirm password').fill('different11')
@@ -64,7 +64,7 @@ test('anonymous visitors to / and /list-item land on /auth', async ({ page }) =>
   for (const path of ['/', '/list-item']) {
     await page.goto(path)
     await expect(page).toHaveURL(/\/auth$/)
-    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Login' })).toBeVisible()
   }
 })
 

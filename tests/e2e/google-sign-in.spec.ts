@@ -46,7 +46,7 @@ test('without GOOGLE_CLIENT_ID, /auth shows no Google button and never loads Goo
   const config = page.waitForResponse('**/api/auth/config')
   await page.goto('/auth')
   expect(await (await config).json()).toEqual({ googleClientId: null, setupCodeRequired: false })
-  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Login' })).toBeVisible()
   await expect(googleRegion(page)).toHaveCount(0)
   expect(requested).toEqual([])
 })
@@ -81,7 +81,7 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     await expect(region).toBeVisible()
     await expect(region.getByText(SCRIPT_FAILED)).toBeVisible()
     expect(requested).toEqual(['https://accounts.google.com/gsi/client'])
-    const [regionBox, tabsBox] = await Promise.all([region.boundingBox(), page.getByRole('tablist', { name: 'Sign in or register' }).boundingBox()])
+    const [regionBox, tabsBox] = await Promise.all([region.boundingBox(), page.getByRole('radiogroup', { name: 'Sign in or register' }).boundingBox()])
     expect(regionBox!.y + regionBox!.height).toBeLessThanOrEqual(tabsBox!.y)
   })
 

@@ -13,7 +13,7 @@ export const PASSWORD = 'thrift store 42'
 /** Opens the Register tab and fills in every field for a new seller, without sending it. */
 export async function fillRegisterForm(page: Page, username = uniqueName(), password = PASSWORD) {
   await page.goto('/auth')
-  await page.getByRole('tab', { name: 'Register' }).click()
+  await page.getByRole('radio', { name: 'Register' }).click()
   await page.getByLabel('First name').fill('Rita')
   await page.getByLabel('Last name').fill('Reseller')
   await page.getByLabel('Username').fill(username)

@@ -139,21 +139,21 @@ test('a form or text screen runs no app code until the visitor starts using it',
   await page.waitForTimeout(1_000)
   expect(scripts.filter((script) => !script.includes('/start-')), 'nothing but the starter before the first touch').toEqual([])
   await page.getByLabel('Username').focus()
-  await hydrated(page, '[role="tab"]')
+  await hydrated(page, '[data-auth-form] input[type="radio"]')
   expect(scripts.some((script) => /\/assets\/app-/.test(script))).toBe(true)
 })
 
 test('the Login and Register tabs work with the keyboard once hydrated', async ({ page }) => {
   await page.goto('/auth')
   // Focusing the tab starts the app; hydrated, React has the tab (a key pressed before that is the browser's alone).
-  await page.getByRole('tab', { name: 'Login' }).focus()
-  await hydrated(page, '[role="tab"]')
+  await page.getByRole('radio', { name: 'Login' }).focus()
+  await hydrated(page, '[data-auth-form] input[type="radio"]')
   await page.keyboard.press('ArrowRight')
-  await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused()
-  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByRole('tabpanel')).toContainText('Create account')
+  await expect(page.getByRole('radio', { name: 'Register' })).toBeFocused()
+  await expect(page.getByRole('radio', { name: 'Register' })).toBeChecked()
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
   await page.keyboard.press('Home')
-  await expect(page.getByRole('tabpanel')).toContainText('Forgot your password?')
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible()
 })
 
 test('signing in leaves a hint for the next visit, signing out takes it away, and neither logs an error', async ({ page }) => {

@@ -3,7 +3,7 @@
 // checked one decides, in CSS, which fields show (src/styles.css), and the fields are the browser's own, never reset by
 // the app, so what was typed before it started stays, and Username and Password carry over from one tab to the other.
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import * as v from 'valibot'
 import { LoginSchema, RegisterFormSchema } from '../../../api/contract/user.ts'
 import { Button } from '../../components/ui/Button.tsx'
@@ -41,7 +41,6 @@ const serverErrorsFor = (mode: Mode, error: unknown): Errors =>
   Object.fromEntries(Object.entries(fieldErrors(error)).filter(([field]) => FIELDS[mode].includes(field)))
 
 export function AuthForm() {
-  const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const tabs = useRef<(HTMLInputElement | null)[]>([])
   // As the HTML was rendered; the tab the browser has checked is taken over once the app has the page.
@@ -55,7 +54,7 @@ export function AuthForm() {
     setMode(next)
     setErrors({})
   }
-  // Arrow keys move between the tabs as radio buttons do; Home and End as the WAI-ARIA tabs pattern adds.
+  // Arrow keys move between the tabs as the browser moves between radio buttons; Home and End as in a tab list.
   const onKeyDown = (event: KeyboardEvent) => {
     const index = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : undefined
     if (index === undefined) return
@@ -84,16 +83,16 @@ export function AuthForm() {
     registration.mutate({ ...details, isAdmin: false, ...(setupCode ? { setupCode } : {}) }, { onError })
   }
 
-  const panel = `${id}-panel`
   return (
     <form ref={form} method="post" onSubmit={submit} noValidate data-auth-form="" className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Sign in or register" onKeyDown={onKeyDown} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+      <div role="radiogroup" aria-label="Sign in or register" onKeyDown={onKeyDown} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
         {TABS.map((tab, index) => (
           <label
             key={tab.mode}
             className="relative flex min-h-10 items-center justify-center rounded-md px-3 text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-700"
           >
-            {/* The radio button is the tab, laid over its label: the browser checks it on a tap, with or without the app. */}
+            {/* The radio button is the tab, laid over its label: the browser checks it on a tap, with or without the app.
+                It keeps its own role (a radio may not be given the role tab), so the choice is a radio group. */}
             <input
               ref={(input) => void (tabs.current[index] = input)}
               type="radio"
@@ -101,7 +100,6 @@ export function AuthForm() {
               value={tab.mode}
               defaultChecked={tab.mode === 'login'}
               role="tab"
-              id={`${id}-${tab.mode}`}
               aria-selected={mode === tab.mode}
               aria-controls={panel}
               onChange={() => choose(tab.mode)}
@@ -111,7 +109,7 @@ export function AuthForm() {
           </label>
         ))}
       </div>
-      <div role="tabpanel" id={panel} aria-labelledby={`${id}-${mode}`} className="mt-1 flex flex-col gap-4">
+      <div className="mt-1 flex flex-col gap-4">
         <div data-for="register" className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" error={errors.firstName} />
           <TextField label="Last name" name="lastName" autoComplete="family-name" error={errors.lastName} />
