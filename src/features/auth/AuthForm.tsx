@@ -99,9 +99,6 @@ export function AuthForm() {
               name={TAB_FIELD}
               value={tab.mode}
               defaultChecked={tab.mode === 'login'}
-              role="tab"
-              aria-selected={mode === tab.mode}
-              aria-controls={panel}
               onChange={() => choose(tab.mode)}
               className="absolute inset-0 cursor-pointer appearance-none rounded-md focus:outline-none"
             />
