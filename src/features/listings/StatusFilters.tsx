@@ -48,7 +48,14 @@ export function StatusFilters({ counts, chosen, onChoose, search, onSearch, sort
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 aria-pressed:border-indigo-700 aria-pressed:bg-indigo-700 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
           >
             {labelOf(filter)}
-            {counts && <span className="tabular-nums opacity-80">{counts[filter]}</span>}
+            {/* Until the counts arrive a hidden digit holds their place, so the chips do not move when they come. */}
+            {counts ? (
+              <span className="tabular-nums opacity-80">{counts[filter]}</span>
+            ) : (
+              <span aria-hidden="true" className="invisible tabular-nums">
+                0
+              </span>
+            )}
           </button>
         ))}
       </div>
