@@ -97,6 +97,12 @@ export interface EbayAspectRequirement {
   allowedValues: string[]
 }
 
+/** An item specific as it goes to eBay. */
+export interface EbayAspectValue {
+  name: string
+  value: string
+}
+
 export interface EbayRequirements {
   category: EbayCategory
   /** The condition chosen for eBay, or the one Snaplist's used/new stands for when eBay allows it here. */
@@ -105,6 +111,8 @@ export interface EbayRequirements {
   conditions: EbayConditionOption[]
   conditionDescription: string
   aspects: EbayAspectRequirement[]
+  /** The other item specifics that go with it (from the listing's fields and its analysis): shown before they are sent. */
+  otherAspects: EbayAspectValue[]
   /** Names of the required details without a value. */
   missing: string[]
   /** Null when the seller has fulfillment, payment and return policies; otherwise what to do, in eBay's words. */

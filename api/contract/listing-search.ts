@@ -1,5 +1,6 @@
 // GET /api/listings/search: the Dashboard's search, status filter and sort over the seller's listings, a page at a time
 // (docs/product.md §2). The server searches and sorts, so the phone receives one page, never the whole inventory.
+// GET /api/listings/ready-ids: the ids of every ready listing the same search finds, for 'Select all ready'.
 import * as v from 'valibot'
 import type { Listing, ListingStatus } from './listing.ts'
 
@@ -52,4 +53,16 @@ export interface ListingPage {
   listings: Listing[]
   total: number
   counts: Record<ListingStatus, number>
+}
+
+/** What 'Select all ready' asks: the search as the Dashboard has it (the status is ready by definition). */
+export const ReadyListingIdsQuerySchema = v.object({
+  q: v.optional(SearchTextSchema, ''),
+  sort: v.optional(ListingSortSchema, 'newest'),
+})
+
+/** The ready listings the search finds: the first ids (as many as one bulk post takes), and how many there are in all. */
+export interface ReadyListingIds {
+  ids: number[]
+  total: number
 }

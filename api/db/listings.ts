@@ -5,7 +5,6 @@ import type { AdminListing } from '../contract/admin.ts'
 import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, RECORD_COLUMNS, type FillableField, type ListingFieldName } from '../contract/listing-fields.ts'
 import { toCents, type ListingEdit, type ListingFill, type ListingInput, type ListingLife, type Listing } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
-import { LISTINGS_PAGE_SIZE, searchWords, type ListingPage, type ListingSearch, type ListingSort } from '../contract/listing-search.ts'
 import type { Sql, Tx } from './client.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
@@ -48,59 +47,22 @@ const JSON_FIELDS = COLUMNS.split(',')
   .join(', ')
 
 /**
+ * A listing as json_build_object's arguments, as the API answers it. A listing live on eBay (platform id 'ebay-<eBay's
+ * id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
+ */
+export const listingJsonFields = (sql: Sql, ebayItemUrl: string) =>
+  sql`${sql.unsafe(JSON_FIELDS)}, 'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
+    then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end`
+
+/**
  * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all
  * of them at once, and parsing a few hundred rows into objects only to serialise them again was most of the time.
- * A listing live on eBay (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
  */
 export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<JsonText<Listing[]>> {
   const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
-      'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
-        then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by created_at desc, id desc), '[]')::text as json
+    select coalesce(json_agg(json_build_object(${listingJsonFields(sql, ebayItemUrl)}) order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId} and deleting_since is null`
   return row!.json as JsonText<Listing[]>
-}
-
-/** A listing's status on the Dashboard, as listingStatus (contract/listing.ts) derives it, for SQL to filter and count by. */
-const STATUS_SQL = `case when platform_status = 'active' and platform_listing_id like 'ebay%' then 'live'
-  when platform_status = 'sold' then 'sold' when platform_status = 'ended' then 'ended' else 'ready' end`
-/** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
-const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
-const ORDER_SQL: Record<ListingSort, string> = {
-  newest: 'listings.created_at desc, listings.id desc',
-  oldest: 'listings.created_at asc, listings.id asc',
-  'price-low': `${PRICE_SQL} asc, listings.id desc`,
-  'price-high': `${PRICE_SQL} desc, listings.id desc`,
-}
-
-/** A word as a LIKE pattern that finds it anywhere: its own % and _ match only themselves. */
-const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`
-
-/**
- * One page of the seller's listings that the search and status filter keep, in the sort's order, with how many match
- * and the counts by status, as the JSON text of a ListingPage. Only the page's rows are read whole and written out.
- */
-export async function searchListingsJson(sql: Sql, userId: number, search: ListingSearch, ebayItemUrl: string): Promise<JsonText<ListingPage>> {
-  const matches = searchWords(search.q).reduce(
-    (condition, word) => sql`${condition} and (title ilike ${anywhere(word)} or brand ilike ${anywhere(word)}
-      or array_to_string(keywords, ' ') ilike ${anywhere(word)} or lower(ebay_sku) = lower(${word}) or 'snaplist' || id = ${word})`,
-    // A listing being ended on eBay for its delete has left the Dashboard already (docs/decisions/0023).
-    search.status ? sql`deleting_since is null and (${sql.unsafe(STATUS_SQL)}) = ${search.status}` : sql`deleting_since is null`,
-  )
-  const order = sql.unsafe(ORDER_SQL[search.sort])
-  const [row] = await sql<{ json: string }[]>`
-    with shown as (select listings.id as shown_id from listings where user_id = ${userId} and ${matches} order by ${order} limit ${LISTINGS_PAGE_SIZE} offset ${search.offset})
-    select json_build_object(
-      'listings', (select coalesce(json_agg(json_build_object(${sql.unsafe(JSON_FIELDS)},
-          'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
-            then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end) order by ${order}), '[]')
-        from shown join listings on listings.id = shown.shown_id),
-      'total', (select count(*) from listings where user_id = ${userId} and ${matches}),
-      'counts', (select json_build_object('ready', count(*) filter (where status = 'ready'), 'live', count(*) filter (where status = 'live'),
-          'sold', count(*) filter (where status = 'sold'), 'ended', count(*) filter (where status = 'ended'))
-        from (select ${sql.unsafe(STATUS_SQL)} as status from listings where user_id = ${userId} and deleting_since is null) as statuses)
-    )::text as json`
-  return row!.json as JsonText<ListingPage>
 }
 
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {

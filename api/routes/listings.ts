@@ -1,9 +1,10 @@
 // /api/listings: the signed-in seller's own listings (docs/product.md §7): create, edit (against the version the edit
-// started from), fill-empty for AI suggestions that came late, delete; and the Dashboard's search, a page at a time.
+// started from), fill-empty for AI suggestions that came late, delete; and the Dashboard's search, a page at a time,
+// with the ids of every ready listing it finds.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonText } from '../json-text.ts'
-import { ListingSearchQuerySchema } from '../contract/listing-search.ts'
+import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'
@@ -14,6 +15,9 @@ export function listingRoutes(listings: ListingService) {
     .get('/listings', async (c) => jsonText(c, await listings.listJson(requireUser(c).id), 200))
     .get('/listings/search', valid('query', ListingSearchQuerySchema), async (c) =>
       jsonText(c, await listings.searchJson(requireUser(c).id, c.req.valid('query')), 200),
+    )
+    .get('/listings/ready-ids', valid('query', ReadyListingIdsQuerySchema), async (c) =>
+      c.json(await listings.readyIds(requireUser(c).id, c.req.valid('query')), 200),
     )
     .post('/listings', valid('json', ListingInputSchema), async (c) => {
       const { listing, created } = await listings.create(requireUser(c).id, c.req.valid('json'))

@@ -105,6 +105,19 @@ describe("the item specifics follow the seller's fields", () => {
   })
 })
 
+describe('what the Post dialog shows before sending', () => {
+  it('names every item specific that goes to eBay: the required ones and the others, from the fields and the analysis', async () => {
+    const seller = await connectedSeller()
+    const jeans = await create(seller, { ...BOOK, title: "Levi's 505 jeans", brand: "Levi's", size: 'W32 L32', sizeType: 'Regular', department: 'Men', color: 'blue' })
+    const needs = await requirements(seller, jeans.id)
+    expect(needs.missing).toEqual([])
+    expect(needs.otherAspects).toContainEqual({ name: 'Style', value: 'Straight' })
+    const shown = [...(needs.aspects as { name: string }[]), ...(needs.otherAspects as { name: string }[])].map((aspect) => aspect.name).sort()
+    await post(seller, jeans.id)
+    expect(Object.keys(itemOf(seller, jeans.id).product.aspects).sort()).toEqual(shown)
+  })
+})
+
 describe('the eBay category', () => {
   it("is suggested again when the seller changes the title it was suggested for, and asks that category's details", async () => {
     const seller = await connectedSeller()

@@ -1,7 +1,9 @@
 // GET /api/listings/search: the Dashboard's search (title, brand, keywords, SKU), status filter and sort, done by the
-// server over the seller's own listings, a page of 24 at a time, with the counts by status (issue 26).
+// server over the seller's own listings, a page of 24 at a time, with the counts by status; and the ids of every ready
+// listing it finds, for Select all ready (issue 26).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LISTINGS_PAGE_SIZE, type ListingPage } from '../../api/contract/listing-search.ts'
+import { readyListingIds } from '../../api/db/listing-search.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
@@ -89,6 +91,36 @@ describe('GET /api/listings/search', () => {
   it('refuses a bad sort, status or offset with 400 and the field', async () => {
     for (const query of ['?sort=cheapest', '?status=draft', '?offset=-1', '?offset=1.5', `?q=${'a'.repeat(101)}`]) {
       const response = await alice.get(`/api/listings/search${query}`)
+      expect(response.status, query).toBe(400)
+      expect((await readJson(response)).code).toBe('invalid_input')
+    }
+  })
+})
+
+describe('GET /api/listings/ready-ids', () => {
+  it('answers every ready listing the search finds, not only the page shown: none live, sold, being deleted or another seller\'s', async () => {
+    const dave = client(t.app)
+    const daveId = (await readJson(await dave.post('/api/register', newUser('dave')))).id as number
+    const made: number[] = []
+    for (let index = 1; index <= 30; index++) made.push(await create(dave, { title: `Record ${String(index).padStart(2, '0')}`, brand: index % 2 ? 'Motown' : 'Stax' }))
+    const [live, sold, deleting] = made.slice(-3) as [number, number, number]
+    await t.db.sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-123' where id = ${live}`
+    await t.db.sql`update listings set platform_status = 'sold' where id = ${sold}`
+    await t.db.sql`update listings set deleting_since = now() where id = ${deleting}`
+    await create(bob, { title: 'Record 01', brand: 'Motown' })
+
+    const all = await readJson(await dave.get('/api/listings/ready-ids?sort=oldest'))
+    expect(all).toEqual({ ids: made.slice(0, 27), total: 27 })
+    const motown = await readJson(await dave.get('/api/listings/ready-ids?q=motown'))
+    expect(motown.ids).toEqual(made.slice(0, 27).filter((_, index) => index % 2 === 0).reverse())
+    expect(motown.total).toBe(14)
+    // At most what one bulk post takes, the first in the sort's order; the total says how many wait beyond them.
+    expect(await readyListingIds(t.db.sql, daveId, { q: '', sort: 'oldest' }, 5)).toEqual({ ids: made.slice(0, 5), total: 27 })
+  })
+
+  it('refuses a bad sort or a search too long with 400', async () => {
+    for (const query of ['?sort=cheapest', `?q=${'a'.repeat(101)}`]) {
+      const response = await alice.get(`/api/listings/ready-ids${query}`)
       expect(response.status, query).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }

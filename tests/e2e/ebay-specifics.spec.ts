@@ -58,10 +58,14 @@ test('a Brand the seller cleared is asked for, not taken from the AI, and what w
   const dialog = await openPostDialog(page, String(LEVIS_501.title))
   await dialog.getByLabel('Brand (missing)').fill('Wrangler')
   await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
+  // Every other item specific that goes is shown first (the analysis's Style among them).
+  await expect(dialog.getByRole('region', { name: 'Also sent to eBay' })).toContainText('Style:')
+  const shown = (await dialog.textContent())!
   await dialog.getByRole('button', { name: 'Post to eBay', exact: true }).click()
   await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
   const [offer] = await offersOnEbay(page, grant)
   expect(offer!.item.product.aspects.Brand).toEqual(['Wrangler'])
+  for (const [name, values] of Object.entries(offer!.item.product.aspects)) if (name !== 'Brand') expect(shown, name).toContain(`${name}: ${values[0]}`)
   expect(JSON.stringify(offer!.item.product)).not.toContain("Levi's\"]")
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()

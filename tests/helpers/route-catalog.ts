@@ -10,7 +10,7 @@ import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
-import { ListingSearchQuerySchema } from '../../api/contract/listing-search.ts'
+import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
@@ -111,6 +111,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/analyze-photos': { access: 'user', json: AnalyzePhotosSchema, example: (f) => ({ path: '/api/analyze-photos', body: { photoIds: [f.alice.photoId] } }) },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'GET /api/listings/search': { access: 'user', query: ListingSearchQuerySchema, example: () => ({ path: '/api/listings/search?q=jeans&status=ready&sort=price-low&offset=0' }) },
+  'GET /api/listings/ready-ids': { access: 'user', query: ReadyListingIdsQuerySchema, example: () => ({ path: '/api/listings/ready-ids?q=jeans&sort=oldest' }) },
   'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
   'PATCH /api/listings/:id': {
     access: 'user',

@@ -8,6 +8,7 @@ import {
   EBAY_CONDITION_OF,
   NEW_CONDITIONS,
   type EbayAspectRequirement,
+  type EbayAspectValue,
   type EbayCategory,
   type EbayCondition,
   type EbayConditionOption,
@@ -50,6 +51,8 @@ export const missingFields = (names: string[]) =>
 
 interface ResolvedAspects {
   required: EbayAspectRequirement[]
+  /** The aspects with a value that the category does not require: sent too, so the dialog shows them first. */
+  others: EbayAspectValue[]
   /** Every aspect with a value, as the inventory item takes them. */
   values: Record<string, string[]>
 }
@@ -68,6 +71,7 @@ function resolveAspects(listing: Listing, typed: Record<string, string>, kept: R
   })
   return {
     required: resolved.filter(({ aspect }) => aspect.required).map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
+    others: resolved.flatMap(({ aspect, value }) => (aspect.required || value === null ? [] : [{ name: aspect.name, value }])),
     values: Object.fromEntries(resolved.flatMap(({ aspect, value }) => (value === null ? [] : [[aspect.name, [value]]]))),
   }
 }
@@ -386,6 +390,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
           conditions: prepared.conditions,
           conditionDescription: NEW_CONDITIONS.includes(condition) ? '' : listing.ebayConditionDescription,
           aspects: prepared.aspects.required,
+          otherAspects: prepared.aspects.others,
           missing: prepared.missing,
           policiesProblem: prepared.policiesProblem?.message ?? null,
           needsLocation: prepared.locationKey === null,

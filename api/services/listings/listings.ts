@@ -1,12 +1,14 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it.
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
+import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
 import { editChangesNothing, isPostedToEbay, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
 import type { ListingSearch } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
+import * as listingSearch from '../../db/listing-search.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
@@ -93,7 +95,9 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
     listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
-    searchJson: (userId: number, search: ListingSearch) => listings.searchListingsJson(sql, userId, search, ebayItemUrl),
+    searchJson: (userId: number, search: ListingSearch) => listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
+    /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
+    readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) => listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {

@@ -29,6 +29,7 @@ import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useCurrentUser } from '../auth/useCurrentUser.ts'
 import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
 import { useReopenPostAfterConnect } from '../post-to-ebay/post-after-connect.ts'
+import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -171,7 +172,7 @@ function ListingRow({ listing, status, edit, selectable, selected, onSelect, onE
 
 /** The listings the Dashboard's search, filter and sort choose (a page at a time), each with its status. */
 interface ShownListings {
-  rows: { listing: Listing; status: ListingStatus }[]
+  rows: ShownRow[]
   /** How many match in all, loaded or not. */
   total: number
   /** Whether any listing exists at all (else the empty state shows instead). */
@@ -215,7 +216,6 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
   const user = useCurrentUser()
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   // The listings to post many at once, or a confirmed request reopened after a reload (kept on the phone until closed).
   const [bulk, setBulk] = useState<{ listingIds: number[]; resume: boolean } | null>(null)
   // Read once the panel is on screen: the phone's storage is not part of a server-rendered Dashboard.
@@ -223,18 +223,7 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- what only the browser has, shown after hydration
     if (readPendingBulkPost(user.id)) setBulk({ listingIds: [], resume: true })
   }, [user.id])
-  // Only listings still on Snaplist alone count: one posted meanwhile drops out of the choice.
-  const ready = new Set(shown?.rows.flatMap((row) => (row.status === 'ready' ? [row.listing.id] : [])))
-  const chosen = [...selected].filter((id) => ready.has(id))
-  const shownReady = shown?.rows.flatMap((row) => (row.status === 'ready' ? [row.listing.id] : [])) ?? []
-  const allShownChosen = shownReady.length > 0 && shownReady.every((id) => selected.has(id))
-  const select = (id: number, on: boolean) =>
-    setSelected((before) => {
-      const after = new Set(before)
-      if (on) after.add(id)
-      else after.delete(id)
-      return after
-    })
+  const selection = useReadySelection(search, shown?.rows)
 
   return (
     <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
@@ -255,8 +244,8 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
         ))}
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
-      {shownReady.length > 0 && (
-        <SelectAllReady ready={shownReady.length} chosen={chosen.length} allChosen={allShownChosen} onToggle={() => setSelected(allShownChosen ? new Set() : new Set([...selected, ...shownReady]))} />
+      {selection.anyShown && (
+        <SelectAllReady ready={selection.total} chosen={selection.chosen.length} allChosen={selection.allChosen} beyond={selection.beyond} onToggle={selection.toggleAll} />
       )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
@@ -266,9 +255,9 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
               listing={listing}
               status={status}
               edit={edits.get(listing.id)}
-              selectable={shownReady.length > 0}
-              selected={selected.has(listing.id)}
-              onSelect={(on) => select(listing.id, on)}
+              selectable={selection.anyShown}
+              selected={selection.isSelected(listing.id)}
+              onSelect={(on) => selection.select(listing.id, on)}
               onEdit={editOf(listing.id)}
               onPreview={() => setPreviewing(listing)}
               onPost={() => setPosting(listing)}
@@ -280,7 +269,9 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
         </ul>
       )}
       {shown && <ShowMore shown={shown.rows.length} total={shown.total} noun="listings" onMore={showMore} />}
-      {chosen.length > 0 && <BulkSelectionBar chosen={chosen} onClear={() => setSelected(new Set())} onPost={() => setBulk({ listingIds: chosen, resume: false })} />}
+      {selection.chosen.length > 0 && (
+        <BulkSelectionBar chosen={selection.chosen} onClear={selection.clear} onPost={() => setBulk({ listingIds: selection.chosen, resume: false })} />
+      )}
       {bulk && (
         <Suspense fallback={null}>
           <LazyBulkPostDialog
@@ -290,7 +281,7 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
             ebayConnected={ebayConnected}
             onClose={() => {
               setBulk(null)
-              setSelected(new Set())
+              selection.clear()
             }}
           />
         </Suspense>

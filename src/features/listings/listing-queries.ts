@@ -1,8 +1,8 @@
-// Listings: the Dashboard's search a page at a time, the whole list (the bulk post and the edit screen read it) and the
+// Listings: the Dashboard's search a page at a time and the ready listings it finds, the whole list (the bulk post and the edit screen read it) and the
 // row's delete. Creating goes through the offline outbox. Every key starts with listingKeys.all, so one invalidation
 // refreshes them all.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { LISTINGS_PAGE_SIZE, type ListingPage, type ListingSort } from '../../../api/contract/listing-search.ts'
+import { LISTINGS_PAGE_SIZE, type ListingPage, type ListingSort, type ReadyListingIds } from '../../../api/contract/listing-search.ts'
 import type { Listing, ListingStatus } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -31,6 +31,13 @@ export const listingSearchQuery = ({ q, status, sort }: ListingSearchView) =>
       const shown = pages.length * LISTINGS_PAGE_SIZE
       return shown < last.total ? shown : undefined
     },
+  })
+
+/** Every ready listing the search finds (the first as many as one bulk post takes), for 'Select all ready'. */
+export const readyListingIdsQuery = ({ q, sort }: ListingSearchView) =>
+  queryOptions({
+    queryKey: [...listingKeys.all, 'ready-ids', { q, sort }] as const,
+    queryFn: ({ signal }): Promise<ReadyListingIds> => okJson(api.listings['ready-ids'].$get({ query: { q, sort } }, cancelledBy(signal))),
   })
 
 /** Every listing of the search loaded so far, in order. */

@@ -1,7 +1,8 @@
 // The part of the Post to eBay dialog that catches what eBay would refuse before it does: the Price eBay gets, the
 // category eBay will list the item in (another of eBay's on request), its required details present (✓) and missing
-// (a field to fill right here), the conditions eBay allows there with the seller's description, the ZIP code for a
-// first-time seller's inventory location, and selling policies that still need setting up on eBay.
+// (a field to fill right here), the other item specifics that go with them (shown before they are sent), the
+// conditions eBay allows there with the seller's description, the ZIP code for a first-time seller's inventory
+// location, and selling policies that still need setting up on eBay.
 import * as v from 'valibot'
 import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
@@ -147,8 +148,7 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
       )}
       {listingGaps.length > 0 && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          eBay needs {listingGaps.join(' and ')} for this listing. Listings cannot be edited yet: create it again with{' '}
-          {listingGaps.length > 1 ? 'those' : 'that'}, then post it.
+          eBay needs {listingGaps.join(' and ')} for this listing. Edit the listing to add {listingGaps.length > 1 ? 'them' : 'it'}, then post it.
         </p>
       )}
       <section aria-labelledby="ebay-details-heading" className="flex flex-col gap-3">
@@ -176,6 +176,21 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
           )
         })}
       </section>
+      {requirements.otherAspects.length > 0 && (
+        <section aria-labelledby="ebay-other-details-heading" className="flex flex-col gap-1">
+          <h3 id="ebay-other-details-heading" className="text-sm font-semibold text-slate-900">
+            Also sent to eBay
+          </h3>
+          <p className="text-sm text-slate-600">From the listing and its photos. Edit the listing to change them.</p>
+          <ul className="flex flex-col gap-1 text-sm text-slate-700">
+            {requirements.otherAspects.map((aspect) => (
+              <li key={aspect.name}>
+                {aspect.name}: <span className="font-medium text-slate-900">{aspect.value}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <SelectField
         label="Condition"
         hint="The conditions eBay allows in this category."
