@@ -42,6 +42,7 @@ import { createEbayBulkPoster } from './services/ebay/bulk-post.ts'
 import { createEbayLiveDeletion } from './services/ebay/delete-live.ts'
 import { createEbayPublisher } from './services/ebay/publish.ts'
 import { createEbayRevisions } from './services/ebay/revisions.ts'
+import { createEbayCategoryChoice } from './services/ebay/category-choice.ts'
 import { createEbaySales } from './services/ebay/sales.ts'
 import { createEbaySellClient } from './services/ebay/sell-api.ts'
 import { createEbayTaxonomy } from './services/ebay/taxonomy.ts'
@@ -109,7 +110,7 @@ export interface AppDeps {
   inlineStyleHashes?: string[]
 }
 
-/** Publishing, revising, ending and relisting on eBay, ending before a delete, and the sales poll; its jobs are named on `jobs`. */
+/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; its jobs are named on `jobs`. */
 function ebayServicesFor(
   { sql, storage, config, ebayConfig, ebaySalesPollMinutes }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
   jobs: JobQueue,
@@ -125,7 +126,8 @@ function ebayServicesFor(
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion }
+  const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion, categoryChoice }
 }
 
 function bodyLimits() {
@@ -193,7 +195,7 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
     .route('/', imageRoutes(photos, analysis))
     .route('/', listingRoutes(listings))
-    .route('/', ebayPublishRoutes(ebay.publisher))
+    .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.endAndRelist))
     .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))

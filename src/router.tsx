@@ -9,8 +9,6 @@ import { FullPageSpinner } from './components/ui/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
 import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-paths.ts'
 import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
-import { adminListingsQuery, adminUsersQuery } from './features/admin/admin-queries.ts'
-import { emailTemplatesQuery } from './features/admin/email-template-queries.ts'
 import { listingSearchQuery } from './features/listings/listing-queries.ts'
 import { dashboardView, searchOf } from './features/listings/dashboard-view.ts'
 import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
@@ -83,7 +81,8 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
   return { ...(search.tab === 'listings' ? { tab: 'listings' } : {}), ...(page.success && page.output > 1 ? { page: page.output } : {}) }
 }
 
-// Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any.
+// Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any. Their queries
+// load with them, not with the app every visitor starts (/auth's bytes, issue 26).
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
 /** Which haul (docs/product.md §17) the screen is about. */
@@ -139,8 +138,9 @@ const signedInRoutes = [
     ...screen('/admin', () => import('./features/admin/admin.tsx'), 'AdminScreen'),
     validateSearch: adminSearch,
     loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-    loader: ({ context: { queryClient }, deps }) => {
+    loader: async ({ context: { queryClient }, deps }) => {
       if (!isAdmin(queryClient)) return
+      const { adminListingsQuery, adminUsersQuery } = await import('./features/admin/admin-queries.ts')
       void queryClient.prefetchQuery(adminUsersQuery)
       void queryClient.prefetchQuery(adminListingsQuery(deps.page))
     },
@@ -149,8 +149,10 @@ const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/admin/email-templates', () => import('./features/admin/email-templates.tsx'), 'EmailTemplatesScreen'),
-    loader: ({ context: { queryClient } }) => {
-      if (isAdmin(queryClient)) void queryClient.prefetchQuery(emailTemplatesQuery)
+    loader: async ({ context: { queryClient } }) => {
+      if (!isAdmin(queryClient)) return
+      const { emailTemplatesQuery } = await import('./features/admin/email-template-queries.ts')
+      void queryClient.prefetchQuery(emailTemplatesQuery)
     },
   }),
 ]

@@ -5,16 +5,17 @@ import type { AppEnv } from '../app-env.ts'
 import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
+import type { EbayCategoryChoice } from '../services/ebay/category-choice.ts'
 import type { EbayPublisher } from '../services/ebay/publish.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
-export function ebayPublishRoutes(publisher: EbayPublisher) {
+export function ebayPublishRoutes(publisher: EbayPublisher, categoryChoice: EbayCategoryChoice) {
   return new Hono<AppEnv>()
     .get('/listings/:id/ebay-requirements', sameSiteOnly, valid('param', IdParamSchema), valid('query', EbayRequirementsQuerySchema), async (c) =>
       c.json(await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId), 200),
     )
     .put('/listings/:id/ebay-category', valid('param', IdParamSchema), valid('json', EbayCategoryChoiceSchema), async (c) =>
-      c.json(await publisher.chooseCategory(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').categoryId), 200),
+      c.json(await categoryChoice.choose(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').categoryId), 200),
     )
     .get('/ebay/categories', valid('query', EbayCategorySearchSchema), async (c) =>
       c.json({ categories: await publisher.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),

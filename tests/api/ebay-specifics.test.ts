@@ -133,6 +133,25 @@ describe('the eBay category', () => {
     expect(itemOf(seller, book.id).product.aspects).toEqual({ Brand: ['Canon'], Model: ['PowerShot'], Color: ['White'] })
   })
 
+  it('chosen for a listing live on eBay, moves it there (a revision), without waiting for another edit', async () => {
+    const seller = await connectedSeller()
+    const camera = await create(seller, { ...BOOK, title: 'Digital camera, 20 MP', ebayCategoryId: '31388', ebayCategoryName: 'Digital Cameras' })
+    await post(seller, camera.id, { aspects: { Brand: 'Canon', Model: 'PowerShot' } })
+    expect(categoryOfOffer(seller, camera.id)).toBe('31388')
+    const choose = async (categoryId: string) => {
+      const chosen = await seller.call('PUT', `/api/listings/${camera.id}/ebay-category`, { categoryId })
+      expect(chosen.status, await chosen.clone().text()).toBe(200)
+      await ebay.t.settle()
+    }
+    await choose('1')
+    expect(categoryOfOffer(seller, camera.id)).toBe('1')
+    expect(await rowOf(seller, camera.id)).toMatchObject({ ebayCategoryId: '1', ebayRevisionStatus: 'done' })
+    // Athletic Shoes needs details a camera lacks: the row says the revision was refused, and eBay keeps the last one.
+    await choose('15709')
+    expect(await rowOf(seller, camera.id)).toMatchObject({ ebayCategoryId: '15709', ebayRevisionStatus: 'refused' })
+    expect(categoryOfOffer(seller, camera.id)).toBe('1')
+  })
+
   it('keeps the category the seller chose, through a title change and a closed dialog', async () => {
     const seller = await connectedSeller()
     const book = await create(seller, BOOK)

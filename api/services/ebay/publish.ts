@@ -421,18 +421,6 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       }
     },
 
-    /**
-     * The seller's choice of eBay category (on the form, or in a Post to eBay dialog), kept on the listing at once so
-     * closing the dialog loses nothing; eBay's suggestion is not made again for it. A live listing's next revision
-     * takes it.
-     */
-    async chooseCategory(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }> {
-      const listing = await ownListing(userId, listingId)
-      const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
-      await listings.saveEbayCategory(sql, listing.id, category, true)
-      return { category }
-    },
-
     /** eBay's leaf categories for the seller's words (the dialog's category search), with the seller's token. */
     searchCategories: (userId: number, words: string) => connectionService.call(userId, 'ebay', (token) => taxonomy.suggestCategories(token, words)),
 

@@ -1,0 +1,35 @@
+// The seller's choice of eBay category (on the listing's form, or in a Post to eBay dialog): kept on the listing at once,
+// so closing the dialog loses nothing, and eBay's suggestion is not made again for it. A listing live on eBay is revised
+// there in the same transaction's wake, as any edit of it is: the category the seller sees is the one eBay lists it in.
+import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
+import type { EbayCategory } from '../../contract/ebay-publish.ts'
+import type { Sql } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { notFound } from '../../errors.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { EbayRevisions } from './revisions.ts'
+import type { EbayTaxonomy } from './taxonomy.ts'
+
+export interface EbayCategoryChoiceDeps {
+  sql: Sql
+  connectionService: MarketplaceConnectionService
+  taxonomy: EbayTaxonomy
+  revisions: Pick<EbayRevisions, 'requestRevision'>
+}
+
+export function createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions }: EbayCategoryChoiceDeps) {
+  return {
+    async choose(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }> {
+      const listing: Listing | undefined = await listings.findListing(sql, userId, listingId)
+      if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+      const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
+      await sql.begin(async (tx) => {
+        await listings.saveEbayCategory(tx, listing.id, category, true)
+        if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id) await revisions.requestRevision(tx, listing)
+      })
+      return { category }
+    },
+  }
+}
+
+export type EbayCategoryChoice = ReturnType<typeof createEbayCategoryChoice>
