@@ -9,7 +9,6 @@ import {
   NEW_CONDITIONS,
   type EbayAspectRequirement,
   type EbayAspectValue,
-  type EbayCategory,
   type EbayCondition,
   type EbayConditionOption,
   type EbayPublishInput,
