@@ -112,6 +112,20 @@ test('the AI busy (429): the listing is created anyway, the retry is shown, and 
   await expectNoSidewaysScroll(page)
 })
 
+test("the AI's answer unreadable: 'Error', 'Failed to analyze image', and the form says to fill in the details", async ({ page }, testInfo) => {
+  gemini.setReply('malformed')
+  try {
+    await sellerOn(page, withAi.origin)
+    await newListing(page).click()
+    await page.getByLabel('Take Photo or Upload').setInputFiles(await photoFile(testInfo, 'unreadable', { r: 120, g: 40, b: 40 }))
+    await expect(page.getByText('Failed to analyze image')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'The AI could not analyse the photos: fill in the details yourself.' })).toBeVisible()
+    await expect(page.getByLabel('Title')).toBeEditable()
+  } finally {
+    gemini.setReply('good')
+  }
+})
+
 test('with the AI answering: New Listing to a created listing, counted', async ({ page }, testInfo) => {
   gemini.setReply('good')
   await sellerOn(page, withAi.origin)

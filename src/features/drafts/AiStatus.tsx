@@ -1,11 +1,12 @@
 // What the analysis of the photos is doing, in words a seller can act on: waiting for a busy AI (Retry now, Skip),
 // given up, or never run because only the colour was measured. The form stays usable whatever it says.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/Button.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
 import { syncScheduler } from './sync.ts'
 import type { OutboxEntry } from '../../offline/db.ts'
 import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
+import { notify } from '../../lib/notify.tsx'
 
 // By the server's error code, never its wording.
 const GAVE_UP: Record<string, string> = {
@@ -13,6 +14,19 @@ const GAVE_UP: Record<string, string> = {
   analysis_timeout: 'The AI took too long to answer: fill in the details yourself.',
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
   analysis_limit_reached: 'You have used your AI suggestions for now: fill in the details yourself. Your photos are saved.',
+}
+
+/** Where the AI failed rather than being busy, not set up or out of the seller's allowance: SPEC's toast says so. */
+const FAILED = new Set(['analysis_failed', 'analysis_timeout'])
+
+/** 'Error', 'Failed to analyze image' (docs/product.md §8) when this draft's analysis fails while the seller is on it. */
+function useFailureToast(gaveUp: string | undefined) {
+  const shown = useRef(gaveUp)
+  useEffect(() => {
+    if (gaveUp === shown.current) return
+    shown.current = gaveUp
+    if (gaveUp && FAILED.has(gaveUp)) notify('Error', 'Failed to analyze image', 'error')
+  }, [gaveUp])
 }
 
 /** The time from mount on, again every 15 s, so "retrying in N min" counts down. */
@@ -62,6 +76,7 @@ const SPECIFICS_GAP = "eBay's item specifics could not be filled in just now: th
 
 export function AiStatus({ view }: { view: DraftView }) {
   const { draft, entries } = view
+  useFailureToast(draft.aiGaveUp)
   const waiting = aiRetryOf(entries)
   // Keyed by the next attempt: each new wait mounts afresh and counts from now.
   if (waiting) return <AiRetryNotice key={`${waiting.id}-${waiting.nextAttemptAt}`} draftId={draft.id} waiting={waiting} />
