@@ -4,12 +4,24 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { E2E_SETUP_CODE, E2E_PORT as PORT, FAKE_EBAY_PORT as EBAY_PORT, FAKE_ETSY_PORT as ETSY_PORT, FAKE_GEMINI_PORT as GEMINI_PORT, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './tests/e2e/ports.ts'
+import {
+  E2E_SETUP_CODE,
+  E2E_PORT as PORT,
+  FAKE_EBAY_PORT as EBAY_PORT,
+  FAKE_ETSY_PORT as ETSY_PORT,
+  FAKE_GEMINI_PORT as GEMINI_PORT,
+  FAKE_SMTP_HTTP_PORT,
+  FAKE_SMTP_PORT,
+} from './tests/e2e/ports.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 // The Etsy app the stand-in knows, and where it sends the seller back.
-const FAKE_ETSY = { clientId: 'e2e-etsy-keystring', sharedSecret: 'e2e-etsy-shared-secret', redirectUri: `http://localhost:${PORT}/etsy/auth/success` }
+const FAKE_ETSY = {
+  clientId: 'e2e-etsy-keystring',
+  sharedSecret: 'e2e-etsy-shared-secret',
+  redirectUri: `http://localhost:${PORT}/etsy/auth/success`,
+}
 // The eBay app the stand-in knows: its RuName's accepted and declined addresses are this server's callback screens.
 const FAKE_EBAY = {
   clientId: 'e2e-ebay-app-id',

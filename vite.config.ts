@@ -2,7 +2,12 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { compileChunksWhileLoading, NOT_PRECACHED, precompressAssets, prerenderPublicPages } from './scripts/vite-prerender.ts'
+import {
+  compileChunksWhileLoading,
+  NOT_PRECACHED,
+  precompressAssets,
+  prerenderPublicPages,
+} from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
@@ -36,7 +41,8 @@ export default defineConfig({
         id: '/',
         name: 'Snaplist: list items from a photo',
         short_name: 'Snaplist',
-        description: 'Photograph an item, let AI fill in the listing, and publish it to eBay in one tap. Works offline.',
+        description:
+          'Photograph an item, let AI fill in the listing, and publish it to eBay in one tap. Works offline.',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -75,7 +81,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // With the bundler's small runtime (the CommonJS interop React needs): a file of its own would be a request more.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime/, priority: 3 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime/,
+              priority: 3,
+            },
             // The router and the query cache, which import React.
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             // The forms' library and its valibot resolver travel together: every form needs both.

@@ -53,7 +53,11 @@ import { createGoogleSignInService } from './services/accounts/google-sign-in.ts
 import { createJobQueue, type JobQueue } from './services/jobs.ts'
 import { createListingService } from './services/listings/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail/mail.ts'
-import { createMarketplaceConnectionService, type MarketplaceConnectionService, type MarketplaceProviders } from './services/marketplaces/connections.ts'
+import {
+  createMarketplaceConnectionService,
+  type MarketplaceConnectionService,
+  type MarketplaceProviders,
+} from './services/marketplaces/connections.ts'
 import { createMarketplaceOAuth } from './services/marketplaces/oauth.ts'
 import { createPasswordResetService } from './services/accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './services/listings/analysis-gate.ts'
@@ -62,7 +66,14 @@ import { canCallAsApp } from './services/ebay/app-token.ts'
 import { createEbayLookups } from './services/ebay/lookups.ts'
 import { createPhotoService } from './services/listings/photos.ts'
 import { schedulePhotoSweep } from './services/listings/photo-sweep.ts'
-import { ANALYSIS_LIMITS, createAnalysisLimiter, createFailedLoginLimiter, createPasswordResetLimiter, createRegistrationLimiter, REGISTRATION_LIMIT } from './services/rate-limit.ts'
+import {
+  ANALYSIS_LIMITS,
+  createAnalysisLimiter,
+  createFailedLoginLimiter,
+  createPasswordResetLimiter,
+  createRegistrationLimiter,
+  REGISTRATION_LIMIT,
+} from './services/rate-limit.ts'
 import { createAnalysisReuse } from './services/listings/analysis-reuse.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
 import { isLocal, type FileStorage } from './services/listings/storage.ts'
@@ -77,7 +88,8 @@ export interface AppDeps {
    * taken from a request: a forged Host header would otherwise mail a real reset token to the attacker's host.
    * trustProxyHops defaults to 1 and registrationsPerHour to REGISTRATION_LIMIT's 10, as without the variables.
    */
-  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> & Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>> & { appUrl: string }
+  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> &
+    Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>> & { appUrl: string }
   storage: FileStorage
   analyzer: ImageAnalyzer
   /** Where mail goes; the database outbox when not given (the embedded default). */
@@ -112,7 +124,13 @@ export interface AppDeps {
 
 /** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; its jobs are named on `jobs`. */
 function ebayServicesFor(
-  { sql, storage, config, ebayConfig, ebaySalesPollMinutes }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
+  {
+    sql,
+    storage,
+    config,
+    ebayConfig,
+    ebaySalesPollMinutes,
+  }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
   jobs: JobQueue,
   connectionService: MarketplaceConnectionService,
 ) {
@@ -135,7 +153,11 @@ function bodyLimits() {
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new AppError(413, 'payload_too_large', `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`)
+        throw new AppError(
+          413,
+          'payload_too_large',
+          `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`,
+        )
       },
     })
   const forJson = limited(JSON_BODY_LIMIT)
@@ -148,35 +170,82 @@ function bodyLimits() {
   })
 }
 
-export function createApp({ sql, config, storage, analyzer, mail = createOutboxTransport(sql), jobs = createJobQueue(sql, { work: false }), google, marketplaces, ebayConfig, ebayFetch, photoQuotaBytes, ebaySalesPollMinutes, analysisConcurrency, analysisLimits, inlineStyleHashes }: AppDeps) {
+export function createApp({
+  sql,
+  config,
+  storage,
+  analyzer,
+  mail = createOutboxTransport(sql),
+  jobs = createJobQueue(sql, { work: false }),
+  google,
+  marketplaces,
+  ebayConfig,
+  ebayFetch,
+  photoQuotaBytes,
+  ebaySalesPollMinutes,
+  analysisConcurrency,
+  analysisLimits,
+  inlineStyleHashes,
+}: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
   const mailer = createMailer(mail, templates)
-  const registrationLimiter = createRegistrationLimiter(sql, { ...REGISTRATION_LIMIT, max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max })
+  const registrationLimiter = createRegistrationLimiter(sql, {
+    ...REGISTRATION_LIMIT,
+    max: config.registrationsPerHour ?? REGISTRATION_LIMIT.max,
+  })
   const verification = createEmailVerificationService({ sql, mailer, jobs })
   const devices = createLoginDevices(sql)
-  const accounts = createAccountService({ sql, limiter: loginLimiter, registrationLimiter, mailer, jobs, verification, devices })
+  const accounts = createAccountService({
+    sql,
+    limiter: loginLimiter,
+    registrationLimiter,
+    mailer,
+    jobs,
+    verification,
+    devices,
+  })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const recent = createRecentCopies()
-  const lookups = canCallAsApp(ebayConfig) ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) }) : undefined
+  const lookups = canCallAsApp(ebayConfig)
+    ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) })
+    : undefined
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
   const limits = analysisLimits ?? { perMinute: ANALYSIS_LIMITS.perMinute.max, perDay: ANALYSIS_LIMITS.perDay.max }
   const limiter = createAnalysisLimiter(sql, {
     perMinute: { ...ANALYSIS_LIMITS.perMinute, max: limits.perMinute },
     perDay: { ...ANALYSIS_LIMITS.perDay, max: limits.perDay },
   })
-  const analysis = createAnalysisService({ sql, storage, analyzer, lookups, recent, gate, limiter, reuse: createAnalysisReuse(sql) })
+  const analysis = createAnalysisService({
+    sql,
+    storage,
+    analyzer,
+    lookups,
+    recent,
+    gate,
+    limiter,
+    reuse: createAnalysisReuse(sql),
+  })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   schedulePhotoSweep(jobs, sql, storage)
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
   const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { revisions: ebay.revisions, liveDeletion: ebay.liveDeletion })
+  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, {
+    revisions: ebay.revisions,
+    liveDeletion: ebay.liveDeletion,
+  })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
-  const passwordReset = createPasswordResetService({ sql, mailer, jobs, limiter: createPasswordResetLimiter(sql), loginLimiter })
+  const passwordReset = createPasswordResetService({
+    sql,
+    mailer,
+    jobs,
+    limiter: createPasswordResetLimiter(sql),
+    loginLimiter,
+  })
   const isSecure = (c: Context) =>
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||
@@ -190,15 +259,38 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
     .use(sameOriginMiddleware(config.publicUrl ? [new URL(config.publicUrl).origin] : []))
     .use(sessionMiddleware(sessions, isSecure))
     .route('/', healthRoutes())
-    .route('/', authRoutes({ accounts, googleSignIn, sessions, devices, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
+    .route(
+      '/',
+      authRoutes({
+        accounts,
+        googleSignIn,
+        sessions,
+        devices,
+        isSecure,
+        appUrl: config.appUrl,
+        clientAddress: addressOf,
+      }),
+    )
     .route('/', passwordResetRoutes({ passwordReset, appUrl: config.appUrl, clientAddress: addressOf }))
-    .route('/', accountRoutes({ settings: accountSettings, verification, isSecure, appUrl: config.appUrl, clientAddress: addressOf }))
+    .route(
+      '/',
+      accountRoutes({
+        settings: accountSettings,
+        verification,
+        isSecure,
+        appUrl: config.appUrl,
+        clientAddress: addressOf,
+      }),
+    )
     .route('/', imageRoutes(photos, analysis))
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.endAndRelist))
-    .route('/', marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }))
+    .route(
+      '/',
+      marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),
+    )
     .route('/', ebayAccountDeletionRoutes(createEbayAccountDeletion(sql, ebayConfig, ebayFetch), addressOf))
     .route('/', adminRoutes(admin))
     .route('/', emailTemplateRoutes(templates))
@@ -209,7 +301,9 @@ export function createApp({ sql, config, storage, analyzer, mail = createOutboxT
   const app = new Hono<AppEnv>()
     .use(requestId())
     // First after the request id, so every answer gets the headers: API, errors, photos, the built app and 404s.
-    .use(securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined, inlineStyleHashes }, isSecure))
+    .use(
+      securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined, inlineStyleHashes }, isSecure),
+    )
     .route('/api', api)
   // The signed-in pages the server renders (api/static.ts) need to know whose they are.
   for (const pagePath of SERVER_RENDERED_PATHS) app.use(pagePath, sessionMiddleware(sessions, isSecure))

@@ -29,7 +29,15 @@ export interface Config {
    */
   google: { clientId: string; certificatesUrl: string | undefined } | undefined
   /** The Etsy app; unset, connecting Etsy is off and the Dashboard says what to set. */
-  etsy: { clientId: string; sharedSecret: string | undefined; redirectUri: string; authUrl: string | undefined; apiUrl: string | undefined } | undefined
+  etsy:
+    | {
+        clientId: string
+        sharedSecret: string | undefined
+        redirectUri: string
+        authUrl: string | undefined
+        apiUrl: string | undefined
+      }
+    | undefined
   /**
    * The eBay app. Present when any EBAY_* setting is; connecting needs EBAY_CLIENT_ID and EBAY_RU_NAME, and the code
    * exchange EBAY_CLIENT_SECRET too (without it the exchange says 'Missing eBay Certificate ID', as docs/product.md §8 expects).
@@ -71,14 +79,16 @@ export interface EbayConfig {
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000
   const port = Number(raw)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`)
   return port
 }
 
 function parseCount(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback
   const count = Number(raw)
-  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
   return count
 }
 
@@ -103,7 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supabase: readSupabase(env),
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Snaplist <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
-    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, certificatesUrl: env.GOOGLE_CERTS_URL || undefined } : undefined,
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, certificatesUrl: env.GOOGLE_CERTS_URL || undefined }
+      : undefined,
     etsy: readEtsy(env),
     ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
@@ -121,7 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function readSmtpUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined
-  if (!/^smtps?:\/\/[^/]/.test(raw)) throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.')
+  if (!/^smtps?:\/\/[^/]/.test(raw))
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.')
   return raw
 }
 
@@ -129,7 +142,9 @@ function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_KEY: serviceKey, SUPABASE_BUCKET: bucket } = env
   if (!url && !serviceKey && !bucket) return undefined
   if (!url || !serviceKey || !bucket) {
-    throw new Error('Supabase Storage needs all three of SUPABASE_URL, SUPABASE_SERVICE_KEY and SUPABASE_BUCKET (or none of them for local disk).')
+    throw new Error(
+      'Supabase Storage needs all three of SUPABASE_URL, SUPABASE_SERVICE_KEY and SUPABASE_BUCKET (or none of them for local disk).',
+    )
   }
   return { url: url.replace(/\/+$/, ''), serviceKey, bucket }
 }
@@ -137,17 +152,37 @@ function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {
 function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
   const { ETSY_CLIENT_ID: clientId, ETSY_REDIRECT_URI: redirectUri, ETSY_SHARED_SECRET: sharedSecret } = env
   if (!clientId && !redirectUri && !sharedSecret) return undefined
-  if (!clientId || !redirectUri) throw new Error('Connecting Etsy needs both ETSY_CLIENT_ID and ETSY_REDIRECT_URI (or neither, to leave Etsy off).')
+  if (!clientId || !redirectUri)
+    throw new Error('Connecting Etsy needs both ETSY_CLIENT_ID and ETSY_REDIRECT_URI (or neither, to leave Etsy off).')
   // Etsy compares the redirect URI with the registered one character for character; a query or fragment never matches.
   // And it must be one of the Etsy callback screen's addresses, or the seller comes back to Not Found.
   const { successPaths } = MARKETPLACES.etsy
-  if (!URL.canParse(redirectUri) || /[?#]/.test(redirectUri) || !(successPaths as readonly string[]).includes(new URL(redirectUri).pathname)) {
-    throw new Error(`ETSY_REDIRECT_URI must be a full address without ? or #, ending in ${successPaths.join(' or ')}, e.g. https://snaplist.example.com${successPaths[0]}.`)
+  if (
+    !URL.canParse(redirectUri) ||
+    /[?#]/.test(redirectUri) ||
+    !(successPaths as readonly string[]).includes(new URL(redirectUri).pathname)
+  ) {
+    throw new Error(
+      `ETSY_REDIRECT_URI must be a full address without ? or #, ending in ${successPaths.join(' or ')}, e.g. https://snaplist.example.com${successPaths[0]}.`,
+    )
   }
-  return { clientId, sharedSecret: sharedSecret || undefined, redirectUri, authUrl: env.ETSY_AUTH_URL || undefined, apiUrl: env.ETSY_API_URL || undefined }
+  return {
+    clientId,
+    sharedSecret: sharedSecret || undefined,
+    redirectUri,
+    authUrl: env.ETSY_AUTH_URL || undefined,
+    apiUrl: env.ETSY_API_URL || undefined,
+  }
 }
 
-const EBAY_SETTINGS = ['EBAY_ENV', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_VERIFICATION_TOKEN', 'EBAY_DELETION_ENDPOINT_URL'] as const
+const EBAY_SETTINGS = [
+  'EBAY_ENV',
+  'EBAY_CLIENT_ID',
+  'EBAY_CLIENT_SECRET',
+  'EBAY_RU_NAME',
+  'EBAY_VERIFICATION_TOKEN',
+  'EBAY_DELETION_ENDPOINT_URL',
+] as const
 
 const optionalUrl = (name: string, raw: string | undefined) => {
   if (!raw) return undefined
@@ -158,7 +193,8 @@ const optionalUrl = (name: string, raw: string | undefined) => {
 function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
   if (!EBAY_SETTINGS.some((name) => env[name])) return undefined
   const environment = (env.EBAY_ENV || 'sandbox').toLowerCase()
-  if (environment !== 'sandbox' && environment !== 'production') throw new Error(`EBAY_ENV must be sandbox or production, got "${env.EBAY_ENV}".`)
+  if (environment !== 'sandbox' && environment !== 'production')
+    throw new Error(`EBAY_ENV must be sandbox or production, got "${env.EBAY_ENV}".`)
   return {
     environment,
     clientId: env.EBAY_CLIENT_ID || undefined,
@@ -178,21 +214,28 @@ export const APP_SECRET_MIN_LENGTH = 32
 
 function readAppSecret(raw: string | undefined): string | undefined {
   if (!raw) return undefined
-  if (raw.length < APP_SECRET_MIN_LENGTH) throw new Error(`APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`)
+  if (raw.length < APP_SECRET_MIN_LENGTH)
+    throw new Error(
+      `APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`,
+    )
   return raw
 }
 
 function readPhotoQuota(raw: string | undefined): number | undefined {
   if (!raw) return undefined
   const megabytes = Number(raw)
-  if (!Number.isInteger(megabytes) || megabytes < 1) throw new Error(`PHOTO_QUOTA_MB must be a whole number of megabytes, at least 1, got "${raw}".`)
+  if (!Number.isInteger(megabytes) || megabytes < 1)
+    throw new Error(`PHOTO_QUOTA_MB must be a whole number of megabytes, at least 1, got "${raw}".`)
   return megabytes * 1024 * 1024
 }
 
 function readPollMinutes(raw: string | undefined): number | undefined {
   if (!raw) return undefined
   const minutes = Number(raw)
-  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0) throw new Error(`EBAY_SALES_POLL_MINUTES must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`)
+  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0)
+    throw new Error(
+      `EBAY_SALES_POLL_MINUTES must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`,
+    )
   return minutes
 }
 
@@ -202,7 +245,9 @@ const SETUP_CODE_MIN_LENGTH = 16
 function readSetupCode(raw: string | undefined): string | undefined {
   if (!raw) return undefined
   if (raw.replace(/[^A-Za-z0-9]/g, '').length < SETUP_CODE_MIN_LENGTH) {
-    throw new Error(`SETUP_CODE must have at least ${SETUP_CODE_MIN_LENGTH} letters and digits, e.g. the output of: openssl rand -hex 10`)
+    throw new Error(
+      `SETUP_CODE must have at least ${SETUP_CODE_MIN_LENGTH} letters and digits, e.g. the output of: openssl rand -hex 10`,
+    )
   }
   return raw
 }

@@ -31,15 +31,28 @@ export interface UniqueViolation {
   constraint_name?: string
 }
 /** Postgres refused a write because a unique index already holds the value. */
-export const isUniqueViolation = (error: unknown): error is UniqueViolation => (error as { code?: unknown } | null)?.code === '23505'
+export const isUniqueViolation = (error: unknown): error is UniqueViolation =>
+  (error as { code?: unknown } | null)?.code === '23505'
 
 // The database cannot be reached or is restarting, so the same request can succeed once it is back: postgres.js' own
 // connection codes, the socket's, and Postgres' SQLSTATEs for shutdown and start-up (57P01-57P03), too many
 // connections (53300) and the connection exception class (08xxx).
 const DATABASE_DOWN_CODES = new Set([
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ])
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/
 
@@ -55,7 +68,16 @@ export function renderError(error: Error, c: Context): Response {
   const requestId: string = c.get('requestId') ?? 'unknown'
   if (error instanceof AppError) {
     if (error.details?.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds))
-    return c.json({ message: error.message, code: error.code, fields: error.details?.fields, current: error.details?.current, requestId }, error.status)
+    return c.json(
+      {
+        message: error.message,
+        code: error.code,
+        fields: error.details?.fields,
+        current: error.details?.current,
+        requestId,
+      },
+      error.status,
+    )
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode
@@ -65,7 +87,11 @@ export function renderError(error: Error, c: Context): Response {
     console.error(`[${requestId}] database unavailable:`, (error as { code?: string }).code)
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     return c.json(
-      { message: 'The database is unavailable right now. Please try again in a few seconds.', code: 'database_unavailable', requestId },
+      {
+        message: 'The database is unavailable right now. Please try again in a few seconds.',
+        code: 'database_unavailable',
+        requestId,
+      },
       503,
     )
   }

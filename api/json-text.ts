@@ -12,4 +12,5 @@ export type JsonText<T> = string & { readonly [holds]: T }
 
 /** Answers the text as it is, with the JSON content type, typed as the T it holds. */
 export const jsonText = <T, S extends ContentfulStatusCode>(c: Context, text: JsonText<T>, status: S) =>
-  c.body(text, status, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, S, 'json'>
+  c.body(text, status, { 'content-type': 'application/json' }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, S, 'json'>

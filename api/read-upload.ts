@@ -13,7 +13,10 @@ const photoId = v.pipe(v.string(), v.uuid())
 
 /** The photo, its id and room to spare; the app sends two. */
 const MAX_UPLOAD_PARTS = 10
-const tooManyParts = () => badRequest(`The upload has too many fields. Send the photo in a field named "image", with at most ${MAX_UPLOAD_PARTS} fields in all.`)
+const tooManyParts = () =>
+  badRequest(
+    `The upload has too many fields. Send the photo in a field named "image", with at most ${MAX_UPLOAD_PARTS} fields in all.`,
+  )
 
 /**
  * The content type's boundary parameter read as the body's parser reads it (the WHATWG MIME type parser, which
@@ -58,11 +61,18 @@ export function boundaryOf(contentType: string): string | undefined {
  */
 function hasTooManyParts(body: Buffer, contentType: string): boolean {
   const boundary = boundaryOf(contentType)
-  if (!boundary) throw badRequest('The upload has no multipart boundary. Send the photo as multipart/form-data in a field named "image".')
+  if (!boundary)
+    throw badRequest(
+      'The upload has no multipart boundary. Send the photo as multipart/form-data in a field named "image".',
+    )
   const delimiter = Buffer.from(`--${boundary}`)
   // n parts have n + 1 delimiters: one before each part and the closing one.
   let delimiters = 0
-  for (let at = body.indexOf(delimiter); at !== -1 && delimiters <= MAX_UPLOAD_PARTS + 1; at = body.indexOf(delimiter, at + delimiter.length)) {
+  for (
+    let at = body.indexOf(delimiter);
+    at !== -1 && delimiters <= MAX_UPLOAD_PARTS + 1;
+    at = body.indexOf(delimiter, at + delimiter.length)
+  ) {
     delimiters += 1
   }
   return delimiters > MAX_UPLOAD_PARTS + 1
@@ -95,7 +105,8 @@ export async function readImageUpload(c: Context): Promise<{ bytes: Buffer; id: 
     throw badRequest('The upload could not be read. Try again.')
   }
   const image = body.image
-  if (!(image instanceof File)) throw badRequest('Attach the photo in a field named "image".', { image: 'Choose a photo' })
+  if (!(image instanceof File))
+    throw badRequest('Attach the photo in a field named "image".', { image: 'Choose a photo' })
   if (image.size > MAX_UPLOAD_BYTES) throw tooLarge()
   const id = body.id
   if (id !== undefined && !v.is(photoId, id)) throw badRequest('The photo id must be a UUID.', { id: 'Must be a UUID' })

@@ -12,7 +12,13 @@ import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { schedulePurge } from './services/housekeeping.ts'
 import { createJobQueue } from './services/jobs.ts'
-import { analyzerFromConfig, googleIdentityFromConfig, mailTransportFromConfig, marketplaceProvidersFromConfig, storageFromConfig } from './services/outside.ts'
+import {
+  analyzerFromConfig,
+  googleIdentityFromConfig,
+  mailTransportFromConfig,
+  marketplaceProvidersFromConfig,
+  storageFromConfig,
+} from './services/outside.ts'
 import { builtApp } from './static.ts'
 
 loadDotEnv()
@@ -76,17 +82,30 @@ const server = serve(
       .flat()
       .filter((net) => net && net.family === 'IPv4' && !net.internal)
       .map((net) => `${scheme}://${net!.address}:${info.port}`)
-    console.log(`Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`)
-    console.log(`  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : `not sent (no SMTP_URL): kept in the mail_outbox table for a day${config.development ? ' and printed here' : ''}`}`)
+    console.log(
+      `Snaplist is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres server'}).`,
+    )
+    console.log(
+      `  Mail:    ${config.smtpUrl ? `SMTP, from ${config.mailFrom}` : `not sent (no SMTP_URL): kept in the mail_outbox table for a day${config.development ? ' and printed here' : ''}`}`,
+    )
     if (storageCheck.ok) console.log(`  Photos:  ${storageCheck.summary}`)
     else console.error(`  Photos:  NOT WORKING: ${storageCheck.summary}`)
-    console.log(`  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`)
-    console.log(`  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`)
-    console.log(`  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`)
-    console.log(`  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`)
+    console.log(
+      `  Links:   emails link to ${config.publicUrl ?? `${local} (set PUBLIC_URL to the address people use)`}`,
+    )
+    console.log(
+      `  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`,
+    )
+    console.log(
+      `  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`,
+    )
+    console.log(
+      `  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`,
+    )
     console.log(`  Local:   ${local}`)
     for (const address of lan) console.log(`  Network: ${address}`)
-    if (!tls && lan.length) console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
+    if (!tls && lan.length)
+      console.log('  On a phone, start with HTTPS=1 so the app can install and work offline (see README).')
     if (setupCode) {
       console.log('No administrator yet: register with this setup code to become one (it works once).')
       console.log(`Setup code: ${setupCode}`)
@@ -95,7 +114,8 @@ const server = serve(
 )
 
 server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
+  if (error.code === 'EADDRINUSE')
+    console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
   else console.error('The server could not start:', error.message)
   void database.close().finally(() => process.exit(1))
 })

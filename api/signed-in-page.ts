@@ -44,7 +44,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /** The renderer, or undefined (said once) when this build has none. */
-export async function loadSignedInPageRenderer(distDir: string, files: ServerFiles): Promise<SignedInPageRenderer | undefined> {
+export async function loadSignedInPageRenderer(
+  distDir: string,
+  files: ServerFiles,
+): Promise<SignedInPageRenderer | undefined> {
   let renderer: Renderer
   let template: string
   try {
@@ -58,7 +61,9 @@ export async function loadSignedInPageRenderer(distDir: string, files: ServerFil
   }
   // The first render compiles React's server code and the screens' (hundreds of milliseconds on a small machine): done
   // now, for nobody, so that no seller's page waits for it.
-  await renderer.renderPage('/', WARM_UP_USER).catch((error: unknown) => console.error('Warming up the server renderer failed.', error))
+  await renderer
+    .renderPage('/', WARM_UP_USER)
+    .catch((error: unknown) => console.error('Warming up the server renderer failed.', error))
   const fill = (html: string, signature: string, user: User) =>
     template.replace(
       '<div id="root"></div>',
@@ -68,8 +73,12 @@ export async function loadSignedInPageRenderer(distDir: string, files: ServerFil
     // Exactly what /api/user would answer, nothing more.
     const user = v.parse(UserSchema, row)
     try {
-      const rendered = await Promise.race([renderer.renderPage(href, user), sleep(RENDER_TIME_LIMIT_MS, undefined, { ref: false })])
-      if (!rendered) console.warn(`Rendering ${href} on the server took over ${RENDER_TIME_LIMIT_MS} ms; the browser draws it.`)
+      const rendered = await Promise.race([
+        renderer.renderPage(href, user),
+        sleep(RENDER_TIME_LIMIT_MS, undefined, { ref: false }),
+      ])
+      if (!rendered)
+        console.warn(`Rendering ${href} on the server took over ${RENDER_TIME_LIMIT_MS} ms; the browser draws it.`)
       return rendered && fill(rendered.html, rendered.signature, user)
     } catch (error) {
       console.error(`Rendering ${href} on the server failed; the browser draws it.`, error)

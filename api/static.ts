@@ -27,7 +27,10 @@ const NOT_BUILT = 'Snaplist is not built yet: run npm run build (npm start does 
  */
 function hintSignedInShell(c: Context<AppEnv>, manifest: PagesManifest) {
   if (!getCookie(c, SESSION_COOKIE)) return
-  const links = ['</api/user>; rel=preload; as=fetch; crossorigin=use-credentials', ...manifest.shellPreloads.map((file) => `<${file}>; rel=modulepreload; crossorigin`)]
+  const links = [
+    '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ...manifest.shellPreloads.map((file) => `<${file}>; rel=modulepreload; crossorigin`),
+  ]
   c.header('Link', links.join(', '))
   keepSignedInHint(c)
 }
@@ -52,7 +55,10 @@ export function readPagesManifest(distDir: string): PagesManifest | undefined {
  */
 export function builtApp(distDir: string) {
   const pages = readPagesManifest(distDir)
-  return { inlineStyleHashes: pages?.inlineStyleHashes ?? [], mount: (app: Hono<AppEnv>) => mountBuiltApp(app, distDir, pages) }
+  return {
+    inlineStyleHashes: pages?.inlineStyleHashes ?? [],
+    mount: (app: Hono<AppEnv>) => mountBuiltApp(app, distDir, pages),
+  }
 }
 
 export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = readPagesManifest(distDir)) {
@@ -88,7 +94,8 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
     if (page) return serveFile(page)(c, next)
     // The server's own renderer, and the source maps: those stay on this disk for whoever debugs here, as they would
     // show anyone the whole source, comments and all (issue 27, F15).
-    if (c.req.path.startsWith(`/${manifest.server.dir}/`) || isSourceMap(c.req.path)) return notFoundPage(c, distDir, manifest.notFound)
+    if (c.req.path.startsWith(`/${manifest.server.dir}/`) || isSourceMap(c.req.path))
+      return notFoundPage(c, distDir, manifest.notFound)
     if (!manifest.routes.includes(c.req.path)) return next()
     const rendered = await signedInPage(c)
     if (rendered) return rendered

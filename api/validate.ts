@@ -16,7 +16,8 @@ function describeIssues(issues: v.BaseIssue<unknown>[]) {
   const fields: Record<string, string> = {}
   for (const issue of issues) {
     const field = v.getDotPath(issue)
-    if (field === null) return { message: 'The request must be a JSON object with the fields this request needs.', fields }
+    if (field === null)
+      return { message: 'The request must be a JSON object with the fields this request needs.', fields }
     fields[field] ??= issue.message
   }
   // Fields may share a message (the email template form has one for all its required fields): say it once.
@@ -44,7 +45,8 @@ function holdsNul(input: unknown): boolean {
 }
 
 /** A request that sends nothing at all: no type and no length (or 0). */
-const hasNoBody = (header: (name: string) => string | undefined) => !header('content-type') && !Number(header('content-length') ?? 0)
+const hasNoBody = (header: (name: string) => string | undefined) =>
+  !header('content-type') && !Number(header('content-length') ?? 0)
 
 /**
  * What a caller sends for the schema: a JSON body as the schema's input; path and query values as the strings a URL
@@ -71,10 +73,21 @@ export function valid<Target extends keyof ValidationTargets, S extends Schema, 
 ): MiddlewareHandler<AppEnv, P, Validated<Target, S>> {
   const middleware = validator(target, (value, c): v.InferOutput<S> => {
     const bodyless = bodyOptional && hasNoBody((name) => c.req.header(name))
-    if (target === 'json' && !bodyless && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-      throw new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
+    if (
+      target === 'json' &&
+      !bodyless &&
+      !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
+    ) {
+      throw new AppError(
+        415,
+        'unsupported_media_type',
+        'Send the request body as JSON (Content-Type: application/json).',
+      )
     }
-    if (holdsNul(value)) throw badRequest('The request contains a NUL character (U+0000), which Snaplist cannot store. Remove it and try again.')
+    if (holdsNul(value))
+      throw badRequest(
+        'The request contains a NUL character (U+0000), which Snaplist cannot store. Remove it and try again.',
+      )
     const result = v.safeParse(schema, value)
     if (result.success) return result.output
     const { message, fields } = describeIssues(result.issues)

@@ -3,7 +3,16 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['src', 'sw', 'public', 'api/contract', 'index.html', 'vite.config.ts', 'scripts/vite-prerender.ts', 'package-lock.json']
+const SOURCES = [
+  'src',
+  'sw',
+  'public',
+  'api/contract',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-prerender.ts',
+  'package-lock.json',
+]
 const BUILT = path.resolve(process.env.DIST_DIR || 'dist', 'index.html')
 
 function newestMtime(entry: string): number {
@@ -16,6 +25,12 @@ function newestMtime(entry: string): number {
 const builtAt = statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0
 const changedAt = Math.max(...SOURCES.map(newestMtime))
 if (changedAt > builtAt) {
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding the app.' : 'No build found: building the app.')
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR] : [])], { stdio: 'inherit' })
+  console.log(
+    builtAt ? 'Sources changed since the last build: rebuilding the app.' : 'No build found: building the app.',
+  )
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--logLevel', 'warn', ...(process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR] : [])],
+    { stdio: 'inherit' },
+  )
 }

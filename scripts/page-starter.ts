@@ -44,19 +44,24 @@ export async function startAfterFirstPaint(outDir: string, html: string, entryFi
     "const { start, startUnless } = document.getElementById('root').dataset",
     `const settings = startUnless === undefined ? undefined : (window.${PAGE_SETTINGS_GLOBAL} = fetch(startUnless, { credentials: 'include' }).then((response) => (response.ok ? response.json() : undefined)).catch(() => undefined))`,
     // On a slow network the visitor may have started before this script arrived: a field or tab has the focus then.
-    "const inUse = () => document.activeElement !== null && document.activeElement !== document.body",
+    'const inUse = () => document.activeElement !== null && document.activeElement !== document.body',
     `if (start === '${START_ON_USE}' && !maybeSignedIn() && !Object.values((await settings) ?? {}).some(Boolean) && !inUse()) await firstUse`,
     "const chunks = document.querySelector('script[data-chunks]').dataset.chunks.split(' ')",
     "for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }))",
     // Each chunk is run in a task of its own, in the order they run in (each after what it imports; the list is made so),
     // the app's entry last: run as one module graph, the framework, the app and the screen would hold a phone's main
     // thread for a few hundred milliseconds at once.
-    "const nextTask = () => new Promise((resolve) => setTimeout(resolve))",
+    'const nextTask = () => new Promise((resolve) => setTimeout(resolve))',
     `for (const href of chunks) if (href !== '/${entryFile}') { await import(href); await nextTask() }`,
     `await import('/${entryFile}')`,
     '',
   ].join('\n')
   const starter = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
   await writeFile(path.join(outDir, starter), source)
-  return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace(tags, `\n    <script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`)
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(
+      tags,
+      `\n    <script type="module" crossorigin fetchpriority="low" src="/${starter}" data-chunks=""></script>`,
+    )
 }

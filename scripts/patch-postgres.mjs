@@ -26,11 +26,21 @@ const fixes = [
       '    const x = socket.write(chunk, fn)\n',
     count: 1,
   },
-  { find: '    clearImmediate(nextWriteTimer)\n    if (socket) {\n', replace: '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {\n', count: 1 },
-  { find: "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n", replace: "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)\n", count: 1 },
+  {
+    find: '    clearImmediate(nextWriteTimer)\n    if (socket) {\n',
+    replace: '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {\n',
+    count: 1,
+  },
+  {
+    find: "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n",
+    replace:
+      "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)\n",
+    count: 1,
+  },
   {
     find: "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
-    replace: "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n    query = null\n",
+    replace:
+      "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n    query = null\n",
     count: 1,
   },
 ]
@@ -50,7 +60,10 @@ for (const build of BUILDS) {
   if (source.includes(fixes[0].replace)) continue
   for (const { find, replace, count } of fixes) {
     const found = source.split(find).length - 1
-    if (found !== count) throw new Error(`${file}: expected ${count} occurrence(s) of ${JSON.stringify(find)}, found ${found}; the patch no longer fits.`)
+    if (found !== count)
+      throw new Error(
+        `${file}: expected ${count} occurrence(s) of ${JSON.stringify(find)}, found ${found}; the patch no longer fits.`,
+      )
     source = source.replace(find, replace)
   }
   writeFileSync(file, source)

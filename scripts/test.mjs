@@ -15,7 +15,9 @@ function run(title, command, args) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
   const started = Date.now()
   const { status } = spawnSync(command, args, { stdio: 'inherit', env: process.env })
-  console.log(`◀ ${title} ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `◀ ${title} ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   return status === 0
 }
 
@@ -37,7 +39,13 @@ function check(title, command, args) {
 
 function vitest() {
   rmSync('test-results/vitest.json', { force: true })
-  const ok = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+  const ok = run('unit and API tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ])
   const report = readJson('test-results/vitest.json')
   if (!report) return void (totals.failed += 1)
   totals.passed += report.numPassedTests
@@ -57,7 +65,9 @@ function vitest() {
 function specsWith(status, suite, titles = []) {
   const here = suite.title ? [...titles, suite.title] : titles
   const own = (suite.specs ?? []).flatMap((spec) =>
-    spec.tests.filter((test) => test.status === status).map((test) => `[${test.projectName}] ${[...here, spec.title].join(' › ')}`),
+    spec.tests
+      .filter((test) => test.status === status)
+      .map((test) => `[${test.projectName}] ${[...here, spec.title].join(' › ')}`),
   )
   return [...own, ...(suite.suites ?? []).flatMap((child) => specsWith(status, child, here))]
 }
@@ -68,7 +78,9 @@ function playwright() {
       console.error(`\nChromium is required for the browser suite in CI and was not found at ${CHROMIUM}.`)
       return void (totals.failed += 1)
     }
-    console.log(`\nSkipping the browser suite: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`)
+    console.log(
+      `\nSkipping the browser suite: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    )
     return
   }
   if (!check('build for the browser suite', 'npx', ['vite', 'build', '--logLevel', 'warn'])) return
@@ -89,6 +101,8 @@ function playwright() {
 mkdirSync('test-results', { recursive: true })
 check('typecheck', 'npx', ['tsc', '-b'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
+// The formatter's layout (.prettierrc.json): `npm run format` writes it.
+check('format', 'npx', ['prettier', '--check', '.'])
 vitest()
 playwright()
 

@@ -38,7 +38,12 @@ interface Page {
 // The screens anyone can open (docs/product.md §2), as a first visitor sees them. /reset-password is rendered as it
 // opens from the emailed link (checking its token); without a token the browser renders the screen itself.
 const PAGES: Page[] = [
-  { href: '/auth', module: 'src/features/auth/auth.tsx', fetches: ['/api/auth/config'], startsAtOnceIf: '/api/auth/config' },
+  {
+    href: '/auth',
+    module: 'src/features/auth/auth.tsx',
+    fetches: ['/api/auth/config'],
+    startsAtOnceIf: '/api/auth/config',
+  },
   { href: '/forgot-password', module: 'src/features/auth/forgot-password.tsx' },
   { href: '/reset-password?token=from-the-email', module: 'src/features/auth/reset-password.tsx', startsAtOnce: true },
   { href: '/privacy-policy', module: 'src/features/legal/privacy-policy.tsx' },
@@ -61,7 +66,12 @@ const fileOf = (page: Page) => `${new URL(page.href, 'http://x').pathname.slice(
  * A chunk's file and every chunk it imports statically, transitively (what runs before its screen can render), each
  * after the chunks it imports: the order they run in.
  */
-function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>(), order: string[] = []): string[] {
+function chunkClosure(
+  bundle: Rolldown.OutputBundle,
+  fileName: string,
+  seen = new Set<string>(),
+  order: string[] = [],
+): string[] {
   const chunk = bundle[fileName]
   if (seen.has(fileName) || chunk?.type !== 'chunk') return order
   seen.add(fileName)
@@ -73,7 +83,8 @@ function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, seen = ne
 /** The chunk holding a module's own code. */
 function chunkRunning(bundle: Rolldown.OutputBundle, id: string): Rolldown.OutputChunk {
   const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(id))
-  if (chunk?.type !== 'chunk') throw new Error(`Prerender: no chunk holds ${id}; the page list in scripts/vite-prerender.ts is out of date.`)
+  if (chunk?.type !== 'chunk')
+    throw new Error(`Prerender: no chunk holds ${id}; the page list in scripts/vite-prerender.ts is out of date.`)
   return chunk
 }
 
@@ -85,7 +96,10 @@ const chunksOfModule = (bundle: Rolldown.OutputBundle, root: string, module: str
  * Builds src/entry-server.tsx for Node into the build's server folder (its packages resolve from the project's
  * node_modules, where the API server runs) and loads it: the build prerenders with it, the API server renders with it.
  */
-async function buildRenderer(root: string, outDir: string): Promise<{ file: string; renderPage: (href: string) => Promise<RenderedPage> }> {
+async function buildRenderer(
+  root: string,
+  outDir: string,
+): Promise<{ file: string; renderPage: (href: string) => Promise<RenderedPage> }> {
   await build({
     configFile: false,
     root,
@@ -97,10 +111,18 @@ async function buildRenderer(root: string, outDir: string): Promise<{ file: stri
     // development build would be slower and put its error details in the page.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true },
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, SERVER_DIR), emptyOutDir: true, minify: false, sourcemap: false },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(outDir, SERVER_DIR),
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: false,
+    },
   })
   const file = `${SERVER_DIR}/entry-server.js`
-  const module = (await import(pathToFileURL(path.join(outDir, file)).href)) as { renderPage: (href: string) => Promise<RenderedPage> }
+  const module = (await import(pathToFileURL(path.join(outDir, file)).href)) as {
+    renderPage: (href: string) => Promise<RenderedPage>
+  }
   return { file, renderPage: module.renderPage }
 }
 
@@ -110,12 +132,16 @@ async function buildRenderer(root: string, outDir: string): Promise<{ file: stri
  * keeps go on linking it: from its cache the stylesheet costs no round trip, and one file is kept instead of a copy in
  * every page. The server's policy allows exactly this text by its hash (never 'unsafe-inline').
  */
-async function stylesheetInliner(outDir: string, html: string): Promise<{ inline(page: string): string; hash: string }> {
+async function stylesheetInliner(
+  outDir: string,
+  html: string,
+): Promise<{ inline(page: string): string; hash: string }> {
   const link = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/.exec(html)
   if (!link) throw new Error('Prerender: index.html links no stylesheet')
   // A stylesheet's text cannot end its <style> element early: only "</style" could, and CSS has no use for it.
   const css = (await readFile(path.join(outDir, link[1]!), 'utf8')).trimEnd()
-  if (/<\/style/i.test(css)) throw new Error(`Prerender: ${link[1]} holds "</style", which would end the inlined element`)
+  if (/<\/style/i.test(css))
+    throw new Error(`Prerender: ${link[1]} holds "</style", which would end the inlined element`)
   return {
     inline: (page) => page.replace(link[0], () => `<style>${css}</style>`),
     hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
@@ -128,8 +154,13 @@ const fetchPreload = (url: string) => `<link rel="preload" href="${url}" as="fet
 
 /** The page's chunks for the starter to ask for, and its other requests hinted in the head. */
 function withHints(html: string, chunks: string[], fetches: string[]): string {
-  const withChunks = html.replace('data-chunks=""', `data-chunks="${[...new Set(chunks)].map((file) => `/${file}`).join(' ')}"`)
-  return fetches.length ? withChunks.replace('</head>', `  ${fetches.map(fetchPreload).join('\n    ')}\n  </head>`) : withChunks
+  const withChunks = html.replace(
+    'data-chunks=""',
+    `data-chunks="${[...new Set(chunks)].map((file) => `/${file}`).join(' ')}"`,
+  )
+  return fetches.length
+    ? withChunks.replace('</head>', `  ${fetches.map(fetchPreload).join('\n    ')}\n  </head>`)
+    : withChunks
 }
 
 /** #root's attributes: what the page was rendered for, and when its app starts (scripts/page-starter.ts). */
@@ -156,7 +187,11 @@ interface WrittenBundle {
  * A build step that runs once the app's bundle is on disk (not for the renderer's own Node build). Steps that are
  * 'pre' run in the order vite.config.ts lists them, before vite-plugin-pwa's precache list; 'post' ones after it.
  */
-function afterBundleWritten(name: string, order: 'pre' | 'post', step: (written: WrittenBundle) => Promise<void>): Plugin {
+function afterBundleWritten(
+  name: string,
+  order: 'pre' | 'post',
+  step: (written: WrittenBundle) => Promise<void>,
+): Plugin {
   let config: ResolvedConfig
   let bundle: Rolldown.OutputBundle | undefined
   return {
@@ -186,15 +221,23 @@ export const prerenderPublicPages = (): Plugin =>
     // The chunk that runs the app (src/main.tsx, the entry of index.html) and what it imports: on every page already.
     const entry = chunkRunning(bundle, path.resolve(root, 'src/main.tsx'))
     const appChunks = chunkClosure(bundle, entry.fileName)
-    const template = await startAfterFirstPaint(outDir, await readFile(path.join(outDir, 'index.html'), 'utf8'), entry.fileName)
+    const template = await startAfterFirstPaint(
+      outDir,
+      await readFile(path.join(outDir, 'index.html'), 'utf8'),
+      entry.fileName,
+    )
     const stylesheet = await stylesheetInliner(outDir, template)
     await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
-    const laterChunks = (module: string) => chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
+    const laterChunks = (module: string) =>
+      chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
     const renderer = await buildRenderer(root, outDir)
     const shellChunks = [...new Set(SHELL_MODULES.flatMap(laterChunks))]
     const signedInTemplate = `${SERVER_DIR}/signed-in.html`
     // The signed-in page's chunks start after its first paint like a public page's (no preload hints in its head).
-    await writeFile(path.join(outDir, signedInTemplate), stylesheet.inline(withHints(template, [...appChunks, ...shellChunks], [])))
+    await writeFile(
+      path.join(outDir, signedInTemplate),
+      stylesheet.inline(withHints(template, [...appChunks, ...shellChunks], [])),
+    )
     await mkdir(path.join(outDir, SERVED_DIR), { recursive: true })
     const manifest: PagesManifest = {
       pages: {},
@@ -263,7 +306,9 @@ export const precompressAssets = (): Plugin =>
     await Promise.all(
       files.map(async (file) => {
         const content = await readFile(file)
-        const brotli = promisify(brotliCompress)(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
+        const brotli = promisify(brotliCompress)(content, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        })
         const gzipped = promisify(gzip)(content, { level: 9 })
         await Promise.all([writeFile(`${file}.br`, await brotli), writeFile(`${file}.gz`, await gzipped)])
       }),

@@ -33,19 +33,30 @@ export async function renderPage(href: string, user: User | null = null): Promis
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserQuery.queryKey, user)
   // Nothing is fetched here: the screen renders its loading state, as the browser's first render does.
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }), adoptingMarkup: true, prerendering: true })
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [href] }),
+    adoptingMarkup: true,
+    prerendering: true,
+  })
   router.update({ ...router.options, InnerWrap: LikeTheBrowser })
   try {
     await router.load()
     // A part that fails here would be left for the browser to draw, and the error would be in the page: the whole page
     // is refused instead (the server then sends the page unrendered, the build stops).
     const failures: unknown[] = []
-    const { prelude } = await prerender(<App queryClient={queryClient} router={router} />, { onError: (error) => void failures.push(error) })
+    const { prelude } = await prerender(<App queryClient={queryClient} router={router} />, {
+      onError: (error) => void failures.push(error),
+    })
     if (failures.length) throw new AggregateError(failures, `Rendering ${href} failed`)
     const html = await new Response(prelude).text()
     const { pathname, searchStr } = router.state.location
     const found = pathname in router.routesByPath
-    return { html, signature: pageSignature({ pathname, search: searchStr, found }), status: found ? 200 : 404, routePaths: Object.keys(router.routesByPath) }
+    return {
+      html,
+      signature: pageSignature({ pathname, search: searchStr, found }),
+      status: found ? 200 : 404,
+      routePaths: Object.keys(router.routesByPath),
+    }
   } finally {
     queryClient.clear()
   }

@@ -45,12 +45,14 @@ async function start() {
   // its sync engine load after the first screen (src/lib/first-screen.ts). Watched before the router starts the
   // session check: the watch hears what changes, not what is already known, and offline the check answers at once.
   const recheckSession = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user })
-  whenSignedIn(queryClient, (user) =>
-    void afterFirstScreen()
-      .then(() => import('./features/drafts/sync.ts'))
-      .then(({ startSync }) =>
-        startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession),
-      ),
+  whenSignedIn(
+    queryClient,
+    (user) =>
+      void afterFirstScreen()
+        .then(() => import('./features/drafts/sync.ts'))
+        .then(({ startSync }) =>
+          startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession),
+        ),
   )
   const root = document.getElementById('root')!
   const prerenderedFor = root.dataset.prerendered

@@ -1,6 +1,14 @@
 // Every route of docs/product.md §2. Screens load lazily, so a screen's code (and the libraries only it uses) ships only to it.
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type RouterHistory } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { pageSchema } from '../api/contract/admin.ts'
@@ -78,7 +86,10 @@ interface AdminSearch {
 /** Keeps what is valid and not a default, so /admin stays /admin and a bad ?page= reads as page 1. */
 function adminSearch(search: Record<string, unknown>): AdminSearch {
   const page = v.safeParse(pageSchema, search.page)
-  return { ...(search.tab === 'listings' ? { tab: 'listings' } : {}), ...(page.success && page.output > 1 ? { page: page.output } : {}) }
+  return {
+    ...(search.tab === 'listings' ? { tab: 'listings' } : {}),
+    ...(page.success && page.output > 1 ? { page: page.output } : {}),
+  }
 }
 
 // Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any. Their queries
@@ -86,7 +97,8 @@ function adminSearch(search: Record<string, unknown>): AdminSearch {
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
 /** Which haul (docs/product.md §17) the screen is about. */
-const haulSearch = (search: Record<string, unknown>): { haul?: string } => (typeof search.haul === 'string' && UUID.test(search.haul) ? { haul: search.haul } : {})
+const haulSearch = (search: Record<string, unknown>): { haul?: string } =>
+  typeof search.haul === 'string' && UUID.test(search.haul) ? { haul: search.haul } : {}
 
 const signedInRoutes = [
   createRoute({
@@ -110,7 +122,9 @@ const signedInRoutes = [
       return Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}
     },
     // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
-    errorComponent: (props) => <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />,
+    errorComponent: (props) => (
+      <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />
+    ),
   }),
   createRoute({
     getParentRoute: () => signedIn,
@@ -125,13 +139,17 @@ const signedInRoutes = [
     ...screen('/haul', () => import('./features/haul/haul.tsx'), 'HaulScreen'),
     validateSearch: haulSearch,
     // Each item is a draft on the phone from its first photo: a broken screen loses nothing.
-    errorComponent: (props) => <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />,
+    errorComponent: (props) => (
+      <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />
+    ),
   }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/haul/review', () => import('./features/haul/review.tsx'), 'HaulReviewScreen'),
     validateSearch: haulSearch,
-    errorComponent: (props) => <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />,
+    errorComponent: (props) => (
+      <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />
+    ),
   }),
   createRoute({
     getParentRoute: () => signedIn,
@@ -145,7 +163,10 @@ const signedInRoutes = [
       void queryClient.prefetchQuery(adminListingsQuery(deps.page))
     },
   }),
-  createRoute({ getParentRoute: () => signedIn, ...screen('/account', () => import('./features/account/account.tsx'), 'AccountScreen') }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    ...screen('/account', () => import('./features/account/account.tsx'), 'AccountScreen'),
+  }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/admin/email-templates', () => import('./features/admin/email-templates.tsx'), 'EmailTemplatesScreen'),
@@ -169,15 +190,28 @@ const authRoute = createRoute({
 })
 
 /** The token of an emailed link (reset password, confirm email address), when there is one. */
-const tokenSearch = (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {})
+const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' && search.token ? { token: search.token } : {}
 
 /** A marketplace's callback, cancel and manual screens, at the addresses its description gives (docs/product.md §2). */
-function marketplaceRoutes<Paths extends (typeof MARKETPLACE_PATHS)[Platform]>({ platform, successPaths, cancelPaths, manualPath }: Paths) {
+function marketplaceRoutes<Paths extends (typeof MARKETPLACE_PATHS)[Platform]>({
+  platform,
+  successPaths,
+  cancelPaths,
+  manualPath,
+}: Paths) {
   const at = <Path extends string>(path: Path, exportName: string, load: () => Promise<Record<string, unknown>>) =>
     createRoute({ getParentRoute: () => rootRoute, ...screen(path, load, exportName), staticData: { platform } })
   const callback = () => import('./features/marketplaces/callback.tsx')
   return [
-    ...successPaths.map((path) => createRoute({ getParentRoute: () => rootRoute, ...screen(path, callback, 'CallbackScreen'), staticData: { platform }, validateSearch: callbackSearch })),
+    ...successPaths.map((path) =>
+      createRoute({
+        getParentRoute: () => rootRoute,
+        ...screen(path, callback, 'CallbackScreen'),
+        staticData: { platform },
+        validateSearch: callbackSearch,
+      }),
+    ),
     ...cancelPaths.map((path) => at(path, 'CancelScreen', callback)),
     at(manualPath, 'ManualAuthScreen', () => import('./features/marketplaces/manual-auth.tsx')),
   ]
@@ -185,10 +219,26 @@ function marketplaceRoutes<Paths extends (typeof MARKETPLACE_PATHS)[Platform]>({
 
 const publicRoutes = [
   authRoute,
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/privacy-policy', () => import('./features/legal/privacy-policy.tsx'), 'PrivacyPolicyScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/terms-of-service', () => import('./features/legal/terms-of-service.tsx'), 'TermsOfServiceScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/integrate-with-etsy', () => import('./features/marketplaces/integrate-with-etsy.tsx'), 'IntegrateWithEtsyScreen') }),
-  createRoute({ getParentRoute: () => rootRoute, ...screen('/forgot-password', () => import('./features/auth/forgot-password.tsx'), 'ForgotPasswordScreen') }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen('/privacy-policy', () => import('./features/legal/privacy-policy.tsx'), 'PrivacyPolicyScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen('/terms-of-service', () => import('./features/legal/terms-of-service.tsx'), 'TermsOfServiceScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen(
+      '/integrate-with-etsy',
+      () => import('./features/marketplaces/integrate-with-etsy.tsx'),
+      'IntegrateWithEtsyScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    ...screen('/forgot-password', () => import('./features/auth/forgot-password.tsx'), 'ForgotPasswordScreen'),
+  }),
   createRoute({
     getParentRoute: () => rootRoute,
     ...screen('/reset-password', () => import('./features/auth/reset-password.tsx'), 'ResetPasswordScreen'),
@@ -214,9 +264,19 @@ interface AppRouterOptions {
 }
 
 /** The router in the browser, or where the build and the server render pages. */
-export function createAppRouter(queryClient: QueryClient, { history, adoptingMarkup, prerendering = false }: AppRouterOptions) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  { history, adoptingMarkup, prerendering = false }: AppRouterOptions,
+) {
   // Scroll restoration is behaviour in the browser only; it draws nothing, so the prerendered HTML is the same without it.
-  const router = createRouter({ routeTree, context: { queryClient, adoptingMarkup }, history, defaultPendingMs: 150, scrollRestoration: !prerendering, defaultErrorComponent: RouteError })
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, adoptingMarkup },
+    history,
+    defaultPendingMs: 150,
+    scrollRestoration: !prerendering,
+    defaultErrorComponent: RouteError,
+  })
   if (prerendering) return router
   // The session check every guard waits for and the first screen's code set off together, before anything renders.
   void queryClient.prefetchQuery(currentUserQuery)

@@ -15,7 +15,8 @@ declare const self: ServiceWorkerGlobalScope
 async function sendOutbox() {
   const outcome = await createSyncEngine({ db: localDb(), transport: fetchTransport() }).run()
   // Rejecting asks the browser to fire the event again later (with its own back-off); a 401 waits for the page.
-  if (outcome.kind === 'idle' && outcome.waiting > 0) throw new Error(`${outcome.waiting} changes still waiting to sync`)
+  if (outcome.kind === 'idle' && outcome.waiting > 0)
+    throw new Error(`${outcome.waiting} changes still waiting to sync`)
 }
 
 export function handleBackgroundSync() {

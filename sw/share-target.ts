@@ -29,12 +29,15 @@ function sentByAnotherSite(request: Request): boolean {
 async function keepShare(request: Request): Promise<Response> {
   if (sentByAnotherSite(request)) return Response.redirect(`/shared?${SHARE_REFUSED}=1`, 303)
   const form = await request.formData()
-  const files = form.getAll('photos').filter((value): value is File => value instanceof File && value.type.startsWith('image/'))
+  const files = form
+    .getAll('photos')
+    .filter((value): value is File => value instanceof File && value.type.startsWith('image/'))
   if (files.length === 0) return Response.redirect('/list-item', 303)
   const account = await localDb().signedIn.get('current')
   if (!account) return Response.redirect('/auth', 303)
   const photos = []
-  for (const file of files.slice(0, MAX_IMAGES)) photos.push({ id: self.crypto.randomUUID(), ...(await shrinkImage(file)) })
+  for (const file of files.slice(0, MAX_IMAGES))
+    photos.push({ id: self.crypto.randomUUID(), ...(await shrinkImage(file)) })
   const id = self.crypto.randomUUID()
   await createShareStore(localDb(), account.userId).keep({ id, title: sharedTitle(form.get('title')), photos })
   return Response.redirect(`/shared?id=${id}`, 303)
@@ -43,6 +46,7 @@ async function keepShare(request: Request): Promise<Response> {
 export function receiveSharedPhotos() {
   self.addEventListener('fetch', (event) => {
     const url = new URL(event.request.url)
-    if (event.request.method === 'POST' && url.pathname === SHARE_TARGET_PATH) event.respondWith(keepShare(event.request))
+    if (event.request.method === 'POST' && url.pathname === SHARE_TARGET_PATH)
+      event.respondWith(keepShare(event.request))
   })
 }

@@ -16,7 +16,8 @@ receiveSharedPhotos()
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 // A public screen opens from its prerendered page (/auth → auth.html, docs/decisions/0014), any other from index.html.
-const pageFor = async ({ url }: { url: URL }) => (await matchPrecache(`${url.pathname}.html`)) ?? (await matchPrecache('/index.html'))!
+const pageFor = async ({ url }: { url: URL }) =>
+  (await matchPrecache(`${url.pathname}.html`)) ?? (await matchPrecache('/index.html'))!
 registerRoute(new NavigationRoute(pageFor, { denylist: [/^\/api\//, /^\/files\//, /^\/share-target/] }))
 cacheThumbnails()
 handleBackgroundSync()

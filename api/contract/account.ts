@@ -8,7 +8,11 @@ export const MISSING_VERIFY_TOKEN_MESSAGE = 'The confirmation link is incomplete
 
 /** A password typed to prove it is the owner at the keyboard: any length the sign-in form takes. */
 const currentPasswordSchema = (label: string) =>
-  v.pipe(v.optional(v.string(`${label} is required`), ''), v.nonEmpty(`${label} is required`), v.maxLength(200, `${label} must be at most 200 characters`))
+  v.pipe(
+    v.optional(v.string(`${label} is required`), ''),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(200, `${label} must be at most 200 characters`),
+  )
 
 export const ChangePasswordSchema = v.object({
   currentPassword: currentPasswordSchema('Current password'),
@@ -19,7 +23,11 @@ export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>
 export const ChangePasswordFormSchema = v.pipe(
   v.object({ ...ChangePasswordSchema.entries, confirmPassword: v.string() }),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmPassword']], (input) => input.newPassword === input.confirmPassword, PASSWORDS_DIFFER_MESSAGE),
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => input.newPassword === input.confirmPassword,
+      PASSWORDS_DIFFER_MESSAGE,
+    ),
     ['confirmPassword'],
   ),
 )

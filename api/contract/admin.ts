@@ -10,7 +10,10 @@ const MAX_PAGE = 1_000_000
 
 /** A page number as the query string or the router's search parsing brings it: "2" or 2. */
 export const pageSchema = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty('page must be a whole number from 1'))], 'page must be a whole number from 1'),
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty('page must be a whole number from 1'))],
+    'page must be a whole number from 1',
+  ),
   v.transform(Number),
   v.integer('page must be a whole number from 1'),
   v.minValue(1, 'page must be a whole number from 1'),

@@ -41,7 +41,10 @@ export const MAX_ANALYSIS_PHOTOS = 8
 /** POST /api/analyze-photos: the draft's photos, already stored through POST /api/images, in the seller's order. */
 export const AnalyzePhotosSchema = v.object({
   photoIds: v.pipe(
-    v.array(v.pipe(v.string('Each photo id must be text'), v.uuid('Each photo id must be a UUID')), 'photoIds must be a list of photo ids'),
+    v.array(
+      v.pipe(v.string('Each photo id must be text'), v.uuid('Each photo id must be a UUID')),
+      'photoIds must be a list of photo ids',
+    ),
     v.minLength(1, 'Send at least one photo id'),
     v.maxLength(MAX_ANALYSIS_PHOTOS, `Send at most ${MAX_ANALYSIS_PHOTOS} photo ids`),
   ),

@@ -26,7 +26,8 @@ const ASPECT_OF_FIELD: Record<string, (fields: AspectFields) => string> = Object
 const ANSWERED_AS: Record<string, string> = { 'US Shoe Size': 'Size' }
 
 /** What the listing's own field says for this aspect ('' when it has no field for it or the field is blank). */
-export const aspectFromFields = (name: string, fields: AspectFields): string => ASPECT_OF_FIELD[ANSWERED_AS[name] ?? name]?.(fields).trim() ?? ''
+export const aspectFromFields = (name: string, fields: AspectFields): string =>
+  ASPECT_OF_FIELD[ANSWERED_AS[name] ?? name]?.(fields).trim() ?? ''
 
 /** Whether one of the listing's own fields answers this aspect: then that field alone decides it (docs/decisions/0022). */
 export const isFieldAspect = (name: string) => LISTING_ASPECT_NAMES.includes(name)
@@ -36,7 +37,8 @@ export const fieldOfAspect = (name: string): ListingFieldName | undefined =>
   LISTING_FIELD_ENTRIES.find(([, spec]) => spec.ebayAspect === name)?.[0]
 
 /** The item specifics kept on a listing without those its own fields answer. */
-export const withoutFieldAspects = (aspects: Record<string, string>) => Object.fromEntries(Object.entries(aspects).filter(([name]) => !isFieldAspect(name)))
+export const withoutFieldAspects = (aspects: Record<string, string>) =>
+  Object.fromEntries(Object.entries(aspects).filter(([name]) => !isFieldAspect(name)))
 
 // "Adult Unisex" and eBay's "Unisex Adults", "Babies" and "Baby": the same words in any order, case or number.
 const wordsOf = (value: string) =>
@@ -64,7 +66,10 @@ export function acceptedAspectValue(value: string, allowedValues: string[]): str
  * What a value typed for an aspect in the Post to eBay dialog puts in the listing's own field, so the listing shows
  * what eBay gets: the text itself, or the option it names; undefined when the field cannot hold it.
  */
-export function fieldValueOfAspect(name: string, value: string): { field: ListingFieldName; value: string } | undefined {
+export function fieldValueOfAspect(
+  name: string,
+  value: string,
+): { field: ListingFieldName; value: string } | undefined {
   const field = fieldOfAspect(name)
   if (!field || !value.trim()) return undefined
   const spec = LISTING_FIELDS[field] as (typeof LISTING_FIELD_ENTRIES)[number][1]
@@ -82,11 +87,23 @@ const ASPECTS_MAX = 30
 /** Item specifics by name, each one value (what the dialog sends and the listing keeps). */
 export const AspectValuesSchema = v.pipe(
   v.record(
-    v.pipe(v.string(), v.trim(), v.nonEmpty('A detail needs a name'), v.maxLength(ASPECT_NAME_MAX, `A detail's name must be at most ${ASPECT_NAME_MAX} characters`)),
-    v.pipe(v.string('Each detail must be text'), v.trim(), v.maxLength(ASPECT_VALUE_MAX, `Each detail must be at most ${ASPECT_VALUE_MAX} characters (eBay's limit)`)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('A detail needs a name'),
+      v.maxLength(ASPECT_NAME_MAX, `A detail's name must be at most ${ASPECT_NAME_MAX} characters`),
+    ),
+    v.pipe(
+      v.string('Each detail must be text'),
+      v.trim(),
+      v.maxLength(ASPECT_VALUE_MAX, `Each detail must be at most ${ASPECT_VALUE_MAX} characters (eBay's limit)`),
+    ),
   ),
   v.check((aspects) => Object.keys(aspects).length <= ASPECTS_MAX, `Send at most ${ASPECTS_MAX} details`),
 )
 
 /** eBay's leaf category ids are digits. */
-export const CategoryIdSchema = v.pipe(v.string('Category must be an eBay category id'), v.regex(/^\d{1,12}$/, 'Category must be an eBay category id'))
+export const CategoryIdSchema = v.pipe(
+  v.string('Category must be an eBay category id'),
+  v.regex(/^\d{1,12}$/, 'Category must be an eBay category id'),
+)

@@ -11,13 +11,22 @@ export const BULK_POST_QUEUE_MAX = 500
 export const EbayBulkPostInputSchema = v.object({
   clientId: v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID')),
   listingIds: v.pipe(
-    v.array(v.pipe(v.number('Each listing id must be a number'), v.integer('Each listing id must be a whole number'), v.minValue(1, 'Each listing id must be a whole number'), v.maxValue(999_999_999, 'Each listing id must be a whole number'))),
+    v.array(
+      v.pipe(
+        v.number('Each listing id must be a number'),
+        v.integer('Each listing id must be a whole number'),
+        v.minValue(1, 'Each listing id must be a whole number'),
+        v.maxValue(999_999_999, 'Each listing id must be a whole number'),
+      ),
+    ),
     v.minLength(1, 'Choose at least one listing'),
     v.maxLength(BULK_POST_QUEUE_MAX, `Post at most ${BULK_POST_QUEUE_MAX} listings at once`),
     v.check((ids) => new Set(ids).size === ids.length, 'Each listing at most once'),
   ),
   /** Where the items ship from: eBay needs an inventory location once per seller. */
-  postalCode: v.optional(v.pipe(v.string('ZIP code must be text'), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, 'Enter a US ZIP code, like 95125'))),
+  postalCode: v.optional(
+    v.pipe(v.string('ZIP code must be text'), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, 'Enter a US ZIP code, like 95125')),
+  ),
 })
 export type EbayBulkPostInput = v.InferOutput<typeof EbayBulkPostInputSchema>
 

@@ -53,12 +53,20 @@ export interface EbayConditionOption {
   label: string
 }
 
-
 export const EbayPublishInputSchema = v.object({
   /** Snaplist's used/new, or one of eBay's conditions for the category. */
-  condition: v.optional(v.picklist(['used', 'new', ...EBAY_CONDITION_VALUES], 'Choose one of the conditions eBay offers')),
+  condition: v.optional(
+    v.picklist(['used', 'new', ...EBAY_CONDITION_VALUES], 'Choose one of the conditions eBay offers'),
+  ),
   conditionDescription: v.optional(
-    v.pipe(v.string('Condition description must be text'), v.trim(), v.maxLength(CONDITION_DESCRIPTION_MAX, `Condition description must be at most ${CONDITION_DESCRIPTION_MAX} characters (eBay's limit)`)),
+    v.pipe(
+      v.string('Condition description must be text'),
+      v.trim(),
+      v.maxLength(
+        CONDITION_DESCRIPTION_MAX,
+        `Condition description must be at most ${CONDITION_DESCRIPTION_MAX} characters (eBay's limit)`,
+      ),
+    ),
   ),
   /** Another of eBay's leaf categories than the one it suggested. */
   categoryId: v.optional(CategoryIdSchema),
@@ -81,7 +89,12 @@ export const EbayCategoryChoiceSchema = v.object({ categoryId: CategoryIdSchema 
 
 /** GET /api/ebay/categories?q=: eBay's leaf categories for the words. */
 export const EbayCategorySearchSchema = v.object({
-  q: v.pipe(v.string('Type what the item is'), v.trim(), v.nonEmpty('Type what the item is'), v.maxLength(100, 'Search with at most 100 characters')),
+  q: v.pipe(
+    v.string('Type what the item is'),
+    v.trim(),
+    v.nonEmpty('Type what the item is'),
+    v.maxLength(100, 'Search with at most 100 characters'),
+  ),
 })
 
 export interface EbayCategory {

@@ -34,7 +34,14 @@ export const PurposeParamSchema = v.object({
 
 export const PurposeChoiceSchema = v.object({
   // null: no choice, the template named after the email (or the built-in one) is sent.
-  templateId: v.nullable(v.pipe(v.number('templateId must be a template id or null'), v.integer('templateId must be a template id or null'), v.minValue(1, 'templateId must be a template id or null'), v.maxValue(2_147_483_647, 'templateId must be a template id or null'))),
+  templateId: v.nullable(
+    v.pipe(
+      v.number('templateId must be a template id or null'),
+      v.integer('templateId must be a template id or null'),
+      v.minValue(1, 'templateId must be a template id or null'),
+      v.maxValue(2_147_483_647, 'templateId must be a template id or null'),
+    ),
+  ),
 })
 export type PurposeChoice = v.InferOutput<typeof PurposeChoiceSchema>
 
@@ -87,7 +94,11 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => H
  * Replaces {{name}} (spaces inside the braces allowed) with its value, passed through encode: escapeHtml for HTML,
  * nothing for text. Placeholders without a value stay as written, so a typo shows in the Preview.
  */
-export function fillPlaceholders(template: string, values: Record<string, string>, encode: (value: string) => string = (value) => value): string {
+export function fillPlaceholders(
+  template: string,
+  values: Record<string, string>,
+  encode: (value: string) => string = (value) => value,
+): string {
   return template.replace(/\{\{\s*([A-Za-z][\w]*)\s*\}\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? encode(values[name]!) : whole,
   )

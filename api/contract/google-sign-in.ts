@@ -17,7 +17,10 @@ export const GoogleSignInSchema = v.object({
   credential: v.pipe(
     v.optional(v.string(CREDENTIAL_MISSING), ''),
     v.nonEmpty(CREDENTIAL_MISSING),
-    v.maxLength(CREDENTIAL_MAX_LENGTH, 'The Google sign-in credential is too long to be real. Tap Sign in with Google again.'),
+    v.maxLength(
+      CREDENTIAL_MAX_LENGTH,
+      'The Google sign-in credential is too long to be real. Tap Sign in with Google again.',
+    ),
   ),
 })
 export type GoogleSignInInput = v.InferOutput<typeof GoogleSignInSchema>

@@ -68,20 +68,91 @@ export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | ChoiceSp
 
 /** In the order the create form shows them. */
 export const LISTING_FIELDS = {
-  title: { kind: 'text', label: 'Title', column: 'title', max: TITLE_MAX, required: true, limitReason: "eBay's limit", ai: {}, ebayAspect: null },
+  title: {
+    kind: 'text',
+    label: 'Title',
+    column: 'title',
+    max: TITLE_MAX,
+    required: true,
+    limitReason: "eBay's limit",
+    ai: {},
+    ebayAspect: null,
+  },
   description: { kind: 'text', label: 'Description', column: 'description', max: 4000, ai: {}, ebayAspect: null },
-  askingPrice: { kind: 'money', label: 'Price', column: 'asking_price_cents', max: ASKING_PRICE_MAX, ai: false, ebayAspect: null },
-  price: { kind: 'whole', label: 'Retail Price', column: 'price', min: 0, fallback: 0, ai: { name: 'suggestedPrice' }, ebayAspect: null },
-  medianUsedPrice: { kind: 'whole', label: 'Median Used Price', column: 'median_used_price', min: 0, fallback: 0, legacyNull: true, ai: {}, ebayAspect: null },
+  askingPrice: {
+    kind: 'money',
+    label: 'Price',
+    column: 'asking_price_cents',
+    max: ASKING_PRICE_MAX,
+    ai: false,
+    ebayAspect: null,
+  },
+  price: {
+    kind: 'whole',
+    label: 'Retail Price',
+    column: 'price',
+    min: 0,
+    fallback: 0,
+    ai: { name: 'suggestedPrice' },
+    ebayAspect: null,
+  },
+  medianUsedPrice: {
+    kind: 'whole',
+    label: 'Median Used Price',
+    column: 'median_used_price',
+    min: 0,
+    fallback: 0,
+    legacyNull: true,
+    ai: {},
+    ebayAspect: null,
+  },
   quantity: { kind: 'whole', label: 'Quantity', column: 'quantity', min: 1, fallback: 1, ai: false, ebayAspect: null },
-  category: { kind: 'choice', label: 'Category', column: 'category', options: CATEGORIES, required: true, ai: {}, ebayAspect: null },
-  keywords: { kind: 'keywords', label: 'Keywords', column: 'keywords', maxCount: 30, maxLength: 50, ai: { maxItems: 10 }, ebayAspect: null },
-  color: { kind: 'choice', label: 'Primary Color', column: 'color', options: COLORS, required: true, ai: { name: 'primaryColor' }, ebayAspect: 'Color' },
+  category: {
+    kind: 'choice',
+    label: 'Category',
+    column: 'category',
+    options: CATEGORIES,
+    required: true,
+    ai: {},
+    ebayAspect: null,
+  },
+  keywords: {
+    kind: 'keywords',
+    label: 'Keywords',
+    column: 'keywords',
+    maxCount: 30,
+    maxLength: 50,
+    ai: { maxItems: 10 },
+    ebayAspect: null,
+  },
+  color: {
+    kind: 'choice',
+    label: 'Primary Color',
+    column: 'color',
+    options: COLORS,
+    required: true,
+    ai: { name: 'primaryColor' },
+    ebayAspect: 'Color',
+  },
   brand: { kind: 'text', label: 'Brand', column: 'brand', max: 65, ai: {}, ebayAspect: 'Brand' },
   size: { kind: 'text', label: 'Size', column: 'size', max: 65, ai: {}, ebayAspect: 'Size' },
   type: { kind: 'choice', label: 'Type', column: 'type', options: ITEM_TYPES, ai: {}, ebayAspect: 'Type' },
-  sizeType: { kind: 'choice', label: 'Size Type', column: 'size_type', options: SIZE_TYPES, ai: {}, ebayAspect: 'Size Type' },
-  department: { kind: 'choice', label: 'Department', column: 'department', options: DEPARTMENTS, ai: {}, ebayAspect: 'Department' },
+  sizeType: {
+    kind: 'choice',
+    label: 'Size Type',
+    column: 'size_type',
+    options: SIZE_TYPES,
+    ai: {},
+    ebayAspect: 'Size Type',
+  },
+  department: {
+    kind: 'choice',
+    label: 'Department',
+    column: 'department',
+    options: DEPARTMENTS,
+    ai: {},
+    ebayAspect: 'Department',
+  },
 } as const satisfies Record<string, ListingFieldSpec>
 
 type Fields = typeof LISTING_FIELDS
@@ -92,7 +163,9 @@ export type SpecOf<Name extends ListingFieldName> = Fields[Name]
 export const LISTING_FIELD_ENTRIES = Object.entries(LISTING_FIELDS) as [ListingFieldName, ListingFieldSpec][]
 
 /** The eBay item specifics the listing's own fields answer. */
-export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) => (spec.ebayAspect === null ? [] : [spec.ebayAspect]))
+export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) =>
+  spec.ebayAspect === null ? [] : [spec.ebayAspect],
+)
 
 type ChoiceValue<Spec> = Spec extends { options: readonly Option<infer Value>[] } ? Value : never
 
@@ -110,7 +183,9 @@ export const EMPTY_FORM_VALUES = Object.fromEntries(
 // The analyser's suggestion: the fields the AI fills, under their names in the analysis. '' and 0 mean "no suggestion".
 
 type AiFieldName = { [Name in ListingFieldName]: Fields[Name]['ai'] extends false ? never : Name }[ListingFieldName]
-type SuggestionName<Name extends AiFieldName> = Fields[Name]['ai'] extends { name: infer Renamed extends string } ? Renamed : Name
+type SuggestionName<Name extends AiFieldName> = Fields[Name]['ai'] extends { name: infer Renamed extends string }
+  ? Renamed
+  : Name
 type SuggestionValue<Spec> = Spec extends { kind: 'text' }
   ? string
   : Spec extends { kind: 'whole' }
@@ -129,8 +204,11 @@ export const AI_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
   spec.ai === false ? [] : [{ field, suggestion: (spec.ai.name ?? field) as SuggestionKey, spec }],
 )
 
-const emptySuggestionOf = (spec: ListingFieldSpec): AnalysisSuggestion[SuggestionKey] => (spec.kind === 'whole' ? 0 : spec.kind === 'keywords' ? [] : '')
-export const EMPTY_SUGGESTION = Object.fromEntries(AI_FIELDS.map(({ suggestion, spec }) => [suggestion, emptySuggestionOf(spec)])) as AnalysisSuggestion
+const emptySuggestionOf = (spec: ListingFieldSpec): AnalysisSuggestion[SuggestionKey] =>
+  spec.kind === 'whole' ? 0 : spec.kind === 'keywords' ? [] : ''
+export const EMPTY_SUGGESTION = Object.fromEntries(
+  AI_FIELDS.map(({ suggestion, spec }) => [suggestion, emptySuggestionOf(spec)]),
+) as AnalysisSuggestion
 
 /** A suggested value as the form holds it; '' for no suggestion. */
 export const suggestionAsText = (value: AnalysisSuggestion[SuggestionKey]): string =>
@@ -140,10 +218,13 @@ export const suggestionAsText = (value: AnalysisSuggestion[SuggestionKey]): stri
  * The fields late AI suggestions may fill on a listing that already exists (only those still empty there): what the
  * AI fills and a listing may lack. With them the suggestions themselves, kept on the listing.
  */
-export const FILLABLE_FIELDS = AI_FIELDS.flatMap(({ field, spec }) => ('required' in spec ? [] : [field as FillableField]))
-  .concat('aiSuggestions') as [FillableField, ...FillableField[]]
+export const FILLABLE_FIELDS = AI_FIELDS.flatMap(({ field, spec }) =>
+  'required' in spec ? [] : [field as FillableField],
+).concat('aiSuggestions') as [FillableField, ...FillableField[]]
 export type FillableField = Exclude<AiFieldName, RequiredFieldName> | 'aiSuggestions'
-type RequiredFieldName = { [Name in ListingFieldName]: Fields[Name] extends { required: true } ? Name : never }[ListingFieldName]
+type RequiredFieldName = {
+  [Name in ListingFieldName]: Fields[Name] extends { required: true } ? Name : never
+}[ListingFieldName]
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The listing as the server keeps it: the seller's fields and what the server records beside them.

@@ -25,7 +25,11 @@ export const SORT_LABELS: Record<ListingSort, string> = {
 }
 
 /** The search as the Dashboard's address and the API's query string carry it. */
-export const SearchTextSchema = v.pipe(v.string('q must be text'), v.trim(), v.maxLength(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`))
+export const SearchTextSchema = v.pipe(
+  v.string('q must be text'),
+  v.trim(),
+  v.maxLength(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`),
+)
 export const ListingStatusSchema = v.picklist(LISTING_STATUSES, `status must be one of ${LISTING_STATUSES.join(', ')}`)
 export const ListingSortSchema = v.picklist(LISTING_SORTS, `sort must be one of ${LISTING_SORTS.join(', ')}`)
 

@@ -33,13 +33,23 @@ const wholeNumber = ({ label, min, fallback }: WholeNumberSpec) =>
     v.maxValue(WHOLE_NUMBER_MAX, `${label} is too large`),
   )
 
-const tooLong = ({ label, max, limitReason }: TextSpec) => `${label} must be at most ${max} characters${limitReason ? ` (${limitReason})` : ''}`
+const tooLong = ({ label, max, limitReason }: TextSpec) =>
+  `${label} must be at most ${max} characters${limitReason ? ` (${limitReason})` : ''}`
 
 const requiredText = (spec: TextSpec) =>
-  v.pipe(v.optional(v.string(`${spec.label} is required`), ''), v.trim(), v.nonEmpty(`${spec.label} is required`), v.maxLength(spec.max, tooLong(spec)))
+  v.pipe(
+    v.optional(v.string(`${spec.label} is required`), ''),
+    v.trim(),
+    v.nonEmpty(`${spec.label} is required`),
+    v.maxLength(spec.max, tooLong(spec)),
+  )
 
 const optionalText = (spec: TextSpec) =>
-  v.pipe(v.optional(v.nullable(v.string(`${spec.label} must be text`)), ''), v.transform((text) => (text ?? '').trim()), v.maxLength(spec.max, tooLong(spec)))
+  v.pipe(
+    v.optional(v.nullable(v.string(`${spec.label} must be text`)), ''),
+    v.transform((text) => (text ?? '').trim()),
+    v.maxLength(spec.max, tooLong(spec)),
+  )
 
 const requiredChoice = <Value extends string>(label: string, options: readonly Option<Value>[]) =>
   v.picklist(valuesOf(options), `Choose a ${label.toLowerCase()}`)
@@ -67,7 +77,10 @@ const money = ({ label, max }: MoneySpec) => {
     v.check((price) => price === null || isCents(price), `${label} can have at most 2 decimals (dollars and cents)`),
     // Worded when it is needed: the first toLocaleString of a page loads the number formats, which holds a phone's main
     // thread for a while (about 100 ms at Lighthouse's CPU slowdown), and this runs as the app starts.
-    v.check((price) => price === null || price <= max, () => `${label} must be at most $${max.toLocaleString('en-US')}`),
+    v.check(
+      (price) => price === null || price <= max,
+      () => `${label} must be at most $${max.toLocaleString('en-US')}`,
+    ),
   )
 }
 
@@ -82,9 +95,14 @@ export const keywordsFromText = (text: string) =>
 const keywords = ({ label, maxCount, maxLength }: KeywordsSpec) =>
   v.pipe(
     v.optional(v.union([v.array(v.string(`${label} must be text`)), v.string()]), []),
-    v.transform((input) => (typeof input === 'string' ? keywordsFromText(input) : input.map((keyword) => keyword.trim()).filter(Boolean))),
+    v.transform((input) =>
+      typeof input === 'string' ? keywordsFromText(input) : input.map((keyword) => keyword.trim()).filter(Boolean),
+    ),
     v.maxLength(maxCount, `Use at most ${maxCount} keywords`),
-    v.check((list) => list.every((keyword) => keyword.length <= maxLength), `Each keyword must be at most ${maxLength} characters`),
+    v.check(
+      (list) => list.every((keyword) => keyword.length <= maxLength),
+      `Each keyword must be at most ${maxLength} characters`,
+    ),
   )
 
 type SchemaOf<Spec> = Spec extends { kind: 'text'; required: true }
@@ -136,13 +154,28 @@ export const ListingInputSchema = v.object({
   // What the analyser suggested (an AnalysisResult): flat text, numbers and keyword lists. Arbitrary JSON could nest
   // deeper than the driver's JSON.stringify can go within the 64 KB body limit.
   aiSuggestions: v.optional(
-    v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]), 'aiSuggestions must be the analysis as sent by the app')),
+    v.nullable(
+      v.record(
+        v.string(),
+        v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]),
+        'aiSuggestions must be the analysis as sent by the app',
+      ),
+    ),
     null,
   ),
   // eBay's category and item specifics as the analysis filled them (docs/product.md §12), so the Post to eBay dialog
   // finds them there and asks only for what the photos could not show.
   ebayCategoryId: v.optional(v.nullable(CategoryIdSchema), null),
-  ebayCategoryName: v.optional(v.nullable(v.pipe(v.string('The eBay category name must be text'), v.trim(), v.maxLength(200, 'The eBay category name is too long'))), null),
+  ebayCategoryName: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('The eBay category name must be text'),
+        v.trim(),
+        v.maxLength(200, 'The eBay category name is too long'),
+      ),
+    ),
+    null,
+  ),
   ebayAspects: v.optional(AspectValuesSchema, {}),
   /** The seller chose ebayCategoryId on the form (else it is eBay's suggestion for the analysis's title). */
   ebayCategoryChosen: v.optional(v.boolean('ebayCategoryChosen must be true or false'), false),
@@ -168,7 +201,12 @@ export const EDITABLE_FIELDS = Object.keys(EDITABLE_ENTRIES) as EditableField[]
  */
 export const ListingEditSchema = v.object({
   ...EDITABLE_ENTRIES,
-  version: v.pipe(v.number('version must be the listing version the edit started from'), v.integer('version must be a whole number'), v.minValue(1, 'version must be at least 1'), v.maxValue(2_147_483_647, 'version is too large')),
+  version: v.pipe(
+    v.number('version must be the listing version the edit started from'),
+    v.integer('version must be a whole number'),
+    v.minValue(1, 'version must be at least 1'),
+    v.maxValue(2_147_483_647, 'version is too large'),
+  ),
 })
 export type ListingEdit = v.InferOutput<typeof ListingEditSchema>
 
@@ -202,7 +240,9 @@ export interface ListingLife {
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */
-type StoredFields = { [Name in ListingFieldName]: SpecOf<Name> extends { legacyNull: true } ? ListingInput[Name] | null : ListingInput[Name] }
+type StoredFields = {
+  [Name in ListingFieldName]: SpecOf<Name> extends { legacyNull: true } ? ListingInput[Name] | null : ListingInput[Name]
+}
 
 /** A listing as the API answers it. */
 export type Listing = ListingRecordState &
@@ -218,7 +258,10 @@ export type EbayRevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
 export type PriceSource = 'asking' | 'median' | 'retail'
 
 /** What eBay receives: the seller's Price, else (older listings) the median used price, else the retail price. */
-export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): { value: number; source: PriceSource } {
+export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): {
+  value: number
+  source: PriceSource
+} {
   if (listing.askingPrice) return { value: listing.askingPrice, source: 'asking' }
   if (listing.medianUsedPrice) return { value: listing.medianUsedPrice, source: 'median' }
   return { value: listing.price, source: 'retail' }
@@ -237,7 +280,11 @@ export type ListingStatus = 'ready' | 'live' | 'sold' | 'ended'
 export type DashboardStatus = 'draft' | ListingStatus
 
 export const STATUS_LABELS: Record<DashboardStatus, string> = {
-  draft: 'Draft', ready: 'Ready', live: 'Live on eBay', sold: 'Sold', ended: 'Ended',
+  draft: 'Draft',
+  ready: 'Ready',
+  live: 'Live on eBay',
+  sold: 'Sold',
+  ended: 'Ended',
 }
 
 export function listingStatus(listing: Pick<Listing, 'platformStatus' | 'platformListingId'>): ListingStatus {

@@ -13,6 +13,24 @@ export type MarketplaceResult = (typeof MARKETPLACE_RESULTS)[number]
  * and manual. Part of each marketplace's description (MARKETPLACES in marketplaces.ts).
  */
 export const MARKETPLACE_PATHS = {
-  ebay: { platform: 'ebay', successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'], cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'], manualPath: '/ebay-manual-auth' },
-  etsy: { platform: 'etsy', successPaths: ['/etsy/auth/success', '/etsy-auth/success'], cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'], manualPath: '/etsy-manual-auth' },
-} as const satisfies Record<Platform, { platform: Platform; successPaths: readonly [string, ...string[]]; cancelPaths: readonly string[]; manualPath: string }>
+  ebay: {
+    platform: 'ebay',
+    successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'],
+    cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'],
+    manualPath: '/ebay-manual-auth',
+  },
+  etsy: {
+    platform: 'etsy',
+    successPaths: ['/etsy/auth/success', '/etsy-auth/success'],
+    cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'],
+    manualPath: '/etsy-manual-auth',
+  },
+} as const satisfies Record<
+  Platform,
+  {
+    platform: Platform
+    successPaths: readonly [string, ...string[]]
+    cancelPaths: readonly string[]
+    manualPath: string
+  }
+>

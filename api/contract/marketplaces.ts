@@ -4,10 +4,18 @@
 import * as v from 'valibot'
 import { MARKETPLACE_PATHS, PLATFORMS, type MarketplaceResult, type Platform } from './marketplace-paths.ts'
 
-export { MARKETPLACE_PATHS, MARKETPLACE_RESULTS, PLATFORMS, type MarketplaceResult, type Platform } from './marketplace-paths.ts'
+export {
+  MARKETPLACE_PATHS,
+  MARKETPLACE_RESULTS,
+  PLATFORMS,
+  type MarketplaceResult,
+  type Platform,
+} from './marketplace-paths.ts'
 
 /** The :platform of /api/marketplace-connections/:platform/…. */
-export const PlatformParamSchema = v.object({ platform: v.picklist(PLATFORMS, 'There is no such marketplace: use ebay or etsy.') })
+export const PlatformParamSchema = v.object({
+  platform: v.picklist(PLATFORMS, 'There is no such marketplace: use ebay or etsy.'),
+})
 
 export interface MarketplaceConnection {
   platform: Platform
@@ -80,7 +88,10 @@ export interface ExchangeReply {
 export const EtsyExchangeSchema = codeAndState('Etsy', { code: MISSING_CODE_MESSAGE, state: MISSING_STATE_MESSAGE })
 
 /** The Etsy manual-entry form: the same fields with the form's own wording. */
-export const EtsyManualSchema = codeAndState('Etsy', { code: 'Please enter the authorization code', state: 'Please enter the state parameter' })
+export const EtsyManualSchema = codeAndState('Etsy', {
+  code: 'Please enter the authorization code',
+  state: 'Please enter the state parameter',
+})
 
 // eBay sends the code percent-encoded in the query (v%5E1.1%23i%5E1…); its decoded form has ^ and #. A code still
 // encoded (pasted from the address bar) is decoded here, once; a decoded one is left alone, as decoding it again
@@ -127,7 +138,10 @@ export const EbayManualSchema = v.pipe(
     address: v.pipe(
       v.string(EBAY_MISSING_CODE_MESSAGE),
       v.check((text) => readEbayRedirect(text).code !== '', EBAY_MISSING_CODE_MESSAGE),
-      v.check((text) => readEbayRedirect(text).code === '' || readEbayRedirect(text).state !== '', EBAY_MISSING_STATE_MESSAGE),
+      v.check(
+        (text) => readEbayRedirect(text).code === '' || readEbayRedirect(text).state !== '',
+        EBAY_MISSING_STATE_MESSAGE,
+      ),
     ),
   }),
   v.transform(({ address }) => readEbayRedirect(address)),
@@ -200,14 +214,16 @@ export const MARKETPLACES = {
     // Quickly after success, more slowly after a failure so its message can be read.
     popupCloseMs: { connected: 500, failed: 2000 },
     messages: {
-      about: 'Connect your eBay seller account so Snaplist can publish your listings to eBay for you. You sign in on eBay itself; Snaplist never sees your eBay password.',
+      about:
+        'Connect your eBay seller account so Snaplist can publish your listings to eBay for you. You sign in on eBay itself; Snaplist never sees your eBay password.',
       connectFailed: 'Unable to connect to eBay. Please ensure you have a valid eBay account and try again.',
       connected: 'Your eBay account has been connected successfully.',
       returnedWithError: 'There was an error connecting your eBay account. Please try again.',
       statusCheckFailed: 'Failed to check eBay connection status',
       setup: `eBay is not set up on this server. The site operator needs to set EBAY_CLIENT_ID (the App ID of an eBay app), EBAY_CLIENT_SECRET (its Cert ID), EBAY_RU_NAME (the RuName whose Auth Accepted URL is this site’s ${MARKETPLACE_PATHS.ebay.successPaths[0]} address) and EBAY_ENV (sandbox or production), then restart Snaplist.`,
       connectedTitle: 'eBay Connected',
-      connectedStatus: (accountName) => `Your eBay account has been successfully connected${accountName ? ` as ${accountName}` : ''}.`,
+      connectedStatus: (accountName) =>
+        `Your eBay account has been successfully connected${accountName ? ` as ${accountName}` : ''}.`,
       failedTitle: 'eBay Connection Failed',
       failedToast: 'eBay Connection Failed',
       cancelledToast: 'eBay Connection Cancelled',
@@ -236,7 +252,8 @@ export const MARKETPLACES = {
       cancelled: { result: 'error', afterMs: 1500 },
     },
     messages: {
-      about: 'Connect your Etsy shop with Etsy’s own sign-in; Snaplist never sees your Etsy password. Publishing to Etsy is Coming Soon: it is a testing feature today.',
+      about:
+        'Connect your Etsy shop with Etsy’s own sign-in; Snaplist never sees your Etsy password. Publishing to Etsy is Coming Soon: it is a testing feature today.',
       connectFailed: 'Unable to connect to Etsy. Please try again later.',
       connected: ETSY_CONNECTED,
       returnedWithError: 'There was an error connecting your Etsy account. Please try again.',
@@ -273,7 +290,10 @@ export const EbayChallengeQuerySchema = v.object({
 export interface EbayEnvironmentReport {
   environment: 'sandbox' | 'production' | null
   configured: boolean
-  settings: Record<'EBAY_CLIENT_ID' | 'EBAY_CLIENT_SECRET' | 'EBAY_RU_NAME' | 'EBAY_VERIFICATION_TOKEN' | 'EBAY_DELETION_ENDPOINT_URL', boolean>
+  settings: Record<
+    'EBAY_CLIENT_ID' | 'EBAY_CLIENT_SECRET' | 'EBAY_RU_NAME' | 'EBAY_VERIFICATION_TOKEN' | 'EBAY_DELETION_ENDPOINT_URL',
+    boolean
+  >
   redirect: { ruNamePresent: boolean; acceptedPaths: string[] }
   authBase: string
   apiBase: string

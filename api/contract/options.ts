@@ -6,18 +6,35 @@ export interface Option<Value extends string = string> {
 }
 
 const options = <const Value extends string>(...entries: (Value | [Value, string])[]): Option<Value>[] =>
-  entries.map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : { value: entry[0], label: entry[1] }))
+  entries.map((entry) =>
+    typeof entry === 'string' ? { value: entry, label: entry } : { value: entry[0], label: entry[1] },
+  )
 
-export const CATEGORIES = options(['clothing', 'Clothing'], ['electronics', 'Electronics'], ['home', 'Home & Garden'], ['collectibles', 'Collectibles'], ['other', 'Other'])
+export const CATEGORIES = options(
+  ['clothing', 'Clothing'],
+  ['electronics', 'Electronics'],
+  ['home', 'Home & Garden'],
+  ['collectibles', 'Collectibles'],
+  ['other', 'Other'],
+)
 export const COLORS = options(
-  ['black', 'Black'], ['white', 'White'], ['red', 'Red'], ['blue', 'Blue'], ['green', 'Green'],
-  ['yellow', 'Yellow'], ['purple', 'Purple'], ['brown', 'Brown'], ['gray', 'Gray'], ['multi', 'Multi'],
+  ['black', 'Black'],
+  ['white', 'White'],
+  ['red', 'Red'],
+  ['blue', 'Blue'],
+  ['green', 'Green'],
+  ['yellow', 'Yellow'],
+  ['purple', 'Purple'],
+  ['brown', 'Brown'],
+  ['gray', 'Gray'],
+  ['multi', 'Multi'],
 )
 export const ITEM_TYPES = options('Regular', 'Vintage', 'Handmade', ['Limited', 'Limited Edition'], 'Custom')
 export const SIZE_TYPES = options('Regular', 'Petite', 'Plus', 'Maternity', 'Junior', ['Big', 'Big & Tall'])
 export const DEPARTMENTS = options('Adult Unisex', 'Men', 'Women', 'Boys', 'Girls', 'Babies')
 
-export const valuesOf = <Value extends string>(set: readonly Option<Value>[]) => set.map((option) => option.value) as [Value, ...Value[]]
+export const valuesOf = <Value extends string>(set: readonly Option<Value>[]) =>
+  set.map((option) => option.value) as [Value, ...Value[]]
 
 export type Category = (typeof CATEGORIES)[number]['value']
 export type Color = (typeof COLORS)[number]['value']
@@ -25,4 +42,5 @@ export type ItemType = (typeof ITEM_TYPES)[number]['value']
 export type SizeType = (typeof SIZE_TYPES)[number]['value']
 export type Department = (typeof DEPARTMENTS)[number]['value']
 
-export const labelOf = (set: readonly Option[], value: string | null | undefined) => set.find((option) => option.value === value)?.label ?? value ?? ''
+export const labelOf = (set: readonly Option[], value: string | null | undefined) =>
+  set.find((option) => option.value === value)?.label ?? value ?? ''

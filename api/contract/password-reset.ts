@@ -3,7 +3,8 @@
 import * as v from 'valibot'
 import { passwordSchema } from './user.ts'
 
-export const FORGOT_PASSWORD_REPLY = "If your email address is registered with us, you'll receive a password reset link shortly."
+export const FORGOT_PASSWORD_REPLY =
+  "If your email address is registered with us, you'll receive a password reset link shortly."
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address'
 export const MISSING_TOKEN_MESSAGE = 'Reset token is missing. Please check your email link.'
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match'
@@ -37,10 +38,13 @@ export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordSchema>
 export const ResetPasswordFormSchema = v.pipe(
   v.object({ password: passwordSchema, confirmPassword: v.string() }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, PASSWORDS_DIFFER_MESSAGE),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      PASSWORDS_DIFFER_MESSAGE,
+    ),
     ['confirmPassword'],
   ),
 )
 export type ResetPasswordFormValues = v.InferInput<typeof ResetPasswordFormSchema>
 export type ResetPasswordFormOutput = v.InferOutput<typeof ResetPasswordFormSchema>
-

@@ -13,4 +13,5 @@ export const thumbnailOf = (photo: string) => photo.replace(/\.jpg(\?.*)?$/, `${
 export const isThumbnail = (path: string) => path.endsWith(THUMBNAIL_SUFFIX)
 
 /** The photo's storage key from its thumbnail's (a photo's own key stays as it is). */
-export const photoOfThumbnail = (key: string) => (isThumbnail(key) ? `${key.slice(0, -THUMBNAIL_SUFFIX.length)}.jpg` : key)
+export const photoOfThumbnail = (key: string) =>
+  isThumbnail(key) ? `${key.slice(0, -THUMBNAIL_SUFFIX.length)}.jpg` : key

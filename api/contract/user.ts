@@ -64,7 +64,10 @@ export const RegisterSchema = v.object({
     requiredText('Username', 64),
     // NFKC: one spelling for what looks the same (full-width letters, ligatures, composed accents).
     v.transform((username) => username.normalize('NFKC')),
-    v.check((username) => !INVISIBLE_CHARACTER.test(username), 'Username cannot contain invisible or text-direction characters'),
+    v.check(
+      (username) => !INVISIBLE_CHARACTER.test(username),
+      'Username cannot contain invisible or text-direction characters',
+    ),
     v.regex(/^[^\s<>]+$/, 'Username cannot contain spaces or angle brackets'),
   ),
   email: emailSchema,

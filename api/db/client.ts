@@ -44,7 +44,9 @@ const serverOptions = {
 } as const
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openServer(options.databaseUrl, options) : openPglite(options.pgliteDir ?? 'memory://', options.pgliteLoad)
+  return options.databaseUrl
+    ? openServer(options.databaseUrl, options)
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteLoad)
 }
 
 async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): Promise<Database> {
@@ -53,7 +55,12 @@ async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): P
     await setup`create schema if not exists ${setup(schema)}`
     await setup.end()
   }
-  const sql = postgres(url, { ...driverOptions, ...serverOptions, max, connection: schema ? { search_path: schema } : {} })
+  const sql = postgres(url, {
+    ...driverOptions,
+    ...serverOptions,
+    max,
+    connection: schema ? { search_path: schema } : {},
+  })
   return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
 }
 

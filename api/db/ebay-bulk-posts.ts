@@ -23,7 +23,9 @@ export async function lockAndCountQueued(tx: Tx, userId: number): Promise<number
 }
 
 export async function findBulkPostByClientId(sql: Sql, userId: number, clientId: string): Promise<number | undefined> {
-  const [row] = await sql<{ id: number }[]>`select id from ebay_bulk_posts where user_id = ${userId} and client_id = ${clientId}`
+  const [row] = await sql<
+    { id: number }[]
+  >`select id from ebay_bulk_posts where user_id = ${userId} and client_id = ${clientId}`
   return row?.id
 }
 
@@ -33,7 +35,11 @@ export async function insertBulkPostItems(tx: Tx, bulkPostId: number, listingIds
 }
 
 /** The request's listings in the order asked, with their titles; undefined when it is not the seller's. */
-export async function findBulkPostItems(sql: Sql, userId: number, bulkPostId: number): Promise<EbayBulkPostItem[] | undefined> {
+export async function findBulkPostItems(
+  sql: Sql,
+  userId: number,
+  bulkPostId: number,
+): Promise<EbayBulkPostItem[] | undefined> {
   const [owned] = await sql`select 1 from ebay_bulk_posts where id = ${bulkPostId} and user_id = ${userId}`
   if (!owned) return undefined
   return sql<EbayBulkPostItem[]>`

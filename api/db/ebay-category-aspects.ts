@@ -9,7 +9,12 @@ export interface CategoryAspect {
 }
 
 /** The cached aspects, unless older than maxAgeMs. */
-export async function findCategoryAspects(sql: Sql, treeId: string, categoryId: string, maxAgeMs: number): Promise<CategoryAspect[] | undefined> {
+export async function findCategoryAspects(
+  sql: Sql,
+  treeId: string,
+  categoryId: string,
+  maxAgeMs: number,
+): Promise<CategoryAspect[] | undefined> {
   const [row] = await sql<{ aspects: CategoryAspect[] }[]>`
     select aspects from ebay_category_aspects
     where category_tree_id = ${treeId} and category_id = ${categoryId}
@@ -17,7 +22,12 @@ export async function findCategoryAspects(sql: Sql, treeId: string, categoryId: 
   return row?.aspects
 }
 
-export async function saveCategoryAspects(sql: Sql, treeId: string, categoryId: string, aspects: CategoryAspect[]): Promise<void> {
+export async function saveCategoryAspects(
+  sql: Sql,
+  treeId: string,
+  categoryId: string,
+  aspects: CategoryAspect[],
+): Promise<void> {
   await sql`
     insert into ebay_category_aspects (category_tree_id, category_id, aspects)
     values (${treeId}, ${categoryId}, ${sql.json(aspects as never)})

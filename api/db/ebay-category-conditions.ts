@@ -3,7 +3,12 @@ import type { EbayConditionOption } from '../contract/ebay-publish.ts'
 import type { Sql } from './client.ts'
 
 /** The cached conditions, unless older than maxAgeMs. */
-export async function findCategoryConditions(sql: Sql, marketplaceId: string, categoryId: string, maxAgeMs: number): Promise<EbayConditionOption[] | undefined> {
+export async function findCategoryConditions(
+  sql: Sql,
+  marketplaceId: string,
+  categoryId: string,
+  maxAgeMs: number,
+): Promise<EbayConditionOption[] | undefined> {
   const [row] = await sql<{ conditions: EbayConditionOption[] }[]>`
     select conditions from ebay_category_conditions
     where marketplace_id = ${marketplaceId} and category_id = ${categoryId}
@@ -11,7 +16,12 @@ export async function findCategoryConditions(sql: Sql, marketplaceId: string, ca
   return row?.conditions
 }
 
-export async function saveCategoryConditions(sql: Sql, marketplaceId: string, categoryId: string, conditions: EbayConditionOption[]): Promise<void> {
+export async function saveCategoryConditions(
+  sql: Sql,
+  marketplaceId: string,
+  categoryId: string,
+  conditions: EbayConditionOption[],
+): Promise<void> {
   await sql`
     insert into ebay_category_conditions (marketplace_id, category_id, conditions)
     values (${marketplaceId}, ${categoryId}, ${sql.json(conditions as never)})

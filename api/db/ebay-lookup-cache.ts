@@ -19,6 +19,7 @@ export async function saveLookup(sql: Sql, kind: LookupKind, key: string, value:
 
 /** Drops entries older than maxAgeMs (housekeeping). */
 export async function purgeLookups(sql: Sql, maxAgeMs: number): Promise<number> {
-  const rows = await sql`delete from ebay_lookup_cache where fetched_at < now() - make_interval(secs => ${maxAgeMs / 1000}) returning 1`
+  const rows =
+    await sql`delete from ebay_lookup_cache where fetched_at < now() - make_interval(secs => ${maxAgeMs / 1000}) returning 1`
   return rows.length
 }

@@ -57,7 +57,12 @@ export async function ensureRow(sql: Sql, listingId: number, quantity: number): 
  * Takes the row for this job (lease) when a change is waiting and no live lease holds it. Undefined: nothing to do,
  * or another job holds it (then `heldUntil` says until when).
  */
-export async function claim(sql: Sql, listingId: number, lease: string, seconds: number): Promise<{ row?: RevisionRow; heldUntil?: Date }> {
+export async function claim(
+  sql: Sql,
+  listingId: number,
+  lease: string,
+  seconds: number,
+): Promise<{ row?: RevisionRow; heldUntil?: Date }> {
   const [row] = await sql<RevisionRow[]>`
     update ebay_revisions set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
     where listing_id = ${listingId} and requested > sent and (leased_until is null or leased_until < now())
@@ -72,7 +77,15 @@ export async function claim(sql: Sql, listingId: number, lease: string, seconds:
  * Notes that `target`'s call for `stage` is about to go to eBay, renewing the lease; false if the lease was lost. The
  * item call carries the seller's quantity (`quantity`): from then on it counts as eBay's, so a retry adds no change twice.
  */
-export async function markStage(sql: Sql, listingId: number, lease: string, target: number, stage: RevisionStage, seconds: number, quantity?: number): Promise<boolean> {
+export async function markStage(
+  sql: Sql,
+  listingId: number,
+  lease: string,
+  target: number,
+  stage: RevisionStage,
+  seconds: number,
+  quantity?: number,
+): Promise<boolean> {
   const rows = await sql`
     update ebay_revisions set sending = ${target}, stage = ${stage}, sent_quantity = coalesce(${quantity ?? null}::int, sent_quantity),
       leased_until = now() + make_interval(secs => ${seconds}), updated_at = now()
@@ -86,7 +99,13 @@ export async function markStage(sql: Sql, listingId: number, lease: string, targ
  * seller changed the listing again meanwhile the lease is kept and the row answered, to send that too; otherwise the
  * lease is let go and nothing is answered.
  */
-export async function finish(sql: Sql, listingId: number, lease: string, target: number, refusal: string | null): Promise<RevisionRow | undefined> {
+export async function finish(
+  sql: Sql,
+  listingId: number,
+  lease: string,
+  target: number,
+  refusal: string | null,
+): Promise<RevisionRow | undefined> {
   const [row] = await sql<(RevisionRow & { more: boolean })[]>`
     update ebay_revisions set
       sent = ${target}, sending = null, stage = null,
@@ -104,7 +123,13 @@ export async function finish(sql: Sql, listingId: number, lease: string, target:
 }
 
 /** Lets the row go without finishing (eBay busy or away, a daily limit): what the seller sees says why. */
-export async function release(sql: Sql, listingId: number, lease: string, status: 'pending' | 'waiting', message: string): Promise<void> {
+export async function release(
+  sql: Sql,
+  listingId: number,
+  lease: string,
+  status: 'pending' | 'waiting',
+  message: string,
+): Promise<void> {
   await sql`
     update ebay_revisions set status = ${status}, message = ${message}, leased_by = null, leased_until = null, updated_at = now()
     where listing_id = ${listingId} and leased_by = ${lease}`

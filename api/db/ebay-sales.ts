@@ -39,9 +39,14 @@ export async function savePolledUntil(sql: Sql, userId: number, until: Date): Pr
  * line counts only when its SKU is one of this seller's listings (issue 27, F2): an order on the seller's eBay account
  * of an item listed elsewhere (by hand, another Snaplist install) changes nothing here, and nothing of anyone else's.
  */
-export function applyOrder(sql: Sql, userId: number, order: { orderId: string; soldAt: Date; lines: SoldLine[] }): Promise<boolean> {
+export function applyOrder(
+  sql: Sql,
+  userId: number,
+  order: { orderId: string; soldAt: Date; lines: SoldLine[] },
+): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const fresh = await tx`insert into ebay_orders (order_id, user_id) values (${order.orderId}, ${userId}) on conflict do nothing returning order_id`
+    const fresh =
+      await tx`insert into ebay_orders (order_id, user_id) values (${order.orderId}, ${userId}) on conflict do nothing returning order_id`
     if (fresh.length === 0) return false
     for (const line of order.lines) {
       const sold = await tx<{ id: number }[]>`

@@ -11,7 +11,9 @@ export async function listChoices(sql: Sql): Promise<PurposeChoice[]> {
 }
 
 export async function purposesOfTemplate(sql: Sql, templateId: number): Promise<string[]> {
-  const rows = await sql<{ purpose: string }[]>`select purpose from email_template_purposes where template_id = ${templateId}`
+  const rows = await sql<
+    { purpose: string }[]
+  >`select purpose from email_template_purposes where template_id = ${templateId}`
   return rows.map((row) => row.purpose)
 }
 

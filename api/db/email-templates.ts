@@ -38,7 +38,11 @@ export async function insertTemplate(sql: Sql, input: EmailTemplateInput): Promi
   return row!
 }
 
-export async function updateTemplate(sql: Sql, id: number, input: EmailTemplateInput): Promise<EmailTemplate | undefined> {
+export async function updateTemplate(
+  sql: Sql,
+  id: number,
+  input: EmailTemplateInput,
+): Promise<EmailTemplate | undefined> {
   const [row] = await sql<EmailTemplate[]>`
     update email_templates
     set name = ${input.name}, subject = ${input.subject}, html_content = ${input.htmlContent},

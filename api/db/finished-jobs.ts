@@ -12,6 +12,7 @@ export async function markJobFinished(sql: Sql, jobId: string): Promise<void> {
 
 /** Deletes the marks older than maxAgeHours; returns how many. */
 export async function deleteOldFinishedJobs(sql: Sql, maxAgeHours: number): Promise<number> {
-  const result = await sql`delete from finished_jobs where finished_at <= now() - make_interval(hours => ${maxAgeHours})`
+  const result =
+    await sql`delete from finished_jobs where finished_at <= now() - make_interval(hours => ${maxAgeHours})`
   return result.count
 }

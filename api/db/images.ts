@@ -22,7 +22,9 @@ export async function findImage(sql: Sql | Tx, id: string): Promise<ImageRow | u
 
 /** The bytes of the user's stored photos (the 1600 px JPEGs), as counted against their storage quota. */
 export async function usedPhotoBytes(sql: Sql | Tx, userId: number): Promise<number> {
-  const [row] = await sql<{ bytes: number }[]>`select coalesce(sum(bytes), 0)::float8 as bytes from images where user_id = ${userId}`
+  const [row] = await sql<
+    { bytes: number }[]
+  >`select coalesce(sum(bytes), 0)::float8 as bytes from images where user_id = ${userId}`
   return row!.bytes
 }
 
@@ -44,7 +46,9 @@ export async function insertImage(tx: Tx, image: ImageRow, quotaBytes: number): 
 /** The subset of urls that are this user's stored photos. */
 export async function ownedImageUrls(sql: Sql | Tx, userId: number, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set()
-  const rows = await sql<{ url: string }[]>`select distinct url from images where user_id = ${userId} and url = any(${urls})`
+  const rows = await sql<
+    { url: string }[]
+  >`select distinct url from images where user_id = ${userId} and url = any(${urls})`
   return new Set(rows.map((row) => row.url))
 }
 
@@ -78,7 +82,12 @@ export async function findEbayPictures(sql: Sql, userId: number, urls: string[])
     order by url, ebay_picture_url nulls last`
 }
 
-export async function saveEbayPicture(sql: Sql, userId: number, url: string, picture: { url: string; expiresAt: Date | null }): Promise<void> {
+export async function saveEbayPicture(
+  sql: Sql,
+  userId: number,
+  url: string,
+  picture: { url: string; expiresAt: Date | null },
+): Promise<void> {
   await sql`
     update images set ebay_picture_url = ${picture.url}, ebay_picture_expires_at = ${picture.expiresAt}
     where user_id = ${userId} and url = ${url}`

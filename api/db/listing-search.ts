@@ -1,7 +1,14 @@
 // SQL for the Dashboard's search over the listings table (docs/product.md §2): a page of the listings the search, status
 // filter and sort keep, and the ids of every ready listing the search finds, for posting them all at once. Scoped to
 // the owner, as every listing query is.
-import { LISTINGS_PAGE_SIZE, searchWords, type ListingPage, type ListingSearch, type ListingSort, type ReadyListingIds } from '../contract/listing-search.ts'
+import {
+  LISTINGS_PAGE_SIZE,
+  searchWords,
+  type ListingPage,
+  type ListingSearch,
+  type ListingSort,
+  type ReadyListingIds,
+} from '../contract/listing-search.ts'
 import type { ListingStatus } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
@@ -35,7 +42,12 @@ function matching(sql: Sql, q: string, status: ListingStatus | undefined) {
  * One page of the seller's listings that the search and status filter keep, in the sort's order, with how many match
  * and the counts by status, as the JSON text of a ListingPage. Only the page's rows are read whole and written out.
  */
-export async function searchListingsJson(sql: Sql, userId: number, search: ListingSearch, ebayItemUrl: string): Promise<JsonText<ListingPage>> {
+export async function searchListingsJson(
+  sql: Sql,
+  userId: number,
+  search: ListingSearch,
+  ebayItemUrl: string,
+): Promise<JsonText<ListingPage>> {
   const matches = matching(sql, search.q, search.status)
   const order = sql.unsafe(ORDER_SQL[search.sort])
   const [row] = await sql<{ json: string }[]>`
@@ -52,10 +64,17 @@ export async function searchListingsJson(sql: Sql, userId: number, search: Listi
 }
 
 /** The ids of the ready listings the search finds, in the sort's order, at most `limit` of them, and how many there are. */
-export async function readyListingIds(sql: Sql, userId: number, search: Pick<ListingSearch, 'q' | 'sort'>, limit: number): Promise<ReadyListingIds> {
+export async function readyListingIds(
+  sql: Sql,
+  userId: number,
+  search: Pick<ListingSearch, 'q' | 'sort'>,
+  limit: number,
+): Promise<ReadyListingIds> {
   const matches = matching(sql, search.q, 'ready')
   const [ids, [count]] = await Promise.all([
-    sql<{ id: number }[]>`select id from listings where user_id = ${userId} and ${matches} order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`,
+    sql<
+      { id: number }[]
+    >`select id from listings where user_id = ${userId} and ${matches} order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`,
     sql<{ total: number }[]>`select count(*)::int as total from listings where user_id = ${userId} and ${matches}`,
   ])
   return { ids: ids.map((row) => row.id), total: count!.total }

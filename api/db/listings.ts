@@ -2,8 +2,21 @@
 // the admin ones, whose names say so.
 import postgres from 'postgres'
 import type { AdminListing } from '../contract/admin.ts'
-import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, RECORD_COLUMNS, type FillableField, type ListingFieldName } from '../contract/listing-fields.ts'
-import { toCents, type ListingEdit, type ListingFill, type ListingInput, type ListingLife, type Listing } from '../contract/listing.ts'
+import {
+  LISTING_FIELD_ENTRIES,
+  LISTING_FIELDS,
+  RECORD_COLUMNS,
+  type FillableField,
+  type ListingFieldName,
+} from '../contract/listing-fields.ts'
+import {
+  toCents,
+  type ListingEdit,
+  type ListingFill,
+  type ListingInput,
+  type ListingLife,
+  type Listing,
+} from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql, Tx } from './client.ts'
 
@@ -15,8 +28,10 @@ const LIFE_COLUMNS = {
   soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
   soldAt: 'sold_at',
   soldOrderId: 'sold_order_id',
-  ebayRevisionStatus: '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
-  ebayRevisionMessage: '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
+  ebayRevisionStatus:
+    '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
+  ebayRevisionMessage:
+    '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
 } as const satisfies Record<keyof ListingLife, string>
 
 const COLUMNS = [
@@ -43,7 +58,10 @@ const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, nam
 const JSON_FIELDS = COLUMNS.split(',')
   .map((column) => column.trim())
   .map((column) => /^(?<expression>.+) as (?<name>\w+)$/.exec(column)?.groups ?? { expression: column, name: column })
-  .map(({ expression, name }) => `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`)
+  .map(
+    ({ expression, name }) =>
+      `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`,
+  )
   .join(', ')
 
 /**
@@ -66,18 +84,28 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
 }
 
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {
-  const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id}`
+  const [row] = await sql<
+    Listing[]
+  >`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id}`
   return row
 }
 
 /** Which of these listings are the seller's (and not being deleted). */
 export async function ownedListingIds(sql: Sql, userId: number, ids: number[]): Promise<Set<number>> {
-  const rows = await sql<{ id: number }[]>`select id from listings where user_id = ${userId} and id = any(${ids}::int[]) and deleting_since is null`
+  const rows = await sql<
+    { id: number }[]
+  >`select id from listings where user_id = ${userId} and id = any(${ids}::int[]) and deleting_since is null`
   return new Set(rows.map((row) => row.id))
 }
 
-export async function findListingByClientId(sql: Sql | Tx, userId: number, clientId: string): Promise<Listing | undefined> {
-  const [row] = await sql<Listing[]>`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and client_id = ${clientId}`
+export async function findListingByClientId(
+  sql: Sql | Tx,
+  userId: number,
+  clientId: string,
+): Promise<Listing | undefined> {
+  const [row] = await sql<
+    Listing[]
+  >`select ${sql.unsafe(COLUMNS)} from listings where user_id = ${userId} and client_id = ${clientId}`
   return row
 }
 
@@ -88,7 +116,10 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
     [RECORD_COLUMNS.clientId]: input.clientId ?? null,
     [RECORD_COLUMNS.images]: input.images,
     [RECORD_COLUMNS.aiSuggestions]: input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never),
-    ...fieldColumns(input, LISTING_FIELD_ENTRIES.map(([name]) => name)),
+    ...fieldColumns(
+      input,
+      LISTING_FIELD_ENTRIES.map(([name]) => name),
+    ),
     // eBay's category and item specifics from the analysis (docs/product.md §12); a category only with its name.
     ebay_category_id: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryId : null,
     ebay_category_name: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryName : null,
@@ -104,14 +135,26 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
 
 /** The seller's listing, locked until the transaction ends, so a change computed from it cannot race another. */
 export async function lockListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
-  const [row] = await tx<Listing[]>`select ${tx.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id} for update`
+  const [row] = await tx<
+    Listing[]
+  >`select ${tx.unsafe(COLUMNS)} from listings where user_id = ${userId} and id = ${id} for update`
   return row
 }
 
-export async function updateListingFields(tx: Tx, id: number, changes: ListingFill, fields: FillableField[]): Promise<Listing> {
+export async function updateListingFields(
+  tx: Tx,
+  id: number,
+  changes: ListingFill,
+  fields: FillableField[],
+): Promise<Listing> {
   const values = {
-    ...fieldColumns(changes, fields.filter((field) => field !== 'aiSuggestions')),
-    ...(fields.includes('aiSuggestions') ? { [RECORD_COLUMNS.aiSuggestions]: changes.aiSuggestions ? tx.json(changes.aiSuggestions as never) : null } : {}),
+    ...fieldColumns(
+      changes,
+      fields.filter((field) => field !== 'aiSuggestions'),
+    ),
+    ...(fields.includes('aiSuggestions')
+      ? { [RECORD_COLUMNS.aiSuggestions]: changes.aiSuggestions ? tx.json(changes.aiSuggestions as never) : null }
+      : {}),
   }
   const [row] = await tx<Listing[]>`update listings set ${tx(values)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
@@ -130,7 +173,9 @@ export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit
 }
 
 export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {
-  const [row] = await tx<Listing[]>`delete from listings where user_id = ${userId} and id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  const [row] = await tx<
+    Listing[]
+  >`delete from listings where user_id = ${userId} and id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row
 }
 
@@ -155,11 +200,16 @@ export async function cancelDeleting(sql: Sql, id: number): Promise<void> {
 
 /** Deletes a listing marked deleting; undefined when it is gone or a sale brought it back. */
 export async function deleteMarkedListing(tx: Tx, id: number): Promise<Listing | undefined> {
-  const [row] = await tx<Listing[]>`delete from listings where id = ${id} and deleting_since is not null returning ${tx.unsafe(COLUMNS)}`
+  const [row] = await tx<
+    Listing[]
+  >`delete from listings where id = ${id} and deleting_since is not null returning ${tx.unsafe(COLUMNS)}`
   return row
 }
 
-export async function listAllListings(sql: Sql, { limit, offset }: { limit: number; offset: number }): Promise<AdminListing[]> {
+export async function listAllListings(
+  sql: Sql,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<AdminListing[]> {
   return sql<AdminListing[]>`
     select ${sql.unsafe(COLUMNS)}, (select username from users where users.id = listings.user_id) as owner_username
     from listings
@@ -194,16 +244,33 @@ export interface EbayListingState {
 export async function findEbayState(sql: Sql | Tx, id: number): Promise<EbayListingState> {
   const [row] = await sql<EbayListingState[]>`
     select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_offer_id from listings where id = ${id}`
-  return row ?? { ebayCategoryId: null, ebayCategoryName: null, ebayCategoryChosen: false, ebayAspects: {}, ebayOfferId: null }
+  return (
+    row ?? {
+      ebayCategoryId: null,
+      ebayCategoryName: null,
+      ebayCategoryChosen: false,
+      ebayAspects: {},
+      ebayOfferId: null,
+    }
+  )
 }
 
 /** eBay's suggestion (chosen false, made again when the title or Category changes) or the seller's choice. */
-export async function saveEbayCategory(sql: Sql | Tx, id: number, category: { id: string; name: string }, chosen = false): Promise<void> {
+export async function saveEbayCategory(
+  sql: Sql | Tx,
+  id: number,
+  category: { id: string; name: string },
+  chosen = false,
+): Promise<void> {
   await sql`update listings set ebay_category_id = ${category.id}, ebay_category_name = ${category.name}, ebay_category_chosen = ${chosen} where id = ${id}`
 }
 
 /** What an edit leaves kept for eBay: the item specifics, and the category unless it is to be suggested again. */
-export async function saveEbayKept(tx: Tx, id: number, kept: { aspects: Record<string, string>; forgetCategory: boolean }): Promise<Listing> {
+export async function saveEbayKept(
+  tx: Tx,
+  id: number,
+  kept: { aspects: Record<string, string>; forgetCategory: boolean },
+): Promise<Listing> {
   const [row] = await tx<Listing[]>`
     update listings set ebay_aspects = ${tx.json(kept.aspects)},
       ebay_category_id = case when ${kept.forgetCategory} then null else ebay_category_id end,
@@ -216,9 +283,14 @@ export async function saveEbayKept(tx: Tx, id: number, kept: { aspects: Record<s
  * Text and choice fields as the Post to eBay dialog filled them, each value already one the field takes
  * (ebay-aspects.ts fieldValueOfAspect); the version counts it, as for any edit.
  */
-export async function saveFieldValues(sql: Sql, id: number, values: Partial<Record<ListingFieldName, string>>): Promise<void> {
+export async function saveFieldValues(
+  sql: Sql,
+  id: number,
+  values: Partial<Record<ListingFieldName, string>>,
+): Promise<void> {
   const names = Object.keys(values) as ListingFieldName[]
-  if (names.length) await sql`update listings set ${sql(fieldColumns(values as Partial<Pick<ListingInput, ListingFieldName>>, names))} where id = ${id}`
+  if (names.length)
+    await sql`update listings set ${sql(fieldColumns(values as Partial<Pick<ListingInput, ListingFieldName>>, names))} where id = ${id}`
 }
 
 /** The seller's Price, as set in the Post to eBay dialog. */
@@ -244,7 +316,13 @@ export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null
 export async function markPostedToEbay(
   sql: Sql,
   id: number,
-  posted: { platformListingId: string; condition: string; ebayCondition: string; conditionDescription: string; aspects: Record<string, string> },
+  posted: {
+    platformListingId: string
+    condition: string
+    ebayCondition: string
+    conditionDescription: string
+    aspects: Record<string, string>
+  },
 ): Promise<void> {
   await sql`
     update listings set platform_listing_id = ${posted.platformListingId}, platform_status = 'active',

@@ -36,7 +36,9 @@ const COLUMNS = `id, user_id, platform, access_token, refresh_token, token_expir
   account_id, account_deletion_status, last_synced_at, created_at`
 
 export async function listConnections(sql: Sql, userId: number): Promise<ConnectionRow[]> {
-  return sql<ConnectionRow[]>`select ${sql.unsafe(COLUMNS)} from marketplace_connections where user_id = ${userId} order by platform`
+  return sql<
+    ConnectionRow[]
+  >`select ${sql.unsafe(COLUMNS)} from marketplace_connections where user_id = ${userId} order by platform`
 }
 
 export async function findConnection(sql: Sql, userId: number, platform: Platform): Promise<ConnectionRow | undefined> {
@@ -46,7 +48,13 @@ export async function findConnection(sql: Sql, userId: number, platform: Platfor
 }
 
 /** Stores a new grant; connecting the same platform again replaces the earlier account and tokens. */
-export async function saveConnection(sql: Sql | Tx, userId: number, platform: Platform, tokens: SealedTokens, account: Account): Promise<ConnectionRow> {
+export async function saveConnection(
+  sql: Sql | Tx,
+  userId: number,
+  platform: Platform,
+  tokens: SealedTokens,
+  account: Account,
+): Promise<ConnectionRow> {
   const [row] = await sql<ConnectionRow[]>`
     insert into marketplace_connections
       (user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name, account_id)
@@ -64,7 +72,12 @@ export async function saveConnection(sql: Sql | Tx, userId: number, platform: Pl
  * Stores refreshed tokens unless another request refreshed this connection first (its refresh token is no longer the
  * one this refresh started from): that request's tokens are as good and stay.
  */
-export async function replaceTokens(sql: Sql, id: number, previousRefreshToken: string, tokens: SealedTokens): Promise<void> {
+export async function replaceTokens(
+  sql: Sql,
+  id: number,
+  previousRefreshToken: string,
+  tokens: SealedTokens,
+): Promise<void> {
   await sql`
     update marketplace_connections set
       access_token = ${tokens.accessToken}, refresh_token = ${tokens.refreshToken}, token_expiry = ${tokens.tokenExpiry},

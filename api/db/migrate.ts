@@ -12,7 +12,9 @@ export async function migrate(sql: Sql): Promise<string[]> {
     // Two API processes starting at once must not both apply the same migration.
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`
     await tx`create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`
-    const done = new Set((await tx<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version))
+    const done = new Set(
+      (await tx<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version),
+    )
     const applied: string[] = []
     for (const file of files.filter((name) => !done.has(name))) {
       await tx.unsafe(await readFile(new URL(file, MIGRATIONS_DIR), 'utf8')).simple()

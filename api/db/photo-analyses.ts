@@ -2,7 +2,12 @@
 import type { Sql } from './client.ts'
 
 /** The stored analysis of these photos for this seller, unless older than maxAgeMs. */
-export async function findAnalysis<T>(sql: Sql, userId: number, photosHash: string, maxAgeMs: number): Promise<T | undefined> {
+export async function findAnalysis<T>(
+  sql: Sql,
+  userId: number,
+  photosHash: string,
+  maxAgeMs: number,
+): Promise<T | undefined> {
   const [row] = await sql<{ result: T }[]>`
     select result from photo_analyses
     where user_id = ${userId} and photos_hash = ${photosHash} and created_at > now() - make_interval(secs => ${maxAgeMs / 1000})`
@@ -17,6 +22,7 @@ export async function saveAnalysis(sql: Sql, userId: number, photosHash: string,
 
 /** Drops analyses older than maxAgeMs (housekeeping). */
 export async function purgeAnalyses(sql: Sql, maxAgeMs: number): Promise<number> {
-  const rows = await sql`delete from photo_analyses where created_at < now() - make_interval(secs => ${maxAgeMs / 1000}) returning 1`
+  const rows =
+    await sql`delete from photo_analyses where created_at < now() - make_interval(secs => ${maxAgeMs / 1000}) returning 1`
   return rows.length
 }

@@ -39,6 +39,7 @@ export async function keysInUse(sql: Sql | Tx, keys: string[]): Promise<Set<stri
 
 /** Drops reservations older than the grace period (their upload died with its process); returns how many. */
 export async function deleteStale(sql: Sql, graceSeconds: number): Promise<number> {
-  const result = await sql`delete from photo_reservations where created_at < now() - make_interval(secs => ${graceSeconds})`
+  const result =
+    await sql`delete from photo_reservations where created_at < now() - make_interval(secs => ${graceSeconds})`
   return result.count
 }

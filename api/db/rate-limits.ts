@@ -11,7 +11,10 @@ export interface Counter {
  * Counts one hit on each counter and returns their counts, in one statement (one round trip however many rules a
  * limit has), in the order given.
  */
-export async function hitCounters(sql: Sql, hits: { name: string; subject: string; windowSeconds: number }[]): Promise<Counter[]> {
+export async function hitCounters(
+  sql: Sql,
+  hits: { name: string; subject: string; windowSeconds: number }[],
+): Promise<Counter[]> {
   if (hits.length === 0) return []
   return sql<Counter[]>`
     with wanted as (

@@ -13,7 +13,11 @@ export async function insertSession(sql: Sql, tokenHash: string, userId: number,
 }
 
 /** The session's user while the session is unexpired and younger than maxAgeDays, however often it was used. */
-export async function findSessionUser(sql: Sql, tokenHash: string, maxAgeDays: number): Promise<SessionUserRow | undefined> {
+export async function findSessionUser(
+  sql: Sql,
+  tokenHash: string,
+  maxAgeDays: number,
+): Promise<SessionUserRow | undefined> {
   const [row] = await sql<SessionUserRow[]>`
     select ${sql.unsafe(USER_COLUMNS_OF_U)}, s.expires_at, s.created_at, s.password_proved_at
     from sessions s join users u on u.id = s.user_id
@@ -36,7 +40,8 @@ export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> 
 
 /** Deletes the sessions that expired or outlived maxAgeDays; returns how many. */
 export async function deleteExpiredSessions(sql: Sql, maxAgeDays: number): Promise<number> {
-  const result = await sql`delete from sessions where expires_at <= now() or created_at <= now() - make_interval(days => ${maxAgeDays})`
+  const result =
+    await sql`delete from sessions where expires_at <= now() or created_at <= now() - make_interval(days => ${maxAgeDays})`
   return result.count
 }
 

@@ -1,7 +1,8 @@
 // SQL for the users table, including the password reset token (only its hash) and the linked Google account.
 import type { Sql, Tx } from './client.ts'
 
-const COLUMNS = 'id, username, email, first_name, last_name, is_admin, email_verified, pending_email, (password_hash is not null) as has_password'
+const COLUMNS =
+  'id, username, email, first_name, last_name, is_admin, email_verified, pending_email, (password_hash is not null) as has_password'
 /** COLUMNS of the users row aliased u, for queries that join it. */
 export const USER_COLUMNS_OF_U =
   'u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.email_verified, u.pending_email, (u.password_hash is not null) as has_password'
@@ -148,7 +149,11 @@ export interface ResetAccount extends UserRow {
  * confirmed, and an email change in flight (started by whoever held the account before) is dropped. Returns the
  * account, or undefined when the token does not qualify.
  */
-export async function setPasswordByResetToken(tx: Tx, tokenHash: string, passwordHash: string): Promise<ResetAccount | undefined> {
+export async function setPasswordByResetToken(
+  tx: Tx,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<ResetAccount | undefined> {
   const [row] = await tx<ResetAccount[]>`
     update users u set password_hash = ${passwordHash}, reset_token_hash = null, reset_token_expiry = null,
       email_verified = true, pending_email = null, email_token_hash = null, email_token_expiry = null
@@ -187,7 +192,11 @@ export async function awaitConfirmation(sql: Sql, userId: number, pendingEmail: 
 }
 
 /** Stores the link's token for the address still awaiting confirmation; undefined when another has taken its place. */
-export async function setEmailTokenWhilePending(sql: Sql, userId: number, token: { hash: string; expiresAt: Date; pendingEmail: string | null }): Promise<UserRow | undefined> {
+export async function setEmailTokenWhilePending(
+  sql: Sql,
+  userId: number,
+  token: { hash: string; expiresAt: Date; pendingEmail: string | null },
+): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     update users set email_token_hash = ${token.hash}, email_token_expiry = ${token.expiresAt}
     where id = ${userId} and pending_email is not distinct from ${token.pendingEmail}
@@ -219,6 +228,8 @@ export async function confirmEmailByToken(sql: Sql, userId: number, tokenHash: s
 
 /** Whether an administrator other than this user exists; call under lockForNewAccount so none is removed meanwhile. */
 export async function hasOtherAdmin(tx: Tx, userId: number): Promise<boolean> {
-  const [row] = await tx<{ found: boolean }[]>`select exists (select 1 from users where is_admin and id <> ${userId}) as found`
+  const [row] = await tx<
+    { found: boolean }[]
+  >`select exists (select 1 from users where is_admin and id <> ${userId}) as found`
   return row!.found
 }

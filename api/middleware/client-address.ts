@@ -7,7 +7,10 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 /** trustedProxies: how many proxies stand in front of the server (0 when X-Forwarded-For is not to be read). */
 export function clientAddress(c: Context, trustedProxies: number): string {
   if (trustedProxies > 0) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean)
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean)
     // Fewer entries than proxies: the request came through fewer of them, and the farthest entry is the best known.
     const forwarded = hops[hops.length - trustedProxies] ?? hops[0]
     if (forwarded) return forwarded

@@ -7,7 +7,8 @@ import { forbidden } from '../errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-const fromAnotherSite = () => forbidden('This request came from another website and was refused. Open Snaplist directly and try again.')
+const fromAnotherSite = () =>
+  forbidden('This request came from another website and was refused. Open Snaplist directly and try again.')
 
 function isFromAnotherSite(c: Context, extraOrigins: string[]): boolean {
   const origin = c.req.header('origin')

@@ -22,12 +22,23 @@ export function clearSessionCookie(c: Context, secure: boolean) {
 
 /** The device cookie outlives sessions and sign-outs: it only says this browser signed in before (login-devices.ts). */
 export function writeDeviceCookie(c: Context, token: string, secure: boolean) {
-  setCookie(c, DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/api/', maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 })
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/api/',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  })
 }
 
 /** The page's hint that a session may exist (api/contract/session-hint.ts); it lives as long as the session cookie. */
 export function writeSignedInHint(c: Context, secure: boolean, expiresAt?: Date) {
-  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { sameSite: 'Lax', secure, path: '/', ...(expiresAt ? { expires: expiresAt } : {}) })
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  })
 }
 
 export function sessionMiddleware(sessions: SessionService, isSecure: (c: Context) => boolean) {
@@ -40,7 +51,8 @@ export function sessionMiddleware(sessions: SessionService, isSecure: (c: Contex
     if (token && !resolved) clearSessionCookie(c, isSecure(c))
     if (token && resolved?.renewedUntil) writeSessionCookie(c, token, resolved.renewedUntil, isSecure(c))
     // A hint that outlived its session goes (sessions from before the hint get it with their page, api/static.ts).
-    if (!token && getCookie(c, SIGNED_IN_HINT_COOKIE)) deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isSecure(c) })
+    if (!token && getCookie(c, SIGNED_IN_HINT_COOKIE))
+      deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isSecure(c) })
     await next()
   })
 }
@@ -52,7 +64,11 @@ export function requireUser(c: Context<AppEnv>): UserRow {
   // signed in while it was sending, and that account must not receive the change.
   const sentFor = c.req.header(SYNC_ACCOUNT_HEADER)
   if (sentFor !== undefined && sentFor !== String(user.id)) {
-    throw new AppError(409, ACCOUNT_CHANGED, 'This change was made by another account on this phone; it waits for that account to sign in.')
+    throw new AppError(
+      409,
+      ACCOUNT_CHANGED,
+      'This change was made by another account on this phone; it waits for that account to sign in.',
+    )
   }
   return user
 }

@@ -3,7 +3,14 @@
 // or DELETE; nothing here is a GET.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ReauthSchema, ResendVerificationSchema, VerifyEmailSchema } from '../contract/account.ts'
+import {
+  AccountConfirmationSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ReauthSchema,
+  ResendVerificationSchema,
+  VerifyEmailSchema,
+} from '../contract/account.ts'
 import { clearSessionCookie, requireUser } from '../middleware/session.ts'
 import type { AccountSettingsService, Caller } from '../services/accounts/account-settings.ts'
 import type { EmailVerificationService } from '../services/accounts/email-verification.ts'

@@ -25,7 +25,15 @@ export interface AuthRouteDeps {
   clientAddress: (c: Context) => string
 }
 
-export function authRoutes({ accounts, googleSignIn, sessions, devices, isSecure, appUrl, clientAddress }: AuthRouteDeps) {
+export function authRoutes({
+  accounts,
+  googleSignIn,
+  sessions,
+  devices,
+  isSecure,
+  appUrl,
+  clientAddress,
+}: AuthRouteDeps) {
   async function signIn(c: Context<AppEnv>, user: UserRow, status: 200 | 201) {
     const previous = c.get('sessionToken')
     if (previous) await sessions.end(previous)
@@ -45,7 +53,13 @@ export function authRoutes({ accounts, googleSignIn, sessions, devices, isSecure
       return signIn(c, user, 200)
     })
     .get('/auth/config', async (c) =>
-      c.json({ googleClientId: googleSignIn.clientId, setupCodeRequired: await accounts.setupCodeRequired() } satisfies AuthConfig, 200),
+      c.json(
+        {
+          googleClientId: googleSignIn.clientId,
+          setupCodeRequired: await accounts.setupCodeRequired(),
+        } satisfies AuthConfig,
+        200,
+      ),
     )
     .post('/auth/google', valid('json', GoogleSignInSchema), async (c) => {
       const user = await googleSignIn.signIn(c.req.valid('json').credential, clientAddress(c), appUrl)

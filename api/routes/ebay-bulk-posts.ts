@@ -12,5 +12,7 @@ export function ebayBulkPostRoutes(poster: EbayBulkPoster) {
       const { post, created } = await poster.start(requireUser(c).id, c.req.valid('json'))
       return c.json(post, created ? 202 : 200)
     })
-    .get('/ebay/bulk-posts/:id', valid('param', IdParamSchema), async (c) => c.json(await poster.view(requireUser(c).id, c.req.valid('param').id), 200))
+    .get('/ebay/bulk-posts/:id', valid('param', IdParamSchema), async (c) =>
+      c.json(await poster.view(requireUser(c).id, c.req.valid('param').id), 200),
+    )
 }

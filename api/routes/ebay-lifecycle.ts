@@ -7,6 +7,10 @@ import { IdParamSchema, valid } from '../validate.ts'
 
 export function ebayLifecycleRoutes(lifecycle: EbayEndAndRelist) {
   return new Hono<AppEnv>()
-    .post('/listings/:id/end-on-ebay', valid('param', IdParamSchema), async (c) => c.json(await lifecycle.end(requireUser(c).id, c.req.valid('param').id), 200))
-    .post('/listings/:id/relist-on-ebay', valid('param', IdParamSchema), async (c) => c.json(await lifecycle.relist(requireUser(c).id, c.req.valid('param').id), 200))
+    .post('/listings/:id/end-on-ebay', valid('param', IdParamSchema), async (c) =>
+      c.json(await lifecycle.end(requireUser(c).id, c.req.valid('param').id), 200),
+    )
+    .post('/listings/:id/relist-on-ebay', valid('param', IdParamSchema), async (c) =>
+      c.json(await lifecycle.relist(requireUser(c).id, c.req.valid('param').id), 200),
+    )
 }

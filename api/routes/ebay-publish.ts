@@ -2,7 +2,12 @@
 // of eBay's categories and the seller's choice of one (on the form or in the dialog).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../contract/ebay-publish.ts'
+import {
+  EbayCategoryChoiceSchema,
+  EbayCategorySearchSchema,
+  EbayPublishInputSchema,
+  EbayRequirementsQuerySchema,
+} from '../contract/ebay-publish.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EbayCategoryChoice } from '../services/ebay/category-choice.ts'
@@ -11,16 +16,35 @@ import { IdParamSchema, valid } from '../validate.ts'
 
 export function ebayPublishRoutes(publisher: EbayPublisher, categoryChoice: EbayCategoryChoice) {
   return new Hono<AppEnv>()
-    .get('/listings/:id/ebay-requirements', sameSiteOnly, valid('param', IdParamSchema), valid('query', EbayRequirementsQuerySchema), async (c) =>
-      c.json(await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId), 200),
+    .get(
+      '/listings/:id/ebay-requirements',
+      sameSiteOnly,
+      valid('param', IdParamSchema),
+      valid('query', EbayRequirementsQuerySchema),
+      async (c) =>
+        c.json(
+          await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId),
+          200,
+        ),
     )
-    .put('/listings/:id/ebay-category', valid('param', IdParamSchema), valid('json', EbayCategoryChoiceSchema), async (c) =>
-      c.json(await categoryChoice.choose(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').categoryId), 200),
+    .put(
+      '/listings/:id/ebay-category',
+      valid('param', IdParamSchema),
+      valid('json', EbayCategoryChoiceSchema),
+      async (c) =>
+        c.json(
+          await categoryChoice.choose(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').categoryId),
+          200,
+        ),
     )
     .get('/ebay/categories', valid('query', EbayCategorySearchSchema), async (c) =>
       c.json({ categories: await publisher.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),
     )
-    .post('/listings/:id/post-to-ebay', valid('param', IdParamSchema), valid('json', EbayPublishInputSchema, { bodyOptional: true }), async (c) =>
-      c.json(await publisher.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    .post(
+      '/listings/:id/post-to-ebay',
+      valid('param', IdParamSchema),
+      valid('json', EbayPublishInputSchema, { bodyOptional: true }),
+      async (c) =>
+        c.json(await publisher.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
 }

@@ -16,7 +16,10 @@ export function imageRoutes(photos: PhotoService, analysis: AnalysisService) {
     .post('/images', photoUploadForm, async (c) => {
       const user = requireUser(c)
       const { bytes, id } = await readImageUpload(c)
-      if (!id) throw badRequest('Send the photo\'s UUID in a field named "id" so a retry cannot store it twice.', { id: 'Required' })
+      if (!id)
+        throw badRequest('Send the photo\'s UUID in a field named "id" so a retry cannot store it twice.', {
+          id: 'Required',
+        })
       const { image, created } = await photos.upload(user.id, id, bytes)
       return c.json(image, created ? 201 : 200)
     })

@@ -32,7 +32,8 @@ export function listingRoutes(listings: ListingService) {
     .delete('/listings/:id', valid('param', IdParamSchema), async (c) => {
       const { endingOnEbay } = await listings.remove(requireUser(c).id, c.req.valid('param').id)
       // 202: the listing has left the Dashboard, and is deleted once eBay has ended it (docs/decisions/0023).
-      if (endingOnEbay) return c.json({ message: 'Listing deleted. It is being ended on eBay first.', endingOnEbay }, 202)
+      if (endingOnEbay)
+        return c.json({ message: 'Listing deleted. It is being ended on eBay first.', endingOnEbay }, 202)
       return c.json({ message: 'Listing deleted.', endingOnEbay }, 200)
     })
 }

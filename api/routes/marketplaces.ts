@@ -2,7 +2,14 @@
 // seller's marketplace connections (docs/product.md §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { MARKETPLACES, PlatformParamSchema, type EbayEnvironmentReport, type EbayEnvironmentSummary, type ExchangeReply, type Platform } from '../contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  PlatformParamSchema,
+  type EbayEnvironmentReport,
+  type EbayEnvironmentSummary,
+  type ExchangeReply,
+  type Platform,
+} from '../contract/marketplaces.ts'
 import { unauthorized } from '../errors.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
@@ -28,7 +35,11 @@ export interface MarketplaceRouteDeps {
 
 export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: MarketplaceRouteDeps) {
   /** Both marketplaces' exchanges answer alike: the connection made and the sentence that says so. */
-  const exchange = async (c: Context<AppEnv>, platform: Platform, { code, state }: { code: string; state: string }): Promise<ExchangeReply> => {
+  const exchange = async (
+    c: Context<AppEnv>,
+    platform: Platform,
+    { code, state }: { code: string; state: string },
+  ): Promise<ExchangeReply> => {
     const connection = await oauth.finish(requester(c), platform, code, state)
     return { success: true, message: MARKETPLACES[platform].messages.connected, connection }
   }
@@ -53,11 +64,17 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
       await connections.disconnect(requireUser(c).id, platform)
       return c.json({ message: `Your ${MARKETPLACES[platform].name} account has been disconnected.` }, 200)
     })
-    .post(MARKETPLACES.etsy.exchangePath, valid('json', MARKETPLACES.etsy.exchangeSchema), async (c) => c.json(await exchange(c, 'etsy', c.req.valid('json')), 200))
-    .post(MARKETPLACES.ebay.exchangePath, valid('json', MARKETPLACES.ebay.exchangeSchema), async (c) => c.json(await exchange(c, 'ebay', c.req.valid('json')), 200))
+    .post(MARKETPLACES.etsy.exchangePath, valid('json', MARKETPLACES.etsy.exchangeSchema), async (c) =>
+      c.json(await exchange(c, 'etsy', c.req.valid('json')), 200),
+    )
+    .post(MARKETPLACES.ebay.exchangePath, valid('json', MARKETPLACES.ebay.exchangeSchema), async (c) =>
+      c.json(await exchange(c, 'ebay', c.req.valid('json')), 200),
+    )
     .get('/debug/ebay-environment', (c) => {
       const { environment, configured } = ebayEnvironment
-      const report: EbayEnvironmentReport | EbayEnvironmentSummary = requireUser(c).isAdmin ? ebayEnvironment : { environment, configured }
+      const report: EbayEnvironmentReport | EbayEnvironmentSummary = requireUser(c).isAdmin
+        ? ebayEnvironment
+        : { environment, configured }
       return c.json(report, 200)
     })
 }

@@ -1,7 +1,12 @@
 // /api/forgot-password and /api/reset-password: password reset by emailed link (docs/product.md §2, §5, §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../contract/password-reset.ts'
+import {
+  FORGOT_PASSWORD_REPLY,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  ResetTokenParamSchema,
+} from '../contract/password-reset.ts'
 import type { PasswordResetService } from '../services/accounts/password-reset.ts'
 import { valid } from '../validate.ts'
 

@@ -25,7 +25,11 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<{ key: s
   } catch {
     // No certificate yet: fall through and make one.
   }
-  const altNames = names.split(',').map((name) => (/^\d+\.\d+\.\d+\.\d+$/.test(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name }))
+  const altNames = names
+    .split(',')
+    .map((name) =>
+      /^\d+\.\d+\.\d+\.\d+$/.test(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name },
+    )
   const pems = await generate([{ name: 'commonName', value: 'Snaplist (local)' }], {
     keySize: 2048,
     algorithm: 'sha256',

@@ -19,7 +19,8 @@ export interface TokenCipher {
 }
 
 export function createTokenCipher(secret: string): TokenCipher {
-  if (secret.length < APP_SECRET_MIN_LENGTH) throw new Error(`The app secret must be at least ${APP_SECRET_MIN_LENGTH} characters.`)
+  if (secret.length < APP_SECRET_MIN_LENGTH)
+    throw new Error(`The app secret must be at least ${APP_SECRET_MIN_LENGTH} characters.`)
   // HKDF gives a uniform 256-bit key whatever the secret looks like, and a different key for any other future use.
   const key = Buffer.from(hkdfSync('sha256', secret, 'snaplist', 'marketplace tokens v1', 32))
   return {
@@ -37,7 +38,10 @@ export function createTokenCipher(secret: string): TokenCipher {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
         decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8')
+        return Buffer.concat([
+          decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString('utf8')
       } catch {
         return undefined
       }
@@ -63,6 +67,7 @@ export async function loadOrCreateAppSecret(dataDir: string, fromEnv: string | u
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
   const secret = (await readFile(file, 'utf8')).trim()
-  if (secret.length < APP_SECRET_MIN_LENGTH) throw new Error(`${file} must hold at least ${APP_SECRET_MIN_LENGTH} characters; delete it to have a new one made.`)
+  if (secret.length < APP_SECRET_MIN_LENGTH)
+    throw new Error(`${file} must hold at least ${APP_SECRET_MIN_LENGTH} characters; delete it to have a new one made.`)
   return secret
 }

@@ -84,7 +84,10 @@ async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds = 2, log = (message: string) => console.error(message) }: JobQueueOptions = {}) {
+export function createJobQueue(
+  sql: Sql,
+  { work = true, pollingIntervalSeconds = 2, log = (message: string) => console.error(message) }: JobQueueOptions = {},
+) {
   const handlers = new Map<string, JobHandler>()
   const schedules = new Map<string, string>()
   const workerIds = new Map<string, string>()
@@ -95,7 +98,9 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
     try {
       await handler(job.data, { id: job.id, name: job.name })
     } catch (error) {
-      log(`Background job ${job.name} ${job.id} failed (it is retried with back-off until its tries run out): ${reasonOf(error)}`)
+      log(
+        `Background job ${job.name} ${job.id} failed (it is retried with back-off until its tries run out): ${reasonOf(error)}`,
+      )
       throw error
     }
   }
@@ -114,7 +119,9 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
       for (const [name, cron] of schedules) await instance.schedule(name, cron)
       if (work) {
         for (const [name, handler] of handlers) {
-          const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) => run(handler, job!))
+          const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) =>
+            run(handler, job!),
+          )
           workerIds.set(name, workerId)
         }
       }
@@ -153,9 +160,16 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
      * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
      * of higher priority run first (0 unless given), then the oldest.
      */
-    async send(name: string, data: object, { startAfterSeconds, priority }: { startAfterSeconds?: number; priority?: number } = {}): Promise<string> {
+    async send(
+      name: string,
+      data: object,
+      { startAfterSeconds, priority }: { startAfterSeconds?: number; priority?: number } = {},
+    ): Promise<string> {
       const instance = await started()
-      const id = await instance.send(name, data, { ...(startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {}), ...(priority ? { priority } : {}) })
+      const id = await instance.send(name, data, {
+        ...(startAfterSeconds ? { startAfter: Math.ceil(startAfterSeconds) } : {}),
+        ...(priority ? { priority } : {}),
+      })
       if (!id) throw new Error(`Background job ${name} could not be enqueued: no such queue`)
       const workerId = workerIds.get(name)
       if (workerId) instance.notifyWorker(workerId)
@@ -169,7 +183,9 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
      */
     async sendInTransaction(tx: Tx, name: string, data: object): Promise<void> {
       if (!boss) {
-        void this.send(name, data).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+        void this.send(name, data).catch((error: unknown) =>
+          log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`),
+        )
         return
       }
       const id = await boss.send(name, data, { db: { executeSql: executeSqlOn(tx) } })
@@ -182,11 +198,16 @@ export function createJobQueue(sql: Sql, { work = true, pollingIntervalSeconds =
     async sendManyInTransaction(tx: Tx, name: string, jobs: { data: object; priority?: number }[]): Promise<void> {
       if (!boss) {
         for (const { data, priority } of jobs) {
-          void this.send(name, data, { priority }).catch((error: unknown) => log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`))
+          void this.send(name, data, { priority }).catch((error: unknown) =>
+            log(`Background job ${name} could not be enqueued: ${reasonOf(error)}`),
+          )
         }
         return
       }
-      await boss.insert(jobs.map(({ data, priority }) => ({ name, data, ...(priority ? { priority } : {}) })), { db: { executeSql: executeSqlOn(tx) } })
+      await boss.insert(
+        jobs.map(({ data, priority }) => ({ name, data, ...(priority ? { priority } : {}) })),
+        { db: { executeSql: executeSqlOn(tx) } },
+      )
       const workerId = workerIds.get(name)
       if (workerId) boss.notifyWorker(workerId)
     },

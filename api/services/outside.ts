@@ -4,7 +4,12 @@
 import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
-import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, type ImageAnalyzer } from './listings/analyzer.ts'
+import {
+  createGeminiAnalyzer,
+  createLocalAnalyzer,
+  DEFAULT_GEMINI_MODEL,
+  type ImageAnalyzer,
+} from './listings/analyzer.ts'
 import { createEbayProvider } from './marketplaces/ebay.ts'
 import { createEtsyProvider } from './marketplaces/etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
@@ -13,7 +18,9 @@ import type { MarketplaceProviders } from './marketplaces/connections.ts'
 import { createLocalStorage, createSupabaseStorage, type FileStorage } from './listings/storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
-  return config.supabase ? createSupabaseStorage(config.supabase) : createLocalStorage(path.join(config.dataDir, 'photos'))
+  return config.supabase
+    ? createSupabaseStorage(config.supabase)
+    : createLocalStorage(path.join(config.dataDir, 'photos'))
 }
 
 export function analyzerFromConfig(config: Pick<Config, 'gemini'>): ImageAnalyzer {
@@ -36,6 +43,11 @@ export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy' | 'eb
   return providers
 }
 
-export function mailTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'development'>, sql: Sql): MailTransport {
-  return config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxTransport(sql, { printContent: config.development })
+export function mailTransportFromConfig(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'development'>,
+  sql: Sql,
+): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
+    : createOutboxTransport(sql, { printContent: config.development })
 }

@@ -58,10 +58,20 @@ const describeWait = (seconds: number) => {
  * A set of limits under one scope. refusal words the 429 for a person, given how long to wait ("15 minutes"); code is
  * what the client branches on.
  */
-export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R, refusal: (wait: string) => string, code: ErrorCode = 'rate_limited') {
+export function createLimiter<R extends Rules>(
+  sql: Sql,
+  scope: string,
+  rules: R,
+  refusal: (wait: string) => string,
+  code: ErrorCode = 'rate_limited',
+) {
   // NFKC here and lowercase in Postgres: every spelling the database takes for one name counts as that name.
   const entries = (subjects: Subjects<R>) =>
-    Object.entries(rules).map(([rule, limit]) => ({ limit, name: `${scope}:${rule}`, subject: subjects[rule]!.normalize('NFKC') }))
+    Object.entries(rules).map(([rule, limit]) => ({
+      limit,
+      name: `${scope}:${rule}`,
+      subject: subjects[rule]!.normalize('NFKC'),
+    }))
 
   const refuse = (resetAt: Date) => {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))
@@ -72,7 +82,10 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
     /** Counts this request on every counter, then throws 429 if any went over. */
     async consume(subjects: Subjects<R>): Promise<void> {
       const counted = entries(subjects)
-      const hits = await counters.hitCounters(sql, counted.map(({ name, subject, limit }) => ({ name, subject, windowSeconds: limit.windowSeconds })))
+      const hits = await counters.hitCounters(
+        sql,
+        counted.map(({ name, subject, limit }) => ({ name, subject, windowSeconds: limit.windowSeconds })),
+      )
       // The longest wait of the counters that went over: trying again sooner would only be refused again.
       const over = hits.filter((counter, index) => counter.hits > counted[index]!.limit.max)
       if (over.length > 0) throw refuse(new Date(Math.max(...over.map((counter) => counter.resetAt.getTime()))))
@@ -92,21 +105,27 @@ export function createLimiter<R extends Rules>(sql: Sql, scope: string, rules: R
 
 /** Whose failures a sign-in attempt counts as: the account the login named, else the name typed. */
 export type LoginSubject = { accountId: number } | { typedName: string }
-const loginSubject = (subject: LoginSubject) => ('accountId' in subject ? `account:${subject.accountId}` : `name:${subject.typedName}`)
+const loginSubject = (subject: LoginSubject) =>
+  'accountId' in subject ? `account:${subject.accountId}` : `name:${subject.typedName}`
 
 /** The same subject for every rule of a set. */
 const each = <R extends Rules>(rules: R, subject: string) =>
   Object.fromEntries(Object.keys(rules).map((rule) => [rule, subject])) as Subjects<R>
 
 /** The rules whose names start with the prefix. */
-const rulesStartingWith = (rules: Rules, prefix: string): Rules => Object.fromEntries(Object.entries(rules).filter(([rule]) => rule.startsWith(prefix)))
+const rulesStartingWith = (rules: Rules, prefix: string): Rules =>
+  Object.fromEntries(Object.entries(rules).filter(([rule]) => rule.startsWith(prefix)))
 
 /**
  * Sign-in attempts are counted before the password is checked; a success then takes its own count back, so only
  * failures use the limits up. An attempt from a device known to the account (login-devices.ts) is counted on that
  * device alone: failures elsewhere never lock the owner's phone out, and the device's own are limited the same way.
  */
-export function createFailedLoginLimiter(sql: Sql, rules: Rules = FAILED_LOGIN_LIMITS, deviceRules: Rules = FAILED_DEVICE_LOGIN_LIMITS) {
+export function createFailedLoginLimiter(
+  sql: Sql,
+  rules: Rules = FAILED_LOGIN_LIMITS,
+  deviceRules: Rules = FAILED_DEVICE_LOGIN_LIMITS,
+) {
   const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
   const accountRules = rulesStartingWith(rules, 'perAccount')
   const addressRules = rulesStartingWith(rules, 'perAddress')
@@ -116,14 +135,20 @@ export function createFailedLoginLimiter(sql: Sql, rules: Rules = FAILED_LOGIN_L
   const byAddress = createLimiter(sql, 'login', addressRules, refusal)
   const byAccount = createLimiter(sql, 'login', accountRules, refusal)
   const byDevice = createLimiter(sql, 'login', deviceRules, refusal)
-  const subjects = (subject: LoginSubject, address: string) => ({ ...each(accountRules, loginSubject(subject)), ...each(addressRules, address) })
-  const deviceSubjects = (subject: LoginSubject, device: string) => each(deviceRules, `${loginSubject(subject)}:${device}`)
+  const subjects = (subject: LoginSubject, address: string) => ({
+    ...each(accountRules, loginSubject(subject)),
+    ...each(addressRules, address),
+  })
+  const deviceSubjects = (subject: LoginSubject, device: string) =>
+    each(deviceRules, `${loginSubject(subject)}:${device}`)
   const forgetFailures = (subject: LoginSubject) => byAccount.forget(each(accountRules, loginSubject(subject)))
 
   return {
     /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
     attempt: (subject: LoginSubject, address: string, knownDevice?: string) =>
-      knownDevice ? byDevice.consume(deviceSubjects(subject, knownDevice)) : limiter.consume(subjects(subject, address)),
+      knownDevice
+        ? byDevice.consume(deviceSubjects(subject, knownDevice))
+        : limiter.consume(subjects(subject, address)),
     /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
     async succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void> {
       if (knownDevice) return byDevice.forget(deviceSubjects(subject, knownDevice))
@@ -139,7 +164,13 @@ export function createFailedLoginLimiter(sql: Sql, rules: Rules = FAILED_LOGIN_L
 export type FailedLoginLimiter = ReturnType<typeof createFailedLoginLimiter>
 
 export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS) {
-  const limiter = createLimiter(sql, 'reset', rules, (wait) => `Too many password reset requests. Check your inbox and spam folder for the email, or try again in ${wait}.`)
+  const limiter = createLimiter(
+    sql,
+    'reset',
+    rules,
+    (wait) =>
+      `Too many password reset requests. Check your inbox and spam folder for the email, or try again in ${wait}.`,
+  )
   return {
     consume: (email: string, address: string) => limiter.consume({ perEmail: email, perAddress: address }),
   }
@@ -147,7 +178,12 @@ export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMI
 
 /** New accounts per client address; rule is REGISTRATION_LIMIT unless the server is told otherwise. */
 export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
-  const limiter = createLimiter(sql, 'register', { perAddress: rule }, (wait) => `Too many accounts were created from your network. Try again in ${wait}.`)
+  const limiter = createLimiter(
+    sql,
+    'register',
+    { perAddress: rule },
+    (wait) => `Too many accounts were created from your network. Try again in ${wait}.`,
+  )
   return {
     consume: (address: string) => limiter.consume({ perAddress: address }),
   }
@@ -165,7 +201,8 @@ export function createAnalysisLimiter(sql: Sql, rules = ANALYSIS_LIMITS) {
     sql,
     'analysis',
     rules,
-    (wait) => `You have asked for more AI analyses than this server allows for now. Your photos are saved; fill in the details yourself, or try again in ${wait}.`,
+    (wait) =>
+      `You have asked for more AI analyses than this server allows for now. Your photos are saved; fill in the details yourself, or try again in ${wait}.`,
     'analysis_limit_reached',
   )
   return {

@@ -7,7 +7,10 @@ import { Spinner } from './ui/Spinner.tsx'
 export function CardPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <SignedOutPage mainClassName="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-8">
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="card-title">
+      <section
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        aria-labelledby="card-title"
+      >
         <h1 id="card-title" className="text-xl font-bold text-slate-900">
           {title}
         </h1>

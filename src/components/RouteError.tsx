@@ -24,8 +24,17 @@ export function RouteError({ error, reset, hint }: ErrorComponentProps & { hint?
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      <section role="alert" aria-labelledby="route-error-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 id="route-error-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+      <section
+        role="alert"
+        aria-labelledby="route-error-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h1
+          id="route-error-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-bold text-slate-900 focus:outline-none"
+        >
           Something went wrong
         </h1>
         <p className="mt-3 text-sm text-slate-600">This screen could not be shown. Retry loads it again.</p>

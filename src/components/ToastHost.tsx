@@ -22,7 +22,9 @@ export function ToastHost() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'F8') return
-      const target = document.querySelector<HTMLElement>(`#${TOAST_REGION_ID} [role="alert"], #${TOAST_REGION_ID} button`)
+      const target = document.querySelector<HTMLElement>(
+        `#${TOAST_REGION_ID} [role="alert"], #${TOAST_REGION_ID} button`,
+      )
       if (target) {
         event.preventDefault()
         target.setAttribute('tabindex', '-1')

@@ -14,4 +14,3 @@ const inTaskOfItsOwn: typeof fetch = (...args) => nextTask().then(() => fetch(..
 
 /** Every route under /api, typed from the server's: `api.listings.$get()`. */
 export const api = apiClient({ fetcher: inTaskOfItsOwn })
-

@@ -26,11 +26,16 @@ export function markScreenShown() {
 
 const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run))
 // Safari has no requestIdleCallback; a short timeout is its stand-in.
-const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 50))
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 50)
 
 export function watchFirstScreen(router: AnyRouter, queryClient: QueryClient) {
   setTimeout(settle, LONGEST_WAIT_MS)
-  const quiet = () => screenShown && router.state.resolvedLocation !== undefined && router.state.status === 'idle' && queryClient.isFetching() === 0
+  const quiet = () =>
+    screenShown &&
+    router.state.resolvedLocation !== undefined &&
+    router.state.status === 'idle' &&
+    queryClient.isFetching() === 0
   // Checked after each paint, and it must hold for a few in a row: the screen's queries start in effects after its
   // first render, and the data of a query that just finished reaches the screen a task or two later. Then the
   // browser's next idle moment, so the screen has been painted with it.

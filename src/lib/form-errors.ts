@@ -3,7 +3,11 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { failureMessage, fieldErrors } from '../offline/api-error.ts'
 
 /** Shows each sentence under the input of that name, for the fields the form has (the keys of `values`). */
-export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, values: object, fields: Record<string, string>) {
+export function showFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  values: object,
+  fields: Record<string, string>,
+) {
   for (const [field, message] of Object.entries(fields)) {
     if (field in values) setError(field as Path<T>, { message })
   }

@@ -12,7 +12,11 @@ function offerReload(workbox: Workbox) {
     toast.info(
       <div className="flex items-center justify-between gap-3">
         <span>New version available</span>
-        <button type="button" onClick={reload} className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white">
+        <button
+          type="button"
+          onClick={reload}
+          className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-semibold text-white"
+        >
           Reload
         </button>
       </div>,

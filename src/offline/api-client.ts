@@ -18,7 +18,8 @@ export const apiClient = ({ baseUrl = '/', fetcher }: ApiClientOptions = {}) =>
   hc<AppType>(baseUrl, { fetch: fetcher, init: { credentials: 'include' } }).api
 
 /** The body of a success, as the route answers it. */
-type OkBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never
+type OkBody<R> =
+  R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never
 
 /** The answer when it is a success; any other becomes the ApiError it carries (code, message, fields, status). */
 export async function okResponse<R extends ClientResponse<unknown>>(pending: R | Promise<R>): Promise<R> {
@@ -33,7 +34,9 @@ export async function okJson<R extends ClientResponse<unknown>>(pending: R | Pro
 }
 
 /** For a query whose "nobody is signed in" is data: a 401 answers null rather than failing. */
-export async function okJsonOrSignedOut<R extends ClientResponse<unknown>>(pending: Promise<R>): Promise<OkBody<R> | null> {
+export async function okJsonOrSignedOut<R extends ClientResponse<unknown>>(
+  pending: Promise<R>,
+): Promise<OkBody<R> | null> {
   const response = await pending
   // The route's type knows only its successes; a 401 comes from the session check in front of it.
   if ((response.status as number) === 401) return null

@@ -35,7 +35,14 @@ export async function apiErrorFrom(response: Pick<Response, 'status' | 'statusTe
     // Not our JSON: the status line is all there is.
   }
   const statusLine = `${response.status}: ${text || response.statusText}`
-  return new ApiError(response.status, body.message ?? statusLine, body.code, body.fields ?? {}, body.message, body.current)
+  return new ApiError(
+    response.status,
+    body.message ?? statusLine,
+    body.code,
+    body.fields ?? {},
+    body.message,
+    body.current,
+  )
 }
 
 /** The network did not answer (offline, server down). */

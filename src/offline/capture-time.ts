@@ -15,7 +15,11 @@ function findTag(view: DataView, tiff: number, offset: number, tag: number, litt
     const entry = tiff + offset + 2 + index * 12
     if (entry + 12 > view.byteLength) return undefined
     if (view.getUint16(entry, little) === tag) {
-      return { type: view.getUint16(entry + 2, little), count: view.getUint32(entry + 4, little), value: view.getUint32(entry + 8, little) }
+      return {
+        type: view.getUint16(entry + 2, little),
+        count: view.getUint32(entry + 4, little),
+        value: view.getUint32(entry + 8, little),
+      }
     }
   }
   return undefined
@@ -25,7 +29,14 @@ function findTag(view: DataView, tiff: number, offset: number, tag: number, litt
 function parseExifDate(text: string): number | undefined {
   const match = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(text)
   if (!match) return undefined
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number]
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const time = new Date(year, month - 1, day, hour, minute, second).getTime()
   return Number.isNaN(time) || year < 1900 ? undefined : time
 }
@@ -34,7 +45,7 @@ function parseExifDate(text: string): number | undefined {
 export function exifCaptureTime(bytes: ArrayBuffer): number | undefined {
   const view = new DataView(bytes)
   if (view.byteLength < 4 || view.getUint16(0) !== 0xffd8) return undefined
-  for (let offset = 2; offset + 4 <= view.byteLength; ) {
+  for (let offset = 2; offset + 4 <= view.byteLength;) {
     const marker = view.getUint16(offset)
     const length = view.getUint16(offset + 2)
     if ((marker & 0xff00) !== 0xff00 || marker === 0xffda) return undefined // Not a marker, or the image data began.
@@ -51,7 +62,8 @@ function captureTimeFromTiff(view: DataView, tiff: number): number | undefined {
   const little = view.getUint16(tiff) === 0x4949 // "II": Intel byte order; "MM": Motorola.
   const exifIfd = findTag(view, tiff, view.getUint32(tiff + 4, little), EXIF_IFD_POINTER, little)
   const original = exifIfd && findTag(view, tiff, exifIfd.value, DATE_TIME_ORIGINAL, little)
-  if (!original || original.type !== ASCII || original.count < 19 || tiff + original.value + 19 > view.byteLength) return undefined
+  if (!original || original.type !== ASCII || original.count < 19 || tiff + original.value + 19 > view.byteLength)
+    return undefined
   const text = new TextDecoder('ascii').decode(new Uint8Array(view.buffer, view.byteOffset + tiff + original.value, 19))
   return parseExifDate(text)
 }

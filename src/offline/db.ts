@@ -3,7 +3,12 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { Listing } from '../../api/contract/listing.ts'
-import { EMPTY_FORM_VALUES, type FillableField, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
+import {
+  EMPTY_FORM_VALUES,
+  type FillableField,
+  type ListingFieldName,
+  type ListingFormValues,
+} from '../../api/contract/listing-fields.ts'
 
 /** The listing fields as the create form holds them (text, as typed), one for each field listing-fields.ts declares. */
 export type DraftFields = ListingFormValues
@@ -100,7 +105,8 @@ export interface DraftPhoto {
  */
 export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'analyze-draft' | 'create-listing' | 'update-listing'
 
-export const isAnalysis = (entry: Pick<OutboxEntry, 'kind'>) => entry.kind === 'analyze-photo' || entry.kind === 'analyze-draft'
+export const isAnalysis = (entry: Pick<OutboxEntry, 'kind'>) =>
+  entry.kind === 'analyze-photo' || entry.kind === 'analyze-draft'
 
 /** The entry that sends the draft's listing itself (a new one, or an edit of one), once its photos are stored. */
 export const writesListing = (kind: OutboxKind) => kind === 'create-listing' || kind === 'update-listing'

@@ -3,9 +3,19 @@ import { LISTING_FIELDS, type FillableField } from '../../api/contract/listing-f
 import { isAnalysis, type Draft, type DraftPhoto, type OutboxEntry } from './db.ts'
 
 export type DraftStatusKind =
-  | 'draft' | 'waiting' | 'uploading' | 'analysing' | 'ai-busy' | 'review' | 'creating' | 'failed' | 'done'
+  | 'draft'
+  | 'waiting'
+  | 'uploading'
+  | 'analysing'
+  | 'ai-busy'
+  | 'review'
+  | 'creating'
+  | 'failed'
+  | 'done'
   // An edit of a listing that exists: not sent yet, sent and waiting, or met with another edit made elsewhere.
-  | 'edit-unsent' | 'edit-waiting' | 'conflict'
+  | 'edit-unsent'
+  | 'edit-waiting'
+  | 'conflict'
 
 export interface DraftStatus {
   kind: DraftStatusKind
@@ -22,7 +32,8 @@ export function aiRetryText(entry: OutboxEntry, now: number): string {
   return `AI busy — retrying in ${minutes} min`
 }
 
-const fieldLabel = (field: FillableField) => (field === 'aiSuggestions' ? 'AI suggestions' : LISTING_FIELDS[field].label)
+const fieldLabel = (field: FillableField) =>
+  field === 'aiSuggestions' ? 'AI suggestions' : LISTING_FIELDS[field].label
 
 /** What late suggestions did to the listing: "… filled Brand, Size", or that nothing was empty. */
 export function lateFilledText(filled: FillableField[]): string {
@@ -35,12 +46,19 @@ export function lateFilledText(filled: FillableField[]): string {
 function describeEdit(draft: Draft): DraftStatus {
   if (draft.state === 'done') return { kind: 'done', text: 'Changes saved' }
   if (draft.conflict) return { kind: 'conflict', text: 'Changed elsewhere too: choose which to keep' }
-  if (draft.state === 'failed') return { kind: 'failed', text: `Changes not saved: ${draft.error ?? 'the server refused them.'}` }
+  if (draft.state === 'failed')
+    return { kind: 'failed', text: `Changes not saved: ${draft.error ?? 'the server refused them.'}` }
   if (draft.state === 'editing') return { kind: 'edit-unsent', text: 'Unsaved changes on this phone' }
   return { kind: 'edit-waiting', text: 'Changes waiting to sync' }
 }
 
-export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: OutboxEntry[], online: boolean, now = Date.now()): DraftStatus {
+export function describeDraft(
+  draft: Draft,
+  photos: DraftPhoto[],
+  entries: OutboxEntry[],
+  online: boolean,
+  now = Date.now(),
+): DraftStatus {
   if (draft.editOf) return describeEdit(draft)
   const aiRetry = aiRetryOf(entries)
   if (draft.state === 'done') {
@@ -48,21 +66,31 @@ export function describeDraft(draft: Draft, photos: DraftPhoto[], entries: Outbo
     if (draft.lateFilled) return { kind: 'done', text: lateFilledText(draft.lateFilled) }
     return { kind: 'done', text: 'Done' }
   }
-  if (draft.state === 'failed') return { kind: 'failed', text: `Failed: ${draft.error ?? 'the server refused this listing.'}` }
+  if (draft.state === 'failed')
+    return { kind: 'failed', text: `Failed: ${draft.error ?? 'the server refused this listing.'}` }
   const pending = entries.filter((entry) => entry.status === 'pending')
   if (pending.length && !online) return { kind: 'waiting', text: 'Waiting for network' }
   // Held back while the AI said it was busy for another draft (sync-engine.ts, holdFreshAnalyses).
-  const held = pending.find((entry) => isAnalysis(entry) && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now)
+  const held = pending.find(
+    (entry) =>
+      isAnalysis(entry) && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now,
+  )
   if (held) return { kind: 'ai-busy', text: aiRetryText(held, now) }
-  if (pending.some((entry) => entry.kind === 'analyze-photo' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
+  if (pending.some((entry) => entry.kind === 'analyze-photo' && !entry.photoStored))
+    return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'upload-photo')) {
     const uploaded = photos.filter((photo) => photo.serverUrl).length
     return { kind: 'uploading', text: `Uploading ${Math.min(uploaded + 1, photos.length)} of ${photos.length} photos` }
   }
   // The draft's analysis of all its photos follows their uploads.
-  if (pending.some((entry) => entry.kind === 'analyze-draft' && !entry.photoStored)) return { kind: 'analysing', text: 'Analysing' }
+  if (pending.some((entry) => entry.kind === 'analyze-draft' && !entry.photoStored))
+    return { kind: 'analysing', text: 'Analysing' }
   if (pending.some((entry) => entry.kind === 'create-listing')) return { kind: 'creating', text: 'Creating listing' }
   if (aiRetry) return { kind: 'ai-busy', text: aiRetryText(aiRetry, now) }
-  if (draft.suggestionsReady) return { kind: 'review', text: draft.analysis?.source === 'measured' ? 'Colour measured from the photo: check it' : 'AI suggestions ready' }
+  if (draft.suggestionsReady)
+    return {
+      kind: 'review',
+      text: draft.analysis?.source === 'measured' ? 'Colour measured from the photo: check it' : 'AI suggestions ready',
+    }
   return { kind: 'draft', text: 'Draft: not posted yet' }
 }

@@ -3,9 +3,26 @@
 // account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
-import { AI_FIELDS, FILLABLE_FIELDS, LISTING_FIELD_ENTRIES, suggestionAsText, type FillableField } from '../../api/contract/listing-fields.ts'
+import {
+  AI_FIELDS,
+  FILLABLE_FIELDS,
+  LISTING_FIELD_ENTRIES,
+  suggestionAsText,
+  type FillableField,
+} from '../../api/contract/listing-fields.ts'
 import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
-import { type Draft, type DraftField, type DraftFields, type DraftPhoto, EMPTY_FIELDS, isAnalysis, type OutboxEntry, type OutboxKind, type SnaplistDb, writesListing } from './db.ts'
+import {
+  type Draft,
+  type DraftField,
+  type DraftFields,
+  type DraftPhoto,
+  EMPTY_FIELDS,
+  isAnalysis,
+  type OutboxEntry,
+  type OutboxKind,
+  type SnaplistDb,
+  writesListing,
+} from './db.ts'
 
 export interface NewPhoto {
   id: string
@@ -16,7 +33,13 @@ export interface NewPhoto {
   takenAt?: number
 }
 
-export const outboxEntry = (userId: number, draftId: string, kind: OutboxKind, now: number, photoId?: string): OutboxEntry => ({
+export const outboxEntry = (
+  userId: number,
+  draftId: string,
+  kind: OutboxKind,
+  now: number,
+  photoId?: string,
+): OutboxEntry => ({
   draftId,
   userId,
   kind,
@@ -36,7 +59,9 @@ const requeue = (at: number) => (entry: OutboxEntry) => {
 
 /** Which form field each part of an analysis fills (listing-fields.ts); empty suggestions fill nothing. */
 export function suggestedFields(result: DraftAnalysis): Partial<DraftFields> {
-  const values: Partial<DraftFields> = Object.fromEntries(AI_FIELDS.map(({ field, suggestion }) => [field, suggestionAsText(result[suggestion])]))
+  const values: Partial<DraftFields> = Object.fromEntries(
+    AI_FIELDS.map(({ field, suggestion }) => [field, suggestionAsText(result[suggestion])]),
+  )
   // A used item sells near the median used price, not the retail price: the seller's Price starts there.
   values.askingPrice = values.medianUsedPrice
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
@@ -49,14 +74,26 @@ export const aspectGuessKey = (name: string) => `aspect:${name}`
  * What an analysis fills beyond the form's fields, for a draft as it stands: eBay's category, the item specifics the
  * seller has not typed into, and which of the values filled now were only guessed.
  */
-function specificsOf(draft: Draft, result: DraftAnalysis, filledFields: DraftField[]): Pick<Draft, 'ebayCategory' | 'aspects' | 'guesses'> {
+function specificsOf(
+  draft: Draft,
+  result: DraftAnalysis,
+  filledFields: DraftField[],
+): Pick<Draft, 'ebayCategory' | 'aspects' | 'guesses'> {
   // eBay suggested the category for the AI's title and Category: not for the seller's own, nor over the seller's
   // choice; its item specifics go with it.
-  const forThisDraft = Boolean(result.ebay) && !draft.ebayCategoryChosen && !SUGGESTED_FROM.some((field) => draft.edited.includes(field))
+  const forThisDraft =
+    Boolean(result.ebay) && !draft.ebayCategoryChosen && !SUGGESTED_FROM.some((field) => draft.edited.includes(field))
   const editedAspects = draft.editedAspects ?? []
-  const filledAspects = forThisDraft ? (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name)) : []
-  const aspects = { ...draft.aspects, ...Object.fromEntries(filledAspects.map((aspect) => [aspect.name, aspect.value])) }
-  const guessedFacts = (['brand', 'size'] as const).filter((field) => filledFields.includes(field) && result.facts?.[field].seen === false)
+  const filledAspects = forThisDraft
+    ? (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name))
+    : []
+  const aspects = {
+    ...draft.aspects,
+    ...Object.fromEntries(filledAspects.map((aspect) => [aspect.name, aspect.value])),
+  }
+  const guessedFacts = (['brand', 'size'] as const).filter(
+    (field) => filledFields.includes(field) && result.facts?.[field].seen === false,
+  )
   const guessedAspects = filledAspects.filter((aspect) => !aspect.seen).map((aspect) => aspectGuessKey(aspect.name))
   // What was filled now replaces its old mark; marks on values this analysis left alone stay.
   const refilled = new Set<string>([...filledFields, ...filledAspects.map((aspect) => aspectGuessKey(aspect.name))])
@@ -75,18 +112,30 @@ const FORGET_CATEGORY = { ebayCategory: undefined, aspects: {}, editedAspects: [
  * are now; a wait for a busy AI carries over, so a haul's items do not each ask a busy AI again. Nothing without photos
  * or for an edit of a listing that exists (the seller filled its fields).
  */
-async function reanalyse(db: SnaplistDb, userId: number, draft: Pick<Draft, 'id' | 'editOf'>, photoCount: number, stamp: number) {
-  const waiting = await db.outbox.where({ draftId: draft.id }).filter((entry) => entry.kind === 'analyze-draft').toArray()
+async function reanalyse(
+  db: SnaplistDb,
+  userId: number,
+  draft: Pick<Draft, 'id' | 'editOf'>,
+  photoCount: number,
+  stamp: number,
+) {
+  const waiting = await db.outbox
+    .where({ draftId: draft.id })
+    .filter((entry) => entry.kind === 'analyze-draft')
+    .toArray()
   await db.outbox.bulkDelete(waiting.map((entry) => entry.id!))
   if (photoCount === 0 || draft.editOf) return
   const busy = waiting.find((entry) => entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > stamp)
   const entry = outboxEntry(userId, draft.id, 'analyze-draft', stamp)
-  await db.outbox.add(busy ? { ...entry, attempts: busy.attempts, nextAttemptAt: busy.nextAttemptAt, lastCode: busy.lastCode } : entry)
+  await db.outbox.add(
+    busy ? { ...entry, attempts: busy.attempts, nextAttemptAt: busy.nextAttemptAt, lastCode: busy.lastCode } : entry,
+  )
 }
 
 /** A listing's values as the form holds them (text, as if typed), for an edit of it. */
 export function fieldsOfListing(listing: Listing): DraftFields {
-  const asTyped = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value))
+  const asTyped = (value: unknown) =>
+    value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value)
   return Object.fromEntries(LISTING_FIELD_ENTRIES.map(([field]) => [field, asTyped(listing[field])])) as DraftFields
 }
 
@@ -122,7 +171,10 @@ export function lateFill(draft: Draft, result: DraftAnalysis): ListingFill {
  */
 async function dropSentPhotos(db: SnaplistDb, draftId: string) {
   const waiting = new Set((await db.outbox.where({ draftId }).toArray()).map((entry) => entry.photoId))
-  await db.photos.where({ draftId }).filter((photo) => !waiting.has(photo.id)).modify((photo) => void delete photo.blob)
+  await db.photos
+    .where({ draftId })
+    .filter((photo) => !waiting.has(photo.id))
+    .modify((photo) => void delete photo.blob)
 }
 
 /** Where a new draft goes when it is an item of a haul. */
@@ -149,8 +201,17 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     if (existing && existing.userId !== userId) throw new Error('This draft belongs to another account on this phone.')
     if (existing) return existing
     const draft: Draft = {
-      id, userId, createdAt: now(), updatedAt: now(), fields: { ...EMPTY_FIELDS }, edited: [], aiFilled: [], photoIds: [],
-      state: 'editing', suggestionsReady: false, ...(haul ? { haulId: haul.haulId, haulPosition: haul.position } : {}),
+      id,
+      userId,
+      createdAt: now(),
+      updatedAt: now(),
+      fields: { ...EMPTY_FIELDS },
+      edited: [],
+      aiFilled: [],
+      photoIds: [],
+      state: 'editing',
+      suggestionsReady: false,
+      ...(haul ? { haulId: haul.haulId, haulPosition: haul.position } : {}),
     }
     await db.drafts.add(draft)
     return draft
@@ -163,7 +224,11 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     await db.drafts.bulkDelete(ids)
   }
 
-  const unsynced = () => db.drafts.where({ userId }).filter((draft) => draft.state !== 'done').toArray()
+  const unsynced = () =>
+    db.drafts
+      .where({ userId })
+      .filter((draft) => draft.state !== 'done')
+      .toArray()
 
   return {
     get: own,
@@ -176,7 +241,9 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, async () => {
         const draft = await ensureDraft(id)
         const touched = Object.keys(changes) as DraftField[]
-        const resuggest = !draft.ebayCategoryChosen && SUGGESTED_FROM.some((field) => changes[field] !== undefined && changes[field] !== draft.fields[field])
+        const resuggest =
+          !draft.ebayCategoryChosen &&
+          SUGGESTED_FROM.some((field) => changes[field] !== undefined && changes[field] !== draft.fields[field])
         await db.drafts.update(id, {
           ...(resuggest ? FORGET_CATEGORY : {}),
           fields: { ...draft.fields, ...changes },
@@ -193,7 +260,12 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, async () => {
         const draft = await ensureDraft(id)
         const other = draft.ebayCategory?.id !== category.id
-        await db.drafts.update(id, { ...(other ? FORGET_CATEGORY : {}), ebayCategory: category, ebayCategoryChosen: true, updatedAt: now() })
+        await db.drafts.update(id, {
+          ...(other ? FORGET_CATEGORY : {}),
+          ebayCategory: category,
+          ebayCategoryChosen: true,
+          updatedAt: now(),
+        })
       }),
 
     /** The seller typed an item specific: it is theirs from now on, and loses its guess mark. */
@@ -218,7 +290,10 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
           guesses: (draft.guesses ?? []).filter((guess) => guess !== key),
           ...(aspect
             ? { editedAspects: [...new Set([...(draft.editedAspects ?? []), aspect])] }
-            : { edited: [...new Set([...draft.edited, key as DraftField])], aiFilled: draft.aiFilled.filter((field) => field !== key) }),
+            : {
+                edited: [...new Set([...draft.edited, key as DraftField])],
+                aiFilled: draft.aiFilled.filter((field) => field !== key),
+              }),
           updatedAt: now(),
         })
       }),
@@ -236,7 +311,10 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         await db.photos.bulkAdd(photos.map((photo): DraftPhoto => ({ ...photo, draftId, userId, createdAt: stamp })))
         await db.outbox.bulkAdd(photos.map((photo) => outboxEntry(userId, draftId, 'upload-photo', stamp, photo.id)))
         await reanalyse(db, userId, draft, draft.photoIds.length + photos.length, stamp)
-        await db.drafts.update(draftId, { photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)], updatedAt: stamp })
+        await db.drafts.update(draftId, {
+          photoIds: [...draft.photoIds, ...photos.map((photo) => photo.id)],
+          updatedAt: stamp,
+        })
       }),
 
     /** The draft's photos changed otherwise (one moved to another item of a haul): what waits is analysed afresh. */
@@ -251,7 +329,10 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         const draft = await own(draftId)
         if (!draft) return
         await db.photos.delete(photoId)
-        await db.outbox.where({ draftId }).filter((entry) => entry.photoId === photoId).delete()
+        await db.outbox
+          .where({ draftId })
+          .filter((entry) => entry.photoId === photoId)
+          .delete()
         await db.drafts.update(draftId, { photoIds: draft.photoIds.filter((id) => id !== photoId), updatedAt: now() })
       }),
 
@@ -277,11 +358,27 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         if (unfinished) return unfinished.id
         const stamp = now()
         const id = newId()
-        const photos = listing.images.map((serverUrl): DraftPhoto => ({ id: newId(), draftId: id, userId, createdAt: stamp, width: 0, height: 0, serverUrl }))
+        const photos = listing.images.map((serverUrl): DraftPhoto => ({
+          id: newId(),
+          draftId: id,
+          userId,
+          createdAt: stamp,
+          width: 0,
+          height: 0,
+          serverUrl,
+        }))
         const fields = fieldsOfListing(listing)
         const draft: Draft = {
-          id, userId, createdAt: stamp, updatedAt: stamp, fields, edited: Object.keys(fields) as DraftField[], aiFilled: [],
-          photoIds: photos.map((photo) => photo.id), state: 'editing', suggestionsReady: false,
+          id,
+          userId,
+          createdAt: stamp,
+          updatedAt: stamp,
+          fields,
+          edited: Object.keys(fields) as DraftField[],
+          aiFilled: [],
+          photoIds: photos.map((photo) => photo.id),
+          state: 'editing',
+          suggestionsReady: false,
           editOf: { listingId: listing.id, version: listing.version },
         }
         await db.drafts.add(draft)
@@ -298,10 +395,23 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         const draft = await own(id)
         if (!draft || draft.state === 'done') return
         // An analysis waiting for a busy AI keeps its back-off: the listing does not wait for it anyway.
-        await db.outbox.where({ draftId: id }).filter((entry) => !(entry.photoStored && entry.status === 'pending')).modify(requeue(now()))
-        const queued = await db.outbox.where({ draftId: id }).filter((entry) => writesListing(entry.kind)).count()
-        if (!queued) await db.outbox.add(outboxEntry(userId, id, draft.editOf ? 'update-listing' : 'create-listing', now()))
-        await db.drafts.update(id, { state: 'queued', suggestionsReady: false, error: undefined, errorFields: undefined, updatedAt: now() })
+        await db.outbox
+          .where({ draftId: id })
+          .filter((entry) => !(entry.photoStored && entry.status === 'pending'))
+          .modify(requeue(now()))
+        const queued = await db.outbox
+          .where({ draftId: id })
+          .filter((entry) => writesListing(entry.kind))
+          .count()
+        if (!queued)
+          await db.outbox.add(outboxEntry(userId, id, draft.editOf ? 'update-listing' : 'create-listing', now()))
+        await db.drafts.update(id, {
+          state: 'queued',
+          suggestionsReady: false,
+          error: undefined,
+          errorFields: undefined,
+          updatedAt: now(),
+        })
       }),
 
     discard: (id: string) =>
@@ -315,8 +425,17 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         const draft = await own(id)
         if (!draft) return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
-        const submitted = (await db.outbox.where({ draftId: id }).filter((entry) => writesListing(entry.kind)).count()) > 0
-        await db.drafts.update(id, { state: submitted ? 'queued' : 'editing', error: undefined, errorFields: undefined, updatedAt: now() })
+        const submitted =
+          (await db.outbox
+            .where({ draftId: id })
+            .filter((entry) => writesListing(entry.kind))
+            .count()) > 0
+        await db.drafts.update(id, {
+          state: submitted ? 'queued' : 'editing',
+          error: undefined,
+          errorFields: undefined,
+          updatedAt: now(),
+        })
       }),
 
     /** AI suggestions fill only the fields (and item specifics) the seller has not typed into. */
@@ -324,11 +443,17 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
       db.transaction('rw', db.drafts, async () => {
         const draft = await own(draftId)
         if (!draft) return
-        const filled = Object.entries(suggestedFields(result)).filter(([field]) => !draft.edited.includes(field as DraftField))
+        const filled = Object.entries(suggestedFields(result)).filter(
+          ([field]) => !draft.edited.includes(field as DraftField),
+        )
         await db.drafts.update(draftId, {
           fields: { ...draft.fields, ...Object.fromEntries(filled) },
           aiFilled: [...new Set([...draft.aiFilled, ...filled.map(([field]) => field as DraftField)])],
-          ...specificsOf(draft, result, filled.map(([field]) => field as DraftField)),
+          ...specificsOf(
+            draft,
+            result,
+            filled.map(([field]) => field as DraftField),
+          ),
           analysis: result,
           suggestionsReady: draft.state === 'editing' && filled.length > 0,
           updatedAt: now(),
@@ -349,7 +474,14 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     /** The server has the edit: the listing is as the draft says, at this version. */
     saved: (id: string, listing: Listing) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        await db.drafts.update(id, { state: 'done', listingId: listing.id, editOf: { listingId: listing.id, version: listing.version }, conflict: undefined, error: undefined, errorFields: undefined })
+        await db.drafts.update(id, {
+          state: 'done',
+          listingId: listing.id,
+          editOf: { listingId: listing.id, version: listing.version },
+          conflict: undefined,
+          error: undefined,
+          errorFields: undefined,
+        })
         await dropSentPhotos(db, id)
       }),
 
@@ -360,7 +492,12 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         if (!draft?.editOf || !draft.conflict) return
         await db.outbox.where({ draftId: id }).modify(requeue(now()))
         await db.drafts.update(id, {
-          editOf: { ...draft.editOf, version: draft.conflict.version }, conflict: undefined, state: 'queued', error: undefined, errorFields: undefined, updatedAt: now(),
+          editOf: { ...draft.editOf, version: draft.conflict.version },
+          conflict: undefined,
+          state: 'queued',
+          error: undefined,
+          errorFields: undefined,
+          updatedAt: now(),
         })
       }),
 
@@ -375,7 +512,11 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
 
     /** Skip: the seller goes on without the AI; the photos are on the server already. */
     skipAnalysis: async (id: string) => {
-      if (await own(id)) await db.outbox.where({ draftId: id }).filter((entry) => isAnalysis(entry) && entry.photoStored === true).delete()
+      if (await own(id))
+        await db.outbox
+          .where({ draftId: id })
+          .filter((entry) => isAnalysis(entry) && entry.photoStored === true)
+          .delete()
     },
 
     /**
@@ -388,7 +529,13 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
         const waiting = new Set((await db.outbox.where({ userId }).toArray()).map((entry) => entry.draftId))
         const done = await db.drafts
           .where({ userId })
-          .filter((draft) => draft.state === 'done' && listingIds.includes(draft.listingId ?? -1) && !waiting.has(draft.id) && draft.lateFilled === undefined)
+          .filter(
+            (draft) =>
+              draft.state === 'done' &&
+              listingIds.includes(draft.listingId ?? -1) &&
+              !waiting.has(draft.id) &&
+              draft.lateFilled === undefined,
+          )
           .toArray()
         await removeDrafts(done.map((draft) => draft.id))
       }),

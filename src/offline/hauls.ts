@@ -16,12 +16,17 @@ export const ITEM_GAP_MS = 60_000
 export const ITEM_SETTLE_MS = 8_000
 
 /** Splits photos into items by when they were taken: a gap of more than `gapMs`, or a full item, starts the next. */
-export function groupByCaptureTime<T extends { takenAt: number }>(photos: T[], gapMs = ITEM_GAP_MS, perItem = MAX_IMAGES): T[][] {
+export function groupByCaptureTime<T extends { takenAt: number }>(
+  photos: T[],
+  gapMs = ITEM_GAP_MS,
+  perItem = MAX_IMAGES,
+): T[][] {
   const items: T[][] = []
   let previous: number | undefined
   for (const photo of [...photos].sort((a, b) => a.takenAt - b.takenAt)) {
     const current = items.at(-1)
-    if (!current || previous === undefined || photo.takenAt - previous > gapMs || current.length >= perItem) items.push([photo])
+    if (!current || previous === undefined || photo.takenAt - previous > gapMs || current.length >= perItem)
+      items.push([photo])
     else current.push(photo)
     previous = photo.takenAt
   }
@@ -34,14 +39,20 @@ export const isAnalysed = (draft: Draft, entries: OutboxEntry[]) =>
   !entries.some((entry) => entry.draftId === draft.id && isAnalysis(entry) && entry.status === 'pending')
 
 /** A haul item the seller may still change: not yet handed to the outbox as a listing. */
-const changeable = (draft: Draft | undefined, userId: number): draft is Draft => draft?.userId === userId && draft.state === 'editing'
+const changeable = (draft: Draft | undefined, userId: number): draft is Draft =>
+  draft?.userId === userId && draft.state === 'editing'
 
 export function createHaulStore(db: SnaplistDb, userId: number, now: () => number = Date.now) {
   const drafts = createDraftStore(db, userId, now)
 
   /** The haul's items in their order. */
   const items = async (haulId: string): Promise<Draft[]> =>
-    (await db.drafts.where({ haulId }).filter((draft) => draft.userId === userId).toArray()).sort((a, b) => (a.haulPosition ?? 0) - (b.haulPosition ?? 0))
+    (
+      await db.drafts
+        .where({ haulId })
+        .filter((draft) => draft.userId === userId)
+        .toArray()
+    ).sort((a, b) => (a.haulPosition ?? 0) - (b.haulPosition ?? 0))
 
   const nextPosition = async (haulId: string) => ((await items(haulId)).at(-1)?.haulPosition ?? 0) + 1
 
@@ -51,7 +62,10 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
    * Drafts placed before analyses read every photo may still hold analyze-photo entries: those become plain uploads.
    */
   async function keepAnalysed(draftId: string) {
-    const entries = await db.outbox.where({ draftId }).filter((entry) => entry.kind === 'analyze-photo').toArray()
+    const entries = await db.outbox
+      .where({ draftId })
+      .filter((entry) => entry.kind === 'analyze-photo')
+      .toArray()
     for (const entry of entries) {
       if (entry.photoStored) await db.outbox.delete(entry.id!)
       else await db.outbox.update(entry.id!, { kind: 'upload-photo' })
@@ -65,7 +79,14 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     const stamp = now()
     await db.outbox
       .where({ userId })
-      .filter((entry) => entry.kind === 'analyze-draft' && entry.attempts === 0 && !entry.lastCode && entry.nextAttemptAt > stamp && others.has(entry.draftId))
+      .filter(
+        (entry) =>
+          entry.kind === 'analyze-draft' &&
+          entry.attempts === 0 &&
+          !entry.lastCode &&
+          entry.nextAttemptAt > stamp &&
+          others.has(entry.draftId),
+      )
       .modify({ nextAttemptAt: stamp })
   }
 
@@ -84,9 +105,13 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     addPhotos: (haulId: string, draftId: string, photos: NewPhoto[]) =>
       db.transaction('rw', tables, async () => {
         const existing = await db.drafts.get(draftId)
-        if (existing && !changeable(existing, userId)) throw new Error('This item is already being created: start the next item.')
+        if (existing && !changeable(existing, userId))
+          throw new Error('This item is already being created: start the next item.')
         if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
-        await drafts.addPhotos(draftId, photos, { haulId, position: existing?.haulPosition ?? (await nextPosition(haulId)) })
+        await drafts.addPhotos(draftId, photos, {
+          haulId,
+          position: existing?.haulPosition ?? (await nextPosition(haulId)),
+        })
         // Photos added to the item the seller had moved on from (picked again in the strip): it is the current one again.
         if (existing?.nextItemStarted) await db.drafts.update(draftId, { nextItemStarted: false })
         const settled = now() + ITEM_SETTLE_MS
@@ -107,7 +132,8 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     addItems: (haulId: string, groups: { draftId: string; photos: NewPhoto[] }[]) =>
       db.transaction('rw', tables, async () => {
         let position = await nextPosition(haulId)
-        for (const group of groups) await drafts.addPhotos(group.draftId, group.photos, { haulId, position: position++ })
+        for (const group of groups)
+          await drafts.addPhotos(group.draftId, group.photos, { haulId, position: position++ })
       }),
 
     /** Moves a photo to another item (`toDraftId`, made at the end of the haul when new); false when it may not move. */
@@ -117,10 +143,18 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         const from = photo && (await db.drafts.get(photo.draftId))
         const target = await db.drafts.get(toDraftId)
         if (!photo || !changeable(from, userId) || from.haulId === undefined || from.id === toDraftId) return false
-        if (target && (!changeable(target, userId) || target.haulId !== from.haulId || target.photoIds.length >= MAX_IMAGES)) return false
-        const to = target ?? (await drafts.ensure(toDraftId, { haulId: from.haulId, position: await nextPosition(from.haulId) }))
+        if (
+          target &&
+          (!changeable(target, userId) || target.haulId !== from.haulId || target.photoIds.length >= MAX_IMAGES)
+        )
+          return false
+        const to =
+          target ?? (await drafts.ensure(toDraftId, { haulId: from.haulId, position: await nextPosition(from.haulId) }))
         await db.photos.update(photoId, { draftId: toDraftId })
-        await db.outbox.where({ draftId: from.id }).filter((entry) => entry.photoId === photoId).modify({ draftId: toDraftId })
+        await db.outbox
+          .where({ draftId: from.id })
+          .filter((entry) => entry.photoId === photoId)
+          .modify({ draftId: toDraftId })
         await db.drafts.update(from.id, { photoIds: from.photoIds.filter((id) => id !== photoId), updatedAt: now() })
         await db.drafts.update(toDraftId, { photoIds: [...to.photoIds, photoId], updatedAt: now() })
         await keepAnalysed(from.id)

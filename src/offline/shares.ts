@@ -45,7 +45,10 @@ export function createShareStore(db: SnaplistDb, userId: number) {
       }),
 
     discard: async (id: string) => {
-      await db.shares.where({ userId }).filter((item) => item.id === id).delete()
+      await db.shares
+        .where({ userId })
+        .filter((item) => item.id === id)
+        .delete()
     },
   }
 }

@@ -34,9 +34,7 @@ const isAiBusy = (error: unknown) => hasCode(error, 'analysis_busy')
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
-  | { kind: 'idle'; waiting: number; nextAttemptAt: number | undefined }
-  | { kind: 'auth-required' }
-  | { kind: 'busy' }
+  { kind: 'idle'; waiting: number; nextAttemptAt: number | undefined } | { kind: 'auth-required' } | { kind: 'busy' }
 
 export interface SyncEngineOptions {
   db: SnaplistDb
@@ -95,8 +93,14 @@ export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
  * listing's own fields answer: the fields say them (docs/decisions/0022).
  */
 function ebayFieldsOf(draft: Draft) {
-  const aspects = Object.fromEntries(Object.entries(withoutFieldAspects(draft.aspects ?? {})).filter(([, value]) => value.trim() !== ''))
-  const category = { ebayCategoryId: draft.ebayCategory?.id ?? null, ebayCategoryName: draft.ebayCategory?.name ?? null, ebayCategoryChosen: draft.ebayCategoryChosen ?? false }
+  const aspects = Object.fromEntries(
+    Object.entries(withoutFieldAspects(draft.aspects ?? {})).filter(([, value]) => value.trim() !== ''),
+  )
+  const category = {
+    ebayCategoryId: draft.ebayCategory?.id ?? null,
+    ebayCategoryName: draft.ebayCategory?.name ?? null,
+    ebayCategoryChosen: draft.ebayCategoryChosen ?? false,
+  }
   return { ...category, ebayAspects: aspects }
 }
 
@@ -130,7 +134,8 @@ export function createSyncEngine({
    * create (it then fills what the listing left empty).
    */
   function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
-    const draftsOf = (match: (entry: OutboxEntry) => boolean) => new Set(entries.filter(match).map((entry) => entry.draftId))
+    const draftsOf = (match: (entry: OutboxEntry) => boolean) =>
+      new Set(entries.filter(match).map((entry) => entry.draftId))
     const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
     const creating = draftsOf((entry) => writesListing(entry.kind))
     const storing = draftsOf((entry) => !writesListing(entry.kind) && !onlyAnalysisWaits(entry))
@@ -149,7 +154,9 @@ export function createSyncEngine({
     const runningDrafts = new Set(entries.filter((entry) => inFlight.has(entry.id!)).map((entry) => entry.draftId))
     return unblocked(entries).filter(
       (entry) =>
-        !inFlight.has(entry.id!) && entry.nextAttemptAt <= now() && (!writesListing(entry.kind) || !runningDrafts.has(entry.draftId)),
+        !inFlight.has(entry.id!) &&
+        entry.nextAttemptAt <= now() &&
+        (!writesListing(entry.kind) || !runningDrafts.has(entry.draftId)),
     )
   }
 
@@ -178,7 +185,11 @@ export function createSyncEngine({
      * Runs an analysis; false when the AI gave up (the seller fills in the rest). When the AI is busy, `storePhotos`
      * makes sure the photos are on the server, so the listing can go ahead while the entry waits for the AI.
      */
-    async function analysed(entry: OutboxEntry, analyse: () => Promise<void>, storePhotos: () => Promise<void> = async () => {}): Promise<boolean> {
+    async function analysed(
+      entry: OutboxEntry,
+      analyse: () => Promise<void>,
+      storePhotos: () => Promise<void> = async () => {},
+    ): Promise<boolean> {
       try {
         await analyse()
         return true
@@ -231,7 +242,13 @@ export function createSyncEngine({
     }
 
     async function createListing(draft: Draft) {
-      const input = checked(ListingInputSchema, { ...draft.fields, images: await imagesOf(draft), clientId: draft.id, aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null, ...ebayFieldsOf(draft) })
+      const input = checked(ListingInputSchema, {
+        ...draft.fields,
+        images: await imagesOf(draft),
+        clientId: draft.id,
+        aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null,
+        ...ebayFieldsOf(draft),
+      })
       const listing = await transport.createListing(account, input)
       await drafts.created(draft.id, listing.id)
       onListingCreated?.(draft.id, listing.id)
@@ -262,22 +279,44 @@ export function createSyncEngine({
    * not held: its listing goes ahead without it, as ever.
    */
   async function holdFreshAnalyses(account: number, until: number) {
-    const editing = new Set(await db.drafts.where({ userId: account }).filter((draft) => draft.state === 'editing').primaryKeys())
+    const editing = new Set(
+      await db.drafts
+        .where({ userId: account })
+        .filter((draft) => draft.state === 'editing')
+        .primaryKeys(),
+    )
     await db.outbox
       .where({ userId: account })
-      .filter((entry) => isAnalysis(entry) && !entry.photoStored && entry.status === 'pending' && editing.has(entry.draftId) && entry.nextAttemptAt < until)
+      .filter(
+        (entry) =>
+          isAnalysis(entry) &&
+          !entry.photoStored &&
+          entry.status === 'pending' &&
+          editing.has(entry.draftId) &&
+          entry.nextAttemptAt < until,
+      )
       .modify({ nextAttemptAt: until, lastCode: 'analysis_busy' })
   }
 
   async function settle(entry: OutboxEntry, error: unknown) {
     if (error instanceof ApiError && error.status === 401) throw new Interrupted('auth-required')
     if (hasCode(error, ACCOUNT_CHANGED)) throw new Interrupted('account-changed')
-    const retryable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429
+    const retryable =
+      !(error instanceof ApiError) ||
+      error.status === 0 ||
+      error.status >= 500 ||
+      error.status === 408 ||
+      error.status === 429
     const message = error instanceof Error ? error.message : String(error)
     const code = error instanceof ApiError ? error.code : undefined
     if (retryable) {
       const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : backoff(entry.attempts)
-      await db.outbox.update(entry.id!, { attempts: entry.attempts + 1, nextAttemptAt: now() + delay, lastError: message, lastCode: code })
+      await db.outbox.update(entry.id!, {
+        attempts: entry.attempts + 1,
+        nextAttemptAt: now() + delay,
+        lastError: message,
+        lastCode: code,
+      })
       if (isAiBusy(error) && entry.userId !== undefined) await holdFreshAnalyses(entry.userId, now() + delay)
       return
     }
@@ -342,7 +381,10 @@ export function createSyncEngine({
 
   /** The account the server has signed in, asked only when some account has something to send. */
   async function signedInAccount(): Promise<number | RunOutcome> {
-    const owned = await db.outbox.where({ status: 'pending' }).filter((entry) => entry.userId !== undefined).count()
+    const owned = await db.outbox
+      .where({ status: 'pending' })
+      .filter((entry) => entry.userId !== undefined)
+      .count()
     if (!owned) return { kind: 'idle', waiting: 0, nextAttemptAt: undefined }
     try {
       const account = await transport.signedInAccount()

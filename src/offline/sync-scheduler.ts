@@ -16,7 +16,11 @@ export interface SchedulerOptions {
   requestBackgroundSync?: () => void
 }
 
-export function createSyncScheduler({ engine, isOnline = () => navigator.onLine, requestBackgroundSync = () => {} }: SchedulerOptions) {
+export function createSyncScheduler({
+  engine,
+  isOnline = () => navigator.onLine,
+  requestBackgroundSync = () => {},
+}: SchedulerOptions) {
   let status: SyncStatus = 'idle'
   let running: Promise<void> | undefined
   let again = false

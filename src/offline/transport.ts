@@ -37,18 +37,30 @@ const guarded =
 const photoForm = (id: string, photo: Blob) => ({ id, image: new File([photo], `${id}.jpg`, { type: photo.type }) })
 
 /** Sent for this account (the server refuses it when the session is another's), cancelled by the signal. */
-const sentFor = (account: number, signal?: AbortSignal) => ({ headers: { [SYNC_ACCOUNT_HEADER]: String(account) }, init: { signal } })
+const sentFor = (account: number, signal?: AbortSignal) => ({
+  headers: { [SYNC_ACCOUNT_HEADER]: String(account) },
+  init: { signal },
+})
 
-export function fetchTransport({ baseUrl = '', fetcher = (...args: Parameters<typeof fetch>) => fetch(...args) } = {}): SyncTransport {
+export function fetchTransport({
+  baseUrl = '',
+  fetcher = (...args: Parameters<typeof fetch>) => fetch(...args),
+} = {}): SyncTransport {
   const api = apiClient({ baseUrl, fetcher: guarded(fetcher) })
   return {
     signedInAccount: async () => (await okJson(api.user.$get())).id,
-    uploadPhoto: (account, id, photo, signal) => okJson(api.images.$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
-    analyzePhoto: (account, id, photo, signal) => okJson(api['analyze-image'].$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
-    analyzePhotos: (account, photoIds, signal) => okJson(api['analyze-photos'].$post({ json: { photoIds } }, sentFor(account, signal))),
+    uploadPhoto: (account, id, photo, signal) =>
+      okJson(api.images.$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
+    analyzePhoto: (account, id, photo, signal) =>
+      okJson(api['analyze-image'].$post({ form: photoForm(id, photo) }, sentFor(account, signal))),
+    analyzePhotos: (account, photoIds, signal) =>
+      okJson(api['analyze-photos'].$post({ json: { photoIds } }, sentFor(account, signal))),
     createListing: (account, json, signal) => okJson(api.listings.$post({ json }, sentFor(account, signal))),
-    updateListing: (account, listingId, json, signal) => okJson(api.listings[':id'].$patch({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
+    updateListing: (account, listingId, json, signal) =>
+      okJson(api.listings[':id'].$patch({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
     fillEmpty: (account, listingId, json, signal) =>
-      okJson(api.listings[':id']['fill-empty'].$post({ param: { id: String(listingId) }, json }, sentFor(account, signal))),
+      okJson(
+        api.listings[':id']['fill-empty'].$post({ param: { id: String(listingId) }, json }, sentFor(account, signal)),
+      ),
   }
 }

@@ -8,7 +8,9 @@ import { Header } from './Header.tsx'
 import { FullPageSpinner } from '../components/ui/Spinner.tsx'
 
 // With its form library, loaded when the server first asks for the password again, not with every signed-in screen.
-const LazyReauthDialog = lazy(() => import('../features/auth/ReauthDialog.tsx').then((module) => ({ default: module.ReauthDialog })))
+const LazyReauthDialog = lazy(() =>
+  import('../features/auth/ReauthDialog.tsx').then((module) => ({ default: module.ReauthDialog })),
+)
 
 function ReauthWhenAsked() {
   const asked = useSyncExternalStore(reauthRequest.subscribe, reauthRequest.open, () => false)

@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_DENIED_MESSAGE } from '../../api/contract/admin.ts'
 import { snapshotDatabase, type DatabaseSnapshot } from '../helpers/db-snapshot.ts'
-import { callRoute, catalogGaps, isStateChanging, openCatalogApp, ROUTES, type CatalogApp, type RouteSpec } from '../helpers/route-catalog.ts'
+import {
+  callRoute,
+  catalogGaps,
+  isStateChanging,
+  openCatalogApp,
+  ROUTES,
+  type CatalogApp,
+  type RouteSpec,
+} from '../helpers/route-catalog.ts'
 import { readJson } from '../helpers/test-app.ts'
 
 let c: CatalogApp
@@ -14,12 +22,17 @@ beforeAll(async () => {
 afterAll(() => c?.close())
 
 const FOREIGN_SITE = 'https://evil.example'
-const routesFor = (keep: (route: string, spec: RouteSpec) => boolean) => Object.entries(ROUTES).filter(([route, spec]) => keep(route, spec))
+const routesFor = (keep: (route: string, spec: RouteSpec) => boolean) =>
+  Object.entries(ROUTES).filter(([route, spec]) => keep(route, spec))
 const cookieOf = (spec: RouteSpec) => (spec.access === 'admin' ? c.admin.cookie : c.alice.cookie)
 
 /** Sends the route's example as the rightful caller would, but with this cookie and these headers. */
-const sendExample = (route: string, spec: RouteSpec, cookie: string | undefined, headers?: Record<string, string | undefined>) =>
-  callRoute(c.t.app, route, { ...spec.example(c.fixture), cookie, headers })
+const sendExample = (
+  route: string,
+  spec: RouteSpec,
+  cookie: string | undefined,
+  headers?: Record<string, string | undefined>,
+) => callRoute(c.t.app, route, { ...spec.example(c.fixture), cookie, headers })
 
 /** Runs the requests and checks that every table holds the rows it held before. */
 async function changesNothing(requests: () => Promise<void>) {
@@ -43,46 +56,62 @@ describe('access sweep', () => {
     expect(catalogGaps(c.t.app)).toEqual({ unclassified: [], gone: [] })
   })
 
-  it.each(routesFor((_route, spec) => spec.access !== 'public'))('%s answers 401 to a visitor who is not signed in, or whose session is made up', async (route, spec) => {
-    await changesNothing(async () => {
-      for (const cookie of [undefined, 'snaplist_session=made-up-session-token']) {
-        const response = await sendExample(route, spec, cookie)
-        expect(response.status).toBe(401)
-        expect((await readJson(response)).code).toBe('unauthenticated')
-      }
-    })
-  })
+  it.each(routesFor((_route, spec) => spec.access !== 'public'))(
+    '%s answers 401 to a visitor who is not signed in, or whose session is made up',
+    async (route, spec) => {
+      await changesNothing(async () => {
+        for (const cookie of [undefined, 'snaplist_session=made-up-session-token']) {
+          const response = await sendExample(route, spec, cookie)
+          expect(response.status).toBe(401)
+          expect((await readJson(response)).code).toBe('unauthenticated')
+        }
+      })
+    },
+  )
 
-  it.each(routesFor((_route, spec) => spec.access === 'admin'))('%s answers 403 with the reason to sellers who are not admins', async (route, spec) => {
-    await changesNothing(async () => {
-      for (const seller of [c.alice, c.bob]) {
-        const response = await sendExample(route, spec, seller.cookie)
-        expect(response.status).toBe(403)
-        expect((await readJson(response)).message).toBe(ACCESS_DENIED_MESSAGE)
-      }
-    })
-  })
+  it.each(routesFor((_route, spec) => spec.access === 'admin'))(
+    '%s answers 403 with the reason to sellers who are not admins',
+    async (route, spec) => {
+      await changesNothing(async () => {
+        for (const seller of [c.alice, c.bob]) {
+          const response = await sendExample(route, spec, seller.cookie)
+          expect(response.status).toBe(403)
+          expect((await readJson(response)).message).toBe(ACCESS_DENIED_MESSAGE)
+        }
+      })
+    },
+  )
 
-  it.each(routesFor((_route, spec) => spec.access === 'user'))("%s never shows Bob any of Alice's things, nor lets him change them", async (route, spec) => {
-    const aliceId = (await readJson(await c.alice.get('/api/user'))).id as number
-    const before = rowsOfAlice(await snapshotDatabase(c.t.db.sql), aliceId)
-    // The example names Alice's listing or photo where the route takes one: Bob sends it as it is.
-    const response = await sendExample(route, spec, c.bob.cookie)
-    const text = await response.text()
-    for (const secret of c.aliceSecrets) expect(text, `${route} answered Bob with ${secret}`).not.toContain(secret)
-    expect(text, 'Alice is connected to eBay, Bob is not').not.toContain('"connected":true')
-    expect(rowsOfAlice(await snapshotDatabase(c.t.db.sql), aliceId)).toEqual(before)
-  })
+  it.each(routesFor((_route, spec) => spec.access === 'user'))(
+    "%s never shows Bob any of Alice's things, nor lets him change them",
+    async (route, spec) => {
+      const aliceId = (await readJson(await c.alice.get('/api/user'))).id as number
+      const before = rowsOfAlice(await snapshotDatabase(c.t.db.sql), aliceId)
+      // The example names Alice's listing or photo where the route takes one: Bob sends it as it is.
+      const response = await sendExample(route, spec, c.bob.cookie)
+      const text = await response.text()
+      for (const secret of c.aliceSecrets) expect(text, `${route} answered Bob with ${secret}`).not.toContain(secret)
+      expect(text, 'Alice is connected to eBay, Bob is not').not.toContain('"connected":true')
+      expect(rowsOfAlice(await snapshotDatabase(c.t.db.sql), aliceId)).toEqual(before)
+    },
+  )
 
-  it.each(routesFor((route) => isStateChanging(route)))('%s refuses a request another website makes with the caller’s cookies', async (route, spec) => {
-    await changesNothing(async () => {
-      // A page on another site; a sandboxed frame (Origin: null); a browser that sends no Origin but says where from.
-      const foreign = [{ origin: FOREIGN_SITE }, { origin: 'null' }, { origin: undefined, 'sec-fetch-site': 'cross-site' }]
-      for (const headers of foreign) {
-        const response = await sendExample(route, spec, cookieOf(spec), headers)
-        expect(response.status, JSON.stringify(headers)).toBe(403)
-        expect((await readJson(response)).message).toMatch(/another website/)
-      }
-    })
-  })
+  it.each(routesFor((route) => isStateChanging(route)))(
+    '%s refuses a request another website makes with the caller’s cookies',
+    async (route, spec) => {
+      await changesNothing(async () => {
+        // A page on another site; a sandboxed frame (Origin: null); a browser that sends no Origin but says where from.
+        const foreign = [
+          { origin: FOREIGN_SITE },
+          { origin: 'null' },
+          { origin: undefined, 'sec-fetch-site': 'cross-site' },
+        ]
+        for (const headers of foreign) {
+          const response = await sendExample(route, spec, cookieOf(spec), headers)
+          expect(response.status, JSON.stringify(headers)).toBe(403)
+          expect((await readJson(response)).message).toMatch(/another website/)
+        }
+      })
+    },
+  )
 })

@@ -15,7 +15,8 @@ const PASSWORD = newUser('x').password
 const NEW_PASSWORD = 'a brand new passphrase'
 
 /** Sets a password with the link's token, as the reset screen does. */
-const resetWith = (token: string) => client(t.app).post('/api/reset-password', { token, password: 'yet another passphrase' })
+const resetWith = (token: string) =>
+  client(t.app).post('/api/reset-password', { token, password: 'yet another passphrase' })
 
 describe('change password (F3)', () => {
   it('refuses what registration refuses: common passwords and the username, with the same messages', async () => {
@@ -32,7 +33,10 @@ describe('change password (F3)', () => {
     }
     // Nothing changed: the old password still signs in.
     expect((await client(t.app).post('/api/login', { username: 'harbourseller', password: PASSWORD })).status).toBe(200)
-    expect((await seller.call('PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200)
+    expect(
+      (await seller.call('PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -40,7 +44,10 @@ describe('reset links end with the credentials they were asked for (F4)', () => 
   it('a password change voids a reset link asked for before', async () => {
     const seller = await registeredClient(t.app, 'quinn')
     const token = await requestResetToken(t, 'quinn@example.com')
-    expect((await seller.call('PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200)
+    expect(
+      (await seller.call('PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))
+        .status,
+    ).toBe(200)
     const refused = await resetWith(token)
     expect(refused.status).toBe(400)
     expect(await readJson(refused)).toMatchObject({ code: 'reset_token_invalid' })
@@ -50,7 +57,9 @@ describe('reset links end with the credentials they were asked for (F4)', () => 
   it('an email change voids a reset link mailed to the old address', async () => {
     const seller = await registeredClient(t.app, 'rosa')
     const token = await requestResetToken(t, 'rosa@example.com')
-    expect((await seller.call('PUT', '/api/account/email', { email: 'rosa.new@example.com', password: PASSWORD })).status).toBe(200)
+    expect(
+      (await seller.call('PUT', '/api/account/email', { email: 'rosa.new@example.com', password: PASSWORD })).status,
+    ).toBe(200)
     expect((await confirmAddress(t, seller, 'rosa.new@example.com')).status).toBe(200)
     expect((await resetWith(token)).status).toBe(400)
     expect((await client(t.app).post('/api/login', { username: 'rosa', password: PASSWORD })).status).toBe(200)

@@ -5,9 +5,14 @@ import { issueSetupCode, promoteToAdmin } from '../../api/services/accounts/admi
 import { startServer, type ServerProcess } from '../helpers/server-process.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 
-const register = (t: TestApp, name: string, setupCode?: string) => client(t.app).post('/api/register', { ...newUser(name), ...(setupCode === undefined ? {} : { setupCode }) })
-const setupCodeRequired = async (t: TestApp) => (await readJson(await client(t.app).get('/api/auth/config'))).setupCodeRequired as boolean
-const admins = async (t: TestApp) => (await t.db.sql<{ username: string }[]>`select username from users where is_admin order by id`).map((row) => row.username)
+const register = (t: TestApp, name: string, setupCode?: string) =>
+  client(t.app).post('/api/register', { ...newUser(name), ...(setupCode === undefined ? {} : { setupCode }) })
+const setupCodeRequired = async (t: TestApp) =>
+  (await readJson(await client(t.app).get('/api/auth/config'))).setupCodeRequired as boolean
+const admins = async (t: TestApp) =>
+  (await t.db.sql<{ username: string }[]>`select username from users where is_admin order by id`).map(
+    (row) => row.username,
+  )
 
 describe('a fresh install', () => {
   let t: TestApp
@@ -105,7 +110,11 @@ describe('the server', () => {
     const headers = { origin: running.origin, 'content-type': 'application/json' }
     const config = await fetch(`${running.origin}/api/auth/config`).then((response) => response.json())
     expect(config).toMatchObject({ setupCodeRequired: true })
-    const response = await fetch(`${running.origin}/api/register`, { method: 'POST', headers, body: JSON.stringify({ ...newUser('founder'), setupCode: code }) })
+    const response = await fetch(`${running.origin}/api/register`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...newUser('founder'), setupCode: code }),
+    })
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ isAdmin: true })
   })

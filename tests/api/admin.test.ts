@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp()
   admin = client(t.app)
   seller = client(t.app)
-  expect((await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
+  expect(
+    (await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin,
+  ).toBe(true)
   sellerId = (await readJson(await seller.post('/api/register', newUser('seller')))).id
 })
 afterAll(() => t.close())
@@ -30,10 +32,19 @@ const fileExists = (url: string) =>
     () => false,
   )
 
-const listing = (title: string, images: string[] = []) => ({ title, price: 12, category: 'other', color: 'black', images })
+const listing = (title: string, images: string[] = []) => ({
+  title,
+  price: 12,
+  category: 'other',
+  color: 'black',
+  images,
+})
 
 async function uploadPhoto(user: ReturnType<typeof client>, shade: number) {
-  const response = await user.post('/api/images', photoForm(await solidJpeg({ r: shade, g: 80, b: 120 }), { id: randomUUID() }))
+  const response = await user.post(
+    '/api/images',
+    photoForm(await solidJpeg({ r: shade, g: 80, b: 120 }), { id: randomUUID() }),
+  )
   expect(response.status).toBe(201)
   return readJson(response) as Promise<{ imageUrl: string; thumbnailUrl: string }>
 }
@@ -68,13 +79,18 @@ describe('users', () => {
     expect(response.status).toBe(200)
     const users = (await readJson(response)) as Record<string, unknown>[]
     expect(users.map((user) => user.username)).toEqual(expect.arrayContaining(['root', 'seller']))
-    expect(users.find((user) => user.username === 'root')).toMatchObject({ id: expect.any(Number), email: 'root@example.com', isAdmin: true })
+    expect(users.find((user) => user.username === 'root')).toMatchObject({
+      id: expect.any(Number),
+      email: 'root@example.com',
+      isAdmin: true,
+    })
     expect(Date.now() - Date.parse(users[0]!.createdAt as string)).toBeLessThan(3_600_000)
     // hasPassword says only whether one is set (an account made with Google has none until a reset).
-    for (const user of users) expect(Object.keys(user).some((key) => key !== 'hasPassword' && /password|reset/i.test(key))).toBe(false)
+    for (const user of users)
+      expect(Object.keys(user).some((key) => key !== 'hasPassword' && /password|reset/i.test(key))).toBe(false)
   })
 
-  it("deletes a seller with their listings, photo rows, photo files and sessions; their cookie stops working", async () => {
+  it('deletes a seller with their listings, photo rows, photo files and sessions; their cookie stops working', async () => {
     const doomed = client(t.app)
     const { id } = await readJson(await doomed.post('/api/register', newUser('doomed')))
     const otherDevice = client(t.app)

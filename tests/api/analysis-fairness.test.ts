@@ -21,7 +21,13 @@ function heldAnalyzer() {
     analyze: async ({ photos }) => {
       started.push(photos[0]!.length > 0 ? 'photo' : '')
       await new Promise<void>((resolve) => waiting.push(resolve))
-      return { suggestion: { ...EMPTY_SUGGESTION, title: 'Held' }, source: 'ai', facts: NO_FACTS, flaws: [], details: [] }
+      return {
+        suggestion: { ...EMPTY_SUGGESTION, title: 'Held' },
+        source: 'ai',
+        facts: NO_FACTS,
+        flaws: [],
+        details: [],
+      }
     },
   }
   const releaseOne = () => waiting.shift()?.()
@@ -90,7 +96,9 @@ describe('POST /api/analyze-image under a haul', () => {
     await other.post('/api/register', newUser('single'))
     const photo = await solidJpeg({ r: 10, g: 200, b: 90 }, 320, 240)
 
-    const haul = Array.from({ length: 6 }, () => hauler.post('/api/analyze-image', photoForm(photo, { id: randomUUID() })))
+    const haul = Array.from({ length: 6 }, () =>
+      hauler.post('/api/analyze-image', photoForm(photo, { id: randomUUID() })),
+    )
     await until(() => ai.started.length === 1)
     const single = other.post('/api/analyze-image', photoForm(photo, { id: randomUUID() }))
     // The other seller's photo is analysed next, beside the haul's one running analysis, not after the haul.

@@ -15,7 +15,12 @@ let t: TestApp
 
 beforeAll(async () => {
   gemini = await startFakeGemini()
-  const analyzer = createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url, timeoutMs: 5_000 })
+  const analyzer = createGeminiAnalyzer({
+    apiKey: gemini.apiKey,
+    model: 'gemini-3.5-flash-lite',
+    baseUrl: gemini.url,
+    timeoutMs: 5_000,
+  })
   t = await createTestApp({ analyzer, analysisLimits: { perMinute: 4, perDay: 6 } })
 })
 afterAll(async () => {
@@ -28,7 +33,10 @@ async function storePhotos(seller: Client, count: number, shade: number): Promis
   const ids: string[] = []
   for (let index = 0; index < count; index += 1) {
     const id = randomUUID()
-    await succeeded(seller.post('/api/images', photoForm(await solidJpeg({ r: shade, g: 40 * index, b: 150 }), { id })), 201)
+    await succeeded(
+      seller.post('/api/images', photoForm(await solidJpeg({ r: shade, g: 40 * index, b: 150 }), { id })),
+      201,
+    )
     ids.push(id)
   }
   return ids
@@ -54,7 +62,11 @@ describe('analyses a seller may ask for', () => {
     const bodies = await Promise.all(answers.map((answer) => answer.text()))
     expect(new Set(bodies).size).toBe(1)
     // Asked again later: the stored analysis, no model call, and not counted against the limits.
-    expect(await modelCallsDuring(async () => expect(await readJson(await succeeded(analyse(seller, ids), 200))).toMatchObject({ source: 'ai' }))).toBe(0)
+    expect(
+      await modelCallsDuring(async () =>
+        expect(await readJson(await succeeded(analyse(seller, ids), 200))).toMatchObject({ source: 'ai' }),
+      ),
+    ).toBe(0)
   })
 
   it('refuses a seller past the minute’s limit, then past the day’s, with 429 analysis_limit_reached; others go on', async () => {
@@ -66,7 +78,10 @@ describe('analyses a seller may ask for', () => {
     const refused = await analyse(seller, sets[5]!)
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect(await readJson(refused)).toMatchObject({ code: 'analysis_limit_reached', message: expect.stringMatching(/Your photos are saved.*try again in 1 minute/) })
+    expect(await readJson(refused)).toMatchObject({
+      code: 'analysis_limit_reached',
+      message: expect.stringMatching(/Your photos are saved.*try again in 1 minute/),
+    })
     // Photos already analysed are still answered; another seller is not held up.
     expect((await analyse(seller, sets[0]!)).status).toBe(200)
     const other = await registeredClient(t.app, 'other-seller')
@@ -76,6 +91,9 @@ describe('analyses a seller may ask for', () => {
     await t.db.sql`update rate_limits set reset_at = now() where key like 'analysis:perMinute:%'`
     const dayRefusal = await analyse(seller, sets[6]!)
     expect(dayRefusal.status).toBe(429)
-    expect(await readJson(dayRefusal)).toMatchObject({ code: 'analysis_limit_reached', message: expect.stringMatching(/try again in 24 hours/) })
+    expect(await readJson(dayRefusal)).toMatchObject({
+      code: 'analysis_limit_reached',
+      message: expect.stringMatching(/try again in 24 hours/),
+    })
   })
 })

@@ -6,10 +6,26 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
-import { aspectsReply, asksForAspects, describedReply, LEVIS_501, LEVIS_501_ASPECTS, LEVIS_501_REPLY, startFakeGemini, type FakeGemini } from '../fakes/gemini.ts'
+import {
+  aspectsReply,
+  asksForAspects,
+  describedReply,
+  LEVIS_501,
+  LEVIS_501_ASPECTS,
+  LEVIS_501_REPLY,
+  startFakeGemini,
+  type FakeGemini,
+} from '../fakes/gemini.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
-import { createTestApp, readJson, registeredClient, succeeded, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import {
+  createTestApp,
+  readJson,
+  registeredClient,
+  succeeded,
+  type JsonBody,
+  type TestApp,
+} from '../helpers/test-app.ts'
 
 type Client = Awaited<ReturnType<typeof registeredClient>>
 
@@ -18,7 +34,8 @@ let fake: FakeEbay
 let t: TestApp
 let logged: string[]
 
-const analyzer = () => createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url, timeoutMs: 5_000 })
+const analyzer = () =>
+  createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url, timeoutMs: 5_000 })
 
 beforeAll(async () => {
   gemini = await startFakeGemini()
@@ -42,7 +59,10 @@ async function storePhotos(seller: Client, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let index = 0; index < count; index += 1) {
     const id = randomUUID()
-    await succeeded(seller.post('/api/images', photoForm(await solidJpeg({ r: 20 * index, g: 80, b: 150 }, 2400, 1800), { id })), 201)
+    await succeeded(
+      seller.post('/api/images', photoForm(await solidJpeg({ r: 20 * index, g: 80, b: 150 }, 2400, 1800), { id })),
+      201,
+    )
     ids.push(id)
   }
   return ids
@@ -67,12 +87,23 @@ describe('POST /api/analyze-photos', () => {
     const result = await readJson(await succeeded(analyse(seller, ids), 200))
     const [described] = gemini.requests.slice(before)
     const parts = described!.body!.contents![0]!.parts!
-    expect(parts.filter((part) => part.text?.startsWith('Photo ')).map((part) => part.text)).toEqual(['Photo 1:', 'Photo 2:', 'Photo 3:'])
+    expect(parts.filter((part) => part.text?.startsWith('Photo ')).map((part) => part.text)).toEqual([
+      'Photo 1:',
+      'Photo 2:',
+      'Photo 3:',
+    ])
     const images = parts.flatMap((part) => (part.inlineData ? [Buffer.from(part.inlineData.data!, 'base64')] : []))
     expect(images).toHaveLength(3)
-    for (const image of images) expect(Math.max((await sharp(image).metadata()).width!, (await sharp(image).metadata()).height!)).toBe(768)
+    for (const image of images)
+      expect(Math.max((await sharp(image).metadata()).width!, (await sharp(image).metadata()).height!)).toBe(768)
     expect(described!.usage).toMatchObject({ images: 3, imageTokens: 3 * 258 })
-    expect(result).toMatchObject({ ...LEVIS_501, medianUsedPrice: expect.any(Number), analyzer: 'gemini', source: 'ai', photoCount: 3 })
+    expect(result).toMatchObject({
+      ...LEVIS_501,
+      medianUsedPrice: expect.any(Number),
+      analyzer: 'gemini',
+      source: 'ai',
+      photoCount: 3,
+    })
     expect(result.facts.brand).toEqual({ value: "Levi's", seen: true, photo: 1 })
   })
 
@@ -92,7 +123,9 @@ describe('POST /api/analyze-photos', () => {
     const specificsCall = gemini.requests.at(-1)!
     expect(asksForAspects(specificsCall.body!)).toBe(true)
     expect(specificsCall.usage!.images).toBe(0)
-    expect(specificsCall.body!.generationConfig!.responseSchema!.properties!.values!.properties!.Department!.enum).toEqual(['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby'])
+    expect(
+      specificsCall.body!.generationConfig!.responseSchema!.properties!.values!.properties!.Department!.enum,
+    ).toEqual(['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby'])
   })
 
   it('prices from the fixed-price used listings on eBay now: count, quartiles of price plus shipping, the three closest with links', async () => {
@@ -122,47 +155,88 @@ describe('POST /api/analyze-photos', () => {
     gemini.setReply((body) =>
       asksForAspects(body)
         ? aspectsReply(body, LEVIS_501_ASPECTS, ['Brand'])
-        : describedReply({ ...LEVIS_501, description: "Levi's style jeans in blue. Button fly and five pockets." }, {
-            facts: { brand: { value: "Levi's", seen: false, photo: null }, size: { value: 'W32 L32', seen: true, photo: 2 } },
-            flaws: [{ text: 'small hole at the knee', seen: true, photo: 2 }, { text: 'faded seat', seen: false, photo: null }],
-          }),
+        : describedReply(
+            { ...LEVIS_501, description: "Levi's style jeans in blue. Button fly and five pockets." },
+            {
+              facts: {
+                brand: { value: "Levi's", seen: false, photo: null },
+                size: { value: 'W32 L32', seen: true, photo: 2 },
+              },
+              flaws: [
+                { text: 'small hole at the knee', seen: true, photo: 2 },
+                { text: 'faded seat', seen: false, photo: null },
+              ],
+            },
+          ),
     )
     const result = await readJson(await succeeded(analyse(seller, await storePhotos(seller, 2)), 200))
     expect(result.facts.brand).toEqual({ value: "Levi's", seen: false, photo: null })
     expect(result.facts.size).toEqual({ value: 'W32 L32', seen: true, photo: 2 })
     expect(result.description).toBe('Button fly and five pockets.')
-    expect(result.flaws).toEqual([{ text: 'small hole at the knee', seen: true, photo: 2 }, { text: 'faded seat', seen: false, photo: null }])
-    expect(result.ebay.aspects.find((aspect: JsonBody) => aspect.name === 'Brand')).toMatchObject({ value: "Levi's", seen: false, photo: null })
+    expect(result.flaws).toEqual([
+      { text: 'small hole at the knee', seen: true, photo: 2 },
+      { text: 'faded seat', seen: false, photo: null },
+    ])
+    expect(result.ebay.aspects.find((aspect: JsonBody) => aspect.name === 'Brand')).toMatchObject({
+      value: "Levi's",
+      seen: false,
+      photo: null,
+    })
   })
 
   it('a photo number the model made up counts as a guess', async () => {
     const seller = await newSeller('made-up')
-    gemini.setReply((body) => (asksForAspects(body) ? aspectsReply(body, {}) : describedReply(LEVIS_501, { facts: { size: { value: 'W32 L32', seen: true, photo: 7 } } })))
+    gemini.setReply((body) =>
+      asksForAspects(body)
+        ? aspectsReply(body, {})
+        : describedReply(LEVIS_501, { facts: { size: { value: 'W32 L32', seen: true, photo: 7 } } }),
+    )
     const result = await readJson(await succeeded(analyse(seller, await storePhotos(seller, 2)), 200))
     expect(result.facts.size).toEqual({ value: 'W32 L32', seen: false, photo: null })
   })
 
   it("keeps the model's work and says so when Browse is down; prices then come from the model", async () => {
     const seller = await newSeller('browse-down')
-    gemini.setReply((body) => (asksForAspects(body) ? aspectsReply(body, LEVIS_501_ASPECTS) : { ...LEVIS_501_REPLY, title: "Levi's 505 Regular Fit Jeans W34" }))
+    gemini.setReply((body) =>
+      asksForAspects(body)
+        ? aspectsReply(body, LEVIS_501_ASPECTS)
+        : { ...LEVIS_501_REPLY, title: "Levi's 505 Regular Fit Jeans W34" },
+    )
     fake.sell.trouble = { path: /^\/buy\/browse/, status: 500 }
     const result = await readJson(await succeeded(analyse(seller, await storePhotos(seller, 1)), 200))
-    expect(result).toMatchObject({ market: null, gaps: ['market_prices_unavailable'], priceSource: 'model', medianUsedPrice: LEVIS_501.medianUsedPrice })
+    expect(result).toMatchObject({
+      market: null,
+      gaps: ['market_prices_unavailable'],
+      priceSource: 'model',
+      medianUsedPrice: LEVIS_501.medianUsedPrice,
+    })
     expect(result.ebay.category.id).toBe('11483')
     expect(result.title).toBe("Levi's 505 Regular Fit Jeans W34")
   })
 
   it("keeps the model's work when Taxonomy is busy: no item specifics, and the gap is named", async () => {
     const seller = await newSeller('taxonomy-busy')
-    gemini.setReply((body) => (asksForAspects(body) ? aspectsReply(body, LEVIS_501_ASPECTS) : { ...LEVIS_501_REPLY, title: 'Levi’s 569 Loose Jeans W36' }))
+    gemini.setReply((body) =>
+      asksForAspects(body)
+        ? aspectsReply(body, LEVIS_501_ASPECTS)
+        : { ...LEVIS_501_REPLY, title: 'Levi’s 569 Loose Jeans W36' },
+    )
     fake.sell.trouble = { path: /^\/commerce\/taxonomy/, status: 429 }
     const result = await readJson(await succeeded(analyse(seller, await storePhotos(seller, 1)), 200))
-    expect(result).toMatchObject({ title: 'Levi’s 569 Loose Jeans W36', ebay: null, market: null, gaps: ['ebay_specifics_unavailable', 'market_prices_unavailable'], priceSource: 'model' })
+    expect(result).toMatchObject({
+      title: 'Levi’s 569 Loose Jeans W36',
+      ebay: null,
+      market: null,
+      gaps: ['ebay_specifics_unavailable', 'market_prices_unavailable'],
+      priceSource: 'model',
+    })
   })
 
   it('keeps the category and says what is missing when the item-specifics call of the model fails', async () => {
     const seller = await newSeller('second-call')
-    gemini.setReply((body) => (asksForAspects(body) ? 'not json' : { ...LEVIS_501_REPLY, title: "Levi's 550 Relaxed Jeans W30" }))
+    gemini.setReply((body) =>
+      asksForAspects(body) ? 'not json' : { ...LEVIS_501_REPLY, title: "Levi's 550 Relaxed Jeans W30" },
+    )
     const result = await readJson(await succeeded(analyse(seller, await storePhotos(seller, 1)), 200))
     expect(result.ebay).toEqual({ category: { id: '11483', name: "Men's Jeans" }, aspects: [] })
     expect(result.gaps).toEqual(['ebay_specifics_unavailable'])
@@ -197,14 +271,29 @@ describe('a listing made from the analysis', () => {
     const seller = await newSeller('listing')
     const ids = await storePhotos(seller, 2)
     const analysis = await readJson(await succeeded(analyse(seller, ids), 200))
-    const images = (await t.db.sql<{ url: string }[]>`select url from images where id = any(${ids})`).map((row) => row.url)
+    const images = (await t.db.sql<{ url: string }[]>`select url from images where id = any(${ids})`).map(
+      (row) => row.url,
+    )
     const listing = await readJson(
       await succeeded(
         seller.post('/api/listings', {
-          title: analysis.title, description: analysis.description, category: analysis.category, color: analysis.primaryColor, brand: analysis.brand,
-          size: analysis.size, sizeType: analysis.sizeType, department: analysis.department, images, medianUsedPrice: analysis.medianUsedPrice,
-          ebayCategoryId: analysis.ebay.category.id, ebayCategoryName: analysis.ebay.category.name,
-          ebayAspects: Object.fromEntries(analysis.ebay.aspects.filter((aspect: JsonBody) => aspect.value).map((aspect: JsonBody) => [aspect.name, aspect.value])),
+          title: analysis.title,
+          description: analysis.description,
+          category: analysis.category,
+          color: analysis.primaryColor,
+          brand: analysis.brand,
+          size: analysis.size,
+          sizeType: analysis.sizeType,
+          department: analysis.department,
+          images,
+          medianUsedPrice: analysis.medianUsedPrice,
+          ebayCategoryId: analysis.ebay.category.id,
+          ebayCategoryName: analysis.ebay.category.name,
+          ebayAspects: Object.fromEntries(
+            analysis.ebay.aspects
+              .filter((aspect: JsonBody) => aspect.value)
+              .map((aspect: JsonBody) => [aspect.name, aspect.value]),
+          ),
         }),
         201,
       ),
@@ -213,7 +302,10 @@ describe('a listing made from the analysis', () => {
     const needs = await readJson(await succeeded(seller.get(`/api/listings/${listing.id}/ebay-requirements`), 200))
     expect(needs.category).toEqual({ id: '11483', name: "Men's Jeans" })
     expect(needs.missing).toEqual([])
-    expect(Object.fromEntries(needs.aspects.map((aspect: JsonBody) => [aspect.name, aspect.value]))).toMatchObject({ Inseam: '32 in', Department: 'Men' })
+    expect(Object.fromEntries(needs.aspects.map((aspect: JsonBody) => [aspect.name, aspect.value]))).toMatchObject({
+      Inseam: '32 in',
+      Department: 'Men',
+    })
   })
 })
 

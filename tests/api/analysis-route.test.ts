@@ -13,7 +13,12 @@ let photo: Buffer
 beforeAll(async () => {
   gemini = await startFakeGemini({ slowMs: 2_000 })
   t = await createTestApp({
-    analyzer: createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url, timeoutMs: 500 }),
+    analyzer: createGeminiAnalyzer({
+      apiKey: gemini.apiKey,
+      model: 'gemini-3.5-flash-lite',
+      baseUrl: gemini.url,
+      timeoutMs: 500,
+    }),
   })
   seller = client(t.app)
   await seller.post('/api/register', newUser('seller'))
@@ -44,7 +49,13 @@ describe('POST /api/analyze-image with Gemini', () => {
   it('maps values outside the option sets to the nearest allowed ones', async () => {
     gemini.setReply('out-of-set')
     const result = await readJson(await seller.post('/api/analyze-image', photoForm(photo)))
-    expect(result).toMatchObject({ category: 'clothing', primaryColor: 'blue', type: 'Limited', department: 'Men', suggestedPrice: 50 })
+    expect(result).toMatchObject({
+      category: 'clothing',
+      primaryColor: 'blue',
+      type: 'Limited',
+      department: 'Men',
+      suggestedPrice: 50,
+    })
   })
 
   it('turns a malformed reply into a 502 with a message, keeping the server up', async () => {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../api/contract/listing-fields.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from '../../api/contract/options.ts'
 import { AppError } from '../../api/errors.ts'
-import { createGeminiAnalyzer, createLocalAnalyzer, DEFAULT_GEMINI_MODEL, normalizeAnalysis, type GeminiConfig } from '../../api/services/listings/analyzer.ts'
+import {
+  createGeminiAnalyzer,
+  createLocalAnalyzer,
+  DEFAULT_GEMINI_MODEL,
+  normalizeAnalysis,
+  type GeminiConfig,
+} from '../../api/services/listings/analyzer.ts'
 import { LEVIS_501, LEVIS_501_REPLY, startFakeGemini, type FakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
 
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.
@@ -30,12 +36,16 @@ beforeEach(() => {
 const gemini = (config: Partial<GeminiConfig> = {}) =>
   createGeminiAnalyzer({ apiKey: fake.apiKey, model: DEFAULT_GEMINI_MODEL, baseUrl: fake.url, ...config })
 
-const analyze = (config: Partial<GeminiConfig> = {}, signal?: AbortSignal) => gemini(config).analyze({ photos: [JPEG], measuredColor: 'blue' }, signal)
+const analyze = (config: Partial<GeminiConfig> = {}, signal?: AbortSignal) =>
+  gemini(config).analyze({ photos: [JPEG], measuredColor: 'blue' }, signal)
 
 const lastRequest = (): RecordedRequest => fake.requests.at(-1)!
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason)
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
   expect(error).toBeInstanceOf(AppError)
   return error as AppError
 }
@@ -82,7 +92,7 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     expect(generation.temperature).toBeLessThanOrEqual(0.3)
   })
 
-  it("passes the measured colour to the model as a hint and uses it when the model names no colour", async () => {
+  it('passes the measured colour to the model as a hint and uses it when the model names no colour', async () => {
     fake.setReply(() => ({ ...LEVIS_501_REPLY, primaryColor: null }))
     const { suggestion } = await gemini().analyze({ photos: [JPEG], measuredColor: 'green' })
     expect(lastRequest().body!.contents![0]!.parts!.at(-1)!.text).toMatch(/main colour is green/)
@@ -92,7 +102,14 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
   it('maps values outside the option sets to the nearest allowed ones and rounds "$49.99" to the nearest dollar, 50', async () => {
     fake.setReply('out-of-set')
     const { suggestion } = await analyze()
-    expect(suggestion).toEqual({ ...LEVIS_SUGGESTION, category: 'clothing', primaryColor: 'blue', type: 'Limited', department: 'Men', suggestedPrice: 50 })
+    expect(suggestion).toEqual({
+      ...LEVIS_SUGGESTION,
+      category: 'clothing',
+      primaryColor: 'blue',
+      type: 'Limited',
+      department: 'Men',
+      suggestedPrice: 50,
+    })
   })
 
   it('refuses a reply that is not JSON with a 502 analysis_failed', async () => {
@@ -119,7 +136,9 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     const error = await failure(analyze({ timeoutMs: 300 }))
     expect(Date.now() - started).toBeLessThan(2_000)
     expect(error).toMatchObject({ status: 504, code: 'analysis_timeout' })
-    expect(error.message).toBe('The AI took too long to analyse this photo. Try again, or fill in the details yourself.')
+    expect(error.message).toBe(
+      'The AI took too long to analyse this photo. Try again, or fill in the details yourself.',
+    )
   })
 
   it("stops as soon as the caller's signal aborts, passing on its reason rather than calling it a timeout", async () => {
@@ -132,7 +151,7 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     expect(Date.now() - started).toBeLessThan(2_000)
   })
 
-  it("answers a wrong key with a 502 that tells the operator to check GEMINI_API_KEY and never shows or logs the key", async () => {
+  it('answers a wrong key with a 502 that tells the operator to check GEMINI_API_KEY and never shows or logs the key', async () => {
     const wrongKey = 'AIzaSy-wrong-key-that-must-stay-secret'
     const error = await failure(analyze({ apiKey: wrongKey }))
     expect(error).toMatchObject({ status: 502, code: 'analysis_key_refused' })
@@ -173,7 +192,11 @@ describe('normalizeAnalysis', () => {
   const minimal = { title: 'Lamp' }
 
   it('accepts keywords as a comma-separated string, trimmed, without blanks or repeats', () => {
-    expect(normalizeSuggestion({ ...minimal, keywords: ' lamp, desk lamp ,, brass,Lamp ' }).keywords).toEqual(['lamp', 'desk lamp', 'brass'])
+    expect(normalizeSuggestion({ ...minimal, keywords: ' lamp, desk lamp ,, brass,Lamp ' }).keywords).toEqual([
+      'lamp',
+      'desk lamp',
+      'brass',
+    ])
   })
 
   it('keeps at most 15 keywords', () => {
@@ -182,7 +205,8 @@ describe('normalizeAnalysis', () => {
   })
 
   it('cuts a title over 80 characters at a word boundary', () => {
-    const title = "Levi's 501 Original Fit Men's Jeans W32 L32 Medium Stonewash Blue Button Fly Straight Leg Vintage Denim"
+    const title =
+      "Levi's 501 Original Fit Men's Jeans W32 L32 Medium Stonewash Blue Button Fly Straight Leg Vintage Denim"
     const cut = normalizeSuggestion({ title }).title
     expect(cut.length).toBeLessThanOrEqual(80)
     expect(cut).toBe("Levi's 501 Original Fit Men's Jeans W32 L32 Medium Stonewash Blue Button Fly")
@@ -190,34 +214,85 @@ describe('normalizeAnalysis', () => {
   })
 
   it('turns a negative price into 0 and rounds prices to whole dollars', () => {
-    expect(normalizeSuggestion({ ...minimal, suggestedPrice: -5, medianUsedPrice: 25.5 })).toMatchObject({ suggestedPrice: 0, medianUsedPrice: 26 })
-    expect(normalizeSuggestion({ ...minimal, suggestedPrice: '$25', medianUsedPrice: '1,299.00 USD' })).toMatchObject({ suggestedPrice: 25, medianUsedPrice: 1299 })
-    expect(normalizeSuggestion({ ...minimal, suggestedPrice: 'unknown', medianUsedPrice: null })).toMatchObject({ suggestedPrice: 0, medianUsedPrice: 0 })
+    expect(normalizeSuggestion({ ...minimal, suggestedPrice: -5, medianUsedPrice: 25.5 })).toMatchObject({
+      suggestedPrice: 0,
+      medianUsedPrice: 26,
+    })
+    expect(normalizeSuggestion({ ...minimal, suggestedPrice: '$25', medianUsedPrice: '1,299.00 USD' })).toMatchObject({
+      suggestedPrice: 25,
+      medianUsedPrice: 1299,
+    })
+    expect(normalizeSuggestion({ ...minimal, suggestedPrice: 'unknown', medianUsedPrice: null })).toMatchObject({
+      suggestedPrice: 0,
+      medianUsedPrice: 0,
+    })
   })
 
   it('places values by label, case, synonym or a word of a longer phrase', () => {
     const places = (field: string, answers: Record<string, string>) => {
       for (const [answer, expected] of Object.entries(answers)) {
-        expect([answer, normalizeSuggestion({ ...minimal, [field]: answer })[field as keyof AnalysisSuggestion]]).toEqual([answer, expected])
+        expect([
+          answer,
+          normalizeSuggestion({ ...minimal, [field]: answer })[field as keyof AnalysisSuggestion],
+        ]).toEqual([answer, expected])
       }
     }
-    places('category', { 'Home & Garden': 'home', ELECTRONICS: 'electronics', Furniture: 'home', 'Cell Phones & Accessories': 'electronics', 'Toys & Hobbies': 'collectibles', shoes: 'clothing' })
-    places('primaryColor', { GREY: 'gray', grey: 'gray', 'Navy Blue': 'blue', beige: 'brown', gold: 'yellow', Burgundy: 'red', ivory: 'white', 'multi-colour': 'multi', Lavender: 'purple' })
+    places('category', {
+      'Home & Garden': 'home',
+      ELECTRONICS: 'electronics',
+      Furniture: 'home',
+      'Cell Phones & Accessories': 'electronics',
+      'Toys & Hobbies': 'collectibles',
+      shoes: 'clothing',
+    })
+    places('primaryColor', {
+      GREY: 'gray',
+      grey: 'gray',
+      'Navy Blue': 'blue',
+      beige: 'brown',
+      gold: 'yellow',
+      Burgundy: 'red',
+      ivory: 'white',
+      'multi-colour': 'multi',
+      Lavender: 'purple',
+    })
     places('type', { 'Limited Edition': 'Limited', vintage: 'Vintage', 'hand-crafted': 'Handmade' })
     places('sizeType', { 'big & tall': 'Big', 'Plus Size': 'Plus', juniors: 'Junior' })
-    places('department', { Unisex: 'Adult Unisex', mens: 'Men', "Men's": 'Men', male: 'Men', womens: 'Women', female: 'Women', baby: 'Babies', kids: '' })
+    places('department', {
+      Unisex: 'Adult Unisex',
+      mens: 'Men',
+      "Men's": 'Men',
+      male: 'Men',
+      womens: 'Women',
+      female: 'Women',
+      baby: 'Babies',
+      kids: '',
+    })
   })
 
   it("falls back to 'other', 'multi' or empty for values it cannot place, and leaves missing ones empty", () => {
-    expect(normalizeSuggestion({ ...minimal, category: 'Sporting Goods', primaryColor: 'transparent', type: 'Refurbished', sizeType: 'Huge', department: 'Pets' }))
-      .toMatchObject({ category: 'other', primaryColor: 'multi', type: '', sizeType: '', department: '' })
+    expect(
+      normalizeSuggestion({
+        ...minimal,
+        category: 'Sporting Goods',
+        primaryColor: 'transparent',
+        type: 'Refurbished',
+        sizeType: 'Huge',
+        department: 'Pets',
+      }),
+    ).toMatchObject({ category: 'other', primaryColor: 'multi', type: '', sizeType: '', department: '' })
     expect(normalizeSuggestion(minimal)).toEqual({ ...EMPTY_SUGGESTION, title: 'Lamp' })
   })
 
   it("trims text and empties the words that mean no value, like 'Unknown' or 'N/A'", () => {
     const unknown = (value: string) => ({ value, seen: true, photo: 1 })
-    expect(normalizeSuggestion({ title: '  Brass lamp  ', description: ' Works. ', facts: { brand: unknown('Unknown'), size: unknown('N/A') } }))
-      .toMatchObject({ title: 'Brass lamp', description: 'Works.', brand: '', size: '' })
+    expect(
+      normalizeSuggestion({
+        title: '  Brass lamp  ',
+        description: ' Works. ',
+        facts: { brand: unknown('Unknown'), size: unknown('N/A') },
+      }),
+    ).toMatchObject({ title: 'Brass lamp', description: 'Works.', brand: '', size: '' })
   })
 
   it('refuses anything but an object with a string title, with the 502 analysis_failed', () => {

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, createTestApp, newUser, readJson, registeredClient, succeeded, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+import {
+  client,
+  createTestApp,
+  newUser,
+  readJson,
+  registeredClient,
+  succeeded,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../helpers/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -16,7 +25,13 @@ describe('registration', () => {
     const response = await alice.post('/api/register', newUser('alice'))
     expect(response.status).toBe(201)
     const body = await readJson(response)
-    expect(body).toMatchObject({ username: 'alice', email: 'alice@example.com', firstName: 'Sam', lastName: 'Seller', isAdmin: false })
+    expect(body).toMatchObject({
+      username: 'alice',
+      email: 'alice@example.com',
+      firstName: 'Sam',
+      lastName: 'Seller',
+      isAdmin: false,
+    })
     expect(body).not.toHaveProperty('password')
     expect(body).not.toHaveProperty('passwordHash')
     const me = await alice.get('/api/user')
@@ -51,7 +66,8 @@ describe('registration', () => {
     })
     expect(forged.status).toBe(201)
     await t.settle()
-    const [mail] = await t.db.sql`select text, html from mail_outbox where recipient = 'hosted@example.com' and template = 'welcome'`
+    const [mail] = await t.db
+      .sql`select text, html from mail_outbox where recipient = 'hosted@example.com' and template = 'welcome'`
     expect(mail!.text).toContain(`Open Snaplist: ${TEST_ORIGIN}`)
     expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
@@ -70,11 +86,24 @@ describe('registration', () => {
     await succeeded(client(t.app).post('/api/register', newUser('alice13')), 201)
     await succeeded(client(t.app).post('/api/register', newUser('admfin')), 201)
     // а and е Cyrillic; Α Greek; ı dotless; full-width letters; ﬁ the ligature, which NFKC makes "fi".
-    const lookAlikes = ['\u0430lice13', 'ALIC\u041513', '\u0391LICE13', 'al\u0131ce13', '\uff41\uff4c\uff49\uff43\uff45\uff11\uff13', 'adm\ufb01n']
+    const lookAlikes = [
+      '\u0430lice13',
+      'ALIC\u041513',
+      '\u0391LICE13',
+      'al\u0131ce13',
+      '\uff41\uff4c\uff49\uff43\uff45\uff11\uff13',
+      'adm\ufb01n',
+    ]
     for (const [index, username] of lookAlikes.entries()) {
-      const response = await client(t.app).post('/api/register', { ...newUser(username), email: `look-alike-${index}@example.com` })
+      const response = await client(t.app).post('/api/register', {
+        ...newUser(username),
+        email: `look-alike-${index}@example.com`,
+      })
       expect(response.status, username).toBe(409)
-      expect(await readJson(response)).toMatchObject({ code: 'conflict', fields: { username: expect.stringMatching(/already taken/) } })
+      expect(await readJson(response)).toMatchObject({
+        code: 'conflict',
+        fields: { username: expect.stringMatching(/already taken/) },
+      })
     }
     const [row] = await t.db.sql`select count(*)::int as n from users where email like 'look-alike-%'`
     expect(row!.n).toBe(0)
@@ -83,7 +112,13 @@ describe('registration', () => {
 
   it('refuses missing and malformed fields with a message per field and writes nothing', async () => {
     const before = await countUsers()
-    const response = await client(t.app).post('/api/register', { username: '', email: 'not-an-email', firstName: 'A', lastName: 'B', password: 'short' })
+    const response = await client(t.app).post('/api/register', {
+      username: '',
+      email: 'not-an-email',
+      firstName: 'A',
+      lastName: 'B',
+      password: 'short',
+    })
     expect(response.status).toBe(400)
     const body = await readJson(response)
     expect(body.fields).toMatchObject({
@@ -120,18 +155,34 @@ describe('registration', () => {
     expect((await readJson(fullWidth)).username).toBe('wide')
     const before = await countUsers()
     for (const hidden of ['\u200B', '\u200D', '\u200F', '\u202E', '\u2066', '\uFEFF', '\u00AD', '\u0007']) {
-      const response = await client(t.app).post('/api/register', { ...newUser('bob'), username: `b${hidden}ob`, email: 'lookalike@example.com' })
+      const response = await client(t.app).post('/api/register', {
+        ...newUser('bob'),
+        username: `b${hidden}ob`,
+        email: 'lookalike@example.com',
+      })
       expect(response.status).toBe(400)
-      expect((await readJson(response)).fields).toEqual({ username: 'Username cannot contain invisible or text-direction characters' })
+      expect((await readJson(response)).fields).toEqual({
+        username: 'Username cannot contain invisible or text-direction characters',
+      })
     }
     expect(await countUsers()).toBe(before)
   })
 
-  it('accepts an email address as the username only when it is the account\'s own', async () => {
-    const other = await client(t.app).post('/api/register', { ...newUser('x'), username: 'boss@example.com', email: 'intern@example.com' })
+  it("accepts an email address as the username only when it is the account's own", async () => {
+    const other = await client(t.app).post('/api/register', {
+      ...newUser('x'),
+      username: 'boss@example.com',
+      email: 'intern@example.com',
+    })
     expect(other.status).toBe(400)
-    expect((await readJson(other)).fields).toEqual({ username: 'A username with @ in it must be your own email address.' })
-    const own = await client(t.app).post('/api/register', { ...newUser('x'), username: 'Self@Example.com', email: 'self@example.com' })
+    expect((await readJson(other)).fields).toEqual({
+      username: 'A username with @ in it must be your own email address.',
+    })
+    const own = await client(t.app).post('/api/register', {
+      ...newUser('x'),
+      username: 'Self@Example.com',
+      email: 'self@example.com',
+    })
     expect(own.status).toBe(201)
   })
 
@@ -149,7 +200,10 @@ describe('registration', () => {
 
   it('refuses a 1 MB body with 413 and creates nothing', async () => {
     const before = await countUsers()
-    const response = await client(t.app).post('/api/register', { ...newUser('huge'), lastName: 'x'.repeat(1024 * 1024) })
+    const response = await client(t.app).post('/api/register', {
+      ...newUser('huge'),
+      lastName: 'x'.repeat(1024 * 1024),
+    })
     expect(response.status).toBe(413)
     expect((await readJson(response)).message).toMatch(/too large/)
     expect(await countUsers()).toBe(before)
@@ -177,10 +231,13 @@ describe('sign-in and sign-out', () => {
   it('requires username and password', async () => {
     const response = await client(t.app).post('/api/login', {})
     expect(response.status).toBe(400)
-    expect((await readJson(response)).fields).toEqual({ username: 'Username is required', password: 'Password is required' })
+    expect((await readJson(response)).fields).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    })
   })
 
-  it('marks every JSON answer but a 401 no-store, so no cache keeps a seller\'s data for the next person', async () => {
+  it("marks every JSON answer but a 401 no-store, so no cache keeps a seller's data for the next person", async () => {
     const c = client(t.app)
     const signedIn = await c.post('/api/login', { username: 'carol', password: 'correct horse battery' })
     const me = await c.get('/api/user')
@@ -238,7 +295,10 @@ describe('sign-in and sign-out', () => {
     const response = await client(t.app).post('/api/register', newUser('csrf'), { origin: 'https://evil.example' })
     expect(response.status).toBe(403)
     expect((await readJson(response)).message).toMatch(/another website/)
-    const bySite = await client(t.app).call('POST', '/api/logout', undefined, { origin: '', 'sec-fetch-site': 'cross-site' })
+    const bySite = await client(t.app).call('POST', '/api/logout', undefined, {
+      origin: '',
+      'sec-fetch-site': 'cross-site',
+    })
     expect(bySite.status).toBe(403)
     expect(await countUsers()).toBe(before)
   })

@@ -11,7 +11,12 @@ import { openDatabase } from '../../api/db/client.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { SESSION_COOKIE } from '../../api/services/accounts/sessions.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
-import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres, type StopMode } from '../helpers/private-postgres.ts'
+import {
+  privatePostgresUnavailable,
+  startPrivatePostgres,
+  type PrivatePostgres,
+  type StopMode,
+} from '../helpers/private-postgres.ts'
 import { createTestApp, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
 // These tests bring their own database servers, so the postgres project would only repeat them.
@@ -50,8 +55,12 @@ afterAll(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const createListing = (clientId: string) => seller.post('/api/listings', { clientId, title: 'Restart test', category: 'other', color: 'black' })
-const storedClientIds = async () => (await t.db.sql<{ clientId: string }[]>`select client_id from listings where user_id = ${seller.id}`).map((row) => row.clientId)
+const createListing = (clientId: string) =>
+  seller.post('/api/listings', { clientId, title: 'Restart test', category: 'other', color: 'black' })
+const storedClientIds = async () =>
+  (await t.db.sql<{ clientId: string }[]>`select client_id from listings where user_id = ${seller.id}`).map(
+    (row) => row.clientId,
+  )
 
 /** WORKERS sellers' screens at once, each creating a listing and reloading the list, until told to stop. */
 function steadyLoad() {
@@ -60,7 +69,15 @@ function steadyLoad() {
   async function record(kind: Answer['kind'], send: () => Promise<Response>, clientId?: string) {
     const startedAt = performance.now()
     const response = await send()
-    answers.push({ kind, startedAt, ms: performance.now() - startedAt, status: response.status, body: await readJson(response), retryAfter: response.headers.get('retry-after'), clientId })
+    answers.push({
+      kind,
+      startedAt,
+      ms: performance.now() - startedAt,
+      status: response.status,
+      body: await readJson(response),
+      retryAfter: response.headers.get('retry-after'),
+      clientId,
+    })
   }
   async function worker() {
     while (running) {
@@ -99,23 +116,34 @@ describe.skipIf(skipReason)(`database restart${skipReason ? ` (skipped: ${skipRe
 
     expect(answers.filter((answer) => ![200, 201, 503].includes(answer.status))).toEqual([])
     for (const failed of answers.filter((answer) => answer.status === 503)) {
-      expect(failed.body).toMatchObject({ code: 'database_unavailable', message: 'The database is unavailable right now. Please try again in a few seconds.' })
+      expect(failed.body).toMatchObject({
+        code: 'database_unavailable',
+        message: 'The database is unavailable right now. Please try again in a few seconds.',
+      })
       expect(failed.retryAfter).toBe('5')
     }
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(FAIL_FAST_MS)
-    const within = (from: number, to: number) => answers.filter((answer) => answer.startedAt >= from && answer.startedAt + answer.ms <= to)
+    const within = (from: number, to: number) =>
+      answers.filter((answer) => answer.startedAt >= from && answer.startedAt + answer.ms <= to)
     for (const { mode, downAt, startingAt, upAt, upUntil } of outages) {
       const whileDown = within(downAt, startingAt)
       expect(whileDown.length, `requests during the ${mode} stop`).toBeGreaterThan(WORKERS)
-      expect(whileDown.filter((answer) => answer.status !== 503), `answers during the ${mode} stop`).toEqual([])
+      expect(
+        whileDown.filter((answer) => answer.status !== 503),
+        `answers during the ${mode} stop`,
+      ).toEqual([])
       // Back within the reconnect pause: everything started half a second after the server is up succeeds.
       const afterRecovery = within(upAt + 500, upUntil)
       expect(afterRecovery.length).toBeGreaterThan(WORKERS)
-      expect(afterRecovery.filter((answer) => answer.status >= 300), `answers after the ${mode} stop`).toEqual([])
+      expect(
+        afterRecovery.filter((answer) => answer.status >= 300),
+        `answers after the ${mode} stop`,
+      ).toEqual([])
     }
 
     expect((await seller.get('/api/user')).status).toBe(200)
-    const createdWith = (status: number) => answers.filter((answer) => answer.kind === 'create' && answer.status === status).map((answer) => answer.clientId!)
+    const createdWith = (status: number) =>
+      answers.filter((answer) => answer.kind === 'create' && answer.status === status).map((answer) => answer.clientId!)
     const [confirmed, refused] = [createdWith(201), createdWith(503)]
     const stored = await storedClientIds()
     expect(stored).toEqual(expect.arrayContaining(confirmed))
@@ -133,7 +161,9 @@ describe.skipIf(repeated)('a database that never answers', () => {
     const sockets: Socket[] = []
     const silent = createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1')
     await once(silent, 'listening')
-    const db = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres` })
+    const db = await openDatabase({
+      databaseUrl: `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres`,
+    })
     const app = createApp({
       sql: db.sql,
       config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },

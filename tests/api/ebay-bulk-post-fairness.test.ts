@@ -11,21 +11,42 @@ type Client = Awaited<ReturnType<typeof registeredClient>>
 
 const ebay = ebayAppPerFile()
 
-const TEE = { brand: 'Hanes', size: 'L', sizeType: 'Regular', department: 'Men', color: 'black', price: 12, quantity: 1, category: 'clothing', description: 'Soft, no holes.' }
+const TEE = {
+  brand: 'Hanes',
+  size: 'L',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'black',
+  price: 12,
+  quantity: 1,
+  category: 'clothing',
+  description: 'Soft, no holes.',
+}
 
 /** `count` ready listings sharing one photo, made straight in the database (the API makes them one by one, slowly). */
 async function listings(seller: Client, count: number): Promise<number[]> {
   const [photo] = await uploadPhotos(seller, 1)
   const rows = Array.from({ length: count }, (_, index) => ({
-    user_id: seller.id, title: `Tee ${index + 1}`, brand: TEE.brand, size: TEE.size, size_type: TEE.sizeType, department: TEE.department,
-    color: TEE.color, price: TEE.price * 100, quantity: 1, category: TEE.category, description: TEE.description, images: [photo!],
+    user_id: seller.id,
+    title: `Tee ${index + 1}`,
+    brand: TEE.brand,
+    size: TEE.size,
+    size_type: TEE.sizeType,
+    department: TEE.department,
+    color: TEE.color,
+    price: TEE.price * 100,
+    quantity: 1,
+    category: TEE.category,
+    description: TEE.description,
+    images: [photo!],
   }))
   const made = await ebay.t.db.sql<{ id: number }[]>`insert into listings ${ebay.t.db.sql(rows)} returning id`
   return made.map((row) => row.id)
 }
 
 const seller = (name: string) => registeredClient(ebay.t.app, `${name}-${randomUUID().slice(0, 8)}`)
-const bulkPost = (client: Client, listingIds: number[]) => client.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds, postalCode: '95125' })
+const bulkPost = (client: Client, listingIds: number[]) =>
+  client.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds, postalCode: '95125' })
 
 describe('bulk posts of several sellers', () => {
   it("posts another seller's one listing among the first, while a big bulk post of one seller is queued", async () => {
@@ -34,7 +55,8 @@ describe('bulk posts of several sellers', () => {
     const small = await seller('small')
     const { grant: smallGrant } = await connectEbay(ebay.fake, small)
     const many = await listings(big, 20)
-    for (let start = 0; start < many.length; start += 10) expect((await bulkPost(big, many.slice(start, start + 10))).status).toBe(202)
+    for (let start = 0; start < many.length; start += 10)
+      expect((await bulkPost(big, many.slice(start, start + 10))).status).toBe(202)
     const [one] = await listings(small, 1)
     const posted = await bulkPost(small, [one!])
     expect(posted.status).toBe(202)
@@ -42,7 +64,9 @@ describe('bulk posts of several sellers', () => {
     await ebay.t.settle()
     // The stand-in's listings in the order they went live: the small seller's is second at the latest (the big
     // seller's first may have been taken already), never 21st.
-    const order = [...ebay.fake.sell.listings.values()].filter((entry) => entry.seller === bigGrant || entry.seller === smallGrant)
+    const order = [...ebay.fake.sell.listings.values()].filter(
+      (entry) => entry.seller === bigGrant || entry.seller === smallGrant,
+    )
     expect(order).toHaveLength(21)
     const skuOf = await ebaySkus(ebay.t)
     expect(order.findIndex((entry) => entry.sku === skuOf(one!))).toBeLessThanOrEqual(1)
@@ -59,8 +83,13 @@ describe('bulk posts of several sellers', () => {
 
     const more = await bulkPost(client, ids.slice(BULK_POST_QUEUE_MAX))
     expect(more.status).toBe(429)
-    expect(await readJson(more)).toMatchObject({ code: 'bulk_post_queue_full', message: expect.stringContaining(`${BULK_POST_QUEUE_MAX} of your listings are still waiting`) })
-    const [made] = await ebay.t.db.sql<{ count: number }[]>`select count(*)::int as count from ebay_bulk_posts where user_id = ${client.id}`
+    expect(await readJson(more)).toMatchObject({
+      code: 'bulk_post_queue_full',
+      message: expect.stringContaining(`${BULK_POST_QUEUE_MAX} of your listings are still waiting`),
+    })
+    const [made] = await ebay.t.db.sql<
+      { count: number }[]
+    >`select count(*)::int as count from ebay_bulk_posts where user_id = ${client.id}`
     expect(made!.count).toBe(1)
     // Nothing of the refused request runs: the cap's seller's jobs are left unrun here, the next test's settle never comes.
     await ebay.t.db.sql`delete from ebay_bulk_posts where user_id = ${client.id}`

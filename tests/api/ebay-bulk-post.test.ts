@@ -9,7 +9,17 @@ type Client = Awaited<ReturnType<typeof registeredClient>>
 
 const ebay = ebayAppPerFile()
 
-const TEE = { brand: 'Hanes', size: 'L', sizeType: 'Regular', department: 'Men', color: 'black', price: 12, quantity: 1, category: 'clothing', description: 'Soft, no holes.' }
+const TEE = {
+  brand: 'Hanes',
+  size: 'L',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'black',
+  price: 12,
+  quantity: 1,
+  category: 'clothing',
+  description: 'Soft, no holes.',
+}
 
 async function listing(seller: Client, fields: Record<string, unknown>): Promise<number> {
   const response = await seller.post('/api/listings', { ...TEE, ...fields, images: await uploadPhotos(seller, 1) })
@@ -58,13 +68,20 @@ describe('POST /api/ebay/bulk-posts', () => {
     ])
     expect(items[2]).toMatchObject({ code: 'ebay_missing_fields', viewUrl: null })
     expect(items[2]!.message).toContain('Missing required fields: Brand')
-    for (const item of items.filter((entry) => entry.status === 'posted')) expect(item.viewUrl).toMatch(/^https:\/\/sandbox\.ebay\.com\/itm\/\d+$/)
+    for (const item of items.filter((entry) => entry.status === 'posted'))
+      expect(item.viewUrl).toMatch(/^https:\/\/sandbox\.ebay\.com\/itm\/\d+$/)
     expect(await Promise.all(ids.map((id) => livesOnEbay(grant, id)))).toEqual([1, 1, 0, 1, 1])
 
     // Another request for the same listings publishes none of them again.
-    const repeat = await readJson(await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [ids[0]!, ids[1]!] }))
+    const repeat = await readJson(
+      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [ids[0]!, ids[1]!] }),
+    )
     await ebay.t.settle()
-    expect(((await readJson(await seller.get(`/api/ebay/bulk-posts/${repeat.id}`))).items as JsonBody[]).map((item) => item.status)).toEqual(['posted', 'posted'])
+    expect(
+      ((await readJson(await seller.get(`/api/ebay/bulk-posts/${repeat.id}`))).items as JsonBody[]).map(
+        (item) => item.status,
+      ),
+    ).toEqual(['posted', 'posted'])
     expect(await Promise.all(ids.map((id) => livesOnEbay(grant, id)))).toEqual([1, 1, 0, 1, 1])
   })
 
@@ -75,8 +92,12 @@ describe('POST /api/ebay/bulk-posts', () => {
     const mine = await listing(bob, { title: 'Bob tee' })
     const refused = await bob.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mine, hers] })
     expect(refused.status).toBe(404)
-    const [made] = await ebay.t.db.sql<{ count: number }[]>`select count(*)::int as count from ebay_bulk_posts where user_id = ${bob.id}`
+    const [made] = await ebay.t.db.sql<
+      { count: number }[]
+    >`select count(*)::int as count from ebay_bulk_posts where user_id = ${bob.id}`
     expect(made!.count).toBe(0)
-    expect((await bob.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mine, mine] })).status).toBe(400)
+    expect((await bob.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mine, mine] })).status).toBe(
+      400,
+    )
   })
 })

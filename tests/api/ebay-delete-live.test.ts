@@ -13,26 +13,41 @@ type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
 const ebay = ebayAppPerFile()
 
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+}
 
 async function liveListing(): Promise<{ seller: Seller; id: number }> {
   const seller = await registeredClient(ebay.t.app, `delete-${randomUUID().slice(0, 8)}`)
   Object.assign(seller, { grant: (await connectEbay(ebay.fake, seller)).grant })
   const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) })
   const { id } = await readJson(created)
-  const posted = await seller.post(`/api/listings/${id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+  const posted = await seller.post(`/api/listings/${id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
   expect(posted.status, await posted.clone().text()).toBe(200)
   return { seller: seller as Seller, id: id as number }
 }
 
-const offerStatus = (seller: Seller, id: number) => [...ebay.fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === ebay.skuOf(id))?.status
+const offerStatus = (seller: Seller, id: number) =>
+  [...ebay.fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === ebay.skuOf(id))?.status
 const dashboard = async (seller: Seller) => (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
 const rowExists = async (id: number) => (await ebay.t.db.sql`select 1 from listings where id = ${id}`).length === 1
 
 /** The clock moved on: the job's next try (a retry's back-off, or the wait before the last look at the orders) is due now. */
 async function dueNow(name: string) {
   const schema = await jobSchemaFor(ebay.t.db.sql)
-  await ebay.t.db.sql`update ${ebay.t.db.sql(schema)}.job set start_after = now() where name = ${name} and state in ('created', 'retry')`
+  await ebay.t.db
+    .sql`update ${ebay.t.db.sql(schema)}.job set start_after = now() where name = ${name} and state in ('created', 'retry')`
 }
 
 describe('deleting a listing live on eBay', () => {
@@ -86,12 +101,17 @@ describe('deleting a listing live on eBay', () => {
     await dueNow(DELETE_AFTER_END_JOB)
     await ebay.t.settle()
     expect(await rowExists(id)).toBe(true)
-    expect((await dashboard(seller)).find((listing) => listing.id === id)).toMatchObject({ platformStatus: 'sold', soldOrderId: order.orderId })
+    expect((await dashboard(seller)).find((listing) => listing.id === id)).toMatchObject({
+      platformStatus: 'sold',
+      soldOrderId: order.orderId,
+    })
   })
 
   it('deletes a listing that is not live on eBay at once, as before', async () => {
     const seller = await registeredClient(ebay.t.app, `plain-${randomUUID().slice(0, 8)}`)
-    const { id } = await readJson(await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }))
+    const { id } = await readJson(
+      await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }),
+    )
     const deleted = await seller.call('DELETE', `/api/listings/${id}`)
     expect(deleted.status).toBe(200)
     expect(await readJson(deleted)).toMatchObject({ endingOnEbay: false })

@@ -26,7 +26,17 @@ afterAll(async () => {
   await fake.close()
 })
 
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+}
 
 async function connectedSeller(name: string): Promise<Seller> {
   const seller = await registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)
@@ -39,16 +49,23 @@ async function liveListing(seller: Seller, fields: Record<string, unknown> = {})
   const created = await seller.post('/api/listings', { ...JACKET, images, ...fields })
   expect(created.status, await created.clone().text()).toBe(201)
   const listing = await readJson(created)
-  const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+  const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
   expect(posted.status, await posted.clone().text()).toBe(200)
   return listing
 }
 
-const rowOf = async (seller: Seller, id: number): Promise<JsonBody> => ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
-const change = (seller: Seller, id: number, fill: Record<string, unknown>) => seller.post(`/api/listings/${id}/fill-empty`, fill)
-const revisionsOf = (seller: Seller, id: number) => (fake.sell.revisions.get(seller.grant) ?? []).filter((revision) => revision.sku === skuOf(id))
+const rowOf = async (seller: Seller, id: number): Promise<JsonBody> =>
+  ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
+const change = (seller: Seller, id: number, fill: Record<string, unknown>) =>
+  seller.post(`/api/listings/${id}/fill-empty`, fill)
+const revisionsOf = (seller: Seller, id: number) =>
+  (fake.sell.revisions.get(seller.grant) ?? []).filter((revision) => revision.sku === skuOf(id))
 const itemOf = (seller: Seller, id: number) => fake.inventory(seller.grant).items.get(skuOf(id)) as JsonBody
-const offerOf = (seller: Seller, id: number) => [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(id))!
+const offerOf = (seller: Seller, id: number) =>
+  [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(id))!
 
 /** The eBay calls `work` makes, as "METHOD path". */
 async function callsDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -66,12 +83,23 @@ describe('revising a live listing on eBay', () => {
     expect(await rowOf(seller, listing.id)).toMatchObject({ ebayRevisionStatus: 'pending', ebayRevisionMessage: null })
 
     const calls = await callsDuring(() => t.settle())
-    expect(calls.filter((call) => call.startsWith('PUT '))).toEqual([`PUT /sell/inventory/v1/inventory_item/${skuOf(listing.id)}`, `PUT /sell/inventory/v1/offer/${offerOf(seller, listing.id).offerId}`])
+    expect(calls.filter((call) => call.startsWith('PUT '))).toEqual([
+      `PUT /sell/inventory/v1/inventory_item/${skuOf(listing.id)}`,
+      `PUT /sell/inventory/v1/offer/${offerOf(seller, listing.id).offerId}`,
+    ])
     expect(calls).toHaveLength(2)
     expect(itemOf(seller, listing.id).product.description).toBe('Light wash, no stains.')
     // Both are full replacements: what publishing sent is still there.
-    expect(itemOf(seller, listing.id)).toMatchObject({ availability: { shipToLocationAvailability: { quantity: 1 } }, condition: 'USED_EXCELLENT', product: { aspects: { Type: ['Jacket'] } } })
-    expect(offerOf(seller, listing.id).body).toMatchObject({ pricingSummary: { price: { value: '39.50' } }, listingDuration: 'GTC', categoryId: '57988' })
+    expect(itemOf(seller, listing.id)).toMatchObject({
+      availability: { shipToLocationAvailability: { quantity: 1 } },
+      condition: 'USED_EXCELLENT',
+      product: { aspects: { Type: ['Jacket'] } },
+    })
+    expect(offerOf(seller, listing.id).body).toMatchObject({
+      pricingSummary: { price: { value: '39.50' } },
+      listingDuration: 'GTC',
+      categoryId: '57988',
+    })
     expect(await rowOf(seller, listing.id)).toMatchObject({ ebayRevisionStatus: 'done', ebayRevisionMessage: null })
 
     // Nothing more to send: another run sends nothing.
@@ -82,12 +110,22 @@ describe('revising a live listing on eBay', () => {
     const seller = await connectedSeller('patch')
     const listing = await liveListing(seller)
     const edit = (version: number, title: string, askingPrice: number) =>
-      seller.call('PATCH', `/api/listings/${listing.id}`, { ...JACKET, images: listing.images, title, askingPrice, quantity: 1, version })
+      seller.call('PATCH', `/api/listings/${listing.id}`, {
+        ...JACKET,
+        images: listing.images,
+        title,
+        askingPrice,
+        quantity: 1,
+        version,
+      })
     expect((await edit(1, "Levi's trucker jacket, light wash", 35)).status).toBe(200)
     await t.settle()
     expect(itemOf(seller, listing.id).product.title).toBe("Levi's trucker jacket, light wash")
     expect(offerOf(seller, listing.id).body).toMatchObject({ pricingSummary: { price: { value: '35.00' } } })
-    expect(revisionsOf(seller, listing.id).map((revision) => revision.title)).toEqual(["Levi's trucker jacket, light wash", "Levi's trucker jacket, light wash"])
+    expect(revisionsOf(seller, listing.id).map((revision) => revision.title)).toEqual([
+      "Levi's trucker jacket, light wash",
+      "Levi's trucker jacket, light wash",
+    ])
 
     await seller.post(`/api/listings/${listing.id}/end-on-ebay`)
     expect((await edit(2, "Levi's trucker jacket, size M", 30)).status).toBe(200)
@@ -96,7 +134,10 @@ describe('revising a live listing on eBay', () => {
     // Changing an ended listing's offer is no revision of a live listing; the relist puts up the edited listing.
     expect(revisionsOf(seller, listing.id)).toHaveLength(2)
     expect(itemOf(seller, listing.id).product.title).toBe("Levi's trucker jacket, size M")
-    expect(offerOf(seller, listing.id)).toMatchObject({ status: 'PUBLISHED', body: { pricingSummary: { price: { value: '30.00' } } } })
+    expect(offerOf(seller, listing.id)).toMatchObject({
+      status: 'PUBLISHED',
+      body: { pricingSummary: { price: { value: '30.00' } } },
+    })
   })
 
   it('coalesces quick changes into one revision with the latest values', async () => {
@@ -120,7 +161,10 @@ describe('revising a live listing on eBay', () => {
     await change(seller, listing.id, { description: 'Sent once.' })
     await t.settle()
     expect(revisionsOf(seller, listing.id).map((revision) => revision.call)).toEqual(['inventory_item'])
-    expect(await rowOf(seller, listing.id)).toMatchObject({ ebayRevisionStatus: 'pending', ebayRevisionMessage: 'eBay is not answering right now: Snaplist sends the change again shortly.' })
+    expect(await rowOf(seller, listing.id)).toMatchObject({
+      ebayRevisionStatus: 'pending',
+      ebayRevisionMessage: 'eBay is not answering right now: Snaplist sends the change again shortly.',
+    })
 
     // The job's retry (pg-boss waits 30 s; here at once): eBay holds the item already, so only the offer goes.
     await t.jobs.send(REVISION_JOB, { listingId: listing.id })
@@ -133,7 +177,13 @@ describe('revising a live listing on eBay', () => {
 
   it("shows eBay's refusal in eBay's words, and the next change goes out again", async () => {
     const seller = await connectedSeller('refused')
-    const listing = await liveListing(seller, { title: 'Vintage tin toy robot', brand: '', size: '', sizeType: '', department: '' })
+    const listing = await liveListing(seller, {
+      title: 'Vintage tin toy robot',
+      brand: '',
+      size: '',
+      sizeType: '',
+      department: '',
+    })
     // Snaplist takes a brand of up to 65 characters; eBay's aspect values stop at 50.
     await change(seller, listing.id, { brand: 'B'.repeat(60) })
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -141,7 +191,9 @@ describe('revising a live listing on eBay', () => {
     logged.mockRestore()
     const row = await rowOf(seller, listing.id)
     expect(row.ebayRevisionStatus).toBe('refused')
-    expect(row.ebayRevisionMessage).toMatch(/^eBay refused the request: Input error\. \/product\/aspects\/Brand\/0 must NOT have more than 50 characters/)
+    expect(row.ebayRevisionMessage).toMatch(
+      /^eBay refused the request: Input error\. \/product\/aspects\/Brand\/0 must NOT have more than 50 characters/,
+    )
     expect(revisionsOf(seller, listing.id)).toEqual([])
 
     await change(seller, listing.id, { description: 'Wind-up, works.' })
@@ -160,7 +212,8 @@ describe('revising a live listing on eBay', () => {
     logged.mockRestore()
     expect(await rowOf(seller, listing.id)).toMatchObject({
       ebayRevisionStatus: 'waiting',
-      ebayRevisionMessage: 'eBay allows 250 changes a day to a listing: this one goes to eBay after midnight (Pacific time).',
+      ebayRevisionMessage:
+        'eBay allows 250 changes a day to a listing: this one goes to eBay after midnight (Pacific time).',
     })
     expect(itemOf(seller, listing.id).product.description).not.toBe('Too many today.')
   })
@@ -187,22 +240,37 @@ describe('ending and relisting on eBay', () => {
     let calls = await callsDuring(async () => {
       const ended = await seller.post(`/api/listings/${listing.id}/end-on-ebay`)
       expect(ended.status).toBe(200)
-      expect(await readJson(ended)).toMatchObject({ platformStatus: 'ended', viewUrl: null, message: 'Your listing has ended on eBay.' })
+      expect(await readJson(ended)).toMatchObject({
+        platformStatus: 'ended',
+        viewUrl: null,
+        message: 'Your listing has ended on eBay.',
+      })
     })
     expect(calls).toEqual([`POST /sell/inventory/v1/offer/${offerOf(seller, listing.id).offerId}/withdraw`])
     expect(offerOf(seller, listing.id).status).toBe('UNPUBLISHED')
     expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'ended', viewUrl: null })
-    calls = await callsDuring(async () => expect((await seller.post(`/api/listings/${listing.id}/end-on-ebay`)).status).toBe(200))
+    calls = await callsDuring(async () =>
+      expect((await seller.post(`/api/listings/${listing.id}/end-on-ebay`)).status).toBe(200),
+    )
     expect(calls).toEqual([])
 
     const relisted = await seller.post(`/api/listings/${listing.id}/relist-on-ebay`)
     expect(relisted.status).toBe(200)
     const body = await readJson(relisted)
-    expect(body).toMatchObject({ platformStatus: 'active', platformListingId: `ebay-${offerOf(seller, listing.id).listingId}` })
+    expect(body).toMatchObject({
+      platformStatus: 'active',
+      platformListingId: `ebay-${offerOf(seller, listing.id).listingId}`,
+    })
     expect(offerOf(seller, listing.id).status).toBe('PUBLISHED')
-    expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'active', platformListingId: body.platformListingId, viewUrl: body.viewUrl })
+    expect(await rowOf(seller, listing.id)).toMatchObject({
+      platformStatus: 'active',
+      platformListingId: body.platformListingId,
+      viewUrl: body.viewUrl,
+    })
     expect(body.platformListingId).not.toBe(firstId)
-    calls = await callsDuring(async () => expect((await seller.post(`/api/listings/${listing.id}/relist-on-ebay`)).status).toBe(200))
+    calls = await callsDuring(async () =>
+      expect((await seller.post(`/api/listings/${listing.id}/relist-on-ebay`)).status).toBe(200),
+    )
     expect(calls).toEqual([])
   })
 
@@ -228,11 +296,12 @@ describe('ending and relisting on eBay', () => {
     const owner = await connectedSeller('owner')
     const live = await liveListing(owner)
     const other = await connectedSeller('other')
-    for (const action of ['end-on-ebay', 'relist-on-ebay']) expect((await other.post(`/api/listings/${live.id}/${action}`)).status).toBe(404)
+    for (const action of ['end-on-ebay', 'relist-on-ebay'])
+      expect((await other.post(`/api/listings/${live.id}/${action}`)).status).toBe(404)
     expect(offerOf(owner, live.id).status).toBe('PUBLISHED')
   })
 
-  it("keeps the listing live when eBay is busy, and says so", async () => {
+  it('keeps the listing live when eBay is busy, and says so', async () => {
     const seller = await connectedSeller('busy')
     const listing = await liveListing(seller)
     fake.setMode('busy')
@@ -258,12 +327,22 @@ describe('sales on eBay', () => {
     const order = fake.sellItem(seller.grant, skuOf(listing.id))
     await poll(seller)
     const row = await rowOf(seller, listing.id)
-    expect(row).toMatchObject({ platformStatus: 'sold', quantity: 0, soldPrice: 39.5, soldOrderId: order.orderId, viewUrl: null })
+    expect(row).toMatchObject({
+      platformStatus: 'sold',
+      quantity: 0,
+      soldPrice: 39.5,
+      soldOrderId: order.orderId,
+      viewUrl: null,
+    })
     expect(Date.parse(row.soldAt as string)).toBe(Date.parse(order.creationDate))
 
     await poll(seller)
     await poll(seller)
-    expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'sold', quantity: 0, soldOrderId: order.orderId })
+    expect(await rowOf(seller, listing.id)).toMatchObject({
+      platformStatus: 'sold',
+      quantity: 0,
+      soldOrderId: order.orderId,
+    })
   })
 
   it('takes what sold off a larger quantity and stays live until none is left', async () => {
@@ -274,7 +353,11 @@ describe('sales on eBay', () => {
     expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'active', quantity: 2, soldPrice: 39.5 })
     const last = fake.sellItem(seller.grant, skuOf(listing.id), 2)
     await poll(seller)
-    expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'sold', quantity: 0, soldOrderId: last.orderId })
+    expect(await rowOf(seller, listing.id)).toMatchObject({
+      platformStatus: 'sold',
+      quantity: 0,
+      soldOrderId: last.orderId,
+    })
   })
 
   it("never puts back up a piece sold on eBay that Snaplist has not read yet, and keeps the seller's own change of quantity", async () => {
@@ -283,7 +366,17 @@ describe('sales on eBay', () => {
     const quantityOnEbay = () => itemOf(seller, listing.id).availability.shipToLocationAvailability.quantity
     const patch = async (fields: Record<string, unknown>) => {
       const { version } = await rowOf(seller, listing.id)
-      expect((await seller.call('PATCH', `/api/listings/${listing.id}`, { ...JACKET, images: listing.images, quantity: 3, version, ...fields })).status).toBe(200)
+      expect(
+        (
+          await seller.call('PATCH', `/api/listings/${listing.id}`, {
+            ...JACKET,
+            images: listing.images,
+            quantity: 3,
+            version,
+            ...fields,
+          })
+        ).status,
+      ).toBe(200)
       await t.settle()
     }
     fake.sellItem(seller.grant, skuOf(listing.id), 1)
@@ -302,7 +395,9 @@ describe('sales on eBay', () => {
     const seller = await connectedSeller('overlap')
     const listing = await liveListing(seller, { quantity: 5 })
     await poll(seller)
-    const [row] = await t.db.sql<{ polledUntil: Date }[]>`select polled_until from ebay_sales_polls where user_id = ${seller.id}`
+    const [row] = await t.db.sql<
+      { polledUntil: Date }[]
+    >`select polled_until from ebay_sales_polls where user_id = ${seller.id}`
     const polledUntil = row!.polledUntil
     const before = (seconds: number) => new Date(polledUntil.getTime() - seconds * 1000)
     // eBay lists an order a little after it is made: one made 1 minute before the last read is still found…

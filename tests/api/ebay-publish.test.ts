@@ -30,7 +30,17 @@ afterAll(async () => {
   await fake.close()
 })
 
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, quantity: 1, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  quantity: 1,
+  category: 'clothing',
+}
 
 async function connectedSeller(name: string, app: TestApp = t): Promise<Seller> {
   const seller = await registeredClient(app.app, `${name}-${randomUUID().slice(0, 8)}`)
@@ -44,12 +54,16 @@ async function createListing(seller: Client, fields: Record<string, unknown> = J
   return readJson(response)
 }
 
-const requirements = async (seller: Client, id: number) => readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
+const requirements = async (seller: Client, id: number) =>
+  readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
 const post = (seller: Client, id: number, body?: unknown) => seller.post(`/api/listings/${id}/post-to-ebay`, body)
 /** The seller's live eBay listings for this listing's SKU. */
 const ebayListingsOf = (seller: Seller, listingId: number) =>
-  [...fake.sell.listings.values()].filter((listing) => listing.seller === seller.grant && listing.sku === skuOf(listingId)).length
-const itemOf = (seller: Seller, listingId: number, skuIn = skuOf) => fake.inventory(seller.grant).items.get(skuIn(listingId)) as JsonBody | undefined
+  [...fake.sell.listings.values()].filter(
+    (listing) => listing.seller === seller.grant && listing.sku === skuOf(listingId),
+  ).length
+const itemOf = (seller: Seller, listingId: number, skuIn = skuOf) =>
+  fake.inventory(seller.grant).items.get(skuIn(listingId)) as JsonBody | undefined
 
 /** The eBay calls `work` makes, by "METHOD path" without the ids. */
 async function callsDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -64,19 +78,31 @@ describe('publishing a listing to eBay', () => {
     const listing = await createListing(seller)
 
     const needs = await requirements(seller, listing.id)
-    expect(needs).toMatchObject({ category: { id: '57988', name: 'Coats, Jackets & Vests' }, condition: 'USED_EXCELLENT', missing: ['Type'], policiesProblem: null, needsLocation: true })
+    expect(needs).toMatchObject({
+      category: { id: '57988', name: 'Coats, Jackets & Vests' },
+      condition: 'USED_EXCELLENT',
+      missing: ['Type'],
+      policiesProblem: null,
+      needsLocation: true,
+    })
     expect(needs.aspects).toEqual(
       expect.arrayContaining([
         { name: 'Brand', value: "Levi's", allowedValues: [] },
         expect.objectContaining({ name: 'Size Type', value: 'Regular' }),
         expect.objectContaining({ name: 'Department', value: 'Men' }),
-        expect.objectContaining({ name: 'Type', value: null, allowedValues: ['Jacket', 'Coat', 'Vest', 'Parka', 'Blazer'] }),
+        expect.objectContaining({
+          name: 'Type',
+          value: null,
+          allowedValues: ['Jacket', 'Coat', 'Vest', 'Parka', 'Blazer'],
+        }),
       ]),
     )
 
     const incomplete = await post(seller, listing.id)
     expect(incomplete.status).toBe(400)
-    expect((await readJson(incomplete)).message).toBe('Missing required fields: Type, Item location (ZIP code). Add them in the Post to eBay dialog, then post again.')
+    expect((await readJson(incomplete)).message).toBe(
+      'Missing required fields: Type, Item location (ZIP code). Add them in the Post to eBay dialog, then post again.',
+    )
     expect(itemOf(seller, listing.id)).toBeUndefined()
 
     const published = await post(seller, listing.id, { aspects: { Type: 'jacket' }, postalCode: '95125' })
@@ -88,12 +114,23 @@ describe('publishing a listing to eBay', () => {
 
     const item = itemOf(seller, listing.id)!
     expect(item.condition).toBe('USED_EXCELLENT')
-    expect(item.product.aspects).toMatchObject({ Brand: ["Levi's"], Type: ['Jacket'], 'Size Type': ['Regular'], Department: ['Men'], Color: ['Blue'] })
+    expect(item.product.aspects).toMatchObject({
+      Brand: ["Levi's"],
+      Type: ['Jacket'],
+      'Size Type': ['Regular'],
+      Department: ['Men'],
+      Color: ['Blue'],
+    })
     expect(item.product.imageUrls).toHaveLength(2)
     for (const url of item.product.imageUrls) expect(fake.sell.pictures.has(url)).toBe(true)
 
     const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
-    expect(row).toMatchObject({ platformStatus: 'active', platformListingId: result.platformListingId, condition: 'used', viewUrl: result.viewUrl })
+    expect(row).toMatchObject({
+      platformStatus: 'active',
+      platformListingId: result.platformListingId,
+      condition: 'used',
+      viewUrl: result.viewUrl,
+    })
   })
 
   it('costs a seller who is set up four eBay calls from opening the dialog to a live listing', async () => {
@@ -119,7 +156,12 @@ describe('publishing a listing to eBay', () => {
 
   it('uploads each photo to eBay once, however many times the listing is tried', async () => {
     const seller = await connectedSeller('pictures')
-    const listing = await createListing(seller, { ...JACKET, title: 'Vintage film camera', brand: 'Canon', category: 'electronics' })
+    const listing = await createListing(seller, {
+      ...JACKET,
+      title: 'Vintage film camera',
+      brand: 'Canon',
+      category: 'electronics',
+    })
     const refused = await post(seller, listing.id, { postalCode: '95125' })
     expect((await readJson(refused)).message).toContain('Missing required fields: Model')
     const uploads = fake.sell.pictures.size
@@ -132,7 +174,9 @@ describe('publishing a listing to eBay', () => {
     const listing = await createListing(seller)
     fake.setPolicies({ fulfillment: [], payment: ['2'], return: [] })
     try {
-      expect((await requirements(seller, listing.id)).policiesProblem).toMatch(/^You need to set up eBay selling policies before posting: create a shipping, return policy in eBay Seller Hub/)
+      expect((await requirements(seller, listing.id)).policiesProblem).toMatch(
+        /^You need to set up eBay selling policies before posting: create a shipping, return policy in eBay Seller Hub/,
+      )
       const response = await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
       expect(response.status).toBe(400)
       expect((await readJson(response)).message).toContain('You need to set up eBay selling policies')
@@ -147,12 +191,15 @@ describe('publishing a listing to eBay', () => {
     const listing = await createListing(seller)
     await requirements(seller, listing.id)
     // The cache as it was before eBay made Type required in this category.
-    await t.db.sql`update ebay_category_aspects set aspects = (select jsonb_agg(a) from jsonb_array_elements(aspects) a where a->>'name' <> 'Type') where category_id = '57988'`
+    await t.db
+      .sql`update ebay_category_aspects set aspects = (select jsonb_agg(a) from jsonb_array_elements(aspects) a where a->>'name' <> 'Type') where category_id = '57988'`
     expect((await requirements(seller, listing.id)).missing).toEqual([])
 
     const response = await post(seller, listing.id, { postalCode: '95125' })
     expect(response.status).toBe(400)
-    expect((await readJson(response)).message).toBe('Missing required fields: Type. Add them in the Post to eBay dialog, then post again.')
+    expect((await readJson(response)).message).toBe(
+      'Missing required fields: Type. Add them in the Post to eBay dialog, then post again.',
+    )
     expect((await requirements(seller, listing.id)).missing).toEqual(['Type'])
   })
 
@@ -190,7 +237,8 @@ describe('publishing a listing to eBay', () => {
     const seller = await connectedSeller('lost-offer')
     const listing = await createListing(seller)
     expect((await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })).status).toBe(200)
-    await t.db.sql`update listings set platform_listing_id = null, platform_status = null, ebay_offer_id = null where id = ${listing.id}`
+    await t.db
+      .sql`update listings set platform_listing_id = null, platform_status = null, ebay_offer_id = null where id = ${listing.id}`
     const again = await post(seller, listing.id, { aspects: { Type: 'Jacket' } })
     expect(again.status).toBe(200)
     expect(ebayListingsOf(seller, listing.id)).toBe(1)
@@ -219,14 +267,21 @@ describe('publishing a listing to eBay', () => {
   it('keeps the category for a GET from the app only: one another site makes with the seller’s cookies is refused with 403', async () => {
     const seller = await connectedSeller('cross-site')
     const listing = await createListing(seller)
-    const categoryKept = async () => (await t.db.sql`select ebay_category_id from listings where id = ${listing.id}`)[0]!.ebayCategoryId as string | null
+    const categoryKept = async () =>
+      (await t.db.sql`select ebay_category_id from listings where id = ${listing.id}`)[0]!.ebayCategoryId as
+        string | null
     for (const site of ['cross-site', 'same-site']) {
-      const refused = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, { origin: '', 'sec-fetch-site': site })
+      const refused = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, {
+        origin: '',
+        'sec-fetch-site': site,
+      })
       expect(refused.status).toBe(403)
       expect((await readJson(refused)).code).toBe('forbidden')
     }
     expect(await categoryKept()).toBeNull()
-    const fromTheApp = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, { 'sec-fetch-site': 'same-origin' })
+    const fromTheApp = await seller.call('GET', `/api/listings/${listing.id}/ebay-requirements`, undefined, {
+      'sec-fetch-site': 'same-origin',
+    })
     expect(fromTheApp.status).toBe(200)
     expect(await categoryKept()).toBe('57988')
   })
@@ -242,9 +297,16 @@ describe('publishing a listing to eBay', () => {
     const own = await createListing(unconnected)
     const response = await post(unconnected, own.id)
     expect(response.status).toBe(404)
-    expect((await readJson(response)).message).toBe('No eBay account is connected. Connect it from the Dashboard first.')
+    expect((await readJson(response)).message).toBe(
+      'No eBay account is connected. Connect it from the Dashboard first.',
+    )
 
-    for (const body of [{ postalCode: 'abc' }, { aspects: { Type: 'x'.repeat(51) } }, { condition: 'mint' }, { aspects: ['Jacket'] }]) {
+    for (const body of [
+      { postalCode: 'abc' },
+      { aspects: { Type: 'x'.repeat(51) } },
+      { condition: 'mint' },
+      { aspects: ['Jacket'] },
+    ]) {
       const refused = await post(owner, listing.id, body)
       expect(refused.status).toBe(400)
       expect((await readJson(refused)).message).toBeTruthy()
@@ -256,7 +318,8 @@ describe('publishing a listing to eBay', () => {
 
 /** The price of the seller's live offer for this listing, as eBay holds it. */
 const offerPrice = (seller: Seller, listingId: number) =>
-  [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(listingId))?.body.pricingSummary as { price: { value: string } } | undefined
+  [...fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(listingId))?.body
+    .pricingSummary as { price: { value: string } } | undefined
 const READY = { aspects: { Type: 'Jacket' }, postalCode: '95125' }
 
 describe("the seller's Price on eBay", () => {
@@ -266,7 +329,9 @@ describe("the seller's Price on eBay", () => {
     expect(listing.askingPrice).toBe(24.99)
     expect((await post(seller, listing.id, READY)).status).toBe(200)
     expect(offerPrice(seller, listing.id)?.price.value).toBe('24.99')
-    const [row] = await t.db.sql<{ cents: number }[]>`select asking_price_cents as cents from listings where id = ${listing.id}`
+    const [row] = await t.db.sql<
+      { cents: number }[]
+    >`select asking_price_cents as cents from listings where id = ${listing.id}`
     expect(row?.cents).toBe(2499)
   })
 
@@ -311,7 +376,11 @@ describe("eBay's category and condition", () => {
   it("searches eBay's categories and lists several suggestions for the title", async () => {
     const seller = await connectedSeller('search')
     const found = await readJson(await seller.get(`/api/ebay/categories?q=${encodeURIComponent('denim jacket')}`))
-    expect(found.categories.map((category: JsonBody) => category.name)).toEqual(['Coats, Jackets & Vests', "Women's Coats, Jackets & Vests", 'Collectibles'])
+    expect(found.categories.map((category: JsonBody) => category.name)).toEqual([
+      'Coats, Jackets & Vests',
+      "Women's Coats, Jackets & Vests",
+      'Collectibles',
+    ])
     expect((await seller.get('/api/ebay/categories?q=')).status).toBe(400)
     const unconnected = await registeredClient(t.app, `no-ebay-${randomUUID().slice(0, 8)}`)
     expect((await unconnected.get('/api/ebay/categories?q=camera')).status).toBe(404)
@@ -330,9 +399,18 @@ describe("eBay's category and condition", () => {
     ])
 
     const cameras = await readJson(await seller.get(`/api/listings/${listing.id}/ebay-requirements?categoryId=31388`))
-    expect(cameras).toMatchObject({ category: { id: '31388', name: 'Digital Cameras' }, condition: 'USED_EXCELLENT', missing: ['Model'] })
+    expect(cameras).toMatchObject({
+      category: { id: '31388', name: 'Digital Cameras' },
+      condition: 'USED_EXCELLENT',
+      missing: ['Model'],
+    })
     // eBay's restricted Certified - Refurbished is left out.
-    expect(cameras.conditions.map((option: JsonBody) => option.label)).toEqual(['New', 'Open box', 'Used', 'For parts or not working'])
+    expect(cameras.conditions.map((option: JsonBody) => option.label)).toEqual([
+      'New',
+      'Open box',
+      'Used',
+      'For parts or not working',
+    ])
     expect((await requirements(seller, listing.id)).category.id).toBe('57988')
     expect((await seller.get(`/api/listings/${listing.id}/ebay-requirements?categoryId=999`)).status).toBe(400)
 
@@ -346,9 +424,16 @@ describe("eBay's category and condition", () => {
     expect(published.status, await published.clone().text()).toBe(200)
     const offer = [...fake.inventory(seller.grant).offers.values()].find((entry) => entry.sku === skuOf(listing.id))!
     expect(offer.body.categoryId).toBe('31388')
-    expect(itemOf(seller, listing.id)).toMatchObject({ condition: 'FOR_PARTS_OR_NOT_WORKING', conditionDescription: 'Shutter sticks; lens is clean.' })
+    expect(itemOf(seller, listing.id)).toMatchObject({
+      condition: 'FOR_PARTS_OR_NOT_WORKING',
+      conditionDescription: 'Shutter sticks; lens is clean.',
+    })
     const [row] = (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
-    expect(row).toMatchObject({ condition: 'used', ebayCondition: 'FOR_PARTS_OR_NOT_WORKING', ebayConditionDescription: 'Shutter sticks; lens is clean.' })
+    expect(row).toMatchObject({
+      condition: 'used',
+      ebayCondition: 'FOR_PARTS_OR_NOT_WORKING',
+      ebayConditionDescription: 'Shutter sticks; lens is clean.',
+    })
   })
 
   it('refuses a condition the category does not allow, and a description on a new item, sending nothing to eBay', async () => {
@@ -358,7 +443,8 @@ describe("eBay's category and condition", () => {
     expect(notAllowed.status).toBe(400)
     expect(await readJson(notAllowed)).toMatchObject({
       code: 'ebay_condition_not_allowed',
-      message: 'eBay does not allow that condition in this category. Choose one of: New with tags, New without tags, New with defects, Pre-owned.',
+      message:
+        'eBay does not allow that condition in this category. Choose one of: New with tags, New without tags, New with defects, Pre-owned.',
     })
     const described = await post(seller, listing.id, { ...READY, condition: 'NEW', conditionDescription: 'Never worn' })
     expect(described.status).toBe(400)

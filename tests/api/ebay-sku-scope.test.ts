@@ -23,7 +23,17 @@ afterAll(async () => {
   await fake.close()
 })
 
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+}
 
 async function connectedSeller(app: TestApp, name: string): Promise<Seller> {
   const seller = await registeredClient(app.app, `${name}-${randomUUID().slice(0, 8)}`)
@@ -34,15 +44,20 @@ async function liveListing(seller: Seller, fields: Record<string, unknown> = {})
   const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1), ...fields })
   expect(created.status, await created.clone().text()).toBe(201)
   const listing = await readJson(created)
-  const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' })
+  const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
   expect(posted.status, await posted.clone().text()).toBe(200)
   return listing
 }
 
 /** The SKU the seller's eBay account holds the listing under (the seller's one offer per listing, in order). */
 const skusOnEbay = (seller: Seller) => [...fake.inventory(seller.grant).offers.values()].map((offer) => offer.sku)
-const quantityOnEbay = (seller: Seller, sku: string) => (fake.inventory(seller.grant).items.get(sku) as JsonBody).availability.shipToLocationAvailability.quantity as number
-const rowOf = async (seller: Seller, id: number): Promise<JsonBody> => ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
+const quantityOnEbay = (seller: Seller, sku: string) =>
+  (fake.inventory(seller.grant).items.get(sku) as JsonBody).availability.shipToLocationAvailability.quantity as number
+const rowOf = async (seller: Seller, id: number): Promise<JsonBody> =>
+  ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
 
 async function poll(app: TestApp, seller: Seller) {
   await app.jobs.send(SELLER_SALES_JOB, { userId: seller.id })
@@ -51,7 +66,17 @@ async function poll(app: TestApp, seller: Seller) {
 
 async function editTitle(app: TestApp, seller: Seller, listing: JsonBody, title: string) {
   const { version, quantity } = await rowOf(seller, listing.id as number)
-  expect((await seller.call('PATCH', `/api/listings/${listing.id}`, { ...JACKET, images: listing.images, quantity, version, title })).status).toBe(200)
+  expect(
+    (
+      await seller.call('PATCH', `/api/listings/${listing.id}`, {
+        ...JACKET,
+        images: listing.images,
+        quantity,
+        version,
+        title,
+      })
+    ).status,
+  ).toBe(200)
   await app.settle()
 }
 

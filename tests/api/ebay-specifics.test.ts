@@ -38,8 +38,10 @@ async function create(seller: Seller, fields: Record<string, unknown>): Promise<
   return readJson(response)
 }
 
-const rowOf = async (seller: Seller, id: number): Promise<JsonBody> => ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
-const requirements = async (seller: Seller, id: number) => readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
+const rowOf = async (seller: Seller, id: number): Promise<JsonBody> =>
+  ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((listing) => listing.id === id)!
+const requirements = async (seller: Seller, id: number) =>
+  readJson(await seller.get(`/api/listings/${id}/ebay-requirements`))
 const post = async (seller: Seller, id: number, body: Record<string, unknown> = {}) => {
   const response = await seller.post(`/api/listings/${id}/post-to-ebay`, { postalCode: '95125', ...body })
   expect(response.status, await response.clone().text()).toBe(200)
@@ -51,8 +53,12 @@ const edit = async (seller: Seller, id: number, fields: Record<string, unknown>)
   return readJson(response)
 }
 /** The inventory item and offer the stand-in holds for the listing. */
-const itemOf = (seller: Seller, id: number) => ebay.fake.inventory(seller.grant).items.get(skuOf(id)) as { product: { aspects: Record<string, string[]>; brand?: string } }
-const categoryOfOffer = (seller: Seller, id: number) => [...ebay.fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(id))?.body.categoryId
+const itemOf = (seller: Seller, id: number) =>
+  ebay.fake.inventory(seller.grant).items.get(skuOf(id)) as {
+    product: { aspects: Record<string, string[]>; brand?: string }
+  }
+const categoryOfOffer = (seller: Seller, id: number) =>
+  [...ebay.fake.inventory(seller.grant).offers.values()].find((offer) => offer.sku === skuOf(id))?.body.categoryId
 
 describe("the item specifics follow the seller's fields", () => {
   it('never fills a field the seller cleared before creating from the analysis, in the dialog or on eBay', async () => {
@@ -72,7 +78,15 @@ describe("the item specifics follow the seller's fields", () => {
 
   it('changes and removes item specifics on a live listing when the seller edits or clears the field', async () => {
     const seller = await connectedSeller()
-    const mug = await create(seller, { ...BOOK, title: 'Pyrex mixing bowl', brand: 'Pyrex', color: 'blue', ebayCategoryId: '1', ebayCategoryName: 'Collectibles', ebayAspects: { Brand: 'Pyrex', Color: 'Blue' } })
+    const mug = await create(seller, {
+      ...BOOK,
+      title: 'Pyrex mixing bowl',
+      brand: 'Pyrex',
+      color: 'blue',
+      ebayCategoryId: '1',
+      ebayCategoryName: 'Collectibles',
+      ebayAspects: { Brand: 'Pyrex', Color: 'Blue' },
+    })
     await post(seller, mug.id)
     expect(itemOf(seller, mug.id).product.aspects).toMatchObject({ Brand: ['Pyrex'] })
 
@@ -88,19 +102,41 @@ describe("the item specifics follow the seller's fields", () => {
 
   it("puts what the dialog asked for in the listing's own field, and says the field's choice in eBay's words", async () => {
     const seller = await connectedSeller()
-    const jacket = await create(seller, { title: 'Denim trucker jacket', color: 'blue', price: 40, quantity: 1, category: 'clothing', size: 'M', sizeType: 'Regular', department: 'Adult Unisex' })
+    const jacket = await create(seller, {
+      title: 'Denim trucker jacket',
+      color: 'blue',
+      price: 40,
+      quantity: 1,
+      category: 'clothing',
+      size: 'M',
+      sizeType: 'Regular',
+      department: 'Adult Unisex',
+    })
     expect((await requirements(seller, jacket.id)).missing).toEqual(['Brand', 'Type'])
     await post(seller, jacket.id, { aspects: { Brand: 'Wrangler', Type: 'Jacket' } })
-    expect(itemOf(seller, jacket.id).product.aspects).toMatchObject({ Brand: ['Wrangler'], Department: ['Unisex Adults'], Type: ['Jacket'] })
+    expect(itemOf(seller, jacket.id).product.aspects).toMatchObject({
+      Brand: ['Wrangler'],
+      Department: ['Unisex Adults'],
+      Type: ['Jacket'],
+    })
     expect(await rowOf(seller, jacket.id)).toMatchObject({ brand: 'Wrangler', department: 'Adult Unisex' })
   })
 
   it('sends only the seller’s fields from a bulk post', async () => {
     const seller = await connectedSeller()
-    const mug = await create(seller, { ...BOOK, title: 'Stoneware mug', ebayCategoryId: '1', ebayCategoryName: 'Collectibles' })
-    const started = await readJson(await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mug.id], postalCode: '95125' }))
+    const mug = await create(seller, {
+      ...BOOK,
+      title: 'Stoneware mug',
+      ebayCategoryId: '1',
+      ebayCategoryName: 'Collectibles',
+    })
+    const started = await readJson(
+      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mug.id], postalCode: '95125' }),
+    )
     await ebay.t.settle()
-    expect(((await readJson(await seller.get(`/api/ebay/bulk-posts/${started.id}`))).items as JsonBody[])[0]).toMatchObject({ status: 'posted' })
+    expect(
+      ((await readJson(await seller.get(`/api/ebay/bulk-posts/${started.id}`))).items as JsonBody[])[0],
+    ).toMatchObject({ status: 'posted' })
     expect(itemOf(seller, mug.id).product.aspects).toEqual({})
   })
 })
@@ -108,11 +144,21 @@ describe("the item specifics follow the seller's fields", () => {
 describe('what the Post dialog shows before sending', () => {
   it('names every item specific that goes to eBay: the required ones and the others, from the fields and the analysis', async () => {
     const seller = await connectedSeller()
-    const jeans = await create(seller, { ...BOOK, title: "Levi's 505 jeans", brand: "Levi's", size: 'W32 L32', sizeType: 'Regular', department: 'Men', color: 'blue' })
+    const jeans = await create(seller, {
+      ...BOOK,
+      title: "Levi's 505 jeans",
+      brand: "Levi's",
+      size: 'W32 L32',
+      sizeType: 'Regular',
+      department: 'Men',
+      color: 'blue',
+    })
     const needs = await requirements(seller, jeans.id)
     expect(needs.missing).toEqual([])
     expect(needs.otherAspects).toContainEqual({ name: 'Style', value: 'Straight' })
-    const shown = [...(needs.aspects as { name: string }[]), ...(needs.otherAspects as { name: string }[])].map((aspect) => aspect.name).sort()
+    const shown = [...(needs.aspects as { name: string }[]), ...(needs.otherAspects as { name: string }[])]
+      .map((aspect) => aspect.name)
+      .sort()
     await post(seller, jeans.id)
     expect(Object.keys(itemOf(seller, jeans.id).product.aspects).sort()).toEqual(shown)
   })
@@ -130,12 +176,21 @@ describe('the eBay category', () => {
     expect(needs.missing).toEqual(['Brand', 'Model'])
     await post(seller, book.id, { aspects: { Brand: 'Canon', Model: 'PowerShot' } })
     expect(categoryOfOffer(seller, book.id)).toBe('31388')
-    expect(itemOf(seller, book.id).product.aspects).toEqual({ Brand: ['Canon'], Model: ['PowerShot'], Color: ['White'] })
+    expect(itemOf(seller, book.id).product.aspects).toEqual({
+      Brand: ['Canon'],
+      Model: ['PowerShot'],
+      Color: ['White'],
+    })
   })
 
   it('chosen for a listing live on eBay, moves it there (a revision), without waiting for another edit', async () => {
     const seller = await connectedSeller()
-    const camera = await create(seller, { ...BOOK, title: 'Digital camera, 20 MP', ebayCategoryId: '31388', ebayCategoryName: 'Digital Cameras' })
+    const camera = await create(seller, {
+      ...BOOK,
+      title: 'Digital camera, 20 MP',
+      ebayCategoryId: '31388',
+      ebayCategoryName: 'Digital Cameras',
+    })
     await post(seller, camera.id, { aspects: { Brand: 'Canon', Model: 'PowerShot' } })
     expect(categoryOfOffer(seller, camera.id)).toBe('31388')
     const choose = async (categoryId: string) => {
@@ -159,7 +214,11 @@ describe('the eBay category', () => {
     expect(chosen.status).toBe(200)
     expect(await readJson(chosen)).toEqual({ category: { id: '1', name: 'Collectibles' } })
     await edit(seller, book.id, { title: 'Paperback mystery, first edition' })
-    expect(await rowOf(seller, book.id)).toMatchObject({ ebayCategoryId: '1', ebayCategoryName: 'Collectibles', ebayCategoryChosen: true })
+    expect(await rowOf(seller, book.id)).toMatchObject({
+      ebayCategoryId: '1',
+      ebayCategoryName: 'Collectibles',
+      ebayCategoryChosen: true,
+    })
     expect((await requirements(seller, book.id)).missing).toEqual([])
 
     const unknown = await seller.call('PUT', `/api/listings/${book.id}/ebay-category`, { categoryId: '999999' })

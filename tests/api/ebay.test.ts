@@ -11,7 +11,15 @@ import { createEbaySellClient, type SellRequest } from '../../api/services/ebay/
 import { createMarketplaceConnectionService } from '../../api/services/marketplaces/connections.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { authorizeEbay, cipher, connectEbay, ebayApp, ebayConfigFor, exchangeEbayCode } from '../helpers/ebay.ts'
-import { client, createTestApp, newUser, readJson, registeredClient, succeeded, type TestApp } from '../helpers/test-app.ts'
+import {
+  client,
+  createTestApp,
+  newUser,
+  readJson,
+  registeredClient,
+  succeeded,
+  type TestApp,
+} from '../helpers/test-app.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -42,8 +50,10 @@ const authorize = (seller: Client, choice: 'agree' | 'decline' = 'agree') => aut
 const exchange = exchangeEbayCode
 const connect = (seller: Client) => connectEbay(fake, seller)
 
-const storedRow = async (userId: number) => (await t.db.sql`select * from marketplace_connections where user_id = ${userId} and platform = 'ebay'`)[0]!
-const check = async (seller: Client) => (await readJson(await seller.get('/api/marketplace-connections/ebay/check-authentication'))).connected as boolean
+const storedRow = async (userId: number) =>
+  (await t.db.sql`select * from marketplace_connections where user_id = ${userId} and platform = 'ebay'`)[0]!
+const check = async (seller: Client) =>
+  (await readJson(await seller.get('/api/marketplace-connections/ebay/check-authentication'))).connected as boolean
 
 describe('connecting an eBay account', () => {
   it('sends the seller to the consent page with the App ID, the RuName as redirect_uri, the needed scopes and a state', async () => {
@@ -51,7 +61,12 @@ describe('connecting an eBay account', () => {
     const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
     expect(authUrl.startsWith(`${fake.authUrl}?`)).toBe(true)
     const params = Object.fromEntries(new URL(authUrl).searchParams)
-    expect(params).toMatchObject({ client_id: fake.clientId, redirect_uri: fake.ruName, response_type: 'code', scope: EBAY_SCOPES.join(' ') })
+    expect(params).toMatchObject({
+      client_id: fake.clientId,
+      redirect_uri: fake.ruName,
+      response_type: 'code',
+      scope: EBAY_SCOPES.join(' '),
+    })
     expect(params.state).toMatch(/^[\w-]{43}$/)
     const [pending] = await t.db.sql`select * from oauth_states where user_id = ${seller.id}`
     expect(pending).toMatchObject({ platform: 'ebay', redirectUri: fake.ruName, codeVerifier: null, usedAt: null })
@@ -63,7 +78,12 @@ describe('connecting an eBay account', () => {
     expect(reply).toMatchObject({
       success: true,
       message: 'Your eBay account has been connected successfully.',
-      connection: { platform: 'ebay', connected: true, accountName: fake.seller.username, accountId: fake.seller.userId },
+      connection: {
+        platform: 'ebay',
+        connected: true,
+        accountName: fake.seller.username,
+        accountId: fake.seller.userId,
+      },
     })
     expect(JSON.stringify(reply)).not.toMatch(/v\^1\.1/)
     const row = await storedRow(seller.id)
@@ -72,10 +92,17 @@ describe('connecting an eBay account', () => {
     // eBay's refresh token lasts 18 months.
     expect((row.refreshTokenExpiry.getTime() - Date.now()) / (24 * HOUR_MS)).toBeGreaterThan(540)
     const list = await readJson(await seller.get('/api/marketplace-connections'))
-    expect(list).toEqual([expect.objectContaining({ platform: 'ebay', connected: true, accountName: fake.seller.username })])
+    expect(list).toEqual([
+      expect.objectContaining({ platform: 'ebay', connected: true, accountName: fake.seller.username }),
+    ])
     expect(await check(seller)).toBe(true)
     const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
-    expect(status).toMatchObject({ platform: 'ebay', configured: true, setupMessage: null, connection: { connected: true } })
+    expect(status).toMatchObject({
+      platform: 'ebay',
+      configured: true,
+      setupMessage: null,
+      connection: { connected: true },
+    })
   })
 
   it('takes a code still percent-encoded (pasted into the manual screen) with its state, once', async () => {
@@ -122,7 +149,10 @@ describe('connecting an eBay account', () => {
     const seller = await signUp('pending-kept')
     const { code, state } = await authorize(seller)
     for (let attempt = 0; attempt < 6; attempt++) {
-      for (const headers of [{ origin: '', 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
+      for (const headers of [
+        { origin: '', 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+      ] as Record<string, string>[]) {
         const refused = await seller.call('GET', '/api/marketplace-connections/ebay/auth', undefined, headers)
         expect(refused.status).toBe(403)
         expect((await readJson(refused)).code).toBe('forbidden')
@@ -140,7 +170,11 @@ describe('connecting an eBay account', () => {
     const victim = await signUp('victim')
     await succeeded(victim.get('/api/marketplace-connections/ebay/auth'), 200)
     const grants = fake.grants.length
-    for (const body of [{ code: attackersCode.code }, { code: attackersCode.code, state: '' }, { code: attackersCode.code, state: attackersCode.state }]) {
+    for (const body of [
+      { code: attackersCode.code },
+      { code: attackersCode.code, state: '' },
+      { code: attackersCode.code, state: attackersCode.state },
+    ]) {
       const response = await exchange(victim, body)
       expect(response.status).toBe(400)
       expect((await readJson(response)).code).toMatch(/^(invalid_input|oauth_state_invalid)$/)
@@ -164,9 +198,15 @@ describe('connecting an eBay account', () => {
     const seller = await signUp('no-cert', noCertId)
     const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
     const callback = await fake.consent(authUrl)
-    const response = await exchange(seller, { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+    const response = await exchange(seller, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    })
     expect(response.status).toBe(500)
-    expect(await readJson(response)).toMatchObject({ code: 'ebay_missing_cert_id', message: expect.stringContaining('Missing eBay Certificate ID') })
+    expect(await readJson(response)).toMatchObject({
+      code: 'ebay_missing_cert_id',
+      message: expect.stringContaining('Missing eBay Certificate ID'),
+    })
   })
 
   it('answers 502 when eBay cannot be reached', async () => {
@@ -175,7 +215,10 @@ describe('connecting an eBay account', () => {
       const seller = await signUp('down', down)
       const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/ebay/auth'))
       const callback = await fake.consent(authUrl)
-      const response = await exchange(seller, { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+      const response = await exchange(seller, {
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+      })
       expect(response.status).toBe(502)
       expect((await readJson(response)).code).toBe('ebay_unreachable')
     } finally {
@@ -198,18 +241,27 @@ describe('the address pasted on the manual screen', () => {
 
   it('gives code (still as eBay encoded it) and state, from the whole address or only its query', () => {
     const pair = { code: encoded, state: 'st4te_-x' }
-    expect(readEbayRedirect(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}&expires_in=299`)).toEqual(pair)
+    expect(
+      readEbayRedirect(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}&expires_in=299`),
+    ).toEqual(pair)
     expect(readEbayRedirect(`  ?code=${encoded}&state=st4te_-x `)).toEqual(pair)
     expect(readEbayRedirect(`code=${encoded}&state=st4te_-x`)).toEqual(pair)
-    expect(manual(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}`)).toMatchObject({ success: true, output: pair })
+    expect(manual(`https://snaplist.test/ebay-auth/success?state=st4te_-x&code=${encoded}`)).toMatchObject({
+      success: true,
+      output: pair,
+    })
   })
 
   it('says what is missing: nothing pasted, or a code without its state', () => {
     const message = (address: string) => manual(address).issues?.[0]?.message
     expect(message('')).toBe('Missing Code: Please enter the authorization code from eBay.')
-    expect(message('https://snaplist.test/ebay-auth/success?state=st4te')).toBe('Missing Code: Please enter the authorization code from eBay.')
+    expect(message('https://snaplist.test/ebay-auth/success?state=st4te')).toBe(
+      'Missing Code: Please enter the authorization code from eBay.',
+    )
     expect(message(encoded)).toBe('Paste the whole address eBay sent you to, including state=…')
-    expect(message(`https://snaplist.test/ebay-auth/success?code=${encoded}&expires_in=299`)).toBe('Paste the whole address eBay sent you to, including state=…')
+    expect(message(`https://snaplist.test/ebay-auth/success?code=${encoded}&expires_in=299`)).toBe(
+      'Paste the whole address eBay sent you to, including state=…',
+    )
   })
 })
 
@@ -218,7 +270,8 @@ describe('keeping the eBay connection working', () => {
     const seller = await signUp('refresh')
     await connect(seller)
     const before = await storedRow(seller.id)
-    await t.db.sql`update marketplace_connections set token_expiry = now() + interval '2 minutes' where id = ${before.id}`
+    await t.db
+      .sql`update marketplace_connections set token_expiry = now() + interval '2 minutes' where id = ${before.id}`
     const grants = fake.grants.length
     expect(await check(seller)).toBe(true)
     expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
@@ -245,7 +298,11 @@ describe('keeping the eBay connection working', () => {
     expect(await check(seller)).toBe(false)
     const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
     expect(status.connection).toMatchObject({ connected: false })
-    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
+    const connections = createMarketplaceConnectionService({
+      sql: t.db.sql,
+      cipher,
+      providers: { ebay: createEbayProvider(ebayConfig())! },
+    })
     await expect(connections.call(seller.id, 'ebay', async () => 'unused')).rejects.toMatchObject({
       code: 'marketplace_connection_lapsed',
       message: expect.stringContaining('eBay token expired'),
@@ -258,10 +315,13 @@ describe('the eBay settings', () => {
     const seller = await registeredClient(unconfigured.app, 'no-settings', { setupCode: unconfigured.setupCode })
     const status = await readJson(await seller.get('/api/marketplace-connections/ebay/status'))
     expect(status).toMatchObject({ configured: false, connection: null })
-    for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_ENV']) expect(status.setupMessage).toContain(name)
+    for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME', 'EBAY_ENV'])
+      expect(status.setupMessage).toContain(name)
     // A seller who is not the admin is not given the settings' names, only whom to ask.
     const plain = await signUp('no-settings-plain', unconfigured)
-    expect((await readJson(await plain.get('/api/marketplace-connections/ebay/status'))).setupMessage).toBe('eBay is not set up on this server, ask the admin.')
+    expect((await readJson(await plain.get('/api/marketplace-connections/ebay/status'))).setupMessage).toBe(
+      'eBay is not set up on this server, ask the admin.',
+    )
     const auth = await seller.get('/api/marketplace-connections/ebay/auth')
     expect(auth.status).toBe(503)
     expect(await check(seller)).toBe(false)
@@ -270,7 +330,10 @@ describe('the eBay settings', () => {
   it('GET /api/debug/ebay-environment: signed-in only, settings as yes/no to an admin, never a value; a seller learns only what they need', async () => {
     expect((await client(t.app).get('/api/debug/ebay-environment')).status).toBe(401)
     const seller = await signUp('debug-seller')
-    expect(await readJson(await seller.get('/api/debug/ebay-environment'))).toEqual({ environment: 'sandbox', configured: true })
+    expect(await readJson(await seller.get('/api/debug/ebay-environment'))).toEqual({
+      environment: 'sandbox',
+      configured: true,
+    })
     const admin = await signUp('debugger')
     await setAdmin(t.db.sql, 'debugger')
     const response = await admin.get('/api/debug/ebay-environment')
@@ -279,13 +342,20 @@ describe('the eBay settings', () => {
     expect(JSON.parse(text)).toMatchObject({
       environment: 'sandbox',
       configured: true,
-      settings: { EBAY_CLIENT_ID: true, EBAY_CLIENT_SECRET: true, EBAY_RU_NAME: true, EBAY_VERIFICATION_TOKEN: true, EBAY_DELETION_ENDPOINT_URL: true },
+      settings: {
+        EBAY_CLIENT_ID: true,
+        EBAY_CLIENT_SECRET: true,
+        EBAY_RU_NAME: true,
+        EBAY_VERIFICATION_TOKEN: true,
+        EBAY_DELETION_ENDPOINT_URL: true,
+      },
       redirect: { ruNamePresent: true, acceptedPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'] },
       apiBase: fake.url,
       identityBase: fake.url,
       deletionEndpointConfigured: true,
     })
-    for (const secret of [fake.clientId, fake.clientSecret, fake.ruName, 'a-verification-token']) expect(text).not.toContain(secret)
+    for (const secret of [fake.clientId, fake.clientSecret, fake.ruName, 'a-verification-token'])
+      expect(text).not.toContain(secret)
     const bare = await signUp('debug-bare', unconfigured)
     await setAdmin(unconfigured.db.sql, 'debug-bare')
     expect(await readJson(await bare.get('/api/debug/ebay-environment'))).toMatchObject({
@@ -313,18 +383,33 @@ describe('Marketplace Account Deletion', () => {
   const deliver = (body: string, signature?: string) =>
     t.app.request('http://localhost/api/ebay/account-deletion', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-ebay-signature': signature }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined ? {} : { 'x-ebay-signature': signature }),
+      },
       body,
     })
 
   it('answers the challenge with the SHA-256 hex of code + verification token + endpoint URL', async () => {
     const response = await t.app.request('http://localhost/api/ebay/account-deletion?challenge_code=abc123')
     expect(response.status).toBe(200)
-    const expected = createHash('sha256').update('abc123').update(ebayConfig().verificationToken!).update(ebayConfig().deletionEndpointUrl!).digest('hex')
+    const expected = createHash('sha256')
+      .update('abc123')
+      .update(ebayConfig().verificationToken!)
+      .update(ebayConfig().deletionEndpointUrl!)
+      .digest('hex')
     expect(await response.json()).toEqual({ challengeResponse: expected })
     // The notes' sanity vector.
-    const vector = createEbayAccountDeletion(t.db.sql, ebayConfig({ verificationToken: 'my_verification_token_0123456789abcdef', deletionEndpointUrl: 'https://api.example.com/ebay/account-deletion' }))
-    expect(vector.challenge('abc123').challengeResponse).toBe('17500a6c7939b4926dc8dd1f8a39c7df51401cb3f923a7c3bc746286112cf822')
+    const vector = createEbayAccountDeletion(
+      t.db.sql,
+      ebayConfig({
+        verificationToken: 'my_verification_token_0123456789abcdef',
+        deletionEndpointUrl: 'https://api.example.com/ebay/account-deletion',
+      }),
+    )
+    expect(vector.challenge('abc123').challengeResponse).toBe(
+      '17500a6c7939b4926dc8dd1f8a39c7df51401cb3f923a7c3bc746286112cf822',
+    )
     expect((await t.app.request('http://localhost/api/ebay/account-deletion')).status).toBe(400)
     const bare = await unconfigured.app.request('http://localhost/api/ebay/account-deletion?challenge_code=abc123')
     expect(bare.status).toBe(503)
@@ -369,7 +454,10 @@ describe('Marketplace Account Deletion', () => {
     await connect(seller)
     const other = notification('someone-else', 'someone_else')
     expect((await deliver(other, fake.signNotification(other))).status).toBe(204)
-    const topic = JSON.stringify({ ...JSON.parse(notification(fake.seller.userId, fake.seller.username)), metadata: { topic: 'OTHER_TOPIC' } })
+    const topic = JSON.stringify({
+      ...JSON.parse(notification(fake.seller.userId, fake.seller.username)),
+      metadata: { topic: 'OTHER_TOPIC' },
+    })
     expect((await deliver(topic, fake.signNotification(topic))).status).toBe(204)
     expect((await storedRow(seller.id)).accountDeletionStatus).toBeNull()
   })
@@ -378,7 +466,14 @@ describe('Marketplace Account Deletion', () => {
     const keyCalls = () => fake.calls.filter((call) => call.includes('/public_key/')).length
     /** A header with a key id of the sender's choosing, as anyone can write one. */
     const madeUpSignature = (kid: string) =>
-      Buffer.from(JSON.stringify({ alg: 'ecdsa', kid, signature: Buffer.from('not a signature').toString('base64'), digest: 'SHA1' })).toString('base64')
+      Buffer.from(
+        JSON.stringify({
+          alg: 'ecdsa',
+          kid,
+          signature: Buffer.from('not a signature').toString('base64'),
+          digest: 'SHA1',
+        }),
+      ).toString('base64')
     const randomKid = () => randomBytes(12).toString('hex')
     const body = notification('nobody', 'nobody')
     // Each test counts its own key fetches: earlier deliveries in this file may have used the minute's budget.
@@ -397,7 +492,9 @@ describe('Marketplace Account Deletion', () => {
       const real = notification('someone-real', 'someone_real')
       expect((await deliver(real, fake.signNotification(real))).status).toBe(204)
       const before = keyCalls()
-      const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await deliver(body, madeUpSignature(randomKid()))).status))
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, async () => (await deliver(body, madeUpSignature(randomKid()))).status),
+      )
       expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.perAddress.max)
       // Refused either way: as unknown to eBay (412) or, past the limit, before asking eBay (429).
       expect(statuses.every((status) => status === 412 || status === 429)).toBe(true)
@@ -411,32 +508,61 @@ describe('Marketplace Account Deletion', () => {
       await connect(seller)
       // A server that has not fetched eBay's key yet, while a flood of made-up ones uses the overall budget up.
       const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
-      const flood = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
-      expect(flood.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
+      const flood = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, index) =>
+          deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`),
+        ),
+      )
+      expect(
+        flood.map((outcome) =>
+          outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted',
+        ),
+      ).toContain(429)
       const real = notification(fake.seller.userId, fake.seller.username)
-      await expect(deletion.notify(real, fake.signNotification(real), '198.51.100.7')).resolves.toMatchObject({ kind: 'erased' })
+      await expect(deletion.notify(real, fake.signNotification(real), '198.51.100.7')).resolves.toMatchObject({
+        kind: 'erased',
+      })
       expect((await storedRow(seller.id)).accountDeletionStatus).toBe('deleted')
     })
 
     it('50 posts with random key ids from 50 addresses fetch at most the overall limit', async () => {
       const deletion = createEbayAccountDeletion(t.db.sql, ebayConfig())
       const before = keyCalls()
-      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`)))
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, index) =>
+          deletion.notify(body, madeUpSignature(randomKid()), `203.0.113.${index}`),
+        ),
+      )
       expect(keyCalls() - before).toBeLessThanOrEqual(KEY_FETCH_LIMITS.overall.max)
-      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted'))).toContain(429)
+      expect(
+        outcomes.map((outcome) =>
+          outcome.status === 'rejected' ? (outcome.reason as { status: number }).status : 'accepted',
+        ),
+      ).toContain(429)
     })
   })
 })
 
 describe("calling eBay's Sell APIs for a seller", () => {
-  const location = (key: string, body: unknown = { location: { address: { postalCode: '95125', country: 'US' } }, locationTypes: ['WAREHOUSE'], name: 'Snaplist' }): SellRequest => ({
+  const location = (
+    key: string,
+    body: unknown = {
+      location: { address: { postalCode: '95125', country: 'US' } },
+      locationTypes: ['WAREHOUSE'],
+      name: 'Snaplist',
+    },
+  ): SellRequest => ({
     method: 'POST',
     path: `/sell/inventory/v1/location/${key}`,
     body,
     accept: [409],
   })
   const sellFor = (userId: number, request: SellRequest, fetcher?: typeof fetch) => {
-    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
+    const connections = createMarketplaceConnectionService({
+      sql: t.db.sql,
+      cipher,
+      providers: { ebay: createEbayProvider(ebayConfig())! },
+    })
     const sell = createEbaySellClient({ api: fake.url, media: fake.url }, fetcher)
     return connections.call(userId, 'ebay', (token) => sell.send(token, request))
   }
@@ -452,40 +578,62 @@ describe("calling eBay's Sell APIs for a seller", () => {
   it('keeps eBay’s own words when eBay refuses a body that breaks the contract', async () => {
     const seller = await signUp('bad-body')
     await connect(seller)
-    await expect(sellFor(seller.id, location('bad', { location: { address: { postalCode: 95125 } } }))).rejects.toMatchObject({
+    await expect(
+      sellFor(seller.id, location('bad', { location: { address: { postalCode: 95125 } } })),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'ebay_refused',
-      message: expect.stringContaining('eBay refused the request: Input error. /location/address/postalCode must be string'),
+      message: expect.stringContaining(
+        'eBay refused the request: Input error. /location/address/postalCode must be string',
+      ),
     })
   })
 
   it('always sends Accept-Language en-US, which the stand-in (like eBay) requires instead of Node’s *', async () => {
     const seller = await signUp('language')
     await connect(seller)
-    const star: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'accept-language': '*' } })
-    await expect(sellFor(seller.id, location('star'), star)).rejects.toMatchObject({ message: expect.stringContaining('Invalid value for header Accept-Language.') })
+    const star: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'accept-language': '*' } })
+    await expect(sellFor(seller.id, location('star'), star)).rejects.toMatchObject({
+      message: expect.stringContaining('Invalid value for header Accept-Language.'),
+    })
     expect(await sellFor(seller.id, location(`lang-${seller.id}`))).toMatchObject({ status: 204 })
   })
 
   it('finds the seller’s business policies, one of each kind, in three Account API calls', async () => {
     const seller = await signUp('policies')
     await connect(seller)
-    const connections = createMarketplaceConnectionService({ sql: t.db.sql, cipher, providers: { ebay: createEbayProvider(ebayConfig())! } })
-    const policiesOf = () => connections.call(seller.id, 'ebay', (token) => findBusinessPolicies(createEbaySellClient({ api: fake.url, media: fake.url }), token))
+    const connections = createMarketplaceConnectionService({
+      sql: t.db.sql,
+      cipher,
+      providers: { ebay: createEbayProvider(ebayConfig())! },
+    })
+    const policiesOf = () =>
+      connections.call(seller.id, 'ebay', (token) =>
+        findBusinessPolicies(createEbaySellClient({ api: fake.url, media: fake.url }), token),
+      )
     const calls = fake.calls.length
-    expect(await policiesOf()).toEqual({ fulfillmentPolicyId: '6196929000', paymentPolicyId: '6196932000', returnPolicyId: '6196930000' })
+    expect(await policiesOf()).toEqual({
+      fulfillmentPolicyId: '6196929000',
+      paymentPolicyId: '6196932000',
+      returnPolicyId: '6196930000',
+    })
     expect(fake.calls.length - calls).toBe(3)
     try {
       fake.setPolicies({ fulfillment: ['1'], payment: ['2'], return: [] })
       await expect(policiesOf()).rejects.toMatchObject({
         status: 400,
         code: 'ebay_policies_missing',
-        message: expect.stringMatching(/^You need to set up eBay selling policies before posting: create a return policy in eBay Seller Hub/),
+        message: expect.stringMatching(
+          /^You need to set up eBay selling policies before posting: create a return policy in eBay Seller Hub/,
+        ),
       })
       fake.setPolicies(null)
       await expect(policiesOf()).rejects.toMatchObject({
         code: 'ebay_policies_not_opted_in',
-        message: expect.stringContaining('You need to set up eBay selling policies: your eBay account has not opted in to business policies yet.'),
+        message: expect.stringContaining(
+          'You need to set up eBay selling policies: your eBay account has not opted in to business policies yet.',
+        ),
       })
     } finally {
       fake.setPolicies({ fulfillment: ['6196929000'], payment: ['6196932000'], return: ['6196930000'] })
@@ -500,6 +648,8 @@ describe("calling eBay's Sell APIs for a seller", () => {
     expect(await sellFor(seller.id, location(`retry-${seller.id}`))).toMatchObject({ status: 204 })
     expect(fake.grants.slice(grants)).toEqual(['refresh_token'])
     fake.revokeAll()
-    await expect(sellFor(seller.id, location(`revoked-${seller.id}`))).rejects.toMatchObject({ message: expect.stringContaining('eBay token expired') })
+    await expect(sellFor(seller.id, location(`revoked-${seller.id}`))).rejects.toMatchObject({
+      message: expect.stringContaining('eBay token expired'),
+    })
   })
 })

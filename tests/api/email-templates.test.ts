@@ -54,7 +54,8 @@ describe('email template access', () => {
 
   it('changes nothing for a seller who tries', async () => {
     const before = await listTemplates()
-    for (const [method, url] of routes) await seller.call(method, url, method === 'POST' || method === 'PUT' ? template('sneaky') : undefined)
+    for (const [method, url] of routes)
+      await seller.call(method, url, method === 'POST' || method === 'PUT' ? template('sneaky') : undefined)
     expect(await listTemplates()).toEqual(before)
   })
 })
@@ -76,7 +77,11 @@ describe('email templates', () => {
     expect(created).toMatchObject({ id: expect.any(Number), name: 'order-shipped', textContent: null, isActive: true })
     expect((await listTemplates()).map((row) => row.name)).toContain('order-shipped')
 
-    const response = await admin.call('PUT', `/api/email-templates/${created.id}`, template('order-shipped', { subject: 'Shipped!', isActive: false }))
+    const response = await admin.call(
+      'PUT',
+      `/api/email-templates/${created.id}`,
+      template('order-shipped', { subject: 'Shipped!', isActive: false }),
+    )
     expect(response.status).toBe(200)
     const updated = await readJson(response)
     expect(updated).toMatchObject({ subject: 'Shipped!', isActive: false, textContent: 'Hello {{username}}' })
@@ -98,7 +103,9 @@ describe('email templates', () => {
     const rename = await admin.call('PUT', `/api/email-templates/${other.id}`, template('NEWSLETTER'))
     expect(rename.status).toBe(409)
     // Saving a template under its own name is not a clash.
-    expect((await admin.call('PUT', `/api/email-templates/${first.id}`, template('newsletter', { subject: 'New' }))).status).toBe(200)
+    expect(
+      (await admin.call('PUT', `/api/email-templates/${first.id}`, template('newsletter', { subject: 'New' }))).status,
+    ).toBe(200)
   })
 
   it('refuses a blank name, subject or HTML content with the one message, and writes nothing', async () => {
@@ -126,7 +133,9 @@ describe('email templates', () => {
     const refused = await admin.call('PUT', `/api/email-templates/${seeded!.id}`, noLink)
     expect(refused.status).toBe(400)
     expect((await readJson(refused)).message).toMatch(/must contain \{\{resetUrl\}\}/)
-    expect((await admin.call('PUT', `/api/email-templates/${seeded!.id}`, { ...noLink, isActive: false })).status).toBe(200)
+    expect((await admin.call('PUT', `/api/email-templates/${seeded!.id}`, { ...noLink, isActive: false })).status).toBe(
+      200,
+    )
     // Put the seeded one back for the tests below.
     await admin.call('PUT', `/api/email-templates/${seeded!.id}`, { ...seeded, textContent: seeded!.textContent })
   })
@@ -135,7 +144,8 @@ describe('email templates', () => {
 describe('rendering the app’s email from templates', () => {
   it('fills placeholders HTML-escaped in the HTML and as written in the text, leaving the template’s own markup alone', async () => {
     const username = '<img src=x onerror=alert(1)>'
-    await t.db.sql`insert into users (username, email, first_name, last_name, password_hash) values (${username}, 'xss@example.com', 'X', 'S', 'none')`
+    await t.db
+      .sql`insert into users (username, email, first_name, last_name, password_hash) values (${username}, 'xss@example.com', 'X', 'S', 'none')`
     expect((await client(t.app).post('/api/forgot-password', { username: 'xss@example.com' })).status).toBe(200)
     const mail = await lastMailTo('xss@example.com', 'password-reset')
     expect(mail!.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;,')
@@ -178,19 +188,32 @@ describe('rendering the app’s email from templates', () => {
 })
 
 describe('choosing the template of each email the app sends', () => {
-  const purposes = async () => (await readJson(await admin.get('/api/email-templates/purposes'))) as unknown as JsonBody[]
-  const choose = (purpose: string, templateId: number | null) => admin.call('PUT', `/api/email-templates/purposes/${purpose}`, { templateId })
+  const purposes = async () =>
+    (await readJson(await admin.get('/api/email-templates/purposes'))) as unknown as JsonBody[]
+  const choose = (purpose: string, templateId: number | null) =>
+    admin.call('PUT', `/api/email-templates/purposes/${purpose}`, { templateId })
 
   it('sends the chosen template for welcome, falls back when it is deleted, and goes back to the named one on null', async () => {
     const named = await create(template('welcome-named-check', { subject: 'unused' }))
-    const spring = await create(template(`welcome-spring-${Date.now()}`, { subject: 'Spring welcome, {{username}}', htmlContent: '<p style="color: #0a0">Hi {{username}}</p>' }))
+    const spring = await create(
+      template(`welcome-spring-${Date.now()}`, {
+        subject: 'Spring welcome, {{username}}',
+        htmlContent: '<p style="color: #0a0">Hi {{username}}</p>',
+      }),
+    )
     expect(named.id).toBeGreaterThan(0)
     const chosen = await choose('welcome', spring.id)
     expect(chosen.status).toBe(200)
-    expect(((await readJson(chosen)) as unknown as JsonBody[]).find((row) => row.purpose === 'welcome')).toMatchObject({ chosenTemplateId: spring.id, sentTemplateId: spring.id })
+    expect(((await readJson(chosen)) as unknown as JsonBody[]).find((row) => row.purpose === 'welcome')).toMatchObject({
+      chosenTemplateId: spring.id,
+      sentTemplateId: spring.id,
+    })
 
     await client(t.app).post('/api/register', newUser('springer'))
-    expect(await lastMailTo('springer@example.com', 'welcome')).toMatchObject({ template: 'welcome', subject: 'Spring welcome, springer' })
+    expect(await lastMailTo('springer@example.com', 'welcome')).toMatchObject({
+      template: 'welcome',
+      subject: 'Spring welcome, springer',
+    })
 
     // Deleting the chosen template: the email goes out as before the choice.
     await admin.call('DELETE', `/api/email-templates/${spring.id}`)
@@ -217,9 +240,15 @@ describe('choosing the template of each email the app sends', () => {
   })
 
   it('keeps a template chosen for password-reset from losing {{resetUrl}} while active', async () => {
-    const reset = await create(template(`reset-choice-${Date.now()}`, { htmlContent: '<a href="{{resetUrl}}">Reset</a>', textContent: null }))
+    const reset = await create(
+      template(`reset-choice-${Date.now()}`, { htmlContent: '<a href="{{resetUrl}}">Reset</a>', textContent: null }),
+    )
     expect((await choose('password-reset', reset.id)).status).toBe(200)
-    const edited = await admin.call('PUT', `/api/email-templates/${reset.id}`, { ...template(reset.name as string), htmlContent: '<p>No link</p>', textContent: null })
+    const edited = await admin.call('PUT', `/api/email-templates/${reset.id}`, {
+      ...template(reset.name as string),
+      htmlContent: '<p>No link</p>',
+      textContent: null,
+    })
     expect(edited.status).toBe(400)
     expect((await choose('password-reset', null)).status).toBe(200)
   })

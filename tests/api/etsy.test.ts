@@ -7,7 +7,15 @@ import { createEtsyProvider, type EtsyConfig } from '../../api/services/marketpl
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
 import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
-import { client, createTestApp, newUser, readJson, registeredClient, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import {
+  client,
+  createTestApp,
+  newUser,
+  readJson,
+  registeredClient,
+  type JsonBody,
+  type TestApp,
+} from '../helpers/test-app.ts'
 
 const REDIRECT_URI = 'https://snaplist.test/etsy/auth/success'
 const SETUP_MESSAGE =
@@ -33,7 +41,9 @@ beforeAll(async () => {
   fake = await startFakeEtsy({ redirectUris: [REDIRECT_URI], sharedSecret: 'the-shared-secret' })
   t = await createTestApp({ marketplaces: { cipher, providers: { etsy: createEtsyProvider(etsyConfig()) } } })
   admin = client(t.app)
-  expect((await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin).toBe(true)
+  expect(
+    (await readJson(await admin.post('/api/register', { ...newUser('root'), setupCode: t.setupCode }))).isAdmin,
+  ).toBe(true)
 })
 afterAll(async () => {
   await t.close()
@@ -49,7 +59,12 @@ async function authorize(seller: Client, choice: 'allow' | 'deny' = 'allow') {
   const { authUrl } = await readJson(response)
   const callback = await fake.consent(authUrl, choice)
   expect(callback.origin + callback.pathname).toBe(REDIRECT_URI)
-  return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
+  return {
+    authUrl: authUrl as string,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+    callback,
+  }
 }
 
 const exchange = (seller: Client, body: unknown) => seller.post('/api/etsy/exchange-token', body)
@@ -66,7 +81,8 @@ const storedTokens = async (userId: number) => {
   const [row] = await rowsOf(userId)
   return { row: row!, accessToken: cipher.open(row!.accessToken)!, refreshToken: cipher.open(row!.refreshToken)! }
 }
-const check = async (seller: Client) => readJson(await seller.get('/api/marketplace-connections/etsy/check-authentication'))
+const check = async (seller: Client) =>
+  readJson(await seller.get('/api/marketplace-connections/etsy/check-authentication'))
 const minutesFromNow = (date: Date) => (date.getTime() - Date.now()) / 60_000
 
 describe('connecting an Etsy shop', () => {
@@ -84,12 +100,14 @@ describe('connecting an Etsy shop', () => {
     })
     expect(params.get('state')).toMatch(/^[\w-]{43}$/)
     expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/)
-    const second = new URL((await readJson(await seller.get('/api/marketplace-connections/etsy/auth'))).authUrl).searchParams
+    const second = new URL((await readJson(await seller.get('/api/marketplace-connections/etsy/auth'))).authUrl)
+      .searchParams
     expect(second.get('state')).not.toBe(params.get('state'))
     expect(second.get('code_challenge')).not.toBe(params.get('code_challenge'))
 
     // Only the state's hash is stored, and the verifier behind the challenge is sealed.
-    const [pending] = await t.db.sql`select * from oauth_states where state_hash = ${createHash('sha256').update(params.get('state')!).digest('hex')}`
+    const [pending] = await t.db
+      .sql`select * from oauth_states where state_hash = ${createHash('sha256').update(params.get('state')!).digest('hex')}`
     expect(pending).toMatchObject({ userId: seller.id, platform: 'etsy', redirectUri: REDIRECT_URI, usedAt: null })
     const verifier = cipher.open(pending!.codeVerifier)!
     expect(verifier).toMatch(/^[\w-]{43,128}$/)
@@ -142,7 +160,12 @@ describe('connecting an Etsy shop', () => {
         connectedAt: expect.any(String),
       },
     ])
-    expect(JSON.parse(replies[2]!)).toMatchObject({ platform: 'etsy', configured: true, setupMessage: null, connection: { accountName: 'RitasVintageFinds' } })
+    expect(JSON.parse(replies[2]!)).toMatchObject({
+      platform: 'etsy',
+      configured: true,
+      setupMessage: null,
+      connection: { accountName: 'RitasVintageFinds' },
+    })
     expect(JSON.parse(replies[3]!)).toEqual({ connected: true })
 
     const { row, accessToken, refreshToken } = await storedTokens(seller.id)
@@ -173,7 +196,17 @@ describe('connecting an Etsy shop', () => {
   it('connects an Etsy account without a shop, with no shop name', async () => {
     const noShop = await startFakeEtsy({ seller: { userId: 555, shopId: null, shopName: '' } })
     const app = await createTestApp({
-      marketplaces: { cipher, providers: { etsy: createEtsyProvider({ clientId: noShop.clientId, redirectUri: REDIRECT_URI, authUrl: noShop.authUrl, apiUrl: noShop.url }) } },
+      marketplaces: {
+        cipher,
+        providers: {
+          etsy: createEtsyProvider({
+            clientId: noShop.clientId,
+            redirectUri: REDIRECT_URI,
+            authUrl: noShop.authUrl,
+            apiUrl: noShop.url,
+          }),
+        },
+      },
     })
     try {
       const seller = client(app.app)
@@ -182,7 +215,11 @@ describe('connecting an Etsy shop', () => {
       const callback = await noShop.consent(authUrl)
       const response = await seller.post('/api/etsy/exchange-token', Object.fromEntries(callback.searchParams))
       expect(response.status).toBe(200)
-      expect((await readJson(response)).connection).toMatchObject({ connected: true, accountName: null, accountId: null })
+      expect((await readJson(response)).connection).toMatchObject({
+        connected: true,
+        accountName: null,
+        accountId: null,
+      })
     } finally {
       await app.close()
       await noShop.close()
@@ -208,7 +245,10 @@ describe('the exchange refuses', () => {
       expect(await readJson(response)).toMatchObject({ code: 'invalid_input', message })
     }
     const neither = await readJson(await exchange(seller, {}))
-    expect(neither.fields).toEqual({ code: 'Authorization code is missing from the URL', state: 'State parameter is missing from the URL' })
+    expect(neither.fields).toEqual({
+      code: 'Authorization code is missing from the URL',
+      state: 'State parameter is missing from the URL',
+    })
     expect(fake.grants.length).toBe(grantsBefore)
     expect(await rowsOf(seller.id)).toHaveLength(0)
   })
@@ -275,7 +315,8 @@ describe('the exchange refuses', () => {
     const body = await readJson(response)
     expect(body).toMatchObject({
       code: 'etsy_grant_refused',
-      message: 'Etsy did not accept this authorization: it has expired or was already used. Connect Etsy again from the Dashboard.',
+      message:
+        'Etsy did not accept this authorization: it has expired or was already used. Connect Etsy again from the Dashboard.',
     })
     expect(JSON.stringify(body)).not.toContain('invalid_grant')
     expect((await storedTokens(seller.id)).accessToken).toBe(before.accessToken)
@@ -322,7 +363,9 @@ describe('the Etsy client against the stand-in', () => {
 
   it('is refused a code with a verifier that does not match the challenge', async () => {
     const provider = createEtsyProvider(etsyConfig())
-    await expect(provider.exchangeCode({ code: await codeFor(provider), codeVerifier: 'w'.repeat(43), redirectUri: REDIRECT_URI })).rejects.toMatchObject({
+    await expect(
+      provider.exchangeCode({ code: await codeFor(provider), codeVerifier: 'w'.repeat(43), redirectUri: REDIRECT_URI }),
+    ).rejects.toMatchObject({
       code: 'etsy_grant_refused',
     })
   })
@@ -330,20 +373,30 @@ describe('the Etsy client against the stand-in', () => {
   it('is refused a code with another redirect URI than the authorization had', async () => {
     const provider = createEtsyProvider(etsyConfig())
     const code = await codeFor(provider)
-    await expect(provider.exchangeCode({ code, codeVerifier: verifier, redirectUri: 'https://elsewhere.test/callback' })).rejects.toMatchObject({
+    await expect(
+      provider.exchangeCode({ code, codeVerifier: verifier, redirectUri: 'https://elsewhere.test/callback' }),
+    ).rejects.toMatchObject({
       code: 'etsy_grant_refused',
     })
   })
 
   it('sends x-api-key as keystring:shared secret; the keystring alone is refused with a message for the operator', async () => {
     const withSecret = createEtsyProvider(etsyConfig())
-    const grant = await withSecret.exchangeCode({ code: await codeFor(withSecret), codeVerifier: verifier, redirectUri: REDIRECT_URI })
-    expect(await withSecret.identify(grant.accessToken)).toEqual({ accountId: '87654321', accountName: 'RitasVintageFinds' })
+    const grant = await withSecret.exchangeCode({
+      code: await codeFor(withSecret),
+      codeVerifier: verifier,
+      redirectUri: REDIRECT_URI,
+    })
+    expect(await withSecret.identify(grant.accessToken)).toEqual({
+      accountId: '87654321',
+      accountName: 'RitasVintageFinds',
+    })
     const keystringOnly = createEtsyProvider(etsyConfig({ sharedSecret: undefined }))
     await expect(keystringOnly.identify(grant.accessToken)).rejects.toMatchObject({
       status: 502,
       code: 'etsy_app_refused',
-      message: "Etsy refused this server's app credentials. The site operator needs to check ETSY_CLIENT_ID and ETSY_SHARED_SECRET.",
+      message:
+        "Etsy refused this server's app credentials. The site operator needs to check ETSY_CLIENT_ID and ETSY_SHARED_SECRET.",
     })
   })
 
@@ -355,7 +408,8 @@ describe('the Etsy client against the stand-in', () => {
 
 describe('refreshing', () => {
   const expireAccessToken = async (userId: number) => {
-    await t.db.sql`update marketplace_connections set token_expiry = now() - interval '1 minute' where user_id = ${userId}`
+    await t.db
+      .sql`update marketplace_connections set token_expiry = now() - interval '1 minute' where user_id = ${userId}`
     fake.advanceClock(61 * 60 * 1000)
   }
 
@@ -393,7 +447,8 @@ describe('refreshing', () => {
     const seller = await signUp('laterrefresh')
     await connect(seller)
     const { row } = await storedTokens(seller.id)
-    const connected = async () => ((await readJson(await seller.get('/api/marketplace-connections'))) as unknown as JsonBody[])[0]!.connected
+    const connected = async () =>
+      ((await readJson(await seller.get('/api/marketplace-connections'))) as unknown as JsonBody[])[0]!.connected
     await markLapsed(t.db.sql, row.id, cipher.seal('an older refresh token'))
     expect(await connected()).toBe(true)
     await markLapsed(t.db.sql, row.id, row.refreshToken)
@@ -430,7 +485,9 @@ describe('refreshing', () => {
     })
     const sameSession = client(rekeyed)
     sameSession.cookie = seller.cookie
-    expect(await readJson(await sameSession.get('/api/marketplace-connections/etsy/check-authentication'))).toEqual({ connected: false })
+    expect(await readJson(await sameSession.get('/api/marketplace-connections/etsy/check-authentication'))).toEqual({
+      connected: false,
+    })
   })
 })
 
@@ -449,7 +506,7 @@ describe('disconnecting and deleting', () => {
     expect((await readJson(again)).message).toBe('No Etsy account is connected.')
   })
 
-  it("shows each seller only their own connection", async () => {
+  it('shows each seller only their own connection', async () => {
     const owner = await signUp('owner')
     const other = await signUp('other')
     await connect(owner)
@@ -458,7 +515,7 @@ describe('disconnecting and deleting', () => {
     expect(await rowsOf(owner.id)).toHaveLength(1)
   })
 
-  it("deleting the user removes their connection and pending authorizations", async () => {
+  it('deleting the user removes their connection and pending authorizations', async () => {
     const doomed = await signUp('doomed')
     await connect(doomed)
     await authorize(doomed)
@@ -487,10 +544,15 @@ describe('without Etsy settings', () => {
     await seller.post('/api/register', { ...newUser('unset'), setupCode: bare.setupCode }) // The admin.
     const auth = await seller.get('/api/marketplace-connections/etsy/auth')
     expect(auth.status).toBe(503)
-    expect(await readJson(auth)).toMatchObject({ code: 'marketplace_not_configured', message: 'Etsy is not set up on this server, ask the admin.' })
+    expect(await readJson(auth)).toMatchObject({
+      code: 'marketplace_not_configured',
+      message: 'Etsy is not set up on this server, ask the admin.',
+    })
     const other = client(bare.app)
     await other.post('/api/register', newUser('plain'))
-    expect(await readJson(await other.get('/api/marketplace-connections/etsy/status'))).toMatchObject({ setupMessage: 'Etsy is not set up on this server, ask the admin.' })
+    expect(await readJson(await other.get('/api/marketplace-connections/etsy/status'))).toMatchObject({
+      setupMessage: 'Etsy is not set up on this server, ask the admin.',
+    })
     expect(await readJson(await seller.get('/api/marketplace-connections/etsy/status'))).toEqual({
       platform: 'etsy',
       configured: false,
@@ -499,7 +561,9 @@ describe('without Etsy settings', () => {
     })
     const exchanged = await seller.post('/api/etsy/exchange-token', { code: 'abc', state: 'def' })
     expect(exchanged.status).toBe(503)
-    expect(await readJson(await seller.get('/api/marketplace-connections/etsy/check-authentication'))).toEqual({ connected: false })
+    expect(await readJson(await seller.get('/api/marketplace-connections/etsy/check-authentication'))).toEqual({
+      connected: false,
+    })
     expect(await bare.db.sql`select 1 from oauth_states`).toHaveLength(0)
   })
 })

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleIdentity } from '../../api/services/accounts/google-identity.ts'
-import { createGoogleTestKey, oauthClientTrusting, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey, type IdTokenClaims } from '../helpers/google-tokens.ts'
+import {
+  createGoogleTestKey,
+  oauthClientTrusting,
+  signIdToken,
+  TEST_GOOGLE_CLIENT_ID,
+  type GoogleTestKey,
+  type IdTokenClaims,
+} from '../helpers/google-tokens.ts'
 import { confirmAddress, requestResetToken } from '../helpers/reset-link.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 
 const EXPIRED = 'Your Google sign-in expired. Tap Sign in with Google again.'
-const UNVERIFIED = "Your Google account's email address is not verified. Verify it with Google, or register with a password."
+const UNVERIFIED =
+  "Your Google account's email address is not verified. Verify it with Google, or register with a password."
 const UNVERIFIABLE = 'Google sign-in could not be verified. Try again, or sign in with your username and password.'
 const WRONG_PASSWORD = 'Incorrect username or password. Check both and try again.'
 const HOUR = 60 * 60
@@ -16,7 +24,8 @@ beforeAll(async () => {
 })
 
 /** The app's Google verifier for TEST_GOOGLE_CLIENT_ID, trusting the test key as if it were Google's. */
-const googleTrustingTestKey = () => createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID, oauthClient: oauthClientTrusting(key) })
+const googleTrustingTestKey = () =>
+  createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID, oauthClient: oauthClientTrusting(key) })
 const nowInSeconds = () => Math.floor(Date.now() / 1000)
 const countUsers = async (t: TestApp) => (await t.db.sql`select count(*)::int as n from users`)[0]!.n as number
 
@@ -29,7 +38,8 @@ const googleAccount = (name: string, claims: Partial<IdTokenClaims> = {}): IdTok
   ...claims,
 })
 
-const signInWithGoogle = (t: TestApp, credential: string, c = client(t.app)) => c.post('/api/auth/google', { credential })
+const signInWithGoogle = (t: TestApp, credential: string, c = client(t.app)) =>
+  c.post('/api/auth/google', { credential })
 
 /** Signs in with a token for these claims and answers the account's id. */
 async function googleUserId(t: TestApp, claims: IdTokenClaims): Promise<number> {
@@ -76,22 +86,41 @@ describe('Sign in with Google', () => {
     expect(me.status).toBe(200)
     expect((await readJson(me)).username).toBe('gina@gmail.example')
     await t.settle()
-    expect(await t.db.sql`select recipient from mail_outbox where template = 'welcome'`).toEqual([{ recipient: 'gina@gmail.example' }])
+    expect(await t.db.sql`select recipient from mail_outbox where template = 'welcome'`).toEqual([
+      { recipient: 'gina@gmail.example' },
+    ])
   })
 
   it('names a later account from the full name or the email address when the token has no given and family names', async () => {
-    const fromName = await signInWithGoogle(t, signIdToken(key, googleAccount('mary', { given_name: undefined, family_name: undefined, name: 'Mary Jane Watson' })))
+    const fromName = await signInWithGoogle(
+      t,
+      signIdToken(
+        key,
+        googleAccount('mary', { given_name: undefined, family_name: undefined, name: 'Mary Jane Watson' }),
+      ),
+    )
     expect(await readJson(fromName)).toMatchObject({ firstName: 'Mary', lastName: 'Jane Watson', isAdmin: false })
-    const fromEmail = await signInWithGoogle(t, signIdToken(key, googleAccount('nameless', { given_name: undefined, family_name: undefined })))
+    const fromEmail = await signInWithGoogle(
+      t,
+      signIdToken(key, googleAccount('nameless', { given_name: undefined, family_name: undefined })),
+    )
     expect(await readJson(fromEmail)).toMatchObject({ firstName: 'nameless', lastName: '' })
   })
 
   it('refuses a token issued to another app', async () => {
-    await expectRefused(t, signIdToken(key, googleAccount('other-app', { aud: 'someone-else.apps.googleusercontent.com' })), UNVERIFIABLE)
+    await expectRefused(
+      t,
+      signIdToken(key, googleAccount('other-app', { aud: 'someone-else.apps.googleusercontent.com' })),
+      UNVERIFIABLE,
+    )
   })
 
   it('refuses an expired token and says to sign in again', async () => {
-    await expectRefused(t, signIdToken(key, googleAccount('late', { iat: nowInSeconds() - 2 * HOUR, exp: nowInSeconds() - HOUR })), EXPIRED)
+    await expectRefused(
+      t,
+      signIdToken(key, googleAccount('late', { iat: nowInSeconds() - 2 * HOUR, exp: nowInSeconds() - HOUR })),
+      EXPIRED,
+    )
   })
 
   it('refuses a token whose email address Google has not verified', async () => {
@@ -116,11 +145,17 @@ describe('Sign in with Google', () => {
   it('asks for the credential when there is none', async () => {
     const response = await client(t.app).post('/api/auth/google', {})
     expect(response.status).toBe(400)
-    expect((await readJson(response)).message).toBe('The Google sign-in credential is missing. Tap Sign in with Google again.')
+    expect((await readJson(response)).message).toBe(
+      'The Google sign-in credential is missing. Tap Sign in with Google again.',
+    )
   })
 
   it('refuses a token sent from another website', async () => {
-    const response = await client(t.app).post('/api/auth/google', { credential: signIdToken(key, googleAccount('csrf')) }, { origin: 'https://evil.example' })
+    const response = await client(t.app).post(
+      '/api/auth/google',
+      { credential: signIdToken(key, googleAccount('csrf')) },
+      { origin: 'https://evil.example' },
+    )
     expect(response.status).toBe(403)
   })
 
@@ -133,7 +168,7 @@ describe('Sign in with Google', () => {
     expect(await countUsers(t)).toBe(before + 1)
   })
 
-  it('links an account with a password and a confirmed address, the same as Google\'s, instead of making a second one', async () => {
+  it("links an account with a password and a confirmed address, the same as Google's, instead of making a second one", async () => {
     const pat = client(t.app)
     const registered = await readJson(await pat.post('/api/register', { ...newUser('pat'), email: 'pat@example.com' }))
     expect((await confirmAddress(t, pat, 'pat@example.com')).status).toBe(200)
@@ -147,13 +182,16 @@ describe('Sign in with Google', () => {
   })
 
   it('never links an account whose address nobody confirmed, and says how to get in', async () => {
-    const { id } = await readJson(await client(t.app).post('/api/register', { ...newUser('unconfirmed'), email: 'unconfirmed@gmail.example' }))
+    const { id } = await readJson(
+      await client(t.app).post('/api/register', { ...newUser('unconfirmed'), email: 'unconfirmed@gmail.example' }),
+    )
     const before = await countUsers(t)
     const refused = await signInWithGoogle(t, signIdToken(key, googleAccount('unconfirmed')))
     expect(refused.status).toBe(401)
     expect(await readJson(refused)).toMatchObject({
       code: 'google_email_unconfirmed',
-      message: 'An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.',
+      message:
+        'An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.',
     })
     expect(refused.headers.get('set-cookie')).toBeNull()
     expect(await countUsers(t)).toBe(before)
@@ -173,17 +211,25 @@ describe('Sign in with Google', () => {
     await googleUserId(t, googleAccount('owner'))
     const other = await signInWithGoogle(t, signIdToken(key, googleAccount('owner')))
     expect(other.status).toBe(401)
-    expect(await readJson(other)).toMatchObject({ code: 'google_account_conflict', message: expect.stringMatching(/different Google account/) })
+    expect(await readJson(other)).toMatchObject({
+      code: 'google_account_conflict',
+      message: expect.stringMatching(/different Google account/),
+    })
 
     // Registration now refuses a username that is someone else's email address; an account from before that rule:
-    const squatting = await client(t.app).post('/api/register', { ...newUser('squatter@gmail.example'), email: 'squatter@example.com' })
+    const squatting = await client(t.app).post('/api/register', {
+      ...newUser('squatter@gmail.example'),
+      email: 'squatter@example.com',
+    })
     expect(squatting.status).toBe(400)
     await t.db.sql`
       insert into users (username, email, first_name, last_name, password_hash)
       values ('squatter@gmail.example', 'squatter@example.com', 'Sam', 'Seller', null)`
     const taken = await signInWithGoogle(t, signIdToken(key, googleAccount('squatter')))
     expect(taken.status).toBe(401)
-    expect((await readJson(taken)).message).toMatch(/already has the username squatter@gmail\.example\. Register with a different username/)
+    expect((await readJson(taken)).message).toMatch(
+      /already has the username squatter@gmail\.example\. Register with a different username/,
+    )
   })
 
   it('gives an account made with Google no password until one is set through password reset', async () => {
@@ -201,7 +247,10 @@ describe('Sign in with Google', () => {
 
     const token = await requestResetToken(t, account.email)
     expect((await client(t.app).post('/api/reset-password', { token, password: 'my first password' })).status).toBe(200)
-    const byPassword = await client(t.app).post('/api/login', { username: account.email, password: 'my first password' })
+    const byPassword = await client(t.app).post('/api/login', {
+      username: account.email,
+      password: 'my first password',
+    })
     expect(byPassword.status).toBe(200)
     expect((await readJson(byPassword)).id).toBe(id)
     expect(await googleUserId(t, account)).toBe(id)
@@ -223,7 +272,10 @@ describe('Sign in with Google limits', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
     expect((await readJson(limited)).message).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes/)
-    const byPassword = await client(t.app).post('/api/login', { username: 'bystander', password: newUser('bystander').password })
+    const byPassword = await client(t.app).post('/api/login', {
+      username: 'bystander',
+      password: newUser('bystander').password,
+    })
     expect(byPassword.status).toBe(429)
   })
 })
@@ -232,14 +284,22 @@ describe('Sign in with Google while Google cannot be reached', () => {
   let t: TestApp
   beforeAll(async () => {
     // Nothing listens on the discard port: fetching the certificates fails as it would with Google down.
-    t = await createTestApp({ google: createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID, certificatesUrl: 'http://127.0.0.1:9/oauth2/v1/certs' }) })
+    t = await createTestApp({
+      google: createGoogleIdentity({
+        clientId: TEST_GOOGLE_CLIENT_ID,
+        certificatesUrl: 'http://127.0.0.1:9/oauth2/v1/certs',
+      }),
+    })
   })
   afterAll(() => t.close())
 
   it('answers 503 with what to do, and does not count it as a failed sign-in', async () => {
     const response = await signInWithGoogle(t, signIdToken(key, googleAccount('unreachable')))
     expect(response.status).toBe(503)
-    expect(await readJson(response)).toMatchObject({ code: 'google_unavailable', message: expect.stringMatching(/^Google could not be reached.+Try again in a minute/) })
+    expect(await readJson(response)).toMatchObject({
+      code: 'google_unavailable',
+      message: expect.stringMatching(/^Google could not be reached.+Try again in a minute/),
+    })
     expect(await t.db.sql`select key from rate_limits where hits > 0`).toEqual([])
     expect(await countUsers(t)).toBe(0)
   })

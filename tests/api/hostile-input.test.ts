@@ -4,8 +4,26 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snapshotDatabase } from '../helpers/db-snapshot.ts'
-import { hostileJsonText, hostileParamText, hostileQuery, hostileString, junkBody, mustRefuse, queryObject, wrongContentType } from '../helpers/hostile.ts'
-import { callRoute, catalogGaps, methodOf, openCatalogApp, ROUTES, type CatalogApp, type ExampleRequest, type RouteSpec } from '../helpers/route-catalog.ts'
+import {
+  hostileJsonText,
+  hostileParamText,
+  hostileQuery,
+  hostileString,
+  junkBody,
+  mustRefuse,
+  queryObject,
+  wrongContentType,
+} from '../helpers/hostile.ts'
+import {
+  callRoute,
+  catalogGaps,
+  methodOf,
+  openCatalogApp,
+  ROUTES,
+  type CatalogApp,
+  type ExampleRequest,
+  type RouteSpec,
+} from '../helpers/route-catalog.ts'
 import { readJson, type JsonBody } from '../helpers/test-app.ts'
 
 /** Requests per route; with the families below, several thousand in all. */
@@ -28,7 +46,11 @@ afterAll(() => c?.close())
 
 const callerCookie = (spec: RouteSpec) => ({ admin: c.admin.cookie, user: c.alice.cookie, public: '' })[spec.access]
 
-function send(route: string, spec: RouteSpec, { path, body, contentType, cookie, signature }: HostileRequest): Promise<Response> {
+function send(
+  route: string,
+  spec: RouteSpec,
+  { path, body, contentType, cookie, signature }: HostileRequest,
+): Promise<Response> {
   const headers: Record<string, string> = {}
   if (contentType !== undefined) headers['content-type'] = contentType
   if (signature !== undefined) headers['x-ebay-signature'] = signature
@@ -61,16 +83,33 @@ function paramRequests(route: string, spec: RouteSpec, example: ExampleRequest):
 function jsonRequests(spec: RouteSpec, example: ExampleRequest): fc.Arbitrary<HostileRequest> {
   const valid = example.body as Record<string, unknown>
   return fc.oneof(
-    { weight: 6, arbitrary: hostileJsonText(spec.json!, valid).map((body) => ({ path: example.path, body, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: wrongContentType.map((contentType) => ({ path: example.path, body: JSON.stringify(valid), contentType })) },
+    {
+      weight: 6,
+      arbitrary: hostileJsonText(spec.json!, valid).map((body) => ({
+        path: example.path,
+        body,
+        contentType: 'application/json',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: wrongContentType.map((contentType) => ({
+        path: example.path,
+        body: JSON.stringify(valid),
+        contentType,
+      })),
+    },
   )
 }
 
 function queryRequests(spec: RouteSpec, example: ExampleRequest): fc.Arbitrary<HostileRequest> {
-  return hostileQuery.filter((query) => mustRefuse(spec.query!, queryObject(query))).map((query) => ({ path: `${withoutQuery(example.path)}?${query}` }))
+  return hostileQuery
+    .filter((query) => mustRefuse(spec.query!, queryObject(query)))
+    .map((query) => ({ path: `${withoutQuery(example.path)}?${query}` }))
 }
 
-const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength })
+const printable = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength })
 
 function uploadRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
   const form = fc
@@ -89,8 +128,17 @@ function uploadRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
     })
   return fc.oneof(
     form,
-    fc.tuple(wrongContentType.filter((type) => !type?.startsWith('multipart')), hostileString).map(([contentType, body]) => ({ path: example.path, body, contentType })),
-    hostileString.map((body) => ({ path: example.path, body, contentType: 'multipart/form-data; boundary=----hostile' })),
+    fc
+      .tuple(
+        wrongContentType.filter((type) => !type?.startsWith('multipart')),
+        hostileString,
+      )
+      .map(([contentType, body]) => ({ path: example.path, body, contentType })),
+    hostileString.map((body) => ({
+      path: example.path,
+      body,
+      contentType: 'multipart/form-data; boundary=----hostile',
+    })),
   )
 }
 
@@ -100,11 +148,19 @@ function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileReques
   // The stand-in's real key id, so a forged signature is checked against a real key and must not match.
   const { kid } = JSON.parse(Buffer.from(c.ebay.signNotification('{}'), 'base64').toString()) as { kid: string }
   const forged = fc
-    .record({ alg: printable(10), kid: fc.oneof(fc.constant(kid), fc.stringMatching(/^[\w-]{1,100}$/)), signature: fc.base64String({ maxLength: 100 }), digest: fc.constant('SHA1') })
+    .record({
+      alg: printable(10),
+      kid: fc.oneof(fc.constant(kid), fc.stringMatching(/^[\w-]{1,100}$/)),
+      signature: fc.base64String({ maxLength: 100 }),
+      digest: fc.constant('SHA1'),
+    })
     .map(base64Json)
   return fc.record({
     path: fc.constant(example.path),
-    body: fc.oneof(hostileString, fc.jsonValue().map((value) => JSON.stringify(value))),
+    body: fc.oneof(
+      hostileString,
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+    ),
     contentType: fc.constant('application/json'),
     signature: fc.oneof(printable(200), fc.jsonValue().map(base64Json), forged),
   })
@@ -121,7 +177,11 @@ function noiseRequests(route: string, example: ExampleRequest): fc.Arbitrary<Hos
   return fc.record({ path: query, body: junkBody, contentType: wrongContentType })
 }
 
-function hostileRequests(route: string, spec: RouteSpec, example: ExampleRequest): fc.Arbitrary<HostileRequest> | undefined {
+function hostileRequests(
+  route: string,
+  spec: RouteSpec,
+  example: ExampleRequest,
+): fc.Arbitrary<HostileRequest> | undefined {
   const families = [
     spec.param && paramRequests(route, spec, example),
     spec.json && jsonRequests(spec, example),
@@ -173,7 +233,10 @@ describe('hostile input', () => {
       it('treats any made-up session cookie as nobody signed in', async () => {
         const example = spec.example(c.fixture)
         const body = spec.upload ? { body: example.body as FormData } : spec.json ? jsonOf(example) : {}
-        const cookies = fc.oneof(printable(80).map((token) => `snaplist_session=${token}`), printable(200))
+        const cookies = fc.oneof(
+          printable(80).map((token) => `snaplist_session=${token}`),
+          printable(200),
+        )
         await fc.assert(
           fc.asyncProperty(cookies, async (cookie) => {
             const response = await send(route, spec, { path: example.path, cookie, ...body })

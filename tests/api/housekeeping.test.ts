@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const keys = async (table: string, column: string) =>
-  (await t.db.sql<{ key: string }[]>`select ${t.db.sql(column)}::text as key from ${t.db.sql(table)} order by 1`).map((row) => row.key)
+  (await t.db.sql<{ key: string }[]>`select ${t.db.sql(column)}::text as key from ${t.db.sql(table)} order by 1`).map(
+    (row) => row.key,
+  )
 
 describe('purgeExpired', () => {
   it('removes what has run its course and keeps what is still in use', async () => {
@@ -44,7 +46,15 @@ describe('purgeExpired', () => {
         ('00000000-0000-4000-8000-000000000001', now() - interval '23 hours'),
         ('00000000-0000-4000-8000-000000000002', now() - interval '25 hours')`
 
-    expect(await purgeExpired(sql)).toEqual({ sessions: 2, rateLimits: 1, oauthStates: 2, outboxMail: 1, finishedJobs: 1, ebayLookups: 0, photoAnalyses: 0 })
+    expect(await purgeExpired(sql)).toEqual({
+      sessions: 2,
+      rateLimits: 1,
+      oauthStates: 2,
+      outboxMail: 1,
+      finishedJobs: 1,
+      ebayLookups: 0,
+      photoAnalyses: 0,
+    })
     expect(await keys('sessions', 'token_hash')).toEqual(['live'])
     expect(await keys('rate_limits', 'key')).toEqual(['window-open'])
     expect(await keys('oauth_states', 'state_hash')).toEqual(['pending'])

@@ -11,7 +11,14 @@ import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
 import { createJobQueue, jobSchemaFor, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
-import { client, createTestAppWithMailDown, openTestDatabase, registeredClient, TEST_ORIGIN, type TestDatabase } from '../helpers/test-app.ts'
+import {
+  client,
+  createTestAppWithMailDown,
+  openTestDatabase,
+  registeredClient,
+  TEST_ORIGIN,
+  type TestDatabase,
+} from '../helpers/test-app.ts'
 
 let database: TestDatabase
 let sql: Sql
@@ -29,7 +36,13 @@ function apiProcess(processSql: Sql): { app: ReturnType<typeof createApp>; jobs:
   const jobs = createJobQueue(processSql, { work: false, log: () => {} })
   const app = createApp({
     sql: processSql,
-    config: { publicUrl: undefined, appUrl: TEST_ORIGIN, https: false, trustProxy: false, registrationsPerHour: 10_000 },
+    config: {
+      publicUrl: undefined,
+      appUrl: TEST_ORIGIN,
+      https: false,
+      trustProxy: false,
+      registrationsPerHour: 10_000,
+    },
     storage: createLocalStorage(path.join(os.tmpdir(), 'snaplist-jobs-test')),
     analyzer: createLocalAnalyzer(),
     mail: createOutboxTransport(processSql, { log: () => {} }),
@@ -38,9 +51,12 @@ function apiProcess(processSql: Sql): { app: ReturnType<typeof createApp>; jobs:
   return { app, jobs }
 }
 
-const resetMailsTo = (email: string) => sql`select id from mail_outbox where recipient = ${email} and template = 'password-reset'`
+const resetMailsTo = (email: string) =>
+  sql`select id from mail_outbox where recipient = ${email} and template = 'password-reset'`
 const resetJobs = () =>
-  sql.unsafe<{ state: string; retryCount: number; data: object }[]>(`select state, retry_count, data from ${jobTable} where name = 'password-reset-email'`)
+  sql.unsafe<{ state: string; retryCount: number; data: object }[]>(
+    `select state, retry_count, data from ${jobTable} where name = 'password-reset-email'`,
+  )
 
 describe('a reset link promised in a reply', () => {
   beforeAll(async () => {
@@ -75,7 +91,9 @@ describe('a reset link promised in a reply', () => {
     await first.jobs.runDue()
     await first.jobs.stop()
     // As the queue sees such a death: the job still running, and running longer than its time allows.
-    await sql.unsafe(`update ${jobTable} set state = 'active', completed_on = null, started_on = now() - interval '1 hour' where name = 'password-reset-email'`)
+    await sql.unsafe(
+      `update ${jobTable} set state = 'active', completed_on = null, started_on = now() - interval '1 hour' where name = 'password-reset-email'`,
+    )
 
     const next = apiProcess(sql)
     await next.jobs.runDue()
@@ -120,7 +138,9 @@ describe('a failing send', () => {
       await client(t.app).post('/api/forgot-password', { username: 'bo@example.com' })
       await t.settle()
       const lines = t.errorLines()
-      expect(lines).toContainEqual(expect.stringMatching(/^Background job password-reset-email [0-9a-f-]{36} failed .*SMTP failed/))
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^Background job password-reset-email [0-9a-f-]{36} failed .*SMTP failed/),
+      )
       expect(lines.join('\n')).not.toMatch(/token|bo@example\.com/)
 
       const table = `${await jobSchemaFor(t.db.sql)}.job`

@@ -29,14 +29,30 @@ let shade = 0
 /** A photo of its own (stored photos are named by their content, so each gets another colour). */
 async function uploadPhoto(user = alice): Promise<string> {
   shade += 1
-  const response = await user.post('/api/images', photoForm(await solidJpeg({ r: (shade * 37) % 256, g: (shade * 91) % 256, b: 200 }), { id: randomUUID() }))
+  const response = await user.post(
+    '/api/images',
+    photoForm(await solidJpeg({ r: (shade * 37) % 256, g: (shade * 91) % 256, b: 200 }), { id: randomUUID() }),
+  )
   expect(response.status).toBe(201)
   return (await readJson(response)).imageUrl
 }
 
 const fields = (images: string[]) => ({
-  title: 'Pyrex bowl', description: 'No chips.', price: 40, medianUsedPrice: 22, askingPrice: 24.5, quantity: 1, category: 'home' as const,
-  keywords: ['pyrex', 'bowl'], color: 'white' as const, images, brand: 'Pyrex', size: '', type: 'Vintage', sizeType: '', department: '',
+  title: 'Pyrex bowl',
+  description: 'No chips.',
+  price: 40,
+  medianUsedPrice: 22,
+  askingPrice: 24.5,
+  quantity: 1,
+  category: 'home' as const,
+  keywords: ['pyrex', 'bowl'],
+  color: 'white' as const,
+  images,
+  brand: 'Pyrex',
+  size: '',
+  type: 'Vintage',
+  sizeType: '',
+  department: '',
 })
 
 async function newListing(photoCount = 2): Promise<Listing> {
@@ -46,9 +62,15 @@ async function newListing(photoCount = 2): Promise<Listing> {
   return (await readJson(response)) as Listing
 }
 
-const patch = (user: ReturnType<typeof client>, id: number, body: unknown) => user.call('PATCH', `/api/listings/${id}`, body)
-const stored = async (id: number) => (await t.db.sql<Listing[]>`select title, version, images from listings where id = ${id}`)[0]!
-const fileExists = (url: string) => access(path.join(t.photosDir, url.replace(/^\/files\//, ''))).then(() => true, () => false)
+const patch = (user: ReturnType<typeof client>, id: number, body: unknown) =>
+  user.call('PATCH', `/api/listings/${id}`, body)
+const stored = async (id: number) =>
+  (await t.db.sql<Listing[]>`select title, version, images from listings where id = ${id}`)[0]!
+const fileExists = (url: string) =>
+  access(path.join(t.photosDir, url.replace(/^\/files\//, ''))).then(
+    () => true,
+    () => false,
+  )
 
 describe('PATCH /api/listings/{id}', () => {
   it('changes every field and the photos (reordered, one removed, one added), counts a version, and deletes the removed photo', async () => {
@@ -57,14 +79,32 @@ describe('PATCH /api/listings/{id}', () => {
     const added = await uploadPhoto()
     const [first, second, third] = listing.images as [string, string, string]
     const edit = {
-      ...fields([third, first, added]), title: 'Pyrex mixing bowl 2 qt', description: 'Small scratch inside.', askingPrice: 19.99, quantity: 2,
-      keywords: ['pyrex'], color: 'blue', brand: 'Corning', size: '2 qt', category: 'collectibles', version: 1,
+      ...fields([third, first, added]),
+      title: 'Pyrex mixing bowl 2 qt',
+      description: 'Small scratch inside.',
+      askingPrice: 19.99,
+      quantity: 2,
+      keywords: ['pyrex'],
+      color: 'blue',
+      brand: 'Corning',
+      size: '2 qt',
+      category: 'collectibles',
+      version: 1,
     }
     const response = await patch(alice, listing.id, edit)
     expect(response.status, await response.clone().text()).toBe(200)
     const edited = (await readJson(response)) as Listing
-    expect(edited).toMatchObject({ title: 'Pyrex mixing bowl 2 qt', askingPrice: 19.99, quantity: 2, color: 'blue', images: [third, first, added], version: 2 })
-    expect((await readJson(await alice.get('/api/listings'))).find((row: Listing) => row.id === listing.id)).toMatchObject({ title: 'Pyrex mixing bowl 2 qt', version: 2 })
+    expect(edited).toMatchObject({
+      title: 'Pyrex mixing bowl 2 qt',
+      askingPrice: 19.99,
+      quantity: 2,
+      color: 'blue',
+      images: [third, first, added],
+      version: 2,
+    })
+    expect(
+      (await readJson(await alice.get('/api/listings'))).find((row: Listing) => row.id === listing.id),
+    ).toMatchObject({ title: 'Pyrex mixing bowl 2 qt', version: 2 })
     // The photo the edit took away is used by no other listing: its row and its file are gone, the others stay.
     expect(await t.db.sql`select 1 from images where url = ${second}`).toHaveLength(0)
     expect(await fileExists(second)).toBe(false)
@@ -73,7 +113,9 @@ describe('PATCH /api/listings/{id}', () => {
 
   it('refuses an edit made against an older version with 409 and the listing as it is now, changing nothing', async () => {
     const listing = await newListing()
-    expect((await patch(alice, listing.id, { ...fields(listing.images), title: 'From the phone', version: 1 })).status).toBe(200)
+    expect(
+      (await patch(alice, listing.id, { ...fields(listing.images), title: 'From the phone', version: 1 })).status,
+    ).toBe(200)
     const stale = await patch(alice, listing.id, { ...fields(listing.images), title: 'From the tablet', version: 1 })
     expect(stale.status).toBe(409)
     const body = await readJson(stale)
@@ -109,7 +151,11 @@ describe('PATCH /api/listings/{id}', () => {
   it("refuses photos that are not the seller's own stored photos, naming the field, and changes nothing", async () => {
     const listing = await newListing(1)
     const bobsPhoto = await uploadPhoto(bob)
-    for (const images of [[bobsPhoto], ['https://elsewhere.example/photo.jpg'], [...listing.images, '/files/u1/made-up.jpg']]) {
+    for (const images of [
+      [bobsPhoto],
+      ['https://elsewhere.example/photo.jpg'],
+      [...listing.images, '/files/u1/made-up.jpg'],
+    ]) {
       const response = await patch(alice, listing.id, { ...fields(images), version: 1 })
       expect(response.status).toBe(400)
       expect((await readJson(response)).fields).toEqual({ images: 'Every image must be a photo uploaded to Snaplist' })
@@ -119,9 +165,17 @@ describe('PATCH /api/listings/{id}', () => {
 
   it('refuses what the create form refuses, under the field it names', async () => {
     const listing = await newListing(1)
-    const response = await patch(alice, listing.id, { ...fields(listing.images), title: '  ', askingPrice: '1.234', version: 1 })
+    const response = await patch(alice, listing.id, {
+      ...fields(listing.images),
+      title: '  ',
+      askingPrice: '1.234',
+      version: 1,
+    })
     expect(response.status).toBe(400)
-    expect((await readJson(response)).fields).toMatchObject({ title: 'Title is required', askingPrice: 'Price can have at most 2 decimals (dollars and cents)' })
+    expect((await readJson(response)).fields).toMatchObject({
+      title: 'Title is required',
+      askingPrice: 'Price can have at most 2 decimals (dollars and cents)',
+    })
     const noVersion = await patch(alice, listing.id, fields(listing.images))
     expect(noVersion.status).toBe(400)
     expect((await readJson(noVersion)).fields).toHaveProperty('version')
@@ -145,12 +199,17 @@ describe('an edit of a listing live on eBay', () => {
         async requestRevision(tx: Tx, listing: Listing) {
           // Inside the edit's transaction: the row is this transaction's to change (locked for anyone else).
           const [row] = await tx<{ title: string }[]>`select title from listings where id = ${listing.id}`
-          requested.push({ title: listing.title, version: listing.version, inTransaction: row!.title === listing.title })
+          requested.push({
+            title: listing.title,
+            version: listing.version,
+            inTransaction: row!.title === listing.title,
+          })
         },
       },
     })
     const live = await newListing(1)
-    await t.db.sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-110001' where id = ${live.id}`
+    await t.db
+      .sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-110001' where id = ${live.id}`
     const ready = await newListing(1)
 
     await service.update(aliceId, live.id, { ...fields(live.images), title: 'Revised on eBay', version: 1 })

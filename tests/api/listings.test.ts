@@ -40,7 +40,10 @@ const listing = (images: string[], extra: Record<string, unknown> = {}) => ({
 })
 
 async function uploadPhoto(user = alice, bytes?: Buffer) {
-  const response = await user.post('/api/images', photoForm(bytes ?? (await solidJpeg({ r: 20, g: 40, b: 200 })), { id: randomUUID() }))
+  const response = await user.post(
+    '/api/images',
+    photoForm(bytes ?? (await solidJpeg({ r: 20, g: 40, b: 200 })), { id: randomUUID() }),
+  )
   expect(response.status).toBe(201)
   return readJson(response)
 }
@@ -80,7 +83,10 @@ describe('analyze-image', () => {
   })
 
   it('refuses a text file renamed .jpg by decoding it, not by trusting its name', async () => {
-    const response = await alice.post('/api/analyze-image', photoForm('just some text, not a photo', { name: 'fake.jpg' }))
+    const response = await alice.post(
+      '/api/analyze-image',
+      photoForm('just some text, not a photo', { name: 'fake.jpg' }),
+    )
     expect(response.status).toBe(400)
     expect((await readJson(response)).message).toMatch(/not a photo Snaplist can read/)
   })
@@ -99,7 +105,9 @@ describe('analyze-image', () => {
     for (const route of ['/api/analyze-image', '/api/images']) {
       const response = await alice.post(route, flood)
       expect(response.status).toBe(400)
-      expect((await readJson(response)).message).toMatch(/^The upload has too many fields\. Send the photo in a field named "image"/)
+      expect((await readJson(response)).message).toMatch(
+        /^The upload has too many fields\. Send the photo in a field named "image"/,
+      )
     }
     console.log(`two 100,000-field uploads refused in ${Math.round(performance.now() - started)} ms`)
     expect((await t.db.sql`select count(*)::int as photos from images`)[0]).toEqual(before)
@@ -110,7 +118,10 @@ describe('analyze-image', () => {
       `--BND\r\nContent-Disposition: form-data; name="${name}"${file && `; filename="${file}"\r\nContent-Type: image/jpeg`}\r\n\r\n${value}\r\n`
     const fields = Array.from({ length: 150_000 }, (_, field) => part(`f${field}`, ''))
     const body = [part('image', 'not really a photo', 'a.jpg'), ...fields, '--BND--\r\n'].join('')
-    for (const contentType of ['multipart/form-data; xboundary=z; boundary=BND', 'multipart/form-data; BOUNDARY="BND"']) {
+    for (const contentType of [
+      'multipart/form-data; xboundary=z; boundary=BND',
+      'multipart/form-data; BOUNDARY="BND"',
+    ]) {
       const response = await alice.post('/api/images', body, { 'content-type': contentType })
       expect(response.status).toBe(400)
       expect((await readJson(response)).message).toMatch(/^The upload has too many fields/)
@@ -118,7 +129,9 @@ describe('analyze-image', () => {
   })
 
   it('needs a session and the image field', async () => {
-    expect((await client(t.app).post('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))).status).toBe(401)
+    expect(
+      (await client(t.app).post('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))).status,
+    ).toBe(401)
     const empty = new FormData()
     empty.append('other', 'x')
     expect((await alice.post('/api/analyze-image', empty)).status).toBe(400)
@@ -152,14 +165,25 @@ describe('listings', () => {
     const response = await alice.post('/api/listings', listing([photo.imageUrl]))
     expect(response.status).toBe(201)
     const created = await readJson(response)
-    expect(created).toMatchObject({ price: 45, medianUsedPrice: 28, quantity: 1, keywords: ['levis', '501', 'denim', 'jeans'], images: [photo.imageUrl] })
+    expect(created).toMatchObject({
+      price: 45,
+      medianUsedPrice: 28,
+      quantity: 1,
+      keywords: ['levis', '501', 'denim', 'jeans'],
+      images: [photo.imageUrl],
+    })
     const list = await readJson(await alice.get('/api/listings'))
     expect(list.map((item: { id: number }) => item.id)).toContain(created.id)
   })
 
   it('lists listings newest first, each exactly as its create answered (dates, nulls, arrays, AI suggestions), not on eBay', async () => {
     const photo = await uploadPhoto()
-    const older = await readJson(await alice.post('/api/listings', listing([photo.imageUrl], { aiSuggestions: { title: 'Jeans', keywords: ['denim'] } })))
+    const older = await readJson(
+      await alice.post(
+        '/api/listings',
+        listing([photo.imageUrl], { aiSuggestions: { title: 'Jeans', keywords: ['denim'] } }),
+      ),
+    )
     const newer = await readJson(await alice.post('/api/listings', listing([], { title: 'Plain tee', keywords: '' })))
     const list = await readJson(await alice.get('/api/listings'))
     expect(list.slice(0, 2)).toEqual([newer, older].map((created) => ({ ...created, viewUrl: null })))
@@ -177,7 +201,7 @@ describe('listings', () => {
     expect(rows[0]!.n).toBe(1)
   })
 
-  it('refuses more than 8 images, photos that are not the seller\'s uploads, and bad fields, writing nothing', async () => {
+  it("refuses more than 8 images, photos that are not the seller's uploads, and bad fields, writing nothing", async () => {
     const before = (await t.db.sql`select count(*)::int as n from listings`)[0]!.n
     const nine = await alice.post('/api/listings', listing(Array.from({ length: 9 }, (_, i) => `/files/u1/${i}.jpg`)))
     expect(nine.status).toBe(400)
@@ -185,7 +209,10 @@ describe('listings', () => {
     const bobsPhoto = await uploadPhoto(bob)
     expect((await alice.post('/api/listings', listing([bobsPhoto.imageUrl]))).status).toBe(400)
     expect((await alice.post('/api/listings', listing(['https://example.com/x.jpg']))).status).toBe(400)
-    const bad = await alice.post('/api/listings', listing([], { title: '', price: 'lots', category: 'cars', quantity: 0 }))
+    const bad = await alice.post(
+      '/api/listings',
+      listing([], { title: '', price: 'lots', category: 'cars', quantity: 0 }),
+    )
     expect(bad.status).toBe(400)
     expect((await readJson(bad)).fields).toMatchObject({
       title: 'Title is required',
@@ -204,7 +231,9 @@ describe('listings', () => {
     expect((await bob.call('DELETE', `/api/listings/${created.id}`)).status).toBe(404)
     expect((await client(t.app).call('DELETE', `/api/listings/${created.id}`)).status).toBe(401)
     expect((await alice.call('DELETE', '/api/listings/not-a-number')).status).toBe(400)
-    expect((await readJson(await alice.get('/api/listings'))).some((item: { id: number }) => item.id === created.id)).toBe(true)
+    expect(
+      (await readJson(await alice.get('/api/listings'))).some((item: { id: number }) => item.id === created.id),
+    ).toBe(true)
   })
 
   it('deleting a listing deletes its photo files, but keeps a photo another listing still uses', async () => {
@@ -222,26 +251,31 @@ describe('listings', () => {
 describe('a shared phone: what one account queued never lands in another', () => {
   const userId = async (user: ReturnType<typeof client>) => (await readJson(await user.get('/api/user'))).id as number
 
-  it('refuses a listing whose clientId is another seller\'s, and gives neither that listing nor a copy', async () => {
+  it("refuses a listing whose clientId is another seller's, and gives neither that listing nor a copy", async () => {
     const photo = await uploadPhoto()
     const clientId = randomUUID()
     const alicesListing = await readJson(await alice.post('/api/listings', listing([photo.imageUrl], { clientId })))
     const bobsPhoto = await uploadPhoto(bob)
     const claimed = await bob.post('/api/listings', listing([bobsPhoto.imageUrl], { clientId }))
     expect(claimed.status).toBe(409)
-    expect(await readJson(claimed)).toMatchObject({ code: 'conflict', message: 'This draft was made by another account. Sign in as that account to send it.' })
+    expect(await readJson(claimed)).toMatchObject({
+      code: 'conflict',
+      message: 'This draft was made by another account. Sign in as that account to send it.',
+    })
     const rows = await t.db.sql`select id, user_id from listings where client_id = ${clientId}`
     expect(rows).toEqual([{ id: alicesListing.id, userId: await userId(alice) }])
   })
 
-  it('refuses a photo id that is another seller\'s, on upload and on analysis', async () => {
+  it("refuses a photo id that is another seller's, on upload and on analysis", async () => {
     const id = randomUUID()
     const bytes = await solidJpeg({ r: 10, g: 200, b: 30 })
     expect((await alice.post('/api/images', photoForm(bytes, { id }))).status).toBe(201)
     for (const path of ['/api/images', '/api/analyze-image']) {
       const response = await bob.post(path, photoForm(bytes, { id }))
       expect(response.status).toBe(409)
-      expect((await readJson(response)).message).toBe('This photo id is already in use. Take or choose the photo again.')
+      expect((await readJson(response)).message).toBe(
+        'This photo id is already in use. Take or choose the photo again.',
+      )
     }
     expect(await t.db.sql`select user_id from images where id = ${id}`).toEqual([{ userId: await userId(alice) }])
   })
@@ -252,31 +286,80 @@ describe('a shared phone: what one account queued never lands in another', () =>
     const refused = await bob.post('/api/listings', listing([], { clientId: randomUUID() }), sentForAlice)
     expect(refused.status).toBe(409)
     expect((await readJson(refused)).code).toBe('account_changed')
-    expect((await bob.post('/api/images', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 }), { id: randomUUID() }), sentForAlice)).status).toBe(409)
+    expect(
+      (
+        await bob.post(
+          '/api/images',
+          photoForm(await solidJpeg({ r: 1, g: 2, b: 3 }), { id: randomUUID() }),
+          sentForAlice,
+        )
+      ).status,
+    ).toBe(409)
     expect((await t.db.sql`select count(*)::int as n from listings`)[0]!.n).toBe(before)
     expect((await alice.post('/api/listings', listing([], { clientId: randomUUID() }), sentForAlice)).status).toBe(201)
   })
 })
 
 describe('POST /api/listings/{id}/fill-empty (AI suggestions that arrive after the listing exists)', () => {
-  const late = { description: 'AI description', price: 70, medianUsedPrice: 28, keywords: ['levis', '501'], brand: "Levi's", size: 'W32 L32', department: 'Men', aiSuggestions: { title: 'AI title', source: 'ai' } }
+  const late = {
+    description: 'AI description',
+    price: 70,
+    medianUsedPrice: 28,
+    keywords: ['levis', '501'],
+    brand: "Levi's",
+    size: 'W32 L32',
+    department: 'Men',
+    aiSuggestions: { title: 'AI title', source: 'ai' },
+  }
 
   it('fills only the fields still empty on the listing and says which; what the seller set stays', async () => {
-    const created = await readJson(await alice.post('/api/listings', listing([], { description: 'Mine', price: '0', medianUsedPrice: 0, keywords: '', brand: '', size: 'M', type: '', sizeType: '', department: '' })))
+    const created = await readJson(
+      await alice.post(
+        '/api/listings',
+        listing([], {
+          description: 'Mine',
+          price: '0',
+          medianUsedPrice: 0,
+          keywords: '',
+          brand: '',
+          size: 'M',
+          type: '',
+          sizeType: '',
+          department: '',
+        }),
+      ),
+    )
     const response = await alice.post(`/api/listings/${created.id}/fill-empty`, late)
     expect(response.status).toBe(200)
     const { listing: filled, filled: fields } = await readJson(response)
     expect(fields.sort()).toEqual(['aiSuggestions', 'brand', 'department', 'keywords', 'medianUsedPrice', 'price'])
-    expect(filled).toMatchObject({ description: 'Mine', size: 'M', brand: "Levi's", price: 70, medianUsedPrice: 28, keywords: ['levis', '501'], department: 'Men', title: created.title })
+    expect(filled).toMatchObject({
+      description: 'Mine',
+      size: 'M',
+      brand: "Levi's",
+      price: 70,
+      medianUsedPrice: 28,
+      keywords: ['levis', '501'],
+      department: 'Men',
+      title: created.title,
+    })
     expect(filled.aiSuggestions).toEqual(late.aiSuggestions)
     // Sent again (a lost reply), nothing is empty any more: nothing changes.
-    expect((await readJson(await alice.post(`/api/listings/${created.id}/fill-empty`, { ...late, brand: 'Other' }))).filled).toEqual([])
-    expect((await readJson(await alice.get('/api/listings'))).find((item: { id: number }) => item.id === created.id)).toEqual({ ...filled, viewUrl: null })
+    expect(
+      (await readJson(await alice.post(`/api/listings/${created.id}/fill-empty`, { ...late, brand: 'Other' }))).filled,
+    ).toEqual([])
+    expect(
+      (await readJson(await alice.get('/api/listings'))).find((item: { id: number }) => item.id === created.id),
+    ).toEqual({ ...filled, viewUrl: null })
   })
 
   it('takes only JSON: a body sent as application/jsonp is refused with 415, not read as an empty fill', async () => {
     const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
-    const response = await alice.post(`/api/listings/${created.id}/fill-empty`, { brand: 'Sneaky' }, { 'content-type': 'application/jsonp' })
+    const response = await alice.post(
+      `/api/listings/${created.id}/fill-empty`,
+      { brand: 'Sneaky' },
+      { 'content-type': 'application/jsonp' },
+    )
     expect(response.status).toBe(415)
     expect((await readJson(response)).code).toBe('unsupported_media_type')
   })

@@ -24,7 +24,12 @@ describe('both code exchanges', () => {
     const ebayConfig = ebayConfigFor(ebay)
     const providers = {
       ebay: createEbayProvider(ebayConfig)!,
-      etsy: createEtsyProvider({ clientId: etsy.clientId, redirectUri: ETSY_REDIRECT, authUrl: etsy.authUrl, apiUrl: etsy.url }),
+      etsy: createEtsyProvider({
+        clientId: etsy.clientId,
+        redirectUri: ETSY_REDIRECT,
+        authUrl: etsy.authUrl,
+        apiUrl: etsy.url,
+      }),
     }
     t = await createTestApp({ ebayConfig, marketplaces: { cipher, providers } })
   })
@@ -39,11 +44,18 @@ describe('both code exchanges', () => {
     for (const platform of ['ebay', 'etsy'] as const) {
       const { authUrl } = await readJson(await seller.get(`/api/marketplace-connections/${platform}/auth`))
       const callback = await consentOf[platform](authUrl)
-      const reply = await seller.post(`/api${MARKETPLACES[platform].exchangePath}`, Object.fromEntries(callback.searchParams))
+      const reply = await seller.post(
+        `/api${MARKETPLACES[platform].exchangePath}`,
+        Object.fromEntries(callback.searchParams),
+      )
       expect(reply.status).toBe(200)
       const body = await readJson(reply)
       expect(Object.keys(body).sort()).toEqual(['connection', 'message', 'success'])
-      expect(body).toMatchObject({ success: true, message: MARKETPLACES[platform].messages.connected, connection: { platform, connected: true } })
+      expect(body).toMatchObject({
+        success: true,
+        message: MARKETPLACES[platform].messages.connected,
+        connection: { platform, connected: true },
+      })
     }
   })
 })
@@ -52,10 +64,15 @@ describe('ETSY_REDIRECT_URI', () => {
   const etsyEnv = (redirect: string) => ({ ETSY_CLIENT_ID: 'a-keystring', ETSY_REDIRECT_URI: redirect })
 
   it('is taken at either Etsy callback address', () => {
-    for (const path of MARKETPLACES.etsy.successPaths) expect(loadConfig(etsyEnv(`https://snaplist.example.com${path}`)).etsy?.redirectUri).toBe(`https://snaplist.example.com${path}`)
+    for (const path of MARKETPLACES.etsy.successPaths)
+      expect(loadConfig(etsyEnv(`https://snaplist.example.com${path}`)).etsy?.redirectUri).toBe(
+        `https://snaplist.example.com${path}`,
+      )
   })
 
   it('is refused at start when no callback screen answers there, naming the addresses that do', () => {
-    expect(() => loadConfig(etsyEnv('https://snaplist.example.com/etsy/callback'))).toThrow('ending in /etsy/auth/success or /etsy-auth/success')
+    expect(() => loadConfig(etsyEnv('https://snaplist.example.com/etsy/callback'))).toThrow(
+      'ending in /etsy/auth/success or /etsy-auth/success',
+    )
   })
 })

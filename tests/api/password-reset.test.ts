@@ -2,14 +2,24 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts'
 import { requestResetToken, tokenIn } from '../helpers/reset-link.ts'
-import { client, createTestApp, createTestAppWithMailDown, newUser, readJson, TEST_MAIL_FROM, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts'
+import {
+  client,
+  createTestApp,
+  createTestAppWithMailDown,
+  newUser,
+  readJson,
+  TEST_MAIL_FROM,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../helpers/test-app.ts'
 
 const REPLY = "If your email address is registered with us, you'll receive a password reset link shortly."
 const PASSWORD = newUser('x').password
 const NEW_PASSWORD = 'a brand new passphrase'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const signIn = (t: TestApp, username: string, password: string) => client(t.app).post('/api/login', { username, password })
+const signIn = (t: TestApp, username: string, password: string) =>
+  client(t.app).post('/api/login', { username, password })
 
 /** Both uses of a link, checking it and setting a password with it, are refused with this code and message. */
 async function expectLinkRefused(t: TestApp, token: string, refusal: { code: string; message: string }) {
@@ -72,7 +82,8 @@ describe('forgot-password', () => {
     })
     expect(forged.status).toBe(200)
     await t.settle()
-    const [mail] = await t.db.sql`select text, html from mail_outbox where template = 'password-reset' order by id desc limit 1`
+    const [mail] = await t.db
+      .sql`select text, html from mail_outbox where template = 'password-reset' order by id desc limit 1`
     expect(mail!.text).toMatch(new RegExp(`^${TEST_ORIGIN}/reset-password\\?token=`, 'm'))
     expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example')
   })
@@ -124,7 +135,9 @@ describe('forgot-password timing', () => {
       unknown.push(await timeRequest(`stranger${i}@example.com`))
     }
     const difference = Math.abs(median(known) - median(unknown))
-    console.log(`forgot-password median of ${SAMPLES}: registered ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`)
+    console.log(
+      `forgot-password median of ${SAMPLES}: registered ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    )
     expect(difference).toBeLessThan(10)
   })
 })
@@ -144,21 +157,24 @@ describe('forgot-password limits', () => {
   it('answers requests for one address past five an hour the same 200, mailing nothing more, so nobody can stop its owner asking', async () => {
     await client(t.app).post('/api/register', newUser('target'))
     // Someone who knows the address asks five times: the owner gets five links, each replacing the last.
-    for (let i = 0; i < 5; i++) expect((await client(t.app).post('/api/forgot-password', { username: 'Target@example.com' })).status).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect((await client(t.app).post('/api/forgot-password', { username: 'Target@example.com' })).status).toBe(200)
     expect(await resetMailsTo('target@example.com')).toBe(5)
     // The owner's own request: the same answer as always (no 429), and the newest link in the inbox still works.
     const owners = await client(t.app).post('/api/forgot-password', { username: 'target@EXAMPLE.com' })
     expect(owners.status).toBe(200)
     expect(await readJson(owners)).toEqual({ message: REPLY })
     expect(await resetMailsTo('target@example.com')).toBe(5)
-    const [newest] = await t.db.sql`select text from mail_outbox where recipient = 'target@example.com' order by id desc limit 1`
+    const [newest] = await t.db
+      .sql`select text from mail_outbox where recipient = 'target@example.com' order by id desc limit 1`
     const token = tokenIn(String(newest!.text))!
     expect((await client(t.app).post('/api/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200)
   })
 
   it('answers more than 20 requests from one client within 15 minutes the same 200, mailing none of the extra ones', async () => {
     // Six were counted above from this client: a request past the limit counts too.
-    for (let i = 0; i < 15; i++) expect((await client(t.app).post('/api/forgot-password', { username: `spray${i}@example.com` })).status).toBe(200)
+    for (let i = 0; i < 15; i++)
+      expect((await client(t.app).post('/api/forgot-password', { username: `spray${i}@example.com` })).status).toBe(200)
     await client(t.app).post('/api/register', newUser('fresh'))
     const extra = await client(t.app).post('/api/forgot-password', { username: 'fresh@example.com' })
     expect(extra.status).toBe(200)
@@ -282,7 +298,11 @@ describe('mail through a real SMTP server', () => {
   it('delivers the reset email rendered from the active template, with a link that resets the password', async () => {
     const admin = client(t.app)
     await admin.post('/api/register', { ...newUser('mailadmin'), setupCode: t.setupCode })
-    const templates = (await readJson(await admin.get('/api/email-templates'))) as unknown as { id: number; name: string; subject: string }[]
+    const templates = (await readJson(await admin.get('/api/email-templates'))) as unknown as {
+      id: number
+      name: string
+      subject: string
+    }[]
     const reset = templates.find((row) => row.name === 'password-reset')!
     const edited = { ...reset, subject: 'Your {{appName}} reset link, {{username}}' }
     expect((await admin.call('PUT', `/api/email-templates/${reset.id}`, edited)).status).toBe(200)
@@ -291,7 +311,11 @@ describe('mail through a real SMTP server', () => {
     await t.settle()
     const mail = smtp.messages.find((message) => message.subject.startsWith('Your Snaplist reset link'))
     expect(mail, 'the reset email reached the SMTP server').toBeDefined()
-    expect(mail!).toMatchObject({ from: 'no-reply@snaplist.test', to: ['mailadmin@example.com'], subject: 'Your Snaplist reset link, mailadmin' })
+    expect(mail!).toMatchObject({
+      from: 'no-reply@snaplist.test',
+      to: ['mailadmin@example.com'],
+      subject: 'Your Snaplist reset link, mailadmin',
+    })
     expect(mail!.raw).toContain(`From: ${TEST_MAIL_FROM}`)
     expect(mail!.html).toContain('If the button does not work, copy this address into your browser')
     const token = tokenIn(mail!.html!)
@@ -306,7 +330,9 @@ describe('mail through a real SMTP server', () => {
   it('sends the welcome email through SMTP too', async () => {
     await client(t.app).post('/api/register', newUser('welcomed'))
     await t.settle()
-    const mail = smtp.messages.find((message) => message.to.includes('welcomed@example.com') && message.subject.startsWith('Welcome'))
+    const mail = smtp.messages.find(
+      (message) => message.to.includes('welcomed@example.com') && message.subject.startsWith('Welcome'),
+    )
     expect(mail?.subject).toBe('Welcome to Snaplist, welcomed')
     expect(mail?.html).toContain('href="https://snaplist.example"')
   })
@@ -320,8 +346,20 @@ describe('when the mail server is down', () => {
       expect((await client(t.app).post('/api/forgot-password', { username: 'offline@example.com' })).status).toBe(200)
       await t.settle()
       const lines = t.errorLines()
-      expect(lines.some((line) => /Background job welcome-email [0-9a-f-]{36} failed.*Sending the welcome email through SMTP failed: ESOCKET.*ECONNREFUSED/s.test(line))).toBe(true)
-      expect(lines.some((line) => /Background job password-reset-email [0-9a-f-]{36} failed.*Sending the password-reset email through SMTP failed/s.test(line))).toBe(true)
+      expect(
+        lines.some((line) =>
+          /Background job welcome-email [0-9a-f-]{36} failed.*Sending the welcome email through SMTP failed: ESOCKET.*ECONNREFUSED/s.test(
+            line,
+          ),
+        ),
+      ).toBe(true)
+      expect(
+        lines.some((line) =>
+          /Background job password-reset-email [0-9a-f-]{36} failed.*Sending the password-reset email through SMTP failed/s.test(
+            line,
+          ),
+        ),
+      ).toBe(true)
       expect(lines.join('\n')).not.toMatch(/token=/)
     } finally {
       await t.close()

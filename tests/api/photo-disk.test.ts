@@ -31,8 +31,10 @@ afterEach(() => t.db.sql`delete from rate_limits`)
  */
 let shade = 0
 const distinctPhoto = () => solidJpeg({ r: 10 + ((shade++ * 8) % 240), g: 120, b: 200 })
-const upload = async (seller: Seller) => seller.post('/api/images', photoForm(await distinctPhoto(), { id: randomUUID() }))
-const filesOf = async (userId: number) => (await readdir(path.join(t.photosDir, `u${userId}`)).catch(() => [] as string[])).sort()
+const upload = async (seller: Seller) =>
+  seller.post('/api/images', photoForm(await distinctPhoto(), { id: randomUUID() }))
+const filesOf = async (userId: number) =>
+  (await readdir(path.join(t.photosDir, `u${userId}`)).catch(() => [] as string[])).sort()
 const HOUR_AGO = new Date(Date.now() - 2 * 60 * 60 * 1000)
 
 describe('photo files on the disk (F1)', () => {
@@ -42,7 +44,9 @@ describe('photo files on the disk (F1)', () => {
     expect((await upload(seller)).status).toBe(201)
     const kept = await filesOf(seller.id)
     expect(kept).toHaveLength(4)
-    const statuses = await Promise.all(Array.from({ length: 6 }, () => upload(seller).then((response) => response.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => upload(seller).then((response) => response.status)),
+    )
     for (let i = 0; i < 6; i++) statuses.push((await upload(seller)).status)
     expect(statuses.every((status) => status === 413)).toBe(true)
     expect(await filesOf(seller.id)).toEqual(kept)
@@ -50,7 +54,9 @@ describe('photo files on the disk (F1)', () => {
 
   it('parallel uploads near the quota keep only the files of the photos stored', async () => {
     const seller = await registeredClient(t.app, 'racer')
-    const statuses = await Promise.all(Array.from({ length: 6 }, () => upload(seller).then((response) => response.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => upload(seller).then((response) => response.status)),
+    )
     expect(statuses.filter((status) => status === 201)).toHaveLength(2)
     const [row] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from images where user_id = ${seller.id}`
     expect(row!.n).toBe(2)
@@ -94,13 +100,16 @@ describe('photo files on the disk (F1)', () => {
     const seller = await registeredClient(t.app, 'flooder')
     const other = await registeredClient(t.app, 'neighbour')
     // As if the seller had sent the limit's worth already.
-    await t.db.sql`insert into rate_limits (key, hits, reset_at) values (${`photo-upload:perSeller:${seller.id}`}, ${PHOTO_UPLOAD_LIMIT.max}, now() + interval '10 minutes')`
+    await t.db
+      .sql`insert into rate_limits (key, hits, reset_at) values (${`photo-upload:perSeller:${seller.id}`}, ${PHOTO_UPLOAD_LIMIT.max}, now() + interval '10 minutes')`
     const refused = await upload(seller)
     expect(refused.status).toBe(429)
     expect(await readJson(refused)).toMatchObject({ code: 'rate_limited' })
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(await filesOf(seller.id)).toEqual([])
-    expect((await seller.post('/api/analyze-image', photoForm(await distinctPhoto(), { id: randomUUID() }))).status).toBe(429)
+    expect(
+      (await seller.post('/api/analyze-image', photoForm(await distinctPhoto(), { id: randomUUID() }))).status,
+    ).toBe(429)
     expect((await upload(other)).status).toBe(201)
   })
 })
@@ -108,10 +117,14 @@ describe('photo files on the disk (F1)', () => {
 describe('photo files in a Supabase bucket (issue 27, item 18)', () => {
   it('the sweep removes old objects no photo names (a listing deleted while storage was down), and keeps named ones', async () => {
     const fake = await startFakeSupabaseStorage({ serviceKey: 'sweep-key', bucket: 'photos' })
-    const bucketApp = await createTestApp({ storage: createSupabaseStorage({ url: fake.url, serviceKey: 'sweep-key', bucket: 'photos' }) })
+    const bucketApp = await createTestApp({
+      storage: createSupabaseStorage({ url: fake.url, serviceKey: 'sweep-key', bucket: 'photos' }),
+    })
     try {
       const seller = await registeredClient(bucketApp.app, 'bucketseller')
-      expect((await seller.post('/api/images', photoForm(await distinctPhoto(), { id: randomUUID() }))).status).toBe(201)
+      expect((await seller.post('/api/images', photoForm(await distinctPhoto(), { id: randomUUID() }))).status).toBe(
+        201,
+      )
       const named = [...fake.objects.keys()]
       expect(named.length).toBeGreaterThan(0)
       for (const key of named) fake.objects.get(key)!.updatedAt = HOUR_AGO

@@ -31,13 +31,17 @@ describe('sign-in limits per address', () => {
   it('answers 429 to 300 simultaneous sign-ins for unknown names from one address once 30 were checked', async () => {
     const t = await createTestApp()
     try {
-      const answers = statuses(await Promise.all(Array.from({ length: 300 }, (_, index) => login(t, `nobody${index}`, 'some password'))))
+      const answers = statuses(
+        await Promise.all(Array.from({ length: 300 }, (_, index) => login(t, `nobody${index}`, 'some password'))),
+      )
       expect(count(answers, 401)).toBeLessThanOrEqual(30)
       expect(count(answers, 429)).toBeGreaterThanOrEqual(270)
       const limited = await login(t, 'nobody-else', 'some password')
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
       // 300 from one address went past the day's step too (a refused try counts): the address waits for the day's end.
-      expect((await readJson(limited)).message).toMatch(/^Too many failed sign-in attempts\. Try again in (24|23) hours, or reset your password\.$/)
+      expect((await readJson(limited)).message).toMatch(
+        /^Too many failed sign-in attempts\. Try again in (24|23) hours, or reset your password\.$/,
+      )
     } finally {
       await t.close()
     }
@@ -64,7 +68,8 @@ describe('one account, one counter', () => {
     const [spelling] = await t.db.sql`select lower('İvan') = 'ivan' as matches`
     // A server with the C collation lowercases only ASCII: there İvan is no one's name and opens no account.
     if (!spelling!.matches) return context.skip()
-    for (const name of ['İvan', 'İVAN', 'İvan', 'ivan', 'İvan']) expect((await login(t, name, 'not the password')).status).toBe(401)
+    for (const name of ['İvan', 'İVAN', 'İvan', 'ivan', 'İvan'])
+      expect((await login(t, name, 'not the password')).status).toBe(401)
     expect((await login(t, 'ivan', PASSWORD)).status).toBe(429)
   })
 })
@@ -94,7 +99,9 @@ describe('behind a proxy', () => {
         const forged = { 'x-forwarded-for': `10.9.${attempt}.1, 203.0.113.7` }
         expect((await login(t, `guess${attempt}`, 'some password', forged)).status).toBe(401)
       }
-      expect((await login(t, 'guess', 'some password', { 'x-forwarded-for': '10.9.99.1, 203.0.113.7' })).status).toBe(429)
+      expect((await login(t, 'guess', 'some password', { 'x-forwarded-for': '10.9.99.1, 203.0.113.7' })).status).toBe(
+        429,
+      )
       expect((await login(t, 'guess', 'some password', { 'x-forwarded-for': '198.51.100.4' })).status).toBe(401)
     } finally {
       await t.close()
@@ -105,7 +112,9 @@ describe('behind a proxy', () => {
     const t = await createTestApp({ trustProxyHops: 2 })
     try {
       await login(t, 'someone', 'some password', { 'x-forwarded-for': 'forged, 203.0.113.9, 10.0.0.2' })
-      expect(await t.db.sql`select key from rate_limits where key like 'login:perAddress:%'`).toEqual([{ key: 'login:perAddress:203.0.113.9' }])
+      expect(await t.db.sql`select key from rate_limits where key like 'login:perAddress:%'`).toEqual([
+        { key: 'login:perAddress:203.0.113.9' },
+      ])
     } finally {
       await t.close()
     }
@@ -116,12 +125,16 @@ describe('registration limit', () => {
   it(`creates at most ${REGISTRATION_LIMIT.max} accounts an hour from one address, also when they arrive together`, async () => {
     const t = await createTestApp({ registrationsPerHour: REGISTRATION_LIMIT.max })
     try {
-      const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => client(t.app).post('/api/register', newUser(`burst${index}`))))
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, index) => client(t.app).post('/api/register', newUser(`burst${index}`))),
+      )
       expect(count(statuses(answers), 201)).toBe(REGISTRATION_LIMIT.max)
       expect(count(statuses(answers), 429)).toBe(4)
       const limited = answers.find((answer) => answer.status === 429)!
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
-      expect((await readJson(limited)).message).toBe('Too many accounts were created from your network. Try again in 60 minutes.')
+      expect((await readJson(limited)).message).toBe(
+        'Too many accounts were created from your network. Try again in 60 minutes.',
+      )
       const [created] = await t.db.sql`select count(*)::int as accounts from users`
       expect(created!.accounts).toBe(REGISTRATION_LIMIT.max)
     } finally {
@@ -137,9 +150,14 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
   })
   afterAll(() => t.close())
 
-  const guessFrom = (address: string, username: string, index: number) => login(t, username, `wrong guess ${index}`, { 'x-forwarded-for': address })
+  const guessFrom = (address: string, username: string, index: number) =>
+    login(t, username, `wrong guess ${index}`, { 'x-forwarded-for': address })
   /** The device cookie a sign-in gave the browser, as the browser sends it back. */
-  const deviceCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith('snaplist_device='))?.split(';')[0]
+  const deviceCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('snaplist_device='))
+      ?.split(';')[0]
   const fromPhone = (username: string, password: string, device: string) =>
     login(t, username, password, { cookie: device, 'x-forwarded-for': '192.0.2.1' })
 
@@ -168,7 +186,9 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
     await client(t.app).post('/api/register', newUser('victim2'))
     for (let i = 0; i < 5; i++) await guessFrom('198.51.100.90', 'victim2', i)
     for (const device of [other, `snaplist_device=${'A'.repeat(43)}`]) {
-      expect((await login(t, 'victim2', `another guess`, { cookie: device, 'x-forwarded-for': '198.51.100.91' })).status).toBe(429)
+      expect(
+        (await login(t, 'victim2', `another guess`, { cookie: device, 'x-forwarded-for': '198.51.100.91' })).status,
+      ).toBe(429)
     }
   })
 
@@ -178,7 +198,9 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
     const first = await login(t, 'patient', PASSWORD, { 'x-forwarded-for': '198.51.100.201' })
     expect(first.status).toBe(429)
     expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(60)
-    expect((await readJson(first)).message).toBe('Too many failed sign-in attempts. Try again in 1 minute, or reset your password.')
+    expect((await readJson(first)).message).toBe(
+      'Too many failed sign-in attempts. Try again in 1 minute, or reset your password.',
+    )
     // The minute passes (the first step's window ends): four more guesses (the refused try counted too: ten in the
     // quarter hour), and then the quarter hour's step holds.
     await t.db.sql`update rate_limits set reset_at = now() where key like 'login:perAccount:%'`

@@ -6,7 +6,12 @@ import { createGoogleIdentity } from '../../api/services/accounts/google-identit
 import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { cipher, ebayConfigFor } from '../helpers/ebay.ts'
-import { createGoogleTestKey, oauthClientTrusting, signIdToken, TEST_GOOGLE_CLIENT_ID } from '../helpers/google-tokens.ts'
+import {
+  createGoogleTestKey,
+  oauthClientTrusting,
+  signIdToken,
+  TEST_GOOGLE_CLIENT_ID,
+} from '../helpers/google-tokens.ts'
 import { client, createTestApp, newUser, readJson, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
 type Client = ReturnType<typeof client>
@@ -46,7 +51,8 @@ async function expectReauthRequired(response: Response) {
 }
 
 const connectEbay = (c: Client) => c.get('/api/marketplace-connections/ebay/auth')
-const signOutEverywhere = (c: Client, confirmation: string) => c.post('/api/account/sign-out-everywhere', { confirmation })
+const signOutEverywhere = (c: Client, confirmation: string) =>
+  c.post('/api/account/sign-out-everywhere', { confirmation })
 
 describe('a session idle for over 12 hours', () => {
   it('stays signed in for everyday work', async () => {
@@ -93,7 +99,8 @@ describe('a session idle for over 12 hours', () => {
 
   it('counts wrong passwords like failed sign-ins: the sixth is refused even when right', async () => {
     const seller = await registeredClient(t.app, 'guesser')
-    for (let i = 0; i < 5; i++) expect((await seller.post('/api/auth/reauth', { password: `guess ${i}` })).status).toBe(403)
+    for (let i = 0; i < 5; i++)
+      expect((await seller.post('/api/auth/reauth', { password: `guess ${i}` })).status).toBe(403)
     const limited = await seller.post('/api/auth/reauth', { password: PASSWORD })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
@@ -107,7 +114,10 @@ describe('a session idle for over 12 hours', () => {
   it('a typed password is itself the proof: change password and sign out everywhere need no second prompt', async () => {
     const seller = await registeredClient(t.app, 'typist')
     await provedHoursAgo(seller, 20)
-    const changed = await seller.call('PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: 'a brand new password 9' })
+    const changed = await seller.call('PUT', '/api/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new password 9',
+    })
     expect(changed.status).toBe(200)
     // The typed password proved it: the session may connect a marketplace now.
     expect((await connectEbay(seller)).status).toBe(200)
@@ -117,7 +127,12 @@ describe('a session idle for over 12 hours', () => {
 })
 
 describe('an account that signs in with Google and has no password', () => {
-  const googleClaims = (name: string) => ({ sub: `1${Math.floor(Math.random() * 1e15)}`, email: `${name}@gmail.example`, given_name: 'Gina', family_name: 'Google' })
+  const googleClaims = (name: string) => ({
+    sub: `1${Math.floor(Math.random() * 1e15)}`,
+    email: `${name}@gmail.example`,
+    given_name: 'Gina',
+    family_name: 'Google',
+  })
 
   async function googleSeller(name: string) {
     const claims = googleClaims(name)

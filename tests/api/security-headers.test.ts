@@ -23,7 +23,12 @@ let photoUrl: string
 /** The Content-Security-Policy as directive → sources. */
 function policyOf(response: Response): Map<string, string[]> {
   const header = response.headers.get('content-security-policy') ?? ''
-  return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]))
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  )
 }
 
 function expectProtected(response: Response) {
@@ -41,7 +46,10 @@ beforeAll(async () => {
   t = await createTestApp()
   distDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-dist-'))
   await mkdir(path.join(distDir, 'assets'))
-  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Snaplist</title><script type="module" src="/assets/app.js"></script>')
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><title>Snaplist</title><script type="module" src="/assets/app.js"></script>',
+  )
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log("app")')
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   await writeFile(path.join(distDir, 'auth.html'), '<!doctype html><title>Sign in</title>')
@@ -58,7 +66,10 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'pages.json'), JSON.stringify(pages))
   mountBuiltApp(t.app, distDir)
   const seller = await registeredClient(t.app, 'headers')
-  const upload = await seller.post('/api/images', photoForm(await solidJpeg({ r: 10, g: 20, b: 30 }), { id: randomUUID() }))
+  const upload = await seller.post(
+    '/api/images',
+    photoForm(await solidJpeg({ r: 10, g: 20, b: 30 }), { id: randomUUID() }),
+  )
   photoUrl = (await readJson(upload)).imageUrl
 })
 afterAll(async () => {
@@ -94,7 +105,9 @@ describe('security headers', () => {
   it('a page opened with a session cookie hints the session check and the signed-in code, and leaves the page a hint', async () => {
     const seller = await registeredClient(t.app, 'hinted')
     const page = await seller.get('/')
-    expect(page.headers.get('link')).toBe('</api/user>; rel=preload; as=fetch; crossorigin=use-credentials, </assets/app.js>; rel=modulepreload; crossorigin')
+    expect(page.headers.get('link')).toBe(
+      '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials, </assets/app.js>; rel=modulepreload; crossorigin',
+    )
     expect(page.headers.get('set-cookie')).toMatch(/^snaplist_signed_in=1; Path=\/; SameSite=Lax$/)
     const anonymous = await client(t.app).get('/')
     expect(anonymous.headers.get('link')).toBeNull()
@@ -128,7 +141,12 @@ describe('security headers with outside services and https', () => {
   // The same database, another app: served at an https address, with Google sign-in and photos in Supabase Storage.
   const configuredDeps = () => ({
     sql: t.db.sql,
-    config: { publicUrl: 'https://snaplist.example', appUrl: 'https://snaplist.example', https: false, trustProxy: false },
+    config: {
+      publicUrl: 'https://snaplist.example',
+      appUrl: 'https://snaplist.example',
+      https: false,
+      trustProxy: false,
+    },
     storage: createSupabaseStorage({ url: 'https://project.supabase.co', serviceKey: 'unused', bucket: 'photos' }),
     analyzer: createLocalAnalyzer(),
     google: createGoogleIdentity({ clientId: TEST_GOOGLE_CLIENT_ID }),
@@ -158,6 +176,10 @@ describe('security headers with outside services and https', () => {
     expect(policy.get('style-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/style'])
     expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/'])
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'https://project.supabase.co'])
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://project.supabase.co', 'https://accounts.google.com/gsi/'])
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://project.supabase.co',
+      'https://accounts.google.com/gsi/',
+    ])
   })
 })

@@ -31,7 +31,10 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'index.html'), INDEX)
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>Not found</title>')
   await writeFile(path.join(distDir, 'server', 'entry-server.js'), RENDERER)
-  await writeFile(path.join(distDir, 'server', 'signed-in.html'), '<!doctype html><title>Snaplist</title><div id="root"></div>')
+  await writeFile(
+    path.join(distDir, 'server', 'signed-in.html'),
+    '<!doctype html><title>Snaplist</title><div id="root"></div>',
+  )
   const pages = {
     pages: {},
     routes: ['/', '/list-item'],
@@ -50,7 +53,9 @@ afterAll(async () => {
 
 /** The user JSON the page carries, if any. */
 function userInPage(html: string) {
-  const match = new RegExp(`<script type="application/json" id="${SIGNED_IN_USER_ELEMENT_ID}">(.*?)</script>`).exec(html)
+  const match = new RegExp(`<script type="application/json" id="${SIGNED_IN_USER_ELEMENT_ID}">(.*?)</script>`).exec(
+    html,
+  )
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined
 }
 
@@ -105,6 +110,7 @@ describe('the Dashboard rendered on the server', () => {
   })
 
   it("never serves the renderer's own files", async () => {
-    for (const file of ['/server/entry-server.js', '/server/signed-in.html']) expect((await client(t.app).get(file)).status).toBe(404)
+    for (const file of ['/server/entry-server.js', '/server/signed-in.html'])
+      expect((await client(t.app).get(file)).status).toBe(404)
   })
 })

@@ -19,9 +19,15 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'))
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Snaplist</title>')
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>Not found</title>')
-  await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})\n//# sourceMappingURL=sw.js.map')
+  await writeFile(
+    path.join(distDir, 'sw.js'),
+    'self.addEventListener("fetch", () => {})\n//# sourceMappingURL=sw.js.map',
+  )
   await writeFile(path.join(distDir, 'sw.js.map'), SOURCE)
-  await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")\n//# sourceMappingURL=app-1234.js.map')
+  await writeFile(
+    path.join(distDir, 'assets', 'app-1234.js'),
+    'console.log("app")\n//# sourceMappingURL=app-1234.js.map',
+  )
   await writeFile(path.join(distDir, 'assets', 'app-1234.js.map'), SOURCE)
   const pages = {
     pages: {},
@@ -40,7 +46,13 @@ afterAll(async () => {
 })
 
 describe('source maps', () => {
-  it.each(['/sw.js.map', '/assets/app-1234.js.map', '/assets/app-1234.js.MAP', '/assets/app-1234.js.m%61p', '/sw.js%2Emap'])('%s is not found', async (address) => {
+  it.each([
+    '/sw.js.map',
+    '/assets/app-1234.js.map',
+    '/assets/app-1234.js.MAP',
+    '/assets/app-1234.js.m%61p',
+    '/sw.js%2Emap',
+  ])('%s is not found', async (address) => {
     const response = await client(t.app).get(address)
     expect(response.status).toBe(404)
     expect(await response.text()).not.toContain('secret-plans')

@@ -31,7 +31,19 @@ describe('isValidKey', () => {
   })
 
   it('refuses traversal, deeper folders, other extensions and unsafe characters', () => {
-    const bad = ['../etc/passwd', 'u12/../x.jpg', 'a/b/c.jpg', '/abc.jpg', 'abc.png', 'ABC.jpg', '.jpg', 'a b.jpg', 'abc.jpg\n', 'u12/.jpg', '']
+    const bad = [
+      '../etc/passwd',
+      'u12/../x.jpg',
+      'a/b/c.jpg',
+      '/abc.jpg',
+      'abc.png',
+      'ABC.jpg',
+      '.jpg',
+      'a b.jpg',
+      'abc.jpg\n',
+      'u12/.jpg',
+      '',
+    ]
     for (const key of bad) expect(isValidKey(key), key).toBe(false)
   })
 })
@@ -79,7 +91,13 @@ describe('local storage', () => {
   it('turns its own URLs back into keys and rejects anything else', async () => {
     const { url } = await storage.put(KEY, JPEG, 'image/jpeg')
     expect(storage.keyFromUrl(url)).toBe(KEY)
-    for (const foreign of ['/files/../etc/passwd', '/files/a/b/c.jpg', 'https://evil/x.jpg', '/files/', '/other/abc.jpg']) {
+    for (const foreign of [
+      '/files/../etc/passwd',
+      '/files/a/b/c.jpg',
+      'https://evil/x.jpg',
+      '/files/',
+      '/other/abc.jpg',
+    ]) {
       expect(storage.keyFromUrl(foreign), foreign).toBeUndefined()
     }
   })
@@ -239,10 +257,16 @@ describe('Supabase storage that does not answer, and the start-up check', () => 
     const wrongKey = await checkOf({ serviceKey: 'not-the-key' })
     expect(wrongKey).toMatchObject({ ok: false, summary: expect.stringContaining('SUPABASE_SERVICE_KEY') as unknown })
     expect(wrongKey.summary).not.toContain('not-the-key')
-    expect(await checkOf({ bucket: 'fotos' })).toMatchObject({ ok: false, summary: expect.stringContaining("has no bucket named 'fotos'") as unknown })
+    expect(await checkOf({ bucket: 'fotos' })).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining("has no bucket named 'fotos'") as unknown,
+    })
     // The bare storage server's address (the client adds /storage/v1 again): its routes are not found.
     const bare = await checkOf({ url: `${fake.url}/storage/v1` })
-    expect(bare).toMatchObject({ ok: false, summary: expect.stringContaining('SUPABASE_URL must be the project') as unknown })
+    expect(bare).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining('SUPABASE_URL must be the project') as unknown,
+    })
   })
 
   it('says a private bucket will not show photos', async () => {
@@ -264,7 +288,11 @@ describe('Supabase storage that does not answer, and the start-up check', () => 
   })
 
   it('is said in the start summary of the server, naming the setting to fix', async () => {
-    const started = await startServer({ SUPABASE_URL: fake.url, SUPABASE_SERVICE_KEY: 'a-wrong-service-key', SUPABASE_BUCKET: 'photos' })
+    const started = await startServer({
+      SUPABASE_URL: fake.url,
+      SUPABASE_SERVICE_KEY: 'a-wrong-service-key',
+      SUPABASE_BUCKET: 'photos',
+    })
     try {
       // The line is on stderr, the address the start waits for on stdout: either pipe may be read first.
       await expect.poll(() => started.output()).toMatch(/Photos: +NOT WORKING: .*SUPABASE_SERVICE_KEY/)
@@ -277,7 +305,10 @@ describe('Supabase storage that does not answer, and the start-up check', () => 
   it('checks that the local photo folder can be written', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'snaplist-check-'))
     try {
-      expect(await createLocalStorage(path.join(dir, 'photos')).check()).toEqual({ ok: true, summary: `on this disk, in ${path.join(dir, 'photos')}` })
+      expect(await createLocalStorage(path.join(dir, 'photos')).check()).toEqual({
+        ok: true,
+        summary: `on this disk, in ${path.join(dir, 'photos')}`,
+      })
       await writeFile(path.join(dir, 'file'), 'not a folder')
       expect((await createLocalStorage(path.join(dir, 'file', 'photos')).check()).ok).toBe(false)
     } finally {
@@ -307,7 +338,11 @@ describe('the Supabase Storage fake', () => {
     const blob = new Blob([new Uint8Array(WEBP)], { type: 'image/webp' })
     const { error } = await client.from('private').upload('form.webp', blob, { cacheControl: '60' })
     expect(error).toBeNull()
-    expect(fake.objects.get('form.webp')).toMatchObject({ bytes: WEBP, contentType: 'image/webp', cacheControl: 'max-age=60' })
+    expect(fake.objects.get('form.webp')).toMatchObject({
+      bytes: WEBP,
+      contentType: 'image/webp',
+      cacheControl: 'max-age=60',
+    })
   })
 
   it('does not serve a private bucket on its public URL', async () => {

@@ -17,7 +17,10 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => db?.close())
 
-const insertUser = (username: string, email = `${username.codePointAt(0)}-${username.length}-${Math.random()}@example.com`) =>
+const insertUser = (
+  username: string,
+  email = `${username.codePointAt(0)}-${username.length}-${Math.random()}@example.com`,
+) =>
   db.sql`insert into users (username, email, first_name, last_name, password_hash) values (${username}, ${email}, 'A', 'B', 'x') returning id`
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('migration 0024: username skeletons', () => {
@@ -28,14 +31,24 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('migration 0024: username sk
     await insertUser('bob')
     await apply(SKELETON_MIGRATION)
 
-    const rows = await db.sql<{ id: number; usernameSkeleton: string }[]>`select id, username_skeleton from users order by id`
-    expect(rows.map((row) => row.usernameSkeleton)).toEqual(['alice', `alice\n${cyrillic!.id}`, `alice\n${greek!.id}`, 'bob'])
+    const rows = await db.sql<
+      { id: number; usernameSkeleton: string }[]
+    >`select id, username_skeleton from users order by id`
+    expect(rows.map((row) => row.usernameSkeleton)).toEqual([
+      'alice',
+      `alice\n${cyrillic!.id}`,
+      `alice\n${greek!.id}`,
+      'bob',
+    ])
     expect(rows[0]!.id).toBe(alice!.id)
 
-    for (const lookAlike of ['al\u0131ce', 'ALIC\u0415', '\uff41lice']) await expect(insertUser(lookAlike)).rejects.toMatchObject({ code: '23505' })
+    for (const lookAlike of ['al\u0131ce', 'ALIC\u0415', '\uff41lice'])
+      await expect(insertUser(lookAlike)).rejects.toMatchObject({ code: '23505' })
     await insertUser('alicia')
     // A renamed account's skeleton follows its name.
     await db.sql`update users set username = 'B\u041eB' where username = 'bob'`
-    expect((await db.sql`select username_skeleton from users where username = 'B\u041eB'`)[0]).toEqual({ usernameSkeleton: 'bob' })
+    expect((await db.sql`select username_skeleton from users where username = 'B\u041eB'`)[0]).toEqual({
+      usernameSkeleton: 'bob',
+    })
   })
 })

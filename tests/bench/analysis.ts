@@ -32,38 +32,176 @@ interface FixtureItem {
   hidden?: Record<string, string>
 }
 
-const clothing = (title: string, brand: string, size: string, department: string, sizeType = 'Regular', color = 'blue') => ({
+const clothing = (
+  title: string,
+  brand: string,
+  size: string,
+  department: string,
+  sizeType = 'Regular',
+  color = 'blue',
+) => ({
   title,
-  flat: { title, description: `${title}. Clean, no stains.`, suggestedPrice: 80, medianUsedPrice: 30, category: 'clothing', keywords: [brand.toLowerCase()], primaryColor: color, brand, size, type: 'Regular', sizeType, department },
+  flat: {
+    title,
+    description: `${title}. Clean, no stains.`,
+    suggestedPrice: 80,
+    medianUsedPrice: 30,
+    category: 'clothing',
+    keywords: [brand.toLowerCase()],
+    primaryColor: color,
+    brand,
+    size,
+    type: 'Regular',
+    sizeType,
+    department,
+  },
 })
 const gadget = (title: string, brand: string, model: string, color = 'black') => ({
   title,
-  flat: { title, description: `${title}. Works, light wear.`, suggestedPrice: 300, medianUsedPrice: 120, category: 'electronics', keywords: [brand.toLowerCase(), model.toLowerCase()], primaryColor: color, brand, size: '', type: 'Regular', sizeType: null, department: null, model },
+  flat: {
+    title,
+    description: `${title}. Works, light wear.`,
+    suggestedPrice: 300,
+    medianUsedPrice: 120,
+    category: 'electronics',
+    keywords: [brand.toLowerCase(), model.toLowerCase()],
+    primaryColor: color,
+    brand,
+    size: '',
+    type: 'Regular',
+    sizeType: null,
+    department: null,
+    model,
+  },
 })
 
 export const FIXTURE: FixtureItem[] = [
-  { ...clothing("Levi's 501 Original Fit Jeans W32 L32", "Levi's", 'W32 L32', 'Men'), shows: { Brand: "Levi's", Size: 'W32 L32', 'Size Type': 'Regular', Department: 'Men', Inseam: '32 in', Style: 'Straight', Color: 'Blue' } },
-  { ...clothing('Wrangler Cowboy Cut Jeans W34 L30', 'Wrangler', 'W34 L30', 'Men'), shows: { Brand: 'Wrangler', Size: 'W34 L30', 'Size Type': 'Regular', Department: 'Men', Inseam: '30 in' } },
-  { ...clothing('Carhartt Detroit Jacket Brown Duck L', 'Carhartt', 'L', 'Men', 'Regular', 'brown'), shows: { Brand: 'Carhartt', Size: 'L', 'Size Type': 'Regular', Department: 'Men', Type: 'Jacket', Material: 'Cotton' } },
-  { ...clothing('Patagonia Better Sweater Fleece Jacket M', 'Patagonia', 'M', 'Women', 'Regular', 'gray'), shows: { Brand: 'Patagonia', Size: 'M', 'Size Type': 'Regular', Department: 'Women', Type: 'Jacket' } },
-  { ...clothing('The North Face Nuptse Puffer Coat XL', 'The North Face', 'XL', 'Men', 'Big', 'black'), shows: { Brand: 'The North Face', Size: 'XL', 'Size Type': 'Big & Tall', Department: 'Men', Type: 'Coat' } },
-  { ...clothing('Nike Dri-FIT Running T-Shirt M', 'Nike', 'M', 'Men'), shows: { Brand: 'Nike', Size: 'M', 'Size Type': 'Regular', Department: 'Men', Material: 'Polyester' } },
-  { ...clothing('Harley-Davidson Graphic Tee L Black', 'Harley-Davidson', 'L', 'Adult Unisex', 'Regular', 'black'), shows: { Brand: 'Harley-Davidson', Size: 'L', 'Size Type': 'Regular', Department: 'Unisex Adults' } },
-  { ...clothing('Nike Air Max 90 Sneakers White 10.5', 'Nike', '10.5', 'Men', 'Regular', 'white'), shows: { Brand: 'Nike', 'US Shoe Size': '10.5', Department: 'Men', Style: 'Sneaker', Color: 'White', Model: 'Air Max 90', 'Upper Material': 'Leather' } },
-  { ...clothing('Adidas Ultraboost Running Shoes Black 8', 'adidas', '8', 'Women', 'Regular', 'black'), shows: { Brand: 'adidas', 'US Shoe Size': '8', Department: 'Women', Style: 'Running', Color: 'Black' } },
-  { ...clothing('New Balance 574 Sneakers Gray 9', 'New Balance', '9', 'Adult Unisex', 'Regular', 'gray'), shows: { Brand: 'New Balance', 'US Shoe Size': '9', Department: 'Unisex Adults', Style: 'Sneaker', Color: 'Gray' } },
-  { ...clothing('Coach Leather Tote Handbag Brown', 'Coach', '', 'Women', 'Regular', 'brown'), shows: { Brand: 'Coach', Style: 'Tote', Department: 'Women', 'Exterior Color': 'Brown', 'Exterior Material': 'Leather' } },
-  { ...clothing('Michael Kors Crossbody Purse Black', 'Michael Kors', '', 'Women', 'Regular', 'black'), shows: { Brand: 'Michael Kors', Style: 'Crossbody', Department: 'Women' } },
-  { ...gadget('Apple iPhone 12 64GB Black Smartphone', 'Apple', 'iPhone 12'), shows: { Brand: 'Apple', Model: 'iPhone 12', 'Storage Capacity': '64 GB', Color: 'Black' }, hidden: { Network: 'Unlocked' } },
-  { ...gadget('Samsung Galaxy S21 128GB Phone', 'Samsung', 'Galaxy S21', 'gray'), shows: { Brand: 'Samsung', Model: 'Galaxy S21', 'Storage Capacity': '128 GB' }, hidden: { Network: 'Verizon' } },
-  { ...gadget('Google Pixel 6 128GB Smartphone', 'Google', 'Pixel 6'), shows: { Brand: 'Google', Model: 'Pixel 6', 'Storage Capacity': '128 GB' }, hidden: { Network: 'Unlocked' } },
-  { ...gadget('Sony WH-1000XM4 Wireless Headphones', 'Sony', 'WH-1000XM4'), shows: { Brand: 'Sony', Model: 'WH-1000XM4', Type: 'Over-Ear', Connectivity: 'Wireless' } },
-  { ...gadget('Apple AirPods Pro Earbuds With Case', 'Apple', 'AirPods Pro', 'white'), shows: { Brand: 'Apple', Model: 'AirPods Pro', Type: 'Earbud', Connectivity: 'Bluetooth' } },
-  { ...gadget('Dell XPS 13 Laptop i7 16GB', 'Dell', 'XPS 13', 'gray'), shows: { Brand: 'Dell', Processor: 'Intel Core i7', 'Screen Size': '13.3 in', Model: 'XPS 13', 'RAM Size': '16 GB' } },
-  { ...gadget('Lenovo ThinkPad T480 Laptop i5', 'Lenovo', 'ThinkPad T480'), shows: { Brand: 'Lenovo', Processor: 'Intel Core i5', 'Screen Size': '14 in', Model: 'ThinkPad T480' } },
-  { ...gadget('Sony PlayStation 4 Slim 500GB Console', 'Sony', 'CUH-2215A'), shows: { Brand: 'Sony', Model: 'CUH-2215A', Platform: 'Sony PlayStation 4' } },
-  { ...gadget('Nintendo Switch Console With Joy-Con', 'Nintendo', 'HAC-001', 'multi'), shows: { Brand: 'Nintendo', Model: 'HAC-001', Platform: 'Nintendo Switch' } },
-  { ...gadget('Canon EOS Rebel T7 DSLR Camera Body', 'Canon', 'EOS Rebel T7'), shows: { Brand: 'Canon', Model: 'EOS Rebel T7' } },
+  {
+    ...clothing("Levi's 501 Original Fit Jeans W32 L32", "Levi's", 'W32 L32', 'Men'),
+    shows: {
+      Brand: "Levi's",
+      Size: 'W32 L32',
+      'Size Type': 'Regular',
+      Department: 'Men',
+      Inseam: '32 in',
+      Style: 'Straight',
+      Color: 'Blue',
+    },
+  },
+  {
+    ...clothing('Wrangler Cowboy Cut Jeans W34 L30', 'Wrangler', 'W34 L30', 'Men'),
+    shows: { Brand: 'Wrangler', Size: 'W34 L30', 'Size Type': 'Regular', Department: 'Men', Inseam: '30 in' },
+  },
+  {
+    ...clothing('Carhartt Detroit Jacket Brown Duck L', 'Carhartt', 'L', 'Men', 'Regular', 'brown'),
+    shows: {
+      Brand: 'Carhartt',
+      Size: 'L',
+      'Size Type': 'Regular',
+      Department: 'Men',
+      Type: 'Jacket',
+      Material: 'Cotton',
+    },
+  },
+  {
+    ...clothing('Patagonia Better Sweater Fleece Jacket M', 'Patagonia', 'M', 'Women', 'Regular', 'gray'),
+    shows: { Brand: 'Patagonia', Size: 'M', 'Size Type': 'Regular', Department: 'Women', Type: 'Jacket' },
+  },
+  {
+    ...clothing('The North Face Nuptse Puffer Coat XL', 'The North Face', 'XL', 'Men', 'Big', 'black'),
+    shows: { Brand: 'The North Face', Size: 'XL', 'Size Type': 'Big & Tall', Department: 'Men', Type: 'Coat' },
+  },
+  {
+    ...clothing('Nike Dri-FIT Running T-Shirt M', 'Nike', 'M', 'Men'),
+    shows: { Brand: 'Nike', Size: 'M', 'Size Type': 'Regular', Department: 'Men', Material: 'Polyester' },
+  },
+  {
+    ...clothing('Harley-Davidson Graphic Tee L Black', 'Harley-Davidson', 'L', 'Adult Unisex', 'Regular', 'black'),
+    shows: { Brand: 'Harley-Davidson', Size: 'L', 'Size Type': 'Regular', Department: 'Unisex Adults' },
+  },
+  {
+    ...clothing('Nike Air Max 90 Sneakers White 10.5', 'Nike', '10.5', 'Men', 'Regular', 'white'),
+    shows: {
+      Brand: 'Nike',
+      'US Shoe Size': '10.5',
+      Department: 'Men',
+      Style: 'Sneaker',
+      Color: 'White',
+      Model: 'Air Max 90',
+      'Upper Material': 'Leather',
+    },
+  },
+  {
+    ...clothing('Adidas Ultraboost Running Shoes Black 8', 'adidas', '8', 'Women', 'Regular', 'black'),
+    shows: { Brand: 'adidas', 'US Shoe Size': '8', Department: 'Women', Style: 'Running', Color: 'Black' },
+  },
+  {
+    ...clothing('New Balance 574 Sneakers Gray 9', 'New Balance', '9', 'Adult Unisex', 'Regular', 'gray'),
+    shows: { Brand: 'New Balance', 'US Shoe Size': '9', Department: 'Unisex Adults', Style: 'Sneaker', Color: 'Gray' },
+  },
+  {
+    ...clothing('Coach Leather Tote Handbag Brown', 'Coach', '', 'Women', 'Regular', 'brown'),
+    shows: {
+      Brand: 'Coach',
+      Style: 'Tote',
+      Department: 'Women',
+      'Exterior Color': 'Brown',
+      'Exterior Material': 'Leather',
+    },
+  },
+  {
+    ...clothing('Michael Kors Crossbody Purse Black', 'Michael Kors', '', 'Women', 'Regular', 'black'),
+    shows: { Brand: 'Michael Kors', Style: 'Crossbody', Department: 'Women' },
+  },
+  {
+    ...gadget('Apple iPhone 12 64GB Black Smartphone', 'Apple', 'iPhone 12'),
+    shows: { Brand: 'Apple', Model: 'iPhone 12', 'Storage Capacity': '64 GB', Color: 'Black' },
+    hidden: { Network: 'Unlocked' },
+  },
+  {
+    ...gadget('Samsung Galaxy S21 128GB Phone', 'Samsung', 'Galaxy S21', 'gray'),
+    shows: { Brand: 'Samsung', Model: 'Galaxy S21', 'Storage Capacity': '128 GB' },
+    hidden: { Network: 'Verizon' },
+  },
+  {
+    ...gadget('Google Pixel 6 128GB Smartphone', 'Google', 'Pixel 6'),
+    shows: { Brand: 'Google', Model: 'Pixel 6', 'Storage Capacity': '128 GB' },
+    hidden: { Network: 'Unlocked' },
+  },
+  {
+    ...gadget('Sony WH-1000XM4 Wireless Headphones', 'Sony', 'WH-1000XM4'),
+    shows: { Brand: 'Sony', Model: 'WH-1000XM4', Type: 'Over-Ear', Connectivity: 'Wireless' },
+  },
+  {
+    ...gadget('Apple AirPods Pro Earbuds With Case', 'Apple', 'AirPods Pro', 'white'),
+    shows: { Brand: 'Apple', Model: 'AirPods Pro', Type: 'Earbud', Connectivity: 'Bluetooth' },
+  },
+  {
+    ...gadget('Dell XPS 13 Laptop i7 16GB', 'Dell', 'XPS 13', 'gray'),
+    shows: {
+      Brand: 'Dell',
+      Processor: 'Intel Core i7',
+      'Screen Size': '13.3 in',
+      Model: 'XPS 13',
+      'RAM Size': '16 GB',
+    },
+  },
+  {
+    ...gadget('Lenovo ThinkPad T480 Laptop i5', 'Lenovo', 'ThinkPad T480'),
+    shows: { Brand: 'Lenovo', Processor: 'Intel Core i5', 'Screen Size': '14 in', Model: 'ThinkPad T480' },
+  },
+  {
+    ...gadget('Sony PlayStation 4 Slim 500GB Console', 'Sony', 'CUH-2215A'),
+    shows: { Brand: 'Sony', Model: 'CUH-2215A', Platform: 'Sony PlayStation 4' },
+  },
+  {
+    ...gadget('Nintendo Switch Console With Joy-Con', 'Nintendo', 'HAC-001', 'multi'),
+    shows: { Brand: 'Nintendo', Model: 'HAC-001', Platform: 'Nintendo Switch' },
+  },
+  {
+    ...gadget('Canon EOS Rebel T7 DSLR Camera Body', 'Canon', 'EOS Rebel T7'),
+    shows: { Brand: 'Canon', Model: 'EOS Rebel T7' },
+  },
 ]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -72,9 +210,13 @@ const verdict = (passed: boolean) => (passed ? 'PASS' : 'FAIL')
 /** How the stand-in model answers for this item: its description (brand read in photo 2, size in photo 3), then its specifics. */
 function modelFor(item: FixtureItem) {
   const { model, ...flat } = item.flat as Record<string, unknown> & { model?: string }
-  const read = (value: unknown, photo: number) => (value ? { value, seen: true, photo } : { value: '', seen: false, photo: null })
-  const described = describedReply(flat, { facts: { brand: read(flat.brand, 2), size: read(flat.size, 3), model: read(model, 2) } })
-  return (body: Parameters<typeof aspectsReply>[0]) => (asksForAspects(body) ? aspectsReply(body, item.shows) : described)
+  const read = (value: unknown, photo: number) =>
+    value ? { value, seen: true, photo } : { value: '', seen: false, photo: null }
+  const described = describedReply(flat, {
+    facts: { brand: read(flat.brand, 2), size: read(flat.size, 3), model: read(model, 2) },
+  })
+  return (body: Parameters<typeof aspectsReply>[0]) =>
+    asksForAspects(body) ? aspectsReply(body, item.shows) : described
 }
 
 /** Uploads the photos as the phone does (1600 px JPEGs), timing the last; returns their ids and that upload's time. */
@@ -99,7 +241,13 @@ export async function benchAnalysis(): Promise<void> {
   try {
     const camera = await photoLikeJpeg()
     const phoneSends = await Promise.all(
-      [0, 1, 2, 3, 4, 5, 6, 7].map((index) => sharp(camera).rotate(index % 2 ? 180 : 0).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 85 - index }).toBuffer()),
+      [0, 1, 2, 3, 4, 5, 6, 7].map((index) =>
+        sharp(camera)
+          .rotate(index % 2 ? 180 : 0)
+          .resize(1600, 1600, { fit: 'inside' })
+          .jpeg({ quality: 85 - index })
+          .toBuffer(),
+      ),
     )
     const seller = await registeredClient(t.app, `bench-${randomUUID().slice(0, 8)}`)
     const requestsFrom = (count: number) => gemini.requests.slice(count)
@@ -139,7 +287,9 @@ export async function benchAnalysis(): Promise<void> {
     }
     gemini.setReply(modelFor(FIXTURE[0]!))
     const draft = (await upload(seller, phoneSends.slice(0, 2))).ids
-    const fresh = await ebayCalls(() => succeeded(seller.post('/api/analyze-photos', { photoIds: draft.slice(0, 1) }), 200))
+    const fresh = await ebayCalls(() =>
+      succeeded(seller.post('/api/analyze-photos', { photoIds: draft.slice(0, 1) }), 200),
+    )
     const again = await ebayCalls(() => succeeded(seller.post('/api/analyze-photos', { photoIds: draft }), 200))
     gemini.setReply(modelFor(FIXTURE[1]!))
     const knownCategory = await ebayCalls(() => succeeded(seller.post('/api/analyze-photos', { photoIds: draft }), 200))
@@ -165,16 +315,35 @@ export async function benchAnalysis(): Promise<void> {
         outputTokens: calls.reduce((sum, call) => sum + (call.usage?.outputTokens ?? 0), 0),
         bytes: calls.reduce((sum, call) => sum + JSON.stringify(call.body).length, 0),
       })
-      const images = (await t.db.sql<{ url: string; id: string }[]>`select id, url from images where id = any(${ids})`).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)).map((row) => row.url)
+      const images = (await t.db.sql<{ url: string; id: string }[]>`select id, url from images where id = any(${ids})`)
+        .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+        .map((row) => row.url)
       // As the phone sends a draft (src/offline/sync-engine.ts ebayFieldsOf).
-      const aspects = Object.fromEntries((analysis.ebay?.aspects ?? []).filter((aspect: JsonBody) => aspect.value).map((aspect: JsonBody) => [aspect.name, aspect.value]))
+      const aspects = Object.fromEntries(
+        (analysis.ebay?.aspects ?? [])
+          .filter((aspect: JsonBody) => aspect.value)
+          .map((aspect: JsonBody) => [aspect.name, aspect.value]),
+      )
       const listing = await readJson(
         await succeeded(
           seller.post('/api/listings', {
-            title: analysis.title, description: analysis.description, category: analysis.category, color: analysis.primaryColor, keywords: analysis.keywords,
-            brand: analysis.brand, size: analysis.size, type: analysis.type, sizeType: analysis.sizeType, department: analysis.department, price: analysis.suggestedPrice,
-            medianUsedPrice: analysis.medianUsedPrice, askingPrice: analysis.medianUsedPrice || null, images,
-            ebayCategoryId: analysis.ebay?.category.id ?? null, ebayCategoryName: analysis.ebay?.category.name ?? null, ebayAspects: aspects,
+            title: analysis.title,
+            description: analysis.description,
+            category: analysis.category,
+            color: analysis.primaryColor,
+            keywords: analysis.keywords,
+            brand: analysis.brand,
+            size: analysis.size,
+            type: analysis.type,
+            sizeType: analysis.sizeType,
+            department: analysis.department,
+            price: analysis.suggestedPrice,
+            medianUsedPrice: analysis.medianUsedPrice,
+            askingPrice: analysis.medianUsedPrice || null,
+            images,
+            ebayCategoryId: analysis.ebay?.category.id ?? null,
+            ebayCategoryName: analysis.ebay?.category.name ?? null,
+            ebayAspects: aspects,
           }),
           201,
         ),
@@ -184,22 +353,43 @@ export async function benchAnalysis(): Promise<void> {
       const shown = missing.filter((name) => name in item.shows)
       shownButMissing += shown.length
       askedHidden += missing.filter((name) => item.hidden && name in item.hidden).length
-      if (shown.length || missing.some((name) => !(name in (item.hidden ?? {})))) failures.push(`${item.title}: missing ${missing.join(', ')}`)
-      const reply = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, { aspects: item.hidden ?? {}, ...(index === 0 ? { postalCode: '95125' } : {}) })
+      if (shown.length || missing.some((name) => !(name in (item.hidden ?? {}))))
+        failures.push(`${item.title}: missing ${missing.join(', ')}`)
+      const reply = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+        aspects: item.hidden ?? {},
+        ...(index === 0 ? { postalCode: '95125' } : {}),
+      })
       if (reply.ok) published += 1
       else failures.push(`${item.title}: publish ${reply.status} ${(await readJson(reply)).message}`)
     }
 
-    const avg = (pick: (cost: (typeof costs)[number]) => number) => costs.reduce((sum, cost) => sum + pick(cost), 0) / costs.length
-    console.log('\n== Analysis of a draft (Gemini and eBay stand-ins on loopback, PGlite, 1600 px photos as the phone sends them) ==')
-    console.log(`server: last photo arriving → model request sent, 1 photo: ${one.toFixed(0)} ms (target ≤ ${TARGET_SERVER_MS.one}): ${verdict(one <= TARGET_SERVER_MS.one)}`)
-    console.log(`server: last photo arriving → model request sent, 8 photos: ${eight.toFixed(0)} ms (target ≤ ${TARGET_SERVER_MS.eight}): ${verdict(eight <= TARGET_SERVER_MS.eight)}`)
-    console.log(`  baseline, SPEC's one-photo POST /api/analyze-image, upload received → model request sent: ${single.toFixed(0)} ms`)
+    const avg = (pick: (cost: (typeof costs)[number]) => number) =>
+      costs.reduce((sum, cost) => sum + pick(cost), 0) / costs.length
+    console.log(
+      '\n== Analysis of a draft (Gemini and eBay stand-ins on loopback, PGlite, 1600 px photos as the phone sends them) ==',
+    )
+    console.log(
+      `server: last photo arriving → model request sent, 1 photo: ${one.toFixed(0)} ms (target ≤ ${TARGET_SERVER_MS.one}): ${verdict(one <= TARGET_SERVER_MS.one)}`,
+    )
+    console.log(
+      `server: last photo arriving → model request sent, 8 photos: ${eight.toFixed(0)} ms (target ≤ ${TARGET_SERVER_MS.eight}): ${verdict(eight <= TARGET_SERVER_MS.eight)}`,
+    )
+    console.log(
+      `  baseline, SPEC's one-photo POST /api/analyze-image, upload received → model request sent: ${single.toFixed(0)} ms`,
+    )
     console.log(`eBay calls per analysis, first in a new category: ${fresh.length} (${fresh.join(', ')})`)
-    console.log(`eBay calls per analysis, another title in a known category: ${knownCategory.length} (${knownCategory.join(', ')})`)
-    console.log(`eBay calls per analysis, the same draft again (a photo added): ${again.length} (target 0): ${verdict(again.length === 0)}`)
-    console.log(`fixture: ${FIXTURE.length} items; required item specifics the photos show but missing at Post to eBay: ${shownButMissing} (target 0): ${verdict(shownButMissing === 0)}`)
-    console.log(`  required specifics no photo shows, asked in the dialog: ${askedHidden}; published after typing them: ${published}/${FIXTURE.length}`)
+    console.log(
+      `eBay calls per analysis, another title in a known category: ${knownCategory.length} (${knownCategory.join(', ')})`,
+    )
+    console.log(
+      `eBay calls per analysis, the same draft again (a photo added): ${again.length} (target 0): ${verdict(again.length === 0)}`,
+    )
+    console.log(
+      `fixture: ${FIXTURE.length} items; required item specifics the photos show but missing at Post to eBay: ${shownButMissing} (target 0): ${verdict(shownButMissing === 0)}`,
+    )
+    console.log(
+      `  required specifics no photo shows, asked in the dialog: ${askedHidden}; published after typing them: ${published}/${FIXTURE.length}`,
+    )
     for (const failure of failures) console.log(`  ! ${failure}`)
     console.log(
       `cost per item (3 photos): ${avg((cost) => cost.images).toFixed(0)} images, ${avg((cost) => cost.imageTokens).toFixed(0)} image + ${avg((cost) => cost.textTokens).toFixed(0)} text tokens sent, ${avg((cost) => cost.outputTokens).toFixed(0)} tokens answered, ${(avg((cost) => cost.bytes) / 1024).toFixed(0)} KB of requests`,

@@ -25,7 +25,17 @@ const LISTINGS_PER_SELLER = 2
 const QUANTITY = 4
 const SETTLE_LIMIT_MS = 9 * 60_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const JACKET = { title: 'Denim trucker jacket', brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 30, category: 'clothing' }
+const JACKET = {
+  title: 'Denim trucker jacket',
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 30,
+  category: 'clothing',
+}
 
 interface Api {
   port: number
@@ -55,9 +65,19 @@ function createClient(apis: Api[]) {
 }
 
 async function startApi(api: Api, env: NodeJS.ProcessEnv): Promise<void> {
-  api.child = fork(API_ENTRY, [], { execArgv: ['--import', 'tsx'], env: { ...env, PORT: String(api.port) }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+  api.child = fork(API_ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...env, PORT: String(api.port) },
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  })
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (await fetch(`http://127.0.0.1:${api.port}/api/health`).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(`http://127.0.0.1:${api.port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await sleep(200)
   }
   throw new Error(`the API on port ${api.port} did not start`)
@@ -75,7 +95,10 @@ const freePort = () => 20_000 + randomInt(20_000)
 
 export async function benchLifecycleKills(): Promise<void> {
   const mode = await postgresMode()
-  if (!mode?.databaseUrl) return void console.log('eBay lifecycle kill run: skipped, it needs a Postgres server (two processes on one database).')
+  if (!mode?.databaseUrl)
+    return void console.log(
+      'eBay lifecycle kill run: skipped, it needs a Postgres server (two processes on one database).',
+    )
   const fake = await startFakeEbay()
   const smtp = await startFakeSmtp()
   const name = `snaplist_lifecycle_${randomBytes(5).toString('hex')}`
@@ -125,14 +148,29 @@ interface Seller {
   listings: { id: number; images: string[]; version: number; lastTitle: string | null; edits: number }[]
 }
 
-async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { to: string[]; subject: string }[], databaseUrl: string): Promise<string[]> {
+async function run(
+  fake: FakeEbay,
+  apis: Api[],
+  env: NodeJS.ProcessEnv,
+  mail: { to: string[]; subject: string }[],
+  databaseUrl: string,
+): Promise<string[]> {
   const call = createClient(apis)
-  const json = async (response: Response) => (response.ok ? ((await response.json()) as Record<string, unknown>) : Promise.reject(new Error(`${response.url} ${response.status}: ${await response.text()}`)))
+  const json = async (response: Response) =>
+    response.ok
+      ? ((await response.json()) as Record<string, unknown>)
+      : Promise.reject(new Error(`${response.url} ${response.status}: ${await response.text()}`))
   const registered: string[] = []
 
   async function register(): Promise<string> {
     const username = `seller${randomBytes(5).toString('hex')}`
-    const body = { username, email: `${username}@example.com`, firstName: 'Bench', lastName: 'Seller', password: 'bench password 42' }
+    const body = {
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Bench',
+      lastName: 'Seller',
+      password: 'bench password 42',
+    }
     for (;;) {
       const response = await call('', 'POST', '/api/register', body)
       if (response.status === 201) {
@@ -152,14 +190,40 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
 
   async function seller(): Promise<Seller> {
     const cookie = await register()
-    const { authUrl } = (await json(await call(cookie, 'GET', '/api/marketplace-connections/ebay/auth'))) as { authUrl: string }
+    const { authUrl } = (await json(await call(cookie, 'GET', '/api/marketplace-connections/ebay/auth'))) as {
+      authUrl: string
+    }
     const back = await fake.consent(authUrl)
-    await json(await call(cookie, 'POST', '/api/marketplace-connections/ebay/exchange-token', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }))
+    await json(
+      await call(cookie, 'POST', '/api/marketplace-connections/ebay/exchange-token', {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+      }),
+    )
     const listings = []
     for (let index = 0; index < LISTINGS_PER_SELLER; index += 1) {
-      const photo = (await json(await call(cookie, 'POST', '/api/images', photoForm(await solidJpeg({ r: randomInt(256), g: randomInt(256), b: 90 }), { id: randomUUID() })))) as { imageUrl: string }
-      const listing = (await json(await call(cookie, 'POST', '/api/listings', { ...JACKET, quantity: QUANTITY, images: [photo.imageUrl], clientId: randomUUID() }))) as { id: number; version: number }
-      await json(await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' }))
+      const photo = (await json(
+        await call(
+          cookie,
+          'POST',
+          '/api/images',
+          photoForm(await solidJpeg({ r: randomInt(256), g: randomInt(256), b: 90 }), { id: randomUUID() }),
+        ),
+      )) as { imageUrl: string }
+      const listing = (await json(
+        await call(cookie, 'POST', '/api/listings', {
+          ...JACKET,
+          quantity: QUANTITY,
+          images: [photo.imageUrl],
+          clientId: randomUUID(),
+        }),
+      )) as { id: number; version: number }
+      await json(
+        await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-ebay`, {
+          aspects: { Type: 'Jacket' },
+          postalCode: '95125',
+        }),
+      )
       listings.push({ id: listing.id, images: [photo.imageUrl], version: listing.version, lastTitle: null, edits: 0 })
     }
     return { cookie, grant: back.searchParams.get('state')!, listings }
@@ -178,10 +242,20 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
       // Unique per attempt: an edit whose reply was lost and is made again later is another edit, with its own title.
       editCount += 1
       const title = `${JACKET.title} ${listing.id}-${editCount}`
-      const current = (await json(await call(who.cookie, 'GET', '/api/listings'))) as unknown as { id: number; version: number; quantity: number }[]
+      const current = (await json(await call(who.cookie, 'GET', '/api/listings'))) as unknown as {
+        id: number
+        version: number
+        quantity: number
+      }[]
       const now = current.find((entry) => entry.id === listing.id)!
       if (now.quantity === 0) continue
-      const response = await call(who.cookie, 'PATCH', `/api/listings/${listing.id}`, { ...JACKET, quantity: now.quantity, images: listing.images, title, version: now.version })
+      const response = await call(who.cookie, 'PATCH', `/api/listings/${listing.id}`, {
+        ...JACKET,
+        quantity: now.quantity,
+        images: listing.images,
+        title,
+        version: now.version,
+      })
       if (response.status === 200) {
         listing.edits += 1
         listing.lastTitle = title
@@ -192,14 +266,17 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
 
   /** The SKU publishing gave the listing on this seller's eBay (api/services/ebay/sku.ts), as the stand-in holds it. */
   const skuOf = (grant: string, listingId: number) =>
-    [...fake.inventory(grant).offers.values()].map((offer) => offer.sku).find((sku) => listingIdOfSku(sku) === listingId) ?? `unpublished${listingId}`
+    [...fake.inventory(grant).offers.values()]
+      .map((offer) => offer.sku)
+      .find((sku) => listingIdOfSku(sku) === listingId) ?? `unpublished${listingId}`
   const orders: { sku: string; quantity: number }[] = []
   async function saleLoop() {
     while (loading) {
       await sleep(1500)
       const who = sellers[randomInt(sellers.length)]!
       const listing = who.listings[randomInt(who.listings.length)]!
-      const item = fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as { availability: { shipToLocationAvailability: { quantity: number } } } | undefined
+      const item = fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as
+        { availability: { shipToLocationAvailability: { quantity: number } } } | undefined
       // Each seller's second listing keeps its last piece, so edits of live listings are checked to the end too (a
       // sold-out listing has ended on eBay, whose later changes are no revisions there).
       const keep = listing === who.listings[1] ? 1 : 0
@@ -246,20 +323,30 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
     const [row] = await sql<{ applied: number; unsent: number }[]>`
       select (select count(*)::int from ebay_orders) as applied, (select count(*)::int from ebay_revisions where requested > sent) as unsent`
     state = { applied: row!.applied, unsent: row!.unsent, mail: mail.length }
-    if ((state.applied >= orders.length && state.unsent === 0 && state.mail >= expectedMail) || Date.now() - settleStarted > SETTLE_LIMIT_MS) break
+    if (
+      (state.applied >= orders.length && state.unsent === 0 && state.mail >= expectedMail) ||
+      Date.now() - settleStarted > SETTLE_LIMIT_MS
+    )
+      break
     await sleep(5000)
   }
   const settleSeconds = (Date.now() - settleStarted) / 1000
 
   // Sales: each listing's quantity is what it started with less what sold, Sold at none left.
-  const listings = await sql<{ id: number; quantity: number; platformStatus: string; title: string }[]>`select id, quantity, platform_status as "platformStatus", title from listings`
+  const listings = await sql<
+    { id: number; quantity: number; platformStatus: string; title: string }[]
+  >`select id, quantity, platform_status as "platformStatus", title from listings`
   let quantityMismatches = 0
   for (const listing of listings) {
-    const sold = orders.filter((order) => listingIdOfSku(order.sku) === listing.id).reduce((sum, order) => sum + order.quantity, 0)
+    const sold = orders
+      .filter((order) => listingIdOfSku(order.sku) === listing.id)
+      .reduce((sum, order) => sum + order.quantity, 0)
     const expected = QUANTITY - sold
     if (listing.quantity !== expected || (expected === 0) !== (listing.platformStatus === 'sold')) {
       quantityMismatches += 1
-      console.log(`  listing ${listing.id}: quantity ${listing.quantity} ${listing.platformStatus}, expected ${expected} (${sold} sold on eBay)`)
+      console.log(
+        `  listing ${listing.id}: quantity ${listing.quantity} ${listing.platformStatus}, expected ${expected} (${sold} sold on eBay)`,
+      )
     }
   }
   // Edits: eBay ends with each listing's last committed title; no title reached eBay twice; item and offer in pairs.
@@ -279,9 +366,18 @@ async function run(fake: FakeEbay, apis: Api[], env: NodeJS.ProcessEnv, mail: { 
       sentTwice += items.length - new Set(items).size
       // Every revision ends with the offer for the item just sent (an item superseded before its offer went is not one).
       // Only a live listing's changes are revisions on eBay, so a sold-out one is checked by its stored item alone.
-      const live = [...fake.inventory(who.grant).offers.values()].some((offer) => offer.sku === skuOf(who.grant, listing.id) && offer.status === 'PUBLISHED')
-      if (live && listing.lastTitle && (offers.at(-1)?.title !== listing.lastTitle || items.at(-1) !== listing.lastTitle)) unpaired += 1
-      const onEbay = (fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as { product: { title: string } }).product.title
+      const live = [...fake.inventory(who.grant).offers.values()].some(
+        (offer) => offer.sku === skuOf(who.grant, listing.id) && offer.status === 'PUBLISHED',
+      )
+      if (
+        live &&
+        listing.lastTitle &&
+        (offers.at(-1)?.title !== listing.lastTitle || items.at(-1) !== listing.lastTitle)
+      )
+        unpaired += 1
+      const onEbay = (
+        fake.inventory(who.grant).items.get(skuOf(who.grant, listing.id)) as { product: { title: string } }
+      ).product.title
       if (listing.lastTitle && onEbay !== listing.lastTitle) notOnEbay += 1
     }
   }

@@ -4,20 +4,41 @@
 import { randomUUID } from 'node:crypto'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
-import { readJson, registeredClient, succeeded, uploadPhotos, type JsonBody, type TestApp } from '../helpers/test-app.ts'
+import {
+  readJson,
+  registeredClient,
+  succeeded,
+  uploadPhotos,
+  type JsonBody,
+  type TestApp,
+} from '../helpers/test-app.ts'
 import { median, p95, timingFetches, waitedMs } from './ebay.ts'
 
 const REVISIONS = 40
 const MAX_CALLS = 2
 const MAX_SERVER_MS = 50
-const JACKET = { title: 'Denim trucker jacket', brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 30, quantity: 1, category: 'clothing' }
+const JACKET = {
+  title: 'Denim trucker jacket',
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 30,
+  quantity: 1,
+  category: 'clothing',
+}
 
 type Seller = Awaited<ReturnType<typeof registeredClient>>
 
 async function newListing(seller: Seller, post: boolean): Promise<JsonBody> {
   const images = await uploadPhotos(seller, 2)
   const listing = await readJson(await succeeded(seller.post('/api/listings', { ...JACKET, images })))
-  if (post) await succeeded(seller.post(`/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' }))
+  if (post)
+    await succeeded(
+      seller.post(`/api/listings/${listing.id}/post-to-ebay`, { aspects: { Type: 'Jacket' }, postalCode: '95125' }),
+    )
   return listing
 }
 
@@ -36,7 +57,13 @@ async function ownTime(work: () => Promise<unknown>): Promise<number> {
  */
 async function edit(fake: FakeEbay, app: TestApp, seller: Seller, listing: JsonBody, round: number) {
   const calls = fake.calls.length
-  const body = { ...JACKET, images: listing.images, title: `${JACKET.title} ${round}`, askingPrice: 30 + round, version: round }
+  const body = {
+    ...JACKET,
+    images: listing.images,
+    title: `${JACKET.title} ${round}`,
+    askingPrice: 30 + round,
+    version: round,
+  }
   const editMs = await ownTime(() => succeeded(seller.call('PATCH', `/api/listings/${listing.id}`, body)))
   const jobMs = await ownTime(() => app.settle())
   const idleMs = await ownTime(() => app.settle())
@@ -62,11 +89,15 @@ async function runRevisionBench(): Promise<void> {
     const calls = Math.max(...revisions.map((run) => run.calls.length))
     const own = revisions.map((run) => run.ownMs)
     console.log('\n== eBay revisions of a live listing (stand-in on loopback, PGlite) ==')
-    console.log(`eBay calls per revision: ${calls} (${revisions[0]!.calls.join(', ')}) (target ≤ ${MAX_CALLS}): ${calls <= MAX_CALLS ? 'PASS' : 'FAIL'}`)
+    console.log(
+      `eBay calls per revision: ${calls} (${revisions[0]!.calls.join(', ')}) (target ≤ ${MAX_CALLS}): ${calls <= MAX_CALLS ? 'PASS' : 'FAIL'}`,
+    )
     console.log(
       `server's own time per revision (edit + job, ${REVISIONS} runs): median ${median(own).toFixed(1)} ms, p95 ${p95(own).toFixed(1)} ms (target ≤ ${MAX_SERVER_MS} ms): ${median(own) <= MAX_SERVER_MS ? 'PASS' : 'FAIL'}`,
     )
-    console.log(`  baseline (the same edit of a listing not on eBay, its job finding nothing to send): median ${median(baseline).toFixed(1)} ms; revision = ${(median(own) / median(baseline)).toFixed(2)}× baseline`)
+    console.log(
+      `  baseline (the same edit of a listing not on eBay, its job finding nothing to send): median ${median(baseline).toFixed(1)} ms; revision = ${(median(own) / median(baseline)).toFixed(2)}× baseline`,
+    )
   } finally {
     await app.close()
     await fake.close()

@@ -10,7 +10,16 @@ import { readJson, registeredClient, succeeded, uploadPhotos, type TestApp } fro
 const PUBLISHES = 30
 const MAX_CALLS_SET_UP = 4
 const MAX_SERVER_MS = 50
-const JACKET = { title: 'Denim trucker jacket', brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, category: 'clothing' }
+const JACKET = {
+  title: 'Denim trucker jacket',
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  category: 'clothing',
+}
 const DETAILS = { aspects: { Type: 'Jacket' }, postalCode: '95125' }
 
 type Seller = Awaited<ReturnType<typeof registeredClient>>
@@ -46,7 +55,11 @@ const verdict = (passed: boolean) => (passed ? 'PASS' : 'FAIL')
 async function newListing(seller: Seller, photos: number): Promise<{ id: number; createMs: number }> {
   const images = await uploadPhotos(seller, photos)
   const started = performance.now()
-  const listing = await readJson(await succeeded(seller.post('/api/listings', { ...JACKET, title: `${JACKET.title} ${randomUUID().slice(0, 6)}`, images })))
+  const listing = await readJson(
+    await succeeded(
+      seller.post('/api/listings', { ...JACKET, title: `${JACKET.title} ${randomUUID().slice(0, 6)}`, images }),
+    ),
+  )
   return { id: listing.id, createMs: performance.now() - started }
 }
 
@@ -88,14 +101,24 @@ async function runEbayBench(): Promise<void> {
     const baseline = median(publicPhotos.creates)
     const setUpCalls = Math.max(...publicPhotos.setUp.map((run) => run.calls.length))
     console.log('\n== eBay publishing (stand-in on loopback, PGlite, 2 photos per listing) ==')
-    console.log(`eBay calls, first-time seller: ${publicPhotos.first.calls.length} (${publicPhotos.first.calls.join(', ')})`)
-    console.log(`eBay calls, seller already set up: ${setUpCalls} (${publicPhotos.setUp[0]!.calls.join(', ')}) (target ≤ ${MAX_CALLS_SET_UP}): ${verdict(setUpCalls <= MAX_CALLS_SET_UP)}`)
+    console.log(
+      `eBay calls, first-time seller: ${publicPhotos.first.calls.length} (${publicPhotos.first.calls.join(', ')})`,
+    )
+    console.log(
+      `eBay calls, seller already set up: ${setUpCalls} (${publicPhotos.setUp[0]!.calls.join(', ')}) (target ≤ ${MAX_CALLS_SET_UP}): ${verdict(setUpCalls <= MAX_CALLS_SET_UP)}`,
+    )
     console.log(
       `  without a public PUBLIC_URL (photos through the Media API, once each): first-time ${mediaPhotos.first.calls.length}, set up ${Math.max(...mediaPhotos.setUp.map((run) => run.calls.length))}`,
     )
-    console.log(`server's own time per publish (check + publish, ${PUBLISHES} runs): median ${median(own).toFixed(1)} ms, p95 ${p95(own).toFixed(1)} ms (target ≤ ${MAX_SERVER_MS} ms): ${verdict(median(own) <= MAX_SERVER_MS)}`)
-    console.log(`  wall time including the stand-in: median ${median(publicPhotos.setUp.map((run) => run.wallMs)).toFixed(1)} ms`)
-    console.log(`  baseline (creating a listing): median ${baseline.toFixed(1)} ms; publish own time = ${(median(own) / baseline).toFixed(2)}× baseline`)
+    console.log(
+      `server's own time per publish (check + publish, ${PUBLISHES} runs): median ${median(own).toFixed(1)} ms, p95 ${p95(own).toFixed(1)} ms (target ≤ ${MAX_SERVER_MS} ms): ${verdict(median(own) <= MAX_SERVER_MS)}`,
+    )
+    console.log(
+      `  wall time including the stand-in: median ${median(publicPhotos.setUp.map((run) => run.wallMs)).toFixed(1)} ms`,
+    )
+    console.log(
+      `  baseline (creating a listing): median ${baseline.toFixed(1)} ms; publish own time = ${(median(own) / baseline).toFixed(2)}× baseline`,
+    )
   } finally {
     await Promise.all([hosted.close(), laptop.close()])
     await fake.close()

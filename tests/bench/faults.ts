@@ -67,7 +67,10 @@ async function preparePhone(origin: string, index: number, options: FleetOptions
     const first = (index * options.draftsPerPhone + draft) * options.photosPerDraft
     await drafts.editFields(id, { title: `Phone ${index} item ${draft + 1}`, category: 'other', color: 'multi' })
     const blobs = options.photos.slice(first, first + options.photosPerDraft)
-    await drafts.addPhotos(id, blobs.map((blob) => ({ id: randomUUID(), blob, thumbnail: blob, width: 640, height: 480 })))
+    await drafts.addPhotos(
+      id,
+      blobs.map((blob) => ({ id: randomUUID(), blob, thumbnail: blob, width: 640, height: 480 })),
+    )
     await drafts.submit(id)
     phone.draftIds.push(id)
   }
@@ -86,7 +89,11 @@ async function syncPhone(phone: Phone, origin: string, progress: Progress): Prom
     const headers = new Headers(init.headers)
     headers.set('cookie', phone.cookie)
     headers.set('origin', origin)
-    const response = await fetch(new URL(String(input), origin), { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    const response = await fetch(new URL(String(input), origin), {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     if (response.ok) progress.succeeded++
     return response
   }
@@ -111,11 +118,16 @@ async function photoServed(origin: string, url: string): Promise<boolean> {
 
 /** What the server holds for this phone's seller against what the phone sent: the user-visible outcome. */
 async function audit(phone: Phone, origin: string, report: FleetReport) {
-  const listings = (await (await fetch(`${origin}/api/listings`, { headers: { cookie: phone.cookie } })).json()) as Listing[]
-  report.duplicates += listings.length - new Set(listings.map((listing) => listing.clientId).filter((id) => id && phone.draftIds.includes(id))).size
+  const listings = (await (
+    await fetch(`${origin}/api/listings`, { headers: { cookie: phone.cookie } })
+  ).json()) as Listing[]
+  report.duplicates +=
+    listings.length -
+    new Set(listings.map((listing) => listing.clientId).filter((id) => id && phone.draftIds.includes(id))).size
   for (const draftId of phone.draftIds) {
     const draft = (await phone.db.drafts.get(draftId))!
-    if (draft.state !== 'done') report.unsettled.push(`${draftId}: ${draft.state}${draft.error ? ` (${draft.error})` : ''}`)
+    if (draft.state !== 'done')
+      report.unsettled.push(`${draftId}: ${draft.state}${draft.error ? ` (${draft.error})` : ''}`)
     const listing = listings.find((candidate) => candidate.clientId === draftId)
     if (!listing) {
       report.missingDrafts++
@@ -123,13 +135,23 @@ async function audit(phone: Phone, origin: string, report: FleetReport) {
     }
     // Each photo the seller took must be among the listing's images, and the server must serve it.
     const photos = await phone.db.photos.bulkGet(draft.photoIds)
-    const present = await Promise.all(photos.map((photo) => (photo?.serverUrl && listing.images.includes(photo.serverUrl) ? photoServed(origin, photo.serverUrl) : false)))
+    const present = await Promise.all(
+      photos.map((photo) =>
+        photo?.serverUrl && listing.images.includes(photo.serverUrl) ? photoServed(origin, photo.serverUrl) : false,
+      ),
+    )
     report.missingPhotos += present.filter((found) => !found).length
   }
 }
 
 /** Kills the server each time the fleet's successful requests pass the next threshold, restarting it at once. */
-async function killAtThresholds(servers: { current: BenchServer }, restart: () => Promise<BenchServer>, thresholds: number[], progress: Progress, done: () => boolean) {
+async function killAtThresholds(
+  servers: { current: BenchServer },
+  restart: () => Promise<BenchServer>,
+  thresholds: number[],
+  progress: Progress,
+  done: () => boolean,
+) {
   const killedAt: number[] = []
   for (const threshold of thresholds) {
     // The restarted server must have done some work before it dies again, or two kills would be one outage.
@@ -157,11 +179,21 @@ export async function syncThroughKills(options: FleetOptions): Promise<FleetRepo
     // that, one at a random point of each of `kills` equal stretches, so they spread over the run and leave work for
     // the phones after the last restart (they keep sending while a restarted server starts up).
     const firstTimeWork = drafts * (photosPerDraft + 1)
-    const thresholds = Array.from({ length: kills }, (_, k) => Math.floor((0.1 + (0.7 * (k + random())) / kills) * firstTimeWork))
+    const thresholds = Array.from({ length: kills }, (_, k) =>
+      Math.floor((0.1 + (0.7 * (k + random())) / kills) * firstTimeWork),
+    )
     let synced = false
     const started = performance.now()
-    const syncing = Promise.all(phones.map((phone) => syncPhone(phone, origin, progress))).finally(() => (synced = true))
-    const killedAt = await killAtThresholds(servers, () => launchServer({ stateDir, port }), thresholds, progress, () => synced).catch(async (error: unknown) => {
+    const syncing = Promise.all(phones.map((phone) => syncPhone(phone, origin, progress))).finally(
+      () => (synced = true),
+    )
+    const killedAt = await killAtThresholds(
+      servers,
+      () => launchServer({ stateDir, port }),
+      thresholds,
+      progress,
+      () => synced,
+    ).catch(async (error: unknown) => {
       progress.abandoned = true
       await syncing.catch(() => {})
       throw error
@@ -192,11 +224,22 @@ const FLEET = { phones: 50, draftsPerPhone: 2, photosPerDraft: 3, kills: 5 }
 
 export async function benchFaults(): Promise<void> {
   const count = FLEET.phones * FLEET.draftsPerPhone * FLEET.photosPerDraft
-  console.log(`== Faults: ${FLEET.phones} phones × ${FLEET.draftsPerPhone} drafts × ${FLEET.photosPerDraft} photos, API process SIGKILLed ${FLEET.kills} times ==`)
+  console.log(
+    `== Faults: ${FLEET.phones} phones × ${FLEET.draftsPerPhone} drafts × ${FLEET.photosPerDraft} photos, API process SIGKILLed ${FLEET.kills} times ==`,
+  )
   const report = await syncThroughKills({ ...FLEET, photos: await phonePhotos(count) })
-  const passed = report.kills === FLEET.kills && report.duplicates === 0 && report.missingDrafts === 0 && report.missingPhotos === 0 && report.unsettled.length === 0
-  console.log(`drafts ${report.drafts}, photos ${report.photos}, kills ${report.kills} (at ${report.killedAt.map((share) => `${Math.round(share * 100)}%`).join(', ')} of the work)`)
-  console.log(`duplicates ${report.duplicates}, missing drafts ${report.missingDrafts}, missing photos ${report.missingPhotos}, unsettled drafts ${report.unsettled.length}`)
+  const passed =
+    report.kills === FLEET.kills &&
+    report.duplicates === 0 &&
+    report.missingDrafts === 0 &&
+    report.missingPhotos === 0 &&
+    report.unsettled.length === 0
+  console.log(
+    `drafts ${report.drafts}, photos ${report.photos}, kills ${report.kills} (at ${report.killedAt.map((share) => `${Math.round(share * 100)}%`).join(', ')} of the work)`,
+  )
+  console.log(
+    `duplicates ${report.duplicates}, missing drafts ${report.missingDrafts}, missing photos ${report.missingPhotos}, unsettled drafts ${report.unsettled.length}`,
+  )
   for (const line of report.unsettled.slice(0, 10)) console.log(`  unsettled ${line}`)
   console.log(`total ${report.seconds.toFixed(1)} s: ${passed ? 'PASS' : 'FAIL'}\n`)
   if (!passed) process.exitCode = 1

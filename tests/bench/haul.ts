@@ -26,7 +26,9 @@ const TARGETS = { extraTapsPerItem: 1, analysedAfterLastPhotoMs: 60_000, indexed
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const line = (label: string, value: string, target: string, passed?: boolean) =>
-  console.log(`${label.padEnd(52)} ${value.padStart(10)}   ${target ? `target ${target.padEnd(9)}` : ''} ${passed === undefined ? '' : passed ? 'PASS' : 'FAIL'}`)
+  console.log(
+    `${label.padEnd(52)} ${value.padStart(10)}   ${target ? `target ${target.padEnd(9)}` : ''} ${passed === undefined ? '' : passed ? 'PASS' : 'FAIL'}`,
+  )
 
 async function startApp(workDir: string) {
   const gemini = await startFakeGemini()
@@ -34,7 +36,13 @@ async function startApp(workDir: string) {
   await migrate(database.sql)
   const analyzer = createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url })
   const dist = builtApp(path.resolve('dist'))
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer, inlineStyleHashes: dist.inlineStyleHashes })
+  const app = createApp({
+    sql: database.sql,
+    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
+    storage: createLocalStorage(path.join(workDir, 'photos')),
+    analyzer,
+    inlineStyleHashes: dist.inlineStyleHashes,
+  })
   dist.mount(app)
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
@@ -64,7 +72,9 @@ function sampleIndexedDb(page: Page) {
     while (running) {
       const usage = await page
         .evaluate(async () => {
-          const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }
+          const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+            usageDetails?: { indexedDB?: number }
+          }
           return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0
         })
         .catch(() => 0)
@@ -82,7 +92,13 @@ function sampleIndexedDb(page: Page) {
 async function register(page: Page, origin: string, name: string) {
   const response = await page.request.post(`${origin}/api/register`, {
     headers: { origin },
-    data: { username: name, email: `${name}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench password' },
+    data: {
+      username: name,
+      email: `${name}@example.com`,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      password: 'bench password',
+    },
   })
   if (response.status() !== 201) throw new Error(`registering ${name} answered ${response.status()}`)
 }
@@ -102,7 +118,9 @@ async function waitForListings(page: Page, origin: string, count: number) {
 async function oneItemFlow(page: Page, origin: string, photos: string[]) {
   const counter = tapCounter()
   for (let item = 0; item < SINGLE_ITEMS; item++) {
-    await counter.tap(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Listing' }).click())
+    await counter.tap(() =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Listing' }).click(),
+    )
     for (const photo of photos.slice(item * PHOTOS_PER_ITEM, (item + 1) * PHOTOS_PER_ITEM)) {
       await counter.tap(() => page.getByLabel('Take Photo or Upload').setInputFiles(photo))
     }
@@ -120,8 +138,13 @@ async function capture(page: Page, counter: ReturnType<typeof tapCounter>, photo
   await counter.tap(() => page.getByRole('link', { name: 'Capture a haul' }).click())
   for (let item = 1; item <= items; item++) {
     for (let photo = 1; photo <= PHOTOS_PER_ITEM; photo++) {
-      await counter.tap(() => page.getByLabel('Take photo').setInputFiles(photos[(item - 1) * PHOTOS_PER_ITEM + photo - 1]!))
-      await page.getByRole('list', { name: 'Items' }).getByRole('button', { name: new RegExp(`^Item ${item} · ${photo} photos? `) }).waitFor()
+      await counter.tap(() =>
+        page.getByLabel('Take photo').setInputFiles(photos[(item - 1) * PHOTOS_PER_ITEM + photo - 1]!),
+      )
+      await page
+        .getByRole('list', { name: 'Items' })
+        .getByRole('button', { name: new RegExp(`^Item ${item} · ${photo} photos? `) })
+        .waitFor()
     }
     if (item < items) await counter.tap(() => page.getByRole('button', { name: 'Next item' }).click())
   }
@@ -163,14 +186,25 @@ export async function benchHaul(): Promise<void> {
     const photos = await Promise.all(
       Array.from({ length: (ITEMS + SINGLE_ITEMS + CREATE_ALL_ITEMS) * PHOTOS_PER_ITEM }, async (_, index) => {
         const file = path.join(workDir, `photo-${index}.jpg`)
-        await writeFile(file, await cameraJpeg({ width: 1600, height: 1200, color: { r: (index * 41) % 256, g: (index * 73) % 256, b: (index * 17) % 256 } }))
+        await writeFile(
+          file,
+          await cameraJpeg({
+            width: 1600,
+            height: 1200,
+            color: { r: (index * 41) % 256, g: (index * 73) % 256, b: (index * 17) % 256 },
+          }),
+        )
         return file
       }),
     )
     const page = await (await browser.newContext(PHONE)).newPage()
     await register(page, running.origin, 'hauler')
     await page.goto(`${running.origin}/`)
-    const single = await oneItemFlow(page, running.origin, photos.slice(ITEMS * PHOTOS_PER_ITEM, (ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM))
+    const single = await oneItemFlow(
+      page,
+      running.origin,
+      photos.slice(ITEMS * PHOTOS_PER_ITEM, (ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM),
+    )
     const analysesBefore = running.gemini.requests.length
     await page.goto(`${running.origin}/`)
     const haul = await haulFlow(page, running.origin, photos)
@@ -179,17 +213,39 @@ export async function benchHaul(): Promise<void> {
     // Newest first: the haul's are the first thirty, after the one-item flow's.
     const listings = (await listingsOnServer(page, running.origin)).slice(0, ITEMS)
     await page.goto(`${running.origin}/`)
-    const createAll = await createAllFlow(page, running.origin, photos.slice((ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM), SINGLE_ITEMS + ITEMS)
+    const createAll = await createAllFlow(
+      page,
+      running.origin,
+      photos.slice((ITEMS + SINGLE_ITEMS) * PHOTOS_PER_ITEM),
+      SINGLE_ITEMS + ITEMS,
+    )
     const images = listings.flatMap((listing) => listing.images)
     const [counted] = await running.sql<{ stored: number }[]>`select count(*)::int as stored from images`
     const stored = counted!.stored
     const expectedPhotos = ITEMS * PHOTOS_PER_ITEM
-    console.log(`\nHaul: ${ITEMS} items × ${PHOTOS_PER_ITEM} photos on a ${PHONE.viewport.width}×${PHONE.viewport.height} phone, Gemini stand-in`)
+    console.log(
+      `\nHaul: ${ITEMS} items × ${PHOTOS_PER_ITEM} photos on a ${PHONE.viewport.width}×${PHONE.viewport.height} phone, Gemini stand-in`,
+    )
     line('Taps per item, one-item flow (photos + …)', `${single.toFixed(2)}`, '')
     line('Taps per item, haul reviewing each item', `${haul.tapsPerItem.toFixed(2)}`, '')
-    line(`Taps per item, haul with Create all ready (${CREATE_ALL_ITEMS} items)`, `${createAll.toFixed(2)}`, `≤ ${PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5}`, createAll <= PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5)
-    line('Last photo to every item analysed', `${(haul.analysedMs / 1000).toFixed(1)} s`, `${TARGETS.analysedAfterLastPhotoMs / 1000} s`, haul.analysedMs <= TARGETS.analysedAfterLastPhotoMs)
-    line("Phone's IndexedDB at its largest", mb(haul.indexedDbBytes), mb(TARGETS.indexedDbBytes), haul.indexedDbBytes <= TARGETS.indexedDbBytes)
+    line(
+      `Taps per item, haul with Create all ready (${CREATE_ALL_ITEMS} items)`,
+      `${createAll.toFixed(2)}`,
+      `≤ ${PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5}`,
+      createAll <= PHOTOS_PER_ITEM + TARGETS.extraTapsPerItem + 0.5,
+    )
+    line(
+      'Last photo to every item analysed',
+      `${(haul.analysedMs / 1000).toFixed(1)} s`,
+      `${TARGETS.analysedAfterLastPhotoMs / 1000} s`,
+      haul.analysedMs <= TARGETS.analysedAfterLastPhotoMs,
+    )
+    line(
+      "Phone's IndexedDB at its largest",
+      mb(haul.indexedDbBytes),
+      mb(TARGETS.indexedDbBytes),
+      haul.indexedDbBytes <= TARGETS.indexedDbBytes,
+    )
     const total = (await listingsOnServer(page, running.origin)).length
     const expectedTotal = SINGLE_ITEMS + ITEMS + CREATE_ALL_ITEMS
     line('Listings created in all three runs (each item once)', `${total}`, `${expectedTotal}`, total === expectedTotal)

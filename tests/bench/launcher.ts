@@ -49,7 +49,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const exited = once(child, 'exit')
   child.kill('SIGTERM')
   const timer = setTimeout(() => {
-    console.error('!! The bench server did not stop in time and was killed; a snaplist_bench_* database may be left behind.')
+    console.error(
+      '!! The bench server did not stop in time and was killed; a snaplist_bench_* database may be left behind.',
+    )
     child.kill('SIGKILL')
   }, STOP_TIMEOUT_MS)
   await exited
@@ -64,13 +66,28 @@ async function killChild(child: ChildProcess): Promise<void> {
 }
 
 export async function launchServer({ databaseUrl, stateDir, port }: LaunchOptions = {}): Promise<BenchServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, [DATABASE_URL_ENV]: databaseUrl, [STATE_DIR_ENV]: stateDir, [PORT_ENV]: port?.toString() }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [DATABASE_URL_ENV]: databaseUrl,
+    [STATE_DIR_ENV]: stateDir,
+    [PORT_ENV]: port?.toString(),
+  }
   for (const name of [DATABASE_URL_ENV, STATE_DIR_ENV, PORT_ENV]) if (env[name] === undefined) delete env[name]
   // The product's own stdout (e.g. mail it could not send at sign-up) is not part of the report; stderr still shows.
-  const child = fork(SERVER_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  const child = fork(SERVER_ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
   try {
     const ready = await waitForReady(child)
-    return { ...ready, child, origin: `http://127.0.0.1:${ready.port}`, stop: () => stopChild(child), kill: () => killChild(child) }
+    return {
+      ...ready,
+      child,
+      origin: `http://127.0.0.1:${ready.port}`,
+      stop: () => stopChild(child),
+      kill: () => killChild(child),
+    }
   } catch (error) {
     await killChild(child)
     throw error

@@ -47,10 +47,18 @@ async function sessionCookie(origin: string, name: string, setupCode?: string): 
   const response = await fetch(`${origin}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username, email: `${username}@example.com`, firstName: 'Rita', lastName: 'Reseller', password: 'thrift store 42', setupCode }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Rita',
+      lastName: 'Reseller',
+      password: 'thrift store 42',
+      setupCode,
+    }),
   })
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith('snaplist_session='))
-  if (response.status !== 201 || !cookie) throw new Error(`Registering for the Lighthouse bench answered ${response.status}`)
+  if (response.status !== 201 || !cookie)
+    throw new Error(`Registering for the Lighthouse bench answered ${response.status}`)
   return cookie.split(';')[0]!
 }
 
@@ -61,7 +69,12 @@ export async function benchLighthouse() {
     await sessionCookie(origin, 'admin', SETUP_CODE)
     const pages: { name: string; url: string; cookie?: string; targets: Target[] }[] = [
       { name: '/auth', url: `${origin}/auth`, targets: AUTH_TARGETS },
-      { name: 'Dashboard', url: `${origin}/`, cookie: await sessionCookie(origin, 'lighthouse'), targets: DASHBOARD_TARGETS },
+      {
+        name: 'Dashboard',
+        url: `${origin}/`,
+        cookie: await sessionCookie(origin, 'lighthouse'),
+        targets: DASHBOARD_TARGETS,
+      },
       ...(process.env.LIGHTHOUSE_PEER ? [{ name: 'peer', url: process.env.LIGHTHOUSE_PEER, targets: [] }] : []),
     ]
     const runs = new Map(pages.map((page) => [page.name, [] as Audit[]]))
@@ -69,7 +82,9 @@ export async function benchLighthouse() {
     for (let round = 0; round < RUNS; round++) {
       for (const page of pages) {
         const audit = await auditPage(page.url, page.cookie)
-        console.log(`  run ${round + 1} ${page.name.padEnd(10)} ${describeAudit(audit)}${audit.failing.length ? `; below 90: ${audit.failing.join(', ')}` : ''}`)
+        console.log(
+          `  run ${round + 1} ${page.name.padEnd(10)} ${describeAudit(audit)}${audit.failing.length ? `; below 90: ${audit.failing.join(', ')}` : ''}`,
+        )
         runs.get(page.name)!.push(audit)
       }
     }

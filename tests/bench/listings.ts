@@ -2,7 +2,18 @@
 // against the baseline primary-key select, on a fresh server per measurement, PGlite then a Postgres server. The
 // budget (issue 9) is p99 under 50 ms with one seller asking at a time; the saturated run gives the throughput.
 import { randomUUID } from 'node:crypto'
-import { benchModes, ENDPOINTS, load, loadAverage, printHeader, reportProblems, settings, WARMUP_SECONDS, withServer, type Mode } from './run.ts'
+import {
+  benchModes,
+  ENDPOINTS,
+  load,
+  loadAverage,
+  printHeader,
+  reportProblems,
+  settings,
+  WARMUP_SECONDS,
+  withServer,
+  type Mode,
+} from './run.ts'
 import type { ReadyMessage } from './protocol.ts'
 import { formatListings, type Measurement } from './report.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
@@ -21,11 +32,17 @@ async function post(origin: string, cookie: string, path: string, body: FormData
 /** 200 listings of the bench user, each naming a stored photo and carrying keywords and AI suggestions like real ones. */
 async function seedListings({ port, cookie }: ReadyMessage) {
   const origin = `http://127.0.0.1:${port}`
-  const photo = await post(origin, cookie, '/api/images', photoForm(await solidJpeg({ r: 120, g: 90, b: 60 }, 800, 600), { id: randomUUID() }))
+  const photo = await post(
+    origin,
+    cookie,
+    '/api/images',
+    photoForm(await solidJpeg({ r: 120, g: 90, b: 60 }, 800, 600), { id: randomUUID() }),
+  )
   const listing = (index: number) => ({
     clientId: randomUUID(),
     title: `Vintage denim jacket, size M, lot ${index}`,
-    description: 'Classic 90s stonewash denim jacket with brass buttons, two chest pockets and a corduroy collar. Light fading at the cuffs.',
+    description:
+      'Classic 90s stonewash denim jacket with brass buttons, two chest pockets and a corduroy collar. Light fading at the cuffs.',
     price: 45 + (index % 30),
     medianUsedPrice: 28,
     category: 'clothing',
@@ -47,7 +64,9 @@ async function seedListings({ port, cookie }: ReadyMessage) {
 async function measure(mode: Mode, name: string, connections: number, listings: boolean): Promise<Measurement> {
   return withServer(mode, async (ready) => {
     if (listings) await seedListings(ready)
-    const { path, headers = {} } = listings ? { path: '/api/listings', headers: { cookie: ready.cookie } } : ENDPOINTS[1]!.target(ready)
+    const { path, headers = {} } = listings
+      ? { path: '/api/listings', headers: { cookie: ready.cookie } }
+      : ENDPOINTS[1]!.target(ready)
     const url = `http://127.0.0.1:${ready.port}${path}`
     await load(url, headers, WARMUP_SECONDS, connections)
     return { endpoint: name, result: await load(url, headers, settings.duration, connections) }

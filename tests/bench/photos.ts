@@ -28,7 +28,10 @@ const check = (label: string, value: string, passed: boolean, target: string) =>
 
 /** An analyser that notes when each Gemini call starts, so the server's own share can be separated out. */
 function timed(analyzer: ImageAnalyzer, starts: number[]): ImageAnalyzer {
-  return { name: analyzer.name, analyze: (input, signal) => (starts.push(performance.now()), analyzer.analyze(input, signal)) }
+  return {
+    name: analyzer.name,
+    analyze: (input, signal) => (starts.push(performance.now()), analyzer.analyze(input, signal)),
+  }
 }
 
 async function startApp(workDir: string) {
@@ -36,14 +39,24 @@ async function startApp(workDir: string) {
   const database = await openDatabase({ pgliteDir: 'memory://' })
   await migrate(database.sql)
   const geminiStarts: number[] = []
-  const analyzer = timed(createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url }), geminiStarts)
+  const analyzer = timed(
+    createGeminiAnalyzer({ apiKey: gemini.apiKey, model: 'gemini-3.5-flash-lite', baseUrl: gemini.url }),
+    geminiStarts,
+  )
   const dist = builtApp(path.resolve('dist'))
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer, inlineStyleHashes: dist.inlineStyleHashes })
+  const app = createApp({
+    sql: database.sql,
+    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
+    storage: createLocalStorage(path.join(workDir, 'photos')),
+    analyzer,
+    inlineStyleHashes: dist.inlineStyleHashes,
+  })
   dist.mount(app)
   const receivedBytes: number[] = []
   // Counted where the server receives it: what actually crossed the network from the phone.
   const countUploads = (request: Request) => {
-    if (new URL(request.url).pathname === '/api/analyze-image') receivedBytes.push(Number(request.headers.get('content-length')))
+    if (new URL(request.url).pathname === '/api/analyze-image')
+      receivedBytes.push(Number(request.headers.get('content-length')))
     return app.fetch(request)
   }
   const server = serve({ fetch: countUploads, port: 0, hostname: '127.0.0.1' })
@@ -65,11 +78,18 @@ async function startApp(workDir: string) {
 async function browserSide(origin: string, photoPath: string, photo: Buffer, receivedBytes: number[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
-    const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage()
+    const page = await (
+      await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    ).newPage()
     await page.route('**/bench-photo.jpg', (route) => route.fulfill({ body: photo, contentType: 'image/jpeg' }))
     await page.goto(`${origin}/auth`)
     await page.getByRole('radio', { name: 'Register' }).click()
-    for (const [label, value] of [['First name', 'Bench'], ['Last name', 'Mark'], ['Username', 'bench'], ['Email', 'bench@example.com']]) {
+    for (const [label, value] of [
+      ['First name', 'Bench'],
+      ['Last name', 'Mark'],
+      ['Username', 'bench'],
+      ['Email', 'bench@example.com'],
+    ]) {
       await page.getByLabel(label!).fill(value!)
     }
     await page.getByLabel('Password', { exact: true }).fill('bench password')
@@ -89,7 +109,9 @@ async function browserSide(origin: string, photoPath: string, photo: Buffer, rec
         await page.evaluate(async () => {
           const blob = await (await fetch('/bench-photo.jpg')).blob()
           // Runs in the page; this file is type-checked for Node, which has no createImageBitmap.
-          const decode = (globalThis as unknown as { createImageBitmap(image: Blob, options: object): Promise<{ close(): void }> }).createImageBitmap
+          const decode = (
+            globalThis as unknown as { createImageBitmap(image: Blob, options: object): Promise<{ close(): void }> }
+          ).createImageBitmap
           const started = performance.now()
           ;(await decode(blob, { imageOrientation: 'from-image' })).close()
           return performance.now() - started
@@ -107,7 +129,13 @@ async function serverSide(app: ReturnType<typeof createApp>, origin: string, gem
   const register = await app.request(`${origin}/api/register`, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'server', email: 'server@example.com', firstName: 'S', lastName: 'B', password: 'bench password' }),
+    body: JSON.stringify({
+      username: 'server',
+      email: 'server@example.com',
+      firstName: 'S',
+      lastName: 'B',
+      password: 'bench password',
+    }),
   })
   const cookie = register.headers.get('set-cookie')!.split(';')[0]!
   const pipeline: number[] = []
@@ -115,7 +143,11 @@ async function serverSide(app: ReturnType<typeof createApp>, origin: string, gem
   let thumbnailUrl = ''
   for (let run = 0; run < RUNS + 1; run++) {
     const started = performance.now()
-    const response = await app.request(`${origin}/api/analyze-image`, { method: 'POST', headers: { origin, cookie }, body: photoForm(upload) })
+    const response = await app.request(`${origin}/api/analyze-image`, {
+      method: 'POST',
+      headers: { origin, cookie },
+      body: photoForm(upload),
+    })
     if (!response.ok) throw new Error(`analyze-image answered ${response.status}: ${await response.text()}`)
     thumbnailUrl = ((await response.json()) as { thumbnailUrl: string }).thumbnailUrl
     const reachedGemini = geminiStarts.at(-1)! - started
@@ -129,7 +161,11 @@ async function serverSide(app: ReturnType<typeof createApp>, origin: string, gem
   }
   const thumbnail = await app.request(`${origin}${thumbnailUrl}`)
   if (!thumbnail.ok) throw new Error(`the thumbnail ${thumbnailUrl} answered ${thumbnail.status}`)
-  return { serverMs: median(pipeline), floorMs: median(floor), thumbnailBytes: (await thumbnail.arrayBuffer()).byteLength }
+  return {
+    serverMs: median(pipeline),
+    floorMs: median(floor),
+    thumbnailBytes: (await thumbnail.arrayBuffer()).byteLength,
+  }
 }
 
 export async function benchPhotos(): Promise<void> {
@@ -139,16 +175,42 @@ export async function benchPhotos(): Promise<void> {
   await writeFile(photoPath, original)
   const running = await startApp(workDir)
   try {
-    console.log(`== Photo pipeline: one ${(original.length / 1024 / 1024).toFixed(1)} MB 4000×3000 camera JPEG, median of ${RUNS} runs ==`)
+    console.log(
+      `== Photo pipeline: one ${(original.length / 1024 / 1024).toFixed(1)} MB 4000×3000 camera JPEG, median of ${RUNS} runs ==`,
+    )
     const browser = await browserSide(running.origin, photoPath, original, running.receivedBytes)
     const shrunk = await sharp(original).rotate().resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer()
     const server = await serverSide(running.app, running.origin, running.geminiStarts, shrunk)
-    check('bytes the browser sends (multipart body)', kb(browser.sentBytes), browser.sentBytes <= TARGETS.sentBytes, `≤ ${kb(TARGETS.sentBytes)}`)
-    check('shrink in Chromium (worker, decode+scale+encode)', ms(browser.shrinkMs), browser.shrinkMs <= TARGETS.shrinkMs, `≤ ${ms(TARGETS.shrinkMs)}`)
-    console.log(`${'  vs decoding the photo alone'.padEnd(44)} ${`${(browser.shrinkMs / browser.decodeMs).toFixed(2)}×`.padStart(9)}   (floor ${ms(browser.decodeMs)})`)
-    check('dashboard thumbnail (WebP)', kb(server.thumbnailBytes), server.thumbnailBytes <= TARGETS.thumbnailBytes, `≤ ${kb(TARGETS.thumbnailBytes)}`)
-    check('server: upload received → Gemini call started', ms(server.serverMs), server.serverMs <= TARGETS.serverMs, `≤ ${ms(TARGETS.serverMs)}`)
-    console.log(`${'  vs one sharp decode+encode of the upload'.padEnd(44)} ${`${(server.serverMs / server.floorMs).toFixed(2)}×`.padStart(9)}   (floor ${ms(server.floorMs)})`)
+    check(
+      'bytes the browser sends (multipart body)',
+      kb(browser.sentBytes),
+      browser.sentBytes <= TARGETS.sentBytes,
+      `≤ ${kb(TARGETS.sentBytes)}`,
+    )
+    check(
+      'shrink in Chromium (worker, decode+scale+encode)',
+      ms(browser.shrinkMs),
+      browser.shrinkMs <= TARGETS.shrinkMs,
+      `≤ ${ms(TARGETS.shrinkMs)}`,
+    )
+    console.log(
+      `${'  vs decoding the photo alone'.padEnd(44)} ${`${(browser.shrinkMs / browser.decodeMs).toFixed(2)}×`.padStart(9)}   (floor ${ms(browser.decodeMs)})`,
+    )
+    check(
+      'dashboard thumbnail (WebP)',
+      kb(server.thumbnailBytes),
+      server.thumbnailBytes <= TARGETS.thumbnailBytes,
+      `≤ ${kb(TARGETS.thumbnailBytes)}`,
+    )
+    check(
+      'server: upload received → Gemini call started',
+      ms(server.serverMs),
+      server.serverMs <= TARGETS.serverMs,
+      `≤ ${ms(TARGETS.serverMs)}`,
+    )
+    console.log(
+      `${'  vs one sharp decode+encode of the upload'.padEnd(44)} ${`${(server.serverMs / server.floorMs).toFixed(2)}×`.padStart(9)}   (floor ${ms(server.floorMs)})`,
+    )
     console.log()
   } finally {
     await running.stop()

@@ -24,7 +24,8 @@ export function problems({ endpoint, result }: Measurement): string | undefined 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   // The endpoint column reads best left-aligned, the numbers right-aligned.
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
   return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n')
 }
 
@@ -39,7 +40,12 @@ const row = ({ endpoint, result }: Measurement, base: Result) => [
   times(ratio(result.latency.p99, base.latency.p99)),
 ]
 
-export function formatMode(label: string, measurements: Measurement[], baseline: Measurement, user: Measurement): string {
+export function formatMode(
+  label: string,
+  measurements: Measurement[],
+  baseline: Measurement,
+  user: Measurement,
+): string {
   const base = baseline.result
   const rows = measurements.map((measurement) => row(measurement, base))
   const rpsRatio = ratio(user.result.requests.average, base.requests.average)
@@ -55,7 +61,9 @@ export function formatMode(label: string, measurements: Measurement[], baseline:
 
 /** Each GET /api/listings run against the baseline run at the same number of connections just before it. */
 export function formatListings(label: string, measurements: Measurement[]): string {
-  const pairs = measurements.flatMap((measurement, index) => (index % 2 === 1 ? [[measurements[index - 1]!, measurement] as const] : []))
+  const pairs = measurements.flatMap((measurement, index) =>
+    index % 2 === 1 ? [[measurements[index - 1]!, measurement] as const] : [],
+  )
   const rows = pairs.flatMap(([baseline, listings]) => [row(baseline, baseline.result), row(listings, baseline.result)])
   const oneAtATime = pairs[0]![1].result.latency.p99
   return [

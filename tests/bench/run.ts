@@ -25,12 +25,20 @@ function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
   return value
 }
 
-export const settings = { connections: positiveInt('BENCH_CONNECTIONS', 64), duration: positiveInt('BENCH_DURATION', 10) }
-export const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ')
+export const settings = {
+  connections: positiveInt('BENCH_CONNECTIONS', 64),
+  duration: positiveInt('BENCH_DURATION', 10),
+}
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')
 
 async function canConnect(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} })
@@ -48,17 +56,26 @@ export async function postgresMode(): Promise<Mode | undefined> {
   // A URL someone set on purpose must work, so it is not probed: a failure there surfaces as an error.
   const explicit = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL
   if (explicit) return { label: `Postgres server (${new URL(explicit).host})`, databaseUrl: explicit }
-  if (await canConnect(DEFAULT_POSTGRES_URL)) return { label: 'Postgres server (127.0.0.1:5432)', databaseUrl: DEFAULT_POSTGRES_URL }
-  console.log(`Postgres: skipped, nothing answered at ${DEFAULT_POSTGRES_URL} (set BENCH_DATABASE_URL to bench a server).\n`)
+  if (await canConnect(DEFAULT_POSTGRES_URL))
+    return { label: 'Postgres server (127.0.0.1:5432)', databaseUrl: DEFAULT_POSTGRES_URL }
+  console.log(
+    `Postgres: skipped, nothing answered at ${DEFAULT_POSTGRES_URL} (set BENCH_DATABASE_URL to bench a server).\n`,
+  )
   return undefined
 }
 
-export async function load(url: string, headers: Record<string, string>, duration: number, connections = settings.connections) {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  connections = settings.connections,
+) {
   return autocannon({ url, headers, connections, duration })
 }
 
 /** A fresh server process for the mode, stopped afterwards (launcher.ts). */
-export const withServer = <T>(mode: Mode, use: (ready: BenchServer) => Promise<T>) => withFreshServer({ databaseUrl: mode.databaseUrl }, use)
+export const withServer = <T>(mode: Mode, use: (ready: BenchServer) => Promise<T>) =>
+  withFreshServer({ databaseUrl: mode.databaseUrl }, use)
 
 export async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   // A fresh server per endpoint: postgres.js 3.4's pool slows down the longer it stays saturated (its busy queue is an
@@ -84,7 +101,9 @@ async function benchMode(mode: Mode): Promise<void> {
   const [, baseline, user] = measurements
   console.log(formatMode(mode.label, measurements, baseline!, user!))
   reportProblems(measurements)
-  console.log(`Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`)
+  console.log(
+    `Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`,
+  )
 }
 
 export function reportProblems(measurements: Measurement[]) {

@@ -58,13 +58,21 @@ function benchApp(sql: Sql, photosDir: string) {
   const product = createApp({
     sql,
     // The fault and soak runs sign up dozens of sellers from this one machine.
-    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false, registrationsPerHour: 100_000 },
+    config: {
+      publicUrl: undefined,
+      appUrl: 'http://localhost',
+      https: false,
+      trustProxy: false,
+      registrationsPerHour: 100_000,
+    },
     storage: createLocalStorage(photosDir),
     analyzer: createLocalAnalyzer(),
   })
   // Mounted after the product so it passes through the same outer middleware, and kept out of api/app.ts.
   return new Hono().route('/', product).get(`${BASELINE_PATH}/:id`, async (c) => {
-    const [row] = await sql<{ id: number; username: string }[]>`select id, username from users where id = ${Number(c.req.param('id'))}`
+    const [row] = await sql<
+      { id: number; username: string }[]
+    >`select id, username from users where id = ${Number(c.req.param('id'))}`
     return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
   })
 }
@@ -75,17 +83,28 @@ function listen(app: Hono, port: number): Promise<ServerType> {
   })
 }
 
-const BENCH_USER = { username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'correct horse battery' }
+const BENCH_USER = {
+  username: 'bench',
+  email: 'bench@example.com',
+  firstName: 'Bench',
+  lastName: 'Mark',
+  password: 'correct horse battery',
+}
 
 async function post(origin: string, path: string, body: unknown): Promise<Response> {
   // The same-origin check wants what a browser on this origin would send.
-  return fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) })
+  return fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(body),
+  })
 }
 
 /** Registers the bench user, or signs it in when a kept database has it already. */
 async function signIn(origin: string): Promise<{ cookie: string; userId: number }> {
   let response = await post(origin, '/api/register', BENCH_USER)
-  if (response.status === 409) response = await post(origin, '/api/login', { username: BENCH_USER.username, password: BENCH_USER.password })
+  if (response.status === 409)
+    response = await post(origin, '/api/login', { username: BENCH_USER.username, password: BENCH_USER.password })
   if (!response.ok) throw new Error(`signing the bench user in answered ${response.status}: ${await response.text()}`)
   const cookie = response.headers.get('set-cookie')?.split(';')[0]
   if (!cookie) throw new Error('signing the bench user in set no session cookie')

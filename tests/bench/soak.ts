@@ -52,12 +52,18 @@ function slopeMbPerMinute(samples: Window[]): number {
   return covariance / variance
 }
 
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? 0
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? 0
 
 function seller(origin: string, cookie: string, window: () => Window, errors: Map<string, number>) {
   const headers = { cookie, origin, 'content-type': 'application/json' }
   const countError = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1)
-  async function call(label: string, path: string, expected: number, init: RequestInit = {}): Promise<{ id?: number } | undefined> {
+  async function call(
+    label: string,
+    path: string,
+    expected: number,
+    init: RequestInit = {},
+  ): Promise<{ id?: number } | undefined> {
     const started = performance.now()
     try {
       const response = await fetch(`${origin}${path}`, { ...init, headers })
@@ -75,7 +81,14 @@ function seller(origin: string, cookie: string, window: () => Window, errors: Ma
   const create = () =>
     call('POST /api/listings', '/api/listings', 201, {
       method: 'POST',
-      body: JSON.stringify({ clientId: randomUUID(), title: 'Soak test item', description: 'A steady load.', price: 25, category: 'other', color: 'multi' }),
+      body: JSON.stringify({
+        clientId: randomUUID(),
+        title: 'Soak test item',
+        description: 'A steady load.',
+        price: 25,
+        category: 'other',
+        color: 'multi',
+      }),
     })
   return {
     create,
@@ -83,7 +96,8 @@ function seller(origin: string, cookie: string, window: () => Window, errors: Ma
       await call('GET /api/user', '/api/user', 200)
       await call('GET /api/listings', '/api/listings', 200)
       const created = await create()
-      if (created?.id !== undefined) await call('DELETE /api/listings/:id', `/api/listings/${created.id}`, 200, { method: 'DELETE' })
+      if (created?.id !== undefined)
+        await call('DELETE /api/listings/:id', `/api/listings/${created.id}`, 200, { method: 'DELETE' })
     },
   }
 }
@@ -95,12 +109,21 @@ export async function benchSoak(): Promise<void> {
     const errors = new Map<string, number>()
     const windows: Window[] = []
     const current = () => windows.at(-1)!
-    const sample = async (at: number) => windows.push({ at, rssMb: await residentMb(server.child.pid!), requests: 0, latencies: [] })
+    const sample = async (at: number) =>
+      windows.push({ at, rssMb: await residentMb(server.child.pid!), requests: 0, latencies: [] })
     await sample(0)
-    const sellers = await Promise.all(Array.from({ length: SELLERS }, async (_, index) => seller(server.origin, await signUp(server.origin, `soak${index}`), current, errors)))
+    const sellers = await Promise.all(
+      Array.from({ length: SELLERS }, async (_, index) =>
+        seller(server.origin, await signUp(server.origin, `soak${index}`), current, errors),
+      ),
+    )
     for (const each of sellers) for (let i = 0; i < STANDING_LISTINGS; i++) await each.create()
-    console.log(`== Soak: ${seconds} s, ${SELLERS} sellers with ${STANDING_LISTINGS} listings each, one cycle per seller every ${CYCLE_MS} ms (GET /api/user, GET /api/listings, POST /api/listings, DELETE it), PGlite ==`)
-    console.log(`   0 s  RSS ${current().rssMb.toFixed(1).padStart(6)} MB  (server started, before the sellers signed up)`)
+    console.log(
+      `== Soak: ${seconds} s, ${SELLERS} sellers with ${STANDING_LISTINGS} listings each, one cycle per seller every ${CYCLE_MS} ms (GET /api/user, GET /api/listings, POST /api/listings, DELETE it), PGlite ==`,
+    )
+    console.log(
+      `   0 s  RSS ${current().rssMb.toFixed(1).padStart(6)} MB  (server started, before the sellers signed up)`,
+    )
     const started = performance.now()
     const end = started + seconds * 1000
     const running = sellers.map(async (each) => {
@@ -115,7 +138,9 @@ export async function benchSoak(): Promise<void> {
       const finished = current()
       await sample(k * SAMPLE_MS)
       const rate = finished.requests / (SAMPLE_MS / 1000)
-      console.log(`${String(k * SAMPLE_MS / 1000).padStart(4)} s  RSS ${current().rssMb.toFixed(1).padStart(6)} MB  ${rate.toFixed(0).padStart(4)} req/s  p99 ${percentile(finished.latencies, 0.99).toFixed(1).padStart(6)} ms`)
+      console.log(
+        `${String((k * SAMPLE_MS) / 1000).padStart(4)} s  RSS ${current().rssMb.toFixed(1).padStart(6)} MB  ${rate.toFixed(0).padStart(4)} req/s  p99 ${percentile(finished.latencies, 0.99).toFixed(1).padStart(6)} ms`,
+      )
     }
     await Promise.all(running)
     report(windows, errors)

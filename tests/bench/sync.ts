@@ -27,7 +27,12 @@ const TARGET_RATIO = 1.3
 async function startServer(workDir: string) {
   const database = await openDatabase({ pgliteDir: 'memory://' })
   await migrate(database.sql)
-  const app = createApp({ sql: database.sql, config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false }, storage: createLocalStorage(path.join(workDir, 'photos')), analyzer: createLocalAnalyzer() })
+  const app = createApp({
+    sql: database.sql,
+    config: { publicUrl: undefined, appUrl: 'http://localhost', https: false, trustProxy: false },
+    storage: createLocalStorage(path.join(workDir, 'photos')),
+    analyzer: createLocalAnalyzer(),
+  })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
@@ -39,7 +44,12 @@ function countingFetch(origin: string, cookie: string) {
   const sent = { bytes: 0 }
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const body = init.body
-    sent.bytes += body instanceof FormData ? [...body.values()].reduce((sum, value) => sum + (value instanceof Blob ? value.size : value.length), 0) : typeof body === 'string' ? body.length : 0
+    sent.bytes +=
+      body instanceof FormData
+        ? [...body.values()].reduce((sum, value) => sum + (value instanceof Blob ? value.size : value.length), 0)
+        : typeof body === 'string'
+          ? body.length
+          : 0
     const headers = new Headers(init.headers)
     headers.set('cookie', cookie)
     headers.set('origin', origin)
@@ -72,7 +82,10 @@ async function engineSync(origin: string, photos: Blob[]) {
     const id = randomUUID()
     await drafts.editFields(id, { title: `Bench item ${draft + 1}`, category: 'other', color: 'multi' })
     const batch = photos.slice(draft * PHOTOS_PER_DRAFT, (draft + 1) * PHOTOS_PER_DRAFT)
-    await drafts.addPhotos(id, batch.map((blob) => ({ id: randomUUID(), blob, thumbnail: blob, width: 1600, height: 1200 })))
+    await drafts.addPhotos(
+      id,
+      batch.map((blob) => ({ id: randomUUID(), blob, thumbnail: blob, width: 1600, height: 1200 })),
+    )
     await drafts.submit(id)
   }
   const engine = createSyncEngine({ db, transport: fetchTransport({ fetcher }) })
@@ -81,7 +94,8 @@ async function engineSync(origin: string, photos: Blob[]) {
   const ms = performance.now() - started
   const leftover = await db.outbox.count()
   await db.delete()
-  if (outcome.kind !== 'idle' || leftover) throw new Error(`sync did not finish: ${JSON.stringify(outcome)}, ${leftover} entries left`)
+  if (outcome.kind !== 'idle' || leftover)
+    throw new Error(`sync did not finish: ${JSON.stringify(outcome)}, ${leftover} entries left`)
   return { ms, bytes: sent.bytes }
 }
 
@@ -90,10 +104,17 @@ async function engineSync(origin: string, photos: Blob[]) {
  * own small patch so every photo has its own content hash, as a seller's photos do.
  */
 export async function phonePhotos(count: number): Promise<Blob[]> {
-  const base = await sharp(await photoLikeJpeg()).resize(1600, 1200).raw().toBuffer()
+  const base = await sharp(await photoLikeJpeg())
+    .resize(1600, 1200)
+    .raw()
+    .toBuffer()
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      const patch = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: index % 256, g: (index * 7) % 256, b: 128 } } }).png().toBuffer()
+      const patch = await sharp({
+        create: { width: 24, height: 24, channels: 3, background: { r: index % 256, g: (index * 7) % 256, b: 128 } },
+      })
+        .png()
+        .toBuffer()
       const jpeg = await sharp(base, { raw: { width: 1600, height: 1200, channels: 3 } })
         .composite([{ input: patch, left: (index * 37) % 1500, top: (index * 53) % 1100 }])
         .jpeg({ quality: 85 })
@@ -108,7 +129,9 @@ export async function benchSync(): Promise<void> {
   const server = await startServer(workDir)
   try {
     const photos = await phonePhotos(DRAFTS * PHOTOS_PER_DRAFT)
-    console.log(`== Offline sync: ${DRAFTS} drafts × ${PHOTOS_PER_DRAFT} photos (${(photos.reduce((sum, photo) => sum + photo.size, 0) / 1024 / 1024).toFixed(1)} MB) ==`)
+    console.log(
+      `== Offline sync: ${DRAFTS} drafts × ${PHOTOS_PER_DRAFT} photos (${(photos.reduce((sum, photo) => sum + photo.size, 0) / 1024 / 1024).toFixed(1)} MB) ==`,
+    )
     // One small warm-up round first, so neither run pays for the JIT and sharp's start-up.
     await plainLoop(server.origin, photos.slice(0, 8))
     const plain = await plainLoop(server.origin, photos)
@@ -119,10 +142,18 @@ export async function benchSync(): Promise<void> {
              coalesce(sum(${PHOTOS_PER_DRAFT} - cardinality(images)), 0)::int as missing
       from listings`
     const ratio = synced.ms / plain.ms
-    console.log(`plain parallel upload (limit)   ${(plain.ms / 1000).toFixed(2).padStart(7)} s   ${(plain.bytes / 1024 / 1024).toFixed(1)} MB`)
-    console.log(`sync engine, outbox drained     ${(synced.ms / 1000).toFixed(2).padStart(7)} s   ${(synced.bytes / 1024 / 1024).toFixed(1)} MB`)
-    console.log(`time ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×): ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'};  bytes ratio ${(synced.bytes / plain.bytes).toFixed(2)}×`)
-    console.log(`listings ${counts!.listings} of ${DRAFTS}, duplicates ${counts!.duplicates}, missing photos ${counts!.missing}: ${counts!.listings === DRAFTS && !counts!.duplicates && !counts!.missing ? 'PASS' : 'FAIL'}\n`)
+    console.log(
+      `plain parallel upload (limit)   ${(plain.ms / 1000).toFixed(2).padStart(7)} s   ${(plain.bytes / 1024 / 1024).toFixed(1)} MB`,
+    )
+    console.log(
+      `sync engine, outbox drained     ${(synced.ms / 1000).toFixed(2).padStart(7)} s   ${(synced.bytes / 1024 / 1024).toFixed(1)} MB`,
+    )
+    console.log(
+      `time ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×): ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'};  bytes ratio ${(synced.bytes / plain.bytes).toFixed(2)}×`,
+    )
+    console.log(
+      `listings ${counts!.listings} of ${DRAFTS}, duplicates ${counts!.duplicates}, missing photos ${counts!.missing}: ${counts!.listings === DRAFTS && !counts!.duplicates && !counts!.missing ? 'PASS' : 'FAIL'}\n`,
+    )
   } finally {
     await server.stop()
     await rm(workDir, { recursive: true, force: true })

@@ -25,7 +25,16 @@ async function checkDialog(page: Page, open: () => Promise<void>, name: string, 
 /** A listing with a stored photo, made through the API as the sync engine would. */
 async function createListingWithPhoto(request: APIRequestContext, title: string) {
   const imageUrl = await uploadPhoto(request, await solidJpeg({ r: 200, g: 140, b: 40 }, 400, 300))
-  const created = await request.post('/api/listings', { data: { title, price: 25, category: 'home', color: 'yellow', images: [imageUrl], description: 'A brass desk lamp.' } })
+  const created = await request.post('/api/listings', {
+    data: {
+      title,
+      price: 25,
+      category: 'home',
+      color: 'yellow',
+      images: [imageUrl],
+      description: 'A brass desk lamp.',
+    },
+  })
   expect(created.status(), await created.text()).toBe(201)
 }
 
@@ -41,8 +50,8 @@ test('every signed-out screen and callback screen', async ({ page }) => {
   await page.getByRole('radio', { name: 'Register' }).click()
   await page.getByRole('button', { name: 'Create account' }).click()
   // The Password typed on the Login tab is still there (one form), so the empty confirmation does not match it.
-  await expect(page.getByText('Passwords don\'t match')).toBeVisible()
-  await expectAccessible(page, '/auth, Register tab with the form\'s errors')
+  await expect(page.getByText("Passwords don't match")).toBeVisible()
+  await expectAccessible(page, "/auth, Register tab with the form's errors")
 
   const screens: [string, string | RegExp][] = [
     ['/forgot-password', 'Forgot your password?'],
@@ -65,13 +74,18 @@ test('every signed-out screen and callback screen', async ({ page }) => {
   for (const [path, title] of screens) await checkScreen(page, path, title)
 })
 
-test('a seller\'s Dashboard with its dialogs, the create screen with and without photos, and the admin refusal', async ({ page }, testInfo) => {
+test("a seller's Dashboard with its dialogs, the create screen with and without photos, and the admin refusal", async ({
+  page,
+}, testInfo) => {
   // Seven dialogs and four screens, each checked by axe: on a loaded machine more than the default 30 s.
   test.setTimeout(60_000)
   const { username } = await registerThroughApi(page.request, 'a11y')
   await createListingWithPhoto(page.request, 'Brass desk lamp')
   await page.goto('/')
-  const row = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: 'Brass desk lamp' })
+  const row = page
+    .getByRole('region', { name: 'Your Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Brass desk lamp' })
   await expect(row).toBeVisible()
   await expect(page.getByRole('button', { name: 'Connect eBay' })).toBeEnabled()
   await expectAccessible(page, `/ (signed in as ${username})`)
@@ -81,14 +95,21 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
     await page.getByRole('menuitem', { name: `${action} Brass desk lamp` }).click()
   }
   await checkDialog(page, fromMenu('Preview'), 'Brass desk lamp', '/')
-  await checkDialog(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay', '/')
+  await checkDialog(
+    page,
+    () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(),
+    'Post to eBay',
+    '/',
+  )
   // Post many to eBay, with eBay not connected: it says so and offers to connect.
   await checkDialog(
     page,
     async () => {
       await row.getByRole('checkbox', { name: 'Select Brass desk lamp' }).check()
       await page.getByRole('button', { name: 'Post 1 to eBay' }).click()
-      await expect(page.getByRole('dialog', { name: 'Post many to eBay' }).getByText('eBay is not connected')).toBeVisible()
+      await expect(
+        page.getByRole('dialog', { name: 'Post many to eBay' }).getByText('eBay is not connected'),
+      ).toBeVisible()
       await page.screenshot({ path: testInfo.outputPath('bulk-not-connected.png') })
     },
     'Post many to eBay',
@@ -107,8 +128,18 @@ test('a seller\'s Dashboard with its dialogs, the create screen with and without
   await expectAccessible(page, '/list-item with a photo, filled in by the AI')
 
   await checkScreen(page, '/account', 'Account')
-  await checkDialog(page, () => page.getByRole('button', { name: 'Sign out everywhere' }).click(), 'Sign out everywhere?', '/account')
-  await checkDialog(page, () => page.getByRole('button', { name: 'Delete my account' }).click(), 'Delete your account?', '/account')
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: 'Sign out everywhere' }).click(),
+    'Sign out everywhere?',
+    '/account',
+  )
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: 'Delete my account' }).click(),
+    'Delete your account?',
+    '/account',
+  )
 
   await checkScreen(page, '/admin', 'Admin only')
   await checkScreen(page, '/admin/email-templates', 'Admin only')
@@ -133,13 +164,32 @@ test('the admin screens and their dialogs', async ({ page, request }) => {
   await signInThroughUi(page, ADMIN.username)
   await checkScreen(page, '/admin', 'Admin Dashboard')
   await expect(page.getByRole('button', { name: /^Delete user / }).first()).toBeVisible()
-  await checkDialog(page, () => page.getByRole('button', { name: /^Delete user / }).first().click(), 'Delete this user?', '/admin')
+  await checkDialog(
+    page,
+    () =>
+      page
+        .getByRole('button', { name: /^Delete user / })
+        .first()
+        .click(),
+    'Delete this user?',
+    '/admin',
+  )
   await page.getByRole('tab', { name: 'All Listings' }).click()
   await expect(page.getByText(/^Page 1 of \d+ · \d+ listings?$/)).toBeVisible()
   await expectAccessible(page, '/admin, All Listings')
 
   await checkScreen(page, '/admin/email-templates', 'Email Templates')
   await expect(page.getByRole('article', { name: 'password-reset' })).toBeVisible()
-  await checkDialog(page, () => page.getByRole('button', { name: 'Create Template' }).click(), 'Create Template', '/admin/email-templates')
-  await checkDialog(page, () => page.getByRole('button', { name: 'Preview password-reset' }).click(), 'Preview: password-reset', '/admin/email-templates')
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: 'Create Template' }).click(),
+    'Create Template',
+    '/admin/email-templates',
+  )
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: 'Preview password-reset' }).click(),
+    'Preview: password-reset',
+    '/admin/email-templates',
+  )
 })

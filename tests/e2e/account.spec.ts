@@ -1,11 +1,21 @@
 // The account screen on a phone: confirming the address from the emailed link, changing the password and signing in
 // with the new one, deleting the account.
 import { expect, test } from '@playwright/test'
-import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughApi, registerThroughUi, signInThroughUi } from './helpers.ts'
+import {
+  expectLoginRefused,
+  expectNoSidewaysScroll,
+  mailTo,
+  PASSWORD,
+  registerThroughApi,
+  registerThroughUi,
+  signInThroughUi,
+} from './helpers.ts'
 
 const NEW_PASSWORD = 'a second hand coat'
 
-test('a new seller confirms the address from the email, then changes the password and signs in with the new one', async ({ page }) => {
+test('a new seller confirms the address from the email, then changes the password and signs in with the new one', async ({
+  page,
+}) => {
   const username = await registerThroughUi(page)
   const email = `${username}@example.com`
   const banner = page.getByText(`Confirm your email address: we sent a link to ${email}.`)
@@ -23,7 +33,9 @@ test('a new seller confirms the address from the email, then changes the passwor
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click()
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Email address' }).getByText('Confirmed', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Email address' }).getByText('Confirmed', { exact: true }),
+  ).toBeVisible()
   await page.setViewportSize({ width: 390, height: 844 })
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: test.info().outputPath('account-390x844.png'), fullPage: true })

@@ -91,20 +91,35 @@ test.describe('on a desktop', () => {
     await expect(card).toHaveCount(0)
   })
 
-  test('an admin pages through all listings and deletes a seller, who can no longer sign in', async ({ page, request }) => {
+  test('an admin pages through all listings and deletes a seller, who can no longer sign in', async ({
+    page,
+    request,
+  }) => {
     const seller = uniqueName('doomed')
     const registered = await request.post('/api/register', {
-      data: { username: seller, email: `${seller}@example.com`, firstName: 'Dee', lastName: 'Doomed', password: PASSWORD },
+      data: {
+        username: seller,
+        email: `${seller}@example.com`,
+        firstName: 'Dee',
+        lastName: 'Doomed',
+        password: PASSWORD,
+      },
     })
     expect(registered.status()).toBe(201)
-    await request.post('/api/listings', { data: { title: `Lamp of ${seller}`, price: 15, category: 'home', color: 'white' } })
+    await request.post('/api/listings', {
+      data: { title: `Lamp of ${seller}`, price: 15, category: 'home', color: 'white' },
+    })
 
     await signInThroughUi(page, ADMIN.username)
     await page.goto('/admin?tab=listings')
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled()
     await expect(page.getByRole('row', { name: new RegExp(`Lamp of ${seller}`) })).toBeVisible()
-    const listingCount = Number(((await page.request.get('/api/admin/listings')).headers())['x-total-count'])
-    await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(listingCount / 20))} · ${listingCount} ${listingCount === 1 ? 'listing' : 'listings'}`)).toBeVisible()
+    const listingCount = Number((await page.request.get('/api/admin/listings')).headers()['x-total-count'])
+    await expect(
+      page.getByText(
+        `Page 1 of ${Math.max(1, Math.ceil(listingCount / 20))} · ${listingCount} ${listingCount === 1 ? 'listing' : 'listings'}`,
+      ),
+    ).toBeVisible()
 
     await page.getByRole('tab', { name: 'All Users' }).click()
     const row = page.getByRole('row', { name: new RegExp(seller) })
@@ -114,7 +129,9 @@ test.describe('on a desktop', () => {
     await expect(page.getByRole('row', { name: new RegExp(ADMIN.email) })).toHaveCount(0)
     await expect(page.getByText(/^1 of \d+ users match$/)).toBeVisible()
     await page.getByLabel('Search users').fill('')
-    await expect(page.getByRole('row', { name: new RegExp(ADMIN.email) }).getByRole('button', { name: /Delete/ })).toHaveCount(0)
+    await expect(
+      page.getByRole('row', { name: new RegExp(ADMIN.email) }).getByRole('button', { name: /Delete/ }),
+    ).toHaveCount(0)
     await row.getByRole('button', { name: `Delete user ${seller}` }).click()
     await page.getByRole('dialog', { name: 'Delete this user?' }).getByRole('button', { name: 'Delete user' }).click()
     await expect(page.getByText('User deleted successfully')).toBeVisible()
@@ -124,24 +141,40 @@ test.describe('on a desktop', () => {
     expect(signIn.status()).toBe(401)
   })
 
-  test('an admin sees which emails use which template, chooses one for welcome, and deleting it says so and falls back', async ({ page }) => {
+  test('an admin sees which emails use which template, chooses one for welcome, and deleting it says so and falls back', async ({
+    page,
+  }) => {
     const name = uniqueName('welcome-spring-')
     await signInThroughUi(page, ADMIN.username)
     const created = await page.request.post('/api/email-templates', {
-      data: { name, subject: 'Welcome, {{username}}', htmlContent: '<p>Welcome to the spring sale, {{username}}</p>', isActive: true },
+      data: {
+        name,
+        subject: 'Welcome, {{username}}',
+        htmlContent: '<p>Welcome to the spring sale, {{username}}</p>',
+        isActive: true,
+      },
     })
     expect(created.status()).toBe(201)
     await page.goto('/admin/email-templates')
     const welcome = page.getByRole('listitem', { name: 'welcome email' })
     await expect(welcome.getByText('Sent when someone creates an account.')).toBeVisible()
-    await expect(page.getByRole('listitem', { name: 'password-reset email' }).getByText(/Sent when someone asks for a password reset link/)).toBeVisible()
+    await expect(
+      page
+        .getByRole('listitem', { name: 'password-reset email' })
+        .getByText(/Sent when someone asks for a password reset link/),
+    ).toBeVisible()
     await expect(welcome.getByText('Uses now: welcome')).toBeVisible()
 
     await welcome.getByLabel('Template for welcome').selectOption({ label: name })
     await expect(welcome.getByText(`Uses now: ${name}`)).toBeVisible()
-    await page.getByRole('region', { name: 'Emails Snaplist sends' }).screenshot({ path: test.info().outputPath('emails-snaplist-sends.png') })
+    await page
+      .getByRole('region', { name: 'Emails Snaplist sends' })
+      .screenshot({ path: test.info().outputPath('emails-snaplist-sends.png') })
 
-    await page.getByRole('article', { name }).getByRole('button', { name: `Delete ${name}` }).click()
+    await page
+      .getByRole('article', { name })
+      .getByRole('button', { name: `Delete ${name}` })
+      .click()
     const asked = page.getByRole('dialog', { name: 'Delete this template?' })
     await expect(asked.getByText('Snaplist sends it as the welcome email.', { exact: false })).toBeVisible()
     await asked.getByRole('button', { name: 'Delete template' }).click()

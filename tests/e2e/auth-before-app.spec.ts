@@ -6,7 +6,10 @@ import { PASSWORD, uniqueName } from './helpers.ts'
 
 /** Once React has adopted the element `selector` matches (its fiber is on it), the app has the page. */
 const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector)
+  page.waitForFunction(
+    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  )
 
 /** Fills the Register tab's fields, as a person types them. */
 async function typeRegistration(page: Page, username: string) {
@@ -21,7 +24,10 @@ async function typeRegistration(page: Page, username: string) {
 /** Every request the page makes for the sign-in settings. */
 function settingsRequests(page: Page): string[] {
   const requests: string[] = []
-  page.on('request', (request) => void (new URL(request.url()).pathname === '/api/auth/config' && requests.push(request.url())))
+  page.on(
+    'request',
+    (request) => void (new URL(request.url()).pathname === '/api/auth/config' && requests.push(request.url())),
+  )
   return requests
 }
 
@@ -42,7 +48,9 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('a tap on Register before the app has started switches the tab, and what was typed survives the app starting', async ({ page }) => {
+test('a tap on Register before the app has started switches the tab, and what was typed survives the app starting', async ({
+  page,
+}) => {
   const settings = settingsRequests(page)
   // The app's scripts wait until the seller has typed everything: a phone on a slow network.
   let release: () => void = () => {}
@@ -85,12 +93,19 @@ test('a username typed into Login before the app starts is still there on the Re
   await expect(page.getByLabel('Username')).toHaveValue(username)
 })
 
-test('on a slow phone (1.6 Mbit/s, 300 ms, CPU 6× slower) the first tap on Register opens it and registration works', async ({ page }) => {
+test('on a slow phone (1.6 Mbit/s, 300 ms, CPU 6× slower) the first tap on Register opens it and registration works', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const settings = settingsRequests(page)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 300,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
   await page.goto('/auth', { waitUntil: 'commit' })
   // As soon as the tab shows, as a seller would.

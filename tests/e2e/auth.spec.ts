@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSidewaysScroll, fillRegisterForm, PASSWORD, registerThroughUi, submitRegistration, uniqueName } from './helpers.ts'
+import {
+  expectNoSidewaysScroll,
+  fillRegisterForm,
+  PASSWORD,
+  registerThroughUi,
+  submitRegistration,
+  uniqueName,
+} from './helpers.ts'
 
 test('register, be greeted, stay signed in across a reload, then log out', async ({ page }) => {
   const username = await registerThroughUi(page)
@@ -31,7 +38,9 @@ test('sign in with the Login tab after registering', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
 })
 
-test('a wrong password shows the Login failed toast with the reason, and says it under the form too', async ({ page }) => {
+test('a wrong password shows the Login failed toast with the reason, and says it under the form too', async ({
+  page,
+}) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(uniqueName('nobody'))
   await page.getByLabel('Password', { exact: true }).fill('not the password')
@@ -97,15 +106,21 @@ test('the footer links to the public pages, which state their facts', async ({ p
 
 test('a common password is refused by the server and the reason shows under the password field', async ({ page }) => {
   await submitRegistration(page, uniqueName('picky'), 'Password123')
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('This password is too common. Choose one that is harder to guess.')
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'This password is too common. Choose one that is harder to guess.',
+  )
   await expect(page).toHaveURL(/\/auth$/)
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: 'test-results/register-common-password.png' })
 })
 
-test('while no administrator exists the Register tab offers the setup code to whoever installed it, and says so on the field when it is wrong', async ({ page }) => {
+test('while no administrator exists the Register tab offers the setup code to whoever installed it, and says so on the field when it is wrong', async ({
+  page,
+}) => {
   // The suite's server has its administrator already; this plays a fresh install's answer.
-  await page.route('**/api/auth/config', (route) => route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }))
+  await page.route('**/api/auth/config', (route) =>
+    route.fulfill({ json: { googleClientId: null, setupCodeRequired: true } }),
+  )
   await fillRegisterForm(page, uniqueName('claimer'))
   // A seller registering is not asked for it: the field shows only when asked for, saying who it is for.
   const askFor = page.getByText('I installed Snaplist: enter the setup code')
@@ -113,7 +128,9 @@ test('while no administrator exists the Register tab offers the setup code to wh
   const setupCode = page.getByLabel('Setup code')
   await expect(setupCode).toBeHidden()
   await askFor.click()
-  await expect(page.getByText('Only for whoever installed this Snaplist server, to make their account the administrator.')).toBeVisible()
+  await expect(
+    page.getByText('Only for whoever installed this Snaplist server, to make their account the administrator.'),
+  ).toBeVisible()
   await expect(setupCode).toBeVisible()
   await setupCode.fill('WRNG-CODE-WRNG-CODE')
   await expectNoSidewaysScroll(page)

@@ -8,7 +8,9 @@ const BLOCKING = new Set(['serious', 'critical'])
 /** Colour checks mid-transition read colours that are never shown at rest; endless ones (spinners) never end. */
 async function waitForTransitions(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   )
 }
 
@@ -16,7 +18,9 @@ async function waitForTransitions(page: Page) {
 export async function seriousViolations(page: Page): Promise<string[]> {
   await waitForTransitions(page)
   await page.evaluate(axe.source)
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations)
+  const violations = await page.evaluate(
+    async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+  )
   return violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) => {

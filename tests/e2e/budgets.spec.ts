@@ -16,11 +16,16 @@ const listing = (set: ScriptSet) =>
   `${kilobytes(set.gzipBytes)} in ${set.scripts.length} files (${set.scripts.map((script) => `${script.path.replace('/assets/', '')} ${kilobytes(script.gzipBytes)}`).join(', ')})`
 
 function report(screen: string, { initial, later }: ScreenJavaScript) {
-  console.log(`${screen}: ${listing(initial)}\n  packages: ${initial.packages.join(', ')}\n  after the screen: ${listing(later)}`)
+  console.log(
+    `${screen}: ${listing(initial)}\n  packages: ${initial.packages.join(', ')}\n  after the screen: ${listing(later)}`,
+  )
 }
 
 test('/auth opens with at most 150 KB of JavaScript and none of the offline store or dialogs', async ({ page }) => {
-  const measured = await javascriptToOpen(page, '/auth', { texts: ['Forgot your password?'], selectors: ['button[type="submit"]'] })
+  const measured = await javascriptToOpen(page, '/auth', {
+    texts: ['Forgot your password?'],
+    selectors: ['button[type="submit"]'],
+  })
   report('/auth', measured)
   expect(measured.initial.gzipBytes).toBeLessThanOrEqual(SCREEN_BUDGET_BYTES)
   expect([...measured.initial.packages, ...measured.later.packages]).not.toContain('dexie')
@@ -39,7 +44,9 @@ function expectFewerThanPeer(moment: string, figures: Transfers) {
   expect.soft(figures.bytes, `${moment}: bytes in all`).toBeLessThan(PEER_AUTH.bytes)
 }
 
-test('/auth downloads less than the best peer, from fewer files, and asks for its settings once, before the first touch and once it has started the app', async ({ page }) => {
+test('/auth downloads less than the best peer, from fewer files, and asks for its settings once, before the first touch and once it has started the app', async ({
+  page,
+}) => {
   const transfers = countTransfers(page)
   await page.goto('/auth')
   await page.waitForLoadState('networkidle')
@@ -47,10 +54,15 @@ test('/auth downloads less than the best peer, from fewer files, and asks for it
   expectFewerThanPeer('before the first touch', before)
   // The first touch starts the app (docs/decisions/0019): counted once React has the form and the network is quiet.
   await page.getByLabel('Username').click()
-  await page.waitForFunction(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactFiber')),
+  )
   await page.waitForLoadState('networkidle')
   const started = await transfers.read()
-  expect(started.list.filter((transfer) => transfer.path === '/api/auth/config'), 'the sign-in settings are asked for once').toHaveLength(1)
+  expect(
+    started.list.filter((transfer) => transfer.path === '/api/auth/config'),
+    'the sign-in settings are asked for once',
+  ).toHaveLength(1)
   expectFewerThanPeer('with the app started', started)
 })
 
@@ -58,7 +70,10 @@ test('the Dashboard opens with at most 150 KB of JavaScript and no form library'
   const { username } = await registerThroughApi(page.request)
   const measured = await javascriptToOpen(page, '/', {
     texts: [`Hello, ${username}`, 'No listings yet'],
-    selectors: ['button[aria-label="Connect eBay"]:not([disabled])', 'button[aria-label="Connect Etsy"]:not([disabled])'],
+    selectors: [
+      'button[aria-label="Connect eBay"]:not([disabled])',
+      'button[aria-label="Connect Etsy"]:not([disabled])',
+    ],
   })
   report('/ (signed in)', measured)
   expect(measured.initial.gzipBytes).toBeLessThanOrEqual(SCREEN_BUDGET_BYTES)
@@ -67,8 +82,11 @@ test('the Dashboard opens with at most 150 KB of JavaScript and no form library'
   expect(measured.later.packages).toContain('dexie')
   // Each chunk is compiled by V8 while it downloads, not function by function as the start first calls it (V8's
   // explicit compile hint, docs/decisions/0020); the starter in the page's head is the one script without it.
-  const chunks = [...measured.initial.scripts, ...measured.later.scripts].filter((script) => !script.path.startsWith('/assets/start-'))
-  for (const { path } of chunks) expect((await (await page.request.get(path)).text()).split('\n')[0], path).toBe('//# allFunctionsCalledOnLoad')
+  const chunks = [...measured.initial.scripts, ...measured.later.scripts].filter(
+    (script) => !script.path.startsWith('/assets/start-'),
+  )
+  for (const { path } of chunks)
+    expect((await (await page.request.get(path)).text()).split('\n')[0], path).toBe('//# allFunctionsCalledOnLoad')
 })
 
 test('the service worker precaches at most 1 MB', async () => {

@@ -34,7 +34,8 @@ export interface ReadyWhen {
 /** The built app the suite's server sends (DIST_DIR's default). */
 export const BUILT_APP_DIR = fileURLToPath(new URL('../../dist/', import.meta.url))
 
-const isScript = (response: Response) => response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')
+const isScript = (response: Response) =>
+  response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')
 
 /** node_modules/@scope/name/… or node_modules/name/… → the package's name. */
 function packageOf(source: string): string | undefined {
@@ -76,8 +77,13 @@ async function describe(page: Page, responses: Response[]): Promise<ScriptSet> {
  */
 export async function javascriptToOpen(page: Page, path: string, ready: ReadyWhen): Promise<ScreenJavaScript> {
   await page.addInitScript(({ texts, selectors = [] }) => {
-    const shown = () => texts.every((text) => document.body?.innerText.includes(text)) && selectors.every((selector) => document.querySelector(selector))
-    const check = () => (shown() ? ((window as Window & { screenReadyAt?: number }).screenReadyAt = performance.now()) : requestAnimationFrame(check))
+    const shown = () =>
+      texts.every((text) => document.body?.innerText.includes(text)) &&
+      selectors.every((selector) => document.querySelector(selector))
+    const check = () =>
+      shown()
+        ? ((window as Window & { screenReadyAt?: number }).screenReadyAt = performance.now())
+        : requestAnimationFrame(check)
     requestAnimationFrame(check)
   }, ready)
   const responses: Response[] = []
@@ -91,12 +97,22 @@ export async function javascriptToOpen(page: Page, path: string, ready: ReadyWhe
 
   const askedBefore = new Set(
     await page.evaluate(
-      (time) => performance.getEntriesByType('resource').filter((entry) => entry.startTime <= time).map((entry) => entry.name),
+      (time) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= time)
+          .map((entry) => entry.name),
       readyTime,
     ),
   )
   const initial = responses.filter((response) => askedBefore.has(response.url()))
-  return { initial: await describe(page, initial), later: await describe(page, responses.filter((response) => !initial.includes(response))) }
+  return {
+    initial: await describe(page, initial),
+    later: await describe(
+      page,
+      responses.filter((response) => !initial.includes(response)),
+    ),
+  }
 }
 
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`

@@ -15,7 +15,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      void (window as unknown as { reportViolation(text: string): Promise<void> }).reportViolation(`${event.violatedDirective} refused ${event.blockedURI || 'inline code'}`)
+      void (window as unknown as { reportViolation(text: string): Promise<void> }).reportViolation(
+        `${event.violatedDirective} refused ${event.blockedURI || 'inline code'}`,
+      )
     })
   })
   return violations
@@ -23,14 +25,24 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 async function visit(page: Page, path: string) {
   const response = await page.goto(path)
-  expect(response?.headers()['content-security-policy'], `${path} is served with the policy`).toContain("script-src 'self'")
+  expect(response?.headers()['content-security-policy'], `${path} is served with the policy`).toContain(
+    "script-src 'self'",
+  )
   await page.waitForLoadState('networkidle')
   await expect(page.locator('#root')).not.toBeEmpty()
 }
 
 test('signed out, no screen breaks the policy', async ({ page }) => {
   const violations = await watchViolations(page)
-  for (const path of ['/auth', '/forgot-password', '/reset-password?token=not-a-real-token', '/privacy-policy', '/terms-of-service', '/integrate-with-etsy', '/no-such-page']) {
+  for (const path of [
+    '/auth',
+    '/forgot-password',
+    '/reset-password?token=not-a-real-token',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/integrate-with-etsy',
+    '/no-such-page',
+  ]) {
     await visit(page, path)
   }
   await visit(page, '/auth')
@@ -44,13 +56,28 @@ test('signed out, no screen breaks the policy', async ({ page }) => {
 test('signed in as the administrator, no screen breaks the policy', async ({ page }, testInfo) => {
   const violations = await watchViolations(page)
   await signInThroughUi(page, ADMIN.username, ADMIN.password)
-  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active !== null))).toBe(true)
-  for (const path of ['/', '/admin', '/admin/email-templates', '/ebay-manual-auth', '/etsy-manual-auth', '/list-item']) {
+  expect(
+    await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active !== null)),
+  ).toBe(true)
+  for (const path of [
+    '/',
+    '/admin',
+    '/admin/email-templates',
+    '/ebay-manual-auth',
+    '/etsy-manual-auth',
+    '/list-item',
+  ]) {
     await visit(page, path)
   }
   const photo = testInfo.outputPath('photo.jpg')
   await writeFile(photo, await solidJpeg({ r: 30, g: 90, b: 160 }))
   await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
-  await expect.poll(() => page.getByRole('img', { name: 'Photo 1' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() =>
+      page
+        .getByRole('img', { name: 'Photo 1' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true)
   expect(violations).toEqual([])
 })

@@ -9,20 +9,47 @@ const LONG_TITLE = "Vintage Levi's denim trucker jacket with sherpa lining"
 const rows = (page: Page) => page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem')
 const rowTitles = (page: Page) => rows(page).locator('div > p:first-child').allTextContents()
 
-test('search title, brand, keywords and SKU; sort; keep them across Edit and back; titles in two lines', async ({ page }) => {
+test('search title, brand, keywords and SKU; sort; keep them across Edit and back; titles in two lines', async ({
+  page,
+}) => {
   await registerThroughApi(page.request, 'finder')
-  await createListingThroughApi(page, { title: LONG_TITLE, brand: "Levi's", keywords: ['outerwear'], price: 60, category: 'clothing', color: 'blue' })
-  const bowl = await createListingThroughApi(page, { title: 'Mixing bowl 2 qt', brand: 'Pyrex', keywords: ['kitchen'], price: 25, category: 'home', color: 'white' })
-  await createListingThroughApi(page, { title: 'Brass desk lamp', keywords: ['lighting'], price: 40, category: 'home', color: 'yellow' })
+  await createListingThroughApi(page, {
+    title: LONG_TITLE,
+    brand: "Levi's",
+    keywords: ['outerwear'],
+    price: 60,
+    category: 'clothing',
+    color: 'blue',
+  })
+  const bowl = await createListingThroughApi(page, {
+    title: 'Mixing bowl 2 qt',
+    brand: 'Pyrex',
+    keywords: ['kitchen'],
+    price: 25,
+    category: 'home',
+    color: 'white',
+  })
+  await createListingThroughApi(page, {
+    title: 'Brass desk lamp',
+    keywords: ['lighting'],
+    price: 40,
+    category: 'home',
+    color: 'yellow',
+  })
   const searches: string[] = []
-  page.on('request', (request) => void (request.url().includes('/api/listings/search') && searches.push(new URL(request.url()).search)))
+  page.on(
+    'request',
+    (request) => void (request.url().includes('/api/listings/search') && searches.push(new URL(request.url()).search)),
+  )
 
   await page.goto('/')
   await expect(rows(page)).toHaveCount(3)
   // A long title runs over two lines, not cut at the end of a phone's first line.
   const title = rows(page).filter({ hasText: 'Vintage' }).getByText(LONG_TITLE)
   await expect(title).toBeVisible()
-  const lines = await title.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)))
+  const lines = await title.evaluate((element) =>
+    Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+  )
   expect(lines).toBe(2)
 
   const box = page.getByRole('searchbox', { name: 'Search listings' })
@@ -51,7 +78,10 @@ test('search title, brand, keywords and SKU; sort; keep them across Edit and bac
   await expect(page).toHaveURL(/q=levi/)
 
   // Edit and back with the browser's Back: all as it was.
-  await rows(page).first().getByRole('link', { name: `Edit ${LONG_TITLE}` }).click()
+  await rows(page)
+    .first()
+    .getByRole('link', { name: `Edit ${LONG_TITLE}` })
+    .click()
   await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
   await page.goBack()
   await expect(box).toHaveValue('levi')
@@ -60,7 +90,10 @@ test('search title, brand, keywords and SKU; sort; keep them across Edit and bac
   await expect(rows(page)).toHaveCount(1)
 
   // Edit and save: back on the Dashboard with the same search and filter.
-  await rows(page).first().getByRole('link', { name: `Edit ${LONG_TITLE}` }).click()
+  await rows(page)
+    .first()
+    .getByRole('link', { name: `Edit ${LONG_TITLE}` })
+    .click()
   await page.getByLabel('Title').fill(`${LONG_TITLE} M`)
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.getByRole('heading', { name: /^Hello/ })).toBeVisible()

@@ -4,7 +4,10 @@
 import { expect, test } from '@playwright/test'
 import { connectEbay, createListingThroughApi, registerThroughApi } from './helpers.ts'
 
-test('offline after a reload, the Dashboard shows the listings and connections it last saw, and says so', async ({ page, context }) => {
+test('offline after a reload, the Dashboard shows the listings and connections it last saw, and says so', async ({
+  page,
+  context,
+}) => {
   await registerThroughApi(page.request, 'offline')
   await createListingThroughApi(page, { title: 'Brass desk lamp', price: 40, category: 'home', color: 'yellow' })
   await createListingThroughApi(page, { title: 'Pyrex mixing bowl', price: 25, category: 'home', color: 'white' })
@@ -21,7 +24,9 @@ test('offline after a reload, the Dashboard shows the listings and connections i
 
   await context.setOffline(true)
   await page.reload()
-  await expect(page.getByText(/^You are offline\. Showing what this phone last saw, synced at \d{1,2}:\d{2}/)).toBeVisible()
+  await expect(
+    page.getByText(/^You are offline\. Showing what this phone last saw, synced at \d{1,2}:\d{2}/),
+  ).toBeVisible()
   await expect(listings.getByRole('listitem')).toHaveCount(2)
   await expect(listings.getByRole('listitem').filter({ hasText: 'Brass desk lamp' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'All 2' })).toBeVisible()

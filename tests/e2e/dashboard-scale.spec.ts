@@ -18,11 +18,16 @@ async function inBatches<Item>(items: Item[], work: (item: Item) => Promise<void
 async function seedListings(request: APIRequestContext) {
   const photoUrls: string[] = []
   await inBatches([...Array(PHOTOS).keys()], async (index) => {
-    photoUrls[index] = await uploadPhoto(request, await solidJpeg({ r: (index * 37) % 256, g: (index * 91) % 256, b: (index * 53) % 256 }, 320, 240))
+    photoUrls[index] = await uploadPhoto(
+      request,
+      await solidJpeg({ r: (index * 37) % 256, g: (index * 91) % 256, b: (index * 53) % 256 }, 320, 240),
+    )
   })
   await inBatches([...Array(LISTINGS).keys()], async (index) => {
     const title = `Thrifted item ${String(index + 1).padStart(3, '0')}`
-    const created = await request.post('/api/listings', { data: { title, price: index + 1, category: 'other', color: 'multi', images: [photoUrls[index % PHOTOS]] } })
+    const created = await request.post('/api/listings', {
+      data: { title, price: index + 1, category: 'other', color: 'multi', images: [photoUrls[index % PHOTOS]] },
+    })
     expect(created.status(), await created.text()).toBe(201)
   })
 }
@@ -32,7 +37,9 @@ interface ScrollRun {
   longTasks: number[]
 }
 
-test(`a Dashboard with ${LISTINGS} listings opens with one page of rows and scrolls to the end smoothly`, async ({ page }) => {
+test(`a Dashboard with ${LISTINGS} listings opens with one page of rows and scrolls to the end smoothly`, async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await registerThroughApi(page.request, 'hoarder')
   await seedListings(page.request)
@@ -52,7 +59,9 @@ test(`a Dashboard with ${LISTINGS} listings opens with one page of rows and scro
   // records every frame's duration and every task that held the main thread over 50 ms.
   const run = await page.evaluate(async (total): Promise<ScrollRun> => {
     const longTasks: number[] = []
-    const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((entry) => entry.duration)))
+    const observer = new PerformanceObserver((list) =>
+      longTasks.push(...list.getEntries().map((entry) => entry.duration)),
+    )
     observer.observe({ type: 'longtask' })
     const frames: number[] = []
     const rowCount = () => document.querySelectorAll('[aria-labelledby="listings-heading"] li').length
@@ -79,7 +88,9 @@ test(`a Dashboard with ${LISTINGS} listings opens with one page of rows and scro
       `${run.frames.length} frames, p95 frame ${p95.toFixed(1)} ms, longest ${(sorted.at(-1) ?? 0).toFixed(1)} ms; ` +
       `long tasks: ${run.longTasks.length ? run.longTasks.map((ms) => ms.toFixed(0)).join(', ') + ' ms' : 'none'}; ${thumbnails.size} thumbnails fetched in all`,
   )
-  expect(Math.max(0, ...run.longTasks), 'the longest main-thread task while scrolling (ms)').toBeLessThan(LONGEST_TASK_MS)
+  expect(Math.max(0, ...run.longTasks), 'the longest main-thread task while scrolling (ms)').toBeLessThan(
+    LONGEST_TASK_MS,
+  )
   // Thumbnails come as rows near the screen, not all with the first page.
   expect(thumbnails.size).toBeGreaterThan(thumbnailsAtFirst)
 })

@@ -15,7 +15,10 @@ test('each dialog the Dashboard opens closes on Escape', async ({ page }) => {
   await registerThroughApi(page.request, 'escape')
   await createListingThroughApi(page, { title: 'Brass desk lamp', price: 25, category: 'home', color: 'yellow' })
   await page.goto('/')
-  const row: Locator = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: 'Brass desk lamp' })
+  const row: Locator = page
+    .getByRole('region', { name: 'Your Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Brass desk lamp' })
   const fromMenu = (action: string) => async () => {
     await row.getByRole('button', { name: 'Actions for Brass desk lamp' }).tap()
     await page.getByRole('menuitem', { name: `${action} Brass desk lamp` }).tap()
@@ -24,7 +27,11 @@ test('each dialog the Dashboard opens closes on Escape', async ({ page }) => {
   // Twice: the second time the menu's code is loaded already, and the dialog opens at once.
   await closesOnEscape(page, fromMenu('Preview'), 'Brass desk lamp')
   await closesOnEscape(page, fromMenu('Delete'), 'Delete this listing?')
-  await closesOnEscape(page, () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(), 'Post to eBay')
+  await closesOnEscape(
+    page,
+    () => row.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click(),
+    'Post to eBay',
+  )
   await closesOnEscape(page, () => page.getByRole('button', { name: 'Connect eBay' }).click(), 'Connect eBay')
   await closesOnEscape(page, () => page.getByRole('button', { name: 'Connect Etsy' }).click(), 'Connect Etsy')
   // With the keyboard alone: the menu opened and its item chosen with Enter.

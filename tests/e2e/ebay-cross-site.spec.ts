@@ -25,15 +25,23 @@ const attackerPage = (code: string) => `<!doctype html>
 </body></html>`
 
 function serveAttackerPage(html: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html))
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server })))
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+  )
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }),
+    ),
+  )
 }
 
 test('a page on another site cannot link its eBay account to the signed-in seller', async ({ page, playwright }) => {
   // The attacker, in their own Snaplist account, has eBay's consent page send them a code without spending it.
   const attacker = await playwright.request.newContext({ baseURL: APP })
   await registerThroughApi(attacker, 'attacker')
-  const { authUrl } = (await (await attacker.get('/api/marketplace-connections/ebay/auth')).json()) as { authUrl: string }
+  const { authUrl } = (await (await attacker.get('/api/marketplace-connections/ebay/auth')).json()) as {
+    authUrl: string
+  }
   const code = new URL(await ebayRedirectAddress(attacker, authUrl)).searchParams.get('code')!
   await attacker.dispose()
 

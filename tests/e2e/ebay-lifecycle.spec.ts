@@ -8,35 +8,58 @@ import { connectEbay, createListingThroughApi, listingIdOfSku, registerThroughUi
 test.use({ viewport: { width: 390, height: 844 } })
 
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
-
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+}
 
 async function liveListing(page: Page, title: string) {
   const listing = await createListingThroughApi(page, { ...JACKET, title })
-  const posted = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, { data: { aspects: { Type: 'Jacket' }, postalCode: '95125' } })
+  const posted = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    data: { aspects: { Type: 'Jacket' }, postalCode: '95125' },
+  })
   expect(posted.status(), await posted.text()).toBe(200)
   await page.reload()
   return listing
 }
 
-const rowOf = (page: Page, title: string) => page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
+const rowOf = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
 
 test('a change to a live listing reaches eBay, and the row says it is up to date', async ({ page }) => {
   await registerThroughUi(page)
   const grant = await connectEbay(page)
   const listing = await liveListing(page, 'Trucker jacket to revise')
-  const current = (await (await page.request.get('/api/listings')).json()) as { id: number; version: number; images: string[] }[]
+  const current = (await (await page.request.get('/api/listings')).json()) as {
+    id: number
+    version: number
+    images: string[]
+  }[]
   const { version, images } = current.find((entry) => entry.id === listing.id)!
 
-  const edited = await page.request.patch(`/api/listings/${listing.id}`, { data: { ...JACKET, images, title: 'Trucker jacket, revised', askingPrice: 35, version } })
+  const edited = await page.request.patch(`/api/listings/${listing.id}`, {
+    data: { ...JACKET, images, title: 'Trucker jacket, revised', askingPrice: 35, version },
+  })
   expect(edited.status(), await edited.text()).toBe(200)
   await page.reload()
   const row = rowOf(page, 'Trucker jacket, revised')
   await expect(row.getByText(/Updating on eBay…|Up to date on eBay/)).toBeVisible()
   await expect(row.getByText('Up to date on eBay')).toBeVisible({ timeout: 20_000 })
   await expect(row.getByText('$35.00')).toBeVisible()
-  const { offers } = (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as { offers: { item: { product: { title: string } }; pricingSummary: { price: { value: string } } }[] }
-  expect(offers[0]).toMatchObject({ item: { product: { title: 'Trucker jacket, revised' } }, pricingSummary: { price: { value: '35.00' } } })
+  const { offers } = (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as {
+    offers: { item: { product: { title: string } }; pricingSummary: { price: { value: string } } }[]
+  }
+  expect(offers[0]).toMatchObject({
+    item: { product: { title: 'Trucker jacket, revised' } },
+    pricingSummary: { price: { value: '35.00' } },
+  })
 })
 
 test('End on eBay asks first, then ends it; Relist puts it back up', async ({ page }) => {
@@ -59,7 +82,12 @@ test('End on eBay asks first, then ends it; Relist puts it back up', async ({ pa
   await expect(page.getByText('Your listing has ended on eBay.')).toBeVisible()
   await expect(row.getByText('Ended', { exact: true })).toBeVisible()
   await expect(row.getByRole('link', { name: `View on eBay: ${title}` })).toHaveCount(0)
-  const statusOnEbay = async () => ((await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as { offers: { status: string }[] }).offers[0]!.status
+  const statusOnEbay = async () =>
+    (
+      (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as {
+        offers: { status: string }[]
+      }
+    ).offers[0]!.status
   expect(await statusOnEbay()).toBe('UNPUBLISHED')
 
   await row.getByRole('button', { name: `Actions for ${title}` }).click()
@@ -75,7 +103,9 @@ test('an item sold on eBay shows as Sold with its price, date and order number',
   const grant = await connectEbay(page)
   const title = 'Trucker jacket that sells'
   const listing = await liveListing(page, title)
-  const { offers } = (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${encodeURIComponent(grant)}`)).json()) as { offers: { sku: string }[] }
+  const { offers } = (await (
+    await page.request.get(`${FAKE_EBAY}/__control/offers?state=${encodeURIComponent(grant)}`)
+  ).json()) as { offers: { sku: string }[] }
   const sku = offers.map((offer) => offer.sku).find((candidate) => listingIdOfSku(candidate) === listing.id)
   const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, { data: { state: grant, sku, quantity: 1 } })
   expect(sale.status(), await sale.text()).toBe(200)

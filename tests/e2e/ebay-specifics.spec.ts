@@ -19,7 +19,9 @@ interface OfferOnEbay {
 }
 
 async function offersOnEbay(page: Page, grant: string): Promise<OfferOnEbay[]> {
-  const reply = await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
+  const reply = await page.request.get(
+    `http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`,
+  )
   return ((await reply.json()) as { offers: OfferOnEbay[] }).offers
 }
 
@@ -43,7 +45,9 @@ async function openPostDialog(page: Page, title: string) {
   return dialog
 }
 
-test('a Brand the seller cleared is asked for, not taken from the AI, and what was typed is on the listing and on eBay', async ({ page }, testInfo) => {
+test('a Brand the seller cleared is asked for, not taken from the AI, and what was typed is on the listing and on eBay', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   const grant = await connectEbay(page)
   await photographed(page, testInfo.outputPath('jeans.jpg'))
@@ -65,15 +69,18 @@ test('a Brand the seller cleared is asked for, not taken from the AI, and what w
   await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
   const [offer] = await offersOnEbay(page, grant)
   expect(offer!.item.product.aspects.Brand).toEqual(['Wrangler'])
-  for (const [name, values] of Object.entries(offer!.item.product.aspects)) if (name !== 'Brand') expect(shown, name).toContain(`${name}: ${values[0]}`)
-  expect(JSON.stringify(offer!.item.product)).not.toContain("Levi's\"]")
+  for (const [name, values] of Object.entries(offer!.item.product.aspects))
+    if (name !== 'Brand') expect(shown, name).toContain(`${name}: ${values[0]}`)
+  expect(JSON.stringify(offer!.item.product)).not.toContain('Levi\'s"]')
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   await page.getByRole('link', { name: `Edit ${String(LEVIS_501.title)}` }).click()
   await expect(page.getByRole('textbox', { name: /^Brand/ })).toHaveValue('Wrangler')
 })
 
-test("the eBay category follows a corrected title, can be changed on the form and in the dialog, and a dialog's choice is kept", async ({ page }, testInfo) => {
+test("the eBay category follows a corrected title, can be changed on the form and in the dialog, and a dialog's choice is kept", async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   const grant = await connectEbay(page)
   await photographed(page, testInfo.outputPath('book.jpg'))

@@ -17,12 +17,22 @@ async function openEbayConsent(page: Page) {
 
 /** Starts an authorization as the signed-in page would, without the Connect dialog: eBay's consent page address. */
 const ebayAuthUrl = async (page: Page) =>
-  (await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then((r) => r.json() as Promise<{ authUrl: string }>))).authUrl
+  (
+    await page.evaluate(() =>
+      fetch('/api/marketplace-connections/ebay/auth', { credentials: 'include' }).then(
+        (r) => r.json() as Promise<{ authUrl: string }>,
+      ),
+    )
+  ).authUrl
 
 const ebayFlags = (page: Page) =>
-  page.evaluate(() => ['ebayAuthInProgress', 'ebayPendingCode', 'ebayAuthFailed'].map((key) => localStorage.getItem(key)))
+  page.evaluate(() =>
+    ['ebayAuthInProgress', 'ebayPendingCode', 'ebayAuthFailed'].map((key) => localStorage.getItem(key)),
+  )
 
-test("connect an eBay account through eBay's consent page: the eBay row shows Connected with the eBay username", async ({ page }) => {
+test("connect an eBay account through eBay's consent page: the eBay row shows Connected with the eBay username", async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
   await openEbayConsent(page)
@@ -44,10 +54,13 @@ test("connect an eBay account through eBay's consent page: the eBay row shows Co
   await expect(page).toHaveURL(/\/$/)
 })
 
-test("connect eBay in a popup: the popup tells the Dashboard and closes", async ({ page }) => {
+test('connect eBay in a popup: the popup tells the Dashboard and closes', async ({ page }) => {
   await registerThroughUi(page)
   const authUrl = await ebayAuthUrl(page)
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url, 'ebay-auth', 'width=600,height=700'), authUrl)])
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((url) => void window.open(url, 'ebay-auth', 'width=600,height=700'), authUrl),
+  ])
   await popup.getByRole('link', { name: 'Agree' }).click()
   await popup.waitForEvent('close')
   await expect(page.getByText(CONNECTED).first()).toBeVisible()
@@ -64,7 +77,9 @@ test("choosing Decline on eBay's consent page shows the cancel screen, then the 
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
 })
 
-test('a spent or made-up code fails with the expired-code explanation, tips and Check Environment', async ({ page }) => {
+test('a spent or made-up code fails with the expired-code explanation, tips and Check Environment', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23made-up&state=unknown')
   await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
@@ -79,7 +94,9 @@ test('a spent or made-up code fails with the expired-code explanation, tips and 
   await expectNoSidewaysScroll(page)
 })
 
-test('the manual screen takes the whole address eBay sent the seller to, and refuses a code without its state', async ({ page }) => {
+test('the manual screen takes the whole address eBay sent the seller to, and refuses a code without its state', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   const authUrl = await ebayAuthUrl(page)
   await page.goto('/ebay-manual-auth')
@@ -101,7 +118,9 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
 })
 
-test('a code that comes back without its state is not sent: the failure says why and nothing is connected', async ({ page }) => {
+test('a code that comes back without its state is not sent: the failure says why and nothing is connected', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23from-someone-else')
   await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
@@ -111,7 +130,16 @@ test('a code that comes back without its state is not sent: the failure says why
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
 })
 
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  category: 'clothing',
+}
 
 /** Connects through eBay's consent page in this tab; returns the authorization's state, which names the grant. */
 async function connectEbayFullPage(page: Page): Promise<string> {
@@ -128,7 +156,9 @@ async function openPostDialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: 'Post to eBay' })
 }
 
-test('post a listing to eBay: the dialog shows what eBay requires, takes what is missing, then View on eBay and the badge', async ({ page }) => {
+test('post a listing to eBay: the dialog shows what eBay requires, takes what is missing, then View on eBay and the badge', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await connectEbayFullPage(page)
   await createListingThroughApi(page, JACKET)
@@ -147,7 +177,10 @@ test('post a listing to eBay: the dialog shows what eBay requires, takes what is
   await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
   await post.click()
 
-  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toHaveAttribute('href', /^https:\/\/sandbox\.ebay\.com\/itm\/\d{12}$/)
+  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toHaveAttribute(
+    'href',
+    /^https:\/\/sandbox\.ebay\.com\/itm\/\d{12}$/,
+  )
   await expect(page.getByText('Your listing is live on eBay.').first()).toBeVisible()
   await expectNoSidewaysScroll(page)
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
@@ -155,7 +188,10 @@ test('post a listing to eBay: the dialog shows what eBay requires, takes what is
   await expect(page.getByRole('button', { name: `Post to eBay: ${JACKET.title}` })).toHaveCount(0)
 })
 
-test('after the seller removes Snaplist on eBay, Post to eBay says Authentication Issue and the row asks to connect again', async ({ page, request }) => {
+test('after the seller removes Snaplist on eBay, Post to eBay says Authentication Issue and the row asks to connect again', async ({
+  page,
+  request,
+}) => {
   await registerThroughUi(page)
   const grant = await connectEbayFullPage(page)
   await createListingThroughApi(page, JACKET)
@@ -164,18 +200,32 @@ test('after the seller removes Snaplist on eBay, Post to eBay says Authenticatio
   // The stored access token still looks good for two hours: eBay's 401 is what tells.
   await openPostDialog(page, JACKET.title)
   await expect(page.getByText('Authentication Issue')).toBeVisible()
-  await expect(page.getByText('Your eBay connection needs to be refreshed. Please reconnect your eBay account.')).toBeVisible()
+  await expect(
+    page.getByText('Your eBay connection needs to be refreshed. Please reconnect your eBay account.'),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Close dialog' }).click()
   await expect(ebayRow(page).getByText('Connection expired: connect again')).toBeVisible()
 })
 
 /** What reached the stand-in for the seller connected through this grant: offers with their inventory item. */
 async function offersOnEbay(page: Page, grant: string) {
-  const reply = await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
-  return ((await reply.json()) as { offers: { categoryId: string; pricingSummary: { price: { value: string } }; item: { condition: string; conditionDescription?: string } }[] }).offers
+  const reply = await page.request.get(
+    `http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`,
+  )
+  return (
+    (await reply.json()) as {
+      offers: {
+        categoryId: string
+        pricingSummary: { price: { value: string } }
+        item: { condition: string; conditionDescription?: string }
+      }[]
+    }
+  ).offers
 }
 
-test("the dialog's Price, prefilled from the median used price, is what eBay gets, with eBay's category and condition", async ({ page }) => {
+test("the dialog's Price, prefilled from the median used price, is what eBay gets, with eBay's category and condition", async ({
+  page,
+}) => {
   await registerThroughUi(page)
   const grant = await connectEbayFullPage(page)
   await createListingThroughApi(page, { ...JACKET, price: 70, medianUsedPrice: 28 })
@@ -197,7 +247,13 @@ test("the dialog's Price, prefilled from the median used price, is what eBay get
   await dialog.getByRole('button', { name: "Women's Coats, Jackets & Vests" }).click()
   await expect(dialog.getByText("eBay category: Women's Coats, Jackets & Vests")).toBeVisible()
   const condition = dialog.getByLabel('Condition', { exact: true })
-  await expect(condition.getByRole('option')).toHaveText(['Choose a condition', 'New with tags', 'New without tags', 'New with defects', 'Pre-owned'])
+  await expect(condition.getByRole('option')).toHaveText([
+    'Choose a condition',
+    'New with tags',
+    'New without tags',
+    'New with defects',
+    'Pre-owned',
+  ])
   await expect(condition).toHaveValue('USED_EXCELLENT')
   await dialog.getByLabel('Condition description').fill('Worn twice, no flaws.')
   await expectNoSidewaysScroll(page)
@@ -208,16 +264,24 @@ test("the dialog's Price, prefilled from the median used price, is what eBay get
 
   await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
   const [offer] = await offersOnEbay(page, grant)
-  expect(offer).toMatchObject({ categoryId: '63862', pricingSummary: { price: { value: '24.99' } }, item: { condition: 'USED_EXCELLENT', conditionDescription: 'Worn twice, no flaws.' } })
+  expect(offer).toMatchObject({
+    categoryId: '63862',
+    pricingSummary: { price: { value: '24.99' } },
+    item: { condition: 'USED_EXCELLENT', conditionDescription: 'Worn twice, no flaws.' },
+  })
 })
 
-test('without eBay connected, the dialog says so at once and offers Connect with eBay; Post still gets the toast', async ({ page }) => {
+test('without eBay connected, the dialog says so at once and offers Connect with eBay; Post still gets the toast', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await createListingThroughApi(page, JACKET)
   let dialog = await openPostDialog(page, JACKET.title)
   await expect(dialog.getByText('eBay is not connected')).toBeVisible()
   await dialog.getByRole('button', { name: 'Post to eBay' }).click()
-  await expect(page.getByText('Please connect your eBay account first in the Connected Marketplaces section.')).toBeVisible()
+  await expect(
+    page.getByText('Please connect your eBay account first in the Connected Marketplaces section.'),
+  ).toBeVisible()
 
   dialog = await openPostDialog(page, JACKET.title)
   await dialog.getByRole('button', { name: 'Connect with eBay' }).click()
@@ -238,7 +302,10 @@ test("the create form's Price follows the median used price until the seller typ
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('offline, the eBay row shows what the phone last saw, never a failed check nor Connect; back online it checks again', async ({ page, context }) => {
+  test('offline, the eBay row shows what the phone last saw, never a failed check nor Connect; back online it checks again', async ({
+    page,
+    context,
+  }) => {
     await registerThroughUi(page)
     await connectEbayFullPage(page)
     // The service worker serves the app with no network, as on a phone that opens it offline.
@@ -260,14 +327,24 @@ test.describe('on a 390×844 phone', () => {
     await expect(ebayRow(page).getByRole('button', { name: 'Disconnect eBay' })).toBeVisible()
   })
 
-  test('a live listing links to eBay, and compact rows with two lines of title let a screen show six listings', async ({ page }, testInfo) => {
+  test('a live listing links to eBay, and compact rows with two lines of title let a screen show six listings', async ({
+    page,
+  }, testInfo) => {
     await registerThroughUi(page)
     await connectEbayFullPage(page)
-    for (const title of ['Pyrex mixing bowl', 'Vintage Polaroid camera', 'Wool scarf, hand knitted', 'Cast iron skillet 10 inch', 'Brass candle holders (pair)']) {
+    for (const title of [
+      'Pyrex mixing bowl',
+      'Vintage Polaroid camera',
+      'Wool scarf, hand knitted',
+      'Cast iron skillet 10 inch',
+      'Brass candle holders (pair)',
+    ]) {
       await createListingThroughApi(page, { ...JACKET, title, category: 'home', price: 18 })
     }
     const live = await createListingThroughApi(page, JACKET)
-    const posted = await page.request.post(`/api/listings/${live.id}/post-to-ebay`, { data: { aspects: { Type: 'Jacket' }, postalCode: '95125' } })
+    const posted = await page.request.post(`/api/listings/${live.id}/post-to-ebay`, {
+      data: { aspects: { Type: 'Jacket' }, postalCode: '95125' },
+    })
     expect(posted.status(), await posted.text()).toBe(200)
     const { viewUrl } = (await posted.json()) as { viewUrl: string }
 
@@ -278,7 +355,9 @@ test.describe('on a 390×844 phone', () => {
     await expect(liveRow.getByRole('link', { name: `View on eBay: ${JACKET.title}` })).toHaveAttribute('href', viewUrl)
     await expect(liveRow.getByRole('button', { name: /^Post to eBay/ })).toHaveCount(0)
 
-    const heights = await listings.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height))
+    const heights = await listings
+      .getByRole('listitem')
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height))
     console.log(`Dashboard rows at 390×844: ${heights.map((height) => height.toFixed(0)).join(', ')} px`)
     expect(heights).toHaveLength(6)
     // Two lines of title (issue 26: cut to one line, a title said little on a phone), then the status and the actions:
@@ -291,7 +370,9 @@ test.describe('on a 390×844 phone', () => {
     await bowl.getByRole('button', { name: 'Actions for Pyrex mixing bowl' }).click()
     await expect(page.getByRole('menuitem', { name: 'Etsy (Coming Soon)' })).toHaveAttribute('aria-disabled', 'true')
     await page.getByRole('menuitem', { name: 'Preview Pyrex mixing bowl' }).click()
-    await expect(page.getByRole('dialog', { name: 'Pyrex mixing bowl' }).getByRole('heading', { name: 'Pyrex mixing bowl' })).toBeVisible()
+    await expect(
+      page.getByRole('dialog', { name: 'Pyrex mixing bowl' }).getByRole('heading', { name: 'Pyrex mixing bowl' }),
+    ).toBeVisible()
     await page.keyboard.press('Escape')
     await listings.scrollIntoViewIfNeeded()
     await page.screenshot({ path: testInfo.outputPath('dashboard-390x844.png') })

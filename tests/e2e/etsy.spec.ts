@@ -23,9 +23,12 @@ async function openEtsyConsent(page: Page) {
   await expect(page.getByRole('heading', { name: 'Allow Snaplist to access your Etsy account?' })).toBeVisible()
 }
 
-const authFlags = (page: Page) => page.evaluate(() => [localStorage.getItem('etsyAuthInProgress'), localStorage.getItem('etsyAuthTimestamp')])
+const authFlags = (page: Page) =>
+  page.evaluate(() => [localStorage.getItem('etsyAuthInProgress'), localStorage.getItem('etsyAuthTimestamp')])
 
-test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Connected with the shop, then Disconnect", async ({ page }) => {
+test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Connected with the shop, then Disconnect", async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await expect(etsyRow(page).getByText('Not connected')).toBeVisible()
   await expectNoSidewaysScroll(page)
@@ -53,7 +56,9 @@ test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Conne
   await expect(page.getByText('Your Etsy account has been disconnected.')).toBeVisible()
 })
 
-test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so and leaves the address", async ({ page }) => {
+test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so and leaves the address", async ({
+  page,
+}) => {
   await registerThroughUi(page)
   const addresses = recordAddresses(page)
   await openEtsyConsent(page)
@@ -79,7 +84,9 @@ test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', asyn
   expect(addresses).toContain('/?etsy=error')
 })
 
-test('a callback without a code or a state says which is missing and returns to the Dashboard after 3 s', async ({ page }) => {
+test('a callback without a code or a state says which is missing and returns to the Dashboard after 3 s', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await page.goto('/etsy-auth/success?state=abc')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
@@ -95,7 +102,9 @@ test('a code and state that were never issued fail with the server’s reason', 
   await registerThroughUi(page)
   await page.goto('/etsy/auth/success?code=made-up&state=made-up')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Token exchange failed: This Etsy authorization does not belong to your current session/)
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    /^Token exchange failed: This Etsy authorization does not belong to your current session/,
+  )
 })
 
 test('the manual screen asks for both fields, then says when the exchange fails', async ({ page }) => {
@@ -111,7 +120,9 @@ test('the manual screen asks for both fields, then says when the exchange fails'
   await expect(page.getByText(/^Failed to exchange code for token: /)).toBeVisible()
 })
 
-test('back on the Dashboard with a fresh in-progress mark, a connection is announced; a stale mark is discarded', async ({ page }) => {
+test('back on the Dashboard with a fresh in-progress mark, a connection is announced; a stale mark is discarded', async ({
+  page,
+}) => {
   await registerThroughUi(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Allow access' }).click()

@@ -14,6 +14,8 @@ export default async function registerAdmin(config: FullConfig) {
   })
   const body = (await response.json()) as { isAdmin?: boolean; message?: string }
   if (response.status !== 201 || !body.isAdmin) {
-    throw new Error(`Could not register ${ADMIN.username} as the administrator: ${response.status} ${body.message ?? JSON.stringify(body)}`)
+    throw new Error(
+      `Could not register ${ADMIN.username} as the administrator: ${response.status} ${body.message ?? JSON.stringify(body)}`,
+    )
   }
 }

@@ -5,12 +5,19 @@
 import type { ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { startFakeGoogleCerts, type FakeGoogleCerts } from '../fakes/google-certs.ts'
-import { createGoogleTestKey, signIdToken, TEST_GOOGLE_CLIENT_ID, type GoogleTestKey, type IdTokenClaims } from '../helpers/google-tokens.ts'
+import {
+  createGoogleTestKey,
+  signIdToken,
+  TEST_GOOGLE_CLIENT_ID,
+  type GoogleTestKey,
+  type IdTokenClaims,
+} from '../helpers/google-tokens.ts'
 import { startServer } from '../helpers/server-process.ts'
 import { uniqueName } from './helpers.ts'
 
 const GOOGLE = 'https://accounts.google.com/**'
-const SCRIPT_FAILED = 'Sign in with Google could not load. Check your connection and reload, or log in with your username and password below.'
+const SCRIPT_FAILED =
+  'Sign in with Google could not load. Check your connection and reload, or log in with your username and password below.'
 
 const googleRegion = (page: Page) => page.getByRole('region', { name: 'Sign in with Google' })
 
@@ -38,10 +45,12 @@ window.google = { accounts: { id: {
 } } }`
 
 async function serveStandInScript(page: Page, credential: string) {
-  await page.route(GOOGLE, (route) => route.fulfill({ contentType: 'text/javascript', body: standInScript(credential) }))
+  await page.route(GOOGLE, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: standInScript(credential) }),
+  )
 }
 
-test('without GOOGLE_CLIENT_ID, /auth shows no Google button and never loads Google\'s script', async ({ page }) => {
+test("without GOOGLE_CLIENT_ID, /auth shows no Google button and never loads Google's script", async ({ page }) => {
   const requested = await blockGoogle(page)
   const config = page.waitForResponse('**/api/auth/config')
   await page.goto('/auth')
@@ -61,7 +70,10 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     test.setTimeout(60_000)
     key = await createGoogleTestKey()
     certificates = await startFakeGoogleCerts(key)
-    ;({ origin, server } = await startServer({ GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: certificates.url }))
+    ;({ origin, server } = await startServer({
+      GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+      GOOGLE_CERTS_URL: certificates.url,
+    }))
   })
 
   test.afterAll(async () => {
@@ -74,18 +86,23 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     return { sub: `sub-${name}`, email: `${name}@gmail.example`, given_name: 'Gina', family_name: 'Google' }
   }
 
-  test('/auth offers Sign in with Google above the Login and Register tabs, and says what to do when Google cannot be reached', async ({ page }) => {
+  test('/auth offers Sign in with Google above the Login and Register tabs, and says what to do when Google cannot be reached', async ({
+    page,
+  }) => {
     const requested = await blockGoogle(page)
     await page.goto(`${origin}/auth`)
     const region = googleRegion(page)
     await expect(region).toBeVisible()
     await expect(region.getByText(SCRIPT_FAILED)).toBeVisible()
     expect(requested).toEqual(['https://accounts.google.com/gsi/client'])
-    const [regionBox, tabsBox] = await Promise.all([region.boundingBox(), page.getByRole('radiogroup', { name: 'Sign in or register' }).boundingBox()])
+    const [regionBox, tabsBox] = await Promise.all([
+      region.boundingBox(),
+      page.getByRole('radiogroup', { name: 'Sign in or register' }).boundingBox(),
+    ])
     expect(regionBox!.y + regionBox!.height).toBeLessThanOrEqual(tabsBox!.y)
   })
 
-  test('tapping Google\'s button signs in, and the account is created from the Google profile', async ({ page }) => {
+  test("tapping Google's button signs in, and the account is created from the Google profile", async ({ page }) => {
     const account = googleAccount()
     await serveStandInScript(page, signIdToken(key, account))
     await page.goto(`${origin}/auth`)
@@ -97,10 +114,18 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     await expect(page.getByText('Confirm your email address')).toHaveCount(0)
   })
 
-  test('an account registered with the same address but never confirmed is not signed in to, and the toast says what to do', async ({ page }) => {
+  test('an account registered with the same address but never confirmed is not signed in to, and the toast says what to do', async ({
+    page,
+  }) => {
     const account = googleAccount()
     const registered = await page.request.post(`${origin}/api/register`, {
-      data: { username: uniqueName('squatter'), email: account.email, firstName: 'S', lastName: 'Q', password: 'registered first' },
+      data: {
+        username: uniqueName('squatter'),
+        email: account.email,
+        firstName: 'S',
+        lastName: 'Q',
+        password: 'registered first',
+      },
     })
     expect(registered.status()).toBe(201)
     await page.context().clearCookies()
@@ -108,7 +133,11 @@ test.describe('with GOOGLE_CLIENT_ID set', () => {
     await page.goto(`${origin}/auth`)
     await googleRegion(page).getByRole('button', { name: 'Sign in with Google (stand-in)' }).click()
     await expect(page.getByText('Login failed')).toBeVisible()
-    await expect(page.getByText('An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.')).toBeVisible()
+    await expect(
+      page.getByText(
+        'An account with this email exists but its address is not confirmed. Sign in with its password, or reset the password.',
+      ),
+    ).toBeVisible()
     await expect(page).toHaveURL(/\/auth$/)
   })
 

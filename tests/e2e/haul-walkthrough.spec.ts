@@ -21,13 +21,16 @@ async function photoFiles(dir: string, count: number) {
 }
 
 const strip = (page: Page) => page.getByRole('list', { name: 'Items' })
-const item = (page: Page, number: number, photos: number) => strip(page).getByRole('button', { name: new RegExp(`^Item ${number} · ${photos} photos? `) })
+const item = (page: Page, number: number, photos: number) =>
+  strip(page).getByRole('button', { name: new RegExp(`^Item ${number} · ${photos} photos? `) })
 
 /** The item's cover is shown in it: a picture that loaded, not an empty box. */
 async function expectCover(target: Locator) {
   const cover = target.locator('img')
   await expect(cover).toBeVisible()
-  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true)
 }
 
 async function takePhoto(page: Page, file: string, itemNumber: number, photosAfter: number) {
@@ -35,7 +38,9 @@ async function takePhoto(page: Page, file: string, itemNumber: number, photosAft
   await expect(item(page, itemNumber, photosAfter)).toBeVisible()
 }
 
-test('Next item survives a reload and Continue: the next photo starts the new item, and Move shows each item by its cover', async ({ page }, testInfo) => {
+test('Next item survives a reload and Continue: the next photo starts the new item, and Move shows each item by its cover', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   const photos = await photoFiles(testInfo.outputDir, 4)
   await page.getByRole('link', { name: 'Capture a haul' }).click()
@@ -49,7 +54,10 @@ test('Next item survives a reload and Continue: the next photo starts the new it
   await expect(strip(page).getByText('Item 2: take its first photo')).toBeVisible()
   // Away to the Dashboard and back with Continue: the same.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
-  await page.getByRole('region', { name: 'Hauls' }).getByRole('link', { name: /^Continue the haul/ }).click()
+  await page
+    .getByRole('region', { name: 'Hauls' })
+    .getByRole('link', { name: /^Continue the haul/ })
+    .click()
   await expect(strip(page).getByText('Item 2: take its first photo')).toBeVisible()
   await takePhoto(page, photos[2]!, 2, 1)
   await expect(item(page, 1, 2)).toBeVisible()
@@ -64,7 +72,9 @@ test('Next item survives a reload and Continue: the next photo starts the new it
   await expect(item(page, 2, 1)).toBeVisible()
 })
 
-test('Review opens each item at its top, and once Create all has run the strip says the items were created', async ({ page }, testInfo) => {
+test('Review opens each item at its top, and once Create all has run the strip says the items were created', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   const photos = await photoFiles(testInfo.outputDir, 6)
   await page.getByRole('link', { name: 'Capture a haul' }).click()
@@ -87,7 +97,10 @@ test('Review opens each item at its top, and once Create all has run the strip s
   // Back at the haul, the other two are created at once: no item still says Ready.
   await page.goBack()
   await page.getByRole('button', { name: 'Create all 2 ready' }).click()
-  await page.getByRole('dialog', { name: 'Create 2 listings?' }).getByRole('button', { name: 'Create 2 listings' }).click()
+  await page
+    .getByRole('dialog', { name: 'Create 2 listings?' })
+    .getByRole('button', { name: 'Create 2 listings' })
+    .click()
   for (let number = 1; number <= 3; number++) {
     await expect(item(page, number, 2)).not.toContainText('Ready')
     await expect(item(page, number, 2)).toContainText('Listing created', { timeout: 30_000 })

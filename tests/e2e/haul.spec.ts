@@ -45,7 +45,12 @@ function phoneStore(page: Page): Promise<{ outbox: number; storedUrls: string[] 
           const outbox = transaction.objectStore('outbox').count()
           const photos = transaction.objectStore('photos').getAll()
           transaction.oncomplete = () => {
-            resolve({ outbox: outbox.result, storedUrls: (photos.result as { serverUrl?: string }[]).flatMap((photo) => (photo.serverUrl ? [photo.serverUrl] : [])) })
+            resolve({
+              outbox: outbox.result,
+              storedUrls: (photos.result as { serverUrl?: string }[]).flatMap((photo) =>
+                photo.serverUrl ? [photo.serverUrl] : [],
+              ),
+            })
             open.result.close()
           }
         }
@@ -54,14 +59,19 @@ function phoneStore(page: Page): Promise<{ outbox: number; storedUrls: string[] 
 }
 
 const item = (page: Page, number: number, photos: number) =>
-  page.getByRole('list', { name: 'Items' }).getByRole('button', { name: new RegExp(`^Item ${number} · ${photos} photos? `) })
+  page
+    .getByRole('list', { name: 'Items' })
+    .getByRole('button', { name: new RegExp(`^Item ${number} · ${photos} photos? `) })
 
 async function takePhoto(page: Page, file: string, itemNumber: number, photosAfter: number) {
   await page.getByLabel('Take photo').setInputFiles([file])
   await expect(item(page, itemNumber, photosAfter)).toBeVisible()
 }
 
-test('a 10-item haul photographed offline, reloaded midway, fixed up and analysed once back online', async ({ page, context }, testInfo) => {
+test('a 10-item haul photographed offline, reloaded midway, fixed up and analysed once back online', async ({
+  page,
+  context,
+}, testInfo) => {
   await registerThroughUi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 21)
@@ -146,10 +156,25 @@ test('a 10-item haul photographed offline, reloaded midway, fixed up and analyse
   await expect(page.getByRole('region', { name: 'Hauls' })).toBeHidden()
 })
 
-test('twelve photos from the library with two gaps in their capture times become three items, and the grouping can be fixed', async ({ page }, testInfo) => {
+test('twelve photos from the library with two gaps in their capture times become three items, and the grouping can be fixed', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   // Taken at a thrift-store table: 5 photos of one item, 10 minutes later 4 of another, 3 minutes later 3 of a third.
-  const times = ['14:00:00', '14:00:12', '14:00:30', '14:00:41', '14:01:05', '14:11:05', '14:11:20', '14:11:48', '14:12:30', '14:15:40', '14:15:52', '14:16:30']
+  const times = [
+    '14:00:00',
+    '14:00:12',
+    '14:00:30',
+    '14:00:41',
+    '14:01:05',
+    '14:11:05',
+    '14:11:20',
+    '14:11:48',
+    '14:12:30',
+    '14:15:40',
+    '14:15:52',
+    '14:16:30',
+  ]
   const dir = testInfo.outputPath('library')
   mkdirSync(dir, { recursive: true })
   // Chosen in another order than taken: the capture time decides, not the order of the files.
@@ -170,13 +195,21 @@ test('twelve photos from the library with two gaps in their capture times become
   // The last photo of item 2 is really of item 3.
   await item(page, 2, 4).click()
   await page.getByRole('button', { name: 'Move photo 4' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: /^Item 3/ }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Item 3/ })
+    .click()
   await expect(item(page, 2, 3)).toBeVisible()
   await expect(item(page, 3, 4)).toBeVisible()
   await expect(page.getByText('3 of 3 ready')).toBeVisible({ timeout: 30_000 })
 
   // Create all ready: one confirmation, and the three become listings as the AI filled them.
   await page.getByRole('button', { name: 'Create all 3 ready' }).click()
-  await page.getByRole('dialog', { name: 'Create 3 listings?' }).getByRole('button', { name: 'Create 3 listings' }).click()
-  await expect.poll(async () => (await serverListings(page)).map((listing) => listing.images.length).sort(), { timeout: 30_000 }).toEqual([3, 4, 5])
+  await page
+    .getByRole('dialog', { name: 'Create 3 listings?' })
+    .getByRole('button', { name: 'Create 3 listings' })
+    .click()
+  await expect
+    .poll(async () => (await serverListings(page)).map((listing) => listing.images.length).sort(), { timeout: 30_000 })
+    .toEqual([3, 4, 5])
 })

@@ -52,7 +52,9 @@ export async function registerThroughApi(request: APIRequestContext, prefix = 's
 
 /** Stores a JPEG as the app's sync engine would, and returns the URL a listing's images name it by. */
 export async function uploadPhoto(request: APIRequestContext, jpeg: Buffer): Promise<string> {
-  const upload = await request.post('/api/images', { multipart: { id: randomUUID(), image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg } } })
+  const upload = await request.post('/api/images', {
+    multipart: { id: randomUUID(), image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+  })
   expect(upload.ok(), await upload.text()).toBe(true)
   return ((await upload.json()) as { imageUrl: string }).imageUrl
 }
@@ -65,7 +67,10 @@ export async function expectNoSidewaysScroll(page: Page) {
     return [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > width + 1)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} (${Math.round(element.getBoundingClientRect().right)}px)`)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} (${Math.round(element.getBoundingClientRect().right)}px)`,
+      )
   })
   expect(overflowing, 'elements wider than the screen').toEqual([])
 }
@@ -84,19 +89,26 @@ export async function signInThroughUi(page: Page, username: string, password = P
 
 /** The sign-in form refused a wrong username or password: its own alert (the toast says it too, so a text match can find both). */
 export async function expectLoginRefused(page: Page) {
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Login failed: Incorrect username or password. Check both and try again.')
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'Login failed: Incorrect username or password. Check both and try again.',
+  )
 }
 
 /** The newest mail the fake SMTP server received for this address whose subject matches, once it has arrived. */
 export async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined
   await expect
-    .poll(async () => {
-      const response = await fetch(`http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(address)}`)
-      const messages = (await response.json()) as ReceivedMail[]
-      found = messages.filter((mail) => subject.test(mail.subject)).at(-1)
-      return found !== undefined
-    }, { message: `an email to ${address} with a subject like ${subject}` })
+    .poll(
+      async () => {
+        const response = await fetch(
+          `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(address)}`,
+        )
+        const messages = (await response.json()) as ReceivedMail[]
+        found = messages.filter((mail) => subject.test(mail.subject)).at(-1)
+        return found !== undefined
+      },
+      { message: `an email to ${address} with a subject like ${subject}` },
+    )
     .toBe(true)
   return found!
 }
@@ -104,11 +116,16 @@ export async function mailTo(address: string, subject: RegExp): Promise<Received
 /** Uploads one photo and creates a listing with it through the API, as the signed-in page's own session. */
 export async function createListingThroughApi(page: Page, fields: Record<string, unknown>) {
   const photo = await page.request.post('/api/images', {
-    multipart: { id: crypto.randomUUID(), image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await solidJpeg({ r: 40, g: 80, b: 160 }) } },
+    multipart: {
+      id: crypto.randomUUID(),
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await solidJpeg({ r: 40, g: 80, b: 160 }) },
+    },
   })
   expect(photo.status()).toBe(201)
   const { imageUrl } = (await photo.json()) as { imageUrl: string }
-  const listing = await page.request.post('/api/listings', { data: { description: 'Light wash, no stains.', ...fields, images: [imageUrl] } })
+  const listing = await page.request.post('/api/listings', {
+    data: { description: 'Light wash, no stains.', ...fields, images: [imageUrl] },
+  })
   expect(listing.status(), await listing.text()).toBe(201)
   return (await listing.json()) as { id: number; title: string }
 }
@@ -123,7 +140,9 @@ export async function ebayRedirectAddress(request: APIRequestContext, authUrl: s
 
 /** Connects eBay through the stand-in's consent page in this tab; returns the grant's state, which names the seller there. */
 export async function connectEbay(page: Page): Promise<string> {
-  const { authUrl } = await page.evaluate(() => fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>))
+  const { authUrl } = await page.evaluate(() =>
+    fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>),
+  )
   await page.goto(authUrl)
   await page.getByRole('link', { name: 'Agree' }).click()
   await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()

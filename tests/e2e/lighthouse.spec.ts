@@ -52,23 +52,34 @@ const ATTEMPTS = 5
 async function expectTargets(page: string, url: string, targets: Targets, cookie?: string) {
   const runs: Audit[] = []
   while (runs.length < ATTEMPTS && !runs.some((run) => meets(run, targets))) runs.push(await auditPage(url, cookie))
-  for (const run of runs) console.log(`Lighthouse ${page}: ${describeAudit(run)}${run.failing.length ? `; below 90: ${run.failing.join(', ')}` : ''}`)
+  for (const run of runs)
+    console.log(
+      `Lighthouse ${page}: ${describeAudit(run)}${run.failing.length ? `; below 90: ${run.failing.join(', ')}` : ''}`,
+    )
   const best = runs.find((run) => meets(run, targets)) ?? runs.at(-1)!
   const why = `${page}: ${describeAudit(best)}; below 90: ${best.failing.join(', ')}`
   for (const id of CATEGORIES) expect(best.scores[id], `${id}, ${why}`).toBeGreaterThanOrEqual(targets.scores[id])
   expect(best.cls, `layout shift, ${why}`).toBe(0)
   if (targets.maxFcpMs) expect(best.fcp, `first paint, ${why}`).toBeLessThanOrEqual(targets.maxFcpMs)
   if (targets.maxLcpMs) expect(best.lcp, `largest paint, ${why}`).toBeLessThanOrEqual(targets.maxLcpMs)
-  if (targets.maxJsBeforePaintBytes) expect(best.jsBeforePaintBytes, `JavaScript before the first paint, ${why}`).toBeLessThanOrEqual(targets.maxJsBeforePaintBytes)
+  if (targets.maxJsBeforePaintBytes)
+    expect(best.jsBeforePaintBytes, `JavaScript before the first paint, ${why}`).toBeLessThanOrEqual(
+      targets.maxJsBeforePaintBytes,
+    )
   if (targets.maxRequests) expect(best.requests, `requests, ${why}`).toBeLessThanOrEqual(targets.maxRequests)
 }
 
-test('Lighthouse: /auth paints from its HTML (100/100/100, FCP 0.9 s, LCP 1.2 s, 12 requests, no shift)', async ({ baseURL }) => {
+test('Lighthouse: /auth paints from its HTML (100/100/100, FCP 0.9 s, LCP 1.2 s, 12 requests, no shift)', async ({
+  baseURL,
+}) => {
   test.setTimeout(150_000)
   await expectTargets('/auth', `${baseURL}/auth`, AUTH)
 })
 
-test('Lighthouse: the signed-in Dashboard paints from the server (LCP 1.5 s, performance 90, 100 for the others, no shift)', async ({ baseURL, request }) => {
+test('Lighthouse: the signed-in Dashboard paints from the server (LCP 1.5 s, performance 90, 100 for the others, no shift)', async ({
+  baseURL,
+  request,
+}) => {
   test.setTimeout(150_000)
   await expectTargets('/', `${baseURL}/`, DASHBOARD, (await registerThroughApi(request, 'lighthouse')).cookie)
 })
@@ -76,7 +87,10 @@ test('Lighthouse: the signed-in Dashboard paints from the server (LCP 1.5 s, per
 test('Chromium finds the app installable', async ({ baseURL }) => {
   // A persistent profile: in an off-the-record one (Playwright's usual context) Chromium never offers installing.
   const profile = await mkdtemp(path.join(os.tmpdir(), 'snaplist-install-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  })
   try {
     const page = await context.newPage()
     await page.goto(`${baseURL}/auth`)

@@ -5,7 +5,15 @@
 import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { expect, test, type TestInfo } from '@playwright/test'
-import { aspectsReply, asksForAspects, describedReply, LEVIS_501, LEVIS_501_ASPECTS, startFakeGemini, type FakeGemini } from '../fakes/gemini.ts'
+import {
+  aspectsReply,
+  asksForAspects,
+  describedReply,
+  LEVIS_501,
+  LEVIS_501_ASPECTS,
+  startFakeGemini,
+  type FakeGemini,
+} from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { startServer } from '../helpers/server-process.ts'
 import { PASSWORD, uniqueName } from './helpers.ts'
@@ -24,10 +32,16 @@ test.beforeAll(async () => {
   gemini.setReply((body) =>
     asksForAspects(body)
       ? aspectsReply(body, LEVIS_501_ASPECTS, ['Brand'])
-      : describedReply({ ...LEVIS_501, description: 'Blue jeans with a button fly and five pockets.' }, {
-          facts: { brand: { value: "Levi's", seen: false, photo: null }, size: { value: 'W32 L32', seen: true, photo: 2 } },
-          flaws: [{ text: 'small hole at the left knee', seen: true, photo: 2 }],
-        }),
+      : describedReply(
+          { ...LEVIS_501, description: 'Blue jeans with a button fly and five pockets.' },
+          {
+            facts: {
+              brand: { value: "Levi's", seen: false, photo: null },
+              size: { value: 'W32 L32', seen: true, photo: 2 },
+            },
+            flaws: [{ text: 'small hole at the left knee', seen: true, photo: 2 }],
+          },
+        ),
   )
   app = await startServer({
     GEMINI_API_KEY: gemini.apiKey,
@@ -53,7 +67,9 @@ async function photoFile(testInfo: TestInfo, name: string, color: { r: number; g
   return file
 }
 
-test('every photo read, a guess marked until confirmed, eBay item specifics and market prices shown', async ({ page }, testInfo) => {
+test('every photo read, a guess marked until confirmed, eBay item specifics and market prices shown', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000)
   const username = uniqueName()
   const registered = await page.request.post(`${app.origin}/api/register`, {
@@ -91,8 +107,12 @@ test('every photo read, a guess marked until confirmed, eBay item specifics and 
   // A photo added later: all three are read again, and what the seller typed stays.
   await page.getByLabel('Description').fill('My own words.')
   const requestsBefore = gemini.requests.length
-  await page.getByLabel('Take Photo or Upload').setInputFiles(await photoFile(testInfo, 'back', { r: 90, g: 90, b: 90 }))
-  await expect.poll(() => gemini.requests.slice(requestsBefore).find((request) => !asksForAspects(request.body!))?.usage?.images).toBe(3)
+  await page
+    .getByLabel('Take Photo or Upload')
+    .setInputFiles(await photoFile(testInfo, 'back', { r: 90, g: 90, b: 90 }))
+  await expect
+    .poll(() => gemini.requests.slice(requestsBefore).find((request) => !asksForAspects(request.body!))?.usage?.images)
+    .toBe(3)
   await expect(page.getByLabel('Description')).toHaveValue('My own words.')
   await expect(brand).toHaveValue("Levi's")
   await expect(page.getByRole('button', { name: 'Brand is right' })).toHaveCount(0)

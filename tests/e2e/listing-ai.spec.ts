@@ -33,11 +33,21 @@ test.afterAll(async () => {
   await gemini?.close()
 })
 
-const registration = (username: string) => ({ username, email: `${username}@example.com`, firstName: 'Rita', lastName: 'Reseller', password: PASSWORD })
+const registration = (username: string) => ({
+  username,
+  email: `${username}@example.com`,
+  firstName: 'Rita',
+  lastName: 'Reseller',
+  password: PASSWORD,
+})
 
 async function register(origin: string, username: string, setupCode?: string) {
   const body = JSON.stringify({ ...registration(username), ...(setupCode ? { setupCode } : {}) })
-  const response = await fetch(`${origin}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  const response = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
   expect(response.status).toBe(201)
 }
 
@@ -55,9 +65,12 @@ async function photoFile(testInfo: TestInfo, name: string, color: { r: number; g
 }
 
 const newListing = (page: Page) => page.getByRole('link', { name: 'New Listing' }).first()
-const draftRow = (page: Page, title: string) => page.getByRole('region', { name: 'Drafts on this phone' }).getByRole('listitem').filter({ hasText: title })
+const draftRow = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Drafts on this phone' }).getByRole('listitem').filter({ hasText: title })
 
-test('the AI busy (429): the listing is created anyway, the retry is shown, and late suggestions fill only what was empty', async ({ page }, testInfo) => {
+test('the AI busy (429): the listing is created anyway, the retry is shown, and late suggestions fill only what was empty', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000)
   gemini.setReply('rate-limited')
   await sellerOn(page, withAi.origin)
@@ -92,7 +105,10 @@ test('the AI busy (429): the listing is created anyway, the retry is shown, and 
   await expect(page.getByText('Listing created successfully')).toBeVisible()
   await expect(page).toHaveURL(`${withAi.origin}/`)
   const seconds = (Date.now() - started) / 1000
-  testInfo.annotations.push({ type: 'measured', description: `AI busy: ${taps} taps, ${seconds.toFixed(1)} s from New Listing to a created listing` })
+  testInfo.annotations.push({
+    type: 'measured',
+    description: `AI busy: ${taps} taps, ${seconds.toFixed(1)} s from New Listing to a created listing`,
+  })
   console.log(`[measured] AI busy: ${taps} taps, ${seconds.toFixed(1)} s from New Listing to a created listing`)
 
   const row = draftRow(page, "Levi's 501 jeans")
@@ -106,20 +122,34 @@ test('the AI busy (429): the listing is created anyway, the retry is shown, and 
   )
   await page.screenshot({ path: testInfo.outputPath('ai-late-dashboard.png') })
   const listings = (await (await page.request.get(`${withAi.origin}/api/listings`)).json()) as Record<string, unknown>[]
-  expect(listings[0]).toMatchObject({ title: "Levi's 501 jeans", brand: 'Levi Strauss', size: LEVIS_501.size, price: LEVIS_501.suggestedPrice, category: 'clothing' })
+  expect(listings[0]).toMatchObject({
+    title: "Levi's 501 jeans",
+    brand: 'Levi Strauss',
+    size: LEVIS_501.size,
+    price: LEVIS_501.suggestedPrice,
+    category: 'clothing',
+  })
   await row.getByRole('button', { name: /^Dismiss/ }).click()
   await expect(row).toHaveCount(0)
   await expectNoSidewaysScroll(page)
 })
 
-test("the AI's answer unreadable: 'Error', 'Failed to analyze image', and the form says to fill in the details", async ({ page }, testInfo) => {
+test("the AI's answer unreadable: 'Error', 'Failed to analyze image', and the form says to fill in the details", async ({
+  page,
+}, testInfo) => {
   gemini.setReply('malformed')
   try {
     await sellerOn(page, withAi.origin)
     await newListing(page).click()
-    await page.getByLabel('Take Photo or Upload').setInputFiles(await photoFile(testInfo, 'unreadable', { r: 120, g: 40, b: 40 }))
+    await page
+      .getByLabel('Take Photo or Upload')
+      .setInputFiles(await photoFile(testInfo, 'unreadable', { r: 120, g: 40, b: 40 }))
     await expect(page.getByText('Failed to analyze image')).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'The AI could not analyse the photos: fill in the details yourself.' })).toBeVisible()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'The AI could not analyse the photos: fill in the details yourself.' }),
+    ).toBeVisible()
     await expect(page.getByLabel('Title')).toBeEditable()
   } finally {
     gemini.setReply('good')
@@ -138,14 +168,22 @@ test('with the AI answering: New Listing to a created listing, counted', async (
   await page.getByRole('button', { name: 'Create Listing' }).click()
   await expect(page.getByText('Listing created successfully')).toBeVisible()
   const seconds = (Date.now() - started) / 1000
-  testInfo.annotations.push({ type: 'measured', description: `AI answering: 3 taps, ${seconds.toFixed(1)} s from New Listing to a created listing` })
+  testInfo.annotations.push({
+    type: 'measured',
+    description: `AI answering: 3 taps, ${seconds.toFixed(1)} s from New Listing to a created listing`,
+  })
   console.log(`[measured] AI answering: 3 taps, ${seconds.toFixed(1)} s from New Listing to a created listing`)
 })
 
-test('New Listing tapped twice starts two drafts, each with its own photo and title; Edit reopens the first', async ({ page }, testInfo) => {
+test('New Listing tapped twice starts two drafts, each with its own photo and title; Edit reopens the first', async ({
+  page,
+}, testInfo) => {
   gemini.setReply('rate-limited')
   await sellerOn(page, withAi.origin)
-  const [first, second] = await Promise.all([photoFile(testInfo, 'first', { r: 200, g: 30, b: 40 }), photoFile(testInfo, 'second', { r: 30, g: 160, b: 60 })])
+  const [first, second] = await Promise.all([
+    photoFile(testInfo, 'first', { r: 200, g: 30, b: 40 }),
+    photoFile(testInfo, 'second', { r: 30, g: 160, b: 60 }),
+  ])
 
   await newListing(page).click()
   await page.getByLabel('Take Photo or Upload').setInputFiles(first)
@@ -170,10 +208,14 @@ test('New Listing tapped twice starts two drafts, each with its own photo and ti
   await expect(page.getByRole('img', { name: /^Photo / })).toHaveCount(1)
 })
 
-test('without a Gemini key nothing is called AI: the colour is measured, and the seller is not shown setting names', async ({ page }, testInfo) => {
+test('without a Gemini key nothing is called AI: the colour is measured, and the seller is not shown setting names', async ({
+  page,
+}, testInfo) => {
   await sellerOn(page, withoutAi.origin)
   await newListing(page).click()
-  await page.getByLabel('Take Photo or Upload').setInputFiles(await photoFile(testInfo, 'blue', { r: 40, g: 70, b: 150 }))
+  await page
+    .getByLabel('Take Photo or Upload')
+    .setInputFiles(await photoFile(testInfo, 'blue', { r: 40, g: 70, b: 150 }))
   await expect(page.getByText('Colour measured from the photo: check it.')).toBeVisible()
   await expect(page.getByText(/^AI suggestions are not set up on this server\./)).toBeVisible()
   await expect(page.getByLabel('Primary Color')).toHaveValue('blue')

@@ -10,18 +10,29 @@ test.use({ viewport: { width: 390, height: 844 } })
 const serverListing = async (page: Page, id: number): Promise<Listing> =>
   ((await (await page.request.get('/api/listings')).json()) as Listing[]).find((listing) => listing.id === id)!
 
-const rowOf = (page: Page, title: string) => page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
+const rowOf = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
 
 async function openEdit(page: Page, title: string) {
-  await rowOf(page, title).getByRole('link', { name: `Edit ${title}` }).click()
+  await rowOf(page, title)
+    .getByRole('link', { name: `Edit ${title}` })
+    .click()
   await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
   await expect(page.getByLabel('Title')).toHaveValue(title)
 }
 
-test('an edit made offline waits on the row, then reaches the server once when the phone is back online', async ({ page, context }) => {
+test('an edit made offline waits on the row, then reaches the server once when the phone is back online', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000)
   await registerThroughApi(page.request)
-  const listing = await createListingThroughApi(page, { title: 'Denim jacket', category: 'clothing', color: 'blue', price: 40 })
+  const listing = await createListingThroughApi(page, {
+    title: 'Denim jacket',
+    category: 'clothing',
+    color: 'blue',
+    price: 40,
+  })
   await page.goto('/')
   // The service worker controls the page, so the edit screen's code is there with no network.
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -44,13 +55,23 @@ test('an edit made offline waits on the row, then reaches the server once when t
   await expect(page.getByText('Changes waiting to sync')).toBeHidden()
   await expect(rowOf(page, 'Denim jacket, Levi’s trucker')).toContainText('$35.50')
   // Once: one edit, one version more.
-  expect(await serverListing(page, listing.id)).toMatchObject({ title: 'Denim jacket, Levi’s trucker', askingPrice: 35.5, version: 2 })
+  expect(await serverListing(page, listing.id)).toMatchObject({
+    title: 'Denim jacket, Levi’s trucker',
+    askingPrice: 35.5,
+    version: 2,
+  })
 })
 
 test('photos reorder by Move left and by dragging, and the first becomes the cover', async ({ page }) => {
   await registerThroughApi(page.request)
-  const photos = await Promise.all([0, 1, 2].map(async (index) => uploadPhoto(page.request, await solidJpeg({ r: 60 + index * 80, g: 100, b: 40 }, 320, 240))))
-  const created = await page.request.post('/api/listings', { data: { title: 'Three lamps', category: 'home', color: 'white', images: photos } })
+  const photos = await Promise.all(
+    [0, 1, 2].map(async (index) =>
+      uploadPhoto(page.request, await solidJpeg({ r: 60 + index * 80, g: 100, b: 40 }, 320, 240)),
+    ),
+  )
+  const created = await page.request.post('/api/listings', {
+    data: { title: 'Three lamps', category: 'home', color: 'white', images: photos },
+  })
   const listing = (await created.json()) as Listing
   await page.goto('/')
   await openEdit(page, 'Three lamps')
@@ -63,12 +84,22 @@ test('photos reorder by Move left and by dragging, and the first becomes the cov
   await expect(page.getByText('Changes saved')).toBeVisible()
   expect((await serverListing(page, listing.id)).images).toEqual([photos[2], photos[1], photos[0]])
   // The row shows the new cover's thumbnail.
-  await expect(rowOf(page, 'Three lamps').locator('img')).toHaveAttribute('src', photos[2]!.replace('.jpg', '-thumb.webp'))
+  await expect(rowOf(page, 'Three lamps').locator('img')).toHaveAttribute(
+    'src',
+    photos[2]!.replace('.jpg', '-thumb.webp'),
+  )
 })
 
-test('an edit that meets another one made elsewhere shows both; Keep mine, and another time Use the version on Snaplist', async ({ page }) => {
+test('an edit that meets another one made elsewhere shows both; Keep mine, and another time Use the version on Snaplist', async ({
+  page,
+}) => {
   await registerThroughApi(page.request)
-  const { id } = await createListingThroughApi(page, { title: 'Brass candlestick', category: 'home', color: 'brown', price: 15 })
+  const { id } = await createListingThroughApi(page, {
+    title: 'Brass candlestick',
+    category: 'home',
+    color: 'brown',
+    price: 15,
+  })
   const editElsewhere = async (title: string) => {
     const now = await serverListing(page, id)
     expect((await page.request.patch(`/api/listings/${id}`, { data: { ...now, title } })).status()).toBe(200)
@@ -100,7 +131,8 @@ test('an edit that meets another one made elsewhere shows both; Keep mine, and a
 
 test('the Dashboard filters by status with counts and searches by title', async ({ page }) => {
   await registerThroughApi(page.request)
-  for (const title of ['Teak bowl', 'Teak side table', 'Wool scarf']) await createListingThroughApi(page, { title, category: 'home', color: 'brown' })
+  for (const title of ['Teak bowl', 'Teak side table', 'Wool scarf'])
+    await createListingThroughApi(page, { title, category: 'home', color: 'brown' })
   await page.goto('/list-item')
   await page.getByLabel('Title').fill('Teak lamp (draft)')
   await page.getByRole('button', { name: 'Save for later' }).click()
@@ -110,7 +142,8 @@ test('the Dashboard filters by status with counts and searches by title', async 
   await expect(filters.getByRole('button', { name: 'All 4' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Draft 1' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Ready 3' })).toBeVisible()
-  for (const none of ['Live on eBay 0', 'Sold 0', 'Ended 0']) await expect(filters.getByRole('button', { name: none })).toBeVisible()
+  for (const none of ['Live on eBay 0', 'Sold 0', 'Ended 0'])
+    await expect(filters.getByRole('button', { name: none })).toBeVisible()
   await expectNoSidewaysScroll(page)
 
   await filters.getByRole('button', { name: 'Draft 1' }).click()

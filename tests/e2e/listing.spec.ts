@@ -4,7 +4,9 @@ import { LEVIS_501 } from '../fakes/gemini.ts'
 import { cameraJpeg, solidJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
 
-test('photograph an item, let the AI fill it in, correct it, create it, preview it and delete it', async ({ page }, testInfo) => {
+test('photograph an item, let the AI fill it in, correct it, create it, preview it and delete it', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page)
   const photo = testInfo.outputPath('camera.jpg')
   await writeFile(photo, await cameraJpeg({ width: 4000, height: 3000, color: { r: 40, g: 70, b: 150 } }))
@@ -35,12 +37,17 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
 
   await expect(page.getByText('Listing created successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
-  const row = page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: "Levi's 501 Jeans W32 L32 Stonewash" })
+  const row = page
+    .getByRole('region', { name: 'Your Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: "Levi's 501 Jeans W32 L32 Stonewash" })
   // The row shows the seller's Price, prefilled from the AI's median used price; the retail price is a reference.
   await expect(row.getByText(`$${median}.00`)).toBeVisible()
   const thumbnail = row.locator('img')
   await expect(thumbnail).toHaveAttribute('src', /-thumb\.webp$/)
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
   await expectNoSidewaysScroll(page)
 
   await row.getByRole('button', { name: /^Actions for/ }).click()

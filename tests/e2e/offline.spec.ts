@@ -53,7 +53,10 @@ async function serverListings(page: Page, origin = ''): Promise<ServerListing[]>
   return response.json()
 }
 
-test('list three items with no signal, reopen the app offline, and have each reach the server exactly once', async ({ page, context }, testInfo) => {
+test('list three items with no signal, reopen the app offline, and have each reach the server exactly once', async ({
+  page,
+  context,
+}, testInfo) => {
   await registerThroughUi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 3)
@@ -75,12 +78,17 @@ test('list three items with no signal, reopen the app offline, and have each rea
     await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Waiting for network')).toBeVisible()
   }
   // The Dashboard says it is offline, and shows what the phone last saw of the listings (issue 26, item 8).
-  await expect(page.getByText(/^You are offline\. (Showing what this phone last saw|Your listings will show again when you are back online)/)).toBeVisible()
+  await expect(
+    page.getByText(
+      /^You are offline\. (Showing what this phone last saw|Your listings will show again when you are back online)/,
+    ),
+  ).toBeVisible()
 
   await context.setOffline(false)
   await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 30_000 })
   const listings = page.getByRole('region', { name: 'Your Listings' })
-  for (const title of ['Offline teapot', 'Offline lamp', 'Offline radio']) await expect(listings.getByText(title)).toBeVisible()
+  for (const title of ['Offline teapot', 'Offline lamp', 'Offline radio'])
+    await expect(listings.getByText(title)).toBeVisible()
 
   const onServer = await serverListings(page)
   expect(onServer.map((listing) => listing.title).sort()).toEqual(['Offline lamp', 'Offline radio', 'Offline teapot'])
@@ -88,13 +96,20 @@ test('list three items with no signal, reopen the app offline, and have each rea
   await expect(page.getByRole('heading', { name: 'Drafts on this phone' })).toBeHidden()
 })
 
-test('a draft the server refuses shows the server\'s message and Retry, and Retry sends it', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
+test("a draft the server refuses shows the server's message and Retry, and Retry sends it", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  })
   const page = await context.newPage()
   await registerThroughUi(page)
   const refusal = 'Listings that mention a prohibited item cannot be created. Edit the title and try again.'
   await page.route('**/api/listings', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: refusal, code: 'invalid_input' } }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { message: refusal, code: 'invalid_input' } })
+      : route.fallback(),
   )
   await page.goto('/list-item')
   await page.getByLabel('Title').fill('Refused item')
@@ -114,18 +129,38 @@ test('a draft the server refuses shows the server\'s message and Retry, and Retr
   await context.close()
 })
 
-test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({ browser }, testInfo) => {
+test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({
+  browser,
+}, testInfo) => {
   // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
   const port = E2E_PORT + 80 + testInfo.parallelIndex
   const origin = `http://localhost:${port}`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-crash-'))
   const startServer = () =>
-    spawn('node', ['--import', 'tsx', 'api/server.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '' }, stdio: 'ignore' })
-  const waitUntilUp = () => expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 30_000 }).toBe(true)
+    spawn('node', ['--import', 'tsx', 'api/server.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        GEMINI_API_KEY: '',
+      },
+      stdio: 'ignore',
+    })
+  const waitUntilUp = () =>
+    expect
+      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 30_000 })
+      .toBe(true)
   let server: ChildProcess = startServer()
   try {
     await waitUntilUp()
-    const context = await browser.newContext({ baseURL: origin, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    const context = await browser.newContext({
+      baseURL: origin,
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    })
     const page = await context.newPage()
     await registerThroughUi(page)
     await installApp(page)
@@ -137,7 +172,10 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
 
     let uploads = 0
     // Counted on the context: with a service worker in control, Chromium reports the page's fetches as the worker's.
-    context.on('requestfinished', (request) => void (/\/api\/(images|analyze-image)$/.test(request.url()) ? uploads++ : undefined))
+    context.on(
+      'requestfinished',
+      (request) => void (/\/api\/(images|analyze-image)$/.test(request.url()) ? uploads++ : undefined),
+    )
     await context.setOffline(false)
     await expect.poll(() => uploads, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
     server.kill('SIGKILL')
@@ -148,7 +186,11 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
     await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 45_000 })
     const onServer = await serverListings(page, origin)
     expect(onServer.map((listing) => listing.title).sort()).toEqual(['Crash clock', 'Crash mirror', 'Crash vase'])
-    expect(Object.fromEntries(onServer.map((listing) => [listing.title, listing.images.length]))).toEqual({ 'Crash mirror': 2, 'Crash vase': 3, 'Crash clock': 3 })
+    expect(Object.fromEntries(onServer.map((listing) => [listing.title, listing.images.length]))).toEqual({
+      'Crash mirror': 2,
+      'Crash vase': 3,
+      'Crash clock': 3,
+    })
     for (const listing of onServer) expect(new Set(listing.images).size).toBe(listing.images.length)
     await context.close()
   } finally {
@@ -156,16 +198,30 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
   }
 })
 
-test('photos shared from the gallery become a new draft once the seller adds them, even with no signal', async ({ page, context }, testInfo) => {
+test('photos shared from the gallery become a new draft once the seller adds them, even with no signal', async ({
+  page,
+  context,
+}, testInfo) => {
   await registerThroughUi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 2)
   await context.setOffline(true)
   // What the phone's share sheet does: a multipart form POST (a navigation) to the manifest's share_target.
   await page.evaluate(() => {
-    const form = Object.assign(document.createElement('form'), { method: 'POST', action: '/share-target', enctype: 'multipart/form-data' })
+    const form = Object.assign(document.createElement('form'), {
+      method: 'POST',
+      action: '/share-target',
+      enctype: 'multipart/form-data',
+    })
     form.append(Object.assign(document.createElement('input'), { name: 'title', value: 'Shared brass candlestick' }))
-    form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'photos', multiple: true, id: 'shared-photos' }))
+    form.append(
+      Object.assign(document.createElement('input'), {
+        type: 'file',
+        name: 'photos',
+        multiple: true,
+        id: 'shared-photos',
+      }),
+    )
     document.body.append(form)
   })
   await page.locator('#shared-photos').setInputFiles(photos)
@@ -186,7 +242,9 @@ test.describe('a phone shared by two sellers', () => {
   const SYNC_SENDS = /\/api\/(images|analyze-image|listings)$/
   /** The signal drops for the sync: every change it sends fails as on a dead network. */
   const noSignalForSync = (page: Page) =>
-    page.route(SYNC_SENDS, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()))
+    page.route(SYNC_SENDS, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    )
 
   /**
    * A draft with a photo that could not be sent: made while the sync has no signal, submitted while the phone says it
@@ -215,21 +273,27 @@ test.describe('a phone shared by two sellers', () => {
 
   async function logOut(page: Page, choice?: 'Keep on this phone' | 'Remove from this phone') {
     await page.getByRole('button', { name: 'Logout' }).click()
-    if (choice) await page.getByRole('dialog', { name: 'Log out of this phone?' }).getByRole('button', { name: choice }).click()
+    if (choice)
+      await page.getByRole('dialog', { name: 'Log out of this phone?' }).getByRole('button', { name: choice }).click()
     await expect(page.getByText('Logged out successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/auth$/)
   }
 
-  const listingTitles = async (page: Page) => ((await (await page.request.get('/api/listings')).json()) as ServerListing[]).map((listing) => listing.title)
+  const listingTitles = async (page: Page) =>
+    ((await (await page.request.get('/api/listings')).json()) as ServerListing[]).map((listing) => listing.title)
 
-  test('A keeps an unsent draft at logout: B signs in and syncs and never gets it, A signs in again and it reaches A', async ({ page }, testInfo) => {
+  test('A keeps an unsent draft at logout: B signs in and syncs and never gets it, A signs in again and it reaches A', async ({
+    page,
+  }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
     const alice = await registerThroughUi(page)
     await unsentDraft(page, 'Alice teapot', photo!)
 
     await page.getByRole('button', { name: 'Logout' }).click()
     const dialog = page.getByRole('dialog', { name: 'Log out of this phone?' })
-    await expect(dialog.getByText('1 draft and 1 photo from this account are still on this phone and have not been synced.')).toBeVisible()
+    await expect(
+      dialog.getByText('1 draft and 1 photo from this account are still on this phone and have not been synced.'),
+    ).toBeVisible()
     await page.screenshot({ path: testInfo.outputPath('logout-dialog.png') })
     await dialog.getByRole('button', { name: 'Keep on this phone' }).click()
     await expect(page.getByText('Logged out successfully')).toBeVisible()
@@ -252,12 +316,16 @@ test.describe('a phone shared by two sellers', () => {
     // B has nothing left on the phone: one tap logs out.
     await logOut(page)
     await signInThroughUi(page, alice)
-    await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Alice teapot')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Alice teapot')).toBeVisible({
+      timeout: 30_000,
+    })
     const listings = (await (await page.request.get('/api/listings')).json()) as ServerListing[]
     expect(listings.map((listing) => [listing.title, listing.images.length])).toEqual([['Alice teapot', 1]])
   })
 
-  test('Remove from this phone deletes the account\'s unsent drafts; Cancel keeps the seller signed in', async ({ page }, testInfo) => {
+  test("Remove from this phone deletes the account's unsent drafts; Cancel keeps the seller signed in", async ({
+    page,
+  }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
     const alice = await registerThroughUi(page)
     await unsentDraft(page, 'Alice lamp', photo!)

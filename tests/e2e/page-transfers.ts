@@ -57,7 +57,9 @@ async function lighthouseExtras(page: Page, seen: Set<string>): Promise<Transfer
       .filter((url) => !seen.has(new URL(url).pathname))
       .map(async (url) => {
         const response = await page.request.get(url, { headers: { 'Accept-Encoding': 'br, gzip' } })
-        const headers = response.headersArray().reduce((total, { name, value }) => total + name.length + value.length + 4, 0)
+        const headers = response
+          .headersArray()
+          .reduce((total, { name, value }) => total + name.length + value.length + 4, 0)
         // Sent compressed as it is stored: its length on the wire, not the decoded body's.
         const body = Number(response.headers()['content-length'] ?? (await response.body()).length)
         return { path: new URL(url).pathname, script: false, bytes: headers + body }

@@ -3,7 +3,9 @@ import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, registerT
 
 const NEW_PASSWORD = 'spring cleaning 2025'
 
-test('forgot the password: ask for a link, open it from the email, choose a new password, sign in with it', async ({ page }) => {
+test('forgot the password: ask for a link, open it from the email, choose a new password, sign in with it', async ({
+  page,
+}) => {
   const username = await registerThroughUi(page)
   const email = `${username}@example.com`
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -17,7 +19,9 @@ test('forgot the password: ask for a link, open it from the email, choose a new 
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send Reset Instructions' }).click()
-  await expect(page.getByText("If your email address is registered with us, you'll receive a password reset link shortly.")).toBeVisible()
+  await expect(
+    page.getByText("If your email address is registered with us, you'll receive a password reset link shortly."),
+  ).toBeVisible()
 
   const mail = await mailTo(email, /^Reset your Snaplist password$/)
   const link = /href="(http[^"]+\/reset-password\?token=[\w-]+)"/.exec(mail.html ?? '')?.[1]
@@ -57,7 +61,9 @@ test('forgot the password: ask for a link, open it from the email, choose a new 
   // The link worked once.
   await page.goto(link!)
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
-  await expect(page.getByText('This password reset link is not valid or has already been used. Request a new link.')).toBeVisible()
+  await expect(
+    page.getByText('This password reset link is not valid or has already been used. Request a new link.'),
+  ).toBeVisible()
 })
 
 test('a reset link without a token or with a bad one says so and offers a new link', async ({ page }) => {

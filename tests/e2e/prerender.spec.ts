@@ -16,7 +16,8 @@ const PUBLIC_SCREENS = [
 function problemsOf(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
@@ -24,7 +25,10 @@ function problemsOf(page: Page): string[] {
 
 /** Once React has adopted the first element `selector` matches (its fiber is on the element): the page is hydrated. */
 const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector)
+  page.waitForFunction(
+    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  )
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -64,7 +68,10 @@ for (const { path, heading } of PUBLIC_SCREENS) {
   test(`${path}: React adopts the prerendered markup, and the console stays clean`, async ({ page }) => {
     const problems = problemsOf(page)
     const userChecks: string[] = []
-    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())))
+    page.on(
+      'request',
+      (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())),
+    )
     // The app's code waits until the HTML's heading is marked: the very element must still be there afterwards.
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
@@ -91,7 +98,11 @@ for (const { path, heading } of PUBLIC_SCREENS) {
     await page.waitForLoadState('domcontentloaded')
     await title.click()
     await hydrated(page, 'h1')
-    expect(await title.evaluate((element) => element === (window as unknown as { prerenderedTitle: Element }).prerenderedTitle)).toBe(true)
+    expect(
+      await title.evaluate(
+        (element) => element === (window as unknown as { prerenderedTitle: Element }).prerenderedTitle,
+      ),
+    ).toBe(true)
     answer()
     expect(userChecks, 'a visitor who never signed in is not checked').toEqual([])
     expect(problems).toEqual([])
@@ -102,13 +113,17 @@ test.describe('the first visit, as the network sees it', () => {
   // No service worker answers from its cache meanwhile: its copies link the stylesheet, which it keeps.
   test.use({ serviceWorkers: 'block' })
 
-  test('/auth and the Dashboard paint styled from the page itself: no stylesheet to wait for, nothing refused by the policy', async ({ page }) => {
+  test('/auth and the Dashboard paint styled from the page itself: no stylesheet to wait for, nothing refused by the policy', async ({
+    page,
+  }) => {
     const stylesheets: string[] = []
     page.on('request', (request) => void (request.resourceType() === 'stylesheet' && stylesheets.push(request.url())))
     // Counted from the document's first script on: a style the Content-Security-Policy refused would show here.
     await page.addInitScript(() => {
       const refused: string[] = ((window as unknown as { refused: string[] }).refused = [])
-      document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`))
+      document.addEventListener('securitypolicyviolation', (event) =>
+        refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+      )
     })
     await page.goto('/auth')
     const login = page.getByRole('button', { name: 'Login' })
@@ -125,7 +140,9 @@ test.describe('the first visit, as the network sees it', () => {
   })
 })
 
-test("the service worker's copy of a page links the stylesheet it keeps, rather than carrying it", async ({ request }) => {
+test("the service worker's copy of a page links the stylesheet it keeps, rather than carrying it", async ({
+  request,
+}) => {
   const copy = await (await request.get('/auth.html')).text()
   const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/.exec(copy)?.[1]
   expect(copy).not.toContain('<style>')
@@ -134,10 +151,16 @@ test("the service worker's copy of a page links the stylesheet it keeps, rather 
 
 test('a form or text screen runs no app code until the visitor starts using it', async ({ page }) => {
   const scripts: string[] = []
-  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)))
+  page.on(
+    'request',
+    (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+  )
   await page.goto('/auth', { waitUntil: 'load' })
   await page.waitForTimeout(1_000)
-  expect(scripts.filter((script) => !script.includes('/start-')), 'nothing but the starter before the first touch').toEqual([])
+  expect(
+    scripts.filter((script) => !script.includes('/start-')),
+    'nothing but the starter before the first touch',
+  ).toEqual([])
   await page.getByLabel('Username').focus()
   await hydrated(page, '[data-auth-form] input[type="radio"]')
   expect(scripts.some((script) => /\/assets\/app-/.test(script))).toBe(true)
@@ -156,7 +179,9 @@ test('the Login and Register tabs work with the keyboard once hydrated', async (
   await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible()
 })
 
-test('signing in leaves a hint for the next visit, signing out takes it away, and neither logs an error', async ({ page }) => {
+test('signing in leaves a hint for the next visit, signing out takes it away, and neither logs an error', async ({
+  page,
+}) => {
   const problems = problemsOf(page)
   const hint = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'snaplist_signed_in')
   const username = await registerThroughUi(page)
@@ -196,9 +221,17 @@ test.describe('the Dashboard, rendered by the server for its seller', () => {
   test('React adopts the markup, its lists then load, and the console stays clean', async ({ page }) => {
     const problems = problemsOf(page)
     const { username } = await registerThroughApi(page.request, 'ssr')
-    await createListingThroughApi(page, { title: 'Pyrex mixing bowl, 2.5 qt', category: 'home', color: 'white', price: 18 })
+    await createListingThroughApi(page, {
+      title: 'Pyrex mixing bowl, 2.5 qt',
+      category: 'home',
+      color: 'white',
+      price: 18,
+    })
     const userChecks: string[] = []
-    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())))
+    page.on(
+      'request',
+      (request) => void (new URL(request.url()).pathname === '/api/user' && userChecks.push(request.url())),
+    )
     // A slow phone: React adopts the markup in slices, so an answer arriving in between would show as a hydration error.
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
     let release: () => void = () => {}
@@ -214,7 +247,9 @@ test.describe('the Dashboard, rendered by the server for its seller', () => {
     await title.evaluate((element) => ((window as unknown as { renderedTitle: Element }).renderedTitle = element))
     release()
     await expect(page.getByText('Pyrex mixing bowl, 2.5 qt')).toBeVisible()
-    expect(await title.evaluate((element) => element === (window as unknown as { renderedTitle: Element }).renderedTitle)).toBe(true)
+    expect(
+      await title.evaluate((element) => element === (window as unknown as { renderedTitle: Element }).renderedTitle),
+    ).toBe(true)
     expect(userChecks, 'the page says who is signed in').toEqual([])
     expect(problems).toEqual([])
   })

@@ -7,7 +7,15 @@ import { ADMIN, connectEbay, createListingThroughApi, registerThroughUi, signInT
 test.use({ viewport: { width: 390, height: 844 } })
 test.setTimeout(90_000)
 
-const SHOES = { title: "Nike Air Max 90 Men's Shoes White Size 10", category: 'other', color: 'white', size: '10', askingPrice: 39.99, price: 70, medianUsedPrice: 68 }
+const SHOES = {
+  title: "Nike Air Max 90 Men's Shoes White Size 10",
+  category: 'other',
+  color: 'white',
+  size: '10',
+  askingPrice: 39.99,
+  price: 70,
+  medianUsedPrice: 68,
+}
 
 /** The two boxes on screen share no pixel: neither hides any of the other. */
 async function apart(one: Locator, other: Locator) {
@@ -21,7 +29,10 @@ async function openDashboard(page: Page) {
   await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible()
 }
 
-test("the seller's Price is the price the Preview, the Post dialog and the admin's table show", async ({ page, browser }) => {
+test("the seller's Price is the price the Preview, the Post dialog and the admin's table show", async ({
+  page,
+  browser,
+}) => {
   const seller = await registerThroughUi(page)
   await connectEbay(page)
   await createListingThroughApi(page, { ...SHOES, title: `${SHOES.title} ${seller}` })
@@ -61,7 +72,11 @@ test("the seller's Price is the price the Preview, the Post dialog and the admin
   const toast = page.getByRole('alert').filter({ hasText: 'Success' })
   // Where it comes to rest, once it has slid in.
   await expect(toast).toBeInViewport({ ratio: 1 })
-  for (const control of [post.getByRole('button', { name: 'Close', exact: true }), post.getByRole('button', { name: 'Close dialog' }), post.getByRole('link', { name: 'View on eBay' })]) {
+  for (const control of [
+    post.getByRole('button', { name: 'Close', exact: true }),
+    post.getByRole('button', { name: 'Close dialog' }),
+    post.getByRole('link', { name: 'View on eBay' }),
+  ]) {
     expect(await apart(toast, control), `the toast covers ${await control.textContent()}`).toBe(true)
   }
   await post.getByRole('button', { name: 'Close', exact: true }).click()

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { registerThroughUi } from './helpers.ts'
 
-test('the service worker registers, controls the page, and the app opens with the network off', async ({ page, context }) => {
+test('the service worker registers, controls the page, and the app opens with the network off', async ({
+  page,
+  context,
+}) => {
   const username = await registerThroughUi(page)
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()

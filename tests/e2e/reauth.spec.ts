@@ -36,7 +36,11 @@ test('connecting eBay after a long idle asks for the password, then opens eBay',
 test('closing the password dialog drops the connect without an error', async ({ page }) => {
   await registerThroughUi(page)
   await page.route('**/api/marketplace-connections/ebay/auth', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Stale session', code: 'reauth_required', requestId: 'e2e' }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Stale session', code: 'reauth_required', requestId: 'e2e' }),
+    }),
   )
   await page.getByRole('listitem', { name: 'eBay' }).getByRole('button', { name: 'Connect eBay' }).click()
   await page.getByRole('dialog', { name: 'Connect eBay' }).getByRole('button', { name: 'Connect with eBay' }).click()

@@ -8,20 +8,37 @@ import { FAKE_EBAY_PORT } from './ports.ts'
 test.use({ viewport: { width: 390, height: 844 } })
 
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
-const JACKET = { title: "Levi's trucker denim jacket", brand: "Levi's", size: 'M', sizeType: 'Regular', department: 'Men', color: 'blue', price: 45, askingPrice: 39.5, category: 'clothing' }
+const JACKET = {
+  title: "Levi's trucker denim jacket",
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+}
 
-const rowOf = (page: Page, title: string) => page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
+const rowOf = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
 
 async function liveListing(page: Page, title: string) {
   const listing = await createListingThroughApi(page, { ...JACKET, title })
-  const posted = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, { data: { aspects: { Type: 'Jacket' }, postalCode: '95125' } })
+  const posted = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    data: { aspects: { Type: 'Jacket' }, postalCode: '95125' },
+  })
   expect(posted.status(), await posted.text()).toBe(200)
   await page.reload()
   return listing
 }
 
 const offerStatus = async (page: Page, grant: string) =>
-  ((await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as { offers: { status: string }[] }).offers[0]?.status
+  (
+    (await (await page.request.get(`${FAKE_EBAY}/__control/offers?state=${grant}`)).json()) as {
+      offers: { status: string }[]
+    }
+  ).offers[0]?.status
 
 test('deleting a listing live on eBay says so, and ends it on eBay', async ({ page }) => {
   await registerThroughUi(page)
@@ -49,9 +66,15 @@ test('an ended row says Ended on eBay, not Up to date', async ({ page }) => {
   await connectEbay(page)
   const title = 'Trucker jacket revised, then ended'
   const listing = await liveListing(page, title)
-  const current = (await (await page.request.get('/api/listings')).json()) as { id: number; version: number; images: string[] }[]
+  const current = (await (await page.request.get('/api/listings')).json()) as {
+    id: number
+    version: number
+    images: string[]
+  }[]
   const { version, images } = current.find((entry) => entry.id === listing.id)!
-  const edited = await page.request.patch(`/api/listings/${listing.id}`, { data: { ...JACKET, title, images, askingPrice: 35, version } })
+  const edited = await page.request.patch(`/api/listings/${listing.id}`, {
+    data: { ...JACKET, title, images, askingPrice: 35, version },
+  })
   expect(edited.status(), await edited.text()).toBe(200)
   await page.reload()
   const row = rowOf(page, title)
@@ -59,7 +82,10 @@ test('an ended row says Ended on eBay, not Up to date', async ({ page }) => {
 
   await row.getByRole('button', { name: `Actions for ${title}` }).click()
   await page.getByRole('menuitem', { name: `End on eBay: ${title}` }).click()
-  await page.getByRole('dialog', { name: 'End this listing on eBay?' }).getByRole('button', { name: 'End on eBay' }).click()
+  await page
+    .getByRole('dialog', { name: 'End this listing on eBay?' })
+    .getByRole('button', { name: 'End on eBay' })
+    .click()
   await expect(row.getByText('Ended', { exact: true })).toBeVisible()
   await expect(row.getByText('Ended on eBay')).toBeVisible()
   await expect(row.getByText('Up to date on eBay')).toHaveCount(0)
@@ -97,7 +123,9 @@ test('more than 50 ready listings post in one tap, with progress', async ({ page
   await createListingThroughApi(page, { ...JACKET, title: 'Tee 1' })
   const [first] = (await (await page.request.get('/api/listings')).json()) as { images: string[] }[]
   for (let index = 2; index <= 55; index += 1) {
-    const made = await page.request.post('/api/listings', { data: { ...JACKET, description: 'Light wash.', title: `Tee ${index}`, images: first!.images } })
+    const made = await page.request.post('/api/listings', {
+      data: { ...JACKET, description: 'Light wash.', title: `Tee ${index}`, images: first!.images },
+    })
     expect(made.status()).toBe(201)
   }
   await page.reload()
@@ -114,5 +142,15 @@ test('more than 50 ready listings post in one tap, with progress', async ({ page
   await dialog.getByRole('button', { name: 'Post 55 to eBay' }).click()
   await expect(dialog.getByText(/^Posting to eBay: \d+ of 55 done…$/)).toBeVisible()
   // They go one after another; the first few are enough to see all 55 were taken.
-  await expect.poll(async () => ((await (await page.request.get(`${FAKE_EBAY}/__control/listings?state=${grant}`)).json()) as { listings: unknown[] }).listings.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`${FAKE_EBAY}/__control/listings?state=${grant}`)).json()) as {
+            listings: unknown[]
+          }
+        ).listings.length,
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(3)
 })

@@ -4,10 +4,14 @@ import { expectNoSidewaysScroll, registerThroughApi } from './helpers.ts'
 // The service worker would answer some requests itself; these come from the page, where the test can answer them.
 test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
 
-test('a screen that cannot read an answer says so, with Retry and a way home, and Retry brings it back', async ({ page }, testInfo) => {
+test('a screen that cannot read an answer says so, with Retry and a way home, and Retry brings it back', async ({
+  page,
+}, testInfo) => {
   await registerThroughApi(page.request)
   // An answer the Dashboard cannot render (a misconfigured proxy, a mismatched server): an object, not a list.
-  await page.route('**/api/listings/search?*', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: {} }) : route.fallback()))
+  await page.route('**/api/listings/search?*', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: {} }) : route.fallback(),
+  )
   await page.goto('/')
 
   const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' })

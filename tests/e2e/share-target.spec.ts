@@ -28,7 +28,9 @@ function countStored(page: Page) {
           const names = ['drafts', 'photos', 'outbox', 'shares'].filter((name) => db.objectStoreNames.contains(name))
           const counts: Record<string, number> = {}
           const tx = db.transaction(names)
-          for (const name of names) tx.objectStore(name).count().onsuccess = (event) => (counts[name] = (event.target as IDBRequest<number>).result)
+          for (const name of names)
+            tx.objectStore(name).count().onsuccess = (event) =>
+              (counts[name] = (event.target as IDBRequest<number>).result)
           tx.oncomplete = () => {
             db.close()
             resolve(counts)
@@ -39,11 +41,26 @@ function countStored(page: Page) {
 }
 
 /** What the phone's share sheet does: a multipart form POST (a navigation) from the app to the manifest's share_target. */
-async function shareFromGallery(page: Page, title: string, photos: { name: string; mimeType: string; buffer: Buffer }[]) {
+async function shareFromGallery(
+  page: Page,
+  title: string,
+  photos: { name: string; mimeType: string; buffer: Buffer }[],
+) {
   await page.evaluate((sharedTitle) => {
-    const form = Object.assign(document.createElement('form'), { method: 'POST', action: '/share-target', enctype: 'multipart/form-data' })
+    const form = Object.assign(document.createElement('form'), {
+      method: 'POST',
+      action: '/share-target',
+      enctype: 'multipart/form-data',
+    })
     form.append(Object.assign(document.createElement('textarea'), { name: 'title', value: sharedTitle }))
-    form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'photos', multiple: true, id: 'shared-photos' }))
+    form.append(
+      Object.assign(document.createElement('input'), {
+        type: 'file',
+        name: 'photos',
+        multiple: true,
+        id: 'shared-photos',
+      }),
+    )
     document.body.append(form)
   }, title)
   await page.locator('#shared-photos').setInputFiles(photos)
@@ -70,7 +87,9 @@ let attackerOrigin: string
 let jpeg: Buffer
 test.beforeAll(async ({ baseURL }) => {
   jpeg = await solidJpeg({ r: 220, g: 30, b: 30 }, 320, 240)
-  attacker = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage(baseURL!, jpeg)))
+  attacker = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage(baseURL!, jpeg)),
+  )
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve))
   attackerOrigin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`
 })
@@ -80,7 +99,11 @@ test('a page of another site that submits the share form makes no draft and uplo
   await registerThroughUi(page)
   await installApp(page)
   const uploads: string[] = []
-  page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/') && uploads.push(request.url()))
+  page.on(
+    'request',
+    (request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/') && uploads.push(request.url()),
+  )
 
   await page.goto(`${attackerOrigin}/prize`)
   await expect(page.getByRole('heading', { name: 'Nothing was added' })).toBeVisible()
@@ -110,7 +133,10 @@ test('a share from the gallery waits for Add as draft, and shows its title as te
 
   // Added: a draft with the photos and the title as plain text (markup shown as typed, the line break gone).
   await page.goto('/')
-  await shareFromGallery(page, '<img src=x onerror="document.title=1">Brass\ncandlestick', [photo('a.jpg', blue), photo('b.jpg', jpeg)])
+  await shareFromGallery(page, '<img src=x onerror="document.title=1">Brass\ncandlestick', [
+    photo('a.jpg', blue),
+    photo('b.jpg', jpeg),
+  ])
   await expect(page.getByRole('heading', { name: 'Add what you shared?' })).toBeVisible()
   await expect(page.getByTestId('shared-title')).toHaveText('<img src=x onerror="document.title=1">Brass candlestick')
   await expect(page.getByRole('img', { name: 'Shared photo 2' })).toBeVisible()

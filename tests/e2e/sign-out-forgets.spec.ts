@@ -16,12 +16,15 @@ async function installApp(page: Page) {
 const cachedThumbnails = (page: Page) =>
   page.evaluate(async () => {
     const names = await caches.keys()
-    const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))
+    const urls = await Promise.all(
+      names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)),
+    )
     return urls.flat().filter((url) => url.includes('-thumb.'))
   })
 
 /** What the Dashboard kept of the seller's listings for its offline start (src/lib/last-seen-store.ts). */
-const lastSeenKept = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('snaplist-last-seen:')))
+const lastSeenKept = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('snaplist-last-seen:')))
 
 /** Signed in with a listing, the Dashboard shown and its thumbnail kept for offline use. */
 async function sellerWithCachedThumbnail(page: Page) {
@@ -45,7 +48,11 @@ test('logging out takes the thumbnails off the phone: offline, none is left to s
   expect(await lastSeenKept(page)).toEqual([])
 })
 
-test('a session the server ended (signed out everywhere from another device) takes them too', async ({ page, context, browser }) => {
+test('a session the server ended (signed out everywhere from another device) takes them too', async ({
+  page,
+  context,
+  browser,
+}) => {
   const username = await sellerWithCachedThumbnail(page)
   const other = await browser.newPage()
   await signInThroughUi(other, username)

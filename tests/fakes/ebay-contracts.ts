@@ -19,7 +19,10 @@ interface OpenApiDocument {
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> }
 }
 
-const ASPECTS_SCHEMA = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', maxLength: 50 } } }
+const ASPECTS_SCHEMA = {
+  type: 'object',
+  additionalProperties: { type: 'array', items: { type: 'string', maxLength: 50 } },
+}
 
 function loadDocument(file: string): OpenApiDocument {
   const document = JSON.parse(readFileSync(path.join(EBAY_OPENAPI_DIR, file), 'utf8')) as OpenApiDocument
@@ -69,14 +72,19 @@ export function createContractChecker(file: string) {
     unknownQuery(operationId: string, names: string[]): string[] {
       const operation = findOperation(document, operationId)
       if (!operation) throw new Error(`${file} has no operation ${operationId}`)
-      const known = new Set((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name))
+      const known = new Set(
+        (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+      )
       return names.filter((name) => !known.has(name))
     },
 
     check(operationId: string, body: unknown): ContractProblem[] {
       const validate = validatorFor(operationId)
       if (!validate || validate(body)) return []
-      return (validate.errors ?? []).map((error) => ({ at: error.instancePath, message: error.message ?? 'is invalid' }))
+      return (validate.errors ?? []).map((error) => ({
+        at: error.instancePath,
+        message: error.message ?? 'is invalid',
+      }))
     },
   }
 }

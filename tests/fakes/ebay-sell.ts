@@ -20,14 +20,22 @@ export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', str
 
 interface FakeAspect {
   localizedAspectName: string
-  aspectConstraint: { aspectRequired: boolean; aspectMode: 'FREE_TEXT' | 'SELECTION_ONLY'; aspectUsage: 'RECOMMENDED' | 'OPTIONAL' }
+  aspectConstraint: {
+    aspectRequired: boolean
+    aspectMode: 'FREE_TEXT' | 'SELECTION_ONLY'
+    aspectUsage: 'RECOMMENDED' | 'OPTIONAL'
+  }
   aspectValues?: { localizedValue: string }[]
 }
 
 const aspect = (name: string, required: boolean, values?: string[], recommended = false): FakeAspect => ({
   localizedAspectName: name,
   // As eBay does: aspectUsage says RECOMMENDED even for required aspects.
-  aspectConstraint: { aspectRequired: required, aspectMode: values ? 'SELECTION_ONLY' : 'FREE_TEXT', aspectUsage: required || recommended ? 'RECOMMENDED' : 'OPTIONAL' },
+  aspectConstraint: {
+    aspectRequired: required,
+    aspectMode: values ? 'SELECTION_ONLY' : 'FREE_TEXT',
+    aspectUsage: required || recommended ? 'RECOMMENDED' : 'OPTIONAL',
+  },
   ...(values ? { aspectValues: values.map((localizedValue) => ({ localizedValue })) } : {}),
 })
 const recommended = (name: string, values?: string[]) => aspect(name, false, values, true)
@@ -44,20 +52,59 @@ const APPAREL = [
   optional('Country/Region of Manufacture'),
 ]
 const DEPARTMENTS = ['Men', 'Women', 'Unisex Adults', 'Boys', 'Girls', 'Baby']
-const SHOE_SIZES = ['5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13', '14']
+const SHOE_SIZES = [
+  '5',
+  '5.5',
+  '6',
+  '6.5',
+  '7',
+  '7.5',
+  '8',
+  '8.5',
+  '9',
+  '9.5',
+  '10',
+  '10.5',
+  '11',
+  '11.5',
+  '12',
+  '13',
+  '14',
+]
 
 interface FakeCondition {
   conditionId: string
   conditionDescription: string
   usage?: 'RESTRICTED'
 }
-const condition = (conditionId: string, conditionDescription: string, usage?: 'RESTRICTED'): FakeCondition => ({ conditionId, conditionDescription, ...(usage ? { usage } : {}) })
+const condition = (conditionId: string, conditionDescription: string, usage?: 'RESTRICTED'): FakeCondition => ({
+  conditionId,
+  conditionDescription,
+  ...(usage ? { usage } : {}),
+})
 // eBay names its conditions per category: 1000 is "New with tags" in clothing and "New" elsewhere.
-const CLOTHING_CONDITIONS = [condition('1000', 'New with tags'), condition('1500', 'New without tags'), condition('1750', 'New with defects'), condition('3000', 'Pre-owned')]
+const CLOTHING_CONDITIONS = [
+  condition('1000', 'New with tags'),
+  condition('1500', 'New without tags'),
+  condition('1750', 'New with defects'),
+  condition('3000', 'Pre-owned'),
+]
 
 /** Inventory API ConditionEnum values by eBay condition id, as the Metadata API lists them. */
-const CONDITION_ENUM: Record<string, string> = { '1000': 'NEW', '1500': 'NEW_OTHER', '1750': 'NEW_WITH_DEFECTS', '2000': 'CERTIFIED_REFURBISHED', '3000': 'USED_EXCELLENT', '7000': 'FOR_PARTS_OR_NOT_WORKING' }
-const GENERAL_CONDITIONS = [condition('1000', 'New'), condition('1500', 'Open box'), condition('3000', 'Used'), condition('7000', 'For parts or not working')]
+const CONDITION_ENUM: Record<string, string> = {
+  '1000': 'NEW',
+  '1500': 'NEW_OTHER',
+  '1750': 'NEW_WITH_DEFECTS',
+  '2000': 'CERTIFIED_REFURBISHED',
+  '3000': 'USED_EXCELLENT',
+  '7000': 'FOR_PARTS_OR_NOT_WORKING',
+}
+const GENERAL_CONDITIONS = [
+  condition('1000', 'New'),
+  condition('1500', 'Open box'),
+  condition('3000', 'Used'),
+  condition('7000', 'For parts or not working'),
+]
 
 /** A small slice of EBAY_US's tree: every category whose words match the title is suggested, the first one first. */
 export const FAKE_CATEGORIES = [
@@ -75,54 +122,108 @@ export const FAKE_CATEGORIES = [
     aspects: [...APPAREL, aspect('Type', false)],
     conditions: CLOTHING_CONDITIONS,
   },
-  { id: '15687', name: 'T-Shirts', words: /shirt|tee\b|\btops?\b/i, aspects: [...APPAREL, aspect('Type', false)], conditions: CLOTHING_CONDITIONS },
+  {
+    id: '15687',
+    name: 'T-Shirts',
+    words: /shirt|tee\b|\btops?\b/i,
+    aspects: [...APPAREL, aspect('Type', false)],
+    conditions: CLOTHING_CONDITIONS,
+  },
   {
     id: '11483',
     name: "Men's Jeans",
     words: /\bjeans\b/i,
-    aspects: [...APPAREL, aspect('Inseam', true), recommended('Style', ['Straight', 'Slim', 'Skinny', 'Bootcut', 'Relaxed', 'Tapered'])],
+    aspects: [
+      ...APPAREL,
+      aspect('Inseam', true),
+      recommended('Style', ['Straight', 'Slim', 'Skinny', 'Bootcut', 'Relaxed', 'Tapered']),
+    ],
     conditions: CLOTHING_CONDITIONS,
   },
   {
     id: '15709',
     name: 'Athletic Shoes',
     words: /\b(shoes?|sneakers?|trainers?)\b/i,
-    aspects: [aspect('Brand', true), aspect('US Shoe Size', true, SHOE_SIZES), aspect('Department', true, DEPARTMENTS), aspect('Style', true, ['Sneaker', 'Running', 'Basketball', 'Skateboarding', 'Walking']), aspect('Color', true), recommended('Model'), recommended('Upper Material', ['Leather', 'Canvas', 'Mesh', 'Suede', 'Synthetic'])],
+    aspects: [
+      aspect('Brand', true),
+      aspect('US Shoe Size', true, SHOE_SIZES),
+      aspect('Department', true, DEPARTMENTS),
+      aspect('Style', true, ['Sneaker', 'Running', 'Basketball', 'Skateboarding', 'Walking']),
+      aspect('Color', true),
+      recommended('Model'),
+      recommended('Upper Material', ['Leather', 'Canvas', 'Mesh', 'Suede', 'Synthetic']),
+    ],
     conditions: CLOTHING_CONDITIONS,
   },
   {
     id: '169291',
     name: "Women's Bags & Handbags",
     words: /\b(handbag|purse|tote|crossbody)\b/i,
-    aspects: [aspect('Brand', true), aspect('Style', true, ['Tote', 'Shoulder Bag', 'Crossbody', 'Satchel', 'Clutch', 'Backpack']), aspect('Department', true, ['Women', 'Men', 'Unisex Adults']), recommended('Exterior Color'), recommended('Exterior Material', ['Leather', 'Canvas', 'Nylon', 'Faux Leather', 'Suede'])],
+    aspects: [
+      aspect('Brand', true),
+      aspect('Style', true, ['Tote', 'Shoulder Bag', 'Crossbody', 'Satchel', 'Clutch', 'Backpack']),
+      aspect('Department', true, ['Women', 'Men', 'Unisex Adults']),
+      recommended('Exterior Color'),
+      recommended('Exterior Material', ['Leather', 'Canvas', 'Nylon', 'Faux Leather', 'Suede']),
+    ],
     conditions: CLOTHING_CONDITIONS,
   },
   {
     id: '9355',
     name: 'Cell Phones & Smartphones',
     words: /\b(phone|iphone|smartphone|galaxy|pixel)\b/i,
-    aspects: [aspect('Brand', true, ['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus']), aspect('Model', true), aspect('Storage Capacity', true, ['32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB']), aspect('Network', true, ['Unlocked', 'Verizon', 'AT&T', 'T-Mobile']), recommended('Color'), recommended('Screen Size')],
+    aspects: [
+      aspect('Brand', true, ['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus']),
+      aspect('Model', true),
+      aspect('Storage Capacity', true, ['32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB']),
+      aspect('Network', true, ['Unlocked', 'Verizon', 'AT&T', 'T-Mobile']),
+      recommended('Color'),
+      recommended('Screen Size'),
+    ],
     conditions: GENERAL_CONDITIONS,
   },
   {
     id: '112529',
     name: 'Headphones',
     words: /\b(headphones?|earbuds?|airpods|headset)\b/i,
-    aspects: [aspect('Brand', true), aspect('Model', true), aspect('Type', true, ['Over-Ear', 'On-Ear', 'Earbud (In Ear)', 'Ear-Hook']), recommended('Connectivity', ['Wireless', 'Wired', 'Bluetooth']), recommended('Color')],
+    aspects: [
+      aspect('Brand', true),
+      aspect('Model', true),
+      aspect('Type', true, ['Over-Ear', 'On-Ear', 'Earbud (In Ear)', 'Ear-Hook']),
+      recommended('Connectivity', ['Wireless', 'Wired', 'Bluetooth']),
+      recommended('Color'),
+    ],
     conditions: GENERAL_CONDITIONS,
   },
   {
     id: '177',
     name: 'PC Laptops & Netbooks',
     words: /\b(laptop|macbook|notebook|chromebook|thinkpad)\b/i,
-    aspects: [aspect('Brand', true), aspect('Processor', true), aspect('Screen Size', true, ['11.6 in', '13.3 in', '14 in', '15.6 in', '16 in', '17.3 in']), recommended('Model'), recommended('RAM Size', ['4 GB', '8 GB', '16 GB', '32 GB'])],
+    aspects: [
+      aspect('Brand', true),
+      aspect('Processor', true),
+      aspect('Screen Size', true, ['11.6 in', '13.3 in', '14 in', '15.6 in', '16 in', '17.3 in']),
+      recommended('Model'),
+      recommended('RAM Size', ['4 GB', '8 GB', '16 GB', '32 GB']),
+    ],
     conditions: GENERAL_CONDITIONS,
   },
   {
     id: '139971',
     name: 'Video Game Consoles',
     words: /\b(console|playstation|xbox|nintendo)\b/i,
-    aspects: [aspect('Brand', true, ['Sony', 'Microsoft', 'Nintendo', 'Sega']), aspect('Model', true), aspect('Platform', true, ['Sony PlayStation 5', 'Sony PlayStation 4', 'Microsoft Xbox Series X', 'Microsoft Xbox One', 'Nintendo Switch']), recommended('Color')],
+    aspects: [
+      aspect('Brand', true, ['Sony', 'Microsoft', 'Nintendo', 'Sega']),
+      aspect('Model', true),
+      aspect('Platform', true, [
+        'Sony PlayStation 5',
+        'Sony PlayStation 4',
+        'Microsoft Xbox Series X',
+        'Microsoft Xbox One',
+        'Nintendo Switch',
+      ]),
+      recommended('Color'),
+    ],
     conditions: GENERAL_CONDITIONS,
   },
   {
@@ -130,9 +231,21 @@ export const FAKE_CATEGORIES = [
     name: 'Digital Cameras',
     words: /camera/i,
     aspects: [aspect('Brand', true), aspect('Model', true), aspect('Color', false)],
-    conditions: [condition('1000', 'New'), condition('1500', 'Open box'), condition('2000', 'Certified - Refurbished', 'RESTRICTED'), condition('3000', 'Used'), condition('7000', 'For parts or not working')],
+    conditions: [
+      condition('1000', 'New'),
+      condition('1500', 'Open box'),
+      condition('2000', 'Certified - Refurbished', 'RESTRICTED'),
+      condition('3000', 'Used'),
+      condition('7000', 'For parts or not working'),
+    ],
   },
-  { id: '1', name: 'Collectibles', words: /.*/, aspects: [aspect('Brand', false)], conditions: [condition('1000', 'New'), condition('3000', 'Used')] },
+  {
+    id: '1',
+    name: 'Collectibles',
+    words: /.*/,
+    aspects: [aspect('Brand', false)],
+    conditions: [condition('1000', 'New'), condition('3000', 'Used')],
+  },
 ]
 
 interface Offer {
@@ -159,7 +272,14 @@ export interface FakeOrder {
   orderPaymentStatus: 'PAID'
   cancelStatus: { cancelState: 'NONE_REQUESTED'; cancelRequests: [] }
   pricingSummary: { total: { value: string; currency: 'USD' } }
-  lineItems: { lineItemId: string; legacyItemId: string; sku: string; title: string; quantity: number; lineItemCost: { value: string; currency: 'USD' } }[]
+  lineItems: {
+    lineItemId: string
+    legacyItemId: string
+    sku: string
+    title: string
+    quantity: number
+    lineItemCost: { value: string; currency: 'USD' }
+  }[]
 }
 
 /** How the selling APIs answer: as eBay normally does, busy (429), down (500), or slowly (slowMs, then normally). */
@@ -221,15 +341,29 @@ interface EbayError {
 }
 
 export const restErrors = (c: Context, status: ContentfulStatusCode, errors: EbayError[]) =>
-  c.json({ errors: errors.map((error) => ({ domain: 'API_INVENTORY', category: 'REQUEST', longMessage: error.message, ...error })) }, status)
+  c.json(
+    {
+      errors: errors.map((error) => ({
+        domain: 'API_INVENTORY',
+        category: 'REQUEST',
+        longMessage: error.message,
+        ...error,
+      })),
+    },
+    status,
+  )
 
-export const restError = (c: Context, status: ContentfulStatusCode, errorId: number, message: string) => restErrors(c, status, [{ errorId, message }])
+export const restError = (c: Context, status: ContentfulStatusCode, errorId: number, message: string) =>
+  restErrors(c, status, [{ errorId, message }])
 
 const SCOPES = {
   base: 'https://api.ebay.com/oauth/api_scope',
   inventory: 'https://api.ebay.com/oauth/api_scope/sell.inventory',
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
-  fulfillment: ['https://api.ebay.com/oauth/api_scope/sell.fulfillment', 'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly'],
+  fulfillment: [
+    'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
+    'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
+  ],
 }
 const inventoryContract = createContractChecker('sell_inventory_v1_oas3.json')
 const taxonomyContract = createContractChecker('commerce_taxonomy_v1_oas3.json')
@@ -238,7 +372,14 @@ const fulfillmentContract = createContractChecker('sell_fulfillment_v1_oas3.json
 const browseContract = createContractChecker('buy_browse_v1_oas3.json')
 
 // Browse's filters as eBay spells them (name:value or name:{a|b}), those this stand-in understands.
-const BROWSE_FILTERS = new Set(['buyingOptions', 'conditions', 'conditionIds', 'priceCurrency', 'price', 'itemLocationCountry'])
+const BROWSE_FILTERS = new Set([
+  'buyingOptions',
+  'conditions',
+  'conditionIds',
+  'priceCurrency',
+  'price',
+  'itemLocationCountry',
+])
 const BROWSE_MARKETPLACES = new Set(['EBAY_US', 'EBAY_GB', 'EBAY_DE', 'EBAY_AU', 'EBAY_CA'])
 
 interface MarketListing {
@@ -257,7 +398,12 @@ function marketOf(category: (typeof FAKE_CATEGORIES)[number], index: number): Ma
   const middle = 20 + index * 15
   return Array.from({ length: 30 }, (_, n) => ({
     itemId: `v1|${category.id}${String(n).padStart(4, '0')}|0`,
-    title: `${category.name} ${n % 2 ? 'used' : 'pre-owned'} ${category.words.source.replace(/[^a-z|]/gi, '').split('|').filter(Boolean)[n % 2] ?? ''}`.trim(),
+    title: `${category.name} ${n % 2 ? 'used' : 'pre-owned'} ${
+      category.words.source
+        .replace(/[^a-z|]/gi, '')
+        .split('|')
+        .filter(Boolean)[n % 2] ?? ''
+    }`.trim(),
     categoryId: category.id,
     price: Math.round(middle * (0.6 + ((n * 37) % 30) / 37.5)) - 0.01,
     shipping: n % 7 === 6 ? null : n % 2 ? 5.99 : 0,
@@ -284,7 +430,8 @@ const missingAspect = (name: string) => ({
 /** A seller's inventory, made on first use. */
 export function inventoryOf(state: SellState, seller: string): Inventory {
   let inventory = state.inventories.get(seller)
-  if (!inventory) state.inventories.set(seller, (inventory = { locations: new Map(), items: new Map(), offers: new Map() }))
+  if (!inventory)
+    state.inventories.set(seller, (inventory = { locations: new Map(), items: new Map(), offers: new Map() }))
   return inventory
 }
 
@@ -301,7 +448,10 @@ export function sellItem(state: SellState, seller: string, sku: string, quantity
   const inventory = inventoryOf(state, seller)
   const offer = [...inventory.offers.values()].find((entry) => entry.sku === sku && entry.status === 'PUBLISHED')
   if (!offer?.listingId) throw new Error(`${sku} is not live on eBay for ${seller}`)
-  const item = inventory.items.get(sku) as { availability: { shipToLocationAvailability: { quantity: number } }; product: { title: string } }
+  const item = inventory.items.get(sku) as {
+    availability: { shipToLocationAvailability: { quantity: number } }
+    product: { title: string }
+  }
   const available = item.availability.shipToLocationAvailability
   if (available.quantity < quantity) throw new Error(`${sku} has only ${available.quantity} left`)
   available.quantity -= quantity
@@ -316,7 +466,16 @@ export function sellItem(state: SellState, seller: string, sku: string, quantity
     orderPaymentStatus: 'PAID',
     cancelStatus: { cancelState: 'NONE_REQUESTED', cancelRequests: [] },
     pricingSummary: { total: money(unit * quantity) },
-    lineItems: [{ lineItemId: String(randomInt(1e9, 9e9)), legacyItemId: offer.listingId, sku, title: item.product.title, quantity, lineItemCost: money(unit * quantity) }],
+    lineItems: [
+      {
+        lineItemId: String(randomInt(1e9, 9e9)),
+        legacyItemId: offer.listingId,
+        sku,
+        title: item.product.title,
+        quantity,
+        lineItemCost: money(unit * quantity),
+      },
+    ],
   }
   state.orders.set(seller, [...(state.orders.get(seller) ?? []), order])
   return order
@@ -335,9 +494,12 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   /** What eBay checks before a Sell API call: the token, its scope and the Accept-Language header. */
   function refused(c: Context, scope: string): Response | undefined {
     const token = bearer(c)
-    if (!token) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-    if (!token.scopes.includes(scope)) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
-    if (c.req.header('accept-language') === '*') return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
+    if (!token)
+      return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
+    if (!token.scopes.includes(scope))
+      return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+    if (c.req.header('accept-language') === '*')
+      return restError(c, 400, 25709, 'Invalid value for header Accept-Language.')
     return undefined
   }
 
@@ -345,9 +507,15 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   const mine = (c: Context) => inventoryOf(state, bearer(c)!.seller)
 
   /** The body of an operation with one: Content-Type (and Content-Language where the contract wants it) and the contract. */
-  async function contractBody(c: Context, operationId: string, { contentLanguage = false } = {}): Promise<{ body: Record<string, unknown> } | { refused: Response }> {
-    if (!c.req.header('content-type')?.startsWith('application/json')) return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Type.') }
-    if (contentLanguage && c.req.header('content-language') !== 'en-US') return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Language.') }
+  async function contractBody(
+    c: Context,
+    operationId: string,
+    { contentLanguage = false } = {},
+  ): Promise<{ body: Record<string, unknown> } | { refused: Response }> {
+    if (!c.req.header('content-type')?.startsWith('application/json'))
+      return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Type.') }
+    if (contentLanguage && c.req.header('content-language') !== 'en-US')
+      return { refused: restError(c, 400, 25709, 'Invalid value for header Content-Language.') }
     const body: unknown = await c.req.json().catch(() => undefined)
     const problems = inventoryContract.check(operationId, body)
     if (problems.length === 0) return { body: body as Record<string, unknown> }
@@ -358,44 +526,88 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   const category = (id: unknown) => FAKE_CATEGORIES.find((entry) => entry.id === id)
 
   /** A GET whose query names a parameter the operation does not define: refused, so the test sees the mistake. */
-  function unknownQuery(c: Context, contract: ReturnType<typeof createContractChecker>, operationId: string): Response | undefined {
+  function unknownQuery(
+    c: Context,
+    contract: ReturnType<typeof createContractChecker>,
+    operationId: string,
+  ): Response | undefined {
     const unknown = contract.unknownQuery(operationId, Object.keys(c.req.query()))
-    return unknown.length ? restError(c, 400, 25709, `Invalid value for query parameters ${unknown.join(', ')}.`) : undefined
+    return unknown.length
+      ? restError(c, 400, 25709, `Invalid value for query parameters ${unknown.join(', ')}.`)
+      : undefined
   }
 
   /** What publishOffer refuses, in eBay's words: everything a live listing needs that the item or offer lacks. */
   function publishProblems(inventory: Inventory, offer: Offer): EbayError[] {
     const item = inventory.items.get(offer.sku)
-    if (!item) return [{ errorId: 25702, message: `${offer.sku} could not be found or is not available in the system.` }]
-    const product = (item.product ?? {}) as { title?: string; imageUrls?: string[]; aspects?: Record<string, string[]>; description?: string }
-    const body = offer.body as { categoryId?: string; listingPolicies?: Record<string, string>; pricingSummary?: { price?: { value?: string } }; merchantLocationKey?: string; listingDuration?: string; listingDescription?: string }
+    if (!item)
+      return [{ errorId: 25702, message: `${offer.sku} could not be found or is not available in the system.` }]
+    const product = (item.product ?? {}) as {
+      title?: string
+      imageUrls?: string[]
+      aspects?: Record<string, string[]>
+      description?: string
+    }
+    const body = offer.body as {
+      categoryId?: string
+      listingPolicies?: Record<string, string>
+      pricingSummary?: { price?: { value?: string } }
+      merchantLocationKey?: string
+      listingDuration?: string
+      listingDescription?: string
+    }
     const problems: EbayError[] = []
     const leaf = category(body.categoryId)
-    if (!leaf) problems.push({ errorId: 25005, message: 'The listing could not be published because the unpublished offer has an invalid category ID.' })
+    if (!leaf)
+      problems.push({
+        errorId: 25005,
+        message: 'The listing could not be published because the unpublished offer has an invalid category ID.',
+      })
     if (!product.title) problems.push({ errorId: 25002, message: 'A user error has occurred. The title is missing.' })
     if (!product.imageUrls?.length || product.imageUrls.some((url) => !url.startsWith('https://'))) {
-      problems.push({ errorId: 25015, message: 'The listing could not be published because the inventory item has an invalid picture URL.' })
+      problems.push({
+        errorId: 25015,
+        message: 'The listing could not be published because the inventory item has an invalid picture URL.',
+      })
     }
     const allowed = leaf?.conditions.filter((entry) => !entry.usage).map((entry) => CONDITION_ENUM[entry.conditionId])
     if (!item.condition || (allowed && !allowed.includes(item.condition as string))) {
-      problems.push({ errorId: 25021, message: 'The listing could not be published because the inventory item has invalid item condition information.' })
+      problems.push({
+        errorId: 25021,
+        message:
+          'The listing could not be published because the inventory item has invalid item condition information.',
+      })
     }
-    if (!product.description && !body.listingDescription) problems.push({ errorId: 25002, message: 'A user error has occurred. The description is missing.' })
+    if (!product.description && !body.listingDescription)
+      problems.push({ errorId: 25002, message: 'A user error has occurred. The description is missing.' })
     for (const required of leaf?.aspects.filter((entry) => entry.aspectConstraint.aspectRequired) ?? []) {
       const values = product.aspects?.[required.localizedAspectName] ?? []
       const allowed = required.aspectValues?.map((value) => value.localizedValue)
-      if (!values.length || (allowed && !values.every((value) => allowed.includes(value)))) problems.push(missingAspect(required.localizedAspectName))
+      if (!values.length || (allowed && !values.every((value) => allowed.includes(value))))
+        problems.push(missingAspect(required.localizedAspectName))
     }
     const policies = body.listingPolicies ?? {}
     const policyErrors = { fulfillment: 25007, payment: 25008, return: 25009 } as const
     for (const kind of ['fulfillment', 'payment', 'return'] as const) {
       if (!state.policies?.[kind].includes(policies[`${kind}PolicyId`] ?? '')) {
-        problems.push({ errorId: policyErrors[kind], message: `The listing could not be published because the unpublished offer has invalid data in the associated ${kind} policy.` })
+        problems.push({
+          errorId: policyErrors[kind],
+          message: `The listing could not be published because the unpublished offer has invalid data in the associated ${kind} policy.`,
+        })
       }
     }
-    if (!(Number(body.pricingSummary?.price?.value) > 0)) problems.push({ errorId: 25003, message: 'The listing could not be published because the unpublished offer has an invalid price.' })
-    if (!inventory.locations.has(body.merchantLocationKey ?? '')) problems.push({ errorId: 25012, message: 'Invalid inventory location. The merchantLocationKey is not known.' })
-    if (body.listingDuration !== 'GTC') problems.push({ errorId: 25002, message: 'A user error has occurred. listingDuration must be GTC for fixed-price listings.' })
+    if (!(Number(body.pricingSummary?.price?.value) > 0))
+      problems.push({
+        errorId: 25003,
+        message: 'The listing could not be published because the unpublished offer has an invalid price.',
+      })
+    if (!inventory.locations.has(body.merchantLocationKey ?? ''))
+      problems.push({ errorId: 25012, message: 'Invalid inventory location. The merchantLocationKey is not known.' })
+    if (body.listingDuration !== 'GTC')
+      problems.push({
+        errorId: 25002,
+        message: 'A user error has occurred. listingDuration must be GTC for fixed-price listings.',
+      })
     return problems
   }
 
@@ -412,7 +624,8 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     return c.json({ listingId: offer.listingId, warnings: [] })
   }
 
-  const liveOffer = (c: Context, sku: string) => [...mine(c).offers.values()].find((offer) => offer.sku === sku && offer.status === 'PUBLISHED')
+  const liveOffer = (c: Context, sku: string) =>
+    [...mine(c).offers.values()].find((offer) => offer.sku === sku && offer.status === 'PUBLISHED')
 
   /**
    * A change to a live listing is a revision: counted, and refused past eBay's 250 a day (25019 "Cannot revise the
@@ -421,7 +634,13 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   function revise(c: Context, offer: Offer | undefined, call: Revision['call'], title: string): Response | undefined {
     if (!offer?.listingId) return undefined
     const count = state.revisionsToday.get(offer.listingId) ?? 0
-    if (count >= REVISIONS_PER_DAY) return restError(c, 400, 25019, `Cannot revise the listing. This listing has reached the limit of ${REVISIONS_PER_DAY} revisions in one calendar day.`)
+    if (count >= REVISIONS_PER_DAY)
+      return restError(
+        c,
+        400,
+        25019,
+        `Cannot revise the listing. This listing has reached the limit of ${REVISIONS_PER_DAY} revisions in one calendar day.`,
+      )
     state.revisionsToday.set(offer.listingId, count + 1)
     const seller = bearer(c)!.seller
     state.revisions.set(seller, [...(state.revisions.get(seller) ?? []), { call, sku: offer.sku, title }])
@@ -437,252 +656,360 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     return c.body(null, 204)
   }
 
-  const offerView = (offer: Offer) => ({ offerId: offer.offerId, sku: offer.sku, status: offer.status, ...offer.body, ...(offer.listingId ? { listing: { listingId: offer.listingId, listingStatus: 'ACTIVE' } } : {}) })
+  const offerView = (offer: Offer) => ({
+    offerId: offer.offerId,
+    sku: offer.sku,
+    status: offer.status,
+    ...offer.body,
+    ...(offer.listingId ? { listing: { listingId: offer.listingId, listingStatus: 'ACTIVE' } } : {}),
+  })
 
-  return new Hono()
-    .use(async (c, next) => {
-      const trouble = state.trouble
-      if (!trouble?.path.test(c.req.path)) return next()
-      if (trouble.status === 429) return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
-      if (trouble.status !== 0) return restError(c, trouble.status, 2003, 'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.')
-      await new Promise((resolve) => setTimeout(resolve, trouble.delayMs ?? 5_000))
-      return next()
-    })
-    // The Sell APIs (Inventory, Account, Fulfillment) only: connecting and the control routes keep working.
-    .use('/sell/*', async (c, next) => {
-      if (state.mode === 'busy') return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
-      if (state.mode === 'down') return restError(c, 500, 25001, 'A system error has occurred. The service is down (stand-in).')
-      if (state.mode === 'slow') await sleep(state.slowMs)
-      return next()
-    })
-    .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
-      const problem = refused(c, SCOPES.account)
-      if (problem) return problem
-      if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
-      if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
-      const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
-      const policies = state.policies[kind].map((id) => ({ [`${kind}PolicyId`]: id, name: `${kind} policy ${id}`, marketplaceId: 'EBAY_US' }))
-      return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
-    })
-    .get('/sell/inventory/v1/location', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const locations = [...mine(c).locations].map(([key, body]) => ({ merchantLocationKey: key, merchantLocationStatus: 'ENABLED', ...(body as object) }))
-      return c.json({ locations, total: locations.length, limit: 20, offset: 0 })
-    })
-    .post('/sell/inventory/v1/location/:key', async (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const checked = await contractBody(c, 'createInventoryLocation')
-      if ('refused' in checked) return checked.refused
-      const key = c.req.param('key')
-      if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
-      if (mine(c).locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
-      mine(c).locations.set(key, checked.body)
-      return c.body(null, 204)
-    })
-    .put('/sell/inventory/v1/inventory_item/:sku', async (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const sku = c.req.param('sku')
-      if (!/^[A-Za-z0-9]{1,50}$/.test(sku)) {
-        return restError(c, 400, 25707, 'This is an invalid value for a SKU.  Only alphanumeric characters can be used for SKUs, and their length must not exceed 50 characters.')
-      }
-      const checked = await contractBody(c, 'createOrReplaceInventoryItem', { contentLanguage: true })
-      if ('refused' in checked) return checked.refused
-      const title = String((checked.body.product as { title?: unknown } | undefined)?.title ?? '')
-      const live = liveOffer(c, sku)
-      const limited = revise(c, live, 'inventory_item', title)
-      if (limited) return limited
-      mine(c).items.set(sku, checked.body)
-      return written(c, 'inventory_item', live !== undefined)
-    })
-    .get('/sell/inventory/v1/inventory_item/:sku', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const item = mine(c).items.get(c.req.param('sku'))
-      if (!item) return restError(c, 404, 25710, "We didn't find the resource/entity you are requesting. Please verify the request")
-      return c.json({ sku: c.req.param('sku'), locale: 'en_US', ...item })
-    })
-    .get('/sell/inventory/v1/offer/:offerId', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const offer = mine(c).offers.get(c.req.param('offerId'))
-      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
-      return c.json(offerView(offer))
-    })
-    .get('/sell/inventory/v1/offer', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const offers = [...mine(c).offers.values()].filter((offer) => offer.sku === c.req.query('sku'))
-      if (!offers.length) return restError(c, 404, 25713, 'This Offer is not available : no offer for this SKU.')
-      return c.json({ offers: offers.map(offerView), total: offers.length, limit: 25, offset: 0 })
-    })
-    .post('/sell/inventory/v1/offer', async (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const checked = await contractBody(c, 'createOffer', { contentLanguage: true })
-      if ('refused' in checked) return checked.refused
-      const { sku, marketplaceId, format } = checked.body as { sku?: string; marketplaceId?: string; format?: string }
-      if (!sku || !marketplaceId || !format) return restError(c, 400, 25002, 'A user error has occurred. sku, marketplaceId and format are required.')
-      const { items, offers } = mine(c)
-      if (!items.has(sku)) return restError(c, 400, 25702, `${sku} could not be found or is not available in the system.`)
-      const existing = [...offers.values()].find((offer) => offer.sku === sku && offer.body.marketplaceId === marketplaceId && offer.body.format === format)
-      if (existing) return restErrors(c, 400, [{ errorId: 25002, message: 'A user error has occurred. Offer entity already exists.', parameters: [{ name: 'offerId', value: existing.offerId }] }])
-      const offer: Offer = { offerId: String(randomInt(1_000_000_000, 9_999_999_999)), sku, status: 'UNPUBLISHED', body: checked.body }
-      offers.set(offer.offerId, offer)
-      return c.json({ offerId: offer.offerId, warnings: [] }, 201)
-    })
-    .put('/sell/inventory/v1/offer/:offerId', async (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const offer = mine(c).offers.get(c.req.param('offerId'))
-      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
-      const checked = await contractBody(c, 'updateOffer', { contentLanguage: true })
-      if ('refused' in checked) return checked.refused
-      const item = mine(c).items.get(offer.sku) as { product?: { title?: string } } | undefined
-      const live = offer.status === 'PUBLISHED'
-      const limited = live ? revise(c, offer, 'offer', item?.product?.title ?? '') : undefined
-      if (limited) return limited
-      offer.body = { ...checked.body, marketplaceId: offer.body.marketplaceId, format: offer.body.format }
-      return written(c, 'offer', live)
-    })
-    .post('/sell/inventory/v1/offer/:offerId/publish', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const offer = mine(c).offers.get(c.req.param('offerId'))
-      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
-      const problems = publishProblems(mine(c), offer)
-      return problems.length ? restErrors(c, 400, problems) : publish(c, offer)
-    })
-    .post('/sell/inventory/v1/offer/:offerId/withdraw', (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      const offer = mine(c).offers.get(c.req.param('offerId'))
-      if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
-      // eBay's words for withdrawing an offer that is not live are not documented; 25002 is its generic user error.
-      if (offer.status !== 'PUBLISHED') return restError(c, 400, 25002, 'A user error has occurred. The offer is not published.')
-      offer.status = 'UNPUBLISHED'
-      return c.json({ listingId: offer.listingId, warnings: [] })
-    })
-    .get('/sell/fulfillment/v1/order', (c) => {
-      const token = bearer(c)
-      if (!token) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-      if (!SCOPES.fulfillment.some((scope) => token.scopes.includes(scope))) return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
-      const problem = unknownQuery(c, fulfillmentContract, 'getOrders')
-      if (problem) return problem
-      const window = creationWindow(c.req.query('filter'))
-      const limit = Number(c.req.query('limit') ?? 50)
-      const offset = Number(c.req.query('offset') ?? 0)
-      // eBay's words, from the x-response-codes of getOrders in sell_fulfillment_v1_oas3.json.
-      if (window === null) return restError(c, 400, 30810, 'Invalid date format')
-      if (window && window.to !== Infinity && window.to < window.from) return restError(c, 400, 30840, 'Start date should be before end date')
-      if (window && window.from > Date.now() + 60_000) return restError(c, 400, 30850, "Start and end dates can't be in the future")
-      if (!Number.isInteger(limit) || limit < 1 || limit > 200) return restError(c, 400, 31100, `Invalid limit: ${c.req.query('limit')}`)
-      if (!Number.isInteger(offset) || offset < 0) return restError(c, 400, 31000, `Invalid offset: ${c.req.query('offset')}`)
-      const all = (state.orders.get(token.seller) ?? []).filter((order) => !window || (Date.parse(order.creationDate) >= window.from && Date.parse(order.creationDate) <= window.to))
-      const orders = all.slice(offset, offset + limit)
-      return c.json({ href: c.req.url, limit, offset, total: all.length, orders, warnings: [] })
-    })
-    .get('/commerce/taxonomy/v1/get_default_category_tree_id', (c) => {
-      const problem = refused(c, SCOPES.base)
-      if (problem) return problem
-      if (!c.req.query('marketplace_id')) return restError(c, 400, 62002, 'Missing marketplace ID.')
-      return c.json({ categoryTreeId: '0', categoryTreeVersion: '133' })
-    })
-    .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_suggestions', (c) => {
-      const problem = refused(c, SCOPES.base)
-      if (problem) return problem
-      if (c.req.param('tree') !== '0') return restError(c, 404, 62004, 'The specified category tree ID was not found.')
-      const q = c.req.query('q')
-      if (!q) return restError(c, 400, 62007, "Missing keyword 'q'. Please specify a keyword.")
-      const suggestions = FAKE_CATEGORIES.filter((entry) => entry.words.test(q)).map((entry, index) => ({
-        category: { categoryId: entry.id, categoryName: entry.name },
-        categoryTreeNodeAncestors: [],
-        categoryTreeNodeLevel: 3,
-        relevancy: index === 0 ? 'HIGH' : 'LOW',
-      }))
-      return c.json({ categorySuggestions: suggestions, categoryTreeId: '0', categoryTreeVersion: '133' })
-    })
-    .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_subtree', (c) => {
-      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, taxonomyContract, 'getCategorySubtree')
-      if (problem) return problem
-      if (c.req.param('tree') !== '0') return restError(c, 404, 62004, 'The specified category tree ID was not found.')
-      const id = c.req.query('category_id')
-      if (!id) return restError(c, 400, 62006, 'Missing category ID.')
-      const leaf = category(id)
-      if (!leaf) return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
-      const categorySubtreeNode = { category: { categoryId: leaf.id, categoryName: leaf.name }, categoryTreeNodeLevel: 3, leafCategoryTreeNode: true }
-      return c.json({ categorySubtreeNode, categoryTreeId: '0', categoryTreeVersion: '133' })
-    })
-    .get('/sell/metadata/v1/marketplace/:marketplace/get_item_condition_policies', (c) => {
-      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, metadataContract, 'getItemConditionPolicies')
-      if (problem) return problem
-      if (c.req.param('marketplace') !== 'EBAY_US') return restErrors(c, 400, [{ errorId: 46001, message: 'The specified marketplace ID was not found.' }])
-      // filter=categoryIds:{100|101}; without one eBay answers for every category.
-      const filter = c.req.query('filter')
-      const ids = filter === undefined ? undefined : /^categoryIds:\{([\d|]+)\}$/.exec(filter)?.[1]?.split('|')
-      if (filter !== undefined && !ids) return restErrors(c, 400, [{ errorId: 46002, message: 'The specified filter is invalid.' }])
-      const leaves = FAKE_CATEGORIES.filter((entry) => !ids || ids.includes(entry.id))
-      const itemConditionPolicies = leaves.map((leaf) => ({ categoryId: leaf.id, categoryTreeId: '0', itemConditionRequired: true, itemConditions: leaf.conditions }))
-      return c.json({ itemConditionPolicies })
-    })
-    .get('/commerce/taxonomy/v1/category_tree/:tree/get_item_aspects_for_category', (c) => {
-      const problem = refused(c, SCOPES.base)
-      if (problem) return problem
-      const id = c.req.query('category_id')
-      if (!id) return restError(c, 400, 62006, 'Missing category ID.')
-      const leaf = category(id)
-      if (!leaf) return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
-      return c.json({ categoryId: leaf.id, categoryTreeId: '0', aspects: leaf.aspects })
-    })
-    .get('/buy/browse/v1/item_summary/search', (c) => {
-      const problem = refused(c, SCOPES.base) ?? unknownQuery(c, browseContract, 'search')
-      if (problem) return problem
-      const marketplace = c.req.header('x-ebay-c-marketplace-id')
-      if (marketplace && !BROWSE_MARKETPLACES.has(marketplace)) return restError(c, 400, 12002, `The marketplace ID ${marketplace} is invalid.`)
-      const { q, category_ids: categoryIds, filter = '', limit = '50', offset = '0' } = c.req.query()
-      if (!q && !categoryIds) return restError(c, 400, 12001, "The call must have a valid 'q', 'category_ids', 'epid', 'gtin' or 'charity_ids' query parameter.")
-      if (q?.includes('*')) return restError(c, 400, 12015, 'The wildcard character * is not allowed in the q parameter.')
-      if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 200) return restError(c, 400, 12005, "The 'limit' value must be between 1 and 200.")
-      const filters = parseBrowseFilter(filter)
-      if (typeof filters === 'string') return restError(c, 400, 12023, `The filter '${filters}' is not valid.`)
-      const words = (q ?? '').toLowerCase().split(/\s+/).filter((word) => word.length >= 3)
-      const wanted = (name: string, value: string) => !filters.has(name) || filters.get(name)!.includes(value)
-      const matches = FAKE_CATEGORIES.flatMap(marketOf).filter(
-        (item) =>
-          (!categoryIds || categoryIds.split(',').includes(item.categoryId)) &&
-          // The stand-in's listings have generic titles: within a category every one matches; without, the words pick the category.
-          (categoryIds || words.length === 0 || FAKE_CATEGORIES.find((entry) => entry.id === item.categoryId)!.words.test(q ?? '')) &&
-          wanted('buyingOptions', item.buyingOption) &&
-          wanted('conditions', item.condition),
-      )
-      const page = matches.slice(Number(offset), Number(offset) + Number(limit))
-      const itemSummaries = page.map((item) => ({
-        itemId: item.itemId,
-        title: item.title,
-        price: { value: item.price.toFixed(2), currency: 'USD' },
-        condition: item.condition === 'NEW' ? 'New' : 'Used',
-        conditionId: item.condition === 'NEW' ? '1000' : '3000',
-        buyingOptions: [item.buyingOption],
-        categories: [{ categoryId: item.categoryId }],
-        itemWebUrl: `https://www.sandbox.ebay.com/itm/${item.itemId.split('|')[1]}`,
-        shippingOptions: [item.shipping === null ? { shippingCostType: 'CALCULATED' } : { shippingCostType: 'FIXED', shippingCost: { value: item.shipping.toFixed(2), currency: 'USD' } }],
-      }))
-      return c.json({ href: c.req.url, total: matches.length, limit: Number(limit), offset: Number(offset), itemSummaries })
-    })
-    .post('/commerce/media/v1_beta/image/create_image_from_file', async (c) => {
-      const problem = refused(c, SCOPES.inventory)
-      if (problem) return problem
-      if (!c.req.header('content-type')?.startsWith('multipart/form-data')) return restError(c, 400, 190001, "The Content-Type header must be 'multipart/form-data'.")
-      const image = (await c.req.formData().catch(() => undefined))?.get('image')
-      const bytes = image instanceof File ? new Uint8Array(await image.arrayBuffer()) : undefined
-      const isPicture = bytes && ((bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50))
-      if (!isPicture) return restError(c, 400, 190002, 'The image file is missing or is not a supported format.')
-      const id = randomBytes(9).toString('base64url')
-      const imageUrl = `https://i.ebayimg.sandbox.ebay.com/images/g/${id}/s-l1600.jpg`
-      state.pictures.set(imageUrl, bytes.length)
-      c.header('location', `${new URL(c.req.url).origin}/commerce/media/v1_beta/image/${id}`)
-      return c.json({ imageUrl, expirationDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString() }, 201)
-    })
+  return (
+    new Hono()
+      .use(async (c, next) => {
+        const trouble = state.trouble
+        if (!trouble?.path.test(c.req.path)) return next()
+        if (trouble.status === 429)
+          return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
+        if (trouble.status !== 0)
+          return restError(
+            c,
+            trouble.status,
+            2003,
+            'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.',
+          )
+        await new Promise((resolve) => setTimeout(resolve, trouble.delayMs ?? 5_000))
+        return next()
+      })
+      // The Sell APIs (Inventory, Account, Fulfillment) only: connecting and the control routes keep working.
+      .use('/sell/*', async (c, next) => {
+        if (state.mode === 'busy')
+          return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
+        if (state.mode === 'down')
+          return restError(c, 500, 25001, 'A system error has occurred. The service is down (stand-in).')
+        if (state.mode === 'slow') await sleep(state.slowMs)
+        return next()
+      })
+      .get('/sell/account/v1/:kind{(fulfillment|payment|return)_policy}', (c) => {
+        const problem = refused(c, SCOPES.account)
+        if (problem) return problem
+        if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
+        if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
+        const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
+        const policies = state.policies[kind].map((id) => ({
+          [`${kind}PolicyId`]: id,
+          name: `${kind} policy ${id}`,
+          marketplaceId: 'EBAY_US',
+        }))
+        return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
+      })
+      .get('/sell/inventory/v1/location', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const locations = [...mine(c).locations].map(([key, body]) => ({
+          merchantLocationKey: key,
+          merchantLocationStatus: 'ENABLED',
+          ...(body as object),
+        }))
+        return c.json({ locations, total: locations.length, limit: 20, offset: 0 })
+      })
+      .post('/sell/inventory/v1/location/:key', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const checked = await contractBody(c, 'createInventoryLocation')
+        if ('refused' in checked) return checked.refused
+        const key = c.req.param('key')
+        if (key.length > 36) return restError(c, 400, 25800, 'Invalid merchantLocationKey.')
+        if (mine(c).locations.has(key)) return restError(c, 409, 25803, 'merchantLocationKey already exists.')
+        mine(c).locations.set(key, checked.body)
+        return c.body(null, 204)
+      })
+      .put('/sell/inventory/v1/inventory_item/:sku', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const sku = c.req.param('sku')
+        if (!/^[A-Za-z0-9]{1,50}$/.test(sku)) {
+          return restError(
+            c,
+            400,
+            25707,
+            'This is an invalid value for a SKU.  Only alphanumeric characters can be used for SKUs, and their length must not exceed 50 characters.',
+          )
+        }
+        const checked = await contractBody(c, 'createOrReplaceInventoryItem', { contentLanguage: true })
+        if ('refused' in checked) return checked.refused
+        const title = String((checked.body.product as { title?: unknown } | undefined)?.title ?? '')
+        const live = liveOffer(c, sku)
+        const limited = revise(c, live, 'inventory_item', title)
+        if (limited) return limited
+        mine(c).items.set(sku, checked.body)
+        return written(c, 'inventory_item', live !== undefined)
+      })
+      .get('/sell/inventory/v1/inventory_item/:sku', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const item = mine(c).items.get(c.req.param('sku'))
+        if (!item)
+          return restError(
+            c,
+            404,
+            25710,
+            "We didn't find the resource/entity you are requesting. Please verify the request",
+          )
+        return c.json({ sku: c.req.param('sku'), locale: 'en_US', ...item })
+      })
+      .get('/sell/inventory/v1/offer/:offerId', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const offer = mine(c).offers.get(c.req.param('offerId'))
+        if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+        return c.json(offerView(offer))
+      })
+      .get('/sell/inventory/v1/offer', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const offers = [...mine(c).offers.values()].filter((offer) => offer.sku === c.req.query('sku'))
+        if (!offers.length) return restError(c, 404, 25713, 'This Offer is not available : no offer for this SKU.')
+        return c.json({ offers: offers.map(offerView), total: offers.length, limit: 25, offset: 0 })
+      })
+      .post('/sell/inventory/v1/offer', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const checked = await contractBody(c, 'createOffer', { contentLanguage: true })
+        if ('refused' in checked) return checked.refused
+        const { sku, marketplaceId, format } = checked.body as { sku?: string; marketplaceId?: string; format?: string }
+        if (!sku || !marketplaceId || !format)
+          return restError(c, 400, 25002, 'A user error has occurred. sku, marketplaceId and format are required.')
+        const { items, offers } = mine(c)
+        if (!items.has(sku))
+          return restError(c, 400, 25702, `${sku} could not be found or is not available in the system.`)
+        const existing = [...offers.values()].find(
+          (offer) => offer.sku === sku && offer.body.marketplaceId === marketplaceId && offer.body.format === format,
+        )
+        if (existing)
+          return restErrors(c, 400, [
+            {
+              errorId: 25002,
+              message: 'A user error has occurred. Offer entity already exists.',
+              parameters: [{ name: 'offerId', value: existing.offerId }],
+            },
+          ])
+        const offer: Offer = {
+          offerId: String(randomInt(1_000_000_000, 9_999_999_999)),
+          sku,
+          status: 'UNPUBLISHED',
+          body: checked.body,
+        }
+        offers.set(offer.offerId, offer)
+        return c.json({ offerId: offer.offerId, warnings: [] }, 201)
+      })
+      .put('/sell/inventory/v1/offer/:offerId', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const offer = mine(c).offers.get(c.req.param('offerId'))
+        if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+        const checked = await contractBody(c, 'updateOffer', { contentLanguage: true })
+        if ('refused' in checked) return checked.refused
+        const item = mine(c).items.get(offer.sku) as { product?: { title?: string } } | undefined
+        const live = offer.status === 'PUBLISHED'
+        const limited = live ? revise(c, offer, 'offer', item?.product?.title ?? '') : undefined
+        if (limited) return limited
+        offer.body = { ...checked.body, marketplaceId: offer.body.marketplaceId, format: offer.body.format }
+        return written(c, 'offer', live)
+      })
+      .post('/sell/inventory/v1/offer/:offerId/publish', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const offer = mine(c).offers.get(c.req.param('offerId'))
+        if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+        const problems = publishProblems(mine(c), offer)
+        return problems.length ? restErrors(c, 400, problems) : publish(c, offer)
+      })
+      .post('/sell/inventory/v1/offer/:offerId/withdraw', (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const offer = mine(c).offers.get(c.req.param('offerId'))
+        if (!offer) return restError(c, 404, 25713, 'This Offer is not available : unknown offerId.')
+        // eBay's words for withdrawing an offer that is not live are not documented; 25002 is its generic user error.
+        if (offer.status !== 'PUBLISHED')
+          return restError(c, 400, 25002, 'A user error has occurred. The offer is not published.')
+        offer.status = 'UNPUBLISHED'
+        return c.json({ listingId: offer.listingId, warnings: [] })
+      })
+      .get('/sell/fulfillment/v1/order', (c) => {
+        const token = bearer(c)
+        if (!token)
+          return restError(
+            c,
+            401,
+            1001,
+            'Invalid access token. Check the value of the Authorization HTTP request header.',
+          )
+        if (!SCOPES.fulfillment.some((scope) => token.scopes.includes(scope)))
+          return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
+        const problem = unknownQuery(c, fulfillmentContract, 'getOrders')
+        if (problem) return problem
+        const window = creationWindow(c.req.query('filter'))
+        const limit = Number(c.req.query('limit') ?? 50)
+        const offset = Number(c.req.query('offset') ?? 0)
+        // eBay's words, from the x-response-codes of getOrders in sell_fulfillment_v1_oas3.json.
+        if (window === null) return restError(c, 400, 30810, 'Invalid date format')
+        if (window && window.to !== Infinity && window.to < window.from)
+          return restError(c, 400, 30840, 'Start date should be before end date')
+        if (window && window.from > Date.now() + 60_000)
+          return restError(c, 400, 30850, "Start and end dates can't be in the future")
+        if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+          return restError(c, 400, 31100, `Invalid limit: ${c.req.query('limit')}`)
+        if (!Number.isInteger(offset) || offset < 0)
+          return restError(c, 400, 31000, `Invalid offset: ${c.req.query('offset')}`)
+        const all = (state.orders.get(token.seller) ?? []).filter(
+          (order) =>
+            !window || (Date.parse(order.creationDate) >= window.from && Date.parse(order.creationDate) <= window.to),
+        )
+        const orders = all.slice(offset, offset + limit)
+        return c.json({ href: c.req.url, limit, offset, total: all.length, orders, warnings: [] })
+      })
+      .get('/commerce/taxonomy/v1/get_default_category_tree_id', (c) => {
+        const problem = refused(c, SCOPES.base)
+        if (problem) return problem
+        if (!c.req.query('marketplace_id')) return restError(c, 400, 62002, 'Missing marketplace ID.')
+        return c.json({ categoryTreeId: '0', categoryTreeVersion: '133' })
+      })
+      .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_suggestions', (c) => {
+        const problem = refused(c, SCOPES.base)
+        if (problem) return problem
+        if (c.req.param('tree') !== '0')
+          return restError(c, 404, 62004, 'The specified category tree ID was not found.')
+        const q = c.req.query('q')
+        if (!q) return restError(c, 400, 62007, "Missing keyword 'q'. Please specify a keyword.")
+        const suggestions = FAKE_CATEGORIES.filter((entry) => entry.words.test(q)).map((entry, index) => ({
+          category: { categoryId: entry.id, categoryName: entry.name },
+          categoryTreeNodeAncestors: [],
+          categoryTreeNodeLevel: 3,
+          relevancy: index === 0 ? 'HIGH' : 'LOW',
+        }))
+        return c.json({ categorySuggestions: suggestions, categoryTreeId: '0', categoryTreeVersion: '133' })
+      })
+      .get('/commerce/taxonomy/v1/category_tree/:tree/get_category_subtree', (c) => {
+        const problem = refused(c, SCOPES.base) ?? unknownQuery(c, taxonomyContract, 'getCategorySubtree')
+        if (problem) return problem
+        if (c.req.param('tree') !== '0')
+          return restError(c, 404, 62004, 'The specified category tree ID was not found.')
+        const id = c.req.query('category_id')
+        if (!id) return restError(c, 400, 62006, 'Missing category ID.')
+        const leaf = category(id)
+        if (!leaf)
+          return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
+        const categorySubtreeNode = {
+          category: { categoryId: leaf.id, categoryName: leaf.name },
+          categoryTreeNodeLevel: 3,
+          leafCategoryTreeNode: true,
+        }
+        return c.json({ categorySubtreeNode, categoryTreeId: '0', categoryTreeVersion: '133' })
+      })
+      .get('/sell/metadata/v1/marketplace/:marketplace/get_item_condition_policies', (c) => {
+        const problem = refused(c, SCOPES.base) ?? unknownQuery(c, metadataContract, 'getItemConditionPolicies')
+        if (problem) return problem
+        if (c.req.param('marketplace') !== 'EBAY_US')
+          return restErrors(c, 400, [{ errorId: 46001, message: 'The specified marketplace ID was not found.' }])
+        // filter=categoryIds:{100|101}; without one eBay answers for every category.
+        const filter = c.req.query('filter')
+        const ids = filter === undefined ? undefined : /^categoryIds:\{([\d|]+)\}$/.exec(filter)?.[1]?.split('|')
+        if (filter !== undefined && !ids)
+          return restErrors(c, 400, [{ errorId: 46002, message: 'The specified filter is invalid.' }])
+        const leaves = FAKE_CATEGORIES.filter((entry) => !ids || ids.includes(entry.id))
+        const itemConditionPolicies = leaves.map((leaf) => ({
+          categoryId: leaf.id,
+          categoryTreeId: '0',
+          itemConditionRequired: true,
+          itemConditions: leaf.conditions,
+        }))
+        return c.json({ itemConditionPolicies })
+      })
+      .get('/commerce/taxonomy/v1/category_tree/:tree/get_item_aspects_for_category', (c) => {
+        const problem = refused(c, SCOPES.base)
+        if (problem) return problem
+        const id = c.req.query('category_id')
+        if (!id) return restError(c, 400, 62006, 'Missing category ID.')
+        const leaf = category(id)
+        if (!leaf)
+          return restError(c, 400, 62005, 'The specified category ID does not belong to the specified category tree.')
+        return c.json({ categoryId: leaf.id, categoryTreeId: '0', aspects: leaf.aspects })
+      })
+      .get('/buy/browse/v1/item_summary/search', (c) => {
+        const problem = refused(c, SCOPES.base) ?? unknownQuery(c, browseContract, 'search')
+        if (problem) return problem
+        const marketplace = c.req.header('x-ebay-c-marketplace-id')
+        if (marketplace && !BROWSE_MARKETPLACES.has(marketplace))
+          return restError(c, 400, 12002, `The marketplace ID ${marketplace} is invalid.`)
+        const { q, category_ids: categoryIds, filter = '', limit = '50', offset = '0' } = c.req.query()
+        if (!q && !categoryIds)
+          return restError(
+            c,
+            400,
+            12001,
+            "The call must have a valid 'q', 'category_ids', 'epid', 'gtin' or 'charity_ids' query parameter.",
+          )
+        if (q?.includes('*'))
+          return restError(c, 400, 12015, 'The wildcard character * is not allowed in the q parameter.')
+        if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 200)
+          return restError(c, 400, 12005, "The 'limit' value must be between 1 and 200.")
+        const filters = parseBrowseFilter(filter)
+        if (typeof filters === 'string') return restError(c, 400, 12023, `The filter '${filters}' is not valid.`)
+        const words = (q ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((word) => word.length >= 3)
+        const wanted = (name: string, value: string) => !filters.has(name) || filters.get(name)!.includes(value)
+        const matches = FAKE_CATEGORIES.flatMap(marketOf).filter(
+          (item) =>
+            (!categoryIds || categoryIds.split(',').includes(item.categoryId)) &&
+            // The stand-in's listings have generic titles: within a category every one matches; without, the words pick the category.
+            (categoryIds ||
+              words.length === 0 ||
+              FAKE_CATEGORIES.find((entry) => entry.id === item.categoryId)!.words.test(q ?? '')) &&
+            wanted('buyingOptions', item.buyingOption) &&
+            wanted('conditions', item.condition),
+        )
+        const page = matches.slice(Number(offset), Number(offset) + Number(limit))
+        const itemSummaries = page.map((item) => ({
+          itemId: item.itemId,
+          title: item.title,
+          price: { value: item.price.toFixed(2), currency: 'USD' },
+          condition: item.condition === 'NEW' ? 'New' : 'Used',
+          conditionId: item.condition === 'NEW' ? '1000' : '3000',
+          buyingOptions: [item.buyingOption],
+          categories: [{ categoryId: item.categoryId }],
+          itemWebUrl: `https://www.sandbox.ebay.com/itm/${item.itemId.split('|')[1]}`,
+          shippingOptions: [
+            item.shipping === null
+              ? { shippingCostType: 'CALCULATED' }
+              : { shippingCostType: 'FIXED', shippingCost: { value: item.shipping.toFixed(2), currency: 'USD' } },
+          ],
+        }))
+        return c.json({
+          href: c.req.url,
+          total: matches.length,
+          limit: Number(limit),
+          offset: Number(offset),
+          itemSummaries,
+        })
+      })
+      .post('/commerce/media/v1_beta/image/create_image_from_file', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        if (!c.req.header('content-type')?.startsWith('multipart/form-data'))
+          return restError(c, 400, 190001, "The Content-Type header must be 'multipart/form-data'.")
+        const image = (await c.req.formData().catch(() => undefined))?.get('image')
+        const bytes = image instanceof File ? new Uint8Array(await image.arrayBuffer()) : undefined
+        const isPicture =
+          bytes && ((bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50))
+        if (!isPicture) return restError(c, 400, 190002, 'The image file is missing or is not a supported format.')
+        const id = randomBytes(9).toString('base64url')
+        const imageUrl = `https://i.ebayimg.sandbox.ebay.com/images/g/${id}/s-l1600.jpg`
+        state.pictures.set(imageUrl, bytes.length)
+        c.header('location', `${new URL(c.req.url).origin}/commerce/media/v1_beta/image/${id}`)
+        return c.json({ imageUrl, expirationDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString() }, 201)
+      })
+  )
 }

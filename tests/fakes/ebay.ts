@@ -9,8 +9,27 @@ import { Hono, type Context } from 'hono'
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { listen } from './listen.ts'
-import { backTo, consentRoutes, createTokens, followConsent, oauthError, presentedToken, type TokenControls } from './oauth-stand-in.ts'
-import { createSellState, inventoryOf, restError, sellItem, sellRoutes, type BusinessPolicyIds, type FakeOrder, type Inventory, type SellMode, type SellState } from './ebay-sell.ts'
+import {
+  backTo,
+  consentRoutes,
+  createTokens,
+  followConsent,
+  oauthError,
+  presentedToken,
+  type TokenControls,
+} from './oauth-stand-in.ts'
+import {
+  createSellState,
+  inventoryOf,
+  restError,
+  sellItem,
+  sellRoutes,
+  type BusinessPolicyIds,
+  type FakeOrder,
+  type Inventory,
+  type SellMode,
+  type SellState,
+} from './ebay-sell.ts'
 
 export type { BusinessPolicyIds } from './ebay-sell.ts'
 
@@ -115,7 +134,11 @@ function createFakeApp(state: State) {
     const access = ebayToken()
     accessTokens.set(access, { expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, scopes })
     state.grantOf.set(access, grant)
-    const reply: Record<string, unknown> = { access_token: access, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'User Access Token' }
+    const reply: Record<string, unknown> = {
+      access_token: access,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      token_type: 'User Access Token',
+    }
     if (refreshToken) return c.json(reply)
     const refresh = ebayToken()
     refreshTokens.set(refresh, scopes)
@@ -124,11 +147,17 @@ function createFakeApp(state: State) {
   }
 
   function exchangeCode(c: Context, form: Record<string, string>) {
-    if (form.redirect_uri !== state.ruName) return oauthError(c, 400, 'invalid_request', 'The redirect_uri must be the RuName of the app')
+    if (form.redirect_uri !== state.ruName)
+      return oauthError(c, 400, 'invalid_request', 'The redirect_uri must be the RuName of the app')
     const issued = state.codes.get(form.code ?? '')
     if (!issued || issued.used || now() - issued.issuedAt > CODE_LIFETIME_MS) {
       if (issued) issued.used = true
-      return oauthError(c, 400, 'invalid_grant', 'the provided authorization grant code is invalid or was issued to another client')
+      return oauthError(
+        c,
+        400,
+        'invalid_grant',
+        'the provided authorization grant code is invalid or was issued to another client',
+      )
     }
     issued.used = true
     return issueTokens(c, issued.scopes, issued.grant)
@@ -136,14 +165,37 @@ function createFakeApp(state: State) {
 
   function refresh(c: Context, form: Record<string, string>) {
     const scopes = refreshTokens.get(form.refresh_token ?? '')
-    if (!scopes) return oauthError(c, 400, 'invalid_grant', 'the provided authorization refresh token is invalid or was issued to another client')
+    if (!scopes)
+      return oauthError(
+        c,
+        400,
+        'invalid_grant',
+        'the provided authorization refresh token is invalid or was issued to another client',
+      )
     const asked = (form.scope ?? '').split(' ').filter(Boolean)
-    if (asked.some((scope) => !scopes.includes(scope))) return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
-    return issueTokens(c, asked.length ? asked : scopes, state.grantOf.get(form.refresh_token!) ?? '', form.refresh_token)
+    if (asked.some((scope) => !scopes.includes(scope)))
+      return oauthError(
+        c,
+        400,
+        'invalid_scope',
+        'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+      )
+    return issueTokens(
+      c,
+      asked.length ? asked : scopes,
+      state.grantOf.get(form.refresh_token!) ?? '',
+      form.refresh_token,
+    )
   }
 
   function applicationToken(c: Context, form: Record<string, string>) {
-    if (form.scope !== 'https://api.ebay.com/oauth/api_scope') return oauthError(c, 400, 'invalid_scope', 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client')
+    if (form.scope !== 'https://api.ebay.com/oauth/api_scope')
+      return oauthError(
+        c,
+        400,
+        'invalid_scope',
+        'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+      )
     const token = ebayToken()
     state.appTokens.add(token)
     return c.json({ access_token: token, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' })
@@ -154,100 +206,157 @@ function createFakeApp(state: State) {
     const presented = presentedToken(c)
     if (state.appTokens.has(presented)) return { scopes: ['https://api.ebay.com/oauth/api_scope'], seller: '' }
     const token = accessTokens.get(presented)
-    return token && token.expiresAt > now() ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' } : undefined
+    return token && token.expiresAt > now()
+      ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' }
+      : undefined
   }
 
-  return new Hono()
-    .use(async (c, next) => {
-      if (!c.req.path.startsWith('/oauth2/')) state.calls.push(`${c.req.method} ${c.req.path}`)
-      await next()
-    })
-    .route('/', sellRoutes(state.sell, bearer))
-    .route(
-      '/',
-      consentRoutes<PendingConsent>({
-        page: { provider: 'eBay', question: 'Grant Snaplist access to your eBay account?', decidePath: '/oauth2/decide', choices: [{ choice: 'agree', label: 'Agree' }, { choice: 'decline', label: 'Decline' }] },
-        authorizePath: '/oauth2/authorize',
-        problem: (query) => consentProblem(state, query),
-        pending: (query) => ({ state: query.state, scopes: query.scope!.split(' ') }),
-        granted: (consent, id) => {
-          const code = ebayCode()
-          state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes, grant: consent.state ?? id })
-          return backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' })
-        },
-        denied: (consent) => backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }),
-      }),
-    )
-    .post('/identity/v1/oauth2/token', async (c) => {
-      if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
-        return oauthError(c, 400, 'invalid_request', 'request is missing a required parameter or malformed.')
-      }
-      const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
-      state.grants.push(form.grant_type ?? '')
-      const expected = `Basic ${Buffer.from(`${state.clientId}:${state.clientSecret}`).toString('base64')}`
-      if (c.req.header('authorization') !== expected) return oauthError(c, 401, 'invalid_client', 'client authentication failed')
-      if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
-      if (form.grant_type === 'refresh_token') return refresh(c, form)
-      if (form.grant_type === 'client_credentials') return applicationToken(c, form)
-      return oauthError(c, 400, 'unsupported_grant_type', 'grant type in request is not supported by the authorization server')
-    })
-    .get('/commerce/notification/v1/public_key/:kid', (c) => {
-      if (!state.appTokens.has(presentedToken(c))) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-      if (c.req.param('kid') !== state.signingKey.kid) return restError(c, 404, 195003, 'The specified key id is invalid.')
-      // As eBay sends it: the PEM on one line.
-      return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
-    })
-    // The seller removes Snaplist's access on eBay (the browser tests' way to revoke one grant among many).
-    .post('/__control/revoke', async (c) => {
-      const { state: grant } = (await c.req.json().catch(() => ({}))) as { state?: string }
-      const revoked = [...state.grantOf].filter(([, of]) => of === grant).map(([token]) => token)
-      for (const token of revoked) {
-        accessTokens.delete(token)
-        refreshTokens.delete(token)
-      }
-      return c.json({ revoked: revoked.length })
-    })
-    // What one seller (named by the grant's state) has on eBay: the browser tests' way to see what reached eBay.
-    .get('/__control/offers', (c) => {
-      const inventory = inventoryOf(state.sell, c.req.query('state') ?? '')
-      const offers = [...inventory.offers.values()].map((offer) => ({ sku: offer.sku, status: offer.status, ...offer.body, item: inventory.items.get(offer.sku) }))
-      return c.json({ offers })
-    })
-    // Every listing one seller has live on eBay, one entry per publish that made a listing: the browser tests' way to
-    // count that each SKU went live once.
-    .get('/__control/listings', (c) => {
-      const grant = c.req.query('state') ?? ''
-      return c.json({ listings: [...state.sell.listings].filter(([, entry]) => entry.seller === grant).map(([listingId, entry]) => ({ listingId, sku: entry.sku })) })
-    })
-    // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale).
-    .post('/__control/sell', async (c) => {
-      const { state: grant = '', sku = '', quantity = 1 } = (await c.req.json().catch(() => ({}))) as { state?: string; sku?: string; quantity?: number }
-      try {
-        return c.json(sellItem(state.sell, grant, sku, quantity))
-      } catch (error) {
-        return c.json({ message: (error as Error).message }, 400)
-      }
-    })
-    // Busy, down, slow or good again: {"mode": "busy"}.
-    .put('/__control/mode', async (c) => {
-      const { mode = 'good', slowMs } = (await c.req.json().catch(() => ({}))) as { mode?: SellMode; slowMs?: number }
-      state.sell.mode = mode
-      if (slowMs !== undefined) state.sell.slowMs = slowMs
-      return c.json({ mode })
-    })
-    // Every revision one seller's live listings received, in order (the benchmarks count them).
-    .get('/__control/revisions', (c) => c.json({ revisions: state.sell.revisions.get(c.req.query('state') ?? '') ?? [] }))
-    .get('/commerce/identity/v1/user/', (c) => {
-      const scopes = bearer(c)?.scopes
-      if (!scopes) return restError(c, 401, 1001, 'Invalid access token. Check the value of the Authorization HTTP request header.')
-      if (!scopes.includes('https://api.ebay.com/oauth/api_scope/commerce.identity.readonly')) return restError(c, 403, 1100, 'Insufficient permissions to fulfill the request.')
-      return c.json({ userId: state.seller.userId, username: state.seller.username, accountType: 'INDIVIDUAL', registrationMarketplaceId: 'EBAY_US', status: 'CONFIRMED' })
-    })
+  return (
+    new Hono()
+      .use(async (c, next) => {
+        if (!c.req.path.startsWith('/oauth2/')) state.calls.push(`${c.req.method} ${c.req.path}`)
+        await next()
+      })
+      .route('/', sellRoutes(state.sell, bearer))
+      .route(
+        '/',
+        consentRoutes<PendingConsent>({
+          page: {
+            provider: 'eBay',
+            question: 'Grant Snaplist access to your eBay account?',
+            decidePath: '/oauth2/decide',
+            choices: [
+              { choice: 'agree', label: 'Agree' },
+              { choice: 'decline', label: 'Decline' },
+            ],
+          },
+          authorizePath: '/oauth2/authorize',
+          problem: (query) => consentProblem(state, query),
+          pending: (query) => ({ state: query.state, scopes: query.scope!.split(' ') }),
+          granted: (consent, id) => {
+            const code = ebayCode()
+            state.codes.set(code, { issuedAt: now(), used: false, scopes: consent.scopes, grant: consent.state ?? id })
+            return backTo(state.acceptedUrl, { state: consent.state, code, expires_in: '299' })
+          },
+          denied: (consent) => backTo(state.declinedUrl, { error: 'access_denied', state: consent.state }),
+        }),
+      )
+      .post('/identity/v1/oauth2/token', async (c) => {
+        if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+          return oauthError(c, 400, 'invalid_request', 'request is missing a required parameter or malformed.')
+        }
+        const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
+        state.grants.push(form.grant_type ?? '')
+        const expected = `Basic ${Buffer.from(`${state.clientId}:${state.clientSecret}`).toString('base64')}`
+        if (c.req.header('authorization') !== expected)
+          return oauthError(c, 401, 'invalid_client', 'client authentication failed')
+        if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
+        if (form.grant_type === 'refresh_token') return refresh(c, form)
+        if (form.grant_type === 'client_credentials') return applicationToken(c, form)
+        return oauthError(
+          c,
+          400,
+          'unsupported_grant_type',
+          'grant type in request is not supported by the authorization server',
+        )
+      })
+      .get('/commerce/notification/v1/public_key/:kid', (c) => {
+        if (!state.appTokens.has(presentedToken(c)))
+          return restError(
+            c,
+            401,
+            1001,
+            'Invalid access token. Check the value of the Authorization HTTP request header.',
+          )
+        if (c.req.param('kid') !== state.signingKey.kid)
+          return restError(c, 404, 195003, 'The specified key id is invalid.')
+        // As eBay sends it: the PEM on one line.
+        return c.json({ key: state.signingKey.publicPem.replace(/\n/g, ''), algorithm: 'ECDSA', digest: 'SHA1' })
+      })
+      // The seller removes Snaplist's access on eBay (the browser tests' way to revoke one grant among many).
+      .post('/__control/revoke', async (c) => {
+        const { state: grant } = (await c.req.json().catch(() => ({}))) as { state?: string }
+        const revoked = [...state.grantOf].filter(([, of]) => of === grant).map(([token]) => token)
+        for (const token of revoked) {
+          accessTokens.delete(token)
+          refreshTokens.delete(token)
+        }
+        return c.json({ revoked: revoked.length })
+      })
+      // What one seller (named by the grant's state) has on eBay: the browser tests' way to see what reached eBay.
+      .get('/__control/offers', (c) => {
+        const inventory = inventoryOf(state.sell, c.req.query('state') ?? '')
+        const offers = [...inventory.offers.values()].map((offer) => ({
+          sku: offer.sku,
+          status: offer.status,
+          ...offer.body,
+          item: inventory.items.get(offer.sku),
+        }))
+        return c.json({ offers })
+      })
+      // Every listing one seller has live on eBay, one entry per publish that made a listing: the browser tests' way to
+      // count that each SKU went live once.
+      .get('/__control/listings', (c) => {
+        const grant = c.req.query('state') ?? ''
+        return c.json({
+          listings: [...state.sell.listings]
+            .filter(([, entry]) => entry.seller === grant)
+            .map(([listingId, entry]) => ({ listingId, sku: entry.sku })),
+        })
+      })
+      // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale).
+      .post('/__control/sell', async (c) => {
+        const {
+          state: grant = '',
+          sku = '',
+          quantity = 1,
+        } = (await c.req.json().catch(() => ({}))) as { state?: string; sku?: string; quantity?: number }
+        try {
+          return c.json(sellItem(state.sell, grant, sku, quantity))
+        } catch (error) {
+          return c.json({ message: (error as Error).message }, 400)
+        }
+      })
+      // Busy, down, slow or good again: {"mode": "busy"}.
+      .put('/__control/mode', async (c) => {
+        const { mode = 'good', slowMs } = (await c.req.json().catch(() => ({}))) as { mode?: SellMode; slowMs?: number }
+        state.sell.mode = mode
+        if (slowMs !== undefined) state.sell.slowMs = slowMs
+        return c.json({ mode })
+      })
+      // Every revision one seller's live listings received, in order (the benchmarks count them).
+      .get('/__control/revisions', (c) =>
+        c.json({ revisions: state.sell.revisions.get(c.req.query('state') ?? '') ?? [] }),
+      )
+      .get('/commerce/identity/v1/user/', (c) => {
+        const scopes = bearer(c)?.scopes
+        if (!scopes)
+          return restError(
+            c,
+            401,
+            1001,
+            'Invalid access token. Check the value of the Authorization HTTP request header.',
+          )
+        if (!scopes.includes('https://api.ebay.com/oauth/api_scope/commerce.identity.readonly'))
+          return restError(c, 403, 1100, 'Insufficient permissions to fulfill the request.')
+        return c.json({
+          userId: state.seller.userId,
+          username: state.seller.username,
+          accountType: 'INDIVIDUAL',
+          registrationMarketplaceId: 'EBAY_US',
+          status: 'CONFIRMED',
+        })
+      })
+  )
 }
 
 function signingKey(): State['signingKey'] {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-  return { kid: randomBytes(16).toString('hex'), privateKey, publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() }
+  return {
+    kid: randomBytes(16).toString('hex'),
+    privateKey,
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  }
 }
 
 export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> {
@@ -288,10 +397,16 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     ...state.tokens.controls,
     expireAccessTokens: () => state.tokens.access.clear(),
     signNotification: (body: string) => {
-      const signature = sign('sha1', Buffer.from(body), { key: state.signingKey.privateKey, dsaEncoding: 'der' }).toString('base64')
-      return Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' })).toString('base64')
+      const signature = sign('sha1', Buffer.from(body), {
+        key: state.signingKey.privateKey,
+        dsaEncoding: 'der',
+      }).toString('base64')
+      return Buffer.from(
+        JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' }),
+      ).toString('base64')
     },
-    consent: (authorizationUrl: string, choice: 'agree' | 'decline' = 'agree') => followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
+    consent: (authorizationUrl: string, choice: 'agree' | 'decline' = 'agree') =>
+      followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
   }))
 }
 

@@ -6,7 +6,15 @@ import { Hono, type Context } from 'hono'
 import { createHash, randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { listen } from './listen.ts'
-import { backTo, consentRoutes, createTokens, followConsent, oauthError, presentedToken, type TokenControls } from './oauth-stand-in.ts'
+import {
+  backTo,
+  consentRoutes,
+  createTokens,
+  followConsent,
+  oauthError,
+  presentedToken,
+  type TokenControls,
+} from './oauth-stand-in.ts'
 
 export interface FakeEtsyOptions {
   port?: number
@@ -36,7 +44,28 @@ export interface FakeEtsy extends TokenControls {
   close(): Promise<void>
 }
 
-const ETSY_SCOPES = ['address_r', 'address_w', 'billing_r', 'cart_r', 'cart_w', 'email_r', 'favorites_r', 'favorites_w', 'feedback_r', 'listings_d', 'listings_r', 'listings_w', 'profile_r', 'profile_w', 'recommend_r', 'recommend_w', 'shops_r', 'shops_w', 'transactions_r', 'transactions_w']
+const ETSY_SCOPES = [
+  'address_r',
+  'address_w',
+  'billing_r',
+  'cart_r',
+  'cart_w',
+  'email_r',
+  'favorites_r',
+  'favorites_w',
+  'feedback_r',
+  'listings_d',
+  'listings_r',
+  'listings_w',
+  'profile_r',
+  'profile_w',
+  'recommend_r',
+  'recommend_w',
+  'shops_r',
+  'shops_w',
+  'transactions_r',
+  'transactions_w',
+]
 
 // Etsy's lifetimes: an access token works for an hour; a code is meant to be used at once.
 const ACCESS_TOKEN_SECONDS = 3600
@@ -71,11 +100,13 @@ const token = (userId: number) => `${userId}.${randomBytes(24).toString('base64u
 function consentProblem(state: State, query: Record<string, string>): string | undefined {
   if (query.response_type !== 'code') return 'response_type must be code'
   if (query.client_id !== state.clientId) return 'client_id is not a known app keystring'
-  if (!query.redirect_uri || (state.redirectUris && !state.redirectUris.includes(query.redirect_uri))) return 'redirect_uri does not match a registered redirect URI'
+  if (!query.redirect_uri || (state.redirectUris && !state.redirectUris.includes(query.redirect_uri)))
+    return 'redirect_uri does not match a registered redirect URI'
   const scopes = (query.scope ?? '').split(' ')
   if (scopes.some((scope) => !ETSY_SCOPES.includes(scope))) return `scope contains an unknown scope: ${query.scope}`
   if (!query.state) return 'state is required'
-  if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge ?? '')) return 'code_challenge must be a base64url SHA-256 (43 characters)'
+  if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge ?? ''))
+    return 'code_challenge must be a base64url SHA-256 (43 characters)'
   if (query.code_challenge_method !== 'S256') return 'code_challenge_method must be S256'
   return undefined
 }
@@ -88,7 +119,8 @@ function createFakeApp(state: State) {
     const expected = state.sharedSecret ? `${state.clientId}:${state.sharedSecret}` : state.clientId
     const sent = c.req.header('x-api-key')
     if (sent === expected) return undefined
-    if (state.sharedSecret && sent === state.clientId) return c.json({ error: 'Shared secret is required in x-api-key header' }, 403)
+    if (state.sharedSecret && sent === state.clientId)
+      return c.json({ error: 'Shared secret is required in x-api-key header' }, 403)
     return c.json({ error: 'Invalid API key' }, 403)
   }
 
@@ -97,7 +129,12 @@ function createFakeApp(state: State) {
     const refresh = token(state.seller.userId)
     accessTokens.set(access, now() + ACCESS_TOKEN_SECONDS * 1000)
     refreshTokens.set(refresh, true)
-    return c.json({ access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh })
+    return c.json({
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refresh,
+    })
   }
 
   function exchangeCode(c: Context, form: Record<string, string>) {
@@ -106,14 +143,17 @@ function createFakeApp(state: State) {
     if (issued.used) return oauthError(c, 400, 'invalid_grant', 'code has already been used')
     issued.used = true
     if (now() - issued.issuedAt > CODE_LIFETIME_MS) return oauthError(c, 400, 'invalid_grant', 'code has expired')
-    if (form.redirect_uri !== issued.redirectUri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri does not match the authorization request')
-    if (!form.code_verifier || challengeOf(form.code_verifier) !== issued.codeChallenge) return oauthError(c, 400, 'invalid_grant', 'code_verifier is invalid')
+    if (form.redirect_uri !== issued.redirectUri)
+      return oauthError(c, 400, 'invalid_grant', 'redirect_uri does not match the authorization request')
+    if (!form.code_verifier || challengeOf(form.code_verifier) !== issued.codeChallenge)
+      return oauthError(c, 400, 'invalid_grant', 'code_verifier is invalid')
     return issueTokens(c)
   }
 
   function refresh(c: Context, form: Record<string, string>) {
     // Rotation: a refresh token works once; the reply carries its successor.
-    if (!refreshTokens.delete(form.refresh_token ?? '')) return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
+    if (!refreshTokens.delete(form.refresh_token ?? ''))
+      return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
     return issueTokens(c)
   }
 
@@ -126,16 +166,34 @@ function createFakeApp(state: State) {
     .route(
       '/',
       consentRoutes<PendingConsent>({
-        page: { provider: 'Etsy', question: 'Allow Snaplist to access your Etsy account?', decidePath: '/oauth/decide', choices: [{ choice: 'allow', label: 'Allow access' }, { choice: 'deny', label: 'Deny' }] },
+        page: {
+          provider: 'Etsy',
+          question: 'Allow Snaplist to access your Etsy account?',
+          decidePath: '/oauth/decide',
+          choices: [
+            { choice: 'allow', label: 'Allow access' },
+            { choice: 'deny', label: 'Deny' },
+          ],
+        },
         authorizePath: '/oauth/connect',
         problem: (query) => consentProblem(state, query),
-        pending: (query) => ({ redirectUri: query.redirect_uri!, state: query.state!, codeChallenge: query.code_challenge!, scopes: query.scope!.split(' ') }),
+        pending: (query) => ({
+          redirectUri: query.redirect_uri!,
+          state: query.state!,
+          codeChallenge: query.code_challenge!,
+          scopes: query.scope!.split(' '),
+        }),
         granted: (consent) => {
           const code = randomBytes(24).toString('base64url')
           state.codes.set(code, { ...consent, issuedAt: now(), used: false })
           return backTo(consent.redirectUri, { code, state: consent.state })
         },
-        denied: (consent) => backTo(consent.redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: consent.state }),
+        denied: (consent) =>
+          backTo(consent.redirectUri, {
+            error: 'access_denied',
+            error_description: 'The user denied the request',
+            state: consent.state,
+          }),
       }),
     )
     .post('/v3/public/oauth/token', async (c) => {
@@ -146,7 +204,8 @@ function createFakeApp(state: State) {
       if (c.req.header('x-api-key') !== undefined && apiKeyProblem(c)) return apiKeyProblem(c)
       const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
       state.grants.push(form.grant_type ?? '')
-      if (form.client_id !== state.clientId) return oauthError(c, 401, 'invalid_client', 'client_id is not a known app keystring')
+      if (form.client_id !== state.clientId)
+        return oauthError(c, 401, 'invalid_client', 'client_id is not a known app keystring')
       if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
       if (form.grant_type === 'refresh_token') return refresh(c, form)
       return oauthError(c, 400, 'unsupported_grant_type', `grant_type ${form.grant_type ?? '(none)'} is not supported`)
@@ -155,14 +214,22 @@ function createFakeApp(state: State) {
       const refused = apiKeyProblem(c)
       if (refused) return refused
       if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
-      return c.json({ user_id: state.seller.userId, ...(state.seller.shopId === null ? {} : { shop_id: state.seller.shopId }) })
+      return c.json({
+        user_id: state.seller.userId,
+        ...(state.seller.shopId === null ? {} : { shop_id: state.seller.shopId }),
+      })
     })
     .get('/v3/application/shops/:shopId', (c) => {
       const refused = apiKeyProblem(c)
       if (refused) return refused
       if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
       if (Number(c.req.param('shopId')) !== state.seller.shopId) return c.json({ error: 'Shop not found' }, 404)
-      return c.json({ shop_id: state.seller.shopId, shop_name: state.seller.shopName, user_id: state.seller.userId, currency_code: 'USD' })
+      return c.json({
+        shop_id: state.seller.shopId,
+        shop_name: state.seller.shopName,
+        user_id: state.seller.userId,
+        currency_code: 'USD',
+      })
     })
 }
 
@@ -184,7 +251,8 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     grants: state.grants,
     ...state.tokens.controls,
     acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),
-    consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') => followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
+    consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') =>
+      followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
   }))
 }
 

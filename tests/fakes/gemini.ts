@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
 import { listen } from './listen.ts'
 
-export type ReplyMode = 'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
+export type ReplyMode =
+  'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
 /** Computes the model's answer from the request: an object is sent as its JSON text, a string as it is. */
 export type ReplyFunction = (body: GenerateContentBody) => unknown
 
@@ -22,7 +23,13 @@ export interface Part {
 
 export interface GenerateContentBody {
   contents?: { role?: string; parts?: Part[] }[]
-  generationConfig?: { responseMimeType?: string; responseSchema?: SchemaNode; responseJsonSchema?: unknown; temperature?: number; [field: string]: unknown }
+  generationConfig?: {
+    responseMimeType?: string
+    responseSchema?: SchemaNode
+    responseJsonSchema?: unknown
+    temperature?: number
+    [field: string]: unknown
+  }
   [field: string]: unknown
 }
 
@@ -84,7 +91,16 @@ export const LEVIS_501: Record<string, unknown> = {
   suggestedPrice: 70,
   medianUsedPrice: 28,
   category: 'clothing',
-  keywords: ["levi's 501", 'levis jeans', '501 original fit', 'mens jeans', 'button fly jeans', 'straight leg jeans', 'stonewash denim', 'w32 l32'],
+  keywords: [
+    "levi's 501",
+    'levis jeans',
+    '501 original fit',
+    'mens jeans',
+    'button fly jeans',
+    'straight leg jeans',
+    'stonewash denim',
+    'w32 l32',
+  ],
   primaryColor: 'blue',
   brand: "Levi's",
   size: 'W32 L32',
@@ -94,7 +110,10 @@ export const LEVIS_501: Record<string, unknown> = {
 }
 
 /** The model's answer to the describing call as the schema has it: brand and size are facts read in photo 1. */
-export function describedReply(flat: Record<string, unknown>, extra: { facts?: Record<string, unknown>; flaws?: unknown[]; details?: unknown[] } = {}): Record<string, unknown> {
+export function describedReply(
+  flat: Record<string, unknown>,
+  extra: { facts?: Record<string, unknown>; flaws?: unknown[]; details?: unknown[] } = {},
+): Record<string, unknown> {
   const { brand, size, ...rest } = flat
   const fact = (value: unknown) => (value ? { value, seen: true, photo: 1 } : { value: '', seen: false, photo: null })
   return {
@@ -107,7 +126,10 @@ export function describedReply(flat: Record<string, unknown>, extra: { facts?: R
 
 export const LEVIS_501_REPLY = describedReply(LEVIS_501, {
   facts: { material: { value: 'Cotton', seen: true, photo: 1 }, model: { value: '501', seen: true, photo: 1 } },
-  details: [{ name: 'Fit', value: 'Straight', photo: 1 }, { name: 'Closure', value: 'Button', photo: 1 }],
+  details: [
+    { name: 'Fit', value: 'Straight', photo: 1 },
+    { name: 'Closure', value: 'Button', photo: 1 },
+  ],
 })
 
 // What a model that ignores the enums might answer.
@@ -122,7 +144,16 @@ export const LEVIS_501_OUT_OF_SET: Record<string, unknown> = {
 
 /** What the photos of the Levi's show, by eBay aspect name, for the item-specifics call. */
 export const LEVIS_501_ASPECTS: Record<string, string> = {
-  Brand: "Levi's", Size: 'W32 L32', 'Size Type': 'Regular', Department: 'Men', Color: 'Blue', Material: 'Cotton', Type: 'Jeans', Style: 'Straight', Model: '501', Inseam: '32 in',
+  Brand: "Levi's",
+  Size: 'W32 L32',
+  'Size Type': 'Regular',
+  Department: 'Men',
+  Color: 'Blue',
+  Material: 'Cotton',
+  Type: 'Jeans',
+  Style: 'Straight',
+  Model: '501',
+  Inseam: '32 in',
 }
 
 /**
@@ -130,7 +161,11 @@ export const LEVIS_501_ASPECTS: Record<string, string> = {
  * (matched to the schema's list of values, as the enum forces a model to), else null; `guessed` names the values that
  * were inferred.
  */
-export function aspectsReply(body: GenerateContentBody, truth: Record<string, string>, guessed: string[] = []): Record<string, unknown> {
+export function aspectsReply(
+  body: GenerateContentBody,
+  truth: Record<string, string>,
+  guessed: string[] = [],
+): Record<string, unknown> {
   const properties = body.generationConfig?.responseSchema?.properties?.values?.properties ?? {}
   const known = new Map(Object.entries(truth).map(([name, value]) => [name.toLowerCase(), value]))
   const values = Object.fromEntries(
@@ -138,20 +173,47 @@ export function aspectsReply(body: GenerateContentBody, truth: Record<string, st
       const value = known.get(name.toLowerCase())
       if (value === undefined || !schema.enum) return [name, value ?? null]
       const lower = value.toLowerCase()
-      return [name, schema.enum.find((option) => option.toLowerCase() === lower) ?? schema.enum.find((option) => option.toLowerCase().startsWith(lower) || lower.startsWith(option.toLowerCase())) ?? null]
+      return [
+        name,
+        schema.enum.find((option) => option.toLowerCase() === lower) ??
+          schema.enum.find(
+            (option) => option.toLowerCase().startsWith(lower) || lower.startsWith(option.toLowerCase()),
+          ) ??
+          null,
+      ]
     }),
   )
   return { values, guessed: guessed.filter((name) => name in properties) }
 }
 
 /** Whether this request is the text-only item-specifics call (its schema asks for `values`). */
-export const asksForAspects = (body: GenerateContentBody) => body.generationConfig?.responseSchema?.properties?.values !== undefined
+export const asksForAspects = (body: GenerateContentBody) =>
+  body.generationConfig?.responseSchema?.properties?.values !== undefined
 
 // The fields Google's Schema message has; anything else is refused as an unknown name, as the real API does.
 const SCHEMA_FIELDS = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ])
 const SCHEMA_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL'])
 
@@ -171,7 +233,8 @@ function schemaProblem(node: unknown, path: string): string | undefined {
   const schema = node as SchemaNode
   const unknown = Object.keys(schema).find((field) => !SCHEMA_FIELDS.has(field))
   if (unknown) return `Invalid JSON payload received. Unknown name "${unknown}" at '${path}': Cannot find field.`
-  if (schema.type !== undefined && !SCHEMA_TYPES.has(String(schema.type).toUpperCase())) return `${path}.type: unknown type ${String(schema.type)}`
+  if (schema.type !== undefined && !SCHEMA_TYPES.has(String(schema.type).toUpperCase()))
+    return `${path}.type: unknown type ${String(schema.type)}`
   if (schema.enum && String(schema.type).toUpperCase() !== 'STRING') return `${path}.enum: only allowed for STRING type`
   const names = Object.keys(schema.properties ?? {})
   const missing = [...(schema.required ?? []), ...(schema.propertyOrdering ?? [])].find((name) => !names.includes(name))
@@ -189,16 +252,22 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** What Google (or this stand-in's contract with the analyser) would refuse in the body, or undefined. */
 function bodyProblem(body: GenerateContentBody): string | undefined {
   const parts = body.contents?.[0]?.parts
-  if (!Array.isArray(parts) || parts.length === 0) return '* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.'
+  if (!Array.isArray(parts) || parts.length === 0)
+    return '* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.'
   for (const image of parts.flatMap((part) => (part?.inlineData ? [part.inlineData] : []))) {
-    if (!image.mimeType?.startsWith('image/')) return '* GenerateContentRequest.contents[0].parts: an inlineData part needs an image/* mimeType.'
-    if (!image.data || !BASE64.test(image.data)) return "Invalid value at 'contents[0].parts.inline_data.data' (TYPE_BYTES), Base64 decoding failed."
+    if (!image.mimeType?.startsWith('image/'))
+      return '* GenerateContentRequest.contents[0].parts: an inlineData part needs an image/* mimeType.'
+    if (!image.data || !BASE64.test(image.data))
+      return "Invalid value at 'contents[0].parts.inline_data.data' (TYPE_BYTES), Base64 decoding failed."
   }
   // Gemini takes up to 3,600 images a request; this stand-in holds the analyser to its own cap of 8.
-  if (parts.filter((part) => part?.inlineData).length > 8) return '* GenerateContentRequest.contents[0].parts: more images than the analyser may send (8).'
+  if (parts.filter((part) => part?.inlineData).length > 8)
+    return '* GenerateContentRequest.contents[0].parts: more images than the analyser may send (8).'
   const generation = body.generationConfig
-  if (generation?.responseMimeType !== 'application/json') return '* GenerateContentRequest.generation_config.response_mime_type: must be application/json.'
-  if (!generation.responseSchema && !generation.responseJsonSchema) return '* GenerateContentRequest.generation_config.response_schema: a response schema is required.'
+  if (generation?.responseMimeType !== 'application/json')
+    return '* GenerateContentRequest.generation_config.response_mime_type: must be application/json.'
+  if (!generation.responseSchema && !generation.responseJsonSchema)
+    return '* GenerateContentRequest.generation_config.response_schema: a response schema is required.'
   if (generation.responseSchema) return schemaProblem(generation.responseSchema, 'generation_config.response_schema')
   return undefined
 }
@@ -209,7 +278,9 @@ const textTokens = (text: string) => Math.ceil(text.length / 4)
 
 /** Google's rule: an image of at most 384 px both ways is 258 tokens; a larger one, 258 per 768 px tile. */
 async function imageTokens(data: string): Promise<number> {
-  const { width = 0, height = 0 } = await sharp(Buffer.from(data, 'base64')).metadata().catch(() => ({ width: 0, height: 0 }))
+  const { width = 0, height = 0 } = await sharp(Buffer.from(data, 'base64'))
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }))
   if (width <= 384 && height <= 384) return TOKENS_PER_TILE
   return Math.ceil(width / TILE) * Math.ceil(height / TILE) * TOKENS_PER_TILE
 }
@@ -218,7 +289,9 @@ async function usageOf(body: GenerateContentBody): Promise<Omit<Usage, 'outputTo
   const parts = body.contents?.[0]?.parts ?? []
   const images = parts.flatMap((part) => (part.inlineData?.data ? [part.inlineData.data] : []))
   const image = (await Promise.all(images.map(imageTokens))).reduce((sum, tokens) => sum + tokens, 0)
-  const text = parts.reduce((sum, part) => sum + (part.text ? textTokens(part.text) : 0), 0) + textTokens(JSON.stringify(body.generationConfig?.responseSchema ?? {}))
+  const text =
+    parts.reduce((sum, part) => sum + (part.text ? textTokens(part.text) : 0), 0) +
+    textTokens(JSON.stringify(body.generationConfig?.responseSchema ?? {}))
   return { images: images.length, imageTokens: image, textTokens: text, promptTokens: image + text }
 }
 
@@ -228,88 +301,148 @@ function answer(c: Context, model: string, modelText: string, recorded?: Recorde
   if (recorded && usage) recorded.usage = usage
   return c.json({
     candidates: [{ content: { role: 'model', parts: [{ text: modelText }] }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: usage?.promptTokens ?? 1290, candidatesTokenCount: outputTokens, totalTokenCount: (usage?.promptTokens ?? 1290) + outputTokens },
+    usageMetadata: {
+      promptTokenCount: usage?.promptTokens ?? 1290,
+      candidatesTokenCount: outputTokens,
+      totalTokenCount: (usage?.promptTokens ?? 1290) + outputTokens,
+    },
     modelVersion: model,
     responseId: crypto.randomUUID(),
   })
 }
 
 /** The stand-in's answer in 'good' mode: the Levi's, described, or its item specifics. */
-const goodReply = (body: GenerateContentBody) => (asksForAspects(body) ? aspectsReply(body, LEVIS_501_ASPECTS) : LEVIS_501_REPLY)
+const goodReply = (body: GenerateContentBody) =>
+  asksForAspects(body) ? aspectsReply(body, LEVIS_501_ASPECTS) : LEVIS_501_REPLY
 
-const REPLY_MODES: ReplyMode[] = ['good', 'out-of-set', 'malformed', 'blocked', 'slow', 'error-500', 'rate-limited', 'key-forbidden']
+const REPLY_MODES: ReplyMode[] = [
+  'good',
+  'out-of-set',
+  'malformed',
+  'blocked',
+  'slow',
+  'error-500',
+  'rate-limited',
+  'key-forbidden',
+]
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
-function createFakeApp(state: { apiKey: string; reply: ReplyMode | ReplyFunction; slowMs: number; requests: RecordedRequest[] }) {
-  return new Hono()
-    // For the stand-in run on its own (the browser suite's, or by hand beside `npm start`): switch the reply, e.g.
-    // busy and back: curl -X PUT localhost:3299/_control/reply -d '{"mode":"rate-limited"}', then '{"mode":"good"}'.
-    .put('/_control/reply', async (c) => {
-      const { mode } = await c.req.json<{ mode?: ReplyMode }>().catch(() => ({ mode: undefined }))
-      if (!mode || !REPLY_MODES.includes(mode)) return c.json({ message: `mode must be one of ${REPLY_MODES.join(', ')}` }, 400)
-      state.reply = mode
-      return c.json({ mode })
-    })
-    .post('/v1beta/models/:modelAction', async (c) => {
-    const receivedAt = performance.now()
-    const [model = '', action = ''] = c.req.param('modelAction').split(':')
-    const body = await c.req.json<GenerateContentBody>().catch(() => undefined)
-    const apiKey = c.req.header('x-goog-api-key')
-    const recorded: RecordedRequest = {
-      model,
-      action,
-      apiKey,
-      headers: { contentType: c.req.header('content-type'), apiClient: c.req.header('x-goog-api-client'), serverTimeout: c.req.header('x-server-timeout') },
-      body,
-      receivedAt,
-    }
-    state.requests.push(recorded)
+function createFakeApp(state: {
+  apiKey: string
+  reply: ReplyMode | ReplyFunction
+  slowMs: number
+  requests: RecordedRequest[]
+}) {
+  return (
+    new Hono()
+      // For the stand-in run on its own (the browser suite's, or by hand beside `npm start`): switch the reply, e.g.
+      // busy and back: curl -X PUT localhost:3299/_control/reply -d '{"mode":"rate-limited"}', then '{"mode":"good"}'.
+      .put('/_control/reply', async (c) => {
+        const { mode } = await c.req.json<{ mode?: ReplyMode }>().catch(() => ({ mode: undefined }))
+        if (!mode || !REPLY_MODES.includes(mode))
+          return c.json({ message: `mode must be one of ${REPLY_MODES.join(', ')}` }, 400)
+        state.reply = mode
+        return c.json({ mode })
+      })
+      .post('/v1beta/models/:modelAction', async (c) => {
+        const receivedAt = performance.now()
+        const [model = '', action = ''] = c.req.param('modelAction').split(':')
+        const body = await c.req.json<GenerateContentBody>().catch(() => undefined)
+        const apiKey = c.req.header('x-goog-api-key')
+        const recorded: RecordedRequest = {
+          model,
+          action,
+          apiKey,
+          headers: {
+            contentType: c.req.header('content-type'),
+            apiClient: c.req.header('x-goog-api-client'),
+            serverTimeout: c.req.header('x-server-timeout'),
+          },
+          body,
+          receivedAt,
+        }
+        state.requests.push(recorded)
 
-    if (!apiKey) {
-      return googleError(c, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
-    }
-    // Google answers a wrong or expired key with 400, not 401.
-    if (apiKey !== state.apiKey) return googleError(c, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [errorInfo('API_KEY_INVALID')])
-    if (!model.startsWith('gemini-') || action !== 'generateContent') {
-      return googleError(c, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for ${action}. Call ListModels to see the list of available models and their supported methods.`)
-    }
-    if (!body) return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.')
-    const problem = bodyProblem(body)
-    if (problem) return googleError(c, 400, 'INVALID_ARGUMENT', problem)
-    recorded.usage = { ...(await usageOf(body)), outputTokens: 0 }
+        if (!apiKey) {
+          return googleError(
+            c,
+            403,
+            'PERMISSION_DENIED',
+            "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+          )
+        }
+        // Google answers a wrong or expired key with 400, not 401.
+        if (apiKey !== state.apiKey)
+          return googleError(c, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+            errorInfo('API_KEY_INVALID'),
+          ])
+        if (!model.startsWith('gemini-') || action !== 'generateContent') {
+          return googleError(
+            c,
+            404,
+            'NOT_FOUND',
+            `models/${model} is not found for API version v1beta, or is not supported for ${action}. Call ListModels to see the list of available models and their supported methods.`,
+          )
+        }
+        if (!body) return googleError(c, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.')
+        const problem = bodyProblem(body)
+        if (problem) return googleError(c, 400, 'INVALID_ARGUMENT', problem)
+        recorded.usage = { ...(await usageOf(body)), outputTokens: 0 }
 
-    const reply = state.reply
-    if (typeof reply === 'function') return answer(c, model, asText(reply(body)), recorded)
-    switch (reply) {
-      case 'good':
-        return answer(c, model, JSON.stringify(goodReply(body)), recorded)
-      case 'out-of-set':
-        return answer(c, model, JSON.stringify(asksForAspects(body) ? goodReply(body) : LEVIS_501_OUT_OF_SET), recorded)
-      case 'malformed':
-        return answer(c, model, "Sorry, I can't describe this item.")
-      case 'blocked':
-        return c.json({
-          promptFeedback: { blockReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }] },
-          usageMetadata: { promptTokenCount: 1290, totalTokenCount: 1290 },
-          modelVersion: model,
-        })
-      case 'slow':
-        // Stops waiting when the client gives up, so close() is not held open by a sleeping handler.
-        await sleep(state.slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {})
-        return answer(c, model, JSON.stringify(goodReply(body)), recorded)
-      case 'error-500':
-        return googleError(c, 500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting')
-      case 'rate-limited':
-        return googleError(c, 429, 'RESOURCE_EXHAUSTED', 'You exceeded your current quota, please check your plan and billing details.', [
-          { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '31s' },
-        ])
-      case 'key-forbidden':
-        return googleError(c, 403, 'PERMISSION_DENIED', 'Requests to this API generativelanguage.googleapis.com method google.ai.generativelanguage.v1beta.GenerativeService.GenerateContent are blocked.', [
-          errorInfo('API_KEY_SERVICE_BLOCKED'),
-        ])
-    }
-  })
+        const reply = state.reply
+        if (typeof reply === 'function') return answer(c, model, asText(reply(body)), recorded)
+        switch (reply) {
+          case 'good':
+            return answer(c, model, JSON.stringify(goodReply(body)), recorded)
+          case 'out-of-set':
+            return answer(
+              c,
+              model,
+              JSON.stringify(asksForAspects(body) ? goodReply(body) : LEVIS_501_OUT_OF_SET),
+              recorded,
+            )
+          case 'malformed':
+            return answer(c, model, "Sorry, I can't describe this item.")
+          case 'blocked':
+            return c.json({
+              promptFeedback: {
+                blockReason: 'SAFETY',
+                safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
+              },
+              usageMetadata: { promptTokenCount: 1290, totalTokenCount: 1290 },
+              modelVersion: model,
+            })
+          case 'slow':
+            // Stops waiting when the client gives up, so close() is not held open by a sleeping handler.
+            await sleep(state.slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {})
+            return answer(c, model, JSON.stringify(goodReply(body)), recorded)
+          case 'error-500':
+            return googleError(
+              c,
+              500,
+              'INTERNAL',
+              'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+            )
+          case 'rate-limited':
+            return googleError(
+              c,
+              429,
+              'RESOURCE_EXHAUSTED',
+              'You exceeded your current quota, please check your plan and billing details.',
+              [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '31s' }],
+            )
+          case 'key-forbidden':
+            return googleError(
+              c,
+              403,
+              'PERMISSION_DENIED',
+              'Requests to this API generativelanguage.googleapis.com method google.ai.generativelanguage.v1beta.GenerativeService.GenerateContent are blocked.',
+              [errorInfo('API_KEY_SERVICE_BLOCKED')],
+            )
+        }
+      })
+  )
 }
 
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
@@ -332,6 +465,10 @@ export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGe
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const mode = (process.env.FAKE_GEMINI_MODE ?? 'good') as ReplyMode
   if (!REPLY_MODES.includes(mode)) throw new Error(`FAKE_GEMINI_MODE must be one of ${REPLY_MODES.join(', ')}`)
-  const fake = await startFakeGemini({ port: Number(process.env.FAKE_GEMINI_PORT ?? 3299), apiKey: process.env.FAKE_GEMINI_KEY ?? 'test-gemini-key', mode })
+  const fake = await startFakeGemini({
+    port: Number(process.env.FAKE_GEMINI_PORT ?? 3299),
+    apiKey: process.env.FAKE_GEMINI_KEY ?? 'test-gemini-key',
+    mode,
+  })
   console.log(`fake Gemini listening on ${fake.url} (mode ${mode})`)
 }

@@ -14,7 +14,11 @@ export function closeServer(server: ServerType): Promise<void> {
  * Serves the app on 127.0.0.1 (port 0: any free one) and resolves to its address as `url` and close(), with what
  * `describe` makes of the address (which may give `url` as a path under it).
  */
-export function listen<T>(app: Hono, port: number, describe: (url: string) => T): Promise<{ url: string; close(): Promise<void> } & T> {
+export function listen<T>(
+  app: Hono,
+  port: number,
+  describe: (url: string) => T,
+): Promise<{ url: string; close(): Promise<void> } & T> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
       const url = `http://127.0.0.1:${info.port}`

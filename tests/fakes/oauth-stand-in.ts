@@ -22,15 +22,20 @@ export interface ConsentPage {
   choices: [{ choice: string; label: string }, { choice: string; label: string }]
 }
 
-const consentPage = (page: ConsentPage, id: string, scopes: string[]) => html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${page.provider} (stand-in): ${page.question}</title></head>
-  <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
-    <h1>${page.question}</h1>
-    <p>Snaplist asks for: ${scopes.join(', ')}</p>
-    ${page.choices.map(({ choice, label }) => html`<p><a href="${page.decidePath}?consent=${id}&amp;choice=${choice}">${label}</a></p>`)}
-  </body>
-</html>`
+const consentPage = (page: ConsentPage, id: string, scopes: string[]) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${page.provider} (stand-in): ${page.question}</title>
+      </head>
+      <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
+        <h1>${page.question}</h1>
+        <p>Snaplist asks for: ${scopes.join(', ')}</p>
+        ${page.choices.map(({ choice, label }) => html`<p><a href="${page.decidePath}?consent=${id}&amp;choice=${choice}">${label}</a></p>`)}
+      </body>
+    </html>`
 
 /** How one provider's consent goes; `Pending` is what it keeps of a request until the seller chooses. */
 export interface ConsentFlow<Pending> {
@@ -61,7 +66,9 @@ export function consentRoutes<Pending>(flow: ConsentFlow<Pending>) {
       const consent = consents.get(id)
       if (!consent) return c.text('This consent request is unknown or was already answered.', 400)
       consents.delete(id)
-      return c.redirect(c.req.query('choice') === flow.page.choices[0].choice ? flow.granted(consent, id) : flow.denied(consent))
+      return c.redirect(
+        c.req.query('choice') === flow.page.choices[0].choice ? flow.granted(consent, id) : flow.denied(consent),
+      )
     })
 }
 

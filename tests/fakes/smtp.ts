@@ -48,14 +48,19 @@ function splitPart(raw: string): MimePart {
 }
 
 const fromQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
 
 /** RFC 2047 words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) as nodemailer writes non-ASCII headers. */
 const decodeHeader = (value: string) =>
   value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : fromQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : fromQuotedPrintable(text.replace(/_/g, ' ')),
     )
 
 function decodeBody(part: MimePart): string {
@@ -110,7 +115,9 @@ function serveMessages(messages: ReceivedMail[], port: number): Promise<{ url: s
       return c.body(null, 204)
     })
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, server }))
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, server }),
+    )
   })
 }
 
@@ -126,7 +133,12 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }))
+        messages.push(
+          parseMail(Buffer.concat(chunks).toString('utf8'), {
+            from,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          }),
+        )
         callback()
       })
     },
@@ -146,6 +158,9 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
 
 // Run directly (node --import tsx tests/fakes/smtp.ts) for the browser tests.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startFakeSmtp({ port: Number(process.env.FAKE_SMTP_PORT ?? 2525), httpPort: Number(process.env.FAKE_SMTP_HTTP_PORT ?? 2526) })
+  const fake = await startFakeSmtp({
+    port: Number(process.env.FAKE_SMTP_PORT ?? 2525),
+    httpPort: Number(process.env.FAKE_SMTP_HTTP_PORT ?? 2526),
+  })
   console.log(`fake SMTP listening on ${fake.smtpUrl}, messages at ${fake.httpUrl}/messages`)
 }

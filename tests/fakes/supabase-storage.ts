@@ -77,7 +77,11 @@ function metadataOf(bucket: string, name: string, object: FakeObject) {
     created_at: now,
     updated_at: now,
     last_accessed_at: now,
-    metadata: { mimetype: object.contentType, size: object.bytes.length, cacheControl: object.cacheControl ?? 'no-cache' },
+    metadata: {
+      mimetype: object.contentType,
+      size: object.bytes.length,
+      cacheControl: object.cacheControl ?? 'no-cache',
+    },
   }
 }
 
@@ -139,15 +143,26 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
     const refused = refuse(c)
     if (refused) return refused
     const now = new Date().toISOString()
-    return c.json({ id: bucket, name: bucket, owner: '', public: publicBucket, created_at: now, updated_at: now, file_size_limit: null, allowed_mime_types: null })
+    return c.json({
+      id: bucket,
+      name: bucket,
+      owner: '',
+      public: publicBucket,
+      created_at: now,
+      updated_at: now,
+      file_size_limit: null,
+      allowed_mime_types: null,
+    })
   })
   // Before the uploads' route, which would take 'list' for a bucket's name.
   // list: one level under the prefix, as Supabase answers it: files with their metadata, folders with a null id.
   app.post(`${API}/object/list/:bucket`, async (c) => {
     const refused = refuse(c)
     if (refused) return refused
-    const body = (await c.req.json().catch(() => undefined)) as { prefix?: unknown; limit?: unknown; offset?: unknown } | undefined
-    if (typeof body?.prefix !== 'string') return fail(c, 400, 'Bad Request', "body must have required property 'prefix'")
+    const body = (await c.req.json().catch(() => undefined)) as
+      { prefix?: unknown; limit?: unknown; offset?: unknown } | undefined
+    if (typeof body?.prefix !== 'string')
+      return fail(c, 400, 'Bad Request', "body must have required property 'prefix'")
     const limit = typeof body.limit === 'number' ? body.limit : 100
     const offset = typeof body.offset === 'number' ? body.offset : 0
     const folder = body.prefix.replace(/\/+$/, '')
@@ -157,7 +172,11 @@ export async function startFakeSupabaseStorage(options: FakeSupabaseStorageOptio
       if (!name.startsWith(within)) continue
       const [first, ...rest] = name.slice(within.length).split('/')
       if (rest.length > 0) entries.set(first!, folderEntry(first!))
-      else entries.set(first!, { ...metadataOf(bucket, first!, object), updated_at: (object.updatedAt ?? new Date()).toISOString() })
+      else
+        entries.set(first!, {
+          ...metadataOf(bucket, first!, object),
+          updated_at: (object.updatedAt ?? new Date()).toISOString(),
+        })
     }
     const sorted = [...entries.keys()].sort().map((name) => entries.get(name)!)
     return c.json(sorted.slice(offset, offset + limit))

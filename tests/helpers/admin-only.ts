@@ -7,7 +7,11 @@ export type Route = [method: string, path: string]
 /** Sends a body where the method takes one, so the refusal is not about a missing body. */
 const bodyFor = (method: string, body: unknown) => (method === 'GET' || method === 'DELETE' ? undefined : body)
 
-export function refusesNonAdmins(routes: Route[], context: () => { t: TestApp; seller: ReturnType<typeof client> }, body: unknown = {}) {
+export function refusesNonAdmins(
+  routes: Route[],
+  context: () => { t: TestApp; seller: ReturnType<typeof client> },
+  body: unknown = {},
+) {
   it.each(routes)('refuses %s %s to anonymous visitors with 401', async (method, path) => {
     const response = await client(context().t.app).call(method, path, bodyFor(method, body))
     expect(response.status).toBe(401)
@@ -17,6 +21,9 @@ export function refusesNonAdmins(routes: Route[], context: () => { t: TestApp; s
   it.each(routes)('refuses %s %s to a signed-in seller with 403 and says why', async (method, path) => {
     const response = await context().seller.call(method, path, bodyFor(method, body))
     expect(response.status).toBe(403)
-    expect(await readJson(response)).toMatchObject({ code: 'forbidden', message: 'Access denied. Admin privileges required.' })
+    expect(await readJson(response)).toMatchObject({
+      code: 'forbidden',
+      message: 'Access denied. Admin privileges required.',
+    })
   })
 }

@@ -7,7 +7,15 @@ import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
-import { createTestApp, readJson, succeeded, type client, type JsonBody, type TestApp, type TestAppOptions } from './test-app.ts'
+import {
+  createTestApp,
+  readJson,
+  succeeded,
+  type client,
+  type JsonBody,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app.ts'
 
 export const cipher = createTokenCipher('a test secret that is long enough to use')
 
@@ -28,16 +36,26 @@ export const ebayConfigFor = (fake: FakeEbay, overrides: Partial<EbayConfig> = {
 })
 
 export const ebayApp = (config: EbayConfig, options: TestAppOptions = {}) =>
-  createTestApp({ ...options, ebayConfig: config, marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } } })
+  createTestApp({
+    ...options,
+    ebayConfig: config,
+    marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } },
+  })
 
 /** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */
 export async function authorizeEbay(fake: FakeEbay, seller: Client, choice: 'agree' | 'decline' = 'agree') {
   const { authUrl } = await readJson(await succeeded(seller.get('/api/marketplace-connections/ebay/auth'), 200))
   const callback = await fake.consent(authUrl, choice)
-  return { authUrl: authUrl as string, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback }
+  return {
+    authUrl: authUrl as string,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+    callback,
+  }
 }
 
-export const exchangeEbayCode = (seller: Client, body: unknown) => seller.post('/api/marketplace-connections/ebay/exchange-token', body)
+export const exchangeEbayCode = (seller: Client, body: unknown) =>
+  seller.post('/api/marketplace-connections/ebay/exchange-token', body)
 
 /** Connects the seller; `grant` names them in the stand-in (fake.inventory(grant)). */
 export async function connectEbay(fake: FakeEbay, seller: Client): Promise<JsonBody & { grant: string }> {

@@ -14,7 +14,10 @@ export interface GoogleTestKey {
 }
 
 export async function createGoogleTestKey(): Promise<GoogleTestKey> {
-  const pems = await generate([{ name: 'commonName', value: 'Snaplist test stand-in for Google' }], { keySize: 2048, algorithm: 'sha256' })
+  const pems = await generate([{ name: 'commonName', value: 'Snaplist test stand-in for Google' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+  })
   return { kid: randomBytes(8).toString('hex'), privateKey: pems.private, certificate: pems.cert }
 }
 

@@ -33,7 +33,18 @@ const NASTY_STRINGS = [
   '\r\n\t\v\f\b',
 ]
 
-const NASTY_NUMBERS = [0, -0, -1, 0.5, -1.5, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, 2 ** 31, -(2 ** 31) - 1]
+const NASTY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  -1.5,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  1e308,
+  2 ** 31,
+  -(2 ** 31) - 1,
+]
 
 export const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -43,7 +54,9 @@ export const hostileString = fc.oneof(
 
 /** Any JSON value, weighted towards the types and values that break things. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, [], {}, [[[[[]]]]], JSON.parse('{"__proto__": {"isAdmin": true}}'), { constructor: { prototype: {} } }),
+  fc.constantFrom(null, true, false, [], {}, [[[[[]]]]], JSON.parse('{"__proto__": {"isAdmin": true}}'), {
+    constructor: { prototype: {} },
+  }),
   fc.constantFrom(...NASTY_NUMBERS),
   hostileString,
   fc.array(hostileString, { maxLength: 5 }),
@@ -63,8 +76,10 @@ export function valuesPastLimits(schema: Schema): unknown[] {
       entries?: Record<string, unknown>
       item?: unknown
     }
-    if (type === 'max_length' && typeof requirement === 'number') values.push('x'.repeat(requirement + 1), Array(requirement + 1).fill('x'))
-    if (type === 'min_length' && typeof requirement === 'number' && requirement > 0) values.push('x'.repeat(requirement - 1))
+    if (type === 'max_length' && typeof requirement === 'number')
+      values.push('x'.repeat(requirement + 1), Array(requirement + 1).fill('x'))
+    if (type === 'min_length' && typeof requirement === 'number' && requirement > 0)
+      values.push('x'.repeat(requirement - 1))
     if (type === 'min_value' && typeof requirement === 'number') values.push(requirement - 1, String(requirement - 1))
     if (type === 'max_value' && typeof requirement === 'number') values.push(requirement + 1, String(requirement + 1))
     if (type === 'integer') values.push(1.5, '1.5', '1e3.5')
@@ -100,7 +115,11 @@ function hostileObject(schema: Schema, valid: Record<string, unknown>): fc.Arbit
   const pastLimits = valuesPastLimits(schema)
   const replacement = pastLimits.length ? fc.oneof(hostileValue, fc.constantFrom(...pastLimits)) : hostileValue
   const oneFieldChanged = fc
-    .record({ field: fc.constantFrom(...fields, '__proto__', 'isAdmin', 'id'), value: replacement, remove: fc.boolean() })
+    .record({
+      field: fc.constantFrom(...fields, '__proto__', 'isAdmin', 'id'),
+      value: replacement,
+      remove: fc.boolean(),
+    })
     .map(({ field, value, remove }) => {
       const copy: Record<string, unknown> = { ...valid }
       if (remove) delete copy[field]
@@ -150,7 +169,12 @@ const DEEP = 20_000
 
 /** A valid body with one field nested thousands of arrays deep, written as text (building it as a value would overflow). */
 const deeplyNested = (schema: Schema, valid: Record<string, unknown>) =>
-  fc.constantFrom(...fieldsOf(schema)).map((field) => `${JSON.stringify({ ...valid, [field]: null }).replace(`"${field}":null`, `"${field}":${'['.repeat(DEEP)}${']'.repeat(DEEP)}`)}`)
+  fc
+    .constantFrom(...fieldsOf(schema))
+    .map(
+      (field) =>
+        `${JSON.stringify({ ...valid, [field]: null }).replace(`"${field}":null`, `"${field}":${'['.repeat(DEEP)}${']'.repeat(DEEP)}`)}`,
+    )
 
 /**
  * JSON body text the API must refuse: a valid body with one field gone wrong, another shape, no JSON at all, or a
@@ -161,7 +185,10 @@ export const hostileJsonText = (schema: Schema, valid: Record<string, unknown>):
     {
       weight: 8,
       arbitrary: fc
-        .oneof({ weight: 3, arbitrary: hostileObject(schema, valid).map((value) => JSON.stringify(value) ?? '') }, { weight: 1, arbitrary: malformedJsonText })
+        .oneof(
+          { weight: 3, arbitrary: hostileObject(schema, valid).map((value) => JSON.stringify(value) ?? '') },
+          { weight: 1, arbitrary: malformedJsonText },
+        )
         .filter((text) => mustRefuseText(schema, text)),
     },
     { weight: 1, arbitrary: deeplyNested(schema, valid) },
@@ -170,7 +197,24 @@ export const hostileJsonText = (schema: Schema, valid: Record<string, unknown>):
 /** Junk for a route that reads no body: small enough to pass the body limit, which would refuse it for its size alone. */
 export const junkBody = malformedJsonText.filter((text) => text.length <= 64 * 1024)
 
-const PARAM_STRINGS = ['-1', '0', '1e309', 'abc', '99999999999', '1.5', '0x1A', ' 1', '1 ', '+1', '١٢٣', '１', '9'.repeat(500), 'a'.repeat(5000), 'null', 'undefined']
+const PARAM_STRINGS = [
+  '-1',
+  '0',
+  '1e309',
+  'abc',
+  '99999999999',
+  '1.5',
+  '0x1A',
+  ' 1',
+  '1 ',
+  '+1',
+  '١٢٣',
+  '１',
+  '9'.repeat(500),
+  'a'.repeat(5000),
+  'null',
+  'undefined',
+]
 // Broken percent-encoding, sent as is: the server must not fail decoding it.
 const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%00']
 
@@ -184,22 +228,52 @@ export const hostileParamText: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
 )
 
-const QUERY_TEXTS = ['page=-1', 'page=0', 'page=1e309', 'page=abc', 'page=1.5', 'page=99999999999', 'page[]=1', 'page=1&page=2', 'page=%', 'page=%00', 'page=', 'challenge_code=', 'challenge_code', '=', '&&&', '%zz=1', 'a=%E0%A4%A']
+const QUERY_TEXTS = [
+  'page=-1',
+  'page=0',
+  'page=1e309',
+  'page=abc',
+  'page=1.5',
+  'page=99999999999',
+  'page[]=1',
+  'page=1&page=2',
+  'page=%',
+  'page=%00',
+  'page=',
+  'challenge_code=',
+  'challenge_code',
+  '=',
+  '&&&',
+  '%zz=1',
+  'a=%E0%A4%A',
+]
 
 /** A query string (without the ?): broken encodings, repeated keys, empty keys, or random pairs. */
 export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...QUERY_TEXTS),
-  fc.dictionary(hostileString, hostileString, { maxKeys: 4 }).map((pairs) => new URLSearchParams(pairs as Record<string, string>).toString()),
+  fc
+    .dictionary(hostileString, hostileString, { maxKeys: 4 })
+    .map((pairs) => new URLSearchParams(pairs as Record<string, string>).toString()),
 )
 
 /** The query object a Hono validator sees: one value per key, or a list when the key repeats; nameless pairs are dropped. */
 export function queryObject(query: string): Record<string, string | string[]> {
   const params = new URLSearchParams(query)
-  return Object.fromEntries([...new Set(params.keys())].filter(Boolean).map((key) => {
-    const values = params.getAll(key)
-    return [key, values.length === 1 ? values[0]! : values]
-  }))
+  return Object.fromEntries(
+    [...new Set(params.keys())].filter(Boolean).map((key) => {
+      const values = params.getAll(key)
+      return [key, values.length === 1 ? values[0]! : values]
+    }),
+  )
 }
 
 /** Headers a client might send instead of JSON's. */
-export const wrongContentType = fc.constantFrom(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'json', '')
+export const wrongContentType = fc.constantFrom(
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonp',
+  'json',
+  '',
+)

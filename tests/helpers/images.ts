@@ -4,27 +4,46 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 
 /** A JPEG of the given size with camera EXIF, including a GPS position, and orientation 6 (rotated). */
-export async function cameraJpeg({ width = 4000, height = 3000, color = { r: 200, g: 30, b: 40 } } = {}): Promise<Buffer> {
+export async function cameraJpeg({
+  width = 4000,
+  height = 3000,
+  color = { r: 200, g: 30, b: 40 },
+} = {}): Promise<Buffer> {
   // Noise makes the file photo-sized (a flat colour would compress to almost nothing).
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } } }).raw().toBuffer()
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer()
   const base = sharp({ create: { width, height, channels: 3, background: color } }).composite([
     { input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' },
   ])
-  return base
-    .jpeg({ quality: 92 })
-    .withExif({
-      IFD0: { Make: 'TestCam', Model: 'Thrift 3000' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
-    })
-    // Sharp writes the orientation tag itself; set through withExif it is overwritten with 1.
-    .withMetadata({ orientation: 6 })
-    .toBuffer()
+  return (
+    base
+      .jpeg({ quality: 92 })
+      .withExif({
+        IFD0: { Make: 'TestCam', Model: 'Thrift 3000' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
+      // Sharp writes the orientation tag itself; set through withExif it is overwritten with 1.
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+  )
 }
 
 export const solidJpeg = (color: { r: number; g: number; b: number }, width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer()
 
-export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type = 'image/jpeg' }: { id?: string; name?: string | undefined; type?: string | undefined } = {}): FormData {
+export function photoForm(
+  bytes: Buffer | string,
+  {
+    id,
+    name = 'photo.jpg',
+    type = 'image/jpeg',
+  }: { id?: string; name?: string | undefined; type?: string | undefined } = {},
+): FormData {
   const form = new FormData()
   if (id) form.append('id', id)
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
@@ -37,17 +56,36 @@ export function photoForm(bytes: Buffer | string, { id, name = 'photo.jpg', type
  */
 export async function photoLikeJpeg(width = 4000, height = 3000): Promise<Buffer> {
   const layer = async (layerWidth: number, layerHeight: number, sigma: number) => {
-    const small = await sharp({ create: { width: layerWidth, height: layerHeight, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer()
+    const small = await sharp({
+      create: {
+        width: layerWidth,
+        height: layerHeight,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma },
+      },
+    })
+      .png()
+      .toBuffer()
     return sharp(small).resize(width, height, { kernel: 'cubic' }).raw().toBuffer()
   }
-  const layers = await Promise.all([layer(8, 6, 70), layer(40, 30, 50), layer(200, 150, 18), layer(1000, 750, 7), layer(width, height, 10)])
+  const layers = await Promise.all([
+    layer(8, 6, 70),
+    layer(40, 30, 50),
+    layer(200, 150, 18),
+    layer(1000, 750, 7),
+    layer(width, height, 10),
+  ])
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i++) {
     let value = 128
     for (const scale of layers) value += scale[i]! - 128
     pixels[i] = Math.max(0, Math.min(255, value))
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 1 }).toBuffer()
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 1 })
+    .toBuffer()
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -67,7 +105,12 @@ export function pngDeclaring(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8)
   // Ten rows of zeros, compressed: the rest of the claimed canvas is simply missing.
   const rows = deflateSync(Buffer.alloc((width * 3 + 1) * 10))
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** A real JPEG whose frame header (SOF0) is rewritten to claim width × height (each at most 65535). */

@@ -49,13 +49,17 @@ async function holdCookie(port: number, url: string, cookie: string) {
 
 /** Audits url; with a cookie, the browser holds it as its own (the page's own cookies then go along with it). */
 export async function auditPage(url: string, cookie?: string): Promise<Audit> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+  })
   try {
     if (cookie) await holdCookie(chrome.port, url, cookie)
     const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES] })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { categories, audits } = result.lhr
-    const rows = ((audits['network-requests']?.details as { items?: NetworkRow[] } | undefined)?.items ?? []) as NetworkRow[]
+    const rows = ((audits['network-requests']?.details as { items?: NetworkRow[] } | undefined)?.items ??
+      []) as NetworkRow[]
     // Observed (unthrottled) times, both from the start of the navigation: which scripts had arrived when the page
     // first painted in this very run.
     const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
@@ -63,13 +67,20 @@ export async function auditPage(url: string, cookie?: string): Promise<Audit> {
     const scripts = rows.filter((row) => row.resourceType === 'Script')
     const bytes = (list: NetworkRow[]) => list.reduce((sum, row) => sum + (row.transferSize ?? 0), 0)
     return {
-      scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Record<Category, number>,
+      scores: Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>,
       fcp: numeric(audits['first-contentful-paint']),
       lcp: numeric(audits['largest-contentful-paint']),
       tbt: numeric(audits['total-blocking-time']),
       cls: numeric(audits['cumulative-layout-shift']),
       jsBytes: bytes(scripts),
-      jsBeforePaintBytes: bytes(scripts.filter((row) => (row.priority === 'High' || row.priority === 'VeryHigh') && (row.networkEndTime ?? 0) <= observedPaint)),
+      jsBeforePaintBytes: bytes(
+        scripts.filter(
+          (row) =>
+            (row.priority === 'High' || row.priority === 'VeryHigh') && (row.networkEndTime ?? 0) <= observedPaint,
+        ),
+      ),
       requests: rows.length,
       failing: CATEGORIES.flatMap((id) =>
         (categories[id]?.auditRefs ?? [])

@@ -18,7 +18,8 @@ export function privatePostgresUnavailable(): string | undefined {
   if (!existsSync(path.join(BIN, 'initdb')) || !existsSync(path.join(BIN, 'pg_ctl'))) {
     return `no initdb and pg_ctl in ${BIN} (install postgresql, or set POSTGRES_BIN)`
   }
-  if (asRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) return 'running as root without runuser to drop to the postgres user'
+  if (asRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser'))
+    return 'running as root without runuser to drop to the postgres user'
   return undefined
 }
 
@@ -33,7 +34,9 @@ export interface PrivatePostgres {
 }
 
 function tool(name: string, args: string[]) {
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, name), ...args]] : [path.join(BIN, name), args]
+  const [command, commandArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, name), ...args]]
+    : [path.join(BIN, name), args]
   return run(command, commandArgs)
 }
 
@@ -55,7 +58,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const port = await freePort()
   // fsync off: only the server process is stopped, never the machine, so the page cache keeps what it wrote.
   const serverFlags = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
-  const start = () => tool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', serverFlags]).then(() => {})
+  const start = () =>
+    tool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', serverFlags]).then(() => {})
   const stop = (mode: StopMode) => tool('pg_ctl', ['stop', '-D', data, '-w', '-m', mode]).then(() => {})
   await start()
   return {

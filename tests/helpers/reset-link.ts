@@ -11,7 +11,8 @@ export const tokenIn = (text: string) => linkTokenIn(text, 'reset-password')
 /** The token of the newest mail of this template to this address. */
 async function newestToken(t: TestApp, email: string, template: string, path: string): Promise<string> {
   await t.settle()
-  const [mail] = await t.db.sql`select text from mail_outbox where recipient = ${email} and template = ${template} order by id desc limit 1`
+  const [mail] = await t.db
+    .sql`select text from mail_outbox where recipient = ${email} and template = ${template} order by id desc limit 1`
   const token = linkTokenIn(String(mail?.text), path)
   expect(token, `a ${template} link in the mail`).toMatch(/^[\w-]{43}$/)
   return token!

@@ -4,15 +4,32 @@
 import { AnalyzePhotosSchema } from '../../api/contract/analysis.ts'
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
-import { AccountConfirmationSchema, ChangeEmailSchema, ChangePasswordSchema, ReauthSchema, ResendVerificationSchema, VerifyEmailSchema } from '../../api/contract/account.ts'
+import {
+  AccountConfirmationSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ReauthSchema,
+  ResendVerificationSchema,
+  VerifyEmailSchema,
+} from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
-import { EbayCategoryChoiceSchema, EbayCategorySearchSchema, EbayPublishInputSchema, EbayRequirementsQuerySchema } from '../../api/contract/ebay-publish.ts'
+import {
+  EbayCategoryChoiceSchema,
+  EbayCategorySearchSchema,
+  EbayPublishInputSchema,
+  EbayRequirementsQuerySchema,
+} from '../../api/contract/ebay-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
-import { EbayChallengeQuerySchema, EbayExchangeSchema, EtsyExchangeSchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
+import {
+  EbayChallengeQuerySchema,
+  EbayExchangeSchema,
+  EtsyExchangeSchema,
+  PlatformParamSchema,
+} from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
@@ -20,13 +37,29 @@ import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { ebayApp, ebayConfigFor } from './ebay.ts'
 import { photoForm, solidJpeg } from './images.ts'
-import { newUser, readJson, registeredAdmin, registeredClient, TEST_ORIGIN, type client, type TestApp } from './test-app.ts'
+import {
+  newUser,
+  readJson,
+  registeredAdmin,
+  registeredClient,
+  TEST_ORIGIN,
+  type client,
+  type TestApp,
+} from './test-app.ts'
 
 export type Access = 'public' | 'user' | 'admin'
 
 /** What the sweeps know of the fixture's data: the seller Alice's things, which nobody else may read or change. */
 export interface CatalogFixture {
-  alice: { username: string; email: string; password: string; listingId: number; photoId: string; photoUrl: string; bulkPostId: number }
+  alice: {
+    username: string
+    email: string
+    password: string
+    listingId: number
+    photoId: string
+    photoUrl: string
+    bulkPostId: number
+  }
   bob: { id: number }
   templateId: number
   /** A real photo, so an upload is refused for who sends it, not for what. */
@@ -57,7 +90,13 @@ export interface RouteSpec {
   example(f: CatalogFixture): ExampleRequest
 }
 
-const listingBody = (f: CatalogFixture) => ({ title: 'Blue jeans', category: 'clothing', color: 'blue', price: 20, images: [f.alice.photoUrl] })
+const listingBody = (f: CatalogFixture) => ({
+  title: 'Blue jeans',
+  category: 'clothing',
+  color: 'blue',
+  price: 20,
+  images: [f.alice.photoUrl],
+})
 const templateBody = { name: 'hostile-check', subject: 'Hello', htmlContent: '<p>Hello</p>' }
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -66,19 +105,44 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/register': {
     access: 'public',
     json: RegisterSchema,
-    example: () => ({ path: '/api/register', body: { username: 'carol', email: 'carol@example.com', firstName: 'Carol', lastName: 'C', password: 'a long password' } }),
+    example: () => ({
+      path: '/api/register',
+      body: {
+        username: 'carol',
+        email: 'carol@example.com',
+        firstName: 'Carol',
+        lastName: 'C',
+        password: 'a long password',
+      },
+    }),
   },
   'POST /api/login': {
     access: 'public',
     json: LoginSchema,
     example: (f) => ({ path: '/api/login', body: { username: f.alice.username, password: f.alice.password } }),
   },
-  'POST /api/auth/google': { access: 'public', json: GoogleSignInSchema, example: () => ({ path: '/api/auth/google', body: { credential: 'header.payload.signature' } }) },
-  'POST /api/auth/reauth': { access: 'user', json: ReauthSchema, example: (f) => ({ path: '/api/auth/reauth', body: { password: f.alice.password } }) },
+  'POST /api/auth/google': {
+    access: 'public',
+    json: GoogleSignInSchema,
+    example: () => ({ path: '/api/auth/google', body: { credential: 'header.payload.signature' } }),
+  },
+  'POST /api/auth/reauth': {
+    access: 'user',
+    json: ReauthSchema,
+    example: (f) => ({ path: '/api/auth/reauth', body: { password: f.alice.password } }),
+  },
   'POST /api/logout': { access: 'public', example: () => ({ path: '/api/logout' }) },
   'GET /api/user': { access: 'user', example: () => ({ path: '/api/user' }) },
-  'POST /api/forgot-password': { access: 'public', json: ForgotPasswordSchema, example: (f) => ({ path: '/api/forgot-password', body: { username: f.alice.email } }) },
-  'GET /api/reset-password/:token': { access: 'public', param: ResetTokenParamSchema, example: () => ({ path: '/api/reset-password/some-token' }) },
+  'POST /api/forgot-password': {
+    access: 'public',
+    json: ForgotPasswordSchema,
+    example: (f) => ({ path: '/api/forgot-password', body: { username: f.alice.email } }),
+  },
+  'GET /api/reset-password/:token': {
+    access: 'public',
+    param: ResetTokenParamSchema,
+    example: () => ({ path: '/api/reset-password/some-token' }),
+  },
   'POST /api/reset-password': {
     access: 'public',
     json: ResetPasswordSchema,
@@ -87,45 +151,93 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/account/password': {
     access: 'user',
     json: ChangePasswordSchema,
-    example: (f) => ({ path: '/api/account/password', body: { currentPassword: f.alice.password, newPassword: 'a new long password' } }),
+    example: (f) => ({
+      path: '/api/account/password',
+      body: { currentPassword: f.alice.password, newPassword: 'a new long password' },
+    }),
   },
   'PUT /api/account/email': {
     access: 'user',
     json: ChangeEmailSchema,
-    example: (f) => ({ path: '/api/account/email', body: { email: 'alice.new@example.com', password: f.alice.password } }),
+    example: (f) => ({
+      path: '/api/account/email',
+      body: { email: 'alice.new@example.com', password: f.alice.password },
+    }),
   },
   'POST /api/account/verification-email': {
     access: 'user',
     json: ResendVerificationSchema,
     example: (f) => ({ path: '/api/account/verification-email', body: { email: f.alice.email } }),
   },
-  'POST /api/account/verify-email': { access: 'user', json: VerifyEmailSchema, example: () => ({ path: '/api/account/verify-email', body: { token: 'x'.repeat(43) } }) },
+  'POST /api/account/verify-email': {
+    access: 'user',
+    json: VerifyEmailSchema,
+    example: () => ({ path: '/api/account/verify-email', body: { token: 'x'.repeat(43) } }),
+  },
   'POST /api/account/sign-out-everywhere': {
     access: 'user',
     json: AccountConfirmationSchema,
     example: (f) => ({ path: '/api/account/sign-out-everywhere', body: { confirmation: f.alice.password } }),
   },
-  'DELETE /api/account': { access: 'user', json: AccountConfirmationSchema, example: (f) => ({ path: '/api/account', body: { confirmation: f.alice.password } }) },
-  'POST /api/images': { access: 'user', upload: true, example: (f) => ({ path: '/api/images', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
-  'POST /api/analyze-image': { access: 'user', upload: true, example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }) },
-  'POST /api/analyze-photos': { access: 'user', json: AnalyzePhotosSchema, example: (f) => ({ path: '/api/analyze-photos', body: { photoIds: [f.alice.photoId] } }) },
+  'DELETE /api/account': {
+    access: 'user',
+    json: AccountConfirmationSchema,
+    example: (f) => ({ path: '/api/account', body: { confirmation: f.alice.password } }),
+  },
+  'POST /api/images': {
+    access: 'user',
+    upload: true,
+    example: (f) => ({ path: '/api/images', body: photoForm(f.jpeg, { id: f.alice.photoId }) }),
+  },
+  'POST /api/analyze-image': {
+    access: 'user',
+    upload: true,
+    example: (f) => ({ path: '/api/analyze-image', body: photoForm(f.jpeg, { id: f.alice.photoId }) }),
+  },
+  'POST /api/analyze-photos': {
+    access: 'user',
+    json: AnalyzePhotosSchema,
+    example: (f) => ({ path: '/api/analyze-photos', body: { photoIds: [f.alice.photoId] } }),
+  },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
-  'GET /api/listings/search': { access: 'user', query: ListingSearchQuerySchema, example: () => ({ path: '/api/listings/search?q=jeans&status=ready&sort=price-low&offset=0' }) },
-  'GET /api/listings/ready-ids': { access: 'user', query: ReadyListingIdsQuerySchema, example: () => ({ path: '/api/listings/ready-ids?q=jeans&sort=oldest' }) },
-  'POST /api/listings': { access: 'user', json: ListingInputSchema, example: (f) => ({ path: '/api/listings', body: listingBody(f) }) },
+  'GET /api/listings/search': {
+    access: 'user',
+    query: ListingSearchQuerySchema,
+    example: () => ({ path: '/api/listings/search?q=jeans&status=ready&sort=price-low&offset=0' }),
+  },
+  'GET /api/listings/ready-ids': {
+    access: 'user',
+    query: ReadyListingIdsQuerySchema,
+    example: () => ({ path: '/api/listings/ready-ids?q=jeans&sort=oldest' }),
+  },
+  'POST /api/listings': {
+    access: 'user',
+    json: ListingInputSchema,
+    example: (f) => ({ path: '/api/listings', body: listingBody(f) }),
+  },
   'PATCH /api/listings/:id': {
     access: 'user',
     param: IdParamSchema,
     json: ListingEditSchema,
-    example: (f) => ({ path: `/api/listings/${f.alice.listingId}`, body: { ...listingBody(f), title: 'Blue jeans, edited', version: 1 } }),
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}`,
+      body: { ...listingBody(f), title: 'Blue jeans, edited', version: 1 },
+    }),
   },
   'POST /api/listings/:id/fill-empty': {
     access: 'user',
     param: IdParamSchema,
     json: ListingFillSchema,
-    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/fill-empty`, body: { brand: "Levi's", description: 'Button fly.' } }),
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}/fill-empty`,
+      body: { brand: "Levi's", description: 'Button fly.' },
+    }),
   },
-  'DELETE /api/listings/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }) },
+  'DELETE /api/listings/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }),
+  },
   'GET /api/listings/:id/ebay-requirements': {
     access: 'user',
     param: IdParamSchema,
@@ -139,7 +251,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EbayCategoryChoiceSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/ebay-category`, body: { categoryId: '31388' } }),
   },
-  'GET /api/ebay/categories': { access: 'user', query: EbayCategorySearchSchema, example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }) },
+  'GET /api/ebay/categories': {
+    access: 'user',
+    query: EbayCategorySearchSchema,
+    example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }),
+  },
   'POST /api/listings/:id/post-to-ebay': {
     access: 'user',
     param: IdParamSchema,
@@ -149,11 +265,26 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/ebay/bulk-posts': {
     access: 'user',
     json: EbayBulkPostInputSchema,
-    example: (f) => ({ path: '/api/ebay/bulk-posts', body: { clientId: randomUUID(), listingIds: [f.alice.listingId] } }),
+    example: (f) => ({
+      path: '/api/ebay/bulk-posts',
+      body: { clientId: randomUUID(), listingIds: [f.alice.listingId] },
+    }),
   },
-  'GET /api/ebay/bulk-posts/:id': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }) },
-  'POST /api/listings/:id/end-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-ebay` }) },
-  'POST /api/listings/:id/relist-on-ebay': { access: 'user', param: IdParamSchema, example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }) },
+  'GET /api/ebay/bulk-posts/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }),
+  },
+  'POST /api/listings/:id/end-on-ebay': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-ebay` }),
+  },
+  'POST /api/listings/:id/relist-on-ebay': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
+  },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {
     access: 'user',
@@ -166,30 +297,73 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: PlatformParamSchema,
     example: () => ({ path: '/api/marketplace-connections/ebay/check-authentication' }),
   },
-  'GET /api/marketplace-connections/:platform/status': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay/status' }) },
-  'DELETE /api/marketplace-connections/:platform': { access: 'user', param: PlatformParamSchema, example: () => ({ path: '/api/marketplace-connections/ebay' }) },
-  'POST /api/etsy/exchange-token': { access: 'user', json: EtsyExchangeSchema, example: () => ({ path: '/api/etsy/exchange-token', body: { code: 'a-code', state: 'a-state' } }) },
+  'GET /api/marketplace-connections/:platform/status': {
+    access: 'user',
+    param: PlatformParamSchema,
+    example: () => ({ path: '/api/marketplace-connections/ebay/status' }),
+  },
+  'DELETE /api/marketplace-connections/:platform': {
+    access: 'user',
+    param: PlatformParamSchema,
+    example: () => ({ path: '/api/marketplace-connections/ebay' }),
+  },
+  'POST /api/etsy/exchange-token': {
+    access: 'user',
+    json: EtsyExchangeSchema,
+    example: () => ({ path: '/api/etsy/exchange-token', body: { code: 'a-code', state: 'a-state' } }),
+  },
   'POST /api/marketplace-connections/ebay/exchange-token': {
     access: 'user',
     json: EbayExchangeSchema,
-    example: () => ({ path: '/api/marketplace-connections/ebay/exchange-token', body: { code: 'a-code', state: 'a-state' } }),
+    example: () => ({
+      path: '/api/marketplace-connections/ebay/exchange-token',
+      body: { code: 'a-code', state: 'a-state' },
+    }),
   },
   'GET /api/debug/ebay-environment': { access: 'user', example: () => ({ path: '/api/debug/ebay-environment' }) },
-  'GET /api/ebay/account-deletion': { access: 'public', query: EbayChallengeQuerySchema, example: () => ({ path: '/api/ebay/account-deletion?challenge_code=abc123' }) },
-  'POST /api/ebay/account-deletion': { access: 'public', signedText: true, example: () => ({ path: '/api/ebay/account-deletion', body: '{}' }) },
+  'GET /api/ebay/account-deletion': {
+    access: 'public',
+    query: EbayChallengeQuerySchema,
+    example: () => ({ path: '/api/ebay/account-deletion?challenge_code=abc123' }),
+  },
+  'POST /api/ebay/account-deletion': {
+    access: 'public',
+    signedText: true,
+    example: () => ({ path: '/api/ebay/account-deletion', body: '{}' }),
+  },
   'GET /api/admin/users': { access: 'admin', example: () => ({ path: '/api/admin/users' }) },
-  'GET /api/admin/listings': { access: 'admin', query: AdminListingsQuerySchema, example: () => ({ path: '/api/admin/listings?page=1' }) },
-  'DELETE /api/admin/users/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/admin/users/${f.bob.id}` }) },
-  'DELETE /api/admin/listings/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/admin/listings/${f.alice.listingId}` }) },
+  'GET /api/admin/listings': {
+    access: 'admin',
+    query: AdminListingsQuerySchema,
+    example: () => ({ path: '/api/admin/listings?page=1' }),
+  },
+  'DELETE /api/admin/users/:id': {
+    access: 'admin',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/admin/users/${f.bob.id}` }),
+  },
+  'DELETE /api/admin/listings/:id': {
+    access: 'admin',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/admin/listings/${f.alice.listingId}` }),
+  },
   'GET /api/email-templates': { access: 'admin', example: () => ({ path: '/api/email-templates' }) },
-  'POST /api/email-templates': { access: 'admin', json: EmailTemplateInputSchema, example: () => ({ path: '/api/email-templates', body: templateBody }) },
+  'POST /api/email-templates': {
+    access: 'admin',
+    json: EmailTemplateInputSchema,
+    example: () => ({ path: '/api/email-templates', body: templateBody }),
+  },
   'PUT /api/email-templates/:id': {
     access: 'admin',
     param: IdParamSchema,
     json: EmailTemplateInputSchema,
     example: (f) => ({ path: `/api/email-templates/${f.templateId}`, body: templateBody }),
   },
-  'DELETE /api/email-templates/:id': { access: 'admin', param: IdParamSchema, example: (f) => ({ path: `/api/email-templates/${f.templateId}` }) },
+  'DELETE /api/email-templates/:id': {
+    access: 'admin',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/email-templates/${f.templateId}` }),
+  },
   'GET /api/email-templates/purposes': { access: 'admin', example: () => ({ path: '/api/email-templates/purposes' }) },
   'PUT /api/email-templates/purposes/:purpose': {
     access: 'admin',
@@ -239,14 +413,32 @@ export interface RouteCall {
 }
 
 /** Sends a request to the route as a browser on the app's own page would, unless the headers say otherwise. */
-export function callRoute(app: TestApp['app'], route: string, { path, body, cookie, headers = {} }: RouteCall): Promise<Response> {
+export function callRoute(
+  app: TestApp['app'],
+  route: string,
+  { path, body, cookie, headers = {} }: RouteCall,
+): Promise<Response> {
   const json = body !== undefined && typeof body !== 'string' && !(body instanceof FormData)
-  const merged = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...headers }
-  const sent = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined))
-  return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { method: methodOf(route), headers: sent, body: json ? JSON.stringify(body) : (body as RequestInit['body']) }))
+  const merged = {
+    origin: TEST_ORIGIN,
+    ...(cookie ? { cookie } : {}),
+    ...(json ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  }
+  const sent = Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+  return Promise.resolve(
+    app.request(`${TEST_ORIGIN}${path}`, {
+      method: methodOf(route),
+      headers: sent,
+      body: json ? JSON.stringify(body) : (body as RequestInit['body']),
+    }),
+  )
 }
 
-export const isStateChanging = (route: string) => !['GET', 'HEAD', 'OPTIONS'].includes(methodOf(route)) || ROUTES[route]?.keepsState === true
+export const isStateChanging = (route: string) =>
+  !['GET', 'HEAD', 'OPTIONS'].includes(methodOf(route)) || ROUTES[route]?.keepsState === true
 
 type Client = ReturnType<typeof client>
 
@@ -278,13 +470,26 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   const jpeg = await solidJpeg({ r: 200, g: 100, b: 50 })
   const photoId = randomUUID()
   const photo = await readJson(await alice.post('/api/images', photoForm(jpeg, { id: photoId })))
-  const listing = await readJson(await alice.post('/api/listings', { title: ALICE_LISTING_TITLE, category: 'other', color: 'red', images: [photo.imageUrl] }))
+  const listing = await readJson(
+    await alice.post('/api/listings', {
+      title: ALICE_LISTING_TITLE,
+      category: 'other',
+      color: 'red',
+      images: [photo.imageUrl],
+    }),
+  )
   const { authUrl } = await readJson(await alice.get('/api/marketplace-connections/ebay/auth'))
   const callback = await ebay.consent(authUrl)
-  const connected = await alice.post('/api/marketplace-connections/ebay/exchange-token', Object.fromEntries(callback.searchParams))
-  if (connected.status !== 200) throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
+  const connected = await alice.post(
+    '/api/marketplace-connections/ebay/exchange-token',
+    Object.fromEntries(callback.searchParams),
+  )
+  if (connected.status !== 200)
+    throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
   const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
-  const bulkPost = await readJson(await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }))
+  const bulkPost = await readJson(
+    await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),
+  )
 
   const { username, email, password } = newUser('alice')
   return {
@@ -294,12 +499,25 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     bob,
     ebay,
     fixture: {
-      alice: { username, email, password, listingId: listing.id, photoId, photoUrl: photo.imageUrl, bulkPostId: bulkPost.id },
+      alice: {
+        username,
+        email,
+        password,
+        listingId: listing.id,
+        photoId,
+        photoUrl: photo.imageUrl,
+        bulkPostId: bulkPost.id,
+      },
       bob: { id: bob.id },
       templateId: template!.id,
       jpeg,
     },
-    aliceSecrets: [email, ALICE_LISTING_TITLE, photo.imageUrl.split('/').pop().replace('.jpg', ''), ALICE_EBAY.username],
+    aliceSecrets: [
+      email,
+      ALICE_LISTING_TITLE,
+      photo.imageUrl.split('/').pop().replace('.jpg', ''),
+      ALICE_EBAY.username,
+    ],
     async close() {
       await t.close()
       await ebay.close()

@@ -16,7 +16,16 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-server-'))
   const server = spawn('node', ['--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', GEMINI_API_KEY: '', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      GEMINI_API_KEY: '',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {

@@ -137,7 +137,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     storage: options.storage ?? createLocalStorage(photosDir),
     analyzer: options.analyzer ?? createLocalAnalyzer(),
-    mail: options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM }) : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
+    mail: options.smtpUrl
+      ? createSmtpTransport({ url: options.smtpUrl, from: TEST_MAIL_FROM })
+      : createOutboxTransport(db.sql, { log: options.mailLog ?? (() => {}), printContent: options.development }),
     jobs,
     marketplaces: options.marketplaces,
     google: options.google,
@@ -222,10 +224,15 @@ export const newUser = (name: string) => ({
 })
 
 /** Registers a user through the API and returns their cookie-keeping client with their id. */
-export async function registeredClient(app: TestApp['app'], name: string, extra: Record<string, unknown> = {}): Promise<ReturnType<typeof client> & { id: number }> {
+export async function registeredClient(
+  app: TestApp['app'],
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<ReturnType<typeof client> & { id: number }> {
   const user = client(app)
   const response = await user.post('/api/register', { ...newUser(name), ...extra })
-  if (response.status !== 201) throw new Error(`registering ${name} answered ${response.status}: ${await response.text()}`)
+  if (response.status !== 201)
+    throw new Error(`registering ${name} answered ${response.status}: ${await response.text()}`)
   return Object.assign(user, { id: (await readJson(response)).id as number })
 }
 
@@ -235,7 +242,8 @@ export const registeredAdmin = (t: TestApp, name = 'root') => registeredClient(t
 /** The response once it has answered `status` (any 2xx when none is named); otherwise an error with what it said. */
 export async function succeeded(reply: Promise<Response>, status?: number): Promise<Response> {
   const response = await reply
-  if (status === undefined ? !response.ok : response.status !== status) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
+  if (status === undefined ? !response.ok : response.status !== status)
+    throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
   return response
 }
 
@@ -243,7 +251,10 @@ export async function succeeded(reply: Promise<Response>, status?: number): Prom
 export async function uploadPhotos(seller: ReturnType<typeof client>, count: number): Promise<string[]> {
   const urls: string[] = []
   for (let index = 0; index < count; index += 1) {
-    const upload = await succeeded(seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() })), 201)
+    const upload = await succeeded(
+      seller.post('/api/images', photoForm(await solidJpeg({ r: 30 * index, g: 90, b: 160 }), { id: randomUUID() })),
+      201,
+    )
     urls.push((await readJson(upload)).imageUrl as string)
   }
   return urls

@@ -33,10 +33,19 @@ const namesModule = (node: ts.Node) =>
  * comments are not literals.
  */
 function literalsIn(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(root, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const visit = (node: ts.Node) => {
-    const literal = ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || node.kind === ts.SyntaxKind.RegularExpressionLiteral
+    const literal =
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateLiteralToken(node) ||
+      node.kind === ts.SyntaxKind.RegularExpressionLiteral
     if (literal && !namesModule(node)) {
       found.push(node.getText(source).replaceAll('\\', ''))
     }
@@ -67,9 +76,20 @@ describe('the typed client', () => {
   })
 
   it('sees an URL written the usual ways (so the check above can fail)', () => {
-    const samples = ["'/api/listings'", '`${baseUrl}/api/user`', "'/api'", '`/api/listings/${id}`', '/^/api//', '"api/images"']
+    const samples = [
+      "'/api/listings'",
+      '`${baseUrl}/api/user`',
+      "'/api'",
+      '`/api/listings/${id}`',
+      '/^/api//',
+      '"api/images"',
+    ]
     expect(samples.filter((sample) => API_PATH.test(sample))).toEqual(samples)
-    expect(["'/apiary'", "'https://x.test/capi/'", "'../../api-error.ts'", "'hono/client'"].filter((sample) => API_PATH.test(sample))).toEqual([])
+    expect(
+      ["'/apiary'", "'https://x.test/capi/'", "'../../api-error.ts'", "'hono/client'"].filter((sample) =>
+        API_PATH.test(sample),
+      ),
+    ).toEqual([])
   })
 })
 
@@ -104,7 +124,9 @@ describe('answers through the typed client', () => {
     )
 
   it('a refusal becomes the ApiError with its status, code, message and fields', async () => {
-    const refused = await refusal(okJson(api.register.$post({ json: { ...newUser('typed'), email: 'not an address' } })))
+    const refused = await refusal(
+      okJson(api.register.$post({ json: { ...newUser('typed'), email: 'not an address' } })),
+    )
     expect(refused).toMatchObject({ status: 400, code: 'invalid_input', fields: { email: expect.any(String) } })
     expect(refused.message).toContain(refused.fields.email)
   })

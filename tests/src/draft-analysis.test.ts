@@ -13,7 +13,14 @@ beforeEach(() => {
 })
 afterEach(() => db.delete())
 
-const aspect = (name: string, value: string, seen: boolean, required = true): AspectSuggestion => ({ name, value, seen, photo: seen ? 2 : null, required, allowedValues: [] })
+const aspect = (name: string, value: string, seen: boolean, required = true): AspectSuggestion => ({
+  name,
+  value,
+  seen,
+  photo: seen ? 2 : null,
+  required,
+  allowedValues: [],
+})
 
 function analysis(aspects: AspectSuggestion[], brandSeen: boolean): DraftAnalysis {
   return {
@@ -44,7 +51,13 @@ describe('an analysis applied to a draft', () => {
     const id = randomUUID()
     // The draft exists once the seller adds a photo (or types).
     await store.editFields(id, {})
-    await store.applyAnalysis(id, analysis([aspect('Inseam', '32 in', true), aspect('Style', 'Straight', false, false), aspect('Rise', '', false)], false))
+    await store.applyAnalysis(
+      id,
+      analysis(
+        [aspect('Inseam', '32 in', true), aspect('Style', 'Straight', false, false), aspect('Rise', '', false)],
+        false,
+      ),
+    )
     const draft = (await db.drafts.get(id))!
     expect(draft.ebayCategory).toEqual({ id: '11483', name: "Men's Jeans" })
     expect(draft.aspects).toEqual({ Inseam: '32 in', Style: 'Straight' })
@@ -66,7 +79,17 @@ describe('an analysis applied to a draft', () => {
     expect(draft.aiFilled).not.toContain('brand')
 
     // A photo added later: the new analysis fills only what the seller left alone.
-    await store.applyAnalysis(id, { ...analysis([aspect('Inseam', '34 in', false), aspect('Style', 'Slim', false, false), aspect('Fit', 'Regular', false, false)], false), brand: 'Wrangler' })
+    await store.applyAnalysis(id, {
+      ...analysis(
+        [
+          aspect('Inseam', '34 in', false),
+          aspect('Style', 'Slim', false, false),
+          aspect('Fit', 'Regular', false, false),
+        ],
+        false,
+      ),
+      brand: 'Wrangler',
+    })
     draft = (await db.drafts.get(id))!
     expect(draft.aspects).toEqual({ Inseam: '32 in', Style: 'Straight', Fit: 'Regular' })
     expect(draft.fields.brand).toBe("Levi's")

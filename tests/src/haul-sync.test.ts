@@ -19,15 +19,33 @@ let clock: number
 const ai = { busy: false, calls: 0, running: 0, peak: 0 }
 
 const result = (id: string): AnalysisResult => ({
-  ...EMPTY_SUGGESTION, title: 'Pyrex bowl', imageId: id, imageUrl: `/files/${id}.jpg`, thumbnailUrl: `/files/${id}-thumb.webp`, analyzer: 'gemini', source: 'ai',
+  ...EMPTY_SUGGESTION,
+  title: 'Pyrex bowl',
+  imageId: id,
+  imageUrl: `/files/${id}.jpg`,
+  thumbnailUrl: `/files/${id}-thumb.webp`,
+  analyzer: 'gemini',
+  source: 'ai',
 })
 
-const analysisOf = (photoIds: string[]): DraftAnalysis => ({ ...EMPTY_SUGGESTION, title: 'Pyrex bowl', analyzer: 'gemini', source: 'ai', photoCount: photoIds.length })
+const analysisOf = (photoIds: string[]): DraftAnalysis => ({
+  ...EMPTY_SUGGESTION,
+  title: 'Pyrex bowl',
+  analyzer: 'gemini',
+  source: 'ai',
+  photoCount: photoIds.length,
+})
 const photosAnalysed: number[] = []
 
 const transport: SyncTransport = {
   signedInAccount: async () => USER,
-  uploadPhoto: async (_account, id) => ({ id, imageUrl: `/files/${id}.jpg`, thumbnailUrl: `/files/${id}-thumb.webp`, width: 4, height: 3 }),
+  uploadPhoto: async (_account, id) => ({
+    id,
+    imageUrl: `/files/${id}.jpg`,
+    thumbnailUrl: `/files/${id}-thumb.webp`,
+    width: 4,
+    height: 3,
+  }),
   analyzePhoto: async (_account, id) => {
     ai.calls++
     ai.peak = Math.max(ai.peak, ++ai.running)
@@ -68,7 +86,13 @@ async function haulOf(items: number) {
   const hauls = createHaulStore(db, USER, () => clock)
   const haulId = randomUUID()
   for (let index = 0; index < items; index++) {
-    const photos = [0, 1].map(() => ({ id: randomUUID(), blob: new Blob(['jpeg']), thumbnail: new Blob(['t']), width: 4, height: 3 }))
+    const photos = [0, 1].map(() => ({
+      id: randomUUID(),
+      blob: new Blob(['jpeg']),
+      thumbnail: new Blob(['t']),
+      width: 4,
+      height: 3,
+    }))
     await hauls.addPhotos(haulId, randomUUID(), photos)
   }
   // The last item's analysis waits for more photos a few seconds (the others began when the next item did).
@@ -100,7 +124,15 @@ it('holds the analyses not yet asked while the AI is busy, then analyses them al
   expect(askedWhileBusy).toBeLessThanOrEqual(3)
   const held = await hauls.items(haulId)
   const entries = await db.outbox.toArray()
-  expect(describeDraft(held.at(-1)!, [], entries.filter((entry) => entry.draftId === held.at(-1)!.id), true, clock).text).toBe('AI busy — retrying in 1 min')
+  expect(
+    describeDraft(
+      held.at(-1)!,
+      [],
+      entries.filter((entry) => entry.draftId === held.at(-1)!.id),
+      true,
+      clock,
+    ).text,
+  ).toBe('AI busy — retrying in 1 min')
   // Every photo reached the server meanwhile but the held analyses' own.
   expect(entries.filter((entry) => entry.kind === 'upload-photo')).toEqual([])
 

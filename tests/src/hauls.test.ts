@@ -7,7 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { exifCaptureTime } from '../../src/offline/capture-time.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
-import { createHaulStore, groupByCaptureTime, isAnalysed, ITEM_SETTLE_MS, type HaulStore } from '../../src/offline/hauls.ts'
+import {
+  createHaulStore,
+  groupByCaptureTime,
+  isAnalysed,
+  ITEM_SETTLE_MS,
+  type HaulStore,
+} from '../../src/offline/hauls.ts'
 import type { NewPhoto } from '../../src/offline/drafts.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
@@ -16,12 +22,20 @@ let db: SnaplistDb
 let haul: HaulStore
 const haulId = randomUUID()
 
-const photo = (): NewPhoto => ({ id: randomUUID(), blob: new Blob(['jpeg']), thumbnail: new Blob(['thumb']), width: 4, height: 3 })
+const photo = (): NewPhoto => ({
+  id: randomUUID(),
+  blob: new Blob(['jpeg']),
+  thumbnail: new Blob(['thumb']),
+  width: 4,
+  height: 3,
+})
 
 /** What the outbox will do for the draft: each photo's upload by photo id, and 'analyse all' for the analysis of all of them. */
 async function plan(draftId: string) {
   const entries = await db.outbox.where({ draftId }).toArray()
-  return entries.map((entry) => (entry.kind === 'analyze-draft' ? 'analyse all' : `${entry.kind} ${entry.photoId}`)).sort()
+  return entries
+    .map((entry) => (entry.kind === 'analyze-draft' ? 'analyse all' : `${entry.kind} ${entry.photoId}`))
+    .sort()
 }
 const uploads = (...photos: NewPhoto[]) => photos.map((photo) => `upload-photo ${photo.id}`)
 
@@ -111,7 +125,11 @@ describe('capturing a haul', () => {
     let clock = Date.UTC(2026, 10, 21, 14)
     const timed = createHaulStore(db, USER, () => clock)
     const [itemA, itemB] = [randomUUID(), randomUUID()]
-    const due = async (draftId: string) => (await db.outbox.where({ draftId }).filter((entry) => entry.kind === 'analyze-draft').first())!.nextAttemptAt
+    const due = async (draftId: string) =>
+      (await db.outbox
+        .where({ draftId })
+        .filter((entry) => entry.kind === 'analyze-draft')
+        .first())!.nextAttemptAt
     await timed.addPhotos(haulId, itemA, [photo()])
     expect(await due(itemA)).toBe(clock + ITEM_SETTLE_MS)
     clock += 3_000
@@ -127,9 +145,15 @@ describe('capturing a haul', () => {
     const item = randomUUID()
     await haul.addPhotos(haulId, item, [photo()])
     const later = Date.now() + 120_000
-    await db.outbox.where({ draftId: item }).filter((entry) => entry.kind === 'analyze-draft').modify({ nextAttemptAt: later, lastCode: 'analysis_busy' })
+    await db.outbox
+      .where({ draftId: item })
+      .filter((entry) => entry.kind === 'analyze-draft')
+      .modify({ nextAttemptAt: later, lastCode: 'analysis_busy' })
     await haul.addPhotos(haulId, item, [photo()])
-    const analyses = await db.outbox.where({ draftId: item }).filter((entry) => entry.kind === 'analyze-draft').toArray()
+    const analyses = await db.outbox
+      .where({ draftId: item })
+      .filter((entry) => entry.kind === 'analyze-draft')
+      .toArray()
     expect(analyses.map((entry) => [entry.nextAttemptAt, entry.lastCode])).toEqual([[later, 'analysis_busy']])
   })
 
@@ -171,7 +195,12 @@ describe('capturing a haul', () => {
     expect(await haul.submitAnalysed(haulId)).toBe(0)
     expect((await db.drafts.get(analysed))!.state).toBe('queued')
     expect((await db.drafts.get(waiting))!.state).toBe('editing')
-    expect(await db.outbox.where({ draftId: analysed }).filter((entry) => entry.kind === 'create-listing').count()).toBe(1)
+    expect(
+      await db.outbox
+        .where({ draftId: analysed })
+        .filter((entry) => entry.kind === 'create-listing')
+        .count(),
+    ).toBe(1)
   })
 
   it('shows another account nothing of the haul', async () => {
@@ -189,8 +218,24 @@ describe('photos from the library', () => {
   })
 
   it('splits photos into items where more than a minute passed between two, whatever order they came in', () => {
-    const at = (minute: number, second: number) => ({ takenAt: Date.UTC(2026, 10, 21, 14, minute, second), name: `${minute}:${second}` })
-    const photos = [at(0, 0), at(0, 20), at(0, 45), at(1, 30), at(5, 0), at(5, 10), at(5, 40), at(6, 20), at(20, 0), at(20, 5), at(20, 50), at(21, 30)]
+    const at = (minute: number, second: number) => ({
+      takenAt: Date.UTC(2026, 10, 21, 14, minute, second),
+      name: `${minute}:${second}`,
+    })
+    const photos = [
+      at(0, 0),
+      at(0, 20),
+      at(0, 45),
+      at(1, 30),
+      at(5, 0),
+      at(5, 10),
+      at(5, 40),
+      at(6, 20),
+      at(20, 0),
+      at(20, 5),
+      at(20, 50),
+      at(21, 30),
+    ]
     const groups = groupByCaptureTime([...photos].reverse())
     expect(groups.map((group) => group.map((entry) => entry.name))).toEqual([
       ['0:0', '0:20', '0:45', '1:30'],

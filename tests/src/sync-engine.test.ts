@@ -29,7 +29,12 @@ function flakyNetwork(app: TestApp['app'], cookie: () => string) {
     const url = new URL(String(input), TEST_ORIGIN)
     const fault = init?.method === 'POST' || init?.method === 'PATCH' ? faults.shift() : undefined
     const body = init?.body
-    const subject = body instanceof FormData ? String(body.get('id')) : typeof body === 'string' ? String(JSON.parse(body).clientId) : ''
+    const subject =
+      body instanceof FormData
+        ? String(body.get('id'))
+        : typeof body === 'string'
+          ? String(JSON.parse(body).clientId)
+          : ''
     log.push({ path: url.pathname, subject })
     load.peak = Math.max(load.peak, ++load.current)
     try {
@@ -59,11 +64,28 @@ const suggestingAnalyzer: ImageAnalyzer = {
   analyze: async (input) => {
     ai.calls++
     ai.photoCount = input.photos.length
-    if (ai.busy) throw new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
+    if (ai.busy)
+      throw new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', {
+        retryAfterSeconds: 60,
+      })
     return {
-    suggestion: { ...EMPTY_SUGGESTION, title: 'Vintage Pyrex Mixing Bowl', description: 'Clean, no chips.', suggestedPrice: 40, medianUsedPrice: 22, category: 'home', primaryColor: 'white', keywords: ['pyrex', 'bowl'] },
+      suggestion: {
+        ...EMPTY_SUGGESTION,
+        title: 'Vintage Pyrex Mixing Bowl',
+        description: 'Clean, no chips.',
+        suggestedPrice: 40,
+        medianUsedPrice: 22,
+        category: 'home',
+        primaryColor: 'white',
+        keywords: ['pyrex', 'bowl'],
+      },
       source: 'ai',
-      facts: { brand: { value: 'Pyrex', seen: true, photo: 1 }, size: { value: '', seen: false, photo: null }, material: { value: 'Glass', seen: false, photo: null }, model: { value: '', seen: false, photo: null } },
+      facts: {
+        brand: { value: 'Pyrex', seen: true, photo: 1 },
+        size: { value: '', seen: false, photo: null },
+        material: { value: 'Glass', seen: false, photo: null },
+        model: { value: '', seen: false, photo: null },
+      },
       flaws: [],
       details: [],
     }
@@ -98,7 +120,13 @@ beforeEach(async () => {
 afterEach(() => db.delete())
 
 const engine = (options: { concurrency?: number } = {}) =>
-  createSyncEngine({ db, transport: fetchTransport({ fetcher: network.fetcher }), now: () => clock, random: () => 0.5, ...options })
+  createSyncEngine({
+    db,
+    transport: fetchTransport({ fetcher: network.fetcher }),
+    now: () => clock,
+    random: () => 0.5,
+    ...options,
+  })
 
 const newPhotos = (count: number): NewPhoto[] =>
   photos.slice(0, count).map((bytes) => {
@@ -106,7 +134,11 @@ const newPhotos = (count: number): NewPhoto[] =>
     return { id: randomUUID(), blob, thumbnail: blob, width: 640, height: 480 }
   })
 
-async function finishedDraft(photoCount = 3, fields: Record<string, string> = { title: 'Pyrex bowl', category: 'home', color: 'white' }, userId = sellerId) {
+async function finishedDraft(
+  photoCount = 3,
+  fields: Record<string, string> = { title: 'Pyrex bowl', category: 'home', color: 'white' },
+  userId = sellerId,
+) {
   const store = createDraftStore(db, userId, () => clock)
   const id = randomUUID()
   await store.editFields(id, fields)
@@ -115,7 +147,8 @@ async function finishedDraft(photoCount = 3, fields: Record<string, string> = { 
   return id
 }
 
-const serverListings = async (clientId: string) => t.db.sql`select id, images, title from listings where client_id = ${clientId}`
+const serverListings = async (clientId: string) =>
+  t.db.sql`select id, images, title from listings where client_id = ${clientId}`
 
 /** Runs the engine until nothing waits, moving the clock past each back-off. */
 async function syncUntilSettled(run: () => ReturnType<ReturnType<typeof engine>['run']>) {
@@ -138,7 +171,9 @@ describe('sync engine', () => {
     const draft = await db.drafts.get(id)
     expect(draft).toMatchObject({ state: 'done', listingId: listing!.id })
     expect(await db.outbox.count()).toBe(0)
-    expect((await db.photos.where({ draftId: id }).toArray()).every((photo) => photo.blob === undefined && photo.thumbnail)).toBe(true)
+    expect(
+      (await db.photos.where({ draftId: id }).toArray()).every((photo) => photo.blob === undefined && photo.thumbnail),
+    ).toBe(true)
   })
 
   it('never creates a duplicate when replies are lost, and loses nothing', async () => {
@@ -149,7 +184,8 @@ describe('sync engine', () => {
     expect(listings).toHaveLength(1)
     expect(listings[0]!.images).toHaveLength(3)
     expect(new Set(listings[0]!.images).size).toBe(3)
-    const images = await t.db.sql`select count(*)::int as n from images where id = any(${(await db.drafts.get(id))!.photoIds})`
+    const images = await t.db
+      .sql`select count(*)::int as n from images where id = any(${(await db.drafts.get(id))!.photoIds})`
     expect(images[0]!.n).toBe(3)
   })
 
@@ -186,7 +222,7 @@ describe('sync engine', () => {
     expect((await db.drafts.get(id))!.errorFields).toBeUndefined()
   })
 
-  it('does not retry what the server refuses: the draft fails with the server\'s message and waits for Retry', async () => {
+  it("does not retry what the server refuses: the draft fails with the server's message and waits for Retry", async () => {
     const store = createDraftStore(db, sellerId, () => clock)
     const id = randomUUID()
     await store.editFields(id, { title: 'Not a photo', category: 'other', color: 'black' })
@@ -197,7 +233,11 @@ describe('sync engine', () => {
     const draft = await db.drafts.get(id)
     expect(draft).toMatchObject({ state: 'failed' })
     expect(draft!.error).toMatch(/not a photo Snaplist can read/)
-    expect((await db.outbox.toArray()).map((entry) => [entry.kind, entry.status])).toEqual([['upload-photo', 'parked'], ['analyze-draft', 'pending'], ['create-listing', 'pending']])
+    expect((await db.outbox.toArray()).map((entry) => [entry.kind, entry.status])).toEqual([
+      ['upload-photo', 'parked'],
+      ['analyze-draft', 'pending'],
+      ['create-listing', 'pending'],
+    ])
     expect(await serverListings(id)).toHaveLength(0)
 
     await store.removePhoto(id, draft!.photoIds[0]!)
@@ -243,7 +283,14 @@ describe('sync engine', () => {
     await store.addPhotos(id, newPhotos(1))
     await engine().run()
     const draft = await db.drafts.get(id)
-    expect(draft!.fields).toMatchObject({ title: 'My own title', description: 'Clean, no chips.', price: '40', askingPrice: '22', category: 'home', color: 'white' })
+    expect(draft!.fields).toMatchObject({
+      title: 'My own title',
+      description: 'Clean, no chips.',
+      price: '40',
+      askingPrice: '22',
+      category: 'home',
+      color: 'white',
+    })
     expect(draft!.aiFilled).not.toContain('title')
     expect(draft!.aiFilled).toContain('description')
     expect(draft!.suggestionsReady).toBe(true)
@@ -270,21 +317,24 @@ describe('sync engine', () => {
     expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
   })
 
-  it('a draft whose analysis the server refuses stays the seller\'s to finish, with a note, not failed', async () => {
+  it("a draft whose analysis the server refuses stays the seller's to finish, with a note, not failed", async () => {
     const store = createDraftStore(db, sellerId, () => clock)
     const id = randomUUID()
     await store.addPhotos(id, newPhotos(1))
     // The photo counts as stored on the phone but never reached the server: the analysis names an unknown photo.
     const [photo] = await db.photos.where({ draftId: id }).toArray()
     await db.photos.update(photo!.id, { serverUrl: '/files/never-uploaded.jpg' })
-    await db.outbox.where({ draftId: id }).filter((entry) => entry.kind === 'upload-photo').delete()
+    await db.outbox
+      .where({ draftId: id })
+      .filter((entry) => entry.kind === 'upload-photo')
+      .delete()
     await engine().run()
     const draft = (await db.drafts.get(id))!
     expect(draft).toMatchObject({ state: 'editing', aiGaveUp: 'analysis_failed' })
     expect(await db.outbox.where({ draftId: id }).count()).toBe(0)
   })
 
-  it('a draft whose seller is past the analyses limit (issue 27 F6) stays the seller\'s to finish, with that note, and is not asked again', async () => {
+  it("a draft whose seller is past the analyses limit (issue 27 F6) stays the seller's to finish, with that note, and is not asked again", async () => {
     await t.db.sql`
       insert into rate_limits (key, hits, reset_at) values (${`analysis:perMinute:${sellerId}`}, 1000, now() + interval '1 minute')
       on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`
@@ -300,7 +350,7 @@ describe('sync engine', () => {
     }
   })
 
-  it('creates a draft the seller already finished with the seller\'s values', async () => {
+  it("creates a draft the seller already finished with the seller's values", async () => {
     const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
     await engine().run()
     const [listing] = await t.db.sql`select title, category, color, price from listings where client_id = ${id}`
@@ -320,12 +370,19 @@ describe('sync engine', () => {
       const position = (path: string) => network.log.findIndex((request) => request.path === path)
       expect(position('/api/images')).toBeLessThan(position('/api/listings'))
       const [waiting] = await analysisEntries()
-      expect(waiting).toMatchObject({ photoStored: true, lastCode: 'analysis_busy', attempts: 1, nextAttemptAt: clock + 60_000 })
+      expect(waiting).toMatchObject({
+        photoStored: true,
+        lastCode: 'analysis_busy',
+        attempts: 1,
+        nextAttemptAt: clock + 60_000,
+      })
       // The AI reads the photos the server stored: none needs to stay on the phone.
       const photos = await db.photos.where({ draftId: id }).toArray()
       expect(waiting!.kind).toBe('analyze-draft')
       expect(photos.filter((photo) => photo.blob)).toEqual([])
-      expect(describeDraft((await db.drafts.get(id))!, photos, [waiting!], true, clock).text).toBe('Listing created. AI busy — retrying in 1 min')
+      expect(describeDraft((await db.drafts.get(id))!, photos, [waiting!], true, clock).text).toBe(
+        'Listing created. AI busy — retrying in 1 min',
+      )
     })
 
     it('backs off 1, 2, 4 minutes, and Retry now tries at once', async () => {
@@ -343,7 +400,10 @@ describe('sync engine', () => {
       }
       expect(delays).toEqual([60_000, 120_000, 240_000])
       const [waiting] = await analysisEntries()
-      expect(describeDraft((await db.drafts.get(id))!, [], [waiting!], true, clock)).toEqual({ kind: 'ai-busy', text: 'AI busy — retrying in 4 min' })
+      expect(describeDraft((await db.drafts.get(id))!, [], [waiting!], true, clock)).toEqual({
+        kind: 'ai-busy',
+        text: 'AI busy — retrying in 4 min',
+      })
       ai.busy = false
       await store.retryAnalysis(id)
       await sync.run()
@@ -351,20 +411,36 @@ describe('sync engine', () => {
       expect(await db.outbox.count()).toBe(0)
     })
 
-    it('fills only the listing\'s empty fields once the AI answers after the listing exists, and says which', async () => {
+    it("fills only the listing's empty fields once the AI answers after the listing exists, and says which", async () => {
       ai.busy = true
-      const id = await finishedDraft(1, { title: 'Seller title', description: 'Seller words', category: 'collectibles', color: 'blue' })
+      const id = await finishedDraft(1, {
+        title: 'Seller title',
+        description: 'Seller words',
+        category: 'collectibles',
+        color: 'blue',
+      })
       const sync = engine()
       const { nextAttemptAt } = (await sync.run()) as { nextAttemptAt: number }
       ai.busy = false
       clock = nextAttemptAt
       expect(await sync.run()).toMatchObject({ kind: 'idle', waiting: 0 })
-      const [listing] = await t.db.sql`select title, description, category, color, price, median_used_price, keywords, ai_suggestions from listings where client_id = ${id}`
-      expect(listing).toMatchObject({ title: 'Seller title', description: 'Seller words', category: 'collectibles', color: 'blue', price: 40, medianUsedPrice: 22, keywords: ['pyrex', 'bowl'] })
+      const [listing] = await t.db
+        .sql`select title, description, category, color, price, median_used_price, keywords, ai_suggestions from listings where client_id = ${id}`
+      expect(listing).toMatchObject({
+        title: 'Seller title',
+        description: 'Seller words',
+        category: 'collectibles',
+        color: 'blue',
+        price: 40,
+        medianUsedPrice: 22,
+        keywords: ['pyrex', 'bowl'],
+      })
       expect(listing!.aiSuggestions).toMatchObject({ title: 'Vintage Pyrex Mixing Bowl', source: 'ai' })
       const draft = (await db.drafts.get(id))!
       expect(draft.lateFilled).toEqual(['price', 'medianUsedPrice', 'keywords'])
-      expect(describeDraft(draft, [], [], true).text).toBe('AI suggestions arrived after you created the listing: filled Retail Price, Median Used Price, Keywords.')
+      expect(describeDraft(draft, [], [], true).text).toBe(
+        'AI suggestions arrived after you created the listing: filled Retail Price, Median Used Price, Keywords.',
+      )
       // The Dashboard keeps the draft until the seller has read that.
       await createDraftStore(db, sellerId).forgetDone([draft.listingId!])
       expect(await db.drafts.get(id)).toBeDefined()
@@ -389,7 +465,7 @@ describe('sync engine', () => {
   })
 })
 
-describe('a shared phone: each account\'s drafts reach only that account', () => {
+describe("a shared phone: each account's drafts reach only that account", () => {
   let other: ReturnType<typeof client>
   let otherId: number
   /** Whose session cookie the phone holds. */
@@ -405,9 +481,12 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
   })
 
   const subjectsOf = async (draftId: string) => [draftId, ...(await db.drafts.get(draftId))!.photoIds]
-  const ownerOf = async (clientId: string) => (await t.db.sql<{ userId: number }[]>`select user_id from listings where client_id = ${clientId}`).map((row) => row.userId)
+  const ownerOf = async (clientId: string) =>
+    (await t.db.sql<{ userId: number }[]>`select user_id from listings where client_id = ${clientId}`).map(
+      (row) => row.userId,
+    )
 
-  it('B signed in after A: B\'s sync sends none of A\'s drafts, and A\'s reach A\'s account when A signs in again', async () => {
+  it("B signed in after A: B's sync sends none of A's drafts, and A's reach A's account when A signs in again", async () => {
     const alices = await finishedDraft(2)
     const bobs = await finishedDraft(1, { title: 'Brass lamp', category: 'home', color: 'yellow' }, otherId)
     onPhone.cookie = other.cookie
@@ -416,7 +495,11 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     expect(network.log.filter((request) => alicesSubjects.includes(request.subject))).toEqual([])
     expect(await ownerOf(alices)).toEqual([])
     expect(await ownerOf(bobs)).toEqual([otherId])
-    expect((await db.outbox.where({ draftId: alices }).toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true)
+    expect(
+      (await db.outbox.where({ draftId: alices }).toArray()).every(
+        (entry) => entry.status === 'pending' && entry.attempts === 0,
+      ),
+    ).toBe(true)
 
     onPhone.cookie = seller.cookie
     await engine().run()
@@ -424,7 +507,7 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     expect((await serverListings(alices))[0]!.images).toHaveLength(2)
   })
 
-  it('B signs in while A\'s draft is half sent: the server refuses the rest for B, and it waits for A', async () => {
+  it("B signs in while A's draft is half sent: the server refuses the rest for B, and it waits for A", async () => {
     const alices = await finishedDraft(3)
     const posts = () => network.log.filter((request) => request.subject).length
     // The first photo goes with A's session; from the second on the phone holds B's.
@@ -434,7 +517,11 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     expect(await t.db.sql`select user_id from images where id = any(${photoIds})`).toEqual([{ userId: sellerId }])
     // The two photos B could not send, the draft's analysis and its listing.
     expect(await db.outbox.where({ draftId: alices }).count()).toBe(4)
-    expect((await db.outbox.where({ draftId: alices }).toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true)
+    expect(
+      (await db.outbox.where({ draftId: alices }).toArray()).every(
+        (entry) => entry.status === 'pending' && entry.attempts === 0,
+      ),
+    ).toBe(true)
 
     network = flakyNetwork(t.app, () => seller.cookie)
     await engine().run()
@@ -446,7 +533,9 @@ describe('a shared phone: each account\'s drafts reach only that account', () =>
     const name = `legacy-${randomUUID()}`
     // Version 1 of the phone's database, as the app before this change wrote it: no userId anywhere.
     const before = new Dexie(name)
-    before.version(1).stores({ drafts: 'id, state, updatedAt', photos: 'id, draftId', outbox: '++id, draftId, status, nextAttemptAt' })
+    before
+      .version(1)
+      .stores({ drafts: 'id, state, updatedAt', photos: 'id, draftId', outbox: '++id, draftId, status, nextAttemptAt' })
     const id = await finishedDraft(1)
     const strip = <T extends { userId?: number }>({ userId: _, ...record }: T) => record
     await before.table('drafts').bulkAdd((await db.drafts.toArray()).map(strip))
@@ -470,7 +559,9 @@ describe('edits of listings that exist', () => {
     const id = await finishedDraft(2)
     await engine().run()
     const [row] = await serverListings(id)
-    const listing = (await readJson(await seller.get('/api/listings'))).find((candidate: Listing) => candidate.id === row!.id) as Listing
+    const listing = (await readJson(await seller.get('/api/listings'))).find(
+      (candidate: Listing) => candidate.id === row!.id,
+    ) as Listing
     const store = createDraftStore(db, sellerId, () => clock)
     return { listing, store, editId: await store.startEdit(listing, randomUUID) }
   }
@@ -481,7 +572,10 @@ describe('edits of listings that exist', () => {
   it('sends an edit made offline once, replies lost or not: fields, a photo added, one removed, the new one moved to the cover', async () => {
     const { listing, store, editId } = await listingAndEdit()
     const edit = (await db.drafts.get(editId))!
-    expect(edit).toMatchObject({ editOf: { listingId: listing.id, version: 1 }, fields: { title: 'Pyrex bowl', category: 'home' } })
+    expect(edit).toMatchObject({
+      editOf: { listingId: listing.id, version: 1 },
+      fields: { title: 'Pyrex bowl', category: 'home' },
+    })
     await store.editFields(editId, { title: 'Pyrex bowl, 2 qt', askingPrice: '18.50' })
     const [added] = newPhotos(3).slice(2)
     await store.addPhotos(editId, [added!])
@@ -495,14 +589,21 @@ describe('edits of listings that exist', () => {
 
     const waiting = (await db.drafts.get(editId))!
     expect(describeDraft(waiting, [], await db.outbox.toArray(), false).text).toBe('Changes waiting to sync')
-    expect((await db.outbox.where({ draftId: editId }).toArray()).map((entry) => entry.kind)).toEqual(['update-listing'])
+    expect((await db.outbox.where({ draftId: editId }).toArray()).map((entry) => entry.kind)).toEqual([
+      'update-listing',
+    ])
 
     network.faults.push('drop-reply', '503')
     await syncUntilSettled(() => engine().run())
     const [after] = await t.db.sql<{ title: string; images: string[]; version: number; askingPrice: number }[]>`
       select title, images, version, (asking_price_cents / 100.0)::float8 as asking_price from listings where id = ${listing.id}`
     const addedUrl = (await db.photos.get(added!.id))!.serverUrl
-    expect(after).toEqual({ title: 'Pyrex bowl, 2 qt', images: [addedUrl, listing.images[1]], version: 2, askingPrice: 18.5 })
+    expect(after).toEqual({
+      title: 'Pyrex bowl, 2 qt',
+      images: [addedUrl, listing.images[1]],
+      version: 2,
+      askingPrice: 18.5,
+    })
     expect(network.log.filter((call) => call.path === `/api/listings/${listing.id}`)).toHaveLength(3)
     expect(await db.drafts.get(editId)).toMatchObject({ state: 'done', editOf: { version: 2 } })
     expect(await db.outbox.count()).toBe(0)
@@ -523,7 +624,9 @@ describe('edits of listings that exist', () => {
 
     await store.keepMine(editId)
     await syncUntilSettled(() => engine().run())
-    const [kept] = await t.db.sql<{ title: string; quantity: number; version: number }[]>`select title, quantity, version from listings where id = ${listing.id}`
+    const [kept] = await t.db.sql<
+      { title: string; quantity: number; version: number }[]
+    >`select title, quantity, version from listings where id = ${listing.id}`
     // Mine is the whole form as the phone had it: the tablet's quantity goes too.
     expect(kept).toEqual({ title: 'From the phone', quantity: 1, version: 3 })
     const saved = (await db.drafts.get(editId))!

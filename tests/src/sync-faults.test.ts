@@ -16,11 +16,15 @@ const distinctPhotos = (count: number) =>
   )
 
 describe('sync through API crashes', () => {
-  it('puts every draft on the server exactly once with all its photos, though the API process is killed mid-sync', { timeout: 120_000 }, async () => {
-    const photos = await distinctPhotos(FLEET.phones * FLEET.draftsPerPhone * FLEET.photosPerDraft)
-    const report = await syncThroughKills({ ...FLEET, photos })
-    expect(report).toMatchObject({ duplicates: 0, missingDrafts: 0, missingPhotos: 0, unsettled: [] })
-    // A quick fleet can finish before the last planned kill; at least one kill must have landed mid-sync.
-    expect(report.kills).toBeGreaterThanOrEqual(1)
-  })
+  it(
+    'puts every draft on the server exactly once with all its photos, though the API process is killed mid-sync',
+    { timeout: 120_000 },
+    async () => {
+      const photos = await distinctPhotos(FLEET.phones * FLEET.draftsPerPhone * FLEET.photosPerDraft)
+      const report = await syncThroughKills({ ...FLEET, photos })
+      expect(report).toMatchObject({ duplicates: 0, missingDrafts: 0, missingPhotos: 0, unsettled: [] })
+      // A quick fleet can finish before the last planned kill; at least one kill must have landed mid-sync.
+      expect(report.kills).toBeGreaterThanOrEqual(1)
+    },
+  )
 })

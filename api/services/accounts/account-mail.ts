@@ -23,12 +23,19 @@ interface AccountChangeJob extends WelcomeJob {
 export function handleAccountMailJobs({ sql, mailer, jobs }: { sql: Sql; mailer: Mailer; jobs: JobQueue }) {
   jobs.handle<WelcomeJob>(
     WELCOME_EMAIL,
-    oncePerJob(sql, ({ to, username, appUrl }) => mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl })),
+    oncePerJob(sql, ({ to, username, appUrl }) =>
+      mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl }),
+    ),
   )
   jobs.handle<AccountChangeJob>(
     ACCOUNT_CHANGE_EMAIL,
     oncePerJob(sql, ({ to, username, change, appUrl }) =>
-      mailer.sendTemplate('account-changed', to, { username, appName: APP_NAME, change, forgotUrl: `${appUrl}/forgot-password` }),
+      mailer.sendTemplate('account-changed', to, {
+        username,
+        appName: APP_NAME,
+        change,
+        forgotUrl: `${appUrl}/forgot-password`,
+      }),
     ),
   )
 }
@@ -42,6 +49,12 @@ export async function welcomeAfterReply(jobs: JobQueue, user: users.UserRow, app
  * Tells the owner, at the address that had it, that a password or the email address changed, after the reply: so a
  * change they did not make does not go unnoticed.
  */
-export async function changeNoticeAfterReply(jobs: JobQueue, to: string, username: string, change: string, appUrl: string): Promise<void> {
+export async function changeNoticeAfterReply(
+  jobs: JobQueue,
+  to: string,
+  username: string,
+  change: string,
+  appUrl: string,
+): Promise<void> {
   await jobs.send(ACCOUNT_CHANGE_EMAIL, { to, username, change, appUrl } satisfies AccountChangeJob)
 }

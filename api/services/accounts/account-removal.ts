@@ -31,5 +31,7 @@ export async function deleteAccount(
   })
   await removePhotoFiles(storage, photos)
   // The whole folder, with any file no row named (issue 27, F1): nothing of the account stays served at /files/.
-  await storage.removeFolder(`u${id}`).catch((error: unknown) => console.error(`Could not remove the photo folder of account ${id}`, error))
+  await storage
+    .removeFolder(`u${id}`)
+    .catch((error: unknown) => console.error(`Could not remove the photo folder of account ${id}`, error))
 }

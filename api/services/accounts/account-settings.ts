@@ -3,7 +3,12 @@
 // session must then have signed in with Google in the last 12 hours), and a wrong one counts as a failed sign-in, so a
 // stolen session cannot guess its way to the password. A right one is the session's recent proof (recent-proof.ts).
 import { APP_NAME } from '../../contract/email-template.ts'
-import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput, ReauthInput } from '../../contract/account.ts'
+import type {
+  AccountConfirmationInput,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  ReauthInput,
+} from '../../contract/account.ts'
 import type { Sql } from '../../db/client.ts'
 import * as sessions from '../../db/sessions.ts'
 import * as users from '../../db/users.ts'
@@ -34,7 +39,8 @@ export interface Caller {
   clientAddress: string
 }
 
-const wrongConfirmation = (field: string, message: string) => new AppError(403, 'wrong_password', message, { fields: { [field]: message } })
+const wrongConfirmation = (field: string, message: string) =>
+  new AppError(403, 'wrong_password', message, { fields: { [field]: message } })
 const noPasswordYet = () =>
   new AppError(
     409,
@@ -53,7 +59,12 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
    * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
    */
-  async function proveOwner({ user, clientAddress, sessionToken, passwordProvedAt }: Caller, typed: string, field: string, allowUsername = false): Promise<void> {
+  async function proveOwner(
+    { user, clientAddress, sessionToken, passwordProvedAt }: Caller,
+    typed: string,
+    field: string,
+    allowUsername = false,
+  ): Promise<void> {
     const stored = await users.findPasswordHash(sql, user.id)
     if (!stored && !allowUsername) throw noPasswordYet()
     // Anyone holding the session can read the username off the screen: it confirms a click, never who is there.
@@ -66,7 +77,12 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
       if (stored) await sessions.markPasswordProved(sql, sessionKey(sessionToken))
       return limiter.succeeded(subject, clientAddress)
     }
-    throw wrongConfirmation(field, stored ? 'That password is not correct. Type your current password.' : 'That is not your username. Type it exactly as shown.')
+    throw wrongConfirmation(
+      field,
+      stored
+        ? 'That password is not correct. Type your current password.'
+        : 'That is not your username. Type it exactly as shown.',
+    )
   }
 
   return {
@@ -76,7 +92,11 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
     },
 
     /** Sets the new password and ends every other session of the account; this one stays signed in. */
-    async changePassword(caller: Caller, { currentPassword, newPassword }: ChangePasswordInput, appUrl: string): Promise<void> {
+    async changePassword(
+      caller: Caller,
+      { currentPassword, newPassword }: ChangePasswordInput,
+      appUrl: string,
+    ): Promise<void> {
       // The rules registration and reset follow; checked first, so a refused password costs no sign-in attempt.
       const weakPassword = passwordProblem(newPassword, caller.user)
       if (weakPassword) throw badRequest(weakPassword, { newPassword: weakPassword })
@@ -87,13 +107,20 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
         await sessions.deleteOtherSessions(tx, caller.user.id, sessionKey(caller.sessionToken))
       })
       const { email, username } = caller.user
-      await changeNoticeAfterReply(jobs, email, username, `The password of your ${APP_NAME} account was changed, and every other device was signed out.`, appUrl)
+      await changeNoticeAfterReply(
+        jobs,
+        email,
+        username,
+        `The password of your ${APP_NAME} account was changed, and every other device was signed out.`,
+        appUrl,
+      )
     },
 
     /** Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the job). */
     async changeEmail(caller: Caller, { email, password }: ChangeEmailInput, appUrl: string): Promise<users.UserRow> {
       await proveOwner(caller, password, 'password')
-      if (email.toLowerCase() === caller.user.email.toLowerCase()) throw badRequest('That is already your email address.', { email: 'That is already your email address.' })
+      if (email.toLowerCase() === caller.user.email.toLowerCase())
+        throw badRequest('That is already your email address.', { email: 'That is already your email address.' })
       // Another account's address is answered as a free one (the mail job tells its owner instead of sending a link).
       return verification.sendChangeLink(caller.user, email, appUrl)
     },

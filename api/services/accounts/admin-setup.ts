@@ -13,7 +13,8 @@ import { hashSecret } from '../secret-hash.ts'
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 16
 
-const WRONG_CODE = 'This setup code is not valid or has been used. Copy it from the server log (the line "Setup code: …"), or leave it empty to register an ordinary account.'
+const WRONG_CODE =
+  'This setup code is not valid or has been used. Copy it from the server log (the line "Setup code: …"), or leave it empty to register an ordinary account.'
 
 /** Case, spaces and dashes do not matter: XXXX-XXXX-XXXX-XXXX as printed, or typed any other way. */
 export const normaliseSetupCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '')

@@ -28,14 +28,19 @@ const invalidLink = () =>
     'This confirmation link is not valid for the account you are signed in to, or has already been used. Sign in to the account it was sent for, or send a new link.',
   )
 const expiredLink = () =>
-  new AppError(400, 'email_token_expired', `This confirmation link has expired: links work for ${VERIFY_LINK_HOURS} hours. Send a new link.`)
+  new AppError(
+    400,
+    'email_token_expired',
+    `This confirmation link has expired: links work for ${VERIFY_LINK_HOURS} hours. Send a new link.`,
+  )
 const ADDRESS_TAKEN = 'Another account already uses that email address. Use a different one.'
 export const addressTaken = () => conflict(ADDRESS_TAKEN, { email: ADDRESS_TAKEN })
 const nothingToConfirm = () =>
   conflict('That address is not waiting for confirmation any more. Refresh the page to see your current email address.')
 
 /** The address the account's next link goes to: the pending new address, else the unconfirmed current one. */
-export const addressAwaitingConfirmation = (user: users.UserRow): string | null => user.pendingEmail ?? (user.emailVerified ? null : user.email)
+export const addressAwaitingConfirmation = (user: users.UserRow): string | null =>
+  user.pendingEmail ?? (user.emailVerified ? null : user.email)
 
 export interface EmailVerificationDeps {
   sql: Sql
@@ -52,7 +57,13 @@ interface ConfirmationJob {
 }
 
 export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerificationDeps) {
-  const resendLimiter = createLimiter(sql, 'verify-email', RESEND_LIMITS, (wait) => `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`)
+  const resendLimiter = createLimiter(
+    sql,
+    'verify-email',
+    RESEND_LIMITS,
+    (wait) =>
+      `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`,
+  )
 
   // The token is made here, in the job, so it is never stored in plaintext (not in the jobs table either). A job
   // overtaken by a later request for another address finds the address changed and sends nothing.
@@ -62,12 +73,21 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
       // An address another account holds gets no link: its owner is told someone tried it, while the asker's reply
       // was the same as for a free address, so an email change cannot tell which addresses are registered.
       const holder = pendingEmail === null ? undefined : await users.findUserByEmail(sql, pendingEmail)
-      if (holder && holder.id !== userId) return changeNoticeAfterReply(jobs, holder.email, holder.username, ADDRESS_TRIED, appUrl)
+      if (holder && holder.id !== userId)
+        return changeNoticeAfterReply(jobs, holder.email, holder.username, ADDRESS_TRIED, appUrl)
       const { token, hash } = newLinkToken()
-      const user = await users.setEmailTokenWhilePending(sql, userId, { hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS), pendingEmail })
+      const user = await users.setEmailTokenWhilePending(sql, userId, {
+        hash,
+        expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+        pendingEmail,
+      })
       if (!user) return
       const verifyUrl = `${appUrl}/verify-email?token=${token}`
-      await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, { username: user.username, verifyUrl, appName: APP_NAME })
+      await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, {
+        username: user.username,
+        verifyUrl,
+        appName: APP_NAME,
+      })
     }),
   )
 

@@ -34,11 +34,17 @@ export const isGoogleTokenRefusal = (error: unknown) => error instanceof AppErro
 
 const expired = () => tokenInvalid('Your Google sign-in expired. Tap Sign in with Google again.')
 const unverified = () =>
-  tokenInvalid("Your Google account's email address is not verified. Verify it with Google, or register with a password.")
+  tokenInvalid(
+    "Your Google account's email address is not verified. Verify it with Google, or register with a password.",
+  )
 const unverifiable = () =>
   tokenInvalid('Google sign-in could not be verified. Try again, or sign in with your username and password.')
 const googleUnreachable = () =>
-  new AppError(503, 'google_unavailable', 'Google could not be reached to check your sign-in. Try again in a minute, or sign in with your username and password.')
+  new AppError(
+    503,
+    'google_unavailable',
+    'Google could not be reached to check your sign-in. Try again in a minute, or sign in with your username and password.',
+  )
 
 /** The library throws plain Errors; their messages are the only way to tell these cases apart. */
 function translate(error: unknown): AppError {
@@ -63,7 +69,11 @@ async function verifiedPayload(client: OAuth2Client, idToken: string, audience: 
 const oauthClientFetchingFrom = (certificatesUrl: string | undefined) =>
   new OAuth2Client(certificatesUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certificatesUrl } } : {})
 
-export function createGoogleIdentity({ clientId, certificatesUrl, oauthClient = oauthClientFetchingFrom(certificatesUrl) }: GoogleIdentityConfig) {
+export function createGoogleIdentity({
+  clientId,
+  certificatesUrl,
+  oauthClient = oauthClientFetchingFrom(certificatesUrl),
+}: GoogleIdentityConfig) {
   return {
     clientId,
 
@@ -72,7 +82,13 @@ export function createGoogleIdentity({ clientId, certificatesUrl, oauthClient = 
       if (!payload.sub || !payload.email) throw unverifiable()
       // Linking finds accounts by email address, so only an address Google has verified may do it.
       if (payload.email_verified !== true) throw unverified()
-      return { subject: payload.sub, email: payload.email, givenName: payload.given_name, familyName: payload.family_name, name: payload.name }
+      return {
+        subject: payload.sub,
+        email: payload.email,
+        givenName: payload.given_name,
+        familyName: payload.family_name,
+        name: payload.name,
+      }
     },
   }
 }

@@ -21,7 +21,11 @@ export interface GoogleSignInDeps extends Pick<AccountServiceDeps, 'jobs'> {
 }
 
 const notConfigured = () =>
-  new AppError(404, 'google_sign_in_not_configured', 'Google sign-in is not configured on this server. Sign in with your username and password.')
+  new AppError(
+    404,
+    'google_sign_in_not_configured',
+    'Google sign-in is not configured on this server. Sign in with your username and password.',
+  )
 const emailLinkedElsewhere = () =>
   new AppError(
     401,
@@ -67,12 +71,23 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
   if (taken.usernameTaken) throw usernameTaken(profile.email)
   const { subject, email } = profile
   // Never an administrator: that takes a setup code (services/accounts/admin-setup.ts).
-  const user = await users.insertUser(tx, { username: email, email, ...namesOf(profile), passwordHash: null, googleSubject: subject, emailVerified: true })
+  const user = await users.insertUser(tx, {
+    username: email,
+    email,
+    ...namesOf(profile),
+    passwordHash: null,
+    googleSubject: subject,
+    emailVerified: true,
+  })
   return { user, created: true }
 }
 
 export function createGoogleSignInService({ sql, identity, limiter, jobs }: GoogleSignInDeps) {
-  async function verifyCountingFailures(verifier: GoogleIdentity, credential: string, clientAddress: string): Promise<GoogleProfile> {
+  async function verifyCountingFailures(
+    verifier: GoogleIdentity,
+    credential: string,
+    clientAddress: string,
+  ): Promise<GoogleProfile> {
     // Counted before the credential is checked, so parallel guesses cannot all get in under the limit.
     await limiter.attemptFromAddress(clientAddress)
     let refused = false

@@ -28,7 +28,8 @@ export function createLoginDevices(sql: Sql) {
     async remember(userId: number, token: string | undefined): Promise<string> {
       const kept = token && DEVICE_TOKEN.test(token) ? token : randomBytes(32).toString('base64url')
       // Only a new device can take the account past the number kept.
-      if (await devices.rememberDevice(sql, userId, hashSecret(kept))) await devices.forgetOldDevices(sql, userId, DEVICES_KEPT_PER_ACCOUNT)
+      if (await devices.rememberDevice(sql, userId, hashSecret(kept)))
+        await devices.forgetOldDevices(sql, userId, DEVICES_KEPT_PER_ACCOUNT)
       return kept
     },
   }

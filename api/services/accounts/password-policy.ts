@@ -26,7 +26,9 @@ export interface PasswordOwner {
 export function passwordProblem(password: string, { username, email }: PasswordOwner): string | undefined {
   const typed = password.toLowerCase()
   const names = [username, email, email.split('@')[0]!].map((name) => name.toLowerCase())
-  const isPersonal = names.some((name) => typed === name || (name.length >= SHORTEST_NAME_REFUSED_INSIDE && typed.includes(name)))
+  const isPersonal = names.some(
+    (name) => typed === name || (name.length >= SHORTEST_NAME_REFUSED_INSIDE && typed.includes(name)),
+  )
   if (isPersonal) return PERSONAL_PASSWORD_MESSAGE
   if (estimate(password, [username, email]).score < LOWEST_ACCEPTED_SCORE) return COMMON_PASSWORD_MESSAGE
   return undefined

@@ -18,9 +18,17 @@ import type { createPasswordResetLimiter, FailedLoginLimiter } from '../rate-lim
 const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
 
 const invalidLink = () =>
-  new AppError(400, 'reset_token_invalid', 'This password reset link is not valid or has already been used. Request a new link.')
+  new AppError(
+    400,
+    'reset_token_invalid',
+    'This password reset link is not valid or has already been used. Request a new link.',
+  )
 const expiredLink = () =>
-  new AppError(400, 'reset_token_expired', `This password reset link has expired: links work for ${RESET_LINK_HOURS} hour. Request a new link.`)
+  new AppError(
+    400,
+    'reset_token_expired',
+    `This password reset link has expired: links work for ${RESET_LINK_HOURS} hour. Request a new link.`,
+  )
 
 export interface PasswordResetDeps {
   sql: Sql

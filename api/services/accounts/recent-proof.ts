@@ -10,7 +10,11 @@ export const provedRecently = (passwordProvedAt: Date | undefined) =>
   passwordProvedAt !== undefined && Date.now() - passwordProvedAt.getTime() < RECENT_PROOF_MS
 
 export const reauthRequired = () =>
-  new AppError(403, 'reauth_required', `You signed in over ${RECENT_PROOF_HOURS} hours ago. Confirm it is you (your password, or Sign in with Google) and try again.`)
+  new AppError(
+    403,
+    'reauth_required',
+    `You signed in over ${RECENT_PROOF_HOURS} hours ago. Confirm it is you (your password, or Sign in with Google) and try again.`,
+  )
 
 /** Throws reauth_required unless the session proved itself in the last 12 hours. */
 export function requireRecentProof(passwordProvedAt: Date | undefined): void {

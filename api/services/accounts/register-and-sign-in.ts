@@ -38,7 +38,15 @@ function refuseUnfitAccount({ username, email, password }: RegisterInput): void 
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join(' '), fields)
 }
 
-export function createAccountService({ sql, limiter, registrationLimiter, mailer, jobs, verification, devices }: AccountServiceDeps) {
+export function createAccountService({
+  sql,
+  limiter,
+  registrationLimiter,
+  mailer,
+  jobs,
+  verification,
+  devices,
+}: AccountServiceDeps) {
   handleAccountMailJobs({ sql, mailer, jobs })
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
@@ -57,7 +65,9 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
       // Two sign-ups racing for the same name: the unique index is the final word.
       if (isUniqueViolation(error)) {
         const isEmail = error.constraint_name === 'users_email_key'
-        throw isEmail ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
+        throw isEmail
+          ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
+          : conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN })
       }
       throw error
     }
@@ -77,12 +87,17 @@ export function createAccountService({ sql, limiter, registrationLimiter, mailer
     },
 
     /** deviceToken: the browser's device cookie, if any (login-devices.ts). */
-    async login({ username, password }: LoginInput, clientAddress: string, deviceToken?: string): Promise<users.UserRow> {
+    async login(
+      { username, password }: LoginInput,
+      clientAddress: string,
+      deviceToken?: string,
+    ): Promise<users.UserRow> {
       const account = await users.findUserForLogin(sql, username)
       // Counted on the account itself, whichever of its names was typed, or on the owner's known device alone;
       // counted before the password is checked.
       const subject = account ? { accountId: account.id } : { typedName: username }
-      const knownDevice = account && deviceToken && (await devices.isKnown(account.id, deviceToken)) ? hashSecret(deviceToken) : undefined
+      const knownDevice =
+        account && deviceToken && (await devices.isKnown(account.id, deviceToken)) ? hashSecret(deviceToken) : undefined
       await limiter.attempt(subject, clientAddress, knownDevice)
       // No account, or one made with Google that has no password yet: the decoy costs the same time and never matches.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()))

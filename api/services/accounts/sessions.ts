@@ -18,7 +18,8 @@ const EXTEND_AFTER_MS = DAY_MS
 export const sessionKey = hashSecret
 const freshExpiry = () => new Date(Date.now() + SESSION_DAYS * DAY_MS)
 /** 30 days from now, but not past the session's 90th day. */
-const renewedExpiry = (createdAt: Date) => new Date(Math.min(Date.now() + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS))
+const renewedExpiry = (createdAt: Date) =>
+  new Date(Math.min(Date.now() + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS))
 
 export interface StartedSession {
   token: string

@@ -26,10 +26,17 @@ export const KEY_FETCH_LIMITS = {
 const UNKNOWN_KEY_TTL_MS = 10 * 60_000
 const UNKNOWN_KEYS_MAX = 10_000
 
-const SignatureSchema = v.object({ alg: v.string(), kid: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)), signature: v.string(), digest: v.string() })
+const SignatureSchema = v.object({
+  alg: v.string(),
+  kid: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)),
+  signature: v.string(),
+  digest: v.string(),
+})
 const NotificationSchema = v.object({
   metadata: v.object({ topic: v.string() }),
-  notification: v.object({ data: v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) }) }),
+  notification: v.object({
+    data: v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) }),
+  }),
 })
 const PublicKeySchema = v.object({ key: v.string(), algorithm: v.optional(v.string()), digest: v.optional(v.string()) })
 
@@ -39,12 +46,20 @@ const notConfigured = () =>
     'ebay_deletion_not_configured',
     'eBay account deletion notifications are not set up: the site operator needs to set EBAY_VERIFICATION_TOKEN and EBAY_DELETION_ENDPOINT_URL (the public address of this endpoint, exactly as registered with eBay).',
   )
-const badSignature = (why: string) => new AppError(412, 'ebay_signature_invalid', `The X-EBAY-SIGNATURE header could not be verified: ${why}.`)
-const keyUnavailable = () => new AppError(502, 'ebay_public_key_unavailable', "eBay's public key for this notification could not be fetched. eBay will send it again.")
+const badSignature = (why: string) =>
+  new AppError(412, 'ebay_signature_invalid', `The X-EBAY-SIGNATURE header could not be verified: ${why}.`)
+const keyUnavailable = () =>
+  new AppError(
+    502,
+    'ebay_public_key_unavailable',
+    "eBay's public key for this notification could not be fetched. eBay will send it again.",
+  )
 
 /** eBay sends the PEM body without line breaks; Node wants the armour lines on their own. */
 const toPem = (key: string) =>
-  key.replace(/-----BEGIN PUBLIC KEY-----\s*/, '-----BEGIN PUBLIC KEY-----\n').replace(/\s*-----END PUBLIC KEY-----/, '\n-----END PUBLIC KEY-----')
+  key
+    .replace(/-----BEGIN PUBLIC KEY-----\s*/, '-----BEGIN PUBLIC KEY-----\n')
+    .replace(/\s*-----END PUBLIC KEY-----/, '\n-----END PUBLIC KEY-----')
 
 export type DeletionOutcome = { kind: 'erased'; connections: number } | { kind: 'ignored' }
 
@@ -55,13 +70,26 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   const unknownKeys = new Map<string, number>()
   /** Fetches under way, so the same key id posted twice at once is fetched once. */
   const lookups = new Map<string, Promise<KeyObject>>()
-  const keyFetches = createLimiter(sql, 'ebay-key', KEY_FETCH_LIMITS, (wait) => `Too many notifications signed with keys this server does not know yet. Try again in ${wait}.`)
+  const keyFetches = createLimiter(
+    sql,
+    'ebay-key',
+    KEY_FETCH_LIMITS,
+    (wait) => `Too many notifications signed with keys this server does not know yet. Try again in ${wait}.`,
+  )
   const appTokens = createAppTokens(config, fetcher)
 
   /** eBay's JSON answer, or the HTTP status it refused with (undefined when it could not be reached or made no sense). */
-  async function fetchJson<S extends v.GenericSchema>(url: string, init: RequestInit, schema: S): Promise<{ value: v.InferOutput<S> } | { status: number | undefined }> {
+  async function fetchJson<S extends v.GenericSchema>(
+    url: string,
+    init: RequestInit,
+    schema: S,
+  ): Promise<{ value: v.InferOutput<S> } | { status: number | undefined }> {
     try {
-      const response = await fetcher(url, { ...init, headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers }, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      const response = await fetcher(url, {
+        ...init,
+        headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      })
       if (!response.ok) {
         console.error(`[ebay] ${new URL(url).pathname} answered HTTP ${response.status}`)
         return { status: response.status }
@@ -118,7 +146,11 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
 
   async function fetchPublicKey(kid: string): Promise<KeyObject> {
     const token = await applicationToken()
-    const reply = await fetchJson(`${hosts.api}/commerce/notification/v1/public_key/${kid}`, { headers: { authorization: `Bearer ${token}` } }, PublicKeySchema)
+    const reply = await fetchJson(
+      `${hosts.api}/commerce/notification/v1/public_key/${kid}`,
+      { headers: { authorization: `Bearer ${token}` } },
+      PublicKeySchema,
+    )
     // The key id comes from the header, which anyone can write: eBay's 400 or 404 means the signature is not eBay's,
     // while any other failure is ours or eBay's, and eBay sends the notification again.
     if ('status' in reply && (reply.status === 400 || reply.status === 404)) {
@@ -132,7 +164,13 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
   }
 
   /** Checks the ECDSA/SHA-1 signature over the body as sent, or as eBay's SDK re-serialises it. */
-  async function verifySignature(rawBody: string, parsedBody: unknown, header: string | undefined, clientAddress: string, budget: 'connected' | 'all'): Promise<void> {
+  async function verifySignature(
+    rawBody: string,
+    parsedBody: unknown,
+    header: string | undefined,
+    clientAddress: string,
+    budget: 'connected' | 'all',
+  ): Promise<void> {
     if (!header) throw badSignature('it is missing')
     let decoded: unknown
     try {
@@ -145,19 +183,27 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
     const key = await publicKey(signature.output.kid, clientAddress, budget)
     const bytes = Buffer.from(signature.output.signature, 'base64')
     const matches = (text: string) => verify('sha1', Buffer.from(text), { key, dsaEncoding: 'der' }, bytes)
-    if (!matches(rawBody) && !matches(JSON.stringify(parsedBody))) throw badSignature('the signature does not match the body')
+    if (!matches(rawBody) && !matches(JSON.stringify(parsedBody)))
+      throw badSignature('the signature does not match the body')
   }
 
   return {
     /** GET ?challenge_code=…: proves to eBay that this endpoint is ours. */
     challenge(challengeCode: string): { challengeResponse: string } {
       if (!config?.verificationToken || !config.deletionEndpointUrl) throw notConfigured()
-      const hash = createHash('sha256').update(challengeCode).update(config.verificationToken).update(config.deletionEndpointUrl)
+      const hash = createHash('sha256')
+        .update(challengeCode)
+        .update(config.verificationToken)
+        .update(config.deletionEndpointUrl)
       return { challengeResponse: hash.digest('hex') }
     },
 
     /** POST: a verified MARKETPLACE_ACCOUNT_DELETION erases that eBay user's tokens; other topics are acknowledged. */
-    async notify(rawBody: string, signatureHeader: string | undefined, clientAddress: string): Promise<DeletionOutcome> {
+    async notify(
+      rawBody: string,
+      signatureHeader: string | undefined,
+      clientAddress: string,
+    ): Promise<DeletionOutcome> {
       if (!config?.verificationToken || !config.deletionEndpointUrl) throw notConfigured()
       let parsedBody: unknown
       try {
@@ -166,7 +212,10 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
         throw new AppError(400, 'invalid_json', 'The notification body is not JSON.')
       }
       const notification = v.safeParse(NotificationSchema, parsedBody)
-      const deletion = notification.success && notification.output.metadata.topic === 'MARKETPLACE_ACCOUNT_DELETION' ? notification.output.notification.data : undefined
+      const deletion =
+        notification.success && notification.output.metadata.topic === 'MARKETPLACE_ACCOUNT_DELETION'
+          ? notification.output.notification.data
+          : undefined
       const namesConnected = deletion !== undefined && (await hasEbayAccount(sql, deletion.userId, deletion.username))
       // Verified either way, so the answer says nothing of who is connected here.
       await verifySignature(rawBody, parsedBody, signatureHeader, clientAddress, namesConnected ? 'connected' : 'all')

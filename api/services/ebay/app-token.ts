@@ -22,8 +22,9 @@ export interface AppTokens {
 }
 
 /** Whether the settings allow application calls at all. */
-export const canCallAsApp = (config: EbayConfig | undefined): config is EbayConfig & { clientId: string; clientSecret: string } =>
-  Boolean(config?.clientId && config.clientSecret)
+export const canCallAsApp = (
+  config: EbayConfig | undefined,
+): config is EbayConfig & { clientId: string; clientSecret: string } => Boolean(config?.clientId && config.clientSecret)
 
 export function createAppTokens(config: EbayConfig | undefined, fetcher: typeof fetch = fetch): AppTokens {
   const url = `${hostsOf(config).api}/identity/v1/oauth2/token`
@@ -41,10 +42,13 @@ export function createAppTokens(config: EbayConfig | undefined, fetcher: typeof 
         signal: AbortSignal.timeout(TIMEOUT_MS),
       })
     } catch (error) {
-      throw new AppTokenUnavailable(`the token endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`)
+      throw new AppTokenUnavailable(
+        `the token endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
     const parsed = v.safeParse(AppTokenSchema, await response.json().catch(() => undefined))
-    if (!response.ok || !parsed.success) throw new AppTokenUnavailable(`the token endpoint answered HTTP ${response.status}`)
+    if (!response.ok || !parsed.success)
+      throw new AppTokenUnavailable(`the token endpoint answered HTTP ${response.status}`)
     current = { token: parsed.output.access_token, expiresAt: Date.now() + parsed.output.expires_in * 1000 }
     return current.token
   }

@@ -34,16 +34,29 @@ const queueFull = (waiting: number) =>
   )
 
 export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs: JobQueue; publisher: EbayPublisher }) {
-  const limiter = createLimiter(sql, 'ebay-bulk-post', { perSeller: BULK_POST_REQUEST_LIMIT }, (wait) => `You have posted many listings to eBay just now. Try again in ${wait}.`)
+  const limiter = createLimiter(
+    sql,
+    'ebay-bulk-post',
+    { perSeller: BULK_POST_REQUEST_LIMIT },
+    (wait) => `You have posted many listings to eBay just now. Try again in ${wait}.`,
+  )
   jobs.handle<BulkPostJob>(BULK_POST_JOB, async ({ userId, bulkPostId, listingId, postalCode }) => {
     try {
       // What the Post to eBay dialog sends when the seller adds nothing (and the ZIP code, asked once for all).
-      const published = await publisher.publish(userId, listingId, v.parse(EbayPublishInputSchema, postalCode ? { postalCode } : {}))
+      const published = await publisher.publish(
+        userId,
+        listingId,
+        v.parse(EbayPublishInputSchema, postalCode ? { postalCode } : {}),
+      )
       await bulkPosts.recordBulkPostItem(sql, bulkPostId, listingId, { status: 'posted', viewUrl: published.viewUrl })
     } catch (error) {
       // eBay away or busy: the job fails and is retried with back-off.
       if (!isRefusal(error)) throw error
-      await bulkPosts.recordBulkPostItem(sql, bulkPostId, listingId, { status: 'refused', code: error.code, message: error.message })
+      await bulkPosts.recordBulkPostItem(sql, bulkPostId, listingId, {
+        status: 'refused',
+        code: error.code,
+        message: error.message,
+      })
     }
   })
 

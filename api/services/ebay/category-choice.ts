@@ -25,7 +25,8 @@ export function createEbayCategoryChoice({ sql, connectionService, taxonomy, rev
       const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
       await sql.begin(async (tx) => {
         await listings.saveEbayCategory(tx, listing.id, category, true)
-        if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id) await revisions.requestRevision(tx, listing)
+        if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id)
+          await revisions.requestRevision(tx, listing)
       })
       return { category }
     },

@@ -34,7 +34,13 @@ export interface EbayLiveDeletionDeps {
   sales: Pick<EbaySales, 'pollSeller'>
 }
 
-export function createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales }: EbayLiveDeletionDeps): LiveListingDeletion {
+export function createEbayLiveDeletion({
+  sql,
+  jobs,
+  storage,
+  endAndRelist,
+  sales,
+}: EbayLiveDeletionDeps): LiveListingDeletion {
   /** eBay said no for good (the connection lapsed, the offer is gone): the listing shows again, live, for the seller to decide. */
   async function keepOnRefusal(listingId: number, work: () => Promise<unknown>): Promise<boolean> {
     try {
@@ -52,7 +58,9 @@ export function createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales
     // A sale found meanwhile brought it back; a retry after the end went through ends nothing twice (end answers at once).
     if (!(await listings.isDeleting(sql, listingId))) return
     if (!(await keepOnRefusal(listingId, () => endAndRelist.end(userId, listingId)))) return
-    await jobs.send(DELETE_AFTER_END_JOB, { userId, listingId } satisfies DeleteJob, { startAfterSeconds: LAST_SALE_WAIT_SECONDS })
+    await jobs.send(DELETE_AFTER_END_JOB, { userId, listingId } satisfies DeleteJob, {
+      startAfterSeconds: LAST_SALE_WAIT_SECONDS,
+    })
   })
 
   jobs.handle<DeleteJob>(DELETE_AFTER_END_JOB, async ({ userId, listingId }) => {
@@ -63,6 +71,7 @@ export function createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales
   })
 
   return {
-    requestInTransaction: (tx: Tx, userId: number, listingId: number) => jobs.sendInTransaction(tx, END_BEFORE_DELETE_JOB, { userId, listingId } satisfies DeleteJob),
+    requestInTransaction: (tx: Tx, userId: number, listingId: number) =>
+      jobs.sendInTransaction(tx, END_BEFORE_DELETE_JOB, { userId, listingId } satisfies DeleteJob),
   }
 }

@@ -27,7 +27,8 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
     const listing = await listings.findListing(sql, userId, id)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
     const { ebayOfferId } = await listings.findEbayState(sql, id)
-    if (!ebayOfferId || !listing.platformListingId?.startsWith('ebay-')) throw conflict('This listing is not on eBay. Post it to eBay first.')
+    if (!ebayOfferId || !listing.platformListingId?.startsWith('ebay-'))
+      throw conflict('This listing is not on eBay. Post it to eBay first.')
     return { listing, offerId: ebayOfferId }
   }
 
@@ -64,13 +65,20 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
 
     async relist(userId: number, id: number): Promise<EbayLifecycleResult> {
       const { listing, offerId } = await onEbay(userId, id)
-      if (listing.platformStatus === 'active') return result('active', listing.platformListingId!, 'Your listing is live on eBay.')
+      if (listing.platformStatus === 'active')
+        return result('active', listing.platformListingId!, 'Your listing is live on eBay.')
       if (listing.quantity < 1) throw conflict('Every piece of this listing sold: there is nothing left to relist.')
-      const published = await connectionService.call(userId, 'ebay', (token) => sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }))
+      const published = await connectionService.call(userId, 'ebay', (token) =>
+        sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }),
+      )
       const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
       if (!ebayListingId) throw ebayUnavailable()
       await listings.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
-      return result('active', `ebay-${ebayListingId}`, `Your listing is live on eBay again${ebayListingId === ebayIdOf(listing) ? '' : ' (eBay gave it a new listing number)'}.`)
+      return result(
+        'active',
+        `ebay-${ebayListingId}`,
+        `Your listing is live on eBay again${ebayListingId === ebayIdOf(listing) ? '' : ' (eBay gave it a new listing number)'}.`,
+      )
     },
   }
 }

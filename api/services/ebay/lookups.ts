@@ -41,7 +41,12 @@ const SearchReplySchema = v.object({
 
 /** The words eBay searches for: the title's first few, without what Browse refuses (the * wildcard) or ignores. */
 export function marketKeywords(title: string): string {
-  return title.replace(/[*()[\]{}"]/g, ' ').split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, MARKET_WORDS).join(' ')
+  return title
+    .replace(/[*()[\]{}"]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, MARKET_WORDS)
+    .join(' ')
 }
 
 /** The p-th percentile (0–100) of sorted values, linearly interpolated. */
@@ -57,7 +62,9 @@ const cents = (dollars: number) => Math.round(dollars * 100) / 100
 /** Price plus the cheapest shipping eBay quotes, in US dollars; undefined for items priced in another currency. */
 function totalOf(item: v.InferOutput<typeof SearchReplySchema>['itemSummaries'][number]): number | undefined {
   if (item.price?.currency !== 'USD') return undefined
-  const shipping = item.shippingOptions.flatMap((option) => (option.shippingCost?.currency === 'USD' ? [Number(option.shippingCost.value)] : []))
+  const shipping = item.shippingOptions.flatMap((option) =>
+    option.shippingCost?.currency === 'USD' ? [Number(option.shippingCost.value)] : [],
+  )
   const total = Number(item.price.value) + (shipping.length ? Math.min(...shipping) : 0)
   return Number.isFinite(total) && total > 0 ? total : undefined
 }
@@ -67,7 +74,8 @@ export function marketPricesOf(reply: v.InferOutput<typeof SearchReplySchema>, s
     const total = totalOf(item)
     return total === undefined ? [] : [{ title: item.title, total: cents(total), url: item.itemWebUrl }]
   })
-  if (priced.length === 0) return { count: 0, low: 0, middle: 0, high: 0, closest: [], searchedAt: searchedAt.toISOString() }
+  if (priced.length === 0)
+    return { count: 0, low: 0, middle: 0, high: 0, closest: [], searchedAt: searchedAt.toISOString() }
   const sorted = priced.map((item) => item.total).sort((a, b) => a - b)
   const closest: Comparable[] = priced.filter((item) => item.url.startsWith('https://')).slice(0, CLOSEST)
   return {
@@ -131,7 +139,9 @@ export function createEbayLookups({ sql, config, fetcher = fetch, ...given }: Eb
 
   return {
     category: (title) =>
-      cached('category_suggestion', title.trim().toLowerCase(), () => asApp(async (token) => (await taxonomy.suggestCategories(token, title))[0] ?? null)),
+      cached('category_suggestion', title.trim().toLowerCase(), () =>
+        asApp(async (token) => (await taxonomy.suggestCategories(token, title))[0] ?? null),
+      ),
 
     aspects: (categoryId) =>
       asApp(async (token) => {

@@ -35,7 +35,6 @@ export function reachableByEbay(address: string): boolean {
   return host.includes('.')
 }
 
-
 export interface EbayPicturesDeps {
   sql: Sql
   storage: FileStorage
@@ -47,13 +46,22 @@ export interface EbayPicturesDeps {
 export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPicturesDeps) {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl ?? 'http://localhost'}${url}`)
 
-  
   async function upload(token: string, userId: number, picture: images.EbayPictureRow): Promise<string> {
-    const kept = picture.ebayPictureExpiresAt === null || picture.ebayPictureExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS
+    const kept =
+      picture.ebayPictureExpiresAt === null || picture.ebayPictureExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS
     if (picture.ebayPictureUrl && kept) return picture.ebayPictureUrl
     const form = new FormData()
-    form.set('image', new Blob([new Uint8Array(await readPhoto(storage, picture, publicUrl))], { type: 'image/jpeg' }), 'photo.jpg')
-    const reply = await sell.send(token, { method: 'POST', host: 'media', path: '/commerce/media/v1_beta/image/create_image_from_file', form })
+    form.set(
+      'image',
+      new Blob([new Uint8Array(await readPhoto(storage, picture, publicUrl))], { type: 'image/jpeg' }),
+      'photo.jpg',
+    )
+    const reply = await sell.send(token, {
+      method: 'POST',
+      host: 'media',
+      path: '/commerce/media/v1_beta/image/create_image_from_file',
+      form,
+    })
     const parsed = v.safeParse(UploadReplySchema, reply.body)
     if (!parsed.success) throw ebayUnavailable()
     const expiresAt = parsed.output.expirationDate ? new Date(parsed.output.expirationDate) : null
@@ -69,7 +77,12 @@ export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPictur
         urls.map((url) => {
           const row = rows.get(url)
           if (reachableByEbay(absolute(url))) return absolute(url)
-          if (!row) throw new AppError(409, 'photo_missing', 'One of this listing’s photos is no longer stored. Delete the listing and create it again with its photos.')
+          if (!row)
+            throw new AppError(
+              409,
+              'photo_missing',
+              'One of this listing’s photos is no longer stored. Delete the listing and create it again with its photos.',
+            )
           return upload(token, userId, row)
         }),
       )

@@ -36,17 +36,28 @@ const notOptedIn = () =>
 /** The first policy of each kind for EBAY_US; three Account API calls, which the caller caches. */
 export async function findBusinessPolicies(sell: EbaySellClient, accessToken: string): Promise<BusinessPolicies> {
   const settled = await Promise.allSettled(
-    KINDS.map((kind) => sell.send(accessToken, { method: 'GET', path: `/sell/account/v1/${kind.kind}_policy?marketplace_id=EBAY_US` })),
+    KINDS.map((kind) =>
+      sell.send(accessToken, { method: 'GET', path: `/sell/account/v1/${kind.kind}_policy?marketplace_id=EBAY_US` }),
+    ),
   )
   const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
-  if (failures.some((failure) => failure instanceof EbayRefusal && failure.errorIds.includes(NOT_OPTED_IN))) throw notOptedIn()
+  if (failures.some((failure) => failure instanceof EbayRefusal && failure.errorIds.includes(NOT_OPTED_IN)))
+    throw notOptedIn()
   const [failure] = failures
-  if (failure instanceof EbayRefusal && failure.ebayStatus === 400) throw new AppError(400, 'ebay_refused', 'eBay refused to list your business policies. Try again, or check them in eBay Seller Hub.')
+  if (failure instanceof EbayRefusal && failure.ebayStatus === 400)
+    throw new AppError(
+      400,
+      'ebay_refused',
+      'eBay refused to list your business policies. Try again, or check them in eBay Seller Hub.',
+    )
   if (failures.length) throw failure
 
   const found = KINDS.map((kind, index) => {
     const result = settled[index]!
-    const list = result.status === 'fulfilled' ? (result.value.body as Record<string, unknown> | undefined)?.[kind.list] : undefined
+    const list =
+      result.status === 'fulfilled'
+        ? (result.value.body as Record<string, unknown> | undefined)?.[kind.list]
+        : undefined
     const first = Array.isArray(list) ? (list[0] as Record<string, unknown> | undefined) : undefined
     const id = first?.[kind.id]
     return typeof id === 'string' ? id : undefined

@@ -46,7 +46,11 @@ const CONDITION_ERROR = 25021
 const MISSING_ASPECT = /item specific (.+?) is missing/gi
 
 export const missingFields = (names: string[]) =>
-  new AppError(400, 'ebay_missing_fields', `Missing required fields: ${names.join(', ')}. Add them in the Post to eBay dialog, then post again.`)
+  new AppError(
+    400,
+    'ebay_missing_fields',
+    `Missing required fields: ${names.join(', ')}. Add them in the Post to eBay dialog, then post again.`,
+  )
 
 interface ResolvedAspects {
   required: EbayAspectRequirement[]
@@ -62,16 +66,30 @@ interface ResolvedAspects {
  * posting before for those the field cannot say in eBay's words. A kept value for a field's aspect goes when the
  * seller clears the field (docs/decisions/0022), so what the seller sees on the listing is what eBay gets.
  */
-function resolveAspects(listing: Listing, typed: Record<string, string>, kept: Record<string, string>, catalog: CategoryAspect[]): ResolvedAspects {
+function resolveAspects(
+  listing: Listing,
+  typed: Record<string, string>,
+  kept: Record<string, string>,
+  catalog: CategoryAspect[],
+): ResolvedAspects {
   const resolved = catalog.map((aspect) => {
     const candidates = [typed[aspect.name], aspectFromFields(aspect.name, listing), kept[aspect.name]]
-    const value = candidates.reduce<string | null>((found, candidate) => found ?? (candidate ? acceptedAspectValue(candidate, aspect.allowedValues) : null), null)
+    const value = candidates.reduce<string | null>(
+      (found, candidate) => found ?? (candidate ? acceptedAspectValue(candidate, aspect.allowedValues) : null),
+      null,
+    )
     return { aspect, value }
   })
   return {
-    required: resolved.filter(({ aspect }) => aspect.required).map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
-    others: resolved.flatMap(({ aspect, value }) => (aspect.required || value === null ? [] : [{ name: aspect.name, value }])),
-    values: Object.fromEntries(resolved.flatMap(({ aspect, value }) => (value === null ? [] : [[aspect.name, [value]]]))),
+    required: resolved
+      .filter(({ aspect }) => aspect.required)
+      .map(({ aspect, value }) => ({ name: aspect.name, value, allowedValues: aspect.allowedValues })),
+    others: resolved.flatMap(({ aspect, value }) =>
+      aspect.required || value === null ? [] : [{ name: aspect.name, value }],
+    ),
+    values: Object.fromEntries(
+      resolved.flatMap(({ aspect, value }) => (value === null ? [] : [[aspect.name, [value]]])),
+    ),
   }
 }
 
@@ -127,16 +145,28 @@ interface Choices {
  * The condition for eBay: the one asked for (refused unless the category allows it), else the one chosen before, else
  * the one Snaplist's used/new stands for; when the category allows neither, its first.
  */
-function resolveCondition(listing: Listing, requested: EbayPublishInput['condition'], allowed: EbayConditionOption[]): EbayCondition {
-  const isAllowed = (condition: EbayCondition) => allowed.length === 0 || allowed.some((option) => option.value === condition)
+function resolveCondition(
+  listing: Listing,
+  requested: EbayPublishInput['condition'],
+  allowed: EbayConditionOption[],
+): EbayCondition {
+  const isAllowed = (condition: EbayCondition) =>
+    allowed.length === 0 || allowed.some((option) => option.value === condition)
   if (requested) {
     const condition = requested === 'used' || requested === 'new' ? EBAY_CONDITION_OF[requested] : requested
     if (isAllowed(condition)) return condition
-    throw new AppError(400, 'ebay_condition_not_allowed', `eBay does not allow that condition in this category. Choose one of: ${allowed.map((option) => option.label).join(', ')}.`, {
-      fields: { condition: 'Choose one of the conditions eBay offers for this category' },
-    })
+    throw new AppError(
+      400,
+      'ebay_condition_not_allowed',
+      `eBay does not allow that condition in this category. Choose one of: ${allowed.map((option) => option.label).join(', ')}.`,
+      {
+        fields: { condition: 'Choose one of the conditions eBay offers for this category' },
+      },
+    )
   }
-  const earlier = [listing.ebayCondition as EbayCondition | null, EBAY_CONDITION_OF[listing.condition]].find((condition) => condition && isAllowed(condition))
+  const earlier = [listing.ebayCondition as EbayCondition | null, EBAY_CONDITION_OF[listing.condition]].find(
+    (condition) => condition && isAllowed(condition),
+  )
   return earlier ?? allowed[0]!.value
 }
 
@@ -144,9 +174,12 @@ function resolveCondition(listing: Listing, requested: EbayPublishInput['conditi
 function resolveConditionDescription(listing: Listing, typed: string | undefined, condition: EbayCondition): string {
   const isNew = NEW_CONDITIONS.includes(condition)
   if (typed && isNew) {
-    throw badRequest('A condition description is only for items that are not new. Remove it, or choose a used condition.', {
-      conditionDescription: 'Only for items that are not new',
-    })
+    throw badRequest(
+      'A condition description is only for items that are not new. Remove it, or choose a used condition.',
+      {
+        conditionDescription: 'Only for items that are not new',
+      },
+    )
   }
   return isNew ? '' : (typed ?? listing.ebayConditionDescription)
 }
@@ -155,8 +188,14 @@ const runSaves = async (saves: Save[]) => {
   for (const save of saves) await save?.()
 }
 
-const policiesOf = ({ fulfillmentPolicyId, paymentPolicyId, returnPolicyId }: setups.SellerSetup): BusinessPolicies | null =>
-  fulfillmentPolicyId && paymentPolicyId && returnPolicyId ? { fulfillmentPolicyId, paymentPolicyId, returnPolicyId } : null
+const policiesOf = ({
+  fulfillmentPolicyId,
+  paymentPolicyId,
+  returnPolicyId,
+}: setups.SellerSetup): BusinessPolicies | null =>
+  fulfillmentPolicyId && paymentPolicyId && returnPolicyId
+    ? { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }
+    : null
 
 const descriptionHtml = (listing: Listing) => escapeHtml(listing.description || listing.title).replace(/\r?\n/g, '<br>')
 
@@ -193,7 +232,9 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
 
   async function findLocation(token: string): Promise<string | null> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/location?limit=20` })
-    const locations = (reply.body as { locations?: { merchantLocationKey?: string; merchantLocationStatus?: string }[] } | undefined)?.locations ?? []
+    const locations =
+      (reply.body as { locations?: { merchantLocationKey?: string; merchantLocationStatus?: string }[] } | undefined)
+        ?.locations ?? []
     return locations.find((location) => location.merchantLocationStatus !== 'DISABLED')?.merchantLocationKey ?? null
   }
 
@@ -212,37 +253,64 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     ])
     if (policies instanceof AppError) return { policies: null, policiesProblem: policies, locationKey }
     const changed = policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey
-    const save = changed ? () => setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey }) : undefined
+    const save = changed
+      ? () => setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
+      : undefined
     return { policies, policiesProblem: null, locationKey, save }
   }
 
   /** Makes the seller's location on eBay, once; the setup row it is noted in was saved with the policies. */
   async function createLocation(token: string, userId: number, postalCode: string): Promise<string> {
-    const body = { location: { address: { postalCode, country: 'US' } }, locationTypes: ['WAREHOUSE'], name: 'Snaplist', merchantLocationStatus: 'ENABLED' }
+    const body = {
+      location: { address: { postalCode, country: 'US' } },
+      locationTypes: ['WAREHOUSE'],
+      name: 'Snaplist',
+      merchantLocationStatus: 'ENABLED',
+    }
     // 409: made by an earlier attempt whose reply was lost; it is ours all the same.
     await sell.send(token, { method: 'POST', path: `${INVENTORY}/location/${LOCATION_KEY}`, body, accept: [409] })
     await setups.saveLocationKey(sql, userId, LOCATION_KEY)
     return LOCATION_KEY
   }
 
-  async function categoryOf(token: string, listing: Listing, state: listings.EbayListingState, chosen: string | undefined): Promise<{ category: { id: string; name: string }; save?: Save }> {
+  async function categoryOf(
+    token: string,
+    listing: Listing,
+    state: listings.EbayListingState,
+    chosen: string | undefined,
+  ): Promise<{ category: { id: string; name: string }; save?: Save }> {
     if (chosen && chosen !== state.ebayCategoryId) {
       const category = await taxonomy.leafCategory(token, chosen)
       return { category, save: () => listings.saveEbayCategory(sql, listing.id, category, true) }
     }
-    if (state.ebayCategoryId && state.ebayCategoryName) return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
+    if (state.ebayCategoryId && state.ebayCategoryName)
+      return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
     const category = await taxonomy.suggestCategory(token, listing.title)
     return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
   }
 
-  async function prepare(token: string, userId: number, listing: Listing, typed: Record<string, string>, choices: Choices = {}): Promise<Preparation> {
+  async function prepare(
+    token: string,
+    userId: number,
+    listing: Listing,
+    typed: Record<string, string>,
+    choices: Choices = {},
+  ): Promise<Preparation> {
     const state = await listings.findEbayState(sql, listing.id)
-    const [readiness, { category, save: saveCategory }] = await Promise.all([sellerReadiness(token, userId), categoryOf(token, listing, state, choices.categoryId)])
-    const [catalog, conditions] = await Promise.all([taxonomy.aspectsFor(token, category.id), taxonomy.conditionsFor(token, category.id)])
+    const [readiness, { category, save: saveCategory }] = await Promise.all([
+      sellerReadiness(token, userId),
+      categoryOf(token, listing, state, choices.categoryId),
+    ])
+    const [catalog, conditions] = await Promise.all([
+      taxonomy.aspectsFor(token, category.id),
+      taxonomy.conditionsFor(token, category.id),
+    ])
     const aspects = resolveAspects(listing, typed, state.ebayAspects, catalog.aspects)
     const missing = [
       ...(listing.images.length === 0 ? ['Photos'] : []),
-      ...(priceForEbay({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0 ? ['Price'] : []),
+      ...(priceForEbay({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0
+        ? ['Price']
+        : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
     ]
     return {
@@ -259,9 +327,21 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** The inventory item for the listing: a full replacement, so every field, every time. */
-  async function inventoryItem(token: string, userId: number, listing: Listing, condition: { value: EbayCondition; description: string }, aspects: Record<string, string[]>) {
+  async function inventoryItem(
+    token: string,
+    userId: number,
+    listing: Listing,
+    condition: { value: EbayCondition; description: string },
+    aspects: Record<string, string[]>,
+  ) {
     const imageUrls = await pictures.urlsFor(token, userId, listing.images)
-    const product = { title: listing.title, description: descriptionHtml(listing), imageUrls, aspects, ...(listing.brand ? { brand: listing.brand } : {}) }
+    const product = {
+      title: listing.title,
+      description: descriptionHtml(listing),
+      imageUrls,
+      aspects,
+      ...(listing.brand ? { brand: listing.brand } : {}),
+    }
     return {
       availability: { shipToLocationAvailability: { quantity: listing.quantity } },
       condition: condition.value,
@@ -270,7 +350,13 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     }
   }
 
-  async function putInventoryItem(token: string, userId: number, listing: Listing & { sku: string }, condition: { value: EbayCondition; description: string }, aspects: Record<string, string[]>) {
+  async function putInventoryItem(
+    token: string,
+    userId: number,
+    listing: Listing & { sku: string },
+    condition: { value: EbayCondition; description: string },
+    aspects: Record<string, string[]>,
+  ) {
     const body = await inventoryItem(token, userId, listing, condition, aspects)
     await sell.send(token, { method: 'PUT', path: `${INVENTORY}/inventory_item/${listing.sku}`, body })
   }
@@ -288,20 +374,37 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** The offer for this SKU, updated or created; eBay allows one per SKU, so an existing one is found and updated. */
-  async function upsertOffer(token: string, listing: Listing & { sku: string }, known: string | null, details: ReturnType<typeof offerDetails>): Promise<string> {
+  async function upsertOffer(
+    token: string,
+    listing: Listing & { sku: string },
+    known: string | null,
+    details: ReturnType<typeof offerDetails>,
+  ): Promise<string> {
     const update = async (offerId: string) => {
-      const reply = await sell.send(token, { method: 'PUT', path: `${INVENTORY}/offer/${offerId}`, body: details, accept: [404] })
+      const reply = await sell.send(token, {
+        method: 'PUT',
+        path: `${INVENTORY}/offer/${offerId}`,
+        body: details,
+        accept: [404],
+      })
       return reply.status === 404 ? null : offerId
     }
     if (known && (await update(known))) return known
     const { sku } = listing
     let offerId: string
     try {
-      const reply = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer`, body: { sku, marketplaceId: MARKETPLACE, format: 'FIXED_PRICE', ...details } })
+      const reply = await sell.send(token, {
+        method: 'POST',
+        path: `${INVENTORY}/offer`,
+        body: { sku, marketplaceId: MARKETPLACE, format: 'FIXED_PRICE', ...details },
+      })
       offerId = String((reply.body as { offerId?: unknown } | undefined)?.offerId ?? '')
     } catch (error) {
       if (!(error instanceof EbayRefusal) || !/already exists/i.test(error.ebayText)) throw error
-      const found = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer?sku=${sku}&marketplace_id=${MARKETPLACE}` })
+      const found = await sell.send(token, {
+        method: 'GET',
+        path: `${INVENTORY}/offer?sku=${sku}&marketplace_id=${MARKETPLACE}`,
+      })
       offerId = String((found.body as { offers?: { offerId?: unknown }[] } | undefined)?.offers?.[0]?.offerId ?? '')
       if (offerId) await update(offerId)
     }
@@ -311,7 +414,12 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   }
 
   /** eBay's refusals that Snaplist can name better, and the caches they prove stale. */
-  async function explainRefusal(token: string, userId: number, category: string, error: EbayRefusal): Promise<AppError> {
+  async function explainRefusal(
+    token: string,
+    userId: number,
+    category: string,
+    error: EbayRefusal,
+  ): Promise<AppError> {
     const aspects = [...error.ebayText.matchAll(MISSING_ASPECT)].map((match) => match[1]!)
     if (aspects.length) {
       await taxonomy.forgetAspects(token, category)
@@ -319,12 +427,20 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     }
     if (error.errorIds.includes(CONDITION_ERROR)) {
       await taxonomy.forgetConditions(category)
-      return new AppError(400, 'ebay_condition_refused', `eBay refused the item's condition: ${error.ebayText} Choose another condition in the Post to eBay dialog, then post again.`)
+      return new AppError(
+        400,
+        'ebay_condition_refused',
+        `eBay refused the item's condition: ${error.ebayText} Choose another condition in the Post to eBay dialog, then post again.`,
+      )
     }
     if (error.errorIds.some((id) => POLICY_ERRORS.includes(id) || id === LOCATION_ERROR)) {
       await setups.forgetSellerSetup(sql, userId)
       if (error.errorIds.includes(LOCATION_ERROR)) return error
-      return new AppError(400, 'ebay_policies_refused', `You need to set up eBay selling policies that eBay accepts: ${error.ebayText} Check them in eBay Seller Hub (Account → Business policies), then post again.`)
+      return new AppError(
+        400,
+        'ebay_policies_refused',
+        `You need to set up eBay selling policies that eBay accepts: ${error.ebayText} Check them in eBay Seller Hub (Account → Business policies), then post again.`,
+      )
     }
     return error
   }
@@ -336,7 +452,12 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     viewUrl: `${itemUrl}${ebayListingId}`,
   })
 
-  async function publishListing(token: string, userId: number, stored: Listing, input: EbayPublishInput): Promise<EbayPublishResult> {
+  async function publishListing(
+    token: string,
+    userId: number,
+    stored: Listing,
+    input: EbayPublishInput,
+  ): Promise<EbayPublishResult> {
     const typed = input.aspects ?? {}
     const listing = { ...stored, askingPrice: input.askingPrice ?? stored.askingPrice }
     const prepared = await prepare(token, userId, listing, typed, { categoryId: input.categoryId })
@@ -349,10 +470,20 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       // What eBay said, and the seller's Price and category, are kept from here on: the item, offer and listing made
       // next are eBay's and must be found again.
       const askingPrice = input.askingPrice
-      await runSaves([...prepared.saves, prepared.saveCategory, askingPrice ? () => listings.saveAskingPrice(sql, listing.id, askingPrice) : undefined])
+      await runSaves([
+        ...prepared.saves,
+        prepared.saveCategory,
+        askingPrice ? () => listings.saveAskingPrice(sql, listing.id, askingPrice) : undefined,
+      ])
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
       const item = { ...listing, sku: await ebaySkuOf(sql, listing.id) }
-      await putInventoryItem(token, userId, item, { value: condition, description: conditionDescription }, prepared.aspects.values)
+      await putInventoryItem(
+        token,
+        userId,
+        item,
+        { value: condition, description: conditionDescription },
+        prepared.aspects.values,
+      )
       const offerId = await upsertOffer(token, item, prepared.offerId, offerDetails(listing, prepared, locationKey))
       // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
@@ -406,7 +537,11 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const prepared = await prepare(token, userId, listing, {})
       if (prepared.policiesProblem) throw prepared.policiesProblem
       if (prepared.missing.length) {
-        throw new AppError(400, 'ebay_missing_fields', `Missing required fields: ${prepared.missing.join(', ')}. Add them to the listing; eBay shows the earlier version until then.`)
+        throw new AppError(
+          400,
+          'ebay_missing_fields',
+          `Missing required fields: ${prepared.missing.join(', ')}. Add them to the listing; eBay shows the earlier version until then.`,
+        )
       }
       if (!prepared.offerId || !prepared.locationKey) throw notFound('This listing is not on eBay.')
       await runSaves(prepared.saves)
@@ -421,12 +556,14 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     },
 
     /** eBay's leaf categories for the seller's words (the dialog's category search), with the seller's token. */
-    searchCategories: (userId: number, words: string) => connectionService.call(userId, 'ebay', (token) => taxonomy.suggestCategories(token, words)),
+    searchCategories: (userId: number, words: string) =>
+      connectionService.call(userId, 'ebay', (token) => taxonomy.suggestCategories(token, words)),
 
     publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
       oneAtATime(listingId, async () => {
         const listing = await ownListing(userId, listingId)
-        if (isPostedToEbay(listing)) return result(listing.platformListingId!.replace(/^ebay-/, ''), 'This listing is already posted to eBay.')
+        if (isPostedToEbay(listing))
+          return result(listing.platformListingId!.replace(/^ebay-/, ''), 'This listing is already posted to eBay.')
         return connectionService.call(userId, 'ebay', (token) => publishListing(token, userId, listing, input))
       }),
   }

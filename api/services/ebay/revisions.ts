@@ -38,12 +38,17 @@ function secondsUntilPacificMidnight(now = new Date()): number {
 function holds(stored: unknown, sent: unknown): boolean {
   if (sent === null || typeof sent !== 'object') return stored === sent
   if (stored === null || typeof stored !== 'object') return false
-  if (Array.isArray(sent)) return Array.isArray(stored) && stored.length === sent.length && sent.every((value, index) => holds(stored[index], value))
+  if (Array.isArray(sent))
+    return (
+      Array.isArray(stored) &&
+      stored.length === sent.length &&
+      sent.every((value, index) => holds(stored[index], value))
+    )
   return Object.entries(sent).every(([key, value]) => holds((stored as Record<string, unknown>)[key], value))
 }
 
 /** eBay is busy, down or unreachable, or the database is: worth trying again. Anything else ends the revision. */
-const isPassing = (error: unknown) => !(error instanceof AppError) || error.status >= 500 || (error.status === 429)
+const isPassing = (error: unknown) => !(error instanceof AppError) || error.status >= 500 || error.status === 429
 
 export interface EbayRevisionsDeps {
   sql: Sql
@@ -54,7 +59,8 @@ export interface EbayRevisionsDeps {
 }
 
 export function createEbayRevisions({ sql, jobs, sell, publisher, connectionService }: EbayRevisionsDeps) {
-  const put = (token: string, path: string, body: unknown) => sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
+  const put = (token: string, path: string, body: unknown) =>
+    sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
 
   type ItemOnEbay = { availability?: { shipToLocationAvailability?: { quantity?: unknown } } } | undefined
   const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
@@ -83,7 +89,13 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
       target: await revisions.requestedCount(tx, listingId),
     }))
 
-  async function send(userId: number, row: revisions.RevisionRow, listing: Listing | undefined, target: number, lease: string): Promise<void> {
+  async function send(
+    userId: number,
+    row: revisions.RevisionRow,
+    listing: Listing | undefined,
+    target: number,
+    lease: string,
+  ): Promise<void> {
     if (!listing) return
     const resuming = row.sending === target
     const last = row.sentQuantity
@@ -93,19 +105,39 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
       const finishingOffer = resuming && row.stage === 'offer'
       // Marked before the look at eBay, so that the look and the item call follow each other at once: a piece sold on
       // eBay between them would be put up for sale again by the item call's count.
-      if (!finishingOffer && !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))) throw new Error('revision lease lost')
-      const onEbay = several || (resuming && row.stage === 'inventory') ? await itemOnEbay(token, bodies.sku) : undefined
+      if (
+        !finishingOffer &&
+        !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))
+      )
+        throw new Error('revision lease lost')
+      const onEbay =
+        several || (resuming && row.stage === 'inventory') ? await itemOnEbay(token, bodies.sku) : undefined
       const counted = countOf(onEbay)
-      const withQuantity = (quantity: number) => ({ ...bodies.item, availability: { shipToLocationAvailability: { quantity } } })
+      const withQuantity = (quantity: number) => ({
+        ...bodies.item,
+        availability: { shipToLocationAvailability: { quantity } },
+      })
       // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
-      const landed = finishingOffer || (resuming && row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted)))
-      const quantity = !several || typeof counted !== 'number' ? listing.quantity : landed ? counted : Math.max(0, counted + listing.quantity - last)
+      const landed =
+        finishingOffer ||
+        (resuming && row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted)))
+      const quantity =
+        !several || typeof counted !== 'number'
+          ? listing.quantity
+          : landed
+            ? counted
+            : Math.max(0, counted + listing.quantity - last)
       if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(quantity))
       // eBay has the seller's quantity now: their later changes count from it.
-      if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, listing.quantity))) throw new Error('revision lease lost')
+      if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, listing.quantity)))
+        throw new Error('revision lease lost')
       const offer = { ...bodies.offer, availableQuantity: quantity }
       if (finishingOffer) {
-        const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${bodies.offerId}`, accept: [404] })
+        const reply = await sell.send(token, {
+          method: 'GET',
+          path: `${INVENTORY}/offer/${bodies.offerId}`,
+          accept: [404],
+        })
         if (reply.status === 200 && holds(reply.body, offer)) return
       }
       await put(token, `/offer/${bodies.offerId}`, offer)
@@ -123,11 +155,15 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
     const claimed = await revisions.claim(sql, listingId, lease, LEASE_SECONDS)
     if (claimed.heldUntil) {
       // Another job is at it; it sends this change too unless it dies, so look again once its lease has run out.
-      await jobs.send(REVISION_JOB, { listingId }, { startAfterSeconds: (claimed.heldUntil.getTime() - Date.now()) / 1000 + 1 })
+      await jobs.send(
+        REVISION_JOB,
+        { listingId },
+        { startAfterSeconds: (claimed.heldUntil.getTime() - Date.now()) / 1000 + 1 },
+      )
       return
     }
     const userId = await userOf(listingId)
-    for (let row = claimed.row; row && userId !== undefined; ) {
+    for (let row = claimed.row; row && userId !== undefined;) {
       let target = row.requested
       if (row.sentToday >= REVISIONS_PER_DAY) return waitForTomorrow(listingId, lease)
       try {
@@ -136,7 +172,8 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
         await send(userId, row, now.listing, target, lease)
         row = await revisions.finish(sql, listingId, lease, target, null)
       } catch (error) {
-        if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR)) return waitForTomorrow(listingId, lease)
+        if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR))
+          return waitForTomorrow(listingId, lease)
         if (isPassing(error)) {
           await revisions.release(sql, listingId, lease, 'pending', BUSY_MESSAGE).catch(() => undefined)
           throw error
@@ -160,7 +197,8 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
      * revision (it sends the listing as it then is); an ended listing's offer is kept up to date for a relist.
      */
     async requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void> {
-      if (await revisions.requestRevision(tx, listing.id)) await jobs.sendInTransaction(tx, REVISION_JOB, { listingId: listing.id })
+      if (await revisions.requestRevision(tx, listing.id))
+        await jobs.sendInTransaction(tx, REVISION_JOB, { listingId: listing.id })
     },
 
     /** Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls it. */

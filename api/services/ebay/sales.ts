@@ -26,7 +26,10 @@ const OrdersSchema = v.object({
         orderId: v.string(),
         creationDate: v.string(),
         cancelStatus: v.optional(v.object({ cancelState: v.optional(v.string()) })),
-        lineItems: v.optional(v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })), []),
+        lineItems: v.optional(
+          v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })),
+          [],
+        ),
       }),
     ),
     [],
@@ -38,7 +41,13 @@ type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
 function soldLines(order: Order): sales.SoldLine[] {
   return order.lineItems.flatMap((line) => {
     if (!line.sku || line.quantity < 1) return []
-    return [{ sku: line.sku, quantity: line.quantity, unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity) }]
+    return [
+      {
+        sku: line.sku,
+        quantity: line.quantity,
+        unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
+      },
+    ]
   })
 }
 
@@ -52,10 +61,20 @@ export interface EbaySalesDeps {
   pollMinutes?: number
 }
 
-export function createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes = POLL_MINUTES }: EbaySalesDeps) {
+export function createEbaySales({
+  sql,
+  jobs,
+  sell,
+  connectionService,
+  revisions,
+  pollMinutes = POLL_MINUTES,
+}: EbaySalesDeps) {
   async function readOrders(token: string, from: Date, offset: number) {
     const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
-    const reply = await sell.send(token, { method: 'GET', path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}` })
+    const reply = await sell.send(token, {
+      method: 'GET',
+      path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}`,
+    })
     const parsed = v.safeParse(OrdersSchema, reply.body)
     if (!parsed.success) throw ebayUnavailable()
     return parsed.output
@@ -74,7 +93,14 @@ export function createEbaySales({ sql, jobs, sell, connectionService, revisions,
         const page = await readOrders(token, from, offset)
         for (const order of page.orders) {
           if (order.cancelStatus?.cancelState === 'CANCELED') continue
-          if (await sales.applyOrder(sql, userId, { orderId: order.orderId, soldAt: new Date(order.creationDate), lines: soldLines(order) })) applied += 1
+          if (
+            await sales.applyOrder(sql, userId, {
+              orderId: order.orderId,
+              soldAt: new Date(order.creationDate),
+              lines: soldLines(order),
+            })
+          )
+            applied += 1
         }
         if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) break
       }

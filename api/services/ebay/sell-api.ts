@@ -10,7 +10,9 @@ import { TokenRejected } from '../marketplaces/connections.ts'
 const TIMEOUT_MS = 20_000
 
 const EbayErrorsSchema = v.object({
-  errors: v.array(v.object({ errorId: v.optional(v.number()), message: v.optional(v.string()), longMessage: v.optional(v.string()) })),
+  errors: v.array(
+    v.object({ errorId: v.optional(v.number()), message: v.optional(v.string()), longMessage: v.optional(v.string()) }),
+  ),
 })
 
 export interface SellRequest {
@@ -46,25 +48,34 @@ export class EbayRefusal extends AppError {
 }
 
 /** The seller or eBay said no (a detail, a policy, a connection): the same request again would be refused again. */
-export const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
+export const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
 
 /** eBay's own sentences, joined; what the seller needs to fix usually lies in them. */
 async function ebaysWords(response: Response): Promise<{ ids: number[]; text: string }> {
   const parsed = v.safeParse(EbayErrorsSchema, await response.json().catch(() => undefined))
   if (!parsed.success) return { ids: [], text: '' }
-  return { ids: parsed.output.errors.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])), text: parsed.output.errors.map((error) => error.longMessage ?? error.message ?? '').filter(Boolean).join(' ') }
+  return {
+    ids: parsed.output.errors.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])),
+    text: parsed.output.errors
+      .map((error) => error.longMessage ?? error.message ?? '')
+      .filter(Boolean)
+      .join(' '),
+  }
 }
 
 async function refusal(response: Response, what: string): Promise<AppError> {
   const { ids, text } = await ebaysWords(response)
   console.error(`[ebay] ${what} answered HTTP ${response.status}${ids.length ? ` (errors ${ids.join(', ')})` : ''}`)
-  if (response.status === 401) return new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
+  if (response.status === 401)
+    return new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
   if (response.status === 429) return ebayBusy()
   if (response.status >= 500) return ebayUnavailable()
   return new EbayRefusal(response.status, ids, text)
 }
 
-const jsonBody = (body: unknown) => (body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const jsonBody = (body: unknown) =>
+  body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
 
 export function createEbaySellClient(hosts: { api: string; media: string }, fetcher: typeof fetch = fetch) {
   return {

@@ -9,5 +9,8 @@ export const newEbaySku = (installPrefix: string, listingId: number) => `snaplis
 
 /** The listing's stored SKU, else a new one stored now (before eBay hears of it, so a retry sends the same). */
 export async function ebaySkuOf(sql: Sql, listingId: number): Promise<string> {
-  return (await listings.findEbaySku(sql, listingId)) ?? listings.keepEbaySku(sql, listingId, newEbaySku(await ebaySkuPrefix(sql), listingId))
+  return (
+    (await listings.findEbaySku(sql, listingId)) ??
+    listings.keepEbaySku(sql, listingId, newEbaySku(await ebaySkuPrefix(sql), listingId))
+  )
 }

@@ -17,20 +17,34 @@ const ASPECTS_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const TAXONOMY = '/commerce/taxonomy/v1'
 const METADATA = '/sell/metadata/v1'
 
-
 const TreeReplySchema = v.object({ categoryTreeId: v.string() })
 const SuggestionsReplySchema = v.object({
-  categorySuggestions: v.optional(v.array(v.object({ category: v.object({ categoryId: v.string(), categoryName: v.string() }) })), []),
+  categorySuggestions: v.optional(
+    v.array(v.object({ category: v.object({ categoryId: v.string(), categoryName: v.string() }) })),
+    [],
+  ),
 })
 const SubtreeReplySchema = v.object({
-  categorySubtreeNode: v.object({ category: v.object({ categoryId: v.string(), categoryName: v.string() }), leafCategoryTreeNode: v.optional(v.boolean(), false) }),
+  categorySubtreeNode: v.object({
+    category: v.object({ categoryId: v.string(), categoryName: v.string() }),
+    leafCategoryTreeNode: v.optional(v.boolean(), false),
+  }),
 })
 const ConditionPoliciesReplySchema = v.object({
   itemConditionPolicies: v.optional(
     v.array(
       v.object({
         categoryId: v.optional(v.string()),
-        itemConditions: v.optional(v.array(v.object({ conditionId: v.string(), conditionDescription: v.optional(v.string(), ''), usage: v.optional(v.string()) })), []),
+        itemConditions: v.optional(
+          v.array(
+            v.object({
+              conditionId: v.string(),
+              conditionDescription: v.optional(v.string(), ''),
+              usage: v.optional(v.string()),
+            }),
+          ),
+          [],
+        ),
       }),
     ),
     [],
@@ -41,7 +55,14 @@ const AspectsReplySchema = v.object({
     v.array(
       v.object({
         localizedAspectName: v.string(),
-        aspectConstraint: v.optional(v.object({ aspectRequired: v.optional(v.boolean()), aspectMode: v.optional(v.string()), aspectUsage: v.optional(v.string()) }), {}),
+        aspectConstraint: v.optional(
+          v.object({
+            aspectRequired: v.optional(v.boolean()),
+            aspectMode: v.optional(v.string()),
+            aspectUsage: v.optional(v.string()),
+          }),
+          {},
+        ),
         aspectValues: v.optional(v.array(v.object({ localizedValue: v.string() })), []),
       }),
     ),
@@ -63,7 +84,11 @@ function parse<S extends v.GenericSchema>(schema: S, body: unknown, what: string
 export type Category = EbayCategory
 
 const noCategory = () =>
-  new AppError(400, 'ebay_no_category', 'eBay could not find a category for this title. Add words that say what the item is (for example "denim jacket") and post again.')
+  new AppError(
+    400,
+    'ebay_no_category',
+    'eBay could not find a category for this title. Add words that say what the item is (for example "denim jacket") and post again.',
+  )
 
 export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
   let treeId: Promise<string> | undefined
@@ -80,8 +105,13 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
   /** eBay's leaf categories for the words, best first. */
   async function suggestCategories(token: string, words: string): Promise<Category[]> {
     const tree = await categoryTreeId(token)
-    const reply = await sell.send(token, { method: 'GET', path: `${TAXONOMY}/category_tree/${tree}/get_category_suggestions?q=${encodeURIComponent(words)}` })
-    return parse(SuggestionsReplySchema, reply.body, 'getCategorySuggestions').categorySuggestions.map(({ category }) => ({ id: category.categoryId, name: category.categoryName }))
+    const reply = await sell.send(token, {
+      method: 'GET',
+      path: `${TAXONOMY}/category_tree/${tree}/get_category_suggestions?q=${encodeURIComponent(words)}`,
+    })
+    return parse(SuggestionsReplySchema, reply.body, 'getCategorySuggestions').categorySuggestions.map(
+      ({ category }) => ({ id: category.categoryId, name: category.categoryName }),
+    )
   }
 
   return {
@@ -99,10 +129,22 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
     /** A leaf category by its id (one the seller chose): its name, or 400 when eBay has no such leaf category. */
     async leafCategory(token: string, categoryId: string): Promise<Category> {
       const tree = await categoryTreeId(token)
-      const reply = await sell.send(token, { method: 'GET', path: `${TAXONOMY}/category_tree/${tree}/get_category_subtree?category_id=${encodeURIComponent(categoryId)}`, accept: [400, 404] })
-      const node = reply.status === 200 ? parse(SubtreeReplySchema, reply.body, 'getCategorySubtree').categorySubtreeNode : undefined
+      const reply = await sell.send(token, {
+        method: 'GET',
+        path: `${TAXONOMY}/category_tree/${tree}/get_category_subtree?category_id=${encodeURIComponent(categoryId)}`,
+        accept: [400, 404],
+      })
+      const node =
+        reply.status === 200
+          ? parse(SubtreeReplySchema, reply.body, 'getCategorySubtree').categorySubtreeNode
+          : undefined
       if (!node?.leafCategoryTreeNode) {
-        throw new AppError(400, 'ebay_category_unknown', 'eBay has no such category to list in. Choose one of eBay’s suggestions or search again.', { fields: { categoryId: 'Choose a category from eBay’s list' } })
+        throw new AppError(
+          400,
+          'ebay_category_unknown',
+          'eBay has no such category to list in. Choose one of eBay’s suggestions or search again.',
+          { fields: { categoryId: 'Choose a category from eBay’s list' } },
+        )
       }
       return { id: node.category.categoryId, name: node.category.categoryName }
     },
@@ -111,15 +153,23 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
      * The conditions eBay allows in the category (Metadata API), from the cache or eBay; `save` caches them, as for
      * aspects. Conditions only approved sellers may use (usage RESTRICTED) and ids Snaplist cannot name are left out.
      */
-    async conditionsFor(token: string, categoryId: string): Promise<{ conditions: EbayConditionOption[]; save?: () => Promise<void> }> {
+    async conditionsFor(
+      token: string,
+      categoryId: string,
+    ): Promise<{ conditions: EbayConditionOption[]; save?: () => Promise<void> }> {
       const cached = await conditionCache.findCategoryConditions(sql, MARKETPLACE, categoryId, ASPECTS_MAX_AGE_MS)
       if (cached) return { conditions: cached }
       const filter = encodeURIComponent(`categoryIds:{${categoryId}}`)
-      const reply = await sell.send(token, { method: 'GET', path: `${METADATA}/marketplace/${MARKETPLACE}/get_item_condition_policies?filter=${filter}` })
+      const reply = await sell.send(token, {
+        method: 'GET',
+        path: `${METADATA}/marketplace/${MARKETPLACE}/get_item_condition_policies?filter=${filter}`,
+      })
       const [policy] = parse(ConditionPoliciesReplySchema, reply.body, 'getItemConditionPolicies').itemConditionPolicies
       const conditions = (policy?.itemConditions ?? []).flatMap((condition) => {
         const value = EBAY_CONDITION_IDS[condition.conditionId as keyof typeof EBAY_CONDITION_IDS]
-        return value && condition.usage !== 'RESTRICTED' ? [{ value, label: condition.conditionDescription || value }] : []
+        return value && condition.usage !== 'RESTRICTED'
+          ? [{ value, label: condition.conditionDescription || value }]
+          : []
       })
       return { conditions, save: () => conditionCache.saveCategoryConditions(sql, MARKETPLACE, categoryId, conditions) }
     },
@@ -130,17 +180,26 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
      * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
      * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
      */
-    async aspectsFor(token: string, categoryId: string): Promise<{ aspects: cache.CategoryAspect[]; save?: () => Promise<void> }> {
+    async aspectsFor(
+      token: string,
+      categoryId: string,
+    ): Promise<{ aspects: cache.CategoryAspect[]; save?: () => Promise<void> }> {
       const tree = await categoryTreeId(token)
       const cached = await cache.findCategoryAspects(sql, tree, categoryId, ASPECTS_MAX_AGE_MS)
       if (cached) return { aspects: cached }
-      const reply = await sell.send(token, { method: 'GET', path: `${TAXONOMY}/category_tree/${tree}/get_item_aspects_for_category?category_id=${encodeURIComponent(categoryId)}` })
+      const reply = await sell.send(token, {
+        method: 'GET',
+        path: `${TAXONOMY}/category_tree/${tree}/get_item_aspects_for_category?category_id=${encodeURIComponent(categoryId)}`,
+      })
       const aspects = parse(AspectsReplySchema, reply.body, 'getItemAspectsForCategory')
         .aspects.map((aspect) => ({
           name: aspect.localizedAspectName,
           // eBay's aspectUsage says RECOMMENDED even for required aspects; aspectRequired is the one to trust.
           required: aspect.aspectConstraint.aspectRequired === true,
-          allowedValues: aspect.aspectConstraint.aspectMode === 'SELECTION_ONLY' ? aspect.aspectValues.map((value) => value.localizedValue) : [],
+          allowedValues:
+            aspect.aspectConstraint.aspectMode === 'SELECTION_ONLY'
+              ? aspect.aspectValues.map((value) => value.localizedValue)
+              : [],
           recommended: aspect.aspectConstraint.aspectUsage === 'RECOMMENDED',
         }))
         // What the analysis fills and publishing sends: what eBay requires or recommends, and what Snaplist has fields for.

@@ -17,7 +17,11 @@ export interface AnalysisGateOptions {
 const MAX_WAIT_MS = 20_000
 
 /** The gate for ANALYSIS_CONCURRENCY places: half of them (at least one) is one seller's most. */
-export const analysisGateFor = (slots = 4): AnalysisGateOptions => ({ slots, perSeller: Math.max(1, Math.floor(slots / 2)), maxWaitMs: MAX_WAIT_MS })
+export const analysisGateFor = (slots = 4): AnalysisGateOptions => ({
+  slots,
+  perSeller: Math.max(1, Math.floor(slots / 2)),
+  maxWaitMs: MAX_WAIT_MS,
+})
 
 interface Waiter {
   start: () => void

@@ -13,7 +13,11 @@ export const ANALYSIS_REUSE_MS = 6 * 60 * 60 * 1000
 export function createAnalysisReuse(sql: Sql) {
   const running = new Map<string, Promise<DraftAnalysis>>()
 
-  async function storedOrRun(userId: number, photosHash: string, run: () => Promise<DraftAnalysis>): Promise<DraftAnalysis> {
+  async function storedOrRun(
+    userId: number,
+    photosHash: string,
+    run: () => Promise<DraftAnalysis>,
+  ): Promise<DraftAnalysis> {
     const kept = await stored.findAnalysis<DraftAnalysis>(sql, userId, photosHash, ANALYSIS_REUSE_MS)
     if (kept) return kept
     const result = await run()

@@ -3,7 +3,14 @@
 // fills from eBay's own values (a second call, text only), while eBay's Browse API is asked what items like it sell
 // for now. Each part that fails leaves the others standing and names itself in `gaps`; only the model's first call
 // failing fails the analysis (its photos are stored already, so nothing is lost).
-import type { AnalysisGap, AnalysisSuggestion, DraftAnalysis, EbaySpecifics, MarketPrices, PriceSource } from '../../contract/analysis.ts'
+import type {
+  AnalysisGap,
+  AnalysisSuggestion,
+  DraftAnalysis,
+  EbaySpecifics,
+  MarketPrices,
+  PriceSource,
+} from '../../contract/analysis.ts'
 import { MAX_ANALYSIS_PHOTOS } from '../../contract/analysis.ts'
 import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
@@ -24,7 +31,9 @@ const MARKET_ENOUGH = 5
 const RECENT_COPIES = 64
 
 const photoNotFound = () =>
-  new AppError(400, 'invalid_input', 'Some of these photos are not yours or were never uploaded. Add them again.', { fields: { photoIds: 'Every photo must be one you uploaded' } })
+  new AppError(400, 'invalid_input', 'Some of these photos are not yours or were never uploaded. Add them again.', {
+    fields: { photoIds: 'Every photo must be one you uploaded' },
+  })
 
 /** The model's copies of recently uploaded photos, by photo id, oldest dropped first. */
 export function createRecentCopies(size = RECENT_COPIES) {
@@ -43,9 +52,13 @@ export function createRecentCopies(size = RECENT_COPIES) {
 export type RecentCopies = ReturnType<typeof createRecentCopies>
 
 /** The suggested used price and where it came from: eBay's listings when there are enough, else weighed with the model's. */
-export function usedPrice(model: number, market: MarketPrices | null): { medianUsedPrice: number; priceSource: PriceSource | null } {
+export function usedPrice(
+  model: number,
+  market: MarketPrices | null,
+): { medianUsedPrice: number; priceSource: PriceSource | null } {
   const middle = market && market.count > 0 ? Math.round(market.middle) : 0
-  if (middle > 0 && (market!.count >= MARKET_ENOUGH || model === 0)) return { medianUsedPrice: middle, priceSource: 'market' }
+  if (middle > 0 && (market!.count >= MARKET_ENOUGH || model === 0))
+    return { medianUsedPrice: middle, priceSource: 'market' }
   if (middle > 0) return { medianUsedPrice: Math.round((model + middle) / 2), priceSource: 'both' }
   return { medianUsedPrice: model, priceSource: model > 0 ? 'model' : null }
 }
@@ -71,9 +84,22 @@ export interface AnalysisServiceDeps {
 }
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
-  const { sql, storage, analyzer, lookups, recent, gate = createAnalysisGate(), limiter, reuse, ebayDeadlineMs = EBAY_DEADLINE_MS } = deps
+  const {
+    sql,
+    storage,
+    analyzer,
+    lookups,
+    recent,
+    gate = createAnalysisGate(),
+    limiter,
+    reuse,
+    ebayDeadlineMs = EBAY_DEADLINE_MS,
+  } = deps
   /** The item specifics for the AI's title: category, its aspects, the model's values. */
-  async function specifics(analysis: Analysis, signal?: AbortSignal): Promise<{ ebay: EbaySpecifics | null; categoryId: string | null; gap: boolean }> {
+  async function specifics(
+    analysis: Analysis,
+    signal?: AbortSignal,
+  ): Promise<{ ebay: EbaySpecifics | null; categoryId: string | null; gap: boolean }> {
     const category = await lookups!.category(analysis.suggestion.title)
     if (!category) return { ebay: null, categoryId: null, gap: true }
     try {
@@ -87,11 +113,18 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   async function ebayParts(analysis: Analysis, signal?: AbortSignal): Promise<EbayParts> {
-    const found = await specifics(analysis, signal).catch((error: unknown) => (logPart('category', error), { ebay: null, categoryId: null, gap: true }))
+    const found = await specifics(analysis, signal).catch(
+      (error: unknown) => (logPart('category', error), { ebay: null, categoryId: null, gap: true }),
+    )
     const market = found.categoryId
-      ? await lookups!.market({ title: analysis.suggestion.title, categoryId: found.categoryId, condition: 'used' }).catch((error: unknown) => (logPart('market prices', error), null))
+      ? await lookups!
+          .market({ title: analysis.suggestion.title, categoryId: found.categoryId, condition: 'used' })
+          .catch((error: unknown) => (logPart('market prices', error), null))
       : null
-    const gaps: AnalysisGap[] = [...(found.gap ? ['ebay_specifics_unavailable' as const] : []), ...(market ? [] : ['market_prices_unavailable' as const])]
+    const gaps: AnalysisGap[] = [
+      ...(found.gap ? ['ebay_specifics_unavailable' as const] : []),
+      ...(market ? [] : ['market_prices_unavailable' as const]),
+    ]
     return { ebay: found.ebay, market, gaps }
   }
 
@@ -105,13 +138,33 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   /** The analysis of these copies (photo 1 first), for a seller (isAdmin decides whether a notice may name settings). */
-  async function analyzeCopies(user: { id: number; isAdmin: boolean }, copies: AnalysisCopy[], signal?: AbortSignal): Promise<DraftAnalysis> {
+  async function analyzeCopies(
+    user: { id: number; isAdmin: boolean },
+    copies: AnalysisCopy[],
+    signal?: AbortSignal,
+  ): Promise<DraftAnalysis> {
     const photos = copies.slice(0, MAX_ANALYSIS_PHOTOS)
     await limiter.consume(user.id)
     // The model's call on the photos waits for a place at the gate (a haul's many drafts share them fairly).
-    const analysis = await gate.run(user.id, () => analyzer.analyze({ photos: photos.map((copy) => copy.jpeg), measuredColor: photos[0]?.measuredColor ?? '' }, signal), signal)
-    const base = { ...analysis.suggestion, analyzer: analyzer.name, source: analysis.source, facts: analysis.facts, flaws: analysis.flaws, photoCount: photos.length }
-    if (analysis.source === 'measured') return { ...base, ebay: null, market: null, priceSource: null, gaps: [], notice: notSetUpNotice(user.isAdmin) }
+    const analysis = await gate.run(
+      user.id,
+      () =>
+        analyzer.analyze(
+          { photos: photos.map((copy) => copy.jpeg), measuredColor: photos[0]?.measuredColor ?? '' },
+          signal,
+        ),
+      signal,
+    )
+    const base = {
+      ...analysis.suggestion,
+      analyzer: analyzer.name,
+      source: analysis.source,
+      facts: analysis.facts,
+      flaws: analysis.flaws,
+      photoCount: photos.length,
+    }
+    if (analysis.source === 'measured')
+      return { ...base, ebay: null, market: null, priceSource: null, gaps: [], notice: notSetUpNotice(user.isAdmin) }
     const parts: EbayParts = lookups ? await ebayPartsInTime(analysis, signal) : { ebay: null, market: null, gaps: [] }
     const price = usedPrice(analysis.suggestion.medianUsedPrice, parts.market)
     return { ...base, ...parts, ...price } satisfies AnalysisSuggestion & DraftAnalysis
@@ -135,9 +188,16 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
      * single caller's disconnect cancels.
      */
     async analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[]): Promise<DraftAnalysis> {
-      const rows = (await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))).slice(0, MAX_ANALYSIS_PHOTOS)
+      const rows = (await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))).slice(
+        0,
+        MAX_ANALYSIS_PHOTOS,
+      )
       if (rows.some((row) => row?.userId !== user.id)) throw photoNotFound()
-      return reuse.once(user.id, rows.map((row) => row!.key), async () => analyzeCopies(user, await Promise.all(rows.map((row) => copyOf(row!)))))
+      return reuse.once(
+        user.id,
+        rows.map((row) => row!.key),
+        async () => analyzeCopies(user, await Promise.all(rows.map((row) => copyOf(row!)))),
+      )
     },
   }
 }

@@ -2,7 +2,15 @@
 // §3's shape by a response schema, with whether each fact was read in a photo or guessed), its second, text-only call
 // that fills eBay's item specifics from eBay's own values (docs/product.md §12), the no-key local fallback, and the
 // normaliser that makes any model answer fit the option sets.
-import { ApiError, FinishReason, GoogleGenAI, Type, type GenerateContentResponse, type Part, type Schema } from '@google/genai'
+import {
+  ApiError,
+  FinishReason,
+  GoogleGenAI,
+  Type,
+  type GenerateContentResponse,
+  type Part,
+  type Schema,
+} from '@google/genai'
 import * as v from 'valibot'
 import {
   AnalysisSuggestionSchema,
@@ -16,8 +24,29 @@ import {
   type Provenance,
 } from '../../contract/analysis.ts'
 import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../contract/ebay-aspects.ts'
-import { AI_FIELDS, EMPTY_SUGGESTION, LISTING_FIELDS, TITLE_MAX, type AnalysisSuggestion, type ListingFieldSpec, type SuggestionKey } from '../../contract/listing-fields.ts'
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf, type Category, type Color, type Department, type ItemType, type Option, type SizeType } from '../../contract/options.ts'
+import {
+  AI_FIELDS,
+  EMPTY_SUGGESTION,
+  LISTING_FIELDS,
+  TITLE_MAX,
+  type AnalysisSuggestion,
+  type ListingFieldSpec,
+  type SuggestionKey,
+} from '../../contract/listing-fields.ts'
+import {
+  CATEGORIES,
+  COLORS,
+  DEPARTMENTS,
+  ITEM_TYPES,
+  SIZE_TYPES,
+  valuesOf,
+  type Category,
+  type Color,
+  type Department,
+  type ItemType,
+  type Option,
+  type SizeType,
+} from '../../contract/options.ts'
 import { AppError } from '../../errors.ts'
 
 export interface AnalyzeInput {
@@ -84,11 +113,20 @@ export const notSetUpNotice = (isAdmin: boolean) =>
     : 'AI suggestions are not set up on this server. The photo is saved and its main colour was measured; fill in the other details yourself.'
 
 const analysisFailed = () =>
-  new AppError(502, 'analysis_failed', 'The AI could not analyse this photo. Try again, or fill in the details yourself.')
+  new AppError(
+    502,
+    'analysis_failed',
+    'The AI could not analyse this photo. Try again, or fill in the details yourself.',
+  )
 const analysisTimeout = () =>
-  new AppError(504, 'analysis_timeout', 'The AI took too long to analyse this photo. Try again, or fill in the details yourself.')
+  new AppError(
+    504,
+    'analysis_timeout',
+    'The AI took too long to analyse this photo. Try again, or fill in the details yourself.',
+  )
 /** The AI (or our own limit on analyses at once, analysis-gate.ts) cannot take this photo now: the phone tries again later. */
-export const analysisBusy = () => new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
+export const analysisBusy = () =>
+  new AppError(503, 'analysis_busy', 'The AI is busy right now. Try again in a minute.', { retryAfterSeconds: 60 })
 const keyRefused = () =>
   new AppError(
     502,
@@ -123,7 +161,12 @@ function modelSchemaOf(spec: ListingFieldSpec, hint: string | undefined): Schema
     case 'whole':
       return { type: Type.INTEGER, minimum: 0, ...described }
     case 'keywords':
-      return { type: Type.ARRAY, items: { type: Type.STRING }, ...(spec.ai && spec.ai.maxItems ? { maxItems: String(spec.ai.maxItems) } : {}), ...described }
+      return {
+        type: Type.ARRAY,
+        items: { type: Type.STRING },
+        ...(spec.ai && spec.ai.maxItems ? { maxItems: String(spec.ai.maxItems) } : {}),
+        ...described,
+      }
     // An optional choice does not apply to every item (a phone has no size type) and the option sets have no '', so
     // the model may answer null, which normalizeSuggestion turns into ''.
     case 'choice':
@@ -137,7 +180,12 @@ function modelSchemaOf(spec: ListingFieldSpec, hint: string | undefined): Schema
 const FROM_FACTS: SuggestionKey[] = ['brand', 'size']
 const FLAT_FIELDS = AI_FIELDS.filter(({ suggestion }) => !FROM_FACTS.includes(suggestion))
 
-const PHOTO_NUMBER: Schema = { type: Type.INTEGER, minimum: 1, nullable: true, description: 'The photo it was read in (1 = the first); null when inferred.' }
+const PHOTO_NUMBER: Schema = {
+  type: Type.INTEGER,
+  minimum: 1,
+  nullable: true,
+  description: 'The photo it was read in (1 = the first); null when inferred.',
+}
 
 /**
  * An object with every property required, in the order given: without `propertyOrdering` Gemini orders the fields
@@ -150,15 +198,28 @@ function objectOf(properties: Record<string, Schema>): Schema {
 
 const FACT_SCHEMA = objectOf({
   value: { type: Type.STRING, description: 'Empty string when unknown.' },
-  seen: { type: Type.BOOLEAN, description: 'true only when read in a photo (label, tag, logo, print); false when inferred.' },
+  seen: {
+    type: Type.BOOLEAN,
+    description: 'true only when read in a photo (label, tag, logo, print); false when inferred.',
+  },
   photo: PHOTO_NUMBER,
 })
 
 const RESPONSE_SCHEMA = objectOf({
-  ...Object.fromEntries(FLAT_FIELDS.map(({ suggestion, spec }) => [suggestion, modelSchemaOf(spec, MODEL_HINTS[suggestion])])),
+  ...Object.fromEntries(
+    FLAT_FIELDS.map(({ suggestion, spec }) => [suggestion, modelSchemaOf(spec, MODEL_HINTS[suggestion])]),
+  ),
   facts: objectOf(Object.fromEntries(FACT_NAMES.map((name) => [name, FACT_SCHEMA]))),
-  flaws: { type: Type.ARRAY, maxItems: '10', items: objectOf({ text: { type: Type.STRING }, seen: { type: Type.BOOLEAN }, photo: PHOTO_NUMBER }) },
-  details: { type: Type.ARRAY, maxItems: '30', items: objectOf({ name: { type: Type.STRING }, value: { type: Type.STRING }, photo: PHOTO_NUMBER }) },
+  flaws: {
+    type: Type.ARRAY,
+    maxItems: '10',
+    items: objectOf({ text: { type: Type.STRING }, seen: { type: Type.BOOLEAN }, photo: PHOTO_NUMBER }),
+  },
+  details: {
+    type: Type.ARRAY,
+    maxItems: '30',
+    items: objectOf({ name: { type: Type.STRING }, value: { type: Type.STRING }, photo: PHOTO_NUMBER }),
+  },
 })
 
 const PROMPT = [
@@ -183,7 +244,10 @@ function promptFor(measuredColor: Color | ''): string {
 
 /** Each photo labelled with its number, so the model can say which one it read a fact in. */
 function photoParts(photos: Buffer[]): Part[] {
-  return photos.flatMap((jpeg, index) => [{ text: `Photo ${index + 1}:` }, { inlineData: { mimeType: 'image/jpeg', data: jpeg.toString('base64') } }])
+  return photos.flatMap((jpeg, index) => [
+    { text: `Photo ${index + 1}:` },
+    { inlineData: { mimeType: 'image/jpeg', data: jpeg.toString('base64') } },
+  ])
 }
 
 // Gemini refuses schemas with very many enum values; a longer list of eBay's is sent as text and matched afterwards.
@@ -197,20 +261,31 @@ function aspectsSchema(aspects: AspectToFill[]): Schema {
       {
         type: Type.STRING,
         nullable: true,
-        ...(aspect.allowedValues.length > 0 && aspect.allowedValues.length <= ASPECT_ENUM_MAX ? { enum: aspect.allowedValues } : {}),
-        description: `${aspect.required ? 'Required by eBay. ' : ''}${aspect.allowedValues.length > ASPECT_ENUM_MAX ? `One of eBay's values, e.g. ${aspect.allowedValues.slice(0, 12).join(', ')}.` : ''}`.trim() || undefined,
+        ...(aspect.allowedValues.length > 0 && aspect.allowedValues.length <= ASPECT_ENUM_MAX
+          ? { enum: aspect.allowedValues }
+          : {}),
+        description:
+          `${aspect.required ? 'Required by eBay. ' : ''}${aspect.allowedValues.length > ASPECT_ENUM_MAX ? `One of eBay's values, e.g. ${aspect.allowedValues.slice(0, 12).join(', ')}.` : ''}`.trim() ||
+          undefined,
       },
     ]),
   )
   return objectOf({
     values: { type: Type.OBJECT, properties: values, propertyOrdering: names },
-    guessed: { type: Type.ARRAY, items: { type: Type.STRING, enum: names }, description: 'The names whose value you inferred rather than read in a photo.' },
+    guessed: {
+      type: Type.ARRAY,
+      items: { type: Type.STRING, enum: names },
+      description: 'The names whose value you inferred rather than read in a photo.',
+    },
   })
 }
 
 function aspectsPrompt({ analysis, category }: AspectsInput): string {
   const { suggestion, facts, details, flaws } = analysis
-  const fact = (name: FactName) => (facts[name].value ? `${facts[name].value} (${facts[name].seen ? `read in photo ${facts[name].photo}` : 'inferred'})` : 'unknown')
+  const fact = (name: FactName) =>
+    facts[name].value
+      ? `${facts[name].value} (${facts[name].seen ? `read in photo ${facts[name].photo}` : 'inferred'})`
+      : 'unknown'
   return [
     `Fill eBay's item specifics for this item, listed in eBay's category "${category.name}". Where eBay gives a list of values, choose the one that fits; otherwise write a short value in eBay's style. Use null when neither the facts below nor the item type tell you the value. Never invent a brand, a size or a model.`,
     `Title: ${suggestion.title}`,
@@ -219,7 +294,9 @@ function aspectsPrompt({ analysis, category }: AspectsInput): string {
     `Department: ${suggestion.department || 'unknown'}. Size type: ${suggestion.sizeType || 'unknown'}. Colour: ${suggestion.primaryColor || 'unknown'}.`,
     details.length ? `Seen on the item: ${details.map((detail) => `${detail.name}: ${detail.value}`).join('; ')}.` : '',
     flaws.length ? `Flaws: ${flaws.map((flaw) => flaw.text).join('; ')}.` : '',
-  ].filter(Boolean).join('\n')
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 export function createGeminiAnalyzer(config: GeminiConfig): ImageAnalyzer {
@@ -248,7 +325,11 @@ export function createGeminiAnalyzer(config: GeminiConfig): ImageAnalyzer {
   return {
     name: 'gemini',
     async analyze(input, signal) {
-      const reply = await generate([...photoParts(input.photos), { text: promptFor(input.measuredColor) }], RESPONSE_SCHEMA, signal)
+      const reply = await generate(
+        [...photoParts(input.photos), { text: promptFor(input.measuredColor) }],
+        RESPONSE_SCHEMA,
+        signal,
+      )
       const analysis = normalizeAnalysis(reply, input.photos.length)
       // The measurement is better than nothing when the model names no colour.
       const primaryColor = analysis.suggestion.primaryColor || input.measuredColor
@@ -270,7 +351,9 @@ function readReply(response: GenerateContentResponse): unknown {
   const text = candidate && (!finishReason || finishReason === FinishReason.STOP) ? response.text?.trim() : undefined
   if (!text) {
     const blockReason = response.promptFeedback?.blockReason ?? 'none'
-    console.error(`[analyzer] Gemini gave no answer (block reason ${blockReason}, finish reason ${finishReason ?? 'none'})`)
+    console.error(
+      `[analyzer] Gemini gave no answer (block reason ${blockReason}, finish reason ${finishReason ?? 'none'})`,
+    )
     throw analysisFailed()
   }
   try {
@@ -306,7 +389,8 @@ function translateFailure(error: unknown, callerSignal: AbortSignal | undefined,
 
 // The SDK chains every signal into its own AbortController and aborts that without a reason, so a timeout (its timer
 // or ours) arrives as a plain AbortError, and the caller's reason is lost: hence the check of callerSignal first.
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Local (no key)
@@ -347,7 +431,8 @@ function cutTitle(title: string): string {
 
 /** Whole non-negative dollars, rounded to the nearest dollar: 49.99 and "$49.99" become 50, "1,299" 1299. */
 function toPrice(raw: unknown): number {
-  const amount = typeof raw === 'number' ? raw : Number(/-?\d[\d,]*(?:\.\d+)?/.exec(String(raw ?? ''))?.[0]?.replace(/,/g, ''))
+  const amount =
+    typeof raw === 'number' ? raw : Number(/-?\d[\d,]*(?:\.\d+)?/.exec(String(raw ?? ''))?.[0]?.replace(/,/g, ''))
   return Number.isFinite(amount) ? Math.max(0, Math.round(amount)) : 0
 }
 
@@ -366,60 +451,157 @@ function toKeywords(raw: unknown): string[] {
 
 // Comparable form of a word or phrase: lower case, '&' as 'and', letters and digits only, a plural 's' dropped.
 function keyOf(text: string): string {
-  return text.toLowerCase().replace(/['’]/g, '').replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').replace(/s$/, '')
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/s$/, '')
 }
 
 type Synonyms<Value extends string> = Record<string, Value | ''>
 
 const CATEGORY_SYNONYMS: Synonyms<Category> = {
-  apparel: 'clothing', clothes: 'clothing', shoes: 'clothing', footwear: 'clothing', sneakers: 'clothing',
-  accessories: 'clothing', fashion: 'clothing', jewelry: 'clothing', jewellery: 'clothing', handbags: 'clothing', bags: 'clothing',
-  furniture: 'home', kitchen: 'home', decor: 'home', garden: 'home', household: 'home', appliances: 'home', bedding: 'home',
-  toys: 'collectibles', cards: 'collectibles', coins: 'collectibles', stamps: 'collectibles', antiques: 'collectibles',
-  memorabilia: 'collectibles', figurines: 'collectibles', comics: 'collectibles',
-  phones: 'electronics', cellphones: 'electronics', computers: 'electronics', laptops: 'electronics', tablets: 'electronics',
-  cameras: 'electronics', audio: 'electronics', headphones: 'electronics', gaming: 'electronics', consoles: 'electronics', tv: 'electronics',
+  apparel: 'clothing',
+  clothes: 'clothing',
+  shoes: 'clothing',
+  footwear: 'clothing',
+  sneakers: 'clothing',
+  accessories: 'clothing',
+  fashion: 'clothing',
+  jewelry: 'clothing',
+  jewellery: 'clothing',
+  handbags: 'clothing',
+  bags: 'clothing',
+  furniture: 'home',
+  kitchen: 'home',
+  decor: 'home',
+  garden: 'home',
+  household: 'home',
+  appliances: 'home',
+  bedding: 'home',
+  toys: 'collectibles',
+  cards: 'collectibles',
+  coins: 'collectibles',
+  stamps: 'collectibles',
+  antiques: 'collectibles',
+  memorabilia: 'collectibles',
+  figurines: 'collectibles',
+  comics: 'collectibles',
+  phones: 'electronics',
+  cellphones: 'electronics',
+  computers: 'electronics',
+  laptops: 'electronics',
+  tablets: 'electronics',
+  cameras: 'electronics',
+  audio: 'electronics',
+  headphones: 'electronics',
+  gaming: 'electronics',
+  consoles: 'electronics',
+  tv: 'electronics',
 }
 
 const COLOR_SYNONYMS: Synonyms<Color> = {
-  grey: 'gray', silver: 'gray', charcoal: 'gray', slate: 'gray',
-  navy: 'blue', teal: 'blue', turquoise: 'blue', aqua: 'blue', cyan: 'blue', denim: 'blue', indigo: 'blue',
-  beige: 'brown', tan: 'brown', khaki: 'brown', camel: 'brown', taupe: 'brown', cream: 'brown',
-  gold: 'yellow', mustard: 'yellow',
-  pink: 'red', maroon: 'red', burgundy: 'red', orange: 'red', coral: 'red', crimson: 'red',
-  ivory: 'white', olive: 'green', lime: 'green', mint: 'green', emerald: 'green', sage: 'green',
-  violet: 'purple', lavender: 'purple', lilac: 'purple', plum: 'purple', mauve: 'purple',
-  multicolor: 'multi', multicolour: 'multi', multicolored: 'multi', multicoloured: 'multi', various: 'multi', rainbow: 'multi',
+  grey: 'gray',
+  silver: 'gray',
+  charcoal: 'gray',
+  slate: 'gray',
+  navy: 'blue',
+  teal: 'blue',
+  turquoise: 'blue',
+  aqua: 'blue',
+  cyan: 'blue',
+  denim: 'blue',
+  indigo: 'blue',
+  beige: 'brown',
+  tan: 'brown',
+  khaki: 'brown',
+  camel: 'brown',
+  taupe: 'brown',
+  cream: 'brown',
+  gold: 'yellow',
+  mustard: 'yellow',
+  pink: 'red',
+  maroon: 'red',
+  burgundy: 'red',
+  orange: 'red',
+  coral: 'red',
+  crimson: 'red',
+  ivory: 'white',
+  olive: 'green',
+  lime: 'green',
+  mint: 'green',
+  emerald: 'green',
+  sage: 'green',
+  violet: 'purple',
+  lavender: 'purple',
+  lilac: 'purple',
+  plum: 'purple',
+  mauve: 'purple',
+  multicolor: 'multi',
+  multicolour: 'multi',
+  multicolored: 'multi',
+  multicoloured: 'multi',
+  various: 'multi',
+  rainbow: 'multi',
 }
 
 const TYPE_SYNONYMS: Synonyms<ItemType> = {
-  standard: 'Regular', normal: 'Regular', antique: 'Vintage', retro: 'Vintage',
-  handcrafted: 'Handmade', homemade: 'Handmade', customized: 'Custom', customised: 'Custom', personalized: 'Custom', personalised: 'Custom',
+  standard: 'Regular',
+  normal: 'Regular',
+  antique: 'Vintage',
+  retro: 'Vintage',
+  handcrafted: 'Handmade',
+  homemade: 'Handmade',
+  customized: 'Custom',
+  customised: 'Custom',
+  personalized: 'Custom',
+  personalised: 'Custom',
 }
 
 const SIZE_TYPE_SYNONYMS: Synonyms<SizeType> = {
-  standard: 'Regular', normal: 'Regular', missy: 'Regular', misses: 'Regular', tall: 'Big', juniors: 'Junior',
+  standard: 'Regular',
+  normal: 'Regular',
+  missy: 'Regular',
+  misses: 'Regular',
+  tall: 'Big',
+  juniors: 'Junior',
 }
 
 const DEPARTMENT_SYNONYMS: Synonyms<Department> = {
-  unisex: 'Adult Unisex', adult: 'Adult Unisex', male: 'Men', man: 'Men', female: 'Women', woman: 'Women', ladies: 'Women',
-  lady: 'Women', baby: 'Babies', infant: 'Babies', toddler: 'Babies', newborn: 'Babies',
+  unisex: 'Adult Unisex',
+  adult: 'Adult Unisex',
+  male: 'Men',
+  man: 'Men',
+  female: 'Women',
+  woman: 'Women',
+  ladies: 'Women',
+  lady: 'Women',
+  baby: 'Babies',
+  infant: 'Babies',
+  toddler: 'Babies',
+  newborn: 'Babies',
   // Boys or girls? Not ours to guess.
-  kids: '', children: '', youth: '',
+  kids: '',
+  children: '',
+  youth: '',
 }
 
 const UNSEEN: Provenance = { seen: false, photo: null }
-const noFacts = (): Record<FactName, Fact> => Object.fromEntries(FACT_NAMES.map((name) => [name, { value: '', ...UNSEEN }])) as Record<FactName, Fact>
+const noFacts = (): Record<FactName, Fact> =>
+  Object.fromEntries(FACT_NAMES.map((name) => [name, { value: '', ...UNSEEN }])) as Record<FactName, Fact>
 
 /** Seen only with the number of a photo that was sent; a claim to have read it in no photo counts as a guess. */
 function provenanceOf(raw: unknown, photoCount: number): Provenance {
   const { seen, photo } = (typeof raw === 'object' && raw !== null ? raw : {}) as { seen?: unknown; photo?: unknown }
-  const number = typeof photo === 'number' && Number.isInteger(photo) && photo >= 1 && photo <= photoCount ? photo : null
+  const number =
+    typeof photo === 'number' && Number.isInteger(photo) && photo >= 1 && photo <= photoCount ? photo : null
   return seen === true && number !== null ? { seen: true, photo: number } : UNSEEN
 }
 
 const listOf = (raw: unknown): unknown[] => (Array.isArray(raw) ? raw : [])
-const fieldOf = (raw: unknown, name: string): unknown => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[name] : undefined)
+const fieldOf = (raw: unknown, name: string): unknown =>
+  typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[name] : undefined
 
 function toFacts(raw: unknown, photoCount: number): Record<FactName, Fact> {
   const facts = noFacts()
@@ -431,16 +613,25 @@ function toFacts(raw: unknown, photoCount: number): Record<FactName, Fact> {
 }
 
 const toFlaws = (raw: unknown, photoCount: number): Flaw[] =>
-  listOf(raw).flatMap((flaw) => {
-    const text = cleanText(fieldOf(flaw, 'text')).slice(0, 200)
-    return text ? [{ text, ...provenanceOf(flaw, photoCount) }] : []
-  }).slice(0, 10)
+  listOf(raw)
+    .flatMap((flaw) => {
+      const text = cleanText(fieldOf(flaw, 'text')).slice(0, 200)
+      return text ? [{ text, ...provenanceOf(flaw, photoCount) }] : []
+    })
+    .slice(0, 10)
 
 const toDetails = (raw: unknown, photoCount: number): Detail[] =>
-  listOf(raw).flatMap((detail) => {
-    const [name, value] = [cleanText(fieldOf(detail, 'name')).slice(0, ASPECT_NAME_MAX), cleanText(fieldOf(detail, 'value')).slice(0, ASPECT_VALUE_MAX)]
-    return name && value ? [{ name, value, photo: provenanceOf({ seen: true, photo: fieldOf(detail, 'photo') }, photoCount).photo }] : []
-  }).slice(0, 30)
+  listOf(raw)
+    .flatMap((detail) => {
+      const [name, value] = [
+        cleanText(fieldOf(detail, 'name')).slice(0, ASPECT_NAME_MAX),
+        cleanText(fieldOf(detail, 'value')).slice(0, ASPECT_VALUE_MAX),
+      ]
+      return name && value
+        ? [{ name, value, photo: provenanceOf({ seen: true, photo: fieldOf(detail, 'photo') }, photoCount).photo }]
+        : []
+    })
+    .slice(0, 30)
 
 /**
  * docs/product.md §12: the description states only what a photo shows. A sentence naming a value the model only
@@ -450,7 +641,10 @@ export function withoutGuesses(description: string, guesses: string[]): string {
   const named = guesses.map((guess) => guess.trim().toLowerCase()).filter((guess) => guess.length >= 2)
   if (named.length === 0) return description
   const sentences = description.match(/[^.!?]+[.!?]*\s*/g) ?? []
-  return sentences.filter((sentence) => !named.some((guess) => sentence.toLowerCase().includes(guess))).join('').trim()
+  return sentences
+    .filter((sentence) => !named.some((guess) => sentence.toLowerCase().includes(guess)))
+    .join('')
+    .trim()
 }
 
 // A missing field reads as null, which every coercion below turns into its empty value.
@@ -496,7 +690,9 @@ const ReplySchema = v.object({
   facts: answered,
   flaws: answered,
   details: answered,
-} satisfies { [Key in Exclude<SuggestionKey, 'brand' | 'size'>]: v.GenericSchema<unknown, AnalysisSuggestion[Key]> } & Record<'facts' | 'flaws' | 'details', v.GenericSchema>)
+} satisfies {
+  [Key in Exclude<SuggestionKey, 'brand' | 'size'>]: v.GenericSchema<unknown, AnalysisSuggestion[Key]>
+} & Record<'facts' | 'flaws' | 'details', v.GenericSchema>)
 
 /**
  * A model's answer as the analysis of `photoCount` photos; throws the 502 analysis_failed unless it is an object
@@ -511,10 +707,24 @@ export function normalizeAnalysis(raw: unknown, photoCount: number): Omit<Analys
   const { facts: rawFacts, flaws: rawFlaws, details: rawDetails, ...flat } = reply.output
   const facts = toFacts(rawFacts, photoCount)
   const flaws = toFlaws(rawFlaws, photoCount)
-  const guesses = [...FACT_NAMES.filter((name) => !facts[name].seen).map((name) => facts[name].value), ...flaws.filter((flaw) => !flaw.seen).map((flaw) => flaw.text)]
-  const suggestion = { ...flat, description: withoutGuesses(flat.description, guesses), brand: facts.brand.value, size: facts.size.value }
+  const guesses = [
+    ...FACT_NAMES.filter((name) => !facts[name].seen).map((name) => facts[name].value),
+    ...flaws.filter((flaw) => !flaw.seen).map((flaw) => flaw.text),
+  ]
+  const suggestion = {
+    ...flat,
+    description: withoutGuesses(flat.description, guesses),
+    brand: facts.brand.value,
+    size: facts.size.value,
+  }
   // The coercions above must always land inside the contract; checking keeps them honest.
-  return { suggestion: v.parse(AnalysisSuggestionSchema, suggestion), source: 'ai', facts, flaws, details: toDetails(rawDetails, photoCount) }
+  return {
+    suggestion: v.parse(AnalysisSuggestionSchema, suggestion),
+    source: 'ai',
+    facts,
+    flaws,
+    details: toDetails(rawDetails, photoCount),
+  }
 }
 
 /** An item specific's value in eBay's spelling: one of eBay's values (any case), or free text within eBay's limit. */
@@ -526,7 +736,13 @@ function ebayValue(raw: unknown, allowedValues: string[]): string {
 }
 
 /** Which fact stands behind an aspect of this name, so it carries that fact's photo. */
-const FACT_OF_ASPECT: Record<string, FactName> = { brand: 'brand', size: 'size', material: 'material', model: 'model', 'us shoe size': 'size' }
+const FACT_OF_ASPECT: Record<string, FactName> = {
+  brand: 'brand',
+  size: 'size',
+  material: 'material',
+  model: 'model',
+  'us shoe size': 'size',
+}
 
 function normalizeAspects(raw: unknown, { analysis, aspects }: AspectsInput): AspectSuggestion[] {
   const values = fieldOf(raw, 'values')

@@ -16,7 +16,11 @@ function toHsl({ r, g, b }: Rgb) {
   if (delta === 0) return { hue: 0, saturation: 0, lightness }
   const saturation = delta / (1 - Math.abs(2 * lightness - 1))
   const hue =
-    max === red ? 60 * (((green - blue) / delta + 6) % 6) : max === green ? 60 * ((blue - red) / delta + 2) : 60 * ((red - green) / delta + 4)
+    max === red
+      ? 60 * (((green - blue) / delta + 6) % 6)
+      : max === green
+        ? 60 * ((blue - red) / delta + 2)
+        : 60 * ((red - green) / delta + 4)
   return { hue, saturation, lightness }
 }
 

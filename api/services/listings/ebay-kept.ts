@@ -5,7 +5,9 @@ import { LISTING_FIELD_ENTRIES } from '../../contract/listing-fields.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { EbayListingState } from '../../db/listings.ts'
 
-const FIELD_ASPECTS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) => (spec.ebayAspect === null ? [] : [{ field, aspect: spec.ebayAspect }]))
+const FIELD_ASPECTS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
+  spec.ebayAspect === null ? [] : [{ field, aspect: spec.ebayAspect }],
+)
 
 /** eBay's category is suggested for the title in the listing's Category; a change to either asks eBay again. */
 const SUGGESTED_FROM = ['title', 'category'] as const
@@ -19,9 +21,18 @@ const isBlank = (value: unknown) => value === null || value === undefined || Str
  * it, when the title or Category it was suggested for changed; one the seller chose stays. Null when the edit leaves
  * them as they are.
  */
-export function keptAfterEdit(before: Listing, after: Listing, state: Pick<EbayListingState, 'ebayAspects' | 'ebayCategoryChosen' | 'ebayCategoryId'>) {
-  const cleared = FIELD_ASPECTS.filter(({ field }) => before[field] !== after[field] && isBlank(after[field])).map(({ aspect }) => aspect)
-  const forgetCategory = state.ebayCategoryId !== null && !state.ebayCategoryChosen && SUGGESTED_FROM.some((field) => before[field] !== after[field])
+export function keptAfterEdit(
+  before: Listing,
+  after: Listing,
+  state: Pick<EbayListingState, 'ebayAspects' | 'ebayCategoryChosen' | 'ebayCategoryId'>,
+) {
+  const cleared = FIELD_ASPECTS.filter(({ field }) => before[field] !== after[field] && isBlank(after[field])).map(
+    ({ aspect }) => aspect,
+  )
+  const forgetCategory =
+    state.ebayCategoryId !== null &&
+    !state.ebayCategoryChosen &&
+    SUGGESTED_FROM.some((field) => before[field] !== after[field])
   // The analysis's item specifics were the forgotten category's; only what the Post to eBay dialog kept for a field stays.
   const stays = (name: string) => !cleared.includes(name) && (!forgetCategory || isFieldAspect(name))
   const aspects = Object.fromEntries(Object.entries(state.ebayAspects).filter(([name]) => stays(name)))

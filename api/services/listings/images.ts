@@ -41,11 +41,17 @@ export interface PreparedImage {
 }
 
 const notAnImage = () =>
-  new AppError(400, 'not_an_image', 'This file is not a photo Snaplist can read. Choose a JPEG, PNG, WebP or HEIC image.')
+  new AppError(
+    400,
+    'not_an_image',
+    'This file is not a photo Snaplist can read. Choose a JPEG, PNG, WebP or HEIC image.',
+  )
 
-const tooManyPixels = () => new AppError(413, 'image_too_many_pixels', 'This photo has more than 50 megapixels. Choose a smaller photo.')
+const tooManyPixels = () =>
+  new AppError(413, 'image_too_many_pixels', 'This photo has more than 50 megapixels. Choose a smaller photo.')
 
-export const tooLarge = () => new AppError(413, 'image_too_large', 'This photo is larger than 15 MB. Choose a smaller photo or take a new one.')
+export const tooLarge = () =>
+  new AppError(413, 'image_too_large', 'This photo is larger than 15 MB. Choose a smaller photo or take a new one.')
 
 async function readHeader(bytes: Buffer) {
   try {
@@ -57,7 +63,8 @@ async function readHeader(bytes: Buffer) {
   }
 }
 
-const resized = (image: Sharp, edge: number) => image.clone().resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
+const resized = (image: Sharp, edge: number) =>
+  image.clone().resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
 
 function readable<T>(work: Promise<T>): Promise<T> {
   const mapped = work.catch((error: unknown) => {

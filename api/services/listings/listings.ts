@@ -3,7 +3,15 @@
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
-import { editChangesNothing, isPostedToEbay, type Listing, type ListingEdit, type ListingFill, type ListingFillReply, type ListingInput } from '../../contract/listing.ts'
+import {
+  editChangesNothing,
+  isPostedToEbay,
+  type Listing,
+  type ListingEdit,
+  type ListingFill,
+  type ListingFillReply,
+  type ListingInput,
+} from '../../contract/listing.ts'
 import type { ListingSearch } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import type { Sql, Tx } from '../../db/client.ts'
@@ -26,7 +34,11 @@ export async function removePhotoFiles(storage: FileStorage, deleted: images.Ima
 }
 
 /** Deletes the row `deleteRow` deletes and the photos no other listing uses (files after the commit); false when there was none. */
-export async function deleteWithPhotos(sql: Sql, storage: FileStorage, deleteRow: (tx: Tx) => Promise<Listing | undefined>): Promise<boolean> {
+export async function deleteWithPhotos(
+  sql: Sql,
+  storage: FileStorage,
+  deleteRow: (tx: Tx) => Promise<Listing | undefined>,
+): Promise<boolean> {
   const unused = await sql.begin(async (tx) => {
     const deleted = await deleteRow(tx)
     return deleted ? images.deleteUnusedImages(tx, deleted.userId, deleted.images) : undefined
@@ -66,15 +78,27 @@ const MISSING = 'That listing does not exist or is not yours. Refresh the Dashbo
 
 /** 409 listing_edit_conflict: the listing changed since the edit began; the seller sees both (docs/product.md §11). */
 const editConflict = (current: Listing) =>
-  new AppError(409, 'listing_edit_conflict', 'This listing was changed elsewhere since you started editing it. Choose which version to keep.', { current })
+  new AppError(
+    409,
+    'listing_edit_conflict',
+    'This listing was changed elsewhere since you started editing it. Choose which version to keep.',
+    { current },
+  )
 
 /** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in ./ebay.ts). */
-export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl: string, { revisions, liveDeletion }: ListingServiceOptions = {}) {
+export function createListingService(
+  sql: Sql,
+  storage: FileStorage,
+  ebayItemUrl: string,
+  { revisions, liveDeletion }: ListingServiceOptions = {},
+) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
     const foreign = urls.filter((url) => !owned.has(url))
     if (foreign.length) {
-      throw badRequest('Some photos were not uploaded to Snaplist. Remove them and add them again.', { images: 'Every image must be a photo uploaded to Snaplist' })
+      throw badRequest('Some photos were not uploaded to Snaplist. Remove them and add them again.', {
+        images: 'Every image must be a photo uploaded to Snaplist',
+      })
     }
   }
 
@@ -95,9 +119,11 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
     listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
-    searchJson: (userId: number, search: ListingSearch) => listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
+    searchJson: (userId: number, search: ListingSearch) =>
+      listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
     /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
-    readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) => listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
+    readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) =>
+      listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {
@@ -109,7 +135,11 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
       const images = [...new Set(input.images)]
       return sql.begin(async (tx) => {
         // The analysis's values for the aspects the seller's own fields answer are not kept: the fields say them.
-        const inserted = await listings.insertListing(tx, userId, { ...input, images, ebayAspects: withoutFieldAspects(input.ebayAspects) })
+        const inserted = await listings.insertListing(tx, userId, {
+          ...input,
+          images,
+          ebayAspects: withoutFieldAspects(input.ebayAspects),
+        })
         if (inserted) return { listing: inserted, created: true }
         // The clientId is taken: by this seller (a concurrent retry won the insert), or by another account. A draft's
         // id is its listing's clientId, so another account sending it (a shared phone) gets neither that listing nor a
@@ -171,7 +201,8 @@ export function createListingService(sql: Sql, storage: FileStorage, ebayItemUrl
     },
 
     /** For admins: any owner's listing. */
-    removeAny: (id: number) => removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),
+    removeAny: (id: number) =>
+      removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),
   }
 }
 

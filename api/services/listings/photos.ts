@@ -43,8 +43,19 @@ const quotaReached = (quotaBytes: number) =>
     `Your photo storage is full (${quotaBytes >= MB ? `${Math.round(quotaBytes / MB)} MB` : `${Math.ceil(quotaBytes / 1024)} KB`}). Delete listings you no longer need to free space, then add the photo again.`,
   )
 
-export function createPhotoService({ sql, storage, analysis, recent, quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES }: PhotoServiceDeps) {
-  const uploadLimiter = createLimiter(sql, 'photo-upload', { perSeller: PHOTO_UPLOAD_LIMIT }, (wait) => `You sent many photos in a short time. Your drafts keep them; they are sent again in ${wait}.`)
+export function createPhotoService({
+  sql,
+  storage,
+  analysis,
+  recent,
+  quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES,
+}: PhotoServiceDeps) {
+  const uploadLimiter = createLimiter(
+    sql,
+    'photo-upload',
+    { perSeller: PHOTO_UPLOAD_LIMIT },
+    (wait) => `You sent many photos in a short time. Your drafts keep them; they are sent again in ${wait}.`,
+  )
 
   /** Refuses early, before any decoding, once the seller's storage is full. */
   async function checkQuota(userId: number): Promise<void> {
@@ -79,8 +90,20 @@ export function createPhotoService({ sql, storage, analysis, recent, quotaBytes 
     })
     if (!reserved) throw quotaReached(quotaBytes)
     try {
-      const [main, thumbnail] = await Promise.all([storage.put(key, photo.jpeg, 'image/jpeg'), storage.put(thumbnailOf(key), photo.thumbnail, 'image/webp')])
-      const image = { id, userId, key: main.key, url: main.url, thumbnailUrl: thumbnail.url, width: photo.width, height: photo.height, bytes: photo.jpeg.length }
+      const [main, thumbnail] = await Promise.all([
+        storage.put(key, photo.jpeg, 'image/jpeg'),
+        storage.put(thumbnailOf(key), photo.thumbnail, 'image/webp'),
+      ])
+      const image = {
+        id,
+        userId,
+        key: main.key,
+        url: main.url,
+        thumbnailUrl: thumbnail.url,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.jpeg.length,
+      }
       const row = await sql.begin(async (tx) => {
         await users.lockUser(tx, userId)
         await reservations.release(tx, reservation.id)
@@ -113,7 +136,12 @@ export function createPhotoService({ sql, storage, analysis, recent, quotaBytes 
     },
 
     /** SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name the server's settings. */
-    async analyze(user: { id: number; isAdmin: boolean }, bytes: Buffer, id: string = randomUUID(), signal?: AbortSignal): Promise<AnalysisResult> {
+    async analyze(
+      user: { id: number; isAdmin: boolean },
+      bytes: Buffer,
+      id: string = randomUUID(),
+      signal?: AbortSignal,
+    ): Promise<AnalysisResult> {
       const userId = user.id
       if (!(await images.findImage(sql, id))) {
         await countUpload(userId)

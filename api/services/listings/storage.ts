@@ -49,13 +49,21 @@ export const LOCAL_FILES_PATH = '/files/'
 export const isLocal = (storage: FileStorage): storage is LocalStorage => storage.kind === 'local'
 
 const photoMissing = () =>
-  new AppError(409, 'photo_missing', 'One of this listing’s photos can no longer be read. Delete the listing and create it again with its photos.')
+  new AppError(
+    409,
+    'photo_missing',
+    'One of this listing’s photos can no longer be read. Delete the listing and create it again with its photos.',
+  )
 
 /**
  * A stored photo's bytes: from the local disk, else from its public URL (Supabase); `base` makes this server's own
  * relative URLs absolute. 409 photo_missing when it can no longer be read.
  */
-export async function readPhoto(storage: FileStorage, photo: { key: string; url: string }, base = 'http://localhost'): Promise<Buffer> {
+export async function readPhoto(
+  storage: FileStorage,
+  photo: { key: string; url: string },
+  base = 'http://localhost',
+): Promise<Buffer> {
   const file = isLocal(storage) ? await storage.read(photo.key) : undefined
   if (file) return file.bytes
   const address = /^https?:\/\//.test(photo.url) ? photo.url : `${base}${photo.url}`
@@ -143,7 +151,10 @@ export function createLocalStorage(dir: string): LocalStorage {
         return { ok: true, summary: `on this disk, in ${root}` }
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code
-        return { ok: false, summary: `cannot write to ${root} (${String(code ?? error)}): check DATA_DIR and its permissions` }
+        return {
+          ok: false,
+          summary: `cannot write to ${root} (${String(code ?? error)}): check DATA_DIR and its permissions`,
+        }
       }
     },
 
@@ -153,9 +164,17 @@ export function createLocalStorage(dir: string): LocalStorage {
     },
 
     async listWrittenBefore(before: Date): Promise<string[]> {
-      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => (isMissingFile(error) ? [] : Promise.reject(error)))
-      const keys = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-      const written = await Promise.all(keys.filter(isValidKey).map(async (key) => ({ key, at: (await stat(fileOf(key)).catch(() => undefined))?.mtime })))
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) =>
+        isMissingFile(error) ? [] : Promise.reject(error),
+      )
+      const keys = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      const written = await Promise.all(
+        keys
+          .filter(isValidKey)
+          .map(async (key) => ({ key, at: (await stat(fileOf(key)).catch(() => undefined))?.mtime })),
+      )
       return written.filter(({ at }) => at && at < before).map(({ key }) => key)
     },
 
@@ -259,14 +278,22 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): FileStorag
     async check(): Promise<StorageCheck> {
       const where = `bucket '${config.bucket}' at ${base}`
       try {
-        const { data, error } = await clientWithin(Math.min(config.timeoutMs ?? STORAGE_CHECK_TIMEOUT_MS, STORAGE_CHECK_TIMEOUT_MS)).getBucket(config.bucket)
+        const { data, error } = await clientWithin(
+          Math.min(config.timeoutMs ?? STORAGE_CHECK_TIMEOUT_MS, STORAGE_CHECK_TIMEOUT_MS),
+        ).getBucket(config.bucket)
         if (error) return { ok: false, summary: `Supabase Storage ${where} ${refusalAdvice(error, config.bucket)}` }
         if (!data.public) {
-          return { ok: false, summary: `Supabase Storage ${where} is private: make SUPABASE_BUCKET a public bucket, or photos will not show` }
+          return {
+            ok: false,
+            summary: `Supabase Storage ${where} is private: make SUPABASE_BUCKET a public bucket, or photos will not show`,
+          }
         }
         return { ok: true, summary: `Supabase Storage, ${where}` }
       } catch (error) {
-        return { ok: false, summary: `Supabase Storage ${where} could not be checked: ${redact(String(error), [config.serviceKey])}` }
+        return {
+          ok: false,
+          summary: `Supabase Storage ${where} could not be checked: ${redact(String(error), [config.serviceKey])}`,
+        }
       }
     },
 
@@ -310,8 +337,9 @@ function refusalAdvice(error: { message?: string; status?: number; statusCode?: 
     return `did not answer (${error.message ?? 'network error'}): check SUPABASE_URL, the project's (or its gateway's) address`
   }
   if (code === '401' || code === '403' || /signature|jwt|unauthori[sz]ed/i.test(error.message ?? '')) {
-    return 'refused the key: set SUPABASE_SERVICE_KEY to the project\'s service_role key'
+    return "refused the key: set SUPABASE_SERVICE_KEY to the project's service_role key"
   }
-  if (/bucket not found/i.test(error.message ?? '')) return `has no bucket named '${bucket}': create it (public), or correct SUPABASE_BUCKET`
+  if (/bucket not found/i.test(error.message ?? ''))
+    return `has no bucket named '${bucket}': create it (public), or correct SUPABASE_BUCKET`
   return `answered HTTP ${error.status} (${error.message ?? 'no message'}): SUPABASE_URL must be the project's address, not the storage server's (the client adds /storage/v1 itself)`
 }

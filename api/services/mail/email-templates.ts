@@ -35,7 +35,8 @@ const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
   },
   welcome: {
     subject: 'Welcome to {{appName}}',
-    htmlContent: '<p>Welcome, {{username}}!</p><p>Your {{appName}} account is ready: <a href="{{appUrl}}">{{appUrl}}</a></p>',
+    htmlContent:
+      '<p>Welcome, {{username}}!</p><p>Your {{appName}} account is ready: <a href="{{appUrl}}">{{appUrl}}</a></p>',
     textContent: 'Welcome, {{username}}!\n\nYour {{appName}} account is ready: {{appUrl}}',
   },
   'email-verification': {
@@ -52,12 +53,16 @@ const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
     htmlContent:
       '<p>Hi {{username}},</p><p>{{change}}</p><p>If it was you, there is nothing to do. If it was not, choose a new password now: ' +
       '<a href="{{forgotUrl}}">{{forgotUrl}}</a></p>',
-    textContent: 'Hi {{username}},\n\n{{change}}\n\nIf it was you, there is nothing to do. If it was not, choose a new password now: {{forgotUrl}}',
+    textContent:
+      'Hi {{username}},\n\n{{change}}\n\nIf it was you, there is nothing to do. If it was not, choose a new password now: {{forgotUrl}}',
   },
 }
 
 // The placeholder without which a template's mail is useless.
-const ESSENTIAL_PLACEHOLDER: Partial<Record<AppTemplateName, string>> = { 'password-reset': 'resetUrl', 'email-verification': 'verifyUrl' }
+const ESSENTIAL_PLACEHOLDER: Partial<Record<AppTemplateName, string>> = {
+  'password-reset': 'resetUrl',
+  'email-verification': 'verifyUrl',
+}
 
 const duplicateName = (name: string) => {
   const message = `A template named "${name}" already exists. Choose another name.`
@@ -70,10 +75,15 @@ const containsPlaceholder = (text: string, name: string) => new RegExp(`\\{\\{\\
 /** The purposes a template serves: the one it is named after, and those an admin chose it for. */
 const servedBy = (name: string, chosenFor: string[]) => [name.toLowerCase(), ...chosenFor]
 
-function missingEssential(purpose: string, content: Pick<EmailTemplateInput, 'htmlContent' | 'textContent'>): string | undefined {
+function missingEssential(
+  purpose: string,
+  content: Pick<EmailTemplateInput, 'htmlContent' | 'textContent'>,
+): string | undefined {
   const essential = ESSENTIAL_PLACEHOLDER[purpose as AppTemplateName]
   if (!essential) return undefined
-  const missing = !containsPlaceholder(content.htmlContent, essential) || (content.textContent !== null && !containsPlaceholder(content.textContent, essential))
+  const missing =
+    !containsPlaceholder(content.htmlContent, essential) ||
+    (content.textContent !== null && !containsPlaceholder(content.textContent, essential))
   return missing ? essential : undefined
 }
 
@@ -153,7 +163,10 @@ export function createEmailTemplateService(sql: Sql) {
       const template = await templates.findTemplate(sql, templateId)
       if (!template) throw templateGone()
       const essential = missingEssential(purpose, template)
-      if (essential) throw badRequest(`The ${template.name} template cannot be the ${purpose} email: it must contain {{${essential}}} in its HTML content, and in its text content if it has one.`)
+      if (essential)
+        throw badRequest(
+          `The ${template.name} template cannot be the ${purpose} email: it must contain {{${essential}}} in its HTML content, and in its text content if it has one.`,
+        )
       await purposes.setChoice(sql, purpose, templateId)
     },
   }

@@ -45,13 +45,16 @@ export function createSmtpTransport({ url, from }: SmtpConfig): MailTransport {
       try {
         await transporter.sendMail({ from, to, subject, html, ...(text === null ? {} : { text }) })
       } catch (error) {
-        throw new Error(`Sending the ${template} email through SMTP failed: ${describeSmtpFailure(error)}`, { cause: error })
+        throw new Error(`Sending the ${template} email through SMTP failed: ${describeSmtpFailure(error)}`, {
+          cause: error,
+        })
       }
     },
   }
 }
 
-const linksIn = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
+const linksIn = (html: string) =>
+  [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
 
 export interface OutboxOptions {
   /** Receives the notice for each stored mail; the server log unless a test listens instead. */
@@ -61,10 +64,19 @@ export interface OutboxOptions {
 }
 
 /** Keeps mail in the mail_outbox table (for a day, see housekeeping.ts) and says in the log where each one went. */
-export function createOutboxTransport(sql: Sql, { log = console.log, printContent = false }: OutboxOptions = {}): MailTransport {
+export function createOutboxTransport(
+  sql: Sql,
+  { log = console.log, printContent = false }: OutboxOptions = {},
+): MailTransport {
   return {
     async send(mail) {
-      const id = await insertOutboxMail(sql, { recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text, template: mail.template })
+      const id = await insertOutboxMail(sql, {
+        recipient: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        template: mail.template,
+      })
       const where = `Email not sent (SMTP_URL is not set): the ${mail.template} email to ${mail.to} is kept in mail_outbox as id ${id} for a day.`
       if (!printContent) {
         // A reset link in the log would outlive the link's hour in every log file and collector it reaches.
@@ -80,7 +92,11 @@ export function createOutboxTransport(sql: Sql, { log = console.log, printConten
 
 export function createMailer(transport: MailTransport, templates: EmailTemplateService) {
   return {
-    async sendTemplate<Name extends AppTemplateName>(name: Name, to: string, values: PlaceholderValues<Name>): Promise<void> {
+    async sendTemplate<Name extends AppTemplateName>(
+      name: Name,
+      to: string,
+      values: PlaceholderValues<Name>,
+    ): Promise<void> {
       await transport.send({ to, template: name, ...(await templates.render(name, values)) })
     },
   }

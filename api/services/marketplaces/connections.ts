@@ -2,7 +2,12 @@
 // status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
 // before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
 // connect flow described in contract/marketplaces.ts.
-import { MARKETPLACES, type MarketplaceConnection, type MarketplaceStatus, type Platform } from '../../contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  type MarketplaceConnection,
+  type MarketplaceStatus,
+  type Platform,
+} from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
 import * as connections from '../../db/marketplace-connections.ts'
@@ -49,17 +54,23 @@ export class TokenRejected extends GrantRefused {
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
-const sellerSetupMessage = (platform: Platform) => `${MARKETPLACES[platform].name} is not set up on this server, ask the admin.`
+const sellerSetupMessage = (platform: Platform) =>
+  `${MARKETPLACES[platform].name} is not set up on this server, ask the admin.`
 
 /** Refuses a call that needs the marketplace; in the seller's words, as the status answer gives admins the details. */
-export const notConfigured = (platform: Platform) => new AppError(503, 'marketplace_not_configured', sellerSetupMessage(platform))
+export const notConfigured = (platform: Platform) =>
+  new AppError(503, 'marketplace_not_configured', sellerSetupMessage(platform))
 
 /** The stored grant no longer works: the seller has to connect again. */
 class ConnectionLapsed extends AppError {
   constructor(platform: Platform) {
     // '… token expired' is what the Dashboard's toasts look for (docs/product.md §8).
     const name = MARKETPLACES[platform].name
-    super(409, 'marketplace_connection_lapsed', `${name} token expired: your ${name} connection has lapsed. Connect ${name} again from the Dashboard.`)
+    super(
+      409,
+      'marketplace_connection_lapsed',
+      `${name} token expired: your ${name} connection has lapsed. Connect ${name} again from the Dashboard.`,
+    )
   }
 }
 
@@ -100,13 +111,19 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     const token = cipher.open(sealed)
     if (token !== undefined) return token
     // Sealed under another APP_SECRET (changed, or the generated one lost): unusable, so the seller connects again.
-    console.error(`[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`)
+    console.error(
+      `[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`,
+    )
     await connections.markLapsed(sql, row.id, row.refreshToken)
     throw new ConnectionLapsed(row.platform)
   }
 
   /** Swaps the refresh token for new tokens and stores them, keeping the rotated refresh token. */
-  async function refresh(provider: MarketplaceProvider, row: connections.ConnectionRow, sealedRefreshToken: string): Promise<string> {
+  async function refresh(
+    provider: MarketplaceProvider,
+    row: connections.ConnectionRow,
+    sealedRefreshToken: string,
+  ): Promise<string> {
     const refreshToken = await openToken(sealedRefreshToken, row)
     let grant: TokenGrant
     try {
@@ -115,12 +132,16 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       if (!(error instanceof GrantRefused)) throw error
       // Another request may have refreshed first and so spent this refresh token: its tokens are the ones to use.
       const current = await connections.findConnection(sql, row.userId, row.platform)
-      if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry)) return openToken(current.accessToken, current)
+      if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry))
+        return openToken(current.accessToken, current)
       await connections.markLapsed(sql, row.id, row.refreshToken)
       throw new ConnectionLapsed(row.platform)
     }
     // A refresh token that was not rotated (eBay's) keeps its own end.
-    const kept = grant.refreshToken === null ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry } : {}
+    const kept =
+      grant.refreshToken === null
+        ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry }
+        : {}
     await connections.replaceTokens(sql, row.id, sealedRefreshToken, seal({ ...grant, ...kept }))
     return grant.accessToken
   }
@@ -137,7 +158,11 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
    * Runs a marketplace call with a good access token; when the marketplace rejects the token anyway (revoked early,
    * clock skew), refreshes once and tries again. A second rejection means the grant is over.
    */
-  async function withAccessToken<T>(provider: MarketplaceProvider, row: connections.ConnectionRow, use: (token: string) => Promise<T>): Promise<T> {
+  async function withAccessToken<T>(
+    provider: MarketplaceProvider,
+    row: connections.ConnectionRow,
+    use: (token: string) => Promise<T>,
+  ): Promise<T> {
     try {
       return await use(await tokenFor(provider, row))
     } catch (error) {
@@ -149,13 +174,21 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
   }
 
   return {
-    list: async (userId: number): Promise<MarketplaceConnection[]> => (await connections.listConnections(sql, userId)).map(toView),
+    list: async (userId: number): Promise<MarketplaceConnection[]> =>
+      (await connections.listConnections(sql, userId)).map(toView),
 
     /** An admin is told which settings are missing; a seller only that the admin has to set the marketplace up. */
-    async status({ id: userId, isAdmin }: { id: number; isAdmin: boolean }, platform: Platform): Promise<MarketplaceStatus> {
+    async status(
+      { id: userId, isAdmin }: { id: number; isAdmin: boolean },
+      platform: Platform,
+    ): Promise<MarketplaceStatus> {
       const row = await connections.findConnection(sql, userId, platform)
       const configured = providers[platform] !== undefined
-      const setupMessage = configured ? null : isAdmin ? MARKETPLACES[platform].messages.setup : sellerSetupMessage(platform)
+      const setupMessage = configured
+        ? null
+        : isAdmin
+          ? MARKETPLACES[platform].messages.setup
+          : sellerSetupMessage(platform)
       return { platform, configured, setupMessage, connection: row ? toView(row) : null }
     },
 
@@ -179,7 +212,8 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     },
 
     async disconnect(userId: number, platform: Platform): Promise<void> {
-      if (!(await connections.deleteConnection(sql, userId, platform))) throw notFound(`No ${MARKETPLACES[platform].name} account is connected.`)
+      if (!(await connections.deleteConnection(sql, userId, platform)))
+        throw notFound(`No ${MARKETPLACES[platform].name} account is connected.`)
     },
 
     /** Runs `use` with the seller's access token (see withAccessToken); a grant that is over ends as 'token expired'. */
@@ -187,7 +221,8 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       const row = await connections.findConnection(sql, userId, platform)
       const provider = providers[platform]
       if (!provider) throw notConfigured(platform)
-      if (!row) throw notFound(`No ${MARKETPLACES[platform].name} account is connected. Connect it from the Dashboard first.`)
+      if (!row)
+        throw notFound(`No ${MARKETPLACES[platform].name} account is connected. Connect it from the Dashboard first.`)
       try {
         return await withAccessToken(provider, row, use)
       } catch (error) {
@@ -198,7 +233,12 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     },
 
     /** Stores a fresh grant for the account, replacing any earlier connection of that platform. */
-    save: async (userId: number, platform: Platform, grant: TokenGrant, account: MarketplaceAccount): Promise<MarketplaceConnection> =>
+    save: async (
+      userId: number,
+      platform: Platform,
+      grant: TokenGrant,
+      account: MarketplaceAccount,
+    ): Promise<MarketplaceConnection> =>
       toView(await connections.saveConnection(sql, userId, platform, seal(grant), account)),
   }
 }

@@ -6,7 +6,13 @@ import * as v from 'valibot'
 import { MARKETPLACES, type EbayEnvironmentReport } from '../../contract/marketplaces.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
-import { GrantRefused, TokenRejected, type MarketplaceAccount, type MarketplaceProvider, type TokenGrant } from './connections.ts'
+import {
+  GrantRefused,
+  TokenRejected,
+  type MarketplaceAccount,
+  type MarketplaceProvider,
+  type TokenGrant,
+} from './connections.ts'
 import { providerCaller } from './provider-call.ts'
 
 const HOSTS = {
@@ -36,7 +42,10 @@ const PUBLISHING_SCOPES = [
 ] as const
 // Reading the seller's orders (Fulfillment getOrders) to learn of sales; sellers who connected before it was asked for
 // keep publishing with the scopes they granted, and see sales once they connect again.
-export const EBAY_SCOPES = [...PUBLISHING_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly'] as const
+export const EBAY_SCOPES = [
+  ...PUBLISHING_SCOPES,
+  'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
+] as const
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -50,11 +59,24 @@ const UserReplySchema = v.object({ userId: v.pipe(v.string(), v.nonEmpty()), use
 const ErrorReplySchema = v.object({ error: v.optional(v.string()), error_description: v.optional(v.string()) })
 
 /** eBay's answers as our errors, shared by every eBay call (OAuth, Identity, the Sell APIs). */
-export const ebayUnreachable = () => new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
-export const ebayUnavailable = () => new AppError(502, 'ebay_unavailable', "eBay's servers are not answering properly right now. Try again in a few minutes.")
-export const ebayBusy = () => new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds: 60 })
+export const ebayUnreachable = () =>
+  new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
+export const ebayUnavailable = () =>
+  new AppError(
+    502,
+    'ebay_unavailable',
+    "eBay's servers are not answering properly right now. Try again in a few minutes.",
+  )
+export const ebayBusy = () =>
+  new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', {
+    retryAfterSeconds: 60,
+  })
 const appRefused = () =>
-  new AppError(502, 'ebay_app_refused', "eBay refused this server's app credentials. The site operator needs to check EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME.")
+  new AppError(
+    502,
+    'ebay_app_refused',
+    "eBay refused this server's app credentials. The site operator needs to check EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME.",
+  )
 export const missingCertId = () =>
   new AppError(
     500,
@@ -63,9 +85,17 @@ export const missingCertId = () =>
   )
 // docs/product.md §8: the callback page recognises 'invalid_grant' and 'invalid or has expired'.
 const codeRefused = () =>
-  new GrantRefused('ebay', 'eBay refused the code (invalid_grant): the authorization code is invalid or has expired. Codes last 5 minutes and work once; connect eBay again.')
-const refreshRefused = () => new GrantRefused('ebay', 'eBay token expired: eBay no longer accepts this connection. Connect eBay again from the Dashboard.')
-const tokenRejected = () => new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
+  new GrantRefused(
+    'ebay',
+    'eBay refused the code (invalid_grant): the authorization code is invalid or has expired. Codes last 5 minutes and work once; connect eBay again.',
+  )
+const refreshRefused = () =>
+  new GrantRefused(
+    'ebay',
+    'eBay token expired: eBay no longer accepts this connection. Connect eBay again from the Dashboard.',
+  )
+const tokenRejected = () =>
+  new TokenRejected('ebay', 'eBay authentication failed: eBay did not accept the access token.')
 
 type Call = 'code' | 'refresh' | 'api'
 
@@ -80,7 +110,9 @@ class ScopeRefused extends AppError {
 async function translateRefusal(response: Response, call: Call, what: string): Promise<AppError> {
   const parsed = v.safeParse(ErrorReplySchema, await response.json().catch(() => ({})))
   const { error = '', error_description: description = '' } = parsed.success ? parsed.output : {}
-  console.error(`[ebay] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`)
+  console.error(
+    `[ebay] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`,
+  )
   if (response.status === 429) return ebayBusy()
   if (response.status >= 500) return ebayUnavailable()
   if (error === 'invalid_client' || error === 'unauthorized_client') return appRefused()
@@ -96,7 +128,8 @@ export interface EbayProviderOptions {
 }
 
 /** HTTP Basic for eBay's token endpoint: App ID and Cert ID. */
-export const ebayBasicAuth = (clientId: string, clientSecret: string) => `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`
+export const ebayBasicAuth = (clientId: string, clientSecret: string) =>
+  `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`
 
 export const hostsOf = (config: EbayConfig | undefined) => {
   const defaults = HOSTS[config?.environment ?? 'sandbox']
@@ -111,20 +144,43 @@ export const hostsOf = (config: EbayConfig | undefined) => {
 }
 
 /** The eBay provider, or undefined while the App ID or RuName is missing (the Connect dialog then says what to set). */
-export function createEbayProvider(config: EbayConfig, { fetcher = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: EbayProviderOptions = {}): MarketplaceProvider | undefined {
+export function createEbayProvider(
+  config: EbayConfig,
+  { fetcher = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: EbayProviderOptions = {},
+): MarketplaceProvider | undefined {
   if (!config.clientId || !config.ruName) return undefined
-  const { clientId, ruName }: { clientId: string; ruName: string } = { clientId: config.clientId, ruName: config.ruName }
+  const { clientId, ruName }: { clientId: string; ruName: string } = {
+    clientId: config.clientId,
+    ruName: config.ruName,
+  }
   const hosts = hostsOf(config)
 
-  const callEbay = providerCaller<Call>({ name: 'ebay', fetcher, timeoutMs, unreachable: ebayUnreachable, unavailable: ebayUnavailable, translateRefusal })
+  const callEbay = providerCaller<Call>({
+    name: 'ebay',
+    fetcher,
+    timeoutMs,
+    unreachable: ebayUnreachable,
+    unavailable: ebayUnavailable,
+    translateRefusal,
+  })
   // Node's fetch sends Accept-Language: *, which eBay's Sell APIs reject: always say en-US.
   const call = <S extends v.GenericSchema>(kind: Call, what: string, url: string, init: RequestInit, schema: S) =>
-    callEbay(kind, what, url, { ...init, headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers } }, schema)
+    callEbay(
+      kind,
+      what,
+      url,
+      { ...init, headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers } },
+      schema,
+    )
 
   async function requestTokens(kind: 'code' | 'refresh', form: Record<string, string>): Promise<TokenGrant> {
     const secret = config.clientSecret
     if (!secret) throw missingCertId()
-    const init = { method: 'POST', headers: { authorization: ebayBasicAuth(clientId, secret) }, body: new URLSearchParams(form) }
+    const init = {
+      method: 'POST',
+      headers: { authorization: ebayBasicAuth(clientId, secret) },
+      body: new URLSearchParams(form),
+    }
     const what = kind === 'code' ? 'the code exchange' : 'the token refresh'
     const reply = await call(kind, what, `${hosts.api}/identity/v1/oauth2/token`, init, TokenReplySchema)
     const now = Date.now()
@@ -142,24 +198,47 @@ export function createEbayProvider(config: EbayConfig, { fetcher = fetch, timeou
     usesPkce: false,
 
     authorizationUrl({ state }) {
-      const params = { client_id: clientId, redirect_uri: ruName, response_type: 'code', scope: EBAY_SCOPES.join(' '), state }
-      const query = Object.entries(params).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')
+      const params = {
+        client_id: clientId,
+        redirect_uri: ruName,
+        response_type: 'code',
+        scope: EBAY_SCOPES.join(' '),
+        state,
+      }
+      const query = Object.entries(params)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('&')
       return `${hosts.auth}?${query}`
     },
 
     // The code arrives decoded exactly once (contract/marketplaces.ts); URLSearchParams encodes it once for the form.
-    exchangeCode: ({ code, redirectUri }) => requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    exchangeCode: ({ code, redirectUri }) =>
+      requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
 
     // eBay refuses a refresh asking for more than the seller granted (invalid_scope): an older grant gets its own scopes.
     refresh: (refreshToken) =>
-      requestTokens('refresh', { grant_type: 'refresh_token', refresh_token: refreshToken, scope: EBAY_SCOPES.join(' ') }).catch((error: unknown) => {
+      requestTokens('refresh', {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        scope: EBAY_SCOPES.join(' '),
+      }).catch((error: unknown) => {
         if (!(error instanceof ScopeRefused)) throw error
-        return requestTokens('refresh', { grant_type: 'refresh_token', refresh_token: refreshToken, scope: PUBLISHING_SCOPES.join(' ') })
+        return requestTokens('refresh', {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          scope: PUBLISHING_SCOPES.join(' '),
+        })
       }),
 
     /** Identity getUser, on the apiz host (the api host answers 404); keyed by the immutable userId. */
     async identify(accessToken): Promise<MarketplaceAccount> {
-      const user = await call('api', 'getUser', `${hosts.identity}/commerce/identity/v1/user/`, { headers: { authorization: `Bearer ${accessToken}` } }, UserReplySchema)
+      const user = await call(
+        'api',
+        'getUser',
+        `${hosts.identity}/commerce/identity/v1/user/`,
+        { headers: { authorization: `Bearer ${accessToken}` } },
+        UserReplySchema,
+      )
       return { accountId: user.userId, accountName: user.username ?? null }
     },
   }

@@ -37,10 +37,18 @@ const MeReplySchema = v.object({ user_id: v.number(), shop_id: v.nullish(v.numbe
 const ShopReplySchema = v.object({ shop_id: v.number(), shop_name: v.string() })
 const ErrorReplySchema = v.object({ error: v.optional(v.string()), error_description: v.optional(v.string()) })
 
-const unreachable = () => new AppError(502, 'etsy_unreachable', 'Etsy could not be reached. Try again in a few minutes.')
-const unavailable = () => new AppError(502, 'etsy_unavailable', "Etsy's servers are not answering properly right now. Try again in a few minutes.")
+const unreachable = () =>
+  new AppError(502, 'etsy_unreachable', 'Etsy could not be reached. Try again in a few minutes.')
+const unavailable = () =>
+  new AppError(
+    502,
+    'etsy_unavailable',
+    "Etsy's servers are not answering properly right now. Try again in a few minutes.",
+  )
 const busy = (retryAfterSeconds: number) =>
-  new AppError(503, 'etsy_busy', 'Etsy is limiting requests from Snaplist right now. Try again in a minute.', { retryAfterSeconds })
+  new AppError(503, 'etsy_busy', 'Etsy is limiting requests from Snaplist right now. Try again in a minute.', {
+    retryAfterSeconds,
+  })
 const appRefused = () =>
   new AppError(
     502,
@@ -48,9 +56,15 @@ const appRefused = () =>
     "Etsy refused this server's app credentials. The site operator needs to check ETSY_CLIENT_ID and ETSY_SHARED_SECRET.",
   )
 const codeRefused = () =>
-  new GrantRefused('etsy', 'Etsy did not accept this authorization: it has expired or was already used. Connect Etsy again from the Dashboard.')
+  new GrantRefused(
+    'etsy',
+    'Etsy did not accept this authorization: it has expired or was already used. Connect Etsy again from the Dashboard.',
+  )
 const tokenRefused = () =>
-  new GrantRefused('etsy', 'Etsy no longer accepts this connection (it was revoked or has expired). Connect Etsy again from the Dashboard.')
+  new GrantRefused(
+    'etsy',
+    'Etsy no longer accepts this connection (it was revoked or has expired). Connect Etsy again from the Dashboard.',
+  )
 
 type Call = 'token' | 'api'
 
@@ -58,7 +72,9 @@ type Call = 'token' | 'api'
 async function translateRefusal(response: Response, call: Call, what: string): Promise<AppError> {
   const parsed = v.safeParse(ErrorReplySchema, await response.json().catch(() => ({})))
   const { error = '', error_description: description = '' } = parsed.success ? parsed.output : {}
-  console.error(`[etsy] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`)
+  console.error(
+    `[etsy] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`,
+  )
   if (response.status === 429) return busy(Number(response.headers.get('retry-after')) || 60)
   if (response.status >= 500) return unavailable()
   if (response.status === 403 || error === 'invalid_client' || error === 'unauthorized_client') return appRefused()
@@ -71,9 +87,22 @@ export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = f
   const apiKey = config.sharedSecret ? `${config.clientId}:${config.sharedSecret}` : config.clientId
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  const callEtsy = providerCaller<Call>({ name: 'etsy', fetcher, timeoutMs, unreachable, unavailable, translateRefusal })
+  const callEtsy = providerCaller<Call>({
+    name: 'etsy',
+    fetcher,
+    timeoutMs,
+    unreachable,
+    unavailable,
+    translateRefusal,
+  })
   const call = <S extends v.GenericSchema>(kind: Call, what: string, path: string, init: RequestInit, schema: S) =>
-    callEtsy(kind, what, `${apiUrl}${path}`, { ...init, headers: { accept: 'application/json', 'x-api-key': apiKey, ...init.headers } }, schema)
+    callEtsy(
+      kind,
+      what,
+      `${apiUrl}${path}`,
+      { ...init, headers: { accept: 'application/json', 'x-api-key': apiKey, ...init.headers } },
+      schema,
+    )
 
   /** Both grants go to the token endpoint as a form; the client_id there is the bare keystring. */
   async function requestTokens(what: string, form: Record<string, string>): Promise<TokenGrant> {
@@ -106,7 +135,9 @@ export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = f
         code_challenge_method: 'S256',
       }
       // Percent-encoded (a space as %20, as Etsy's documentation shows), not form-encoded (a space as +).
-      const query = Object.entries(params).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')
+      const query = Object.entries(params)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('&')
       return `${config.authUrl ?? ETSY_AUTH_URL}?${query}`
     },
 
@@ -118,13 +149,20 @@ export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = f
         code_verifier: codeVerifier ?? '',
       }),
 
-    refresh: (refreshToken) => requestTokens('the token refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken) =>
+      requestTokens('the token refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
     /** getMe names the user and, when they have one, their shop; getShop gives the shop's name. */
     async identify(accessToken): Promise<MarketplaceAccount> {
       const me = await call('api', 'getMe', '/v3/application/users/me', authorized(accessToken), MeReplySchema)
       if (me.shop_id === null || me.shop_id === undefined) return { accountId: null, accountName: null }
-      const shop = await call('api', 'getShop', `/v3/application/shops/${me.shop_id}`, authorized(accessToken), ShopReplySchema)
+      const shop = await call(
+        'api',
+        'getShop',
+        `/v3/application/shops/${me.shop_id}`,
+        authorized(accessToken),
+        ShopReplySchema,
+      )
       return { accountId: String(shop.shop_id), accountName: shop.shop_name }
     },
   }

@@ -2,7 +2,12 @@
 // provider takes one) kept server-side for the session that asked, then the returned code exchanged and the grant
 // stored. A state works once, for 10 minutes, and only for the session that started it.
 import { createHash, randomBytes } from 'node:crypto'
-import { MARKETPLACES, type AuthUrlReply, type MarketplaceConnection, type Platform } from '../../contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  type AuthUrlReply,
+  type MarketplaceConnection,
+  type Platform,
+} from '../../contract/marketplaces.ts'
 import type { Sql } from '../../db/client.ts'
 import * as oauthStates from '../../db/oauth-states.ts'
 import { AppError } from '../../errors.ts'
@@ -69,10 +74,20 @@ export function createMarketplaceOAuth({ sql, cipher, providers, connections }: 
      * grant. The state is what ties the code to this session's own consent: a code brought without it (one a page on
      * another site got for its own account) never reaches the marketplace.
      */
-    async finish({ userId, sessionToken }: Requester, platform: Platform, code: string, state: string): Promise<MarketplaceConnection> {
+    async finish(
+      { userId, sessionToken }: Requester,
+      platform: Platform,
+      code: string,
+      state: string,
+    ): Promise<MarketplaceConnection> {
       const provider = providerFor(platform)
       const stateHash = sha256(state).toString('hex')
-      const claimed = await oauthStates.claimState(sql, { stateHash, userId, sessionHash: sessionKey(sessionToken), platform })
+      const claimed = await oauthStates.claimState(sql, {
+        stateHash,
+        userId,
+        sessionHash: sessionKey(sessionToken),
+        platform,
+      })
       if (!claimed) throw invalidState(platform)
       const codeVerifier = claimed.codeVerifier === null ? undefined : cipher.open(claimed.codeVerifier)
       if (claimed.codeVerifier !== null && codeVerifier === undefined) throw invalidState(platform)

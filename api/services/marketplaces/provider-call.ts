@@ -16,7 +16,13 @@ export interface ProviderCallRules<Kind> {
 }
 
 export function providerCaller<Kind>(rules: ProviderCallRules<Kind>) {
-  return async function call<S extends v.GenericSchema>(kind: Kind, what: string, url: string, init: RequestInit, schema: S): Promise<v.InferOutput<S>> {
+  return async function call<S extends v.GenericSchema>(
+    kind: Kind,
+    what: string,
+    url: string,
+    init: RequestInit,
+    schema: S,
+  ): Promise<v.InferOutput<S>> {
     let response: Response
     try {
       response = await rules.fetcher(url, { ...init, signal: AbortSignal.timeout(rules.timeoutMs) })

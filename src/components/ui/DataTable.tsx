@@ -14,7 +14,8 @@ export interface Column<Row> {
   labelOnPhone?: boolean
 }
 
-const PHONE_LABEL = 'max-sm:before:mr-2 max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]'
+const PHONE_LABEL =
+  'max-sm:before:mr-2 max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]'
 
 export interface DataTableProps<Row> {
   caption: string
@@ -40,7 +41,10 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, phoneGrid }: Da
       </thead>
       <tbody className="divide-y divide-slate-100 max-sm:block">
         {rows.map((row) => (
-          <tr key={rowKey(row)} className={`max-sm:grid max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:py-3 ${phoneGrid}`}>
+          <tr
+            key={rowKey(row)}
+            className={`max-sm:grid max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:py-3 ${phoneGrid}`}
+          >
             {columns.map((column) => (
               <td
                 key={column.header}

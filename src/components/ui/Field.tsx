@@ -14,7 +14,13 @@ export interface ControlIds {
   'aria-describedby': string | undefined
 }
 
-export function Field({ label, error, badge, hint, children }: FieldProps & { children: (ids: ControlIds) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  badge,
+  hint,
+  children,
+}: FieldProps & { children: (ids: ControlIds) => ReactNode }) {
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`

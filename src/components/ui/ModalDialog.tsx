@@ -18,7 +18,9 @@ export function ModalDialog({ open, onClose, title, children, wide = false }: Di
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel className={`flex max-h-[min(90dvh,calc(100dvh_-_var(--toast-space,0px)))] w-full sm:max-h-[90dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}>
+        <DialogPanel
+          className={`flex max-h-[min(90dvh,calc(100dvh_-_var(--toast-space,0px)))] w-full sm:max-h-[90dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 pt-4 pb-3">
             <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
             <CloseButton
@@ -29,7 +31,10 @@ export function ModalDialog({ open, onClose, title, children, wide = false }: Di
             </CloseButton>
           </div>
           {/* Focusable, so a keyboard can scroll content that has nothing focusable in it (a template preview). */}
-          <div tabIndex={0} className="overflow-y-auto px-5 pt-3 pb-5 focus-visible:outline-2 focus-visible:outline-indigo-700">
+          <div
+            tabIndex={0}
+            className="overflow-y-auto px-5 pt-3 pb-5 focus-visible:outline-2 focus-visible:outline-indigo-700"
+          >
             {children}
           </div>
         </DialogPanel>

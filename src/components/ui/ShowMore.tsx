@@ -6,12 +6,24 @@ import { Button } from './Button.tsx'
 // Ahead of the screen's edge, so the next page is there before the seller reaches the end.
 const REACH = '800px 0px'
 
-export function ShowMore({ shown, total, noun, onMore }: { shown: number; total: number; noun: string; onMore: () => void }) {
+export function ShowMore({
+  shown,
+  total,
+  noun,
+  onMore,
+}: {
+  shown: number
+  total: number
+  noun: string
+  onMore: () => void
+}) {
   const end = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!end.current) return
     // Observed afresh after each page: a button still in reach after one page must bring the next one too.
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onMore(), { rootMargin: REACH })
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onMore(), {
+      rootMargin: REACH,
+    })
     observer.observe(end.current)
     return () => observer.disconnect()
   }, [shown, onMore])

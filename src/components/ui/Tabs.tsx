@@ -43,7 +43,12 @@ export function Tabs({ tabs, label, selectedIndex, onChange }: TabsProps) {
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.label}
@@ -63,7 +68,14 @@ export function Tabs({ tabs, label, selectedIndex, onChange }: TabsProps) {
         ))}
       </div>
       {/* Only the selected panel is mounted, as before: a form's state starts afresh when its tab is chosen again. */}
-      <div key={selected} role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`} tabIndex={0} className="mt-5">
+      <div
+        key={selected}
+        role="tabpanel"
+        id={`${id}-panel-${selected}`}
+        aria-labelledby={`${id}-tab-${selected}`}
+        tabIndex={0}
+        className="mt-5"
+      >
         {tabs[selected]?.content}
       </div>
     </div>

@@ -3,7 +3,11 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { AccountConfirmationSchema, type AccountConfirmationFormValues, type AccountConfirmationInput } from '../../../api/contract/account.ts'
+import {
+  AccountConfirmationSchema,
+  type AccountConfirmationFormValues,
+  type AccountConfirmationInput,
+} from '../../../api/contract/account.ts'
 import type { User } from '../../../api/contract/user.ts'
 import { FormFailure } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
@@ -24,8 +28,18 @@ export interface ConfirmWithSecretProps {
   children: ReactNode
 }
 
-function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick<ConfirmWithSecretProps, 'user' | 'confirmLabel' | 'pendingLabel' | 'action'> & { onCancel: () => void }) {
-  const { register, handleSubmit, formState, setError } = useForm<AccountConfirmationFormValues, unknown, AccountConfirmationInput>({
+function SecretForm({
+  user,
+  confirmLabel,
+  pendingLabel,
+  action,
+  onCancel,
+}: Pick<ConfirmWithSecretProps, 'user' | 'confirmLabel' | 'pendingLabel' | 'action'> & { onCancel: () => void }) {
+  const { register, handleSubmit, formState, setError } = useForm<
+    AccountConfirmationFormValues,
+    unknown,
+    AccountConfirmationInput
+  >({
     resolver: valibotResolver(AccountConfirmationSchema),
     defaultValues: { confirmation: '' },
   })
@@ -33,8 +47,17 @@ function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick
     ? { label: 'Your password', type: 'password', autoComplete: 'current-password' }
     : { label: `Type your username (${user.username})`, type: 'text', autoComplete: 'off' }
   return (
-    <form onSubmit={handleSubmit((input) => action.mutate(input, { onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
-      <TextField {...field} autoCapitalize="none" error={formState.errors.confirmation?.message} {...register('confirmation')} />
+    <form
+      onSubmit={handleSubmit((input) => action.mutate(input, { onError: fieldErrorsOnto(setError, input) }))}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        {...field}
+        autoCapitalize="none"
+        error={formState.errors.confirmation?.message}
+        {...register('confirmation')}
+      />
       <FormFailure error={action.error} fallback="That did not work. Try again." />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
@@ -48,7 +71,15 @@ function SecretForm({ user, confirmLabel, pendingLabel, action, onCancel }: Pick
   )
 }
 
-export function ConfirmWithSecret({ user, openLabel, title, variant, action, children, ...labels }: ConfirmWithSecretProps) {
+export function ConfirmWithSecret({
+  user,
+  openLabel,
+  title,
+  variant,
+  action,
+  children,
+  ...labels
+}: ConfirmWithSecretProps) {
   const [open, setOpen] = useState(false)
   const close = () => {
     setOpen(false)

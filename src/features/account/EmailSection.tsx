@@ -27,17 +27,43 @@ function Status({ user }: { user: User }) {
 
 function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const change = useChangeEmail()
-  const { register, handleSubmit, formState, reset, setError } = useForm<ChangeEmailFormValues, unknown, ChangeEmailInput>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    ChangeEmailFormValues,
+    unknown,
+    ChangeEmailInput
+  >({
     resolver: valibotResolver(ChangeEmailSchema),
     defaultValues: { email: '', password: '' },
   })
   const { errors } = formState
   if (!hasPassword) return <p>To change your email address, first set a password (see Password below).</p>
   return (
-    <form onSubmit={handleSubmit((input) => change.mutate(input, { onSuccess: () => reset({ email: '', password: '' }), onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
+    <form
+      onSubmit={handleSubmit((input) =>
+        change.mutate(input, {
+          onSuccess: () => reset({ email: '', password: '' }),
+          onError: fieldErrorsOnto(setError, input),
+        }),
+      )}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <p>We send a link to the new address. It replaces the current one once you open that link, signed in.</p>
-      <TextField label="New email address" type="email" autoComplete="email" autoCapitalize="none" error={errors.email?.message} {...register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <FormFailure error={change.error} fallback="Your email address could not be changed. Try again." />
       <Button type="submit" disabled={change.isPending} className="sm:self-start">
         {change.isPending ? 'Sending link...' : 'Change email'}
@@ -52,8 +78,8 @@ export function EmailSection({ user }: { user: User }) {
       <Status user={user} />
       {user.pendingEmail && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-950">
-          Waiting for confirmation of <strong className="wrap-anywhere">{user.pendingEmail}</strong>: open the link we sent there. Your address stays{' '}
-          {user.email} until then. <ResendLink email={user.pendingEmail} />
+          Waiting for confirmation of <strong className="wrap-anywhere">{user.pendingEmail}</strong>: open the link we
+          sent there. Your address stays {user.email} until then. <ResendLink email={user.pendingEmail} />
         </p>
       )}
       <ChangeEmailForm hasPassword={user.hasPassword} />

@@ -2,7 +2,11 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { ChangePasswordFormSchema, type ChangePasswordFormOutput, type ChangePasswordFormValues } from '../../../api/contract/account.ts'
+import {
+  ChangePasswordFormSchema,
+  type ChangePasswordFormOutput,
+  type ChangePasswordFormValues,
+} from '../../../api/contract/account.ts'
 import type { User } from '../../../api/contract/user.ts'
 import { FormFailure } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
@@ -16,7 +20,11 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 function ChangePasswordForm() {
   const change = useChangePassword()
-  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordFormValues, unknown, ChangePasswordFormOutput>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    ChangePasswordFormValues,
+    unknown,
+    ChangePasswordFormOutput
+  >({
     resolver: valibotResolver(ChangePasswordFormSchema),
     defaultValues: EMPTY,
   })
@@ -34,9 +42,27 @@ function ChangePasswordForm() {
     )
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-      <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <FormFailure error={change.error} fallback="Your password could not be changed. Try again." />
       <Button type="submit" disabled={change.isPending} className="sm:self-start">
         {change.isPending ? 'Changing password...' : 'Change password'}

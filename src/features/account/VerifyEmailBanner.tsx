@@ -16,7 +16,12 @@ export function ResendLink({ email }: { email: string }) {
       },
     )
   return (
-    <button type="button" onClick={send} disabled={resend.isPending} className="min-h-10 font-semibold text-indigo-800 underline disabled:text-slate-500">
+    <button
+      type="button"
+      onClick={send}
+      disabled={resend.isPending}
+      className="min-h-10 font-semibold text-indigo-800 underline disabled:text-slate-500"
+    >
       {resend.isPending ? 'Sending...' : 'Resend'}
     </button>
   )
@@ -29,7 +34,8 @@ export function VerifyEmailBanner() {
   const address = user.pendingEmail ?? user.email
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-      Confirm your email address: we sent a link to <strong className="wrap-anywhere">{address}</strong>. <ResendLink email={address} />
+      Confirm your email address: we sent a link to <strong className="wrap-anywhere">{address}</strong>.{' '}
+      <ResendLink email={address} />
     </p>
   )
 }

@@ -1,6 +1,12 @@
 // The account screen's calls and email confirmation: each answers the updated user, or ends the session.
 import { useMutation } from '@tanstack/react-query'
-import type { AccountConfirmationInput, ChangeEmailInput, ChangePasswordInput, ResendVerificationInput, VerifyEmailInput } from '../../../api/contract/account.ts'
+import type {
+  AccountConfirmationInput,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  ResendVerificationInput,
+  VerifyEmailInput,
+} from '../../../api/contract/account.ts'
 import type { User } from '../../../api/contract/user.ts'
 import { api, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -16,12 +22,20 @@ function useUserMutation<Input>(call: (input: Input) => Promise<User>) {
   return useMutation({ mutationFn: call, onSuccess: updated })
 }
 
-export const useChangeEmail = () => useUserMutation((json: ChangeEmailInput) => okJson(api.account.email.$put({ json })))
-export const useResendVerification = () => useUserMutation((json: ResendVerificationInput) => okJson(api.account['verification-email'].$post({ json })))
-export const useVerifyEmail = () => useUserMutation((json: VerifyEmailInput) => okJson(api.account['verify-email'].$post({ json })))
+export const useChangeEmail = () =>
+  useUserMutation((json: ChangeEmailInput) => okJson(api.account.email.$put({ json })))
+export const useResendVerification = () =>
+  useUserMutation((json: ResendVerificationInput) => okJson(api.account['verification-email'].$post({ json })))
+export const useVerifyEmail = () =>
+  useUserMutation((json: VerifyEmailInput) => okJson(api.account['verify-email'].$post({ json })))
 
 /** A call that ends this session too: the app forgets the user and opens /auth with a toast saying what happened. */
-function useEndingMutation(call: (input: AccountConfirmationInput) => Promise<unknown>, title: string, description: string, removeFromPhone: boolean) {
+function useEndingMutation(
+  call: (input: AccountConfirmationInput) => Promise<unknown>,
+  title: string,
+  description: string,
+  removeFromPhone: boolean,
+) {
   const signedOut = useSignedOut()
   return useMutation({
     // An account without a password confirms with its username, which needs a recent sign-in (docs/decisions/0026).
@@ -34,7 +48,17 @@ function useEndingMutation(call: (input: AccountConfirmationInput) => Promise<un
 }
 
 export const useSignOutEverywhere = () =>
-  useEndingMutation((json) => okJson(api.account['sign-out-everywhere'].$post({ json })), 'Signed out everywhere', 'Every device, this one included, was signed out.', false)
+  useEndingMutation(
+    (json) => okJson(api.account['sign-out-everywhere'].$post({ json })),
+    'Signed out everywhere',
+    'Every device, this one included, was signed out.',
+    false,
+  )
 
 export const useDeleteAccount = () =>
-  useEndingMutation((json) => okJson(api.account.$delete({ json })), 'Account deleted', 'Your account, listings and photos were deleted.', true)
+  useEndingMutation(
+    (json) => okJson(api.account.$delete({ json })),
+    'Account deleted',
+    'Your account, listings and photos were deleted.',
+    true,
+  )

@@ -32,11 +32,15 @@ export function AccountScreen() {
           confirmLabel="Sign out everywhere"
           pendingLabel="Signing out..."
         >
-          Every device signed in to your account is signed out, this one too. Drafts waiting on a phone stay there until you sign in again.
+          Every device signed in to your account is signed out, this one too. Drafts waiting on a phone stay there until
+          you sign in again.
         </ConfirmWithSecret>
       </Section>
       <Section title="Delete account" tone="danger">
-        <p>Deletes your account, your listings and photos, your marketplace connections and whatever is still waiting to sync. This cannot be undone.</p>
+        <p>
+          Deletes your account, your listings and photos, your marketplace connections and whatever is still waiting to
+          sync. This cannot be undone.
+        </p>
         <ConfirmWithSecret
           user={user}
           action={deleteAccount}
@@ -46,7 +50,8 @@ export function AccountScreen() {
           confirmLabel="Delete my account"
           pendingLabel="Deleting..."
         >
-          {user.username}, your account, every listing and photo, and your marketplace connections will be deleted for good.
+          {user.username}, your account, every listing and photo, and your marketplace connections will be deleted for
+          good.
           {user.isAdmin && ' If you are the only administrator, make another account an administrator first.'}
         </ConfirmWithSecret>
       </Section>

@@ -43,15 +43,16 @@ function Confirming({ token }: { token: string }) {
       </CardPage>
     )
   }
-  return (
-    <CardPageWaiting title="Confirming your email address" />
-  )
+  return <CardPageWaiting title="Confirming your email address" />
 }
 
 function SignInFirst() {
   return (
     <CardPage title="Sign in to confirm your email address">
-      <p>The link confirms the address for the account it was sent for, so sign in to that account on this device, then open the link in the email again.</p>
+      <p>
+        The link confirms the address for the account it was sent for, so sign in to that account on this device, then
+        open the link in the email again.
+      </p>
       <Link to="/auth" className={buttonClass('primary')}>
         Sign in
       </Link>

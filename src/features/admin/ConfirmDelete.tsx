@@ -14,7 +14,14 @@ export interface ConfirmDeleteProps<Target extends { id: number }> {
   children: (target: Target) => ReactNode
 }
 
-export function ConfirmDelete<Target extends { id: number }>({ target, remove, title, confirmLabel, onClose, children }: ConfirmDeleteProps<Target>) {
+export function ConfirmDelete<Target extends { id: number }>({
+  target,
+  remove,
+  title,
+  confirmLabel,
+  onClose,
+  children,
+}: ConfirmDeleteProps<Target>) {
   return (
     <Dialog open={target !== null} onClose={onClose} title={title}>
       {target && <div className="text-sm text-slate-600">{children(target)}</div>}
@@ -22,7 +29,11 @@ export function ConfirmDelete<Target extends { id: number }>({ target, remove, t
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={() => target && remove.mutate(target.id, { onSettled: onClose })}>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() => target && remove.mutate(target.id, { onSettled: onClose })}
+        >
           {remove.isPending ? 'Deleting...' : confirmLabel}
         </Button>
       </div>

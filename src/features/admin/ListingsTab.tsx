@@ -15,7 +15,17 @@ import { Loaded } from './Loaded.tsx'
 function Thumbnail({ listing }: { listing: AdminListing }) {
   const first = listing.images[0]
   if (!first) return <div className="h-12 w-12 rounded-lg bg-slate-100" aria-hidden="true" />
-  return <img src={thumbnailOf(first)} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded-lg bg-slate-100 object-cover" />
+  return (
+    <img
+      src={thumbnailOf(first)}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      className="h-12 w-12 rounded-lg bg-slate-100 object-cover"
+    />
+  )
 }
 
 // Phone card: the photo on the left, the details in the middle, the action on the right.
@@ -25,8 +35,19 @@ const SIDE_CELL = 'max-sm:row-span-3 max-sm:row-start-1'
 
 function columns(onDelete: (listing: AdminListing) => void): Column<AdminListing>[] {
   return [
-    { header: 'Photo', labelOnPhone: false, phoneCell: `max-sm:col-start-1 ${SIDE_CELL}`, className: 'sm:w-16', cell: (listing) => <Thumbnail listing={listing} /> },
-    { header: 'ID', cell: (listing) => listing.id, phoneCell: TEXT_CELL, className: 'sm:w-16 tabular-nums text-slate-500' },
+    {
+      header: 'Photo',
+      labelOnPhone: false,
+      phoneCell: `max-sm:col-start-1 ${SIDE_CELL}`,
+      className: 'sm:w-16',
+      cell: (listing) => <Thumbnail listing={listing} />,
+    },
+    {
+      header: 'ID',
+      cell: (listing) => listing.id,
+      phoneCell: TEXT_CELL,
+      className: 'sm:w-16 tabular-nums text-slate-500',
+    },
     {
       header: 'Title',
       phoneCell: TEXT_CELL,
@@ -39,7 +60,12 @@ function columns(onDelete: (listing: AdminListing) => void): Column<AdminListing
       ),
     },
     // What the listing sells at (the seller's Price), as the seller's Dashboard shows it; not the retail reference.
-    { header: 'Price', cell: (listing) => `$${priceForEbay(listing).value.toFixed(2)}`, phoneCell: TEXT_CELL, className: 'sm:w-24 tabular-nums' },
+    {
+      header: 'Price',
+      cell: (listing) => `$${priceForEbay(listing).value.toFixed(2)}`,
+      phoneCell: TEXT_CELL,
+      className: 'sm:w-24 tabular-nums',
+    },
     {
       header: 'Actions',
       labelOnPhone: false,
@@ -54,10 +80,23 @@ function columns(onDelete: (listing: AdminListing) => void): Column<AdminListing
   ]
 }
 
-function Pager({ page, total, loading, onPage }: { page: number; total: number; loading: boolean; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  total,
+  loading,
+  onPage,
+}: {
+  page: number
+  total: number
+  loading: boolean
+  onPage: (page: number) => void
+}) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
   return (
-    <nav aria-label="Listing pages" className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
+    <nav
+      aria-label="Listing pages"
+      className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4"
+    >
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
@@ -83,15 +122,29 @@ export function ListingsTab({ page, onPage }: { page: number; onPage: (page: num
           // While the next page loads, the current one stays, dimmed, instead of a spinner that would make the page jump.
           <div aria-busy={listings.isPlaceholderData} className={listings.isPlaceholderData ? 'opacity-60' : undefined}>
             {rows.length === 0 ? (
-              <p className="py-8 text-center text-sm text-slate-600">{page === 1 ? 'No listings yet.' : 'No listings on this page.'}</p>
+              <p className="py-8 text-center text-sm text-slate-600">
+                {page === 1 ? 'No listings yet.' : 'No listings on this page.'}
+              </p>
             ) : (
-              <DataTable caption={`All listings, page ${page}`} phoneGrid={PHONE_GRID} columns={columns(setDeleting)} rows={rows} rowKey={(listing) => listing.id} />
+              <DataTable
+                caption={`All listings, page ${page}`}
+                phoneGrid={PHONE_GRID}
+                columns={columns(setDeleting)}
+                rows={rows}
+                rowKey={(listing) => listing.id}
+              />
             )}
             <Pager page={page} total={total} loading={listings.isPlaceholderData} onPage={onPage} />
           </div>
         )}
       </Loaded>
-      <ConfirmDelete target={deleting} remove={deleteListing} title="Delete this listing?" confirmLabel="Delete listing" onClose={() => setDeleting(null)}>
+      <ConfirmDelete
+        target={deleting}
+        remove={deleteListing}
+        title="Delete this listing?"
+        confirmLabel="Delete listing"
+        onClose={() => setDeleting(null)}
+      >
         {(listing) => (
           <p>
             “{listing.title}” by {listing.ownerUsername} will be deleted with its photos. This cannot be undone.

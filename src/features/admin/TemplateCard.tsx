@@ -5,11 +5,14 @@ import { Button } from '../../components/ui/Button.tsx'
 
 const formatDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-const excerpt = (html: string) => (html.length > TEMPLATE_EXCERPT_LENGTH ? `${html.slice(0, TEMPLATE_EXCERPT_LENGTH)}…` : html)
+const excerpt = (html: string) =>
+  html.length > TEMPLATE_EXCERPT_LENGTH ? `${html.slice(0, TEMPLATE_EXCERPT_LENGTH)}…` : html
 
 function StatusBadge({ active }: { active: boolean }) {
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}>
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}
+    >
       {active ? 'Active' : 'Inactive'}
     </span>
   )
@@ -23,7 +26,10 @@ export interface TemplateActions {
 
 export function TemplateCard({ template, onPreview, onEdit, onDelete }: { template: EmailTemplate } & TemplateActions) {
   return (
-    <article className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5" aria-label={template.name}>
+    <article
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5"
+      aria-label={template.name}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="min-w-0 font-semibold break-words text-slate-900">{template.name}</h2>
         <StatusBadge active={template.isActive} />
@@ -36,7 +42,9 @@ export function TemplateCard({ template, onPreview, onEdit, onDelete }: { templa
           <time dateTime={template.updatedAt}>{formatDate.format(new Date(template.updatedAt))}</time>
         </dd>
       </dl>
-      <pre className="max-h-40 overflow-hidden rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-600">{excerpt(template.htmlContent)}</pre>
+      <pre className="max-h-40 overflow-hidden rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-600">
+        {excerpt(template.htmlContent)}
+      </pre>
       <div className="mt-auto grid grid-cols-3 gap-2 sm:flex sm:justify-end">
         <Button variant="secondary" onClick={onPreview} aria-label={`Preview ${template.name}`}>
           Preview

@@ -19,7 +19,9 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import { useSaveTemplate } from './email-template-queries.ts'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 
-const PLACEHOLDER_HINT = `Placeholders, filled in when the app sends it (HTML-escaped in HTML): ${Object.entries(APP_TEMPLATES)
+const PLACEHOLDER_HINT = `Placeholders, filled in when the app sends it (HTML-escaped in HTML): ${Object.entries(
+  APP_TEMPLATES,
+)
   .map(([name, placeholders]) => `${name}: ${placeholders.map((placeholder) => `{{${placeholder}}}`).join(', ')}`)
   .join('; ')}.`
 
@@ -41,31 +43,75 @@ const invalid = (error: FieldError) => (error ? true : undefined)
 
 function TemplateForm({ template, onDone }: { template: EmailTemplate | undefined; onDone: () => void }) {
   const save = useSaveTemplate()
-  const { register, control, handleSubmit, formState, setError } = useForm<EmailTemplateFormValues, unknown, EmailTemplateInput>({
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    EmailTemplateFormValues,
+    unknown,
+    EmailTemplateInput
+  >({
     resolver: valibotResolver(EmailTemplateInputSchema),
     defaultValues: template ? valuesOf(template) : BLANK,
     // The message sits by the button just pressed; jumping to the first field would scroll it out of sight.
     shouldFocusError: false,
   })
   const { errors } = formState
-  const requiredMissing = [errors.name, errors.subject, errors.htmlContent].some((error) => error?.message === TEMPLATE_REQUIRED_MESSAGE)
-  const submit = handleSubmit((values) => save.mutate({ id: template?.id, values }, { onSuccess: onDone, onError: fieldErrorsOnto(setError, values) }))
+  const requiredMissing = [errors.name, errors.subject, errors.htmlContent].some(
+    (error) => error?.message === TEMPLATE_REQUIRED_MESSAGE,
+  )
+  const submit = handleSubmit((values) =>
+    save.mutate({ id: template?.id, values }, { onSuccess: onDone, onError: fieldErrorsOnto(setError, values) }),
+  )
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField label="Template Name" autoComplete="off" placeholder="e.g. password-reset" error={ownMessage(errors.name)} aria-invalid={invalid(errors.name)} {...register('name')} />
-      <Controller control={control} name="isActive" render={({ field }) => <Switch label="Active" checked={field.value ?? true} onChange={field.onChange} />} />
-      <TextField label="Email Subject" autoComplete="off" error={ownMessage(errors.subject)} aria-invalid={invalid(errors.subject)} {...register('subject')} />
+      <TextField
+        label="Template Name"
+        autoComplete="off"
+        placeholder="e.g. password-reset"
+        error={ownMessage(errors.name)}
+        aria-invalid={invalid(errors.name)}
+        {...register('name')}
+      />
+      <Controller
+        control={control}
+        name="isActive"
+        render={({ field }) => <Switch label="Active" checked={field.value ?? true} onChange={field.onChange} />}
+      />
+      <TextField
+        label="Email Subject"
+        autoComplete="off"
+        error={ownMessage(errors.subject)}
+        aria-invalid={invalid(errors.subject)}
+        {...register('subject')}
+      />
       <Tabs
         label="Email content"
         tabs={[
           {
             label: 'HTML Content',
-            content: <TextAreaField label="HTML Content" rows={15} spellCheck={false} className="font-mono" hint={PLACEHOLDER_HINT} error={ownMessage(errors.htmlContent)} aria-invalid={invalid(errors.htmlContent)} {...register('htmlContent')} />,
+            content: (
+              <TextAreaField
+                label="HTML Content"
+                rows={15}
+                spellCheck={false}
+                className="font-mono"
+                hint={PLACEHOLDER_HINT}
+                error={ownMessage(errors.htmlContent)}
+                aria-invalid={invalid(errors.htmlContent)}
+                {...register('htmlContent')}
+              />
+            ),
           },
           {
             label: 'Text Content (optional)',
-            content: <TextAreaField label="Text Content (optional)" rows={15} hint="Plain text for mail apps that do not show HTML." error={errors.textContent?.message} {...register('textContent')} />,
+            content: (
+              <TextAreaField
+                label="Text Content (optional)"
+                rows={15}
+                hint="Plain text for mail apps that do not show HTML."
+                error={errors.textContent?.message}
+                {...register('textContent')}
+              />
+            ),
           },
         ]}
       />
@@ -87,7 +133,13 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | undefine
 }
 
 /** editing: the template to edit, 'new' to create one, null when closed. */
-export function TemplateFormDialog({ editing, onClose }: { editing: EmailTemplate | 'new' | null; onClose: () => void }) {
+export function TemplateFormDialog({
+  editing,
+  onClose,
+}: {
+  editing: EmailTemplate | 'new' | null
+  onClose: () => void
+}) {
   const template = editing === 'new' ? undefined : (editing ?? undefined)
   return (
     <Dialog open={editing !== null} onClose={onClose} title={template ? 'Edit Template' : 'Create Template'} wide>

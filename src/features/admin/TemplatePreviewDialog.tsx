@@ -14,7 +14,8 @@ function applyTemplateStyles(frame: HTMLIFrameElement) {
   const doc = frame.contentDocument
   const view = frame.contentWindow as (Window & typeof globalThis) | null
   if (!doc || !view) return
-  for (const element of doc.querySelectorAll<HTMLElement>('[style]')) element.style.cssText = element.getAttribute('style') ?? ''
+  for (const element of doc.querySelectorAll<HTMLElement>('[style]'))
+    element.style.cssText = element.getAttribute('style') ?? ''
   doc.adoptedStyleSheets = [...doc.querySelectorAll('style')].map((style) => {
     const sheet = new view.CSSStyleSheet()
     sheet.replaceSync(style.textContent ?? '')
@@ -25,7 +26,12 @@ function applyTemplateStyles(frame: HTMLIFrameElement) {
 function useSampleValues(): Record<string, string> {
   const user = useCurrentUser()
   const origin = window.location.origin
-  return { username: user.username, appName: APP_NAME, appUrl: origin, resetUrl: `${origin}/reset-password?token=sample-token` }
+  return {
+    username: user.username,
+    appName: APP_NAME,
+    appUrl: origin,
+    resetUrl: `${origin}/reset-password?token=sample-token`,
+  }
 }
 
 export function TemplatePreviewDialog({ template, onClose }: { template: EmailTemplate | null; onClose: () => void }) {
@@ -34,7 +40,9 @@ export function TemplatePreviewDialog({ template, onClose }: { template: EmailTe
     <Dialog open={template !== null} onClose={onClose} title={template ? `Preview: ${template.name}` : 'Preview'} wide>
       {template && (
         <div className="flex flex-col gap-4 text-sm">
-          <p className="text-xs text-slate-500">Placeholders are filled with sample values. Scripts in the template do not run.</p>
+          <p className="text-xs text-slate-500">
+            Placeholders are filled with sample values. Scripts in the template do not run.
+          </p>
           <div>
             <h3 className="font-semibold text-slate-900">Subject</h3>
             <p className="mt-1 break-words text-slate-800">{fillPlaceholders(template.subject, values)}</p>

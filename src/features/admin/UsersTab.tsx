@@ -16,12 +16,17 @@ const TEXT_CELL = 'max-sm:col-start-1'
 
 const formatDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
-const matches = (user: User, search: string) => [user.username, user.email].some((text) => text.toLowerCase().includes(search))
+const matches = (user: User, search: string) =>
+  [user.username, user.email].some((text) => text.toLowerCase().includes(search))
 
 function columns(onDelete: (user: User) => void): Column<User>[] {
   return [
     { header: 'ID', cell: (user) => user.id, phoneCell: TEXT_CELL, className: 'sm:w-16 tabular-nums text-slate-500' },
-    { header: 'Username', cell: (user) => <span className="font-medium wrap-anywhere text-slate-900">{user.username}</span>, phoneCell: TEXT_CELL },
+    {
+      header: 'Username',
+      cell: (user) => <span className="font-medium wrap-anywhere text-slate-900">{user.username}</span>,
+      phoneCell: TEXT_CELL,
+    },
     { header: 'Email', cell: (user) => <span className="wrap-anywhere">{user.email}</span>, phoneCell: TEXT_CELL },
     {
       header: 'Joined',
@@ -36,7 +41,9 @@ function columns(onDelete: (user: User) => void): Column<User>[] {
       className: 'sm:w-32 sm:text-right',
       cell: (user) =>
         user.isAdmin ? (
-          <span className="inline-flex min-h-11 items-center rounded-lg bg-indigo-50 px-3 text-sm font-semibold text-indigo-800">Admin</span>
+          <span className="inline-flex min-h-11 items-center rounded-lg bg-indigo-50 px-3 text-sm font-semibold text-indigo-800">
+            Admin
+          </span>
         ) : (
           <Button variant="secondary" onClick={() => onDelete(user)} aria-label={`Delete user ${user.username}`}>
             Delete
@@ -56,7 +63,14 @@ export function UsersTab() {
   return (
     <>
       <div className="mb-3 max-w-sm">
-        <TextField label="Search users" type="search" placeholder="Username or email" autoComplete="off" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search users"
+          type="search"
+          placeholder="Username or email"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       <Loaded query={users} what="users">
         {(rows) => {
@@ -66,16 +80,28 @@ export function UsersTab() {
               <p className="mb-2 text-sm text-slate-600" aria-live="polite">
                 {wanted ? `${shown.length} of ${rows.length} users match` : `${rows.length} users`}
               </p>
-              <DataTable caption="All users" phoneGrid={PHONE_GRID} columns={columns(setDeleting)} rows={shown} rowKey={(user) => user.id} />
+              <DataTable
+                caption="All users"
+                phoneGrid={PHONE_GRID}
+                columns={columns(setDeleting)}
+                rows={shown}
+                rowKey={(user) => user.id}
+              />
             </>
           )
         }}
       </Loaded>
-      <ConfirmDelete target={deleting} remove={deleteUser} title="Delete this user?" confirmLabel="Delete user" onClose={() => setDeleting(null)}>
+      <ConfirmDelete
+        target={deleting}
+        remove={deleteUser}
+        title="Delete this user?"
+        confirmLabel="Delete user"
+        onClose={() => setDeleting(null)}
+      >
         {(user) => (
           <p>
-            <strong className="wrap-anywhere text-slate-900">{user.username}</strong> ({user.email}) will be deleted with all their listings and photos,
-            and signed out everywhere. This cannot be undone.
+            <strong className="wrap-anywhere text-slate-900">{user.username}</strong> ({user.email}) will be deleted
+            with all their listings and photos, and signed out everywhere. This cannot be undone.
           </p>
         )}
       </ConfirmDelete>

@@ -35,12 +35,22 @@ function useAdminDelete(kind: 'user' | 'listing', remove: (id: number) => Promis
     mutationFn: remove,
     onSuccess: async () => {
       // A deleted user takes their listings along, and the admin's own listings may be among those deleted.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), queryClient.invalidateQueries({ queryKey: listingKeys.all })])
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+      ])
       notify(`${label} deleted successfully`, undefined, 'success')
     },
-    onError: (error) => notify(`Failed to delete ${kind}`, failureMessage(error, `The ${kind} could not be deleted. Please try again.`, NO_CONNECTION), 'error'),
+    onError: (error) =>
+      notify(
+        `Failed to delete ${kind}`,
+        failureMessage(error, `The ${kind} could not be deleted. Please try again.`, NO_CONNECTION),
+        'error',
+      ),
   })
 }
 
-export const useDeleteUser = () => useAdminDelete('user', (id) => okJson(api.admin.users[':id'].$delete({ param: { id: String(id) } })))
-export const useDeleteAnyListing = () => useAdminDelete('listing', (id) => okJson(api.admin.listings[':id'].$delete({ param: { id: String(id) } })))
+export const useDeleteUser = () =>
+  useAdminDelete('user', (id) => okJson(api.admin.users[':id'].$delete({ param: { id: String(id) } })))
+export const useDeleteAnyListing = () =>
+  useAdminDelete('listing', (id) => okJson(api.admin.listings[':id'].$delete({ param: { id: String(id) } })))

@@ -25,10 +25,22 @@ function AdminDashboard() {
         <Tabs
           label="Admin data"
           selectedIndex={tab === 'listings' ? 1 : 0}
-          onChange={(index) => void navigate({ search: (previous) => ({ ...previous, tab: index === 1 ? 'listings' : undefined }) })}
+          onChange={(index) =>
+            void navigate({ search: (previous) => ({ ...previous, tab: index === 1 ? 'listings' : undefined }) })
+          }
           tabs={[
             { label: 'All Users', content: <UsersTab /> },
-            { label: 'All Listings', content: <ListingsTab page={page} onPage={(next) => void navigate({ search: (previous) => ({ ...previous, page: next > 1 ? next : undefined }) })} /> },
+            {
+              label: 'All Listings',
+              content: (
+                <ListingsTab
+                  page={page}
+                  onPage={(next) =>
+                    void navigate({ search: (previous) => ({ ...previous, page: next > 1 ? next : undefined }) })
+                  }
+                />
+              ),
+            },
           ]}
         />
       </section>

@@ -1,6 +1,11 @@
 // Email templates for the admin screen: the list, save (create or update) and delete, with docs/product.md §8's toasts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AppTemplateName, EmailTemplate, EmailTemplateInput, TemplatePurpose } from '../../../api/contract/email-template.ts'
+import type {
+  AppTemplateName,
+  EmailTemplate,
+  EmailTemplateInput,
+  TemplatePurpose,
+} from '../../../api/contract/email-template.ts'
 import { api, cancelledBy, failureMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 
@@ -8,13 +13,15 @@ export const templateKeys = { all: ['email-templates'] as const, purposes: ['ema
 
 export const emailTemplatesQuery = queryOptions({
   queryKey: templateKeys.all,
-  queryFn: ({ signal }): Promise<EmailTemplate[]> => okJson(api['email-templates'].$get(undefined, cancelledBy(signal))),
+  queryFn: ({ signal }): Promise<EmailTemplate[]> =>
+    okJson(api['email-templates'].$get(undefined, cancelledBy(signal))),
 })
 
 /** Which template each email the app sends uses. Under templateKeys.all, so saving or deleting a template reads it again. */
 export const templatePurposesQuery = queryOptions({
   queryKey: templateKeys.purposes,
-  queryFn: ({ signal }): Promise<TemplatePurpose[]> => okJson(api['email-templates'].purposes.$get(undefined, cancelledBy(signal))),
+  queryFn: ({ signal }): Promise<TemplatePurpose[]> =>
+    okJson(api['email-templates'].purposes.$get(undefined, cancelledBy(signal))),
 })
 
 export function useChooseTemplate() {

@@ -16,7 +16,8 @@ import { TemplateCard } from './TemplateCard.tsx'
 import { TemplateFormDialog } from './TemplateFormDialog.tsx'
 import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx'
 
-const deleteQuestion = (template: EmailTemplate) => `Are you sure you want to delete the template "${template.name}"? This cannot be undone.`
+const deleteQuestion = (template: EmailTemplate) =>
+  `Are you sure you want to delete the template "${template.name}"? This cannot be undone.`
 
 function TemplateManager() {
   const templates = useQuery(emailTemplatesQuery)
@@ -25,7 +26,8 @@ function TemplateManager() {
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null)
   const [deleting, setDeleting] = useState<EmailTemplate | null>(null)
   const purposes = useQuery(templatePurposesQuery)
-  const sentAs = (template: EmailTemplate) => (purposes.data ?? []).filter((row) => row.sentTemplateId === template.id).map((row) => row.purpose)
+  const sentAs = (template: EmailTemplate) =>
+    (purposes.data ?? []).filter((row) => row.sentTemplateId === template.id).map((row) => row.purpose)
   // docs/product.md §4: the browser's confirm; a template the app sends gets a dialog that also says what replaces it.
   const askToDelete = (template: EmailTemplate) => {
     if (sentAs(template).length > 0) return setDeleting(template)
@@ -68,14 +70,20 @@ function TemplateManager() {
       </Loaded>
       <TemplateFormDialog editing={editing} onClose={() => setEditing(null)} />
       <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmDelete target={deleting} remove={deleteTemplate} title="Delete this template?" confirmLabel="Delete template" onClose={() => setDeleting(null)}>
+      <ConfirmDelete
+        target={deleting}
+        remove={deleteTemplate}
+        title="Delete this template?"
+        confirmLabel="Delete template"
+        onClose={() => setDeleting(null)}
+      >
         {(template) => (
           <>
             <p>{deleteQuestion(template)}</p>
             {sentAs(template).length > 0 && (
               <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900">
-                Snaplist sends it as the {sentAs(template).join(' and ')} email. After deleting, it sends the active template named after that email, or a
-                plain built-in one.
+                Snaplist sends it as the {sentAs(template).join(' and ')} email. After deleting, it sends the active
+                template named after that email, or a plain built-in one.
               </p>
             )}
           </>

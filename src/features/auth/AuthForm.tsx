@@ -28,7 +28,8 @@ const TAB_FIELD = 'tab'
 type Errors = Record<string, string>
 
 /** The tab the browser has checked: the seller may have chosen it before the app started. */
-const checkedMode = (form: HTMLFormElement): Mode => (new FormData(form).get(TAB_FIELD) === 'register' ? 'register' : 'login')
+const checkedMode = (form: HTMLFormElement): Mode =>
+  new FormData(form).get(TAB_FIELD) === 'register' ? 'register' : 'login'
 
 /** The first sentence for each field a schema refused. */
 function issuesByField(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Errors {
@@ -85,7 +86,12 @@ export function AuthForm() {
 
   return (
     <form ref={form} method="post" onSubmit={submit} noValidate data-auth-form="" className="flex flex-col gap-4">
-      <div role="radiogroup" aria-label="Sign in or register" onKeyDown={onKeyDown} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="radiogroup"
+        aria-label="Sign in or register"
+        onKeyDown={onKeyDown}
+        className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {TABS.map((tab, index) => (
           <label
             key={tab.mode}
@@ -111,13 +117,31 @@ export function AuthForm() {
           <TextField label="First name" name="firstName" autoComplete="given-name" error={errors.firstName} />
           <TextField label="Last name" name="lastName" autoComplete="family-name" error={errors.lastName} />
         </div>
-        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" error={errors.username} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          error={errors.username}
+        />
         <div data-for="register">
           <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
         </div>
-        <TextField label="Password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} error={errors.password} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          error={errors.password}
+        />
         <div data-for="register" className="flex flex-col gap-4">
-          <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
           <SetupCodeField error={errors.setupCode} />
         </div>
         {/* The toast goes after 5 seconds; the reason stays by the form until the next try. */}
@@ -131,7 +155,11 @@ export function AuthForm() {
           <span data-for="login">{login.isPending ? 'Logging in...' : 'Login'}</span>
           <span data-for="register">{registration.isPending ? 'Creating account...' : 'Create account'}</span>
         </Button>
-        <Link data-for="login" to="/forgot-password" className="text-center text-sm font-medium text-indigo-700 hover:underline">
+        <Link
+          data-for="login"
+          to="/forgot-password"
+          className="text-center text-sm font-medium text-indigo-700 hover:underline"
+        >
           Forgot your password?
         </Link>
       </div>

@@ -25,7 +25,14 @@ function GoogleButton({ clientId }: { clientId: string }) {
       (google) => {
         if (unmounted || !container.current) return
         google.initialize({ client_id: clientId, callback: ({ credential }) => signIn({ credential }) })
-        google.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', shape: 'pill', width: buttonWidth(container.current) })
+        google.renderButton(container.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          shape: 'pill',
+          width: buttonWidth(container.current),
+        })
       },
       () => {
         if (!unmounted) setUnavailable(true)
@@ -42,7 +49,8 @@ function GoogleButton({ clientId }: { clientId: string }) {
         <div ref={container} className={unavailable ? 'hidden' : 'flex min-h-11 w-full justify-center'} />
         {unavailable && (
           <p role="alert" className="text-center text-sm text-slate-700">
-            Sign in with Google could not load. Check your connection and reload, or log in with your username and password below.
+            Sign in with Google could not load. Check your connection and reload, or log in with your username and
+            password below.
           </p>
         )}
         {isPending && (
@@ -51,7 +59,9 @@ function GoogleButton({ clientId }: { clientId: string }) {
           </p>
         )}
       </section>
-      <p className="my-5 flex items-center gap-3 text-sm text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">or</p>
+      <p className="my-5 flex items-center gap-3 text-sm text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        or
+      </p>
     </>
   )
 }

@@ -24,12 +24,17 @@ export function LogoutDialog({ unsynced, onLogout, onCancel }: LogoutDialogProps
     <Dialog open={unsynced !== null} onClose={onCancel} title="Log out of this phone?">
       <p className="text-sm text-slate-700">{unsynced && describeUnsynced(unsynced)}</p>
       <p className="mt-2 text-sm text-slate-600">
-        Kept, they wait for this account to sign in here again; no other account sees or sends them. Removed, they are gone for good.
+        Kept, they wait for this account to sign in here again; no other account sees or sends them. Removed, they are
+        gone for good.
       </p>
       <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
         <Button onClick={() => onLogout(false)}>Keep on this phone</Button>
-        <Button variant="danger" onClick={() => onLogout(true)}>Remove from this phone</Button>
-        <Button variant="secondary" onClick={onCancel}>Cancel</Button>
+        <Button variant="danger" onClick={() => onLogout(true)}>
+          Remove from this phone
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </Dialog>
   )

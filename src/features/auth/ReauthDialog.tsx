@@ -19,15 +19,33 @@ function PasswordForm({ onCancel }: { onCancel: () => void }) {
     mutationFn: (json: ReauthInput) => okJson(api.auth.reauth.$post({ json })),
     onSuccess: () => reauthRequest.settle('proved'),
   })
-  const { register, handleSubmit, formState, setError } = useForm<ReauthFormValues, unknown, ReauthInput>({ resolver: valibotResolver(ReauthSchema), defaultValues: { password: '' } })
+  const { register, handleSubmit, formState, setError } = useForm<ReauthFormValues, unknown, ReauthInput>({
+    resolver: valibotResolver(ReauthSchema),
+    defaultValues: { password: '' },
+  })
   return (
-    <form onSubmit={handleSubmit((input) => reauth.mutate(input, { onError: fieldErrorsOnto(setError, input) }))} noValidate className="flex flex-col gap-4">
+    <form
+      onSubmit={handleSubmit((input) => reauth.mutate(input, { onError: fieldErrorsOnto(setError, input) }))}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-slate-700">It has been a while since you signed in. Type your password to go on.</p>
-      <TextField label="Your password" type="password" autoComplete="current-password" autoFocus error={formState.errors.password?.message} {...register('password')} />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <FormFailure error={reauth.error} fallback="That did not work. Try again." />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={reauth.isPending}>{reauth.isPending ? 'Checking...' : 'Continue'}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={reauth.isPending}>
+          {reauth.isPending ? 'Checking...' : 'Continue'}
+        </Button>
       </div>
     </form>
   )
@@ -37,9 +55,12 @@ function SignInWithGoogleAgain({ onCancel }: { onCancel: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        It has been a while since you signed in. Your account signs in with Google: log out, tap Sign in with Google, then try again.
+        It has been a while since you signed in. Your account signs in with Google: log out, tap Sign in with Google,
+        then try again.
       </p>
-      <Button variant="secondary" onClick={onCancel}>Close</Button>
+      <Button variant="secondary" onClick={onCancel}>
+        Close
+      </Button>
     </div>
   )
 }

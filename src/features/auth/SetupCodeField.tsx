@@ -9,7 +9,9 @@ export function SetupCodeField({ error }: { error: string | undefined }) {
   if (!config?.setupCodeRequired) return null
   return (
     <details className="rounded-lg border border-slate-200 px-3 py-2">
-      <summary className="flex min-h-10 cursor-pointer items-center text-sm font-medium text-indigo-700">I installed Snaplist: enter the setup code</summary>
+      <summary className="flex min-h-10 cursor-pointer items-center text-sm font-medium text-indigo-700">
+        I installed Snaplist: enter the setup code
+      </summary>
       <p className="mb-3 text-sm text-slate-600">
         Only for whoever installed this Snaplist server, to make their account the administrator. Sellers leave it out.
       </p>

@@ -16,7 +16,9 @@ export function AuthScreen() {
         <h1 id="pitch" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
           List what you find in the time it takes to take a photo.
         </h1>
-        <p className="mt-3 text-lg text-slate-600">Snaplist turns a phone photo into a ready-to-post listing for eBay and more.</p>
+        <p className="mt-3 text-lg text-slate-600">
+          Snaplist turns a phone photo into a ready-to-post listing for eBay and more.
+        </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {SELLING_POINTS.map(([title, text]) => (
             <li key={title} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -26,7 +28,10 @@ export function AuthScreen() {
           ))}
         </ul>
       </section>
-      <section className="order-1 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:order-2" aria-label="Sign in or register">
+      <section
+        className="order-1 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:order-2"
+        aria-label="Sign in or register"
+      >
         <GoogleSignIn />
         <AuthForm />
       </section>

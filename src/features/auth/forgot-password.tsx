@@ -3,7 +3,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, type ForgotPasswordFormValues, type ForgotPasswordInput } from '../../../api/contract/password-reset.ts'
+import {
+  FORGOT_PASSWORD_REPLY,
+  ForgotPasswordSchema,
+  type ForgotPasswordFormValues,
+  type ForgotPasswordInput,
+} from '../../../api/contract/password-reset.ts'
 import { CardPage, FormAlert } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -15,7 +20,11 @@ const linkClass = 'text-center text-sm font-medium text-indigo-700 hover:underli
 
 export function ForgotPasswordScreen() {
   const forgot = useForgotPassword()
-  const { register, handleSubmit, formState, setError } = useForm<ForgotPasswordFormValues, unknown, ForgotPasswordInput>({
+  const { register, handleSubmit, formState, setError } = useForm<
+    ForgotPasswordFormValues,
+    unknown,
+    ForgotPasswordInput
+  >({
     resolver: valibotResolver(ForgotPasswordSchema),
     defaultValues: { username: '' },
   })
@@ -37,10 +46,28 @@ export function ForgotPasswordScreen() {
   return (
     <CardPage title="Forgot your password?">
       <p>Enter the email address of your Snaplist account and we will email you a link to choose a new password.</p>
-      <form method="post" onSubmit={handleSubmit((values) => forgot.mutate(values, { onError: fieldErrorsOnto(setError, values) }))} noValidate className="flex flex-col gap-4">
-        <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" error={formState.errors.username?.message} {...register('username')} />
+      <form
+        method="post"
+        onSubmit={handleSubmit((values) => forgot.mutate(values, { onError: fieldErrorsOnto(setError, values) }))}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          error={formState.errors.username?.message}
+          {...register('username')}
+        />
         {forgot.isError && (
-          <FormAlert>{failureMessage(forgot.error, 'An error occurred. Please try again.', 'Failed to send password reset request. Please try again later.')}</FormAlert>
+          <FormAlert>
+            {failureMessage(
+              forgot.error,
+              'An error occurred. Please try again.',
+              'Failed to send password reset request. Please try again later.',
+            )}
+          </FormAlert>
         )}
         <Button type="submit" disabled={forgot.isPending}>
           {forgot.isPending ? 'Sending...' : 'Send Reset Instructions'}

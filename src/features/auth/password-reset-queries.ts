@@ -11,7 +11,10 @@ export const resetTokenQuery = (token: string) =>
   queryOptions({
     queryKey: ['reset-token', token],
     // hono/client puts a path parameter in as it is: the token from the link may hold anything.
-    queryFn: ({ signal }) => okJson(api['reset-password'][':token'].$get({ param: { token: encodeURIComponent(token) } }, cancelledBy(signal))),
+    queryFn: ({ signal }) =>
+      okJson(
+        api['reset-password'][':token'].$get({ param: { token: encodeURIComponent(token) } }, cancelledBy(signal)),
+      ),
     // A token's answer changes once it is used or expires: never serve it from memory.
     gcTime: 0,
   })

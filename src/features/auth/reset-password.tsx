@@ -6,7 +6,12 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { MISSING_TOKEN_MESSAGE, ResetPasswordFormSchema, type ResetPasswordFormOutput, type ResetPasswordFormValues } from '../../../api/contract/password-reset.ts'
+import {
+  MISSING_TOKEN_MESSAGE,
+  ResetPasswordFormSchema,
+  type ResetPasswordFormOutput,
+  type ResetPasswordFormValues,
+} from '../../../api/contract/password-reset.ts'
 import { CardPage, CardPageWaiting, FormAlert } from '../../components/CardPage.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -48,7 +53,11 @@ function Done() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword()
-  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordFormValues, unknown, ResetPasswordFormOutput>({
+  const { register, handleSubmit, formState, setError } = useForm<
+    ResetPasswordFormValues,
+    unknown,
+    ResetPasswordFormOutput
+  >({
     resolver: valibotResolver(ResetPasswordFormSchema),
     criteriaMode: 'all',
     defaultValues: { password: '', confirmPassword: '' },
@@ -58,10 +67,37 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <CardPage title="Choose a new password">
-      <form method="post" onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }, { onError: fieldErrorsOnto(setError, { password }) }))} noValidate className="flex flex-col gap-4">
-        <TextField label="New Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        {reset.isError && <FormAlert>{failureMessage(reset.error, 'An error occurred. Please try again.', 'Failed to reset password. Please try again later.')}</FormAlert>}
+      <form
+        method="post"
+        onSubmit={handleSubmit(({ password }) =>
+          reset.mutate({ token, password }, { onError: fieldErrorsOnto(setError, { password }) }),
+        )}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {reset.isError && (
+          <FormAlert>
+            {failureMessage(
+              reset.error,
+              'An error occurred. Please try again.',
+              'Failed to reset password. Please try again later.',
+            )}
+          </FormAlert>
+        )}
         <Button type="submit" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
         </Button>
@@ -73,9 +109,7 @@ function NewPasswordForm({ token }: { token: string }) {
 function VerifiedReset({ token }: { token: string }) {
   const check = useQuery(resetTokenQuery(token))
   if (check.isPending) {
-    return (
-      <CardPageWaiting title="Verifying Reset Token" />
-    )
+    return <CardPageWaiting title="Verifying Reset Token" />
   }
   if (check.isError && !(check.error instanceof ApiError)) {
     return (

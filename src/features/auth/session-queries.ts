@@ -48,7 +48,8 @@ export const authConfigQuery = queryOptions({
   queryKey: sessionKeys.authConfig,
   // /auth's starter read them already (to know whether the app must start at once): its answer, else the server's.
   queryFn: async ({ signal }): Promise<AuthConfig> =>
-    ((await takePageSettings()) as AuthConfig | undefined) ?? okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
+    ((await takePageSettings()) as AuthConfig | undefined) ??
+    okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
 })
 
 function useSignedIn() {
@@ -71,12 +72,15 @@ function useSessionMutation<Input>(call: (input: Input) => Promise<User>, failur
   })
 }
 
-export const useLogin = () => useSessionMutation((json: LoginInput) => okJson(api.login.$post({ json })), 'Login failed')
+export const useLogin = () =>
+  useSessionMutation((json: LoginInput) => okJson(api.login.$post({ json })), 'Login failed')
 
 /** Sends the ID token Google's button produced; the server signs in, links or creates the account. */
-export const useGoogleSignIn = () => useSessionMutation((json: GoogleSignInInput) => okJson(api.auth.google.$post({ json })), 'Login failed')
+export const useGoogleSignIn = () =>
+  useSessionMutation((json: GoogleSignInInput) => okJson(api.auth.google.$post({ json })), 'Login failed')
 
-export const useRegister = () => useSessionMutation((json: RegisterInput) => okJson(api.register.$post({ json })), 'Registration failed')
+export const useRegister = () =>
+  useSessionMutation((json: RegisterInput) => okJson(api.register.$post({ json })), 'Registration failed')
 
 export interface LogoutInput {
   userId: number

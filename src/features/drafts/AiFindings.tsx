@@ -13,7 +13,10 @@ import { useDraftStore } from './useDrafts.ts'
 /** A value the AI inferred rather than read in a photo; distinct from the AI badge. */
 export function GuessBadge() {
   return (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title="The AI did not read this in a photo: check it">
+    <span
+      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+      title="The AI did not read this in a photo: check it"
+    >
       Guess: check it
     </span>
   )
@@ -23,7 +26,12 @@ export function GuessBadge() {
 export function ConfirmGuess({ draftId, guessKey, label }: { draftId: string; guessKey: string; label: string }) {
   const drafts = useDraftStore()
   return (
-    <Button variant="ghost" className="self-start text-sm" onClick={() => void drafts.confirmGuess(draftId, guessKey)} aria-label={`${label} is right`}>
+    <Button
+      variant="ghost"
+      className="self-start text-sm"
+      onClick={() => void drafts.confirmGuess(draftId, guessKey)}
+      aria-label={`${label} is right`}
+    >
       It's right
     </Button>
   )
@@ -38,11 +46,22 @@ const PRICE_SOURCE: Record<PriceSource, string> = {
 }
 
 /** "23 on eBay now: $18–$34, middle $25", the three closest, and where the suggested used price came from. */
-export function MarketPanel({ market, priceSource, gaps }: { market: MarketPrices | null | undefined; priceSource: PriceSource | null | undefined; gaps: AnalysisGap[] }) {
+export function MarketPanel({
+  market,
+  priceSource,
+  gaps,
+}: {
+  market: MarketPrices | null | undefined
+  priceSource: PriceSource | null | undefined
+  gaps: AnalysisGap[]
+}) {
   const unavailable = gaps.includes('market_prices_unavailable')
   if (!market && !unavailable && !priceSource) return null
   return (
-    <section aria-label="Listed on eBay now" className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 sm:col-span-2">
+    <section
+      aria-label="Listed on eBay now"
+      className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 sm:col-span-2"
+    >
       {market && market.count > 0 && (
         <>
           <p className="font-semibold">
@@ -62,7 +81,11 @@ export function MarketPanel({ market, priceSource, gaps }: { market: MarketPrice
       )}
       {market && market.count === 0 && <p>No listings like this on eBay now.</p>}
       {unavailable && <p>eBay's prices could not be fetched just now.</p>}
-      {market && <p className="text-slate-600">Active listings are not sold prices: items often sell for less than they are listed at.</p>}
+      {market && (
+        <p className="text-slate-600">
+          Active listings are not sold prices: items often sell for less than they are listed at.
+        </p>
+      )}
       {priceSource && <p className="text-slate-600">{PRICE_SOURCE[priceSource]}</p>}
     </section>
   )
@@ -84,7 +107,11 @@ function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion
   const props = {
     label: `${aspect.name}${aspect.required ? ' (required)' : ''}`,
     value,
-    badge: guessed ? <GuessBadge /> : aiFilled ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800">AI</span> : undefined,
+    badge: guessed ? (
+      <GuessBadge />
+    ) : aiFilled ? (
+      <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800">AI</span>
+    ) : undefined,
     onChange: (event: { target: { value: string } }) => {
       setValue(event.target.value)
       void drafts.editAspect(draft.id, aspect.name, event.target.value)
@@ -128,7 +155,9 @@ export function Flaws({ flaws }: { flaws: Flaw[] | undefined }) {
   const suspected = flaws.filter((flaw) => !flaw.seen)
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
-      {seen.length > 0 && <p>Flaws in the photos: {seen.map((flaw) => `${flaw.text}${photoNote(flaw)}`).join('; ')}.</p>}
+      {seen.length > 0 && (
+        <p>Flaws in the photos: {seen.map((flaw) => `${flaw.text}${photoNote(flaw)}`).join('; ')}.</p>
+      )}
       {suspected.length > 0 && (
         <p className="flex flex-wrap items-center gap-2">
           <GuessBadge /> Possible flaws, not in the description: {suspected.map((flaw) => flaw.text).join('; ')}.

@@ -13,7 +13,8 @@ const GAVE_UP: Record<string, string> = {
   analysis_failed: 'The AI could not analyse the photos: fill in the details yourself.',
   analysis_timeout: 'The AI took too long to answer: fill in the details yourself.',
   analysis_key_refused: 'AI suggestions are not available on this server right now: fill in the details yourself.',
-  analysis_limit_reached: 'You have used your AI suggestions for now: fill in the details yourself. Your photos are saved.',
+  analysis_limit_reached:
+    'You have used your AI suggestions for now: fill in the details yourself. Your photos are saved.',
 }
 
 /** Where the AI failed rather than being busy, not set up or out of the seller's allowance: SPEC's toast says so. */
@@ -44,8 +45,8 @@ function AiRetryNotice({ draftId, waiting }: { draftId: string; waiting: OutboxE
   return (
     <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
       <p className="min-w-0 flex-1">
-        <span className="font-semibold">{aiRetryText(waiting, now)}.</span> You can fill in the details and create the listing now; late suggestions only fill
-        what is still empty.
+        <span className="font-semibold">{aiRetryText(waiting, now)}.</span> You can fill in the details and create the
+        listing now; late suggestions only fill what is still empty.
       </p>
       <AiRetryButtons draftId={draftId} />
     </div>
@@ -61,10 +62,18 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
   }
   return (
     <>
-      <Button variant="secondary" onClick={() => void retryNow()} aria-label={label ? `Retry now: ${label}` : undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => void retryNow()}
+        aria-label={label ? `Retry now: ${label}` : undefined}
+      >
         Retry now
       </Button>
-      <Button variant="ghost" onClick={() => void drafts.skipAnalysis(draftId)} aria-label={label ? `Skip the AI: ${label}` : undefined}>
+      <Button
+        variant="ghost"
+        onClick={() => void drafts.skipAnalysis(draftId)}
+        aria-label={label ? `Skip the AI: ${label}` : undefined}
+      >
         Skip
       </Button>
     </>
@@ -72,14 +81,16 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
 }
 
 // Parts of an analysis that could not be done, by code (docs/product.md §12); the rest of it stands.
-const SPECIFICS_GAP = "eBay's item specifics could not be filled in just now: the Post to eBay dialog will ask for what eBay needs."
+const SPECIFICS_GAP =
+  "eBay's item specifics could not be filled in just now: the Post to eBay dialog will ask for what eBay needs."
 
 export function AiStatus({ view }: { view: DraftView }) {
   const { draft, entries } = view
   useFailureToast(draft.aiGaveUp)
   const waiting = aiRetryOf(entries)
   // Keyed by the next attempt: each new wait mounts afresh and counts from now.
-  if (waiting) return <AiRetryNotice key={`${waiting.id}-${waiting.nextAttemptAt}`} draftId={draft.id} waiting={waiting} />
+  if (waiting)
+    return <AiRetryNotice key={`${waiting.id}-${waiting.nextAttemptAt}`} draftId={draft.id} waiting={waiting} />
   if (draft.analysis?.source === 'measured') {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -89,7 +100,17 @@ export function AiStatus({ view }: { view: DraftView }) {
     )
   }
   const gaveUp = draft.aiGaveUp && GAVE_UP[draft.aiGaveUp]
-  if (gaveUp) return <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{gaveUp}</p>
-  if (draft.analysis?.gaps?.includes('ebay_specifics_unavailable')) return <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{SPECIFICS_GAP}</p>
+  if (gaveUp)
+    return (
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        {gaveUp}
+      </p>
+    )
+  if (draft.analysis?.gaps?.includes('ebay_specifics_unavailable'))
+    return (
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        {SPECIFICS_GAP}
+      </p>
+    )
   return null
 }

@@ -39,7 +39,12 @@ const SAVED_OFFLINE = 'Saved on this phone — it will sync when you are back on
 
 /** What the form says where creating and editing differ. */
 const WORDS = {
-  create: { heading: 'Create New Listing', submit: 'Create Listing', pending: 'Creating...', done: 'Listing created successfully' },
+  create: {
+    heading: 'Create New Listing',
+    submit: 'Create Listing',
+    pending: 'Creating...',
+    done: 'Listing created successfully',
+  },
   edit: { heading: 'Edit Listing', submit: 'Save Changes', pending: 'Saving...', done: 'Changes saved' },
 } as const
 
@@ -80,10 +85,19 @@ const PLACES = {
   department: { section: 'ebay' },
 } satisfies Record<DraftField, Placement> as Record<DraftField, Placement>
 
-type InputProps = ReturnType<ReturnType<typeof useForm<DraftFields>>['register']> & { label: string; error: string | undefined; badge: ReactNode; hint?: string }
+type InputProps = ReturnType<ReturnType<typeof useForm<DraftFields>>['register']> & {
+  label: string
+  error: string | undefined
+  badge: ReactNode
+  hint?: string
+}
 
 /** A text input that shows how many characters of its limit are used. */
-function CountedTextField({ control, limit, ...props }: InputProps & { control: Control<DraftFields, unknown, ListingInput>; limit: number }) {
+function CountedTextField({
+  control,
+  limit,
+  ...props
+}: InputProps & { control: Control<DraftFields, unknown, ListingInput>; limit: number }) {
   const length = useWatch({ control, name: props.name }).length
   return <TextField maxLength={limit} {...props} hint={`${length}/${limit}`} />
 }
@@ -118,7 +132,11 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   const drafts = useDraftStore()
   const [preparing, setPreparing] = useState(0)
   const [submitted, setSubmitted] = useState(false)
-  const { register, handleSubmit, setValue, getValues, setError, formState, control } = useForm<DraftFields, unknown, ListingInput>({
+  const { register, handleSubmit, setValue, getValues, setError, formState, control } = useForm<
+    DraftFields,
+    unknown,
+    ListingInput
+  >({
     resolver,
     defaultValues: { ...EMPTY_FIELDS, ...view?.draft.fields },
   })
@@ -127,7 +145,9 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   const photos = view?.photos ?? []
   const previews = usePhotoPreviews(photos)
   // The first try of an analysis; once the AI is busy the photos are stored and AiStatus says so instead.
-  const analysing = online && (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
+  const analysing =
+    online &&
+    (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
   const measured = draft?.analysis?.source === 'measured'
   const words = WORDS[draft?.editOf ? 'edit' : 'create']
 
@@ -135,7 +155,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   useEffect(() => {
     if (!draft) return
     for (const field of draft.aiFilled) {
-      if (getValues(field) !== draft.fields[field]) setValue(field, draft.fields[field], { shouldValidate: formState.isSubmitted })
+      if (getValues(field) !== draft.fields[field])
+        setValue(field, draft.fields[field], { shouldValidate: formState.isSubmitted })
     }
   }, [draft, getValues, setValue, formState.isSubmitted])
 
@@ -209,7 +230,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
 
   const inputProps = (field: DraftField): InputProps => ({
     ...register(field, {
-      onChange: (event: { target: { value: string } }) => void drafts.editFields(draftId, { ...alsoChange[field]?.(event.target.value), [field]: event.target.value }),
+      onChange: (event: { target: { value: string } }) =>
+        void drafts.editFields(draftId, { ...alsoChange[field]?.(event.target.value), [field]: event.target.value }),
     }),
     label: LISTING_FIELDS[field].label,
     error: errors[field]?.message,
@@ -223,12 +245,24 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
 
   /** A field the AI filled with a guess: the seller can say it is right without retyping it. */
   const guessCheck = (field: DraftField) =>
-    draft?.guesses?.includes(field) ? <ConfirmGuess draftId={draftId} guessKey={field} label={LISTING_FIELDS[field].label} /> : null
+    draft?.guesses?.includes(field) ? (
+      <ConfirmGuess draftId={draftId} guessKey={field} label={LISTING_FIELDS[field].label} />
+    ) : null
 
   // What the analysis found beside a field (docs/product.md §12): under it, or after it across both columns.
-  const under: Partial<Record<DraftField, ReactNode>> = { description: <Flaws flaws={draft?.analysis?.flaws} />, brand: guessCheck('brand'), size: guessCheck('size') }
+  const under: Partial<Record<DraftField, ReactNode>> = {
+    description: <Flaws flaws={draft?.analysis?.flaws} />,
+    brand: guessCheck('brand'),
+    size: guessCheck('size'),
+  }
   const after: Partial<Record<DraftField, ReactNode>> = {
-    askingPrice: <MarketPanel market={draft?.analysis?.market} priceSource={draft?.analysis?.priceSource} gaps={draft?.analysis?.gaps ?? []} />,
+    askingPrice: (
+      <MarketPanel
+        market={draft?.analysis?.market}
+        priceSource={draft?.analysis?.priceSource}
+        gaps={draft?.analysis?.gaps ?? []}
+      />
+    ),
   }
 
   /** The fields of one section, each with the input its kind takes. */
@@ -301,7 +335,11 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     <form onSubmit={submit} noValidate className="mx-auto flex max-w-3xl flex-col gap-6">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{review?.heading ?? words.heading}</h1>
-        {!online && <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Offline: saved on this phone</span>}
+        {!online && (
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+            Offline: saved on this phone
+          </span>
+        )}
         {/* Many items in a row: the haul is the faster way (docs/product.md §17). */}
         {photos.length === 0 && !review && !draft?.editOf && (
           <Link to="/haul" className="text-sm font-medium text-indigo-700 underline">
@@ -310,7 +348,9 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         )}
       </div>
       {draft?.suggestionsReady && !measured && (
-        <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">AI suggestions ready: check the fields marked AI, then tap Create Listing.</p>
+        <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
+          AI suggestions ready: check the fields marked AI, then tap Create Listing.
+        </p>
       )}
       {draft?.conflict && (
         <ConflictChoice
@@ -322,7 +362,9 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         />
       )}
       {draft?.state === 'failed' && !draft.conflict && (
-        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">{draft.error} Fix it below and tap {words.submit} again.</p>
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {draft.error} Fix it below and tap {words.submit} again.
+        </p>
       )}
       <section aria-label="Photos" className="flex flex-col gap-2">
         <PhotoStrip
@@ -336,13 +378,18 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         {view && <AiStatus view={view} />}
       </section>
 
-      <section aria-label="Listing details" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+      <section
+        aria-label="Listing details"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2"
+      >
         {fieldsOf('details')}
       </section>
 
       <fieldset className="grid gap-4 rounded-2xl border-2 border-dashed border-slate-300 bg-white p-5 sm:grid-cols-2">
         <legend className="px-2 text-base font-semibold text-slate-900">eBay Listing Details</legend>
-        <p className="text-sm text-slate-600 sm:col-span-2">Required for eBay: buyers filter by these, and eBay asks for them in most categories.</p>
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Required for eBay: buyers filter by these, and eBay asks for them in most categories.
+        </p>
         {fieldsOf('ebay')}
         {draft && <EbayCategoryField draft={draft} />}
         {draft && <ItemSpecifics draft={draft} />}
@@ -361,7 +408,14 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
           </Button>
         )}
         {view && !draft?.editOf && !review && (
-          <Button variant="secondary" onClick={() => void navigate(backToDashboard()).then(() => notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'))}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigate(backToDashboard()).then(() =>
+                notify('Saved on this phone', 'Finish it any time from your Dashboard.', 'info'),
+              )
+            }
+          >
             Save for later
           </Button>
         )}

@@ -38,10 +38,17 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        {first ? <img src={first} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg object-cover" /> : <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />}
+        {first ? (
+          <img src={first} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
+        )}
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{title}</p>
-          <p className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[view.status.kind] ?? 'bg-slate-100 text-slate-700'}`} role="status">
+          <p
+            className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[view.status.kind] ?? 'bg-slate-100 text-slate-700'}`}
+            role="status"
+          >
             {view.status.text}
           </p>
         </div>
@@ -49,11 +56,22 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
       {view.status.kind === 'done' && <DoneActions view={view} title={title} />}
       {view.status.kind !== 'done' && (
         <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-          {view.status.kind === 'failed' && <Button onClick={() => void retry()} aria-label={`Retry ${title}`}>Retry</Button>}
-          <Link to="/list-item" search={{ draft: view.draft.id }} className={buttonClass('secondary')} aria-label={`Edit ${title}`}>
+          {view.status.kind === 'failed' && (
+            <Button onClick={() => void retry()} aria-label={`Retry ${title}`}>
+              Retry
+            </Button>
+          )}
+          <Link
+            to="/list-item"
+            search={{ draft: view.draft.id }}
+            className={buttonClass('secondary')}
+            aria-label={`Edit ${title}`}
+          >
             Edit
           </Link>
-          <Button variant="secondary" onClick={onDiscard} aria-label={`Discard ${title}`}>Discard</Button>
+          <Button variant="secondary" onClick={onDiscard} aria-label={`Discard ${title}`}>
+            Discard
+          </Button>
         </div>
       )}
     </li>
@@ -83,11 +101,22 @@ function DoneActions({ view, title }: { view: DraftView; title: string }) {
  * haul's items still being photographed or reviewed are its row under Hauls; once created they show here.
  */
 function usePublishedDrafts(views: DraftView[] | undefined): DraftView[] | undefined {
-  const drafts = useMemo(() => views?.filter((view) => !view.draft.editOf && (view.draft.haulId === undefined || view.draft.state !== 'editing')), [views])
+  const drafts = useMemo(
+    () =>
+      views?.filter(
+        (view) => !view.draft.editOf && (view.draft.haulId === undefined || view.draft.state !== 'editing'),
+      ),
+    [views],
+  )
   useEffect(() => {
     if (!views || !drafts) return
-    const edits = views.flatMap((view) => (view.draft.editOf && view.status.kind !== 'done' ? [[view.draft.editOf.listingId, view.status] as const] : []))
-    publishPhoneState({ draftCount: drafts.filter((view) => view.draft.state !== 'done').length, edits: new Map(edits) })
+    const edits = views.flatMap((view) =>
+      view.draft.editOf && view.status.kind !== 'done' ? [[view.draft.editOf.listingId, view.status] as const] : [],
+    )
+    publishPhoneState({
+      draftCount: drafts.filter((view) => view.draft.state !== 'done').length,
+      edits: new Map(edits),
+    })
   }, [views, drafts])
   return drafts
 }
@@ -104,7 +133,9 @@ export function DraftsPanel({ visible, search }: DraftsPanelProps) {
   const drafts = usePublishedDrafts(useDrafts())
   const views = useMemo(() => {
     const matches = textMatcher(search)
-    return drafts?.filter(({ draft: { fields } }) => matches(fields.title || 'Untitled draft', fields.brand, fields.keywords))
+    return drafts?.filter(({ draft: { fields } }) =>
+      matches(fields.title || 'Untitled draft', fields.brand, fields.keywords),
+    )
   }, [drafts, search])
   const draftStore = useDraftStore()
   const [discarding, setDiscarding] = useState<DraftView | null>(null)
@@ -124,10 +155,17 @@ export function DraftsPanel({ visible, search }: DraftsPanelProps) {
         ))}
       </ul>
       <Dialog open={discarding !== null} onClose={() => setDiscarding(null)} title="Discard this draft?">
-        <p className="text-sm text-slate-600">“{discarding?.draft.fields.title || 'Untitled draft'}” and its photos will be deleted from this phone.</p>
+        <p className="text-sm text-slate-600">
+          “{discarding?.draft.fields.title || 'Untitled draft'}” and its photos will be deleted from this phone.
+        </p>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setDiscarding(null)}>Keep it</Button>
-          <Button variant="danger" onClick={() => discarding && void draftStore.discard(discarding.draft.id).then(() => setDiscarding(null))}>
+          <Button variant="secondary" onClick={() => setDiscarding(null)}>
+            Keep it
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => discarding && void draftStore.discard(discarding.draft.id).then(() => setDiscarding(null))}
+          >
             Discard
           </Button>
         </div>

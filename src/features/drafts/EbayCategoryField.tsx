@@ -15,11 +15,20 @@ import { useDraftStore } from './useDrafts.ts'
 /** The category an edit of a listing shows: the listing's, unless the title or Category it was suggested for changed. */
 function categoryOfEdit(listing: Listing | undefined, draft: Draft): EbayCategory | null {
   if (!listing?.ebayCategoryId || !listing.ebayCategoryName) return null
-  const stillFits = listing.ebayCategoryChosen || (listing.title === draft.fields.title && listing.category === draft.fields.category)
+  const stillFits =
+    listing.ebayCategoryChosen || (listing.title === draft.fields.title && listing.category === draft.fields.category)
   return stillFits ? { id: listing.ebayCategoryId, name: listing.ebayCategoryName } : null
 }
 
-function CategoryLine({ category, title, onChoose }: { category: EbayCategory | null; title: string; onChoose: (category: EbayCategory) => void }) {
+function CategoryLine({
+  category,
+  title,
+  onChoose,
+}: {
+  category: EbayCategory | null
+  title: string
+  onChoose: (category: EbayCategory) => void
+}) {
   const [picking, setPicking] = useState(false)
   const shown = category?.name ?? 'eBay suggests one when you post'
   return (
@@ -29,7 +38,12 @@ function CategoryLine({ category, title, onChoose }: { category: EbayCategory | 
           eBay category: <span className="font-semibold">{shown}</span>
         </span>
         {!picking && (
-          <Button variant="ghost" className="px-2" onClick={() => setPicking(true)} aria-label={`Change eBay category (now ${shown})`}>
+          <Button
+            variant="ghost"
+            className="px-2"
+            onClick={() => setPicking(true)}
+            aria-label={`Change eBay category (now ${shown})`}
+          >
             Change
           </Button>
         )}
@@ -54,15 +68,31 @@ function EditCategory({ draft, listingId }: { draft: Draft; listingId: number })
   const listings = useQuery(listingsQuery)
   const choose = useChooseEbayCategory(listingId)
   const listing = listings.data?.find((candidate) => candidate.id === listingId)
-  return <CategoryLine category={categoryOfEdit(listing, draft)} title={draft.fields.title} onChoose={(category) => choose.mutate(category)} />
+  return (
+    <CategoryLine
+      category={categoryOfEdit(listing, draft)}
+      title={draft.fields.title}
+      onChoose={(category) => choose.mutate(category)}
+    />
+  )
 }
 
 /** A new listing's draft keeps the choice and sends it with the listing. */
 function DraftCategory({ draft }: { draft: Draft }) {
   const drafts = useDraftStore()
-  return <CategoryLine category={draft.ebayCategory ?? null} title={draft.fields.title} onChoose={(category) => void drafts.chooseEbayCategory(draft.id, category)} />
+  return (
+    <CategoryLine
+      category={draft.ebayCategory ?? null}
+      title={draft.fields.title}
+      onChoose={(category) => void drafts.chooseEbayCategory(draft.id, category)}
+    />
+  )
 }
 
 export function EbayCategoryField({ draft }: { draft: Draft }) {
-  return draft.editOf ? <EditCategory draft={draft} listingId={draft.editOf.listingId} /> : <DraftCategory draft={draft} />
+  return draft.editOf ? (
+    <EditCategory draft={draft} listingId={draft.editOf.listingId} />
+  ) : (
+    <DraftCategory draft={draft} />
+  )
 }

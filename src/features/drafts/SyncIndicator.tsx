@@ -17,10 +17,21 @@ export function SyncIndicator({ userId }: { userId: number }) {
   ) : (
     'Offline'
   )
-  const hint = !online ? 'You are offline. Drafts are saved on this phone.' : status === 'signed-out' ? 'Sign in again to sync.' : 'Syncing…'
+  const hint = !online
+    ? 'You are offline. Drafts are saved on this phone.'
+    : status === 'signed-out'
+      ? 'Sign in again to sync.'
+      : 'Syncing…'
   return (
-    <span role="status" title={hint} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-amber-900">
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${online ? 'animate-pulse bg-amber-500' : 'bg-slate-500'}`} />
+    <span
+      role="status"
+      title={hint}
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-amber-900"
+    >
+      <span
+        aria-hidden="true"
+        className={`h-2 w-2 rounded-full ${online ? 'animate-pulse bg-amber-500' : 'bg-slate-500'}`}
+      />
       {text}
       <span className="sr-only">. {hint}</span>
     </span>

@@ -26,7 +26,10 @@ function imageWorker(): Worker {
 export async function shrinkPhoto(file: Blob, signal?: AbortSignal): Promise<ShrunkPhoto> {
   const started = performance.now()
   const photo = await runInWorker(file, signal)
-  performance.measure('snaplist:shrink-photo', { start: started, detail: { inputBytes: file.size, outputBytes: photo.blob.size } })
+  performance.measure('snaplist:shrink-photo', {
+    start: started,
+    detail: { inputBytes: file.size, outputBytes: photo.blob.size },
+  })
   return photo
 }
 

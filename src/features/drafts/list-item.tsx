@@ -25,7 +25,10 @@ function useFreshListings(): () => Promise<Listing[] | undefined> {
   const queryClient = useQueryClient()
   // Offline a fetch would wait for the network (the query's network mode), so the lists the Dashboard loaded answer.
   return useCallback(
-    async () => (onlineManager.isOnline() ? queryClient.fetchQuery(listingsQuery).catch(() => cachedListings(queryClient)) : cachedListings(queryClient)),
+    async () =>
+      onlineManager.isOnline()
+        ? queryClient.fetchQuery(listingsQuery).catch(() => cachedListings(queryClient))
+        : cachedListings(queryClient),
     [queryClient],
   )
 }
@@ -52,8 +55,12 @@ function OpenEdit({ listingId }: { listingId: number }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
       <p className="font-medium text-slate-900">This listing could not be opened.</p>
-      <p className="text-sm text-slate-600">It was deleted, or this phone has not seen it yet: open the Dashboard while online, then tap Edit again.</p>
-      <Link to="/" className={buttonClass('secondary')}>Go to Dashboard</Link>
+      <p className="text-sm text-slate-600">
+        It was deleted, or this phone has not seen it yet: open the Dashboard while online, then tap Edit again.
+      </p>
+      <Link to="/" className={buttonClass('secondary')}>
+        Go to Dashboard
+      </Link>
     </div>
   )
 }

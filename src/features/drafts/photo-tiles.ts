@@ -3,7 +3,11 @@
 import type { DraftView } from './useDrafts.ts'
 import type { PhotoTile } from './PhotoStrip.tsx'
 
-export function photoTiles({ photos, entries }: DraftView, previews: Map<string, string>, online: boolean): PhotoTile[] {
+export function photoTiles(
+  { photos, entries }: DraftView,
+  previews: Map<string, string>,
+  online: boolean,
+): PhotoTile[] {
   return photos.map((photo) => {
     const entry = entries.find((candidate) => candidate.photoId === photo.id)
     const tile = { id: photo.id, previewUrl: previews.get(photo.id) }

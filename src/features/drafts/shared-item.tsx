@@ -15,7 +15,9 @@ function Notice({ title, children }: { title: string; children: string }) {
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
       <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
       <p className="text-sm text-slate-600">{children}</p>
-      <Link to="/" className={buttonClass('secondary')}>Go to Dashboard</Link>
+      <Link to="/" className={buttonClass('secondary')}>
+        Go to Dashboard
+      </Link>
     </div>
   )
 }
@@ -37,13 +39,16 @@ function SharedItemReview({ item, onAdd, onDiscard }: { item: SharedItem; onAdd:
     <div className="mx-auto flex max-w-md flex-col gap-4 py-4">
       <h1 className="text-xl font-semibold text-slate-900">Add what you shared?</h1>
       <p className="text-sm text-slate-600">
-        {item.photos.length === 1 ? 'This photo was' : `These ${item.photos.length} photos were`} shared to Snaplist. Nothing is kept or uploaded until you add it.
+        {item.photos.length === 1 ? 'This photo was' : `These ${item.photos.length} photos were`} shared to Snaplist.
+        Nothing is kept or uploaded until you add it.
       </p>
       {/* The title came from outside: shown as text only, never as markup. */}
       {item.title && (
         <p className="text-sm">
           <span className="text-slate-600">Title: </span>
-          <span className="font-medium break-words text-slate-900" data-testid="shared-title">{item.title}</span>
+          <span className="font-medium break-words text-slate-900" data-testid="shared-title">
+            {item.title}
+          </span>
         </p>
       )}
       <ul className="grid grid-cols-3 gap-2" aria-label="Shared photos">
@@ -54,8 +59,12 @@ function SharedItemReview({ item, onAdd, onDiscard }: { item: SharedItem; onAdd:
         ))}
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button onClick={act(onAdd)} disabled={busy}>Add as draft</Button>
-        <Button variant="secondary" onClick={act(onDiscard)} disabled={busy}>Discard</Button>
+        <Button onClick={act(onAdd)} disabled={busy}>
+          Add as draft
+        </Button>
+        <Button variant="secondary" onClick={act(onDiscard)} disabled={busy}>
+          Discard
+        </Button>
       </div>
     </div>
   )
@@ -70,7 +79,12 @@ export function SharedItemScreen() {
   const item = useLiveQuery(async () => (id ? ((await shares.find(id)) ?? null) : null), [shares, id])
 
   if (refused) {
-    return <Notice title="Nothing was added">A website tried to send photos to Snaplist. They were not kept. To add photos, share them from your phone's gallery or tap New Listing.</Notice>
+    return (
+      <Notice title="Nothing was added">
+        A website tried to send photos to Snaplist. They were not kept. To add photos, share them from your phone's
+        gallery or tap New Listing.
+      </Notice>
+    )
   }
   if (item === undefined) return <FullPageSpinner label="Opening shared photos" />
   if (item === null) return <Notice title="Nothing to add">These shared photos were already added or discarded.</Notice>

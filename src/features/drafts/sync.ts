@@ -12,7 +12,9 @@ interface SyncRegistration {
 function requestBackgroundSync() {
   if (!('serviceWorker' in navigator)) return
   void navigator.serviceWorker.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & SyncRegistration).sync?.register(BACKGROUND_SYNC_TAG))
+    .then((registration) =>
+      (registration as ServiceWorkerRegistration & SyncRegistration).sync?.register(BACKGROUND_SYNC_TAG),
+    )
     .catch(() => {
       // Browsers without Background Sync (or with it off) sync when the app is next open; nothing is lost.
     })

@@ -20,7 +20,7 @@ export interface DraftView {
 export async function loadDraftViews(userId: number, ids?: string[]): Promise<Omit<DraftView, 'status'>[]> {
   const db = localDb()
   const drafts = ids
-    ? (await db.drafts.bulkGet(ids)).filter((draft) => draft?.userId === userId) as Draft[]
+    ? ((await db.drafts.bulkGet(ids)).filter((draft) => draft?.userId === userId) as Draft[])
     : (await db.drafts.where({ userId }).sortBy('updatedAt')).reverse()
   return Promise.all(
     drafts.map(async (draft) => {
@@ -54,7 +54,8 @@ export function useDraft(id: string): DraftView | null | undefined {
 
 /** How many of the account's drafts have changes the server has not received yet. */
 export function useWaitingCount(userId: number): number {
-  const pending = async () => (await localDb().outbox.where({ userId }).toArray()).filter((entry) => entry.status === 'pending')
+  const pending = async () =>
+    (await localDb().outbox.where({ userId }).toArray()).filter((entry) => entry.status === 'pending')
   return useLiveQuery(async () => new Set((await pending()).map((entry) => entry.draftId)).size, [userId]) ?? 0
 }
 

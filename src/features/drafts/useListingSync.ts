@@ -13,12 +13,22 @@ export function useListingSync() {
   const queryClient = useQueryClient()
   const { id: userId } = useCurrentUser()
   const drafts = useDraftStore()
-  const done = useLiveQuery(() => localDb().drafts.where({ userId }).filter((draft) => draft.state === 'done').toArray(), [userId])
+  const done = useLiveQuery(
+    () =>
+      localDb()
+        .drafts.where({ userId })
+        .filter((draft) => draft.state === 'done')
+        .toArray(),
+    [userId],
+  )
   const doneIds = useMemo(() => done?.map((draft) => draft.listingId ?? -1), [done])
   // The ids of the listings the Dashboard has loaded, as one string: it changes only when they do.
   const shown = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => cachedListings(queryClient).map((listing) => listing.id).join(','),
+    () =>
+      cachedListings(queryClient)
+        .map((listing) => listing.id)
+        .join(','),
   )
   // Late AI suggestions change a listing that exists: fetch the list again then too.
   const key = done?.map((draft) => `${draft.listingId ?? -1}${draft.lateFilled ? '+' : ''}`).join(',')

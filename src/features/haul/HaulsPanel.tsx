@@ -22,11 +22,21 @@ export function HaulsPanel() {
               </p>
             </div>
             <div className="flex gap-2">
-              <Link to="/haul" search={{ haul: haul.haulId }} className={buttonClass('secondary')} aria-label={`Continue the haul of ${new Date(haul.startedAt).toLocaleDateString()}`}>
+              <Link
+                to="/haul"
+                search={{ haul: haul.haulId }}
+                className={buttonClass('secondary')}
+                aria-label={`Continue the haul of ${new Date(haul.startedAt).toLocaleDateString()}`}
+              >
                 Continue
               </Link>
               {haul.toReview > 0 && (
-                <Link to="/haul/review" search={{ haul: haul.haulId }} className={buttonClass('primary')} aria-label={`Review the haul of ${new Date(haul.startedAt).toLocaleDateString()}`}>
+                <Link
+                  to="/haul/review"
+                  search={{ haul: haul.haulId }}
+                  className={buttonClass('primary')}
+                  aria-label={`Review the haul of ${new Date(haul.startedAt).toLocaleDateString()}`}
+                >
                   Review
                 </Link>
               )}

@@ -17,16 +17,30 @@ interface Moving {
 }
 
 /** Where a photo can go: each item by its cover (the AI's title alone may not say which is which), or a new one. */
-function MoveTargets({ items, fromId, onMove }: { items: HaulItemView[]; fromId: string; onMove: (toId: string) => void }) {
+function MoveTargets({
+  items,
+  fromId,
+  onMove,
+}: {
+  items: HaulItemView[]
+  fromId: string
+  onMove: (toId: string) => void
+}) {
   const covers = usePhotoPreviews(useMemo(() => items.flatMap((view) => view.photos.slice(0, 1)), [items]))
   return (
     <ul className="flex flex-col gap-2">
       {items.map((view, index) => {
-        const unavailable = view.draft.id === fromId || view.draft.state !== 'editing' || view.photos.length >= MAX_IMAGES
+        const unavailable =
+          view.draft.id === fromId || view.draft.state !== 'editing' || view.photos.length >= MAX_IMAGES
         const cover = view.photos[0] && covers.get(view.photos[0].id)
         return (
           <li key={view.draft.id}>
-            <Button variant="secondary" className="w-full gap-3" disabled={unavailable} onClick={() => onMove(view.draft.id)}>
+            <Button
+              variant="secondary"
+              className="w-full gap-3"
+              disabled={unavailable}
+              onClick={() => onMove(view.draft.id)}
+            >
               {cover && <img src={cover} alt="" className="h-12 w-12 shrink-0 rounded-md object-cover" />}
               <span className="min-w-0 truncate">
                 Item {index + 1}
@@ -45,7 +59,17 @@ function MoveTargets({ items, fromId, onMove }: { items: HaulItemView[]; fromId:
   )
 }
 
-function MoveDialog({ moving, items, fromId, onClose }: { moving: Moving | null; items: HaulItemView[]; fromId: string; onClose: () => void }) {
+function MoveDialog({
+  moving,
+  items,
+  fromId,
+  onClose,
+}: {
+  moving: Moving | null
+  items: HaulItemView[]
+  fromId: string
+  onClose: () => void
+}) {
   const hauls = useHaulStore()
   const move = async (toId: string) => {
     onClose()
@@ -74,13 +98,27 @@ export function ItemPhotos({ view, number, items }: { view: HaulItemView; number
       <ul className="grid grid-cols-3 gap-2">
         {view.photos.map((photo, index) => (
           <li key={photo.id} className="flex flex-col gap-1">
-            <img src={previews.get(photo.id)} alt={`Item ${number}, photo ${index + 1}`} className="aspect-square w-full rounded-lg border border-slate-200 object-cover" />
+            <img
+              src={previews.get(photo.id)}
+              alt={`Item ${number}, photo ${index + 1}`}
+              className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
+            />
             {editable && (
               <div className="grid grid-cols-2 gap-1">
-                <button type="button" className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-slate-800" aria-label={`Move photo ${index + 1}`} onClick={() => setMoving({ photoId: photo.id, number: index + 1 })}>
+                <button
+                  type="button"
+                  className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-slate-800"
+                  aria-label={`Move photo ${index + 1}`}
+                  onClick={() => setMoving({ photoId: photo.id, number: index + 1 })}
+                >
                   Move
                 </button>
-                <button type="button" className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-red-800" aria-label={`Delete photo ${index + 1}`} onClick={() => void hauls.removePhoto(view.draft.id, photo.id).then(queued)}>
+                <button
+                  type="button"
+                  className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-red-800"
+                  aria-label={`Delete photo ${index + 1}`}
+                  onClick={() => void hauls.removePhoto(view.draft.id, photo.id).then(queued)}
+                >
                   Delete
                 </button>
               </div>

@@ -27,7 +27,12 @@ export async function addToItem(hauls: HaulStore, haulId: string, itemId: string
 }
 
 /** Library photos become items at the end of the haul, split where more than a minute passed between two. */
-export async function importFromLibrary(hauls: HaulStore, haulId: string, files: File[], onShrunk: (done: number) => void): Promise<number> {
+export async function importFromLibrary(
+  hauls: HaulStore,
+  haulId: string,
+  files: File[],
+  onShrunk: (done: number) => void,
+): Promise<number> {
   const shrunk: ShrunkWithId[] = []
   for (const file of files) {
     shrunk.push(await shrinkWithId(file))

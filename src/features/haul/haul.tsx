@@ -33,7 +33,8 @@ function useCurrentItem(haulId: string, items: HaulItemView[]) {
   const [picked, setPicked] = useState<string>()
   const [fresh, setFresh] = useState(uuid)
   const last = items.at(-1)
-  const current = picked ?? (last && last.draft.state === 'editing' && !last.draft.nextItemStarted ? last.draft.id : fresh)
+  const current =
+    picked ?? (last && last.draft.state === 'editing' && !last.draft.nextItemStarted ? last.draft.id : fresh)
   const next = () => {
     const id = uuid()
     setFresh(id)
@@ -49,7 +50,11 @@ function HaulProgress({ items }: { items: HaulItemView[] }) {
   return (
     <p role="status" className="text-sm text-slate-700">
       {items.length === 0 ? 'No items yet' : `${analysed} of ${items.length} ready`}
-      {!online && items.length > 0 && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Offline: saved on this phone</span>}
+      {!online && items.length > 0 && (
+        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          Offline: saved on this phone
+        </span>
+      )}
     </p>
   )
 }
@@ -62,7 +67,11 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
     setAsking(false)
     const created = await hauls.submitAnalysed(haulId)
     syncScheduler.kick()
-    notify(`Creating ${created} listing${created === 1 ? '' : 's'}`, 'They appear on your Dashboard as they reach the server.', 'success')
+    notify(
+      `Creating ${created} listing${created === 1 ? '' : 's'}`,
+      'They appear on your Dashboard as they reach the server.',
+      'success',
+    )
   }
   return (
     <>
@@ -70,7 +79,10 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
         Create all {count} ready
       </Button>
       <Dialog open={asking} onClose={() => setAsking(false)} title={`Create ${count} listings?`}>
-        <p className="text-sm text-slate-600">Each is created as the AI filled it in, without checking it first. To check them one by one, use Review instead.</p>
+        <p className="text-sm text-slate-600">
+          Each is created as the AI filled it in, without checking it first. To check them one by one, use Review
+          instead.
+        </p>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setAsking(false)}>
             Cancel
@@ -93,15 +105,23 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
 
   const takePhotos = async (files: File[]) => {
     setShooting((count) => count + files.length)
-    await addToItem(hauls, haulId, current, files).catch((error: unknown) => notify('Error', errorMessage(error), 'error'))
+    await addToItem(hauls, haulId, current, files).catch((error: unknown) =>
+      notify('Error', errorMessage(error), 'error'),
+    )
     setShooting((count) => count - files.length)
   }
   const fromLibrary = async (files: File[]) => {
     if (files.length === 0) return
     setImporting(`Preparing 0 of ${files.length} photos…`)
     try {
-      const made = await importFromLibrary(hauls, haulId, files, (done) => setImporting(`Preparing ${done} of ${files.length} photos…`))
-      notify(`${files.length} photos became ${made} item${made === 1 ? '' : 's'}`, 'Check the grouping: move a photo to fix it.', 'success')
+      const made = await importFromLibrary(hauls, haulId, files, (done) =>
+        setImporting(`Preparing ${done} of ${files.length} photos…`),
+      )
+      notify(
+        `${files.length} photos became ${made} item${made === 1 ? '' : 's'}`,
+        'Check the grouping: move a photo to fix it.',
+        'success',
+      )
     } catch (error) {
       notify('Error', errorMessage(error), 'error')
     } finally {
@@ -118,26 +138,55 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
         <HaulProgress items={items} />
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <label className={buttonClass('primary', 'min-h-16 cursor-pointer text-base focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-700')}>
+        <label
+          className={buttonClass(
+            'primary',
+            'min-h-16 cursor-pointer text-base focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-700',
+          )}
+        >
           {shooting > 0 && <Spinner label="Preparing photo" className="h-5 w-5" />}
           Take photo
           {/* Never disabled: the next photo can be taken while the last one is prepared. */}
-          <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(event) => void takePhotos(chosen(event))} />
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            onChange={(event) => void takePhotos(chosen(event))}
+          />
         </label>
-        <Button variant="secondary" className="min-h-16 text-base" disabled={!currentView || shooting > 0} onClick={next}>
+        <Button
+          variant="secondary"
+          className="min-h-16 text-base"
+          disabled={!currentView || shooting > 0}
+          onClick={next}
+        >
           Next item
         </Button>
       </div>
-      {preparing && <p role="status" className="text-sm text-slate-700">{preparing}</p>}
+      {preparing && (
+        <p role="status" className="text-sm text-slate-700">
+          {preparing}
+        </p>
+      )}
       <ItemStrip items={items} currentId={current} onSelect={pick} />
       {currentView ? (
         <ItemPhotos view={currentView} number={currentIndex + 1} items={items} />
       ) : (
-        <p className="text-sm text-slate-600">Item {items.length + 1}: every photo you take now joins it. Tap Next item when you move on to the next one.</p>
+        <p className="text-sm text-slate-600">
+          Item {items.length + 1}: every photo you take now joins it. Tap Next item when you move on to the next one.
+        </p>
       )}
       <label className="cursor-pointer self-start text-sm font-medium text-indigo-700 underline">
         Add from your photo library (split into items by when they were taken)
-        <input type="file" accept="image/*" multiple className="sr-only" disabled={importing !== undefined} onChange={(event) => void fromLibrary(chosen(event))} />
+        <input
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          disabled={importing !== undefined}
+          onChange={(event) => void fromLibrary(chosen(event))}
+        />
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/" className={buttonClass('secondary')}>

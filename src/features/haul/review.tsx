@@ -19,7 +19,17 @@ function tally(items: HaulItemView[], skipped: Set<string>) {
   }
 }
 
-function AllReviewed({ haulId, items, skipped, onAgain }: { haulId: string; items: HaulItemView[]; skipped: Set<string>; onAgain: () => void }) {
+function AllReviewed({
+  haulId,
+  items,
+  skipped,
+  onAgain,
+}: {
+  haulId: string
+  items: HaulItemView[]
+  skipped: Set<string>
+  onAgain: () => void
+}) {
   const { created, waiting, skipped: skippedCount } = tally(items, skipped)
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -52,15 +62,18 @@ function ReviewQueue({ haulId, items }: { haulId: string; items: HaulItemView[] 
   const [created, setCreated] = useState(() => new Set<string>())
   // The item on screen stays until the seller acts on it, even when one further up the haul is analysed meanwhile.
   const [showing, setShowing] = useState<string>()
-  const open = (view: HaulItemView) => view.draft.state === 'editing' && !created.has(view.draft.id) && !skipped.has(view.draft.id)
-  const current = items.find((view) => view.draft.id === showing && open(view)) ?? items.find((view) => open(view) && view.analysed)
+  const open = (view: HaulItemView) =>
+    view.draft.state === 'editing' && !created.has(view.draft.id) && !skipped.has(view.draft.id)
+  const current =
+    items.find((view) => view.draft.id === showing && open(view)) ?? items.find((view) => open(view) && view.analysed)
   if (current && showing !== current.draft.id) setShowing(current.draft.id)
   // Each item opens at its top (its photos and heading), not where the seller had scrolled to on the one before.
   const currentId = current?.draft.id
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' })
   }, [currentId])
-  if (!current) return <AllReviewed haulId={haulId} items={items} skipped={skipped} onAgain={() => setSkipped(new Set())} />
+  if (!current)
+    return <AllReviewed haulId={haulId} items={items} skipped={skipped} onAgain={() => setSkipped(new Set())} />
   const id = current.draft.id
   return (
     <DraftForm

@@ -24,8 +24,19 @@ export function useHaulItems(haulId: string): HaulItemView[] | undefined {
   const online = useOnline()
   const { id: userId } = useCurrentUser()
   const hauls = useHaulStore()
-  const views = useLiveQuery(async () => loadDraftViews(userId, (await hauls.items(haulId)).map((draft) => draft.id)), [userId, haulId, hauls])
-  return views?.map((view) => ({ ...view, status: describeDraft(view.draft, view.photos, view.entries, online), analysed: isAnalysed(view.draft, view.entries) }))
+  const views = useLiveQuery(
+    async () =>
+      loadDraftViews(
+        userId,
+        (await hauls.items(haulId)).map((draft) => draft.id),
+      ),
+    [userId, haulId, hauls],
+  )
+  return views?.map((view) => ({
+    ...view,
+    status: describeDraft(view.draft, view.photos, view.entries, online),
+    analysed: isAnalysed(view.draft, view.entries),
+  }))
 }
 
 export interface HaulSummary {
@@ -44,7 +55,10 @@ export function useHaulSummaries(): HaulSummary[] | undefined {
   const { id: userId } = useCurrentUser()
   return useLiveQuery(async () => {
     const db = localDb()
-    const drafts = await db.drafts.where({ userId }).filter((draft) => draft.haulId !== undefined).toArray()
+    const drafts = await db.drafts
+      .where({ userId })
+      .filter((draft) => draft.haulId !== undefined)
+      .toArray()
     const entries = await db.outbox.where({ userId }).toArray()
     const byHaul = new Map<string, Draft[]>()
     for (const draft of drafts) byHaul.set(draft.haulId!, [...(byHaul.get(draft.haulId!) ?? []), draft])

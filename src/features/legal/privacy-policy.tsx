@@ -18,9 +18,9 @@ export function PrivacyPolicyScreen() {
       <h3>Account information</h3>
       <p>
         When you register we collect your username, email address, first name, last name and password. We never store
-        your password in readable form: we keep only a salted, one-way hash of it. If you sign in with Google, we receive
-        your name, email address and Google account identifier from Google. If you reset your password, we store a
-        single-use reset token that expires.
+        your password in readable form: we keep only a salted, one-way hash of it. If you sign in with Google, we
+        receive your name, email address and Google account identifier from Google. If you reset your password, we store
+        a single-use reset token that expires.
       </p>
       <h3>Listings and photos</h3>
       <p>
@@ -44,10 +44,10 @@ export function PrivacyPolicyScreen() {
       <h3>Cookies and technical data</h3>
       <p>
         We use a single session cookie to keep you signed in. It is strictly necessary for the Service, is marked
-        HttpOnly (page scripts cannot read it), is sent only over secure connections when the site is served over
-        HTTPS, and holds only a random identifier. We do not use advertising cookies or third-party tracking. Our
-        servers also record technical logs (such as IP address, time of request, pages or API endpoints called and
-        error details) to keep the Service secure, prevent abuse and fix problems.
+        HttpOnly (page scripts cannot read it), is sent only over secure connections when the site is served over HTTPS,
+        and holds only a random identifier. We do not use advertising cookies or third-party tracking. Our servers also
+        record technical logs (such as IP address, time of request, pages or API endpoints called and error details) to
+        keep the Service secure, prevent abuse and fix problems.
       </p>
       <h3>Messages you send us</h3>
       <p>If you contact support we keep your message and our reply so we can help you.</p>
@@ -59,17 +59,17 @@ export function PrivacyPolicyScreen() {
           its metadata (EXIF), including GPS location, camera details and capture time.
         </li>
         <li>
-          <strong>On our servers:</strong> every uploaded image is re-encoded, which again strips any remaining metadata,
-          and stored together with a small thumbnail.
+          <strong>On our servers:</strong> every uploaded image is re-encoded, which again strips any remaining
+          metadata, and stored together with a small thumbnail.
         </li>
         <li>
-          <strong>AI analysis:</strong> when you ask Snaplist to analyse a photo, the image is sent to Google's Gemini AI
-          to suggest listing details such as title, description, prices, category, keywords, colour and brand. These are
-          suggestions only; you decide what to publish.
+          <strong>AI analysis:</strong> when you ask Snaplist to analyse a photo, the image is sent to Google's Gemini
+          AI to suggest listing details such as title, description, prices, category, keywords, colour and brand. These
+          are suggestions only; you decide what to publish.
         </li>
         <li>
-          <strong>Publishing:</strong> when you publish a listing, its photos and details are sent to the marketplace you
-          choose and become publicly visible there.
+          <strong>Publishing:</strong> when you publish a listing, its photos and details are sent to the marketplace
+          you choose and become publicly visible there.
         </li>
       </ul>
 
@@ -85,19 +85,21 @@ export function PrivacyPolicyScreen() {
       <p>
         Where the law requires a legal basis, we rely on performing our contract with you, our legitimate interests in
         running a secure and reliable service, your consent (for example when you connect a marketplace, which you can
-        withdraw at any time), and compliance with legal obligations. We do not sell your personal information and we
-        do not share it for cross-context behavioural advertising.
+        withdraw at any time), and compliance with legal obligations. We do not sell your personal information and we do
+        not share it for cross-context behavioural advertising.
       </p>
 
       <h2>4. Who we share information with</h2>
       <p>We share personal information only with the following, and only as needed to provide the Service:</p>
       <ul>
         <li>
-          <strong>Google (Gemini API)</strong> receives the photos you ask us to analyse, to produce listing suggestions.
+          <strong>Google (Gemini API)</strong> receives the photos you ask us to analyse, to produce listing
+          suggestions.
         </li>
         <li>
-          <strong>eBay and Etsy</strong> receive listing details, photos and the authorization needed to act for you, but
-          only when you connect your account and publish to them. Their own privacy policies apply to data they hold.
+          <strong>eBay and Etsy</strong> receive listing details, photos and the authorization needed to act for you,
+          but only when you connect your account and publish to them. Their own privacy policies apply to data they
+          hold.
         </li>
         <li>
           <strong>Hosting and storage providers</strong> that run our servers, Postgres database and photo storage (such
@@ -118,10 +120,16 @@ export function PrivacyPolicyScreen() {
       <ul>
         <li>Account information is kept while your account is open and deleted when the account is deleted.</li>
         <li>Listings and photos are kept until you delete them or your account is deleted.</li>
-        <li>Marketplace tokens are kept until you disconnect the marketplace, the marketplace revokes them, or your account is deleted.</li>
+        <li>
+          Marketplace tokens are kept until you disconnect the marketplace, the marketplace revokes them, or your
+          account is deleted.
+        </li>
         <li>Sessions end when you log out or they expire; password reset tokens expire and can be used only once.</li>
         <li>Drafts on your device stay there until they are synced, you delete them or you clear your browser data.</li>
-        <li>Technical logs and support messages are kept only as long as needed for security, troubleshooting and legal obligations.</li>
+        <li>
+          Technical logs and support messages are kept only as long as needed for security, troubleshooting and legal
+          obligations.
+        </li>
       </ul>
 
       <h2>6. Deleting your data</h2>
@@ -138,21 +146,31 @@ export function PrivacyPolicyScreen() {
 
       <h2>7. Security</h2>
       <p>
-        We protect your information with encrypted connections (HTTPS), hashed passwords, marketplace tokens encrypted at
-        rest, HttpOnly session cookies whose identifiers are stored only in hashed form, access checks so that each user
-        can reach only their own listings, and removal of location metadata from photos. No method of transmission or
-        storage is completely secure, so we cannot guarantee absolute security. Please keep your password private and
+        We protect your information with encrypted connections (HTTPS), hashed passwords, marketplace tokens encrypted
+        at rest, HttpOnly session cookies whose identifiers are stored only in hashed form, access checks so that each
+        user can reach only their own listings, and removal of location metadata from photos. No method of transmission
+        or storage is completely secure, so we cannot guarantee absolute security. Please keep your password private and
         tell us promptly at {mail} if you suspect unauthorised access to your account.
       </p>
 
       <h2>8. Your rights</h2>
       <p>Depending on where you live, you may have the right to:</p>
       <ul>
-        <li><strong>Access</strong> the personal information we hold about you;</li>
-        <li><strong>Correction</strong> of information that is inaccurate or incomplete;</li>
-        <li><strong>Deletion</strong> of your personal information;</li>
-        <li><strong>Portability</strong>: receive your information in a structured, machine-readable format;</li>
-        <li><strong>Objection</strong> to, or restriction of, certain processing, and withdrawal of consent at any time.</li>
+        <li>
+          <strong>Access</strong> the personal information we hold about you;
+        </li>
+        <li>
+          <strong>Correction</strong> of information that is inaccurate or incomplete;
+        </li>
+        <li>
+          <strong>Deletion</strong> of your personal information;
+        </li>
+        <li>
+          <strong>Portability</strong>: receive your information in a structured, machine-readable format;
+        </li>
+        <li>
+          <strong>Objection</strong> to, or restriction of, certain processing, and withdrawal of consent at any time.
+        </li>
       </ul>
       <p>
         To make a request, email {mail}. We will answer your request within 30 days. We may need to verify your identity

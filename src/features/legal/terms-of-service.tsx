@@ -29,7 +29,9 @@ export function TermsOfServiceScreen() {
       <h2>3. Your account and security</h2>
       <ul>
         <li>Give accurate, current information when you register and keep it up to date.</li>
-        <li>Keep your password confidential and do not share your account. You are responsible for all activity under it.</li>
+        <li>
+          Keep your password confidential and do not share your account. You are responsible for all activity under it.
+        </li>
         <li>Tell us immediately at {mail} if you suspect unauthorised use of your account.</li>
         <li>Drafts saved while offline are stored on your device until synced; keep your device secure.</li>
       </ul>
@@ -38,24 +40,24 @@ export function TermsOfServiceScreen() {
       <p>
         Snaplist lets you photograph or upload items, receive AI-generated suggestions (such as title, description,
         suggested and used prices, category, keywords, colour, brand and size), edit them, and publish listings to
-        connected marketplaces. Suggestions are produced automatically and <strong>can be wrong, incomplete or
-        misleading</strong>, including prices, brands, sizes and conditions.
+        connected marketplaces. Suggestions are produced automatically and{' '}
+        <strong>can be wrong, incomplete or misleading</strong>, including prices, brands, sizes and conditions.
       </p>
       <p>
         You are the seller. You are solely responsible for reviewing every listing before you publish it, for its
-        accuracy and legality, for the items you sell, and for complying with the rules and policies of each
-        marketplace you use. We may change, add or remove features of the Service at any time, and some features
-        (such as publishing to Etsy) are marked as testing or "Coming Soon" and may not be available.
+        accuracy and legality, for the items you sell, and for complying with the rules and policies of each marketplace
+        you use. We may change, add or remove features of the Service at any time, and some features (such as publishing
+        to Etsy) are marked as testing or "Coming Soon" and may not be available.
       </p>
 
       <h2>5. Marketplace connections</h2>
       <p>
-        When you connect an eBay or Etsy account you authorise Snaplist to access that account through the
-        marketplace's official authorization flow and to act for you within the permissions you grant, for example to
-        create listings. Your use of each marketplace is governed by that marketplace's own terms, fees and policies,
-        which you must follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc. or Etsy, Inc.
-        We are not responsible for marketplace outages, changes to their APIs or policies, listing removals, account
-        suspensions or fees charged by them. You can disconnect a marketplace at any time.
+        When you connect an eBay or Etsy account you authorise Snaplist to access that account through the marketplace's
+        official authorization flow and to act for you within the permissions you grant, for example to create listings.
+        Your use of each marketplace is governed by that marketplace's own terms, fees and policies, which you must
+        follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc. or Etsy, Inc. We are not
+        responsible for marketplace outages, changes to their APIs or policies, listing removals, account suspensions or
+        fees charged by them. You can disconnect a marketplace at any time.
       </p>
 
       <h2>6. Your content and our license to process it</h2>
@@ -64,8 +66,8 @@ export function TermsOfServiceScreen() {
         worldwide, non-exclusive, royalty-free license to host, store, copy, resize, re-encode, analyse (including with
         third-party AI services such as Google Gemini), adapt and transmit your User Content only as needed to operate,
         secure and improve the Service and to publish it to the marketplaces you choose. This license ends when you
-        delete the content or your account, except for copies already published to a marketplace at your request or
-        that we must keep by law.
+        delete the content or your account, except for copies already published to a marketplace at your request or that
+        we must keep by law.
       </p>
       <p>
         You confirm that you own or have the rights to your User Content and the items you list, and that it does not
@@ -75,8 +77,13 @@ export function TermsOfServiceScreen() {
       <h2>7. Acceptable use</h2>
       <p>You agree not to:</p>
       <ul>
-        <li>list counterfeit, stolen, illegal, prohibited or misrepresented items, or post false or deceptive listings;</li>
-        <li>upload content that infringes intellectual property or privacy rights, or that is unlawful, hateful or obscene;</li>
+        <li>
+          list counterfeit, stolen, illegal, prohibited or misrepresented items, or post false or deceptive listings;
+        </li>
+        <li>
+          upload content that infringes intellectual property or privacy rights, or that is unlawful, hateful or
+          obscene;
+        </li>
         <li>access another person's account or data, or try to break, probe or bypass the Service's security;</li>
         <li>scrape, overload, reverse engineer or interfere with the Service, or use it to send spam or malware;</li>
         <li>use the Service to violate any marketplace's terms or any applicable law.</li>
@@ -103,9 +110,9 @@ export function TermsOfServiceScreen() {
       <p>
         THE SERVICE IS PROVIDED "AS IS" AND "AS AVAILABLE", WITHOUT WARRANTIES OF ANY KIND, WHETHER EXPRESS OR IMPLIED,
         INCLUDING WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE, ACCURACY AND NON-INFRINGEMENT. We do
-        not warrant that the Service will be uninterrupted or error-free, that AI suggestions or price estimates will
-        be accurate, that offline drafts will always sync, or that any listing will be accepted by a marketplace or
-        result in a sale.
+        not warrant that the Service will be uninterrupted or error-free, that AI suggestions or price estimates will be
+        accurate, that offline drafts will always sync, or that any listing will be accepted by a marketplace or result
+        in a sale.
       </p>
 
       <h2>11. Limitation of liability</h2>
@@ -146,8 +153,9 @@ export function TermsOfServiceScreen() {
       <h2>15. General</h2>
       <p>
         These Terms and the Privacy Policy are the entire agreement between you and Snaplist about the Service. If any
-        provision is found unenforceable, the rest remains in effect. Our failure to enforce a provision is not a waiver.
-        You may not transfer these Terms without our consent; we may transfer them as part of a merger or sale of assets.
+        provision is found unenforceable, the rest remains in effect. Our failure to enforce a provision is not a
+        waiver. You may not transfer these Terms without our consent; we may transfer them as part of a merger or sale
+        of assets.
       </p>
 
       <h2>16. Contact</h2>

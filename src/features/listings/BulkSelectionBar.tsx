@@ -4,7 +4,15 @@
 import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
 import { Button } from '../../components/ui/Button.tsx'
 
-export function BulkSelectionBar({ chosen, onClear, onPost }: { chosen: number[]; onClear: () => void; onPost: () => void }) {
+export function BulkSelectionBar({
+  chosen,
+  onClear,
+  onPost,
+}: {
+  chosen: number[]
+  onClear: () => void
+  onPost: () => void
+}) {
   const tooMany = chosen.length > BULK_POST_QUEUE_MAX
   return (
     // Kept within the panel's padding: a sticky element stays inside its parent, so a negative margin would lift it over the list.
@@ -24,7 +32,19 @@ export function BulkSelectionBar({ chosen, onClear, onPost }: { chosen: number[]
  * Above the rows: chooses every ready listing the search finds, shown or not (or clears them), and says how many are
  * chosen, and when more are ready than one bulk post takes, that the rest are for the next.
  */
-export function SelectAllReady({ ready, chosen, allChosen, beyond, onToggle }: { ready: number; chosen: number; allChosen: boolean; beyond: number; onToggle: () => void }) {
+export function SelectAllReady({
+  ready,
+  chosen,
+  allChosen,
+  beyond,
+  onToggle,
+}: {
+  ready: number
+  chosen: number
+  allChosen: boolean
+  beyond: number
+  onToggle: () => void
+}) {
   return (
     <div className="mt-2 flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
       <Button variant="ghost" className="-ml-4" onClick={onToggle}>
@@ -32,9 +52,7 @@ export function SelectAllReady({ ready, chosen, allChosen, beyond, onToggle }: {
       </Button>
       {chosen > 0 && <span className="text-sm text-slate-600">{chosen} selected</span>}
       {beyond > 0 && (
-        <p className="w-full text-sm text-slate-600">
-          {beyond} more are ready: post these first, then select them.
-        </p>
+        <p className="w-full text-sm text-slate-600">{beyond} more are ready: post these first, then select them.</p>
       )}
     </div>
   )

@@ -3,7 +3,8 @@
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
 import type { Listing } from '../../../api/contract/listing.ts'
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
 function revisionText(listing: Listing): { text: string; tone: string } | null {
   switch (listing.ebayRevisionStatus) {

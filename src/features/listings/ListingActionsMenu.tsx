@@ -4,7 +4,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
-const ITEM_CLASS = 'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
+const ITEM_CLASS =
+  'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
 
 export interface ListingActionsMenuProps {
   title: string
@@ -18,7 +19,14 @@ export interface ListingActionsMenuProps {
   openAtOnce?: boolean
 }
 
-export function ListingActionsMenu({ title, onPreview, onDelete, onEndOnEbay, onRelist, openAtOnce = false }: ListingActionsMenuProps) {
+export function ListingActionsMenu({
+  title,
+  onPreview,
+  onDelete,
+  onEndOnEbay,
+  onRelist,
+  openAtOnce = false,
+}: ListingActionsMenuProps) {
   const button = useRef<HTMLButtonElement>(null)
   // Once only: React's development mode runs effects twice, and a second click would close it again.
   const opened = useRef(false)
@@ -32,7 +40,10 @@ export function ListingActionsMenu({ title, onPreview, onDelete, onEndOnEbay, on
       <MenuButton ref={button} aria-label={`Actions for ${title}`} className={MENU_BUTTON_CLASS}>
         <span aria-hidden="true">⋯</span>
       </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-40 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+      >
         <MenuItem>
           <button type="button" className={ITEM_CLASS} onClick={onPreview} aria-label={`Preview ${title}`}>
             Preview

@@ -16,7 +16,11 @@ const EDIT_STYLE: Partial<Record<DraftStatus['kind'], string>> = {
 }
 
 export function StatusBadge({ status }: { status: ListingStatus }) {
-  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>{STATUS_LABELS[status]}</span>
+  return (
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
 }
 
 export function EditState({ edit }: { edit: DraftStatus }) {

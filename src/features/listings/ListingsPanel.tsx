@@ -39,7 +39,9 @@ function EmptyState() {
   return (
     <div className={`${STATE_BOX} gap-3 text-center`}>
       <p className="font-medium text-slate-900">No listings yet</p>
-      <p className="max-w-sm text-sm text-slate-600">Photograph your first item and Snaplist will help you fill in the listing.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        Photograph your first item and Snaplist will help you fill in the listing.
+      </p>
       <Link to="/list-item" className={buttonClass('secondary')}>
         Create your first listing
       </Link>
@@ -51,14 +53,25 @@ function EmptyState() {
 // row has a plain button until the seller taps it, and then that row's menu loads and opens.
 const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
 // With its details form (react-hook-form), loaded on the first Post to eBay tap, not with the Dashboard.
-const LazyPostToEbayDialog = lazy(async () => ({ default: (await import('../post-to-ebay/PostToEbayDialog.tsx')).PostToEbayDialog }))
+const LazyPostToEbayDialog = lazy(async () => ({
+  default: (await import('../post-to-ebay/PostToEbayDialog.tsx')).PostToEbayDialog,
+}))
 // Post many to eBay, loaded on the first 'Post N to eBay' tap (or when a confirmed one reopens after a reload).
-const LazyBulkPostDialog = lazy(async () => ({ default: (await import('../post-to-ebay/BulkPostDialog.tsx')).BulkPostDialog }))
+const LazyBulkPostDialog = lazy(async () => ({
+  default: (await import('../post-to-ebay/BulkPostDialog.tsx')).BulkPostDialog,
+}))
 
 function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
   const [wanted, setWanted] = useState(false)
   const button = (onClick?: () => void) => (
-    <button type="button" aria-haspopup="menu" disabled={!onClick} onClick={onClick} aria-label={`Actions for ${props.title}`} className={MENU_BUTTON_CLASS}>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      disabled={!onClick}
+      onClick={onClick}
+      aria-label={`Actions for ${props.title}`}
+      className={MENU_BUTTON_CLASS}
+    >
       <span aria-hidden="true">⋯</span>
     </button>
   )
@@ -70,7 +83,8 @@ function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
   )
 }
 
-const COMPACT_ACTION = 'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
+const COMPACT_ACTION =
+  'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
 
 /** Live on eBay: the badge of docs/product.md §2, and the listing on eBay when the server knows its address. */
 function OnEbay({ listing }: { listing: Listing }) {
@@ -112,7 +126,20 @@ interface ListingRowProps extends RowActions {
   onSelect: (selected: boolean) => void
 }
 
-function ListingRow({ listing, status, edit, selectable, selected, onSelect, onEdit, onPreview, onPost, onDelete, onEndOnEbay, onRelist }: ListingRowProps) {
+function ListingRow({
+  listing,
+  status,
+  edit,
+  selectable,
+  selected,
+  onSelect,
+  onEdit,
+  onPreview,
+  onPost,
+  onDelete,
+  onEndOnEbay,
+  onRelist,
+}: ListingRowProps) {
   const first = listing.images[0]
   return (
     <li className="flex items-center gap-3 py-1">
@@ -131,7 +158,15 @@ function ListingRow({ listing, status, edit, selectable, selected, onSelect, onE
           <span className="w-5 shrink-0" aria-hidden="true" />
         ))}
       {first ? (
-        <img src={thumbnailOf(first)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
+        <img
+          src={thumbnailOf(first)}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+        />
       ) : (
         <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
       )}
@@ -145,16 +180,28 @@ function ListingRow({ listing, status, edit, selectable, selected, onSelect, onE
         {edit && <EditState edit={edit} />}
         <div className="mt-0.5 flex min-h-9 items-center gap-2">
           {/* A plain link: a router Link per row (each subscribing to the router) made long lists scroll slower. */}
-          <a href={`/list-item?edit=${listing.id}`} onClick={onEdit} aria-label={`Edit ${listing.title}`} className={`${COMPACT_ACTION} -ml-3 text-indigo-700 hover:bg-indigo-50`}>
+          <a
+            href={`/list-item?edit=${listing.id}`}
+            onClick={onEdit}
+            aria-label={`Edit ${listing.title}`}
+            className={`${COMPACT_ACTION} -ml-3 text-indigo-700 hover:bg-indigo-50`}
+          >
             Edit
           </a>
           {/* Sold and Ended say so in the status badge; Relist is in the menu. */}
           {status === 'live' ? (
             <OnEbay listing={listing} />
-          ) : status === 'ready' && (
-            <button type="button" onClick={onPost} aria-label={`Post to eBay: ${listing.title}`} className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}>
-              Post to eBay
-            </button>
+          ) : (
+            status === 'ready' && (
+              <button
+                type="button"
+                onClick={onPost}
+                aria-label={`Post to eBay: ${listing.title}`}
+                className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}
+              >
+                Post to eBay
+              </button>
+            )
           )}
         </div>
         <EbayLifecycleStatus listing={listing} />
@@ -185,7 +232,8 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
     ...listingSearchQuery(search),
     // The rows of the last search stay until the next one's arrive, so the list does not blink at each word typed.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (hasRevisionUnderWay(loadedListings(query.state.data?.pages)) ? REVISION_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      hasRevisionUnderWay(loadedListings(query.state.data?.pages)) ? REVISION_REFRESH_MS : false,
   })
   const pages = listings.data?.pages
   const shown = useMemo((): ShownListings | undefined => {
@@ -207,11 +255,15 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
     void navigate({ to: '/list-item', search: { edit: id } })
   }
   const connections = useQuery(marketplaceConnectionsQuery)
-  const ebayConnected = connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
+  const ebayConnected =
+    connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   // Back from eBay's consent: the Post dialog of the listing the seller was posting, among the rows loaded.
-  useReopenPostAfterConnect(useMemo(() => loadedListings(pages), [pages]), setPosting)
+  useReopenPostAfterConnect(
+    useMemo(() => loadedListings(pages), [pages]),
+    setPosting,
+  )
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
@@ -236,16 +288,27 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
         </div>
       )}
       {/* Offline, what the phone last saw may be there instead (last-seen.ts): then it shows, not the failure. */}
-      {listings.isError && !listings.data &&
+      {listings.isError &&
+        !listings.data &&
         (online ? (
-          <p className="mt-4 text-sm text-red-700">Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.</p>
+          <p className="mt-4 text-sm text-red-700">
+            Your listings could not be loaded: {errorMessage(listings.error)}. Reload the page to try again.
+          </p>
         ) : (
-          <p className="mt-4 text-sm text-slate-600">You are offline. Your listings will show again when you are back online; new drafts are kept on this phone.</p>
+          <p className="mt-4 text-sm text-slate-600">
+            You are offline. Your listings will show again when you are back online; new drafts are kept on this phone.
+          </p>
         ))}
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
       {selection.anyShown && (
-        <SelectAllReady ready={selection.total} chosen={selection.chosen.length} allChosen={selection.allChosen} beyond={selection.beyond} onToggle={selection.toggleAll} />
+        <SelectAllReady
+          ready={selection.total}
+          chosen={selection.chosen.length}
+          allChosen={selection.allChosen}
+          beyond={selection.beyond}
+          onToggle={selection.toggleAll}
+        />
       )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
@@ -270,7 +333,11 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
       )}
       {shown && <ShowMore shown={shown.rows.length} total={shown.total} noun="listings" onMore={showMore} />}
       {selection.chosen.length > 0 && (
-        <BulkSelectionBar chosen={selection.chosen} onClear={selection.clear} onPost={() => setBulk({ listingIds: selection.chosen, resume: false })} />
+        <BulkSelectionBar
+          chosen={selection.chosen}
+          onClear={selection.clear}
+          onPost={() => setBulk({ listingIds: selection.chosen, resume: false })}
+        />
       )}
       {bulk && (
         <Suspense fallback={null}>

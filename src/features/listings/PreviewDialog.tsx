@@ -14,7 +14,12 @@ export function PreviewDialog({ listing, onClose }: { listing: Listing | null; o
             <ul className="grid grid-cols-2 gap-2" aria-label="Photos">
               {listing.images.map((url, index) => (
                 <li key={url}>
-                  <img src={url} alt={`Photo ${index + 1} of ${listing.title}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                  <img
+                    src={url}
+                    alt={`Photo ${index + 1} of ${listing.title}`}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
                 </li>
               ))}
             </ul>

@@ -16,7 +16,8 @@ interface StatusFiltersProps {
   onSort: (sort: ListingSort) => void
 }
 
-const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700'
+const FIELD =
+  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700'
 
 export function StatusFilters({ counts, chosen, onChoose, search, onSearch, sort, onSort }: StatusFiltersProps) {
   return (
@@ -30,7 +31,12 @@ export function StatusFilters({ counts, chosen, onChoose, search, onSearch, sort
           aria-label="Search listings"
           className={`${FIELD} min-w-0 flex-1 placeholder:text-slate-500`}
         />
-        <select aria-label="Sort" value={sort} onChange={(event) => onSort(event.target.value as ListingSort)} className={`${FIELD} w-32 shrink-0`}>
+        <select
+          aria-label="Sort"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as ListingSort)}
+          className={`${FIELD} w-32 shrink-0`}
+        >
           {LISTING_SORTS.map((option) => (
             <option key={option} value={option}>
               {SORT_LABELS[option]}

@@ -20,7 +20,9 @@ const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx'))
 function syncedWhen(at: number) {
   const date = new Date(at)
   const today = date.toDateString() === new Date().toDateString()
-  return today ? `at ${date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : `on ${date.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
+  return today
+    ? `at ${date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`
+    : `on ${date.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
 }
 
 function OfflineNote({ syncedAt }: { syncedAt: number }) {
@@ -64,9 +66,19 @@ export function DashboardScreen() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <HaulsPanel />
-          <StatusFilters counts={counts} chosen={filter} onChoose={setFilter} search={search} onSearch={setSearch} sort={sort} onSort={setSort} />
+          <StatusFilters
+            counts={counts}
+            chosen={filter}
+            onChoose={setFilter}
+            search={search}
+            onSearch={setSearch}
+            sort={sort}
+            onSort={setSort}
+          />
           <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={view.q ?? ''} />
-          {filter === 'draft' && counts?.draft === 0 && <p className="text-sm text-slate-600">No drafts on this phone.</p>}
+          {filter === 'draft' && counts?.draft === 0 && (
+            <p className="text-sm text-slate-600">No drafts on this phone.</p>
+          )}
           {filter !== 'draft' && <ListingsPanel search={searchOf(view)} />}
         </div>
         <MarketplacesPanel />

@@ -7,7 +7,10 @@ import { listingKeys } from './listing-queries.ts'
 
 export type EbayLifecycleAction = 'end-on-ebay' | 'relist-on-ebay'
 
-const FAILED: Record<EbayLifecycleAction, string> = { 'end-on-ebay': 'Could not end the listing on eBay', 'relist-on-ebay': 'Could not relist on eBay' }
+const FAILED: Record<EbayLifecycleAction, string> = {
+  'end-on-ebay': 'Could not end the listing on eBay',
+  'relist-on-ebay': 'Could not relist on eBay',
+}
 
 export function useEbayLifecycle(action: EbayLifecycleAction) {
   const queryClient = useQueryClient()
@@ -23,4 +26,5 @@ export function useEbayLifecycle(action: EbayLifecycleAction) {
 
 /** While a change is on its way to eBay the list is read again every few seconds, so the row says when it arrived. */
 export const REVISION_REFRESH_MS = 3000
-export const hasRevisionUnderWay = (listings: Listing[] | undefined) => listings?.some((listing) => listing.ebayRevisionStatus === 'pending') ?? false
+export const hasRevisionUnderWay = (listings: Listing[] | undefined) =>
+  listings?.some((listing) => listing.ebayRevisionStatus === 'pending') ?? false

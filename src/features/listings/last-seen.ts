@@ -25,7 +25,6 @@ interface LastSeen {
   connections?: Saved<MarketplaceConnection[]>
 }
 
-
 function read(userId: number): LastSeen {
   try {
     const text = localStorage.getItem(lastSeenKey(userId))
@@ -56,9 +55,20 @@ function keepAnswer(userId: number, query: Query) {
   if (state.data === undefined) return
   if (isListingSearch(queryKey)) {
     const [first] = (state.data as InfiniteData<ListingPage, number>).pages
-    if (first) write(userId, (seen) => void (seen.views[JSON.stringify(queryKey)] = { savedAt: state.dataUpdatedAt, data: { pages: [first], pageParams: [0] } }))
+    if (first)
+      write(
+        userId,
+        (seen) =>
+          void (seen.views[JSON.stringify(queryKey)] = {
+            savedAt: state.dataUpdatedAt,
+            data: { pages: [first], pageParams: [0] },
+          }),
+      )
   } else if (isConnections(queryKey)) {
-    write(userId, (seen) => void (seen.connections = { savedAt: state.dataUpdatedAt, data: state.data as MarketplaceConnection[] }))
+    write(
+      userId,
+      (seen) => void (seen.connections = { savedAt: state.dataUpdatedAt, data: state.data as MarketplaceConnection[] }),
+    )
   }
 }
 
@@ -80,7 +90,7 @@ function keepAnswers(queryClient: QueryClient, userId: number) {
 function restore(queryClient: QueryClient, userId: number, search: ListingSearchView): boolean {
   const seen = read(userId)
   let restored = false
-  const put = <Data,>(queryKey: QueryKey, saved: Saved<Data> | undefined) => {
+  const put = <Data>(queryKey: QueryKey, saved: Saved<Data> | undefined) => {
     if (!saved || queryClient.getQueryState(queryKey)?.data !== undefined) return
     queryClient.setQueryData(queryKey, saved.data, { updatedAt: saved.savedAt })
     restored = true

@@ -1,8 +1,20 @@
 // Listings: the Dashboard's search a page at a time and the ready listings it finds, the whole list (the bulk post and the edit screen read it) and the
 // row's delete. Creating goes through the offline outbox. Every key starts with listingKeys.all, so one invalidation
 // refreshes them all.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { LISTINGS_PAGE_SIZE, type ListingPage, type ListingSort, type ReadyListingIds } from '../../../api/contract/listing-search.ts'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
+import {
+  LISTINGS_PAGE_SIZE,
+  type ListingPage,
+  type ListingSort,
+  type ReadyListingIds,
+} from '../../../api/contract/listing-search.ts'
 import type { Listing, ListingStatus } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -25,7 +37,12 @@ export const listingSearchQuery = ({ q, status, sort }: ListingSearchView) =>
   infiniteQueryOptions({
     queryKey: [...listingKeys.all, 'search', { q, status, sort }] as const,
     queryFn: ({ pageParam, signal }): Promise<ListingPage> =>
-      okJson(api.listings.search.$get({ query: { q, sort, offset: String(pageParam), ...(status ? { status } : {}) } }, cancelledBy(signal))),
+      okJson(
+        api.listings.search.$get(
+          { query: { q, sort, offset: String(pageParam), ...(status ? { status } : {}) } },
+          cancelledBy(signal),
+        ),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const shown = pages.length * LISTINGS_PAGE_SIZE
@@ -37,7 +54,8 @@ export const listingSearchQuery = ({ q, status, sort }: ListingSearchView) =>
 export const readyListingIdsQuery = ({ q, sort }: ListingSearchView) =>
   queryOptions({
     queryKey: [...listingKeys.all, 'ready-ids', { q, sort }] as const,
-    queryFn: ({ signal }): Promise<ReadyListingIds> => okJson(api.listings['ready-ids'].$get({ query: { q, sort } }, cancelledBy(signal))),
+    queryFn: ({ signal }): Promise<ReadyListingIds> =>
+      okJson(api.listings['ready-ids'].$get({ query: { q, sort } }, cancelledBy(signal))),
   })
 
 /** Every listing of the search loaded so far, in order. */

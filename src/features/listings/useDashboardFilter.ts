@@ -24,11 +24,23 @@ export function textMatcher(search: string): (...texts: string[]) => boolean {
 export function useDashboardFilter() {
   const view: DashboardView = useSearch({ strict: false })
   const navigate = useNavigate()
-  const change = useCallback((next: Partial<DashboardView>) => void navigate({ to: '/', search: (before) => ({ ...before, ...next }), replace: true }), [navigate])
+  const change = useCallback(
+    (next: Partial<DashboardView>) =>
+      void navigate({ to: '/', search: (before) => ({ ...before, ...next }), replace: true }),
+    [navigate],
+  )
   const filter: StatusFilter = view.status ?? 'all'
   const sort: ListingSort = view.sort ?? 'newest'
   const q = view.q ?? ''
-  useEffect(() => rememberDashboardView({ ...(q ? { q } : {}), ...(view.status ? { status: view.status } : {}), ...(view.sort ? { sort: view.sort } : {}) }), [q, view.status, view.sort])
+  useEffect(
+    () =>
+      rememberDashboardView({
+        ...(q ? { q } : {}),
+        ...(view.status ? { status: view.status } : {}),
+        ...(view.sort ? { sort: view.sort } : {}),
+      }),
+    [q, view.status, view.sort],
+  )
 
   // The box follows the typing at once; the address (and so the server) a moment later. An address changed from
   // elsewhere (Back) puts its search in the box.

@@ -12,16 +12,30 @@ function Availability({ platform, status }: { platform: Platform; status: UseQue
   if (status.isPending) {
     return (
       <div className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-        <Spinner label={`Checking whether ${MARKETPLACES[platform].name} can be connected`} className="h-4 w-4" /> Checking this server’s settings…
+        <Spinner label={`Checking whether ${MARKETPLACES[platform].name} can be connected`} className="h-4 w-4" />{' '}
+        Checking this server’s settings…
       </div>
     )
   }
-  if (status.isError) return <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{MARKETPLACES[platform].messages.statusCheckFailed}</p>
+  if (status.isError)
+    return (
+      <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+        {MARKETPLACES[platform].messages.statusCheckFailed}
+      </p>
+    )
   if (status.data?.configured) return null
   return <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{status.data?.setupMessage}</p>
 }
 
-export function ConnectMarketplaceDialog({ platform, open, onClose }: { platform: Platform; open: boolean; onClose: () => void }) {
+export function ConnectMarketplaceDialog({
+  platform,
+  open,
+  onClose,
+}: {
+  platform: Platform
+  open: boolean
+  onClose: () => void
+}) {
   const name = MARKETPLACES[platform].name
   const status = useQuery({ ...marketplaceStatusQuery(platform), enabled: open })
   const configured = status.data?.configured === true
@@ -29,7 +43,9 @@ export function ConnectMarketplaceDialog({ platform, open, onClose }: { platform
   return (
     <Dialog open={open} onClose={onClose} title={`Connect ${name}`}>
       <p className="text-sm text-slate-600">{MARKETPLACES[platform].messages.about}</p>
-      <p className="mt-3 text-sm text-slate-600">You will leave Snaplist for {name}’s sign-in page and come back here when you have allowed access.</p>
+      <p className="mt-3 text-sm text-slate-600">
+        You will leave Snaplist for {name}’s sign-in page and come back here when you have allowed access.
+      </p>
       <Availability platform={platform} status={status} />
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>

@@ -4,7 +4,14 @@
 // when the marketplace ran in a popup (eBay), tells the window that opened it and closes.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
-import { MARKETPLACES, type EbayEnvironmentReport, type EbayEnvironmentSummary, type MarketplaceConnection, type MarketplaceDescription, type Platform } from '../../../api/contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  type EbayEnvironmentReport,
+  type EbayEnvironmentSummary,
+  type MarketplaceConnection,
+  type MarketplaceDescription,
+  type Platform,
+} from '../../../api/contract/marketplaces.ts'
 import { CardPage, FormAlert } from '../../components/CardPage.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
@@ -27,7 +34,10 @@ function useLeave(platform: Platform, outcome: Outcome, popupError?: string) {
     if (delay === null) return
     const search = { [platform]: leave[outcome].result }
     // Replacing this page, so Back skips the callback.
-    const timer = window.setTimeout(() => (inPopup ? window.close() : void navigate({ to: '/', search, replace: true })), delay)
+    const timer = window.setTimeout(
+      () => (inPopup ? window.close() : void navigate({ to: '/', search, replace: true })),
+      delay,
+    )
     return () => window.clearTimeout(timer)
   }, [navigate, platform, outcome, popupError])
 }
@@ -78,7 +88,9 @@ export function AlreadyConnected({ platform }: { platform: Platform }) {
   useLeave(platform, 'connected')
   return (
     <CardPage title="Already Connected">
-      <p role="status">Your {MARKETPLACES[platform].name} account is already connected. Taking you to your Dashboard…</p>
+      <p role="status">
+        Your {MARKETPLACES[platform].name} account is already connected. Taking you to your Dashboard…
+      </p>
       <Link to="/" className={buttonClass('secondary')}>
         Go to Dashboard now
       </Link>
@@ -90,7 +102,9 @@ export function AlreadyConnected({ platform }: { platform: Platform }) {
 function EnvironmentCheck() {
   const [report, setReport] = useState<EbayEnvironmentReport | EbayEnvironmentSummary | string | null>(null)
   const check = () =>
-    fetchEbayEnvironment().then(setReport, (error: unknown) => setReport(`Could not check the environment: ${errorMessage(error)}`))
+    fetchEbayEnvironment().then(setReport, (error: unknown) =>
+      setReport(`Could not check the environment: ${errorMessage(error)}`),
+    )
   return (
     <details className="rounded-lg border border-slate-200 p-3 text-sm">
       <summary className="cursor-pointer font-medium">Debug information</summary>
@@ -99,7 +113,10 @@ function EnvironmentCheck() {
         Check Environment
       </Button>
       {report !== null && (
-        <pre aria-label="eBay environment" className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">
+        <pre
+          aria-label="eBay environment"
+          className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs"
+        >
           {typeof report === 'string' ? report : JSON.stringify(report, null, 2)}
         </pre>
       )}
@@ -137,7 +154,17 @@ function Troubleshooting({ platform, tips }: { platform: Platform; tips: readonl
  * Any failure: the page's sentence, the toast's (the same unless the marketplace words them apart), and for a
  * marketplace run in a popup, the error its opener is told. eBay's callback also remembers the failure (§3).
  */
-export function ConnectionFailed({ platform, message, toast = message, popupError }: { platform: Platform; message: string; toast?: string; popupError?: string }) {
+export function ConnectionFailed({
+  platform,
+  message,
+  toast = message,
+  popupError,
+}: {
+  platform: Platform
+  message: string
+  toast?: string
+  popupError?: string
+}) {
   const { messages, troubleshootingTips }: MarketplaceDescription = MARKETPLACES[platform]
   useEffect(() => {
     if (platform === 'ebay' && popupError) rememberEbayCallback({ error: popupError })
@@ -162,7 +189,10 @@ export function ConnectionFailed({ platform, message, toast = message, popupErro
 /** The seller chose Deny (access_denied), or the marketplace sent back another error instead of a code. */
 export function Cancelled({ platform, error }: { platform: Platform; error: string | undefined }) {
   const { name, messages }: MarketplaceDescription = MARKETPLACES[platform]
-  const reason = error && error !== 'access_denied' ? `${name} did not authorize the connection (${error.slice(0, 60)})` : `You did not allow Snaplist to access your ${name} account`
+  const reason =
+    error && error !== 'access_denied'
+      ? `${name} did not authorize the connection (${error.slice(0, 60)})`
+      : `You did not allow Snaplist to access your ${name} account`
   const nothing = `${reason}, so nothing was connected.`
   useEffect(() => {
     forgetAttempt(platform)

@@ -5,7 +5,12 @@
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
-import { MARKETPLACES, PLATFORMS, type MarketplaceConnection, type Platform } from '../../../api/contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  PLATFORMS,
+  type MarketplaceConnection,
+  type Platform,
+} from '../../../api/contract/marketplaces.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
@@ -27,7 +32,15 @@ function KnownState({ connection }: { connection: MarketplaceConnection | undefi
   )
 }
 
-function RowState({ platform, connections, connection }: { platform: Platform; connections: Connections; connection: MarketplaceConnection | undefined }) {
+function RowState({
+  platform,
+  connections,
+  connection,
+}: {
+  platform: Platform
+  connections: Connections
+  connection: MarketplaceConnection | undefined
+}) {
   const online = useOnline()
   const checking = <p className="text-sm text-slate-500">Checking…</p>
   // Offline the check could not run, which is not a failure: the Dashboard says it is offline.
@@ -43,7 +56,17 @@ function RowState({ platform, connections, connection }: { platform: Platform; c
   )
 }
 
-function RowAction({ connections, connected, name, onOpen }: { connections: Connections; connected: boolean; name: string; onOpen: (dialog: 'connect' | 'disconnect') => void }) {
+function RowAction({
+  connections,
+  connected,
+  name,
+  onOpen,
+}: {
+  connections: Connections
+  connected: boolean
+  name: string
+  onOpen: (dialog: 'connect' | 'disconnect') => void
+}) {
   const online = useOnline()
   if (connected) {
     return (
@@ -57,13 +80,23 @@ function RowAction({ connections, connected, name, onOpen }: { connections: Conn
   if (!connections.data && !online) return null
   if (connections.isError && !connections.data) {
     return (
-      <Button variant="secondary" disabled={connections.isFetching} onClick={() => void connections.refetch()} aria-label={`Check ${name} connection again`}>
+      <Button
+        variant="secondary"
+        disabled={connections.isFetching}
+        onClick={() => void connections.refetch()}
+        aria-label={`Check ${name} connection again`}
+      >
         Try again
       </Button>
     )
   }
   return (
-    <Button variant="secondary" disabled={connections.isPending} onClick={() => onOpen('connect')} aria-label={`Connect ${name}`}>
+    <Button
+      variant="secondary"
+      disabled={connections.isPending}
+      onClick={() => onOpen('connect')}
+      aria-label={`Connect ${name}`}
+    >
       Connect
     </Button>
   )
@@ -75,14 +108,18 @@ function DisconnectDialog({ platform, open, onClose }: { platform: Platform; ope
   return (
     <Dialog open={open} onClose={onClose} title={`Disconnect ${name}?`}>
       <p className="text-sm text-slate-600">
-        Snaplist will forget your {name} connection and delete its access tokens. To also withdraw Snaplist’s access on {name}’s side, remove
-        it from the apps listed in your {name} account settings.
+        Snaplist will forget your {name} connection and delete its access tokens. To also withdraw Snaplist’s access on{' '}
+        {name}’s side, remove it from the apps listed in your {name} account settings.
       </p>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSettled: onClose })}>
+        <Button
+          variant="danger"
+          disabled={disconnect.isPending}
+          onClick={() => disconnect.mutate(undefined, { onSettled: onClose })}
+        >
           {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
         </Button>
       </div>
@@ -112,7 +149,10 @@ export function MarketplacesPanel() {
   const connections = useQuery(marketplaceConnectionsQuery)
   useRefetchFailedWhenOnline(marketplaceKeys.all)
   return (
-    <section aria-labelledby="marketplaces-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="marketplaces-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <h2 id="marketplaces-heading" className="text-lg font-semibold text-slate-900">
         Connected Marketplaces
       </h2>

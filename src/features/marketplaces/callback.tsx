@@ -21,7 +21,11 @@ type Arrival =
   | { kind: 'failed'; message: string; popupError?: string }
 
 /** eBay's failure as its opener is told it; the page says `detail` when there is more to say. */
-const ebayFailed = (popupError: string, detail = popupError): Arrival => ({ kind: 'failed', message: detail, popupError })
+const ebayFailed = (popupError: string, detail = popupError): Arrival => ({
+  kind: 'failed',
+  message: detail,
+  popupError,
+})
 
 const EBAY_WITHOUT_STATE = ebayFailed(
   EBAY_POPUP_ERRORS.invalidParameters,
@@ -38,7 +42,10 @@ function decideEbay({ code, state, error, isAuthSuccessful }: CallbackSearch): A
     return { kind: 'exchange', code, state }
   }
   const marks = readEbayCallback()
-  if (marks.pendingCode) return marks.pendingState ? { kind: 'exchange', code: marks.pendingCode, state: marks.pendingState } : EBAY_WITHOUT_STATE
+  if (marks.pendingCode)
+    return marks.pendingState
+      ? { kind: 'exchange', code: marks.pendingCode, state: marks.pendingState }
+      : EBAY_WITHOUT_STATE
   if (marks.success) return { kind: 'check' }
   return ebayFailed(isAuthSuccessful === undefined ? EBAY_POPUP_ERRORS.noCode : EBAY_POPUP_ERRORS.invalidParameters)
 }
@@ -66,7 +73,14 @@ function Exchange({ platform, code, state }: { platform: Platform; code: string;
   if (exchange.isSuccess) return <Connected platform={platform} connection={exchange.data.connection} />
   if (exchange.isError) {
     const { page, toast } = exchangeFailure(platform, exchange.error)
-    return <ConnectionFailed platform={platform} message={page} toast={toast} popupError={EBAY_POPUP_ERRORS.exchangeFailed} />
+    return (
+      <ConnectionFailed
+        platform={platform}
+        message={page}
+        toast={toast}
+        popupError={EBAY_POPUP_ERRORS.exchangeFailed}
+      />
+    )
   }
   return <Connecting platform={platform} />
 }
@@ -86,7 +100,8 @@ function CheckExisting({ platform }: { platform: Platform }) {
 }
 
 /** The marketplace whose callback route this is (the router sets it from the descriptions). */
-export const useRoutePlatform = (): Platform => useMatch({ strict: false, select: (match) => match.staticData.platform })!
+export const useRoutePlatform = (): Platform =>
+  useMatch({ strict: false, select: (match) => match.staticData.platform })!
 
 export function CallbackScreen() {
   const platform = useRoutePlatform()
@@ -96,7 +111,13 @@ export function CallbackScreen() {
   if (arrival.kind === 'exchange') return <Exchange platform={platform} code={arrival.code} state={arrival.state} />
   if (arrival.kind === 'check') return <CheckExisting platform={platform} />
   if (arrival.kind === 'cancelled') return <Cancelled platform={platform} error={arrival.error} />
-  return <ConnectionFailed platform={platform} message={arrival.message} {...(arrival.popupError ? { popupError: arrival.popupError } : {})} />
+  return (
+    <ConnectionFailed
+      platform={platform}
+      message={arrival.message}
+      {...(arrival.popupError ? { popupError: arrival.popupError } : {})}
+    />
+  )
 }
 
 export function CancelScreen() {

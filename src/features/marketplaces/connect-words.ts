@@ -31,13 +31,18 @@ export function notifyOpener(success: boolean, error?: string): boolean {
   if (!opener || opener.closed) return false
   const post = (message: EbayPopupMessage) => opener.postMessage(message, window.location.origin)
   post(error === undefined ? { type: 'EBAY_CONNECTED', success } : { type: 'EBAY_CONNECTED', success, error })
-  post(success ? { type: 'EBAY_AUTH_SUCCESS' } : { type: 'EBAY_AUTH_ERROR', message: error ?? EBAY_POPUP_ERRORS.exchangeFailed })
+  post(
+    success
+      ? { type: 'EBAY_AUTH_SUCCESS' }
+      : { type: 'EBAY_AUTH_ERROR', message: error ?? EBAY_POPUP_ERRORS.exchangeFailed },
+  )
   return true
 }
 
 /** The toast's description for a failed exchange (docs/product.md §8). */
 export function exchangeFailureToast(error: unknown): string {
-  if (error instanceof ApiError && error.status === 502) return "eBay's servers are unavailable right now. Please try again in a few minutes."
+  if (error instanceof ApiError && error.status === 502)
+    return "eBay's servers are unavailable right now. Please try again in a few minutes."
   if (hasCode(error, 'ebay_missing_cert_id')) {
     return 'There is a server configuration issue (Missing eBay Certificate ID). Please contact support.'
   }
@@ -58,7 +63,10 @@ export function exchangeFailureDetail(error: unknown): string {
 /** A failed exchange on the callback screen: the page's sentence and the toast's. */
 export function exchangeFailure(platform: Platform, error: unknown): { page: string; toast: string } {
   if (platform === 'ebay') return { page: exchangeFailureDetail(error), toast: exchangeFailureToast(error) }
-  const words = error instanceof ApiError ? `Token exchange failed: ${error.message}` : 'Failed to exchange authorization code for token'
+  const words =
+    error instanceof ApiError
+      ? `Token exchange failed: ${error.message}`
+      : 'Failed to exchange authorization code for token'
   return { page: words, toast: words }
 }
 

@@ -66,17 +66,17 @@ export function IntegrateWithEtsyScreen() {
         </li>
       </ul>
       <p>
-        We do not ask for access to your orders, payments, billing, buyer messages or personal address. Snaplist acts
-        on your shop only when you tell it to. Read more in our <Link to="/privacy-policy">Privacy Policy</Link>.
+        We do not ask for access to your orders, payments, billing, buyer messages or personal address. Snaplist acts on
+        your shop only when you tell it to. Read more in our <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
 
       <h2>How to disconnect</h2>
       <p>
-        You stay in control and can remove Snaplist's access at any time. Revoke it in your Etsy account settings,
-        where Etsy lists the apps you have allowed, and the stored token stops working immediately. Disconnect Etsy in
-        the Connected Marketplaces panel of your Dashboard to delete the connection and its tokens from our servers, or
-        email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will do it for you. Listings already on Etsy
-        stay in your shop and are managed on Etsy.
+        You stay in control and can remove Snaplist's access at any time. Revoke it in your Etsy account settings, where
+        Etsy lists the apps you have allowed, and the stored token stops working immediately. Disconnect Etsy in the
+        Connected Marketplaces panel of your Dashboard to delete the connection and its tokens from our servers, or
+        email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will do it for you. Listings already on
+        Etsy stay in your shop and are managed on Etsy.
       </p>
 
       <h2>eBay is live today</h2>
@@ -89,7 +89,9 @@ export function IntegrateWithEtsyScreen() {
       </p>
 
       <p className="mt-10 border-t border-slate-200 pt-4 text-sm text-slate-500">
-        {"The term 'Etsy' is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc."}
+        {
+          "The term 'Etsy' is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc."
+        }
       </p>
     </PublicPage>
   )

@@ -16,7 +16,8 @@ import { useExchange } from './marketplace-mutations.ts'
 import { Connected } from './ConnectResult.tsx'
 
 /** The intro with what stands between backticks (code=) set as code. */
-const withCode = (text: string) => text.split('`').map((part, index) => <Fragment key={index}>{index % 2 ? <code>{part}</code> : part}</Fragment>)
+const withCode = (text: string) =>
+  text.split('`').map((part, index) => <Fragment key={index}>{index % 2 ? <code>{part}</code> : part}</Fragment>)
 
 export function ManualAuthScreen() {
   const platform = useRoutePlatform()
@@ -33,7 +34,11 @@ export function ManualAuthScreen() {
     <CardPage title={`Connect ${name} manually`}>
       <p>{withCode(manual.intro)}</p>
       {/* The API's sentence for a field the form has goes under it (Etsy's code and state). */}
-      <form onSubmit={handleSubmit((pair) => exchange.mutate(pair, { onError: fieldErrorsOnto(setError, blank) }))} noValidate className="flex flex-col gap-4">
+      <form
+        onSubmit={handleSubmit((pair) => exchange.mutate(pair, { onError: fieldErrorsOnto(setError, blank) }))}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         {manual.fields.map((field) => (
           <TextField
             key={field.name}

@@ -5,7 +5,10 @@ import type { Platform } from '../../../api/contract/marketplaces.ts'
 
 const AUTH_FLAG_MAX_AGE_MS = 300_000
 
-const keys = (platform: Platform) => ({ inProgress: `${platform}AuthInProgress`, timestamp: `${platform}AuthTimestamp` })
+const keys = (platform: Platform) => ({
+  inProgress: `${platform}AuthInProgress`,
+  timestamp: `${platform}AuthTimestamp`,
+})
 
 // Storage can be full or disabled (private mode): the marks are a convenience, so failing to keep them is not an error.
 function quietly<T>(work: () => T, fallback: T): T {
@@ -34,7 +37,8 @@ export function clearAuthFlags(platform: Platform) {
   const { inProgress, timestamp } = keys(platform)
   quietly(() => {
     const keepTimestamp = platform === 'ebay' && localStorage.getItem(EBAY_KEYS.success) === 'true'
-    const ebayKeys = platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.pendingState, EBAY_KEYS.failed, EBAY_KEYS.error] : []
+    const ebayKeys =
+      platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.pendingState, EBAY_KEYS.failed, EBAY_KEYS.error] : []
     for (const key of [inProgress, ...(keepTimestamp ? [] : [timestamp]), ...ebayKeys]) localStorage.removeItem(key)
   }, undefined)
 }
@@ -65,7 +69,10 @@ export interface EbayCallbackMarks {
 }
 
 /** Records the callback's outcome so far: a success with the code (and its state) still to exchange, or a failure. */
-export function rememberEbayCallback(marks: { pendingCode: string; pendingState: string } | { error: string }, now = Date.now()) {
+export function rememberEbayCallback(
+  marks: { pendingCode: string; pendingState: string } | { error: string },
+  now = Date.now(),
+) {
   quietly(() => {
     localStorage.setItem('ebayAuthTimestamp', String(now))
     if ('pendingCode' in marks) {
@@ -108,7 +115,10 @@ export function readEbayCallback(now = Date.now()): EbayCallbackMarks {
 /** Whether an authorization started here less than 5 minutes ago; an older mark is removed. */
 export function authInProgress(platform: Platform, now = Date.now()): boolean {
   const { inProgress, timestamp } = keys(platform)
-  const [flag, started] = quietly(() => [localStorage.getItem(inProgress), Number(localStorage.getItem(timestamp))], [null, 0])
+  const [flag, started] = quietly(
+    () => [localStorage.getItem(inProgress), Number(localStorage.getItem(timestamp))],
+    [null, 0],
+  )
   if (flag !== 'true') return false
   if (now - started < AUTH_FLAG_MAX_AGE_MS) return true
   clearAuthFlags(platform)

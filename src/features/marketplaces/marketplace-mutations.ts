@@ -1,7 +1,13 @@
 // Marketplace connections as changed: starting a connection (off to the marketplace), finishing one (the code
 // exchange) and disconnecting, with the words of each marketplace's description.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { MARKETPLACES, type AuthUrlReply, type ExchangeInput, type ExchangeReply, type Platform } from '../../../api/contract/marketplaces.ts'
+import {
+  MARKETPLACES,
+  type AuthUrlReply,
+  type ExchangeInput,
+  type ExchangeReply,
+  type Platform,
+} from '../../../api/contract/marketplaces.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { markAuthStarted } from './marketplace-flags.ts'
@@ -12,12 +18,15 @@ import { marketplaceKeys } from './marketplace-queries.ts'
 export function useStartConnect(platform: Platform) {
   return useMutation({
     // Connecting from a session idle for over 12 hours needs the password first (docs/decisions/0026).
-    mutationFn: (): Promise<AuthUrlReply> => withReauth(() => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } }))),
+    mutationFn: (): Promise<AuthUrlReply> =>
+      withReauth(() => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } }))),
     onSuccess: ({ authUrl }) => {
       markAuthStarted(platform)
       window.location.assign(authUrl)
     },
-    onError: (error) => error instanceof ReauthCancelled || notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
+    onError: (error) =>
+      error instanceof ReauthCancelled ||
+      notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
   })
 }
 
@@ -40,7 +49,8 @@ export function useDisconnect(platform: Platform) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => okJson(api['marketplace-connections'][':platform'].$delete({ param: { platform } })),
-    onSuccess: () => notify('Disconnected', `Your ${MARKETPLACES[platform].name} account has been disconnected.`, 'success'),
+    onSuccess: () =>
+      notify('Disconnected', `Your ${MARKETPLACES[platform].name} account has been disconnected.`, 'success'),
     onError: (error) => notify('Error', errorMessage(error), 'error'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
   })

@@ -2,7 +2,13 @@
 // page and keeps to the reads), one marketplace's status, the live check and the eBay environment report. The
 // mutations are in marketplace-mutations.ts.
 import { queryOptions } from '@tanstack/react-query'
-import type { EbayEnvironmentReport, EbayEnvironmentSummary, MarketplaceConnection, MarketplaceStatus, Platform } from '../../../api/contract/marketplaces.ts'
+import type {
+  EbayEnvironmentReport,
+  EbayEnvironmentSummary,
+  MarketplaceConnection,
+  MarketplaceStatus,
+  Platform,
+} from '../../../api/contract/marketplaces.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 
 export const marketplaceKeys = {
@@ -12,17 +18,21 @@ export const marketplaceKeys = {
 
 export const marketplaceConnectionsQuery = queryOptions({
   queryKey: marketplaceKeys.all,
-  queryFn: ({ signal }): Promise<MarketplaceConnection[]> => okJson(api['marketplace-connections'].$get(undefined, cancelledBy(signal))),
+  queryFn: ({ signal }): Promise<MarketplaceConnection[]> =>
+    okJson(api['marketplace-connections'].$get(undefined, cancelledBy(signal))),
 })
 
 export const marketplaceStatusQuery = (platform: Platform) =>
   queryOptions({
     queryKey: marketplaceKeys.status(platform),
-    queryFn: ({ signal }): Promise<MarketplaceStatus> => okJson(api['marketplace-connections'][':platform'].status.$get({ param: { platform } }, cancelledBy(signal))),
+    queryFn: ({ signal }): Promise<MarketplaceStatus> =>
+      okJson(api['marketplace-connections'][':platform'].status.$get({ param: { platform } }, cancelledBy(signal))),
   })
 
 export const checkAuthentication = async (platform: Platform) =>
-  (await okJson(api['marketplace-connections'][':platform']['check-authentication'].$get({ param: { platform } }))).connected
+  (await okJson(api['marketplace-connections'][':platform']['check-authentication'].$get({ param: { platform } })))
+    .connected
 
 /** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
-export const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> => okJson(api.debug['ebay-environment'].$get())
+export const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> =>
+  okJson(api.debug['ebay-environment'].$get())

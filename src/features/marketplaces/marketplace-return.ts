@@ -1,11 +1,17 @@
 // The addresses of a return from a marketplace: the callback's query as the marketplace sends it (?code=…&state=…, or
 // ?error=access_denied), and the result the callback screen then takes the seller to the Dashboard with (/?etsy=success,
 // /?etsy=error, /?ebay=connected; docs/product.md §2). The routes validate their search with these, so anything else is dropped.
-import { MARKETPLACE_RESULTS, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplace-paths.ts'
+import {
+  MARKETPLACE_RESULTS,
+  PLATFORMS,
+  type MarketplaceResult,
+  type Platform,
+} from '../../../api/contract/marketplace-paths.ts'
 
 export type DashboardSearch = Partial<Record<Platform, MarketplaceResult>>
 
-const isResult = (value: unknown): value is MarketplaceResult => MARKETPLACE_RESULTS.includes(value as MarketplaceResult)
+const isResult = (value: unknown): value is MarketplaceResult =>
+  MARKETPLACE_RESULTS.includes(value as MarketplaceResult)
 
 export function dashboardSearch(search: Record<string, unknown>): DashboardSearch {
   const valid: DashboardSearch = {}

@@ -6,7 +6,11 @@
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import * as v from 'valibot'
-import { EbayBulkPostInputSchema, type EbayBulkPost, type EbayBulkPostItem } from '../../../api/contract/ebay-bulk-post.ts'
+import {
+  EbayBulkPostInputSchema,
+  type EbayBulkPost,
+  type EbayBulkPostItem,
+} from '../../../api/contract/ebay-bulk-post.ts'
 import { EBAY_POLICIES_PAGE, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
@@ -17,7 +21,13 @@ import { failureMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingsQuery } from '../listings/listing-queries.ts'
 import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
-import { clearPendingBulkPost, readPendingBulkPost, startPendingBulkPost, type LeftOut, type PendingBulkPost } from './bulk-post-pending.ts'
+import {
+  clearPendingBulkPost,
+  readPendingBulkPost,
+  startPendingBulkPost,
+  type LeftOut,
+  type PendingBulkPost,
+} from './bulk-post-pending.ts'
 import { isTransient, useBulkPost, useSendBulkPost } from './bulk-post-queries.ts'
 import { bulkRefusalReason, postFailureToast } from './ebay-post-failure.ts'
 import { ebayRequirementsQuery } from './ebay-publish-queries.ts'
@@ -54,7 +64,13 @@ const needsText = (needs: string[]) => `needs ${needs.join(', ')}`
 function Thumbnail({ listing }: { listing: Listing | undefined }) {
   const first = listing?.images[0]
   return first ? (
-    <img src={thumbnailOf(first)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-md bg-slate-100 object-cover" />
+    <img
+      src={thumbnailOf(first)}
+      alt=""
+      width={40}
+      height={40}
+      className="h-10 w-10 shrink-0 rounded-md bg-slate-100 object-cover"
+    />
   ) : (
     <div className="h-10 w-10 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
   )
@@ -65,7 +81,17 @@ const ACTION_SHAPE =
 const SMALL_ACTION = `${ACTION_SHAPE} border-slate-300 text-slate-800 hover:bg-slate-50`
 const LINK_ACTION = `${ACTION_SHAPE} border-indigo-200 text-indigo-700 hover:bg-indigo-50`
 
-function ItemRow({ title, listing, state, action }: { title: string; listing: Listing | undefined; state: ReactNode; action?: ReactNode }) {
+function ItemRow({
+  title,
+  listing,
+  state,
+  action,
+}: {
+  title: string
+  listing: Listing | undefined
+  state: ReactNode
+  action?: ReactNode
+}) {
   return (
     <li aria-label={title} className="flex items-center gap-3 py-2">
       <Thumbnail listing={listing} />
@@ -80,7 +106,10 @@ function ItemRow({ title, listing, state, action }: { title: string; listing: Li
 
 const Working = ({ children }: { children: ReactNode }) => (
   <span className="inline-flex items-center gap-1.5 text-slate-600">
-    <span className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-indigo-200 border-t-indigo-700" aria-hidden="true" />
+    <span
+      className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-indigo-200 border-t-indigo-700"
+      aria-hidden="true"
+    />
     {children}
   </span>
 )
@@ -88,7 +117,12 @@ const Working = ({ children }: { children: ReactNode }) => (
 /** Opens the listing in the Post to eBay dialog, where what it needs can be filled in and it is posted on its own. */
 function FixButton({ title, onFix, missing = false }: { title: string; onFix: () => void; missing?: boolean }) {
   return (
-    <button type="button" className={SMALL_ACTION} onClick={onFix} aria-label={missing ? `Add details: ${title}` : `Open in Post to eBay: ${title}`}>
+    <button
+      type="button"
+      className={SMALL_ACTION}
+      onClick={onFix}
+      aria-label={missing ? `Add details: ${title}` : `Open in Post to eBay: ${title}`}
+    >
       {missing ? 'Add details' : 'Open'}
     </button>
   )
@@ -96,7 +130,11 @@ function FixButton({ title, onFix, missing = false }: { title: string; onFix: ()
 
 function Actions({ children }: { children: ReactNode }) {
   // Within its parent's box (a sticky element is kept inside it, so a negative margin would lift it over the text).
-  return <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pt-3 pb-[max(0.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end">{children}</div>
+  return (
+    <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pt-3 pb-[max(0.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  )
 }
 
 interface CheckingProps {
@@ -112,13 +150,28 @@ interface CheckingProps {
 }
 
 /** Before confirming: each chosen listing checked, with what it needs. */
-function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalCode, onPostalCode, onFix, onConfirm, onClose }: CheckingProps) {
+function Checking({
+  listingIds,
+  ebayConnected,
+  leftOut,
+  onToggleLeftOut,
+  postalCode,
+  onPostalCode,
+  onFix,
+  onConfirm,
+  onClose,
+}: CheckingProps) {
   const queryClient = useQueryClient()
   const listings = useQuery(listingsQuery).data
   const chosen = listingIds.flatMap((id) => listings?.find((listing) => listing.id === id) ?? [])
   const toCheck = ebayConnected ? chosen.filter((listing) => !isPostedToEbay(listing)) : []
   // Without the dialog's placeholder: here a query's previous answer would be another listing's.
-  const queries = useQueries({ queries: toCheck.map((listing) => ({ ...ebayRequirementsQuery(listing.id, undefined), placeholderData: undefined })) })
+  const queries = useQueries({
+    queries: toCheck.map((listing) => ({
+      ...ebayRequirementsQuery(listing.id, undefined),
+      placeholderData: undefined,
+    })),
+  })
   const [postalError, setPostalError] = useState<string>()
 
   // A lapsed connection fails every check: the Dashboard learns it once, and this dialog then offers to connect.
@@ -140,13 +193,19 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
 
   if (!ebayConnected) {
     const post = () => {
-      notify('eBay Not Connected', 'Please connect your eBay account first in the Connected Marketplaces section.', 'error')
+      notify(
+        'eBay Not Connected',
+        'Please connect your eBay account first in the Connected Marketplaces section.',
+        'error',
+      )
       onClose()
     }
     return (
       <div className="flex flex-col gap-4">
         <NotConnected what="these listings" />
-        <p className="text-sm text-slate-700">{chosen.length === 1 ? '1 listing chosen.' : `${chosen.length} listings chosen.`}</p>
+        <p className="text-sm text-slate-700">
+          {chosen.length === 1 ? '1 listing chosen.' : `${chosen.length} listings chosen.`}
+        </p>
         <Actions>
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -161,12 +220,18 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
     const zip = needsLocation ? v.safeParse(PostalCodeSchema, postalCode) : undefined
     if (zip && !zip.success) return setPostalError(zip.issues[0].message)
     const left = rows.flatMap(({ listing, check }): LeftOut[] => {
-      if (check.kind === 'needs') return [{ listingId: listing.id, title: listing.title, needs: needsText(check.needs) }]
+      if (check.kind === 'needs')
+        return [{ listingId: listing.id, title: listing.title, needs: needsText(check.needs) }]
       if (check.kind === 'failed') return [{ listingId: listing.id, title: listing.title, needs: check.reason }]
-      if (check.kind === 'ready' && leftOut.has(listing.id)) return [{ listingId: listing.id, title: listing.title, needs: null }]
+      if (check.kind === 'ready' && leftOut.has(listing.id))
+        return [{ listingId: listing.id, title: listing.title, needs: null }]
       return []
     })
-    onConfirm({ listingIds: going.map((row) => row.listing.id), leftOut: left, ...(zip?.success && zip.output ? { postalCode: zip.output } : {}) })
+    onConfirm({
+      listingIds: going.map((row) => row.listing.id),
+      leftOut: left,
+      ...(zip?.success && zip.output ? { postalCode: zip.output } : {}),
+    })
   }
 
   return (
@@ -174,12 +239,22 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
       <p role="status" className="text-sm text-slate-700">
         {checking > 0
           ? `Checking what eBay needs: ${rows.length - checking} of ${rows.length} done…`
-          : [`${canGo} can go as ${canGo === 1 ? 'it is' : 'they are'}`, needing > 0 ? `${needing} ${needing === 1 ? 'needs' : 'need'} something` : ''].filter(Boolean).join(' · ')}
+          : [
+              `${canGo} can go as ${canGo === 1 ? 'it is' : 'they are'}`,
+              needing > 0 ? `${needing} ${needing === 1 ? 'needs' : 'need'} something` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
       </p>
       {policiesProblem && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{policiesProblem}</p>
-          <a href={EBAY_POLICIES_PAGE} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline">
+          <a
+            href={EBAY_POLICIES_PAGE}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-block font-medium underline"
+          >
             Open eBay business policies
           </a>
         </div>
@@ -189,15 +264,43 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
           const fix = <FixButton title={listing.title} onFix={() => onFix(listing)} missing={check.kind === 'needs'} />
           switch (check.kind) {
             case 'checking':
-              return <ItemRow key={listing.id} title={listing.title} listing={listing} state={<Working>Checking…</Working>} />
+              return (
+                <ItemRow
+                  key={listing.id}
+                  title={listing.title}
+                  listing={listing}
+                  state={<Working>Checking…</Working>}
+                />
+              )
             case 'live':
-              return <ItemRow key={listing.id} title={listing.title} listing={listing} state={<span className="font-medium text-emerald-800">Already live on eBay</span>} />
+              return (
+                <ItemRow
+                  key={listing.id}
+                  title={listing.title}
+                  listing={listing}
+                  state={<span className="font-medium text-emerald-800">Already live on eBay</span>}
+                />
+              )
             case 'needs':
               return (
-                <ItemRow key={listing.id} title={listing.title} listing={listing} action={fix} state={<span className="font-medium text-amber-900">Needs something: {check.needs.join(', ')}</span>} />
+                <ItemRow
+                  key={listing.id}
+                  title={listing.title}
+                  listing={listing}
+                  action={fix}
+                  state={<span className="font-medium text-amber-900">Needs something: {check.needs.join(', ')}</span>}
+                />
               )
             case 'failed':
-              return <ItemRow key={listing.id} title={listing.title} listing={listing} action={fix} state={<span className="text-red-700">Could not check: {check.reason}</span>} />
+              return (
+                <ItemRow
+                  key={listing.id}
+                  title={listing.title}
+                  listing={listing}
+                  action={fix}
+                  state={<span className="text-red-700">Could not check: {check.reason}</span>}
+                />
+              )
             case 'ready': {
               const out = leftOut.has(listing.id)
               return (
@@ -205,9 +308,22 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
                   key={listing.id}
                   title={listing.title}
                   listing={listing}
-                  state={out ? <span className="text-slate-600">Left out</span> : <span className="text-emerald-800"><span aria-hidden="true">✓ </span>Can go as it is</span>}
+                  state={
+                    out ? (
+                      <span className="text-slate-600">Left out</span>
+                    ) : (
+                      <span className="text-emerald-800">
+                        <span aria-hidden="true">✓ </span>Can go as it is
+                      </span>
+                    )
+                  }
                   action={
-                    <button type="button" className={SMALL_ACTION} onClick={() => onToggleLeftOut(listing.id)} aria-label={`${out ? 'Put back' : 'Leave out'}: ${listing.title}`}>
+                    <button
+                      type="button"
+                      className={SMALL_ACTION}
+                      onClick={() => onToggleLeftOut(listing.id)}
+                      aria-label={`${out ? 'Put back' : 'Leave out'}: ${listing.title}`}
+                    >
                       {out ? 'Put back' : 'Leave out'}
                     </button>
                   }
@@ -218,7 +334,10 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
         })}
       </ul>
       {needing > 0 && checking === 0 && (
-        <p className="text-sm text-slate-600">Listings that need something stay on Snaplist for now: Add details opens one in Post to eBay, to post it on its own.</p>
+        <p className="text-sm text-slate-600">
+          Listings that need something stay on Snaplist for now: Add details opens one in Post to eBay, to post it on
+          its own.
+        </p>
       )}
       {needsLocation && (
         <TextField
@@ -247,7 +366,15 @@ function Checking({ listingIds, ebayConnected, leftOut, onToggleLeftOut, postalC
 }
 
 /** After confirming: sends the request (again, after a reload or a dropped connection), then the progress. */
-function Sending({ pending, onFix, onClose }: { pending: PendingBulkPost; onFix: (listingId: number) => void; onClose: () => void }) {
+function Sending({
+  pending,
+  onFix,
+  onClose,
+}: {
+  pending: PendingBulkPost
+  onFix: (listingId: number) => void
+  onClose: () => void
+}) {
   const send = useSendBulkPost()
   const sent = useRef(false)
   const { mutate } = send
@@ -283,7 +410,15 @@ function Sending({ pending, onFix, onClose }: { pending: PendingBulkPost; onFix:
   )
 }
 
-function ItemProgress({ item, listing, onFix }: { item: EbayBulkPostItem; listing: Listing | undefined; onFix: () => void }) {
+function ItemProgress({
+  item,
+  listing,
+  onFix,
+}: {
+  item: EbayBulkPostItem
+  listing: Listing | undefined
+  onFix: () => void
+}) {
   // Posted since through the Post to eBay dialog: it is live all the same.
   const liveNow = item.status !== 'posted' && listing && isPostedToEbay(listing)
   const viewUrl = item.viewUrl ?? (liveNow ? listing.viewUrl : null)
@@ -295,7 +430,13 @@ function ItemProgress({ item, listing, onFix }: { item: EbayBulkPostItem; listin
         state={<span className="font-medium text-emerald-800">Live on eBay</span>}
         action={
           viewUrl && (
-            <a href={viewUrl} target="_blank" rel="noopener noreferrer" aria-label={`View on eBay: ${item.title}`} className={LINK_ACTION}>
+            <a
+              href={viewUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`View on eBay: ${item.title}`}
+              className={LINK_ACTION}
+            >
               View on eBay
             </a>
           )
@@ -303,7 +444,8 @@ function ItemProgress({ item, listing, onFix }: { item: EbayBulkPostItem; listin
       />
     )
   }
-  if (item.status === 'queued') return <ItemRow title={item.title} listing={listing} state={<Working>Posting…</Working>} />
+  if (item.status === 'queued')
+    return <ItemRow title={item.title} listing={listing} state={<Working>Posting…</Working>} />
   const { reason } = bulkRefusalReason(item.code, item.message)
   return (
     <ItemRow
@@ -315,7 +457,17 @@ function ItemProgress({ item, listing, onFix }: { item: EbayBulkPostItem; listin
   )
 }
 
-function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftOut: LeftOut[]; onFix: (listingId: number) => void; onClose: () => void }) {
+function Progress({
+  sent,
+  leftOut,
+  onFix,
+  onClose,
+}: {
+  sent: EbayBulkPost
+  leftOut: LeftOut[]
+  onFix: (listingId: number) => void
+  onClose: () => void
+}) {
   const { post, error } = useBulkPost(sent)
   const listings = useQuery(listingsQuery).data
   const listingOf = (id: number) => listings?.find((listing) => listing.id === id)
@@ -325,10 +477,14 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
     const listing = listingOf(id)
     return listing !== undefined && isPostedToEbay(listing)
   }
-  const live = post.items.filter((item) => item.status === 'posted' || liveNow(item.listingId)).length + leftOut.filter((item) => liveNow(item.listingId)).length
+  const live =
+    post.items.filter((item) => item.status === 'posted' || liveNow(item.listingId)).length +
+    leftOut.filter((item) => liveNow(item.listingId)).length
   const total = post.items.length + leftOut.length
   const notPosted = total - live
-  const reconnect = post.items.some((item) => item.status === 'refused' && bulkRefusalReason(item.code, item.message).reconnect)
+  const reconnect = post.items.some(
+    (item) => item.status === 'refused' && bulkRefusalReason(item.code, item.message).reconnect,
+  )
   const queryClient = useQueryClient()
   useEffect(() => {
     if (reconnect) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
@@ -342,7 +498,13 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
             <p className="font-semibold text-slate-900">
               {live} of {total} posted to eBay
             </p>
-            {notPosted > 0 && <p className="text-slate-700">{notPosted === 1 ? '1 listing was not posted: it says why below.' : `${notPosted} listings were not posted: each says why below.`}</p>}
+            {notPosted > 0 && (
+              <p className="text-slate-700">
+                {notPosted === 1
+                  ? '1 listing was not posted: it says why below.'
+                  : `${notPosted} listings were not posted: each says why below.`}
+              </p>
+            )}
           </>
         ) : (
           <p className="text-slate-700">
@@ -350,10 +512,19 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
           </p>
         )}
       </div>
-      {error && !post.done && <p className="text-sm text-amber-900">Snaplist is not answering just now; the posting goes on and this updates when it answers.</p>}
+      {error && !post.done && (
+        <p className="text-sm text-amber-900">
+          Snaplist is not answering just now; the posting goes on and this updates when it answers.
+        </p>
+      )}
       <ul aria-label="Listings posted" className="flex flex-col divide-y divide-slate-100">
         {post.items.map((item) => (
-          <ItemProgress key={item.listingId} item={item} listing={listingOf(item.listingId)} onFix={() => onFix(item.listingId)} />
+          <ItemProgress
+            key={item.listingId}
+            item={item}
+            listing={listingOf(item.listingId)}
+            onFix={() => onFix(item.listingId)}
+          />
         ))}
         {leftOut.map((item) => {
           const listing = listingOf(item.listingId)
@@ -367,10 +538,17 @@ function Progress({ sent, leftOut, onFix, onClose }: { sent: EbayBulkPost; leftO
                 live ? (
                   <span className="font-medium text-emerald-800">Live on eBay</span>
                 ) : (
-                  <span className="text-slate-700">Not posted: {item.needs ? `left out, ${item.needs}` : 'left out'}</span>
+                  <span className="text-slate-700">
+                    Not posted: {item.needs ? `left out, ${item.needs}` : 'left out'}
+                  </span>
                 )
               }
-              action={listing && !live && <FixButton title={item.title} onFix={() => onFix(item.listingId)} missing={item.needs !== null} />}
+              action={
+                listing &&
+                !live && (
+                  <FixButton title={item.title} onFix={() => onFix(item.listingId)} missing={item.needs !== null} />
+                )
+              }
             />
           )
         })}

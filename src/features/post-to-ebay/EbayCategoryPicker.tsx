@@ -8,7 +8,17 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEbayCategorySearch } from './ebay-publish-queries.ts'
 
-export function EbayCategoryPicker({ title, current, onChoose, onClose }: { title: string; current: string; onChoose: (category: EbayCategory) => void; onClose: () => void }) {
+export function EbayCategoryPicker({
+  title,
+  current,
+  onChoose,
+  onClose,
+}: {
+  title: string
+  current: string
+  onChoose: (category: EbayCategory) => void
+  onClose: () => void
+}) {
   const [typed, setTyped] = useState(title)
   const [words, setWords] = useState(title)
   const search = useEbayCategorySearch(words)
@@ -23,15 +33,28 @@ export function EbayCategoryPicker({ title, current, onChoose, onClose }: { titl
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div role="search" aria-label="eBay categories" className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
-          <TextField label="Search eBay categories" type="search" value={typed} maxLength={100} onKeyDown={searchOnEnter} onChange={(event) => setTyped(event.target.value)} />
+          <TextField
+            label="Search eBay categories"
+            type="search"
+            value={typed}
+            maxLength={100}
+            onKeyDown={searchOnEnter}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </div>
         <Button variant="secondary" onClick={runSearch}>
           Search
         </Button>
       </div>
       {search.isFetching && <Spinner label="Searching eBay categories" className="h-5 w-5" />}
-      {search.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(search.error)}</p>}
-      {search.data && search.data.categories.length === 0 && <p className="text-sm text-slate-600">eBay found no category for those words. Try other words.</p>}
+      {search.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(search.error)}
+        </p>
+      )}
+      {search.data && search.data.categories.length === 0 && (
+        <p className="text-sm text-slate-600">eBay found no category for those words. Try other words.</p>
+      )}
       {search.data && search.data.categories.length > 0 && (
         <ul aria-label="eBay's categories" className="flex flex-col gap-1">
           {search.data.categories.map((category) => (

@@ -31,12 +31,17 @@ const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo' }
 /** Where the Price shown comes from, for a listing made before it had one. */
 const PRICE_FALLBACK: Record<PriceSource, string | null> = {
   asking: null,
-  median: 'This listing has no Price yet: this is its median used price. Change it if you like; it is saved when you post.',
-  retail: 'This listing has no Price or median used price: this is its retail price (new). A used item usually sells for less.',
+  median:
+    'This listing has no Price yet: this is its median used price. Change it if you like; it is saved when you post.',
+  retail:
+    'This listing has no Price or median used price: this is its retail price (new). A used item usually sells for less.',
 }
 
 // When eBay did not list conditions for the category: Snaplist's own two, as eBay names them most often.
-const FALLBACK_CONDITIONS = CONDITIONS.map((condition) => ({ value: EBAY_CONDITION_OF[condition.value], label: condition.label }))
+const FALLBACK_CONDITIONS = CONDITIONS.map((condition) => ({
+  value: EBAY_CONDITION_OF[condition.value],
+  label: condition.label,
+}))
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }))
 
@@ -60,7 +65,14 @@ interface EbayDetailsFormProps {
   onPost: (input: EbayPublishInput, onRefused: (error: unknown) => void) => void
 }
 
-export function EbayDetailsForm({ listing, requirements, onChooseCategory, posting, onCancel, onPost }: EbayDetailsFormProps) {
+export function EbayDetailsForm({
+  listing,
+  requirements,
+  onChooseCategory,
+  posting,
+  onCancel,
+  onPost,
+}: EbayDetailsFormProps) {
   const listed = priceForEbay(listing)
   const [picking, setPicking] = useState(false)
   const { register, control, handleSubmit, formState, setError, setValue } = useForm<EbayDetailsValues>({
@@ -72,7 +84,10 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
       postalCode: '',
     },
   })
-  const [price, chosenCondition, typed, postalCode] = useWatch({ control, name: ['askingPrice', 'condition', 'aspects', 'postalCode'] })
+  const [price, chosenCondition, typed, postalCode] = useWatch({
+    control,
+    name: ['askingPrice', 'condition', 'aspects', 'postalCode'],
+  })
   const errorOf = (name: string) => (get(formState.errors, name) as FieldError | undefined)?.message
 
   const conditions = requirements.conditions.length ? requirements.conditions : FALLBACK_CONDITIONS
@@ -84,7 +99,9 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
   const presentAspects = requirements.aspects.filter((aspect) => aspect.value !== null)
   const listingGaps = requirements.missing.flatMap((name) => (LISTING_NEEDS[name] ? [LISTING_NEEDS[name]] : []))
   const unfilled =
-    missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length + (requirements.needsLocation && !postalCode.trim() ? 1 : 0) + (price.trim() ? 0 : 1)
+    missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length +
+    (requirements.needsLocation && !postalCode.trim() ? 1 : 0) +
+    (price.trim() ? 0 : 1)
   const blocked = requirements.policiesProblem !== null || listingGaps.length > 0
 
   const submit = handleSubmit((values) => {
@@ -96,7 +113,8 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
       ...(requirements.needsLocation ? { postalCode: values.postalCode } : {}),
     })
     if (result.success) return onPost(result.output, fieldErrorsOnto(setError, result.output))
-    for (const issue of result.issues) setError((v.getDotPath(issue) ?? 'root') as keyof EbayDetailsValues, { message: issue.message })
+    for (const issue of result.issues)
+      setError((v.getDotPath(issue) ?? 'root') as keyof EbayDetailsValues, { message: issue.message })
   })
 
   return (
@@ -114,7 +132,8 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
       {/* The estimates help only while the seller has no Price of their own: once set, it is the price. */}
       {listed.source !== 'asking' && (
         <p className="text-xs text-slate-500">
-          For reference: retail price (new) {listing.price ? `$${listing.price}` : 'N/A'}, median used price {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
+          For reference: retail price (new) {listing.price ? `$${listing.price}` : 'N/A'}, median used price{' '}
+          {listing.medianUsedPrice ? `$${listing.medianUsedPrice}` : 'N/A'}.
         </p>
       )}
       <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
@@ -122,7 +141,12 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
           eBay category: <span className="font-medium text-slate-900">{requirements.category.name}</span>
         </span>
         {!picking && (
-          <Button variant="ghost" className="px-2" onClick={() => setPicking(true)} aria-label={`Change eBay category (now ${requirements.category.name})`}>
+          <Button
+            variant="ghost"
+            className="px-2"
+            onClick={() => setPicking(true)}
+            aria-label={`Change eBay category (now ${requirements.category.name})`}
+          >
             Change
           </Button>
         )}
@@ -141,14 +165,20 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
       {requirements.policiesProblem && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{requirements.policiesProblem}</p>
-          <a href={EBAY_POLICIES_PAGE} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline">
+          <a
+            href={EBAY_POLICIES_PAGE}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-block font-medium underline"
+          >
             Open eBay business policies
           </a>
         </div>
       )}
       {listingGaps.length > 0 && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          eBay needs {listingGaps.join(' and ')} for this listing. Edit the listing to add {listingGaps.length > 1 ? 'them' : 'it'}, then post it.
+          eBay needs {listingGaps.join(' and ')} for this listing. Edit the listing to add{' '}
+          {listingGaps.length > 1 ? 'them' : 'it'}, then post it.
         </p>
       )}
       <section aria-labelledby="ebay-details-heading" className="flex flex-col gap-3">
@@ -159,18 +189,31 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
           <ul className="flex flex-col gap-1 text-sm text-slate-700">
             {presentAspects.map((aspect) => (
               <li key={aspect.name}>
-                <span aria-hidden="true" className="mr-1 text-emerald-700">✓</span>
+                <span aria-hidden="true" className="mr-1 text-emerald-700">
+                  ✓
+                </span>
                 {aspect.name}: <span className="font-medium text-slate-900">{aspect.value}</span>
               </li>
             ))}
           </ul>
         )}
-        {missingAspects.length === 0 && presentAspects.length === 0 && <p className="text-sm text-slate-600">This category has no required details.</p>}
+        {missingAspects.length === 0 && presentAspects.length === 0 && (
+          <p className="text-sm text-slate-600">This category has no required details.</p>
+        )}
         {missingAspects.map((aspect) => {
-          const common = { label: `${aspect.name} (missing)`, value: typed[aspect.name] ?? '', error: errorOf(`aspects.${aspect.name}`) }
+          const common = {
+            label: `${aspect.name} (missing)`,
+            value: typed[aspect.name] ?? '',
+            error: errorOf(`aspects.${aspect.name}`),
+          }
           const change = (value: string) => setValue('aspects', { ...typed, [aspect.name]: value })
           return aspect.allowedValues.length ? (
-            <SelectField key={aspect.name} {...common} options={asOptions(aspect.allowedValues)} onChange={(event) => change(event.target.value)} />
+            <SelectField
+              key={aspect.name}
+              {...common}
+              options={asOptions(aspect.allowedValues)}
+              onChange={(event) => change(event.target.value)}
+            />
           ) : (
             <TextField key={aspect.name} {...common} maxLength={50} onChange={(event) => change(event.target.value)} />
           )
@@ -221,7 +264,9 @@ export function EbayDetailsForm({ listing, requirements, onChooseCategory, posti
         />
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        {unfilled > 0 && !blocked && <p className="text-sm text-slate-600 sm:mr-auto">Fill in the missing details to post.</p>}
+        {unfilled > 0 && !blocked && (
+          <p className="text-sm text-slate-600 sm:mr-auto">Fill in the missing details to post.</p>
+        )}
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>

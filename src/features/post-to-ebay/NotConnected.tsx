@@ -12,17 +12,24 @@ export function NotConnected({ what, onConnect }: { what: string; onConnect?: ()
   const status = useQuery(marketplaceStatusQuery('ebay'))
   const unconfigured = status.data?.configured === false
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <p className="font-semibold">eBay is not connected</p>
       {unconfigured ? (
         <p>{status.data?.setupMessage}</p>
       ) : (
         <>
           <p>Connect your eBay seller account to post {what}. You sign in on eBay and come back to your Dashboard.</p>
-          <Button className="self-start" disabled={connect.isPending || connect.isSuccess} onClick={() => {
+          <Button
+            className="self-start"
+            disabled={connect.isPending || connect.isSuccess}
+            onClick={() => {
               onConnect?.()
               connect.mutate()
-            }}>
+            }}
+          >
             {connect.isPending || connect.isSuccess ? 'Connecting...' : 'Connect with eBay'}
           </Button>
         </>

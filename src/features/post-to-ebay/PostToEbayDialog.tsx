@@ -18,7 +18,9 @@ import { EbayDetailsForm } from './EbayDetailsForm.tsx'
 function ListingSummary({ listing }: { listing: Listing }) {
   return (
     <div className="flex gap-3">
-      {listing.images[0] && <img src={thumbnailOf(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />}
+      {listing.images[0] && (
+        <img src={thumbnailOf(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />
+      )}
       <div className="min-w-0 text-sm text-slate-700">
         <p className="font-semibold break-words text-slate-900">{listing.title}</p>
         <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
@@ -31,7 +33,12 @@ function ListingSummary({ listing }: { listing: Listing }) {
 function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () => void }) {
   const post = () => {
     if (isPostedToEbay(listing)) notify('Already Posted', 'This listing is already posted to eBay.', 'info')
-    else notify('eBay Not Connected', 'Please connect your eBay account first in the Connected Marketplaces section.', 'error')
+    else
+      notify(
+        'eBay Not Connected',
+        'Please connect your eBay account first in the Connected Marketplaces section.',
+        'error',
+      )
     onClose()
   }
   return (
@@ -60,7 +67,12 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
             Close
           </Button>
           {post.data.viewUrl && (
-            <a href={post.data.viewUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800">
+            <a
+              href={post.data.viewUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800"
+            >
               View on eBay
             </a>
           )}
@@ -102,14 +114,28 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
   )
 }
 
-export function PostToEbayDialog({ listing, ebayConnected, onClose }: { listing: Listing | null; ebayConnected: boolean; onClose: () => void }) {
+export function PostToEbayDialog({
+  listing,
+  ebayConnected,
+  onClose,
+}: {
+  listing: Listing | null
+  ebayConnected: boolean
+  onClose: () => void
+}) {
   return (
     <Dialog open={listing !== null} onClose={onClose} title="Post to eBay">
       {listing && (
         <div className="flex flex-col gap-4">
           <ListingSummary listing={listing} />
-          {!ebayConnected && !isPostedToEbay(listing) && <NotConnected what="this listing" onConnect={() => rememberPostAfterConnect(listing.id)} />}
-          {ebayConnected && !isPostedToEbay(listing) ? <Publishing key={listing.id} listing={listing} onClose={onClose} /> : <BlockedActions listing={listing} onClose={onClose} />}
+          {!ebayConnected && !isPostedToEbay(listing) && (
+            <NotConnected what="this listing" onConnect={() => rememberPostAfterConnect(listing.id)} />
+          )}
+          {ebayConnected && !isPostedToEbay(listing) ? (
+            <Publishing key={listing.id} listing={listing} onClose={onClose} />
+          ) : (
+            <BlockedActions listing={listing} onClose={onClose} />
+          )}
         </div>
       )}
     </Dialog>

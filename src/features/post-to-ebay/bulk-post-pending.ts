@@ -26,8 +26,14 @@ export function readPendingBulkPost(userId: number): PendingBulkPost | null {
     const stored = localStorage.getItem(keyOf(userId))
     if (!stored) return null
     const pending = JSON.parse(stored) as Partial<PendingBulkPost>
-    if (typeof pending.clientId !== 'string' || !Array.isArray(pending.listingIds) || pending.listingIds.length === 0) return null
-    return { clientId: pending.clientId, listingIds: pending.listingIds, leftOut: pending.leftOut ?? [], ...(pending.postalCode ? { postalCode: pending.postalCode } : {}) }
+    if (typeof pending.clientId !== 'string' || !Array.isArray(pending.listingIds) || pending.listingIds.length === 0)
+      return null
+    return {
+      clientId: pending.clientId,
+      listingIds: pending.listingIds,
+      leftOut: pending.leftOut ?? [],
+      ...(pending.postalCode ? { postalCode: pending.postalCode } : {}),
+    }
   } catch {
     return null
   }

@@ -13,13 +13,15 @@ export const BULK_POST_POLL_MS = 1000
 const bulkPostQuery = (id: number) =>
   queryOptions({
     queryKey: ['ebay-bulk-posts', id] as const,
-    queryFn: ({ signal }): Promise<EbayBulkPost> => okJson(api.ebay['bulk-posts'][':id'].$get({ param: { id: String(id) } }, cancelledBy(signal))),
+    queryFn: ({ signal }): Promise<EbayBulkPost> =>
+      okJson(api.ebay['bulk-posts'][':id'].$get({ param: { id: String(id) } }, cancelledBy(signal))),
     refetchInterval: (query) => (query.state.data?.done ? false : BULK_POST_POLL_MS),
     gcTime: 0,
   })
 
 /** The network or the server failed the request, not the request itself: sending it again (same clientId) is safe. */
-export const isTransient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429
+export const isTransient = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429
 
 /**
  * Sends the request; sending it again (same clientId) answers the same bulk post and queues nothing more, so a

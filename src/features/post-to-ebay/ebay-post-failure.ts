@@ -4,9 +4,18 @@ import type { ApiErrorCode } from '../../offline/api-error.ts'
 import { failureMessage, hasCode } from '../../offline/api-error.ts'
 
 // What the seller has to add or set up on eBay: the server's message says what.
-const REQUIREMENT_CODES: readonly ApiErrorCode[] = ['ebay_missing_fields', 'ebay_policies_missing', 'ebay_policies_not_opted_in', 'ebay_policies_refused']
+const REQUIREMENT_CODES: readonly ApiErrorCode[] = [
+  'ebay_missing_fields',
+  'ebay_policies_missing',
+  'ebay_policies_not_opted_in',
+  'ebay_policies_refused',
+]
 // The eBay connection no longer works: the seller connects again.
-const AUTHENTICATION_CODES: readonly ApiErrorCode[] = ['ebay_token_rejected', 'ebay_grant_refused', 'marketplace_connection_lapsed']
+const AUTHENTICATION_CODES: readonly ApiErrorCode[] = [
+  'ebay_token_rejected',
+  'ebay_grant_refused',
+  'marketplace_connection_lapsed',
+]
 
 const RECONNECT = 'Your eBay connection needs to be refreshed. Please reconnect your eBay account.'
 const FAILED = 'Failed to post listing to eBay'
@@ -19,8 +28,10 @@ export interface PostFailureToast {
 }
 
 export function postFailureToast(error: unknown): PostFailureToast {
-  if (hasCode(error, ...REQUIREMENT_CODES)) return { title: 'Listing Requirements', description: error.message, reconnect: false }
-  if (hasCode(error, ...AUTHENTICATION_CODES)) return { title: 'Authentication Issue', description: RECONNECT, reconnect: true }
+  if (hasCode(error, ...REQUIREMENT_CODES))
+    return { title: 'Listing Requirements', description: error.message, reconnect: false }
+  if (hasCode(error, ...AUTHENTICATION_CODES))
+    return { title: 'Authentication Issue', description: RECONNECT, reconnect: true }
   return { title: 'Error', description: failureMessage(error, FAILED), reconnect: false }
 }
 

@@ -3,7 +3,12 @@
 // way it can end.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { EbayCategory, EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import type {
+  EbayCategory,
+  EbayPublishInput,
+  EbayPublishResult,
+  EbayRequirements,
+} from '../../../api/contract/ebay-publish.ts'
 import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -15,7 +20,12 @@ export const ebayRequirementsQuery = (listingId: number, categoryId: string | un
   queryOptions({
     queryKey: ['listings', listingId, 'ebay-requirements', categoryId ?? null] as const,
     queryFn: ({ signal }): Promise<EbayRequirements> =>
-      okJson(api.listings[':id']['ebay-requirements'].$get({ param: { id: String(listingId) }, query: { categoryId: categoryId || undefined } }, cancelledBy(signal))),
+      okJson(
+        api.listings[':id']['ebay-requirements'].$get(
+          { param: { id: String(listingId) }, query: { categoryId: categoryId || undefined } },
+          cancelledBy(signal),
+        ),
+      ),
     // What eBay needs changes when the seller sets things up on eBay: ask again each time the dialog opens.
     gcTime: 0,
     // Another category keeps the dialog (and what the seller typed) on screen while eBay answers.
@@ -37,7 +47,13 @@ export const useEbayCategorySearch = (words: string) =>
 export function useChooseEbayCategory(listingId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (category: EbayCategory) => okJson(api.listings[':id']['ebay-category'].$put({ param: { id: String(listingId) }, json: { categoryId: category.id } })),
+    mutationFn: (category: EbayCategory) =>
+      okJson(
+        api.listings[':id']['ebay-category'].$put({
+          param: { id: String(listingId) },
+          json: { categoryId: category.id },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
     onError: (error) => notify('Error', errorMessage(error), 'error'),
   })
@@ -64,7 +80,8 @@ export function useEbayRequirements(listingId: number, categoryId?: string) {
 export function usePostToEbay(listingId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (json: EbayPublishInput): Promise<EbayPublishResult> => okJson(api.listings[':id']['post-to-ebay'].$post({ param: { id: String(listingId) }, json })),
+    mutationFn: (json: EbayPublishInput): Promise<EbayPublishResult> =>
+      okJson(api.listings[':id']['post-to-ebay'].$post({ param: { id: String(listingId) }, json })),
     onSuccess: async (result) => {
       notify('Success', result.message, 'success')
       await queryClient.invalidateQueries({ queryKey: listingKeys.all })

@@ -21,7 +21,7 @@ function takePostAfterConnect(): number | null {
   try {
     const stored = sessionStorage.getItem(KEY)
     sessionStorage.removeItem(KEY)
-    const { listingId, at } = JSON.parse(stored ?? 'null') as { listingId?: unknown; at?: unknown } | null ?? {}
+    const { listingId, at } = (JSON.parse(stored ?? 'null') as { listingId?: unknown; at?: unknown } | null) ?? {}
     return typeof listingId === 'number' && typeof at === 'number' && Date.now() - at < FRESH_MS ? listingId : null
   } catch {
     return null
