@@ -28,6 +28,7 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
 import { createLoginDevices } from './services/accounts/login-devices.ts'
@@ -50,6 +51,7 @@ import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
 import type { GoogleIdentity } from './services/accounts/google-identity.ts'
 import { createGoogleSignInService } from './services/accounts/google-sign-in.ts'
+import { appJobs } from './services/job-registry.ts'
 import { createJobQueue, type JobQueue } from './services/jobs.ts'
 import { createListingService } from './services/listings/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail/mail.ts'
@@ -65,7 +67,6 @@ import { createAnalysisService, createRecentCopies } from './services/listings/a
 import { canCallAsApp } from './services/ebay/app-token.ts'
 import { createEbayLookups } from './services/ebay/lookups.ts'
 import { createPhotoService } from './services/listings/photos.ts'
-import { schedulePhotoSweep } from './services/listings/photo-sweep.ts'
 import {
   ANALYSIS_LIMITS,
   createAnalysisLimiter,
@@ -95,8 +96,9 @@ export interface AppDeps {
   /** Where mail goes; the database outbox when not given (the embedded default). */
   mail?: MailTransport
   /**
-   * The durable job queue that sends mail after the reply; createApp names its jobs on it, the caller starts it. Without
-   * one, jobs are stored in the database and nobody runs them (benchmarks and tests that do not look at mail).
+   * The durable job queue that sends mail after the reply; createApp defines the app's jobs on it (job-registry.ts),
+   * the caller starts it. Without one, jobs are stored in the database and nobody runs them (benchmarks and tests that
+   * do not look at mail).
    */
   jobs?: JobQueue
   /** Verifies Sign in with Google tokens; without it (no GOOGLE_CLIENT_ID) Google sign-in is off. */
@@ -122,15 +124,9 @@ export interface AppDeps {
   inlineStyleHashes?: string[]
 }
 
-/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; its jobs are named on `jobs`. */
+/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; they send their jobs on `jobs`. */
 function ebayServicesFor(
-  {
-    sql,
-    storage,
-    config,
-    ebayConfig,
-    ebaySalesPollMinutes,
-  }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig' | 'ebaySalesPollMinutes'>,
+  { sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>,
   jobs: JobQueue,
   connectionService: MarketplaceConnectionService,
 ) {
@@ -140,7 +136,7 @@ function ebayServicesFor(
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl: config.publicUrl })
   const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
   const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
-  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions, pollMinutes: ebaySalesPollMinutes })
+  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
@@ -201,7 +197,6 @@ export function createApp({
     sql,
     limiter: loginLimiter,
     registrationLimiter,
-    mailer,
     jobs,
     verification,
     devices,
@@ -228,10 +223,9 @@ export function createApp({
     reuse: createAnalysisReuse(sql),
   })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
-  schedulePhotoSweep(jobs, sql, storage)
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
-  const ebay = ebayServicesFor({ sql, storage, config, ebayConfig, ebaySalesPollMinutes }, jobs, connections)
+  const ebay = ebayServicesFor({ sql, storage, config, ebayConfig }, jobs, connections)
   const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, {
     revisions: ebay.revisions,
     liveDeletion: ebay.liveDeletion,
@@ -246,6 +240,10 @@ export function createApp({
     limiter: createPasswordResetLimiter(sql),
     loginLimiter,
   })
+  // Every job of the app, defined in one place once the services that run them are built.
+  const accountMail = createAccountMail(mailer)
+  for (const job of appJobs({ sql, storage, accountMail, verification, passwordReset, ...ebay, ebaySalesPollMinutes }))
+    jobs.define(job)
   const isSecure = (c: Context) =>
     config.https ||
     config.publicUrl?.startsWith('https:') === true ||

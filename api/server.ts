@@ -10,7 +10,6 @@ import { loadConfig, loadDotEnv } from './env.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
-import { schedulePurge } from './services/housekeeping.ts'
 import { createJobQueue } from './services/jobs.ts'
 import {
   analyzerFromConfig,
@@ -31,7 +30,6 @@ if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 const setupCode = await issueSetupCode(database.sql, config.setupCode)
 
 const jobs = createJobQueue(database.sql)
-schedulePurge(jobs, database.sql)
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))

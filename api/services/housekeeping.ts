@@ -1,7 +1,7 @@
 // Removes what has run its course: expired sessions, spent rate-limit windows, finished marketplace authorizations
 // outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups and
-// sellers' photo analyses past their hours. An hourly job on the
-// durable queue, so with several API processes one of them runs it.
+// sellers' photo analyses past their hours. An hourly job on the durable queue (job-registry.ts), so with several API
+// processes one of them runs it.
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
 import { purgeAnalyses } from '../db/photo-analyses.ts'
@@ -10,16 +10,15 @@ import { deleteOldMail } from '../db/mail-outbox.ts'
 import { deleteFinishedStates } from '../db/oauth-states.ts'
 import { deleteExpiredCounters } from '../db/rate-limits.ts'
 import { deleteExpiredSessions } from '../db/sessions.ts'
-import type { JobQueue } from './jobs.ts'
 import { SESSION_MAX_DAYS } from './accounts/sessions.ts'
 import { EBAY_LOOKUP_MAX_AGE_MS } from './ebay/lookups.ts'
 import { ANALYSIS_REUSE_MS } from './listings/analysis-reuse.ts'
 
 /** How long the mail outbox keeps a mail. */
 export const OUTBOX_KEEP_HOURS = 24
-/** How long a finished job's mark is kept: far beyond its last retry (see RETRY_POLICY in jobs.ts). */
+/** How long a finished job's mark is kept: far beyond its last retry (see BACK_OFF in job-registry.ts). */
 const FINISHED_JOB_KEEP_HOURS = 24
-const PURGE_JOB = 'purge-expired'
+export const PURGE_JOB = 'purge-expired'
 
 export interface PurgeCounts {
   sessions: number
@@ -41,10 +40,4 @@ export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
     ebayLookups: await purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS),
     photoAnalyses: await purgeAnalyses(sql, ANALYSIS_REUSE_MS),
   }
-}
-
-/** Names the purge job on the queue and runs it at the start of every hour; a failed run is logged and retried. */
-export function schedulePurge(jobs: JobQueue, sql: Sql): void {
-  jobs.handle(PURGE_JOB, () => purgeExpired(sql))
-  jobs.schedule(PURGE_JOB, '0 * * * *')
 }

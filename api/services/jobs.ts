@@ -1,7 +1,7 @@
 // Durable background jobs in Postgres with pg-boss, over our own postgres.js connection: no second driver, and
 // embedded PGlite (one session) works as a server does. A job is a row, so it survives a restart; a worker takes it
 // with SKIP LOCKED, so one process runs it however many there are; a failure is logged with the job's name and id
-// (never its data) and retried with back-off.
+// (never its data) and retried as the job's policy says. Which jobs there are is api/services/job-registry.ts's.
 import PgBoss from 'pg-boss'
 import type { Sql, Tx } from '../db/client.ts'
 import { isJobFinished, markJobFinished } from '../db/finished-jobs.ts'
@@ -25,9 +25,25 @@ export interface JobQueueOptions {
   log?: (message: string) => void
 }
 
-// A mail server away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15 to 30 minutes). A
-// job whose process died while running it is retried once expireInSeconds (5 minutes) have passed.
-export const RETRY_POLICY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const
+/** How a job's failures are retried, as pg-boss takes it per queue (delays in seconds). */
+export interface RetryPolicy {
+  /** Tries after the first. */
+  retryLimit: number
+  /** The wait before the first retry; with retryBackoff it doubles each time, with jitter. */
+  retryDelay: number
+  retryBackoff: boolean
+  /** A job still running this long after it started is taken for dead (its process with it) and retried. */
+  expireInSeconds: number
+}
+
+/** One background job of the app (api/services/job-registry.ts lists them all). */
+export interface JobDefinition<Data extends object = object> {
+  name: string
+  handler: JobHandler<Data>
+  /** Cron, UTC: the job is also enqueued every time it comes round, once across all processes. */
+  schedule?: string
+  retry: RetryPolicy
+}
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
 
@@ -72,14 +88,18 @@ const DEADLOCK = '40P01'
  * partition's foreign key to the queue table against the other's insert there); Postgres ends one of them, whose next
  * look finds the queue made.
  */
-async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  for (let attempt = 1; !(await boss.getQueue(name)); attempt += 1) {
+async function ensureQueue(boss: PgBoss, { name, retry }: JobDefinition): Promise<void> {
+  let queue: PgBoss.QueueResult | null
+  for (let attempt = 1; !(queue = await boss.getQueue(name)); attempt += 1) {
     try {
-      await boss.createQueue(name, { name, ...RETRY_POLICY })
+      await boss.createQueue(name, { name, ...retry })
     } catch (error) {
       if ((error as { code?: string }).code !== DEADLOCK || attempt === 3) throw error
     }
   }
+  // A queue keeps the policy it was made with, and its jobs take theirs from it: a changed policy is written over.
+  const keys = Object.keys(retry) as (keyof RetryPolicy)[]
+  if (keys.some((key) => queue[key] !== retry[key])) await boss.updateQueue(name, { name, ...retry })
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -88,8 +108,7 @@ export function createJobQueue(
   sql: Sql,
   { work = true, pollingIntervalSeconds = 2, log = (message: string) => console.error(message) }: JobQueueOptions = {},
 ) {
-  const handlers = new Map<string, JobHandler>()
-  const schedules = new Map<string, string>()
+  const definitions = new Map<string, JobDefinition>()
   const workerIds = new Map<string, string>()
   let boss: PgBoss | undefined
   let starting: Promise<PgBoss> | undefined
@@ -115,10 +134,12 @@ export function createJobQueue(
     instance.on('error', (error) => log(`Background jobs: ${reasonOf(error)}`))
     await instance.start()
     try {
-      for (const name of handlers.keys()) await ensureQueue(instance, name)
-      for (const [name, cron] of schedules) await instance.schedule(name, cron)
+      for (const job of definitions.values()) {
+        await ensureQueue(instance, job)
+        if (job.schedule) await instance.schedule(job.name, job.schedule)
+      }
       if (work) {
-        for (const [name, handler] of handlers) {
+        for (const { name, handler } of definitions.values()) {
           const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) =>
             run(handler, job!),
           )
@@ -142,14 +163,10 @@ export function createJobQueue(
     }))
 
   return {
-    /** Names a job and what runs it; before start(). */
-    handle<Data extends object>(name: string, handler: JobHandler<Data>): void {
-      handlers.set(name, handler as JobHandler)
-    },
-
-    /** Enqueues `name` as well every time `cron` comes round (UTC), once across all processes; before start(). */
-    schedule(name: string, cron: string): void {
-      schedules.set(name, cron)
+    /** Names a job, what runs it, when it runs by itself and how it is retried; once per name, before start(). */
+    define<Data extends object>(job: JobDefinition<Data>): void {
+      if (definitions.has(job.name)) throw new Error(`Background job ${job.name} is defined twice`)
+      definitions.set(job.name, job as unknown as JobDefinition)
     },
 
     /** Creates pg-boss' tables when missing, the queues and schedules, and starts the workers. */
@@ -219,7 +236,7 @@ export function createJobQueue(
     async runDue(): Promise<void> {
       const instance = await started()
       await instance.maintain()
-      for (const [name, handler] of handlers) {
+      for (const { name, handler } of definitions.values()) {
         for (let [job] = await instance.fetch<object>(name); job; [job] = await instance.fetch<object>(name)) {
           try {
             await run(handler, job)

@@ -1,14 +1,18 @@
 // Durable background jobs (pg-boss over our postgres.js connection): a mail promised in a reply survives the process
 // that promised it and is sent once, two processes never both run a job, and a failing send is logged and retried
-// with back-off. On PGlite, and on the Postgres server in the api-postgres project.
+// with back-off. The app defines every job it sends, from the one registry. On PGlite, and on the Postgres server in
+// the api-postgres project.
+import { readdir, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
-import { createJobQueue, jobSchemaFor, type JobQueue } from '../../api/services/jobs.ts'
+import { BACK_OFF } from '../../api/services/job-registry.ts'
+import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
 import { createLocalStorage } from '../../api/services/listings/storage.ts'
 import {
@@ -22,18 +26,22 @@ import {
 
 let database: TestDatabase
 let sql: Sql
+let jobSchema: string
 let jobTable: string
 beforeAll(async () => {
   database = await openTestDatabase()
   sql = database.db.sql
   await migrate(sql)
-  jobTable = `${await jobSchemaFor(sql)}.job`
+  jobSchema = await jobSchemaFor(sql)
+  jobTable = `${jobSchema}.job`
 })
 afterAll(() => database?.drop())
 
 /** One API process: the app and its job queue over `sql`, mail into the outbox. */
-function apiProcess(processSql: Sql): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
-  const jobs = createJobQueue(processSql, { work: false, log: () => {} })
+function apiProcess(
+  processSql: Sql,
+  jobs = createJobQueue(processSql, { work: false, log: () => {} }),
+): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
   const app = createApp({
     sql: processSql,
     config: {
@@ -112,7 +120,7 @@ describe('two processes on one database', () => {
     const handled: string[] = []
     const queues = [sql, other.sql].map((processSql) => {
       const jobs = createJobQueue(processSql, { pollingIntervalSeconds: 0.5, log: () => {} })
-      jobs.handle('count-me', async (_data, job) => void handled.push(job.id))
+      jobs.define({ name: 'count-me', handler: async (_data, job) => void handled.push(job.id), retry: BACK_OFF })
       return jobs
     })
     try {
@@ -163,5 +171,75 @@ describe('a failing send', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+/** The names of every *_JOB constant in api/, and the names the code sends jobs under (jobs.send and the like). */
+async function jobNamesInSource(): Promise<{ declared: Map<string, string>; sent: Set<string> }> {
+  const api = fileURLToPath(new URL('../../api/', import.meta.url))
+  const files = (await readdir(api, { recursive: true })).filter((file) => file.endsWith('.ts'))
+  const declared = new Map<string, string>()
+  const sent = new Set<string>()
+  for (const file of files) {
+    const text = await readFile(path.join(api, file), 'utf8')
+    for (const [, constant, name] of text.matchAll(/export const (\w+_JOB) = '([^']+)'/g))
+      declared.set(constant!, name!)
+    for (const [, direct, inTransaction] of text.matchAll(
+      /jobs\.send\(\s*(\w+)|jobs\.send(?:Many)?InTransaction\(\s*\w+,\s*(\w+)/g,
+    ))
+      sent.add((direct ?? inTransaction)!)
+  }
+  return { declared, sent }
+}
+
+describe('the job registry', () => {
+  it('defines every job the services send, once, each scheduled one with its cron', async () => {
+    const jobs = createJobQueue(sql, { work: false, log: () => {} })
+    const defined: JobDefinition<never>[] = []
+    const define = jobs.define
+    jobs.define = (job) => {
+      defined.push(job)
+      define(job)
+    }
+    apiProcess(sql, jobs)
+    try {
+      const { declared, sent } = await jobNamesInSource()
+      const names = defined.map((job) => job.name).toSorted()
+      // Each name declared once is a job the app defines, once.
+      expect(names).toEqual([...declared.values()].toSorted())
+      const schedules = Object.fromEntries(defined.flatMap((job) => (job.schedule ? [[job.name, job.schedule]] : [])))
+      expect(schedules).toEqual({
+        'purge-expired': '0 * * * *',
+        'photo-sweep': '30 * * * *',
+        'ebay-sales-poll': '*/15 * * * *',
+      })
+      // The code sends jobs only under those names, and a job nobody sends runs on its schedule.
+      const sentNames = [...sent].map((constant) => declared.get(constant) ?? constant)
+      expect(new Set([...sentNames, ...Object.keys(schedules)])).toEqual(new Set(names))
+
+      await jobs.start()
+      const crons = await sql.unsafe<{ name: string; cron: string }[]>(`select name, cron from ${jobSchema}.schedule`)
+      expect(Object.fromEntries(crons.map(({ name, cron }) => [name, cron]))).toEqual(schedules)
+    } finally {
+      await jobs.stop()
+    }
+  })
+
+  it("gives each queue its job's retry policy, also a queue made with another", async () => {
+    const first = apiProcess(sql)
+    await first.jobs.start()
+    await first.jobs.stop()
+    await sql.unsafe(
+      `update ${jobSchema}.queue set retry_limit = 1, retry_backoff = false where name = 'welcome-email'`,
+    )
+
+    const next = apiProcess(sql)
+    await next.jobs.start()
+    await next.jobs.stop()
+    // Not pg-boss' own queue for cron (__pgboss__send-it).
+    const policies = await sql.unsafe(
+      `select distinct retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
+    )
+    expect(policies).toEqual([BACK_OFF])
   })
 })

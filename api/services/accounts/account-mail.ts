@@ -1,13 +1,12 @@
 // The mail an account gets about itself (welcome, a changed password or address), always sent as a durable job after
 // the reply: a mail failure never fails the request, and a restart loses none (decision 0009).
 import { APP_NAME } from '../../contract/email-template.ts'
-import type { Sql } from '../../db/client.ts'
 import type * as users from '../../db/users.ts'
-import { oncePerJob, type JobQueue } from '../jobs.ts'
+import type { JobQueue } from '../jobs.ts'
 import type { Mailer } from '../mail/mail.ts'
 
-const WELCOME_EMAIL = 'welcome-email'
-const ACCOUNT_CHANGE_EMAIL = 'account-change-email'
+export const WELCOME_EMAIL_JOB = 'welcome-email'
+export const ACCOUNT_CHANGE_EMAIL_JOB = 'account-change-email'
 
 interface WelcomeJob {
   to: string
@@ -19,30 +18,26 @@ interface AccountChangeJob extends WelcomeJob {
   change: string
 }
 
-/** What sends the welcome and account change emails the functions below enqueue. */
-export function handleAccountMailJobs({ sql, mailer, jobs }: { sql: Sql; mailer: Mailer; jobs: JobQueue }) {
-  jobs.handle<WelcomeJob>(
-    WELCOME_EMAIL,
-    oncePerJob(sql, ({ to, username, appUrl }) =>
+/** What sends the welcome and account change emails the functions below enqueue: the handlers of their jobs. */
+export function createAccountMail(mailer: Mailer) {
+  return {
+    sendWelcome: ({ to, username, appUrl }: WelcomeJob) =>
       mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl }),
-    ),
-  )
-  jobs.handle<AccountChangeJob>(
-    ACCOUNT_CHANGE_EMAIL,
-    oncePerJob(sql, ({ to, username, change, appUrl }) =>
+    sendChangeNotice: ({ to, username, change, appUrl }: AccountChangeJob) =>
       mailer.sendTemplate('account-changed', to, {
         username,
         appName: APP_NAME,
         change,
         forgotUrl: `${appUrl}/forgot-password`,
       }),
-    ),
-  )
+  }
 }
+
+export type AccountMail = ReturnType<typeof createAccountMail>
 
 /** Enqueues the welcome email, sent after the reply: a mail failure never fails a sign-up, and a restart loses none. */
 export async function welcomeAfterReply(jobs: JobQueue, user: users.UserRow, appUrl: string): Promise<void> {
-  await jobs.send(WELCOME_EMAIL, { to: user.email, username: user.username, appUrl } satisfies WelcomeJob)
+  await jobs.send(WELCOME_EMAIL_JOB, { to: user.email, username: user.username, appUrl } satisfies WelcomeJob)
 }
 
 /**
@@ -56,5 +51,5 @@ export async function changeNoticeAfterReply(
   change: string,
   appUrl: string,
 ): Promise<void> {
-  await jobs.send(ACCOUNT_CHANGE_EMAIL, { to, username, change, appUrl } satisfies AccountChangeJob)
+  await jobs.send(ACCOUNT_CHANGE_EMAIL_JOB, { to, username, change, appUrl } satisfies AccountChangeJob)
 }

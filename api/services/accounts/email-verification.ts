@@ -8,7 +8,7 @@ import type { Sql } from '../../db/client.ts'
 import * as users from '../../db/users.ts'
 import { AppError, conflict, isUniqueViolation } from '../../errors.ts'
 import { changeNoticeAfterReply } from './account-mail.ts'
-import { oncePerJob, type JobQueue } from '../jobs.ts'
+import type { JobQueue } from '../jobs.ts'
 import { hashLinkToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from '../mail/mail.ts'
 import { createLimiter } from '../rate-limit.ts'
@@ -48,7 +48,7 @@ export interface EmailVerificationDeps {
   jobs: JobQueue
 }
 
-const CONFIRMATION_EMAIL = 'email-confirmation'
+export const CONFIRMATION_EMAIL_JOB = 'email-confirmation'
 
 interface ConfirmationJob {
   userId: number
@@ -65,40 +65,41 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
       `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`,
   )
 
-  // The token is made here, in the job, so it is never stored in plaintext (not in the jobs table either). A job
-  // overtaken by a later request for another address finds the address changed and sends nothing.
-  jobs.handle<ConfirmationJob>(
-    CONFIRMATION_EMAIL,
-    oncePerJob(sql, async ({ userId, pendingEmail, appUrl }) => {
-      // An address another account holds gets no link: its owner is told someone tried it, while the asker's reply
-      // was the same as for a free address, so an email change cannot tell which addresses are registered.
-      const holder = pendingEmail === null ? undefined : await users.findUserByEmail(sql, pendingEmail)
-      if (holder && holder.id !== userId)
-        return changeNoticeAfterReply(jobs, holder.email, holder.username, ADDRESS_TRIED, appUrl)
-      const { token, hash } = newLinkToken()
-      const user = await users.setEmailTokenWhilePending(sql, userId, {
-        hash,
-        expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
-        pendingEmail,
-      })
-      if (!user) return
-      const verifyUrl = `${appUrl}/verify-email?token=${token}`
-      await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, {
-        username: user.username,
-        verifyUrl,
-        appName: APP_NAME,
-      })
-    }),
-  )
+  /**
+   * The job: the token is made here, so it is never stored in plaintext (not in the jobs table either). A job
+   * overtaken by a later request for another address finds the address changed and sends nothing.
+   */
+  async function mailLink({ userId, pendingEmail, appUrl }: ConfirmationJob): Promise<void> {
+    // An address another account holds gets no link: its owner is told someone tried it, while the asker's reply
+    // was the same as for a free address, so an email change cannot tell which addresses are registered.
+    const holder = pendingEmail === null ? undefined : await users.findUserByEmail(sql, pendingEmail)
+    if (holder && holder.id !== userId)
+      return changeNoticeAfterReply(jobs, holder.email, holder.username, ADDRESS_TRIED, appUrl)
+    const { token, hash } = newLinkToken()
+    const user = await users.setEmailTokenWhilePending(sql, userId, {
+      hash,
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+      pendingEmail,
+    })
+    if (!user) return
+    const verifyUrl = `${appUrl}/verify-email?token=${token}`
+    await mailer.sendTemplate('email-verification', pendingEmail ?? user.email, {
+      username: user.username,
+      verifyUrl,
+      appName: APP_NAME,
+    })
+  }
 
   /** Records the address awaiting confirmation (voiding any earlier link) and enqueues the mail with its new link. */
   async function sendLink(user: users.UserRow, pendingEmail: string | null, appUrl: string): Promise<users.UserRow> {
     const updated = await users.awaitConfirmation(sql, user.id, pendingEmail)
-    await jobs.send(CONFIRMATION_EMAIL, { userId: user.id, pendingEmail, appUrl } satisfies ConfirmationJob)
+    await jobs.send(CONFIRMATION_EMAIL_JOB, { userId: user.id, pendingEmail, appUrl } satisfies ConfirmationJob)
     return updated
   }
 
   return {
+    mailLink,
+
     /** A new account's first link, mailed after the reply. */
     sendFirstLink: (user: users.UserRow, appUrl: string) => sendLink(user, null, appUrl),
 

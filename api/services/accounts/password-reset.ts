@@ -8,7 +8,7 @@ import * as sessions from '../../db/sessions.ts'
 import * as users from '../../db/users.ts'
 import { AppError, badRequest } from '../../errors.ts'
 import { changeNoticeAfterReply } from './account-mail.ts'
-import { oncePerJob, type JobQueue } from '../jobs.ts'
+import type { JobQueue } from '../jobs.ts'
 import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-tokens.ts'
 import type { Mailer } from '../mail/mail.ts'
 import { passwordProblem, type PasswordOwner } from './password-policy.ts'
@@ -38,7 +38,7 @@ export interface PasswordResetDeps {
   loginLimiter: FailedLoginLimiter
 }
 
-const RESET_EMAIL = 'password-reset-email'
+export const RESET_EMAIL_JOB = 'password-reset-email'
 
 /** Only the address typed: whether it has an account is found out in the job, and the token is made there too. */
 interface ResetLinkJob {
@@ -47,17 +47,15 @@ interface ResetLinkJob {
 }
 
 export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLimiter }: PasswordResetDeps) {
-  jobs.handle<ResetLinkJob>(
-    RESET_EMAIL,
-    oncePerJob(sql, async ({ email, appUrl }) => {
-      const user = await users.findUserByEmail(sql, email)
-      if (!user) return
-      const { token, hash } = newLinkToken()
-      await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
-      const resetUrl = `${appUrl}/reset-password?token=${token}`
-      await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
-    }),
-  )
+  /** The job: mails a link to the address when it has an account (the token is made here, never stored in plaintext). */
+  async function mailLink({ email, appUrl }: ResetLinkJob): Promise<void> {
+    const user = await users.findUserByEmail(sql, email)
+    if (!user) return
+    const { token, hash } = newLinkToken()
+    await users.setResetToken(sql, user.id, hash, new Date(Date.now() + LINK_LIFETIME_MS))
+    const resetUrl = `${appUrl}/reset-password?token=${token}`
+    await mailer.sendTemplate('password-reset', user.email, { username: user.username, resetUrl, appName: APP_NAME })
+  }
 
   /** The account the link is for, while the link still works. */
   async function holderOf(token: string): Promise<PasswordOwner> {
@@ -68,6 +66,8 @@ export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLi
   }
 
   return {
+    mailLink,
+
     /**
      * Counts the request against the limits, enqueues the job (the same row for any address), then answers. Looking
      * the address up, making the token and sending the mail all happen in the job, after the reply, so neither the
@@ -83,7 +83,7 @@ export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLi
           throw error
         },
       )
-      if (counted) await jobs.send(RESET_EMAIL, { email, appUrl } satisfies ResetLinkJob)
+      if (counted) await jobs.send(RESET_EMAIL_JOB, { email, appUrl } satisfies ResetLinkJob)
     },
 
     async verify(token: string): Promise<void> {

@@ -3,12 +3,11 @@ import type { LoginInput, RegisterInput } from '../../contract/user.ts'
 import type { Sql } from '../../db/client.ts'
 import * as users from '../../db/users.ts'
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.ts'
-import { handleAccountMailJobs, welcomeAfterReply } from './account-mail.ts'
+import { welcomeAfterReply } from './account-mail.ts'
 import { setupCodeRequired, spendSetupCode } from './admin-setup.ts'
 import type { EmailVerificationService } from './email-verification.ts'
 import type { LoginDevices } from './login-devices.ts'
 import type { JobQueue } from '../jobs.ts'
-import type { Mailer } from '../mail/mail.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import type { createRegistrationLimiter, FailedLoginLimiter } from '../rate-limit.ts'
@@ -23,7 +22,6 @@ export interface AccountServiceDeps {
   sql: Sql
   limiter: FailedLoginLimiter
   registrationLimiter: ReturnType<typeof createRegistrationLimiter>
-  mailer: Mailer
   jobs: JobQueue
   verification: EmailVerificationService
   devices: LoginDevices
@@ -42,12 +40,10 @@ export function createAccountService({
   sql,
   limiter,
   registrationLimiter,
-  mailer,
   jobs,
   verification,
   devices,
 }: AccountServiceDeps) {
-  handleAccountMailJobs({ sql, mailer, jobs })
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {

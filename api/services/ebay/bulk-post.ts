@@ -40,7 +40,8 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
     { perSeller: BULK_POST_REQUEST_LIMIT },
     (wait) => `You have posted many listings to eBay just now. Try again in ${wait}.`,
   )
-  jobs.handle<BulkPostJob>(BULK_POST_JOB, async ({ userId, bulkPostId, listingId, postalCode }) => {
+  /** The job: publishes one listing of the request and records how it went (a refusal is an answer, not a failure). */
+  async function postListing({ userId, bulkPostId, listingId, postalCode }: BulkPostJob): Promise<void> {
     try {
       // What the Post to eBay dialog sends when the seller adds nothing (and the ZIP code, asked once for all).
       const published = await publisher.publish(
@@ -58,7 +59,7 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
         message: error.message,
       })
     }
-  })
+  }
 
   async function view(userId: number, id: number): Promise<EbayBulkPost> {
     const items = await bulkPosts.findBulkPostItems(sql, userId, id)
@@ -99,6 +100,7 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
       return { post: await view(userId, id), created: true }
     },
     view,
+    postListing,
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import type { JobQueue } from '../jobs.ts'
-import { deleteWithPhotos, type LiveListingDeletion } from '../listings/listings.ts'
+import { deleteWithPhotos } from '../listings/listings.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { EbayEndAndRelist } from './end-and-relist.ts'
 import type { EbaySales } from './sales.ts'
@@ -34,13 +34,7 @@ export interface EbayLiveDeletionDeps {
   sales: Pick<EbaySales, 'pollSeller'>
 }
 
-export function createEbayLiveDeletion({
-  sql,
-  jobs,
-  storage,
-  endAndRelist,
-  sales,
-}: EbayLiveDeletionDeps): LiveListingDeletion {
+export function createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales }: EbayLiveDeletionDeps) {
   /** eBay said no for good (the connection lapsed, the offer is gone): the listing shows again, live, for the seller to decide. */
   async function keepOnRefusal(listingId: number, work: () => Promise<unknown>): Promise<boolean> {
     try {
@@ -54,24 +48,30 @@ export function createEbayLiveDeletion({
     }
   }
 
-  jobs.handle<DeleteJob>(END_BEFORE_DELETE_JOB, async ({ userId, listingId }) => {
+  /** The first job: ends the listing on eBay, then queues the second for once a last sale can have reached getOrders. */
+  async function endBeforeDelete({ userId, listingId }: DeleteJob): Promise<void> {
     // A sale found meanwhile brought it back; a retry after the end went through ends nothing twice (end answers at once).
     if (!(await listings.isDeleting(sql, listingId))) return
     if (!(await keepOnRefusal(listingId, () => endAndRelist.end(userId, listingId)))) return
     await jobs.send(DELETE_AFTER_END_JOB, { userId, listingId } satisfies DeleteJob, {
       startAfterSeconds: LAST_SALE_WAIT_SECONDS,
     })
-  })
+  }
 
-  jobs.handle<DeleteJob>(DELETE_AFTER_END_JOB, async ({ userId, listingId }) => {
+  /** The second job: reads the seller's orders a last time and deletes the listing unless a sale brought it back. */
+  async function deleteAfterEnd({ userId, listingId }: DeleteJob): Promise<void> {
     if (!(await listings.isDeleting(sql, listingId))) return
     // Orders not read cannot be known: the listing stays (ended) rather than a sale being lost.
     if (!(await keepOnRefusal(listingId, () => sales.pollSeller({ userId })))) return
     await deleteWithPhotos(sql, storage, (tx) => listings.deleteMarkedListing(tx, listingId))
-  })
+  }
 
   return {
     requestInTransaction: (tx: Tx, userId: number, listingId: number) =>
       jobs.sendInTransaction(tx, END_BEFORE_DELETE_JOB, { userId, listingId } satisfies DeleteJob),
+    endBeforeDelete,
+    deleteAfterEnd,
   }
 }
+
+export type EbayLiveDeletion = ReturnType<typeof createEbayLiveDeletion>

@@ -188,9 +188,9 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
     await jobs.send(REVISION_JOB, { listingId }, { startAfterSeconds: secondsUntilPacificMidnight() })
   }
 
-  jobs.handle<{ listingId: number }>(REVISION_JOB, revise)
-
   return {
+    revise,
+
     /**
      * The seller changed a listing (in `tx`, the change's transaction): if it was ever published to eBay, eBay gets the
      * change from a background job, recorded in the same transaction. Changes made before the job runs go out as one

@@ -12,7 +12,6 @@ import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
 
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
-const POLL_MINUTES = 15
 const OVERLAP_MS = 2 * 60 * 1000
 /** getOrders' largest page. */
 const PAGE_SIZE = 200
@@ -57,18 +56,9 @@ export interface EbaySalesDeps {
   sell: EbaySellClient
   connectionService: MarketplaceConnectionService
   revisions: EbayRevisions
-  /** How often, in minutes (dividing 60); 15 when not given. */
-  pollMinutes?: number
 }
 
-export function createEbaySales({
-  sql,
-  jobs,
-  sell,
-  connectionService,
-  revisions,
-  pollMinutes = POLL_MINUTES,
-}: EbaySalesDeps) {
+export function createEbaySales({ sql, jobs, sell, connectionService, revisions }: EbaySalesDeps) {
   async function readOrders(token: string, from: Date, offset: number) {
     const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
     const reply = await sell.send(token, {
@@ -116,15 +106,11 @@ export function createEbaySales({
     return applied
   }
 
-  /** Every 15 minutes (pollMinutes): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
+  /** Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
   async function pollAll(): Promise<void> {
     for (const userId of await sales.listConnectedSellers(sql)) await jobs.send(SELLER_SALES_JOB, { userId })
     await revisions.resumeStalled()
   }
-
-  jobs.handle(SALES_POLL_JOB, pollAll)
-  jobs.handle<{ userId: number }>(SELLER_SALES_JOB, pollSeller)
-  jobs.schedule(SALES_POLL_JOB, `*/${pollMinutes} * * * *`)
 
   return { pollSeller, pollAll }
 }

@@ -6,7 +6,6 @@ import { photoOfThumbnail } from '../../contract/photos.ts'
 import type { Sql } from '../../db/client.ts'
 import * as reservations from '../../db/photo-reservations.ts'
 import * as users from '../../db/users.ts'
-import type { JobQueue } from '../jobs.ts'
 import type { FileStorage } from './storage.ts'
 
 export const PHOTO_SWEEP_JOB = 'photo-sweep'
@@ -37,14 +36,6 @@ export async function sweepPhotoFiles(sql: Sql, storage: FileStorage, now = new 
       return unused.length
     })
   }
+  if (swept) console.log(`Photo sweep: removed ${swept} files no photo names`)
   return swept
-}
-
-/** Names the sweep on the queue and runs it every hour, at half past (the purge runs on the hour). */
-export function schedulePhotoSweep(jobs: JobQueue, sql: Sql, storage: FileStorage): void {
-  jobs.handle(PHOTO_SWEEP_JOB, async () => {
-    const swept = await sweepPhotoFiles(sql, storage)
-    if (swept) console.log(`Photo sweep: removed ${swept} files no photo names`)
-  })
-  jobs.schedule(PHOTO_SWEEP_JOB, '30 * * * *')
 }

@@ -1,0 +1,80 @@
+// Every background job of the app, in one list (decision 0027): its name, what runs it, when it runs by itself and
+// how its failures are retried. Services only send jobs; api/app.ts defines these on the queue once it has built them.
+import type { Sql } from '../db/client.ts'
+import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from './accounts/account-mail.ts'
+import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
+import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
+import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
+import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type EbayLiveDeletion } from './ebay/delete-live.ts'
+import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
+import { SALES_POLL_JOB, SELLER_SALES_JOB, type EbaySales } from './ebay/sales.ts'
+import { PURGE_JOB, purgeExpired } from './housekeeping.ts'
+import { oncePerJob, type JobDefinition, type RetryPolicy } from './jobs.ts'
+import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
+import type { FileStorage } from './listings/storage.ts'
+
+// A mail server, eBay or the database away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15
+// to 30 minutes). A job whose process died while running it is retried once 5 minutes have passed.
+export const BACK_OFF: RetryPolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 }
+
+/** How often each seller's eBay orders are read when EBAY_SALES_POLL_MINUTES does not say. */
+const SALES_POLL_MINUTES = 15
+
+export interface JobServices {
+  sql: Sql
+  storage: FileStorage
+  accountMail: AccountMail
+  verification: EmailVerificationService
+  passwordReset: PasswordResetService
+  revisions: EbayRevisions
+  sales: EbaySales
+  bulkPoster: EbayBulkPoster
+  liveDeletion: EbayLiveDeletion
+  /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
+  ebaySalesPollMinutes?: number
+}
+
+/**
+ * The app's jobs. `never`: each job's data is its own, so the list takes a handler of any. runDue takes the queues in
+ * this order, so a job that enqueues another comes before it and a test's settle() runs both.
+ */
+export function appJobs({
+  sql,
+  storage,
+  accountMail,
+  verification,
+  passwordReset,
+  revisions,
+  sales,
+  bulkPoster,
+  liveDeletion,
+  ebaySalesPollMinutes = SALES_POLL_MINUTES,
+}: JobServices): JobDefinition<never>[] {
+  // Mails are sent once per job (oncePerJob): a retry after the send finds the job's mark and sends nothing.
+  return [
+    // Mails the link that confirms a new account's address or a new address (or tells its holder someone tried it).
+    { name: CONFIRMATION_EMAIL_JOB, handler: oncePerJob(sql, verification.mailLink), retry: BACK_OFF },
+    // Mails a new account its welcome.
+    { name: WELCOME_EMAIL_JOB, handler: oncePerJob(sql, accountMail.sendWelcome), retry: BACK_OFF },
+    // Tells an account's address that its password or address changed.
+    { name: ACCOUNT_CHANGE_EMAIL_JOB, handler: oncePerJob(sql, accountMail.sendChangeNotice), retry: BACK_OFF },
+    // Mails a password reset link when the address typed has an account.
+    { name: RESET_EMAIL_JOB, handler: oncePerJob(sql, passwordReset.mailLink), retry: BACK_OFF },
+    // Removes expired sessions, spent limits, old outbox mail and the like, on the hour.
+    { name: PURGE_JOB, handler: () => purgeExpired(sql), schedule: '0 * * * *', retry: BACK_OFF },
+    // Removes photo files no photo names, at half past the hour (the purge has the hour).
+    { name: PHOTO_SWEEP_JOB, handler: () => sweepPhotoFiles(sql, storage), schedule: '30 * * * *', retry: BACK_OFF },
+    // Sends a listing's changes to eBay.
+    { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
+    // Queues a sales read per connected seller, and the revisions whose job was lost.
+    { name: SALES_POLL_JOB, handler: sales.pollAll, schedule: `*/${ebaySalesPollMinutes} * * * *`, retry: BACK_OFF },
+    // Reads one seller's eBay orders and applies the new sales.
+    { name: SELLER_SALES_JOB, handler: sales.pollSeller, retry: BACK_OFF },
+    // Posts one listing of a bulk post to eBay.
+    { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
+    // Ends on eBay a listing the seller deleted, then queues its deletion.
+    { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
+    // Deletes an ended listing once a last sale would have shown.
+    { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },
+  ]
+}
