@@ -26,6 +26,8 @@ export default defineConfig({
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       { test: { ...everyProject, name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'] } },
+      // Pure functions, no server and no database: their folders mirror the code's (tests/unit/contract → api/contract).
+      { test: { ...everyProject, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
     ],
   },
 })
