@@ -284,7 +284,7 @@ export function createApp({
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
-    .route('/', ebayLifecycleRoutes(ebay.endAndRelist))
+    .route('/', ebayLifecycleRoutes(ebay.endAndRelist, ebay.sales))
     .route(
       '/',
       marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),

@@ -1,6 +1,6 @@
 // SQL for learning of eBay sales: how far each seller's orders were read (ebay_sales_polls), the orders applied
 // (ebay_orders, by eBay's order id), and the sellers whose eBay connection still works.
-import type { Sql } from './client.ts'
+import type { Sql, Tx } from './client.ts'
 
 /** A line of an order: what sold, under which SKU. */
 export interface SoldLine {
@@ -19,7 +19,7 @@ export async function listConnectedSellers(sql: Sql): Promise<number[]> {
 }
 
 /** Where the next read of the seller's orders starts (before the overlap): the last read's start, else when they connected. */
-export async function findPolledUntil(sql: Sql, userId: number): Promise<Date | undefined> {
+export async function findPolledUntil(sql: Sql | Tx, userId: number): Promise<Date | undefined> {
   const [row] = await sql<{ from: Date }[]>`
     select coalesce(p.polled_until, c.created_at) as from
     from marketplace_connections c left join ebay_sales_polls p on p.user_id = c.user_id

@@ -1,6 +1,6 @@
 // SQL for fixed-window counters. A window that has run out restarts at the next hit. A counter's key is its name
 // and what it counts, the latter lowercased here by Postgres, as the users table's lookups lowercase names.
-import type { Sql } from './client.ts'
+import type { Sql, Tx } from './client.ts'
 
 export interface Counter {
   hits: number
@@ -12,7 +12,7 @@ export interface Counter {
  * limit has), in the order given.
  */
 export async function hitCounters(
-  sql: Sql,
+  sql: Sql | Tx,
   hits: { name: string; subject: string; windowSeconds: number }[],
 ): Promise<Counter[]> {
   if (hits.length === 0) return []

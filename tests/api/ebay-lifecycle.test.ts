@@ -345,6 +345,24 @@ describe('sales on eBay', () => {
     })
   })
 
+  it("reads the seller's orders at once when the Dashboard asks, once however often it asks within the interval", async () => {
+    const seller = await connectedSeller('refresh')
+    const listing = await liveListing(seller)
+    fake.sellItem(seller.grant, skuOf(listing.id))
+    const asks = await Promise.all([1, 2, 3].map(() => seller.post('/api/ebay/sales/refresh')))
+    expect(asks.map((ask) => ask.status)).toEqual([202, 202, 202])
+    expect((await Promise.all(asks.map(readJson))).filter((reply) => reply.queued)).toHaveLength(1)
+    await t.settle()
+    expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'sold' })
+    // Asked again at once: nothing more is queued until the interval has passed.
+    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+    await t.db.sql`update rate_limits set reset_at = now() where key = ${`ebay-sales-refresh:${seller.id}`}`
+    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: true })
+    // A seller without eBay connected queues nothing.
+    const unconnected = await registeredClient(t.app, 'no-ebay-refresh')
+    expect(await readJson(await unconnected.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+  })
+
   it('takes what sold off a larger quantity and stays live until none is left', async () => {
     const seller = await connectedSeller('several')
     const listing = await liveListing(seller, { quantity: 3 })

@@ -285,6 +285,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
+  'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {
     access: 'user',

@@ -1,9 +1,11 @@
 // Learning of sales on eBay (docs/product.md §4, decision 0015): every 15 minutes each connected seller's orders are read
 // with the Fulfillment API's getOrders, from where the last read started less 2 minutes (orders reach getOrders a
 // little after they are made), matched by SKU to that seller's own listings only, and each order applied exactly once.
+// A seller opening the Dashboard has theirs read at once (refresh), so a sale shows when they look, not minutes later.
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
+import * as counters from '../../db/rate-limits.ts'
 import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -13,6 +15,8 @@ import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
 const OVERLAP_MS = 2 * 60 * 1000
+/** The shortest time between two reads a seller's Dashboard asks for: tabs and reloads do not multiply eBay calls. */
+export const REFRESH_INTERVAL_SECONDS = 15
 /** getOrders' largest page. */
 const PAGE_SIZE = 200
 
@@ -112,7 +116,23 @@ export function createEbaySales({ sql, jobs, sell, connectionService, revisions 
     await revisions.resumeStalled()
   }
 
-  return { pollSeller, pollAll }
+  /**
+   * The seller's Dashboard opened: their orders are read at once (a job) rather than at the next poll, at most once per
+   * REFRESH_INTERVAL_SECONDS; false when nothing was queued (asked just before, or eBay not connected).
+   */
+  const refresh = (userId: number): Promise<boolean> =>
+    sql.begin(async (tx) => {
+      if (!(await sales.findPolledUntil(tx, userId))) return false
+      // Counted in one statement, as every limit is: two tabs asking at once queue one read.
+      const [asked] = await counters.hitCounters(tx, [
+        { name: 'ebay-sales-refresh', subject: String(userId), windowSeconds: REFRESH_INTERVAL_SECONDS },
+      ])
+      if (asked!.hits > 1) return false
+      await jobs.sendInTransaction(tx, SELLER_SALES_JOB, { userId })
+      return true
+    })
+
+  return { pollSeller, pollAll, refresh }
 }
 
 export type EbaySales = ReturnType<typeof createEbaySales>

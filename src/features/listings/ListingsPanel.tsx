@@ -30,6 +30,7 @@ import { useCurrentUser } from '../auth/useCurrentUser.ts'
 import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
 import { useReopenPostAfterConnect } from '../post-to-ebay/post-after-connect.ts'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
+import { useSalesRefresh } from './useSalesRefresh.ts'
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -257,6 +258,7 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
   const connections = useQuery(marketplaceConnectionsQuery)
   const ebayConnected =
     connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
+  useSalesRefresh(ebayConnected)
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   // Back from eBay's consent: the Post dialog of the listing the seller was posting, among the rows loaded.
