@@ -8,7 +8,6 @@ import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
 import {
   CONDITION_DESCRIPTION_MAX,
-  CONDITIONS,
   EBAY_CONDITION_OF,
   EBAY_POLICIES_PAGE,
   EbayPublishInputSchema,
@@ -18,6 +17,7 @@ import {
   type EbayRequirements,
 } from '../../../api/contract/ebay-publish.ts'
 import { priceForEbay, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
+import { CONDITIONS } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
