@@ -11,7 +11,7 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { cachedListings, listingsQuery } from '../listings/listing-queries.ts'
+import { cachedListings, listingsQuery } from '../../queries/listing-queries.ts'
 import { DraftForm } from './DraftForm.tsx'
 
 function OpenDraft({ draftId }: { draftId: string }) {

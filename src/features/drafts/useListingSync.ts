@@ -7,7 +7,7 @@ import { localDb } from '../../offline/db.ts'
 import { useCurrentUser } from '../auth/useCurrentUser.ts'
 import { useDraftStore } from './useDrafts.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
-import { cachedListings, listingKeys } from '../listings/listing-queries.ts'
+import { cachedListings, listingKeys } from '../../queries/listing-queries.ts'
 
 export function useListingSync() {
   const queryClient = useQueryClient()

@@ -11,7 +11,7 @@ import type { MarketplaceConnection } from '../../../api/contract/marketplaces.t
 import { useOnline } from '../../hooks/useOnline.ts'
 import { lastSeenKey } from '../../lib/last-seen-store.ts'
 import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
-import { listingKeys, listingSearchQuery, type ListingSearchView } from './listing-queries.ts'
+import { listingKeys, listingSearchQuery, type ListingSearchView } from '../../queries/listing-queries.ts'
 
 /** Listing views kept per seller: the one in use and a few before it. */
 const VIEWS_KEPT = 5

@@ -12,7 +12,7 @@ import type {
 import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
-import { listingKeys } from '../listings/listing-queries.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
 import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
 
 /** What eBay needs for the listing (in eBay's suggested category unless another is given): the dialog's check, and each item's in a bulk post. */
