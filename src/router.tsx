@@ -20,7 +20,7 @@ import { callbackSearch, dashboardSearch } from './features/marketplaces/marketp
 import { listingSearchQuery } from './queries/listing-queries.ts'
 import { dashboardView, searchOf } from './lib/dashboard-view.ts'
 import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
-import { currentUserQuery } from './features/auth/session-queries.ts'
+import { currentUserQuery } from './queries/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 import { markScreenShown } from './lib/first-screen.ts'
 import { SHARE_REFUSED } from './offline/share-refused.ts'

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { localDb, type SharedItem } from '../../offline/db.ts'
 import { createShareStore } from '../../offline/shares.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 
 function Notice({ title, children }: { title: string; children: string }) {
   return (

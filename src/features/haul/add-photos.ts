@@ -2,7 +2,7 @@
 // on the phone as items of the haul before anything is sent (docs/product.md §17).
 import { shrinkPhoto } from '../drafts/image-bridge.ts'
 import type { ShrunkPhoto } from '../drafts/image-messages.ts'
-import { keepDraftsSafe, syncScheduler } from '../drafts/sync.ts'
+import { keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
 import { groupByCaptureTime, type HaulStore } from '../../offline/hauls.ts'
 import { uuid } from '../../lib/uuid.ts'
 

@@ -6,7 +6,7 @@ import { localDb, type Draft } from '../../offline/db.ts'
 import { describeDraft } from '../../offline/draft-status.ts'
 import { createHaulStore, isAnalysed, type HaulStore } from '../../offline/hauls.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { loadDraftViews, type DraftView } from '../drafts/useDrafts.ts'
 
 export interface HaulItemView extends DraftView {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { VerifyEmailBanner } from '../account/VerifyEmailBanner.tsx'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useMarketplaceReturn } from '../marketplaces/useMarketplaceReturn.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import { ListingsPanel } from './ListingsPanel.tsx'

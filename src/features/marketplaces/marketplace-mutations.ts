@@ -11,7 +11,7 @@ import {
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { markAuthStarted } from './marketplace-flags.ts'
-import { ReauthCancelled, withReauth } from '../auth/reauth.ts'
+import { ReauthCancelled, withReauth } from '../../lib/reauth.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
 
 /** Fetches the marketplace's authorization URL, marks the authorization as started, and leaves for the marketplace. */
