@@ -19,7 +19,7 @@ import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-pa
 import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
 import { listingSearchQuery } from './queries/listing-queries.ts'
 import { dashboardView, searchOf } from './lib/dashboard-view.ts'
-import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
+import { marketplaceConnectionsQuery } from './queries/marketplace-queries.ts'
 import { currentUserQuery } from './queries/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 import { markScreenShown } from './lib/first-screen.ts'

@@ -6,10 +6,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { MARKETPLACES, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplaces.ts'
 import { isEbayPopupMessage } from './connect-words.ts'
-import { authInProgress, clearAuthFlags } from './marketplace-flags.ts'
+import { authInProgress, clearAuthFlags } from '../../lib/marketplace-flags.ts'
 import { isSuccess, type DashboardSearch } from './marketplace-return.ts'
 import { notify } from '../../lib/notify.tsx'
-import { checkAuthentication, marketplaceKeys } from './marketplace-queries.ts'
+import { checkAuthentication, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 export function useMarketplaceReturn() {
   const search: DashboardSearch = useSearch({ strict: false })

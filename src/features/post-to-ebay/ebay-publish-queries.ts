@@ -13,7 +13,7 @@ import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
-import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 /** What eBay needs for the listing (in eBay's suggested category unless another is given): the dialog's check, and each item's in a bulk post. */
 export const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
