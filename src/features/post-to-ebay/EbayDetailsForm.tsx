@@ -23,7 +23,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
-import { EbayCategoryPicker } from './EbayCategoryPicker.tsx'
+import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
 const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo' }
