@@ -136,7 +136,7 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/haul', () => import('./features/haul/haul.tsx'), 'HaulScreen'),
+    ...screen('/haul', () => import('./features/drafts/haul/haul.tsx'), 'HaulScreen'),
     validateSearch: haulSearch,
     // Each item is a draft on the phone from its first photo: a broken screen loses nothing.
     errorComponent: (props) => (
@@ -145,7 +145,7 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/haul/review', () => import('./features/haul/review.tsx'), 'HaulReviewScreen'),
+    ...screen('/haul/review', () => import('./features/drafts/haul/review.tsx'), 'HaulReviewScreen'),
     validateSearch: haulSearch,
     errorComponent: (props) => (
       <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />

@@ -14,7 +14,7 @@ import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../drafts/DraftsPanel.tsx')).DraftsPanel)
-const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx')).HaulsPanel)
+const HaulsPanel = deferred(async () => (await import('../drafts/haul/HaulsPanel.tsx')).HaulsPanel)
 
 /** When the phone last heard from the server: the time today, else the day and time. */
 function syncedWhen(at: number) {

@@ -4,9 +4,9 @@
 // the queue as their suggestions arrive.
 import { Link, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { buttonClass, Button } from '../../components/ui/Button.tsx'
-import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
-import { DraftForm } from '../drafts/DraftForm.tsx'
+import { buttonClass, Button } from '../../../components/ui/Button.tsx'
+import { FullPageSpinner } from '../../../components/ui/Spinner.tsx'
+import { DraftForm } from '../DraftForm.tsx'
 import { useHaulItems, type HaulItemView } from './useHaul.ts'
 
 /** Where the haul stands: created, to review, still being analysed, skipped. */
