@@ -103,7 +103,7 @@ const haulSearch = (search: Record<string, unknown>): { haul?: string } =>
 const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/', () => import('./features/listings/dashboard.tsx'), 'DashboardScreen'),
+    ...screen('/', () => import('./shell/dashboard.tsx'), 'DashboardScreen'),
     // A result back from a marketplace, and the listings' search, filter and sort.
     validateSearch: (search: Record<string, unknown>) => ({ ...dashboardSearch(search), ...dashboardView(search) }),
     // The Dashboard's data travels while its code loads.
