@@ -2,18 +2,20 @@
 // (src/lib/dashboard-view.ts), the server's page of listings for them, and each status's count. Statuses come from the
 // contract's listingStatus, the Draft count from this phone's offline store.
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ListingSort } from '../../../api/contract/listing-search.ts'
 import { rememberDashboardView, searchOf, type DashboardView, type StatusFilter } from '../../lib/dashboard-view.ts'
 import { listingSearchQuery } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 
+const route = getRouteApi('/signed-in/')
+
 /** Typing pauses this long before the server is asked: one request per word typed, not per letter. */
 const SEARCH_PAUSE_MS = 250
 
 export function useDashboardFilter() {
-  const view: DashboardView = useSearch({ strict: false })
+  const view = route.useSearch()
   const navigate = useNavigate()
   const change = useCallback(
     (next: Partial<DashboardView>) =>
