@@ -1,7 +1,10 @@
 // Lint rules, including the architecture's import boundaries (README.md, Architecture): api/routes → services → db; api/contract
 // imports nothing of ours; src/ imports only api/contract from the server side, and the app's type from api/app.ts as a
-// type (for hono/client, docs/decisions/0011); src/offline has no React.
+// type (for hono/client, docs/decisions/0011); src/offline has no React; no feature imports another, and no module
+// imports itself through others (docs/decisions/0028).
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -22,6 +25,32 @@ const serverSide = [
   },
 ]
 
+// The app's features (src/features/<feature>), each a zone the others may not import from: what two features share moves
+// below them (src/components, src/hooks, src/lib, src/queries), and what puts features together is src/shell and the
+// router (docs/decisions/0028).
+const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const SHARED = ['./src/components', './src/hooks', './src/lib', './src/queries', './src/offline']
+const featureZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: move what both need to shared code, or let src/shell pass it in.',
+  })),
+  {
+    target: './src/features',
+    from: ['./src/shell', './src/router.tsx'],
+    message: 'Features sit below the shell and the router, which put them together.',
+  },
+  {
+    target: SHARED,
+    from: ['./src/features', './src/shell', './src/router.tsx'],
+    message: 'Shared code knows no feature: move what a feature needs into src/features/<feature>.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tsc/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -38,6 +67,21 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  // The app's own modules; the tests and scripts only import them.
+  {
+    files: ['src/**/*.{ts,tsx}', 'api/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Every import of ours names its file, extension included, so Node's resolution finds it; the modules it finds
+      // are read with the TypeScript parser above.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   restrict(
     ['api/contract/**'],
     [{ group: ['../*', '!../contract/*'], message: 'api/contract imports nothing of ours (only valibot).' }],
@@ -51,25 +95,16 @@ export default tseslint.config(
     [{ regex: '^\\.\\./(\\.\\./)*(routes|middleware)/', message: 'Services do not depend on HTTP routes.' }],
   ),
   // The app: screens (src/features/<feature>) → queries and hooks → src/offline → api/contract. Shared pieces
-  // (src/components, src/hooks, src/lib) know no feature; src/shell frames them; src/offline knows no React.
+  // (src/components, src/hooks, src/lib, src/queries) know no feature (featureZones); src/shell frames and composes
+  // the features; src/offline knows no React.
   restrict(['src/**'], serverSide),
-  restrict(
-    ['src/components/**', 'src/hooks/**', 'src/lib/**'],
-    [
-      ...serverSide,
-      {
-        regex: '(^|/)features/',
-        message: 'Shared pieces know no feature: move what a feature needs into src/features/<feature>.',
-      },
-    ],
-  ),
   restrict(
     ['src/offline/**'],
     [
       ...serverSide,
       { group: ['react', 'react-dom', '@tanstack/react-*'], message: 'src/offline is plain TypeScript, no React.' },
       {
-        regex: '^\\.\\./(components|features|hooks|lib)/',
+        regex: '^\\.\\./(components|features|hooks|lib|queries|shell)/',
         message: 'src/offline sits below the screens and their hooks.',
       },
     ],
@@ -78,7 +113,7 @@ export default tseslint.config(
     ['sw/**'],
     [
       {
-        regex: '^(react|react-dom)$|(^|/)src/(components|features|hooks|lib)/',
+        regex: '^(react|react-dom)$|(^|/)src/(components|features|hooks|lib|queries|shell)/',
         message: 'The service worker has no UI.',
       },
     ],

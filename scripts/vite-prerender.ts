@@ -51,7 +51,7 @@ const PAGES: Page[] = [
   { href: '/integrate-with-etsy', module: 'src/features/marketplaces/integrate-with-etsy.tsx' },
   { href: '/404' },
 ]
-const SHELL_MODULES = ['src/shell/AppShell.tsx', 'src/features/listings/dashboard.tsx']
+const SHELL_MODULES = ['src/shell/AppShell.tsx', 'src/shell/dashboard.tsx']
 
 interface RenderedPage {
   html: string

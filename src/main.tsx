@@ -8,10 +8,10 @@ import { UserSchema } from '../api/contract/user.ts'
 import { App } from './app.tsx'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { nextTask } from './lib/next-task.ts'
-import { lastUser, rememberUser } from './features/auth/last-user.ts'
+import { lastUser, rememberUser } from './lib/last-user.ts'
 import { pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
-import { currentUserQuery, sessionKeys, whenSignedIn } from './features/auth/session-queries.ts'
+import { currentUserQuery, sessionKeys, whenSignedIn } from './queries/session-queries.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
@@ -39,7 +39,7 @@ async function start() {
     queryClient.setQueryData(currentUserQuery.queryKey, renderedFor)
   }
   // Read before the session check remembers whoever it finds: drafts from before they had an owner are only given to
-  // the account that was signed in on this phone when the app opened (src/features/drafts/sync.ts).
+  // the account that was signed in on this phone when the app opened (src/lib/sync.ts).
   const signedInAtStart = lastUser()
   // Sync runs whenever someone is signed in, which also sends drafts that waited for a session; the offline store and
   // its sync engine load after the first screen (src/lib/first-screen.ts). Watched before the router starts the
@@ -49,7 +49,7 @@ async function start() {
     queryClient,
     (user) =>
       void afterFirstScreen()
-        .then(() => import('./features/drafts/sync.ts'))
+        .then(() => import('./lib/sync.ts'))
         .then(({ startSync }) =>
           startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession),
         ),

@@ -17,10 +17,10 @@ import { FullPageSpinner } from './components/ui/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
 import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-paths.ts'
 import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
-import { listingSearchQuery } from './features/listings/listing-queries.ts'
-import { dashboardView, searchOf } from './features/listings/dashboard-view.ts'
-import { marketplaceConnectionsQuery } from './features/marketplaces/marketplace-queries.ts'
-import { currentUserQuery } from './features/auth/session-queries.ts'
+import { listingSearchQuery } from './queries/listing-queries.ts'
+import { dashboardView, searchOf } from './lib/dashboard-view.ts'
+import { marketplaceConnectionsQuery } from './queries/marketplace-queries.ts'
+import { currentUserQuery } from './queries/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 import { markScreenShown } from './lib/first-screen.ts'
 import { SHARE_REFUSED } from './offline/share-refused.ts'
@@ -103,7 +103,7 @@ const haulSearch = (search: Record<string, unknown>): { haul?: string } =>
 const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/', () => import('./features/listings/dashboard.tsx'), 'DashboardScreen'),
+    ...screen('/', () => import('./shell/dashboard.tsx'), 'DashboardScreen'),
     // A result back from a marketplace, and the listings' search, filter and sort.
     validateSearch: (search: Record<string, unknown>) => ({ ...dashboardSearch(search), ...dashboardView(search) }),
     // The Dashboard's data travels while its code loads.
@@ -136,7 +136,7 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/haul', () => import('./features/haul/haul.tsx'), 'HaulScreen'),
+    ...screen('/haul', () => import('./features/drafts/haul/haul.tsx'), 'HaulScreen'),
     validateSearch: haulSearch,
     // Each item is a draft on the phone from its first photo: a broken screen loses nothing.
     errorComponent: (props) => (
@@ -145,7 +145,7 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
-    ...screen('/haul/review', () => import('./features/haul/review.tsx'), 'HaulReviewScreen'),
+    ...screen('/haul/review', () => import('./features/drafts/haul/review.tsx'), 'HaulReviewScreen'),
     validateSearch: haulSearch,
     errorComponent: (props) => (
       <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />

@@ -4,15 +4,10 @@
 import * as v from 'valibot'
 import { AskingPriceSchema } from './listing.ts'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
+import type { Condition } from './options.ts'
 
 /** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */
 export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
-
-export const CONDITIONS = [
-  { value: 'used', label: 'Used' },
-  { value: 'new', label: 'New' },
-] as const
-export type Condition = (typeof CONDITIONS)[number]['value']
 
 /**
  * eBay's condition ids (what the Metadata API's getItemConditionPolicies lists per category) and the Inventory API's

@@ -3,8 +3,7 @@
 // and the eBay item specifics all derive from this list or are checked against it. Adding a field is an entry here
 // and a migration; typecheck then names every place that must decide what to do with it (docs/decisions/0012).
 // Plain data, no valibot: the service worker reads the limits too.
-import type { Condition } from './ebay-publish.ts'
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Option } from './options.ts'
+import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Condition, type Option } from './options.ts'
 
 /** eBay's limit for a listing title. */
 export const TITLE_MAX = 80

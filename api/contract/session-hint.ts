@@ -4,7 +4,7 @@
 export const SIGNED_IN_HINT_COOKIE = 'snaplist_signed_in'
 
 /**
- * Where the app remembers who was signed in on this device (src/features/auth/last-user.ts), so it can open offline;
+ * Where the app remembers who was signed in on this device (src/lib/last-user.ts), so it can open offline;
  * the build's starter script (scripts/vite-prerender.ts) reads it too, as a sign that the app should start at once.
  */
 export const LAST_USER_KEY = 'snaplist:last-user'

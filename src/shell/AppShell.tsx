@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { Footer } from '../components/Footer.tsx'
 import { useSessionGuard } from '../features/auth/useSessionGuard.ts'
-import { reauthRequest } from '../features/auth/reauth.ts'
+import { reauthRequest } from '../lib/reauth.ts'
 import { Header } from './Header.tsx'
 import { FullPageSpinner } from '../components/ui/Spinner.tsx'
 

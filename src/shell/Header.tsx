@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useCurrentUser } from '../features/auth/useCurrentUser.ts'
+import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import type { UnsyncedCounts } from '../offline/drafts.ts'
-import { useLogout } from '../features/auth/session-queries.ts'
+import { useLogout } from '../queries/session-queries.ts'
 import { deferred } from '../lib/deferred.tsx'
 import { LogoutDialog } from '../features/auth/LogoutDialog.tsx'
 import { Logo } from '../components/Logo.tsx'
@@ -14,9 +14,7 @@ const SyncIndicator = deferred(async () => (await import('../features/drafts/Syn
 const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
 /** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
 const unsyncedOnPhone = (userId: number) =>
-  import('../features/drafts/sync.ts')
-    .then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId))
-    .catch(() => NOTHING_UNSYNCED)
+  import('../lib/sync.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
 
 const navLink =
   'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-2 text-sm sm:px-3 font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'

@@ -1,14 +1,8 @@
 // The app's one modal dialog. Headless UI's dialog and the focus and interaction code under it are a fifth of a
 // screen's JavaScript, so they load when a dialog first opens, not with every screen that has one.
-import { lazy, Suspense, type ReactNode } from 'react'
-
-export interface DialogProps {
-  open: boolean
-  onClose: () => void
-  title: string
-  children: ReactNode
-  wide?: boolean
-}
+import { lazy, Suspense } from 'react'
+// Only the type: the dialog's code still loads on first open.
+import type { DialogProps } from './ModalDialog.tsx'
 
 const ModalDialog = lazy(async () => ({ default: (await import('./ModalDialog.tsx')).ModalDialog }))
 

@@ -2,9 +2,16 @@
 // loads this on first open. On phones it is a bottom sheet whose header, with its close button, stays in reach
 // however long the content is, and which is never taller than the screen left below a toast (--toast-space).
 import { CloseButton, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { dialogOpened, toastsRequested, withToasts } from '../../lib/toasts.ts'
-import type { DialogProps } from './Dialog.tsx'
+
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  wide?: boolean
+}
 
 export function ModalDialog({ open, onClose, title, children, wide = false }: DialogProps) {
   // A toast left from before (e.g. 'Listing created') would cover the sheet's buttons on a phone; what the dialog

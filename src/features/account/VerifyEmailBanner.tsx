@@ -1,5 +1,5 @@
 // The Dashboard's reminder while the account's address is not confirmed, with Resend (limited on the server).
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { useResendVerification } from './account-queries.ts'

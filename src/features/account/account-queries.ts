@@ -10,8 +10,8 @@ import type {
 import type { User } from '../../../api/contract/user.ts'
 import { api, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { withReauth } from '../auth/reauth.ts'
-import { useSignedOut, useUpdatedUser } from '../auth/session-queries.ts'
+import { withReauth } from '../../lib/reauth.ts'
+import { useSignedOut, useUpdatedUser } from '../../queries/session-queries.ts'
 
 export const useChangePassword = () =>
   useMutation({ mutationFn: (json: ChangePasswordInput) => okJson(api.account.password.$put({ json })) })

@@ -1,6 +1,6 @@
 // The account screen (/account): the email address and its confirmation, change password, sign out everywhere,
 // delete my account.
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDeleteAccount, useSignOutEverywhere } from './account-queries.ts'
 import { ConfirmWithSecret } from './ConfirmWithSecret.tsx'
 import { EmailSection } from './EmailSection.tsx'

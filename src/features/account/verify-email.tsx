@@ -8,7 +8,7 @@ import { CardPage, CardPageWaiting, FormAlert } from '../../components/CardPage.
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { failureMessage } from '../../lib/api.ts'
 import { useVerifyEmail } from './account-queries.ts'
-import { currentUserQuery } from '../auth/session-queries.ts'
+import { currentUserQuery } from '../../queries/session-queries.ts'
 
 const route = getRouteApi('/verify-email')
 

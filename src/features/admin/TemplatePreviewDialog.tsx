@@ -3,7 +3,7 @@
 // event handlers never run.
 import { APP_NAME, escapeHtml, fillPlaceholders, type EmailTemplate } from '../../../api/contract/email-template.ts'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 
 /**
  * Mail clients show a template's style attributes and <style> elements. The srcdoc frame inherits this app's

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { TOTAL_COUNT_HEADER, type AdminListing, type AdminUser } from '../../../api/contract/admin.ts'
 import { api, cancelledBy, failureMessage, okJson, okResponse } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { listingKeys } from '../listings/listing-queries.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -3,7 +3,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { Tabs } from '../../components/ui/Tabs.tsx'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { AccessDenied } from './AccessDenied.tsx'
 import { ListingsTab } from './ListingsTab.tsx'
 import { UsersTab } from './UsersTab.tsx'

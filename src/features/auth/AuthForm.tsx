@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { fieldErrors } from '../../offline/api-error.ts'
-import { useLogin, useRegister } from './session-queries.ts'
+import { useLogin, useRegister } from './sign-in-queries.ts'
 import { SetupCodeField } from './SetupCodeField.tsx'
 
 type Mode = 'login' | 'register'

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { loadGoogleIdentityServices } from './google-identity-services.ts'
-import { authConfigQuery, useGoogleSignIn } from './session-queries.ts'
+import { authConfigQuery, useGoogleSignIn } from './sign-in-queries.ts'
 
 // Google draws its button from 200 to 400 px wide; it should fill the card like the Login button does.
 const buttonWidth = (container: HTMLElement) => Math.min(400, Math.max(200, Math.floor(container.clientWidth)))

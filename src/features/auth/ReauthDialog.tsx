@@ -1,4 +1,4 @@
-// The password asked for again when the server wants a recent proof (reauth.ts, docs/decisions/0026). An account that
+// The password asked for again when the server wants a recent proof (src/lib/reauth.ts, docs/decisions/0026). An account that
 // signs in with Google has no password to type: it is told to sign in with Google again.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useMutation } from '@tanstack/react-query'
@@ -11,8 +11,8 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { api, okJson } from '../../lib/api.ts'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
-import { reauthRequest } from './reauth.ts'
-import { useCurrentUser } from './useCurrentUser.ts'
+import { reauthRequest } from '../../lib/reauth.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 
 function PasswordForm({ onCancel }: { onCancel: () => void }) {
   const reauth = useMutation({

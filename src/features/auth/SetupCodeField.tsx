@@ -2,7 +2,7 @@
 // only whoever installed the server has it, so the Register tab shows the field only when asked for, saying who it is for.
 import { useQuery } from '@tanstack/react-query'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { authConfigQuery } from './session-queries.ts'
+import { authConfigQuery } from './sign-in-queries.ts'
 
 export function SetupCodeField({ error }: { error: string | undefined }) {
   const { data: config } = useQuery(authConfigQuery)

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ForgotPasswordInput, ResetPasswordInput } from '../../../api/contract/password-reset.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
-import { sessionKeys } from './session-queries.ts'
+import { sessionKeys } from '../../queries/session-queries.ts'
 
 export const useForgotPassword = () =>
   useMutation({ mutationFn: (json: ForgotPasswordInput) => okJson(api['forgot-password'].$post({ json })) })

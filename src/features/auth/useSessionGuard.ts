@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { currentUserQuery } from './session-queries.ts'
+import { currentUserQuery } from '../../queries/session-queries.ts'
 
 export function useSessionGuard(): boolean {
   const navigate = useNavigate()

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/Button.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
-import { syncScheduler } from './sync.ts'
+import { syncScheduler } from '../../lib/sync.ts'
 import type { OutboxEntry } from '../../offline/db.ts'
 import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
 import { notify } from '../../lib/notify.tsx'

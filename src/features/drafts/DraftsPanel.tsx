@@ -1,20 +1,20 @@
 // Drafts on this phone, above the synced listings: each with what it is doing, and Edit, Discard and Retry. It also
 // keeps the listings in step with drafts that reach the server (useListingSync), and tells the listing rows and status
-// filters what the phone holds (phone-state.ts): the count of new drafts, and each listing's edit not yet on the server
+// filters what the phone holds (src/lib/phone-state.ts): the count of new drafts, and each listing's edit not yet on the server
 // (those show on the listing's own row, not here).
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
+import { searchWords } from '../../../api/contract/listing-search.ts'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useDraftStore, useDrafts, type DraftView } from './useDrafts.ts'
 import { useListingSync } from './useListingSync.ts'
 import { usePhotoPreviews } from './usePhotoPreviews.ts'
 import { useStorageEstimate } from './useStorageEstimate.ts'
-import { syncScheduler } from './sync.ts'
+import { syncScheduler } from '../../lib/sync.ts'
 import { aiRetryOf } from '../../offline/draft-status.ts'
 import { AiRetryButtons } from './AiStatus.tsx'
-import { publishPhoneState } from '../listings/phone-state.ts'
-import { textMatcher } from '../listings/useDashboardFilter.ts'
+import { publishPhoneState } from '../../lib/phone-state.ts'
 
 const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-50 text-red-800',
@@ -22,6 +22,15 @@ const STATUS_STYLE: Record<string, string> = {
   review: 'bg-violet-50 text-violet-800',
   waiting: 'bg-amber-50 text-amber-900',
   'ai-busy': 'bg-amber-50 text-amber-900',
+}
+
+/** Whether a draft matches the search: every word typed, anywhere in its title, brand or keywords, in any case. */
+function textMatcher(search: string): (...texts: string[]) => boolean {
+  const words = searchWords(search)
+  return (...texts) => {
+    const lower = texts.join(' ').toLowerCase()
+    return words.every((word) => lower.includes(word))
+  }
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -7,9 +7,9 @@ import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import type { Draft } from '../../offline/db.ts'
-import { listingsQuery } from '../listings/listing-queries.ts'
-import { EbayCategoryPicker } from '../post-to-ebay/EbayCategoryPicker.tsx'
-import { useChooseEbayCategory } from '../post-to-ebay/ebay-publish-queries.ts'
+import { listingsQuery } from '../../queries/listing-queries.ts'
+import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
+import { useChooseEbayCategory } from '../../queries/ebay-category-queries.ts'
 import { useDraftStore } from './useDrafts.ts'
 
 /** The category an edit of a listing shows: the listing's, unless the title or Category it was suggested for changed. */

@@ -4,15 +4,17 @@
 // Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
 // listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address.
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { cachedListings, listingsQuery } from '../listings/listing-queries.ts'
+import { cachedListings, listingsQuery } from '../../queries/listing-queries.ts'
 import { DraftForm } from './DraftForm.tsx'
+
+const route = getRouteApi('/signed-in/list-item')
 
 function OpenDraft({ draftId }: { draftId: string }) {
   const view = useDraft(draftId)
@@ -66,7 +68,7 @@ function OpenEdit({ listingId }: { listingId: number }) {
 }
 
 export function ListItemScreen() {
-  const { draft: requested, edit } = useSearch({ strict: false }) as { draft?: string; edit?: number }
+  const { draft: requested, edit } = route.useSearch()
   const navigate = useNavigate()
   useEffect(() => {
     if (!requested && edit === undefined) void navigate({ to: '/list-item', search: { draft: uuid() }, replace: true })

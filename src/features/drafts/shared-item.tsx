@@ -1,14 +1,16 @@
 // /shared?id=<id>: photos shared to Snaplist from another app, shown before anything is kept (issue 27, F5). "Add as
 // draft" makes them a draft (which then uploads and is analysed like any other) and opens it; "Discard" forgets them.
 // /shared?refused=1: the service worker refused a share that a page of another site sent.
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useState } from 'react'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { localDb, type SharedItem } from '../../offline/db.ts'
 import { createShareStore } from '../../offline/shares.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
+
+const route = getRouteApi('/signed-in/shared')
 
 function Notice({ title, children }: { title: string; children: string }) {
   return (
@@ -71,7 +73,7 @@ function SharedItemReview({ item, onAdd, onDiscard }: { item: SharedItem; onAdd:
 }
 
 export function SharedItemScreen() {
-  const { id, refused } = useSearch({ strict: false }) as { id?: string; refused?: boolean }
+  const { id, refused } = route.useSearch()
   const navigate = useNavigate()
   const { id: userId } = useCurrentUser()
   const shares = useMemo(() => createShareStore(localDb(), userId), [userId])

@@ -5,8 +5,8 @@ import { useMemo, useSyncExternalStore } from 'react'
 import { localDb, type Draft, type DraftPhoto, type OutboxEntry } from '../../offline/db.ts'
 import { describeDraft, type DraftStatus } from '../../offline/draft-status.ts'
 import type { DraftStore } from '../../offline/drafts.ts'
-import { draftsOf, syncScheduler } from './sync.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { draftsOf, syncScheduler } from '../../lib/sync.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 
 export interface DraftView {

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { localDb } from '../../offline/db.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
+import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDraftStore } from './useDrafts.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
-import { cachedListings, listingKeys } from '../listings/listing-queries.ts'
+import { cachedListings, listingKeys } from '../../queries/listing-queries.ts'
 
 export function useListingSync() {
   const queryClient = useQueryClient()

@@ -4,7 +4,7 @@
 import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { useDeleteListing } from './listing-queries.ts'
+import { useDeleteListing } from '../../queries/listing-queries.ts'
 
 export function DeleteListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const deleteListing = useDeleteListing()

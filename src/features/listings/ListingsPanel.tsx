@@ -3,32 +3,29 @@
 // eBay; Preview, End on eBay or Relist, Delete and the (disabled, Coming Soon) Etsy action are in the row's menu. The
 // Dashboard's search, status filter and sort choose the rows, which the server sends a page at a time. Listings not yet on eBay have a checkbox; 'Select all ready'
 // and 'Post N to eBay' post many at once (docs/product.md §17).
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
 import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
+import type { PostDialogsProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { listingSearchQuery, loadedListings, type ListingSearchView } from './listing-queries.ts'
-import { marketplaceConnectionsQuery } from '../marketplaces/marketplace-queries.ts'
+import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 import { PreviewDialog } from './PreviewDialog.tsx'
 import { EditState, StatusBadge } from './ListingStatus.tsx'
-import { usePhoneState } from './phone-state.ts'
+import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
 import { DeleteListingDialog } from './DeleteListingDialog.tsx'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
-import { readPendingBulkPost } from '../post-to-ebay/bulk-post-pending.ts'
-import { useReopenPostAfterConnect } from '../post-to-ebay/post-after-connect.ts'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { useSalesRefresh } from './useSalesRefresh.ts'
 
@@ -53,14 +50,6 @@ function EmptyState() {
 // Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
 // row has a plain button until the seller taps it, and then that row's menu loads and opens.
 const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
-// With its details form (react-hook-form), loaded on the first Post to eBay tap, not with the Dashboard.
-const LazyPostToEbayDialog = lazy(async () => ({
-  default: (await import('../post-to-ebay/PostToEbayDialog.tsx')).PostToEbayDialog,
-}))
-// Post many to eBay, loaded on the first 'Post N to eBay' tap (or when a confirmed one reopens after a reload).
-const LazyBulkPostDialog = lazy(async () => ({
-  default: (await import('../post-to-ebay/BulkPostDialog.tsx')).BulkPostDialog,
-}))
 
 function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
   const [wanted, setWanted] = useState(false)
@@ -227,7 +216,13 @@ interface ShownListings {
   any: boolean
 }
 
-export function ListingsPanel({ search }: { search: ListingSearchView }) {
+interface ListingsPanelProps {
+  search: ListingSearchView
+  /** The Post to eBay dialogs, another feature's, which the Dashboard brings. */
+  PostDialogs: ComponentType<PostDialogsProps>
+}
+
+export function ListingsPanel({ search, PostDialogs }: ListingsPanelProps) {
   const online = useOnline()
   const listings = useInfiniteQuery({
     ...listingSearchQuery(search),
@@ -255,28 +250,15 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
     event.preventDefault()
     void navigate({ to: '/list-item', search: { edit: id } })
   }
-  const connections = useQuery(marketplaceConnectionsQuery)
-  const ebayConnected =
-    connections.data?.some((connection) => connection.platform === 'ebay' && connection.connected) ?? false
-  useSalesRefresh(ebayConnected)
+  useSalesRefresh()
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
-  // Back from eBay's consent: the Post dialog of the listing the seller was posting, among the rows loaded.
-  useReopenPostAfterConnect(
-    useMemo(() => loadedListings(pages), [pages]),
-    setPosting,
-  )
+  const loaded = useMemo(() => loadedListings(pages), [pages])
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
-  const user = useCurrentUser()
-  // The listings to post many at once, or a confirmed request reopened after a reload (kept on the phone until closed).
-  const [bulk, setBulk] = useState<{ listingIds: number[]; resume: boolean } | null>(null)
-  // Read once the panel is on screen: the phone's storage is not part of a server-rendered Dashboard.
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- what only the browser has, shown after hydration
-    if (readPendingBulkPost(user.id)) setBulk({ listingIds: [], resume: true })
-  }, [user.id])
+  // The listings to post many at once.
+  const [bulk, setBulk] = useState<number[] | null>(null)
   const selection = useReadySelection(search, shown?.rows)
 
   return (
@@ -338,30 +320,21 @@ export function ListingsPanel({ search }: { search: ListingSearchView }) {
         <BulkSelectionBar
           chosen={selection.chosen}
           onClear={selection.clear}
-          onPost={() => setBulk({ listingIds: selection.chosen, resume: false })}
+          onPost={() => setBulk(selection.chosen)}
         />
       )}
-      {bulk && (
-        <Suspense fallback={null}>
-          <LazyBulkPostDialog
-            userId={user.id}
-            listingIds={bulk.listingIds}
-            resume={bulk.resume}
-            ebayConnected={ebayConnected}
-            onClose={() => {
-              setBulk(null)
-              selection.clear()
-            }}
-          />
-        </Suspense>
-      )}
+      <PostDialogs
+        listings={loaded}
+        posting={posting}
+        onPosting={setPosting}
+        bulk={bulk}
+        onBulkClosed={() => {
+          setBulk(null)
+          selection.clear()
+        }}
+      />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
-      {posting && (
-        <Suspense fallback={null}>
-          <LazyPostToEbayDialog listing={posting} ebayConnected={ebayConnected} onClose={() => setPosting(null)} />
-        </Suspense>
-      )}
       <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )

@@ -1,7 +1,7 @@
 // The Dashboard's search (title, brand, keywords, SKU), status filters with their counts, and sort (docs/product.md §2).
 import { LISTING_SORTS, SORT_LABELS, type ListingSort } from '../../../api/contract/listing-search.ts'
 import { STATUS_LABELS } from '../../../api/contract/listing.ts'
-import { STATUS_FILTERS, type StatusFilter } from './dashboard-view.ts'
+import { STATUS_FILTERS, type StatusFilter } from '../../lib/dashboard-view.ts'
 
 const labelOf = (filter: StatusFilter) => (filter === 'all' ? 'All' : STATUS_LABELS[filter])
 

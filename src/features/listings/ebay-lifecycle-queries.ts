@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { listingKeys } from './listing-queries.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
 
 export type EbayLifecycleAction = 'end-on-ebay' | 'relist-on-ebay'
 

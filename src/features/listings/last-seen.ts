@@ -10,8 +10,8 @@ import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { MarketplaceConnection } from '../../../api/contract/marketplaces.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { lastSeenKey } from '../../lib/last-seen-store.ts'
-import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
-import { listingKeys, listingSearchQuery, type ListingSearchView } from './listing-queries.ts'
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
+import { listingKeys, listingSearchQuery, type ListingSearchView } from '../../queries/listing-queries.ts'
 
 /** Listing views kept per seller: the one in use and a few before it. */
 const VIEWS_KEPT = 5

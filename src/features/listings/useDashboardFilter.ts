@@ -1,28 +1,21 @@
 // The Dashboard's view of the listings (docs/product.md §2): the search, status filter and sort in its address
-// (dashboard-view.ts), the server's page of listings for them, and each status's count. Statuses come from the
+// (src/lib/dashboard-view.ts), the server's page of listings for them, and each status's count. Statuses come from the
 // contract's listingStatus, the Draft count from this phone's offline store.
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { searchWords, type ListingSort } from '../../../api/contract/listing-search.ts'
-import { rememberDashboardView, searchOf, type DashboardView, type StatusFilter } from './dashboard-view.ts'
-import { listingSearchQuery } from './listing-queries.ts'
-import { usePhoneState } from './phone-state.ts'
+import type { ListingSort } from '../../../api/contract/listing-search.ts'
+import { rememberDashboardView, searchOf, type DashboardView, type StatusFilter } from '../../lib/dashboard-view.ts'
+import { listingSearchQuery } from '../../queries/listing-queries.ts'
+import { usePhoneState } from '../../lib/phone-state.ts'
+
+const route = getRouteApi('/signed-in/')
 
 /** Typing pauses this long before the server is asked: one request per word typed, not per letter. */
 const SEARCH_PAUSE_MS = 250
 
-/** Whether a draft matches the search: every word typed, anywhere in its title, brand or keywords, in any case. */
-export function textMatcher(search: string): (...texts: string[]) => boolean {
-  const words = searchWords(search)
-  return (...texts) => {
-    const lower = texts.join(' ').toLowerCase()
-    return words.every((word) => lower.includes(word))
-  }
-}
-
 export function useDashboardFilter() {
-  const view: DashboardView = useSearch({ strict: false })
+  const view = route.useSearch()
   const navigate = useNavigate()
   const change = useCallback(
     (next: Partial<DashboardView>) =>

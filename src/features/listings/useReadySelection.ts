@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Listing, ListingStatus } from '../../../api/contract/listing.ts'
-import { readyListingIdsQuery, type ListingSearchView } from './listing-queries.ts'
+import { readyListingIdsQuery, type ListingSearchView } from '../../queries/listing-queries.ts'
 
 export interface ShownRow {
   listing: Listing

@@ -5,8 +5,8 @@ import { MARKETPLACES, type MarketplaceStatus, type Platform } from '../../../ap
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { useStartConnect } from './marketplace-mutations.ts'
-import { marketplaceStatusQuery } from './marketplace-queries.ts'
+import { useStartConnect } from '../../queries/marketplace-connect.ts'
+import { marketplaceStatusQuery } from '../../queries/marketplace-queries.ts'
 
 function Availability({ platform, status }: { platform: Platform; status: UseQueryResult<MarketplaceStatus | null> }) {
   if (status.isPending) {

@@ -18,8 +18,8 @@ import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { notifyOpener } from './connect-words.ts'
-import { clearAuthFlags, forgetAttempt, rememberEbayCallback } from './marketplace-flags.ts'
-import { fetchEbayEnvironment } from './marketplace-queries.ts'
+import { clearAuthFlags, forgetAttempt, rememberEbayCallback } from '../../lib/marketplace-flags.ts'
+import { fetchEbayEnvironment } from '../../queries/marketplace-queries.ts'
 
 type Outcome = 'connected' | 'failed' | 'cancelled'
 

@@ -16,7 +16,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
 import { useDisconnect } from './marketplace-mutations.ts'
-import { marketplaceConnectionsQuery, marketplaceKeys } from './marketplace-queries.ts'
+import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
 
 type Connections = UseQueryResult<MarketplaceConnection[]>

@@ -8,10 +8,10 @@ import { useMatch, useSearch } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type Platform } from '../../../api/contract/marketplaces.ts'
 import { EBAY_POPUP_ERRORS, exchangeFailure } from './connect-words.ts'
-import { readEbayCallback, rememberEbayCallback } from './marketplace-flags.ts'
+import { readEbayCallback, rememberEbayCallback } from '../../lib/marketplace-flags.ts'
 import type { CallbackSearch } from './marketplace-return.ts'
 import { useExchange } from './marketplace-mutations.ts'
-import { checkAuthentication } from './marketplace-queries.ts'
+import { checkAuthentication } from '../../queries/marketplace-queries.ts'
 import { AlreadyConnected, Cancelled, Connected, Connecting, ConnectionFailed } from './ConnectResult.tsx'
 
 type Arrival =

@@ -1,34 +1,15 @@
-// Marketplace connections as changed: starting a connection (off to the marketplace), finishing one (the code
-// exchange) and disconnecting, with the words of each marketplace's description.
+// Marketplace connections as changed: finishing one (the code exchange) and disconnecting, with the words of each
+// marketplace's description. Starting one is shared (src/queries/marketplace-connect.ts): Post to eBay offers it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   MARKETPLACES,
-  type AuthUrlReply,
   type ExchangeInput,
   type ExchangeReply,
   type Platform,
 } from '../../../api/contract/marketplaces.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { markAuthStarted } from './marketplace-flags.ts'
-import { ReauthCancelled, withReauth } from '../auth/reauth.ts'
-import { marketplaceKeys } from './marketplace-queries.ts'
-
-/** Fetches the marketplace's authorization URL, marks the authorization as started, and leaves for the marketplace. */
-export function useStartConnect(platform: Platform) {
-  return useMutation({
-    // Connecting from a session idle for over 12 hours needs the password first (docs/decisions/0026).
-    mutationFn: (): Promise<AuthUrlReply> =>
-      withReauth(() => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } }))),
-    onSuccess: ({ authUrl }) => {
-      markAuthStarted(platform)
-      window.location.assign(authUrl)
-    },
-    onError: (error) =>
-      error instanceof ReauthCancelled ||
-      notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
-  })
-}
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 /** Each marketplace's code exchange (its exchangePath in the description). */
 const EXCHANGES = {

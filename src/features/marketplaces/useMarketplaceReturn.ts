@@ -2,17 +2,19 @@
 // toast and leaves the address; a fresh in-progress mark without one means the seller came straight back from the
 // marketplace, so the server is asked whether the connection exists now.
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { MARKETPLACES, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplaces.ts'
 import { isEbayPopupMessage } from './connect-words.ts'
-import { authInProgress, clearAuthFlags } from './marketplace-flags.ts'
-import { isSuccess, type DashboardSearch } from './marketplace-return.ts'
+import { authInProgress, clearAuthFlags } from '../../lib/marketplace-flags.ts'
+import { isSuccess } from './marketplace-return.ts'
 import { notify } from '../../lib/notify.tsx'
-import { checkAuthentication, marketplaceKeys } from './marketplace-queries.ts'
+import { checkAuthentication, marketplaceKeys } from '../../queries/marketplace-queries.ts'
+
+const route = getRouteApi('/signed-in/')
 
 export function useMarketplaceReturn() {
-  const search: DashboardSearch = useSearch({ strict: false })
+  const search = route.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   // One string, so the effect runs when a result arrives rather than whenever the search object is rebuilt.

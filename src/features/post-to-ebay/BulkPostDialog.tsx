@@ -19,8 +19,8 @@ import { Dialog } from '../../components/ui/Dialog.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { failureMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { listingsQuery } from '../listings/listing-queries.ts'
-import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
+import { listingsQuery } from '../../queries/listing-queries.ts'
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import {
   clearPendingBulkPost,
   readPendingBulkPost,

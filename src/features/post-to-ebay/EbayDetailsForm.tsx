@@ -8,7 +8,6 @@ import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
 import {
   CONDITION_DESCRIPTION_MAX,
-  CONDITIONS,
   EBAY_CONDITION_OF,
   EBAY_POLICIES_PAGE,
   EbayPublishInputSchema,
@@ -18,12 +17,13 @@ import {
   type EbayRequirements,
 } from '../../../api/contract/ebay-publish.ts'
 import { priceForEbay, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
+import { CONDITIONS } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
-import { EbayCategoryPicker } from './EbayCategoryPicker.tsx'
+import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
 const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo' }

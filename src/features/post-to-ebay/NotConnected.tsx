@@ -2,8 +2,8 @@
 // right there: Connect with eBay (or, on a server without eBay's settings, what the server says instead).
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '../../components/ui/Button.tsx'
-import { useStartConnect } from '../marketplaces/marketplace-mutations.ts'
-import { marketplaceStatusQuery } from '../marketplaces/marketplace-queries.ts'
+import { useStartConnect } from '../../queries/marketplace-connect.ts'
+import { marketplaceStatusQuery } from '../../queries/marketplace-queries.ts'
 
 /** onConnect: just before the seller leaves for eBay's consent page. */
 export function NotConnected({ what, onConnect }: { what: string; onConnect?: () => void }) {

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useRef } from 'react'
 import type { EbayBulkPost } from '../../../api/contract/ebay-bulk-post.ts'
 import { api, ApiError, cancelledBy, okJson } from '../../lib/api.ts'
-import { listingKeys } from '../listings/listing-queries.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
 import type { PendingBulkPost } from './bulk-post-pending.ts'
 
 /** How often the phone asks how the jobs are doing while any listing is still queued. */

@@ -1,19 +1,14 @@
 // Posting a listing to eBay: what eBay will need for it (read when the dialog opens, and again for a category the
-// seller picks), eBay's categories for the seller's words, and the publish itself, with docs/product.md §8's toasts for every
-// way it can end.
+// seller picks) and the publish itself, with docs/product.md §8's toasts for every way it can end. Choosing the eBay
+// category is shared with the listing form (src/queries/ebay-category-queries.ts).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type {
-  EbayCategory,
-  EbayPublishInput,
-  EbayPublishResult,
-  EbayRequirements,
-} from '../../../api/contract/ebay-publish.ts'
-import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
+import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../../../api/contract/ebay-publish.ts'
+import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
-import { listingKeys } from '../listings/listing-queries.ts'
-import { marketplaceKeys } from '../marketplaces/marketplace-queries.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 /** What eBay needs for the listing (in eBay's suggested category unless another is given): the dialog's check, and each item's in a bulk post. */
 export const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
@@ -31,33 +26,6 @@ export const ebayRequirementsQuery = (listingId: number, categoryId: string | un
     // Another category keeps the dialog (and what the seller typed) on screen while eBay answers.
     placeholderData: keepPreviousData,
   })
-
-/** eBay's leaf categories for the words (the title, or what the seller searched for). */
-export const useEbayCategorySearch = (words: string) =>
-  useQuery({
-    queryKey: ['ebay-categories', words] as const,
-    queryFn: ({ signal }) => okJson(api.ebay.categories.$get({ query: { q: words } }, cancelledBy(signal))),
-    enabled: words.trim() !== '',
-  })
-
-/**
- * Keeps the seller's choice of eBay category on the listing at once (the form's Change, a Post to eBay dialog's), so
- * closing the dialog loses nothing; the listing and what eBay needs for it are read again, in that category.
- */
-export function useChooseEbayCategory(listingId: number) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (category: EbayCategory) =>
-      okJson(
-        api.listings[':id']['ebay-category'].$put({
-          param: { id: String(listingId) },
-          json: { categoryId: category.id },
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
-    onError: (error) => notify('Error', errorMessage(error), 'error'),
-  })
-}
 
 /** docs/product.md §8's toast for a failed post; true when the eBay connection has to be made again. */
 export function notifyPostFailure(error: unknown): boolean {

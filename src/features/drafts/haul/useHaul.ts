@@ -2,12 +2,12 @@
 // what each is doing, and the haul store acting for the signed-in account.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
-import { localDb, type Draft } from '../../offline/db.ts'
-import { describeDraft } from '../../offline/draft-status.ts'
-import { createHaulStore, isAnalysed, type HaulStore } from '../../offline/hauls.ts'
-import { useOnline } from '../../hooks/useOnline.ts'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
-import { loadDraftViews, type DraftView } from '../drafts/useDrafts.ts'
+import { localDb, type Draft } from '../../../offline/db.ts'
+import { describeDraft } from '../../../offline/draft-status.ts'
+import { createHaulStore, isAnalysed, type HaulStore } from '../../../offline/hauls.ts'
+import { useOnline } from '../../../hooks/useOnline.ts'
+import { useCurrentUser } from '../../../hooks/useCurrentUser.ts'
+import { loadDraftViews, type DraftView } from '../useDrafts.ts'
 
 export interface HaulItemView extends DraftView {
   /** Its suggestions are in (or the AI gave up on it): ready for review. */

@@ -1,18 +1,16 @@
-// The signed-in user: the query every protected screen reads, and the sign-in (password or Google), registration and
-// sign-out mutations; and the server's sign-in options (whether to offer Sign in with Google).
+// The signed-in user: the query every protected screen reads, who is found signed in, and signing out (what the phone
+// forgets then). Signing in and registering are the auth feature's (src/features/auth/sign-in-queries.ts).
 import { QueryObserver, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { AuthConfig, GoogleSignInInput } from '../../../api/contract/google-sign-in.ts'
-import type { LoginInput, RegisterInput, User } from '../../../api/contract/user.ts'
-import { api, ApiError, cancelledBy, errorMessage, okJson, okJsonOrSignedOut } from '../../lib/api.ts'
-import { lastUser, rememberUser } from './last-user.ts'
-import { maybeSignedIn } from './session-hint.ts'
-import { notify } from '../../lib/notify.tsx'
-import { takePageSettings } from '../../lib/page-settings.ts'
-import { forgetLastSeen } from '../../lib/last-seen-store.ts'
-import { forgetThumbnails } from '../../offline/thumbnail-cache.ts'
+import type { User } from '../../api/contract/user.ts'
+import { api, ApiError, cancelledBy, okJson, okJsonOrSignedOut } from '../lib/api.ts'
+import { lastUser, rememberUser } from '../lib/last-user.ts'
+import { maybeSignedIn } from '../lib/session-hint.ts'
+import { notify } from '../lib/notify.tsx'
+import { forgetLastSeen } from '../lib/last-seen-store.ts'
+import { forgetThumbnails } from '../offline/thumbnail-cache.ts'
 
-export const sessionKeys = { user: ['user'] as const, authConfig: ['auth-config'] as const }
+export const sessionKeys = { user: ['user'] as const }
 
 async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
   // A browser never signed in here is signed out without asking (no 401 to log); the server decides every other case.
@@ -44,44 +42,6 @@ export function whenSignedIn(queryClient: QueryClient, run: (user: User) => void
   })
 }
 
-export const authConfigQuery = queryOptions({
-  queryKey: sessionKeys.authConfig,
-  // /auth's starter read them already (to know whether the app must start at once): its answer, else the server's.
-  queryFn: async ({ signal }): Promise<AuthConfig> =>
-    ((await takePageSettings()) as AuthConfig | undefined) ??
-    okJson(api.auth.config.$get(undefined, cancelledBy(signal))),
-})
-
-function useSignedIn() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  return async (user: User) => {
-    rememberUser(user)
-    queryClient.setQueryData(sessionKeys.user, user)
-    await navigate({ to: '/' })
-  }
-}
-
-/** A request that starts a session: on success the app opens signed in; on failure a toast gives the server's reason. */
-function useSessionMutation<Input>(call: (input: Input) => Promise<User>, failureTitle: string) {
-  const signedIn = useSignedIn()
-  return useMutation({
-    mutationFn: call,
-    onSuccess: signedIn,
-    onError: (error) => notify(failureTitle, errorMessage(error), 'error'),
-  })
-}
-
-export const useLogin = () =>
-  useSessionMutation((json: LoginInput) => okJson(api.login.$post({ json })), 'Login failed')
-
-/** Sends the ID token Google's button produced; the server signs in, links or creates the account. */
-export const useGoogleSignIn = () =>
-  useSessionMutation((json: GoogleSignInInput) => okJson(api.auth.google.$post({ json })), 'Login failed')
-
-export const useRegister = () =>
-  useSessionMutation((json: RegisterInput) => okJson(api.register.$post({ json })), 'Registration failed')
-
 export interface LogoutInput {
   userId: number
   /** Also delete the account's drafts that have not reached the server (the seller chose to, on a shared phone). */
@@ -91,7 +51,7 @@ export interface LogoutInput {
 /** The offline store after logout: nobody signed in there any more, and the account's drafts kept or removed. */
 async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
   try {
-    await (await import('../drafts/sync.ts')).leavePhone(userId, removeFromPhone)
+    await (await import('../lib/sync.ts')).leavePhone(userId, removeFromPhone)
   } catch (error) {
     // The session has ended either way, and the drafts left are this account's only: logging out goes on.
     console.error('Could not tidy the drafts on this phone after logout', error)

@@ -1,6 +1,6 @@
 // The haul's items side by side: each with its cover, how many photos and what it is doing; tapping one makes it the
 // item the camera adds to. The item being started (no photo yet) sits at the end.
-import { usePhotoPreviews } from '../drafts/usePhotoPreviews.ts'
+import { usePhotoPreviews } from '../usePhotoPreviews.ts'
 import type { HaulItemView } from './useHaul.ts'
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`

@@ -1,20 +1,24 @@
+// The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
+// hauls, marketplaces, the account's banner) and hands the Post to eBay dialogs to the listing rows, so that no feature
+// imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
-import { buttonClass } from '../../components/ui/Button.tsx'
-import { VerifyEmailBanner } from '../account/VerifyEmailBanner.tsx'
-import { useCurrentUser } from '../auth/useCurrentUser.ts'
-import { useMarketplaceReturn } from '../marketplaces/useMarketplaceReturn.ts'
-import { deferred } from '../../lib/deferred.tsx'
-import { ListingsPanel } from './ListingsPanel.tsx'
-import { StatusFilters } from './StatusFilters.tsx'
-import { searchOf } from './dashboard-view.ts'
-import { useDashboardFilter } from './useDashboardFilter.ts'
-import { useLastSeen } from './last-seen.ts'
-import { useOnline } from '../../hooks/useOnline.ts'
-import { MarketplacesPanel } from '../marketplaces/MarketplacesPanel.tsx'
+import { buttonClass } from '../components/ui/Button.tsx'
+import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx'
+import { useCurrentUser } from '../hooks/useCurrentUser.ts'
+import { useMarketplaceReturn } from '../features/marketplaces/useMarketplaceReturn.ts'
+import { deferred } from '../lib/deferred.tsx'
+import { ListingsPanel } from '../features/listings/ListingsPanel.tsx'
+import { StatusFilters } from '../features/listings/StatusFilters.tsx'
+import { searchOf } from '../lib/dashboard-view.ts'
+import { useDashboardFilter } from '../features/listings/useDashboardFilter.ts'
+import { useLastSeen } from '../features/listings/last-seen.ts'
+import { useOnline } from '../hooks/useOnline.ts'
+import { MarketplacesPanel } from '../features/marketplaces/MarketplacesPanel.tsx'
+import { EbayPostDialogs } from '../features/post-to-ebay/EbayPostDialogs.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
-const DraftsPanel = deferred(async () => (await import('../drafts/DraftsPanel.tsx')).DraftsPanel)
-const HaulsPanel = deferred(async () => (await import('../haul/HaulsPanel.tsx')).HaulsPanel)
+const DraftsPanel = deferred(async () => (await import('../features/drafts/DraftsPanel.tsx')).DraftsPanel)
+const HaulsPanel = deferred(async () => (await import('../features/drafts/haul/HaulsPanel.tsx')).HaulsPanel)
 
 /** When the phone last heard from the server: the time today, else the day and time. */
 function syncedWhen(at: number) {
@@ -79,7 +83,7 @@ export function DashboardScreen() {
           {filter === 'draft' && counts?.draft === 0 && (
             <p className="text-sm text-slate-600">No drafts on this phone.</p>
           )}
-          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} />}
+          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} PostDialogs={EbayPostDialogs} />}
         </div>
         <MarketplacesPanel />
       </div>

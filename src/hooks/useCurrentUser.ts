@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { User } from '../../../api/contract/user.ts'
-import { currentUserQuery } from './session-queries.ts'
+import type { User } from '../../api/contract/user.ts'
+import { currentUserQuery } from '../queries/session-queries.ts'
 
 /** The signed-in user; only for screens behind the protected layout, which has loaded it already. */
 export function useCurrentUser(): User {

@@ -2,12 +2,14 @@
 // the fields the AI filled marked to check. Create hands it to the outbox (it becomes a listing in the background, or
 // once back online) and opens the next; Skip leaves it a draft and opens the next. Items still being analysed join
 // the queue as their suggestions arrive.
-import { Link, useSearch } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { buttonClass, Button } from '../../components/ui/Button.tsx'
-import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
-import { DraftForm } from '../drafts/DraftForm.tsx'
+import { buttonClass, Button } from '../../../components/ui/Button.tsx'
+import { FullPageSpinner } from '../../../components/ui/Spinner.tsx'
+import { DraftForm } from '../DraftForm.tsx'
 import { useHaulItems, type HaulItemView } from './useHaul.ts'
+
+const route = getRouteApi('/signed-in/haul/review')
 
 /** Where the haul stands: created, to review, still being analysed, skipped. */
 function tally(items: HaulItemView[], skipped: Set<string>) {
@@ -90,7 +92,7 @@ function ReviewQueue({ haulId, items }: { haulId: string; items: HaulItemView[] 
 }
 
 export function HaulReviewScreen() {
-  const { haul } = useSearch({ strict: false }) as { haul?: string }
+  const { haul } = route.useSearch()
   const items = useHaulItems(haul ?? '')
   if (!items) return <FullPageSpinner label="Opening haul" />
   return <ReviewQueue key={haul} haulId={haul ?? ''} items={items} />

@@ -1,8 +1,8 @@
 // What this phone's offline store says about the Dashboard: how many new drafts it holds, and each listing's edit not
-// yet on the server. The offline store (Dexie) loads after the first screen (see dashboard.tsx), so the drafts panel
+// yet on the server. The offline store (Dexie) loads after the first screen (see src/shell/dashboard.tsx), so the drafts panel
 // publishes this once it has loaded, and the listing rows and status filters read it without loading the store.
 import { useSyncExternalStore } from 'react'
-import type { DraftStatus } from '../../offline/draft-status.ts'
+import type { DraftStatus } from '../offline/draft-status.ts'
 
 export interface PhoneState {
   /** New listings being drafted on this phone (the Draft status). */

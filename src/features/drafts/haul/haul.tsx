@@ -2,20 +2,22 @@
 // photo joins the current item, Next item starts the next, and the strip shows every item with its cover. Each item
 // is a draft on this phone from its first photo, so all of it works offline and survives a reload; /haul?haul=<id>
 // names the haul, made once and put in the address like New Listing's draft.
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ChangeEvent } from 'react'
-import { buttonClass, Button } from '../../components/ui/Button.tsx'
-import { FullPageSpinner, Spinner } from '../../components/ui/Spinner.tsx'
-import { useOnline } from '../../hooks/useOnline.ts'
-import { errorMessage } from '../../lib/api.ts'
-import { notify } from '../../lib/notify.tsx'
-import { uuid } from '../../lib/uuid.ts'
-import { Dialog } from '../../components/ui/Dialog.tsx'
-import { syncScheduler } from '../drafts/sync.ts'
+import { buttonClass, Button } from '../../../components/ui/Button.tsx'
+import { FullPageSpinner, Spinner } from '../../../components/ui/Spinner.tsx'
+import { useOnline } from '../../../hooks/useOnline.ts'
+import { errorMessage } from '../../../lib/api.ts'
+import { notify } from '../../../lib/notify.tsx'
+import { uuid } from '../../../lib/uuid.ts'
+import { Dialog } from '../../../components/ui/Dialog.tsx'
+import { syncScheduler } from '../../../lib/sync.ts'
 import { addToItem, importFromLibrary } from './add-photos.ts'
 import { ItemPhotos } from './ItemPhotos.tsx'
 import { ItemStrip } from './ItemStrip.tsx'
 import { useHaulItems, useHaulStore, type HaulItemView } from './useHaul.ts'
+
+const route = getRouteApi('/signed-in/haul')
 
 /** The files chosen, and the input emptied so the same photo can be chosen again. */
 function chosen(event: ChangeEvent<HTMLInputElement>): File[] {
@@ -210,7 +212,7 @@ function OpenHaul({ haulId }: { haulId: string }) {
 }
 
 export function HaulScreen() {
-  const { haul } = useSearch({ strict: false }) as { haul?: string }
+  const { haul } = route.useSearch()
   const navigate = useNavigate()
   useEffect(() => {
     if (!haul) void navigate({ to: '/haul', search: { haul: uuid() }, replace: true })

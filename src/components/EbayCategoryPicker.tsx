@@ -1,12 +1,12 @@
-// Choosing another of eBay's categories in the Post to eBay dialog: eBay's suggestions for the title first, or for the
-// words the seller searches with. The chosen one is kept on the listing (or the draft) at once.
+// Choosing another of eBay's categories, in the Post to eBay dialog and on the listing form: eBay's suggestions for the
+// title first, or for the words the seller searches with. The chosen one is kept on the listing (or the draft) at once.
 import { useState, type KeyboardEvent } from 'react'
-import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
-import { Spinner } from '../../components/ui/Spinner.tsx'
-import { Button } from '../../components/ui/Button.tsx'
-import { TextField } from '../../components/ui/TextField.tsx'
-import { errorMessage } from '../../lib/api.ts'
-import { useEbayCategorySearch } from './ebay-publish-queries.ts'
+import type { EbayCategory } from '../../api/contract/ebay-publish.ts'
+import { Spinner } from './ui/Spinner.tsx'
+import { Button } from './ui/Button.tsx'
+import { TextField } from './ui/TextField.tsx'
+import { errorMessage } from '../lib/api.ts'
+import { useEbayCategorySearch } from '../queries/ebay-category-queries.ts'
 
 export function EbayCategoryPicker({
   title,

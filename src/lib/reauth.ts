@@ -1,7 +1,7 @@
 // What can take over or empty the account needs a password proved in the last 12 hours (docs/decisions/0026): the
 // server answers 403 reauth_required, the app asks for the password (ReauthDialog) and repeats the call once it is
 // proved. One request for a password at a time; the dialog lives in the signed-in frame.
-import { hasCode } from '../../lib/api.ts'
+import { hasCode } from './api.ts'
 
 /** The seller closed the password dialog: the action is dropped, with nothing to report. */
 export class ReauthCancelled extends Error {

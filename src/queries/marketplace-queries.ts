@@ -1,6 +1,6 @@
 // Marketplace connections as read: the list the Dashboard reads (the router prefetches it, so this module is on every
-// page and keeps to the reads), one marketplace's status, the live check and the eBay environment report. The
-// mutations are in marketplace-mutations.ts.
+// page and keeps to the reads), one marketplace's status, the live check and the eBay environment report. Starting a
+// connection is in marketplace-connect.ts, the other changes in src/features/marketplaces/marketplace-mutations.ts.
 import { queryOptions } from '@tanstack/react-query'
 import type {
   EbayEnvironmentReport,
@@ -8,8 +8,8 @@ import type {
   MarketplaceConnection,
   MarketplaceStatus,
   Platform,
-} from '../../../api/contract/marketplaces.ts'
-import { api, cancelledBy, okJson } from '../../lib/api.ts'
+} from '../../api/contract/marketplaces.ts'
+import { api, cancelledBy, okJson } from '../lib/api.ts'
 
 export const marketplaceKeys = {
   all: ['marketplace-connections'] as const,

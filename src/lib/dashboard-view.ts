@@ -2,9 +2,9 @@
 // status filter and the sort. In the address they survive a reload, Edit and the browser's Back; the edit screen goes
 // back to the view the seller left (lastDashboardView), not to a reset one.
 import * as v from 'valibot'
-import { ListingSortSchema, SearchTextSchema, type ListingSort } from '../../../api/contract/listing-search.ts'
-import type { DashboardStatus } from '../../../api/contract/listing.ts'
-import type { ListingSearchView } from './listing-queries.ts'
+import { ListingSortSchema, SearchTextSchema, type ListingSort } from '../../api/contract/listing-search.ts'
+import type { DashboardStatus } from '../../api/contract/listing.ts'
+import type { ListingSearchView } from '../queries/listing-queries.ts'
 
 export type StatusFilter = 'all' | DashboardStatus
 export const STATUS_FILTERS: StatusFilter[] = ['all', 'draft', 'ready', 'live', 'sold', 'ended']

@@ -1,10 +1,10 @@
 // Photos into a haul: shrunk one at a time in the image worker (which also reads when each was taken), then stored
 // on the phone as items of the haul before anything is sent (docs/product.md §17).
-import { shrinkPhoto } from '../drafts/image-bridge.ts'
-import type { ShrunkPhoto } from '../drafts/image-messages.ts'
-import { keepDraftsSafe, syncScheduler } from '../drafts/sync.ts'
-import { groupByCaptureTime, type HaulStore } from '../../offline/hauls.ts'
-import { uuid } from '../../lib/uuid.ts'
+import { shrinkPhoto } from '../image-bridge.ts'
+import type { ShrunkPhoto } from '../image-messages.ts'
+import { keepDraftsSafe, syncScheduler } from '../../../lib/sync.ts'
+import { groupByCaptureTime, type HaulStore } from '../../../offline/hauls.ts'
+import { uuid } from '../../../lib/uuid.ts'
 
 export type ShrunkWithId = ShrunkPhoto & { id: string }
 

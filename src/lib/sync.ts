@@ -1,9 +1,9 @@
 // The page's one sync engine and scheduler, and the calls the screens make into the offline store.
-import { localDb } from '../../offline/db.ts'
-import { createDraftStore } from '../../offline/drafts.ts'
-import { createSyncEngine } from '../../offline/sync-engine.ts'
-import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../../offline/sync-scheduler.ts'
-import { fetchTransport } from '../../offline/transport.ts'
+import { localDb } from '../offline/db.ts'
+import { createDraftStore } from '../offline/drafts.ts'
+import { createSyncEngine } from '../offline/sync-engine.ts'
+import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/sync-scheduler.ts'
+import { fetchTransport } from '../offline/transport.ts'
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> }
@@ -37,7 +37,7 @@ export interface SignedInOnPhone {
   userId: number
   /**
    * Drafts from before they had an owner (database version 1) go to this account only when it is the one this phone
-   * remembered as signed in when the app opened (src/features/auth/last-user.ts): every logout forgets it, so that account
+   * remembered as signed in when the app opened (src/lib/last-user.ts): every logout forgets it, so that account
    * has been signed in since before the upgrade, and the old app would have sent them to it anyway. After a logout
    * nobody is remembered, and they stay unowned (seen and sent by nobody) rather than go to the wrong account.
    */

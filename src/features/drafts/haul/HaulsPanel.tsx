@@ -1,7 +1,7 @@
 // The Dashboard's hauls with items still to review or create: how far each is, and Continue. Their items are drafts,
 // but a haul of thirty is one row here rather than thirty under Drafts.
 import { Link } from '@tanstack/react-router'
-import { buttonClass } from '../../components/ui/Button.tsx'
+import { buttonClass } from '../../../components/ui/Button.tsx'
 import { useHaulSummaries } from './useHaul.ts'
 
 export function HaulsPanel() {

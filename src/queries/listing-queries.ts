@@ -14,10 +14,10 @@ import {
   type ListingPage,
   type ListingSort,
   type ReadyListingIds,
-} from '../../../api/contract/listing-search.ts'
-import type { Listing, ListingStatus } from '../../../api/contract/listing.ts'
-import { api, cancelledBy, okJson } from '../../lib/api.ts'
-import { notify } from '../../lib/notify.tsx'
+} from '../../api/contract/listing-search.ts'
+import type { Listing, ListingStatus } from '../../api/contract/listing.ts'
+import { api, cancelledBy, okJson } from '../lib/api.ts'
+import { notify } from '../lib/notify.tsx'
 
 export const listingKeys = { all: ['listings'] as const }
 

@@ -1,12 +1,12 @@
 // The photos of the item being photographed: each can be deleted, or moved to another item of the haul (or to a new
 // one at the end) when the grouping came out wrong.
 import { useMemo, useState } from 'react'
-import { MAX_IMAGES } from '../../../api/contract/photos.ts'
-import { Button } from '../../components/ui/Button.tsx'
-import { Dialog } from '../../components/ui/Dialog.tsx'
-import { usePhotoPreviews } from '../drafts/usePhotoPreviews.ts'
-import { uuid } from '../../lib/uuid.ts'
-import { notify } from '../../lib/notify.tsx'
+import { MAX_IMAGES } from '../../../../api/contract/photos.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Dialog } from '../../../components/ui/Dialog.tsx'
+import { usePhotoPreviews } from '../usePhotoPreviews.ts'
+import { uuid } from '../../../lib/uuid.ts'
+import { notify } from '../../../lib/notify.tsx'
 import { queued } from './add-photos.ts'
 import type { HaulItemView } from './useHaul.ts'
 import { useHaulStore } from './useHaul.ts'

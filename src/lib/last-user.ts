@@ -1,7 +1,7 @@
 // Remembers who was signed in on this device, so the app can open with no network. Only for display: the server
 // still checks the session cookie on every request.
-import { LAST_USER_KEY } from '../../../api/contract/session-hint.ts'
-import type { User } from '../../../api/contract/user.ts'
+import { LAST_USER_KEY } from '../../api/contract/session-hint.ts'
+import type { User } from '../../api/contract/user.ts'
 
 export function rememberUser(user: User | null) {
   try {
