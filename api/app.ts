@@ -33,7 +33,7 @@ import { createAccountSettingsService } from './services/accounts/account-settin
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
 import { createLoginDevices } from './services/accounts/login-devices.ts'
 import { createAdminService } from './services/admin.ts'
-import type { ImageAnalyzer } from './services/listings/analyzer.ts'
+import type { ImageAnalyzer } from './services/listings/analyzer/image-analyzer.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
 import { describeEbayEnvironment, hostsOf } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'

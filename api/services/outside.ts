@@ -4,12 +4,9 @@
 import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
-import {
-  createGeminiAnalyzer,
-  createLocalAnalyzer,
-  DEFAULT_GEMINI_MODEL,
-  type ImageAnalyzer,
-} from './listings/analyzer.ts'
+import { createGeminiAnalyzer, DEFAULT_GEMINI_MODEL } from './listings/analyzer/gemini.ts'
+import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
+import { createLocalAnalyzer } from './listings/analyzer/local.ts'
 import { createEbayProvider } from './marketplaces/ebay.ts'
 import { createEtsyProvider } from './marketplaces/etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
