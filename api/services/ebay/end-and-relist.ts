@@ -8,8 +8,7 @@ import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { INVENTORY } from './publish.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
 
 export interface EbayEndAndRelistDeps {
   sql: Sql

@@ -11,8 +11,9 @@ import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { INVENTORY, type EbayPublisher, type EbayRevisionBodies } from './publish.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import type { EbayRevisionBodies } from './inventory-bodies.ts'
+import type { EbayPublisher } from './publish.ts'
+import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
 
 export const REVISION_JOB = 'ebay-revision'
 /** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */

@@ -15,6 +15,9 @@ const EbayErrorsSchema = v.object({
   ),
 })
 
+/** The Sell Inventory API, through which a listing is published, revised, ended and relisted. */
+export const INVENTORY = '/sell/inventory/v1'
+
 export interface SellRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** From the API host (or the Media API's), e.g. /sell/inventory/v1/location/snaplist-main. */
