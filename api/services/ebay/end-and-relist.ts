@@ -1,14 +1,14 @@
 // Ending a live eBay listing (withdrawOffer) and putting it back up (publishOffer on the same offer), docs/product.md §4.
 // Both are direct calls the seller waits for, and both are idempotent: ending an ended listing, or relisting a live
 // one, answers as the first call did without asking eBay to do it again.
+import * as v from 'valibot'
 import type { EbayLifecycleResult } from '../../contract/ebay-publish.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
-import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, INVENTORY, PublishedOfferSchema, readReply, type EbaySellClient } from './sell-api.ts'
 
 export interface EbayEndAndRelistDeps {
   sql: Sql
@@ -17,6 +17,9 @@ export interface EbayEndAndRelistDeps {
   /** Where a listing is seen on eBay: the item page address without the listing id. */
   itemUrl: string
 }
+
+// getOffer's reply, as far as it is read.
+const OfferStatusSchema = v.object({ status: v.optional(v.string()) })
 
 const ebayIdOf = (listing: Listing) => listing.platformListingId!.replace(/^ebay-/, '')
 
@@ -41,7 +44,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
   /** Whether eBay has the offer live (one look, after eBay refused to withdraw or publish it). */
   async function isPublished(token: string, offerId: string): Promise<boolean> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${offerId}` })
-    return (reply.body as { status?: unknown } | undefined)?.status === 'PUBLISHED'
+    return readReply(OfferStatusSchema, reply).status === 'PUBLISHED'
   }
 
   return {
@@ -70,8 +73,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
       const published = await connectionService.call(userId, 'ebay', (token) =>
         sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }),
       )
-      const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
-      if (!ebayListingId) throw ebayUnavailable()
+      const ebayListingId = readReply(PublishedOfferSchema, published).listingId
       await listings.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
       return result(
         'active',

@@ -1,6 +1,7 @@
 // What publishing, the Post to eBay dialog's check and a revision learn before writing anything to eBay: the seller's
 // policies and location, the category, its conditions and aspects, and what is missing. What eBay said is kept only by
 // the saves it returns, run once the request succeeds.
+import * as v from 'valibot'
 import type { EbayConditionOption } from '../../contract/ebay-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
@@ -10,8 +11,16 @@ import * as connections from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
 import { resolveAspects, type ResolvedAspects } from './aspect-values.ts'
 import { findBusinessPolicies, type BusinessPolicies } from './policies.ts'
-import { INVENTORY, type EbaySellClient } from './sell-api.ts'
+import { INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
+
+// getInventoryLocations' reply, as far as it is read.
+const LocationsSchema = v.object({
+  locations: v.optional(
+    v.array(v.object({ merchantLocationKey: v.optional(v.string()), merchantLocationStatus: v.optional(v.string()) })),
+    [],
+  ),
+})
 
 interface SellerReadiness {
   policies: BusinessPolicies | null
@@ -66,9 +75,7 @@ export interface PublishPreparationDeps {
 export function createPublishPreparation({ sql, sell, taxonomy }: PublishPreparationDeps) {
   async function findLocation(token: string): Promise<string | null> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/location?limit=20` })
-    const locations =
-      (reply.body as { locations?: { merchantLocationKey?: string; merchantLocationStatus?: string }[] } | undefined)
-        ?.locations ?? []
+    const { locations } = readReply(LocationsSchema, reply)
     return locations.find((location) => location.merchantLocationStatus !== 'DISABLED')?.merchantLocationKey ?? null
   }
 

@@ -3,6 +3,7 @@
 // created once); the category comes from eBay's suggestion for the title and its required aspects are filled from
 // the listing, so what Snaplist lets through is what eBay accepts. Publishing is idempotent: the SKU is kept on the
 // listing (sku.ts), the offer id is kept, and a retry after a lost reply updates the same offer and gets the same eBay listing.
+import * as v from 'valibot'
 import {
   NEW_CONDITIONS,
   type EbayCondition,
@@ -24,13 +25,17 @@ import { inventoryItemBody, offerDetails, type EbayRevisionBodies } from './inve
 import type { EbayPictures } from './pictures.ts'
 import { explainRefusal, missingFields } from './publish-refusals.ts'
 import { createPublishPreparation, runSaves, type Preparation } from './publish-preparation.ts'
-import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, INVENTORY, PublishedOfferSchema, readReply, type EbaySellClient } from './sell-api.ts'
 import { ebaySkuOf } from './sku.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
 
 const MARKETPLACE = 'EBAY_US'
 const LOCATION_KEY = 'snaplist'
 export const LOCATION_FIELD = 'Item location (ZIP code)'
+
+// eBay's replies to createOffer, getOffers and publishOffer, as far as they are read.
+const CreatedOfferSchema = v.object({ offerId: v.pipe(v.string(), v.nonEmpty()) })
+const OffersSchema = v.object({ offers: v.optional(v.array(v.object({ offerId: v.string() })), []) })
 
 export interface EbayPublisherDeps {
   sql: Sql
@@ -129,14 +134,14 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
         path: `${INVENTORY}/offer`,
         body: { sku, marketplaceId: MARKETPLACE, format: 'FIXED_PRICE', ...details },
       })
-      offerId = String((reply.body as { offerId?: unknown } | undefined)?.offerId ?? '')
+      offerId = readReply(CreatedOfferSchema, reply).offerId
     } catch (error) {
       if (!(error instanceof EbayRefusal) || !/already exists/i.test(error.ebayText)) throw error
       const found = await sell.send(token, {
         method: 'GET',
         path: `${INVENTORY}/offer?sku=${sku}&marketplace_id=${MARKETPLACE}`,
       })
-      offerId = String((found.body as { offers?: { offerId?: unknown }[] } | undefined)?.offers?.[0]?.offerId ?? '')
+      offerId = readReply(OffersSchema, found).offers[0]?.offerId ?? ''
       if (offerId) await update(offerId)
     }
     if (!offerId) throw ebayUnavailable()
@@ -186,8 +191,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const offerId = await upsertOffer(token, item, prepared.offerId, offerOf(listing, prepared, locationKey))
       // Publishing an offer that is already live revises it and answers with the same listing id: never a second one.
       const published = await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` })
-      const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
-      if (!ebayListingId) throw ebayUnavailable()
+      const ebayListingId = readReply(PublishedOfferSchema, published).listingId
       const { fields, kept } = keepTyped(typed, prepared.aspects.values)
       await listings.saveFieldValues(sql, listing.id, fields)
       await ensureRevisionRow(sql, listing.id, listing.quantity)
