@@ -12,7 +12,9 @@ import { createEtsyProvider } from './marketplaces/etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail.ts'
 import type { MarketplaceProviders } from './marketplaces/connections.ts'
-import { createLocalStorage, createSupabaseStorage, type FileStorage } from './listings/storage.ts'
+import { createLocalStorage } from './listings/local-storage.ts'
+import type { FileStorage } from './listings/storage.ts'
+import { createSupabaseStorage } from './listings/supabase-storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
   return config.supabase

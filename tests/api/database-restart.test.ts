@@ -10,7 +10,7 @@ import { createApp } from '../../api/app.ts'
 import { openDatabase } from '../../api/db/client.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { SESSION_COOKIE } from '../../api/services/accounts/sessions.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import {
   privatePostgresUnavailable,
   startPrivatePostgres,

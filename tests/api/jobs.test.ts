@@ -14,7 +14,7 @@ import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.
 import { BACK_OFF } from '../../api/services/job-registry.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import {
   client,
   createTestAppWithMailDown,

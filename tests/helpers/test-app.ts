@@ -18,7 +18,8 @@ import type { GoogleIdentity } from '../../api/services/accounts/google-identity
 import { createJobQueue, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport, createSmtpTransport } from '../../api/services/mail/mail.ts'
 import type { MarketplaceProviders } from '../../api/services/marketplaces/connections.ts'
-import { createLocalStorage, type FileStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
+import type { FileStorage } from '../../api/services/listings/storage.ts'
 import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from './images.ts'
 
