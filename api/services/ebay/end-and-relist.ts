@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import type { EbayLifecycleResult } from '../../contract/ebay-publish.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -28,7 +29,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
   async function onEbay(userId: number, id: number): Promise<{ listing: Listing; offerId: string }> {
     const listing = await listings.findListing(sql, userId, id)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-    const { ebayOfferId } = await listings.findEbayState(sql, id)
+    const { ebayOfferId } = await ebayState.findEbayState(sql, id)
     if (!ebayOfferId || !listing.platformListingId?.startsWith('ebay-'))
       throw conflict('This listing is not on eBay. Post it to eBay first.')
     return { listing, offerId: ebayOfferId }
@@ -60,7 +61,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
             if (!(error instanceof EbayRefusal) || (await isPublished(token, offerId))) throw error
           }
         })
-        await listings.markEndedOnEbay(sql, id)
+        await ebayState.markEndedOnEbay(sql, id)
       }
       return result('ended', listing.platformListingId!, 'Your listing has ended on eBay.')
     },
@@ -74,7 +75,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
         sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }),
       )
       const ebayListingId = readReply(PublishedOfferSchema, published).listingId
-      await listings.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
+      await ebayState.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
       return result(
         'active',
         `ebay-${ebayListingId}`,

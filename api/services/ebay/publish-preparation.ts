@@ -6,7 +6,7 @@ import type { EbayConditionOption } from '../../contract/ebay-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
-import * as listings from '../../db/listings.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
 import { resolveAspects, type ResolvedAspects } from './aspect-values.ts'
@@ -103,17 +103,17 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
   async function categoryOf(
     token: string,
     listing: Listing,
-    state: listings.EbayListingState,
+    state: ebayState.EbayListingState,
     chosen: string | undefined,
   ): Promise<{ category: { id: string; name: string }; save?: Save }> {
     if (chosen && chosen !== state.ebayCategoryId) {
       const category = await taxonomy.leafCategory(token, chosen)
-      return { category, save: () => listings.saveEbayCategory(sql, listing.id, category, true) }
+      return { category, save: () => ebayState.saveEbayCategory(sql, listing.id, category, true) }
     }
     if (state.ebayCategoryId && state.ebayCategoryName)
       return { category: { id: state.ebayCategoryId, name: state.ebayCategoryName } }
     const category = await taxonomy.suggestCategory(token, listing.title)
-    return { category, save: () => listings.saveEbayCategory(sql, listing.id, category) }
+    return { category, save: () => ebayState.saveEbayCategory(sql, listing.id, category) }
   }
 
   async function prepare(
@@ -123,7 +123,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
     typed: Record<string, string>,
     choices: Choices = {},
   ): Promise<Preparation> {
-    const state = await listings.findEbayState(sql, listing.id)
+    const state = await ebayState.findEbayState(sql, listing.id)
     const [readiness, { category, save: saveCategory }] = await Promise.all([
       sellerReadiness(token, userId),
       categoryOf(token, listing, state, choices.categoryId),

@@ -15,6 +15,7 @@ import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { ebayUnavailable } from '../marketplaces/ebay.ts'
@@ -145,7 +146,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       if (offerId) await update(offerId)
     }
     if (!offerId) throw ebayUnavailable()
-    await listings.saveEbayOffer(sql, listing.id, offerId)
+    await ebayState.saveEbayOffer(sql, listing.id, offerId)
     return offerId
   }
 
@@ -195,7 +196,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       const { fields, kept } = keepTyped(typed, prepared.aspects.values)
       await listings.saveFieldValues(sql, listing.id, fields)
       await ensureRevisionRow(sql, listing.id, listing.quantity)
-      await listings.markPostedToEbay(sql, listing.id, {
+      await ebayState.markPostedToEbay(sql, listing.id, {
         platformListingId: `ebay-${ebayListingId}`,
         condition: NEW_CONDITIONS.includes(condition) ? 'new' : 'used',
         ebayCondition: condition,
