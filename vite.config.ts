@@ -2,12 +2,9 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import {
-  compileChunksWhileLoading,
-  NOT_PRECACHED,
-  precompressAssets,
-  prerenderPublicPages,
-} from './scripts/vite-prerender.ts'
+import { compileChunksWhileLoading } from './scripts/vite-compile-hints.ts'
+import { precompressAssets } from './scripts/vite-precompress.ts'
+import { NOT_PRECACHED, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
 const APP_SHARED =
