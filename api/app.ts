@@ -1,19 +1,17 @@
 // Builds the Hono app: middleware, the API routes and the one error renderer. Tests call app.request() on it.
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { createMiddleware } from 'hono/factory'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env.ts'
 import type { Sql } from './db/client.ts'
 import type { Config } from './env.ts'
-import { AppError, notFound, renderError } from './errors.ts'
+import { notFound, renderError } from './errors.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { noStoreForJson } from './middleware/no-store.ts'
+import { bodyLimits } from './middleware/body-limits.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
-import { UPLOAD_BODY_LIMIT } from './read-upload.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -33,20 +31,11 @@ import { createAccountSettingsService } from './services/accounts/account-settin
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
 import { createLoginDevices } from './services/accounts/login-devices.ts'
 import { createAdminService } from './services/admin.ts'
-import type { ImageAnalyzer } from './services/listings/analyzer.ts'
+import type { ImageAnalyzer } from './services/listings/analyzer/image-analyzer.ts'
 import { createEphemeralCipher, type TokenCipher } from './services/crypto.ts'
 import { describeEbayEnvironment, hostsOf } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
-import { createEbayPictures } from './services/ebay/pictures.ts'
-import { createEbayEndAndRelist } from './services/ebay/end-and-relist.ts'
-import { createEbayBulkPoster } from './services/ebay/bulk-post.ts'
-import { createEbayLiveDeletion } from './services/ebay/delete-live.ts'
-import { createEbayPublisher } from './services/ebay/publish.ts'
-import { createEbayRevisions } from './services/ebay/revisions.ts'
-import { createEbayCategoryChoice } from './services/ebay/category-choice.ts'
-import { createEbaySales } from './services/ebay/sales.ts'
-import { createEbaySellClient } from './services/ebay/sell-api.ts'
-import { createEbayTaxonomy } from './services/ebay/taxonomy.ts'
+import { createEbayServices } from './services/ebay/ebay-services.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
 import type { GoogleIdentity } from './services/accounts/google-identity.ts'
@@ -55,11 +44,7 @@ import { appJobs } from './services/job-registry.ts'
 import { createJobQueue, type JobQueue } from './services/jobs.ts'
 import { createListingService } from './services/listings/listings.ts'
 import { createMailer, createOutboxTransport, type MailTransport } from './services/mail/mail.ts'
-import {
-  createMarketplaceConnectionService,
-  type MarketplaceConnectionService,
-  type MarketplaceProviders,
-} from './services/marketplaces/connections.ts'
+import { createMarketplaceConnectionService, type MarketplaceProviders } from './services/marketplaces/connections.ts'
 import { createMarketplaceOAuth } from './services/marketplaces/oauth.ts'
 import { createPasswordResetService } from './services/accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './services/listings/analysis-gate.ts'
@@ -78,9 +63,6 @@ import {
 import { createAnalysisReuse } from './services/listings/analysis-reuse.ts'
 import { createSessionService } from './services/accounts/sessions.ts'
 import { isLocal, type FileStorage } from './services/listings/storage.ts'
-
-const JSON_BODY_LIMIT = 64 * 1024
-const UPLOAD_PATHS = new Set(['/api/images', '/api/analyze-image'])
 
 export interface AppDeps {
   sql: Sql
@@ -122,48 +104,6 @@ export interface AppDeps {
   ebaySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
-}
-
-/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; they send their jobs on `jobs`. */
-function ebayServicesFor(
-  { sql, storage, config, ebayConfig }: Pick<AppDeps, 'sql' | 'storage' | 'config' | 'ebayConfig'>,
-  jobs: JobQueue,
-  connectionService: MarketplaceConnectionService,
-) {
-  const hosts = hostsOf(ebayConfig)
-  const sell = createEbaySellClient(hosts)
-  const taxonomy = createEbayTaxonomy(sql, sell)
-  const pictures = createEbayPictures({ sql, storage, sell, publicUrl: config.publicUrl })
-  const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
-  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
-  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions })
-  const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
-  const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
-  const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
-  const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion, categoryChoice }
-}
-
-function bodyLimits() {
-  const limited = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError(
-          413,
-          'payload_too_large',
-          `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`,
-        )
-      },
-    })
-  const forJson = limited(JSON_BODY_LIMIT)
-  const forUploads = limited(UPLOAD_BODY_LIMIT)
-  // GET and HEAD carry no body; skipping them also spares every read the cost of building a full Fetch Request,
-  // which hono's bodyLimit does when it looks at c.req.raw.
-  return createMiddleware((c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    return (UPLOAD_PATHS.has(c.req.path) ? forUploads : forJson)(c, next)
-  })
 }
 
 export function createApp({
@@ -225,7 +165,14 @@ export function createApp({
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
-  const ebay = ebayServicesFor({ sql, storage, config, ebayConfig }, jobs, connections)
+  const ebay = createEbayServices({
+    sql,
+    storage,
+    publicUrl: config.publicUrl,
+    ebayConfig,
+    jobs,
+    connectionService: connections,
+  })
   const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, {
     revisions: ebay.revisions,
     liveDeletion: ebay.liveDeletion,

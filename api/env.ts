@@ -1,7 +1,7 @@
 // Reads the process environment once into a typed config; everything else takes a Config, never process.env.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { MARKETPLACES } from './contract/marketplaces.ts'
+import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
 import { ANALYSIS_LIMITS } from './services/rate-limit.ts'
 
 export interface Config {

@@ -11,6 +11,9 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/vite-prerender.ts',
+  'scripts/vite-compile-hints.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/after-bundle-written.ts',
   'package-lock.json',
 ]
 const BUILT = path.resolve(process.env.DIST_DIR || 'dist', 'index.html')

@@ -1,19 +1,18 @@
-// Build steps after the app's bundle (docs/decisions/0014): every chunk marked for V8 to compile while it downloads; the
-// public screens rendered to HTML, each with preload hints for its own code; the renderer and page template the API
-// server renders the signed-in Dashboard with (docs/decisions/0019); and every text file compressed once (brotli and
-// gzip) for the server to send as it is.
+// The build step that prerenders the public screens (docs/decisions/0014): each rendered to HTML with preload hints for
+// its own code, and the renderer and page template the API server renders the signed-in Dashboard with
+// (docs/decisions/0019). The other steps after the bundle: vite-compile-hints.ts and vite-precompress.ts.
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import { build, type Plugin, type Rolldown } from 'vite'
 import { PAGES_MANIFEST, type PagesManifest } from '../api/pages-manifest.ts'
+import { afterBundleWritten } from './after-bundle-written.ts'
 import { START_ON_USE, startAfterFirstPaint } from './page-starter.ts'
 
-const SERVER_DIR = 'server'
+/** What only the server reads: the renderer and the signed-in page's template. */
+export const SERVER_DIR = 'server'
 /** The public pages as the server sends them, their stylesheet inlined (stylesheetInliner). */
 const SERVED_DIR = 'served'
 /**
@@ -176,44 +175,6 @@ function pageHtml(template: string, page: Page, rendered: RenderedPage, chunks: 
   return withHints(template.replace('<div id="root"></div>', root), chunks, page.fetches ?? [])
 }
 
-/** What a build step after the app's bundle is given: the bundle as written, its folder, and the project's root. */
-interface WrittenBundle {
-  bundle: Rolldown.OutputBundle
-  outDir: string
-  root: string
-}
-
-/**
- * A build step that runs once the app's bundle is on disk (not for the renderer's own Node build). Steps that are
- * 'pre' run in the order vite.config.ts lists them, before vite-plugin-pwa's precache list; 'post' ones after it.
- */
-function afterBundleWritten(
-  name: string,
-  order: 'pre' | 'post',
-  step: (written: WrittenBundle) => Promise<void>,
-): Plugin {
-  let config: ResolvedConfig
-  let bundle: Rolldown.OutputBundle | undefined
-  return {
-    name,
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    writeBundle(_options, output) {
-      bundle = output
-    },
-    closeBundle: {
-      sequential: true,
-      order,
-      async handler() {
-        if (!bundle || config.build.ssr) return
-        await step({ bundle, outDir: path.resolve(config.root, config.build.outDir), root: config.root })
-      },
-    },
-  }
-}
-
 // Before vite-plugin-pwa lists the files to precache (its closeBundle runs after, see vite.config.ts), so the service
 // worker precaches these pages with their true revisions.
 export const prerenderPublicPages = (): Plugin =>
@@ -260,57 +221,4 @@ export const prerenderPublicPages = (): Plugin =>
       manifest.routes = rendered.routePaths
     }
     await writeFile(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2))
-  })
-
-// V8's explicit compile hint (Chromium 136 and later; a plain comment to other engines): compile every function of the
-// file on a background thread while it downloads. Without it V8 compiles each function on the main thread at its first
-// call. The app is split by screen and by what loads after the first screen, so what a chunk holds mostly runs once it
-// has loaded: on the signed-in Dashboard, compiling on first call was much of the start's blocking time
-// (docs/decisions/0020).
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-
-/**
- * Puts the compile hint first in every chunk (where V8 looks for it), each source map moved down a line with it. Before
- * the pages are prerendered, the service worker lists its precache and the files are compressed (vite.config.ts).
- */
-export const compileChunksWhileLoading = (): Plugin =>
-  afterBundleWritten('snaplist:compile-hints', 'pre', async ({ bundle, outDir }) => {
-    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-    await Promise.all(
-      chunks.map(async ({ fileName }) => {
-        const code = path.join(outDir, fileName)
-        await writeFile(code, COMPILE_HINT + (await readFile(code, 'utf8')))
-        if (!bundle[`${fileName}.map`]) return
-        const map = JSON.parse(await readFile(`${code}.map`, 'utf8')) as { mappings: string }
-        await writeFile(`${code}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }))
-      }),
-    )
-  })
-
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
-}
-
-/**
- * Writes file.br and file.gz beside each text file, at the highest levels: it happens once, at build. After the
- * service worker is written (this step comes after vite-plugin-pwa, both 'post'), so sw.js is included.
- */
-export const precompressAssets = (): Plugin =>
-  afterBundleWritten('snaplist:precompress', 'post', async ({ outDir }) => {
-    // The server folder is read by the server itself, never sent.
-    const serverDir = path.join(outDir, SERVER_DIR) + path.sep
-    const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir))
-    await Promise.all(
-      files.map(async (file) => {
-        const content = await readFile(file)
-        const brotli = promisify(brotliCompress)(content, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        })
-        const gzipped = promisify(gzip)(content, { level: 9 })
-        await Promise.all([writeFile(`${file}.br`, await brotli), writeFile(`${file}.gz`, await gzipped)])
-      }),
-    )
   })

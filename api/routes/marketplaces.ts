@@ -1,15 +1,15 @@
-// /api/marketplace-connections and each marketplace's code exchange (its exchangePath in contract/marketplaces.ts): the
+// /api/marketplace-connections and each marketplace's code exchange (its exchangePath in contract/marketplace-descriptions.ts): the
 // seller's marketplace connections (docs/product.md §7).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import {
-  MARKETPLACES,
   PlatformParamSchema,
   type EbayEnvironmentReport,
   type EbayEnvironmentSummary,
   type ExchangeReply,
   type Platform,
 } from '../contract/marketplaces.ts'
+import { MARKETPLACES } from '../contract/marketplace-descriptions.ts'
 import { unauthorized } from '../errors.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'

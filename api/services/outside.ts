@@ -4,18 +4,17 @@
 import path from 'node:path'
 import type { Sql } from '../db/client.ts'
 import type { Config } from '../env.ts'
-import {
-  createGeminiAnalyzer,
-  createLocalAnalyzer,
-  DEFAULT_GEMINI_MODEL,
-  type ImageAnalyzer,
-} from './listings/analyzer.ts'
+import { createGeminiAnalyzer, DEFAULT_GEMINI_MODEL } from './listings/analyzer/gemini.ts'
+import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
+import { createLocalAnalyzer } from './listings/analyzer/local.ts'
 import { createEbayProvider } from './marketplaces/ebay.ts'
 import { createEtsyProvider } from './marketplaces/etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail.ts'
 import type { MarketplaceProviders } from './marketplaces/connections.ts'
-import { createLocalStorage, createSupabaseStorage, type FileStorage } from './listings/storage.ts'
+import { createLocalStorage } from './listings/local-storage.ts'
+import type { FileStorage } from './listings/storage.ts'
+import { createSupabaseStorage } from './listings/supabase-storage.ts'
 
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'supabase'>): FileStorage {
   return config.supabase

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMPTY_SUGGESTION } from '../../api/contract/listing-fields.ts'
-import type { ImageAnalyzer } from '../../api/services/listings/analyzer.ts'
+import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createAnalysisGate } from '../../api/services/listings/analysis-gate.ts'
 import { solidJpeg, photoForm } from '../helpers/images.ts'
 import { client, createTestApp, newUser, type TestApp } from '../helpers/test-app.ts'

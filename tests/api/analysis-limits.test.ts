@@ -3,7 +3,7 @@
 // and ANALYSIS_LIMIT_PER_DAY a day, past which the answer is 429 analysis_limit_reached.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createGeminiAnalyzer } from '../../api/services/listings/analyzer/gemini.ts'
 import { startFakeGemini, type FakeGemini } from '../fakes/gemini.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { createTestApp, readJson, registeredClient, succeeded, type TestApp } from '../helpers/test-app.ts'

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createGeminiAnalyzer } from '../../api/services/listings/analyzer/gemini.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import {
   aspectsReply,

@@ -1,6 +1,6 @@
 // POST /api/analyze-image end to end: the route, sharp, storage and the real Gemini client against the stand-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createGeminiAnalyzer } from '../../api/services/listings/analyzer/gemini.ts'
 import { LEVIS_501, startFakeGemini, type FakeGemini } from '../fakes/gemini.ts'
 import { cameraJpeg, photoForm } from '../helpers/images.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'

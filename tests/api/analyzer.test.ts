@@ -6,11 +6,11 @@ import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } fro
 import { AppError } from '../../api/errors.ts'
 import {
   createGeminiAnalyzer,
-  createLocalAnalyzer,
   DEFAULT_GEMINI_MODEL,
-  normalizeAnalysis,
   type GeminiConfig,
-} from '../../api/services/listings/analyzer.ts'
+} from '../../api/services/listings/analyzer/gemini.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
+import { normalizeAnalysis } from '../../api/services/listings/analyzer/normalize-analysis.ts'
 import { LEVIS_501, LEVIS_501_REPLY, startFakeGemini, type FakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
 
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.

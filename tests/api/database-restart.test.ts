@@ -8,9 +8,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import { openDatabase } from '../../api/db/client.ts'
-import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { SESSION_COOKIE } from '../../api/services/accounts/sessions.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import {
   privatePostgresUnavailable,
   startPrivatePostgres,

@@ -4,8 +4,8 @@ import { createApp } from '../../api/app.ts'
 import { markLapsed } from '../../api/db/marketplace-connections.ts'
 import { createEphemeralCipher, createTokenCipher } from '../../api/services/crypto.ts'
 import { createEtsyProvider, type EtsyConfig } from '../../api/services/marketplaces/etsy.ts'
-import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
 import {
   client,

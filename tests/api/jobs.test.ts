@@ -10,11 +10,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createApp } from '../../api/app.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { BACK_OFF } from '../../api/services/job-registry.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import {
   client,
   createTestAppWithMailDown,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../api/contract/listing.ts'
 import type { Tx } from '../../api/db/client.ts'
 import { createListingService } from '../../api/services/listings/listings.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../helpers/test-app.ts'
 

@@ -1,8 +1,8 @@
-// The one description of each marketplace's connect flow (api/contract/marketplaces.ts, decision 0013): both code
+// The one description of each marketplace's connect flow (api/contract/marketplace-descriptions.ts, decision 0013): both code
 // exchanges answer alike, with the description's sentence, and the server refuses an Etsy redirect address that no
 // callback screen answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MARKETPLACES } from '../../api/contract/marketplaces.ts'
+import { MARKETPLACES } from '../../api/contract/marketplace-descriptions.ts'
 import { loadConfig } from '../../api/env.ts'
 import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
 import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'

@@ -5,14 +5,14 @@ import path from 'node:path'
 import { StorageClient } from '@supabase/storage-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../api/errors.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import {
-  createLocalStorage,
-  createSupabaseStorage,
   isValidKey,
   LOCAL_FILES_PATH,
   type FileStorage,
   type LocalStorage,
 } from '../../api/services/listings/storage.ts'
+import { createSupabaseStorage } from '../../api/services/listings/supabase-storage.ts'
 import { startFakeSupabaseStorage, type FakeSupabaseStorage } from '../fakes/supabase-storage.ts'
 import { startServer } from '../helpers/server-process.ts'
 

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { JsonBody } from '../helpers/test-app.ts'
-import { createGeminiAnalyzer } from '../../api/services/listings/analyzer.ts'
+import { createGeminiAnalyzer } from '../../api/services/listings/analyzer/gemini.ts'
 import { startFakeEbay } from '../fakes/ebay.ts'
 import { aspectsReply, asksForAspects, describedReply, startFakeGemini, type RecordedRequest } from '../fakes/gemini.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'

@@ -12,8 +12,8 @@ import postgres from 'postgres'
 import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database, type Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { createLocalAnalyzer } from '../../api/services/listings/analyzer.ts'
-import { createLocalStorage } from '../../api/services/listings/storage.ts'
+import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
+import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import { BASELINE_PATH, DATABASE_URL_ENV, PORT_ENV, STATE_DIR_ENV, type ServerMessage } from './protocol.ts'
 
 interface BenchDatabase {

@@ -24,12 +24,8 @@ import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } fro
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
-import {
-  EbayChallengeQuerySchema,
-  EbayExchangeSchema,
-  EtsyExchangeSchema,
-  PlatformParamSchema,
-} from '../../api/contract/marketplaces.ts'
+import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
+import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'

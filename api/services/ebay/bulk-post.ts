@@ -16,7 +16,7 @@ import { isRefusal } from './sell-api.ts'
 
 export const BULK_POST_JOB = 'ebay-bulk-post'
 
-interface BulkPostJob {
+export interface BulkPostJob {
   userId: number
   bulkPostId: number
   listingId: number

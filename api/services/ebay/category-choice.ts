@@ -4,6 +4,7 @@
 import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { EbayCategory } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -24,7 +25,7 @@ export function createEbayCategoryChoice({ sql, connectionService, taxonomy, rev
       if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
       const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
       await sql.begin(async (tx) => {
-        await listings.saveEbayCategory(tx, listing.id, category, true)
+        await ebayState.saveEbayCategory(tx, listing.id, category, true)
         if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id)
           await revisions.requestRevision(tx, listing)
       })

@@ -21,7 +21,7 @@ export const DELETE_AFTER_END_JOB = 'ebay-delete-after-end'
  */
 export const LAST_SALE_WAIT_SECONDS = 150
 
-interface DeleteJob {
+export interface DeleteJob {
   userId: number
   listingId: number
 }

@@ -1,15 +1,15 @@
 // Ending a live eBay listing (withdrawOffer) and putting it back up (publishOffer on the same offer), docs/product.md §4.
 // Both are direct calls the seller waits for, and both are idempotent: ending an ended listing, or relisting a live
 // one, answers as the first call did without asking eBay to do it again.
+import * as v from 'valibot'
 import type { EbayLifecycleResult } from '../../contract/ebay-publish.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
-import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { INVENTORY } from './publish.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, INVENTORY, PublishedOfferSchema, readReply, type EbaySellClient } from './sell-api.ts'
 
 export interface EbayEndAndRelistDeps {
   sql: Sql
@@ -19,6 +19,9 @@ export interface EbayEndAndRelistDeps {
   itemUrl: string
 }
 
+// getOffer's reply, as far as it is read.
+const OfferStatusSchema = v.object({ status: v.optional(v.string()) })
+
 const ebayIdOf = (listing: Listing) => listing.platformListingId!.replace(/^ebay-/, '')
 
 export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }: EbayEndAndRelistDeps) {
@@ -26,7 +29,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
   async function onEbay(userId: number, id: number): Promise<{ listing: Listing; offerId: string }> {
     const listing = await listings.findListing(sql, userId, id)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-    const { ebayOfferId } = await listings.findEbayState(sql, id)
+    const { ebayOfferId } = await ebayState.findEbayState(sql, id)
     if (!ebayOfferId || !listing.platformListingId?.startsWith('ebay-'))
       throw conflict('This listing is not on eBay. Post it to eBay first.')
     return { listing, offerId: ebayOfferId }
@@ -42,7 +45,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
   /** Whether eBay has the offer live (one look, after eBay refused to withdraw or publish it). */
   async function isPublished(token: string, offerId: string): Promise<boolean> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${offerId}` })
-    return (reply.body as { status?: unknown } | undefined)?.status === 'PUBLISHED'
+    return readReply(OfferStatusSchema, reply).status === 'PUBLISHED'
   }
 
   return {
@@ -58,7 +61,7 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
             if (!(error instanceof EbayRefusal) || (await isPublished(token, offerId))) throw error
           }
         })
-        await listings.markEndedOnEbay(sql, id)
+        await ebayState.markEndedOnEbay(sql, id)
       }
       return result('ended', listing.platformListingId!, 'Your listing has ended on eBay.')
     },
@@ -71,9 +74,8 @@ export function createEbayEndAndRelist({ sql, sell, connectionService, itemUrl }
       const published = await connectionService.call(userId, 'ebay', (token) =>
         sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }),
       )
-      const ebayListingId = String((published.body as { listingId?: unknown } | undefined)?.listingId ?? '')
-      if (!ebayListingId) throw ebayUnavailable()
-      await listings.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
+      const ebayListingId = readReply(PublishedOfferSchema, published).listingId
+      await ebayState.markRelistedOnEbay(sql, id, `ebay-${ebayListingId}`)
       return result(
         'active',
         `ebay-${ebayListingId}`,

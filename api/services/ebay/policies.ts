@@ -2,9 +2,10 @@
 // None of a kind → 400 saying where to create them; a seller not opted in to business policies (eBay error 20403) →
 // 400 saying how to opt in and that eBay can take a while. docs/product.md §8's toast looks for 'You need to set up eBay selling
 // policies'.
+import * as v from 'valibot'
 import { EBAY_POLICIES_PAGE as POLICIES_PAGE } from '../../contract/ebay-publish.ts'
 import { AppError } from '../../errors.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, readReply, type EbaySellClient } from './sell-api.ts'
 
 export interface BusinessPolicies {
   fulfillmentPolicyId: string
@@ -17,6 +18,10 @@ const KINDS = [
   { kind: 'payment', list: 'paymentPolicies', id: 'paymentPolicyId', label: 'payment' },
   { kind: 'return', list: 'returnPolicies', id: 'returnPolicyId', label: 'return' },
 ] as const
+
+/** get{Kind}Policies' reply, as far as it is read: the policies of the kind, each with its id. */
+const policiesSchema = ({ list, id }: (typeof KINDS)[number]) =>
+  v.object({ [list]: v.optional(v.array(v.object({ [id]: v.string() }))) })
 
 const NOT_OPTED_IN = 20403
 
@@ -52,16 +57,8 @@ export async function findBusinessPolicies(sell: EbaySellClient, accessToken: st
     )
   if (failures.length) throw failure
 
-  const found = KINDS.map((kind, index) => {
-    const result = settled[index]!
-    const list =
-      result.status === 'fulfilled'
-        ? (result.value.body as Record<string, unknown> | undefined)?.[kind.list]
-        : undefined
-    const first = Array.isArray(list) ? (list[0] as Record<string, unknown> | undefined) : undefined
-    const id = first?.[kind.id]
-    return typeof id === 'string' ? id : undefined
-  })
+  const replies = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const found = KINDS.map((kind, index) => readReply(policiesSchema(kind), replies[index]!)[kind.list]?.[0]?.[kind.id])
   const missing = KINDS.filter((_, index) => found[index] === undefined).map((kind) => kind.label)
   if (missing.length) throw missingPolicies(missing)
   return { fulfillmentPolicyId: found[0]!, paymentPolicyId: found[1]!, returnPolicyId: found[2]! }

@@ -4,6 +4,7 @@
 // twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and one job at a
 // time talks to eBay for a listing (a lease), however many processes run.
 import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as revisions from '../../db/ebay-revisions.ts'
@@ -11,8 +12,9 @@ import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { INVENTORY, type EbayPublisher, type EbayRevisionBodies } from './publish.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import type { EbayRevisionBodies } from './inventory-bodies.ts'
+import type { EbayPublisher } from './publish.ts'
+import { EbayRefusal, INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 
 export const REVISION_JOB = 'ebay-revision'
 /** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */
@@ -25,6 +27,14 @@ export const REVISIONS_PER_DAY = Math.floor(EBAY_REVISIONS_PER_DAY / CALLS_PER_R
 const REVISION_LIMIT_ERROR = 25019
 const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
 const BUSY_MESSAGE = 'eBay is not answering right now: Snaplist sends the change again shortly.'
+
+// getInventoryItem's reply: its count is read, and the rest compared with what was sent, so every field is kept.
+const ItemOnEbaySchema = v.looseObject({
+  availability: v.optional(
+    v.looseObject({ shipToLocationAvailability: v.optional(v.looseObject({ quantity: v.optional(v.number()) })) }),
+  ),
+})
+type ItemOnEbay = v.InferOutput<typeof ItemOnEbaySchema> | undefined
 
 /** Seconds until the next midnight in eBay's day (America/Los_Angeles), plus a minute. */
 function secondsUntilPacificMidnight(now = new Date()): number {
@@ -62,12 +72,11 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
   const put = (token: string, path: string, body: unknown) =>
     sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
 
-  type ItemOnEbay = { availability?: { shipToLocationAvailability?: { quantity?: unknown } } } | undefined
   const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
 
   async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })
-    return reply.status === 200 ? (reply.body as ItemOnEbay) : undefined
+    return reply.status === 200 ? readReply(ItemOnEbaySchema, reply) : undefined
   }
 
   /**

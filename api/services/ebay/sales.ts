@@ -6,11 +6,10 @@ import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
 import * as counters from '../../db/rate-limits.ts'
-import { ebayUnavailable } from '../marketplaces/ebay.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisions } from './revisions.ts'
-import { EbayRefusal, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, readReply, type EbaySellClient } from './sell-api.ts'
 
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
@@ -69,9 +68,7 @@ export function createEbaySales({ sql, jobs, sell, connectionService, revisions 
       method: 'GET',
       path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}`,
     })
-    const parsed = v.safeParse(OrdersSchema, reply.body)
-    if (!parsed.success) throw ebayUnavailable()
-    return parsed.output
+    return readReply(OrdersSchema, reply)
   }
 
   /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */

@@ -15,6 +15,11 @@ const EbayErrorsSchema = v.object({
   ),
 })
 
+/** The Sell Inventory API, through which a listing is published, revised, ended and relisted. */
+export const INVENTORY = '/sell/inventory/v1'
+/** publishOffer's reply (publishing, and relisting an ended listing): the eBay listing the offer is live as. */
+export const PublishedOfferSchema = v.object({ listingId: v.pipe(v.string(), v.nonEmpty()) })
+
 export interface SellRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** From the API host (or the Media API's), e.g. /sell/inventory/v1/location/snaplist-main. */
@@ -33,6 +38,19 @@ export interface SellReply {
   body: unknown
   /** The Location header (the Media API names the new picture there). */
   location: string | null
+}
+
+/**
+ * eBay's reply read as eBay documents it (tests/contracts/ebay/); one that is not is refused as eBay failing (502), and
+ * what was wrong with it is logged.
+ */
+export function readReply<Schema extends v.GenericSchema>(schema: Schema, reply: SellReply): v.InferOutput<Schema> {
+  const parsed = v.safeParse(schema, reply.body)
+  if (!parsed.success) {
+    console.error(`[ebay] a reply is not as eBay documents it: ${v.summarize(parsed.issues).slice(0, 300)}`)
+    throw ebayUnavailable()
+  }
+  return parsed.output
 }
 
 /** eBay refused the request (4xx): its error ids and own words, for callers that turn some into their own messages. */

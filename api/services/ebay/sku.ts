@@ -3,14 +3,14 @@
 // the listing when first published, and that stored SKU is what later calls and sales use (issue 27, F2).
 import type { Sql } from '../../db/client.ts'
 import { ebaySkuPrefix } from '../../db/install-identity.ts'
-import * as listings from '../../db/listings.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 
 export const newEbaySku = (installPrefix: string, listingId: number) => `snaplist${installPrefix}${listingId}`
 
 /** The listing's stored SKU, else a new one stored now (before eBay hears of it, so a retry sends the same). */
 export async function ebaySkuOf(sql: Sql, listingId: number): Promise<string> {
   return (
-    (await listings.findEbaySku(sql, listingId)) ??
-    listings.keepEbaySku(sql, listingId, newEbaySku(await ebaySkuPrefix(sql), listingId))
+    (await ebayState.findEbaySku(sql, listingId)) ??
+    ebayState.keepEbaySku(sql, listingId, newEbaySku(await ebaySkuPrefix(sql), listingId))
   )
 }

@@ -3,7 +3,7 @@
 // thirty gets a share, never all of it, and another seller's single listing waits for at most one analysis to end
 // rather than for the haul. A request that waits too long is answered analysis_busy, which the phone already treats
 // as the AI being busy: it backs off and tries again (src/offline/sync-engine.ts).
-import { analysisBusy } from './analyzer.ts'
+import { analysisBusy } from './analyzer/errors.ts'
 
 export interface AnalysisGateOptions {
   /** Analyses running at once in this process (ANALYSIS_CONCURRENCY). */

@@ -3,7 +3,7 @@
 import { isFieldAspect } from '../../contract/ebay-aspects.ts'
 import { LISTING_FIELD_ENTRIES } from '../../contract/listing-fields.ts'
 import type { Listing } from '../../contract/listing.ts'
-import type { EbayListingState } from '../../db/listings.ts'
+import type { EbayListingState } from '../../db/listing-ebay-state.ts'
 
 const FIELD_ASPECTS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
   spec.ebayAspect === null ? [] : [{ field, aspect: spec.ebayAspect }],

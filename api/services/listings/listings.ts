@@ -17,6 +17,7 @@ import { thumbnailOf } from '../../contract/photos.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as listingSearch from '../../db/listing-search.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
@@ -179,8 +180,8 @@ export function createListingService(
         if (editChangesNothing(current, { ...edit, images: photoUrls })) return { listing: current, unused: [] }
         if (current.version !== edit.version) throw editConflict(current)
         const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls })
-        const kept = keptAfterEdit(current, edited, await listings.findEbayState(tx, id))
-        const updated = kept ? await listings.saveEbayKept(tx, id, kept) : edited
+        const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
+        const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
         await revisions?.requestRevision(tx, updated)
         const removed = current.images.filter((url) => !photoUrls.includes(url))

@@ -1,13 +1,9 @@
 // A seller's marketplace connections, whatever the marketplace: the list the Dashboard shows (never a token), the
 // status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
 // before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
-// connect flow described in contract/marketplaces.ts.
-import {
-  MARKETPLACES,
-  type MarketplaceConnection,
-  type MarketplaceStatus,
-  type Platform,
-} from '../../contract/marketplaces.ts'
+// connect flow described in contract/marketplace-descriptions.ts.
+import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
+import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
 import * as connections from '../../db/marketplace-connections.ts'

@@ -3,7 +3,8 @@
 // tokens), and Identity getUser on the apiz host for the seller's immutable user id and username. eBay's answers are
 // translated into our errors; tokens and eBay's payloads never reach a reply or the log.
 import * as v from 'valibot'
-import { MARKETPLACES, type EbayEnvironmentReport } from '../../contract/marketplaces.ts'
+import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
+import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
 import {
@@ -211,7 +212,7 @@ export function createEbayProvider(
       return `${hosts.auth}?${query}`
     },
 
-    // The code arrives decoded exactly once (contract/marketplaces.ts); URLSearchParams encodes it once for the form.
+    // The code arrives decoded exactly once (contract/marketplace-exchange.ts); URLSearchParams encodes it once for the form.
     exchangeCode: ({ code, redirectUri }) =>
       requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
 

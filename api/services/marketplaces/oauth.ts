@@ -2,12 +2,8 @@
 // provider takes one) kept server-side for the session that asked, then the returned code exchanged and the grant
 // stored. A state works once, for 10 minutes, and only for the session that started it.
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  MARKETPLACES,
-  type AuthUrlReply,
-  type MarketplaceConnection,
-  type Platform,
-} from '../../contract/marketplaces.ts'
+import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
+import type { AuthUrlReply, MarketplaceConnection, Platform } from '../../contract/marketplaces.ts'
 import type { Sql } from '../../db/client.ts'
 import * as oauthStates from '../../db/oauth-states.ts'
 import { AppError } from '../../errors.ts'

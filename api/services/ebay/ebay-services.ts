@@ -1,0 +1,45 @@
+// Builds the services that sell on eBay, each given the ones it works with: one Sell API client, Taxonomy and the
+// pictures shared by them all.
+import type { Sql } from '../../db/client.ts'
+import type { Config } from '../../env.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { FileStorage } from '../listings/storage.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { hostsOf } from '../marketplaces/ebay.ts'
+import { createEbayBulkPoster } from './bulk-post.ts'
+import { createEbayCategoryChoice } from './category-choice.ts'
+import { createEbayLiveDeletion } from './delete-live.ts'
+import { createEbayEndAndRelist } from './end-and-relist.ts'
+import { createEbayPictures } from './pictures.ts'
+import { createEbayPublisher } from './publish.ts'
+import { createEbayRevisions } from './revisions.ts'
+import { createEbaySales } from './sales.ts'
+import { createEbaySellClient } from './sell-api.ts'
+import { createEbayTaxonomy } from './taxonomy.ts'
+
+export interface EbayServicesDeps {
+  sql: Sql
+  storage: FileStorage
+  /** PUBLIC_URL: photos at a public https address go to eBay as URLs, not uploads. */
+  publicUrl: string | undefined
+  /** eBay's environment and hosts; the sandbox's when not given. */
+  ebayConfig: Config['ebay'] | undefined
+  jobs: JobQueue
+  connectionService: MarketplaceConnectionService
+}
+
+/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; they send their jobs on `jobs`. */
+export function createEbayServices({ sql, storage, publicUrl, ebayConfig, jobs, connectionService }: EbayServicesDeps) {
+  const hosts = hostsOf(ebayConfig)
+  const sell = createEbaySellClient(hosts)
+  const taxonomy = createEbayTaxonomy(sql, sell)
+  const pictures = createEbayPictures({ sql, storage, sell, publicUrl })
+  const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
+  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
+  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions })
+  const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
+  const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
+  const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
+  const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion, categoryChoice }
+}
