@@ -1,14 +1,11 @@
-// Your Listings: one compact row per listing (a phone screen shows about six) with its thumbnail, title, status, price,
-// Edit and Post to eBay, or once it is live there the eBay badge and View on eBay, and where its last change stands on
-// eBay; Preview, End on eBay or Relist, Delete and the (disabled, Coming Soon) Etsy action are in the row's menu. The
-// Dashboard's search, status filter and sort choose the rows, which the server sends a page at a time. Listings not yet on eBay have a checkbox; 'Select all ready'
-// and 'Post N to eBay' post many at once (docs/product.md §17).
+// Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
+// status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist and
+// Delete open their dialogs from a row. Listings not yet on eBay have a checkbox; 'Select all ready' and 'Post N to
+// eBay' post many at once (docs/product.md §17).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
-import { listingStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
-import { thumbnailOf } from '../../../api/contract/photos.ts'
-import type { DraftStatus } from '../../offline/draft-status.ts'
+import { useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
+import { listingStatus, type Listing } from '../../../api/contract/listing.ts'
 import type { PostDialogsProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -16,18 +13,15 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
-import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
-import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 import { PreviewDialog } from './PreviewDialog.tsx'
-import { EditState, StatusBadge } from './ListingStatus.tsx'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
-import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
 import { DeleteListingDialog } from './DeleteListingDialog.tsx'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { useSalesRefresh } from './useSalesRefresh.ts'
+import { ListingRow } from './ListingRow.tsx'
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -44,166 +38,6 @@ function EmptyState() {
         Create your first listing
       </Link>
     </div>
-  )
-}
-
-// Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
-// row has a plain button until the seller taps it, and then that row's menu loads and opens.
-const LazyActionsMenu = lazy(async () => ({ default: (await import('./ListingActionsMenu.tsx')).ListingActionsMenu }))
-
-function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
-  const [wanted, setWanted] = useState(false)
-  const button = (onClick?: () => void) => (
-    <button
-      type="button"
-      aria-haspopup="menu"
-      disabled={!onClick}
-      onClick={onClick}
-      aria-label={`Actions for ${props.title}`}
-      className={MENU_BUTTON_CLASS}
-    >
-      <span aria-hidden="true">⋯</span>
-    </button>
-  )
-  if (!wanted) return button(() => setWanted(true))
-  return (
-    <Suspense fallback={button()}>
-      <LazyActionsMenu {...props} openAtOnce />
-    </Suspense>
-  )
-}
-
-const COMPACT_ACTION =
-  'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
-
-/** Live on eBay: the badge of docs/product.md §2, and the listing on eBay when the server knows its address. */
-function OnEbay({ listing }: { listing: Listing }) {
-  return (
-    <>
-      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">eBay</span>
-      {listing.viewUrl && (
-        <a
-          href={listing.viewUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`View on eBay: ${listing.title}`}
-          className={`${COMPACT_ACTION} ml-auto text-indigo-700 underline-offset-2 hover:underline`}
-        >
-          View on eBay
-        </a>
-      )}
-    </>
-  )
-}
-
-interface RowActions {
-  onEdit: (event: MouseEvent) => void
-  onPreview: () => void
-  onPost: () => void
-  onDelete: () => void
-  onEndOnEbay: () => void
-  onRelist: () => void
-}
-
-interface ListingRowProps extends RowActions {
-  listing: Listing
-  status: ListingStatus
-  /** This phone's edit of the listing that the server does not have yet. */
-  edit: DraftStatus | undefined
-  /** Whether the list has a checkbox column at all (some listing in it can be posted). */
-  selectable: boolean
-  selected: boolean
-  onSelect: (selected: boolean) => void
-}
-
-function ListingRow({
-  listing,
-  status,
-  edit,
-  selectable,
-  selected,
-  onSelect,
-  onEdit,
-  onPreview,
-  onPost,
-  onDelete,
-  onEndOnEbay,
-  onRelist,
-}: ListingRowProps) {
-  const first = listing.images[0]
-  return (
-    <li className="flex items-center gap-3 py-1">
-      {selectable &&
-        (status === 'ready' ? (
-          <label className="-mx-2 -my-2 flex shrink-0 cursor-pointer items-center self-stretch px-2">
-            <input
-              type="checkbox"
-              checked={selected}
-              onChange={(event) => onSelect(event.target.checked)}
-              aria-label={`Select ${listing.title}`}
-              className="h-5 w-5 rounded border-slate-400 accent-indigo-700"
-            />
-          </label>
-        ) : (
-          <span className="w-5 shrink-0" aria-hidden="true" />
-        ))}
-      {first ? (
-        <img
-          src={thumbnailOf(first)}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          decoding="async"
-          className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
-        />
-      ) : (
-        <div className="h-16 w-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
-      )}
-      <div className="min-w-0 flex-1">
-        <p className="line-clamp-2 font-medium break-words text-slate-900">{listing.title}</p>
-        <div className="mt-0.5 flex items-center gap-2">
-          <StatusBadge status={status} />
-          {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
-          <span className="text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
-        </div>
-        {edit && <EditState edit={edit} />}
-        <div className="mt-0.5 flex min-h-9 items-center gap-2">
-          {/* A plain link: a router Link per row (each subscribing to the router) made long lists scroll slower. */}
-          <a
-            href={`/list-item?edit=${listing.id}`}
-            onClick={onEdit}
-            aria-label={`Edit ${listing.title}`}
-            className={`${COMPACT_ACTION} -ml-3 text-indigo-700 hover:bg-indigo-50`}
-          >
-            Edit
-          </a>
-          {/* Sold and Ended say so in the status badge; Relist is in the menu. */}
-          {status === 'live' ? (
-            <OnEbay listing={listing} />
-          ) : (
-            status === 'ready' && (
-              <button
-                type="button"
-                onClick={onPost}
-                aria-label={`Post to eBay: ${listing.title}`}
-                className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}
-              >
-                Post to eBay
-              </button>
-            )
-          )}
-        </div>
-        <EbayLifecycleStatus listing={listing} />
-      </div>
-      <ActionsMenu
-        title={listing.title}
-        onPreview={onPreview}
-        onDelete={onDelete}
-        onEndOnEbay={status === 'live' ? onEndOnEbay : undefined}
-        onRelist={status === 'ended' ? onRelist : undefined}
-      />
-    </li>
   )
 }
 
