@@ -1,5 +1,6 @@
 // The page's one sync engine and scheduler, and the calls the screens make into the offline store.
-import { localDb } from '../offline/db.ts'
+import type { Transaction } from 'dexie'
+import { localDb, type OutboxEntry } from '../offline/db.ts'
 import { createDraftStore } from '../offline/drafts.ts'
 import { createSyncEngine } from '../offline/sync-engine.ts'
 import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/sync-scheduler.ts'
@@ -24,6 +25,30 @@ function requestBackgroundSync() {
 export const draftsOf = (userId: number) => createDraftStore(localDb(), userId)
 export const syncEngine = createSyncEngine({ db: localDb(), transport: fetchTransport() })
 export const syncScheduler = createSyncScheduler({ engine: syncEngine, requestBackgroundSync })
+wakeOnOutboxWrites()
+
+/**
+ * The offline store wakes the scheduler itself: work put in the outbox, or made due again (a retry), is sent as soon
+ * as its transaction has committed, and the first of it asks the browser to keep the drafts. No screen has to remember
+ * to (issue 28 item 4); the engine's own writes after a failure push an entry later and wake nothing.
+ */
+function wakeOnOutboxWrites() {
+  const outbox = localDb().outbox
+  const woken = new WeakSet<Transaction>()
+  const wakeAfter = (transaction: Transaction) => {
+    if (woken.has(transaction)) return
+    woken.add(transaction)
+    transaction.on('complete', () => {
+      keepDraftsSafe()
+      syncScheduler.kick()
+    })
+  }
+  outbox.hook('creating', (_key, _entry, transaction) => wakeAfter(transaction))
+  outbox.hook('updating', (changes, _key, _entry, transaction) => {
+    const next = (changes as Partial<OutboxEntry>).nextAttemptAt
+    if (typeof next === 'number' && next <= Date.now()) wakeAfter(transaction)
+  })
+}
 
 let persistAsked = false
 /** Asks the browser not to evict drafts under storage pressure; asked once, when the first draft is saved. */

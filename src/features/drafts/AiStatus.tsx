@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/Button.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
-import { syncScheduler } from '../../lib/sync.ts'
 import type { OutboxEntry } from '../../offline/db.ts'
 import { aiRetryOf, aiRetryText } from '../../offline/draft-status.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -58,7 +57,6 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
   const drafts = useDraftStore()
   const retryNow = async () => {
     await drafts.retryAnalysis(draftId)
-    syncScheduler.kick()
   }
   return (
     <>

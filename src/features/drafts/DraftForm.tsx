@@ -21,7 +21,6 @@ import { errorMessage } from '../../lib/api.ts'
 import { showFieldErrors } from '../../lib/form-errors.ts'
 import { shrinkPhoto } from './image-bridge.ts'
 import { notify } from '../../lib/notify.tsx'
-import { keepDraftsSafe, syncScheduler } from '../../lib/sync.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
@@ -199,8 +198,6 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
       // One at a time: the worker is single-threaded, and the first photo is ready (and analysed) soonest.
       for (const file of files) shrunk.push({ id: uuid(), ...(await shrinkPhoto(file)) })
       await drafts.addPhotos(draftId, shrunk)
-      keepDraftsSafe()
-      syncScheduler.kick()
     } catch (error) {
       notify('Error', errorMessage(error), 'error')
     } finally {
@@ -302,8 +299,6 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
 
   /** The draft (or Keep mine's edit) is in the outbox: wait for the server while online, else go back at once. */
   async function sent() {
-    keepDraftsSafe()
-    syncScheduler.kick()
     // In a review the listing is created in the background, online or not, while the seller checks the next item.
     if (review) return review.onSubmitted()
     if (navigator.onLine) return setSubmitted(true)

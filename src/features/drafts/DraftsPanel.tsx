@@ -11,7 +11,6 @@ import { useDraftStore, useDrafts, type DraftView } from './useDrafts.ts'
 import { useListingSync } from './useListingSync.ts'
 import { usePhotoPreviews } from './usePhotoPreviews.ts'
 import { useStorageEstimate } from './useStorageEstimate.ts'
-import { syncScheduler } from '../../lib/sync.ts'
 import { aiRetryOf } from '../../offline/draft-status.ts'
 import { AiRetryButtons } from './AiStatus.tsx'
 import { publishPhoneState } from '../../lib/phone-state.ts'
@@ -42,7 +41,6 @@ function DraftRow({ view, onDiscard }: { view: DraftView; onDiscard: () => void 
   const draftStore = useDraftStore()
   const retry = async () => {
     await draftStore.retry(view.draft.id)
-    syncScheduler.kick()
   }
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">

@@ -7,7 +7,6 @@ import { Dialog } from '../../../components/ui/Dialog.tsx'
 import { usePhotoPreviews } from '../usePhotoPreviews.ts'
 import { uuid } from '../../../lib/uuid.ts'
 import { notify } from '../../../lib/notify.tsx'
-import { queued } from './add-photos.ts'
 import type { HaulItemView } from './useHaul.ts'
 import { useHaulStore } from './useHaul.ts'
 
@@ -74,8 +73,8 @@ function MoveDialog({
   const move = async (toId: string) => {
     onClose()
     if (!moving) return
-    if (await hauls.movePhoto(moving.photoId, toId)) queued()
-    else notify('Error', 'This photo cannot move there: that item is full or already being created.', 'error')
+    if (!(await hauls.movePhoto(moving.photoId, toId)))
+      notify('Error', 'This photo cannot move there: that item is full or already being created.', 'error')
   }
   return (
     <Dialog open={moving !== null} onClose={onClose} title={`Move photo ${moving?.number ?? ''} to`}>
@@ -117,7 +116,7 @@ export function ItemPhotos({ view, number, items }: { view: HaulItemView; number
                   type="button"
                   className="min-h-10 rounded-md border border-slate-300 bg-white text-xs font-semibold text-red-800"
                   aria-label={`Delete photo ${index + 1}`}
-                  onClick={() => void hauls.removePhoto(view.draft.id, photo.id).then(queued)}
+                  onClick={() => void hauls.removePhoto(view.draft.id, photo.id)}
                 >
                   Delete
                 </button>

@@ -2,7 +2,6 @@
 // on the phone as items of the haul before anything is sent (docs/product.md §17).
 import { shrinkPhoto } from '../image-bridge.ts'
 import type { ShrunkPhoto } from '../image-messages.ts'
-import { keepDraftsSafe, syncScheduler } from '../../../lib/sync.ts'
 import { groupByCaptureTime, type HaulStore } from '../../../offline/hauls.ts'
 import { uuid } from '../../../lib/uuid.ts'
 
@@ -12,17 +11,10 @@ async function shrinkWithId(file: File): Promise<ShrunkWithId> {
   return { id: uuid(), ...(await shrinkPhoto(file)) }
 }
 
-/** The outbox has work (photos added, moved or deleted: an item to analyse again): send it when the network allows. */
-export function queued() {
-  keepDraftsSafe()
-  syncScheduler.kick()
-}
-
 /** Camera photos join the item being photographed, each as soon as it is shrunk. */
 export async function addToItem(hauls: HaulStore, haulId: string, itemId: string, files: File[]) {
   for (const file of files) {
     await hauls.addPhotos(haulId, itemId, [await shrinkWithId(file)])
-    queued()
   }
 }
 
@@ -40,6 +32,5 @@ export async function importFromLibrary(
   }
   const groups = groupByCaptureTime(shrunk).map((photos) => ({ draftId: uuid(), photos }))
   await hauls.addItems(haulId, groups)
-  queued()
   return groups.length
 }

@@ -11,7 +11,6 @@ import { errorMessage } from '../../../lib/api.ts'
 import { notify } from '../../../lib/notify.tsx'
 import { uuid } from '../../../lib/uuid.ts'
 import { Dialog } from '../../../components/ui/Dialog.tsx'
-import { syncScheduler } from '../../../lib/sync.ts'
 import { addToItem, importFromLibrary } from './add-photos.ts'
 import { ItemPhotos } from './ItemPhotos.tsx'
 import { ItemStrip } from './ItemStrip.tsx'
@@ -68,7 +67,6 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
   const createAll = async () => {
     setAsking(false)
     const created = await hauls.submitAnalysed(haulId)
-    syncScheduler.kick()
     notify(
       `Creating ${created} listing${created === 1 ? '' : 's'}`,
       'They appear on your Dashboard as they reach the server.',
