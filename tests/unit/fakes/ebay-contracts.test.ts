@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createContractChecker } from '../fakes/ebay-contracts.ts'
+import { createContractChecker } from '../../fakes/ebay-contracts.ts'
 
 const inventory = createContractChecker('sell_inventory_v1_oas3.json')
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { APP_SECRET_FILE, createTokenCipher, loadOrCreateAppSecret } from '../../api/services/crypto.ts'
+import { APP_SECRET_FILE, createTokenCipher, loadOrCreateAppSecret } from '../../../api/services/crypto.ts'
 
 const SECRET = 'a secret of at least thirty-two characters'
 
