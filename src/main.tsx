@@ -39,7 +39,7 @@ async function start() {
     queryClient.setQueryData(currentUserQuery.queryKey, renderedFor)
   }
   // Read before the session check remembers whoever it finds: drafts from before they had an owner are only given to
-  // the account that was signed in on this phone when the app opened (src/lib/sync.ts).
+  // the account that was signed in on this phone when the app opened (src/lib/outbox.ts).
   const signedInAtStart = lastUser()
   // Sync runs whenever someone is signed in, which also sends drafts that waited for a session; the offline store and
   // its sync engine load after the first screen (src/lib/first-screen.ts). Watched before the router starts the
@@ -49,7 +49,7 @@ async function start() {
     queryClient,
     (user) =>
       void afterFirstScreen()
-        .then(() => import('./lib/sync.ts'))
+        .then(() => import('./lib/outbox.ts'))
         .then(({ startSync }) =>
           startSync({ userId: user.id, madeDraftsFromBefore: user.id === signedInAtStart?.id }, recheckSession),
         ),

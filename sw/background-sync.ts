@@ -2,8 +2,8 @@
 // outbox even if Snaplist is closed. Same engine, same lock as the page, so the two never send at once; like the page's,
 // it sends only the entries of the account the server says is signed in.
 import { localDb } from '../src/offline/db.ts'
-import { createSyncEngine } from '../src/offline/sync-engine.ts'
-import { BACKGROUND_SYNC_TAG } from '../src/offline/sync-scheduler.ts'
+import { createSyncEngine } from '../src/offline/outbox-sender.ts'
+import { BACKGROUND_SYNC_TAG } from '../src/offline/outbox-schedule.ts'
 import { fetchTransport } from '../src/offline/transport.ts'
 
 interface SyncEvent extends ExtendableEvent {

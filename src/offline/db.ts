@@ -165,7 +165,7 @@ export class SnaplistDb extends Dexie {
     // (since Dexie 3, a version is kept only for an upgrade function, and none has one), and declaring each older one
     // was work at every start. The version number only ever goes up. What each version added: 2, the account that owns
     // a draft, photo or entry (records from before have none: nobody sees or sends them until the page gives them to
-    // the account that was signed in when they were made, src/lib/sync.ts, claimDraftsFromBefore) and
+    // the account that was signed in when they were made, src/lib/outbox.ts, claimDraftsFromBefore) and
     // who is signed in; 3, edits of listings that exist are drafts too (editOf: the edit screen reopens a listing's
     // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md); 5, shared photos
     // wait for the seller's yes before they become a draft (shares).

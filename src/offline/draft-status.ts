@@ -70,7 +70,7 @@ export function describeDraft(
     return { kind: 'failed', text: `Failed: ${draft.error ?? 'the server refused this listing.'}` }
   const pending = entries.filter((entry) => entry.status === 'pending')
   if (pending.length && !online) return { kind: 'waiting', text: 'Waiting for network' }
-  // Held back while the AI said it was busy for another draft (sync-engine.ts, holdFreshAnalyses).
+  // Held back while the AI said it was busy for another draft (outbox-sender.ts, holdFreshAnalyses).
   const held = pending.find(
     (entry) =>
       isAnalysis(entry) && !entry.photoStored && entry.lastCode === 'analysis_busy' && entry.nextAttemptAt > now,

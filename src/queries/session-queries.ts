@@ -51,7 +51,7 @@ export interface LogoutInput {
 /** The offline store after logout: nobody signed in there any more, and the account's drafts kept or removed. */
 async function leavePhone({ userId, removeFromPhone }: LogoutInput) {
   try {
-    await (await import('../lib/sync.ts')).leavePhone(userId, removeFromPhone)
+    await (await import('../lib/outbox.ts')).leavePhone(userId, removeFromPhone)
   } catch (error) {
     // The session has ended either way, and the drafts left are this account's only: logging out goes on.
     console.error('Could not tidy the drafts on this phone after logout', error)

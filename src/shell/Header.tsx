@@ -14,7 +14,7 @@ const SyncIndicator = deferred(async () => (await import('../features/drafts/Syn
 const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
 /** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
 const unsyncedOnPhone = (userId: number) =>
-  import('../lib/sync.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
+  import('../lib/outbox.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
 
 const navLink =
   'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-2 text-sm sm:px-3 font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'

@@ -318,7 +318,7 @@ export async function benchAnalysis(): Promise<void> {
       const images = (await t.db.sql<{ url: string; id: string }[]>`select id, url from images where id = any(${ids})`)
         .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
         .map((row) => row.url)
-      // As the phone sends a draft (src/offline/sync-engine.ts ebayFieldsOf).
+      // As the phone sends a draft (src/offline/outbox-sender.ts ebayFieldsOf).
       const aspects = Object.fromEntries(
         (analysis.ebay?.aspects ?? [])
           .filter((aspect: JsonBody) => aspect.value)

@@ -1,7 +1,7 @@
 // Phones syncing drafts with photos through the real sync engine (src/offline over fake-indexeddb, one database per
 // phone) while the API process is SIGKILLed at random moments and restarted on the same address and database.
 // Afterwards every draft must be on the server exactly once with all of its photos. BENCH_ONLY=faults runs 50 phones
-// and five kills; tests/src/sync-faults.test.ts runs a small fleet in npm test.
+// and five kills; tests/src/outbox-sender-faults.test.ts runs a small fleet in npm test.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Listing } from '../../api/contract/listing.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
 import { createDraftStore } from '../../src/offline/drafts.ts'
-import { createSyncEngine } from '../../src/offline/sync-engine.ts'
+import { createSyncEngine } from '../../src/offline/outbox-sender.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import { launchServer, type BenchServer } from './launcher.ts'
 import { registerSeller } from './sellers.ts'

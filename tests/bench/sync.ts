@@ -14,7 +14,7 @@ import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
 import { createDraftStore } from '../../src/offline/drafts.ts'
-import { createSyncEngine } from '../../src/offline/sync-engine.ts'
+import { createSyncEngine } from '../../src/offline/outbox-sender.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
 import sharp from 'sharp'
 import { photoLikeJpeg } from '../helpers/images.ts'

@@ -10,7 +10,7 @@ import { ApiError } from '../../src/offline/api-error.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
 import { describeDraft } from '../../src/offline/draft-status.ts'
 import { createHaulStore, isAnalysed, ITEM_SETTLE_MS } from '../../src/offline/hauls.ts'
-import { createSyncEngine } from '../../src/offline/sync-engine.ts'
+import { createSyncEngine } from '../../src/offline/outbox-sender.ts'
 import type { SyncTransport } from '../../src/offline/transport.ts'
 
 const USER = 3

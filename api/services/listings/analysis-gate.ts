@@ -2,7 +2,7 @@
 // and the free places handed round the sellers who wait, one each in turn. So a seller whose phone sends a haul of
 // thirty gets a share, never all of it, and another seller's single listing waits for at most one analysis to end
 // rather than for the haul. A request that waits too long is answered analysis_busy, which the phone already treats
-// as the AI being busy: it backs off and tries again (src/offline/sync-engine.ts).
+// as the AI being busy: it backs off and tries again (src/offline/outbox-sender.ts).
 import { analysisBusy } from './analyzer/errors.ts'
 
 export interface AnalysisGateOptions {

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from 'react'
 import { localDb, type Draft, type DraftPhoto, type OutboxEntry } from '../../offline/db.ts'
 import { describeDraft, type DraftStatus } from '../../offline/draft-status.ts'
 import type { DraftStore } from '../../offline/drafts.ts'
-import { draftsOf, syncScheduler } from '../../lib/sync.ts'
+import { draftsOf, syncScheduler } from '../../lib/outbox.ts'
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 

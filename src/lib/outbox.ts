@@ -1,9 +1,10 @@
-// The page's one sync engine and scheduler, and the calls the screens make into the offline store.
+// The page's outbox, wired once: the offline store for each account, the sender (outbox-sender.ts) and its schedule
+// (outbox-schedule.ts), woken by every outbox write, and the calls the screens make into the store.
 import type { Transaction } from 'dexie'
 import { localDb, type OutboxEntry } from '../offline/db.ts'
 import { createDraftStore } from '../offline/drafts.ts'
-import { createSyncEngine } from '../offline/sync-engine.ts'
-import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/sync-scheduler.ts'
+import { createSyncEngine } from '../offline/outbox-sender.ts'
+import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/outbox-schedule.ts'
 import { fetchTransport } from '../offline/transport.ts'
 
 interface SyncRegistration {

@@ -1,7 +1,7 @@
-// Decides when the sync engine runs: on every kick (start, network back, page shown again, each local change) and
+// Decides when the outbox's sender (outbox-sender.ts) runs: on every kick (start, network back, page shown again, each local change) and
 // on a timer while entries wait. When the page cannot finish (offline, or it is closed), it asks for Background
-// Sync, so the service worker finishes where the browser supports it. No DOM here: src/lib/sync.ts wires events.
-import type { SyncEngine } from './sync-engine.ts'
+// Sync, so the service worker finishes where the browser supports it. No DOM here: src/lib/outbox.ts wires events.
+import type { SyncEngine } from './outbox-sender.ts'
 
 export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'signed-out'
 
