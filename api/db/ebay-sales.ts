@@ -9,17 +9,26 @@ export interface SoldLine {
   unitPriceCents: number
 }
 
+/** An eBay connection whose grant has not run out: its orders can be read. */
+const GRANT_WORKS = `platform = 'ebay' and account_deletion_status is null
+  and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+
 /** Sellers whose eBay grant has not run out: each one's orders are read. */
 export async function listConnectedSellers(sql: Sql): Promise<number[]> {
-  const rows = await sql<{ userId: number }[]>`
-    select user_id from marketplace_connections
-    where platform = 'ebay' and account_deletion_status is null
-      and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+  const rows = await sql<
+    { userId: number }[]
+  >`select user_id from marketplace_connections where ${sql.unsafe(GRANT_WORKS)}`
   return rows.map((row) => row.userId)
 }
 
+/** Whether this seller's eBay grant still works (a lapsed one is read by no job until they connect again). */
+export async function hasWorkingGrant(sql: Sql | Tx, userId: number): Promise<boolean> {
+  const rows = await sql`select 1 from marketplace_connections where user_id = ${userId} and ${sql.unsafe(GRANT_WORKS)}`
+  return rows.length > 0
+}
+
 /** Where the next read of the seller's orders starts (before the overlap): the last read's start, else when they connected. */
-export async function findPolledUntil(sql: Sql | Tx, userId: number): Promise<Date | undefined> {
+export async function findPolledUntil(sql: Sql, userId: number): Promise<Date | undefined> {
   const [row] = await sql<{ from: Date }[]>`
     select coalesce(p.polled_until, c.created_at) as from
     from marketplace_connections c left join ebay_sales_polls p on p.user_id = c.user_id

@@ -358,9 +358,13 @@ describe('sales on eBay', () => {
     expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
     await t.db.sql`update rate_limits set reset_at = now() where key = ${`ebay-sales-refresh:${seller.id}`}`
     expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: true })
-    // A seller without eBay connected queues nothing.
+    // A seller without eBay connected, or whose grant has run out, queues nothing (a job would only fail).
     const unconnected = await registeredClient(t.app, 'no-ebay-refresh')
     expect(await readJson(await unconnected.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+    const lapsed = await connectedSeller('lapsed-refresh')
+    await t.db
+      .sql`update marketplace_connections set token_expiry = now() - interval '1 day', refresh_token_expiry = now() - interval '1 day' where user_id = ${lapsed.id}`
+    expect(await readJson(await lapsed.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
   })
 
   it('takes what sold off a larger quantity and stays live until none is left', async () => {

@@ -119,7 +119,7 @@ export function createEbaySales({ sql, jobs, sell, connectionService, revisions 
    */
   const refresh = (userId: number): Promise<boolean> =>
     sql.begin(async (tx) => {
-      if (!(await sales.findPolledUntil(tx, userId))) return false
+      if (!(await sales.hasWorkingGrant(tx, userId))) return false
       // Counted in one statement, as every limit is: two tabs asking at once queue one read.
       const [asked] = await counters.hitCounters(tx, [
         { name: 'ebay-sales-refresh', subject: String(userId), windowSeconds: REFRESH_INTERVAL_SECONDS },
