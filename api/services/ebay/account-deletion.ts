@@ -12,7 +12,7 @@ import type { Sql } from '../../db/client.ts'
 import { eraseEbayAccount, hasEbayAccount } from '../../db/marketplace-connections.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
-import { hostsOf } from '../marketplaces/ebay.ts'
+import { hostsOf } from './hosts.ts'
 import { AppTokenUnavailable, createAppTokens } from './app-token.ts'
 import { createLimiter } from '../rate-limit.ts'
 

@@ -3,7 +3,7 @@
 // before it expires (eBay allows 1,000 a day), and calls made at the same time share one request for it.
 import * as v from 'valibot'
 import type { EbayConfig } from '../../env.ts'
-import { ebayBasicAuth, hostsOf } from '../marketplaces/ebay.ts'
+import { ebayBasicAuth, hostsOf } from './hosts.ts'
 
 const APP_SCOPE = 'https://api.ebay.com/oauth/api_scope'
 const MARGIN_MS = 60_000

@@ -12,7 +12,7 @@ import { TokenRejected } from '../marketplaces/connections.ts'
 import { createAppTokens, type AppTokens } from './app-token.ts'
 import { createEbaySellClient, type EbaySellClient } from './sell-api.ts'
 import { createEbayTaxonomy, type Category, type EbayTaxonomy } from './taxonomy.ts'
-import { hostsOf } from '../marketplaces/ebay.ts'
+import { hostsOf } from './hosts.ts'
 
 /** How long a category suggestion or a market search is reused. */
 export const EBAY_LOOKUP_MAX_AGE_MS = 6 * 60 * 60 * 1000

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import { AppError } from '../../errors.ts'
-import { ebayUnavailable } from '../marketplaces/ebay.ts'
+import { ebayUnavailable } from './errors.ts'
 import type { EbaySellClient } from './sell-api.ts'
 import { readPhoto, type FileStorage } from '../listings/storage.ts'
 

@@ -4,7 +4,7 @@
 // {errors: [...]} answers turned into our errors with eBay's own words kept for the seller.
 import * as v from 'valibot'
 import { AppError } from '../../errors.ts'
-import { ebayBusy, ebayUnavailable, ebayUnreachable } from '../marketplaces/ebay.ts'
+import { ebayBusy, ebayUnavailable, ebayUnreachable } from './errors.ts'
 import { TokenRejected } from '../marketplaces/connections.ts'
 
 const TIMEOUT_MS = 20_000

@@ -9,7 +9,7 @@ import type { Sql } from '../../db/client.ts'
 import * as cache from '../../db/ebay-category-aspects.ts'
 import * as conditionCache from '../../db/ebay-category-conditions.ts'
 import { AppError } from '../../errors.ts'
-import { ebayUnavailable } from '../marketplaces/ebay.ts'
+import { ebayUnavailable } from './errors.ts'
 import type { EbaySellClient } from './sell-api.ts'
 
 const MARKETPLACE = 'EBAY_US'

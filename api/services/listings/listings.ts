@@ -86,7 +86,7 @@ const editConflict = (current: Listing) =>
     { current },
   )
 
-/** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in ./ebay.ts). */
+/** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in services/ebay/hosts.ts). */
 export function createListingService(
   sql: Sql,
   storage: FileStorage,

@@ -1,12 +1,15 @@
 // eBay as a marketplace provider (integration-notes §A1): the user-consent grant whose redirect_uri is the RuName, the
 // token endpoint with HTTP Basic (App ID : Cert ID) for codes and refresh tokens (eBay does not rotate refresh
 // tokens), and Identity getUser on the apiz host for the seller's immutable user id and username. eBay's answers are
-// translated into our errors; tokens and eBay's payloads never reach a reply or the log.
+// translated into our errors; tokens and eBay's payloads never reach a reply or the log. Only connecting lives here:
+// eBay's hosts and shared errors are services/ebay/'s, selling is services/ebay/ behind services/selling/.
 import * as v from 'valibot'
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
 import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
+import { ebayBusy, ebayUnavailable, ebayUnreachable, missingCertId } from '../ebay/errors.ts'
+import { ebayBasicAuth, hostsOf } from '../ebay/hosts.ts'
 import {
   GrantRefused,
   TokenRejected,
@@ -15,23 +18,6 @@ import {
   type TokenGrant,
 } from './connections.ts'
 import { providerCaller } from './provider-call.ts'
-
-const HOSTS = {
-  sandbox: {
-    auth: 'https://auth.sandbox.ebay.com/oauth2/authorize',
-    api: 'https://api.sandbox.ebay.com',
-    identity: 'https://apiz.sandbox.ebay.com',
-    media: 'https://apim.sandbox.ebay.com',
-    item: 'https://sandbox.ebay.com/itm/',
-  },
-  production: {
-    auth: 'https://auth.ebay.com/oauth2/authorize',
-    api: 'https://api.ebay.com',
-    identity: 'https://apiz.ebay.com',
-    media: 'https://apim.ebay.com',
-    item: 'https://www.ebay.com/itm/',
-  },
-} as const
 
 // What connecting and publishing need: getUser (identity), the Inventory API, business policies (Account API); the
 // base scope covers Taxonomy and the Media API.
@@ -59,30 +45,11 @@ const TokenReplySchema = v.object({
 const UserReplySchema = v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) })
 const ErrorReplySchema = v.object({ error: v.optional(v.string()), error_description: v.optional(v.string()) })
 
-/** eBay's answers as our errors, shared by every eBay call (OAuth, Identity, the Sell APIs). */
-export const ebayUnreachable = () =>
-  new AppError(502, 'ebay_unreachable', 'eBay could not be reached. Try again in a few minutes.')
-export const ebayUnavailable = () =>
-  new AppError(
-    502,
-    'ebay_unavailable',
-    "eBay's servers are not answering properly right now. Try again in a few minutes.",
-  )
-export const ebayBusy = () =>
-  new AppError(503, 'ebay_busy', 'eBay is limiting requests from Snaplist right now. Try again in a minute.', {
-    retryAfterSeconds: 60,
-  })
 const appRefused = () =>
   new AppError(
     502,
     'ebay_app_refused',
     "eBay refused this server's app credentials. The site operator needs to check EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME.",
-  )
-export const missingCertId = () =>
-  new AppError(
-    500,
-    'ebay_missing_cert_id',
-    'Missing eBay Certificate ID: the site operator needs to set EBAY_CLIENT_SECRET (the Cert ID of the eBay app) and restart Snaplist.',
   )
 // docs/product.md §8: the callback page recognises 'invalid_grant' and 'invalid or has expired'.
 const codeRefused = () =>
@@ -126,22 +93,6 @@ async function translateRefusal(response: Response, call: Call, what: string): P
 export interface EbayProviderOptions {
   fetcher?: typeof fetch
   timeoutMs?: number
-}
-
-/** HTTP Basic for eBay's token endpoint: App ID and Cert ID. */
-export const ebayBasicAuth = (clientId: string, clientSecret: string) =>
-  `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`
-
-export const hostsOf = (config: EbayConfig | undefined) => {
-  const defaults = HOSTS[config?.environment ?? 'sandbox']
-  return {
-    auth: config?.authUrl ?? defaults.auth,
-    api: config?.apiUrl ?? defaults.api,
-    identity: config?.identityUrl ?? defaults.identity,
-    media: config?.mediaUrl ?? defaults.media,
-    /** Where a buyer sees a listing: eBay's API returns no URL, so it is built from the listing id. */
-    item: defaults.item,
-  }
 }
 
 /** The eBay provider, or undefined while the App ID or RuName is missing (the Connect dialog then says what to set). */
