@@ -37,6 +37,8 @@ import { hostsOf } from './services/ebay/hosts.ts'
 import { describeEbayEnvironment } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
+import { createLiveDeletion } from './services/selling/delete-live.ts'
+import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
 import type { GoogleIdentity } from './services/accounts/google-identity.ts'
@@ -174,10 +176,10 @@ export function createApp({
     jobs,
     connectionService: connections,
   })
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, {
-    revisions: ebay.revisions,
-    liveDeletion: ebay.liveDeletion,
-  })
+  // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
+  const selling: SellingMarketplaces = [ebay.selling]
+  const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
+  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { marketplaces: selling, liveDeletion })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
@@ -190,7 +192,16 @@ export function createApp({
   })
   // Every job of the app, defined in one place once the services that run them are built.
   const accountMail = createAccountMail(mailer)
-  for (const job of appJobs({ sql, storage, accountMail, verification, passwordReset, ...ebay, ebaySalesPollMinutes }))
+  for (const job of appJobs({
+    sql,
+    storage,
+    accountMail,
+    verification,
+    passwordReset,
+    ...ebay,
+    liveDeletion,
+    ebaySalesPollMinutes,
+  }))
     jobs.define(job)
   const isSecure = (c: Context) =>
     config.https ||
@@ -232,7 +243,7 @@ export function createApp({
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
-    .route('/', ebayLifecycleRoutes(ebay.endAndRelist, ebay.sales))
+    .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route(
       '/',
       marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),

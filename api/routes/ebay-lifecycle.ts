@@ -3,11 +3,11 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { requireUser } from '../middleware/session.ts'
-import type { EbayEndAndRelist } from '../services/ebay/end-and-relist.ts'
+import type { EbaySelling } from '../services/ebay/ebay-selling.ts'
 import type { EbaySales } from '../services/ebay/sales.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
-export function ebayLifecycleRoutes(lifecycle: EbayEndAndRelist, sales: Pick<EbaySales, 'refresh'>) {
+export function ebayLifecycleRoutes(lifecycle: Pick<EbaySelling, 'end' | 'relist'>, sales: Pick<EbaySales, 'refresh'>) {
   return (
     new Hono<AppEnv>()
       .post('/listings/:id/end-on-ebay', valid('param', IdParamSchema), async (c) =>

@@ -5,13 +5,13 @@ import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from '.
 import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
 import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
-import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type EbayLiveDeletion } from './ebay/delete-live.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB, type EbaySales } from './ebay/sales.ts'
 import { PURGE_JOB, purgeExpired } from './housekeeping.ts'
 import { oncePerJob, type JobDefinition, type RetryPolicy } from './jobs.ts'
 import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import type { FileStorage } from './listings/storage.ts'
+import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 
 // A mail server, eBay or the database away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15
 // to 30 minutes). A job whose process died while running it is retried once 5 minutes have passed.
@@ -29,7 +29,7 @@ export interface JobServices {
   revisions: EbayRevisions
   sales: EbaySales
   bulkPoster: EbayBulkPoster
-  liveDeletion: EbayLiveDeletion
+  liveDeletion: LiveDeletion
   /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
   ebaySalesPollMinutes?: number
 }
@@ -72,7 +72,7 @@ export function appJobs({
     { name: SELLER_SALES_JOB, handler: sales.pollSeller, retry: BACK_OFF },
     // Posts one listing of a bulk post to eBay.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
-    // Ends on eBay a listing the seller deleted, then queues its deletion.
+    // Ends a listing the seller deleted wherever it is live, then queues its deletion.
     { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
     // Deletes an ended listing once a last sale would have shown.
     { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },

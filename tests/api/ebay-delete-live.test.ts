@@ -3,7 +3,7 @@
 // found no sale; a sale made before eBay ended it brings it back as sold.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB } from '../../api/services/ebay/delete-live.ts'
+import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB } from '../../api/services/selling/delete-live.ts'
 import { jobSchemaFor } from '../../api/services/jobs.ts'
 import { sellItem } from '../fakes/ebay-sell.ts'
 import { connectEbay, ebayAppPerFile } from '../helpers/ebay.ts'

@@ -195,17 +195,20 @@ describe('an edit of a listing live on eBay', () => {
   it('asks for a revision inside each edit that changes something, with the listing as edited (the eBay side skips a listing never posted there)', async () => {
     const requested: { title: string; version: number; inTransaction: boolean }[] = []
     const service = createListingService(t.db.sql, createLocalStorage(t.photosDir), 'https://www.ebay.com/itm/', {
-      revisions: {
-        async requestRevision(tx: Tx, listing: Listing) {
-          // Inside the edit's transaction: the row is this transaction's to change (locked for anyone else).
-          const [row] = await tx<{ title: string }[]>`select title from listings where id = ${listing.id}`
-          requested.push({
-            title: listing.title,
-            version: listing.version,
-            inTransaction: row!.title === listing.title,
-          })
+      marketplaces: [
+        {
+          isLive: () => false,
+          async requestRevision(tx: Tx, listing: Listing) {
+            // Inside the edit's transaction: the row is this transaction's to change (locked for anyone else).
+            const [row] = await tx<{ title: string }[]>`select title from listings where id = ${listing.id}`
+            requested.push({
+              title: listing.title,
+              version: listing.version,
+              inTransaction: row!.title === listing.title,
+            })
+          },
         },
-      },
+      ],
     })
     const live = await newListing(1)
     await t.db

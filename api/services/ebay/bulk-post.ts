@@ -11,8 +11,8 @@ import * as listings from '../../db/listings.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import { createLimiter, type LimitRule } from '../rate-limit.ts'
+import { isRefusal } from '../selling/marketplace.ts'
 import type { EbayPublisher } from './publish.ts'
-import { isRefusal } from './sell-api.ts'
 
 export const BULK_POST_JOB = 'ebay-bulk-post'
 

@@ -8,12 +8,12 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
-import { createEbayLiveDeletion } from './delete-live.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
 import { createEbayPictures } from './pictures.ts'
 import { createEbayPublisher } from './publish.ts'
 import { createEbayRevisions } from './revisions.ts'
 import { createEbaySales } from './sales.ts'
+import { createEbaySelling } from './ebay-selling.ts'
 import { createEbaySellClient } from './sell-api.ts'
 import { createEbayTaxonomy } from './taxonomy.ts'
 
@@ -28,7 +28,10 @@ export interface EbayServicesDeps {
   connectionService: MarketplaceConnectionService
 }
 
-/** Publishing, revising, ending and relisting on eBay, the seller's category, ending before a delete, and the sales poll; they send their jobs on `jobs`. */
+/**
+ * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts and the sales poll; they send
+ * their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
+ */
 export function createEbayServices({ sql, storage, publicUrl, ebayConfig, jobs, connectionService }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -39,7 +42,7 @@ export function createEbayServices({ sql, storage, publicUrl, ebayConfig, jobs, 
   const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
-  const liveDeletion = createEbayLiveDeletion({ sql, jobs, storage, endAndRelist, sales })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, liveDeletion, categoryChoice }
+  const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling }
 }

@@ -65,10 +65,6 @@ export class EbayRefusal extends AppError {
   }
 }
 
-/** The seller or eBay said no (a detail, a policy, a connection): the same request again would be refused again. */
-export const isRefusal = (error: unknown): error is AppError =>
-  error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
-
 /** eBay's own sentences, joined; what the seller needs to fix usually lies in them. */
 async function ebaysWords(response: Response): Promise<{ ids: number[]; text: string }> {
   const parsed = v.safeParse(EbayErrorsSchema, await response.json().catch(() => undefined))

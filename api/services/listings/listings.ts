@@ -5,7 +5,6 @@ import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
 import {
   editChangesNothing,
-  isPostedToEbay,
   type Listing,
   type ListingEdit,
   type ListingFill,
@@ -20,6 +19,7 @@ import * as listingSearch from '../../db/listing-search.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import type { SellingMarketplace } from '../selling/marketplace.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -56,22 +56,19 @@ const isEmpty = (value: unknown) =>
 const fieldsToFill = (listing: Listing, fill: ListingFill): FillableField[] =>
   FILLABLE_FIELDS.filter((field) => fill[field] !== undefined && !isEmpty(fill[field]) && isEmpty(listing[field]))
 
-/** Brings eBay in step with an edit of a listing on eBay (api/services/ebay/revisions.ts); nothing for one never posted there. */
-export interface LiveListingRevisions {
-  /** Called inside the edit's transaction, so the revision is recorded together with the edit or not at all. */
-  requestRevision(tx: Tx, listing: Listing): Promise<void>
-}
-
-/** Ends a listing live on eBay before it is deleted (api/services/ebay/delete-live.ts, docs/decisions/0023). */
+/** Ends a listing live on a marketplace before it is deleted (api/services/selling/delete-live.ts, docs/decisions/0023). */
 export interface LiveListingDeletion {
   /** Called inside the delete's transaction, which has marked the listing deleting: the job exists exactly when the mark does. */
   requestInTransaction(tx: Tx, userId: number, listingId: number): Promise<void>
 }
 
 export interface ListingServiceOptions {
-  /** Without it an edit changes the listing on Snaplist only. */
-  revisions?: LiveListingRevisions
-  /** Without it a listing live on eBay is deleted from Snaplist alone. */
+  /**
+   * The marketplaces Snaplist sells on (docs/decisions/0029): each is asked to revise an edited listing, and a listing
+   * live on one is ended before it is deleted. Without them an edit changes the listing on Snaplist only.
+   */
+  marketplaces?: readonly Pick<SellingMarketplace, 'isLive' | 'requestRevision'>[]
+  /** Without it a listing live on a marketplace is deleted from Snaplist alone. */
   liveDeletion?: LiveListingDeletion
 }
 
@@ -91,7 +88,7 @@ export function createListingService(
   sql: Sql,
   storage: FileStorage,
   ebayItemUrl: string,
-  { revisions, liveDeletion }: ListingServiceOptions = {},
+  { marketplaces = [], liveDeletion }: ListingServiceOptions = {},
 ) {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
@@ -107,11 +104,16 @@ export function createListingService(
     if (!(await deleteWithPhotos(sql, storage, deleteRow))) throw notFound(missing)
   }
 
-  /** A listing live on eBay is marked and its end on eBay queued, together; false (nothing done) for any other. */
+  /** Every marketplace the listing was published to gets the change, in the change's transaction. */
+  async function requestRevisions(tx: Tx, listing: Listing): Promise<void> {
+    for (const marketplace of marketplaces) await marketplace.requestRevision(tx, listing)
+  }
+
+  /** A listing live on a marketplace is marked and its end there queued, together; false (nothing done) for any other. */
   const markIfLive = (userId: number, id: number): Promise<boolean> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, id)
-      if (!liveDeletion || !listing || !isPostedToEbay(listing)) return false
+      if (!liveDeletion || !listing || !marketplaces.some((marketplace) => marketplace.isLive(listing))) return false
       await listings.markDeleting(tx, userId, id)
       await liveDeletion.requestInTransaction(tx, userId, id)
       return true
@@ -162,14 +164,14 @@ export function createListingService(
         const filled = fieldsToFill(listing, fill)
         if (filled.length === 0) return { listing, filled }
         const updated = await listings.updateListingFields(tx, id, fill, filled)
-        await revisions?.requestRevision(tx, updated)
+        await requestRevisions(tx, updated)
         return { listing: updated, filled }
       }),
 
     /**
      * The seller's edit, made against `edit.version`. Another version in between is a conflict (409 with the listing as
      * it is now), unless the edit changes nothing: then it is this edit sent again after its reply was lost. Photos the
-     * edit removed and no other listing uses are deleted; a listing live on eBay asks for a revision there.
+     * edit removed and no other listing uses are deleted; each marketplace it was published to gets a revision.
      */
     async update(userId: number, id: number, edit: ListingEdit): Promise<Listing> {
       await assertOwnPhotos(userId, edit.images)
@@ -183,7 +185,7 @@ export function createListingService(
         const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
         const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
-        await revisions?.requestRevision(tx, updated)
+        await requestRevisions(tx, updated)
         const removed = current.images.filter((url) => !photoUrls.includes(url))
         return { listing: updated, unused: await images.deleteUnusedImages(tx, userId, removed) }
       })
@@ -192,8 +194,9 @@ export function createListingService(
     },
 
     /**
-     * Deletes the seller's listing; one live on eBay is ended there first (docs/decisions/0023): it leaves the
-     * Dashboard now and the row goes once eBay has ended it and no last sale turned up. Answers which it was.
+     * Deletes the seller's listing; one live on a marketplace is ended there first (docs/decisions/0023): it leaves the
+     * Dashboard now and the row goes once it has ended and no last sale turned up. Answers which it was (under the API's
+     * name, from when eBay was the one marketplace).
      */
     async remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }> {
       if (await markIfLive(userId, id)) return { endingOnEbay: true }

@@ -1,0 +1,33 @@
+// eBay as a SellingMarketplace (docs/decisions/0029): the eBay services that publish, revise, end, relist and read
+// sales, behind the interface that code acting on every marketplace uses. What only eBay has (the Post to eBay dialog's
+// requirements, its category search and choice, bulk posts) stays with those services and their routes.
+import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
+import { isPostedToEbay } from '../../contract/listing.ts'
+import type { SellingMarketplace } from '../selling/marketplace.ts'
+import type { EbayEndAndRelist } from './end-and-relist.ts'
+import type { EbayPublisher } from './publish.ts'
+import type { EbayRevisions } from './revisions.ts'
+import type { EbaySales } from './sales.ts'
+
+export type EbaySelling = SellingMarketplace<EbayPublishInput, EbayPublishResult, EbayLifecycleResult>
+
+export interface EbaySellingDeps {
+  publisher: Pick<EbayPublisher, 'publish'>
+  revisions: Pick<EbayRevisions, 'requestRevision'>
+  endAndRelist: EbayEndAndRelist
+  sales: Pick<EbaySales, 'pollSeller'>
+}
+
+export function createEbaySelling({ publisher, revisions, endAndRelist, sales }: EbaySellingDeps): EbaySelling {
+  return {
+    id: 'ebay',
+    // 'ebay-<eBay's listing id>' from the first publish on, kept when the listing ends or sells.
+    holds: (listing) => listing.platformListingId?.startsWith('ebay-') ?? false,
+    isLive: isPostedToEbay,
+    publish: publisher.publish,
+    requestRevision: revisions.requestRevision,
+    end: endAndRelist.end,
+    relist: endAndRelist.relist,
+    pollSales: (userId) => sales.pollSeller({ userId }),
+  }
+}

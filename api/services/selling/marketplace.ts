@@ -1,0 +1,61 @@
+// What Snaplist does with a listing on a marketplace it sells on (docs/decisions/0029): publish it, bring the
+// marketplace in step with an edit, end it, relist it, and read the seller's sales there. Code that acts on every
+// marketplace a listing is on (an edit, deleting a live listing) goes through this interface and the one list app.ts
+// builds, so selling somewhere new is one implementation and one entry in that list. Connecting a seller's account
+// (OAuth) is not selling: services/marketplaces/ does that, for every marketplace.
+import type { Listing } from '../../contract/listing.ts'
+import type { Platform } from '../../contract/marketplace-paths.ts'
+import type { Tx } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+
+/** A listing published: what the seller is told, and where buyers see it. */
+export interface Published {
+  message: string
+  platformListingId: string
+  viewUrl: string
+}
+
+/** A listing ended or put back up; buyers see it at viewUrl while it is active. */
+export interface LifecycleChange {
+  message: string
+  platformStatus: 'active' | 'ended'
+  platformListingId: string
+  viewUrl: string | null
+}
+
+/**
+ * One marketplace's selling. Each names its own publish input and answers (eBay's are the SPEC's post-to-ebay and
+ * end/relist answers); code acting on every marketplace reads them as SellingMarketplace, whose `never` input it
+ * cannot publish with: publishing takes what that marketplace's own dialog asked the seller.
+ */
+export interface SellingMarketplace<
+  Input = never,
+  Publish extends Published = Published,
+  Change extends LifecycleChange = LifecycleChange,
+> {
+  readonly id: Platform
+  /** Published here at some point (live, ended or sold): its last sales here are read before it is deleted. */
+  holds(listing: Listing): boolean
+  /** Buyers can buy it here now: deleting it ends it here first. */
+  isLive(listing: Listing): boolean
+  /** Publishes the seller's listing; idempotent, so one live already answers where it is. */
+  publish(userId: number, listingId: number, input: Input): Promise<Publish>
+  /**
+   * The seller changed the listing, in `tx` (the change's transaction): the marketplace gets the change from a job
+   * recorded in the same transaction, so both happen or neither. Nothing for a listing never published here.
+   */
+  requestRevision(tx: Tx, listing: Listing): Promise<void>
+  /** Ends it here; ending an ended listing answers at once. */
+  end(userId: number, listingId: number): Promise<Change>
+  /** Puts an ended listing back up here; relisting a live one answers at once. */
+  relist(userId: number, listingId: number): Promise<Change>
+  /** Reads the seller's sales here since the last read and applies the new ones; answers how many. */
+  pollSales(userId: number): Promise<number>
+}
+
+/** Every marketplace Snaplist sells on, as code acting on all of them sees them. */
+export type SellingMarketplaces = readonly SellingMarketplace[]
+
+/** The seller or the marketplace said no (a detail, a policy, a connection): the same request again would be refused again. */
+export const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
