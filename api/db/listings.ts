@@ -91,6 +91,12 @@ export async function findListing(sql: Sql | Tx, userId: number, id: number): Pr
   return row
 }
 
+/** Whose listing this is, for a job that was given only its id; undefined once it is gone. */
+export async function ownerOf(sql: Sql, id: number): Promise<number | undefined> {
+  const [row] = await sql<{ userId: number }[]>`select user_id from listings where id = ${id}`
+  return row?.userId
+}
+
 /** Which of these listings are the seller's (and not being deleted). */
 export async function ownedListingIds(sql: Sql, userId: number, ids: number[]): Promise<Set<number>> {
   const rows = await sql<

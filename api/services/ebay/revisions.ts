@@ -153,11 +153,6 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
     })
   }
 
-  async function userOf(listingId: number): Promise<number | undefined> {
-    const [row] = await sql<{ userId: number }[]>`select user_id from listings where id = ${listingId}`
-    return row?.userId
-  }
-
   /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */
   async function revise({ listingId }: { listingId: number }): Promise<void> {
     const lease = randomUUID()
@@ -171,7 +166,7 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
       )
       return
     }
-    const userId = await userOf(listingId)
+    const userId = await listings.ownerOf(sql, listingId)
     for (let row = claimed.row; row && userId !== undefined;) {
       let target = row.requested
       if (row.sentToday >= REVISIONS_PER_DAY) return waitForTomorrow(listingId, lease)
