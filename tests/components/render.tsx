@@ -40,8 +40,9 @@ export function renderScreen(screen: ReactNode, { prepare }: { prepare?: (queryC
 /** Answers the app's requests by method and path; anything else is a 404, as from a server without that route. */
 export function answerFetch(answer: (method: string, path: string) => unknown) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init)
-    const body = answer(request.method, new URL(request.url).pathname)
+    // The app's client asks for paths on the page's own origin ('/api/…').
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
+    const body = answer(init?.method ?? 'GET', url.pathname)
     return body === undefined
       ? Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 })
       : Response.json(body)
