@@ -28,6 +28,18 @@ export default defineConfig({
       { test: { ...everyProject, name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'] } },
       // Pure functions, no server and no database: their folders mirror the code's (tests/unit/contract → api/contract).
       { test: { ...everyProject, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // The screens as a user meets them, in a simulated page (happy-dom) with IndexedDB from fake-indexeddb: what shows,
+      // what a tap or a keystroke does, what reaches the offline store. No server: a test answers the requests itself.
+      {
+        test: {
+          ...everyProject,
+          name: 'components',
+          environment: 'happy-dom',
+          include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
+          testTimeout: 10_000,
+        },
+      },
     ],
   },
 })

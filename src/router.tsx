@@ -121,7 +121,8 @@ const signedInRoutes = [
       const edit = Number(search.edit)
       return Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}
     },
-    // The draft lives in IndexedDB from the first keystroke, so a broken screen loses nothing: say where it is.
+    // The draft lives in IndexedDB from the first pause in typing, and a form that goes away writes what it still held,
+    // so a broken screen loses nothing: say where it is.
     errorComponent: (props) => (
       <RouteError {...props} hint="Your draft is kept on this phone, under Drafts on the Dashboard." />
     ),

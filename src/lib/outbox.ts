@@ -6,6 +6,7 @@ import { createDraftStore } from '../offline/drafts.ts'
 import { createSyncEngine } from '../offline/outbox-sender.ts'
 import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/outbox-schedule.ts'
 import { fetchTransport } from '../offline/transport.ts'
+import { flushFieldEdits } from './field-edits.ts'
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> }
@@ -25,7 +26,7 @@ function requestBackgroundSync() {
 /** The offline store acting for one account: it sees and changes only that account's drafts. */
 export const draftsOf = (userId: number) => createDraftStore(localDb(), userId)
 export const syncEngine = createSyncEngine({ db: localDb(), transport: fetchTransport() })
-export const syncScheduler = createSyncScheduler({ engine: syncEngine, requestBackgroundSync })
+export const syncScheduler = createSyncScheduler({ engine: { run: sendAsTyped }, requestBackgroundSync })
 wakeOnOutboxWrites()
 
 /**
@@ -49,6 +50,16 @@ function wakeOnOutboxWrites() {
     const next = (changes as Partial<OutboxEntry>).nextAttemptAt
     if (typeof next === 'number' && next <= Date.now()) wakeAfter(transaction)
   })
+}
+
+/**
+ * A run of the page's sender first writes the edits still waiting for a pause in typing (field-edits.ts), so it sends
+ * the drafts as the seller left them. An edit that cannot be written (the draft is no longer this phone's account's)
+ * does not stop the sending of the others.
+ */
+async function sendAsTyped() {
+  await flushFieldEdits().catch(() => {})
+  return syncEngine.run()
 }
 
 let persistAsked = false

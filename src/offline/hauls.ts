@@ -5,7 +5,8 @@
 // they change (all of them together, docs/product.md §12).
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { isAnalysis, type Draft, type OutboxEntry, type SnaplistDb } from './db.ts'
-import { createDraftStore, type NewPhoto } from './drafts.ts'
+import type { NewPhoto } from './draft-photo-writes.ts'
+import { createDraftStore } from './drafts.ts'
 
 /** Photos taken further apart than this are of different items (docs/product.md §17). */
 export const ITEM_GAP_MS = 60_000

@@ -7,30 +7,24 @@
 // is signed in, each request naming that account, so on a shared phone one account's drafts never reach another's
 // (the server refuses a request named for someone else). An edit names the version it started from: when the listing
 // changed elsewhere meanwhile, it waits with the server's listing for the seller to choose (docs/product.md §11).
-import * as v from 'valibot'
-import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
-import { withoutFieldAspects } from '../../api/contract/ebay-aspects.ts'
-import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
+// Its parts: which entries may run now (outbox-order.ts), how one is sent (outbox-entry-sender.ts), the lock
+// (outbox-lock.ts); this file runs them and settles each outcome (retry with back-off, or park a refusal).
 import { ACCOUNT_CHANGED } from '../../api/contract/sync.ts'
-import { isAnalysis, writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
-import { createDraftStore, lateFill } from './drafts.ts'
 import { ApiError, hasCode } from './api-error.ts'
+import { isAnalysis, type OutboxEntry, type SnaplistDb } from './db.ts'
+import { entrySenderFor, isAiBusy } from './outbox-entry-sender.ts'
+import { defaultLock } from './outbox-lock.ts'
+import { onlyAnalysisWaits, runnable, unblocked } from './outbox-order.ts'
 import type { SyncTransport } from './transport.ts'
 
-export const SYNC_LOCK = 'snaplist-sync'
 const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 5 * 60_000
-// Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest. The
-// seller's analyses limit (a 429) is one too: asking again within the minute or the day would only be refused again.
-const AI_GAVE_UP = ['analysis_failed', 'analysis_timeout', 'analysis_key_refused', 'analysis_limit_reached'] as const
 // The AI is there but overloaded (Gemini's 429): worth trying again, in minutes rather than seconds.
 const AI_RETRY_BASE_MS = 60_000
 const AI_RETRY_MAX_MS = 16 * 60_000
 // Someone else signing in mid-run makes the run start over as them; more changes of hands than this in one run wait
 // for the next run.
 const MAX_ACCOUNTS_PER_RUN = 3
-
-const isAiBusy = (error: unknown) => hasCode(error, 'analysis_busy')
 
 export type RunOutcome =
   /** Nothing left that can run now; nextAttemptAt says when something can (undefined: nothing waits). */
@@ -54,56 +48,6 @@ class Interrupted extends Error {
   }
 }
 
-/** The form's text as the contract's input, or the 400 the server would answer, so the seller sees it the same way. */
-function checked<Schema extends v.GenericSchema>(schema: Schema, input: unknown): v.InferOutput<Schema> {
-  const parsed = v.safeParse(schema, input)
-  if (parsed.success) return parsed.output
-  const fields = Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
-  throw new ApiError(400, parsed.issues.map((issue) => issue.message).join('. '), 'invalid_input', fields)
-}
-
-/** The Web Locks API where there is one (browsers, service workers); a process-wide flag otherwise (tests). */
-export function defaultLock(): (fn: () => Promise<void>) => Promise<boolean> {
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    return async (fn) => {
-      let ran = false
-      await navigator.locks.request(SYNC_LOCK, { ifAvailable: true }, async (lock) => {
-        if (!lock) return
-        ran = true
-        await fn()
-      })
-      return ran
-    }
-  }
-  let held = false
-  return async (fn) => {
-    if (held) return false
-    held = true
-    try {
-      await fn()
-      return true
-    } finally {
-      held = false
-    }
-  }
-}
-
-/**
- * eBay's category and the item specifics with a value, as the listing keeps them (docs/product.md §12); not those the
- * listing's own fields answer: the fields say them (docs/decisions/0022).
- */
-function ebayFieldsOf(draft: Draft) {
-  const aspects = Object.fromEntries(
-    Object.entries(withoutFieldAspects(draft.aspects ?? {})).filter(([, value]) => value.trim() !== ''),
-  )
-  const category = {
-    ebayCategoryId: draft.ebayCategory?.id ?? null,
-    ebayCategoryName: draft.ebayCategory?.name ?? null,
-    ebayCategoryChosen: draft.ebayCategoryChosen ?? false,
-  }
-  return { ...category, ebayAspects: aspects }
-}
-
 export function createSyncEngine({
   db,
   transport,
@@ -125,153 +69,7 @@ export function createSyncEngine({
   /** The AI backs off in minutes: 1, 2, 4, 8, then every 16. */
   const aiBackoff = (attempts: number) => Math.min(AI_RETRY_MAX_MS, AI_RETRY_BASE_MS * 2 ** attempts)
 
-  /** Only the analysis waits: the photos are stored, so neither the listing nor anything else waits for it. */
-  const onlyAnalysisWaits = (entry: OutboxEntry) => isAnalysis(entry) && entry.photoStored === true
-
-  /**
-   * Entries whose turn it is: not refused; a listing once its photos are stored (an analysis waiting for a busy AI does
-   * not hold it up); an analysis that only waits for the AI after its draft's listing, so its answer never races the
-   * create (it then fills what the listing left empty).
-   */
-  function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
-    const draftsOf = (match: (entry: OutboxEntry) => boolean) =>
-      new Set(entries.filter(match).map((entry) => entry.draftId))
-    const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
-    const creating = draftsOf((entry) => writesListing(entry.kind))
-    const storing = draftsOf((entry) => !writesListing(entry.kind) && !onlyAnalysisWaits(entry))
-    const uploading = draftsOf((entry) => entry.kind === 'upload-photo' || entry.kind === 'analyze-photo')
-    return entries.filter((entry) => {
-      if (entry.status !== 'pending' || parkedDrafts.has(entry.draftId)) return false
-      if (writesListing(entry.kind)) return !storing.has(entry.draftId)
-      // The draft's analysis reads all of its photos: it waits until they are all on the server.
-      if (entry.kind === 'analyze-draft' && uploading.has(entry.draftId)) return false
-      return !(onlyAnalysisWaits(entry) && creating.has(entry.draftId))
-    })
-  }
-
-  /** Due now and not running; a listing also waits while anything of its draft runs (an analysis may fill it). */
-  function runnable(entries: OutboxEntry[], inFlight: Set<number>) {
-    const runningDrafts = new Set(entries.filter((entry) => inFlight.has(entry.id!)).map((entry) => entry.draftId))
-    return unblocked(entries).filter(
-      (entry) =>
-        !inFlight.has(entry.id!) &&
-        entry.nextAttemptAt <= now() &&
-        (!writesListing(entry.kind) || !runningDrafts.has(entry.draftId)),
-    )
-  }
-
-  /** How one account's entries are sent: every request names the account, every change lands in its drafts. */
-  function senderFor(account: number) {
-    const drafts = createDraftStore(db, account, now)
-
-    async function photoOf(entry: OutboxEntry): Promise<DraftPhoto | undefined> {
-      return entry.photoId ? db.photos.get(entry.photoId) : undefined
-    }
-
-    async function upload(photo: DraftPhoto, blob: Blob) {
-      const stored = await transport.uploadPhoto(account, photo.id, blob)
-      await db.photos.update(photo.id, { serverUrl: stored.imageUrl })
-    }
-
-    /** Suggestions for a draft still on the phone go into its fields; for a listing that exists, into its empty fields. */
-    async function applySuggestions(draftId: string, result: DraftAnalysis) {
-      const draft = await db.drafts.get(draftId)
-      if (draft?.state !== 'done' || draft.listingId === undefined) return drafts.applyAnalysis(draftId, result)
-      const reply = await transport.fillEmpty(account, draft.listingId, lateFill(draft, result))
-      await drafts.filledLate(draftId, result, reply.filled)
-    }
-
-    /**
-     * Runs an analysis; false when the AI gave up (the seller fills in the rest). When the AI is busy, `storePhotos`
-     * makes sure the photos are on the server, so the listing can go ahead while the entry waits for the AI.
-     */
-    async function analysed(
-      entry: OutboxEntry,
-      analyse: () => Promise<void>,
-      storePhotos: () => Promise<void> = async () => {},
-    ): Promise<boolean> {
-      try {
-        await analyse()
-        return true
-      } catch (error) {
-        if (isAiBusy(error)) {
-          await storePhotos()
-          await db.outbox.update(entry.id!, { photoStored: true })
-          throw error
-        }
-        if (!hasCode(error, ...AI_GAVE_UP)) throw error
-        await db.drafts.update(entry.draftId, { aiGaveUp: error.code })
-        return false
-      }
-    }
-
-    /** One photo uploaded and analysed alone (entries queued before drafts were analysed whole). */
-    const analyse = (entry: OutboxEntry, photo: DraftPhoto, blob: Blob) =>
-      analysed(
-        entry,
-        async () => {
-          const result = await transport.analyzePhoto(account, photo.id, blob)
-          await db.photos.update(photo.id, { serverUrl: result.imageUrl })
-          await applySuggestions(entry.draftId, result)
-        },
-        async () => {
-          if (!photo.serverUrl) await upload(photo, blob)
-        },
-      )
-
-    /** All of the draft's photos on the server, in the seller's order, analysed together. */
-    async function analyseDraft(entry: OutboxEntry) {
-      const draft = await db.drafts.get(entry.draftId)
-      const photos = draft ? await db.photos.bulkGet(draft.photoIds) : []
-      const ids = photos.flatMap((photo) => (photo?.serverUrl ? [photo.id] : []))
-      if (ids.length === 0) return // Every photo was removed: nothing to analyse.
-      await analysed(entry, async () => applySuggestions(entry.draftId, await transport.analyzePhotos(account, ids)))
-    }
-
-    async function sendPhoto(entry: OutboxEntry, analyseIt: boolean) {
-      const photo = await photoOf(entry)
-      if (!photo?.blob) return // Removed by the seller, or stored already: nothing to send.
-      if (analyseIt && (await analyse(entry, photo, photo.blob))) return
-      if (!photo.serverUrl) await upload(photo, photo.blob)
-    }
-
-    /** The stored photos' URLs in the seller's order: the first is the cover. */
-    async function imagesOf(draft: Draft): Promise<string[]> {
-      const photos = await db.photos.bulkGet(draft.photoIds)
-      return photos.flatMap((photo) => (photo?.serverUrl ? [photo.serverUrl] : []))
-    }
-
-    async function createListing(draft: Draft) {
-      const input = checked(ListingInputSchema, {
-        ...draft.fields,
-        images: await imagesOf(draft),
-        clientId: draft.id,
-        aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null,
-        ...ebayFieldsOf(draft),
-      })
-      const listing = await transport.createListing(account, input)
-      await drafts.created(draft.id, listing.id)
-      onListingCreated?.(draft.id, listing.id)
-    }
-
-    async function updateListing(draft: Draft, { listingId, version }: NonNullable<Draft['editOf']>) {
-      const edit = checked(ListingEditSchema, { ...draft.fields, images: await imagesOf(draft), version })
-      await drafts.saved(draft.id, await transport.updateListing(account, listingId, edit))
-    }
-
-    async function sendListing(entry: OutboxEntry) {
-      const draft = await drafts.get(entry.draftId)
-      if (!draft || draft.state === 'done') return
-      if (entry.kind === 'update-listing' && draft.editOf) return updateListing(draft, draft.editOf)
-      return createListing(draft)
-    }
-
-    return (entry: OutboxEntry) => {
-      if (writesListing(entry.kind)) return sendListing(entry)
-      if (entry.kind === 'analyze-draft') return analyseDraft(entry)
-      return sendPhoto(entry, entry.kind === 'analyze-photo')
-    }
-  }
+  const send = (account: number) => entrySenderFor(account, { db, transport, now, onListingCreated })
 
   /**
    * The AI said it is busy: the analyses of drafts still being edited that have not asked yet wait as long as this one,
@@ -357,14 +155,14 @@ export function createSyncEngine({
 
   /** Sends the account's entries until none can run now, or the run is interrupted. */
   async function drain(account: number): Promise<RunOutcome | Interrupted['reason']> {
-    const send = senderFor(account)
+    const sendEntry = send(account)
     const inFlight = new Map<number, Promise<void>>()
     let interrupted: Interrupted['reason'] | undefined
     for (;;) {
       if (!interrupted) {
         const entries = await db.outbox.where({ userId: account }).toArray()
-        for (const entry of runnable(entries, new Set(inFlight.keys())).slice(0, concurrency - inFlight.size)) {
-          const running = runEntry(entry, send)
+        for (const entry of runnable(entries, new Set(inFlight.keys()), now()).slice(0, concurrency - inFlight.size)) {
+          const running = runEntry(entry, sendEntry)
             .catch((error: unknown) => {
               if (error instanceof Interrupted) interrupted = error.reason
               else throw error

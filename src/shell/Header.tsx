@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
-import type { UnsyncedCounts } from '../offline/drafts.ts'
+import type { UnsyncedCounts } from '../offline/draft-account.ts'
 import { useLogout } from '../queries/session-queries.ts'
 import { deferred } from '../lib/deferred.tsx'
 import { LogoutDialog } from '../features/auth/LogoutDialog.tsx'

@@ -15,7 +15,11 @@ declare module 'vitest' {
   }
 }
 
+/** The projects that open no database (vitest.config.ts): a run of only these makes no template. */
+const WITHOUT_DATABASE = new Set(['unit', 'components'])
+
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.vitest.projects.every((running) => WITHOUT_DATABASE.has(running.name))) return async () => {}
   const db = await openDatabase({ pgliteDir: 'memory://' })
   await migrate(db.sql)
   const dump = await db.dumpDataDir!()

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EMPTY_SUGGESTION, type AspectSuggestion, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import { SnaplistDb } from '../../src/offline/db.ts'
-import { aspectGuessKey, createDraftStore } from '../../src/offline/drafts.ts'
+import { aspectGuessKey } from '../../src/offline/draft-fills.ts'
+import { createDraftStore } from '../../src/offline/drafts.ts'
 
 let db: SnaplistDb
 beforeEach(() => {

@@ -14,7 +14,7 @@ import {
   ITEM_SETTLE_MS,
   type HaulStore,
 } from '../../src/offline/hauls.ts'
-import type { NewPhoto } from '../../src/offline/drafts.ts'
+import type { NewPhoto } from '../../src/offline/draft-photo-writes.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
 const USER = 7

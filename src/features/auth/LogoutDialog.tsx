@@ -1,6 +1,6 @@
 // Logging out of a shared phone: the account's drafts that have not reached the server stay on the phone unless the
 // seller removes them; nobody else sees or sends them, and they sync at this account's next sign-in here.
-import type { UnsyncedCounts } from '../../offline/drafts.ts'
+import type { UnsyncedCounts } from '../../offline/draft-account.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 

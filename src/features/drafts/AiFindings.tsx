@@ -6,7 +6,7 @@ import { isFieldAspect } from '../../../api/contract/ebay-aspects.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { aspectGuessKey } from '../../offline/drafts.ts'
+import { aspectGuessKey } from '../../offline/draft-fills.ts'
 import type { Draft } from '../../offline/db.ts'
 import { useDraftStore } from './useDrafts.ts'
 

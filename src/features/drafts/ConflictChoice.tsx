@@ -5,7 +5,7 @@ import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import type { DraftFields } from '../../offline/db.ts'
-import { fieldsOfListing } from '../../offline/drafts.ts'
+import { fieldsOfListing } from '../../offline/draft-fills.ts'
 
 interface Difference {
   label: string

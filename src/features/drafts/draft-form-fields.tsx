@@ -1,0 +1,125 @@
+// The listing form's inputs: where each field listing-fields.ts declares sits (its section, its width, its hint), the
+// input its kind takes, and what marks a value the AI or a measurement filled.
+import { Fragment, type ReactNode } from 'react'
+import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
+import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
+import type { ListingInput } from '../../../api/contract/listing.ts'
+import { SelectField } from '../../components/ui/SelectField.tsx'
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
+import { TextField } from '../../components/ui/TextField.tsx'
+import type { DraftField, DraftFields } from '../../offline/db.ts'
+
+export type Section = 'details' | 'ebay'
+
+/** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
+interface Placement {
+  section: Section
+  /** Across both columns. */
+  wide?: true
+  hint?: string
+  /** Text: a text area this many rows high. */
+  rows?: number
+  /** Text: counts the characters against the limit, and stops there. */
+  counted?: true
+}
+export const PLACES = {
+  title: { section: 'details', wide: true, counted: true },
+  description: { section: 'details', wide: true, rows: 5 },
+  askingPrice: {
+    section: 'details',
+    wide: true,
+    hint: 'What buyers pay on eBay, in dollars and cents (e.g. 24.99). Blank: the median used price. Retail Price and Median Used Price below are references.',
+  },
+  price: { section: 'details' },
+  medianUsedPrice: { section: 'details' },
+  quantity: { section: 'details' },
+  category: { section: 'details' },
+  keywords: { section: 'details', wide: true, hint: 'Separate keywords with commas' },
+  color: { section: 'details' },
+  brand: { section: 'ebay' },
+  size: { section: 'ebay' },
+  type: { section: 'ebay' },
+  sizeType: { section: 'ebay' },
+  department: { section: 'ebay' },
+} satisfies Record<DraftField, Placement> as Record<DraftField, Placement>
+
+export type FormControl = Control<DraftFields, unknown, ListingInput>
+
+export type InputProps = UseFormRegisterReturn<DraftField> & {
+  label: string
+  error: string | undefined
+  badge: ReactNode
+  hint?: string
+}
+
+/** A text input that shows how many characters of its limit are used. */
+function CountedTextField({ control, limit, ...props }: InputProps & { control: FormControl; limit: number }) {
+  const length = useWatch({ control, name: props.name }).length
+  return <TextField maxLength={limit} {...props} hint={`${length}/${limit}`} />
+}
+
+/**
+ * What filled a field: the AI, or (without one) a measurement of the photo, which is never called AI. Reviewing a haul
+ * it says to check the field, in amber, so the fields to check stand out.
+ */
+export function FilledBadge({ measured, check }: { measured: boolean; check: boolean }) {
+  const source = measured ? 'Measured' : 'AI'
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${check ? 'bg-amber-200 text-amber-950' : 'bg-violet-100 text-violet-800'}`}
+      title={measured ? 'Measured from the photo: check it' : 'Filled in by AI: check it'}
+    >
+      {check ? `${source}: check` : source}
+    </span>
+  )
+}
+
+/** The fields of one section, each with the input its kind takes and what the analysis found beside it. */
+export function SectionFields({
+  section,
+  control,
+  inputProps,
+  under,
+  after,
+}: {
+  section: Section
+  control: FormControl
+  inputProps: (field: DraftField) => InputProps
+  /** Shown under a field. */
+  under: Partial<Record<DraftField, ReactNode>>
+  /** Shown after a field, across both columns. */
+  after: Partial<Record<DraftField, ReactNode>>
+}) {
+  return LISTING_FIELD_ENTRIES.filter(([field]) => PLACES[field].section === section).map(([field, spec]) => {
+    const { wide, rows, counted } = PLACES[field]
+    const props = inputProps(field)
+    const input =
+      spec.kind === 'choice' ? (
+        <SelectField options={spec.options} {...props} />
+      ) : spec.kind === 'whole' ? (
+        <TextField type="number" inputMode="numeric" min={spec.min} step={1} {...props} />
+      ) : spec.kind === 'money' ? (
+        <TextField type="number" inputMode="decimal" min={0.01} step={0.01} {...props} />
+      ) : spec.kind === 'text' && rows ? (
+        <TextAreaField rows={rows} {...props} />
+      ) : spec.kind === 'text' && counted ? (
+        <CountedTextField control={control} limit={spec.max} {...props} />
+      ) : (
+        <TextField {...props} />
+      )
+    const withNote = under[field] ? (
+      <div className="flex flex-col gap-2">
+        {input}
+        {under[field]}
+      </div>
+    ) : (
+      input
+    )
+    return (
+      <Fragment key={field}>
+        {wide ? <div className="sm:col-span-2">{withNote}</div> : withNote}
+        {after[field]}
+      </Fragment>
+    )
+  })
+}
