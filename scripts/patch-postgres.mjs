@@ -49,7 +49,7 @@ const { version } = JSON.parse(readFileSync(`${PACKAGE}/package.json`, 'utf8'))
 if (version !== PATCHED_VERSION) {
   console.warn(
     `scripts/patch-postgres.mjs: postgres ${version} is installed, the patch is for ${PATCHED_VERSION}. Check that this release ` +
-      'fixes porsager/postgres#1154 and #1208 (tests/api/database-restart.test.ts shows it), then remove the script or port it.',
+      'fixes porsager/postgres#1154 and #1208 (tests/api/db/client.test.ts shows it), then remove the script or port it.',
   )
   process.exit(0)
 }

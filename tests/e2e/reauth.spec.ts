@@ -1,6 +1,6 @@
 // Issue 27, F14 (docs/decisions/0026): connecting a marketplace from a session idle for over 12 hours asks for the
 // password in a dialog, then goes on. The browser cannot move the server's clock, so the server's first answer to the
-// connect is the refusal it gives such a session (tests/api/reauth.test.ts proves the server gives it); the password
+// connect is the refusal it gives such a session (tests/api/accounts/recent-proof.test.ts proves the server gives it); the password
 // check and the connect after it are the real server's.
 import { expect, test } from '@playwright/test'
 import { PASSWORD, registerThroughUi } from './helpers.ts'

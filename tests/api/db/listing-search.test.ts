@@ -1,0 +1,188 @@
+// GET /api/listings/search: the Dashboard's search (title, brand, keywords, SKU), status filter and sort, done by the
+// server over the seller's own listings, a page of 24 at a time, with the counts by status; and the ids of every ready
+// listing it finds, for Select all ready (issue 26).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LISTINGS_PAGE_SIZE, type ListingPage } from '../../../api/contract/listing-search.ts'
+import { readyListingIds } from '../../../api/db/listing-search.ts'
+import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+
+let t: TestApp
+let alice: ReturnType<typeof client>
+let bob: ReturnType<typeof client>
+const ids: Record<string, number> = {}
+
+async function create(who: ReturnType<typeof client>, fields: Record<string, unknown>) {
+  const response = await who.post('/api/listings', { category: 'other', color: 'multi', price: 10, ...fields })
+  expect(response.status, await response.clone().text()).toBe(201)
+  return (await readJson(response)).id as number
+}
+
+const search = async (who: ReturnType<typeof client>, query: string) => {
+  const response = await who.get(`/api/listings/search${query}`)
+  expect(response.status, await response.clone().text()).toBe(200)
+  return (await readJson(response)) as ListingPage
+}
+const titles = (page: ListingPage) => page.listings.map((listing) => listing.title)
+
+beforeAll(async () => {
+  t = await createTestApp()
+  alice = client(t.app)
+  bob = client(t.app)
+  await alice.post('/api/register', newUser('alice'))
+  await bob.post('/api/register', newUser('bob'))
+  // Created one after another: each newer than the one before.
+  ids.jacket = await create(alice, {
+    title: 'Vintage denim jacket',
+    brand: "Levi's",
+    keywords: ['denim', 'trucker'],
+    price: 60,
+  })
+  ids.bowl = await create(alice, {
+    title: 'Mixing bowl 2 qt',
+    brand: 'Pyrex',
+    keywords: ['kitchen', 'glass'],
+    price: 25,
+    askingPrice: 18.5,
+  })
+  ids.lamp = await create(alice, {
+    title: 'Brass desk lamp',
+    brand: '',
+    keywords: ['lighting', '100%_brass'],
+    price: 40,
+    medianUsedPrice: 30,
+  })
+  ids.boots = await create(alice, { title: 'Leather boots size 9', brand: 'Frye', keywords: ['western'], price: 90 })
+  await create(bob, { title: "Bob's denim jacket", brand: "Levi's", price: 70 })
+  await t.db.sql`update listings set platform_status = 'sold' where id = ${ids.boots}`
+})
+afterAll(() => t.close())
+
+describe('GET /api/listings/search', () => {
+  it("finds a listing by a word of its title, its brand, a keyword or its SKU, only among the seller's own", async () => {
+    expect(titles(await search(alice, '?q=jacket'))).toEqual(['Vintage denim jacket'])
+    expect(titles(await search(alice, '?q=pyrex'))).toEqual(['Mixing bowl 2 qt'])
+    expect(titles(await search(alice, '?q=LIGHTING'))).toEqual(['Brass desk lamp'])
+    expect(titles(await search(alice, `?q=snaplist${ids.lamp}`))).toEqual(['Brass desk lamp'])
+    // Every word typed, each anywhere: a brand and a word of the title together.
+    expect(titles(await search(alice, `?q=${encodeURIComponent("levi's  denim")}`))).toEqual(['Vintage denim jacket'])
+    expect(titles(await search(alice, '?q=pyrex%20jacket'))).toEqual([])
+    expect(titles(await search(bob, '?q=vintage'))).toEqual([])
+  })
+
+  it('matches % and _ as themselves, not as patterns', async () => {
+    expect(titles(await search(alice, `?q=${encodeURIComponent('100%_brass')}`))).toEqual(['Brass desk lamp'])
+    expect(titles(await search(alice, `?q=${encodeURIComponent('%')}`))).toEqual(['Brass desk lamp'])
+    expect(titles(await search(alice, '?q=_'))).toEqual(['Brass desk lamp'])
+  })
+
+  it("sorts by newest, oldest, and the price eBay gets (the seller's Price, else the used price, else retail)", async () => {
+    expect(titles(await search(alice, ''))).toEqual([
+      'Leather boots size 9',
+      'Brass desk lamp',
+      'Mixing bowl 2 qt',
+      'Vintage denim jacket',
+    ])
+    expect(titles(await search(alice, '?sort=oldest'))).toEqual([
+      'Vintage denim jacket',
+      'Mixing bowl 2 qt',
+      'Brass desk lamp',
+      'Leather boots size 9',
+    ])
+    // 18.50 (Price), 30 (used), 60, 90 (retail).
+    expect(titles(await search(alice, '?sort=price-low'))).toEqual([
+      'Mixing bowl 2 qt',
+      'Brass desk lamp',
+      'Vintage denim jacket',
+      'Leather boots size 9',
+    ])
+    expect(titles(await search(alice, '?sort=price-high'))).toEqual([
+      'Leather boots size 9',
+      'Vintage denim jacket',
+      'Brass desk lamp',
+      'Mixing bowl 2 qt',
+    ])
+  })
+
+  it("filters by status and counts each status over all the seller's listings, whatever the search", async () => {
+    const sold = await search(alice, '?status=sold&q=boots')
+    expect(titles(sold)).toEqual(['Leather boots size 9'])
+    expect(sold.total).toBe(1)
+    expect(sold.counts).toEqual({ ready: 3, live: 0, sold: 1, ended: 0 })
+    expect(titles(await search(alice, '?status=ready&sort=oldest'))).toEqual([
+      'Vintage denim jacket',
+      'Mixing bowl 2 qt',
+      'Brass desk lamp',
+    ])
+  })
+
+  it('answers a page of 24 at a time, with how many match in all', async () => {
+    const carol = client(t.app)
+    await carol.post('/api/register', newUser('carol'))
+    for (let index = 1; index <= 30; index++)
+      await create(carol, { title: `Paperback ${String(index).padStart(2, '0')}`, price: index })
+    const first = await search(carol, '?sort=oldest')
+    expect(first.listings).toHaveLength(LISTINGS_PAGE_SIZE)
+    expect(first.total).toBe(30)
+    expect(first.listings[0]!.title).toBe('Paperback 01')
+    const second = await search(carol, `?sort=oldest&offset=${LISTINGS_PAGE_SIZE}`)
+    expect(titles(second)).toEqual([
+      'Paperback 25',
+      'Paperback 26',
+      'Paperback 27',
+      'Paperback 28',
+      'Paperback 29',
+      'Paperback 30',
+    ])
+    expect(second.total).toBe(30)
+    expect(second.counts.ready).toBe(30)
+  })
+
+  it('refuses a bad sort, status or offset with 400 and the field', async () => {
+    for (const query of ['?sort=cheapest', '?status=draft', '?offset=-1', '?offset=1.5', `?q=${'a'.repeat(101)}`]) {
+      const response = await alice.get(`/api/listings/search${query}`)
+      expect(response.status, query).toBe(400)
+      expect((await readJson(response)).code).toBe('invalid_input')
+    }
+  })
+})
+
+describe('GET /api/listings/ready-ids', () => {
+  it("answers every ready listing the search finds, not only the page shown: none live, sold, being deleted or another seller's", async () => {
+    const dave = client(t.app)
+    const daveId = (await readJson(await dave.post('/api/register', newUser('dave')))).id as number
+    const made: number[] = []
+    for (let index = 1; index <= 30; index++)
+      made.push(
+        await create(dave, { title: `Record ${String(index).padStart(2, '0')}`, brand: index % 2 ? 'Motown' : 'Stax' }),
+      )
+    const [live, sold, deleting] = made.slice(-3) as [number, number, number]
+    await t.db.sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-123' where id = ${live}`
+    await t.db.sql`update listings set platform_status = 'sold' where id = ${sold}`
+    await t.db.sql`update listings set deleting_since = now() where id = ${deleting}`
+    await create(bob, { title: 'Record 01', brand: 'Motown' })
+
+    const all = await readJson(await dave.get('/api/listings/ready-ids?sort=oldest'))
+    expect(all).toEqual({ ids: made.slice(0, 27), total: 27 })
+    const motown = await readJson(await dave.get('/api/listings/ready-ids?q=motown'))
+    expect(motown.ids).toEqual(
+      made
+        .slice(0, 27)
+        .filter((_, index) => index % 2 === 0)
+        .reverse(),
+    )
+    expect(motown.total).toBe(14)
+    // At most what one bulk post takes, the first in the sort's order; the total says how many wait beyond them.
+    expect(await readyListingIds(t.db.sql, daveId, { q: '', sort: 'oldest' }, 5)).toEqual({
+      ids: made.slice(0, 5),
+      total: 27,
+    })
+  })
+
+  it('refuses a bad sort or a search too long with 400', async () => {
+    for (const query of ['?sort=cheapest', `?q=${'a'.repeat(101)}`]) {
+      const response = await alice.get(`/api/listings/ready-ids${query}`)
+      expect(response.status, query).toBe(400)
+      expect((await readJson(response)).code).toBe('invalid_input')
+    }
+  })
+})
