@@ -70,12 +70,10 @@ export async function readyListingIds(
   search: Pick<ListingSearch, 'q' | 'sort'>,
   limit: number,
 ): Promise<ReadyListingIds> {
-  const matches = matching(sql, search.q, 'ready')
-  const [ids, [count]] = await Promise.all([
-    sql<
-      { id: number }[]
-    >`select id from listings where user_id = ${userId} and ${matches} order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`,
-    sql<{ total: number }[]>`select count(*)::int as total from listings where user_id = ${userId} and ${matches}`,
-  ])
-  return { ids: ids.map((row) => row.id), total: count!.total }
+  // One scan: the window's count is taken over every match before the limit cuts them (none found: total 0).
+  const rows = await sql<{ id: number; total: number }[]>`
+    select id, (count(*) over ())::int as total from listings
+    where user_id = ${userId} and ${matching(sql, search.q, 'ready')}
+    order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
 }
