@@ -52,6 +52,8 @@ export default defineConfig({
   // Registers the administrator (with the server's setup code) before the tests start.
   globalSetup: './tests/e2e/global-setup.ts',
   // npm test runs the suite in two parts (scripts/test.mjs), each with a report of its own.
+  // Its own folder, which Playwright empties at each start: the other suites' reports beside it stay.
+  outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

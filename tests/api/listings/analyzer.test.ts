@@ -11,7 +11,13 @@ import {
 } from '../../../api/services/listings/analyzer/gemini.ts'
 import { createLocalAnalyzer } from '../../../api/services/listings/analyzer/local.ts'
 import { normalizeAnalysis } from '../../../api/services/listings/analyzer/normalize-analysis.ts'
-import { LEVIS_501, LEVIS_501_REPLY, startFakeGemini, type FakeGemini, type RecordedRequest } from '../../fakes/gemini.ts'
+import {
+  LEVIS_501,
+  LEVIS_501_REPLY,
+  startFakeGemini,
+  type FakeGemini,
+  type RecordedRequest,
+} from '../../fakes/gemini.ts'
 
 // Not a decodable photo, but the bytes the fake and the client pass through unchanged.
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
