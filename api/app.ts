@@ -183,18 +183,15 @@ export function createApp({
     connectionService: connections,
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
-  const etsy =
-    etsyConfig && providers.etsy
-      ? createEtsyServices({
-          sql,
-          storage,
-          publicUrl: config.publicUrl,
-          config: etsyConfig,
-          connectionService: connections,
-        })
-      : undefined
+  const etsy = createEtsyServices({
+    sql,
+    storage,
+    publicUrl: config.publicUrl,
+    config: providers.etsy ? etsyConfig : undefined,
+    connectionService: connections,
+  })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
-  const selling: SellingMarketplaces = etsy ? [ebay.selling, etsy.selling] : [ebay.selling]
+  const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
   const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { marketplaces: selling, liveDeletion })
   const admin = createAdminService({ sql, listingService: listings, storage })

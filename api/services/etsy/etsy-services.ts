@@ -6,6 +6,7 @@ import type { EtsyAnswers, EtsyPublishInput, EtsyPublishResult, EtsyRequirements
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { notFound } from '../../errors.ts'
+import { notConfigured } from '../marketplaces/connections.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
@@ -21,12 +22,25 @@ export interface EtsyServicesDeps {
   sql: Sql
   storage: FileStorage
   publicUrl: string | undefined
-  config: EtsyApiConfig
+  /** Etsy's API settings; without them (Etsy not set up) the routes find the listing, then say so. */
+  config: EtsyApiConfig | undefined
   connectionService: MarketplaceConnectionService
   fetcher?: typeof fetch
 }
 
 export function createEtsyServices({ sql, storage, publicUrl, config, connectionService, fetcher }: EtsyServicesDeps) {
+  async function ownListing(userId: number, listingId: number) {
+    const listing = await listings.findListing(sql, userId, listingId)
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    return listing
+  }
+  if (!config) {
+    const refuse = async (userId: number, listingId: number): Promise<never> => {
+      await ownListing(userId, listingId)
+      throw notConfigured('etsy')
+    }
+    return { selling: undefined, requirements: refuse, publish: refuse }
+  }
   const api = createEtsyApi(config, fetcher)
   const check = createEtsyRequirements({ sql, connectionService, shopSetup: createEtsyShopSetup(api) })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
@@ -47,10 +61,9 @@ export function createEtsyServices({ sql, storage, publicUrl, config, connection
     selling,
     /** What the seller still has to answer or set up on Etsy for this listing. */
     async requirements(userId: number, listingId: number, answers: EtsyAnswers): Promise<EtsyRequirements> {
-      const listing = await listings.findListing(sql, userId, listingId)
-      if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-      return (await check(userId, listing, answers)).requirements
+      return (await check(userId, await ownListing(userId, listingId), answers)).requirements
     },
+    publish: publisher.publish,
   }
 }
 
