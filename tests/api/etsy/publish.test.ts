@@ -225,3 +225,15 @@ describe('exactly once, whatever Etsy does', () => {
     expect(onEtsy(own.title)).toHaveLength(1)
   })
 })
+
+describe('Etsy in the selling list', () => {
+  it('a listing live on Etsy that the seller deletes is ended on Etsy first (state inactive), through the interface', async () => {
+    const client = await seller('delete')
+    const own = await listing(client, {}, 1)
+    expect((await post(client, own.id)).status).toBe(200)
+    const deleted = await client.call('DELETE', `/api/listings/${own.id}`)
+    expect(deleted.status).toBe(202)
+    await t.settle()
+    expect(onEtsy(own.title).map((held) => held.state)).toEqual(['inactive'])
+  })
+})
