@@ -8,6 +8,7 @@ import * as listings from '../../db/listings.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
 import { notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { etsyNotConnected } from './errors.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 import { listingUrl } from './publish.ts'
 
@@ -35,7 +36,7 @@ export function createEtsyEndAndRelist(deps: {
     if (place.status === to)
       return answer(to, place.url, to === 'active' ? 'This listing is live on Etsy.' : 'This listing is ended on Etsy.')
     const shopId = (await findConnection(sql, userId, 'etsy'))?.accountId
-    if (!shopId) throw notFound('No Etsy shop is connected. Connect Etsy from the Dashboard first.')
+    if (!shopId) throw etsyNotConnected()
     const updated = await connectionService.call(userId, 'etsy', async (token) =>
       readReply(
         UpdatedSchema,

@@ -30,3 +30,15 @@ export const etsyApiKey = (config: { clientId: string; sharedSecret?: string | u
   config.sharedSecret ? `${config.clientId}:${config.sharedSecret}` : config.clientId
 
 export const ETSY_API_URL = 'https://api.etsy.com'
+
+/** No Etsy shop connected: nothing can be read or sold there. */
+export const etsyNotConnected = () =>
+  new AppError(409, 'etsy_not_connected', 'No Etsy shop is connected. Connect Etsy from the Dashboard first.')
+
+/** A connection made before Snaplist asked for the scopes selling needs (docs/decisions/0031). */
+export const etsyReconnectNeeded = () =>
+  new AppError(
+    409,
+    'etsy_reconnect_needed',
+    'Your Etsy connection was made before Snaplist could publish there. Connect Etsy again from the Dashboard, then post.',
+  )

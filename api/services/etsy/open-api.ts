@@ -11,6 +11,7 @@ import {
   etsyApiKey,
   etsyAppRefused,
   etsyBusy,
+  etsyReconnectNeeded,
   etsyUnavailable,
   etsyUnreachable,
   retryAfterOf,
@@ -45,13 +46,6 @@ export class EtsyRefusal extends AppError {
   }
 }
 
-export const reconnectNeeded = () =>
-  new AppError(
-    409,
-    'etsy_reconnect_needed',
-    'Your Etsy connection was made before Snaplist could publish there. Connect Etsy again from the Dashboard, then post.',
-  )
-
 /**
  * Etsy's reply read as its contract describes it (tests/contracts/etsy/); one that is not is treated as Etsy failing
  * (502) and what was wrong is logged.
@@ -72,7 +66,7 @@ async function refusal(response: Response, what: string): Promise<AppError> {
   if (response.status === 401)
     return new TokenRejected('etsy', 'Etsy no longer accepts this connection. Connect Etsy again from the Dashboard.')
   // 403 is the app's key refused, or the seller's token without the scope the call needs.
-  if (response.status === 403) return /scope/i.test(text) ? reconnectNeeded() : etsyAppRefused()
+  if (response.status === 403) return /scope/i.test(text) ? etsyReconnectNeeded() : etsyAppRefused()
   return new EtsyRefusal(response.status, text)
 }
 

@@ -16,6 +16,7 @@ import { findConnection } from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { ETSY_SCOPES } from '../marketplaces/etsy.ts'
+import { etsyNotConnected, etsyReconnectNeeded } from './errors.ts'
 import type { EtsyShopSetup } from './shop-setup.ts'
 
 /** Everything createDraftListing and the inventory need beside the listing's own fields. */
@@ -57,25 +58,22 @@ export function createEtsyRequirements(deps: {
     answers: EtsyAnswers,
   ): Promise<{ requirements: EtsyRequirements; plan: EtsyPlan | null }> {
     const lists = { whoMade: ETSY_WHO_MADE, whenMade: ETSY_WHEN_MADE }
-    const early = (missing: EtsyMissing) => ({ requirements: { missing: [missing], ...NONE, ...lists }, plan: null })
+    const early = ({ code, message }: AppError) => ({
+      requirements: { missing: [{ code, message }], ...NONE, ...lists },
+      plan: null,
+    })
     const connection = await findConnection(sql, userId, 'etsy')
-    if (!connection)
-      return early({
-        code: 'etsy_not_connected',
-        message: 'No Etsy shop is connected. Connect Etsy from the Dashboard first.',
-      })
-    if (!ETSY_SCOPES.every((scope) => connection.scopes?.includes(scope)))
-      return early({
-        code: 'etsy_reconnect_needed',
-        message:
-          'Your Etsy connection was made before Snaplist could publish there. Connect Etsy again from the Dashboard.',
-      })
+    if (!connection) return early(etsyNotConnected())
+    if (!ETSY_SCOPES.every((scope) => connection.scopes?.includes(scope))) return early(etsyReconnectNeeded())
     const shopId = connection.accountId
     if (!shopId)
-      return early({
-        code: 'etsy_no_shop',
-        message: 'Your Etsy account has no shop yet. Open a shop on Etsy, then connect Etsy again.',
-      })
+      return early(
+        new AppError(
+          409,
+          'etsy_no_shop',
+          'Your Etsy account has no shop yet. Open a shop on Etsy, then connect Etsy again.',
+        ),
+      )
     const { setup, taxonomy } = await connectionService.call(userId, 'etsy', async (token) => ({
       setup: await shopSetup.read(token, shopId),
       taxonomy: await shopSetup.taxonomy(token, answers.taxonomyId, listing.category),
