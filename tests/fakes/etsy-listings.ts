@@ -26,6 +26,7 @@ function draftProblem(shop: FakeEtsyShop, body: EtsyBody): string | undefined {
   const trio = ['who_made', 'when_made', 'is_supply'].filter((name) => body[name] !== undefined)
   if (trio.length && trio.length < 3)
     return 'If any of who_made, when_made or is_supply are included, all three are required.'
+  if (shop.retiredWhenMade.has(text(body.when_made))) return 'when_made must be equal to one of the allowed values'
   if (!TAXONOMY_IDS.has(Number(body.taxonomy_id))) return 'taxonomy_id is not a valid seller taxonomy id.'
   if ((body.type ?? 'physical') === 'physical' && body.shipping_profile_id === undefined)
     return 'A shipping_profile_id is required for physical listings.'

@@ -45,6 +45,8 @@ export interface FakeEtsyShop {
     max_processing_days: number
   }[]
   listings: Map<number, FakeEtsyListing>
+  /** when_made values Etsy has since dropped (its yearly change), refused although the copied contract lists them. */
+  retiredWhenMade: Set<string>
 }
 
 export const newShop = (): FakeEtsyShop => ({
@@ -54,6 +56,7 @@ export const newShop = (): FakeEtsyShop => ({
     { readiness_state_id: 7001, readiness_state: 'ready_to_ship', min_processing_days: 1, max_processing_days: 3 },
   ],
   listings: new Map(),
+  retiredWhenMade: new Set(),
 })
 
 interface TaxonomyNode {

@@ -172,6 +172,22 @@ describe('posting to Etsy', () => {
     expect(held.title.endsWith(' ')).toBe(false)
     expect(held.tags).toEqual(keywords.slice(0, 13))
   })
+
+  it('a when_made Etsy has dropped since it was copied: said so, with the values Snaplist knows', async () => {
+    const client = await seller('era')
+    const own = await listing(client, {}, 1)
+    fake.shop.retiredWhenMade.add('2010_2019')
+    try {
+      const refused = await post(client, own.id)
+      expect(refused.status).toBe(400)
+      const body = await readJson(refused)
+      expect(body.code).toBe('etsy_refused')
+      expect(body.message).toMatch(/no longer accepts that "when it was made" value/)
+      expect(body.message).toContain('made_to_order, 2020_2025, 2010_2019')
+    } finally {
+      fake.shop.retiredWhenMade.clear()
+    }
+  })
 })
 
 describe('exactly once, whatever Etsy does', () => {
