@@ -19,6 +19,7 @@ import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
 import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
 import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
+import { etsyPublishRoutes } from './routes/etsy-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -37,6 +38,8 @@ import { hostsOf } from './services/ebay/hosts.ts'
 import { describeEbayEnvironment } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
+import { createEtsyServices } from './services/etsy/etsy-services.ts'
+import type { EtsyApiConfig } from './services/etsy/open-api.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
@@ -95,6 +98,8 @@ export interface AppDeps {
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
   /** The eBay settings the debug endpoint reports on (presence only) and account deletion uses; none when not given. */
   ebayConfig?: Config['ebay']
+  /** The Etsy app's keystring, shared secret and API origin, for selling there; without it (or the Etsy provider) Etsy is not sold on. */
+  etsyConfig?: EtsyApiConfig
   /** How the app reaches eBay as itself: account deletion's Notification API, the analysis's Taxonomy and Browse (tests may stub it). */
   ebayFetch?: typeof fetch
   /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
@@ -119,6 +124,7 @@ export function createApp({
   google,
   marketplaces,
   ebayConfig,
+  etsyConfig,
   ebayFetch,
   photoQuotaBytes,
   ebaySalesPollMinutes,
@@ -176,8 +182,16 @@ export function createApp({
     jobs,
     connectionService: connections,
   })
+  // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
+  const etsy = createEtsyServices({
+    sql,
+    storage,
+    publicUrl: config.publicUrl,
+    config: providers.etsy ? etsyConfig : undefined,
+    connectionService: connections,
+  })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
-  const selling: SellingMarketplaces = [ebay.selling]
+  const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
   const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { marketplaces: selling, liveDeletion })
   const admin = createAdminService({ sql, listingService: listings, storage })
@@ -244,6 +258,7 @@ export function createApp({
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
+    .route('/', etsyPublishRoutes(etsy))
     .route(
       '/',
       marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),

@@ -51,6 +51,7 @@ function buildApp(appUrl: string): AppType {
     google: googleIdentityFromConfig(config),
     marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
     ebayConfig: config.ebay,
+    etsyConfig: config.etsy,
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     analysisLimits: config.analysisLimits,

@@ -80,6 +80,18 @@ export const ERROR_CODES = [
   'ebay_refused',
   /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
   'bulk_post_queue_full',
+  // Posting to Etsy (docs/decisions/0031)
+  /** No Etsy account is connected, or it has no shop. */
+  'etsy_not_connected',
+  'etsy_no_shop',
+  /** The connection was made before Snaplist asked for the scopes selling needs: connect Etsy again. */
+  'etsy_reconnect_needed',
+  /** Who made it, when, whether a supply, or the Etsy category. */
+  'etsy_missing_fields',
+  /** The shop has no shipping profile, return policy or processing profile yet: set one up on Etsy. */
+  'etsy_shop_setup_missing',
+  /** Etsy refused the listing; the message carries Etsy's words. */
+  'etsy_refused',
   // eBay's account-deletion notifications
   'ebay_deletion_not_configured',
   'ebay_signature_invalid',

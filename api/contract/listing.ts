@@ -237,6 +237,8 @@ export interface ListingLife {
   ebayRevisionStatus: EbayRevisionStatus | null
   /** eBay's refusal in eBay's words, or why the change waits. */
   ebayRevisionMessage: string | null
+  /** Where it stands on Etsy (docs/decisions/0031); null before Etsy has a listing for it. */
+  etsyStatus: 'draft' | 'active' | 'inactive' | 'sold' | null
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */

@@ -33,6 +33,7 @@ const LIFE_COLUMNS = {
     '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
   ebayRevisionMessage:
     '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
+  etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
 } as const satisfies Record<keyof ListingLife, string>
 
 export const COLUMNS = [

@@ -18,6 +18,8 @@ export interface ConnectionRow {
   accountDeletionStatus: string | null
   lastSyncedAt: Date | null
   createdAt: Date
+  /** What the seller granted; null for connections made before scopes were recorded. */
+  scopes: string[] | null
 }
 
 export interface SealedTokens {
@@ -25,6 +27,8 @@ export interface SealedTokens {
   refreshToken: string | null
   tokenExpiry: Date | null
   refreshTokenExpiry: Date | null
+  /** The grant's scopes, stored with a new connection (a refresh keeps them). */
+  scopes?: readonly string[] | null
 }
 
 export interface Account {
@@ -33,7 +37,7 @@ export interface Account {
 }
 
 const COLUMNS = `id, user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name,
-  account_id, account_deletion_status, last_synced_at, created_at`
+  account_id, account_deletion_status, last_synced_at, created_at, scopes`
 
 export async function listConnections(sql: Sql, userId: number): Promise<ConnectionRow[]> {
   return sql<
@@ -57,13 +61,13 @@ export async function saveConnection(
 ): Promise<ConnectionRow> {
   const [row] = await sql<ConnectionRow[]>`
     insert into marketplace_connections
-      (user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name, account_id)
+      (user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name, account_id, scopes)
     values (${userId}, ${platform}, ${tokens.accessToken}, ${tokens.refreshToken}, ${tokens.tokenExpiry},
-            ${tokens.refreshTokenExpiry}, ${account.accountName}, ${account.accountId})
+            ${tokens.refreshTokenExpiry}, ${account.accountName}, ${account.accountId}, ${tokens.scopes ? sql.array([...tokens.scopes]) : null}::text[])
     on conflict (user_id, platform) do update set
       access_token = excluded.access_token, refresh_token = excluded.refresh_token, token_expiry = excluded.token_expiry,
       refresh_token_expiry = excluded.refresh_token_expiry, account_name = excluded.account_name,
-      account_id = excluded.account_id, account_deletion_status = null, updated_at = now()
+      account_id = excluded.account_id, scopes = excluded.scopes, account_deletion_status = null, updated_at = now()
     returning ${sql.unsafe(COLUMNS)}`
   return row!
 }

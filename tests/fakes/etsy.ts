@@ -1,10 +1,16 @@
-// A stand-in for Etsy's OAuth 2.0 (PKCE) and the two Open API v3 calls Snaplist makes, refusing what Etsy refuses: a
+// A stand-in for Etsy's OAuth 2.0 (PKCE) and the Open API v3 calls Snaplist makes, refusing what Etsy refuses: a
 // consent page that sends the browser back with a code (Allow access) or access_denied (Deny); the token endpoint,
 // which checks the PKCE verifier, the redirect URI and the client, spends each code once and rotates refresh tokens;
-// getMe and getShop, which want a live Bearer token and the right x-api-key.
+// getMe and getShop, which want a live Bearer token and the right x-api-key; and the shop and listing operations
+// (etsy-listings.ts), each checked against Etsy's contract and the token's scopes (etsy-gate.ts). /__control makes
+// Etsy busy, down, slow, or lose a reply.
 import { Hono, type Context } from 'hono'
 import { createHash, randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
+import { createEtsyContract, etsyScopes } from './etsy-contracts.ts'
+import { createGate, newControl, type EtsyControl } from './etsy-gate.ts'
+import { etsyListingRoutes } from './etsy-listings.ts'
+import { newShop, type FakeEtsyShop } from './etsy-shop.ts'
 import { listen } from './listen.ts'
 import {
   backTo,
@@ -39,33 +45,17 @@ export interface FakeEtsy extends TokenControls {
   grants: string[]
   /** Whether Etsy would still take this refresh token. */
   acceptsRefreshToken(token: string): boolean
+  /** The seller's shop on Etsy: its profiles and listings, for a test to set up and look at. */
+  shop: FakeEtsyShop
+  /** Failures to make: busy (429), down (5xx), slow, or a reply lost after the work is done. */
+  control: EtsyControl
   /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
   consent(authorizationUrl: string, choice?: 'allow' | 'deny'): Promise<URL>
   close(): Promise<void>
 }
 
-const ETSY_SCOPES = [
-  'address_r',
-  'address_w',
-  'billing_r',
-  'cart_r',
-  'cart_w',
-  'email_r',
-  'favorites_r',
-  'favorites_w',
-  'feedback_r',
-  'listings_d',
-  'listings_r',
-  'listings_w',
-  'profile_r',
-  'profile_w',
-  'recommend_r',
-  'recommend_w',
-  'shops_r',
-  'shops_w',
-  'transactions_r',
-  'transactions_w',
-]
+// Etsy's scopes, as its contract lists them (securitySchemes.oauth2).
+const ETSY_SCOPES = etsyScopes()
 
 // Etsy's lifetimes: an access token works for an hour; a code is meant to be used at once.
 const ACCESS_TOKEN_SECONDS = 3600
@@ -91,7 +81,11 @@ interface State {
   codes: Map<string, IssuedCode>
   /** Access tokens with their expiry; refresh tokens (each works once). */
   tokens: ReturnType<typeof createTokens<number, true>>
+  /** The scopes each access and refresh token carries: those of the consent it came from. */
+  scopes: Map<string, string[]>
   grants: string[]
+  shop: FakeEtsyShop
+  control: EtsyControl
 }
 
 /** Etsy's tokens carry the user id before the dot. */
@@ -124,11 +118,12 @@ function createFakeApp(state: State) {
     return c.json({ error: 'Invalid API key' }, 403)
   }
 
-  function issueTokens(c: Context) {
+  function issueTokens(c: Context, scopes: string[]) {
     const access = token(state.seller.userId)
     const refresh = token(state.seller.userId)
     accessTokens.set(access, now() + ACCESS_TOKEN_SECONDS * 1000)
     refreshTokens.set(refresh, true)
+    state.scopes.set(access, scopes).set(refresh, scopes)
     return c.json({
       access_token: access,
       token_type: 'Bearer',
@@ -147,14 +142,14 @@ function createFakeApp(state: State) {
       return oauthError(c, 400, 'invalid_grant', 'redirect_uri does not match the authorization request')
     if (!form.code_verifier || challengeOf(form.code_verifier) !== issued.codeChallenge)
       return oauthError(c, 400, 'invalid_grant', 'code_verifier is invalid')
-    return issueTokens(c)
+    return issueTokens(c, issued.scopes)
   }
 
   function refresh(c: Context, form: Record<string, string>) {
     // Rotation: a refresh token works once; the reply carries its successor.
     if (!refreshTokens.delete(form.refresh_token ?? ''))
       return oauthError(c, 400, 'invalid_grant', 'refresh_token is invalid')
-    return issueTokens(c)
+    return issueTokens(c, state.scopes.get(form.refresh_token!) ?? [])
   }
 
   const bearer = (c: Context) => {
@@ -162,75 +157,98 @@ function createFakeApp(state: State) {
     return expiry !== undefined && expiry > now()
   }
 
-  return new Hono()
-    .route(
-      '/',
-      consentRoutes<PendingConsent>({
-        page: {
-          provider: 'Etsy',
-          question: 'Allow Snaplist to access your Etsy account?',
-          decidePath: '/oauth/decide',
-          choices: [
-            { choice: 'allow', label: 'Allow access' },
-            { choice: 'deny', label: 'Deny' },
-          ],
-        },
-        authorizePath: '/oauth/connect',
-        problem: (query) => consentProblem(state, query),
-        pending: (query) => ({
-          redirectUri: query.redirect_uri!,
-          state: query.state!,
-          codeChallenge: query.code_challenge!,
-          scopes: query.scope!.split(' '),
-        }),
-        granted: (consent) => {
-          const code = randomBytes(24).toString('base64url')
-          state.codes.set(code, { ...consent, issuedAt: now(), used: false })
-          return backTo(consent.redirectUri, { code, state: consent.state })
-        },
-        denied: (consent) =>
-          backTo(consent.redirectUri, {
-            error: 'access_denied',
-            error_description: 'The user denied the request',
-            state: consent.state,
+  const operation = createGate({
+    contract: createEtsyContract(),
+    control: state.control,
+    apiKeyProblem,
+    scopesOf: (c) => (bearer(c) ? state.scopes.get(presentedToken(c)) : undefined),
+  })
+
+  return (
+    new Hono()
+      .route('/', etsyListingRoutes({ operation, shop: state.shop, seller: () => state.seller, now }))
+      // {"fail": {"status": 429, "times": 1, "retryAfter": 7}}, {"slowMs": 3000}, {"loseReply": "createDraftListing"}.
+      .put('/__control', async (c) => {
+        const asked = (await c.req.json().catch(() => ({}))) as Partial<EtsyControl> & { loseReply?: string }
+        if (asked.fail !== undefined) state.control.fail = asked.fail
+        if (asked.slowMs !== undefined) state.control.slowMs = asked.slowMs
+        if (asked.loseReply) state.control.loseReply.set(asked.loseReply, 1)
+        return c.json({ ok: true })
+      })
+      .route(
+        '/',
+        consentRoutes<PendingConsent>({
+          page: {
+            provider: 'Etsy',
+            question: 'Allow Snaplist to access your Etsy account?',
+            decidePath: '/oauth/decide',
+            choices: [
+              { choice: 'allow', label: 'Allow access' },
+              { choice: 'deny', label: 'Deny' },
+            ],
+          },
+          authorizePath: '/oauth/connect',
+          problem: (query) => consentProblem(state, query),
+          pending: (query) => ({
+            redirectUri: query.redirect_uri!,
+            state: query.state!,
+            codeChallenge: query.code_challenge!,
+            scopes: query.scope!.split(' '),
           }),
-      }),
-    )
-    .post('/v3/public/oauth/token', async (c) => {
-      if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
-        return oauthError(c, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded')
-      }
-      // The token endpoint takes the bare keystring as client_id; an x-api-key, when sent, must be the app's.
-      if (c.req.header('x-api-key') !== undefined && apiKeyProblem(c)) return apiKeyProblem(c)
-      const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
-      state.grants.push(form.grant_type ?? '')
-      if (form.client_id !== state.clientId)
-        return oauthError(c, 401, 'invalid_client', 'client_id is not a known app keystring')
-      if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
-      if (form.grant_type === 'refresh_token') return refresh(c, form)
-      return oauthError(c, 400, 'unsupported_grant_type', `grant_type ${form.grant_type ?? '(none)'} is not supported`)
-    })
-    .get('/v3/application/users/me', (c) => {
-      const refused = apiKeyProblem(c)
-      if (refused) return refused
-      if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
-      return c.json({
-        user_id: state.seller.userId,
-        ...(state.seller.shopId === null ? {} : { shop_id: state.seller.shopId }),
+          granted: (consent) => {
+            const code = randomBytes(24).toString('base64url')
+            state.codes.set(code, { ...consent, issuedAt: now(), used: false })
+            return backTo(consent.redirectUri, { code, state: consent.state })
+          },
+          denied: (consent) =>
+            backTo(consent.redirectUri, {
+              error: 'access_denied',
+              error_description: 'The user denied the request',
+              state: consent.state,
+            }),
+        }),
+      )
+      .post('/v3/public/oauth/token', async (c) => {
+        if (!c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+          return oauthError(c, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded')
+        }
+        // The token endpoint takes the bare keystring as client_id; an x-api-key, when sent, must be the app's.
+        if (c.req.header('x-api-key') !== undefined && apiKeyProblem(c)) return apiKeyProblem(c)
+        const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
+        state.grants.push(form.grant_type ?? '')
+        if (form.client_id !== state.clientId)
+          return oauthError(c, 401, 'invalid_client', 'client_id is not a known app keystring')
+        if (form.grant_type === 'authorization_code') return exchangeCode(c, form)
+        if (form.grant_type === 'refresh_token') return refresh(c, form)
+        return oauthError(
+          c,
+          400,
+          'unsupported_grant_type',
+          `grant_type ${form.grant_type ?? '(none)'} is not supported`,
+        )
       })
-    })
-    .get('/v3/application/shops/:shopId', (c) => {
-      const refused = apiKeyProblem(c)
-      if (refused) return refused
-      if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
-      if (Number(c.req.param('shopId')) !== state.seller.shopId) return c.json({ error: 'Shop not found' }, 404)
-      return c.json({
-        shop_id: state.seller.shopId,
-        shop_name: state.seller.shopName,
-        user_id: state.seller.userId,
-        currency_code: 'USD',
+      .get('/v3/application/users/me', (c) => {
+        const refused = apiKeyProblem(c)
+        if (refused) return refused
+        if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
+        return c.json({
+          user_id: state.seller.userId,
+          ...(state.seller.shopId === null ? {} : { shop_id: state.seller.shopId }),
+        })
       })
-    })
+      .get('/v3/application/shops/:shopId', (c) => {
+        const refused = apiKeyProblem(c)
+        if (refused) return refused
+        if (!bearer(c)) return c.json({ error: 'invalid_token' }, 401)
+        if (Number(c.req.param('shopId')) !== state.seller.shopId) return c.json({ error: 'Shop not found' }, 404)
+        return c.json({
+          shop_id: state.seller.shopId,
+          shop_name: state.seller.shopName,
+          user_id: state.seller.userId,
+          currency_code: 'USD',
+        })
+      })
+  )
 }
 
 export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> {
@@ -241,7 +259,10 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     seller: options.seller ?? { userId: 12345678, shopId: 87654321, shopName: 'RitasVintageFinds' },
     codes: new Map(),
     tokens: createTokens(),
+    scopes: new Map(),
     grants: [],
+    shop: newShop(),
+    control: newControl(),
   }
   return listen(createFakeApp(state), options.port ?? 0, (url) => ({
     authUrl: `${url}/oauth/connect`,
@@ -249,6 +270,8 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     sharedSecret: state.sharedSecret,
     seller: state.seller,
     grants: state.grants,
+    shop: state.shop,
+    control: state.control,
     ...state.tokens.controls,
     acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),
     consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') =>

@@ -39,7 +39,7 @@ export const ebayApp = (config: EbayConfig, options: TestAppOptions = {}) =>
   createTestApp({
     ...options,
     ebayConfig: config,
-    marketplaces: { cipher, providers: { ebay: createEbayProvider(config)! } },
+    marketplaces: { cipher, providers: { ...options.marketplaces?.providers, ebay: createEbayProvider(config)! } },
   })
 
 /** Asks for the authorization URL and plays the seller on the stand-in's consent page; returns the callback's query. */

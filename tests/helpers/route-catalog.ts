@@ -20,6 +20,7 @@ import {
   EbayPublishInputSchema,
   EbayRequirementsQuerySchema,
 } from '../../api/contract/ebay-publish.ts'
+import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../api/contract/etsy-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
@@ -29,6 +30,8 @@ import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contrac
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
+import { createEphemeralCipher } from '../../api/services/crypto.ts'
+import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
 import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { ebayApp, ebayConfigFor } from './ebay.ts'
@@ -258,6 +261,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EbayPublishInputSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/post-to-ebay`, body: { condition: 'used' } }),
   },
+  'GET /api/listings/:id/etsy-requirements': {
+    access: 'user',
+    param: IdParamSchema,
+    query: EtsyRequirementsQuerySchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/etsy-requirements?whoMade=i_did&isSupply=false` }),
+  },
+  'POST /api/listings/:id/post-to-etsy': {
+    access: 'user',
+    param: IdParamSchema,
+    json: EtsyPublishInputSchema,
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}/post-to-etsy`,
+      body: { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false },
+    }),
+  },
   'POST /api/ebay/bulk-posts': {
     access: 'user',
     json: EbayBulkPostInputSchema,
@@ -459,7 +477,15 @@ const ALICE_LISTING_TITLE = 'Alice secret listing'
 /** The app with eBay connected to its stand-in, an admin, and Alice (a photo, a listing, eBay connected) and Bob. */
 export async function openCatalogApp(): Promise<CatalogApp> {
   const ebay = await startFakeEbay({ seller: ALICE_EBAY })
-  const t = await ebayApp(ebayConfigFor(ebay))
+  // Etsy set up too, so its routes answer for the listing (nobody connects a shop: nothing reaches Etsy's address).
+  const etsy = { clientId: 'sweep-keystring', apiUrl: 'http://127.0.0.1:9' }
+  const t = await ebayApp(ebayConfigFor(ebay), {
+    etsyConfig: etsy,
+    marketplaces: {
+      cipher: createEphemeralCipher(),
+      providers: { etsy: createEtsyProvider({ ...etsy, redirectUri: 'https://snaplist.test/etsy/auth/success' }) },
+    },
+  })
   const admin = await registeredAdmin(t)
   const alice = await registeredClient(t.app, 'alice')
   const bob = await registeredClient(t.app, 'bob')

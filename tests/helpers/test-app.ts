@@ -10,6 +10,7 @@ import { createApp } from '../../api/app.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
+import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { issueSetupCode } from '../../api/services/accounts/admin-setup.ts'
@@ -103,6 +104,8 @@ export interface TestAppOptions {
   google?: GoogleIdentity
   /** The eBay settings the debug endpoint reports on. */
   ebayConfig?: EbayConfig
+  /** Etsy's API for selling (pointed at the stand-in); with an Etsy provider, Etsy is sold on. */
+  etsyConfig?: EtsyApiConfig
   /**
    * New accounts per client address an hour. Every test request comes from the one address app.request() has, so
    * by default far more than the real limit; the rate-limit tests pass the real one.
@@ -146,6 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     marketplaces: options.marketplaces,
     google: options.google,
     ebayConfig: options.ebayConfig,
+    etsyConfig: options.etsyConfig,
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,

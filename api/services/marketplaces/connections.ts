@@ -15,6 +15,8 @@ export interface TokenGrant {
   refreshToken: string | null
   expiresAt: Date | null
   refreshExpiresAt: Date | null
+  /** The scopes granted, when the marketplace says or its consent grants all that was asked (Etsy). */
+  scopes?: readonly string[]
 }
 
 export type MarketplaceAccount = connections.Account
@@ -101,6 +103,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     refreshToken: grant.refreshToken === null ? null : cipher.seal(grant.refreshToken),
     tokenExpiry: grant.expiresAt,
     refreshTokenExpiry: grant.refreshExpiresAt,
+    scopes: grant.scopes ?? null,
   })
 
   async function openToken(sealed: string, row: connections.ConnectionRow): Promise<string> {

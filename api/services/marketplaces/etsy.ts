@@ -2,7 +2,16 @@
 // the token endpoint for codes and refresh tokens (which Etsy rotates), and getMe + getShop to find the seller's shop.
 // Etsy's answers are translated into our errors; tokens and Etsy's payloads never reach a reply or the log.
 import * as v from 'valibot'
-import { AppError } from '../../errors.ts'
+import type { AppError } from '../../errors.ts'
+import {
+  ETSY_API_URL,
+  etsyApiKey,
+  etsyAppRefused,
+  etsyBusy,
+  etsyUnavailable,
+  etsyUnreachable,
+  retryAfterOf,
+} from '../etsy/errors.ts'
 import { GrantRefused, type MarketplaceAccount, type MarketplaceProvider, type TokenGrant } from './connections.ts'
 import { providerCaller } from './provider-call.ts'
 
@@ -20,9 +29,10 @@ export interface EtsyConfig {
 }
 
 const ETSY_AUTH_URL = 'https://www.etsy.com/oauth/connect'
-const ETSY_API_URL = 'https://api.etsy.com'
-// What the later publishing work needs: create and update listings, read the shop. getMe is covered by shops_r.
-const ETSY_SCOPES = ['listings_r', 'listings_w', 'shops_r'] as const
+// What selling needs (docs/decisions/0031): create and update listings (listings_w), read them back and find a draft
+// left by a crash (listings_r), read the shop and its profiles (shops_r, which also covers getMe), read its sales
+// (transactions_r). Connections made before transactions_r was asked for lack it: the seller connects again.
+export const ETSY_SCOPES = ['listings_r', 'listings_w', 'shops_r', 'transactions_r'] as const
 // "The refresh token has a longer functional lifetime (90 days)", counted from each refresh that issues a new one.
 const REFRESH_TOKEN_DAYS = 90
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -37,24 +47,6 @@ const MeReplySchema = v.object({ user_id: v.number(), shop_id: v.nullish(v.numbe
 const ShopReplySchema = v.object({ shop_id: v.number(), shop_name: v.string() })
 const ErrorReplySchema = v.object({ error: v.optional(v.string()), error_description: v.optional(v.string()) })
 
-const unreachable = () =>
-  new AppError(502, 'etsy_unreachable', 'Etsy could not be reached. Try again in a few minutes.')
-const unavailable = () =>
-  new AppError(
-    502,
-    'etsy_unavailable',
-    "Etsy's servers are not answering properly right now. Try again in a few minutes.",
-  )
-const busy = (retryAfterSeconds: number) =>
-  new AppError(503, 'etsy_busy', 'Etsy is limiting requests from Snaplist right now. Try again in a minute.', {
-    retryAfterSeconds,
-  })
-const appRefused = () =>
-  new AppError(
-    502,
-    'etsy_app_refused',
-    "Etsy refused this server's app credentials. The site operator needs to check ETSY_CLIENT_ID and ETSY_SHARED_SECRET.",
-  )
 const codeRefused = () =>
   new GrantRefused(
     'etsy',
@@ -75,24 +67,24 @@ async function translateRefusal(response: Response, call: Call, what: string): P
   console.error(
     `[etsy] ${what} answered HTTP ${response.status}${error ? ` ${error}` : ''}${description ? `: ${description.slice(0, 200)}` : ''}`,
   )
-  if (response.status === 429) return busy(Number(response.headers.get('retry-after')) || 60)
-  if (response.status >= 500) return unavailable()
-  if (response.status === 403 || error === 'invalid_client' || error === 'unauthorized_client') return appRefused()
-  if (call === 'token') return error === 'invalid_grant' ? codeRefused() : unavailable()
-  return response.status === 401 ? tokenRefused() : unavailable()
+  if (response.status === 429) return etsyBusy(retryAfterOf(response))
+  if (response.status >= 500) return etsyUnavailable()
+  if (response.status === 403 || error === 'invalid_client' || error === 'unauthorized_client') return etsyAppRefused()
+  if (call === 'token') return error === 'invalid_grant' ? codeRefused() : etsyUnavailable()
+  return response.status === 401 ? tokenRefused() : etsyUnavailable()
 }
 
 export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = fetch): MarketplaceProvider {
   const apiUrl = (config.apiUrl ?? ETSY_API_URL).replace(/\/+$/, '')
-  const apiKey = config.sharedSecret ? `${config.clientId}:${config.sharedSecret}` : config.clientId
+  const apiKey = etsyApiKey(config)
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
   const callEtsy = providerCaller<Call>({
     name: 'etsy',
     fetcher,
     timeoutMs,
-    unreachable,
-    unavailable,
+    unreachable: etsyUnreachable,
+    unavailable: etsyUnavailable,
     translateRefusal,
   })
   const call = <S extends v.GenericSchema>(kind: Call, what: string, path: string, init: RequestInit, schema: S) =>
@@ -114,6 +106,8 @@ export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = f
       refreshToken: reply.refresh_token ?? null,
       expiresAt: new Date(now + reply.expires_in * 1000),
       refreshExpiresAt: reply.refresh_token ? new Date(now + REFRESH_TOKEN_DAYS * DAY_MS) : null,
+      // Etsy's consent page grants all the scopes asked for or none.
+      scopes: ETSY_SCOPES,
     }
   }
 

@@ -90,7 +90,7 @@ describe('connecting an Etsy shop', () => {
     const seller = await signUp('pkce')
     const { authUrl } = await readJson(await seller.get('/api/marketplace-connections/etsy/auth'))
     expect(authUrl.startsWith(`${fake.authUrl}?`)).toBe(true)
-    expect(authUrl).toContain('scope=listings_r%20listings_w%20shops_r')
+    expect(authUrl).toContain('scope=listings_r%20listings_w%20shops_r%20transactions_r')
     const params = new URL(authUrl).searchParams
     expect(Object.fromEntries(params)).toMatchObject({
       response_type: 'code',

@@ -1,0 +1,70 @@
+// Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, the requirements check,
+// the publisher, end and relist, and Etsy as a SellingMarketplace (docs/decisions/0029, 0031). Not yet: bringing Etsy
+// in step with an edit (requestRevision does nothing) and reading Etsy's sales (pollSales reads none); both are listed
+// as left in docs/decisions/0031.
+import type { EtsyAnswers, EtsyPublishInput, EtsyPublishResult, EtsyRequirements } from '../../contract/etsy-publish.ts'
+import type { Sql } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { notFound } from '../../errors.ts'
+import { notConfigured } from '../marketplaces/connections.ts'
+import type { FileStorage } from '../listings/storage.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { SellingMarketplace } from '../selling/marketplace.ts'
+import { createEtsyEndAndRelist } from './end-and-relist.ts'
+import { createEtsyApi, type EtsyApiConfig } from './open-api.ts'
+import { createEtsyPublisher } from './publish.ts'
+import { createEtsyRequirements } from './requirements.ts'
+import { createEtsyShopSetup } from './shop-setup.ts'
+
+export type EtsySelling = SellingMarketplace<EtsyPublishInput, EtsyPublishResult>
+
+export interface EtsyServicesDeps {
+  sql: Sql
+  storage: FileStorage
+  publicUrl: string | undefined
+  /** Etsy's API settings; without them (Etsy not set up) the routes find the listing, then say so. */
+  config: EtsyApiConfig | undefined
+  connectionService: MarketplaceConnectionService
+  fetcher?: typeof fetch
+}
+
+export function createEtsyServices({ sql, storage, publicUrl, config, connectionService, fetcher }: EtsyServicesDeps) {
+  async function ownListing(userId: number, listingId: number) {
+    const listing = await listings.findListing(sql, userId, listingId)
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    return listing
+  }
+  if (!config) {
+    const refuse = async (userId: number, listingId: number): Promise<never> => {
+      await ownListing(userId, listingId)
+      throw notConfigured('etsy')
+    }
+    return { selling: undefined, requirements: refuse, publish: refuse }
+  }
+  const api = createEtsyApi(config, fetcher)
+  const check = createEtsyRequirements({ sql, connectionService, shopSetup: createEtsyShopSetup(api) })
+  const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
+  const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
+  const selling: EtsySelling = {
+    id: 'etsy',
+    holds: (listing) => listing.etsyStatus !== null,
+    isLive: (listing) => listing.etsyStatus === 'active',
+    publish: publisher.publish,
+    // Left for a later issue: an edit does not reach Etsy yet.
+    requestRevision: async () => {},
+    end: lifecycle.end,
+    relist: lifecycle.relist,
+    // Left for a later issue: Etsy's receipts (getShopReceipts, transactions_r) are not read yet.
+    pollSales: async () => 0,
+  }
+  return {
+    selling,
+    /** What the seller still has to answer or set up on Etsy for this listing. */
+    async requirements(userId: number, listingId: number, answers: EtsyAnswers): Promise<EtsyRequirements> {
+      return (await check(userId, await ownListing(userId, listingId), answers)).requirements
+    },
+    publish: publisher.publish,
+  }
+}
+
+export type EtsyServices = ReturnType<typeof createEtsyServices>

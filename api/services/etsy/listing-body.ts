@@ -1,0 +1,66 @@
+// A Snaplist listing as Etsy takes it: createDraftListing's form (arrays as repeated keys, as Etsy reads a form) and
+// the inventory's one product. Etsy's limits (contract/etsy-publish.ts) are kept here, before Etsy: a title is cut at
+// a word to 140 characters, and tags are the listing's keywords Etsy accepts, at most 13 of at most 20 characters.
+import { ETSY_TAG_LENGTH_MAX, ETSY_TAGS_MAX, ETSY_TITLE_MAX } from '../../contract/etsy-publish.ts'
+import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import type { EtsyPlan } from './requirements.ts'
+
+// Etsy's createDraftListing tags: "valid tag strings contain only letters, numbers, whitespace characters, -, ', ™, ©,
+// and ®" (its OpenAPI file quotes the regex of what it refuses).
+const NOT_IN_TAG = /[^\p{L}\p{Nd}\p{Zs}\-'™©®]/gu
+
+export function etsyTitle(title: string): string {
+  const trimmed = title.trim()
+  if (trimmed.length <= ETSY_TITLE_MAX) return trimmed
+  const cut = trimmed.slice(0, ETSY_TITLE_MAX + 1)
+  const atWord = cut.lastIndexOf(' ')
+  return (atWord > ETSY_TITLE_MAX / 2 ? cut.slice(0, atWord) : cut.slice(0, ETSY_TITLE_MAX)).trim()
+}
+
+/** The keywords Etsy takes as tags, in the listing's order, each once. */
+export function etsyTags(keywords: readonly string[] | null): string[] {
+  const tags = (keywords ?? [])
+    .map((keyword) => keyword.replace(NOT_IN_TAG, ' ').replace(/\s+/g, ' ').trim())
+    .filter((tag) => tag.length > 0 && tag.length <= ETSY_TAG_LENGTH_MAX)
+  return [...new Set(tags)].slice(0, ETSY_TAGS_MAX)
+}
+
+/** What Etsy gets as the price: the seller's Price, as eBay does (priceForEbay). */
+export const etsyPrice = (listing: Listing) => priceForEbay(listing).value
+
+export function draftForm(listing: Listing, plan: EtsyPlan): URLSearchParams {
+  const form = new URLSearchParams({
+    quantity: String(listing.quantity),
+    title: etsyTitle(listing.title),
+    description: listing.description.trim() || listing.title,
+    price: etsyPrice(listing).toFixed(2),
+    who_made: plan.whoMade,
+    when_made: plan.whenMade,
+    is_supply: String(plan.isSupply),
+    taxonomy_id: String(plan.taxonomyId),
+    shipping_profile_id: String(plan.shippingProfileId),
+    return_policy_id: String(plan.returnPolicyId),
+    readiness_state_id: String(plan.readinessStateId),
+    type: 'physical',
+  })
+  for (const tag of etsyTags(listing.keywords)) form.append('tags', tag)
+  return form
+}
+
+/** updateListingInventory's body: one product, its offering at the listing's price and quantity. */
+export const inventoryBody = (listing: Listing, plan: EtsyPlan) => ({
+  products: [
+    {
+      sku: `snaplist-${listing.id}`,
+      property_values: [],
+      offerings: [
+        {
+          price: etsyPrice(listing),
+          quantity: listing.quantity,
+          is_enabled: true,
+          readiness_state_id: plan.readinessStateId,
+        },
+      ],
+    },
+  ],
+})

@@ -1,0 +1,111 @@
+// What a seller's Etsy shop has set up for a listing to go live (its own shipping profiles, return policies and
+// processing profiles), and Etsy's seller taxonomy, read with the seller's token. Etsy's replies are read as its
+// OpenAPI file describes them (ShopShippingProfiles, ShopReturnPolicies, ShopProcessingProfiles, SellerTaxonomyNodes).
+import * as v from 'valibot'
+import type { EtsyChoice } from '../../contract/etsy-publish.ts'
+import type { Category } from '../../contract/options.ts'
+import { readReply, type EtsyApi } from './open-api.ts'
+
+const listOf = <Item extends v.GenericSchema>(item: Item) => v.object({ results: v.array(item) })
+const ShippingProfilesSchema = listOf(v.object({ shipping_profile_id: v.number(), title: v.nullish(v.string()) }))
+const ReturnPoliciesSchema = listOf(
+  v.object({
+    return_policy_id: v.number(),
+    accepts_returns: v.boolean(),
+    accepts_exchanges: v.boolean(),
+    return_deadline: v.nullish(v.number()),
+  }),
+)
+const ProcessingProfilesSchema = listOf(
+  v.object({
+    readiness_state_id: v.number(),
+    readiness_state: v.optional(v.string()),
+    processing_days_display_label: v.nullish(v.string()),
+  }),
+)
+interface TaxonomyNode {
+  id: number
+  name: string
+  children: TaxonomyNode[]
+}
+const TaxonomyNodeSchema: v.GenericSchema<Omit<TaxonomyNode, 'children'> & { children?: unknown }, TaxonomyNode> =
+  v.object({
+    id: v.number(),
+    name: v.string(),
+    children: v.optional(
+      v.lazy(() => v.array(TaxonomyNodeSchema)),
+      [],
+    ),
+  })
+const TaxonomySchema = listOf(TaxonomyNodeSchema)
+
+/**
+ * Etsy's top-level seller taxonomy node for each of Snaplist's Categories (Etsy's names); 'other' has none, so the
+ * seller chooses.
+ */
+const TAXONOMY_NAMES: Record<Category, string | null> = {
+  clothing: 'Clothing',
+  electronics: 'Electronics & Accessories',
+  home: 'Home & Living',
+  collectibles: 'Art & Collectibles',
+  other: null,
+}
+
+export interface ShopSetup {
+  shippingProfiles: EtsyChoice[]
+  returnPolicies: EtsyChoice[]
+  processingProfiles: EtsyChoice[]
+}
+
+const returnsName = (policy: v.InferOutput<typeof ReturnPoliciesSchema>['results'][number]) =>
+  policy.accepts_returns
+    ? `Returns within ${policy.return_deadline ?? '?'} days${policy.accepts_exchanges ? ', exchanges' : ''}`
+    : policy.accepts_exchanges
+      ? 'Exchanges only'
+      : 'No returns'
+
+function findNode(nodes: TaxonomyNode[], match: (node: TaxonomyNode) => boolean): TaxonomyNode | undefined {
+  for (const node of nodes) {
+    if (match(node)) return node
+    const below = findNode(node.children, match)
+    if (below) return below
+  }
+  return undefined
+}
+
+export function createEtsyShopSetup(api: EtsyApi) {
+  const get = <S extends v.GenericSchema>(token: string, path: string, schema: S) =>
+    api.send(token, { method: 'GET', path }).then((body) => readReply(schema, body))
+
+  return {
+    async read(token: string, shopId: string): Promise<ShopSetup> {
+      const shop = `/v3/application/shops/${shopId}`
+      const [shipping, returns, processing] = await Promise.all([
+        get(token, `${shop}/shipping-profiles`, ShippingProfilesSchema),
+        get(token, `${shop}/policies/return`, ReturnPoliciesSchema),
+        get(token, `${shop}/readiness-state-definitions`, ProcessingProfilesSchema),
+      ])
+      return {
+        shippingProfiles: shipping.results.map((p) => ({
+          id: p.shipping_profile_id,
+          name: p.title ?? `Profile ${p.shipping_profile_id}`,
+        })),
+        returnPolicies: returns.results.map((p) => ({ id: p.return_policy_id, name: returnsName(p) })),
+        processingProfiles: processing.results.map((p) => ({
+          id: p.readiness_state_id,
+          name: p.processing_days_display_label ?? p.readiness_state ?? `Profile ${p.readiness_state_id}`,
+        })),
+      }
+    },
+
+    /** The chosen node, or the one for the listing's Category; null when neither is in Etsy's tree. */
+    async taxonomy(token: string, chosen: number | undefined, category: string): Promise<EtsyChoice | null> {
+      const tree = await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)
+      const name = TAXONOMY_NAMES[category as Category] ?? null
+      const node = findNode(tree.results, (n) => (chosen === undefined ? n.name === name : n.id === chosen))
+      return node ? { id: node.id, name: node.name } : null
+    },
+  }
+}
+
+export type EtsyShopSetup = ReturnType<typeof createEtsyShopSetup>
