@@ -3,7 +3,7 @@
 // took against its bar of 8 minutes on a 2-core machine (issue 28).
 //
 // The API suites keep both cores busy while the browser suite waits on its pages most of the time (it used about 0.7 of a
-// core alone), so they run side by side, with the checks; Lighthouse, which scores from the CPU time it sees, runs alone
+// core alone), so they run side by side, after the checks; Lighthouse, which scores from the CPU time it sees, runs alone
 // at the end.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -128,22 +128,19 @@ async function playwright(title, options, report) {
 
 mkdirSync('test-results', { recursive: true })
 const browsers = !chromiumMissing()
-// Everything but Lighthouse at once: the checks and the API suites need no build, and the browser suite only its own.
+// The checks first, with the build: short, and as busy as the machine allows. Then the API suites beside the browser
+// suite; a suite's timing tests (the forgot-password timing, the database restart) stay clear of the checks' peak.
 await Promise.all([
   check('typecheck', 'npx', ['tsc', '-b'], { buffered: true }),
   // The formatter's layout (.prettierrc.json): `npm run format` writes it.
   check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }).then(() =>
     check('format', 'npx', ['prettier', '--check', '.'], { buffered: true }),
   ),
-  vitest(),
-  browsers &&
-    check('build for the browser suite', 'npx', ['vite', 'build', '--logLevel', 'warn'], { buffered: true }).then(
-      (built) => built && playwright('browser tests', ['--project=phone', '--project=desktop'], 'e2e'),
-    ),
+  browsers && check('build for the browser suite', 'npx', ['vite', 'build', '--logLevel', 'warn'], { buffered: true }),
 ])
-if (browsers && !failures.includes('build for the browser suite')) {
-  await playwright('Lighthouse, alone', ['--project=lighthouse', '--no-deps'], 'e2e-lighthouse')
-}
+const built = browsers && !failures.includes('build for the browser suite')
+await Promise.all([vitest(), built && playwright('browser tests', ['--project=phone', '--project=desktop'], 'e2e')])
+if (built) await playwright('Lighthouse, alone', ['--project=lighthouse', '--no-deps'], 'e2e-lighthouse')
 
 const took = Math.round((Date.now() - startedAt) / 1000)
 if (flaky.length) console.log(`\nPassed when run again:\n${flaky.map((name) => `  ~ ${name}`).join('\n')}`)
