@@ -13,7 +13,6 @@ import { pageSignature } from './lib/prerendered.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { currentUserQuery, sessionKeys, whenSignedIn } from './queries/session-queries.ts'
 import { createAppRouter } from './router.tsx'
-import './styles.css'
 
 /** The user a server-rendered Dashboard was drawn for (docs/decisions/0019): signed in, as the server has just checked. */
 function userRenderedFor() {

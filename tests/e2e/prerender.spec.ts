@@ -135,6 +135,10 @@ test.describe('the first visit, as the network sees it', () => {
     // text-2xl: 24px, where an unstyled h1 is 32px.
     await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toHaveCSS('font-size', '24px')
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([])
+    // A lazily loaded screen does not ask for the page's stylesheet either (Vite's loader once did, for every lazy chunk
+    // of the app's: it looks for a <link> to it, and the page carries it inlined).
+    await page.getByRole('link', { name: 'New Listing' }).first().click()
+    await expect(page.getByRole('heading', { name: 'Create New Listing' })).toBeVisible()
     // Only the toasts' own small stylesheet, which comes with their code after the first screen, is ever fetched.
     expect(stylesheets.filter((url) => !/\/assets\/ToastHost-[^/]+\.css$/.test(url))).toEqual([])
   })
