@@ -25,6 +25,10 @@ const EBAY_REVISIONS_PER_DAY = 250
 const CALLS_PER_REVISION = 2
 export const REVISIONS_PER_DAY = Math.floor(EBAY_REVISIONS_PER_DAY / CALLS_PER_REVISION)
 const REVISION_LIMIT_ERROR = 25019
+// A job finishing one that died after its item call does not know when that one looked at eBay's count: it reads the
+// orders of the last half hour (the retry comes within that: pg-boss' expiry and back-off).
+const RESUME_LOOK_BACK_MS = 30 * 60 * 1000
+const lookedBefore = () => new Date(Date.now() - RESUME_LOOK_BACK_MS)
 const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
 const BUSY_MESSAGE = 'eBay is not answering right now: Snaplist sends the change again shortly.'
 
@@ -114,8 +118,8 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
         const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }
         if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, change)))
           throw new Error('revision lease lost')
-        await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, countedAt)
-      }
+        await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, landed ? lookedBefore() : countedAt)
+      } else await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, lookedBefore())
       const offer = Object.fromEntries(Object.entries(bodies.offer).filter(([key]) => key !== 'availableQuantity'))
       if (finishingOffer) {
         const reply = await sell.send(token, {
