@@ -233,6 +233,8 @@ export interface ListingLife {
   soldPrice: number | null
   soldAt: string | null
   soldOrderId: string | null
+  /** Orders eBay took beyond the stock (sold twice: decision 0030), oldest first; empty when none. */
+  oversoldOrderIds: string[]
   /** Where the seller's last change stands on eBay; null when none was sent. */
   ebayRevisionStatus: EbayRevisionStatus | null
   /** eBay's refusal in eBay's words, or why the change waits. */

@@ -36,11 +36,25 @@ export async function requestRevision(sql: Sql | Tx, listingId: number): Promise
   return rows.length > 0
 }
 
-/** How many changes the seller has asked for so far; read with the listing, in one snapshot, by the revision job. */
-export async function requestedCount(tx: Tx, listingId: number): Promise<number> {
-  const [row] = await tx<{ requested: number }[]>`select requested from ebay_revisions where listing_id = ${listingId}`
+/**
+ * How many changes the seller has asked for so far, and the count eBay last got less the sales applied since; read with
+ * the listing, in one snapshot, by the revision job (a sale lowers the listing and sent_quantity in one transaction).
+ */
+export async function requestedCount(
+  tx: Tx,
+  listingId: number,
+): Promise<{ requested: number; sentQuantity: number | null }> {
+  const [row] = await tx<{ requested: number; sentQuantity: number | null }[]>`
+    select requested, sent_quantity from ebay_revisions where listing_id = ${listingId}`
   if (!row) throw new Error(`no revision row for listing ${listingId}`)
-  return row.requested
+  return row
+}
+
+/** The count eBay last got less the sales applied since: the most eBay may hold for the listing (decision 0030). */
+export async function sentQuantity(sql: Sql, listingId: number): Promise<number | null> {
+  const [row] = await sql<{ sentQuantity: number | null }[]>`
+    select sent_quantity from ebay_revisions where listing_id = ${listingId}`
+  return row?.sentQuantity ?? null
 }
 
 /**
@@ -74,8 +88,9 @@ export async function claim(
 }
 
 /**
- * Notes that `target`'s call for `stage` is about to go to eBay, renewing the lease; false if the lease was lost. The
- * item call carries the seller's quantity (`quantity`): from then on it counts as eBay's, so a retry adds no change twice.
+ * Notes that `target`'s call for `stage` is about to go to eBay, renewing the lease; false if the lease was lost. Once
+ * the item call went, the seller's change of quantity (`quantityChange`, from the job's snapshot) counts as eBay's: it is
+ * added, not set, so a sale applied meanwhile stays taken off, and a retry (whose snapshot has it) adds nothing twice.
  */
 export async function markStage(
   sql: Sql,
@@ -84,10 +99,12 @@ export async function markStage(
   target: number,
   stage: RevisionStage,
   seconds: number,
-  quantity?: number,
+  quantityChange?: { change: number; quantity: number },
 ): Promise<boolean> {
   const rows = await sql`
-    update ebay_revisions set sending = ${target}, stage = ${stage}, sent_quantity = coalesce(${quantity ?? null}::int, sent_quantity),
+    update ebay_revisions set sending = ${target}, stage = ${stage},
+      sent_quantity = case when ${quantityChange === undefined} then sent_quantity
+        else coalesce(sent_quantity + ${quantityChange?.change ?? 0}::int, ${quantityChange?.quantity ?? null}::int) end,
       leased_until = now() + make_interval(secs => ${seconds}), updated_at = now()
     where listing_id = ${listingId} and leased_by = ${lease}
     returning listing_id`

@@ -44,7 +44,8 @@ export async function savePolledUntil(sql: Sql, userId: number, until: Date): Pr
 
 /**
  * Applies an order once: its id is recorded and each line's listing loses what sold, becoming sold when none is left
- * (with the sale's unit price, time and order id), in one transaction. False when the order was applied before. A
+ * (with the sale's unit price, time and order id; an order for more than was left is also kept in oversold_order_ids,
+ * and one for a listing with none left changes only that), in one transaction. False when the order was applied before. A
  * line counts only when its SKU is one of this seller's listings (issue 27, F2): an order on the seller's eBay account
  * of an item listed elsewhere (by hand, another Snaplist install) changes nothing here, and nothing of anyone else's.
  */
@@ -61,7 +62,12 @@ export function applyOrder(
       const sold = await tx<{ id: number }[]>`
         update listings set quantity = greatest(quantity - ${line.quantity}, 0),
           platform_status = case when quantity - ${line.quantity} <= 0 then 'sold' else platform_status end,
-          sold_price_cents = ${line.unitPriceCents}, sold_at = ${order.soldAt}, sold_order_id = ${order.orderId},
+          -- More sold than there was (decision 0030): kept for the seller to see, beside the sale of the last piece.
+          oversold_order_ids = case when quantity < ${line.quantity} then array_append(oversold_order_ids, ${order.orderId}::text)
+            else oversold_order_ids end,
+          sold_price_cents = case when quantity > 0 then ${line.unitPriceCents} else sold_price_cents end,
+          sold_at = case when quantity > 0 then ${order.soldAt} else sold_at end,
+          sold_order_id = case when quantity > 0 then ${order.orderId} else sold_order_id end,
           -- Sold before eBay ended it for a delete (docs/decisions/0023): the seller must see the sale, so it stays.
           deleting_since = null
         where user_id = ${userId} and ebay_sku = ${line.sku}

@@ -29,6 +29,7 @@ const LIFE_COLUMNS = {
   soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
   soldAt: 'sold_at',
   soldOrderId: 'sold_order_id',
+  oversoldOrderIds: 'oversold_order_ids',
   ebayRevisionStatus:
     '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
   ebayRevisionMessage:

@@ -1,8 +1,9 @@
 // Two API processes (api/server.ts, as deployed) on one Postgres server, one of them SIGKILLed again and again while
 // sellers edit live eBay listings, items sell on eBay and new sellers sign up (BENCH_ONLY=lifecycle). Afterwards:
-// every sale applied exactly once (quantities and Sold match eBay's orders), every committed edit on eBay with none sent
-// twice, and every email delivered. LIFECYCLE_SECONDS (default 120) of load, a kill every 15 s; then it waits for the
-// jobs of killed processes to be retried (pg-boss expires a job whose process died after 5 minutes).
+// every sale applied exactly once (quantities and Sold match eBay's orders, no piece sold beyond the stock), every
+// committed edit on eBay with none sent twice, and every email delivered. LIFECYCLE_SECONDS (default 120) of load, a
+// kill every 15 s; then it waits for the jobs of killed processes to be retried (pg-boss expires a job whose process
+// died after 5 minutes).
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { once } from 'node:events'
@@ -334,8 +335,10 @@ async function run(
 
   // Sales: each listing's quantity is what it started with less what sold, Sold at none left.
   const listings = await sql<
-    { id: number; quantity: number; platformStatus: string; title: string }[]
-  >`select id, quantity, platform_status as "platformStatus", title from listings`
+    { id: number; quantity: number; platformStatus: string; title: string; oversold: number }[]
+  >`select id, quantity, platform_status as "platformStatus", title, cardinality(oversold_order_ids) as oversold from listings`
+  // A piece sold beyond the stock (decision 0030): no revision may raise what eBay sells, so there must be none.
+  const oversold = listings.reduce((sum, listing) => sum + listing.oversold, 0)
   let quantityMismatches = 0
   for (const listing of listings) {
     const sold = orders
@@ -354,6 +357,8 @@ async function run(
   let sentTwice = 0
   let unpaired = 0
   let revisions = 0
+  // bulkUpdatePriceQuantity: a count lowered at once after a sale landed under a revision's write (decision 0030).
+  let lowered = 0
   let edits = 0
   for (const who of sellers) {
     const sent = fake.sell.revisions.get(who.grant) ?? []
@@ -363,6 +368,7 @@ async function run(
       const items = mine.filter((revision) => revision.call === 'inventory_item').map((revision) => revision.title)
       const offers = mine.filter((revision) => revision.call === 'offer')
       revisions += offers.length
+      lowered += mine.filter((revision) => revision.call === 'quantity').length
       sentTwice += items.length - new Set(items).size
       // Every revision ends with the offer for the item just sent (an item superseded before its offer went is not one).
       // Only a live listing's changes are revisions on eBay, so a sold-out one is checked by its stored item alone.
@@ -385,9 +391,9 @@ async function run(
   await sql.end()
   return [
     `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (one process every ${KILL_EVERY_MS / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after`,
-    `sales: ${orders.length} orders on eBay, ${state.applied} applied (each once: ebay_orders is keyed by order id), listings whose quantity or Sold is off: ${quantityMismatches} of ${listings.length}`,
+    `sales: ${orders.length} orders on eBay, ${state.applied} applied (each once: ebay_orders is keyed by order id), listings whose quantity or Sold is off: ${quantityMismatches} of ${listings.length}, orders beyond the stock: ${oversold}, counts lowered after a sale under a write: ${lowered}`,
     `edits: ${edits} committed (${conflicts} refused 409 after a sale changed the listing), ${revisions} revisions sent (quick edits coalesced), listings whose last edit is not on eBay: ${notOnEbay}, a title sent twice: ${sentTwice}, last edit of a live listing without its offer call: ${unpaired}`,
     `emails: ${expectedMail} expected (${registered.length} sign-ups × welcome + confirmation), ${delivered} delivered, ${mail.length - delivered} duplicates, lost: ${Math.max(0, expectedMail - delivered)}`,
-    `verdict: ${state.applied === orders.length && quantityMismatches === 0 && notOnEbay === 0 && sentTwice === 0 && unpaired === 0 && delivered >= expectedMail ? 'PASS' : 'FAIL'}`,
+    `verdict: ${state.applied === orders.length && quantityMismatches === 0 && oversold === 0 && notOnEbay === 0 && sentTwice === 0 && unpaired === 0 && delivered >= expectedMail ? 'PASS' : 'FAIL'}`,
   ]
 }

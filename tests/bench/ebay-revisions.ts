@@ -1,4 +1,5 @@
-// Revising live eBay listings against the stand-in (BENCH_ONLY=revisions): eBay calls per revision (target ≤ 2) and the
+// Revising live eBay listings against the stand-in (BENCH_ONLY=revisions): eBay calls per revision (target ≤ 4: the two
+// writes, eBay's count read before the item's and the orders of that window after it, decision 0030) and the
 // server's own time per revision, the seller's edit plus the job that sends it, minus the time spent waiting for the
 // stand-in and the test queue's own sweep (target ≤ 50 ms median). The baseline, measured in the same run, is the same edit of a listing not on eBay.
 import { randomUUID } from 'node:crypto'
@@ -15,7 +16,7 @@ import {
 import { median, p95, timingFetches, waitedMs } from './ebay.ts'
 
 const REVISIONS = 40
-const MAX_CALLS = 2
+const MAX_CALLS = 4
 const MAX_SERVER_MS = 50
 const JACKET = {
   title: 'Denim trucker jacket',

@@ -258,7 +258,8 @@ interface Offer {
 
 /** A revision of a live listing as eBay saw it: which call, the SKU, and the title the inventory item carried then. */
 export interface Revision {
-  call: 'inventory_item' | 'offer'
+  /** quantity: bulkUpdatePriceQuantity, the count alone (the title is the item's, unchanged). */
+  call: 'inventory_item' | 'offer' | 'quantity'
   sku: string
   title: string
 }
@@ -288,6 +289,11 @@ export type SellMode = 'good' | 'busy' | 'down' | 'slow'
 /** eBay's revision limit: "Each listing can be revised up to 250 times in one calendar day" (Inventory API). */
 export const REVISIONS_PER_DAY = 250
 
+/** bulkUpdatePriceQuantity's body, as far as the stand-in reads it. */
+interface BulkQuantity {
+  requests: { sku: string; shipToLocationAvailability?: { quantity?: number } }[]
+}
+
 /** One seller's inventory: eBay keeps locations, items and offers per seller. */
 export interface Inventory {
   locations: Map<string, unknown>
@@ -307,6 +313,11 @@ export interface SellState {
   dropNextPublishReply: boolean
   /** Apply the next revising call of this kind, then drop the connection before answering (a lost reply). */
   dropNextRevisionReply: Revision['call'] | null
+  /**
+   * A buyer buys one of this SKU just after the next getInventoryItem of it is answered: a sale landing between a
+   * revision's look at eBay's count and its write (decision 0030).
+   */
+  sellAfterNextRead: string | null
   /** Every revision of a live listing, in order, by seller. */
   revisions: Map<string, Revision[]>
   /** Revisions per listing id on the current day (the stand-in's day is its whole life unless a test resets it). */
@@ -326,6 +337,7 @@ export const createSellState = (): SellState => ({
   pictures: new Map(),
   dropNextPublishReply: false,
   dropNextRevisionReply: null,
+  sellAfterNextRead: null,
   revisions: new Map(),
   revisionsToday: new Map(),
   orders: new Map(),
@@ -756,7 +768,37 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
             25710,
             "We didn't find the resource/entity you are requesting. Please verify the request",
           )
-        return c.json({ sku: c.req.param('sku'), locale: 'en_US', ...item })
+        const reply = c.json({ sku: c.req.param('sku'), locale: 'en_US', ...item })
+        if (state.sellAfterNextRead === c.req.param('sku')) {
+          state.sellAfterNextRead = null
+          sellItem(state, bearer(c)!.seller, c.req.param('sku'))
+        }
+        return reply
+      })
+      .post('/sell/inventory/v1/bulk_update_price_quantity', async (c) => {
+        const problem = refused(c, SCOPES.inventory)
+        if (problem) return problem
+        const checked = await contractBody(c, 'bulkUpdatePriceQuantity')
+        if ('refused' in checked) return checked.refused
+        // The stand-in takes what Snaplist sends: one SKU's total count, no offer's price or quantity.
+        const responses = ((checked.body as Partial<BulkQuantity>).requests ?? []).map(
+          ({ sku, shipToLocationAvailability }) => {
+            const item = mine(c).items.get(sku) as {
+              availability: { shipToLocationAvailability: { quantity: number } }
+            }
+            if (!item || shipToLocationAvailability?.quantity === undefined)
+              return { sku, statusCode: 400, errors: [{ errorId: 25702, message: `${sku} could not be found.` }] }
+            const live = liveOffer(c, sku)
+            const title = (item as { product?: { title?: string } }).product?.title ?? ''
+            if (revise(c, live, 'quantity', title))
+              return { sku, statusCode: 400, errors: [{ errorId: 25019, message: 'Cannot revise the listing.' }] }
+            item.availability.shipToLocationAvailability.quantity = shipToLocationAvailability.quantity
+            // As a sale does: a listing left with none ends.
+            if (live && shipToLocationAvailability.quantity === 0) live.status = 'UNPUBLISHED'
+            return { sku, statusCode: 200 }
+          },
+        )
+        return c.json({ responses })
       })
       .get('/sell/inventory/v1/offer/:offerId', (c) => {
         const problem = refused(c, SCOPES.inventory)

@@ -9,12 +9,14 @@ import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
+import { createEbayOrders } from './orders.ts'
 import { createEbayPictures } from './pictures.ts'
 import { createEbayPublisher } from './publish.ts'
 import { createEbayRevisions } from './revisions.ts'
 import { createEbaySales } from './sales.ts'
 import { createEbaySelling } from './ebay-selling.ts'
 import { createEbaySellClient } from './sell-api.ts'
+import { createEbayStock } from './stock.ts'
 import { createEbayTaxonomy } from './taxonomy.ts'
 
 export interface EbayServicesDeps {
@@ -38,8 +40,10 @@ export function createEbayServices({ sql, storage, publicUrl, ebayConfig, jobs, 
   const taxonomy = createEbayTaxonomy(sql, sell)
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl })
   const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
-  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, connectionService })
-  const sales = createEbaySales({ sql, jobs, sell, connectionService, revisions })
+  const orders = createEbayOrders({ sql, sell })
+  const stock = createEbayStock({ sql, sell, orders })
+  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService })
+  const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })

@@ -4,7 +4,6 @@
 // twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and one job at a
 // time talks to eBay for a listing (a lease), however many processes run.
 import { randomUUID } from 'node:crypto'
-import * as v from 'valibot'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as revisions from '../../db/ebay-revisions.ts'
@@ -14,7 +13,8 @@ import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisionBodies } from './inventory-bodies.ts'
 import type { EbayPublisher } from './publish.ts'
-import { EbayRefusal, INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
+import { countOf, quantityToSend, type EbayStock } from './stock.ts'
 
 export const REVISION_JOB = 'ebay-revision'
 /** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */
@@ -25,16 +25,12 @@ const EBAY_REVISIONS_PER_DAY = 250
 const CALLS_PER_REVISION = 2
 export const REVISIONS_PER_DAY = Math.floor(EBAY_REVISIONS_PER_DAY / CALLS_PER_REVISION)
 const REVISION_LIMIT_ERROR = 25019
+// A job finishing one that died after its item call does not know when that one looked at eBay's count: it reads the
+// orders of the last half hour (the retry comes within that: pg-boss' expiry and back-off).
+const RESUME_LOOK_BACK_MS = 30 * 60 * 1000
+const lookedBefore = () => new Date(Date.now() - RESUME_LOOK_BACK_MS)
 const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
 const BUSY_MESSAGE = 'eBay is not answering right now: Snaplist sends the change again shortly.'
-
-// getInventoryItem's reply: its count is read, and the rest compared with what was sent, so every field is kept.
-const ItemOnEbaySchema = v.looseObject({
-  availability: v.optional(
-    v.looseObject({ shipToLocationAvailability: v.optional(v.looseObject({ quantity: v.optional(v.number()) })) }),
-  ),
-})
-type ItemOnEbay = v.InferOutput<typeof ItemOnEbaySchema> | undefined
 
 /** Seconds until the next midnight in eBay's day (America/Los_Angeles), plus a minute. */
 function secondsUntilPacificMidnight(now = new Date()): number {
@@ -65,82 +61,66 @@ export interface EbayRevisionsDeps {
   jobs: JobQueue
   sell: EbaySellClient
   publisher: EbayPublisher
+  stock: EbayStock
   connectionService: MarketplaceConnectionService
 }
 
-export function createEbayRevisions({ sql, jobs, sell, publisher, connectionService }: EbayRevisionsDeps) {
+export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService }: EbayRevisionsDeps) {
   const put = (token: string, path: string, body: unknown) =>
     sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
 
-  const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
-
-  async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
-    const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })
-    return reply.status === 200 ? readReply(ItemOnEbaySchema, reply) : undefined
-  }
-
   /**
-   * Sends the listing as it is now for `target`; a half-done earlier attempt at the same target is finished without
-   * sending what eBay already has (one look at eBay, only then).
-   *
-   * Quantity: eBay lowers its count itself when something sells, and Snaplist learns of a sale only at its next read of
-   * the orders, so for several pieces eBay gets its own count plus the seller's change since the last item call (one
-   * look at eBay); sending Snaplist's count would put pieces already sold up for sale again. A single piece is sent as
-   * it is: eBay ends a listing whose one piece sold.
-   */
-  /**
-   * The listing and the number of changes asked for, in one snapshot: what is sent then holds exactly the changes up to
-   * that number, so a change made after the job took the row, and already in what is sent, is not sent again.
+   * The listing, the number of changes asked for and the count eBay last got, in one snapshot: what is sent then holds
+   * exactly the changes up to that number, so a change made after the job took the row, and already in what is sent, is
+   * not sent again; and the listing's quantity less that count is the seller's own change, whatever sold meanwhile.
    */
   const listingAsRequested = (userId: number, listingId: number) =>
     sql.begin('isolation level repeatable read', async (tx) => ({
       listing: await listings.findListing(tx, userId, listingId),
-      target: await revisions.requestedCount(tx, listingId),
+      ...(await revisions.requestedCount(tx, listingId)),
     }))
+  type Snapshot = Awaited<ReturnType<typeof listingAsRequested>>
 
-  async function send(
-    userId: number,
-    row: revisions.RevisionRow,
-    listing: Listing | undefined,
-    target: number,
-    lease: string,
-  ): Promise<void> {
+  /**
+   * Sends the listing as it is now for `target`; a half-done earlier attempt at the same target is finished without
+   * sending what eBay already has. The item's count is what stock.ts says, from eBay's count read just before (every
+   * listing, one piece too: a sold one reads 0 and is not put back up), and the offer sends none, so eBay takes the
+   * item's: a second count written would be a second place where a sale could be overwritten (decision 0030).
+   */
+  async function send(userId: number, row: revisions.RevisionRow, now: Snapshot, target: number, lease: string) {
+    const { listing, sentQuantity } = now
     if (!listing) return
     const resuming = row.sending === target
-    const last = row.sentQuantity
-    const several = last !== null && (last > 1 || listing.quantity > 1)
     await connectionService.call(userId, 'ebay', async (token) => {
       const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
       const finishingOffer = resuming && row.stage === 'offer'
-      // Marked before the look at eBay, so that the look and the item call follow each other at once: a piece sold on
-      // eBay between them would be put up for sale again by the item call's count.
-      if (
-        !finishingOffer &&
-        !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS))
-      )
-        throw new Error('revision lease lost')
-      const onEbay =
-        several || (resuming && row.stage === 'inventory') ? await itemOnEbay(token, bodies.sku) : undefined
-      const counted = countOf(onEbay)
-      const withQuantity = (quantity: number) => ({
-        ...bodies.item,
-        availability: { shipToLocationAvailability: { quantity } },
-      })
-      // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
-      const landed =
-        finishingOffer ||
-        (resuming && row.stage === 'inventory' && typeof counted === 'number' && holds(onEbay, withQuantity(counted)))
-      const quantity =
-        !several || typeof counted !== 'number'
-          ? listing.quantity
-          : landed
-            ? counted
-            : Math.max(0, counted + listing.quantity - last)
-      if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(quantity))
-      // eBay has the seller's quantity now: their later changes count from it.
-      if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, listing.quantity)))
-        throw new Error('revision lease lost')
-      const offer = { ...bodies.offer, availableQuantity: quantity }
+      if (!finishingOffer) {
+        // Marked before the look at eBay, so that the look and the item call follow each other at once.
+        if (!(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS)))
+          throw new Error('revision lease lost')
+        const countedAt = new Date()
+        const onEbay = await stock.itemOnEbay(token, bodies.sku)
+        const counted = countOf(onEbay)
+        const withQuantity = (quantity: number) => ({
+          ...bodies.item,
+          availability: { shipToLocationAvailability: { quantity } },
+        })
+        // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
+        const landed =
+          resuming && row.stage === 'inventory' && counted !== undefined && holds(onEbay, withQuantity(counted))
+        if (!landed)
+          await put(
+            token,
+            `/inventory_item/${bodies.sku}`,
+            withQuantity(quantityToSend(listing.quantity, sentQuantity, counted)),
+          )
+        // eBay has the seller's change of quantity now: their later changes count from it.
+        const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }
+        if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, change)))
+          throw new Error('revision lease lost')
+        await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, landed ? lookedBefore() : countedAt)
+      } else await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, lookedBefore())
+      const offer = Object.fromEntries(Object.entries(bodies.offer).filter(([key]) => key !== 'availableQuantity'))
       if (finishingOffer) {
         const reply = await sell.send(token, {
           method: 'GET',
@@ -172,8 +152,8 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, connectionServ
       if (row.sentToday >= REVISIONS_PER_DAY) return waitForTomorrow(listingId, lease)
       try {
         const now = await listingAsRequested(userId, listingId)
-        target = now.target
-        await send(userId, row, now.listing, target, lease)
+        target = now.requested
+        await send(userId, row, now, target, lease)
         row = await revisions.finish(sql, listingId, lease, target, null)
       } catch (error) {
         if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR))

@@ -2,75 +2,29 @@
 // with the Fulfillment API's getOrders, from where the last read started less 2 minutes (orders reach getOrders a
 // little after they are made), matched by SKU to that seller's own listings only, and each order applied exactly once.
 // A seller opening the Dashboard has theirs read at once (refresh), so a sale shows when they look, not minutes later.
-import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
 import * as counters from '../../db/rate-limits.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { OVERLAP_MS, type EbayOrders } from './orders.ts'
 import type { EbayRevisions } from './revisions.ts'
-import { EbayRefusal, readReply, type EbaySellClient } from './sell-api.ts'
+import { EbayRefusal } from './sell-api.ts'
 
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
-const OVERLAP_MS = 2 * 60 * 1000
 /** The shortest time between two reads a seller's Dashboard asks for: tabs and reloads do not multiply eBay calls. */
 export const REFRESH_INTERVAL_SECONDS = 15
-/** getOrders' largest page. */
-const PAGE_SIZE = 200
-
-const AmountSchema = v.object({ value: v.string() })
-const OrdersSchema = v.object({
-  total: v.optional(v.number(), 0),
-  orders: v.optional(
-    v.array(
-      v.object({
-        orderId: v.string(),
-        creationDate: v.string(),
-        cancelStatus: v.optional(v.object({ cancelState: v.optional(v.string()) })),
-        lineItems: v.optional(
-          v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })),
-          [],
-        ),
-      }),
-    ),
-    [],
-  ),
-})
-type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
-
-/** The lines of an order that may be Snaplist listings; applyOrder keeps those whose SKU is one of the seller's (sku.ts). */
-function soldLines(order: Order): sales.SoldLine[] {
-  return order.lineItems.flatMap((line) => {
-    if (!line.sku || line.quantity < 1) return []
-    return [
-      {
-        sku: line.sku,
-        quantity: line.quantity,
-        unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
-      },
-    ]
-  })
-}
 
 export interface EbaySalesDeps {
   sql: Sql
   jobs: JobQueue
-  sell: EbaySellClient
+  orders: EbayOrders
   connectionService: MarketplaceConnectionService
   revisions: EbayRevisions
 }
 
-export function createEbaySales({ sql, jobs, sell, connectionService, revisions }: EbaySalesDeps) {
-  async function readOrders(token: string, from: Date, offset: number) {
-    const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
-    const reply = await sell.send(token, {
-      method: 'GET',
-      path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}`,
-    })
-    return readReply(OrdersSchema, reply)
-  }
-
+export function createEbaySales({ sql, jobs, orders, connectionService, revisions }: EbaySalesDeps) {
   /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */
   async function pollSeller({ userId }: { userId: number }): Promise<number> {
     const since = await sales.findPolledUntil(sql, userId)
@@ -78,26 +32,10 @@ export function createEbaySales({ sql, jobs, sell, connectionService, revisions 
     // The next read starts where this one did: an order made while this one runs is not missed.
     const startedAt = new Date()
     const from = new Date(since.getTime() - OVERLAP_MS)
-    let applied = 0
-    const read = connectionService.call(userId, 'ebay', async (token) => {
-      for (let offset = 0; ; offset += PAGE_SIZE) {
-        const page = await readOrders(token, from, offset)
-        for (const order of page.orders) {
-          if (order.cancelStatus?.cancelState === 'CANCELED') continue
-          if (
-            await sales.applyOrder(sql, userId, {
-              orderId: order.orderId,
-              soldAt: new Date(order.creationDate),
-              lines: soldLines(order),
-            })
-          )
-            applied += 1
-        }
-        if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) break
-      }
-    })
+    const read = connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))
+    let applied: number
     try {
-      await read
+      applied = (await read).applied
     } catch (error) {
       // A grant from before Snaplist asked to read orders: nothing to retry until the seller connects eBay again.
       if (error instanceof EbayRefusal && error.ebayStatus === 403) return 0

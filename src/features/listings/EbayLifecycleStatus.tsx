@@ -1,5 +1,5 @@
 // What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
-// (price, date, order number), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
+// (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
 import type { Listing } from '../../../api/contract/listing.ts'
 
@@ -27,13 +27,21 @@ function revisionText(listing: Listing): { text: string; tone: string } | null {
 export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
   const revision = revisionText(listing)
   const sale = listing.soldAt && listing.soldPrice !== null ? listing : null
-  if (!revision && !sale) return null
+  // Listings kept offline from before the field existed have none.
+  const oversold = listing.oversoldOrderIds ?? []
+  if (!revision && !sale && oversold.length === 0) return null
   return (
     <div className="mt-0.5 space-y-0.5 text-xs">
       {sale && (
         <p className="text-slate-700">
           Sold for ${sale.soldPrice!.toFixed(2)} on {dateOf(sale.soldAt!)} · order {sale.soldOrderId}
           {sale.platformStatus === 'active' && ` · ${sale.quantity} left`}
+        </p>
+      )}
+      {oversold.length > 0 && (
+        <p role="alert" className="font-medium text-red-700">
+          Sold twice on eBay: order {oversold.join(', ')} has no piece left to send. Cancel it on eBay or settle it with
+          the buyer.
         </p>
       )}
       {revision && (

@@ -1,0 +1,82 @@
+// Reading a seller's eBay orders (Fulfillment API getOrders) and applying each once: the sales poll reads from its last
+// read, a revision reads the minutes around its own write of the count (decision 0030), both through this.
+import * as v from 'valibot'
+import type { Sql } from '../../db/client.ts'
+import * as sales from '../../db/ebay-sales.ts'
+import { readReply, type EbaySellClient } from './sell-api.ts'
+
+/** Orders reach getOrders a little after they are made: each read starts this much before where it should. */
+export const OVERLAP_MS = 2 * 60 * 1000
+/** getOrders' largest page. */
+const PAGE_SIZE = 200
+
+const AmountSchema = v.object({ value: v.string() })
+const OrdersSchema = v.object({
+  total: v.optional(v.number(), 0),
+  orders: v.optional(
+    v.array(
+      v.object({
+        orderId: v.string(),
+        creationDate: v.string(),
+        cancelStatus: v.optional(v.object({ cancelState: v.optional(v.string()) })),
+        lineItems: v.optional(
+          v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })),
+          [],
+        ),
+      }),
+    ),
+    [],
+  ),
+})
+type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
+
+/** The lines of an order that may be Snaplist listings; applyOrder keeps those whose SKU is one of the seller's (sku.ts). */
+function soldLines(order: Order): sales.SoldLine[] {
+  return order.lineItems.flatMap((line) => {
+    if (!line.sku || line.quantity < 1) return []
+    return [
+      {
+        sku: line.sku,
+        quantity: line.quantity,
+        unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
+      },
+    ]
+  })
+}
+
+/** What a read found: how many orders it applied (the others were applied before), and every line it saw. */
+export interface OrdersRead {
+  applied: number
+  lines: sales.SoldLine[]
+}
+
+export function createEbayOrders({ sql, sell }: { sql: Sql; sell: EbaySellClient }) {
+  async function readPage(token: string, from: Date, offset: number) {
+    const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
+    const reply = await sell.send(token, {
+      method: 'GET',
+      path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}`,
+    })
+    return readReply(OrdersSchema, reply)
+  }
+
+  /** Reads the seller's orders made since `from` and applies those not applied yet (ebay_orders keeps each once). */
+  async function applySince(token: string, userId: number, from: Date): Promise<OrdersRead> {
+    const read: OrdersRead = { applied: 0, lines: [] }
+    for (let offset = 0; ; offset += PAGE_SIZE) {
+      const page = await readPage(token, from, offset)
+      for (const order of page.orders) {
+        if (order.cancelStatus?.cancelState === 'CANCELED') continue
+        const soldAt = new Date(order.creationDate)
+        const lines = soldLines(order)
+        read.lines.push(...lines)
+        if (await sales.applyOrder(sql, userId, { orderId: order.orderId, soldAt, lines })) read.applied += 1
+      }
+      if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) return read
+    }
+  }
+
+  return { applySince }
+}
+
+export type EbayOrders = ReturnType<typeof createEbayOrders>
