@@ -12,6 +12,12 @@ export interface ServerProcess {
   output(): string
 }
 
+/**
+ * The time limit of a test that starts the server: a process with a fresh data folder loads every module, runs initdb and
+ * every migration; beside the browser suite on a 2-core machine that took over 30 s (npm test runs them side by side).
+ */
+export const SERVER_TEST_TIMEOUT_MS = 90_000
+
 /** Starts api/server.ts with these settings over a quiet default environment; resolves once it listens. */
 export function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-server-'))

@@ -2,7 +2,7 @@
 // admin, once; without it an account is ordinary, so whoever registers first on a fresh install gains nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSetupCode, promoteToAdmin } from '../../../api/services/accounts/admin-setup.ts'
-import { startServer, type ServerProcess } from '../../helpers/server-process.ts'
+import { SERVER_TEST_TIMEOUT_MS, startServer, type ServerProcess } from '../../helpers/server-process.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
 
 const register = (t: TestApp, name: string, setupCode?: string) =>
@@ -103,19 +103,23 @@ describe('the server', () => {
     running?.server.kill()
   })
 
-  it('prints the setup code at first start, and registering with it makes the administrator', async () => {
-    running = await startServer()
-    await expect.poll(() => running!.output(), { timeout: 5000 }).toMatch(/^Setup code: \S+$/m)
-    const code = /^Setup code: (\S+)$/m.exec(running.output())![1]!
-    const headers = { origin: running.origin, 'content-type': 'application/json' }
-    const config = await fetch(`${running.origin}/api/auth/config`).then((response) => response.json())
-    expect(config).toMatchObject({ setupCodeRequired: true })
-    const response = await fetch(`${running.origin}/api/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...newUser('founder'), setupCode: code }),
-    })
-    expect(response.status).toBe(201)
-    expect(await response.json()).toMatchObject({ isAdmin: true })
-  })
+  it(
+    'prints the setup code at first start, and registering with it makes the administrator',
+    async () => {
+      running = await startServer()
+      await expect.poll(() => running!.output(), { timeout: 5000 }).toMatch(/^Setup code: \S+$/m)
+      const code = /^Setup code: (\S+)$/m.exec(running.output())![1]!
+      const headers = { origin: running.origin, 'content-type': 'application/json' }
+      const config = await fetch(`${running.origin}/api/auth/config`).then((response) => response.json())
+      expect(config).toMatchObject({ setupCodeRequired: true })
+      const response = await fetch(`${running.origin}/api/register`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...newUser('founder'), setupCode: code }),
+      })
+      expect(response.status).toBe(201)
+      expect(await response.json()).toMatchObject({ isAdmin: true })
+    },
+    SERVER_TEST_TIMEOUT_MS,
+  )
 })

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cameraJpeg, jpegDeclaring, photoForm, pngDeclaring, solidJpeg } from '../../helpers/images.ts'
-import { startServer, type ServerProcess } from '../../helpers/server-process.ts'
+import { SERVER_TEST_TIMEOUT_MS, startServer, type ServerProcess } from '../../helpers/server-process.ts'
 import { newUser } from '../../helpers/test-app.ts'
 
 // The bound sits above the most one permitted photo could cost decoded whole (50 MP × 3 bytes = 150 MB), and far
@@ -45,7 +45,7 @@ beforeAll(async () => {
   cookie = registered.headers.get('set-cookie')!.split(';')[0]!
   // Warm up: libvips and its thread pool start with the first photo, which is not what this test measures.
   await upload('/api/analyze-image', photoForm(await solidJpeg({ r: 1, g: 2, b: 3 })))
-}, 60_000)
+}, SERVER_TEST_TIMEOUT_MS)
 afterAll(() => {
   running?.server.kill()
 })
