@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors.ts'
 import { TokenRejected } from '../marketplaces/connections.ts'
+import { providerCaller } from '../marketplaces/provider-call.ts'
 import {
   ETSY_API_URL,
   etsyApiKey,
@@ -73,33 +74,35 @@ async function refusal(response: Response, what: string): Promise<AppError> {
 export function createEtsyApi(config: EtsyApiConfig, fetcher: typeof fetch = fetch) {
   const origin = (config.apiUrl ?? ETSY_API_URL).replace(/\/+$/, '')
   const apiKey = etsyApiKey(config)
+  // The time limit, the network failure and the refusal as every provider call has them; the reply is read by the
+  // caller, with the schema of the call it made (readReply).
+  const call = providerCaller<'api'>({
+    name: 'etsy',
+    fetcher,
+    timeoutMs: TIMEOUT_MS,
+    unreachable: etsyUnreachable,
+    unavailable: etsyUnavailable,
+    translateRefusal: (response, _kind, what) => refusal(response, what),
+  })
 
   return {
     /** One call with the seller's token; a 401 surfaces as TokenRejected, so the connection's refresh-once applies. */
-    async send(accessToken: string, request: EtsyRequest): Promise<unknown> {
+    send(accessToken: string, request: EtsyRequest): Promise<unknown> {
       const what = `${request.method} ${request.path.replace(/\d+/g, '…')}`
       const body =
         request.form ?? request.multipart ?? (request.json === undefined ? undefined : JSON.stringify(request.json))
-      let response: Response
-      try {
-        response = await fetcher(`${origin}${request.path}`, {
-          method: request.method,
-          headers: {
-            authorization: `Bearer ${accessToken}`,
-            'x-api-key': apiKey,
-            accept: 'application/json',
-            // A form and multipart write their own Content-Type (multipart's with its boundary).
-            ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        })
-      } catch (error) {
-        console.error(`[etsy] ${what} failed: ${error instanceof Error ? error.message : String(error)}`)
-        throw etsyUnreachable()
+      const init: RequestInit = {
+        method: request.method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'x-api-key': apiKey,
+          accept: 'application/json',
+          // A form and multipart write their own Content-Type (multipart's with its boundary).
+          ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body }),
       }
-      if (!response.ok) throw await refusal(response, what)
-      return response.json().catch(() => undefined)
+      return call('api', what, `${origin}${request.path}`, init, v.unknown())
     },
   }
 }
