@@ -27,6 +27,7 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { salesRoutes } from './routes/sales.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
@@ -42,6 +43,8 @@ import { createEtsyServices } from './services/etsy/etsy-services.ts'
 import type { EtsyApiConfig } from './services/etsy/open-api.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
+import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
+import { createSellerSales } from './services/selling/seller-sales.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
 import type { GoogleIdentity } from './services/accounts/google-identity.ts'
@@ -110,6 +113,8 @@ export interface AppDeps {
   analysisLimits?: { perMinute: number; perDay: number }
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
+  /** How often each connected Etsy shop's receipts are read, in minutes; 15 when not given. */
+  etsySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
 }
@@ -128,6 +133,7 @@ export function createApp({
   ebayFetch,
   photoQuotaBytes,
   ebaySalesPollMinutes,
+  etsySalesPollMinutes,
   analysisConcurrency,
   analysisLimits,
   inlineStyleHashes,
@@ -174,6 +180,7 @@ export function createApp({
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers })
+  const recorder = createSaleRecorder({ jobs })
   const ebay = createEbayServices({
     sql,
     storage,
@@ -181,6 +188,7 @@ export function createApp({
     ebayConfig,
     jobs,
     connectionService: connections,
+    recorder,
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
   const etsy = createEtsyServices({
@@ -189,6 +197,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     config: providers.etsy ? etsyConfig : undefined,
     connectionService: connections,
+    jobs,
+    recorder,
   })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
@@ -213,8 +223,11 @@ export function createApp({
     verification,
     passwordReset,
     ...ebay,
+    etsy: etsy.jobs,
+    followSale: createSaleFollowing({ sql, marketplaces: selling }),
     liveDeletion,
     ebaySalesPollMinutes,
+    etsySalesPollMinutes,
   }))
     jobs.define(job)
   const isSecure = (c: Context) =>
@@ -259,6 +272,7 @@ export function createApp({
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
+    .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route(
       '/',
       marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),

@@ -53,6 +53,8 @@ export interface Config {
   photoQuotaBytes: number | undefined
   /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
   ebaySalesPollMinutes: number | undefined
+  /** ETSY_SALES_POLL_MINUTES: how often each connected Etsy shop's receipts are read (1-60, dividing 60); unset, 15. */
+  etsySalesPollMinutes: number | undefined
   /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
@@ -127,7 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: parseCount('ANALYSIS_LIMIT_PER_MINUTE', env.ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMITS.perMinute.max),
       perDay: parseCount('ANALYSIS_LIMIT_PER_DAY', env.ANALYSIS_LIMIT_PER_DAY, ANALYSIS_LIMITS.perDay.max),
     },
-    ebaySalesPollMinutes: readPollMinutes(env.EBAY_SALES_POLL_MINUTES),
+    ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
+    etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
   }
 }
 
@@ -229,13 +232,11 @@ function readPhotoQuota(raw: string | undefined): number | undefined {
   return megabytes * 1024 * 1024
 }
 
-function readPollMinutes(raw: string | undefined): number | undefined {
+function readPollMinutes(name: string, raw: string | undefined): number | undefined {
   if (!raw) return undefined
   const minutes = Number(raw)
   if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0)
-    throw new Error(
-      `EBAY_SALES_POLL_MINUTES must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`,
-    )
+    throw new Error(`${name} must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`)
   return minutes
 }
 

@@ -56,6 +56,7 @@ function buildApp(appUrl: string): AppType {
     analysisConcurrency: config.analysisConcurrency,
     analysisLimits: config.analysisLimits,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
+    etsySalesPollMinutes: config.etsySalesPollMinutes,
     inlineStyleHashes: dist.inlineStyleHashes,
   })
   dist.mount(built)

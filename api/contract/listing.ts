@@ -23,7 +23,7 @@ import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 // One schema builder per kind of field; the messages name the field by its label.
 
 /** Form inputs arrive as text; numbers are coerced, blank means the default. */
-const wholeNumber = ({ label, min, fallback }: WholeNumberSpec) =>
+export const wholeNumber = ({ label, min, fallback }: Pick<WholeNumberSpec, 'label' | 'min' | 'fallback'>) =>
   v.pipe(
     v.optional(v.union([v.number(), v.pipe(v.string(), v.trim())]), fallback),
     v.transform((input) => (input === '' ? fallback : Number(input))),
@@ -67,7 +67,7 @@ const optionalChoice = ({ label, options }: ChoiceSpec) => {
 const isCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6
 
 /** Text or a number, blank for "not set" (null); more than $0, at most 2 decimals, at most `max`. */
-const money = ({ label, max }: MoneySpec) => {
+export const money = ({ label, max }: Pick<MoneySpec, 'label' | 'max'>) => {
   const notANumber = `${label} must be a number, like 24.99`
   return v.pipe(
     v.optional(v.nullable(v.union([v.number(notANumber), v.pipe(v.string(notANumber), v.trim())])), null),
@@ -225,16 +225,29 @@ export interface ListingFillReply {
   filled: FillableField[]
 }
 
+/** Where a sale was made: a marketplace Snaplist sells on, or elsewhere (recorded by the seller). */
+export type SoldOn = 'ebay' | 'etsy' | 'elsewhere'
+export const SOLD_ON_LABELS: Record<SoldOn, string> = { ebay: 'eBay', etsy: 'Etsy', elsewhere: 'elsewhere' }
+
+/** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */
+export interface SaleRef {
+  marketplace: SoldOn
+  orderId: string
+}
+
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
 export interface ListingLife {
   /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */
   version: number
-  /** The last sale on eBay: unit price in dollars, when (ISO), eBay's order number; null before any. */
+  /** The last sale: unit price in dollars, when (ISO), the marketplace's order number (none elsewhere); null before any. */
   soldPrice: number | null
   soldAt: string | null
   soldOrderId: string | null
-  /** Orders eBay took beyond the stock (sold twice: decision 0030), oldest first; empty when none. */
-  oversoldOrderIds: string[]
+  /** Where the last sale was made, and for a sale elsewhere where the seller said (Poshmark, a yard sale…). */
+  soldOn: SoldOn | null
+  soldWhere: string | null
+  /** Sales beyond the stock (sold twice: decisions 0030, 0033) the seller has not settled, oldest first; empty when none. */
+  oversoldOrders: SaleRef[]
   /** Where the seller's last change stands on eBay; null when none was sent. */
   ebayRevisionStatus: EbayRevisionStatus | null
   /** eBay's refusal in eBay's words, or why the change waits. */

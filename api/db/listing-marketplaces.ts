@@ -2,7 +2,7 @@
 // row per (listing, marketplace). The stage is written before each call to the marketplace, so a retry knows what was
 // already sent; the lease keeps two processes from publishing one listing at once. Only for a listing whose owner's
 // service found it.
-import type { Sql } from './client.ts'
+import type { Sql, Tx } from './client.ts'
 
 export type SellingPlace = 'etsy'
 export type PlaceStatus = 'draft' | 'active' | 'inactive' | 'sold'
@@ -21,9 +21,12 @@ export interface PlaceRow {
   imagesSent: number
   /** When the current stage began: a draft made by a lost 'create' call was made after it. */
   stageAt: Date
+  /** Changes asked for, and the last one the marketplace has (claimRevision). */
+  requested: number
+  sent: number
 }
 
-const COLUMNS = `listing_id, marketplace, external_id, status, url, quantity_sent, stage, images_sent, stage_at`
+const COLUMNS = `listing_id, marketplace, external_id, status, url, quantity_sent, stage, images_sent, stage_at, requested, sent`
 
 export async function findPlace(sql: Sql, listingId: number, marketplace: SellingPlace): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
@@ -93,4 +96,109 @@ export async function saveStatus(
   await sql`
     update listing_marketplaces set status = ${status}, url = coalesce(${url}, url), updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/** The seller's listing that is this Etsy (or other) listing, by the marketplace's own id; undefined when none is theirs. */
+export async function listingOfExternalId(
+  sql: Sql | Tx,
+  userId: number,
+  marketplace: SellingPlace,
+  externalId: string,
+): Promise<number | undefined> {
+  const [row] = await sql<{ listingId: number }[]>`
+    select m.listing_id from listing_marketplaces m join listings l on l.id = m.listing_id
+    where m.marketplace = ${marketplace} and m.external_id = ${externalId} and l.user_id = ${userId}`
+  return row?.listingId
+}
+
+/**
+ * What the marketplace was sent now counts as its own, from a write whose snapshot had `before`: the change is added,
+ * not set, so a sale applied meanwhile (which lowered it) stays taken off (as ebay_revisions' markStage does).
+ */
+export async function addSentQuantity(
+  sql: Sql,
+  listingId: number,
+  marketplace: SellingPlace,
+  before: number,
+  now: number,
+) {
+  await sql`
+    update listing_marketplaces set quantity_sent = greatest(coalesce(quantity_sent, ${before}) + ${now - before}, 0),
+      updated_at = now()
+    where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/**
+ * The marketplace sold pieces itself and lowered its own count: what it last got is that much less, and at none it
+ * is sold out there. In the sale's transaction.
+ */
+export async function lowerSentQuantity(tx: Tx, listingId: number, marketplace: SellingPlace, sold: number) {
+  await tx`
+    update listing_marketplaces set quantity_sent = greatest(quantity_sent - ${sold}, 0),
+      status = case when status = 'active' and quantity_sent - ${sold} <= 0 then 'sold' else status end,
+      updated_at = now()
+    where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/**
+ * Counts one more change to send there, in the change's transaction, when the listing is on that marketplace (live or
+ * ended, not a draft under way nor sold out there); answers whether it did.
+ */
+export async function requestRevision(tx: Tx, listingId: number, marketplace: SellingPlace): Promise<boolean> {
+  const rows = await tx`
+    update listing_marketplaces set requested = requested + 1, revision_status = 'pending', revision_message = null,
+      updated_at = now()
+    where listing_id = ${listingId} and marketplace = ${marketplace} and external_id is not null
+      and status in ('active', 'inactive')
+    returning listing_id`
+  return rows.length > 0
+}
+
+/** The row, when a change waits and no live lease holds it: the job that took it has it for `seconds`. */
+export async function claimRevision(
+  sql: Sql,
+  listingId: number,
+  marketplace: SellingPlace,
+  seconds: number,
+): Promise<PlaceRow | undefined> {
+  const [row] = await sql<PlaceRow[]>`
+    update listing_marketplaces set revision_lease_until = now() + make_interval(secs => ${seconds})
+    where listing_id = ${listingId} and marketplace = ${marketplace} and requested > sent
+      and (revision_lease_until is null or revision_lease_until < now())
+    returning ${sql.unsafe(COLUMNS)}`
+  return row
+}
+
+/** `target` is there (refusal null) or was refused (the marketplace's words kept); the lease is let go. */
+export async function finishRevision(
+  sql: Sql,
+  listingId: number,
+  marketplace: SellingPlace,
+  target: number,
+  refusal: string | null,
+): Promise<void> {
+  await sql`
+    update listing_marketplaces set sent = greatest(sent, ${target}), revision_lease_until = null, updated_at = now(),
+      revision_status = case when requested > ${target} then 'pending' when ${refusal}::text is null then 'done' else 'refused' end,
+      revision_message = case when requested > ${target} then null else ${refusal}::text end
+    where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/** A busy or absent marketplace: the lease is let go for the job's retry. */
+export async function releaseRevision(sql: Sql, listingId: number, marketplace: SellingPlace): Promise<void> {
+  await sql`update listing_marketplaces set revision_lease_until = null
+    where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/**
+ * Listings whose change has waited `minutes` with no job holding it (its job was lost): marked as looked at, so the
+ * next look finds them only if they wait again that long, and answered for the caller to queue their jobs again.
+ */
+export async function takeStalledRevisions(sql: Sql, marketplace: SellingPlace, minutes: number): Promise<number[]> {
+  const rows = await sql<{ listingId: number }[]>`
+    update listing_marketplaces set updated_at = now()
+    where marketplace = ${marketplace} and requested > sent and updated_at < now() - make_interval(mins => ${minutes})
+      and (revision_lease_until is null or revision_lease_until < now())
+    returning listing_id`
+  return rows.map((row) => row.listingId)
 }

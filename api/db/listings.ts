@@ -20,6 +20,7 @@ import {
 } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql, Tx } from './client.ts'
+import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
 // turns snake_case into camelCase); money is kept as whole cents and read as dollars.
@@ -29,7 +30,9 @@ const LIFE_COLUMNS = {
   soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
   soldAt: 'sold_at',
   soldOrderId: 'sold_order_id',
-  oversoldOrderIds: 'oversold_order_ids',
+  soldOn: 'sold_on',
+  soldWhere: 'sold_where',
+  oversoldOrders: `${OVERSOLD_ORDERS_SQL} as oversold_orders`,
   ebayRevisionStatus:
     '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
   ebayRevisionMessage:
@@ -37,7 +40,7 @@ const LIFE_COLUMNS = {
   etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
 } as const satisfies Record<keyof ListingLife, string>
 
-export const COLUMNS = [
+const COLUMN_LIST = [
   ...Object.values(RECORD_COLUMNS),
   ...Object.values(LIFE_COLUMNS),
   ...LISTING_FIELD_ENTRIES.map(([name, spec]) => {
@@ -45,7 +48,8 @@ export const COLUMNS = [
     if (spec.kind === 'money') return `(${spec.column} / 100.0)::float8 as ${as}`
     return spec.column === as ? as : `${spec.column} as ${as}`
   }),
-].join(', ')
+]
+export const COLUMNS = COLUMN_LIST.join(', ')
 
 /** A field's value as its column keeps it. */
 const columnValue = <Name extends ListingFieldName>(name: Name, value: ListingInput[Name]) =>
@@ -58,9 +62,9 @@ const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, nam
 // A listing's fields as json_build_object's arguments, with the names the API answers with (the driver's camelCase),
 // for the lists Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every
 // other answer; a computed column (`expression as name`) under its name.
-const JSON_FIELDS = COLUMNS.split(',')
-  .map((column) => column.trim())
-  .map((column) => /^(?<expression>.+) as (?<name>\w+)$/.exec(column)?.groups ?? { expression: column, name: column })
+const JSON_FIELDS = COLUMN_LIST.map(
+  (column) => /^(?<expression>.+) as (?<name>\w+)$/s.exec(column)?.groups ?? { expression: column, name: column },
+)
   .map(
     ({ expression, name }) =>
       `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`,

@@ -136,3 +136,14 @@ export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: s
     where platform = 'ebay' and (account_id = ${ebayUserId} or (account_id is null and account_name = ${username ?? null}))`
   return result.count
 }
+
+/** Sellers whose grant on this marketplace has not run out, with the account (Etsy's shop): their sales are read. */
+export async function listWorkingGrants(
+  sql: Sql,
+  platform: Platform,
+): Promise<{ userId: number; accountId: string | null }[]> {
+  return sql<{ userId: number; accountId: string | null }[]>`
+    select user_id, account_id from marketplace_connections
+    where platform = ${platform} and account_deletion_status is null
+      and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+}

@@ -7,17 +7,20 @@ import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-
 import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB, type EbaySales } from './ebay/sales.ts'
+import { ETSY_REVISION_JOB, type EtsyRevisions } from './etsy/revisions.ts'
+import { ETSY_SALES_POLL_JOB, ETSY_SELLER_SALES_JOB, type EtsySales } from './etsy/sales.ts'
 import { PURGE_JOB, purgeExpired } from './housekeeping.ts'
 import { oncePerJob, type JobDefinition, type RetryPolicy } from './jobs.ts'
 import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import type { FileStorage } from './listings/storage.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
+import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
 
 // A mail server, eBay or the database away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15
 // to 30 minutes). A job whose process died while running it is retried once 5 minutes have passed.
 export const BACK_OFF: RetryPolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 }
 
-/** How often each seller's eBay orders are read when EBAY_SALES_POLL_MINUTES does not say. */
+/** How often each seller's sales are read (eBay's orders, Etsy's receipts) when EBAY_ / ETSY_SALES_POLL_MINUTES do not say. */
 const SALES_POLL_MINUTES = 15
 
 export interface JobServices {
@@ -30,8 +33,13 @@ export interface JobServices {
   sales: EbaySales
   bulkPoster: EbayBulkPoster
   liveDeletion: LiveDeletion
+  /** Etsy's jobs, when Etsy is sold on. */
+  etsy: { revisions: EtsyRevisions; sales: EtsySales } | undefined
+  /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
+  followSale: ReturnType<typeof createSaleFollowing>
   /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
   ebaySalesPollMinutes?: number
+  etsySalesPollMinutes?: number
 }
 
 /**
@@ -48,7 +56,10 @@ export function appJobs({
   sales,
   bulkPoster,
   liveDeletion,
+  etsy,
+  followSale,
   ebaySalesPollMinutes = SALES_POLL_MINUTES,
+  etsySalesPollMinutes = SALES_POLL_MINUTES,
 }: JobServices): JobDefinition<never>[] {
   // Mails are sent once per job (oncePerJob): a retry after the send finds the job's mark and sends nothing.
   return [
@@ -76,5 +87,22 @@ export function appJobs({
     { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
     // Deletes an ended listing once a last sale would have shown.
     { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },
+    // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
+    { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
+    ...(etsy
+      ? [
+          // Sends a listing's changes and stock to Etsy.
+          { name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF },
+          // Queues a receipts read per connected shop, and the Etsy revisions whose job was lost.
+          {
+            name: ETSY_SALES_POLL_JOB,
+            handler: etsy.sales.pollAll,
+            schedule: `*/${etsySalesPollMinutes} * * * *`,
+            retry: BACK_OFF,
+          },
+          // Reads one shop's paid receipts and applies the new sales.
+          { name: ETSY_SELLER_SALES_JOB, handler: etsy.sales.pollSeller, retry: BACK_OFF },
+        ]
+      : []),
   ]
 }

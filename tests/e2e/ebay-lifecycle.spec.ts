@@ -117,6 +117,6 @@ test('an item sold on eBay shows as Sold with its price, date and order number',
     await page.reload()
     await expect(row.getByText('Sold', { exact: true })).toBeVisible({ timeout: 1000 })
   }).toPass({ timeout: 150_000, intervals: [5000] })
-  await expect(row.getByText(`Sold for $39.50 on ${soldOn} · order ${orderId}`)).toBeVisible()
+  await expect(row.getByText(`Sold for $39.50 on ${soldOn} · eBay order ${orderId}`)).toBeVisible()
   await expect(row.getByRole('link', { name: `View on eBay: ${title}` })).toHaveCount(0)
 })

@@ -2,6 +2,7 @@
 // states), Etsy's seller taxonomy as a small tree, and the listings the shop holds, with the answers Etsy gives for
 // each (the shapes of Etsy's OpenAPI file: ShopShippingProfile, ShopReturnPolicy, ShopProcessingProfile,
 // SellerTaxonomyNode, ShopListing, ListingImage).
+import type { FakeEtsyReceipt } from './etsy-receipts.ts'
 
 export interface FakeEtsyImage {
   listing_image_id: number
@@ -12,7 +13,7 @@ export interface FakeEtsyImage {
 
 export interface FakeEtsyListing {
   listing_id: number
-  state: 'draft' | 'active' | 'inactive'
+  state: 'draft' | 'active' | 'inactive' | 'sold_out'
   title: string
   description: string
   tags: string[]
@@ -45,6 +46,8 @@ export interface FakeEtsyShop {
     max_processing_days: number
   }[]
   listings: Map<number, FakeEtsyListing>
+  /** The shop's sales, oldest first (etsy-receipts.ts). */
+  receipts: FakeEtsyReceipt[]
   /** when_made values Etsy has since dropped (its yearly change), refused although the copied contract lists them. */
   retiredWhenMade: Set<string>
 }
@@ -56,6 +59,7 @@ export const newShop = (): FakeEtsyShop => ({
     { readiness_state_id: 7001, readiness_state: 'ready_to_ship', min_processing_days: 1, max_processing_days: 3 },
   ],
   listings: new Map(),
+  receipts: [],
   retiredWhenMade: new Set(),
 })
 

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { createEtsyContract, etsyScopes } from './etsy-contracts.ts'
 import { createGate, newControl, type EtsyControl } from './etsy-gate.ts'
 import { etsyListingRoutes } from './etsy-listings.ts'
+import { etsyReceiptRoutes, sellOnEtsy, type FakeEtsyReceipt } from './etsy-receipts.ts'
 import { newShop, type FakeEtsyShop } from './etsy-shop.ts'
 import { listen } from './listen.ts'
 import {
@@ -47,6 +48,8 @@ export interface FakeEtsy extends TokenControls {
   acceptsRefreshToken(token: string): boolean
   /** The seller's shop on Etsy: its profiles and listings, for a test to set up and look at. */
   shop: FakeEtsyShop
+  /** A buyer buys `quantity` of this active Etsy listing: a paid receipt, the listing lowered (sold_out at 0). */
+  sell(etsyListingId: number, quantity?: number): FakeEtsyReceipt
   /** Failures to make: busy (429), down (5xx), slow, or a reply lost after the work is done. */
   control: EtsyControl
   /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
@@ -167,6 +170,16 @@ function createFakeApp(state: State) {
   return (
     new Hono()
       .route('/', etsyListingRoutes({ operation, shop: state.shop, seller: () => state.seller, now }))
+      .route('/', etsyReceiptRoutes({ operation, shop: state.shop, seller: () => state.seller }))
+      // A buyer buys: {"sku": "snaplist-12", "quantity": 1} sells from the active listing with that SKU.
+      .post('/__control/sell', async (c) => {
+        const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number }
+        const listing = [...state.shop.listings.values()].find(
+          (held) => held.sku === asked.sku && held.state === 'active',
+        )
+        if (!listing) return c.json({ error: `no active listing with sku ${asked.sku}` }, 404)
+        return c.json(sellOnEtsy(state.shop, listing, asked.quantity ?? 1, now()))
+      })
       // {"fail": {"status": 429, "times": 1, "retryAfter": 7}}, {"slowMs": 3000}, {"loseReply": "createDraftListing"}.
       .put('/__control', async (c) => {
         const asked = (await c.req.json().catch(() => ({}))) as Partial<EtsyControl> & { loseReply?: string }
@@ -271,6 +284,11 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     seller: state.seller,
     grants: state.grants,
     shop: state.shop,
+    sell: (etsyListingId: number, quantity = 1) => {
+      const listing = state.shop.listings.get(etsyListingId)
+      if (!listing) throw new Error(`no Etsy listing ${etsyListingId}`)
+      return sellOnEtsy(state.shop, listing, quantity, state.tokens.now())
+    },
     control: state.control,
     ...state.tokens.controls,
     acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),

@@ -5,6 +5,7 @@ import type { Config } from '../../env.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { SaleRecorder } from '../selling/sales.ts'
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
@@ -28,19 +29,29 @@ export interface EbayServicesDeps {
   ebayConfig: Config['ebay'] | undefined
   jobs: JobQueue
   connectionService: MarketplaceConnectionService
+  /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
+  recorder: SaleRecorder
 }
 
 /**
  * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts and the sales poll; they send
  * their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
-export function createEbayServices({ sql, storage, publicUrl, ebayConfig, jobs, connectionService }: EbayServicesDeps) {
+export function createEbayServices({
+  sql,
+  storage,
+  publicUrl,
+  ebayConfig,
+  jobs,
+  connectionService,
+  recorder,
+}: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
   const taxonomy = createEbayTaxonomy(sql, sell)
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl })
   const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
-  const orders = createEbayOrders({ sql, sell })
+  const orders = createEbayOrders({ sql, sell, recorder })
   const stock = createEbayStock({ sql, sell, orders })
   const revisions = createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService })
   const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions })

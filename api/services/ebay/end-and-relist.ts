@@ -1,7 +1,6 @@
 // Ending a live eBay listing (withdrawOffer) and putting it back up (publishOffer on the same offer), docs/product.md §4.
 // Both are direct calls the seller waits for, and both are idempotent: ending an ended listing, or relisting a live
 // one, answers as the first call did without asking eBay to do it again.
-import * as v from 'valibot'
 import type { EbayLifecycleResult } from '../../contract/ebay-publish.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
@@ -9,7 +8,14 @@ import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { EbayRefusal, INVENTORY, PublishedOfferSchema, readReply, type EbaySellClient } from './sell-api.ts'
+import {
+  EbayRefusal,
+  INVENTORY,
+  OfferStatusSchema,
+  PublishedOfferSchema,
+  readReply,
+  type EbaySellClient,
+} from './sell-api.ts'
 
 export interface EbayEndAndRelistDeps {
   sql: Sql
@@ -18,9 +24,6 @@ export interface EbayEndAndRelistDeps {
   /** Where a listing is seen on eBay: the item page address without the listing id. */
   itemUrl: string
 }
-
-// getOffer's reply, as far as it is read.
-const OfferStatusSchema = v.object({ status: v.optional(v.string()) })
 
 const ebayIdOf = (listing: Listing) => listing.platformListingId!.replace(/^ebay-/, '')
 

@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
+import type { SaleRecorder } from '../selling/sales.ts'
 import { readReply, type EbaySellClient } from './sell-api.ts'
 
 /** Orders reach getOrders a little after they are made: each read starts this much before where it should. */
@@ -50,7 +51,7 @@ export interface OrdersRead {
   lines: sales.SoldLine[]
 }
 
-export function createEbayOrders({ sql, sell }: { sql: Sql; sell: EbaySellClient }) {
+export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: EbaySellClient; recorder: SaleRecorder }) {
   async function readPage(token: string, from: Date, offset: number) {
     const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
     const reply = await sell.send(token, {
@@ -59,6 +60,30 @@ export function createEbayOrders({ sql, sell }: { sql: Sql; sell: EbaySellClient
     })
     return readReply(OrdersSchema, reply)
   }
+
+  /**
+   * Applies an order once (ebay_orders keeps its id), each of its lines to the seller's listing with that SKU, in one
+   * transaction; false when it was applied before.
+   */
+  const applyOrder = (userId: number, orderId: string, soldAt: Date, lines: sales.SoldLine[]) =>
+    sql.begin(async (tx) => {
+      if (!(await sales.markOrderApplied(tx, userId, orderId))) return false
+      for (const [index, line] of lines.entries()) {
+        const listingId = await sales.listingOfSku(tx, userId, line.sku)
+        if (listingId === undefined) continue
+        const { quantity, unitPriceCents } = line
+        const sale = {
+          marketplace: 'ebay' as const,
+          saleId: `${orderId}#${index}`,
+          orderId,
+          soldAt,
+          quantity,
+          unitPriceCents,
+        }
+        if (await recorder.record(tx, userId, listingId, sale)) await sales.lowerSentQuantity(tx, listingId, quantity)
+      }
+      return true
+    })
 
   /** Reads the seller's orders made since `from` and applies those not applied yet (ebay_orders keeps each once). */
   async function applySince(token: string, userId: number, from: Date): Promise<OrdersRead> {
@@ -70,7 +95,7 @@ export function createEbayOrders({ sql, sell }: { sql: Sql; sell: EbaySellClient
         const soldAt = new Date(order.creationDate)
         const lines = soldLines(order)
         read.lines.push(...lines)
-        if (await sales.applyOrder(sql, userId, { orderId: order.orderId, soldAt, lines })) read.applied += 1
+        if (await applyOrder(userId, order.orderId, soldAt, lines)) read.applied += 1
       }
       if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) return read
     }

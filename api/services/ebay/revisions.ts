@@ -7,14 +7,16 @@ import { randomUUID } from 'node:crypto'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as revisions from '../../db/ebay-revisions.ts'
+import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisionBodies } from './inventory-bodies.ts'
 import type { EbayPublisher } from './publish.ts'
-import { EbayRefusal, INVENTORY, type EbaySellClient } from './sell-api.ts'
-import { countOf, quantityToSend, type EbayStock } from './stock.ts'
+import { EbayRefusal, INVENTORY, OfferStatusSchema, readReply, type EbaySellClient } from './sell-api.ts'
+import { quantityToSend } from '../selling/stock-bound.ts'
+import { countOf, type EbayStock } from './stock.ts'
 
 export const REVISION_JOB = 'ebay-revision'
 /** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */
@@ -131,6 +133,16 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
       }
       await put(token, `/offer/${bodies.offerId}`, offer)
     })
+    // Nothing left (it sold out on another marketplace, or elsewhere): a count of 0 hides it, the withdrawal ends it.
+    if (listing.quantity === 0) await connectionService.call(userId, 'ebay', (token) => withdrawIfLive(token, listing))
+  }
+
+  async function withdrawIfLive(token: string, listing: Listing): Promise<void> {
+    const { ebayOfferId } = await ebayState.findEbayState(sql, listing.id)
+    if (!ebayOfferId) return
+    const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/offer/${ebayOfferId}`, accept: [404] })
+    if (reply.status !== 200 || readReply(OfferStatusSchema, reply).status !== 'PUBLISHED') return
+    await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${ebayOfferId}/withdraw` })
   }
 
   /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */

@@ -5,6 +5,7 @@
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
 import * as counters from '../../db/rate-limits.ts'
+import * as polls from '../../db/sales-polls.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { OVERLAP_MS, type EbayOrders } from './orders.ts'
@@ -27,7 +28,7 @@ export interface EbaySalesDeps {
 export function createEbaySales({ sql, jobs, orders, connectionService, revisions }: EbaySalesDeps) {
   /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */
   async function pollSeller({ userId }: { userId: number }): Promise<number> {
-    const since = await sales.findPolledUntil(sql, userId)
+    const since = await polls.findPolledUntil(sql, userId, 'ebay')
     if (!since) return 0
     // The next read starts where this one did: an order made while this one runs is not missed.
     const startedAt = new Date()
@@ -41,7 +42,7 @@ export function createEbaySales({ sql, jobs, orders, connectionService, revision
       if (error instanceof EbayRefusal && error.ebayStatus === 403) return 0
       throw error
     }
-    await sales.savePolledUntil(sql, userId, startedAt)
+    await polls.savePolledUntil(sql, userId, 'ebay', startedAt)
     return applied
   }
 

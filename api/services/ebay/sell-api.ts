@@ -19,6 +19,8 @@ const EbayErrorsSchema = v.object({
 export const INVENTORY = '/sell/inventory/v1'
 /** publishOffer's reply (publishing, and relisting an ended listing): the eBay listing the offer is live as. */
 export const PublishedOfferSchema = v.object({ listingId: v.pipe(v.string(), v.nonEmpty()) })
+/** getOffer's reply, as far as its status is read (PUBLISHED while buyers can buy). */
+export const OfferStatusSchema = v.object({ status: v.optional(v.string()) })
 
 export interface SellRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'

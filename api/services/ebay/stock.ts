@@ -23,18 +23,6 @@ export type ItemOnEbay = v.InferOutput<typeof ItemOnEbaySchema> | undefined
 
 export const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
 
-/**
- * The count a revision sends: eBay's count (`counted`, which already lacks the pieces sold that Snaplist has not read)
- * and what eBay last got less the sales Snaplist applied since (`sent`, which lacks no sale eBay overwrote) are both
- * at least what is left; the smaller one, plus the seller's own change (`listingQuantity - sent`). Only a seller's raise
- * raises it. Without a count on eBay (no item there) nothing can sell, and the listing's count goes.
- */
-export function quantityToSend(listingQuantity: number, sent: number | null, counted: number | undefined): number {
-  if (counted === undefined) return listingQuantity
-  const last = sent ?? listingQuantity
-  return Math.max(0, Math.min(counted, last) + listingQuantity - last)
-}
-
 export function createEbayStock({ sql, sell, orders }: { sql: Sql; sell: EbaySellClient; orders: EbayOrders }) {
   async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })

@@ -1,19 +1,23 @@
 // Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, the requirements check,
-// the publisher, end and relist, and Etsy as a SellingMarketplace (docs/decisions/0029, 0031). Not yet: bringing Etsy
-// in step with an edit (requestRevision does nothing) and reading Etsy's sales (pollSales reads none); both are listed
-// as left in docs/decisions/0031.
+// the publisher, end and relist, revisions (edits and stock), the sales poll, and Etsy as a SellingMarketplace
+// (docs/decisions/0029, 0031, 0033).
 import type { EtsyAnswers, EtsyPublishInput, EtsyPublishResult, EtsyRequirements } from '../../contract/etsy-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { notFound } from '../../errors.ts'
 import { notConfigured } from '../marketplaces/connections.ts'
+import type { JobQueue } from '../jobs.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
+import type { SaleRecorder } from '../selling/sales.ts'
 import { createEtsyEndAndRelist } from './end-and-relist.ts'
 import { createEtsyApi, type EtsyApiConfig } from './open-api.ts'
 import { createEtsyPublisher } from './publish.ts'
+import { createEtsyReceipts } from './receipts.ts'
 import { createEtsyRequirements } from './requirements.ts'
+import { createEtsyRevisions } from './revisions.ts'
+import { createEtsySales } from './sales.ts'
 import { createEtsyShopSetup } from './shop-setup.ts'
 
 export type EtsySelling = SellingMarketplace<EtsyPublishInput, EtsyPublishResult>
@@ -25,10 +29,14 @@ export interface EtsyServicesDeps {
   /** Etsy's API settings; without them (Etsy not set up) the routes find the listing, then say so. */
   config: EtsyApiConfig | undefined
   connectionService: MarketplaceConnectionService
+  jobs: JobQueue
+  /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
+  recorder: SaleRecorder
   fetcher?: typeof fetch
 }
 
-export function createEtsyServices({ sql, storage, publicUrl, config, connectionService, fetcher }: EtsyServicesDeps) {
+export function createEtsyServices(deps: EtsyServicesDeps) {
+  const { sql, storage, publicUrl, config, connectionService, jobs, recorder, fetcher } = deps
   async function ownListing(userId: number, listingId: number) {
     const listing = await listings.findListing(sql, userId, listingId)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
@@ -39,23 +47,24 @@ export function createEtsyServices({ sql, storage, publicUrl, config, connection
       await ownListing(userId, listingId)
       throw notConfigured('etsy')
     }
-    return { selling: undefined, requirements: refuse, publish: refuse }
+    return { selling: undefined, requirements: refuse, publish: refuse, jobs: undefined }
   }
   const api = createEtsyApi(config, fetcher)
   const check = createEtsyRequirements({ sql, connectionService, shopSetup: createEtsyShopSetup(api) })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
   const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
+  const receipts = createEtsyReceipts({ sql, api, recorder })
+  const revisions = createEtsyRevisions({ sql, jobs, api, receipts, connectionService })
+  const sales = createEtsySales({ sql, jobs, receipts, revisions, connectionService })
   const selling: EtsySelling = {
     id: 'etsy',
     holds: (listing) => listing.etsyStatus !== null,
     isLive: (listing) => listing.etsyStatus === 'active',
     publish: publisher.publish,
-    // Left for a later issue: an edit does not reach Etsy yet.
-    requestRevision: async () => {},
+    requestRevision: revisions.requestRevision,
     end: lifecycle.end,
     relist: lifecycle.relist,
-    // Left for a later issue: Etsy's receipts (getShopReceipts, transactions_r) are not read yet.
-    pollSales: async () => 0,
+    pollSales: (userId) => sales.pollSeller({ userId }),
   }
   return {
     selling,
@@ -64,6 +73,8 @@ export function createEtsyServices({ sql, storage, publicUrl, config, connection
       return (await check(userId, await ownListing(userId, listingId), answers)).requirements
     },
     publish: publisher.publish,
+    /** What the job registry runs for Etsy. */
+    jobs: { revisions, sales },
   }
 }
 

@@ -1,7 +1,7 @@
 // What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
 // (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
-import type { Listing } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -23,32 +23,57 @@ function revisionText(listing: Listing): { text: string; tone: string } | null {
   }
 }
 
+/** Where the sale was made and how the seller finds it there: "on eBay · order 12-345", "on Etsy · receipt 9", "at Poshmark". */
+function saleSource(listing: Listing): string {
+  // Listings kept offline from before the field existed sold on eBay, the one marketplace then.
+  const on = listing.soldOn ?? 'ebay'
+  if (on === 'elsewhere') return listing.soldWhere ? ` · sold at ${listing.soldWhere}` : ' · sold elsewhere'
+  return ` · ${SOLD_ON_LABELS[on]} ${on === 'etsy' ? 'receipt' : 'order'} ${listing.soldOrderId}`
+}
+
+const saleRef = ({ marketplace, orderId }: SaleRef) =>
+  marketplace === 'elsewhere'
+    ? `a sale at ${orderId}`
+    : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
+
 /** The sale and the revision, each on a line of its own under the row's price; nothing when there is neither. */
 export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
   const revision = revisionText(listing)
-  const sale = listing.soldAt && listing.soldPrice !== null ? listing : null
+  const sale = listing.soldAt ? listing : null
   // Listings kept offline from before the field existed have none.
-  const oversold = listing.oversoldOrderIds ?? []
+  const oversold = listing.oversoldOrders ?? []
   if (!revision && !sale && oversold.length === 0) return null
   return (
     <div className="mt-0.5 space-y-0.5 text-xs">
       {sale && (
         <p className="text-slate-700">
-          Sold for ${sale.soldPrice!.toFixed(2)} on {dateOf(sale.soldAt!)} · order {sale.soldOrderId}
-          {sale.platformStatus === 'active' && ` · ${sale.quantity} left`}
+          {sale.soldPrice === null ? 'Sold' : `Sold for $${sale.soldPrice.toFixed(2)}`} on {dateOf(sale.soldAt!)}
+          {saleSource(sale)}
+          {sale.quantity > 0 && ` · ${sale.quantity} left`}
         </p>
       )}
-      {oversold.length > 0 && (
-        <p role="alert" className="font-medium text-red-700">
-          Sold twice on eBay: order {oversold.join(', ')} has no piece left to send. Cancel it on eBay or settle it with
-          the buyer.
-        </p>
-      )}
+      {oversold.length > 0 && <SoldTwice listing={listing} oversold={oversold} />}
       {revision && (
         <p role="status" className={revision.tone}>
           {revision.text}
         </p>
       )}
     </div>
+  )
+}
+
+/** Never hidden: the extra orders, the sale that took the last piece, and what to do (decisions 0030, 0033). */
+function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[] }) {
+  const last = listing.soldOn
+    ? saleRef({ marketplace: listing.soldOn, orderId: listing.soldOrderId ?? listing.soldWhere ?? 'elsewhere' })
+    : null
+  const places = [...new Set(oversold.map((sale) => sale.marketplace))]
+  const where = places.length === 1 && places[0] !== 'elsewhere' ? ` on ${SOLD_ON_LABELS[places[0]!]}` : ''
+  return (
+    <p role="alert" className="font-medium text-red-700">
+      Sold twice: {oversold.map(saleRef).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
+      {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
+      {where} or settle it with the buyer.
+    </p>
   )
 }

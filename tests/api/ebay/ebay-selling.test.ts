@@ -426,7 +426,7 @@ describe('sales on eBay', () => {
     await poll(seller)
     const [row] = await t.db.sql<
       { polledUntil: Date }[]
-    >`select polled_until from ebay_sales_polls where user_id = ${seller.id}`
+    >`select polled_until from sales_polls where user_id = ${seller.id} and marketplace = 'ebay'`
     const polledUntil = row!.polledUntil
     const before = (seconds: number) => new Date(polledUntil.getTime() - seconds * 1000)
     // eBay lists an order a little after it is made: one made 1 minute before the last read is still found…

@@ -89,7 +89,7 @@ describe('what eBay may sell of a live listing', () => {
     await live.edit('Trucker jacket, edited after it sold')
     expect(live.onEbay()).toBe(0)
     await live.poll()
-    expect(await live.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', oversoldOrderIds: [] })
+    expect(await live.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', oversoldOrders: [] })
   })
 
   it('records and shows a piece sold beyond the stock, with the order that sold the last one', async () => {
@@ -105,7 +105,7 @@ describe('what eBay may sell of a live listing', () => {
       quantity: 0,
       platformStatus: 'sold',
       soldOrderId: first.orderId,
-      oversoldOrderIds: [second.orderId],
+      oversoldOrders: [{ marketplace: 'ebay', orderId: second.orderId }],
     })
   })
 })

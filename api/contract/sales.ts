@@ -1,0 +1,28 @@
+// A sale the seller records: made in person or on a marketplace Snaplist does not reach (docs/decisions/0033).
+// POST /api/listings/{id}/sold-elsewhere takes it; the stock drops and every marketplace the listing is on follows.
+import * as v from 'valibot'
+import { ASKING_PRICE_MAX } from './listing-fields.ts'
+import { money, wholeNumber, type Listing } from './listing.ts'
+
+/** How long "where" may be: a marketplace's or a place's name. */
+export const SOLD_WHERE_MAX = 60
+
+export const SoldElsewhereSchema = v.object({
+  quantity: wholeNumber({ label: 'Quantity sold', min: 1, fallback: 1 }),
+  /** The price of one piece, in dollars; optional. */
+  price: money({ label: 'Sold for', max: ASKING_PRICE_MAX }),
+  where: v.pipe(
+    v.optional(v.nullable(v.string('Where must be text')), ''),
+    v.transform((text) => (text ?? '').trim()),
+    v.maxLength(SOLD_WHERE_MAX, `Where must be at most ${SOLD_WHERE_MAX} characters`),
+  ),
+  /** The phone's id for this sale: sending it again (a lost reply) records it once. */
+  clientId: v.optional(v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID'))),
+})
+export type SoldElsewhere = v.InferInput<typeof SoldElsewhereSchema>
+
+/** The answer: the listing as it now is, and what happened, in words for the seller. */
+export interface SaleRecorded {
+  listing: Listing
+  message: string
+}

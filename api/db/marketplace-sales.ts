@@ -1,0 +1,79 @@
+// SQL for marketplace_sales: every sale applied to a listing, once (docs/decisions/0033), and what it takes off the
+// listing's one stock. Every marketplace's sales come through recordSale, so "sold", "where", "for how much" and
+// "sold twice" mean the same whichever marketplace sold. Only for a listing whose owner's service found it.
+import type { SoldOn } from '../contract/listing.ts'
+import type { Sql, Tx } from './client.ts'
+
+export interface Sale {
+  marketplace: SoldOn
+  /** Unique on its marketplace: eBay's order and line, Etsy's transaction, the phone's id for a sale elsewhere. */
+  saleId: string
+  /** What the seller looks it up by on the marketplace (eBay's order number, Etsy's receipt); null elsewhere. */
+  orderId: string | null
+  quantity: number
+  unitPriceCents: number | null
+  soldAt: Date
+  where?: string | null
+}
+
+/** A sale applied: how many pieces the listing has left, and how many it lacked (sold twice when above 0). */
+export interface AppliedSale {
+  left: number
+  short: number
+}
+
+/**
+ * Records the sale once and takes it off the listing's stock, in the caller's transaction: the listing's row is locked
+ * first, so two marketplaces' sales of one listing are applied one after the other. The last piece's sale makes the
+ * listing Sold, with where, when and for how much; a sale beyond the stock changes the stock no further and is kept as
+ * short for the seller to see. Undefined when the sale was applied before, or the listing is not the seller's.
+ */
+export async function recordSale(
+  tx: Tx,
+  userId: number,
+  listingId: number,
+  sale: Sale,
+): Promise<AppliedSale | undefined> {
+  const [stock] = await tx<{ quantity: number }[]>`
+    select quantity from listings where id = ${listingId} and user_id = ${userId} for update`
+  if (!stock) return undefined
+  const short = Math.max(sale.quantity - stock.quantity, 0)
+  const fresh = await tx`
+    insert into marketplace_sales (marketplace, sale_id, user_id, listing_id, quantity, unit_price_cents, order_id,
+      sold_where, sold_at, short)
+    values (${sale.marketplace}, ${sale.saleId}, ${userId}, ${listingId}, ${sale.quantity}, ${sale.unitPriceCents},
+      ${sale.orderId}, ${sale.where ?? null}, ${sale.soldAt}, ${short})
+    on conflict do nothing returning sale_id`
+  if (fresh.length === 0) return undefined
+  const left = Math.max(stock.quantity - sale.quantity, 0)
+  // A sale for a listing with nothing left changes only the ledger: the sale that took the last piece stays its sale.
+  if (stock.quantity > 0)
+    await tx`
+      update listings set quantity = ${left},
+        platform_status = case when ${left} = 0 then 'sold' else platform_status end,
+        sold_price_cents = ${sale.unitPriceCents}, sold_at = ${sale.soldAt}, sold_order_id = ${sale.orderId},
+        sold_on = ${sale.marketplace}, sold_where = ${sale.where ?? null},
+        -- Sold before it was ended for a delete (docs/decisions/0023): the seller must see the sale, so it stays.
+        deleting_since = null
+      where id = ${listingId}`
+  return { left, short }
+}
+
+/** The sales of this listing beyond its stock that the seller has not settled, oldest first. */
+export const OVERSOLD_ORDERS_SQL = `coalesce((select json_agg(json_build_object('marketplace', s.marketplace,
+    'orderId', coalesce(s.order_id, s.sold_where, 'elsewhere')) order by s.sold_at, s.created_at)
+  from marketplace_sales s where s.listing_id = listings.id and s.short > 0 and s.settled_at is null), '[]'::json)`
+
+/** The seller settled the sales beyond the stock (cancelled one, or agreed with the buyer): no longer shown. */
+export async function settleOversold(sql: Sql, userId: number, listingId: number): Promise<number> {
+  const rows = await sql`
+    update marketplace_sales set settled_at = now()
+    where listing_id = ${listingId} and user_id = ${userId} and short > 0 and settled_at is null returning sale_id`
+  return rows.length
+}
+
+/** Whether this sale was recorded already (a sale elsewhere sent again after its reply was lost). */
+export async function hasSale(sql: Sql | Tx, marketplace: SoldOn, saleId: string): Promise<boolean> {
+  const rows = await sql`select 1 from marketplace_sales where marketplace = ${marketplace} and sale_id = ${saleId}`
+  return rows.length > 0
+}

@@ -1,0 +1,23 @@
+// POST /api/listings/{id}/sold-elsewhere (a sale the seller made off Snaplist's marketplaces) and
+// POST /api/listings/{id}/oversold-settled (the seller dealt with a sale beyond the stock), docs/decisions/0033. Both
+// scoped to the listing's owner.
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { SoldElsewhereSchema } from '../contract/sales.ts'
+import { requireUser } from '../middleware/session.ts'
+import type { SellerSales } from '../services/selling/seller-sales.ts'
+import { IdParamSchema, valid } from '../validate.ts'
+
+export function salesRoutes(sales: SellerSales) {
+  return new Hono<AppEnv>()
+    .post(
+      '/listings/:id/sold-elsewhere',
+      valid('param', IdParamSchema),
+      valid('json', SoldElsewhereSchema),
+      async (c) =>
+        c.json(await sales.soldElsewhere(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .post('/listings/:id/oversold-settled', valid('param', IdParamSchema), async (c) =>
+      c.json(await sales.settleSoldTwice(requireUser(c).id, c.req.valid('param').id), 200),
+    )
+}

@@ -1,0 +1,100 @@
+// Reading a shop's paid Etsy receipts (getShopReceipts, scope transactions_r) and applying each transaction once
+// (docs/decisions/0033): the sales poll reads from its last read, a stock change reads the minutes around its own write,
+// both through this. A transaction counts only when its listing is one of this seller's Snaplist listings on Etsy.
+import * as v from 'valibot'
+import type { Sql } from '../../db/client.ts'
+import * as places from '../../db/listing-marketplaces.ts'
+import type { SaleRecorder } from '../selling/sales.ts'
+import { readReply, type EtsyApi } from './open-api.ts'
+
+/** A receipt reaches getShopReceipts a little after the sale, and clocks differ: each read starts this much earlier. */
+export const ETSY_OVERLAP_MS = 2 * 60 * 1000
+/** getShopReceipts' largest page. */
+const PAGE_SIZE = 100
+// getShopReceipts' min_created may not be before 2000-01-01 (its contract's minimum).
+const EARLIEST_SECONDS = 946_684_800
+
+const MoneySchema = v.object({ amount: v.number(), divisor: v.number() })
+const ReceiptsSchema = v.object({
+  count: v.number(),
+  results: v.array(
+    v.object({
+      receipt_id: v.number(),
+      created_timestamp: v.number(),
+      transactions: v.array(
+        v.object({
+          transaction_id: v.number(),
+          listing_id: v.nullish(v.number()),
+          quantity: v.number(),
+          price: MoneySchema,
+        }),
+      ),
+    }),
+  ),
+})
+type Receipt = v.InferOutput<typeof ReceiptsSchema>['results'][number]
+
+/** What a read found: how many transactions it applied (the rest were applied before), and the Etsy listings sold. */
+export interface ReceiptsRead {
+  applied: number
+  etsyListingIds: Set<string>
+}
+
+export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: EtsyApi; recorder: SaleRecorder }) {
+  /** Applies a receipt's transactions, each once, each in its own transaction; answers how many were new. */
+  async function applyReceipt(userId: number, receipt: Receipt): Promise<number> {
+    let applied = 0
+    for (const line of receipt.transactions) {
+      if (line.listing_id == null || line.quantity < 1) continue
+      const etsyListingId = String(line.listing_id)
+      const fresh = await sql.begin(async (tx) => {
+        const listingId = await places.listingOfExternalId(tx, userId, 'etsy', etsyListingId)
+        if (listingId === undefined) return false
+        const sale = {
+          marketplace: 'etsy' as const,
+          saleId: String(line.transaction_id),
+          orderId: String(receipt.receipt_id),
+          quantity: line.quantity,
+          unitPriceCents: Math.round((line.price.amount * 100) / line.price.divisor),
+          soldAt: new Date(receipt.created_timestamp * 1000),
+        }
+        if (!(await recorder.record(tx, userId, listingId, sale))) return false
+        // Etsy lowered its own count when it sold.
+        await places.lowerSentQuantity(tx, listingId, 'etsy', line.quantity)
+        return true
+      })
+      if (fresh) applied += 1
+    }
+    return applied
+  }
+
+  /** Reads the shop's paid receipts made since `from`, oldest first, and applies the transactions not applied yet. */
+  async function applySince(token: string, userId: number, shopId: string, from: Date): Promise<ReceiptsRead> {
+    const read: ReceiptsRead = { applied: 0, etsyListingIds: new Set() }
+    const minCreated = Math.max(Math.floor(from.getTime() / 1000), EARLIEST_SECONDS)
+    for (let offset = 0; ; offset += PAGE_SIZE) {
+      const query = new URLSearchParams({
+        min_created: String(minCreated),
+        was_paid: 'true',
+        sort_on: 'created',
+        sort_order: 'asc',
+        limit: String(PAGE_SIZE),
+        offset: String(offset),
+      })
+      const page = readReply(
+        ReceiptsSchema,
+        await api.send(token, { method: 'GET', path: `/v3/application/shops/${shopId}/receipts?${query}` }),
+      )
+      for (const receipt of page.results) {
+        for (const line of receipt.transactions)
+          if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
+        read.applied += await applyReceipt(userId, receipt)
+      }
+      if (page.results.length < PAGE_SIZE || offset + PAGE_SIZE >= page.count) return read
+    }
+  }
+
+  return { applySince }
+}
+
+export type EtsyReceipts = ReturnType<typeof createEtsyReceipts>

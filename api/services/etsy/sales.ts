@@ -1,0 +1,57 @@
+// Learning of sales on Etsy (docs/decisions/0033): every ETSY_SALES_POLL_MINUTES (15 unless set) each connected shop's
+// paid receipts are read from where the last read started, less the overlap, and each transaction applied once
+// (receipts.ts); the revisions whose job was lost are queued again on the way.
+import * as connections from '../../db/marketplace-connections.ts'
+import type { Sql } from '../../db/client.ts'
+import * as polls from '../../db/sales-polls.ts'
+import { AppError } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { ETSY_OVERLAP_MS, type EtsyReceipts } from './receipts.ts'
+import type { EtsyRevisions } from './revisions.ts'
+
+export const ETSY_SALES_POLL_JOB = 'etsy-sales-poll'
+export const ETSY_SELLER_SALES_JOB = 'etsy-seller-sales'
+
+export interface EtsySalesDeps {
+  sql: Sql
+  jobs: JobQueue
+  receipts: EtsyReceipts
+  revisions: EtsyRevisions
+  connectionService: MarketplaceConnectionService
+}
+
+export function createEtsySales({ sql, jobs, receipts, revisions, connectionService }: EtsySalesDeps) {
+  /** Reads the seller's receipts since the last read (less the overlap) and applies the new sales; answers how many. */
+  async function pollSeller({ userId }: { userId: number }): Promise<number> {
+    const since = await polls.findPolledUntil(sql, userId, 'etsy')
+    const shopId = (await connections.findConnection(sql, userId, 'etsy'))?.accountId
+    if (!since || !shopId) return 0
+    // The next read starts where this one did: a sale made while this one runs is not missed.
+    const startedAt = new Date()
+    const from = new Date(since.getTime() - ETSY_OVERLAP_MS)
+    let applied: number
+    try {
+      applied = (
+        await connectionService.call(userId, 'etsy', (token) => receipts.applySince(token, userId, shopId, from))
+      ).applied
+    } catch (error) {
+      // A connection from before Snaplist asked to read receipts: nothing to retry until the seller connects again.
+      if (error instanceof AppError && error.code === 'etsy_reconnect_needed') return 0
+      throw error
+    }
+    await polls.savePolledUntil(sql, userId, 'etsy', startedAt)
+    return applied
+  }
+
+  /** On the schedule: one job per connected shop (a failure stays that seller's), and the revisions whose job was lost. */
+  async function pollAll(): Promise<void> {
+    for (const { userId } of await connections.listWorkingGrants(sql, 'etsy'))
+      await jobs.send(ETSY_SELLER_SALES_JOB, { userId })
+    await revisions.resumeStalled()
+  }
+
+  return { pollSeller, pollAll }
+}
+
+export type EtsySales = ReturnType<typeof createEtsySales>

@@ -1,0 +1,47 @@
+// A sale, wherever it was made (docs/decisions/0033): recorded once, taken off the listing's one stock, and followed by
+// every other marketplace the listing is on. The sale and the job that makes the others follow are written in one
+// transaction, so a process killed at any point leaves both or neither; the job asks each other marketplace for a
+// revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none).
+import type { Listing } from '../../contract/listing.ts'
+import type { Sql, Tx } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { SellingMarketplaces } from './marketplace.ts'
+
+export const FOLLOW_SALE_JOB = 'follow-sale'
+
+interface FollowSale {
+  userId: number
+  listingId: number
+  soldOn: Sale['marketplace']
+}
+
+/** Records sales in the caller's transaction (each marketplace's sales reader, and the seller's "sold elsewhere"). */
+export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
+  return {
+    /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
+    async record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined> {
+      const applied = await recordSale(tx, userId, listingId, sale)
+      if (applied) {
+        const follow: FollowSale = { userId, listingId, soldOn: sale.marketplace }
+        await jobs.sendInTransaction(tx, FOLLOW_SALE_JOB, follow)
+      }
+      return applied
+    },
+  }
+}
+
+export type SaleRecorder = ReturnType<typeof createSaleRecorder>
+
+/** The job: every marketplace the listing is on, other than where it sold, gets the stock as it is now. */
+export function createSaleFollowing({ sql, marketplaces }: { sql: Sql; marketplaces: SellingMarketplaces }) {
+  return async function followSale({ userId, listingId, soldOn }: FollowSale): Promise<void> {
+    await sql.begin(async (tx) => {
+      const listing: Listing | undefined = await listings.findListing(tx, userId, listingId)
+      if (!listing) return
+      for (const marketplace of marketplaces)
+        if (marketplace.id !== soldOn && marketplace.holds(listing)) await marketplace.requestRevision(tx, listing)
+    })
+  }
+}

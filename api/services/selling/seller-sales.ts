@@ -1,0 +1,62 @@
+// What the seller says of sales (docs/decisions/0033): pieces sold in person or on a marketplace Snaplist does not
+// reach, recorded like any other sale (services/selling/sales.ts) so the stock drops once and every marketplace
+// follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
+import { randomUUID } from 'node:crypto'
+import { toCents } from '../../contract/listing.ts'
+import type { SaleRecorded, SoldElsewhereSchema } from '../../contract/sales.ts'
+import type * as v from 'valibot'
+import type { Sql } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { hasSale, settleOversold } from '../../db/marketplace-sales.ts'
+import { AppError, conflict, notFound } from '../../errors.ts'
+import type { SaleRecorder } from './sales.ts'
+
+type SoldElsewhere = v.InferOutput<typeof SoldElsewhereSchema>
+
+const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
+
+export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleRecorder }) {
+  const soldElsewhere = (userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded> =>
+    sql.begin(async (tx) => {
+      const listing = await listings.lockListing(tx, userId, listingId)
+      if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+      // Sent again after a lost reply: recorded once, answered as it is now.
+      if (sale.clientId && (await hasSale(tx, 'elsewhere', sale.clientId)))
+        return { listing, message: 'This sale is recorded already.' }
+      if (listing.quantity === 0) throw conflict('Every piece of this listing has sold already: there is nothing left.')
+      if (sale.quantity > listing.quantity)
+        throw new AppError(400, 'invalid_input', `Only ${pieces(listing.quantity)} left: record at most that many.`, {
+          fields: { quantity: `At most ${listing.quantity}` },
+        })
+      const applied = await recorder.record(tx, userId, listingId, {
+        marketplace: 'elsewhere',
+        saleId: sale.clientId ?? randomUUID(),
+        orderId: null,
+        quantity: sale.quantity,
+        unitPriceCents: sale.price === null ? null : toCents(sale.price),
+        soldAt: new Date(),
+        where: sale.where || null,
+      })
+      const now = (await listings.findListing(tx, userId, listingId))!
+      const left = applied?.left ?? now.quantity
+      return {
+        listing: now,
+        message:
+          left === 0
+            ? 'Recorded as sold. Snaplist takes it down wherever it is listed.'
+            : `Recorded: ${pieces(left)} left. Snaplist lowers the stock wherever it is listed.`,
+      }
+    })
+
+  /** The seller cancelled the extra order or agreed with its buyer: the listing no longer shows it. */
+  async function settleSoldTwice(userId: number, listingId: number): Promise<SaleRecorded> {
+    await settleOversold(sql, userId, listingId)
+    const listing = await listings.findListing(sql, userId, listingId)
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    return { listing, message: 'Marked as settled.' }
+  }
+
+  return { soldElsewhere, settleSoldTwice }
+}
+
+export type SellerSales = ReturnType<typeof createSellerSales>

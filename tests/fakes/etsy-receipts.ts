@@ -1,0 +1,152 @@
+// The Etsy stand-in's sales: a buyer buys from an active listing (a receipt with one transaction, paid at once, the
+// listing's quantity lowered and, at 0, its state sold_out as Etsy does), and getShopReceipts answers them as Etsy's
+// contract shapes them (ShopReceipts, ShopReceipt, ShopReceiptTransaction), filtered by min_created and was_paid, at most
+// 100 a page. The listing's inventory is read back with getListingInventory.
+import { Hono, type Context } from 'hono'
+import type { EtsyOperation } from './etsy-gate.ts'
+import type { FakeEtsyListing, FakeEtsyShop } from './etsy-shop.ts'
+
+export interface FakeEtsyReceipt {
+  receipt_id: number
+  created_timestamp: number
+  buyer_user_id: number
+  transaction: {
+    transaction_id: number
+    listing_id: number
+    sku: string | null
+    title: string
+    quantity: number
+    price: number
+  }
+}
+
+const money = (dollars: number) => ({ amount: Math.round(dollars * 100), divisor: 100, currency_code: 'USD' })
+
+let nextReceiptId = 3_100_000_000
+let nextTransactionId = 4_100_000_000
+
+/** A buyer buys `quantity` of an active listing at its price: the receipt Etsy makes, the listing lowered. */
+export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantity = 1, at = Date.now()) {
+  if (listing.state !== 'active')
+    throw new Error(`Etsy listing ${listing.listing_id} is ${listing.state}, not for sale`)
+  if (listing.quantity < quantity)
+    throw new Error(`Etsy listing ${listing.listing_id} has only ${listing.quantity} left`)
+  listing.quantity -= quantity
+  if (listing.quantity === 0) listing.state = 'sold_out'
+  const receipt: FakeEtsyReceipt = {
+    receipt_id: nextReceiptId++,
+    created_timestamp: Math.floor(at / 1000),
+    buyer_user_id: 900_000 + Math.floor(Math.random() * 99_999),
+    transaction: {
+      transaction_id: nextTransactionId++,
+      listing_id: listing.listing_id,
+      sku: listing.sku,
+      title: listing.title,
+      quantity,
+      price: listing.price,
+    },
+  }
+  shop.receipts.push(receipt)
+  return receipt
+}
+
+/** A receipt as getShopReceipts answers it. */
+const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyReceipt) => {
+  const { transaction: line } = receipt
+  const time = receipt.created_timestamp
+  return {
+    receipt_id: receipt.receipt_id,
+    receipt_type: 0,
+    seller_user_id: sellerUserId,
+    buyer_user_id: receipt.buyer_user_id,
+    status: 'Paid',
+    is_paid: true,
+    is_shipped: false,
+    create_timestamp: time,
+    created_timestamp: time,
+    update_timestamp: time,
+    updated_timestamp: time,
+    grandtotal: money(line.price * line.quantity),
+    subtotal: money(line.price * line.quantity),
+    shop_id: shopId,
+    transactions: [
+      {
+        transaction_id: line.transaction_id,
+        title: line.title,
+        seller_user_id: sellerUserId,
+        buyer_user_id: receipt.buyer_user_id,
+        create_timestamp: time,
+        created_timestamp: time,
+        paid_timestamp: time,
+        quantity: line.quantity,
+        receipt_id: receipt.receipt_id,
+        listing_id: line.listing_id,
+        sku: line.sku ?? '',
+        price: money(line.price),
+        shipping_cost: money(0),
+      },
+    ],
+  }
+}
+
+export interface ReceiptRoutesDeps {
+  operation: EtsyOperation
+  shop: FakeEtsyShop
+  seller: () => { userId: number; shopId: number | null }
+}
+
+export function etsyReceiptRoutes({ operation, shop, seller }: ReceiptRoutesDeps) {
+  const notFound = (c: Context, what: string) => c.json({ error: `${what} not found` }, 404)
+  return new Hono()
+    .get(
+      '/v3/application/shops/:shop_id/receipts',
+      operation('getShopReceipts', (c) => {
+        const { shopId, userId } = seller()
+        if (Number(c.req.param('shop_id')) !== shopId) return notFound(c, 'Shop')
+        const minCreated = Number(c.req.query('min_created') ?? 0)
+        const wasPaid = c.req.query('was_paid')
+        const limit = Number(c.req.query('limit') ?? 25)
+        const offset = Number(c.req.query('offset') ?? 0)
+        const ascending = ['asc', 'ascending'].includes(c.req.query('sort_order') ?? 'desc')
+        const matching = shop.receipts
+          .filter((receipt) => receipt.created_timestamp >= minCreated && wasPaid !== 'false')
+          .sort(
+            (a, b) => (ascending ? 1 : -1) * (a.created_timestamp - b.created_timestamp || a.receipt_id - b.receipt_id),
+          )
+        return c.json({
+          count: matching.length,
+          results: matching.slice(offset, offset + limit).map((receipt) => shopReceipt(shopId!, userId, receipt)),
+        })
+      }),
+    )
+    .get(
+      '/v3/application/listings/:listing_id/inventory',
+      operation('getListingInventory', (c) => {
+        const listing = shop.listings.get(Number(c.req.param('listing_id')))
+        if (!listing) return notFound(c, 'Listing')
+        return c.json({
+          products: [
+            {
+              product_id: listing.listing_id * 10,
+              sku: listing.sku ?? '',
+              is_deleted: false,
+              offerings: [
+                {
+                  offering_id: listing.listing_id * 10 + 1,
+                  quantity: listing.quantity,
+                  is_enabled: true,
+                  is_deleted: false,
+                  price: money(listing.price),
+                  readiness_state_id: listing.readiness_state_id,
+                },
+              ],
+              property_values: [],
+            },
+          ],
+          price_on_property: [],
+          quantity_on_property: [],
+          sku_on_property: [],
+        })
+      }),
+    )
+}
