@@ -75,24 +75,12 @@ export function appJobs({
     { name: PURGE_JOB, handler: () => purgeExpired(sql), schedule: '0 * * * *', retry: BACK_OFF },
     // Removes photo files no photo names, at half past the hour (the purge has the hour).
     { name: PHOTO_SWEEP_JOB, handler: () => sweepPhotoFiles(sql, storage), schedule: '30 * * * *', retry: BACK_OFF },
-    // Sends a listing's changes to eBay.
-    { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
     // Queues a sales read per connected seller, and the revisions whose job was lost.
     { name: SALES_POLL_JOB, handler: sales.pollAll, schedule: `*/${ebaySalesPollMinutes} * * * *`, retry: BACK_OFF },
     // Reads one seller's eBay orders and applies the new sales.
     { name: SELLER_SALES_JOB, handler: sales.pollSeller, retry: BACK_OFF },
-    // Posts one listing of a bulk post to eBay.
-    { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
-    // Ends a listing the seller deleted wherever it is live, then queues its deletion.
-    { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
-    // Deletes an ended listing once a last sale would have shown.
-    { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },
-    // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
-    { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
     ...(etsy
       ? [
-          // Sends a listing's changes and stock to Etsy.
-          { name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF },
           // Queues a receipts read per connected shop, and the Etsy revisions whose job was lost.
           {
             name: ETSY_SALES_POLL_JOB,
@@ -104,5 +92,17 @@ export function appJobs({
           { name: ETSY_SELLER_SALES_JOB, handler: etsy.sales.pollSeller, retry: BACK_OFF },
         ]
       : []),
+    // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
+    { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
+    // Sends a listing's changes to eBay.
+    { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
+    // Sends a listing's changes and stock to Etsy.
+    ...(etsy ? [{ name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF }] : []),
+    // Posts one listing of a bulk post to eBay.
+    { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
+    // Ends a listing the seller deleted wherever it is live, then queues its deletion.
+    { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
+    // Deletes an ended listing once a last sale would have shown.
+    { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },
   ]
 }

@@ -7,16 +7,23 @@ import { createTestApp, readJson, type client } from './test-app.ts'
 
 export const ETSY_REDIRECT_URI = 'https://snaplist.test/etsy/auth/success'
 
-export function etsyApp(fake: FakeEtsy) {
+/** What an app needs to sell on Etsy through the stand-in: its provider (connecting) and its API settings (selling). */
+export function etsyOptions(fake: FakeEtsy) {
   const config = { clientId: fake.clientId, sharedSecret: fake.sharedSecret, apiUrl: fake.url }
+  return {
+    provider: createEtsyProvider({ ...config, redirectUri: ETSY_REDIRECT_URI, authUrl: fake.authUrl }),
+    etsyConfig: config,
+  }
+}
+
+export function etsyApp(fake: FakeEtsy) {
+  const { provider, etsyConfig } = etsyOptions(fake)
   return createTestApp({
     marketplaces: {
       cipher: createTokenCipher('a test secret that is long enough to use'),
-      providers: {
-        etsy: createEtsyProvider({ ...config, redirectUri: ETSY_REDIRECT_URI, authUrl: fake.authUrl }),
-      },
+      providers: { etsy: provider },
     },
-    etsyConfig: config,
+    etsyConfig,
   })
 }
 

@@ -1,0 +1,207 @@
+// An item sells once, everywhere (docs/decisions/0033): one listing live on eBay and Etsy (both stand-ins, one app), a
+// sale on either marketplace, or one the seller records as made elsewhere, takes the pieces off the one stock once,
+// and the other marketplace follows from the server: fewer pieces, or the listing taken down at none. Two marketplaces
+// selling the last piece is shown until the seller settles it.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
+import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
+import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
+import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
+import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
+import { connectEtsy, etsyOptions } from '../../helpers/etsy.ts'
+import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+
+let ebay: FakeEbay
+let etsy: FakeEtsy
+let t: TestApp
+let skuOf: (listingId: number) => string
+
+beforeAll(async () => {
+  ebay = await startFakeEbay()
+  etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
+  const { provider, etsyConfig } = etsyOptions(etsy)
+  t = await ebayApp(ebayConfigFor(ebay), { marketplaces: { cipher, providers: { etsy: provider } }, etsyConfig })
+  skuOf = await ebaySkus(t)
+})
+afterAll(async () => {
+  await t.close()
+  await Promise.all([ebay.close(), etsy.close()])
+})
+beforeEach(() => {
+  etsy.control.fail = null
+  etsy.control.slowMs = 0
+})
+
+const JACKET = {
+  description: 'Light wash, no stains.',
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+  keywords: ['denim', 'jacket'],
+}
+
+/** A seller with eBay and Etsy connected and one listing of `quantity` pieces live on both. */
+async function liveOnBoth(name: string, quantity: number) {
+  const seller = await registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)
+  const grant = (await connectEbay(ebay, seller)).grant
+  await connectEtsy(etsy, seller)
+  const images = await uploadPhotos(seller, 1)
+  const title = `Trucker jacket ${randomUUID().slice(0, 8)}`
+  const listing = await readJson(await seller.post('/api/listings', { ...JACKET, title, images, quantity }))
+  const onEbay = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
+  expect(onEbay.status, await onEbay.clone().text()).toBe(200)
+  const answers = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
+  const onEtsy = await seller.post(`/api/listings/${listing.id}/post-to-etsy`, answers)
+  expect(onEtsy.status, await onEtsy.clone().text()).toBe(200)
+  const id = listing.id as number
+  const sku = skuOf(id)
+  const etsyListing = () => [...etsy.shop.listings.values()].find((held) => held.sku === `snaplist-${id}`)!
+  const offer = () => [...ebay.inventory(grant).offers.values()].find((entry) => entry.sku === sku)!
+  const item = () => ebay.inventory(grant).items.get(sku) as JsonBody
+  return {
+    seller,
+    id,
+    row: async (): Promise<JsonBody> =>
+      ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((entry) => entry.id === id)!,
+    etsyListing,
+    ebayCount: () => item().availability.shipToLocationAvailability.quantity as number,
+    ebayLive: () => offer().status === 'PUBLISHED',
+    sellOnEbay: (pieces = 1) => ebay.sellItem(grant, sku, pieces),
+    sellOnEtsy: (pieces = 1) => etsy.sell(etsyListing().listing_id, pieces),
+    /** The sales polls of both marketplaces run, and every job they queue. */
+    poll: async () => {
+      const userId = (seller as unknown as { id: number }).id
+      await t.jobs.send(SELLER_SALES_JOB, { userId })
+      await t.jobs.send(ETSY_SELLER_SALES_JOB, { userId })
+      await t.settle()
+      await t.settle()
+    },
+  }
+}
+
+describe('one stock on every marketplace', () => {
+  it('ends the item on eBay when its last piece sells on Etsy, and says where and for how much', async () => {
+    const item = await liveOnBoth('etsy-last', 1)
+    const receipt = item.sellOnEtsy()
+    await item.poll()
+    expect(await item.row()).toMatchObject({
+      quantity: 0,
+      platformStatus: 'sold',
+      soldOn: 'etsy',
+      soldPrice: 39.5,
+      soldOrderId: String(receipt.receipt_id),
+      oversoldOrders: [],
+    })
+    expect(item.ebayLive()).toBe(false)
+    expect(item.etsyListing().state).toBe('sold_out')
+  })
+
+  it('ends the item on Etsy when its last piece sells on eBay', async () => {
+    const item = await liveOnBoth('ebay-last', 1)
+    const order = item.sellOnEbay()
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 0, soldOn: 'ebay', soldOrderId: order.orderId })
+    expect(item.etsyListing().state).toBe('inactive')
+    expect((await item.row()).etsyStatus).toBe('inactive')
+  })
+
+  it('leaves 2 on eBay when 1 of 3 sells on Etsy, and 1 on Etsy when another sells on eBay', async () => {
+    const item = await liveOnBoth('three', 3)
+    item.sellOnEtsy()
+    await item.poll()
+    expect(item.ebayCount()).toBe(2)
+    expect(item.ebayLive()).toBe(true)
+    expect(await item.row()).toMatchObject({ quantity: 2, platformStatus: 'active', soldOn: 'etsy' })
+    item.sellOnEbay()
+    await item.poll()
+    expect(item.etsyListing()).toMatchObject({ quantity: 1, state: 'active' })
+    expect(await item.row()).toMatchObject({ quantity: 1 })
+  })
+
+  it('applies each Etsy transaction once across overlapping polls', async () => {
+    const item = await liveOnBoth('overlap', 3)
+    item.sellOnEtsy()
+    await item.poll()
+    await item.poll()
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 2 })
+    expect(item.ebayCount()).toBe(2)
+  })
+
+  it('follows once Etsy is answering again when it was busy', async () => {
+    const item = await liveOnBoth('busy', 1)
+    item.sellOnEbay()
+    etsy.control.fail = { status: 429, times: 5, retryAfter: 1 }
+    await item.poll()
+    expect(item.etsyListing().state).toBe('active')
+    etsy.control.fail = null
+    // The revision job's retry comes after its back-off; here it is run again at once.
+    await t.db.sql`update pgboss.job set start_after = now() where name = 'etsy-revision' and state = 'retry'`
+    await t.settle()
+    expect(item.etsyListing().state).toBe('inactive')
+  })
+})
+
+describe('sold elsewhere', () => {
+  it('ends the item on both marketplaces, once however often the phone sends it', async () => {
+    const item = await liveOnBoth('elsewhere', 2)
+    const sale = { quantity: 2, price: 30, where: 'Poshmark', clientId: randomUUID() }
+    const first = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, sale)
+    expect(first.status, await first.clone().text()).toBe(200)
+    expect((await readJson(first)).listing).toMatchObject({ quantity: 0, soldOn: 'elsewhere', soldWhere: 'Poshmark' })
+    const again = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, sale)
+    expect(again.status).toBe(200)
+    await t.settle()
+    await t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', soldPrice: 30 })
+    expect(item.ebayLive()).toBe(false)
+    expect(item.etsyListing().state).toBe('inactive')
+  })
+
+  it('lowers both marketplaces by what sold, and refuses more than is left or another seller’s listing', async () => {
+    const item = await liveOnBoth('partial', 3)
+    const sold = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1 })
+    expect(sold.status).toBe(200)
+    await t.settle()
+    await t.settle()
+    expect(item.ebayCount()).toBe(2)
+    expect(item.etsyListing().quantity).toBe(2)
+    const tooMany = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 3 })
+    expect(tooMany.status).toBe(400)
+    expect(await readJson(tooMany)).toMatchObject({ code: 'invalid_input' })
+    const other = await registeredClient(t.app, `other-${randomUUID().slice(0, 8)}`)
+    expect((await other.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1 })).status).toBe(404)
+    expect((await item.row()).quantity).toBe(2)
+  })
+})
+
+describe('sold twice', () => {
+  it('shows both orders when eBay and Etsy sell the last piece before either learns of the other, until settled', async () => {
+    const item = await liveOnBoth('twice', 1)
+    const order = item.sellOnEbay()
+    const receipt = item.sellOnEtsy()
+    await item.poll()
+    const row = await item.row()
+    expect(row.quantity).toBe(0)
+    // The order read first took the last piece; the other is the one to cancel.
+    const orders = [
+      { marketplace: 'ebay', orderId: order.orderId },
+      { marketplace: 'etsy', orderId: String(receipt.receipt_id) },
+    ]
+    expect(orders).toContainEqual(row.oversoldOrders[0])
+    expect(row.oversoldOrders).toHaveLength(1)
+    expect(orders).toContainEqual({ marketplace: row.soldOn, orderId: row.soldOrderId })
+    const settled = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, {})
+    expect(settled.status).toBe(200)
+    expect((await item.row()).oversoldOrders).toEqual([])
+  })
+})
