@@ -68,7 +68,7 @@ const ASKED: [keyof EtsyAnswerValues, string][] = [
   ['askingPrice', 'a price'],
   ['whoMade', 'who made it'],
   ['whenMade', 'when it was made'],
-  ['isSupply', 'what it is'],
+  ['isSupply', 'whether it is a finished product or a supply'],
 ]
 
 interface EtsyAnswersFormProps {
@@ -161,12 +161,12 @@ export function EtsyAnswersForm({
           error={errorOf('isSupply')}
           {...register('isSupply')}
         />
+        <p className="text-xs text-slate-500">Shipping, returns and processing are your Etsy shop’s own.</p>
         {PROFILES.map(({ name, label, of }) =>
           of(requirements).length ? (
             <SelectField
               key={name}
               label={label}
-              hint="From your Etsy shop."
               options={asOptions(of(requirements))}
               placeholder={`Choose a ${label.toLowerCase()}`}
               error={errorOf(name)}
@@ -176,10 +176,11 @@ export function EtsyAnswersForm({
         )}
       </section>
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{ETSY_FEE}</p>
+      {/* Above the buttons, not among them: on a phone they stack and a note under Cancel reads as Cancel's. */}
+      {unanswered.length > 0 && !blocked && (
+        <p className="text-sm text-slate-600">Still to answer for Etsy: {unanswered.join(', ')}.</p>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        {unanswered.length > 0 && !blocked && (
-          <p className="text-sm text-slate-600 sm:mr-auto">Etsy still needs {unanswered.join(', ')}.</p>
-        )}
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
