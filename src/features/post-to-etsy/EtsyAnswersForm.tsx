@@ -3,7 +3,7 @@
 // else, at least 20 years ago), the Etsy category suggested from the listing's Category, and the shop's own shipping,
 // return and processing profiles. Etsy's fee is said before the seller confirms.
 import * as v from 'valibot'
-import { useState } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
 import {
   EtsyPublishInputSchema,
@@ -99,6 +99,13 @@ export function EtsyAnswersForm({
   // when_made values Etsy refused in this dialog: no longer offered, so the seller picks one it takes now.
   const [refused, setRefused] = useState<string[]>([])
   const errorOf = (name: keyof EtsyAnswerValues) => (get(formState.errors, name) as FieldError | undefined)?.message
+  // Controlled selects, as EbayDetailsForm's: React keeps the shown choice and the form's value the same.
+  const chosen = (name: Exclude<keyof EtsyAnswerValues, 'askingPrice'>) => ({
+    name,
+    value: values[name] ?? '',
+    error: errorOf(name),
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => setValue(name, event.target.value, { shouldValidate: false }),
+  })
   const unanswered = ASKED.filter(([name]) => !values[name]?.trim()).map(([, said]) => said)
 
   // A when_made Etsy refused (its yearly rename) comes back under the whenMade field: leave it out and ask again.
@@ -143,23 +150,20 @@ export function EtsyAnswersForm({
           label="Who made it?"
           options={whoMadeOptions(requirements.whoMade)}
           placeholder="Choose who made it"
-          error={errorOf('whoMade')}
-          {...register('whoMade')}
+          {...chosen('whoMade')}
         />
         <SelectField
           label="When was it made?"
           hint={isVintage(listing) ? 'Vintage on Etsy means at least 20 years old.' : undefined}
           options={whenMadeOptions(requirements.whenMade.filter((value) => !refused.includes(value)))}
           placeholder="Choose when"
-          error={errorOf('whenMade')}
-          {...register('whenMade')}
+          {...chosen('whenMade')}
         />
         <SelectField
           label="What is it?"
           options={SUPPLY_OPTIONS}
           placeholder="Choose what it is"
-          error={errorOf('isSupply')}
-          {...register('isSupply')}
+          {...chosen('isSupply')}
         />
         <p className="text-xs text-slate-500">Shipping, returns and processing are your Etsy shop’s own.</p>
         {PROFILES.map(({ name, label, of }) =>
@@ -169,8 +173,7 @@ export function EtsyAnswersForm({
               label={label}
               options={asOptions(of(requirements))}
               placeholder={`Choose a ${label.toLowerCase()}`}
-              error={errorOf(name)}
-              {...register(name)}
+              {...chosen(name)}
             />
           ) : null,
         )}
