@@ -254,6 +254,8 @@ export interface ListingLife {
   ebayRevisionMessage: string | null
   /** Where it stands on Etsy (docs/decisions/0031); null before Etsy has a listing for it. */
   etsyStatus: 'draft' | 'active' | 'inactive' | 'sold' | null
+  /** Where buyers see it on Etsy, once Etsy has said (the publish's last step); null before. */
+  etsyViewUrl: string | null
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */

@@ -38,6 +38,7 @@ const LIFE_COLUMNS = {
   ebayRevisionMessage:
     '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
   etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
+  etsyViewUrl: `(select url from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_view_url`,
 } as const satisfies Record<keyof ListingLife, string>
 
 const COLUMN_LIST = [

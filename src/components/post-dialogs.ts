@@ -1,5 +1,6 @@
-// The Post to eBay dialogs as the Dashboard's listing rows see them: the listings feature opens them, the post-to-ebay
-// feature draws them, and neither imports the other; the Dashboard (src/shell/dashboard.tsx) hands one to the other.
+// The Post to eBay and Post to Etsy dialogs as the Dashboard's listing rows see them: the listings feature opens them,
+// the post-to-ebay and post-to-etsy features draw them, and none imports another; the Dashboard (src/shell/dashboard.tsx)
+// hands them to the listings.
 import type { Listing } from '../../api/contract/listing.ts'
 
 export interface PostDialogsProps {
@@ -11,4 +12,11 @@ export interface PostDialogsProps {
   /** The listings 'Post N to eBay' sends at once; null: none chosen. */
   bulk: number[] | null
   onBulkClosed: () => void
+}
+
+/** The Post to Etsy dialog, handed to the listing rows the same way (src/features/post-to-etsy draws it). */
+export interface EtsyPostDialogProps {
+  /** The listing whose Post to Etsy dialog is open; null: closed. */
+  listing: Listing | null
+  onClose: () => void
 }

@@ -1,5 +1,5 @@
 // The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
-// hauls, marketplaces, the account's banner) and hands the Post to eBay dialogs to the listing rows, so that no feature
+// hauls, marketplaces, the account's banner) and hands the Post to eBay and Post to Etsy dialogs to the listing rows, so that no feature
 // imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
@@ -15,6 +15,7 @@ import { useLastSeen } from '../features/listings/last-seen.ts'
 import { useOnline } from '../hooks/useOnline.ts'
 import { MarketplacesPanel } from '../features/marketplaces/MarketplacesPanel.tsx'
 import { EbayPostDialogs } from '../features/post-to-ebay/EbayPostDialogs.tsx'
+import { EtsyPostDialog } from '../features/post-to-etsy/EtsyPostDialog.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../features/drafts/DraftsPanel.tsx')).DraftsPanel)
@@ -83,7 +84,9 @@ export function DashboardScreen() {
           {filter === 'draft' && counts?.draft === 0 && (
             <p className="text-sm text-slate-600">No drafts on this phone.</p>
           )}
-          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} PostDialogs={EbayPostDialogs} />}
+          {filter !== 'draft' && (
+            <ListingsPanel search={searchOf(view)} PostDialogs={EbayPostDialogs} EtsyPostDialog={EtsyPostDialog} />
+          )}
         </div>
         <MarketplacesPanel />
       </div>

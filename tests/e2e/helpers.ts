@@ -148,3 +148,13 @@ export async function connectEbay(page: Page): Promise<string> {
   await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
   return new URL(authUrl).searchParams.get('state')!
 }
+
+/** Connects Etsy through the stand-in's consent page (Allow access) in this tab, as a seller would from the Dashboard. */
+export async function connectEtsy(page: Page) {
+  const { authUrl } = await page.evaluate(() =>
+    fetch('/api/marketplace-connections/etsy/auth').then((r) => r.json() as Promise<{ authUrl: string }>),
+  )
+  await page.goto(authUrl)
+  await page.getByRole('link', { name: 'Allow access' }).click()
+  await expect(page.getByRole('listitem', { name: 'Etsy' }).getByText('Connected', { exact: true })).toBeVisible()
+}

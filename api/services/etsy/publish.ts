@@ -37,10 +37,12 @@ export const listingUrl = (listingId: string) => `https://www.etsy.com/listing/$
 /** Etsy's refusal, said for the seller; a when_made Etsy no longer takes lists the ones we know. */
 function explain(error: unknown): unknown {
   if (!(error instanceof EtsyRefusal) || !/when_made/i.test(error.etsyText)) return error
+  // Also under the whenMade field, so the dialog shows it beside the choice to make again (it branches on the field).
   return new AppError(
     400,
     'etsy_refused',
     `Etsy no longer accepts that "when it was made" value (${error.etsyText}). The values Snaplist knows are ${ETSY_WHEN_MADE.join(', ')}; if Etsy changed its list, the site operator updates api/contract/etsy-when-made.ts.`,
+    { fields: { whenMade: 'Etsy no longer accepts this value. Choose another of the values it takes now.' } },
   )
 }
 

@@ -20,6 +20,8 @@ const ProcessingProfilesSchema = listOf(
   v.object({
     readiness_state_id: v.number(),
     readiness_state: v.optional(v.string()),
+    min_processing_days: v.nullish(v.number()),
+    max_processing_days: v.nullish(v.number()),
     processing_days_display_label: v.nullish(v.string()),
   }),
 )
@@ -64,6 +66,18 @@ const returnsName = (policy: v.InferOutput<typeof ReturnPoliciesSchema>['results
       ? 'Exchanges only'
       : 'No returns'
 
+const READINESS: Record<string, string> = { ready_to_ship: 'Ready to ship', made_to_order: 'Made to order' }
+
+/** "Ready to ship, 1–3 days": the seller picks among their profiles by these, not by Etsy's enum words. */
+function processingName(profile: v.InferOutput<typeof ProcessingProfilesSchema>['results'][number]) {
+  const state = READINESS[profile.readiness_state ?? ''] ?? `Profile ${profile.readiness_state_id}`
+  const { min_processing_days: min, max_processing_days: max } = profile
+  const days =
+    profile.processing_days_display_label ??
+    (min != null && max != null ? (min === max ? `${min} days` : `${min}–${max} days`) : null)
+  return days ? `${state}, ${days}` : state
+}
+
 function findNode(nodes: TaxonomyNode[], match: (node: TaxonomyNode) => boolean): TaxonomyNode | undefined {
   for (const node of nodes) {
     if (match(node)) return node
@@ -91,10 +105,7 @@ export function createEtsyShopSetup(api: EtsyApi) {
           name: p.title ?? `Profile ${p.shipping_profile_id}`,
         })),
         returnPolicies: returns.results.map((p) => ({ id: p.return_policy_id, name: returnsName(p) })),
-        processingProfiles: processing.results.map((p) => ({
-          id: p.readiness_state_id,
-          name: p.processing_days_display_label ?? p.readiness_state ?? `Profile ${p.readiness_state_id}`,
-        })),
+        processingProfiles: processing.results.map((p) => ({ id: p.readiness_state_id, name: processingName(p) })),
       }
     },
 

@@ -1,5 +1,6 @@
 // A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Delete
-// and the disabled second marketplace.
+// and the second marketplace: Post to Etsy, marked Testing, once Etsy is set up and a shop connected (issue 29), else
+// disabled and Coming Soon; none once the listing is on Etsy (the row says where it stands there).
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
@@ -15,6 +16,8 @@ export interface ListingActionsMenuProps {
   onEndOnEbay?: (() => void) | undefined
   /** Offered once the seller has ended it there. */
   onRelist?: (() => void) | undefined
+  /** Post to Etsy; 'coming-soon' while Etsy is not set up or no shop is connected; undefined: no Etsy item. */
+  etsyAction?: (() => void) | 'coming-soon' | undefined
   /** Opens as it mounts: the tap that loaded it was meant to open it. */
   openAtOnce?: boolean
 }
@@ -25,6 +28,7 @@ export function ListingActionsMenu({
   onDelete,
   onEndOnEbay,
   onRelist,
+  etsyAction,
   openAtOnce = false,
 }: ListingActionsMenuProps) {
   const button = useRef<HTMLButtonElement>(null)
@@ -68,11 +72,23 @@ export function ListingActionsMenu({
             Delete
           </button>
         </MenuItem>
-        <MenuItem disabled>
-          <span className={ITEM_CLASS} title="Publishing to Etsy is coming soon">
-            Etsy (Coming Soon)
-          </span>
-        </MenuItem>
+        {typeof etsyAction === 'function' && (
+          <MenuItem>
+            <button type="button" className={ITEM_CLASS} onClick={etsyAction} aria-label={`Post to Etsy: ${title}`}>
+              Post to Etsy
+              <span className="ml-2 rounded-full bg-amber-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-amber-900">
+                Testing
+              </span>
+            </button>
+          </MenuItem>
+        )}
+        {etsyAction === 'coming-soon' && (
+          <MenuItem disabled>
+            <span className={ITEM_CLASS} title="Publishing to Etsy is coming soon">
+              Etsy (Coming Soon)
+            </span>
+          </MenuItem>
+        )}
       </MenuItems>
     </Menu>
   )

@@ -1,11 +1,12 @@
 // One row of Your Listings: thumbnail, title (two lines), status, price and Edit with Post to eBay, or once it is live
-// there the eBay badge and View on eBay, and where its last change stands on eBay; the rest is in the row's menu,
-// loaded when first tapped. A ready row has a checkbox when the list offers posting many at once.
+// there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
+// rest is in the row's menu, loaded when first tapped. A ready row has a checkbox when the list offers posting many at once.
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
 import { priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
+import { EtsyPlace } from './EtsyPlace.tsx'
 import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
 import { EditState, StatusBadge } from './ListingStatus.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
@@ -66,6 +67,7 @@ export interface RowActions {
   onDelete: () => void
   onEndOnEbay: () => void
   onRelist: () => void
+  onPostToEtsy: () => void
 }
 
 interface ListingRowProps extends RowActions {
@@ -77,6 +79,18 @@ interface ListingRowProps extends RowActions {
   selectable: boolean
   selected: boolean
   onSelect: (selected: boolean) => void
+  /** Etsy is set up on the server and the seller has a shop connected (useEtsySelling). */
+  etsySelling: boolean
+}
+
+/** Etsy takes what is for sale here and not yet there; a publish that stopped at Etsy's draft can be finished. */
+const postableToEtsy = (listing: Listing, status: ListingStatus) =>
+  listing.etsyStatus === 'draft' || ((status === 'ready' || status === 'live') && !listing.etsyStatus)
+
+/** The menu's Etsy item: Post to Etsy, Coming Soon while Etsy cannot be used, or none (on Etsy already, or not for sale). */
+function etsyActionOf(listing: Listing, status: ListingStatus, selling: boolean, post: () => void) {
+  if (!selling) return listing.etsyStatus ? undefined : 'coming-soon'
+  return postableToEtsy(listing, status) ? post : undefined
 }
 
 export function ListingRow({
@@ -92,6 +106,8 @@ export function ListingRow({
   onDelete,
   onEndOnEbay,
   onRelist,
+  onPostToEtsy,
+  etsySelling,
 }: ListingRowProps) {
   const first = listing.images[0]
   return (
@@ -158,6 +174,7 @@ export function ListingRow({
           )}
         </div>
         <EbayLifecycleStatus listing={listing} />
+        <EtsyPlace listing={listing} />
       </div>
       <ActionsMenu
         title={listing.title}
@@ -165,6 +182,7 @@ export function ListingRow({
         onDelete={onDelete}
         onEndOnEbay={status === 'live' ? onEndOnEbay : undefined}
         onRelist={status === 'ended' ? onRelist : undefined}
+        etsyAction={etsyActionOf(listing, status, etsySelling, onPostToEtsy)}
       />
     </li>
   )

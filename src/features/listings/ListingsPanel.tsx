@@ -1,15 +1,16 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
-// status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist and
-// Delete open their dialogs from a row. Listings not yet on eBay have a checkbox; 'Select all ready' and 'Post N to
+// status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
+// Post to Etsy and Delete open their dialogs from a row. Listings not yet on eBay have a checkbox; 'Select all ready' and 'Post N to
 // eBay' post many at once (docs/product.md §17).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
 import { listingStatus, type Listing } from '../../../api/contract/listing.ts'
-import type { PostDialogsProps } from '../../components/post-dialogs.ts'
+import type { EtsyPostDialogProps, PostDialogsProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
+import { useEtsySelling } from '../../hooks/useEtsySelling.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
@@ -54,9 +55,11 @@ interface ListingsPanelProps {
   search: ListingSearchView
   /** The Post to eBay dialogs, another feature's, which the Dashboard brings. */
   PostDialogs: ComponentType<PostDialogsProps>
+  /** The Post to Etsy dialog, another feature's, which the Dashboard brings too. */
+  EtsyPostDialog: ComponentType<EtsyPostDialogProps>
 }
 
-export function ListingsPanel({ search, PostDialogs }: ListingsPanelProps) {
+export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsPanelProps) {
   const online = useOnline()
   const listings = useInfiniteQuery({
     ...listingSearchQuery(search),
@@ -87,6 +90,8 @@ export function ListingsPanel({ search, PostDialogs }: ListingsPanelProps) {
   useSalesRefresh()
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
+  const etsySelling = useEtsySelling()
+  const [postingToEtsy, setPostingToEtsy] = useState<Listing | null>(null)
   const loaded = useMemo(() => loadedListings(pages), [pages])
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
@@ -145,6 +150,8 @@ export function ListingsPanel({ search, PostDialogs }: ListingsPanelProps) {
               onDelete={() => setDeleting(listing)}
               onEndOnEbay={() => setEnding(listing)}
               onRelist={() => relist.mutate(listing.id)}
+              etsySelling={etsySelling}
+              onPostToEtsy={() => setPostingToEtsy(listing)}
             />
           ))}
         </ul>
@@ -167,6 +174,7 @@ export function ListingsPanel({ search, PostDialogs }: ListingsPanelProps) {
           selection.clear()
         }}
       />
+      <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
       <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />

@@ -3,8 +3,9 @@
 // listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
-import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
-import { thumbnailOf } from '../../../api/contract/photos.ts'
+import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
+import { ListingSummary } from '../../components/ListingSummary.tsx'
+import { PostedView } from '../../components/PostedView.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
@@ -15,21 +16,6 @@ import { useEbayRequirements, usePostToEbay } from './ebay-publish-queries.ts'
 import { NotConnected } from './NotConnected.tsx'
 import { rememberPostAfterConnect } from './post-after-connect.ts'
 import { EbayDetailsForm } from './EbayDetailsForm.tsx'
-
-function ListingSummary({ listing }: { listing: Listing }) {
-  return (
-    <div className="flex gap-3">
-      {listing.images[0] && (
-        <img src={thumbnailOf(listing.images[0])} alt="" className="h-20 w-20 rounded-lg object-cover" />
-      )}
-      <div className="min-w-0 text-sm text-slate-700">
-        <p className="font-semibold break-words text-slate-900">{listing.title}</p>
-        <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
-        <p>Quantity: {listing.quantity}</p>
-      </div>
-    </div>
-  )
-}
 
 function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () => void }) {
   const post = () => {
@@ -59,26 +45,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
 
   if (post.data) {
     return (
-      <div className="flex flex-col gap-4">
-        <p role="status" className="text-sm font-medium text-emerald-800">
-          {post.data.message}
-        </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          {post.data.viewUrl && (
-            <a
-              href={post.data.viewUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800"
-            >
-              View on eBay
-            </a>
-          )}
-        </div>
-      </div>
+      <PostedView message={post.data.message} viewUrl={post.data.viewUrl} viewLabel="View on eBay" onClose={onClose} />
     )
   }
   if (requirements.isPending) {

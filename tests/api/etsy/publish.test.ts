@@ -142,6 +142,7 @@ describe('posting to Etsy', () => {
     expect(held!.images.map((image) => [image.rank, image.sha256])).toEqual(photos.map((sha, i) => [i + 1, sha]))
     const [row] = (await readJson(await client.get('/api/listings'))) as unknown as JsonBody[]
     expect(row!.etsyStatus).toBe('active')
+    expect(row!.etsyViewUrl).toMatch(/^https:\/\/www\.etsy\.com\/listing\/\d+$/)
     const again = await readJson(await post(client, own.id))
     expect(again).toMatchObject({ message: 'This listing is already on Etsy.', viewUrl: body.viewUrl })
     expect(onEtsy(own.title)).toHaveLength(1)
@@ -184,6 +185,8 @@ describe('posting to Etsy', () => {
       expect(body.code).toBe('etsy_refused')
       expect(body.message).toMatch(/no longer accepts that "when it was made" value/)
       expect(body.message).toContain('made_to_order, 2020_2025, 2010_2019')
+      // Under the field too: the dialog shows it beside the choice, with the values to pick from again.
+      expect(body.fields).toHaveProperty('whenMade')
     } finally {
       fake.shop.retiredWhenMade.clear()
     }

@@ -1,0 +1,37 @@
+// Where a listing stands on Etsy, on a line of its own under the row's eBay lines (issue 29): live there with the
+// listing's link, ended, sold, or a publish that stopped half way (Post to Etsy again goes on from where it stopped).
+// Nothing before Etsy has it. eBay's badge and lines are untouched.
+import type { Listing } from '../../../api/contract/listing.ts'
+
+type EtsyStatus = NonNullable<Listing['etsyStatus']>
+
+const SAID: Record<EtsyStatus, { text: string; tone: string }> = {
+  active: { text: 'Live on Etsy', tone: 'text-emerald-800' },
+  inactive: { text: 'Ended on Etsy', tone: 'text-amber-900' },
+  sold: { text: 'Sold on Etsy', tone: 'text-indigo-800' },
+  draft: { text: 'Not live on Etsy yet: Post to Etsy again to finish', tone: 'text-slate-600' },
+}
+
+export function EtsyPlace({ listing }: { listing: Listing }) {
+  // Listings kept offline from before the field existed have none.
+  if (!listing.etsyStatus) return null
+  const { text, tone } = SAID[listing.etsyStatus]
+  return (
+    <p className="mt-0.5 flex items-center gap-2 text-xs">
+      <span role="status" className={`font-medium ${tone}`}>
+        {text}
+      </span>
+      {listing.etsyStatus === 'active' && listing.etsyViewUrl && (
+        <a
+          href={listing.etsyViewUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View on Etsy: ${listing.title}`}
+          className="inline-flex min-h-6 items-center font-semibold text-indigo-700 underline-offset-2 hover:underline"
+        >
+          View on Etsy
+        </a>
+      )}
+    </p>
+  )
+}

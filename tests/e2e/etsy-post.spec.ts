@@ -1,0 +1,109 @@
+// Post to Etsy from a listing row on the phone (issue 29): Coming Soon until a shop is connected, then the dialog asks
+// what Etsy needs (a Vintage listing proposes someone else, 20+ years ago), says Etsy's fee, posts, and the row says
+// Live on Etsy with its link; the seller's answers are proposed again for the next listing.
+import { expect, test, type Page } from '@playwright/test'
+import { connectEtsy, createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+
+const FEE = 'Etsy charges USD 0.20 per listing published or renewed; listings expire after four months.'
+// What a listing needs beside its title and prices.
+const CLOTHING = {
+  brand: 'Pendleton',
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Women',
+  color: 'brown',
+  category: 'clothing',
+}
+const VINTAGE = { ...CLOTHING, title: 'Vintage wool cardigan', type: 'Vintage', price: 60, askingPrice: 38 }
+const TEES = { ...CLOTHING, title: 'Band tee bundle', price: 20, askingPrice: 12 }
+
+const rowOf = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
+
+async function openRowMenu(page: Page, title: string) {
+  await rowOf(page, title)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click()
+  await expect(page.getByRole('menuitem', { name: `Preview ${title}` })).toBeVisible()
+}
+
+/** Screenshots of the dialog at the size of a common phone, when asked for (ETSY_SHOTS=1), to look at by eye. */
+async function shot(page: Page, name: string) {
+  if (!process.env.ETSY_SHOTS) return
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false })
+}
+
+test('the Etsy action reads Coming Soon before a shop is connected', async ({ page }) => {
+  await registerThroughUi(page)
+  await createListingThroughApi(page, TEES)
+  await page.reload()
+  await openRowMenu(page, TEES.title)
+  const soon = page.getByRole('menuitem', { name: 'Etsy (Coming Soon)' })
+  await expect(soon).toBeVisible()
+  await expect(soon).toHaveAttribute('aria-disabled', 'true')
+  await expect(page.getByRole('menuitem', { name: /Post to Etsy/ })).toHaveCount(0)
+})
+
+test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, then Live on Etsy with its link', async ({
+  page,
+}) => {
+  await registerThroughUi(page)
+  await connectEtsy(page)
+  await createListingThroughApi(page, VINTAGE)
+  await createListingThroughApi(page, TEES)
+  await page.reload()
+
+  await openRowMenu(page, VINTAGE.title)
+  await expect(page.getByRole('menuitem', { name: `Post to Etsy: ${VINTAGE.title}` })).toContainText('Testing')
+  await page.getByRole('menuitem', { name: `Post to Etsy: ${VINTAGE.title}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post to Etsy' })
+  await expect(dialog.getByText(VINTAGE.title)).toBeVisible()
+  await expect(dialog.getByText('Price: $38.00')).toBeVisible()
+  await expect(dialog.getByText('Quantity: 1')).toBeVisible()
+  await expect(dialog.getByText(FEE)).toBeVisible()
+  await expect(dialog.getByText('Etsy category: Clothing')).toBeVisible()
+  // Vintage: someone else made it, at least 20 years ago (Etsy's newest such bucket).
+  await expect(dialog.getByLabel('Who made it?')).toHaveValue('someone_else')
+  await expect(dialog.getByLabel('When was it made?')).toHaveValue(/^before_\d{4}$|^\d{4}_\d{4}$|^\d{4}s$/)
+  await expect(dialog.getByLabel('Shipping profile')).toHaveValue('5001')
+  await expect(dialog.getByLabel('Processing profile').locator('option:checked')).toHaveText('Ready to ship, 1–3 days')
+  await expect(
+    dialog.getByText('Still to answer for Etsy: whether it is a finished product or a supply.'),
+  ).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Post to Etsy' })).toBeDisabled()
+  await shot(page, 'etsy-dialog-asks')
+  await dialog.getByText(FEE).scrollIntoViewIfNeeded()
+  await shot(page, 'etsy-dialog-fee')
+  await expectNoSidewaysScroll(page)
+
+  await dialog.getByLabel('What is it?').selectOption({ label: 'A finished product' })
+  await dialog.getByRole('button', { name: 'Post to Etsy' }).click()
+  await expect(dialog.getByText('Your listing is live on Etsy.')).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'View on Etsy' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.etsy\.com\/listing\/\d+$/,
+  )
+  await shot(page, 'etsy-dialog-posted')
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+
+  const row = rowOf(page, VINTAGE.title)
+  await expect(row.getByText('Live on Etsy')).toBeVisible()
+  await expect(row.getByRole('link', { name: `View on Etsy: ${VINTAGE.title}` })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.etsy\.com\/listing\/\d+$/,
+  )
+  // eBay's side of the row is as it was: not on eBay, so Post to eBay is still offered.
+  await expect(row.getByRole('button', { name: `Post to eBay: ${VINTAGE.title}` })).toBeVisible()
+  await openRowMenu(page, VINTAGE.title)
+  await expect(page.getByRole('menuitem', { name: /Etsy/ })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  // The next listing proposes the seller's answers again.
+  await openRowMenu(page, TEES.title)
+  await page.getByRole('menuitem', { name: `Post to Etsy: ${TEES.title}` }).click()
+  const next = page.getByRole('dialog', { name: 'Post to Etsy' })
+  await expect(next.getByLabel('Who made it?')).toHaveValue('someone_else')
+  await expect(next.getByLabel('What is it?')).toHaveValue('false')
+  await expect(next.getByRole('button', { name: 'Post to Etsy' })).toBeEnabled()
+})
