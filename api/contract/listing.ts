@@ -256,6 +256,10 @@ export interface ListingLife {
   etsyStatus: 'draft' | 'active' | 'inactive' | 'sold' | null
   /** Where buyers see it on Etsy, once Etsy has said (the publish's last step); null before. */
   etsyViewUrl: string | null
+  /** Where the last change (an edit, a sale elsewhere) stands on Etsy; null when none was sent. */
+  etsyRevisionStatus: 'pending' | 'done' | 'refused' | null
+  /** Etsy's refusal, in Etsy's words. */
+  etsyRevisionMessage: string | null
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */

@@ -39,6 +39,8 @@ const LIFE_COLUMNS = {
     '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
   etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
   etsyViewUrl: `(select url from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_view_url`,
+  etsyRevisionStatus: `(select revision_status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_status`,
+  etsyRevisionMessage: `(select revision_message from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_message`,
 } as const satisfies Record<keyof ListingLife, string>
 
 const COLUMN_LIST = [

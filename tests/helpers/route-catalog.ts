@@ -27,6 +27,7 @@ import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
+import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
@@ -275,6 +276,20 @@ export const ROUTES: Record<string, RouteSpec> = {
       path: `/api/listings/${f.alice.listingId}/post-to-etsy`,
       body: { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false },
     }),
+  },
+  'POST /api/listings/:id/sold-elsewhere': {
+    access: 'user',
+    param: IdParamSchema,
+    json: SoldElsewhereSchema,
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}/sold-elsewhere`,
+      body: { quantity: 1, price: 20, where: 'Poshmark', clientId: randomUUID() },
+    }),
+  },
+  'POST /api/listings/:id/oversold-settled': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled` }),
   },
   'POST /api/ebay/bulk-posts': {
     access: 'user',

@@ -1,5 +1,6 @@
 // Where a listing stands on Etsy, on a line of its own under the row's eBay lines (issue 29): live there with the
-// listing's link, ended, sold, or a publish that stopped half way (Post to Etsy again goes on from where it stopped).
+// listing's link, ended, sold, a change on its way ("Ending on Etsy…" once it sold elsewhere), Etsy's refusal, or a
+// publish that stopped half way (Post to Etsy again goes on from where it stopped).
 // Nothing before Etsy has it. eBay's badge and lines are untouched.
 import type { Listing } from '../../../api/contract/listing.ts'
 
@@ -12,10 +13,20 @@ const SAID: Record<EtsyStatus, { text: string; tone: string }> = {
   draft: { text: 'Not live on Etsy yet: Post to Etsy again to finish', tone: 'text-slate-600' },
 }
 
+/** A change on its way to Etsy (an edit, or a sale elsewhere taking it down), or Etsy's refusal of the last one. */
+function revisionSaid(listing: Listing): { text: string; tone: string } | null {
+  if (listing.etsyRevisionStatus === 'refused')
+    return { text: `Not updated on Etsy: ${listing.etsyRevisionMessage ?? ''}`, tone: 'text-red-700' }
+  if (listing.etsyRevisionStatus !== 'pending' || listing.etsyStatus === 'draft') return null
+  if (listing.quantity === 0 && listing.etsyStatus === 'active')
+    return { text: 'Ending on Etsy…', tone: 'text-slate-600' }
+  return { text: 'Updating on Etsy…', tone: 'text-slate-600' }
+}
+
 export function EtsyPlace({ listing }: { listing: Listing }) {
   // Listings kept offline from before the field existed have none.
   if (!listing.etsyStatus) return null
-  const { text, tone } = SAID[listing.etsyStatus]
+  const { text, tone } = revisionSaid(listing) ?? SAID[listing.etsyStatus]
   return (
     <p className="mt-0.5 flex items-center gap-2 text-xs">
       <span role="status" className={`font-medium ${tone}`}>
