@@ -137,6 +137,7 @@ export default defineConfig({
         EBAY_MEDIA_URL: `http://127.0.0.1:${EBAY_PORT}`,
         // A sale shows within a minute or two rather than fifteen (tests/e2e/ebay-lifecycle.spec.ts).
         EBAY_SALES_POLL_MINUTES: '1',
+        ETSY_SALES_POLL_MINUTES: '1',
       },
     },
   ],

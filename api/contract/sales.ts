@@ -19,7 +19,9 @@ export const SoldElsewhereSchema = v.object({
   /** The phone's id for this sale: sending it again (a lost reply) records it once. */
   clientId: v.optional(v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID'))),
 })
-export type SoldElsewhere = v.InferInput<typeof SoldElsewhereSchema>
+/** What the form holds (text, as typed) and what the API takes once checked. */
+export type SoldElsewhereFormValues = v.InferInput<typeof SoldElsewhereSchema>
+export type SoldElsewhere = v.InferOutput<typeof SoldElsewhereSchema>
 
 /** The answer: the listing as it now is, and what happened, in words for the seller. */
 export interface SaleRecorded {

@@ -137,13 +137,21 @@ export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: s
   return result.count
 }
 
-/** Sellers whose grant on this marketplace has not run out, with the account (Etsy's shop): their sales are read. */
+/** A grant that has not run out (nor been reported deleted): the seller's sales there can be read. */
+const GRANT_WORKS = `account_deletion_status is null and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+
+/** Sellers whose grant on this marketplace works, with the account (Etsy's shop): their sales are read. */
 export async function listWorkingGrants(
   sql: Sql,
   platform: Platform,
 ): Promise<{ userId: number; accountId: string | null }[]> {
   return sql<{ userId: number; accountId: string | null }[]>`
-    select user_id, account_id from marketplace_connections
-    where platform = ${platform} and account_deletion_status is null
-      and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+    select user_id, account_id from marketplace_connections where platform = ${platform} and ${sql.unsafe(GRANT_WORKS)}`
+}
+
+/** Whether this seller's grant there still works (a lapsed one is read by no job until they connect again). */
+export async function hasWorkingGrant(sql: Sql | Tx, userId: number, platform: Platform): Promise<boolean> {
+  const rows = await sql`select 1 from marketplace_connections
+    where user_id = ${userId} and platform = ${platform} and ${sql.unsafe(GRANT_WORKS)}`
+  return rows.length > 0
 }

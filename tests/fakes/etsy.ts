@@ -171,6 +171,10 @@ function createFakeApp(state: State) {
     new Hono()
       .route('/', etsyListingRoutes({ operation, shop: state.shop, seller: () => state.seller, now }))
       .route('/', etsyReceiptRoutes({ operation, shop: state.shop, seller: () => state.seller }))
+      // What the shop holds under a SKU (state and quantity), for a browser test to look at.
+      .get('/__control/listings', (c) =>
+        c.json({ listings: [...state.shop.listings.values()].filter((held) => held.sku === c.req.query('sku')) }),
+      )
       // A buyer buys: {"sku": "snaplist-12", "quantity": 1} sells from the active listing with that SKU.
       .post('/__control/sell', async (c) => {
         const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number }

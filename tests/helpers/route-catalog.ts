@@ -315,6 +315,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
   'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
+  'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {
     access: 'user',

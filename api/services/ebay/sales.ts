@@ -3,19 +3,17 @@
 // little after they are made), matched by SKU to that seller's own listings only, and each order applied exactly once.
 // A seller opening the Dashboard has theirs read at once (refresh), so a sale shows when they look, not minutes later.
 import type { Sql } from '../../db/client.ts'
-import * as sales from '../../db/ebay-sales.ts'
-import * as counters from '../../db/rate-limits.ts'
+import { listWorkingGrants } from '../../db/marketplace-connections.ts'
 import * as polls from '../../db/sales-polls.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { salesRefresh } from '../selling/sales-refresh.ts'
 import { OVERLAP_MS, type EbayOrders } from './orders.ts'
 import type { EbayRevisions } from './revisions.ts'
 import { EbayRefusal } from './sell-api.ts'
 
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
-/** The shortest time between two reads a seller's Dashboard asks for: tabs and reloads do not multiply eBay calls. */
-export const REFRESH_INTERVAL_SECONDS = 15
 
 export interface EbaySalesDeps {
   sql: Sql
@@ -48,25 +46,12 @@ export function createEbaySales({ sql, jobs, orders, connectionService, revision
 
   /** Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
   async function pollAll(): Promise<void> {
-    for (const userId of await sales.listConnectedSellers(sql)) await jobs.send(SELLER_SALES_JOB, { userId })
+    for (const { userId } of await listWorkingGrants(sql, 'ebay')) await jobs.send(SELLER_SALES_JOB, { userId })
     await revisions.resumeStalled()
   }
 
-  /**
-   * The seller's Dashboard opened: their orders are read at once (a job) rather than at the next poll, at most once per
-   * REFRESH_INTERVAL_SECONDS; false when nothing was queued (asked just before, or eBay not connected).
-   */
-  const refresh = (userId: number): Promise<boolean> =>
-    sql.begin(async (tx) => {
-      if (!(await sales.hasWorkingGrant(tx, userId))) return false
-      // Counted in one statement, as every limit is: two tabs asking at once queue one read.
-      const [asked] = await counters.hitCounters(tx, [
-        { name: 'ebay-sales-refresh', subject: String(userId), windowSeconds: REFRESH_INTERVAL_SECONDS },
-      ])
-      if (asked!.hits > 1) return false
-      await jobs.sendInTransaction(tx, SELLER_SALES_JOB, { userId })
-      return true
-    })
+  /** The seller's Dashboard opened: their orders are read at once (selling/sales-refresh.ts). */
+  const refresh = salesRefresh({ sql, jobs, platform: 'ebay', job: SELLER_SALES_JOB })
 
   return { pollSeller, pollAll, refresh }
 }

@@ -47,7 +47,13 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       await ownListing(userId, listingId)
       throw notConfigured('etsy')
     }
-    return { selling: undefined, requirements: refuse, publish: refuse, jobs: undefined }
+    return {
+      selling: undefined,
+      requirements: refuse,
+      publish: refuse,
+      refreshSales: async () => false,
+      jobs: undefined,
+    }
   }
   const api = createEtsyApi(config, fetcher)
   const check = createEtsyRequirements({ sql, connectionService, shopSetup: createEtsyShopSetup(api) })
@@ -73,6 +79,8 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       return (await check(userId, await ownListing(userId, listingId), answers)).requirements
     },
     publish: publisher.publish,
+    /** The seller's Dashboard opened: their receipts are read at once; false when nothing was queued. */
+    refreshSales: sales.refresh,
     /** What the job registry runs for Etsy. */
     jobs: { revisions, sales },
   }

@@ -7,6 +7,7 @@ import * as polls from '../../db/sales-polls.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { salesRefresh } from '../selling/sales-refresh.ts'
 import { ETSY_OVERLAP_MS, type EtsyReceipts } from './receipts.ts'
 import type { EtsyRevisions } from './revisions.ts'
 
@@ -51,7 +52,10 @@ export function createEtsySales({ sql, jobs, receipts, revisions, connectionServ
     await revisions.resumeStalled()
   }
 
-  return { pollSeller, pollAll }
+  /** The seller's Dashboard opened: their receipts are read at once (selling/sales-refresh.ts). */
+  const refresh = salesRefresh({ sql, jobs, platform: 'etsy', job: ETSY_SELLER_SALES_JOB })
+
+  return { pollSeller, pollAll, refresh }
 }
 
 export type EtsySales = ReturnType<typeof createEtsySales>

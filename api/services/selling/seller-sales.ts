@@ -3,15 +3,12 @@
 // follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing.ts'
-import type { SaleRecorded, SoldElsewhereSchema } from '../../contract/sales.ts'
-import type * as v from 'valibot'
+import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { hasSale, settleOversold } from '../../db/marketplace-sales.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import type { SaleRecorder } from './sales.ts'
-
-type SoldElsewhere = v.InferOutput<typeof SoldElsewhereSchema>
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
@@ -26,7 +23,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
       if (listing.quantity === 0) throw conflict('Every piece of this listing has sold already: there is nothing left.')
       if (sale.quantity > listing.quantity)
         throw new AppError(400, 'invalid_input', `Only ${pieces(listing.quantity)} left: record at most that many.`, {
-          fields: { quantity: `At most ${listing.quantity}` },
+          fields: { quantity: `Only ${pieces(listing.quantity)} left` },
         })
       const applied = await recorder.record(tx, userId, listingId, {
         marketplace: 'elsewhere',

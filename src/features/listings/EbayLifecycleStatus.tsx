@@ -2,6 +2,7 @@
 // (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
 import { SOLD_ON_LABELS, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
+import { useSettleSoldTwice } from './sales-queries.ts'
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -64,16 +65,27 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
 
 /** Never hidden: the extra orders, the sale that took the last piece, and what to do (decisions 0030, 0033). */
 function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[] }) {
+  const settle = useSettleSoldTwice()
   const last = listing.soldOn
     ? saleRef({ marketplace: listing.soldOn, orderId: listing.soldOrderId ?? listing.soldWhere ?? 'elsewhere' })
     : null
   const places = [...new Set(oversold.map((sale) => sale.marketplace))]
   const where = places.length === 1 && places[0] !== 'elsewhere' ? ` on ${SOLD_ON_LABELS[places[0]!]}` : ''
   return (
-    <p role="alert" className="font-medium text-red-700">
-      Sold twice: {oversold.map(saleRef).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
-      {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
-      {where} or settle it with the buyer.
-    </p>
+    <div role="alert" className="font-medium text-red-700">
+      <p>
+        Sold twice: {oversold.map(saleRef).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
+        {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
+        {where} or settle it with the buyer.
+      </p>
+      <button
+        type="button"
+        disabled={settle.isPending}
+        onClick={() => settle.mutate(listing.id)}
+        className="mt-1 inline-flex min-h-9 items-center rounded-lg border border-red-200 px-3 text-xs font-semibold text-red-800 hover:bg-red-50"
+      >
+        {settle.isPending ? 'Saving...' : 'I have sorted it out'}
+      </button>
+    </div>
   )
 }

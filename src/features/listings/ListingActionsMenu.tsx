@@ -1,4 +1,5 @@
-// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Delete
+// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Sold
+// elsewhere (a sale made off Snaplist's marketplaces, docs/decisions/0033), Delete
 // and the second marketplace: Post to Etsy, marked Testing, once Etsy is set up and a shop connected (issue 29), else
 // disabled and Coming Soon; none once the listing is on Etsy (the row says where it stands there).
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
@@ -16,6 +17,8 @@ export interface ListingActionsMenuProps {
   onEndOnEbay?: (() => void) | undefined
   /** Offered once the seller has ended it there. */
   onRelist?: (() => void) | undefined
+  /** Offered while pieces are left: records a sale made in person or on another marketplace. */
+  onSoldElsewhere?: (() => void) | undefined
   /** Post to Etsy; 'coming-soon' while Etsy is not set up or no shop is connected; undefined: no Etsy item. */
   etsyAction?: (() => void) | 'coming-soon' | undefined
   /** Opens as it mounts: the tap that loaded it was meant to open it. */
@@ -29,6 +32,7 @@ export function ListingActionsMenu({
   onEndOnEbay,
   onRelist,
   etsyAction,
+  onSoldElsewhere,
   openAtOnce = false,
 }: ListingActionsMenuProps) {
   const button = useRef<HTMLButtonElement>(null)
@@ -64,6 +68,18 @@ export function ListingActionsMenu({
           <MenuItem>
             <button type="button" className={ITEM_CLASS} onClick={onRelist} aria-label={`Relist on eBay: ${title}`}>
               Relist on eBay
+            </button>
+          </MenuItem>
+        )}
+        {onSoldElsewhere && (
+          <MenuItem>
+            <button
+              type="button"
+              className={ITEM_CLASS}
+              onClick={onSoldElsewhere}
+              aria-label={`Sold elsewhere: ${title}`}
+            >
+              Sold elsewhere…
             </button>
           </MenuItem>
         )}

@@ -68,6 +68,7 @@ export interface RowActions {
   onEndOnEbay: () => void
   onRelist: () => void
   onPostToEtsy: () => void
+  onSoldElsewhere: () => void
 }
 
 interface ListingRowProps extends RowActions {
@@ -107,6 +108,7 @@ export function ListingRow({
   onEndOnEbay,
   onRelist,
   onPostToEtsy,
+  onSoldElsewhere,
   etsySelling,
 }: ListingRowProps) {
   const first = listing.images[0]
@@ -183,6 +185,7 @@ export function ListingRow({
         onEndOnEbay={status === 'live' ? onEndOnEbay : undefined}
         onRelist={status === 'ended' ? onRelist : undefined}
         etsyAction={etsyActionOf(listing, status, etsySelling, onPostToEtsy)}
+        onSoldElsewhere={listing.quantity > 0 && status !== 'sold' ? onSoldElsewhere : undefined}
       />
     </li>
   )

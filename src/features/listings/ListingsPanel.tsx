@@ -18,6 +18,7 @@ import { PreviewDialog } from './PreviewDialog.tsx'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
+import { SoldElsewhereDialog } from './SoldElsewhereDialog.tsx'
 import { DeleteListingDialog } from './DeleteListingDialog.tsx'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
@@ -95,6 +96,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   const loaded = useMemo(() => loadedListings(pages), [pages])
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
+  const [soldElsewhere, setSoldElsewhere] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
   // The listings to post many at once.
   const [bulk, setBulk] = useState<number[] | null>(null)
@@ -152,6 +154,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               onRelist={() => relist.mutate(listing.id)}
               etsySelling={etsySelling}
               onPostToEtsy={() => setPostingToEtsy(listing)}
+              onSoldElsewhere={() => setSoldElsewhere(listing)}
             />
           ))}
         </ul>
@@ -177,6 +180,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
+      <SoldElsewhereDialog listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
       <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )

@@ -24,7 +24,8 @@ export function useEbayLifecycle(action: EbayLifecycleAction) {
   })
 }
 
-/** While a change is on its way to eBay the list is read again every few seconds, so the row says when it arrived. */
+/** While a change is on its way to eBay or Etsy the list is read again every few seconds, so the row says when it arrived. */
 export const REVISION_REFRESH_MS = 3000
 export const hasRevisionUnderWay = (listings: Listing[] | undefined) =>
-  listings?.some((listing) => listing.ebayRevisionStatus === 'pending') ?? false
+  listings?.some((listing) => listing.ebayRevisionStatus === 'pending' || listing.etsyRevisionStatus === 'pending') ??
+  false

@@ -1,0 +1,28 @@
+// What the seller says of sales from a listing's row (docs/decisions/0033): a sale made elsewhere, and a sale beyond
+// the stock (sold twice) dealt with. The listings are read again after either.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SoldElsewhere } from '../../../api/contract/sales.ts'
+import { api, errorMessage, okJson } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
+import { listingKeys } from '../../queries/listing-queries.ts'
+
+export function useSoldElsewhere() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, sale }: { id: number; sale: SoldElsewhere }) =>
+      okJson(api.listings[':id']['sold-elsewhere'].$post({ param: { id: String(id) }, json: sale })),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all })
+      notify(result.message, undefined, 'success')
+    },
+  })
+}
+
+export function useSettleSoldTwice() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => okJson(api.listings[':id']['oversold-settled'].$post({ param: { id: String(id) } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    onError: (error) => notify('Could not mark it settled', errorMessage(error), 'error'),
+  })
+}
