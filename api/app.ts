@@ -45,6 +45,7 @@ import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
 import { createSellerSales } from './services/selling/seller-sales.ts'
+import { createSoldTwiceMail } from './services/selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
 import type { GoogleIdentity } from './services/accounts/google-identity.ts'
@@ -225,6 +226,7 @@ export function createApp({
     ...ebay,
     etsy: etsy.jobs,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
+    sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),
     liveDeletion,
     ebaySalesPollMinutes,
     etsySalesPollMinutes,

@@ -13,6 +13,7 @@ export const APP_TEMPLATES = {
   welcome: ['username', 'appName', 'appUrl'],
   'email-verification': ['username', 'verifyUrl', 'appName'],
   'account-changed': ['username', 'appName', 'change', 'forgotUrl'],
+  'sold-twice': ['username', 'appName', 'listingTitle', 'orders', 'appUrl'],
 } as const satisfies Record<string, readonly string[]>
 export type AppTemplateName = keyof typeof APP_TEMPLATES
 export type PlaceholderValues<Name extends AppTemplateName> = Record<(typeof APP_TEMPLATES)[Name][number], string>
@@ -23,6 +24,7 @@ export const APP_TEMPLATE_SENT_WHEN: Record<AppTemplateName, string> = {
   welcome: 'when someone creates an account',
   'email-verification': 'after registration, and when a seller changes their email address (the link that confirms it)',
   'account-changed': 'when a password is changed or reset, or an email address changed (to the address that had it)',
+  'sold-twice': 'when two marketplaces sold the last piece of a listing before either learned of the other',
 }
 
 const APP_TEMPLATE_NAMES = Object.keys(APP_TEMPLATES) as AppTemplateName[]

@@ -235,6 +235,12 @@ export interface SaleRef {
   orderId: string
 }
 
+/** A sale in the seller's words: "eBay order 12-345", "Etsy receipt 678", "a sale at Poshmark". */
+export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
+  marketplace === 'elsewhere'
+    ? `a sale at ${orderId}`
+    : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
+
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
 export interface ListingLife {
   /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */

@@ -116,6 +116,11 @@ export async function findUserByEmail(sql: Sql | Tx, email: string): Promise<Use
   return row
 }
 
+export async function findUserById(sql: Sql | Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql.unsafe(COLUMNS)} from users where id = ${id}`
+  return row
+}
+
 /** Reads the user and holds its row until the transaction ends, so nothing changes it while it is being deleted. */
 export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await tx<UserRow[]>`select ${tx.unsafe(COLUMNS)} from users where id = ${id} for update`

@@ -15,6 +15,7 @@ import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import type { FileStorage } from './listings/storage.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
+import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
 
 // A mail server, eBay or the database away for a while is waited out: 30-60 s, then doubling, 6 tries in all (over 15
 // to 30 minutes). A job whose process died while running it is retried once 5 minutes have passed.
@@ -37,6 +38,8 @@ export interface JobServices {
   etsy: { revisions: EtsyRevisions; sales: EtsySales } | undefined
   /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
   followSale: ReturnType<typeof createSaleFollowing>
+  /** Tells the seller of a sale beyond the stock. */
+  sendSoldTwice: ReturnType<typeof createSoldTwiceMail>
   /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
   ebaySalesPollMinutes?: number
   etsySalesPollMinutes?: number
@@ -58,6 +61,7 @@ export function appJobs({
   liveDeletion,
   etsy,
   followSale,
+  sendSoldTwice,
   ebaySalesPollMinutes = SALES_POLL_MINUTES,
   etsySalesPollMinutes = SALES_POLL_MINUTES,
 }: JobServices): JobDefinition<never>[] {
@@ -71,6 +75,8 @@ export function appJobs({
     { name: ACCOUNT_CHANGE_EMAIL_JOB, handler: oncePerJob(sql, accountMail.sendChangeNotice), retry: BACK_OFF },
     // Mails a password reset link when the address typed has an account.
     { name: RESET_EMAIL_JOB, handler: oncePerJob(sql, passwordReset.mailLink), retry: BACK_OFF },
+    // Tells a seller that a listing sold more pieces than it had (sold twice), with the orders and what to do.
+    { name: SOLD_TWICE_EMAIL_JOB, handler: oncePerJob(sql, sendSoldTwice), retry: BACK_OFF },
     // Removes expired sessions, spent limits, old outbox mail and the like, on the hour.
     { name: PURGE_JOB, handler: () => purgeExpired(sql), schedule: '0 * * * *', retry: BACK_OFF },
     // Removes photo files no photo names, at half past the hour (the purge has the hour).

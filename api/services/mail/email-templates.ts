@@ -56,6 +56,16 @@ const BUILT_IN: Record<AppTemplateName, TemplateContent> = {
     textContent:
       'Hi {{username}},\n\n{{change}}\n\nIf it was you, there is nothing to do. If it was not, choose a new password now: {{forgotUrl}}',
   },
+  'sold-twice': {
+    subject: 'Sold twice: {{listingTitle}}',
+    htmlContent:
+      '<p>Hi {{username}},</p><p>“{{listingTitle}}” sold more pieces than it had: {{orders}}.</p>' +
+      '<p>Cancel the extra order on its marketplace, or settle it with the buyer, then mark it sorted out on your ' +
+      '<a href="{{appUrl}}">{{appName}} Dashboard</a>.</p>',
+    textContent:
+      'Hi {{username}},\n\n“{{listingTitle}}” sold more pieces than it had: {{orders}}.\n\n' +
+      'Cancel the extra order on its marketplace, or settle it with the buyer, then mark it sorted out on your {{appName}} Dashboard: {{appUrl}}',
+  },
 }
 
 // The placeholder without which a template's mail is useless.

@@ -1,13 +1,15 @@
 // A sale, wherever it was made (docs/decisions/0033): recorded once, taken off the listing's one stock, and followed by
 // every other marketplace the listing is on. The sale and the job that makes the others follow are written in one
 // transaction, so a process killed at any point leaves both or neither; the job asks each other marketplace for a
-// revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none).
+// revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none). A
+// sale beyond the stock (sold twice) also queues the mail that tells the seller, in the same transaction.
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
+import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
 export const FOLLOW_SALE_JOB = 'follow-sale'
 
@@ -26,6 +28,9 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       if (applied) {
         const follow: FollowSale = { userId, listingId, soldOn: sale.marketplace }
         await jobs.sendInTransaction(tx, FOLLOW_SALE_JOB, follow)
+        // Sold beyond the stock: the seller hears of it now, not when they next look.
+        if (applied.short > 0)
+          await jobs.sendInTransaction(tx, SOLD_TWICE_EMAIL_JOB, { userId, listingId } satisfies SoldTwiceJob)
       }
       return applied
     },

@@ -1,7 +1,7 @@
 // What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
 // (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
-import { SOLD_ON_LABELS, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
 
 const dateOf = (iso: string) =>
@@ -29,13 +29,8 @@ function saleSource(listing: Listing): string {
   // Listings kept offline from before the field existed sold on eBay, the one marketplace then.
   const on = listing.soldOn ?? 'ebay'
   if (on === 'elsewhere') return listing.soldWhere ? ` · sold at ${listing.soldWhere}` : ' · sold elsewhere'
-  return ` · ${SOLD_ON_LABELS[on]} ${on === 'etsy' ? 'receipt' : 'order'} ${listing.soldOrderId}`
+  return ` · ${saleLabel({ marketplace: on, orderId: listing.soldOrderId ?? '' })}`
 }
-
-const saleRef = ({ marketplace, orderId }: SaleRef) =>
-  marketplace === 'elsewhere'
-    ? `a sale at ${orderId}`
-    : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
 
 /** The sale and the revision, each on a line of its own under the row's price; nothing when there is neither. */
 export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
@@ -67,14 +62,14 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
 function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[] }) {
   const settle = useSettleSoldTwice()
   const last = listing.soldOn
-    ? saleRef({ marketplace: listing.soldOn, orderId: listing.soldOrderId ?? listing.soldWhere ?? 'elsewhere' })
+    ? saleLabel({ marketplace: listing.soldOn, orderId: listing.soldOrderId ?? listing.soldWhere ?? 'elsewhere' })
     : null
   const places = [...new Set(oversold.map((sale) => sale.marketplace))]
   const where = places.length === 1 && places[0] !== 'elsewhere' ? ` on ${SOLD_ON_LABELS[places[0]!]}` : ''
   return (
     <div role="alert" className="font-medium text-red-700">
       <p>
-        Sold twice: {oversold.map(saleRef).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
+        Sold twice: {oversold.map(saleLabel).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
         {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
         {where} or settle it with the buyer.
       </p>

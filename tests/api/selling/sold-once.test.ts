@@ -10,7 +10,14 @@ import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
 import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
 import { connectEtsy, etsyOptions } from '../../helpers/etsy.ts'
-import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+import {
+  newUser,
+  readJson,
+  registeredClient,
+  uploadPhotos,
+  type JsonBody,
+  type TestApp,
+} from '../../helpers/test-app.ts'
 
 let ebay: FakeEbay
 let etsy: FakeEtsy
@@ -48,7 +55,8 @@ const JACKET = {
 
 /** A seller with eBay and Etsy connected and one listing of `quantity` pieces live on both. */
 async function liveOnBoth(name: string, quantity: number) {
-  const seller = await registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)
+  const username = `${name}-${randomUUID().slice(0, 8)}`
+  const seller = await registeredClient(t.app, username)
   const grant = (await connectEbay(ebay, seller)).grant
   await connectEtsy(etsy, seller)
   const images = await uploadPhotos(seller, 1)
@@ -69,6 +77,7 @@ async function liveOnBoth(name: string, quantity: number) {
   const item = () => ebay.inventory(grant).items.get(sku) as JsonBody
   return {
     seller,
+    email: newUser(username).email,
     id,
     row: async (): Promise<JsonBody> =>
       ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((entry) => entry.id === id)!,
@@ -79,7 +88,7 @@ async function liveOnBoth(name: string, quantity: number) {
     sellOnEtsy: (pieces = 1) => etsy.sell(etsyListing().listing_id, pieces),
     /** The sales polls of both marketplaces run, and every job they queue. */
     poll: async () => {
-      const userId = (seller as unknown as { id: number }).id
+      const userId = seller.id
       await t.jobs.send(SELLER_SALES_JOB, { userId })
       await t.jobs.send(ETSY_SELLER_SALES_JOB, { userId })
       await t.settle()
@@ -200,6 +209,13 @@ describe('sold twice', () => {
     expect(orders).toContainEqual(row.oversoldOrders[0])
     expect(row.oversoldOrders).toHaveLength(1)
     expect(orders).toContainEqual({ marketplace: row.soldOn, orderId: row.soldOrderId })
+    // The seller is told at once, by mail, with both orders and what to do.
+    const mails = await t.db.sql<{ text: string; recipient: string }[]>`
+      select text, recipient from mail_outbox where template = 'sold-twice' and recipient = ${item.email}`
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain(`eBay order ${order.orderId}`)
+    expect(mails[0]!.text).toContain(`Etsy receipt ${receipt.receipt_id}`)
+    expect(mails[0]!.text).toContain('Cancel the extra order on its marketplace')
     const settled = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, {})
     expect(settled.status).toBe(200)
     expect((await item.row()).oversoldOrders).toEqual([])
