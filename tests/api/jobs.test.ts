@@ -11,7 +11,9 @@ import { createApp } from '../../api/app.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
+import { createEphemeralCipher } from '../../api/services/crypto.ts'
 import { BACK_OFF } from '../../api/services/job-registry.ts'
+import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
@@ -38,10 +40,14 @@ beforeAll(async () => {
 afterAll(() => database?.drop())
 
 /** One API process: the app and its job queue over `sql`, mail into the outbox. */
+// Etsy's settings, so that its jobs are defined too (no call reaches this address).
+const ETSY = { clientId: 'jobs-test-keystring', apiUrl: 'http://127.0.0.1:9' }
+
 function apiProcess(
   processSql: Sql,
   jobs = createJobQueue(processSql, { work: false, log: () => {} }),
 ): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
+  const etsy = createEtsyProvider({ ...ETSY, redirectUri: 'https://snaplist.test/etsy/auth/success' })
   const app = createApp({
     sql: processSql,
     config: {
@@ -55,6 +61,8 @@ function apiProcess(
     analyzer: createLocalAnalyzer(),
     mail: createOutboxTransport(processSql, { log: () => {} }),
     jobs,
+    marketplaces: { cipher: createEphemeralCipher(), providers: { etsy } },
+    etsyConfig: ETSY,
   })
   return { app, jobs }
 }
@@ -212,6 +220,7 @@ describe('the job registry', () => {
         'purge-expired': '0 * * * *',
         'photo-sweep': '30 * * * *',
         'ebay-sales-poll': '*/15 * * * *',
+        'etsy-sales-poll': '*/15 * * * *',
       })
       // The code sends jobs only under those names, and a job nobody sends runs on its schedule.
       const sentNames = [...sent].map((constant) => declared.get(constant) ?? constant)

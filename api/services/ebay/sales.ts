@@ -51,7 +51,11 @@ export function createEbaySales({ sql, jobs, orders, connectionService, revision
   }
 
   /** The seller's Dashboard opened: their orders are read at once (selling/sales-refresh.ts). */
-  const refresh = salesRefresh({ sql, jobs, platform: 'ebay', job: SELLER_SALES_JOB })
+  const refresh = salesRefresh({
+    sql,
+    platform: 'ebay',
+    queueRead: (tx, userId) => jobs.sendInTransaction(tx, SELLER_SALES_JOB, { userId }),
+  })
 
   return { pollSeller, pollAll, refresh }
 }

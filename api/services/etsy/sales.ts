@@ -53,7 +53,11 @@ export function createEtsySales({ sql, jobs, receipts, revisions, connectionServ
   }
 
   /** The seller's Dashboard opened: their receipts are read at once (selling/sales-refresh.ts). */
-  const refresh = salesRefresh({ sql, jobs, platform: 'etsy', job: ETSY_SELLER_SALES_JOB })
+  const refresh = salesRefresh({
+    sql,
+    platform: 'etsy',
+    queueRead: (tx, userId) => jobs.sendInTransaction(tx, ETSY_SELLER_SALES_JOB, { userId }),
+  })
 
   return { pollSeller, pollAll, refresh }
 }

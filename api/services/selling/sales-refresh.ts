@@ -2,26 +2,22 @@
 // a sale shows when they look, not minutes later. At most once per REFRESH_INTERVAL_SECONDS whoever asks (tabs and
 // reloads do not multiply the marketplace's calls), and only while their grant there works.
 import type { Platform } from '../../contract/marketplace-paths.ts'
-import type { Sql } from '../../db/client.ts'
+import type { Sql, Tx } from '../../db/client.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
 import * as counters from '../../db/rate-limits.ts'
-import type { JobQueue } from '../jobs.ts'
 
 /** The shortest time between two reads a seller's Dashboard asks for. */
 export const REFRESH_INTERVAL_SECONDS = 15
 
-/** Queues `job` for the seller; false when nothing was queued (asked just before, or not connected there). */
-export function salesRefresh({
-  sql,
-  jobs,
-  platform,
-  job,
-}: {
+export interface SalesRefreshDeps {
   sql: Sql
-  jobs: JobQueue
   platform: Platform
-  job: string
-}) {
+  /** Queues the seller's read there, in the transaction that counted the ask. */
+  queueRead: (tx: Tx, userId: number) => Promise<void>
+}
+
+/** Answers false when nothing was queued: asked just before, or not connected there. */
+export function salesRefresh({ sql, platform, queueRead }: SalesRefreshDeps) {
   return (userId: number): Promise<boolean> =>
     sql.begin(async (tx) => {
       if (!(await hasWorkingGrant(tx, userId, platform))) return false
@@ -30,7 +26,7 @@ export function salesRefresh({
         { name: `${platform}-sales-refresh`, subject: String(userId), windowSeconds: REFRESH_INTERVAL_SECONDS },
       ])
       if (asked!.hits > 1) return false
-      await jobs.sendInTransaction(tx, job, { userId })
+      await queueRead(tx, userId)
       return true
     })
 }
