@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
 
 const CONNECTED = 'Your Etsy account has been connected.'
 const RETURNED_WITH_ERROR = 'There was an error connecting your Etsy account. Please try again.'
@@ -29,7 +29,7 @@ const authFlags = (page: Page) =>
 test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Connected with the shop, then Disconnect", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await expect(etsyRow(page).getByText('Not connected')).toBeVisible()
   await expectNoSidewaysScroll(page)
   const addresses = recordAddresses(page)
@@ -59,7 +59,7 @@ test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Conne
 test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so and leaves the address", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const addresses = recordAddresses(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Deny' }).click()
@@ -75,7 +75,7 @@ test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so 
 })
 
 test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const addresses = recordAddresses(page)
   await page.goto('/etsy-auth/cancel')
   await expect(page.getByRole('heading', { name: 'Etsy connection cancelled' })).toBeVisible()
@@ -87,7 +87,7 @@ test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', asyn
 test('a callback without a code or a state says which is missing and returns to the Dashboard after 3 s', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/etsy-auth/success?state=abc')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Authorization code is missing from the URL')
@@ -99,7 +99,7 @@ test('a callback without a code or a state says which is missing and returns to 
 })
 
 test('a code and state that were never issued fail with the server’s reason', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/etsy/auth/success?code=made-up&state=made-up')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
@@ -108,7 +108,7 @@ test('a code and state that were never issued fail with the server’s reason', 
 })
 
 test('the manual screen asks for both fields, then says when the exchange fails', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/etsy-manual-auth')
   await expectNoSidewaysScroll(page)
   await page.getByRole('button', { name: 'Connect with Etsy' }).click()
@@ -123,7 +123,7 @@ test('the manual screen asks for both fields, then says when the exchange fails'
 test('back on the Dashboard with a fresh in-progress mark, a connection is announced; a stale mark is discarded', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Allow access' }).click()
   await expect(etsyRow(page).getByText('RitasVintageFinds')).toBeVisible()

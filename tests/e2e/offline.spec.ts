@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi, signUpThroughApi } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 test.setTimeout(90_000)
@@ -57,7 +57,7 @@ test('list three items with no signal, reopen the app offline, and have each rea
   page,
   context,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 3)
   const headerHeight = () => page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().height)
@@ -104,7 +104,7 @@ test("a draft the server refuses shows the server's message and Retry, and Retry
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const refusal = 'Listings that mention a prohibited item cannot be created. Edit the title and try again.'
   await page.route('**/api/listings', (route) =>
     route.request().method() === 'POST'
@@ -162,7 +162,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
       hasTouch: true,
     })
     const page = await context.newPage()
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     await installApp(page)
     const photos = await photoFiles(testInfo.outputDir, 4)
     await context.setOffline(true)
@@ -202,7 +202,7 @@ test('photos shared from the gallery become a new draft once the seller adds the
   page,
   context,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 2)
   await context.setOffline(true)
@@ -286,7 +286,7 @@ test.describe('a phone shared by two sellers', () => {
     page,
   }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
-    const alice = await registerThroughUi(page)
+    const alice = await signUpThroughApi(page)
     await unsentDraft(page, 'Alice teapot', photo!)
 
     await page.getByRole('button', { name: 'Logout' }).click()
@@ -327,7 +327,7 @@ test.describe('a phone shared by two sellers', () => {
     page,
   }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
-    const alice = await registerThroughUi(page)
+    const alice = await signUpThroughApi(page)
     await unsentDraft(page, 'Alice lamp', photo!)
 
     await page.getByRole('button', { name: 'Logout' }).click()
