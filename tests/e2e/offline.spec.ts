@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { newDataDir } from '../helpers/data-template.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi, signUpThroughApi } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
@@ -135,7 +135,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
   // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
   const port = E2E_PORT + 80 + testInfo.parallelIndex
   const origin = `http://localhost:${port}`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-crash-'))
+  const dataDir = await newDataDir('snaplist-crash-')
   const startServer = () =>
     spawn('node', ['--import', 'tsx', 'api/server.ts'], {
       env: {
