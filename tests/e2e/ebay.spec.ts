@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { createListingThroughApi, ebayRedirectAddress, expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
+import {
+  createListingThroughApi,
+  ebayRedirectAddress,
+  expectNoSidewaysScroll,
+  fakeClock,
+  leaveResultScreen,
+  signUpThroughApi,
+} from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const CONNECTED = 'Your eBay account has been connected successfully.'
@@ -35,11 +42,13 @@ test("connect an eBay account through eBay's consent page: the eBay row shows Co
 }) => {
   await signUpThroughApi(page)
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
+  await fakeClock(page)
   await openEbayConsent(page)
   await page.getByRole('link', { name: 'Agree' }).click()
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
   await expect(page.getByText(`Your eBay account has been successfully connected as ${USERNAME}.`)).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'ebay', 'connected')
 
   await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -51,6 +60,7 @@ test("connect an eBay account through eBay's consent page: the eBay row shows Co
   // Coming back to the callback without a code, within 5 minutes of the success: already connected.
   await page.goto('/ebay-auth/success')
   await expect(page.getByRole('heading', { name: 'Already Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(page).toHaveURL(/\/$/)
 })
 
@@ -69,9 +79,11 @@ test('connect eBay in a popup: the popup tells the Dashboard and closes', async 
 
 test("choosing Decline on eBay's consent page shows the cancel screen, then the Dashboard", async ({ page }) => {
   await signUpThroughApi(page)
+  await fakeClock(page)
   await openEbayConsent(page)
   await page.getByRole('link', { name: 'Decline' }).click()
   await expect(page.getByRole('heading', { name: 'eBay connection cancelled' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'cancelled')
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByText('There was an error connecting your eBay account. Please try again.')).toBeVisible()
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
@@ -99,6 +111,7 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
 }) => {
   await signUpThroughApi(page)
   const authUrl = await ebayAuthUrl(page)
+  await fakeClock(page)
   await page.goto('/ebay-manual-auth')
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
@@ -114,6 +127,7 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
   await field.fill(address)
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(page).toHaveURL(/\/$/)
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
 })
@@ -144,8 +158,11 @@ const JACKET = {
 /** Connects through eBay's consent page in this tab; returns the authorization's state, which names the grant. */
 async function connectEbayFullPage(page: Page): Promise<string> {
   const authUrl = await ebayAuthUrl(page)
+  await fakeClock(page)
   await page.goto(authUrl)
   await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
   return new URL(authUrl).searchParams.get('state')!
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
+import { expectNoSidewaysScroll, fakeClock, leaveResultScreen, signUpThroughApi } from './helpers.ts'
 
 const CONNECTED = 'Your Etsy account has been connected.'
 const RETURNED_WITH_ERROR = 'There was an error connecting your Etsy account. Please try again.'
@@ -34,11 +34,13 @@ test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Conne
   await expectNoSidewaysScroll(page)
   const addresses = recordAddresses(page)
 
+  await fakeClock(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Allow access' }).click()
   await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible()
   await expect(page.getByText(CONNECTED).first()).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'etsy', 'connected')
 
   await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -61,11 +63,13 @@ test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so 
 }) => {
   await signUpThroughApi(page)
   const addresses = recordAddresses(page)
+  await fakeClock(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Deny' }).click()
   await expect(page.getByRole('heading', { name: 'Etsy connection cancelled' })).toBeVisible()
   await expect(page.getByText('You did not allow Snaplist to access your Etsy account')).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'etsy', 'cancelled')
 
   await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -77,8 +81,10 @@ test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so 
 test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', async ({ page }) => {
   await signUpThroughApi(page)
   const addresses = recordAddresses(page)
+  await fakeClock(page)
   await page.goto('/etsy-auth/cancel')
   await expect(page.getByRole('heading', { name: 'Etsy connection cancelled' })).toBeVisible()
+  await leaveResultScreen(page, 'etsy', 'cancelled')
   await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   expect(addresses).toContain('/?etsy=error')
@@ -88,11 +94,13 @@ test('a callback without a code or a state says which is missing and returns to 
   page,
 }) => {
   await signUpThroughApi(page)
+  await fakeClock(page)
   await page.goto('/etsy-auth/success?state=abc')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Authorization code is missing from the URL')
   await expect(page.getByText('Failed to connect Etsy')).toBeVisible()
-  await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible({ timeout: 6_000 })
+  await leaveResultScreen(page, 'etsy', 'failed')
+  await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
 
   await page.goto('/etsy/auth/success?code=abc')
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('State parameter is missing from the URL')

@@ -4,7 +4,13 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { newDataDir } from '../helpers/data-template.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi, signUpThroughApi } from './helpers.ts'
+import {
+  expectNoSidewaysScroll,
+  expectPhoneKnowsSeller,
+  registerThroughUi,
+  signInThroughUi,
+  signUpThroughApi,
+} from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 test.setTimeout(90_000)
@@ -204,6 +210,7 @@ test('photos shared from the gallery become a new draft once the seller adds the
 }, testInfo) => {
   await signUpThroughApi(page)
   await installApp(page)
+  await expectPhoneKnowsSeller(page)
   const photos = await photoFiles(testInfo.outputDir, 2)
   await context.setOffline(true)
   // What the phone's share sheet does: a multipart form POST (a navigation) to the manifest's share_target.

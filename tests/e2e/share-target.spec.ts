@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { signUpThroughApi } from './helpers.ts'
+import { expectPhoneKnowsSeller, signUpThroughApi } from './helpers.ts'
 
 test.setTimeout(60_000)
 
@@ -14,6 +14,7 @@ async function installApp(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expectPhoneKnowsSeller(page)
 }
 
 /** How many records each store of the phone's database holds. */
