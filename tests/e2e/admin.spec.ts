@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, expectNoSidewaysScroll, PASSWORD, registerThroughUi, signInThroughUi, uniqueName } from './helpers.ts'
+import { ADMIN, expectNoSidewaysScroll, PASSWORD, signInThroughUi, signUpThroughApi, uniqueName } from './helpers.ts'
 
 const ACCESS_DENIED = 'Access denied. Admin privileges required.'
 
 test('a seller who opens the admin screens reads that they are for admins only', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
   for (const path of ['/admin', '/admin/email-templates']) {
     await page.goto(path)

@@ -8,7 +8,7 @@ import {
   createListingThroughApi,
   expectNoSidewaysScroll,
   listingIdOfSku,
-  registerThroughUi,
+  signUpThroughApi,
 } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
@@ -45,7 +45,7 @@ test.describe('on a 390×844 phone', () => {
     page,
   }) => {
     test.setTimeout(60_000)
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     const grant = await connectEbay(page)
     const tees = []
     for (const title of ['Band tee 1', 'Band tee 2', 'Plain tee without a brand', 'Band tee 3', 'Band tee 4']) {
@@ -129,7 +129,7 @@ test.describe('on the desktop', () => {
     page,
   }) => {
     test.setTimeout(60_000)
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     const grant = await connectEbay(page)
     const tees = [
       await createListingThroughApi(page, { ...TEE, title: 'Band tee A' }),

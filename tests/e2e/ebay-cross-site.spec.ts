@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { ebayRedirectAddress, registerThroughApi, registerThroughUi } from './helpers.ts'
+import { ebayRedirectAddress, registerThroughApi, signUpThroughApi } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 const APP = `http://localhost:${E2E_PORT}`
@@ -47,7 +47,7 @@ test('a page on another site cannot link its eBay account to the signed-in selle
 
   const { url, server } = await serveAttackerPage(attackerPage(code))
   try {
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     await page.goto(url)
     const [started] = await Promise.all([page.waitForEvent('popup'), page.click('#start')])
     await started.waitForLoadState()

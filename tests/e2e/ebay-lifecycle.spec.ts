@@ -3,7 +3,7 @@
 // and order number once Snaplist has read the seller's orders (every minute here: EBAY_SALES_POLL_MINUTES).
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
-import { connectEbay, createListingThroughApi, listingIdOfSku, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, listingIdOfSku, signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -34,7 +34,7 @@ const rowOf = (page: Page, title: string) =>
   page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
 
 test('a change to a live listing reaches eBay, and the row says it is up to date', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const listing = await liveListing(page, 'Trucker jacket to revise')
   const current = (await (await page.request.get('/api/listings')).json()) as {
@@ -63,7 +63,7 @@ test('a change to a live listing reaches eBay, and the row says it is up to date
 })
 
 test('End on eBay asks first, then ends it; Relist puts it back up', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const title = 'Trucker jacket to end'
   await liveListing(page, title)
@@ -99,7 +99,7 @@ test('End on eBay asks first, then ends it; Relist puts it back up', async ({ pa
 
 test('an item sold on eBay shows as Sold with its price, date and order number', async ({ page }) => {
   test.setTimeout(180_000)
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const title = 'Trucker jacket that sells'
   const listing = await liveListing(page, title)

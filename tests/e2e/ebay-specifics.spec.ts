@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { connectEbay, registerThroughUi } from './helpers.ts'
+import { connectEbay, signUpThroughApi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -48,7 +48,7 @@ async function openPostDialog(page: Page, title: string) {
 test('a Brand the seller cleared is asked for, not taken from the AI, and what was typed is on the listing and on eBay', async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   await photographed(page, testInfo.outputPath('jeans.jpg'))
   // One Brand on the form (no eBay item specific beside the seller's own field), filled by the AI.
@@ -81,7 +81,7 @@ test('a Brand the seller cleared is asked for, not taken from the AI, and what w
 test("the eBay category follows a corrected title, can be changed on the form and in the dialog, and a dialog's choice is kept", async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   await photographed(page, testInfo.outputPath('book.jpg'))
   await expect(page.getByText("eBay category: Men's Jeans")).toBeVisible()

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { createListingThroughApi, ebayRedirectAddress, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import {
+  createListingThroughApi,
+  ebayRedirectAddress,
+  expectNoSidewaysScroll,
+  fakeClock,
+  leaveResultScreen,
+  signUpThroughApi,
+} from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const CONNECTED = 'Your eBay account has been connected successfully.'
@@ -33,13 +40,15 @@ const ebayFlags = (page: Page) =>
 test("connect an eBay account through eBay's consent page: the eBay row shows Connected with the eBay username", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
+  await fakeClock(page)
   await openEbayConsent(page)
   await page.getByRole('link', { name: 'Agree' }).click()
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
   await expect(page.getByText(`Your eBay account has been successfully connected as ${USERNAME}.`)).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'ebay', 'connected')
 
   await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -51,11 +60,12 @@ test("connect an eBay account through eBay's consent page: the eBay row shows Co
   // Coming back to the callback without a code, within 5 minutes of the success: already connected.
   await page.goto('/ebay-auth/success')
   await expect(page.getByRole('heading', { name: 'Already Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(page).toHaveURL(/\/$/)
 })
 
 test('connect eBay in a popup: the popup tells the Dashboard and closes', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const authUrl = await ebayAuthUrl(page)
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
@@ -68,10 +78,12 @@ test('connect eBay in a popup: the popup tells the Dashboard and closes', async 
 })
 
 test("choosing Decline on eBay's consent page shows the cancel screen, then the Dashboard", async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
+  await fakeClock(page)
   await openEbayConsent(page)
   await page.getByRole('link', { name: 'Decline' }).click()
   await expect(page.getByRole('heading', { name: 'eBay connection cancelled' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'cancelled')
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByText('There was an error connecting your eBay account. Please try again.')).toBeVisible()
   await expect(ebayRow(page).getByText('Not connected')).toBeVisible()
@@ -80,7 +92,7 @@ test("choosing Decline on eBay's consent page shows the cancel screen, then the 
 test('a spent or made-up code fails with the expired-code explanation, tips and Check Environment', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23made-up&state=unknown')
   await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
   await expect(page.getByText('Could not exchange authorization code for access token.')).toBeVisible()
@@ -97,8 +109,9 @@ test('a spent or made-up code fails with the expired-code explanation, tips and 
 test('the manual screen takes the whole address eBay sent the seller to, and refuses a code without its state', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const authUrl = await ebayAuthUrl(page)
+  await fakeClock(page)
   await page.goto('/ebay-manual-auth')
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByText('Missing Code: Please enter the authorization code from eBay.')).toBeVisible()
@@ -114,6 +127,7 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
   await field.fill(address)
   await page.getByRole('button', { name: 'Connect with eBay' }).click()
   await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(page).toHaveURL(/\/$/)
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
 })
@@ -121,7 +135,7 @@ test('the manual screen takes the whole address eBay sent the seller to, and ref
 test('a code that comes back without its state is not sent: the failure says why and nothing is connected', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/ebay-auth/success?code=v%5E1.1%23i%5E1%23from-someone-else')
   await expect(page.getByRole('heading', { name: 'eBay Connection Failed' })).toBeVisible()
   await expect(page.getByText('This address from eBay has a code but no state').first()).toBeVisible()
@@ -144,8 +158,11 @@ const JACKET = {
 /** Connects through eBay's consent page in this tab; returns the authorization's state, which names the grant. */
 async function connectEbayFullPage(page: Page): Promise<string> {
   const authUrl = await ebayAuthUrl(page)
+  await fakeClock(page)
   await page.goto(authUrl)
   await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(ebayRow(page).getByText(USERNAME)).toBeVisible()
   return new URL(authUrl).searchParams.get('state')!
 }
@@ -159,7 +176,7 @@ async function openPostDialog(page: Page, title: string) {
 test('post a listing to eBay: the dialog shows what eBay requires, takes what is missing, then View on eBay and the badge', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await connectEbayFullPage(page)
   await createListingThroughApi(page, JACKET)
   const dialog = await openPostDialog(page, JACKET.title)
@@ -192,7 +209,7 @@ test('after the seller removes Snaplist on eBay, Post to eBay says Authenticatio
   page,
   request,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbayFullPage(page)
   await createListingThroughApi(page, JACKET)
   const revoked = await request.post(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/revoke`, { data: { state: grant } })
@@ -226,7 +243,7 @@ async function offersOnEbay(page: Page, grant: string) {
 test("the dialog's Price, prefilled from the median used price, is what eBay gets, with eBay's category and condition", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbayFullPage(page)
   await createListingThroughApi(page, { ...JACKET, price: 70, medianUsedPrice: 28 })
   const dialog = await openPostDialog(page, JACKET.title)
@@ -274,7 +291,7 @@ test("the dialog's Price, prefilled from the median used price, is what eBay get
 test('without eBay connected, the dialog says so at once and offers Connect with eBay; Post still gets the toast', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await createListingThroughApi(page, JACKET)
   let dialog = await openPostDialog(page, JACKET.title)
   await expect(dialog.getByText('eBay is not connected')).toBeVisible()
@@ -289,7 +306,7 @@ test('without eBay connected, the dialog says so at once and offers Connect with
 })
 
 test("the create form's Price follows the median used price until the seller types a Price", async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/list-item')
   const price = page.getByLabel('Price', { exact: true })
   await page.getByLabel('Median Used Price').fill('28')
@@ -306,7 +323,7 @@ test.describe('on a 390×844 phone', () => {
     page,
     context,
   }) => {
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     await connectEbayFullPage(page)
     // The service worker serves the app with no network, as on a phone that opens it offline.
     await page.evaluate(() => navigator.serviceWorker.ready)
@@ -330,7 +347,7 @@ test.describe('on a 390×844 phone', () => {
   test('a live listing links to eBay, and compact rows with two lines of title let a screen show six listings', async ({
     page,
   }, testInfo) => {
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     await connectEbayFullPage(page)
     for (const title of [
       'Pyrex mixing bowl',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, fakeClock, leaveResultScreen, signUpThroughApi } from './helpers.ts'
 
 const CONNECTED = 'Your Etsy account has been connected.'
 const RETURNED_WITH_ERROR = 'There was an error connecting your Etsy account. Please try again.'
@@ -29,16 +29,18 @@ const authFlags = (page: Page) =>
 test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Connected with the shop, then Disconnect", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await expect(etsyRow(page).getByText('Not connected')).toBeVisible()
   await expectNoSidewaysScroll(page)
   const addresses = recordAddresses(page)
 
+  await fakeClock(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Allow access' }).click()
   await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible()
   await expect(page.getByText(CONNECTED).first()).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'etsy', 'connected')
 
   await expect(page.getByRole('heading', { name: 'Connected Marketplaces' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -59,13 +61,15 @@ test("connect an Etsy shop through Etsy's consent page: the Etsy row shows Conne
 test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so and leaves the address", async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const addresses = recordAddresses(page)
+  await fakeClock(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Deny' }).click()
   await expect(page.getByRole('heading', { name: 'Etsy connection cancelled' })).toBeVisible()
   await expect(page.getByText('You did not allow Snaplist to access your Etsy account')).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await leaveResultScreen(page, 'etsy', 'cancelled')
 
   await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
@@ -75,10 +79,12 @@ test("choosing Deny on Etsy's consent page lands on /?etsy=error, which says so 
 })
 
 test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const addresses = recordAddresses(page)
+  await fakeClock(page)
   await page.goto('/etsy-auth/cancel')
   await expect(page.getByRole('heading', { name: 'Etsy connection cancelled' })).toBeVisible()
+  await leaveResultScreen(page, 'etsy', 'cancelled')
   await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   expect(addresses).toContain('/?etsy=error')
@@ -87,19 +93,21 @@ test('the cancel screen goes to the Dashboard with etsy=error after 1.5 s', asyn
 test('a callback without a code or a state says which is missing and returns to the Dashboard after 3 s', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
+  await fakeClock(page)
   await page.goto('/etsy-auth/success?state=abc')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Authorization code is missing from the URL')
   await expect(page.getByText('Failed to connect Etsy')).toBeVisible()
-  await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible({ timeout: 6_000 })
+  await leaveResultScreen(page, 'etsy', 'failed')
+  await expect(page.getByText(RETURNED_WITH_ERROR)).toBeVisible()
 
   await page.goto('/etsy/auth/success?code=abc')
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('State parameter is missing from the URL')
 })
 
 test('a code and state that were never issued fail with the server’s reason', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/etsy/auth/success?code=made-up&state=made-up')
   await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
@@ -108,7 +116,7 @@ test('a code and state that were never issued fail with the server’s reason', 
 })
 
 test('the manual screen asks for both fields, then says when the exchange fails', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.goto('/etsy-manual-auth')
   await expectNoSidewaysScroll(page)
   await page.getByRole('button', { name: 'Connect with Etsy' }).click()
@@ -123,7 +131,7 @@ test('the manual screen asks for both fields, then says when the exchange fails'
 test('back on the Dashboard with a fresh in-progress mark, a connection is announced; a stale mark is discarded', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await openEtsyConsent(page)
   await page.getByRole('link', { name: 'Allow access' }).click()
   await expect(etsyRow(page).getByText('RitasVintageFinds')).toBeVisible()

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { registerThroughUi } from './helpers.ts'
+import { signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 test.setTimeout(120_000)
@@ -41,7 +41,7 @@ async function takePhoto(page: Page, file: string, itemNumber: number, photosAft
 test('Next item survives a reload and Continue: the next photo starts the new item, and Move shows each item by its cover', async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const photos = await photoFiles(testInfo.outputDir, 4)
   await page.getByRole('link', { name: 'Capture a haul' }).click()
   await takePhoto(page, photos[0]!, 1, 1)
@@ -75,7 +75,7 @@ test('Next item survives a reload and Continue: the next photo starts the new it
 test('Review opens each item at its top, and once Create all has run the strip says the items were created', async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const photos = await photoFiles(testInfo.outputDir, 6)
   await page.getByRole('link', { name: 'Capture a haul' }).click()
   for (let number = 1; number <= 3; number++) {

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg, takenAtJpeg } from '../helpers/images.ts'
-import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 test.setTimeout(180_000)
@@ -72,7 +72,7 @@ test('a 10-item haul photographed offline, reloaded midway, fixed up and analyse
   page,
   context,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 21)
   await page.getByRole('link', { name: 'Capture a haul' }).click()
@@ -159,7 +159,7 @@ test('a 10-item haul photographed offline, reloaded midway, fixed up and analyse
 test('twelve photos from the library with two gaps in their capture times become three items, and the grouping can be fixed', async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   // Taken at a thrift-store table: 5 photos of one item, 10 minutes later 4 of another, 3 minutes later 3 of a third.
   const times = [
     '14:00:00',

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { MARKETPLACES, type Platform } from '../../api/contract/marketplaces.ts'
 import type { ReceivedMail } from '../fakes/smtp.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { FAKE_SMTP_HTTP_PORT } from './ports.ts'
@@ -48,6 +49,42 @@ export async function registerThroughApi(request: APIRequestContext, prefix = 's
   const cookie = response.headers()['set-cookie']?.split(';')[0]
   if (!cookie) throw new Error('POST /api/register set no session cookie')
   return { username, cookie }
+}
+
+/**
+ * Registers through the API and opens the Dashboard: where registerThroughUi leaves the seller, in a fraction of the
+ * time, for the tests whose subject comes after sign-up (the Register form and the first screen after it are
+ * auth.spec.ts's and account.spec.ts's). page.request shares the page's cookies, so the page is signed in.
+ */
+export async function signUpThroughApi(page: Page, prefix?: string) {
+  const { username } = await registerThroughApi(page.request, prefix)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible()
+  return username
+}
+
+/**
+ * The phone's offline store has recorded who is signed in (src/lib/outbox.ts), as the app does once its first screen
+ * is up: the service worker asks it before it keeps a share. A seller who registers in the app has long been recorded
+ * by then; one who arrives signed in (signUpThroughApi) is recorded a moment after the Dashboard shows.
+ */
+export async function expectPhoneKnowsSeller(page: Page) {
+  const recorded = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve, reject) => {
+          const open = indexedDB.open('snaplist')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('signedIn')) return void (db.close(), resolve(false))
+            const get = db.transaction('signedIn').objectStore('signedIn').get('current')
+            get.onerror = () => void (db.close(), reject(get.error))
+            get.onsuccess = () => void (db.close(), resolve(get.result !== undefined))
+          }
+        }),
+    )
+  await expect.poll(recorded, { message: 'the phone records who is signed in' }).toBe(true)
 }
 
 /** Stores a JPEG as the app's sync engine would, and returns the URL a listing's images name it by. */
@@ -138,13 +175,32 @@ export async function ebayRedirectAddress(request: APIRequestContext, authUrl: s
   return redirect.headers().location!
 }
 
+/**
+ * Lets the page's clock run ahead when a test asks (leaveResultScreen): from the next page the tab loads, time is the
+ * page's fake clock, which runs at the real pace until then.
+ */
+export const fakeClock = (page: Page) => page.clock.install()
+
+/**
+ * A marketplace's result screen (Connected, Cancelled, Connection Failed) is showing: its pause before it goes to the
+ * Dashboard by itself (MARKETPLACES' leave, 1.5-3 s) passes at once, on the clock fakeClock installed beforehand.
+ */
+export async function leaveResultScreen(page: Page, platform: Platform, outcome: 'connected' | 'failed' | 'cancelled') {
+  const afterMs = MARKETPLACES[platform].leave[outcome].afterMs
+  if (afterMs === null) throw new Error(`${platform}'s ${outcome} screen stays until the seller leaves it`)
+  await page.clock.fastForward(afterMs)
+}
+
 /** Connects eBay through the stand-in's consent page in this tab; returns the grant's state, which names the seller there. */
 export async function connectEbay(page: Page): Promise<string> {
   const { authUrl } = await page.evaluate(() =>
     fetch('/api/marketplace-connections/ebay/auth').then((r) => r.json() as Promise<{ authUrl: string }>),
   )
+  await fakeClock(page)
   await page.goto(authUrl)
   await page.getByRole('link', { name: 'Agree' }).click()
+  await expect(page.getByRole('heading', { name: 'eBay Connected' })).toBeVisible()
+  await leaveResultScreen(page, 'ebay', 'connected')
   await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
   return new URL(authUrl).searchParams.get('state')!
 }

@@ -4,12 +4,12 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test, type Locator } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { connectEbay, registerThroughUi } from './helpers.ts'
+import { connectEbay, signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('New Listing to a created listing, then to live on eBay: taps and seconds', async ({ page }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await connectEbay(page)
   const photo = testInfo.outputPath('jeans.jpg')
   await writeFile(photo, await solidJpeg({ r: 40, g: 70, b: 150 }))

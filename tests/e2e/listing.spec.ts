@@ -2,12 +2,12 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { cameraJpeg, solidJpeg } from '../helpers/images.ts'
-import { expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
 
 test('photograph an item, let the AI fill it in, correct it, create it, preview it and delete it', async ({
   page,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const photo = testInfo.outputPath('camera.jpg')
   await writeFile(photo, await cameraJpeg({ width: 4000, height: 3000, color: { r: 40, g: 70, b: 150 } }))
 
@@ -74,7 +74,7 @@ test('photograph an item, let the AI fill it in, correct it, create it, preview 
 })
 
 test('choosing more than 8 photos at once is refused with the limit message', async ({ page }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const files = await Promise.all(
     Array.from({ length: 9 }, async (_, index) => {
       const file = testInfo.outputPath(`small-${index}.jpg`)

@@ -1,10 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { newDataDir } from '../helpers/data-template.ts'
 import { solidJpeg } from '../helpers/images.ts'
-import { expectNoSidewaysScroll, registerThroughUi, signInThroughUi } from './helpers.ts'
+import {
+  expectNoSidewaysScroll,
+  expectPhoneKnowsSeller,
+  registerThroughUi,
+  signInThroughUi,
+  signUpThroughApi,
+} from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 test.setTimeout(90_000)
@@ -57,7 +63,7 @@ test('list three items with no signal, reopen the app offline, and have each rea
   page,
   context,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const photos = await photoFiles(testInfo.outputDir, 3)
   const headerHeight = () => page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().height)
@@ -104,7 +110,7 @@ test("a draft the server refuses shows the server's message and Retry, and Retry
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const refusal = 'Listings that mention a prohibited item cannot be created. Edit the title and try again.'
   await page.route('**/api/listings', (route) =>
     route.request().method() === 'POST'
@@ -135,7 +141,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
   // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
   const port = E2E_PORT + 80 + testInfo.parallelIndex
   const origin = `http://localhost:${port}`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-crash-'))
+  const dataDir = await newDataDir('snaplist-crash-')
   const startServer = () =>
     spawn('node', ['--import', 'tsx', 'api/server.ts'], {
       env: {
@@ -162,7 +168,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
       hasTouch: true,
     })
     const page = await context.newPage()
-    await registerThroughUi(page)
+    await signUpThroughApi(page)
     await installApp(page)
     const photos = await photoFiles(testInfo.outputDir, 4)
     await context.setOffline(true)
@@ -202,8 +208,9 @@ test('photos shared from the gallery become a new draft once the seller adds the
   page,
   context,
 }, testInfo) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
+  await expectPhoneKnowsSeller(page)
   const photos = await photoFiles(testInfo.outputDir, 2)
   await context.setOffline(true)
   // What the phone's share sheet does: a multipart form POST (a navigation) to the manifest's share_target.
@@ -286,7 +293,7 @@ test.describe('a phone shared by two sellers', () => {
     page,
   }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
-    const alice = await registerThroughUi(page)
+    const alice = await signUpThroughApi(page)
     await unsentDraft(page, 'Alice teapot', photo!)
 
     await page.getByRole('button', { name: 'Logout' }).click()
@@ -327,7 +334,7 @@ test.describe('a phone shared by two sellers', () => {
     page,
   }, testInfo) => {
     const [photo] = await photoFiles(testInfo.outputDir, 1)
-    const alice = await registerThroughUi(page)
+    const alice = await signUpThroughApi(page)
     await unsentDraft(page, 'Alice lamp', photo!)
 
     await page.getByRole('button', { name: 'Logout' }).click()

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, registerThroughUi } from './helpers.ts'
+import { expectLoginRefused, expectNoSidewaysScroll, mailTo, PASSWORD, signUpThroughApi } from './helpers.ts'
 
 const NEW_PASSWORD = 'spring cleaning 2025'
 
 test('forgot the password: ask for a link, open it from the email, choose a new password, sign in with it', async ({
   page,
 }) => {
-  const username = await registerThroughUi(page)
+  const username = await signUpThroughApi(page)
   const email = `${username}@example.com`
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/auth$/)

@@ -2,7 +2,7 @@
 // eBay dialog and the admin's table; the retail and used figures are named for what they are. And on a phone a toast
 // never covers the controls of the dialog it is raised over.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { ADMIN, connectEbay, createListingThroughApi, registerThroughUi, signInThroughUi } from './helpers.ts'
+import { ADMIN, connectEbay, createListingThroughApi, signInThroughUi, signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 test.setTimeout(90_000)
@@ -33,7 +33,7 @@ test("the seller's Price is the price the Preview, the Post dialog and the admin
   page,
   browser,
 }) => {
-  const seller = await registerThroughUi(page)
+  const seller = await signUpThroughApi(page)
   await connectEbay(page)
   await createListingThroughApi(page, { ...SHOES, title: `${SHOES.title} ${seller}` })
   await openDashboard(page)

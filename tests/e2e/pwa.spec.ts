@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { registerThroughUi } from './helpers.ts'
+import { signUpThroughApi } from './helpers.ts'
 
 test('the service worker registers, controls the page, and the app opens with the network off', async ({
   page,
   context,
 }) => {
-  const username = await registerThroughUi(page)
+  const username = await signUpThroughApi(page)
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()
   await expect(page.getByText(`Welcome, ${username}`)).toBeVisible()

@@ -3,10 +3,10 @@
 // connect is the refusal it gives such a session (tests/api/accounts/recent-proof.test.ts proves the server gives it); the password
 // check and the connect after it are the real server's.
 import { expect, test } from '@playwright/test'
-import { PASSWORD, registerThroughUi } from './helpers.ts'
+import { PASSWORD, signUpThroughApi } from './helpers.ts'
 
 test('connecting eBay after a long idle asks for the password, then opens eBay', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   let refused = 0
   await page.route('**/api/marketplace-connections/ebay/auth', async (route) => {
     if (refused++ > 0) return route.fallback()
@@ -34,7 +34,7 @@ test('connecting eBay after a long idle asks for the password, then opens eBay',
 })
 
 test('closing the password dialog drops the connect without an error', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await page.route('**/api/marketplace-connections/ebay/auth', (route) =>
     route.fulfill({
       status: 403,

@@ -2,7 +2,7 @@
 // eBay stand-in: deleting a live listing ends it on eBay, more than 50 ready listings post in one tap, an ended row
 // says it is ended, and connecting eBay from a listing's Post to eBay dialog comes back to that dialog.
 import { expect, test, type Page } from '@playwright/test'
-import { connectEbay, createListingThroughApi, registerThroughUi } from './helpers.ts'
+import { connectEbay, createListingThroughApi, signUpThroughApi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -41,7 +41,7 @@ const offerStatus = async (page: Page, grant: string) =>
   ).offers[0]?.status
 
 test('deleting a listing live on eBay says so, and ends it on eBay', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const title = 'Trucker jacket to delete'
   await liveListing(page, title)
@@ -62,7 +62,7 @@ test('deleting a listing live on eBay says so, and ends it on eBay', async ({ pa
 })
 
 test('an ended row says Ended on eBay, not Up to date', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await connectEbay(page)
   const title = 'Trucker jacket revised, then ended'
   const listing = await liveListing(page, title)
@@ -93,7 +93,7 @@ test('an ended row says Ended on eBay, not Up to date', async ({ page }) => {
 
 test("Connect with eBay in a listing's Post to eBay dialog comes back to that dialog", async ({ page }) => {
   test.setTimeout(60_000)
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await createListingThroughApi(page, { ...JACKET, title: 'Another listing' })
   const listing = await createListingThroughApi(page, JACKET)
   await page.reload()
@@ -117,7 +117,7 @@ test("Connect with eBay in a listing's Post to eBay dialog comes back to that di
 // The Dashboard shows 24 rows at first: 'Select all ready' takes every ready listing the server finds, loaded or not.
 test('more than 50 ready listings post in one tap, with progress', async ({ page }) => {
   test.setTimeout(180_000)
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   // One photo for all of them: uploading 55 would be most of the test's time.
   await createListingThroughApi(page, { ...JACKET, title: 'Tee 1' })

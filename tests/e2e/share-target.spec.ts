@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { solidJpeg } from '../helpers/images.ts'
-import { registerThroughUi } from './helpers.ts'
+import { expectPhoneKnowsSeller, signUpThroughApi } from './helpers.ts'
 
 test.setTimeout(60_000)
 
@@ -14,6 +14,7 @@ async function installApp(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expectPhoneKnowsSeller(page)
 }
 
 /** How many records each store of the phone's database holds. */
@@ -96,7 +97,7 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(() => new Promise<void>((resolve) => attacker.close(() => resolve())))
 
 test('a page of another site that submits the share form makes no draft and uploads nothing', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const uploads: string[] = []
   page.on(
@@ -118,7 +119,7 @@ test('a page of another site that submits the share form makes no draft and uplo
 })
 
 test('a share from the gallery waits for Add as draft, and shows its title as text only', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await installApp(page)
   const photo = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer })
   const blue = await solidJpeg({ r: 30, g: 60, b: 200 }, 640, 480)

@@ -1,7 +1,7 @@
 // Issue 27, F11: the service worker keeps the Dashboard's thumbnails for offline use; when the seller logs out, or the
 // server ends the session, they go, so the next person on the phone never sees them offline.
 import { expect, test, type Page } from '@playwright/test'
-import { createListingThroughApi, PASSWORD, registerThroughUi, signInThroughUi } from './helpers.ts'
+import { createListingThroughApi, PASSWORD, signInThroughUi, signUpThroughApi } from './helpers.ts'
 
 test.setTimeout(60_000)
 
@@ -28,7 +28,7 @@ const lastSeenKept = (page: Page) =>
 
 /** Signed in with a listing, the Dashboard shown and its thumbnail kept for offline use. */
 async function sellerWithCachedThumbnail(page: Page) {
-  const username = await registerThroughUi(page)
+  const username = await signUpThroughApi(page)
   await installApp(page)
   await createListingThroughApi(page, { title: 'Denim trucker jacket', category: 'clothing', color: 'blue', price: 12 })
   await page.reload()

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
+import { startDataTemplate } from './data-template.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,5 +29,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const file = path.join(dir, 'migrated.tar')
   await writeFile(file, Buffer.from(await dump.arrayBuffer()))
   project.provide('pgliteTemplate', file)
-  return () => rm(dir, { recursive: true, force: true })
+  // For the tests that start the server in its own process (server-process.ts): made beside the files that run first.
+  const removeDataTemplate = startDataTemplate(file)
+  return async () => {
+    await removeDataTemplate()
+    await rm(dir, { recursive: true, force: true })
+  }
 }

@@ -1,9 +1,7 @@
 // The app's real server in its own process, on a free port with a fresh data folder (embedded PGlite), for tests that
 // need a setting of their own or must watch the process itself (its memory).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { newDataDir } from './data-template.ts'
 
 export interface ServerProcess {
   origin: string
@@ -13,14 +11,15 @@ export interface ServerProcess {
 }
 
 /**
- * The time limit of a test that starts the server: a process with a fresh data folder loads every module, runs initdb and
- * every migration; beside the browser suite on a 2-core machine that took over 30 s (npm test runs them side by side).
+ * The time limit of a test that starts the server: the process loads every module and opens its data folder, a copy of
+ * the run's migrated one (data-template.ts; without it, initdb and every migration run first); beside the browser suite
+ * on a 2-core machine a start from an empty folder took over 30 s (npm test runs them side by side).
  */
 export const SERVER_TEST_TIMEOUT_MS = 90_000
 
 /** Starts api/server.ts with these settings over a quiet default environment; resolves once it listens. */
-export function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'snaplist-server-'))
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await newDataDir()
   const server = spawn('node', ['--import', 'tsx', 'api/server.ts'], {
     env: {
       ...process.env,
