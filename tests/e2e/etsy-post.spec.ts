@@ -2,7 +2,7 @@
 // what Etsy needs (a Vintage listing proposes someone else, 20+ years ago), says Etsy's fee, posts, and the row says
 // Live on Etsy with its link; the seller's answers are proposed again for the next listing.
 import { expect, test, type Page } from '@playwright/test'
-import { connectEtsy, createListingThroughApi, expectNoSidewaysScroll, registerThroughUi } from './helpers.ts'
+import { connectEtsy, createListingThroughApi, expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
 
 const FEE = 'Etsy charges USD 0.20 per listing published or renewed; listings expire after four months.'
 // What a listing needs beside its title and prices.
@@ -35,7 +35,7 @@ async function shot(page: Page, name: string) {
 }
 
 test('the Etsy action reads Coming Soon before a shop is connected', async ({ page }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await createListingThroughApi(page, TEES)
   await page.reload()
   await openRowMenu(page, TEES.title)
@@ -48,7 +48,7 @@ test('the Etsy action reads Coming Soon before a shop is connected', async ({ pa
 test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, then Live on Etsy with its link', async ({
   page,
 }) => {
-  await registerThroughUi(page)
+  await signUpThroughApi(page)
   await connectEtsy(page)
   await createListingThroughApi(page, VINTAGE)
   await createListingThroughApi(page, TEES)

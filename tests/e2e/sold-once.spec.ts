@@ -5,7 +5,7 @@
 // 15 s) and every minute here (EBAY_ and ETSY_SALES_POLL_MINUTES).
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT, FAKE_ETSY_PORT } from './ports.ts'
-import { connectEbay, connectEtsy, createListingThroughApi, listingIdOfSku, registerThroughApi } from './helpers.ts'
+import { connectEbay, connectEtsy, createListingThroughApi, listingIdOfSku, signUpThroughApi } from './helpers.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -28,8 +28,7 @@ const rowOf = (page: Page, title: string) =>
 
 /** A seller with both marketplaces connected and one listing of `quantity` live on both; what each stand-in holds of it. */
 async function liveOnBoth(page: Page, title: string, quantity: number) {
-  await registerThroughApi(page.request)
-  await page.goto('/')
+  await signUpThroughApi(page)
   const grant = await connectEbay(page)
   await connectEtsy(page)
   const listing = await createListingThroughApi(page, { ...JACKET, title, quantity })
