@@ -1,10 +1,15 @@
 // GET /api/listings/{id}/etsy-requirements (what Etsy still needs for this listing) and
 // POST /api/listings/{id}/post-to-etsy (publish it there), docs/decisions/0031. Both scoped to the listing's owner;
 // without Etsy configured on the server both answer marketplace_not_configured (once the listing is found to be theirs).
-// POST /api/etsy/sales/refresh: the Dashboard asking for the seller's Etsy receipts to be read now (decision 0033).
+// GET /api/etsy/categories?q= (Etsy's categories for the seller's search) and POST /api/etsy/sales/refresh (the
+// Dashboard asking for the seller's Etsy receipts to be read now, decision 0033).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../contract/etsy-publish.ts'
+import {
+  EtsyCategorySearchSchema,
+  EtsyPublishInputSchema,
+  EtsyRequirementsQuerySchema,
+} from '../contract/etsy-publish.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EtsyServices } from '../services/etsy/etsy-services.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -24,6 +29,9 @@ export function etsyPublishRoutes(etsy: EtsyServices) {
         valid('param', IdParamSchema),
         valid('json', EtsyPublishInputSchema, { bodyOptional: true }),
         async (c) => c.json(await etsy.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+      )
+      .get('/etsy/categories', valid('query', EtsyCategorySearchSchema), async (c) =>
+        c.json({ categories: await etsy.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),
       )
       // 202: queued (or asked moments ago already); the sales arrive with the listings' next read.
       .post('/etsy/sales/refresh', async (c) => c.json({ queued: await etsy.refreshSales(requireUser(c).id) }, 202))

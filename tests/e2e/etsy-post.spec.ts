@@ -3,6 +3,9 @@
 // Live on Etsy with its link; the seller's answers are proposed again for the next listing.
 import { expect, test, type Page } from '@playwright/test'
 import { connectEtsy, createListingThroughApi, expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
+import { FAKE_ETSY_PORT } from './ports.ts'
+
+const FAKE_ETSY = `http://127.0.0.1:${FAKE_ETSY_PORT}`
 
 const FEE = 'Etsy charges USD 0.20 per listing published or renewed; listings expire after four months.'
 // What a listing needs beside its title and prices.
@@ -106,4 +109,16 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   await expect(next.getByLabel('Who made it?')).toHaveValue('someone_else')
   await expect(next.getByLabel('What is it?')).toHaveValue('false')
   await expect(next.getByRole('button', { name: 'Post to Etsy' })).toBeEnabled()
+
+  // Its category is found by typing what it is, with Etsy's path, and goes to Etsy.
+  await next.getByRole('button', { name: 'Change' }).click()
+  await next.getByLabel('Find an Etsy category').fill('tees')
+  await next.getByRole('button', { name: 'Clothing › Shirts & Tees' }).click()
+  await expect(next.getByText('Etsy category: Clothing › Shirts & Tees')).toBeVisible()
+  await next.getByRole('button', { name: 'Post to Etsy' }).click()
+  await expect(next.getByText('Your listing is live on Etsy.')).toBeVisible()
+  const { listings } = (await (
+    await page.request.get(`${FAKE_ETSY}/__control/listings?title=${encodeURIComponent(TEES.title)}`)
+  ).json()) as { listings: { taxonomy_id: number }[] }
+  expect(listings.map((held) => held.taxonomy_id)).toContain(11)
 })

@@ -171,10 +171,12 @@ function createFakeApp(state: State) {
     new Hono()
       .route('/', etsyListingRoutes({ operation, shop: state.shop, seller: () => state.seller, now }))
       .route('/', etsyReceiptRoutes({ operation, shop: state.shop, seller: () => state.seller }))
-      // What the shop holds under a SKU (state and quantity), for a browser test to look at.
-      .get('/__control/listings', (c) =>
-        c.json({ listings: [...state.shop.listings.values()].filter((held) => held.sku === c.req.query('sku')) }),
-      )
+      // What the shop holds under a SKU or a title, for a browser test to look at.
+      .get('/__control/listings', (c) => {
+        const { sku, title } = c.req.query()
+        const held = [...state.shop.listings.values()]
+        return c.json({ listings: held.filter((listing) => listing.sku === sku || listing.title === title) })
+      })
       // A buyer buys: {"sku": "snaplist-12", "quantity": 1} sells from the active listing with that SKU.
       .post('/__control/sell', async (c) => {
         const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number }

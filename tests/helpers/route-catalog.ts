@@ -20,7 +20,11 @@ import {
   EbayPublishInputSchema,
   EbayRequirementsQuerySchema,
 } from '../../api/contract/ebay-publish.ts'
-import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../api/contract/etsy-publish.ts'
+import {
+  EtsyCategorySearchSchema,
+  EtsyPublishInputSchema,
+  EtsyRequirementsQuerySchema,
+} from '../../api/contract/etsy-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
@@ -315,6 +319,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
   'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
+  'GET /api/etsy/categories': {
+    access: 'user',
+    query: EtsyCategorySearchSchema,
+    example: () => ({ path: '/api/etsy/categories?q=jeans' }),
+  },
   'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {

@@ -1,9 +1,16 @@
 // Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, the requirements check,
 // the publisher, end and relist, revisions (edits and stock), the sales poll, and Etsy as a SellingMarketplace
 // (docs/decisions/0029, 0031, 0033).
-import type { EtsyAnswers, EtsyPublishInput, EtsyPublishResult, EtsyRequirements } from '../../contract/etsy-publish.ts'
+import type {
+  EtsyAnswers,
+  EtsyChoice,
+  EtsyPublishInput,
+  EtsyPublishResult,
+  EtsyRequirements,
+} from '../../contract/etsy-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
+import { findConnection } from '../../db/marketplace-connections.ts'
 import { notFound } from '../../errors.ts'
 import { notConfigured } from '../marketplaces/connections.ts'
 import type { JobQueue } from '../jobs.ts'
@@ -12,6 +19,7 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { createEtsyEndAndRelist } from './end-and-relist.ts'
+import { etsyNotConnected } from './errors.ts'
 import { createEtsyApi, type EtsyApiConfig } from './open-api.ts'
 import { createEtsyPublisher } from './publish.ts'
 import { createEtsyReceipts } from './receipts.ts'
@@ -47,16 +55,21 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       await ownListing(userId, listingId)
       throw notConfigured('etsy')
     }
+    const notSetUp = async (): Promise<never> => {
+      throw notConfigured('etsy')
+    }
     return {
       selling: undefined,
       requirements: refuse,
       publish: refuse,
+      searchCategories: notSetUp,
       refreshSales: async () => false,
       jobs: undefined,
     }
   }
   const api = createEtsyApi(config, fetcher)
-  const check = createEtsyRequirements({ sql, connectionService, shopSetup: createEtsyShopSetup(api) })
+  const shopSetup = createEtsyShopSetup(api)
+  const check = createEtsyRequirements({ sql, connectionService, shopSetup })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
   const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
   const receipts = createEtsyReceipts({ sql, api, recorder })
@@ -79,6 +92,11 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       return (await check(userId, await ownListing(userId, listingId), answers)).requirements
     },
     publish: publisher.publish,
+    /** Etsy's categories for the seller's search, read with their token (Etsy's taxonomy is read as a seller). */
+    searchCategories: async (userId: number, query: string): Promise<EtsyChoice[]> => {
+      if (!(await findConnection(sql, userId, 'etsy'))) throw etsyNotConnected()
+      return connectionService.call(userId, 'etsy', (token) => shopSetup.search(token, query))
+    },
     /** The seller's Dashboard opened: their receipts are read at once; false when nothing was queued. */
     refreshSales: sales.refresh,
     /** What the job registry runs for Etsy. */

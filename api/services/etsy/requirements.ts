@@ -76,7 +76,7 @@ export function createEtsyRequirements(deps: {
       )
     const { setup, taxonomy } = await connectionService.call(userId, 'etsy', async (token) => ({
       setup: await shopSetup.read(token, shopId),
-      taxonomy: await shopSetup.taxonomy(token, answers.taxonomyId, listing.category),
+      taxonomy: await shopSetup.taxonomy(token, answers.taxonomyId, listing),
     }))
     const shipping = pick(setup.shippingProfiles, answers.shippingProfileId, 'shipping profile', 'Shipping settings')
     const returns = pick(setup.returnPolicies, answers.returnPolicyId, 'return policy', 'Return policies')

@@ -87,6 +87,26 @@ function findNode(nodes: TaxonomyNode[], match: (node: TaxonomyNode) => boolean)
   return undefined
 }
 
+/** Every node with its path from the top ("Clothing › Jeans"), as the seller reads a category. */
+function flatten(nodes: TaxonomyNode[], above: string[] = []): EtsyChoice[] {
+  return nodes.flatMap((node) => {
+    const path = [...above, node.name]
+    return [{ id: node.id, name: path.join(' › ') }, ...flatten(node.children, path)]
+  })
+}
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/** The most specific node below the Category's whose name's words all appear in the title: "Levi's 501 jeans" → Jeans. */
+function fromTitle(top: TaxonomyNode, title: string): TaxonomyNode {
+  const said = new Set(wordsOf(title).map((word) => word.replace(/s$/, '')))
+  const named = (node: TaxonomyNode) => wordsOf(node.name).every((word) => said.has(word.replace(/s$/, '')))
+  return findNode(top.children, named) ?? top
+}
+
+/** At most this many matches answer a search: the seller types more to narrow it. */
+const SEARCH_RESULTS_MAX = 20
+
 export function createEtsyShopSetup(api: EtsyApi) {
   const get = <S extends v.GenericSchema>(token: string, path: string, schema: S) =>
     api.send(token, { method: 'GET', path }).then((body) => readReply(schema, body))
@@ -109,12 +129,30 @@ export function createEtsyShopSetup(api: EtsyApi) {
       }
     },
 
-    /** The chosen node, or the one for the listing's Category; null when neither is in Etsy's tree. */
-    async taxonomy(token: string, chosen: number | undefined, category: string): Promise<EtsyChoice | null> {
-      const tree = await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)
-      const name = TAXONOMY_NAMES[category as Category] ?? null
-      const node = findNode(tree.results, (n) => (chosen === undefined ? n.name === name : n.id === chosen))
-      return node ? { id: node.id, name: node.name } : null
+    /**
+     * The chosen node, or the one the listing's title names below its Category's (the Category's own when none);
+     * null when neither is in Etsy's tree.
+     */
+    async taxonomy(
+      token: string,
+      chosen: number | undefined,
+      listing: { category: string; title: string },
+    ): Promise<EtsyChoice | null> {
+      const tree = (await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)).results
+      const name = TAXONOMY_NAMES[listing.category as Category] ?? null
+      const top = chosen === undefined ? findNode(tree, (n) => n.name === name) : undefined
+      const node = top ? fromTitle(top, listing.title) : findNode(tree, (n) => n.id === chosen)
+      return node ? (flatten(tree).find((choice) => choice.id === node.id) ?? null) : null
+    },
+
+    /** Etsy's categories whose path has every word the seller typed, most specific first. */
+    async search(token: string, query: string): Promise<EtsyChoice[]> {
+      const tree = (await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)).results
+      const asked = wordsOf(query)
+      return flatten(tree)
+        .filter((choice) => asked.every((word) => wordsOf(choice.name).some((named) => named.startsWith(word))))
+        .sort((a, b) => b.name.split(' › ').length - a.name.split(' › ').length)
+        .slice(0, SEARCH_RESULTS_MAX)
     },
   }
 }

@@ -1,6 +1,6 @@
 // The part of the Post to Etsy dialog that asks what Etsy needs and eBay does not (issue 29): who made it, when, and
 // whether it is a supply (the seller's habits, proposed from their last answers; a Vintage listing proposes someone
-// else, at least 20 years ago), the Etsy category suggested from the listing's Category, and the shop's own shipping,
+// else, at least 20 years ago), the Etsy category (suggested, or found by search), and the shop's own shipping,
 // return and processing profiles. Etsy's fee is said before the seller confirms.
 import * as v from 'valibot'
 import { useState, type ChangeEvent } from 'react'
@@ -18,6 +18,7 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { fieldErrors } from '../../offline/api-error.ts'
 import { isVintage, SUPPLY_OPTIONS, vintageWhenMade, whenMadeOptions, whoMadeOptions } from './etsy-choices.ts'
+import { EtsyCategoryChoice } from './EtsyCategoryChoice.tsx'
 import type { EtsyHabits } from './etsy-habits.ts'
 
 // Etsy's listing fee as its fee policy states it (etsy.com/legal/fees): said before the seller confirms, since each
@@ -75,7 +76,7 @@ interface EtsyAnswersFormProps {
   listing: Listing
   requirements: EtsyRequirements
   habits: EtsyHabits
-  /** Something only Etsy's side can fix (a profile to set up, a category): posting waits for it. */
+  /** Something only Etsy's side or the listing can fix (a profile to set up, a photo): posting waits for it. */
   blocked: boolean
   posting: boolean
   onCancel: () => void
@@ -96,6 +97,7 @@ export function EtsyAnswersForm({
     defaultValues: defaultsOf(listing, requirements, habits),
   })
   const values = useWatch({ control })
+  const [category, setCategory] = useState<EtsyChoice | null>(requirements.taxonomy)
   // when_made values Etsy refused in this dialog: no longer offered, so the seller picks one it takes now.
   const [refused, setRefused] = useState<string[]>([])
   const errorOf = (name: keyof EtsyAnswerValues) => (get(formState.errors, name) as FieldError | undefined)?.message
@@ -106,7 +108,10 @@ export function EtsyAnswersForm({
     error: errorOf(name),
     onChange: (event: ChangeEvent<HTMLSelectElement>) => setValue(name, event.target.value, { shouldValidate: false }),
   })
-  const unanswered = ASKED.filter(([name]) => !values[name]?.trim()).map(([, said]) => said)
+  const unanswered = [
+    ...ASKED.filter(([name]) => !values[name]?.trim()).map(([, said]) => said),
+    ...(category ? [] : ['an Etsy category']),
+  ]
 
   // A when_made Etsy refused (its yearly rename) comes back under the whenMade field: leave it out and ask again.
   const refusedOnto = (sent: EtsyAnswerValues) => (error: unknown) => {
@@ -120,7 +125,7 @@ export function EtsyAnswersForm({
   const submit = handleSubmit((sent) => {
     const result = v.safeParse(EtsyPublishInputSchema, {
       ...sent,
-      taxonomyId: requirements.taxonomy?.id,
+      taxonomyId: category?.id,
     })
     if (result.success) return onPost(result.output, refusedOnto(sent))
     for (const issue of result.issues)
@@ -139,9 +144,7 @@ export function EtsyAnswersForm({
         error={errorOf('askingPrice')}
         {...register('askingPrice')}
       />
-      <p className="text-sm text-slate-700">
-        Etsy category: <span className="font-medium text-slate-900">{requirements.taxonomy?.name ?? 'none yet'}</span>
-      </p>
+      <EtsyCategoryChoice category={category} onChoose={setCategory} />
       <section aria-labelledby="etsy-asks-heading" className="flex flex-col gap-3">
         <h3 id="etsy-asks-heading" className="text-sm font-semibold text-slate-900">
           What Etsy asks

@@ -59,14 +59,13 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
   const reconnect = missing.find((item) => RECONNECT_CODES.includes(item.code))
   if (reconnect) return <EtsyReconnect message={reconnect.message} />
   const setup = missing.filter((item) => item.code === SHOP_SETUP_CODE)
-  const noCategory = requirements.data.taxonomy === null
   const noPhoto = listing.images.length === 0
   // A post refused for a field is shown under it; anything else above the buttons, once.
   const refusal = post.error ? etsyFailure(post.error) : null
   const alert = post.error && !refusal?.reconnect ? formAlertFor(post.error, refusal!.message) : undefined
   return (
     <div className="flex flex-col gap-4">
-      <EtsyShopSetup missing={setup} noCategory={noCategory} />
+      <EtsyShopSetup missing={setup} />
       {noPhoto && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           Etsy needs at least one photo. Edit the listing to add one, then post.
@@ -77,7 +76,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
         listing={listing}
         requirements={requirements.data}
         habits={habits}
-        blocked={setup.length > 0 || noCategory || noPhoto}
+        blocked={setup.length > 0 || noPhoto}
         posting={post.isPending}
         onCancel={onClose}
         onPost={(input, onRefused) =>

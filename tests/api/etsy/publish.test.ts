@@ -113,6 +113,27 @@ describe('what Etsy still needs', () => {
   })
 })
 
+describe('Etsy’s category', () => {
+  it('is suggested from the title below the Category’s, and found by search, with its path', async () => {
+    const client = await seller('category')
+    const jeans = await listing(client, { title: "Levi's 501 jeans, dark wash" }, 1)
+    expect((await requirements(client, jeans.id)).taxonomy).toEqual({ id: 12, name: 'Clothing › Jeans' })
+    const chosen = await requirements(client, jeans.id, '?taxonomyId=11')
+    expect(chosen.taxonomy).toEqual({ id: 11, name: 'Clothing › Shirts & Tees' })
+    const found = await readJson(await client.get('/api/etsy/categories?q=kitch'))
+    expect(found.categories).toEqual([{ id: 31, name: 'Home & Living › Kitchen & Dining' }])
+    expect((await readJson(await client.get('/api/etsy/categories?q=clothing'))).categories).toHaveLength(3)
+    expect((await client.get('/api/etsy/categories?q=%20')).status).toBe(400)
+  })
+
+  it('is searched only with a shop connected', async () => {
+    const alone = await seller('no-shop', false)
+    const reply = await alone.get('/api/etsy/categories?q=jeans')
+    expect(reply.status).toBe(409)
+    expect(await readJson(reply)).toMatchObject({ code: 'etsy_not_connected' })
+  })
+})
+
 describe('posting to Etsy', () => {
   it('goes live with the photos in order and the listing’s fields, once', async () => {
     const client = await seller('live')
