@@ -4,21 +4,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
 import { connectEbay, createListingThroughApi, listingIdOfSku, signUpThroughApi } from './helpers.ts'
+import { JACKET } from '../helpers/jacket.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
-const JACKET = {
-  title: "Levi's trucker denim jacket",
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 
 async function liveListing(page: Page, title: string) {
   const listing = await createListingThroughApi(page, { ...JACKET, title })

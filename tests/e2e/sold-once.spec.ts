@@ -4,6 +4,7 @@
 // last piece is shown until the seller says it is sorted out. Sales are read when the Dashboard opens (at most every
 // 15 s) and every minute here (EBAY_ and ETSY_SALES_POLL_MINUTES).
 import { expect, test, type Page } from '@playwright/test'
+import { JACKET } from '../helpers/jacket.ts'
 import { FAKE_EBAY_PORT, FAKE_ETSY_PORT } from './ports.ts'
 import { connectEbay, connectEtsy, createListingThroughApi, listingIdOfSku, signUpThroughApi } from './helpers.ts'
 
@@ -11,16 +12,6 @@ test.use({ viewport: { width: 390, height: 844 } })
 
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
 const FAKE_ETSY = `http://127.0.0.1:${FAKE_ETSY_PORT}`
-const JACKET = {
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
 const rowOf = (page: Page, title: string) =>

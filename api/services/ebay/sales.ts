@@ -4,9 +4,9 @@
 // A seller opening the Dashboard has theirs read at once (refresh), so a sale shows when they look, not minutes later.
 import type { Sql } from '../../db/client.ts'
 import { listWorkingGrants } from '../../db/marketplace-connections.ts'
-import * as polls from '../../db/sales-polls.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { readSalesSince } from '../selling/sales-poll.ts'
 import { salesRefresh } from '../selling/sales-refresh.ts'
 import { OVERLAP_MS, type EbayOrders } from './orders.ts'
 import type { EbayRevisions } from './revisions.ts'
@@ -25,24 +25,16 @@ export interface EbaySalesDeps {
 
 export function createEbaySales({ sql, jobs, orders, connectionService, revisions }: EbaySalesDeps) {
   /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */
-  async function pollSeller({ userId }: { userId: number }): Promise<number> {
-    const since = await polls.findPolledUntil(sql, userId, 'ebay')
-    if (!since) return 0
-    // The next read starts where this one did: an order made while this one runs is not missed.
-    const startedAt = new Date()
-    const from = new Date(since.getTime() - OVERLAP_MS)
-    const read = connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))
-    let applied: number
-    try {
-      applied = (await read).applied
-    } catch (error) {
-      // A grant from before Snaplist asked to read orders: nothing to retry until the seller connects eBay again.
-      if (error instanceof EbayRefusal && error.ebayStatus === 403) return 0
-      throw error
-    }
-    await polls.savePolledUntil(sql, userId, 'ebay', startedAt)
-    return applied
-  }
+  const pollSeller = ({ userId }: { userId: number }): Promise<number> =>
+    readSalesSince({
+      sql,
+      userId,
+      marketplace: 'ebay',
+      overlapMs: OVERLAP_MS,
+      applySince: async (from) =>
+        (await connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))).applied,
+      lacksScope: (error) => error instanceof EbayRefusal && error.ebayStatus === 403,
+    })
 
   /** Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
   async function pollAll(): Promise<void> {

@@ -3,10 +3,10 @@
 // (receipts.ts); the revisions whose job was lost are queued again on the way.
 import * as connections from '../../db/marketplace-connections.ts'
 import type { Sql } from '../../db/client.ts'
-import * as polls from '../../db/sales-polls.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { readSalesSince } from '../selling/sales-poll.ts'
 import { salesRefresh } from '../selling/sales-refresh.ts'
 import { ETSY_OVERLAP_MS, type EtsyReceipts } from './receipts.ts'
 import type { EtsyRevisions } from './revisions.ts'
@@ -25,24 +25,18 @@ export interface EtsySalesDeps {
 export function createEtsySales({ sql, jobs, receipts, revisions, connectionService }: EtsySalesDeps) {
   /** Reads the seller's receipts since the last read (less the overlap) and applies the new sales; answers how many. */
   async function pollSeller({ userId }: { userId: number }): Promise<number> {
-    const since = await polls.findPolledUntil(sql, userId, 'etsy')
     const shopId = (await connections.findConnection(sql, userId, 'etsy'))?.accountId
-    if (!since || !shopId) return 0
-    // The next read starts where this one did: a sale made while this one runs is not missed.
-    const startedAt = new Date()
-    const from = new Date(since.getTime() - ETSY_OVERLAP_MS)
-    let applied: number
-    try {
-      applied = (
-        await connectionService.call(userId, 'etsy', (token) => receipts.applySince(token, userId, shopId, from))
-      ).applied
-    } catch (error) {
-      // A connection from before Snaplist asked to read receipts: nothing to retry until the seller connects again.
-      if (error instanceof AppError && error.code === 'etsy_reconnect_needed') return 0
-      throw error
-    }
-    await polls.savePolledUntil(sql, userId, 'etsy', startedAt)
-    return applied
+    if (!shopId) return 0
+    return readSalesSince({
+      sql,
+      userId,
+      marketplace: 'etsy',
+      overlapMs: ETSY_OVERLAP_MS,
+      applySince: async (from) =>
+        (await connectionService.call(userId, 'etsy', (token) => receipts.applySince(token, userId, shopId, from)))
+          .applied,
+      lacksScope: (error) => error instanceof AppError && error.code === 'etsy_reconnect_needed',
+    })
   }
 
   /** On the schedule: one job per connected shop (a failure stays that seller's), and the revisions whose job was lost. */

@@ -9,6 +9,7 @@ import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { REVISIONS_PER_DAY, sellItem } from '../../fakes/ebay-sell.ts'
 import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
@@ -25,18 +26,6 @@ afterAll(async () => {
   await t.close()
   await fake.close()
 })
-
-const JACKET = {
-  title: "Levi's trucker denim jacket",
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 
 async function connectedSeller(name: string): Promise<Seller> {
   const seller = await registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)

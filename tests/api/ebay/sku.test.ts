@@ -6,6 +6,7 @@ import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
@@ -22,18 +23,6 @@ afterAll(async () => {
   await Promise.all([t.close(), otherInstall.close()])
   await fake.close()
 })
-
-const JACKET = {
-  title: "Levi's trucker denim jacket",
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 
 async function connectedSeller(app: TestApp, name: string): Promise<Seller> {
   const seller = await registeredClient(app.app, `${name}-${randomUUID().slice(0, 8)}`)

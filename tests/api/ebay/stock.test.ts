@@ -6,21 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../helpers/test-app.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 
 const opened = ebayAppPerFile()
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
-
-const JACKET = {
-  title: "Levi's trucker denim jacket",
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 
 async function liveListing(name: string, quantity: number) {
   const seller = await registeredClient(opened.t.app, `${name}-${randomUUID().slice(0, 8)}`)

@@ -8,22 +8,11 @@ import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { sellItem } from '../../fakes/ebay-sell.ts'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../helpers/test-app.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
 const ebay = ebayAppPerFile()
-
-const JACKET = {
-  title: "Levi's trucker denim jacket",
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-}
 
 async function liveListing(): Promise<{ seller: Seller; id: number }> {
   const seller = await registeredClient(ebay.t.app, `delete-${randomUUID().slice(0, 8)}`)

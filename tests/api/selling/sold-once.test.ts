@@ -10,6 +10,7 @@ import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
 import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
 import { connectEtsy, etsyOptions } from '../../helpers/etsy.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 import {
   newUser,
   readJson,
@@ -40,19 +41,6 @@ beforeEach(() => {
   etsy.control.slowMs = 0
 })
 
-const JACKET = {
-  description: 'Light wash, no stains.',
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-  keywords: ['denim', 'jacket'],
-}
-
 /** A seller with eBay and Etsy connected and one listing of `quantity` pieces live on both. */
 async function liveOnBoth(name: string, quantity: number) {
   const username = `${name}-${randomUUID().slice(0, 8)}`
@@ -61,7 +49,16 @@ async function liveOnBoth(name: string, quantity: number) {
   await connectEtsy(etsy, seller)
   const images = await uploadPhotos(seller, 1)
   const title = `Trucker jacket ${randomUUID().slice(0, 8)}`
-  const listing = await readJson(await seller.post('/api/listings', { ...JACKET, title, images, quantity }))
+  const listing = await readJson(
+    await seller.post('/api/listings', {
+      ...JACKET,
+      description: 'Light wash, no stains.',
+      keywords: ['denim', 'jacket'],
+      title,
+      images,
+      quantity,
+    }),
+  )
   const onEbay = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
     aspects: { Type: 'Jacket' },
     postalCode: '95125',
