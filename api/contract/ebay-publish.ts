@@ -82,16 +82,6 @@ export const EbayRequirementsQuerySchema = v.object({ categoryId: v.optional(Cat
 /** PUT /api/listings/{id}/ebay-category: the seller's choice of eBay category, kept on the listing. */
 export const EbayCategoryChoiceSchema = v.object({ categoryId: CategoryIdSchema })
 
-/** GET /api/ebay/categories?q=: eBay's leaf categories for the words. */
-export const EbayCategorySearchSchema = v.object({
-  q: v.pipe(
-    v.string('Type what the item is'),
-    v.trim(),
-    v.nonEmpty('Type what the item is'),
-    v.maxLength(100, 'Search with at most 100 characters'),
-  ),
-})
-
 export interface EbayCategory {
   id: string
   name: string

@@ -50,16 +50,6 @@ export const EtsyPublishInputSchema = v.object({ ...etsyAnswers, askingPrice: As
 export type EtsyAnswers = v.InferOutput<typeof EtsyRequirementsQuerySchema>
 export type EtsyPublishInput = v.InferOutput<typeof EtsyPublishInputSchema>
 
-/** GET /api/etsy/categories?q=: Etsy's categories matching what the seller typed. */
-export const EtsyCategorySearchSchema = v.object({
-  q: v.pipe(
-    v.string('Type what the item is'),
-    v.trim(),
-    v.nonEmpty('Type what the item is'),
-    v.maxLength(100, 'Search with at most 100 characters'),
-  ),
-})
-
 export interface EtsyChoice {
   id: number
   name: string

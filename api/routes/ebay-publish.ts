@@ -1,10 +1,10 @@
 // /api/listings/{id}/post-to-ebay (docs/product.md §7), the check the Post to eBay dialog runs before it, the dialog's search
 // of eBay's categories and the seller's choice of one (on the form or in the dialog).
 import { Hono } from 'hono'
+import { CategorySearchSchema } from '../contract/category-search.ts'
 import type { AppEnv } from '../app-env.ts'
 import {
   EbayCategoryChoiceSchema,
-  EbayCategorySearchSchema,
   EbayPublishInputSchema,
   EbayRequirementsQuerySchema,
 } from '../contract/ebay-publish.ts'
@@ -37,7 +37,7 @@ export function ebayPublishRoutes(publisher: EbayPublisher, categoryChoice: Ebay
           200,
         ),
     )
-    .get('/ebay/categories', valid('query', EbayCategorySearchSchema), async (c) =>
+    .get('/ebay/categories', valid('query', CategorySearchSchema), async (c) =>
       c.json({ categories: await publisher.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),
     )
     .post(

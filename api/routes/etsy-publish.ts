@@ -4,12 +4,9 @@
 // GET /api/etsy/categories?q= (Etsy's categories for the seller's search) and POST /api/etsy/sales/refresh (the
 // Dashboard asking for the seller's Etsy receipts to be read now, decision 0033).
 import { Hono } from 'hono'
+import { CategorySearchSchema } from '../contract/category-search.ts'
 import type { AppEnv } from '../app-env.ts'
-import {
-  EtsyCategorySearchSchema,
-  EtsyPublishInputSchema,
-  EtsyRequirementsQuerySchema,
-} from '../contract/etsy-publish.ts'
+import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../contract/etsy-publish.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EtsyServices } from '../services/etsy/etsy-services.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -30,7 +27,7 @@ export function etsyPublishRoutes(etsy: EtsyServices) {
         valid('json', EtsyPublishInputSchema, { bodyOptional: true }),
         async (c) => c.json(await etsy.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
       )
-      .get('/etsy/categories', valid('query', EtsyCategorySearchSchema), async (c) =>
+      .get('/etsy/categories', valid('query', CategorySearchSchema), async (c) =>
         c.json({ categories: await etsy.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),
       )
       // 202: queued (or asked moments ago already); the sales arrive with the listings' next read.

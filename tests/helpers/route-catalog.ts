@@ -2,6 +2,7 @@
 // and one request its rightful caller could send. The hostile-input and access sweeps enumerate the app's own route
 // table and fail on a route missing here, so a route added later cannot go untested.
 import { AnalyzePhotosSchema } from '../../api/contract/analysis.ts'
+import { CategorySearchSchema } from '../../api/contract/category-search.ts'
 import { randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
 import {
@@ -16,15 +17,10 @@ import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import {
   EbayCategoryChoiceSchema,
-  EbayCategorySearchSchema,
   EbayPublishInputSchema,
   EbayRequirementsQuerySchema,
 } from '../../api/contract/ebay-publish.ts'
-import {
-  EtsyCategorySearchSchema,
-  EtsyPublishInputSchema,
-  EtsyRequirementsQuerySchema,
-} from '../../api/contract/etsy-publish.ts'
+import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../api/contract/etsy-publish.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
@@ -257,7 +253,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/ebay/categories': {
     access: 'user',
-    query: EbayCategorySearchSchema,
+    query: CategorySearchSchema,
     example: () => ({ path: '/api/ebay/categories?q=denim%20jacket' }),
   },
   'POST /api/listings/:id/post-to-ebay': {
@@ -321,7 +317,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
   'GET /api/etsy/categories': {
     access: 'user',
-    query: EtsyCategorySearchSchema,
+    query: CategorySearchSchema,
     example: () => ({ path: '/api/etsy/categories?q=jeans' }),
   },
   'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
