@@ -22,11 +22,20 @@ import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 
 // One schema builder per kind of field; the messages name the field by its label.
 
-/** Form inputs arrive as text; numbers are coerced, blank means the default. */
-export const wholeNumber = ({ label, min, fallback }: Pick<WholeNumberSpec, 'label' | 'min' | 'fallback'>) =>
+/** Form inputs arrive as text; numbers are coerced, blank means the default (without one, it is required). */
+export const wholeNumber = ({
+  label,
+  min,
+  fallback,
+}: Pick<WholeNumberSpec, 'label' | 'min'> & { fallback?: number | undefined }) =>
   v.pipe(
-    v.optional(v.union([v.number(), v.pipe(v.string(), v.trim())]), fallback),
-    v.transform((input) => (input === '' ? fallback : Number(input))),
+    fallback === undefined
+      ? v.union(
+          [v.number(`${label} is required`), v.pipe(v.string(`${label} is required`), v.trim())],
+          `${label} is required`,
+        )
+      : v.optional(v.union([v.number(), v.pipe(v.string(), v.trim())]), fallback),
+    v.transform((input) => (input === '' ? (fallback ?? Number.NaN) : Number(input))),
     v.number(`${label} must be a number`),
     v.integer(`${label} must be a whole number`),
     v.minValue(min, `${label} must be at least ${min}`),

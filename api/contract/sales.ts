@@ -8,7 +8,7 @@ import { money, wholeNumber, type Listing } from './listing.ts'
 export const SOLD_WHERE_MAX = 60
 
 export const SoldElsewhereSchema = v.object({
-  quantity: wholeNumber({ label: 'Quantity sold', min: 1, fallback: 1 }),
+  quantity: wholeNumber({ label: 'Quantity sold', min: 1 }),
   /** The price of one piece, in dollars; optional. */
   price: money({ label: 'Sold for', max: ASKING_PRICE_MAX }),
   where: v.pipe(
