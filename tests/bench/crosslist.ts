@@ -235,6 +235,8 @@ async function run(
   let loading = true
   let watching = true
   let kills = 0
+  const loadStarted = Date.now()
+  const killedAt: number[] = []
   let raced = 0
 
   /** Buyers: a piece of an item with stock left, on a marketplace selling it; now and then its last piece on both. */
@@ -272,6 +274,7 @@ async function run(
       const victim = apis[randomInt(apis.length)]!
       await kill(victim)
       kills += 1
+      killedAt.push(Date.now())
       await sleep(1500)
       await startApi(victim, env)
     }
@@ -395,6 +398,41 @@ async function run(
     waits.push(ended === undefined ? Number.POSITIVE_INFINITY : Math.max(ended - item.lastPiece.at, 0))
   }
   const slowest = waits.length ? Math.max(...waits) : Number.NaN
+  // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
+  const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
+  for (const item of items) {
+    if (!item.lastPiece || item.lastPiece.both) continue
+    const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
+    const ended = item.endedAt[other] ?? Number.POSITIVE_INFINITY
+    if (ended - item.lastPiece.at <= END_GOAL_MS) continue
+    const jobs = await sql<
+      { name: string; state: string; created: Date; started: Date | null; completed: Date | null }[]
+    >`
+      select name, state, created_on as created, started_on as started, completed_on as completed from pgboss.job
+      where (name = ${`${item.lastPiece.side}-seller-sales`}
+          and data->>'userId' = (select user_id::text from listings where id = ${item.id})
+          and created_on > ${new Date(item.lastPiece.at - 5000)})
+        or (name in ('follow-sale', ${`${other}-revision`}) and data->>'listingId' = ${String(item.id)})
+      order by created_on`
+    details.push(
+      `listing ${item.id}: last piece sold on ${item.lastPiece.side} at ${at(item.lastPiece.at)} s, ${other} ended ${Number.isFinite(ended) ? at(ended) : 'never'} s; ` +
+        jobs
+          .map(
+            (job) =>
+              `${job.name} ${job.state} created ${at(job.created.getTime())} started ${job.started ? at(job.started.getTime()) : '-'} done ${job.completed ? at(job.completed.getTime()) : '-'}`,
+          )
+          .join('; ') +
+        `; kills at ${killedAt.map(at).join(', ')}`,
+    )
+  }
+  for (const item of liveAfterSoldOut()) {
+    const [place] = await sql`select status, requested, sent, revision_status, revision_message, revision_lease_until
+      from listing_marketplaces where listing_id = ${item.id} and marketplace = 'etsy'`
+    const [revision] = await sql`select * from ebay_revisions where listing_id = ${item.id}`
+    details.push(
+      `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,
+    )
+  }
   await sql.end()
 
   const stillLive = liveAfterSoldOut().length
