@@ -169,6 +169,19 @@ export async function claimRevision(
   return row
 }
 
+/** Until when another job's live lease holds the row while a change waits (that job may have died); undefined when none. */
+export async function revisionHeldUntil(
+  sql: Sql,
+  listingId: number,
+  marketplace: SellingPlace,
+): Promise<Date | undefined> {
+  const [row] = await sql<{ until: Date }[]>`
+    select revision_lease_until as until from listing_marketplaces
+    where listing_id = ${listingId} and marketplace = ${marketplace} and requested > sent
+      and revision_lease_until >= now()`
+  return row?.until
+}
+
 /** `target` is there (refusal null) or was refused (the marketplace's words kept); the lease is let go. */
 export async function finishRevision(
   sql: Sql,

@@ -146,6 +146,28 @@ describe('two processes on one database', () => {
   })
 })
 
+describe('a queue of jobs another process sent', () => {
+  it('is worked through one after another, not one per polling interval', async () => {
+    const other = await database.connectAgain()
+    const handled: number[] = []
+    const worker = createJobQueue(sql, { pollingIntervalSeconds: 2, log: () => {} })
+    worker.define({ name: 'one-by-one', handler: async () => void handled.push(Date.now()), retry: BACK_OFF })
+    // The sender has no worker of its own to wake: the worker learns of the jobs by looking.
+    const sender = createJobQueue(other.sql, { work: false, log: () => {} })
+    sender.define({ name: 'one-by-one', handler: async () => {}, retry: BACK_OFF })
+    try {
+      await worker.start()
+      await sender.start()
+      for (let index = 0; index < 10; index += 1) await sender.send('one-by-one', { index })
+      // One look (2 s) finds the first; the rest follow at once rather than 2 s apart (18 s more).
+      await vi.waitFor(() => expect(handled).toHaveLength(10), { timeout: 6_000, interval: 50 })
+    } finally {
+      await Promise.all([worker.stop(), sender.stop()])
+      await other.close()
+    }
+  })
+})
+
 describe('a failing send', () => {
   it('is logged with the job name and id, nothing secret, and retried later and later', async () => {
     const t = await createTestAppWithMailDown()

@@ -4,28 +4,33 @@
 // committed edit on eBay with none sent twice, and every email delivered. LIFECYCLE_SECONDS (default 120) of load, a
 // kill every 15 s; then it waits for the jobs of killed processes to be retried (pg-boss expires a job whose process
 // died after 5 minutes).
-import { fork, type ChildProcess } from 'node:child_process'
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
-import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { randomInt, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { startFakeSmtp } from '../fakes/smtp.ts'
-import { photoForm, solidJpeg } from '../helpers/images.ts'
-import { postgresMode } from './run.ts'
 import { listingIdOfSku } from '../helpers/ebay-sku.ts'
+import { photoForm, solidJpeg } from '../helpers/images.ts'
+import {
+  apiEnv,
+  connectEbay,
+  createClient,
+  freePort,
+  json,
+  kill,
+  register as signUp,
+  sleep,
+  startApi,
+  throwawayDatabase,
+  type Api,
+} from './api-processes.ts'
+import { postgresMode } from './run.ts'
 
-const API_ENTRY = fileURLToPath(new URL('../../api/server.ts', import.meta.url))
 const LOAD_SECONDS = Number(process.env.LIFECYCLE_SECONDS ?? 120)
 const KILL_EVERY_MS = 15_000
 const SELLERS = 6
 const LISTINGS_PER_SELLER = 2
 const QUANTITY = 4
 const SETTLE_LIMIT_MS = 9 * 60_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const JACKET = {
   title: 'Denim trucker jacket',
   brand: "Levi's",
@@ -38,62 +43,6 @@ const JACKET = {
   category: 'clothing',
 }
 
-interface Api {
-  port: number
-  child?: ChildProcess
-}
-
-/** Calls whichever process answers: a refused or dropped connection (a killed process) tries the other. */
-function createClient(apis: Api[]) {
-  return async function call(cookie: string, method: string, route: string, body?: unknown): Promise<Response> {
-    for (let attempt = 0; ; attempt += 1) {
-      const api = apis[(attempt + randomInt(2)) % apis.length]!
-      const origin = `http://127.0.0.1:${api.port}`
-      try {
-        const form = body instanceof FormData
-        return await fetch(`${origin}${route}`, {
-          method,
-          headers: { origin, cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-          ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-          signal: AbortSignal.timeout(30_000),
-        })
-      } catch {
-        if (attempt > 200) throw new Error(`${method} ${route}: no API process answered`)
-        await sleep(100)
-      }
-    }
-  }
-}
-
-async function startApi(api: Api, env: NodeJS.ProcessEnv): Promise<void> {
-  api.child = fork(API_ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...env, PORT: String(api.port) },
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-  })
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    if (
-      await fetch(`http://127.0.0.1:${api.port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await sleep(200)
-  }
-  throw new Error(`the API on port ${api.port} did not start`)
-}
-
-async function kill(api: Api): Promise<void> {
-  const child = api.child
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGKILL')
-  await exited
-}
-
-const freePort = () => 20_000 + randomInt(20_000)
-
 export async function benchLifecycleKills(): Promise<void> {
   const mode = await postgresMode()
   if (!mode?.databaseUrl)
@@ -102,42 +51,19 @@ export async function benchLifecycleKills(): Promise<void> {
     )
   const fake = await startFakeEbay()
   const smtp = await startFakeSmtp()
-  const name = `snaplist_lifecycle_${randomBytes(5).toString('hex')}`
-  const admin = postgres(mode.databaseUrl, { max: 1, onnotice: () => {} })
-  await admin`create database ${admin(name)}`
-  const databaseUrl = Object.assign(new URL(mode.databaseUrl), { pathname: `/${name}` }).href
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-lifecycle-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    APP_SECRET: 'a-bench-secret-that-is-long-enough-for-the-check',
-    SMTP_URL: smtp.smtpUrl,
-    REGISTRATION_LIMIT: '100000',
-    EBAY_ENV: 'sandbox',
-    EBAY_CLIENT_ID: fake.clientId,
-    EBAY_CLIENT_SECRET: fake.clientSecret,
-    EBAY_RU_NAME: fake.ruName,
-    EBAY_AUTH_URL: fake.authUrl,
-    EBAY_API_URL: fake.url,
-    EBAY_IDENTITY_URL: fake.url,
-    EBAY_MEDIA_URL: fake.url,
-    EBAY_SALES_POLL_MINUTES: '1',
-  }
+  const db = await throwawayDatabase(mode.databaseUrl, 'lifecycle')
+  const env = apiEnv(db, smtp.smtpUrl, fake)
   const apis: Api[] = [{ port: freePort() }, { port: freePort() }]
   const started = Date.now()
   try {
     for (const api of apis) await startApi(api, env)
-    const report = await run(fake, apis, env, smtp.messages, databaseUrl)
+    const report = await run(fake, apis, env, smtp.messages, db.databaseUrl)
     console.log('\n== eBay lifecycle with an API process SIGKILLed repeatedly (two processes, one Postgres server) ==')
     for (const line of report) console.log(line)
     console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
   } finally {
     for (const api of apis) await kill(api)
-    await admin`drop database if exists ${admin(name)} with (force)`
-    await admin.end()
-    await rm(dataDir, { recursive: true, force: true })
+    await db.drop()
     await smtp.close()
     await fake.close()
   }
@@ -157,50 +83,17 @@ async function run(
   databaseUrl: string,
 ): Promise<string[]> {
   const call = createClient(apis)
-  const json = async (response: Response) =>
-    response.ok
-      ? ((await response.json()) as Record<string, unknown>)
-      : Promise.reject(new Error(`${response.url} ${response.status}: ${await response.text()}`))
   const registered: string[] = []
 
   async function register(): Promise<string> {
-    const username = `seller${randomBytes(5).toString('hex')}`
-    const body = {
-      username,
-      email: `${username}@example.com`,
-      firstName: 'Bench',
-      lastName: 'Seller',
-      password: 'bench password 42',
-    }
-    for (;;) {
-      const response = await call('', 'POST', '/api/register', body)
-      if (response.status === 201) {
-        registered.push(body.email)
-        return response.headers.get('set-cookie')!.split(';')[0]!
-      }
-      // A registration whose reply was lost: the account exists, so sign in.
-      if (response.status === 409 || response.status === 400) {
-        const login = await call('', 'POST', '/api/login', { username, password: body.password })
-        if (login.ok) {
-          registered.push(body.email)
-          return login.headers.get('set-cookie')!.split(';')[0]!
-        }
-      }
-    }
+    const { cookie, email } = await signUp(call)
+    registered.push(email)
+    return cookie
   }
 
   async function seller(): Promise<Seller> {
     const cookie = await register()
-    const { authUrl } = (await json(await call(cookie, 'GET', '/api/marketplace-connections/ebay/auth'))) as {
-      authUrl: string
-    }
-    const back = await fake.consent(authUrl)
-    await json(
-      await call(cookie, 'POST', '/api/marketplace-connections/ebay/exchange-token', {
-        code: back.searchParams.get('code'),
-        state: back.searchParams.get('state'),
-      }),
-    )
+    const grant = await connectEbay(call, fake, cookie)
     const listings = []
     for (let index = 0; index < LISTINGS_PER_SELLER; index += 1) {
       const photo = (await json(
@@ -227,7 +120,7 @@ async function run(
       )
       listings.push({ id: listing.id, images: [photo.imageUrl], version: listing.version, lastTitle: null, edits: 0 })
     }
-    return { cookie, grant: back.searchParams.get('state')!, listings }
+    return { cookie, grant, listings }
   }
 
   const sellers = await Promise.all(Array.from({ length: SELLERS }, seller))

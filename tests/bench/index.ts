@@ -1,6 +1,7 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|faults|haul|analysis|soak|lighthouse runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
+import { benchCrosslist } from './crosslist.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   ebay: benchEbay,
   revisions: benchRevisions,
   lifecycle: benchLifecycleKills,
+  crosslist: benchCrosslist,
   analysis: benchAnalysis,
   faults: benchFaults,
   haul: benchHaul,

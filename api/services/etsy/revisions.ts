@@ -107,8 +107,19 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
   /** The job: sends the listing's changes until Etsy has the listing as it is, or keeps Etsy's refusal for the row. */
   async function revise({ listingId }: { listingId: number }): Promise<void> {
     const userId = await listings.ownerOf(sql, listingId)
-    for (;;) {
+    for (let first = true; ; first = false) {
       const place = await places.claimRevision(sql, listingId, ETSY, LEASE_SECONDS)
+      if (!place && first) {
+        // Another job holds the change. It sends this one too unless its process died: look again once its lease is
+        // over, rather than leave the change to the stalled look (minutes later) while Etsy sells what is gone.
+        const heldUntil = await places.revisionHeldUntil(sql, listingId, ETSY)
+        if (heldUntil)
+          await jobs.send(
+            ETSY_REVISION_JOB,
+            { listingId },
+            { startAfterSeconds: (heldUntil.getTime() - Date.now()) / 1000 + 1 },
+          )
+      }
       if (!place || userId === undefined) return
       const target = place.requested
       try {

@@ -218,3 +218,21 @@ describe('sold twice', () => {
     expect((await item.row()).oversoldOrders).toEqual([])
   })
 })
+
+describe('a process killed while it sent a change', () => {
+  it('ends the item on Etsy once the dead job’s lease is over, not minutes later', async () => {
+    const item = await liveOnBoth('killed', 1)
+    // An Etsy revision job whose process was SIGKILLed: its lease holds the row for two minutes, and no one finishes it.
+    await t.db.sql`update listing_marketplaces set requested = requested + 1,
+      revision_lease_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'etsy'`
+    item.sellOnEbay()
+    await item.poll()
+    expect(item.etsyListing().state).toBe('active')
+    // The lease runs out; the job asked to look again then comes due.
+    await t.db.sql`update listing_marketplaces set revision_lease_until = now() - interval '1 second'
+      where listing_id = ${item.id} and marketplace = 'etsy'`
+    await t.db.sql`update pgboss.job set start_after = now() where name = 'etsy-revision' and state = 'created'`
+    await t.settle()
+    expect(item.etsyListing().state).toBe('inactive')
+  })
+})

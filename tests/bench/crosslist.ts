@@ -1,0 +1,463 @@
+// Sold once, everywhere (issue 29), under kills (BENCH_ONLY=crosslist): two API processes (api/server.ts) on one
+// Postgres server, one of them SIGKILLed at random, 50 items live on the eBay and the Etsy stand-ins (both in this
+// process), buyers buying on both sides at random, some of them the same last piece on both at once. Afterwards:
+// items still live anywhere after selling out (goal 0); stock changes applied twice (each stand-in sale in
+// marketplace_sales exactly once, under its own listing; the listing's quantity its first one less what sold, at least
+// 0; both marketplaces' counts the stock left) (goal 0); pieces sold beyond the stock that the seller is not told of
+// (marketplace_sales short > 0, the listing's oversoldOrders) (goal 0); and the time from the sale of the last piece to
+// the other marketplace ending the item (goal: one sales poll, 60 s, plus 10 s). CROSSLIST_SECONDS (default 120) of
+// sales, then it waits for everything to settle (pg-boss retries a killed process's job after 5 minutes).
+import { randomInt, randomUUID } from 'node:crypto'
+import postgres from 'postgres'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
+import type { FakeEtsyListing } from '../fakes/etsy-shop.ts'
+import { startFakeSmtp } from '../fakes/smtp.ts'
+import { listingIdOfSku } from '../helpers/ebay-sku.ts'
+import { photoForm, solidJpeg } from '../helpers/images.ts'
+import {
+  apiEnv,
+  connectEbay,
+  createClient,
+  freePort,
+  json,
+  kill,
+  register,
+  sleep,
+  startApi,
+  throwawayDatabase,
+  type Api,
+  type Call,
+} from './api-processes.ts'
+import { postgresMode } from './run.ts'
+
+const LOAD_SECONDS = Number(process.env.CROSSLIST_SECONDS ?? 120)
+const SELLERS = 5
+const LISTINGS_PER_SELLER = 10
+/** A kill every 10-20 s, of either process; restarted 1.5 s later. */
+const KILL_MIN_MS = 10_000
+const KILL_SPREAD_MS = 10_000
+/** A buyer every 0.5-1.3 s, somewhere. */
+const SALE_MIN_MS = 500
+const SALE_SPREAD_MS = 800
+/** How often a listing's last piece is bought on both marketplaces at once, when it is the last piece. */
+const BOTH_AT_ONCE = 0.35
+const POLL_SECONDS = 60
+const END_GOAL_MS = (POLL_SECONDS + 10) * 1000
+const SETTLE_LIMIT_MS = 9 * 60_000
+const ETSY_REDIRECT_URI = 'http://localhost/etsy/auth/success'
+const JACKET = {
+  description: 'Light wash, no stains.',
+  brand: "Levi's",
+  size: 'M',
+  sizeType: 'Regular',
+  department: 'Men',
+  color: 'blue',
+  price: 45,
+  askingPrice: 39.5,
+  category: 'clothing',
+  keywords: ['denim', 'jacket'],
+}
+
+type Side = 'ebay' | 'etsy'
+
+interface Item {
+  id: number
+  seller: Seller
+  initial: number
+  sold: number
+  /** The time each marketplace was first seen not selling it (withdrawn, inactive, sold out), by the watcher. */
+  endedAt: Partial<Record<Side, number>>
+  /** The sale that took the last piece, and whether the other marketplace sold a piece at the same time. */
+  lastPiece?: { side: Side; at: number; both: boolean }
+}
+
+interface Seller {
+  cookie: string
+  grant: string
+}
+
+interface StandInSale {
+  side: Side
+  listingId: number
+  /** eBay's order id, Etsy's transaction id. */
+  saleId: string
+  at: number
+}
+
+export async function benchCrosslist(): Promise<void> {
+  const mode = await postgresMode()
+  if (!mode?.databaseUrl)
+    return void console.log(
+      'Cross-listing kill run: skipped, it needs a Postgres server (two processes on one database).',
+    )
+  const ebay = await startFakeEbay()
+  const etsy = await startFakeEtsy({ sharedSecret: 'a-bench-etsy-shared-secret' })
+  const smtp = await startFakeSmtp()
+  const db = await throwawayDatabase(mode.databaseUrl, 'crosslist')
+  const env: NodeJS.ProcessEnv = {
+    ...apiEnv(db, smtp.smtpUrl, ebay),
+    ETSY_CLIENT_ID: etsy.clientId,
+    ETSY_SHARED_SECRET: etsy.sharedSecret,
+    ETSY_REDIRECT_URI,
+    ETSY_AUTH_URL: etsy.authUrl,
+    ETSY_API_URL: etsy.url,
+    ETSY_SALES_POLL_MINUTES: String(POLL_SECONDS / 60),
+    EBAY_SALES_POLL_MINUTES: String(POLL_SECONDS / 60),
+  }
+  const apis: Api[] = [{ port: freePort() }, { port: freePort() }]
+  const started = Date.now()
+  try {
+    for (const api of apis) await startApi(api, env)
+    const report = await run(ebay, etsy, apis, env, db.databaseUrl)
+    console.log(
+      '\n== Sold once, everywhere: eBay and Etsy, an API process SIGKILLed at random (two processes, one Postgres server) ==',
+    )
+    for (const line of report) console.log(line)
+    console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
+  } finally {
+    for (const api of apis) await kill(api)
+    await db.drop()
+    await smtp.close()
+    await Promise.all([ebay.close(), etsy.close()])
+  }
+}
+
+/** Connects the seller's Etsy shop (the stand-in's one shop, which every bench seller shares; SKUs tell listings apart). */
+async function connectEtsy(call: Call, fake: FakeEtsy, cookie: string): Promise<void> {
+  const { authUrl } = (await json(await call(cookie, 'GET', '/api/marketplace-connections/etsy/auth'))) as {
+    authUrl: string
+  }
+  const back = await fake.consent(authUrl)
+  await json(
+    await call(cookie, 'POST', '/api/etsy/exchange-token', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    }),
+  )
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'n/a')
+
+async function run(
+  ebay: FakeEbay,
+  etsy: FakeEtsy,
+  apis: Api[],
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string,
+): Promise<string[]> {
+  const call = createClient(apis)
+  const items: Item[] = []
+
+  async function seller(index: number): Promise<void> {
+    const { cookie } = await register(call)
+    const who: Seller = { cookie, grant: await connectEbay(call, ebay, cookie) }
+    await connectEtsy(call, etsy, cookie)
+    for (let n = 0; n < LISTINGS_PER_SELLER; n += 1) {
+      const photo = (await json(
+        await call(
+          cookie,
+          'POST',
+          '/api/images',
+          photoForm(await solidJpeg({ r: randomInt(256), g: randomInt(256), b: 90 }), { id: randomUUID() }),
+        ),
+      )) as { imageUrl: string }
+      // One to three pieces; the titles differ, since every seller publishes to the one shop.
+      const initial = 1 + randomInt(3)
+      const listing = (await json(
+        await call(cookie, 'POST', '/api/listings', {
+          ...JACKET,
+          title: `Trucker jacket ${index}-${n}`,
+          quantity: initial,
+          images: [photo.imageUrl],
+          clientId: randomUUID(),
+        }),
+      )) as { id: number }
+      await json(
+        await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-ebay`, {
+          aspects: { Type: 'Jacket' },
+          postalCode: '95125',
+        }),
+      )
+      await json(
+        await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-etsy`, {
+          whoMade: 'someone_else',
+          whenMade: '2010_2019',
+          isSupply: false,
+        }),
+      )
+      items.push({ id: listing.id, seller: who, initial, sold: 0, endedAt: {} })
+    }
+  }
+  await Promise.all(Array.from({ length: SELLERS }, (_, index) => seller(index)))
+
+  // What the stand-ins hold for an item.
+  const ebaySku = (item: Item) =>
+    [...ebay.inventory(item.seller.grant).offers.values()]
+      .map((offer) => offer.sku)
+      .find((sku) => listingIdOfSku(sku) === item.id)!
+  const ebayOffer = (item: Item) =>
+    [...ebay.inventory(item.seller.grant).offers.values()].find((offer) => offer.sku === ebaySku(item))
+  const ebayCount = (item: Item) =>
+    (
+      ebay.inventory(item.seller.grant).items.get(ebaySku(item)) as {
+        availability: { shipToLocationAvailability: { quantity: number } }
+      }
+    ).availability.shipToLocationAvailability.quantity
+  const etsyListing = (item: Item): FakeEtsyListing | undefined =>
+    [...etsy.shop.listings.values()].find((held) => held.sku === `snaplist-${item.id}`)
+  const live: Record<Side, (item: Item) => boolean> = {
+    ebay: (item) => ebayOffer(item)?.status === 'PUBLISHED',
+    etsy: (item) => etsyListing(item)?.state === 'active',
+  }
+  const forSale: Record<Side, (item: Item) => boolean> = {
+    ebay: (item) => live.ebay(item) && ebayCount(item) > 0,
+    etsy: (item) => live.etsy(item) && (etsyListing(item)?.quantity ?? 0) > 0,
+  }
+  const notLiveAtStart = items.filter((item) => !live.ebay(item) || !live.etsy(item)).length
+
+  const sales: StandInSale[] = []
+  function sell(item: Item, side: Side, both: boolean) {
+    const at = Date.now()
+    const saleId =
+      side === 'ebay'
+        ? ebay.sellItem(item.seller.grant, ebaySku(item), 1).orderId
+        : String(etsy.sell(etsyListing(item)!.listing_id, 1).transaction.transaction_id)
+    sales.push({ side, listingId: item.id, saleId, at })
+    item.sold += 1
+    if (item.sold === item.initial) item.lastPiece = { side, at, both }
+  }
+
+  let loading = true
+  let watching = true
+  let kills = 0
+  const loadStarted = Date.now()
+  const killedAt: number[] = []
+  let raced = 0
+
+  /** Buyers: a piece of an item with stock left, on a marketplace selling it; now and then its last piece on both. */
+  async function buyers() {
+    while (loading) {
+      await sleep(SALE_MIN_MS + randomInt(SALE_SPREAD_MS))
+      const left = items.filter((item) => item.sold < item.initial)
+      if (left.length === 0) continue
+      const item = left[randomInt(left.length)]!
+      const sides = (['ebay', 'etsy'] as const).filter((side) => forSale[side](item))
+      if (sides.length === 2 && item.initial - item.sold === 1 && Math.random() < BOTH_AT_ONCE) {
+        // The same last piece, bought on both before either marketplace hears of the other.
+        raced += 1
+        sell(item, 'ebay', true)
+        sell(item, 'etsy', true)
+      } else if (sides.length > 0) sell(item, sides[randomInt(sides.length)]!, false)
+    }
+  }
+
+  /** Notes when each marketplace stopped selling each item. */
+  async function watcher() {
+    while (watching) {
+      const now = Date.now()
+      for (const item of items)
+        for (const side of ['ebay', 'etsy'] as const)
+          if (item.endedAt[side] === undefined && !live[side](item)) item.endedAt[side] = now
+      await sleep(200)
+    }
+  }
+
+  async function killer() {
+    while (loading) {
+      await sleep(KILL_MIN_MS + randomInt(KILL_SPREAD_MS))
+      if (!loading) break
+      const victim = apis[randomInt(apis.length)]!
+      await kill(victim)
+      kills += 1
+      killedAt.push(Date.now())
+      await sleep(1500)
+      await startApi(victim, env)
+    }
+  }
+
+  const watching$ = watcher()
+  const loops = [buyers(), killer()]
+  await sleep(LOAD_SECONDS * 1000)
+  loading = false
+  await Promise.all(loops)
+
+  // Settling: every sale read (a poll a minute), every revision sent, nothing sold out still live.
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  const settleStarted = Date.now()
+  const soldOut = () => items.filter((item) => item.sold >= item.initial)
+  const liveAfterSoldOut = () => soldOut().filter((item) => live.ebay(item) || live.etsy(item))
+  let applied: number
+  let unsent: number
+  for (;;) {
+    const [row] = await sql<{ applied: number; unsent: number }[]>`
+      select (select count(*)::int from marketplace_sales) as applied,
+        (select count(*)::int from ebay_revisions where requested > sent)
+          + (select count(*)::int from listing_marketplaces where requested > sent) as unsent`
+    applied = row!.applied
+    unsent = row!.unsent
+    if (
+      (applied >= sales.length && unsent === 0 && liveAfterSoldOut().length === 0) ||
+      Date.now() - settleStarted > SETTLE_LIMIT_MS
+    )
+      break
+    await sleep(2000)
+  }
+  const settleSeconds = (Date.now() - settleStarted) / 1000
+  watching = false
+  await watching$
+
+  // Each stand-in sale in the ledger exactly once, under the listing it sold (and so its seller).
+  const ledger = await sql<
+    { marketplace: string; saleId: string; orderId: string; listingId: number; userOk: boolean; short: number }[]
+  >`
+    select marketplace, sale_id as "saleId", order_id as "orderId", listing_id as "listingId", short,
+      user_id = (select user_id from listings l where l.id = s.listing_id) as "userOk"
+    from marketplace_sales s`
+  const keyOf = (marketplace: string, saleId: string) => `${marketplace}|${saleId}`
+  const recorded = new Map<string, (typeof ledger)[number][]>()
+  for (const row of ledger) {
+    // eBay's sale is an order's line; the stand-in's orders have one line, so the order says which.
+    const key = keyOf(row.marketplace, row.marketplace === 'ebay' ? row.orderId : row.saleId)
+    recorded.set(key, [...(recorded.get(key) ?? []), row])
+  }
+  let missing = 0
+  let twice = 0
+  let misattributed = 0
+  for (const sale of sales) {
+    const rows = recorded.get(keyOf(sale.side, sale.saleId)) ?? []
+    if (rows.length === 0) missing += 1
+    if (rows.length > 1) twice += rows.length - 1
+    misattributed += rows.filter((row) => row.listingId !== sale.listingId || !row.userOk).length
+  }
+  const madeUp = ledger.length - sales.length + missing - twice
+
+  // The listing's stock, and both marketplaces' counts, against what sold.
+  const listings = await sql<{ id: number; quantity: number; platformStatus: string }[]>`
+    select id, quantity, platform_status as "platformStatus" from listings`
+  const stock = new Map(listings.map((listing) => [listing.id, listing]))
+  let stockOff = 0
+  let countOff = 0
+  const details: string[] = []
+  for (const item of items) {
+    const left = Math.max(item.initial - item.sold, 0)
+    const listing = stock.get(item.id)!
+    if (listing.quantity !== left || (left === 0) !== (listing.platformStatus === 'sold')) {
+      stockOff += 1
+      details.push(
+        `listing ${item.id}: ${listing.quantity} ${listing.platformStatus}, expected ${left} (${item.initial} less ${item.sold} sold)`,
+      )
+    }
+    if (left > 0) {
+      const counts = {
+        ebay: live.ebay(item) ? ebayCount(item) : 0,
+        etsy: live.etsy(item) ? etsyListing(item)!.quantity : 0,
+      }
+      if (counts.ebay !== left || counts.etsy !== left) {
+        countOff += 1
+        details.push(`listing ${item.id}: ${left} left, eBay sells ${counts.ebay}, Etsy ${counts.etsy}`)
+      }
+    }
+  }
+
+  // Pieces sold beyond the stock: each in the ledger as short, and on the seller's listing (oversoldOrders).
+  let beyond = 0
+  let unreported = 0
+  let unshown = 0
+  const rowsOf = new Map<Seller, { id: number; oversoldOrders: unknown[] }[]>()
+  for (const item of items) {
+    const over = Math.max(item.sold - item.initial, 0)
+    if (over === 0) continue
+    beyond += over
+    const short = ledger
+      .filter((row) => row.listingId === item.id && row.short > 0)
+      .reduce((sum, row) => sum + row.short, 0)
+    unreported += Math.max(over - short, 0)
+    if (!rowsOf.has(item.seller))
+      rowsOf.set(
+        item.seller,
+        (await json(await call(item.seller.cookie, 'GET', '/api/listings'))) as unknown as {
+          id: number
+          oversoldOrders: unknown[]
+        }[],
+      )
+    const shown = rowsOf.get(item.seller)!.find((row) => row.id === item.id)?.oversoldOrders.length ?? 0
+    unshown += Math.max(over - shown, 0)
+  }
+
+  // From the sale of the last piece to the other marketplace no longer selling it (races, where both sold, aside).
+  const waits: number[] = []
+  for (const item of items) {
+    if (!item.lastPiece || item.lastPiece.both) continue
+    const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
+    const ended = item.endedAt[other]
+    waits.push(ended === undefined ? Number.POSITIVE_INFINITY : Math.max(ended - item.lastPiece.at, 0))
+  }
+  const slowest = waits.length ? Math.max(...waits) : Number.NaN
+  // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
+  const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
+  for (const item of items) {
+    if (!item.lastPiece || item.lastPiece.both) continue
+    const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
+    const ended = item.endedAt[other] ?? Number.POSITIVE_INFINITY
+    if (ended - item.lastPiece.at <= END_GOAL_MS) continue
+    const jobs = await sql<
+      { name: string; state: string; created: Date; started: Date | null; completed: Date | null }[]
+    >`
+      select name, state, created_on as created, started_on as started, completed_on as completed from pgboss.job
+      where (name = ${`${item.lastPiece.side}-seller-sales`}
+          and data->>'userId' = (select user_id::text from listings where id = ${item.id})
+          and created_on > ${new Date(item.lastPiece.at - 5000)})
+        or (name in ('follow-sale', ${`${other}-revision`}) and data->>'listingId' = ${String(item.id)})
+      order by created_on`
+    details.push(
+      `listing ${item.id}: last piece sold on ${item.lastPiece.side} at ${at(item.lastPiece.at)} s, ${other} ended ${Number.isFinite(ended) ? at(ended) : 'never'} s; ` +
+        jobs
+          .map(
+            (job) =>
+              `${job.name} ${job.state} created ${at(job.created.getTime())} started ${job.started ? at(job.started.getTime()) : '-'} done ${job.completed ? at(job.completed.getTime()) : '-'}`,
+          )
+          .join('; ') +
+        `; kills at ${killedAt.map(at).join(', ')}`,
+    )
+  }
+  for (const item of liveAfterSoldOut()) {
+    const [place] = await sql`select status, requested, sent, revision_status, revision_message, revision_lease_until
+      from listing_marketplaces where listing_id = ${item.id} and marketplace = 'etsy'`
+    const [revision] = await sql`select * from ebay_revisions where listing_id = ${item.id}`
+    details.push(
+      `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,
+    )
+  }
+  await sql.end()
+
+  const stillLive = liveAfterSoldOut().length
+  const bySide = (side: Side) => sales.filter((sale) => sale.side === side).length
+  const pass =
+    notLiveAtStart === 0 &&
+    stillLive === 0 &&
+    missing === 0 &&
+    twice === 0 &&
+    madeUp === 0 &&
+    misattributed === 0 &&
+    stockOff === 0 &&
+    countOff === 0 &&
+    unreported === 0 &&
+    unshown === 0 &&
+    !(slowest > END_GOAL_MS)
+  return [
+    ...details.map((line) => `  ${line}`),
+    `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (either process, every ${KILL_MIN_MS / 1000}-${(KILL_MIN_MS + KILL_SPREAD_MS) / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after${unsent ? `, ${unsent} revisions still unsent` : ''}`,
+    `items: ${items.length} live on both (${notLiveAtStart} not), ${items.reduce((sum, item) => sum + item.initial, 0)} pieces; ${soldOut().length} sold out, ${raced} last pieces bought on both at once`,
+    `sales: ${sales.length} on the stand-ins (${bySide('ebay')} eBay, ${bySide('etsy')} Etsy), ${applied} in marketplace_sales: missing ${missing}, twice ${twice}, none made ${madeUp}, under another listing or seller ${misattributed}`,
+    `items live anywhere after selling out: ${stillLive} (goal 0)`,
+    `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay or Etsy count is not the stock left ${countOff} (goal 0)`,
+    `oversells: ${beyond} pieces sold beyond the stock, not in marketplace_sales as short ${unreported}, not on the seller's listing ${unshown} (goal 0)`,
+    `sale of the last piece to the other marketplace ending it: median ${seconds(median(waits))}, max ${seconds(slowest)} over ${waits.length} items (goal ≤ ${END_GOAL_MS / 1000} s)`,
+    `verdict: ${pass ? 'PASS' : 'FAIL'}`,
+  ]
+}
