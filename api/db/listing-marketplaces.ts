@@ -28,7 +28,11 @@ export interface PlaceRow {
 
 const COLUMNS = `listing_id, marketplace, external_id, status, url, quantity_sent, stage, images_sent, stage_at, requested, sent`
 
-export async function findPlace(sql: Sql, listingId: number, marketplace: SellingPlace): Promise<PlaceRow | undefined> {
+export async function findPlace(
+  sql: Sql | Tx,
+  listingId: number,
+  marketplace: SellingPlace,
+): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
     select ${sql.unsafe(COLUMNS)} from listing_marketplaces where listing_id = ${listingId} and marketplace = ${marketplace}`
   return row

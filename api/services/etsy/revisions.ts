@@ -123,10 +123,17 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
       if (!place || userId === undefined) return
       const target = place.requested
       try {
-        const listing = await listings.findListing(sql, userId, listingId)
         const shopId = (await findConnection(sql, userId, ETSY))?.accountId
         if (!shopId) throw etsyNotConnected()
-        if (listing) await connectionService.call(userId, ETSY, (token) => send(token, userId, shopId, listing, place))
+        // The listing's stock and what Etsy last got, in one snapshot: a sale applied between two reads would lower
+        // one and not yet the other, and the difference would be sent as the seller's own change (too few on Etsy).
+        const now = await sql.begin('isolation level repeatable read', async (tx) => ({
+          listing: await listings.findListing(tx, userId, listingId),
+          place: await places.findPlace(tx, listingId, ETSY),
+        }))
+        const { listing, place: sentAs } = now
+        if (listing && sentAs)
+          await connectionService.call(userId, ETSY, (token) => send(token, userId, shopId, listing, sentAs))
         await places.finishRevision(sql, listingId, ETSY, target, null)
       } catch (error) {
         if (isPassing(error)) {
