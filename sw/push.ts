@@ -1,7 +1,7 @@
 // Sale notifications (docs/decisions/0035): a push from the server, decrypted by the browser, is shown with the words
 // api/contract/push.ts makes of it; a tap opens the listing in an open window of the app when there is one, else in a
 // new one. A push whose payload is not a message of ours still shows something, as browsers require of every push.
-import { notificationOf, type PushMessage } from '../api/contract/push.ts'
+import { notificationOf, type PushMessage } from '../api/contract/push-message.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
