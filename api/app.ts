@@ -27,6 +27,7 @@ import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
@@ -41,6 +42,9 @@ import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
 import { createEtsyServices } from './services/etsy/etsy-services.ts'
 import type { EtsyApiConfig } from './services/etsy/open-api.ts'
+import { createPushClient } from './services/push/push-client.ts'
+import { createPushNotifications, createPushQueue, createPushSubscriptions } from './services/push/notifications.ts'
+import { createEphemeralVapidKeys, type VapidKeys } from './services/push/vapid.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
@@ -118,6 +122,12 @@ export interface AppDeps {
   etsySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
+  /**
+   * Web Push (docs/decisions/0035): the VAPID key pair (a pair living as long as the process when not given: tests and
+   * benchmarks), the VAPID subject (the https PUBLIC_URL, else a mailto:), and whether plain-http endpoints are sent to
+   * (only the tests' stand-in). How the pushes reach the push services may be stubbed (fetcher).
+   */
+  push?: { vapid: VapidKeys; subject?: string; allowHttp?: boolean; fetcher?: typeof fetch }
 }
 
 export function createApp({
@@ -138,6 +148,7 @@ export function createApp({
   analysisConcurrency,
   analysisLimits,
   inlineStyleHashes,
+  push = { vapid: createEphemeralVapidKeys() },
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -180,7 +191,12 @@ export function createApp({
   })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
-  const connections = createMarketplaceConnectionService({ sql, cipher, providers })
+  const connections = createMarketplaceConnectionService({ sql, cipher, providers, push: createPushQueue(jobs) })
+  const pushClient = createPushClient({
+    ...push,
+    subject:
+      push.subject ?? (config.publicUrl?.startsWith('https:') ? config.publicUrl : 'mailto:push@snaplist.invalid'),
+  })
   const recorder = createSaleRecorder({ jobs })
   const ebay = createEbayServices({
     sql,
@@ -228,6 +244,7 @@ export function createApp({
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),
     liveDeletion,
+    push: createPushNotifications({ sql, jobs, client: pushClient }),
     ebaySalesPollMinutes,
     etsySalesPollMinutes,
   }))
@@ -275,6 +292,7 @@ export function createApp({
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
+    .route('/', pushRoutes(createPushSubscriptions(sql), push.vapid.publicKey))
     .route(
       '/',
       marketplaceRoutes({ connections, oauth: marketplaceOAuth, ebayEnvironment: describeEbayEnvironment(ebayConfig) }),

@@ -45,6 +45,8 @@ export interface Config {
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
+  /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: the key pair that signs Web Push (base64url); unset, one is generated into DATA_DIR. */
+  vapid: { publicKey: string; privateKey: string } | undefined
   /** ANALYSIS_CONCURRENCY: photo analyses running at once in this process (each seller gets at most half). */
   analysisConcurrency: number
   /** ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMIT_PER_DAY: analyses one seller may start (issue 27 F6). */
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     etsy: readEtsy(env),
     ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
+    vapid: readVapid(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     setupCode: readSetupCode(env.SETUP_CODE),
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
@@ -222,6 +225,16 @@ function readAppSecret(raw: string | undefined): string | undefined {
       `APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`,
     )
   return raw
+}
+
+function readVapid(publicKey: string | undefined, privateKey: string | undefined): Config['vapid'] {
+  if (!publicKey && !privateKey) return undefined
+  // A P-256 public point is 65 bytes (87 base64url characters), its private key 32 (43): what web-push generates.
+  if (!publicKey || !privateKey || !/^[\w-]{87}$/.test(publicKey) || !/^[\w-]{43}$/.test(privateKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, base64url, as `npx web-push generate-vapid-keys` prints them (or set neither).',
+    )
+  return { publicKey, privateKey }
 }
 
 function readPhotoQuota(raw: string | undefined): number | undefined {

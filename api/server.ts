@@ -11,6 +11,7 @@ import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
 import { createJobQueue } from './services/jobs.ts'
+import { loadOrCreateVapidKeys } from './services/push/vapid.ts'
 import {
   analyzerFromConfig,
   googleIdentityFromConfig,
@@ -33,6 +34,7 @@ const jobs = createJobQueue(database.sql)
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
+const vapid = await loadOrCreateVapidKeys(config.dataDir, config.vapid)
 
 const storage = storageFromConfig(config)
 // Checked before the server listens, so a wrong Supabase setting shows in the summary rather than at a seller's upload.
@@ -58,10 +60,15 @@ function buildApp(appUrl: string): AppType {
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
     etsySalesPollMinutes: config.etsySalesPollMinutes,
     inlineStyleHashes: dist.inlineStyleHashes,
+    // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
+    push: { vapid, subject: appUrl.startsWith('https:') ? appUrl : `mailto:${mailAddressOf(config.mailFrom)}` },
   })
   dist.mount(built)
   return built
 }
+
+/** The bare address of a From like 'Snaplist <no-reply@host>'. */
+const mailAddressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from
 
 // Built once the port is known (PORT=0 picks one), so that without PUBLIC_URL links in emails start with the Local
 // address printed below. Node emits 'listening' before it accepts any connection, so no request finds it missing.

@@ -1,11 +1,12 @@
 // The service worker: wiring only. Precaches the app shell so Snaplist opens with no network, answers every
 // navigation with a cached page (a prerendered public screen, else index.html: the client router shows the screen),
-// keeps thumbnails for offline use, sends the outbox on Background Sync and turns shared photos into drafts. API data is
-// never served from here.
+// keeps thumbnails for offline use, sends the outbox on Background Sync, turns shared photos into drafts and shows sale
+// notifications. API data is never served from here.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { handleBackgroundSync } from './background-sync.ts'
+import { showPushNotifications } from './push.ts'
 import { receiveSharedPhotos } from './share-target.ts'
 import { cacheThumbnails } from './thumbnails.ts'
 
@@ -21,6 +22,7 @@ const pageFor = async ({ url }: { url: URL }) =>
 registerRoute(new NavigationRoute(pageFor, { denylist: [/^\/api\//, /^\/files\//, /^\/share-target/] }))
 cacheThumbnails()
 handleBackgroundSync()
+showPushNotifications()
 
 // The first worker takes control at once; a later version waits until the seller agrees to reload.
 clientsClaim()

@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   'etsy_shop_setup_missing',
   /** Etsy refused the listing; the message carries Etsy's words. */
   'etsy_refused',
+  // Sale notifications (docs/decisions/0035)
+  /** Another account holds this device's push subscription: the device subscribes anew (a new endpoint) and sends that. */
+  'push_subscription_taken',
   // eBay's account-deletion notifications
   'ebay_deletion_not_configured',
   'ebay_signature_invalid',

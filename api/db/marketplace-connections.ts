@@ -98,12 +98,20 @@ export async function updateAccount(sql: Sql, id: number, account: Account): Pro
 /**
  * The marketplace no longer honours this grant (revoked, or the refresh token ran out): the seller must connect again.
  * Only while the refresh token is still the one that was refused: a refresh that landed meanwhile brought a good one.
+ * Returns the seller whose connection this call ended (the one to tell); undefined when it had ended already.
  */
-export async function markLapsed(sql: Sql, id: number, refreshToken: string | null): Promise<void> {
-  await sql`
-    update marketplace_connections set token_expiry = least(token_expiry, now()), refresh_token_expiry = least(refresh_token_expiry, now()),
-      updated_at = now()
-    where id = ${id} and refresh_token is not distinct from ${refreshToken}`
+export async function markLapsed(sql: Sql, id: number, refreshToken: string | null): Promise<number | undefined> {
+  // The row locked before it is read: of two calls at once, the second reads the first's end and tells nobody.
+  const [row] = await sql<{ userId: number; wasConnected: boolean }[]>`
+    with before as (
+      select id, case when refresh_token is null then token_expiry else refresh_token_expiry end as grant_end
+      from marketplace_connections where id = ${id} for update)
+    update marketplace_connections c set token_expiry = least(token_expiry, now()),
+      refresh_token_expiry = least(refresh_token_expiry, now()), updated_at = now()
+    from before
+    where c.id = before.id and c.refresh_token is not distinct from ${refreshToken}
+    returning c.user_id, (before.grant_end is null or before.grant_end > now()) as was_connected`
+  return row?.wasConnected ? row.userId : undefined
 }
 
 export async function deleteConnection(sql: Sql, userId: number, platform: Platform): Promise<boolean> {

@@ -12,6 +12,7 @@ import { ETSY_SALES_POLL_JOB, ETSY_SELLER_SALES_JOB, type EtsySales } from './et
 import { PURGE_JOB, purgeExpired } from './housekeeping.ts'
 import { oncePerJob, type JobDefinition, type RetryPolicy } from './jobs.ts'
 import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
+import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/notifications.ts'
 import type { FileStorage } from './listings/storage.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
@@ -40,6 +41,8 @@ export interface JobServices {
   followSale: ReturnType<typeof createSaleFollowing>
   /** Tells the seller of a sale beyond the stock. */
   sendSoldTwice: ReturnType<typeof createSoldTwiceMail>
+  /** Sends notifications to the seller's phones by Web Push. */
+  push: PushNotifications
   /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
   ebaySalesPollMinutes?: number
   etsySalesPollMinutes?: number
@@ -62,6 +65,7 @@ export function appJobs({
   etsy,
   followSale,
   sendSoldTwice,
+  push,
   ebaySalesPollMinutes = SALES_POLL_MINUTES,
   etsySalesPollMinutes = SALES_POLL_MINUTES,
 }: JobServices): JobDefinition<never>[] {
@@ -110,5 +114,9 @@ export function appJobs({
     { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
     // Deletes an ended listing once a last sale would have shown.
     { name: DELETE_AFTER_END_JOB, handler: liveDeletion.deleteAfterEnd, retry: BACK_OFF },
+    // Last, as the sales and revisions before queue them: a notification for the seller's phones, one send per device.
+    { name: PUSH_NOTIFY_JOB, handler: push.fanOut, retry: BACK_OFF },
+    // One push to one device, once per job (a retry after the push service took it sends nothing more).
+    { name: PUSH_SEND_JOB, handler: oncePerJob(sql, push.send), retry: BACK_OFF },
   ]
 }

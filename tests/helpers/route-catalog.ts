@@ -28,6 +28,7 @@ import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
@@ -97,6 +98,12 @@ const listingBody = (f: CatalogFixture) => ({
   price: 20,
   images: [f.alice.photoUrl],
 })
+/** Alice's phone's subscription (made in openCatalogApp): Bob may neither take it over nor turn it off. */
+const ALICE_PUSH_SUBSCRIPTION = {
+  endpoint: 'https://push.example.test/push/alice-phone',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  kinds: { sales: true, problems: true },
+}
 const templateBody = { name: 'hostile-check', subject: 'Hello', htmlContent: '<p>Hello</p>' }
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -285,6 +292,17 @@ export const ROUTES: Record<string, RouteSpec> = {
       path: `/api/listings/${f.alice.listingId}/sold-elsewhere`,
       body: { quantity: 1, price: 20, where: 'Poshmark', clientId: randomUUID() },
     }),
+  },
+  'GET /api/push-subscriptions/key': { access: 'public', example: () => ({ path: '/api/push-subscriptions/key' }) },
+  'POST /api/push-subscriptions': {
+    access: 'user',
+    json: PushSubscriptionSchema,
+    example: () => ({ path: '/api/push-subscriptions', body: ALICE_PUSH_SUBSCRIPTION }),
+  },
+  'DELETE /api/push-subscriptions': {
+    access: 'user',
+    json: PushEndpointSchema,
+    example: () => ({ path: '/api/push-subscriptions', body: { endpoint: ALICE_PUSH_SUBSCRIPTION.endpoint } }),
   },
   'POST /api/listings/:id/oversold-settled': {
     access: 'user',
@@ -530,6 +548,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   )
   if (connected.status !== 200)
     throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
+  const subscribed = await alice.post('/api/push-subscriptions', ALICE_PUSH_SUBSCRIPTION)
+  if (subscribed.status !== 200) throw new Error(`subscribing Alice's phone answered ${subscribed.status}`)
   const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
   const bulkPost = await readJson(
     await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),

@@ -7,6 +7,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { inject, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
+import { createEphemeralVapidKeys } from '../../api/services/push/vapid.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
@@ -153,6 +154,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,
+    // The push-service stand-in (tests/fakes/push-service.ts) takes plain http; a test's seller subscribes to it.
+    push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
   })
   return {
     app,

@@ -10,6 +10,7 @@ import * as revisions from '../../db/ebay-revisions.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
+import { createPushQueue } from '../push/notifications.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisionBodies } from './inventory-bodies.ts'
@@ -68,6 +69,7 @@ export interface EbayRevisionsDeps {
 }
 
 export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService }: EbayRevisionsDeps) {
+  const push = createPushQueue(jobs)
   const put = (token: string, path: string, body: unknown) =>
     sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
 
@@ -175,8 +177,17 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
           throw error
         }
         row = await revisions.finish(sql, listingId, lease, target, (error as AppError).message)
+        await tellRefused(userId, listingId, error)
       }
     }
+  }
+
+  /** eBay said no: the seller's phone is told, unless the connection lapsed (that has its own notification). */
+  async function tellRefused(userId: number, listingId: number, error: unknown): Promise<void> {
+    if (error instanceof AppError && error.code === 'marketplace_connection_lapsed') return
+    await push
+      .notify(undefined, userId, { type: 'revision-refused', listingId, marketplace: 'ebay' })
+      .catch((failure: unknown) => console.error('[push] a refused eBay revision was not queued:', failure))
   }
 
   async function waitForTomorrow(listingId: number, lease: string): Promise<void> {

@@ -12,6 +12,7 @@ import * as places from '../../db/listing-marketplaces.ts'
 import * as listings from '../../db/listings.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
+import { createPushQueue } from '../push/notifications.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { quantityToSend } from '../selling/stock-bound.ts'
@@ -48,6 +49,7 @@ export interface EtsyRevisionsDeps {
 }
 
 export function createEtsyRevisions({ sql, jobs, api, receipts, connectionService }: EtsyRevisionsDeps) {
+  const push = createPushQueue(jobs)
   const listingPath = (shopId: string, etsyId: string) => `/v3/application/shops/${shopId}/listings/${etsyId}`
   const inventoryPath = (etsyId: string) => `/v3/application/listings/${etsyId}/inventory`
 
@@ -141,6 +143,11 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
           throw error
         }
         await places.finishRevision(sql, listingId, ETSY, target, (error as AppError).message)
+        // Etsy said no: the seller's phone is told, unless the connection lapsed (that has its own notification).
+        if (!(error instanceof AppError && error.code === 'marketplace_connection_lapsed'))
+          await push
+            .notify(undefined, userId, { type: 'revision-refused', listingId, marketplace: ETSY })
+            .catch((failure: unknown) => console.error('[push] a refused Etsy revision was not queued:', failure))
       }
     }
   }

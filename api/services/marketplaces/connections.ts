@@ -7,6 +7,7 @@ import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../c
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
 import * as connections from '../../db/marketplace-connections.ts'
+import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
 
@@ -95,9 +96,20 @@ export interface MarketplaceConnectionDeps {
   sql: Sql
   cipher: TokenCipher
   providers: MarketplaceProviders
+  /** Tells the seller's phones that a connection lapsed (services/push); nobody is told without it. */
+  push?: PushQueue
 }
 
-export function createMarketplaceConnectionService({ sql, cipher, providers }: MarketplaceConnectionDeps) {
+export function createMarketplaceConnectionService({ sql, cipher, providers, push }: MarketplaceConnectionDeps) {
+  /** Ends the grant; the seller hears of it once, from the call that ended it. */
+  async function lapse(row: connections.ConnectionRow): Promise<void> {
+    const userId = await connections.markLapsed(sql, row.id, row.refreshToken)
+    if (userId !== undefined && push)
+      await push
+        .notify(undefined, userId, { type: 'reconnect', marketplace: row.platform })
+        .catch((error: unknown) => console.error('[push] a lapsed connection was not queued:', error))
+  }
+
   const seal = (grant: TokenGrant): connections.SealedTokens => ({
     accessToken: cipher.seal(grant.accessToken),
     refreshToken: grant.refreshToken === null ? null : cipher.seal(grant.refreshToken),
@@ -113,7 +125,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     console.error(
       `[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`,
     )
-    await connections.markLapsed(sql, row.id, row.refreshToken)
+    await lapse(row)
     throw new ConnectionLapsed(row.platform)
   }
 
@@ -133,7 +145,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       const current = await connections.findConnection(sql, row.userId, row.platform)
       if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry))
         return openToken(current.accessToken, current)
-      await connections.markLapsed(sql, row.id, row.refreshToken)
+      await lapse(row)
       throw new ConnectionLapsed(row.platform)
     }
     // A refresh token that was not rotated (eBay's) keeps its own end.
@@ -204,7 +216,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
         await connections.updateAccount(sql, row.id, account)
         return true
       } catch (error) {
-        if (error instanceof GrantRefused) await connections.markLapsed(sql, row.id, row.refreshToken)
+        if (error instanceof GrantRefused) await lapse(row)
         else if (!(error instanceof ConnectionLapsed)) throw error
         return false
       }
@@ -226,7 +238,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
         return await withAccessToken(provider, row, use)
       } catch (error) {
         if (!(error instanceof GrantRefused)) throw error
-        await connections.markLapsed(sql, row.id, row.refreshToken)
+        await lapse(row)
         throw new ConnectionLapsed(platform)
       }
     },

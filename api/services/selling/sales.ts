@@ -2,12 +2,14 @@
 // every other marketplace the listing is on. The sale and the job that makes the others follow are written in one
 // transaction, so a process killed at any point leaves both or neither; the job asks each other marketplace for a
 // revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none). A
-// sale beyond the stock (sold twice) also queues the mail that tells the seller, in the same transaction.
+// sale beyond the stock (sold twice) also queues the mail that tells the seller, in the same transaction; so does the
+// push to the seller's phones (docs/decisions/0035).
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
 import type { JobQueue } from '../jobs.ts'
+import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
@@ -21,6 +23,7 @@ interface FollowSale {
 
 /** Records sales in the caller's transaction (each marketplace's sales reader, and the seller's "sold elsewhere"). */
 export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
+  const push = createPushQueue(jobs)
   return {
     /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
     async record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined> {
@@ -29,8 +32,15 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
         const follow: FollowSale = { userId, listingId, soldOn: sale.marketplace }
         await jobs.sendInTransaction(tx, FOLLOW_SALE_JOB, follow)
         // Sold beyond the stock: the seller hears of it now, not when they next look.
-        if (applied.short > 0)
+        if (applied.short > 0) {
           await jobs.sendInTransaction(tx, SOLD_TWICE_EMAIL_JOB, { userId, listingId } satisfies SoldTwiceJob)
+          await push.notify(tx, userId, { type: 'sold-twice', listingId })
+        }
+        // A sale the seller recorded themselves is news to nobody; one a marketplace made is the buzz in their pocket.
+        if (sale.marketplace !== 'elsewhere') {
+          const event = { type: 'sold', listingId, soldOn: sale.marketplace, priceCents: sale.unitPriceCents } as const
+          await push.notify(tx, userId, event)
+        }
       }
       return applied
     },

@@ -1,9 +1,10 @@
-// The account screen (/account): the email address and its confirmation, change password, sign out everywhere,
-// delete my account.
+// The account screen (/account): the email address and its confirmation, change password, this device's sale
+// notifications, sign out everywhere, delete my account.
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDeleteAccount, useSignOutEverywhere } from './account-queries.ts'
 import { ConfirmWithSecret } from './ConfirmWithSecret.tsx'
 import { EmailSection } from './EmailSection.tsx'
+import { NotificationsSection } from './NotificationsSection.tsx'
 import { PasswordSection } from './PasswordSection.tsx'
 import { Section } from './Section.tsx'
 
@@ -21,6 +22,7 @@ export function AccountScreen() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <NotificationsSection />
       <Section title="Devices">
         <p>Lost a phone, or signed in on someone else’s? End every session, this one included.</p>
         <ConfirmWithSecret

@@ -7,6 +7,7 @@ import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../.
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
+import { offerPushOnce } from '../../lib/push.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
@@ -52,6 +53,8 @@ export function usePostToEbay(listingId: number) {
       okJson(api.listings[':id']['post-to-ebay'].$post({ param: { id: String(listingId) }, json })),
     onSuccess: async (result) => {
       notify('Success', result.message, 'success')
+      // Live now: the moment to offer telling the seller when it sells (once per device).
+      offerPushOnce()
       await queryClient.invalidateQueries({ queryKey: listingKeys.all })
     },
     onError: async (error) => {

@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { EtsyPublishInput, EtsyPublishResult, EtsyRequirements } from '../../../api/contract/etsy-publish.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
+import { offerPushOnce } from '../../lib/push.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
 
 export const etsyRequirementsQuery = (listingId: number) =>
@@ -29,6 +30,8 @@ export function usePostToEtsy(listingId: number) {
   return useMutation({
     mutationFn: (json: EtsyPublishInput): Promise<EtsyPublishResult> =>
       okJson(api.listings[':id']['post-to-etsy'].$post({ param: { id: String(listingId) }, json })),
+    // Live now: the moment to offer telling the seller when it sells (once per device).
+    onSuccess: () => offerPushOnce(),
     // The row then says Live on Etsy, with its link.
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
   })

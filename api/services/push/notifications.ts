@@ -1,0 +1,101 @@
+// Telling the seller's devices by Web Push (docs/decisions/0035). What happened (a sale, a sale beyond the stock, a
+// refused revision, a lapsed connection) is queued as a job, in the caller's transaction where it has one; that job
+// reads the listing's title once and queues one send per device that has the kind on, so a device whose push service
+// is busy is retried alone and the others are not sent twice. A device the push service reports gone is forgotten.
+import { kindOf, type PushMessage, type PushSettings } from '../../contract/push.ts'
+import type { SoldOn } from '../../contract/listing.ts'
+import type { Platform } from '../../contract/marketplaces.ts'
+import type { Sql, Tx } from '../../db/client.ts'
+import { AppError, notFound } from '../../errors.ts'
+import * as listings from '../../db/listings.ts'
+import * as subscriptions from '../../db/push-subscriptions.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { PushClient } from './push-client.ts'
+
+export const PUSH_NOTIFY_JOB = 'push-notify'
+export const PUSH_SEND_JOB = 'push-send'
+
+/** What happened, as queued: ids only, so the job reads the title as it is when it runs. */
+export type PushEvent =
+  | { type: 'sold'; listingId: number; soldOn: SoldOn; priceCents: number | null }
+  | { type: 'sold-twice'; listingId: number }
+  | { type: 'revision-refused'; listingId: number; marketplace: Platform }
+  | { type: 'reconnect'; marketplace: Platform }
+
+interface NotifyJob {
+  userId: number
+  event: PushEvent
+}
+
+interface SendJob {
+  subscriptionId: number
+  message: PushMessage
+}
+
+/** Queues a notification; services that tell the seller something hold this (routes never do). */
+export function createPushQueue(jobs: JobQueue) {
+  return {
+    /** In `tx` when given, so the notification exists exactly when what it tells of was committed. */
+    async notify(tx: Tx | undefined, userId: number, event: PushEvent): Promise<void> {
+      const job: NotifyJob = { userId, event }
+      if (tx) await jobs.sendInTransaction(tx, PUSH_NOTIFY_JOB, job)
+      else await jobs.send(PUSH_NOTIFY_JOB, job)
+    },
+  }
+}
+
+export type PushQueue = ReturnType<typeof createPushQueue>
+
+export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs: JobQueue; client: PushClient }) {
+  async function messageOf(userId: number, event: PushEvent): Promise<PushMessage | undefined> {
+    if (event.type === 'reconnect') return event
+    const listing = await listings.findListing(sql, userId, event.listingId)
+    // Deleted since, or no longer the seller's: nothing to open.
+    if (!listing) return undefined
+    return { ...event, title: listing.title }
+  }
+
+  return {
+    /** The job: one send per device of the seller that gets this kind. */
+    async fanOut({ userId, event }: NotifyJob): Promise<void> {
+      const message = await messageOf(userId, event)
+      if (!message) return
+      const ids = await subscriptions.subscriptionsFor(sql, userId, kindOf(message))
+      if (ids.length === 0) return
+      await sql.begin((tx) =>
+        jobs.sendManyInTransaction(
+          tx,
+          PUSH_SEND_JOB,
+          ids.map((subscriptionId) => ({ data: { subscriptionId, message } satisfies SendJob })),
+        ),
+      )
+    },
+
+    /** The job: one push to one device; a busy push service throws, and the job is retried. */
+    async send({ subscriptionId, message }: SendJob): Promise<void> {
+      const target = await subscriptions.findSubscription(sql, subscriptionId)
+      if (!target) return
+      if ((await client.send(target, JSON.stringify(message))) === 'gone')
+        await subscriptions.forgetSubscription(sql, subscriptionId)
+    },
+  }
+}
+
+export type PushNotifications = ReturnType<typeof createPushNotifications>
+
+/** The seller's devices' subscriptions, for the routes. */
+export function createPushSubscriptions(sql: Sql) {
+  return {
+    async subscribe(userId: number, input: subscriptions.NewSubscription): Promise<PushSettings> {
+      const kinds = await subscriptions.saveSubscription(sql, userId, input)
+      if (!kinds)
+        throw new AppError(409, 'push_subscription_taken', "Another account gets this device's notifications.")
+      return { kinds }
+    },
+    /** Stops this device's notifications; another seller's device is left alone and reported absent. */
+    async unsubscribe(userId: number, endpoint: string): Promise<void> {
+      if (!(await subscriptions.deleteSubscription(sql, userId, endpoint)))
+        throw notFound('This device gets no notifications of yours.')
+    },
+  }
+}

@@ -1,0 +1,145 @@
+// Sale notifications by Web Push (docs/decisions/0035): a sale made on the eBay stand-in reaches the seller's phones
+// through the push-service stand-in, which checks the VAPID JWT and decrypts the payload as a phone would, so the test
+// reads the words the phone shows. Only the seller's devices, only the kinds each turned on; a device its push
+// service reports gone is forgotten; nobody else may remove or take over a seller's device.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notificationOf, type PushMessage } from '../../../api/contract/push.ts'
+import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
+import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
+import { startFakePushService, type FakePushService, type FakeSubscription } from '../../fakes/push-service.ts'
+import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
+import { JACKET } from '../../helpers/jacket.ts'
+import { readJson, registeredClient, uploadPhotos, type TestApp } from '../../helpers/test-app.ts'
+
+let ebay: FakeEbay
+let pushService: FakePushService
+let t: TestApp
+let skuOf: (listingId: number) => string
+
+beforeAll(async () => {
+  ebay = await startFakeEbay()
+  pushService = await startFakePushService()
+  t = await ebayApp(ebayConfigFor(ebay))
+  skuOf = await ebaySkus(t)
+})
+afterAll(async () => {
+  await t.close()
+  await Promise.all([ebay.close(), pushService.close()])
+})
+
+type Seller = Awaited<ReturnType<typeof registeredClient>>
+
+async function seller(name: string) {
+  return registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)
+}
+
+/** The seller's listing of one piece, live on eBay; sell() sells it there and runs the sales poll and its jobs. */
+async function liveOnEbay(owner: Seller, title: string) {
+  const grant = (await connectEbay(ebay, owner)).grant
+  const images = await uploadPhotos(owner, 1)
+  const listing = await readJson(await owner.post('/api/listings', { ...JACKET, title, images, quantity: 1 }))
+  const posted = await owner.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
+  expect(posted.status, await posted.clone().text()).toBe(200)
+  return {
+    id: listing.id as number,
+    async sell() {
+      ebay.sellItem(grant, skuOf(listing.id as number))
+      await t.jobs.send(SELLER_SALES_JOB, { userId: owner.id })
+      await t.settle()
+      await t.settle()
+    },
+  }
+}
+
+async function subscribe(owner: Seller, kinds?: { sales: boolean; problems: boolean }): Promise<FakeSubscription> {
+  const subscription = pushService.subscribe()
+  const reply = await owner.post('/api/push-subscriptions', { ...subscription, expirationTime: null, kinds })
+  expect(reply.status, await reply.clone().text()).toBe(200)
+  return subscription
+}
+
+const shown = (endpoint: string) =>
+  pushService.receivedBy(endpoint).map((push) => notificationOf(JSON.parse(push.text) as PushMessage))
+
+describe('sale notifications by Web Push', () => {
+  it('serves the VAPID public key the pushes are signed with', async () => {
+    const owner = await seller('key')
+    const { publicKey } = await readJson(await owner.get('/api/push-subscriptions/key'))
+    expect(publicKey).toMatch(/^[\w-]{87}$/)
+  })
+
+  it('pushes a sale on eBay, encrypted, to each of the seller’s devices that has sales on, and no one else', async () => {
+    const alice = await seller('alice')
+    const bob = await seller('bob')
+    const phone = await subscribe(alice)
+    const tablet = await subscribe(alice, { sales: false, problems: true })
+    const bobsPhone = await subscribe(bob)
+    const { publicKey } = await readJson(await alice.get('/api/push-subscriptions/key'))
+    const item = await liveOnEbay(alice, 'Red wool jacket')
+    await item.sell()
+
+    expect(pushService.refusals).toEqual([])
+    expect(shown(phone.endpoint)).toEqual([
+      {
+        title: 'Sold: Red wool jacket — $39.50 on eBay',
+        body: 'Tap to see the listing.',
+        url: `/list-item?edit=${item.id}`,
+        tag: `sold-${item.id}`,
+      },
+    ])
+    const [push] = pushService.receivedBy(phone.endpoint)
+    expect(push!.vapidKey).toBe(publicKey)
+    // Only the title and price (and the listing's id for the tap) go through the push service.
+    expect(Object.keys(JSON.parse(push!.text) as object).sort()).toEqual([
+      'listingId',
+      'priceCents',
+      'soldOn',
+      'title',
+      'type',
+    ])
+    expect(shown(tablet.endpoint)).toEqual([])
+    expect(shown(bobsPhone.endpoint)).toEqual([])
+  })
+
+  it('forgets a device its push service reports gone (410), and keeps the others', async () => {
+    const owner = await seller('gone')
+    const gone = await subscribe(owner)
+    const kept = await subscribe(owner)
+    pushService.answer(gone.endpoint, 410)
+    const item = await liveOnEbay(owner, 'Green wool scarf')
+    await item.sell()
+    const endpoints = await t.db.sql<{ endpoint: string }[]>`
+      select endpoint from push_subscriptions where user_id = ${owner.id}`
+    expect(endpoints.map((row) => row.endpoint)).toEqual([kept.endpoint])
+    expect(shown(kept.endpoint).map((note) => note.title)).toEqual(['Sold: Green wool scarf — $39.50 on eBay'])
+  })
+
+  it('turns one device off and leaves the others; nobody else can remove or take over a device', async () => {
+    const alice = await seller('alice')
+    const bob = await seller('bob')
+    const phone = await subscribe(alice)
+    const laptop = await subscribe(alice)
+    const byBob = await bob.call('DELETE', '/api/push-subscriptions', { endpoint: phone.endpoint })
+    expect(byBob.status).toBe(404)
+    const takeOver = await bob.post('/api/push-subscriptions', phone)
+    expect(takeOver.status).toBe(409)
+    expect((await readJson(takeOver)).code).toBe('push_subscription_taken')
+
+    const off = await alice.call('DELETE', '/api/push-subscriptions', { endpoint: phone.endpoint })
+    expect(off.status).toBe(200)
+    const left = await t.db.sql<{ endpoint: string; userId: number }[]>`
+      select endpoint, user_id from push_subscriptions where endpoint in ${t.db.sql([phone.endpoint, laptop.endpoint])}`
+    expect(left).toEqual([{ endpoint: laptop.endpoint, userId: alice.id }])
+  })
+
+  it('keeps a device’s kinds when it sends its subscription again without them', async () => {
+    const owner = await seller('kinds')
+    const phone = await subscribe(owner, { sales: false, problems: true })
+    const again = await readJson(await owner.post('/api/push-subscriptions', phone))
+    expect(again).toEqual({ kinds: { sales: false, problems: true } })
+  })
+})
