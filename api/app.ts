@@ -28,6 +28,7 @@ import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { salesRoutes } from './routes/sales.ts'
+import { eventRoutes } from './routes/events.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
@@ -39,6 +40,8 @@ import { hostsOf } from './services/ebay/hosts.ts'
 import { describeEbayEnvironment } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
+import { createChangeFeed } from './services/events/change-feed.ts'
+import { createLiveStreams } from './services/events/live-stream.ts'
 import { createEtsyServices } from './services/etsy/etsy-services.ts'
 import type { EtsyApiConfig } from './services/etsy/open-api.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
@@ -118,6 +121,11 @@ export interface AppDeps {
   etsySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
+  /**
+   * How open streams hear of changes (docs/decisions/0034): 'listen' on a Postgres server (every API process hears
+   * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
+   */
+  changeFeed?: 'listen' | 'poll'
 }
 
 export function createApp({
@@ -138,6 +146,7 @@ export function createApp({
   analysisConcurrency,
   analysisLimits,
   inlineStyleHashes,
+  changeFeed = 'poll',
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -204,7 +213,13 @@ export function createApp({
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { marketplaces: selling, liveDeletion })
+  const ebayItemUrl = hostsOf(ebayConfig).item
+  const listings = createListingService(sql, storage, ebayItemUrl, { marketplaces: selling, liveDeletion })
+  const liveStreams = createLiveStreams({
+    sql,
+    ebayItemUrl,
+    feed: createChangeFeed({ sql, ebayItemUrl, mode: changeFeed }),
+  })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
@@ -274,6 +289,7 @@ export function createApp({
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
+    .route('/', eventRoutes(liveStreams))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route(
       '/',

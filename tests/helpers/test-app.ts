@@ -153,6 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,
+    changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
   })
   return {
     app,

@@ -3,6 +3,7 @@
 // before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
 // connect flow described in contract/marketplace-descriptions.ts.
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
+import { logChange } from '../../db/change-events.ts'
 import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
@@ -106,6 +107,12 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     scopes: grant.scopes ?? null,
   })
 
+  /** The grant is over: kept as lapsed, and the seller's open screens told to ask for a new connection (decision 0034). */
+  async function lapse(row: connections.ConnectionRow): Promise<void> {
+    await connections.markLapsed(sql, row.id, row.refreshToken)
+    await logChange(sql, row.userId, 'connection-needs-renewal', null, { platform: row.platform })
+  }
+
   async function openToken(sealed: string, row: connections.ConnectionRow): Promise<string> {
     const token = cipher.open(sealed)
     if (token !== undefined) return token
@@ -113,7 +120,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
     console.error(
       `[marketplaces] the stored ${row.platform} token of connection ${row.id} cannot be decrypted with this server's APP_SECRET`,
     )
-    await connections.markLapsed(sql, row.id, row.refreshToken)
+    await lapse(row)
     throw new ConnectionLapsed(row.platform)
   }
 
@@ -133,7 +140,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
       const current = await connections.findConnection(sql, row.userId, row.platform)
       if (current && current.refreshToken !== sealedRefreshToken && !isDue(current.tokenExpiry))
         return openToken(current.accessToken, current)
-      await connections.markLapsed(sql, row.id, row.refreshToken)
+      await lapse(row)
       throw new ConnectionLapsed(row.platform)
     }
     // A refresh token that was not rotated (eBay's) keeps its own end.
@@ -204,7 +211,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
         await connections.updateAccount(sql, row.id, account)
         return true
       } catch (error) {
-        if (error instanceof GrantRefused) await connections.markLapsed(sql, row.id, row.refreshToken)
+        if (error instanceof GrantRefused) await lapse(row)
         else if (!(error instanceof ConnectionLapsed)) throw error
         return false
       }
@@ -226,7 +233,7 @@ export function createMarketplaceConnectionService({ sql, cipher, providers }: M
         return await withAccessToken(provider, row, use)
       } catch (error) {
         if (!(error instanceof GrantRefused)) throw error
-        await connections.markLapsed(sql, row.id, row.refreshToken)
+        await lapse(row)
         throw new ConnectionLapsed(platform)
       }
     },

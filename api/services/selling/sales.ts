@@ -2,8 +2,10 @@
 // every other marketplace the listing is on. The sale and the job that makes the others follow are written in one
 // transaction, so a process killed at any point leaves both or neither; the job asks each other marketplace for a
 // revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none). A
-// sale beyond the stock (sold twice) also queues the mail that tells the seller, in the same transaction.
+// sale beyond the stock (sold twice) also queues the mail that tells the seller, and every sale goes into the seller's
+// change log for their open screens, in the same transaction.
 import type { Listing } from '../../contract/listing.ts'
+import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
@@ -31,6 +33,15 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
         // Sold beyond the stock: the seller hears of it now, not when they next look.
         if (applied.short > 0)
           await jobs.sendInTransaction(tx, SOLD_TWICE_EMAIL_JOB, { userId, listingId } satisfies SoldTwiceJob)
+        // The seller's open screens show it now (docs/decisions/0034); in this transaction, so never a sale that was not.
+        await logChange(tx, userId, 'listing-sold', listingId, {
+          marketplace: sale.marketplace,
+          quantity: sale.quantity,
+          price: sale.unitPriceCents === null ? null : sale.unitPriceCents / 100,
+          left: applied.left,
+          short: applied.short,
+          where: sale.where ?? null,
+        })
       }
       return applied
     },

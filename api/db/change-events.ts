@@ -1,0 +1,61 @@
+// SQL for change_events: the log of what changed for each seller, which GET /api/events streams (docs/decisions/0034).
+// Written in the change's own transaction; the NOTIFY it sends is delivered only if that transaction commits, so an
+// API process listening never hears of a change that did not happen.
+import type { LiveEvent, LiveEventData, LiveEventKind } from '../contract/events.ts'
+import type { Sql, Tx } from './client.ts'
+import { listingJsonFields } from './listings.ts'
+
+/** The channel every change is announced on, with its id as the payload. */
+export const CHANGE_CHANNEL = 'snaplist_changes'
+
+/** A change as read for sending: its id (a bigint, as text), whose it is, and the event. */
+export type ChangeRow = LiveEvent & { id: string; userId: number }
+
+/** Appends the change to the seller's log and announces it (at commit). */
+export async function logChange<Kind extends LiveEventKind>(
+  sql: Sql | Tx,
+  userId: number,
+  kind: Kind,
+  listingId: number | null,
+  data: LiveEventData[Kind],
+): Promise<void> {
+  await sql`
+    with logged as (
+      insert into change_events (user_id, kind, listing_id, data)
+      values (${userId}, ${kind}, ${listingId}, ${JSON.stringify(data)}::jsonb) returning id
+    )
+    select pg_notify(${CHANGE_CHANNEL}, id::text) from logged`
+}
+
+// The listing as GET /api/listings answers it, read now: an event sent late (a resumed stream) carries the listing as it
+// is, not as it was. A listing being deleted has left the Dashboard, so it reads as gone.
+const selectChanges = (sql: Sql, ebayItemUrl: string) => sql`
+  select e.id::text as id, e.user_id, e.kind, e.listing_id, e.data,
+    (select json_build_object(${listingJsonFields(sql, ebayItemUrl)}) from listings
+      where listings.id = e.listing_id and listings.deleting_since is null) as listing
+  from change_events e`
+
+/** The seller's changes after this id, oldest first (a stream's catch-up). */
+export const changesAfter = (sql: Sql, ebayItemUrl: string, userId: number, afterId: string, limit: number) =>
+  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)}
+    where e.user_id = ${userId} and e.id > ${afterId}::bigint order by e.id limit ${limit}`
+
+/** Everyone's changes after this id, oldest first (polling, where nothing can be listened to). */
+export const everyChangeAfter = (sql: Sql, ebayItemUrl: string, afterId: string, limit: number) =>
+  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)} where e.id > ${afterId}::bigint order by e.id limit ${limit}`
+
+/** These changes (the ids announced), oldest first. */
+export const changesByIds = (sql: Sql, ebayItemUrl: string, ids: string[]) =>
+  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)} where e.id = any(${ids}::bigint[]) order by e.id`
+
+/** The last change's id, '0' when there is none: where a stream without a Last-Event-ID starts. */
+export async function lastChangeId(sql: Sql): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`select coalesce(max(id), 0)::text as id from change_events`
+  return row!.id
+}
+
+/** Deletes the changes older than this many hours (the hourly purge). */
+export async function purgeChanges(sql: Sql, keepHours: number): Promise<number> {
+  const deleted = await sql`delete from change_events where created_at < now() - make_interval(hours => ${keepHours})`
+  return deleted.count
+}
