@@ -5,8 +5,15 @@ import type { LiveEvent, LiveEventData, LiveEventKind } from '../contract/events
 import type { Sql, Tx } from './client.ts'
 import { listingJsonFields } from './listings.ts'
 
-/** The channel every change is announced on, with its id as the payload. */
-export const CHANGE_CHANNEL = 'snaplist_changes'
+// Every change is announced with its id as the payload, on a channel named after the schema: channels are the
+// database's, and the test runs share one server in schemas of their own.
+const CHANNEL_PREFIX = 'snaplist_changes'
+
+/** The channel this database's changes are announced on. */
+export async function changeChannel(sql: Sql): Promise<string> {
+  const [row] = await sql<{ channel: string }[]>`select ${CHANNEL_PREFIX} || ':' || current_schema() as channel`
+  return row!.channel
+}
 
 /** A change as read for sending: its id (a bigint, as text), whose it is, and the event. */
 export type ChangeRow = LiveEvent & { id: string; userId: number }
@@ -22,9 +29,9 @@ export async function logChange<Kind extends LiveEventKind>(
   await sql`
     with logged as (
       insert into change_events (user_id, kind, listing_id, data)
-      values (${userId}, ${kind}, ${listingId}, ${JSON.stringify(data)}::jsonb) returning id
+      values (${userId}, ${kind}, ${listingId}, ${sql.json(data)}) returning id
     )
-    select pg_notify(${CHANGE_CHANNEL}, id::text) from logged`
+    select pg_notify(${CHANNEL_PREFIX} || ':' || current_schema(), id::text) from logged`
 }
 
 // The listing as GET /api/listings answers it, read now: an event sent late (a resumed stream) carries the listing as it

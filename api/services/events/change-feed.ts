@@ -43,7 +43,7 @@ export function createChangeFeed({ sql, ebayItemUrl, mode, pollMs = POLL_MS }: C
         .then(hand)
         .catch((error: unknown) => console.error('Could not read announced changes', error))
     }
-    const { unlisten } = await sql.listen(changes.CHANGE_CHANNEL, (id) => {
+    const { unlisten } = await sql.listen(await changes.changeChannel(sql), (id) => {
       if (announced.push(id) === 1) setImmediate(readAnnounced)
     })
     return unlisten
