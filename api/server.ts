@@ -58,6 +58,8 @@ function buildApp(appUrl: string): AppType {
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
     etsySalesPollMinutes: config.etsySalesPollMinutes,
     inlineStyleHashes: dist.inlineStyleHashes,
+    // Every API process on a Postgres server hears every change; PGlite (one process) reads its log (decision 0034).
+    changeFeed: database.kind === 'postgres' ? 'listen' : 'poll',
   })
   dist.mount(built)
   return built

@@ -1,0 +1,64 @@
+// The signed-in app's one stream of its seller's changes (GET /api/events, docs/decisions/0034): each change updates
+// the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
+// last id it had (Last-Event-ID); when it gives up (the server refused, or the phone was long offline) a new one is
+// opened once the phone is online, after the last change this page had.
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { notify } from '../lib/notify.tsx'
+import { applyLiveEvent } from '../queries/live-event-cache.ts'
+
+/** How long after EventSource gave up a new stream is tried while online. */
+const REOPEN_MS = 5_000
+
+const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`
+
+/** "Sold: Red wool jacket — $37 on eBay" (issue 30). */
+export function saleToast(event: Extract<LiveEvent, { kind: 'listing-sold' }>): string {
+  const { marketplace, price, quantity, where } = event.data
+  const what = `${quantity > 1 ? `${quantity} × ` : ''}${event.listing?.title ?? 'a listing'}`
+  const place =
+    marketplace === 'elsewhere' ? (where ? `at ${where}` : 'elsewhere') : `on ${SOLD_ON_LABELS[marketplace]}`
+  return `Sold: ${what} — ${price === null ? '' : `${dollars(price)} `}${place}`
+}
+
+export function useLiveEvents(enabled: boolean) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return
+    let source: EventSource | undefined
+    let lastId: string | undefined
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const open = () => {
+      clearTimeout(retry)
+      source?.close()
+      source = new EventSource(`/api/events${lastId ? `?after=${lastId}` : ''}`)
+      source.addEventListener(EVENTS_READY, (message) => (lastId = (message as MessageEvent).lastEventId || lastId))
+      source.onmessage = (message: MessageEvent<string>) => {
+        lastId = message.lastEventId || lastId
+        const event = JSON.parse(message.data) as LiveEvent
+        applyLiveEvent(queryClient, event)
+        if (event.kind === 'listing-sold') notify(saleToast(event), undefined, 'success')
+      }
+      source.onerror = () => {
+        // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.
+        if (source?.readyState === EventSource.CLOSED) retry = setTimeout(reopenIfOnline, REOPEN_MS)
+      }
+    }
+    const reopenIfOnline = () => {
+      if (navigator.onLine) open()
+    }
+    // Back online: a stream that gave up meanwhile is opened again at once, and catches up from lastId.
+    const onOnline = () => {
+      if (source?.readyState === EventSource.CLOSED) open()
+    }
+    window.addEventListener('online', onOnline)
+    open()
+    return () => {
+      window.removeEventListener('online', onOnline)
+      clearTimeout(retry)
+      source?.close()
+    }
+  }, [enabled, queryClient])
+}
