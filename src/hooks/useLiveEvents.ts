@@ -2,12 +2,14 @@
 // the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
 // last id it had (Last-Event-ID); when it gives up (the server refused, or the phone was long offline) a new one is
 // opened once the phone is online, after the last change this page had.
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 import { applyLiveEvent } from '../queries/live-event-cache.ts'
+import { currentUserQuery } from '../queries/session-queries.ts'
 
 /** How long after EventSource gave up a new stream is tried while online. */
 const REOPEN_MS = 5_000
@@ -23,17 +25,20 @@ export function saleToast(event: Extract<LiveEvent, { kind: 'listing-sold' }>): 
   return `Sold: ${what} — ${price === null ? '' : `${dollars(price)} `}${place}`
 }
 
-export function useLiveEvents(enabled: boolean) {
+/** Opens the stream while a seller is signed in; another seller signing in on this phone gets a stream of their own. */
+export function useLiveEvents() {
   const queryClient = useQueryClient()
+  const userId = useQuery(currentUserQuery).data?.id
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return
+    if (userId === undefined || typeof EventSource === 'undefined') return
     let source: EventSource | undefined
     let lastId: string | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
     const open = () => {
       clearTimeout(retry)
       source?.close()
-      source = new EventSource(`/api/events${lastId ? `?after=${lastId}` : ''}`)
+      // The typed client names the route (EventSource cannot take its fetch): /api/events, after the last id had.
+      source = new EventSource(api.events.$path({ query: lastId ? { after: lastId } : {} }))
       source.addEventListener(EVENTS_READY, (message) => (lastId = (message as MessageEvent).lastEventId || lastId))
       source.onmessage = (message: MessageEvent<string>) => {
         lastId = message.lastEventId || lastId
@@ -60,5 +65,5 @@ export function useLiveEvents(enabled: boolean) {
       clearTimeout(retry)
       source?.close()
     }
-  }, [enabled, queryClient])
+  }, [userId, queryClient])
 }

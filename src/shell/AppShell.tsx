@@ -26,7 +26,7 @@ function ReauthWhenAsked() {
 export function AppShell() {
   const signedIn = useSessionGuard()
   // One stream of the seller's changes for the whole signed-in app, whichever screen is open.
-  useLiveEvents(signedIn)
+  useLiveEvents()
   if (!signedIn) return <FullPageSpinner label="Checking your session" />
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
