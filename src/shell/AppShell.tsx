@@ -1,10 +1,9 @@
-// The frame of every signed-in screen: header, the screen, footer; the password asked for again (ReauthDialog); and the
-// stream of the seller's changes that keeps every screen's data current (useLiveEvents).
+// The frame of every signed-in screen: header (with the stream of the seller's changes, LiveEvents), the screen,
+// footer; and the password asked for again (ReauthDialog).
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { Footer } from '../components/Footer.tsx'
 import { useSessionGuard } from '../features/auth/useSessionGuard.ts'
-import { useLiveEvents } from '../hooks/useLiveEvents.ts'
 import { reauthRequest } from '../lib/reauth.ts'
 import { Header } from './Header.tsx'
 import { FullPageSpinner } from '../components/ui/Spinner.tsx'
@@ -25,8 +24,6 @@ function ReauthWhenAsked() {
 
 export function AppShell() {
   const signedIn = useSessionGuard()
-  // One stream of the seller's changes for the whole signed-in app, whichever screen is open.
-  useLiveEvents()
   if (!signedIn) return <FullPageSpinner label="Checking your session" />
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
