@@ -289,7 +289,7 @@ export function createApp({
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
-    .route('/', eventRoutes(liveStreams))
+    .route('/', eventRoutes(liveStreams, sessions))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route(
       '/',

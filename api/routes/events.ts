@@ -5,15 +5,17 @@ import { streamSSE } from 'hono/streaming'
 import type { AppEnv } from '../app-env.ts'
 import { EVENTS_READY, EventsQuerySchema } from '../contract/events.ts'
 import { requireUser } from '../middleware/session.ts'
+import type { SessionService } from '../services/accounts/sessions.ts'
 import type { LiveStreams } from '../services/events/live-stream.ts'
 import { valid } from '../validate.ts'
 
 /** A Last-Event-ID this server could have sent; anything else starts the stream from now, as a first connection. */
 const changeId = (header: string | undefined) => (header && /^\d{1,18}$/.test(header) ? header : undefined)
 
-export function eventRoutes(streams: LiveStreams) {
+export function eventRoutes(streams: LiveStreams, sessions: Pick<SessionService, 'holds'>) {
   return new Hono<AppEnv>().get('/events', valid('query', EventsQuerySchema), (c) => {
     const user = requireUser(c)
+    const token = c.get('sessionToken')!
     const after = changeId(c.req.header('last-event-id')) ?? c.req.valid('query').after
     // Not buffered by a proxy in front (nginx): each event must leave at once.
     c.header('X-Accel-Buffering', 'no')
@@ -24,6 +26,7 @@ export function eventRoutes(streams: LiveStreams) {
         change: ({ id, kind, listingId, listing, data }) =>
           sse.writeSSE({ id, data: JSON.stringify({ kind, listingId, listing, data }) }),
         keepAlive: () => sse.write(': keep-alive\n\n').then(() => undefined),
+        signedIn: () => sessions.holds(token),
         closed,
       })
     })

@@ -11,8 +11,9 @@ import { notify } from '../lib/notify.tsx'
 import { applyLiveEvent } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
 
-/** How long after EventSource gave up a new stream is tried while online. */
+/** How long after EventSource gave up a new stream is tried while online: doubling each time, up to the most. */
 const REOPEN_MS = 5_000
+const REOPEN_MAX_MS = 5 * 60_000
 
 const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`
 
@@ -34,12 +35,16 @@ export function useLiveEvents() {
     let source: EventSource | undefined
     let lastId: string | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
+    let wait = REOPEN_MS
     const open = () => {
       clearTimeout(retry)
       source?.close()
       // The typed client names the route (EventSource cannot take its fetch): /api/events, after the last id had.
       source = new EventSource(api.events.$path({ query: lastId ? { after: lastId } : {} }))
-      source.addEventListener(EVENTS_READY, (message) => (lastId = (message as MessageEvent).lastEventId || lastId))
+      source.addEventListener(EVENTS_READY, (message) => {
+        lastId = (message as MessageEvent).lastEventId || lastId
+        wait = REOPEN_MS
+      })
       source.onmessage = (message: MessageEvent<string>) => {
         lastId = message.lastEventId || lastId
         const event = JSON.parse(message.data) as LiveEvent
@@ -48,7 +53,11 @@ export function useLiveEvents() {
       }
       source.onerror = () => {
         // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.
-        if (source?.readyState === EventSource.CLOSED) retry = setTimeout(reopenIfOnline, REOPEN_MS)
+        if (source?.readyState !== EventSource.CLOSED) return
+        // Refused, maybe because the session ended: asking who is signed in takes a signed-out page to sign-in.
+        void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+        retry = setTimeout(reopenIfOnline, wait)
+        wait = Math.min(wait * 2, REOPEN_MAX_MS)
       }
     }
     const reopenIfOnline = () => {

@@ -1,5 +1,4 @@
-// The frame of every signed-in screen: header (with the stream of the seller's changes, LiveEvents), the screen,
-// footer; and the password asked for again (ReauthDialog).
+// The frame of every signed-in screen: header, the screen, footer; and the password asked for again (ReauthDialog).
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { Footer } from '../components/Footer.tsx'

@@ -12,6 +12,8 @@ export interface StreamSink {
   change(row: ChangeRow): Promise<void>
   /** A comment that keeps proxies and phones from closing a quiet connection. */
   keepAlive(): Promise<void>
+  /** Whether the session the stream was opened with still holds: signed out (here or elsewhere), the stream ends. */
+  signedIn(): Promise<boolean>
   /** Resolves when the app closed the connection. */
   closed: Promise<void>
 }
@@ -19,7 +21,15 @@ export interface StreamSink {
 const CATCH_UP_BATCH = 200
 const KEEP_ALIVE_MS = 25_000
 
-export function createLiveStreams({ sql, feed, ebayItemUrl }: { sql: Sql; feed: ChangeFeed; ebayItemUrl: string }) {
+export interface LiveStreamOptions {
+  sql: Sql
+  feed: ChangeFeed
+  ebayItemUrl: string
+  /** How often a quiet stream sends a comment and checks its session; 25 s when not given. */
+  keepAliveMs?: number
+}
+
+export function createLiveStreams({ sql, feed, ebayItemUrl, keepAliveMs = KEEP_ALIVE_MS }: LiveStreamOptions) {
   return {
     /** Streams the seller's changes after `after` (now when undefined) into the sink until it closes. */
     async stream(userId: number, after: string | undefined, sink: StreamSink): Promise<void> {
@@ -45,10 +55,14 @@ export function createLiveStreams({ sql, feed, ebayItemUrl }: { sql: Sql; feed: 
         }
         for (const row of held) if (!sent.has(row.id)) write(row)
         held = undefined
+        let signedOut = () => {}
+        const ended = new Promise<void>((resolve) => (signedOut = resolve))
         const timer = setInterval(() => {
-          writing = writing.then(() => sink.keepAlive()).catch(() => undefined)
-        }, KEEP_ALIVE_MS)
-        await sink.closed
+          writing = writing
+            .then(async () => ((await sink.signedIn()) ? sink.keepAlive() : signedOut()))
+            .catch(() => undefined)
+        }, keepAliveMs)
+        await Promise.race([sink.closed, ended])
         clearInterval(timer)
       } finally {
         stop()

@@ -8,6 +8,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../../api/app.ts'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
+import { createChangeFeed } from '../../../api/services/events/change-feed.ts'
+import { createLiveStreams } from '../../../api/services/events/live-stream.ts'
 import { createLocalAnalyzer } from '../../../api/services/listings/analyzer/local.ts'
 import { createLocalStorage } from '../../../api/services/listings/local-storage.ts'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
@@ -115,6 +117,25 @@ describe('changes pushed to open screens', () => {
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(fresh.changes()).toEqual([])
     await fresh.close()
+  })
+
+  it('ends a stream at its next keep-alive once its session no longer holds (signed out here or elsewhere)', async () => {
+    const { sql } = opened.t.db
+    const feed = createChangeFeed({ sql, ebayItemUrl: 'https://ebay.example/itm/', mode: 'poll' })
+    const streams = createLiveStreams({ sql, feed, ebayItemUrl: 'https://ebay.example/itm/', keepAliveMs: 50 })
+    let holds = true
+    let keptAlive = 0
+    const ended = streams.stream((await seller('signed-out')).id, undefined, {
+      ready: async () => {},
+      change: async () => {},
+      keepAlive: async () => void (keptAlive += 1),
+      signedIn: async () => holds,
+      closed: new Promise(() => {}),
+    })
+    await expect.poll(() => keptAlive).toBeGreaterThan(0)
+    holds = false
+    await ended
+    expect(feed.open).toBe(0)
   })
 
   it('refuses a visitor who is not signed in', async () => {
