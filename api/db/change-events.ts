@@ -55,9 +55,23 @@ export const everyChangeAfter = (sql: Sql, ebayItemUrl: string, afterId: string,
 export const changesByIds = (sql: Sql, ebayItemUrl: string, ids: string[]) =>
   sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)} where e.id = any(${ids}::bigint[]) order by e.id`
 
-/** The last change's id, '0' when there is none: where a stream without a Last-Event-ID starts. */
+/** The last change's id, '0' when there is none: where the feed's poll starts. */
 export async function lastChangeId(sql: Sql): Promise<string> {
   const [row] = await sql<{ id: string }[]>`select coalesce(max(id), 0)::text as id from change_events`
+  return row!.id
+}
+
+/**
+ * Where a new stream starts: just before the seller's first change of these last seconds, else after their last one
+ * ('0' when none).
+ */
+export async function startOfRecentChanges(sql: Sql, userId: number, seconds: number): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    select coalesce(
+      (select min(id) - 1 from change_events
+        where user_id = ${userId} and created_at >= now() - make_interval(secs => ${seconds})),
+      (select max(id) from change_events where user_id = ${userId}),
+      0)::text as id`
   return row!.id
 }
 

@@ -19,6 +19,10 @@ export interface StreamSink {
 }
 
 const CATCH_UP_BATCH = 200
+// A new stream (no id to resume from) starts with the seller's changes of these last seconds: the app opens it a
+// moment after reading its lists, and a change in between would otherwise show only on a reload. Sending a change
+// the lists already had changes nothing.
+const NEW_STREAM_REPLAY_SECONDS = 15
 const KEEP_ALIVE_MS = 25_000
 
 export interface LiveStreamOptions {
@@ -42,7 +46,7 @@ export function createLiveStreams({ sql, feed, ebayItemUrl, keepAliveMs = KEEP_A
       }
       const stop = await feed.subscribe(userId, (row) => (held ? held.push(row) : write(row)))
       try {
-        let from = after ?? (await changes.lastChangeId(sql))
+        let from = after ?? (await changes.startOfRecentChanges(sql, userId, NEW_STREAM_REPLAY_SECONDS))
         await sink.ready(from)
         for (;;) {
           const missed = await changes.changesAfter(sql, ebayItemUrl, userId, from, CATCH_UP_BATCH)
