@@ -29,6 +29,7 @@ import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
+import { eventRoutes } from './routes/events.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
 import { createAccountService } from './services/accounts/register-and-sign-in.ts'
@@ -40,6 +41,8 @@ import { hostsOf } from './services/ebay/hosts.ts'
 import { describeEbayEnvironment } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
+import { createChangeFeed } from './services/events/change-feed.ts'
+import { createLiveStreams } from './services/events/live-stream.ts'
 import { createEtsyServices } from './services/etsy/etsy-services.ts'
 import type { EtsyApiConfig } from './services/etsy/open-api.ts'
 import { createPushClient } from './services/push/push-client.ts'
@@ -128,6 +131,11 @@ export interface AppDeps {
    * (only the tests' stand-in). How the pushes reach the push services may be stubbed (fetcher).
    */
   push?: { vapid: VapidKeys; subject?: string; allowHttp?: boolean; fetcher?: typeof fetch }
+  /**
+   * How open streams hear of changes (docs/decisions/0034): 'listen' on a Postgres server (every API process hears
+   * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
+   */
+  changeFeed?: 'listen' | 'poll'
 }
 
 export function createApp({
@@ -149,6 +157,7 @@ export function createApp({
   analysisLimits,
   inlineStyleHashes,
   push = { vapid: createEphemeralVapidKeys() },
+  changeFeed = 'poll',
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -220,7 +229,13 @@ export function createApp({
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
-  const listings = createListingService(sql, storage, hostsOf(ebayConfig).item, { marketplaces: selling, liveDeletion })
+  const ebayItemUrl = hostsOf(ebayConfig).item
+  const listings = createListingService(sql, storage, ebayItemUrl, { marketplaces: selling, liveDeletion })
+  const liveStreams = createLiveStreams({
+    sql,
+    ebayItemUrl,
+    feed: createChangeFeed({ sql, ebayItemUrl, mode: changeFeed }),
+  })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
   const marketplaceOAuth = createMarketplaceOAuth({ sql, cipher, providers, connections })
@@ -291,6 +306,7 @@ export function createApp({
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
+    .route('/', eventRoutes(liveStreams, sessions))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route('/', pushRoutes(createPushSubscriptions(sql), push.vapid.publicKey))
     .route(

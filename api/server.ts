@@ -62,6 +62,8 @@ function buildApp(appUrl: string): AppType {
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
     push: { vapid, subject: appUrl.startsWith('https:') ? appUrl : `mailto:${mailAddressOf(config.mailFrom)}` },
+    // Every API process on a Postgres server hears every change; PGlite (one process) reads its log (decision 0034).
+    changeFeed: database.kind === 'postgres' ? 'listen' : 'poll',
   })
   dist.mount(built)
   return built

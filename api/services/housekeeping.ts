@@ -2,6 +2,7 @@
 // outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups and
 // sellers' photo analyses past their hours. An hourly job on the durable queue (job-registry.ts), so with several API
 // processes one of them runs it.
+import { purgeChanges } from '../db/change-events.ts'
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
 import { purgeAnalyses } from '../db/photo-analyses.ts'
@@ -18,6 +19,8 @@ import { ANALYSIS_REUSE_MS } from './listings/analysis-reuse.ts'
 export const OUTBOX_KEEP_HOURS = 24
 /** How long a finished job's mark is kept: far beyond its last retry (see BACK_OFF in job-registry.ts). */
 const FINISHED_JOB_KEEP_HOURS = 24
+/** How long the change log keeps a change (docs/decisions/0034): a screen away longer reloads its lists. */
+export const CHANGE_LOG_KEEP_HOURS = 24
 export const PURGE_JOB = 'purge-expired'
 
 export interface PurgeCounts {
@@ -28,6 +31,7 @@ export interface PurgeCounts {
   finishedJobs: number
   ebayLookups: number
   photoAnalyses: number
+  changeEvents: number
 }
 
 export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
@@ -39,5 +43,6 @@ export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
     finishedJobs: await deleteOldFinishedJobs(sql, FINISHED_JOB_KEEP_HOURS),
     ebayLookups: await purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS),
     photoAnalyses: await purgeAnalyses(sql, ANALYSIS_REUSE_MS),
+    changeEvents: await purgeChanges(sql, CHANGE_LOG_KEEP_HOURS),
   }
 }

@@ -10,6 +10,9 @@ import { Button } from '../components/ui/Button.tsx'
 
 // It reads the offline store, which loads after the first screen.
 const SyncIndicator = deferred(async () => (await import('../features/drafts/SyncIndicator.tsx')).SyncIndicator)
+// The stream of the seller's changes, for every signed-in screen (the header is on all of them); it draws nothing, and
+// its code is not part of any screen's first download.
+const LiveEvents = deferred(async () => (await import('../components/LiveEvents.tsx')).LiveEvents)
 
 const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
 /** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
@@ -57,6 +60,7 @@ export function Header() {
             growing the header, which would push the page down. */}
         <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-3">
           <SyncIndicator userId={user.id} />
+          <LiveEvents />
           <span className="min-w-0 truncate text-sm text-slate-700">Welcome, {user.username}</span>
           <Button variant="secondary" onClick={() => void startLogout()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Logout'}

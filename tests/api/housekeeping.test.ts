@@ -45,6 +45,10 @@ describe('purgeExpired', () => {
       insert into finished_jobs (job_id, finished_at) values
         ('00000000-0000-4000-8000-000000000001', now() - interval '23 hours'),
         ('00000000-0000-4000-8000-000000000002', now() - interval '25 hours')`
+    await sql`delete from change_events`
+    await sql`
+      insert into change_events (user_id, kind, created_at) values
+        (${userId}, 'recent', now() - interval '23 hours'), (${userId}, 'day-old', now() - interval '25 hours')`
 
     expect(await purgeExpired(sql)).toEqual({
       sessions: 2,
@@ -54,11 +58,13 @@ describe('purgeExpired', () => {
       finishedJobs: 1,
       ebayLookups: 0,
       photoAnalyses: 0,
+      changeEvents: 1,
     })
     expect(await keys('sessions', 'token_hash')).toEqual(['live'])
     expect(await keys('rate_limits', 'key')).toEqual(['window-open'])
     expect(await keys('oauth_states', 'state_hash')).toEqual(['pending'])
     expect(await keys('mail_outbox', 'recipient')).toEqual(['new@example.com'])
     expect(await keys('finished_jobs', 'job_id')).toEqual(['00000000-0000-4000-8000-000000000001'])
+    expect(await keys('change_events', 'kind')).toEqual(['recent'])
   })
 })

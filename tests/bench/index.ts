@@ -1,10 +1,11 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchCrosslist } from './crosslist.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
+import { benchEvents } from './events.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
 import { benchLighthouse } from './lighthouse.ts'
@@ -28,6 +29,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   haul: benchHaul,
   soak: benchSoak,
   lighthouse: benchLighthouse,
+  events: benchEvents,
 }
 
 const only = process.env.BENCH_ONLY

@@ -75,7 +75,8 @@ export async function launchServer({ databaseUrl, stateDir, port }: LaunchOption
   for (const name of [DATABASE_URL_ENV, STATE_DIR_ENV, PORT_ENV]) if (env[name] === undefined) delete env[name]
   // The product's own stdout (e.g. mail it could not send at sign-up) is not part of the report; stderr still shows.
   const child = fork(SERVER_ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
+    // --expose-gc: the memory route collects before it measures.
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })

@@ -13,6 +13,9 @@ export const PORT_ENV = 'BENCH_SERVER_PORT'
 /** Bench-only route, followed by `/:id`: one primary-key select, never part of the product. */
 export const BASELINE_PATH = '/bench/baseline'
 
+/** Bench-only route: the server process's memory (process.memoryUsage()) after a garbage collection. */
+export const MEMORY_PATH = '/bench/memory'
+
 export interface ReadyMessage {
   type: 'ready'
   port: number

@@ -14,7 +14,14 @@ import { openDatabase, type Database, type Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
-import { BASELINE_PATH, DATABASE_URL_ENV, PORT_ENV, STATE_DIR_ENV, type ServerMessage } from './protocol.ts'
+import {
+  BASELINE_PATH,
+  MEMORY_PATH,
+  DATABASE_URL_ENV,
+  PORT_ENV,
+  STATE_DIR_ENV,
+  type ServerMessage,
+} from './protocol.ts'
 
 interface BenchDatabase {
   db: Database
@@ -53,7 +60,7 @@ async function openServerBench(url: string): Promise<BenchDatabase> {
   }
 }
 
-function benchApp(sql: Sql, photosDir: string) {
+function benchApp(sql: Sql, photosDir: string, kind: Database['kind']) {
   // No benchmarked route stores photos or calls the analyser; these are the offline defaults the tests use too.
   const product = createApp({
     sql,
@@ -67,14 +74,24 @@ function benchApp(sql: Sql, photosDir: string) {
     },
     storage: createLocalStorage(photosDir),
     analyzer: createLocalAnalyzer(),
+    changeFeed: kind === 'postgres' ? 'listen' : 'poll',
   })
   // Mounted after the product so it passes through the same outer middleware, and kept out of api/app.ts.
-  return new Hono().route('/', product).get(`${BASELINE_PATH}/:id`, async (c) => {
-    const [row] = await sql<
-      { id: number; username: string }[]
-    >`select id, username from users where id = ${Number(c.req.param('id'))}`
-    return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
-  })
+  return (
+    new Hono()
+      .route('/', product)
+      .get(`${BASELINE_PATH}/:id`, async (c) => {
+        const [row] = await sql<
+          { id: number; username: string }[]
+        >`select id, username from users where id = ${Number(c.req.param('id'))}`
+        return row ? c.json(row, 200) : c.json({ message: 'No such user.' }, 404)
+      })
+      // The process's memory after a collection (when the runtime allows one), for the open streams' cost.
+      .get(MEMORY_PATH, (c) => {
+        ;(globalThis as { gc?: () => void }).gc?.()
+        return c.json(process.memoryUsage(), 200)
+      })
+  )
 }
 
 function listen(app: Hono, port: number): Promise<ServerType> {
@@ -154,7 +171,10 @@ async function main() {
   const bench = databaseUrl ? await openServerBench(databaseUrl) : await openPgliteBench(dir)
   cleanups.push(() => bench.dispose())
   await migrate(bench.db.sql)
-  const server = await listen(benchApp(bench.db.sql, path.join(dir, 'photos')), Number(process.env[PORT_ENV] ?? 0))
+  const server = await listen(
+    benchApp(bench.db.sql, path.join(dir, 'photos'), bench.db.kind),
+    Number(process.env[PORT_ENV] ?? 0),
+  )
   cleanups.push(() => closeServer(server))
   const { port } = server.address() as AddressInfo
   const { cookie, userId } = await signIn(`http://127.0.0.1:${port}`)

@@ -157,7 +157,8 @@ export function mustRefuseText(schema: Schema, text: string): boolean {
   if (NUL_ESCAPE.test(text)) return true
   let value: unknown
   try {
-    value = JSON.parse(text)
+    // As the server reads a body (the Fetch standard's "UTF-8 decode"), a leading byte order mark is dropped first.
+    value = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
     return true
   }

@@ -21,6 +21,7 @@ import {
   EbayRequirementsQuerySchema,
 } from '../../api/contract/ebay-publish.ts'
 import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../api/contract/etsy-publish.ts'
+import { EventsQuerySchema } from '../../api/contract/events.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
@@ -87,6 +88,11 @@ export interface RouteSpec {
   wildcard?: boolean
   /** A GET that keeps something (SPEC keeps it a GET): refused from another site like any state-changing request. */
   keepsState?: true
+  /**
+   * The answer is a stream that ends only when the caller closes it (GET /api/events): callRoute reads what arrives
+   * in its first moments, closes it, and answers with that text, so a sweep reading the body is not left waiting.
+   */
+  stream?: true
   /** A request the rightful caller could send (Alice for user routes): with another caller it must be refused. */
   example(f: CatalogFixture): ExampleRequest
 }
@@ -205,6 +211,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     json: AnalyzePhotosSchema,
     example: (f) => ({ path: '/api/analyze-photos', body: { photoIds: [f.alice.photoId] } }),
+  },
+  'GET /api/events': {
+    access: 'user',
+    query: EventsQuerySchema,
+    stream: true,
+    example: () => ({ path: '/api/events?after=0' }),
   },
   'GET /api/listings': { access: 'user', example: () => ({ path: '/api/listings' }) },
   'GET /api/listings/search': {
@@ -482,13 +494,38 @@ export function callRoute(
   const sent = Object.fromEntries(
     Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
   )
-  return Promise.resolve(
+  const answer = Promise.resolve(
     app.request(`${TEST_ORIGIN}${path}`, {
       method: methodOf(route),
       headers: sent,
       body: json ? JSON.stringify(body) : (body as RequestInit['body']),
     }),
   )
+  return ROUTES[route]?.stream ? answer.then(firstMoments) : answer
+}
+
+/** How long a stream is read before it is closed: long enough for what it sends at once (the catch-up). */
+const STREAM_READ_MS = 300
+
+/** The stream's answer with only what it sent in its first moments; the stream itself is closed. */
+async function firstMoments(response: Response): Promise<Response> {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  const deadline = Date.now() + STREAM_READ_MS
+  for (;;) {
+    const left = deadline - Date.now()
+    if (left <= 0) break
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), left)),
+    ])
+    if (!chunk || chunk.done) break
+    text += decoder.decode(chunk.value, { stream: true })
+  }
+  await reader.cancel()
+  return new Response(text, { status: response.status, headers: response.headers })
 }
 
 export const isStateChanging = (route: string) =>

@@ -36,6 +36,8 @@ export interface TestApp {
   settle(): Promise<void>
   /** The app's job queue (no workers: settle() runs what is due), for tests that enqueue a scheduled job themselves. */
   jobs: JobQueue
+  /** Another API process's connections to this database (TestDatabase.connectAgain). */
+  connectAgain(): Promise<Database>
   close(): Promise<void>
 }
 
@@ -82,9 +84,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
 }
 
-async function ownDatabase(databaseUrl: string): Promise<{ db: Database; drop(): Promise<void> }> {
+async function ownDatabase(databaseUrl: string): Promise<TestDatabase> {
   const db = await openDatabase({ databaseUrl })
-  return { db, drop: () => db.close() }
+  return { db, connectAgain: () => openDatabase({ databaseUrl }), drop: () => db.close() }
 }
 
 export interface TestAppOptions {
@@ -125,7 +127,9 @@ export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
 
 /** The app with photos in a temporary folder and, unless a test brings its own, the no-key analyser and the mail outbox. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & { photosDir: string }> {
-  const { db, drop } = options.databaseUrl ? await ownDatabase(options.databaseUrl) : await openTestDatabase()
+  const { db, drop, connectAgain } = options.databaseUrl
+    ? await ownDatabase(options.databaseUrl)
+    : await openTestDatabase()
   await migrate(db.sql)
   const setupCode = (await issueSetupCode(db.sql))!
   const photosDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-photos-'))
@@ -156,6 +160,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     analysisLimits: options.analysisLimits,
     // The push-service stand-in (tests/fakes/push-service.ts) takes plain http; a test's seller subscribes to it.
     push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
+    changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
   })
   return {
     app,
@@ -164,6 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     setupCode,
     settle: () => jobs.runDue(),
     jobs,
+    connectAgain,
     async close() {
       await jobs.stop()
       await drop()

@@ -54,6 +54,11 @@ export function createSessionService(sql: Sql) {
       return { user, passwordProvedAt, renewedUntil }
     },
 
+    /** Whether the session still holds, without sliding its expiry (an open event stream asks now and then). */
+    async holds(token: string): Promise<boolean> {
+      return (await sessions.findSessionUser(sql, hashSecret(token), SESSION_MAX_DAYS)) !== undefined
+    },
+
     async end(token: string): Promise<void> {
       await sessions.deleteSession(sql, hashSecret(token))
     },

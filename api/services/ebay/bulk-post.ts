@@ -3,6 +3,7 @@
 // publisher is idempotent per listing (a listing already live answers its eBay listing; a retry after a lost reply
 // updates the same offer), so a job run twice, or the same request sent twice, publishes each listing once.
 import * as v from 'valibot'
+import { logChange } from '../../db/change-events.ts'
 import { BULK_POST_QUEUE_MAX, type EbayBulkPost, type EbayBulkPostInput } from '../../contract/ebay-bulk-post.ts'
 import { EbayPublishInputSchema } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
@@ -50,12 +51,19 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
         v.parse(EbayPublishInputSchema, postalCode ? { postalCode } : {}),
       )
       await bulkPosts.recordBulkPostItem(sql, bulkPostId, listingId, { status: 'posted', viewUrl: published.viewUrl })
+      await logChange(sql, userId, 'bulk-post-progress', listingId, { bulkPostId, status: 'posted', message: null })
     } catch (error) {
       // eBay away or busy: the job fails and is retried with back-off.
       if (!isRefusal(error)) throw error
       await bulkPosts.recordBulkPostItem(sql, bulkPostId, listingId, {
         status: 'refused',
         code: error.code,
+        message: error.message,
+      })
+      // Seen on every open screen, the seller's other devices too (docs/decisions/0034).
+      await logChange(sql, userId, 'bulk-post-progress', listingId, {
+        bulkPostId,
+        status: 'refused',
         message: error.message,
       })
     }

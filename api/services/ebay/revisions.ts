@@ -4,6 +4,7 @@
 // twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and one job at a
 // time talks to eBay for a listing (a lease), however many processes run.
 import { randomUUID } from 'node:crypto'
+import { logChange } from '../../db/change-events.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as revisions from '../../db/ebay-revisions.ts'
@@ -169,6 +170,7 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
         target = now.requested
         await send(userId, row, now, target, lease)
         row = await revisions.finish(sql, listingId, lease, target, null)
+        if (!row) await logChange(sql, userId, 'revision-finished', listingId, { marketplace: 'ebay', refusal: null })
       } catch (error) {
         if (error instanceof EbayRefusal && error.errorIds.includes(REVISION_LIMIT_ERROR))
           return waitForTomorrow(listingId, lease)
@@ -176,8 +178,11 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
           await revisions.release(sql, listingId, lease, 'pending', BUSY_MESSAGE).catch(() => undefined)
           throw error
         }
-        row = await revisions.finish(sql, listingId, lease, target, (error as AppError).message)
+        const refusal = (error as AppError).message
+        row = await revisions.finish(sql, listingId, lease, target, refusal)
         await tellRefused(userId, listingId, error)
+        // The seller's open screens show eBay's answer (docs/decisions/0034); a newer change already on its way waits.
+        if (!row) await logChange(sql, userId, 'revision-finished', listingId, { marketplace: 'ebay', refusal })
       }
     }
   }

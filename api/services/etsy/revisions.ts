@@ -6,6 +6,7 @@
 // (selling/stock-bound.ts), then reads the shop's receipts of those minutes and lowers Etsy's count again if a sale
 // landed under the write.
 import * as v from 'valibot'
+import { logChange } from '../../db/change-events.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as places from '../../db/listing-marketplaces.ts'
@@ -137,12 +138,16 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
         if (listing && sentAs)
           await connectionService.call(userId, ETSY, (token) => send(token, userId, shopId, listing, sentAs))
         await places.finishRevision(sql, listingId, ETSY, target, null)
+        await logChange(sql, userId, 'revision-finished', listingId, { marketplace: ETSY, refusal: null })
       } catch (error) {
         if (isPassing(error)) {
           await places.releaseRevision(sql, listingId, ETSY).catch(() => undefined)
           throw error
         }
-        await places.finishRevision(sql, listingId, ETSY, target, (error as AppError).message)
+        const refusal = (error as AppError).message
+        await places.finishRevision(sql, listingId, ETSY, target, refusal)
+        // The seller's open screens show Etsy's answer (docs/decisions/0034).
+        await logChange(sql, userId, 'revision-finished', listingId, { marketplace: ETSY, refusal })
         // Etsy said no: the seller's phone is told, unless the connection lapsed (that has its own notification).
         if (!(error instanceof AppError && error.code === 'marketplace_connection_lapsed'))
           await push

@@ -1,5 +1,6 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
-// edits only against the version they started from, deletion takes the photos no other listing uses with it.
+// edits only against the version they started from, deletion takes the photos no other listing uses with it. Each
+// change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
@@ -13,6 +14,7 @@ import {
 } from '../../contract/listing.ts'
 import type { ListingSearch } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
+import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as listingSearch from '../../db/listing-search.ts'
@@ -101,7 +103,12 @@ export function createListingService(
   }
 
   async function removeListing(deleteRow: (tx: Tx) => Promise<Listing | undefined>, missing: string): Promise<void> {
-    if (!(await deleteWithPhotos(sql, storage, deleteRow))) throw notFound(missing)
+    const deleteAndLog = async (tx: Tx) => {
+      const deleted = await deleteRow(tx)
+      if (deleted) await logChange(tx, deleted.userId, 'listing-deleted', deleted.id, {})
+      return deleted
+    }
+    if (!(await deleteWithPhotos(sql, storage, deleteAndLog))) throw notFound(missing)
   }
 
   /** Every marketplace the listing was published to gets the change, in the change's transaction. */
@@ -116,6 +123,8 @@ export function createListingService(
       if (!liveDeletion || !listing || !marketplaces.some((marketplace) => marketplace.isLive(listing))) return false
       await listings.markDeleting(tx, userId, id)
       await liveDeletion.requestInTransaction(tx, userId, id)
+      // It leaves the Dashboard now, on every screen.
+      await logChange(tx, userId, 'listing-deleted', id, {})
       return true
     })
 
@@ -143,7 +152,10 @@ export function createListingService(
           images,
           ebayAspects: withoutFieldAspects(input.ebayAspects),
         })
-        if (inserted) return { listing: inserted, created: true }
+        if (inserted) {
+          await logChange(tx, userId, 'listing-created', inserted.id, {})
+          return { listing: inserted, created: true }
+        }
         // The clientId is taken: by this seller (a concurrent retry won the insert), or by another account. A draft's
         // id is its listing's clientId, so another account sending it (a shared phone) gets neither that listing nor a
         // copy of it; the unique index decides, so two accounts racing cannot both insert.
@@ -165,6 +177,7 @@ export function createListingService(
         if (filled.length === 0) return { listing, filled }
         const updated = await listings.updateListingFields(tx, id, fill, filled)
         await requestRevisions(tx, updated)
+        await logChange(tx, userId, 'listing-edited', id, {})
         return { listing: updated, filled }
       }),
 
@@ -186,6 +199,7 @@ export function createListingService(
         const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
         await requestRevisions(tx, updated)
+        await logChange(tx, userId, 'listing-edited', id, {})
         const removed = current.images.filter((url) => !photoUrls.includes(url))
         return { listing: updated, unused: await images.deleteUnusedImages(tx, userId, removed) }
       })

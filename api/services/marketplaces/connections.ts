@@ -3,6 +3,7 @@
 // before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
 // connect flow described in contract/marketplace-descriptions.ts.
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
+import { logChange } from '../../db/change-events.ts'
 import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
@@ -101,10 +102,15 @@ export interface MarketplaceConnectionDeps {
 }
 
 export function createMarketplaceConnectionService({ sql, cipher, providers, push }: MarketplaceConnectionDeps) {
-  /** Ends the grant; the seller hears of it once, from the call that ended it. */
+  /**
+   * The grant is over: kept as lapsed. The seller hears of it once, from the call that ended it: their open screens are
+   * told to ask for a new connection (decision 0034), and their phones (decision 0035).
+   */
   async function lapse(row: connections.ConnectionRow): Promise<void> {
     const userId = await connections.markLapsed(sql, row.id, row.refreshToken)
-    if (userId !== undefined && push)
+    if (userId === undefined) return
+    await logChange(sql, userId, 'connection-needs-renewal', null, { platform: row.platform })
+    if (push)
       await push
         .notify(undefined, userId, { type: 'reconnect', marketplace: row.platform })
         .catch((error: unknown) => console.error('[push] a lapsed connection was not queued:', error))

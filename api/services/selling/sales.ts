@@ -2,9 +2,11 @@
 // every other marketplace the listing is on. The sale and the job that makes the others follow are written in one
 // transaction, so a process killed at any point leaves both or neither; the job asks each other marketplace for a
 // revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none). A
-// sale beyond the stock (sold twice) also queues the mail that tells the seller, in the same transaction; so does the
-// push to the seller's phones (docs/decisions/0035).
+// sale beyond the stock (sold twice) also queues the mail that tells the seller, the push to the seller's phones
+// (docs/decisions/0035) goes out, and every sale goes into the seller's change log for their open screens, all in the
+// same transaction.
 import type { Listing } from '../../contract/listing.ts'
+import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
@@ -41,6 +43,15 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
           const event = { type: 'sold', listingId, soldOn: sale.marketplace, priceCents: sale.unitPriceCents } as const
           await push.notify(tx, userId, event)
         }
+        // The seller's open screens show it now (docs/decisions/0034); in this transaction, so never a sale that was not.
+        await logChange(tx, userId, 'listing-sold', listingId, {
+          marketplace: sale.marketplace,
+          quantity: sale.quantity,
+          price: sale.unitPriceCents === null ? null : sale.unitPriceCents / 100,
+          left: applied.left,
+          short: applied.short,
+          where: sale.where ?? null,
+        })
       }
       return applied
     },

@@ -1,0 +1,78 @@
+// The signed-in app's one stream of its seller's changes (GET /api/events, docs/decisions/0034): each change updates
+// the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
+// last id it had (Last-Event-ID); when it gives up (the server refused, or the phone was long offline) a new one is
+// opened once the phone is online, after the last change this page had.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { api } from '../lib/api.ts'
+import { notify } from '../lib/notify.tsx'
+import { applyLiveEvent } from '../queries/live-event-cache.ts'
+import { currentUserQuery } from '../queries/session-queries.ts'
+
+/** How long after EventSource gave up a new stream is tried while online: doubling each time, up to the most. */
+const REOPEN_MS = 5_000
+const REOPEN_MAX_MS = 5 * 60_000
+
+const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`
+
+/** "Sold: Red wool jacket — $37 on eBay" (issue 30). */
+export function saleToast(event: Extract<LiveEvent, { kind: 'listing-sold' }>): string {
+  const { marketplace, price, quantity, where } = event.data
+  const what = `${quantity > 1 ? `${quantity} × ` : ''}${event.listing?.title ?? 'a listing'}`
+  const place =
+    marketplace === 'elsewhere' ? (where ? `at ${where}` : 'elsewhere') : `on ${SOLD_ON_LABELS[marketplace]}`
+  return `Sold: ${what} — ${price === null ? '' : `${dollars(price)} `}${place}`
+}
+
+/** Opens the stream while a seller is signed in; another seller signing in on this phone gets a stream of their own. */
+export function useLiveEvents() {
+  const queryClient = useQueryClient()
+  const userId = useQuery(currentUserQuery).data?.id
+  useEffect(() => {
+    if (userId === undefined || typeof EventSource === 'undefined') return
+    let source: EventSource | undefined
+    let lastId: string | undefined
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let wait = REOPEN_MS
+    const open = () => {
+      clearTimeout(retry)
+      source?.close()
+      // The typed client names the route (EventSource cannot take its fetch): /api/events, after the last id had.
+      source = new EventSource(api.events.$path({ query: lastId ? { after: lastId } : {} }))
+      source.addEventListener(EVENTS_READY, (message) => {
+        lastId = (message as MessageEvent).lastEventId || lastId
+        wait = REOPEN_MS
+      })
+      source.onmessage = (message: MessageEvent<string>) => {
+        lastId = message.lastEventId || lastId
+        const event = JSON.parse(message.data) as LiveEvent
+        applyLiveEvent(queryClient, event)
+        if (event.kind === 'listing-sold') notify(saleToast(event), undefined, 'success')
+      }
+      source.onerror = () => {
+        // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.
+        if (source?.readyState !== EventSource.CLOSED) return
+        // Refused, maybe because the session ended: asking who is signed in takes a signed-out page to sign-in.
+        void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+        retry = setTimeout(reopenIfOnline, wait)
+        wait = Math.min(wait * 2, REOPEN_MAX_MS)
+      }
+    }
+    const reopenIfOnline = () => {
+      if (navigator.onLine) open()
+    }
+    // Back online: a stream that gave up meanwhile is opened again at once, and catches up from lastId.
+    const onOnline = () => {
+      if (source?.readyState === EventSource.CLOSED) open()
+    }
+    window.addEventListener('online', onOnline)
+    open()
+    return () => {
+      window.removeEventListener('online', onOnline)
+      clearTimeout(retry)
+      source?.close()
+    }
+  }, [userId, queryClient])
+}

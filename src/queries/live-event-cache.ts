@@ -1,0 +1,71 @@
+// What a change pushed by the server (GET /api/events, docs/decisions/0034) does to the query cache: the listing it
+// carries replaces the cached one in every list that holds it, and a deleted one leaves them, with the Dashboard's
+// counts kept in step. Nothing is fetched again, except the search a listing created elsewhere belongs in (the server
+// alone knows where it sorts), so SPEC's "no polling, no refetch on focus" still holds.
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { LiveEvent } from '../../api/contract/events.ts'
+import type { ListingPage } from '../../api/contract/listing-search.ts'
+import { listingStatus, type Listing } from '../../api/contract/listing.ts'
+import { marketplaceKeys } from './marketplace-queries.ts'
+import { listingKeys } from './listing-queries.ts'
+
+type Cached = Listing[] | InfiniteData<ListingPage> | undefined
+
+/** The Dashboard's counts with one listing moved from one status to another (or gone, or new). */
+function recount(counts: ListingPage['counts'], before: Listing | undefined, after: Listing | null) {
+  const next = { ...counts }
+  if (before) next[listingStatus(before)] -= 1
+  if (after) next[listingStatus(after)] += 1
+  return next
+}
+
+function inPages(data: InfiniteData<ListingPage>, id: number, listing: Listing | null): InfiniteData<ListingPage> {
+  const before = data.pages.flatMap((page) => page.listings).find((held) => held.id === id)
+  if (!before) return data
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      total: listing ? page.total : page.total - 1,
+      counts: recount(page.counts, before, listing),
+      listings: listing
+        ? page.listings.map((held) => (held.id === id ? listing : held))
+        : page.listings.filter((held) => held.id !== id),
+    })),
+  }
+}
+
+function inList(data: Listing[], id: number, listing: Listing | null, created: boolean): Listing[] {
+  if (!listing) return data.filter((held) => held.id !== id)
+  if (data.some((held) => held.id === id)) return data.map((held) => (held.id === id ? listing : held))
+  // Newest first, as GET /api/listings answers.
+  return created ? [listing, ...data] : data
+}
+
+/** Whether any list in the cache holds this listing. */
+const isCached = (queryClient: QueryClient, id: number) =>
+  queryClient
+    .getQueriesData<Cached>({ queryKey: listingKeys.all })
+    .some(([, data]) =>
+      Array.isArray(data)
+        ? data.some((held) => held.id === id)
+        : data?.pages?.some((page) => page.listings.some((held) => held.id === id)),
+    )
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  if (event.kind === 'connection-needs-renewal') {
+    void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+    return
+  }
+  const id = event.listingId
+  if (id === null) return
+  const created = event.kind === 'listing-created' && !isCached(queryClient, id)
+  for (const [key, data] of queryClient.getQueriesData<Cached>({ queryKey: listingKeys.all })) {
+    if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created))
+    else if (data?.pages) queryClient.setQueryData(key, inPages(data, id, event.listing))
+  }
+  // Which searches a new listing belongs in, and where, only the server knows: those on screen ask again.
+  if (created) void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'search'] })
+  // 'Select all ready' counts again when next opened (a listing sold or deleted is no longer ready).
+  void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'ready-ids'], refetchType: 'none' })
+}
