@@ -7,8 +7,10 @@ import { precompressAssets } from './scripts/vite-precompress.ts'
 import { NOT_PRECACHED, prerenderPublicPages } from './scripts/vite-prerender.ts'
 
 const THEME_COLOR = '#4338ca'
+// The chunks of the admin screens (src/features/admin/: admin.tsx, email-templates.tsx and their queries).
+const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|admin)[^\\/]+[\\/][^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing\.|listing-fields|ebay-|options)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|admin)[^\\/]+[\\/](?!push-|sales-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing\.|listing-fields|ebay-|etsy-|events|push|sales|category-search|options)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [
@@ -31,8 +33,9 @@ export default defineConfig({
         rollupFormat: 'iife',
         // Not the web manifest: the plugin adds it itself.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // The server's own renderer and page template, and the pages as it sends them (scripts/vite-prerender.ts).
-        globIgnores: NOT_PRECACHED,
+        // The server's own renderer and page template, and the pages as it sends them (scripts/vite-prerender.ts); and
+        // the admin screens, used from a desktop browser with a connection: a seller's phone need not keep them.
+        globIgnores: [...NOT_PRECACHED, ...ADMIN_ONLY],
       },
       manifest: {
         id: '/',
@@ -89,7 +92,8 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
             // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the
             // public screens) as one file, not a dozen sub-kilobyte ones: a phone pays for each request (issue 19 counts
-            // them). Only modules with no library of their own, so nothing heavy rides along. With them the app's start
+            // them). Not the parts only a dialog or one screen uses (posting to a marketplace, notifications, sales):
+            // those load with it, so /auth does not download them. Only modules with no library of their own, so nothing heavy rides along. With them the app's start
             // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
             // (docs/decisions/0024).
             { name: 'app', test: APP_SHARED, priority: 2 },

@@ -4,7 +4,7 @@
 // eBay' post many at once (docs/product.md §17).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
 import { listingStatus, type Listing } from '../../../api/contract/listing.ts'
 import type { EtsyPostDialogProps, PostDialogsProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
@@ -18,12 +18,16 @@ import { PreviewDialog } from './PreviewDialog.tsx'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
-import { SoldElsewhereDialog } from './SoldElsewhereDialog.tsx'
 import { DeleteListingDialog } from './DeleteListingDialog.tsx'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { useSalesRefresh } from './useSalesRefresh.ts'
 import { ListingRow } from './ListingRow.tsx'
+
+// Its form (react-hook-form and the contract's checks) loads on the first Sold elsewhere tap, not with the Dashboard.
+const SoldElsewhereDialog = lazy(async () => ({
+  default: (await import('./SoldElsewhereDialog.tsx')).SoldElsewhereDialog,
+}))
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -180,7 +184,11 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
       <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
-      <SoldElsewhereDialog listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
+      {soldElsewhere && (
+        <Suspense fallback={null}>
+          <SoldElsewhereDialog listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
+        </Suspense>
+      )}
       <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )

@@ -7,7 +7,7 @@ import type { EbayPublishInput, EbayPublishResult, EbayRequirements } from '../.
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { notify } from '../../lib/notify.tsx'
-import { offerPushOnce } from '../../lib/push.tsx'
+import { offerPushOnceLive } from '../../lib/offer-push.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
@@ -54,7 +54,7 @@ export function usePostToEbay(listingId: number) {
     onSuccess: async (result) => {
       notify('Success', result.message, 'success')
       // Live now: the moment to offer telling the seller when it sells (once per device).
-      offerPushOnce()
+      offerPushOnceLive()
       await queryClient.invalidateQueries({ queryKey: listingKeys.all })
     },
     onError: async (error) => {

@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { EtsyPublishInput, EtsyPublishResult, EtsyRequirements } from '../../../api/contract/etsy-publish.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
-import { offerPushOnce } from '../../lib/push.tsx'
+import { offerPushOnceLive } from '../../lib/offer-push.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
 
 export const etsyRequirementsQuery = (listingId: number) =>
@@ -31,7 +31,7 @@ export function usePostToEtsy(listingId: number) {
     mutationFn: (json: EtsyPublishInput): Promise<EtsyPublishResult> =>
       okJson(api.listings[':id']['post-to-etsy'].$post({ param: { id: String(listingId) }, json })),
     // Live now: the moment to offer telling the seller when it sells (once per device).
-    onSuccess: () => offerPushOnce(),
+    onSuccess: () => offerPushOnceLive(),
     // The row then says Live on Etsy, with its link.
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
   })
