@@ -8,7 +8,7 @@ import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
-import { applyLiveEvent } from '../queries/live-event-cache.ts'
+import { applyLiveEvents } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
 
 /** How long after EventSource gave up a new stream is tried while online: doubling each time, up to the most. */
@@ -36,6 +36,13 @@ export function useLiveEvents() {
     let lastId: string | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
     let wait = REOPEN_MS
+    let arrived: LiveEvent[] = []
+    let flush: ReturnType<typeof setTimeout> | undefined
+    const applyArrived = () => {
+      const events = arrived
+      arrived = []
+      applyLiveEvents(queryClient, events)
+    }
     const open = () => {
       clearTimeout(retry)
       source?.close()
@@ -48,7 +55,8 @@ export function useLiveEvents() {
       source.onmessage = (message: MessageEvent<string>) => {
         lastId = message.lastEventId || lastId
         const event = JSON.parse(message.data) as LiveEvent
-        applyLiveEvent(queryClient, event)
+        // Applied with the others that arrive in the same moment (a catch-up is many): one redraw for them all.
+        if (arrived.push(event) === 1) flush = setTimeout(applyArrived, 0)
         if (event.kind === 'listing-sold') notify(saleToast(event), undefined, 'success')
       }
       source.onerror = () => {
@@ -72,6 +80,7 @@ export function useLiveEvents() {
     return () => {
       window.removeEventListener('online', onOnline)
       clearTimeout(retry)
+      clearTimeout(flush)
       source?.close()
     }
   }, [userId, queryClient])

@@ -2,7 +2,7 @@
 // carries replaces the cached one in every list that holds it, and a deleted one leaves them, with the Dashboard's
 // counts kept in step. Nothing is fetched again, except the search a listing created elsewhere belongs in (the server
 // alone knows where it sorts), so SPEC's "no polling, no refetch on focus" still holds.
-import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import { notifyManager, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { LiveEvent } from '../../api/contract/events.ts'
 import type { ListingPage } from '../../api/contract/listing-search.ts'
 import { listingStatus, type Listing } from '../../api/contract/listing.ts'
@@ -52,20 +52,29 @@ const isCached = (queryClient: QueryClient, id: number) =>
         : data?.pages?.some((page) => page.listings.some((held) => held.id === id)),
     )
 
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  if (event.kind === 'connection-needs-renewal') {
-    void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
-    return
-  }
+/** One change in the cached lists; answers whether it is a listing none of them holds yet (created elsewhere). */
+function applyOne(queryClient: QueryClient, event: LiveEvent): { created: boolean; connection: boolean } {
+  if (event.kind === 'connection-needs-renewal') return { created: false, connection: true }
   const id = event.listingId
-  if (id === null) return
+  if (id === null) return { created: false, connection: false }
   const created = event.kind === 'listing-created' && !isCached(queryClient, id)
   for (const [key, data] of queryClient.getQueriesData<Cached>({ queryKey: listingKeys.all })) {
     if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created))
     else if (data?.pages) queryClient.setQueryData(key, inPages(data, id, event.listing))
   }
+  return { created, connection: false }
+}
+
+/**
+ * Changes that arrived together (a stream catching up sends many at once) applied as one: the screens draw once, and
+ * the searches on screen ask again once, not once per new listing.
+ */
+export function applyLiveEvents(queryClient: QueryClient, events: LiveEvent[]): void {
+  const applied = notifyManager.batch(() => events.map((event) => applyOne(queryClient, event)))
+  if (applied.some((one) => one.connection)) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
   // Which searches a new listing belongs in, and where, only the server knows: those on screen ask again.
-  if (created) void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'search'] })
+  if (applied.some((one) => one.created))
+    void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'search'] })
   // 'Select all ready' counts again when next opened (a listing sold or deleted is no longer ready).
   void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'ready-ids'], refetchType: 'none' })
 }

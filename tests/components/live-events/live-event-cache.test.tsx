@@ -7,7 +7,7 @@ import type { LiveEvent } from '../../../api/contract/events.ts'
 import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { saleToast } from '../../../src/hooks/useLiveEvents.ts'
-import { applyLiveEvent } from '../../../src/queries/live-event-cache.ts'
+import { applyLiveEvents } from '../../../src/queries/live-event-cache.ts'
 import { listingKeys } from '../../../src/queries/listing-queries.ts'
 
 const listing = (id: number, fields: Partial<Listing> = {}) =>
@@ -36,7 +36,7 @@ const saleEvent = (fields: Partial<Extract<LiveEvent, { kind: 'listing-sold' }>[
 describe('a pushed change in the query cache', () => {
   it('replaces the sold listing in every list and moves it from Live to Sold in the counts', () => {
     const queryClient = cached()
-    applyLiveEvent(queryClient, saleEvent())
+    applyLiveEvents(queryClient, [saleEvent()])
     expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.title)).toEqual([
       'Item 2',
       'Red wool jacket',
@@ -49,7 +49,7 @@ describe('a pushed change in the query cache', () => {
 
   it('takes a deleted listing out, with the total and counts', () => {
     const queryClient = cached()
-    applyLiveEvent(queryClient, { kind: 'listing-deleted', listingId: 2, listing: null, data: {} })
+    applyLiveEvents(queryClient, [{ kind: 'listing-deleted', listingId: 2, listing: null, data: {} }])
     expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([1])
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
     expect(page).toMatchObject({ total: 1, counts: { ...counts, live: 1 } })
@@ -58,7 +58,7 @@ describe('a pushed change in the query cache', () => {
 
   it('puts a listing created elsewhere first in the whole list, and has the search ask again', () => {
     const queryClient = cached()
-    applyLiveEvent(queryClient, { kind: 'listing-created', listingId: 3, listing: listing(3), data: {} })
+    applyLiveEvents(queryClient, [{ kind: 'listing-created', listingId: 3, listing: listing(3), data: {} }])
     expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([3, 2, 1])
     expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(true)
   })
