@@ -8,6 +8,7 @@ import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
+import { onSigningOut } from '../lib/signing-out.ts'
 import { applyLiveEvents } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
 
@@ -57,7 +58,9 @@ export function useLiveEvents() {
         const event = JSON.parse(message.data) as LiveEvent
         // Applied with the others that arrive in the same moment (a catch-up is many): one redraw for them all.
         if (arrived.push(event) === 1) flush = setTimeout(applyArrived, 0)
-        if (event.kind === 'listing-sold') notify(saleToast(event), undefined, 'success')
+        // A sale the seller recorded themselves (sold elsewhere) is news to nobody; one a marketplace made is.
+        if (event.kind === 'listing-sold' && event.data.marketplace !== 'elsewhere')
+          notify(saleToast(event), undefined, 'success')
       }
       source.onerror = () => {
         // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.
@@ -76,8 +79,15 @@ export function useLiveEvents() {
       if (source?.readyState === EventSource.CLOSED) open()
     }
     window.addEventListener('online', onOnline)
+    // The session is about to end: the stream closes now, before a reconnect could be refused.
+    const stopOnSignOut = onSigningOut(() => {
+      window.removeEventListener('online', onOnline)
+      clearTimeout(retry)
+      source?.close()
+    })
     open()
     return () => {
+      stopOnSignOut()
       window.removeEventListener('online', onOnline)
       clearTimeout(retry)
       clearTimeout(flush)

@@ -9,6 +9,7 @@ import { maybeSignedIn } from '../lib/session-hint.ts'
 import { notify } from '../lib/notify.tsx'
 import { forgetLastSeen } from '../lib/last-seen-store.ts'
 import { forgetThumbnails } from '../offline/thumbnail-cache.ts'
+import { announceSigningOut } from '../lib/signing-out.ts'
 
 export const sessionKeys = { user: ['user'] as const }
 
@@ -102,7 +103,10 @@ export function useSignedOut() {
 export function useLogout() {
   const signedOut = useSignedOut()
   return useMutation({
-    mutationFn: (_input: LogoutInput) => okJson(api.logout.$post()),
+    mutationFn: (_input: LogoutInput) => {
+      announceSigningOut()
+      return okJson(api.logout.$post())
+    },
     onSuccess: async (_reply, input) => {
       await signedOut(input.removeFromPhone)
       notify('Logged out successfully', 'You have been logged out of your account.', 'success')
