@@ -30,6 +30,7 @@ import {
   type Call,
 } from './api-processes.ts'
 import { postgresMode } from './run.ts'
+import { JACKET } from '../helpers/jacket.ts'
 
 const LOAD_SECONDS = Number(process.env.CROSSLIST_SECONDS ?? 120)
 const SELLERS = 5
@@ -46,18 +47,8 @@ const POLL_SECONDS = 60
 const END_GOAL_MS = (POLL_SECONDS + 10) * 1000
 const SETTLE_LIMIT_MS = 9 * 60_000
 const ETSY_REDIRECT_URI = 'http://localhost/etsy/auth/success'
-const JACKET = {
-  description: 'Light wash, no stains.',
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  askingPrice: 39.5,
-  category: 'clothing',
-  keywords: ['denim', 'jacket'],
-}
+// The jacket every selling test lists, with what Etsy also takes (a description, tags).
+const ITEM = { ...JACKET, description: 'Light wash, no stains.', keywords: ['denim', 'jacket'] }
 
 type Side = 'ebay' | 'etsy'
 
@@ -170,7 +161,7 @@ async function run(
       const initial = 1 + randomInt(3)
       const listing = (await json(
         await call(cookie, 'POST', '/api/listings', {
-          ...JACKET,
+          ...ITEM,
           title: `Trucker jacket ${index}-${n}`,
           quantity: initial,
           images: [photo.imageUrl],

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAKE_EBAY_PORT } from './ports.ts'
 import { connectEbay, createListingThroughApi, listingIdOfSku, signUpThroughApi } from './helpers.ts'
+import { JACKET } from '../helpers/jacket.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -20,17 +21,7 @@ test('an item sold on eBay turns Sold on the open Dashboard, with a toast, witho
   await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const title = 'Trucker jacket sold live'
-  const listing = await createListingThroughApi(page, {
-    title,
-    brand: "Levi's",
-    size: 'M',
-    sizeType: 'Regular',
-    department: 'Men',
-    color: 'blue',
-    price: 45,
-    askingPrice: 39.5,
-    category: 'clothing',
-  })
+  const listing = await createListingThroughApi(page, { ...JACKET, title })
   const posted = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, {
     data: { aspects: { Type: 'Jacket' }, postalCode: '95125' },
   })

@@ -12,21 +12,12 @@ import { createChangeFeed } from '../../../api/services/events/change-feed.ts'
 import { createLiveStreams } from '../../../api/services/events/live-stream.ts'
 import { createLocalAnalyzer } from '../../../api/services/listings/analyzer/local.ts'
 import { createLocalStorage } from '../../../api/services/listings/local-storage.ts'
+import { JACKET } from '../../helpers/jacket.ts'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
 import { openEventStream } from '../../helpers/event-stream.ts'
 import { readJson, registeredClient, TEST_ORIGIN, uploadPhotos } from '../../helpers/test-app.ts'
 
 const opened = ebayAppPerFile()
-
-const JACKET = {
-  brand: "Levi's",
-  size: 'M',
-  sizeType: 'Regular',
-  department: 'Men',
-  color: 'blue',
-  price: 45,
-  category: 'clothing',
-}
 
 const seller = (name: string) => registeredClient(opened.t.app, `${name}-${randomUUID().slice(0, 8)}`)
 
