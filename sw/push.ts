@@ -26,16 +26,17 @@ async function show(message: PushMessage | undefined): Promise<void> {
   })
 }
 
-/** Focuses a window of the app on the URL, or opens one. */
+/**
+ * Takes an open window of the app to the URL and brings it forward, or opens a new one. It navigates before it focuses:
+ * focusing needs the tap's permission, which a browser may withhold, and the listing should open either way.
+ */
 async function open(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const own = windows.find((client) => new URL(client.url).origin === self.location.origin)
-  if (own) {
-    await own.focus()
-    await own.navigate(url)
-    return
-  }
-  await self.clients.openWindow(url)
+  // navigate() works only on a window this worker controls: any other is left, and a new one opened.
+  const navigated = await own?.navigate(url).catch(() => null)
+  if (navigated) await navigated.focus().catch(() => undefined)
+  else await self.clients.openWindow(url)
 }
 
 export function showPushNotifications(): void {

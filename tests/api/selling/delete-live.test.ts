@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB } from '../../../api/services/selling/delete-live.ts'
-import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { sellItem } from '../../fakes/ebay-sell.ts'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../helpers/test-app.ts'
 import { JACKET } from '../../helpers/jacket.ts'
+import { dueNow } from '../../helpers/jobs.ts'
 
 type Seller = Awaited<ReturnType<typeof registeredClient>> & { grant: string }
 
@@ -32,13 +32,6 @@ const offerStatus = (seller: Seller, id: number) =>
 const dashboard = async (seller: Seller) => (await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]
 const rowExists = async (id: number) => (await ebay.t.db.sql`select 1 from listings where id = ${id}`).length === 1
 
-/** The clock moved on: the job's next try (a retry's back-off, or the wait before the last look at the orders) is due now. */
-async function dueNow(name: string) {
-  const schema = await jobSchemaFor(ebay.t.db.sql)
-  await ebay.t.db
-    .sql`update ${ebay.t.db.sql(schema)}.job set start_after = now() where name = ${name} and state in ('created', 'retry')`
-}
-
 describe('deleting a listing live on eBay', () => {
   it('leaves the Dashboard at once, ends it on eBay, and deletes it after a last look at the orders', async () => {
     const { seller, id } = await liveListing()
@@ -54,7 +47,7 @@ describe('deleting a listing live on eBay', () => {
     // Kept until a sale made just before the end has had time to reach getOrders.
     expect(await rowExists(id)).toBe(true)
 
-    await dueNow(DELETE_AFTER_END_JOB)
+    await dueNow(ebay.t.db.sql, DELETE_AFTER_END_JOB)
     await ebay.t.settle()
     expect(await rowExists(id)).toBe(false)
     expect((await dashboard(seller)).map((listing) => listing.id)).not.toContain(id)
@@ -73,10 +66,10 @@ describe('deleting a listing live on eBay', () => {
     expect(offerStatus(seller, id)).toBe('PUBLISHED')
     expect(await rowExists(id)).toBe(true)
 
-    await dueNow(END_BEFORE_DELETE_JOB)
+    await dueNow(ebay.t.db.sql, END_BEFORE_DELETE_JOB)
     await ebay.t.settle()
     expect(offerStatus(seller, id)).toBe('UNPUBLISHED')
-    await dueNow(DELETE_AFTER_END_JOB)
+    await dueNow(ebay.t.db.sql, DELETE_AFTER_END_JOB)
     await ebay.t.settle()
     expect(await rowExists(id)).toBe(false)
   })
@@ -87,7 +80,7 @@ describe('deleting a listing live on eBay', () => {
     const order = sellItem(ebay.fake.sell, seller.grant, ebay.skuOf(id))
 
     await ebay.t.settle()
-    await dueNow(DELETE_AFTER_END_JOB)
+    await dueNow(ebay.t.db.sql, DELETE_AFTER_END_JOB)
     await ebay.t.settle()
     expect(await rowExists(id)).toBe(true)
     expect((await dashboard(seller)).find((listing) => listing.id === id)).toMatchObject({

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
+import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
 import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
-import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
 import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
 import { connectEtsy, etsyOptions } from '../../helpers/etsy.ts'
 import { JACKET } from '../../helpers/jacket.ts'
+import { dueNow } from '../../helpers/jobs.ts'
 import {
   newUser,
   readJson,
@@ -41,12 +42,6 @@ beforeEach(() => {
   etsy.control.fail = null
   etsy.control.slowMs = 0
 })
-
-/** Jobs of this name waiting (a retry's back-off, a delay) are due now: settle() runs them. */
-async function runNow(name: string, state: 'retry' | 'created') {
-  const schema = await jobSchemaFor(t.db.sql)
-  await t.db.sql.unsafe(`update ${schema}.job set start_after = now() where name = $1 and state = $2`, [name, state])
-}
 
 /** A seller with eBay and Etsy connected and one listing of `quantity` pieces live on both. */
 async function liveOnBoth(name: string, quantity: number) {
@@ -158,7 +153,7 @@ describe('one stock on every marketplace', () => {
     expect(item.etsyListing().state).toBe('active')
     etsy.control.fail = null
     // The revision job's retry comes after its back-off; here it is run again at once.
-    await runNow('etsy-revision', 'retry')
+    await dueNow(t.db.sql, ETSY_REVISION_JOB, ['retry'])
     await t.settle()
     expect(item.etsyListing().state).toBe('inactive')
   })
@@ -238,7 +233,7 @@ describe('a process killed while it sent a change', () => {
     // The lease runs out; the job asked to look again then comes due.
     await t.db.sql`update listing_marketplaces set revision_lease_until = now() - interval '1 second'
       where listing_id = ${item.id} and marketplace = 'etsy'`
-    await runNow('etsy-revision', 'created')
+    await dueNow(t.db.sql, ETSY_REVISION_JOB, ['created'])
     await t.settle()
     expect(item.etsyListing().state).toBe('inactive')
   })
