@@ -8,6 +8,7 @@ import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
+import { firstTelling } from '../lib/sales-told.ts'
 import { onSigningOut } from '../lib/signing-out.ts'
 import { applyLiveEvents } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
@@ -58,8 +59,12 @@ export function useLiveEvents() {
         const event = JSON.parse(message.data) as LiveEvent
         // Applied with the others that arrive in the same moment (a catch-up is many): one redraw for them all.
         if (arrived.push(event) === 1) flush = setTimeout(applyArrived, 0)
-        // A sale the seller recorded themselves (sold elsewhere) is news to nobody; one a marketplace made is.
-        if (event.kind === 'listing-sold' && event.data.marketplace !== 'elsewhere')
+        // A sale the seller recorded themselves (sold elsewhere) is news to nobody; one a marketplace made is, once.
+        if (
+          event.kind === 'listing-sold' &&
+          event.data.marketplace !== 'elsewhere' &&
+          firstTelling(message.lastEventId)
+        )
           notify(saleToast(event), undefined, 'success')
       }
       source.onerror = () => {

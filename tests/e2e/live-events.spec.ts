@@ -51,4 +51,19 @@ test('an item sold on eBay turns Sold on the open Dashboard, with a toast, witho
   await expect(page.getByText(`Sold: ${title} — $39.50 on eBay`)).toBeVisible()
   await expect(row.getByRole('link', { name: `View on eBay: ${title}` })).toHaveCount(0)
   expect(listReads, 'the sale came on the stream, not from reading the listings again').toEqual([])
+
+  // A reload within the seconds a new stream replays brings the sale again: the row stays Sold, the toast is not
+  // shown a second time.
+  const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events')
+  await page.reload()
+  await streamOpened
+  await expect(row.getByText('Sold', { exact: true })).toBeVisible()
+  const toastAgain = page
+    .getByText(`Sold: ${title} — $39.50 on eBay`)
+    .waitFor({ timeout: 3_000 })
+    .then(
+      () => true,
+      () => false,
+    )
+  expect(await toastAgain, 'the sale is toasted once').toBe(false)
 })
