@@ -1,6 +1,6 @@
 // The signed-in app's one stream of its seller's changes (GET /api/events, docs/decisions/0034): each change updates
 // the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
-// last id it had (Last-Event-ID); when it gives up (the server refused, or the phone was long offline) a new one is
+// last id it had (Last-Event-ID); when it gives up (the server refused) or the phone goes offline, a new one is
 // opened once the phone is online, after the last change this page had.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -79,24 +79,30 @@ export function useLiveEvents() {
     const reopenIfOnline = () => {
       if (navigator.onLine) open()
     }
-    // Back online: a stream that gave up meanwhile is opened again at once, and catches up from lastId.
+    // Offline, the connection is dead even where the browser has not noticed yet (a phone out of signal can hold it for
+    // minutes): closed now, and opened again when back online, catching up from lastId.
+    const onOffline = () => {
+      clearTimeout(retry)
+      source?.close()
+    }
     const onOnline = () => {
       if (source?.readyState === EventSource.CLOSED) open()
     }
+    window.addEventListener('offline', onOffline)
     window.addEventListener('online', onOnline)
-    // The session is about to end: the stream closes now, before a reconnect could be refused.
-    const stopOnSignOut = onSigningOut(() => {
+    const stop = () => {
+      window.removeEventListener('offline', onOffline)
       window.removeEventListener('online', onOnline)
       clearTimeout(retry)
       source?.close()
-    })
+    }
+    // The session is about to end: the stream closes now, before a reconnect could be refused.
+    const stopOnSignOut = onSigningOut(stop)
     open()
     return () => {
       stopOnSignOut()
-      window.removeEventListener('online', onOnline)
-      clearTimeout(retry)
+      stop()
       clearTimeout(flush)
-      source?.close()
     }
   }, [userId, queryClient])
 }
