@@ -24,8 +24,24 @@ const apiProject = (name: string, testDb: string, exclude: string[] = []) => ({
     isolate: false,
   },
 })
-// The API files that never touch SQL: once, on the embedded database, is enough.
-const NO_SQL = ['tests/api/listings/analyzer.test.ts']
+// The API files whose subject is not the database run once, on the embedded one: PGlite is Postgres itself, so the same
+// SQL gives the same answers, and the server's run is for what only it can differ in (a pool of connections racing,
+// LISTEN/NOTIFY, the driver). Files with some such tests skip the others there (tests/helpers/test-db.ts).
+const NOT_ABOUT_THE_DATABASE = [
+  // The AI and the photo pipeline (Gemini's client, sharp, eBay's Taxonomy and Browse).
+  'tests/api/listings/analyzer.test.ts',
+  'tests/api/listings/analysis.test.ts',
+  'tests/api/routes/images.test.ts',
+  // Where photos are kept: a folder, or Supabase Storage's REST API.
+  'tests/api/listings/storage.test.ts',
+  // Google's ID token checked against its keys.
+  'tests/api/accounts/google-sign-in.test.ts',
+  // Every route refused to the wrong caller: refused before SQL, or by the owner's condition, which is the same SQL on
+  // either database (its snapshot of every table checks nothing changed).
+  'tests/api/routes/access-sweep.test.ts',
+  // The Etsy stand-in's own check against Etsy's contract.
+  'tests/api/etsy/stand-in.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -36,7 +52,7 @@ export default defineConfig({
     globalSetup: ['tests/helpers/pglite-template.ts'],
     projects: [
       apiProject('api-pglite', 'pglite'),
-      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', NO_SQL)] : []),
+      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', NOT_ABOUT_THE_DATABASE)] : []),
       { test: { ...everyProject, name: 'src', include: ['tests/src/**/*.test.{ts,tsx}'] } },
       // Pure functions, no server and no database: their folders mirror the code's (tests/unit/contract → api/contract).
       { test: { ...everyProject, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

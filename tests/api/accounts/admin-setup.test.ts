@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSetupCode, promoteToAdmin } from '../../../api/services/accounts/admin-setup.ts'
 import { SERVER_TEST_TIMEOUT_MS, startServer, type ServerProcess } from '../../helpers/server-process.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { onPostgresRerun } from '../../helpers/test-db.ts'
 
 const register = (t: TestApp, name: string, setupCode?: string) =>
   client(t.app).post('/api/register', { ...newUser(name), ...(setupCode === undefined ? {} : { setupCode }) })
@@ -81,7 +82,7 @@ describe('a restart before an administrator exists', () => {
   })
 })
 
-describe('npm run user:admin', () => {
+describe.skipIf(onPostgresRerun)('npm run user:admin', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()
@@ -97,7 +98,7 @@ describe('npm run user:admin', () => {
   })
 })
 
-describe('the server', () => {
+describe.skipIf(onPostgresRerun)('the server', () => {
   let running: ServerProcess | undefined
   afterAll(() => {
     running?.server.kill()

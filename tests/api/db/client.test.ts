@@ -18,10 +18,10 @@ import {
   type StopMode,
 } from '../../helpers/private-postgres.ts'
 import { createTestApp, readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
+import { onPostgresRerun } from '../../helpers/test-db.ts'
 
 // These tests bring their own database servers, so the postgres project would only repeat them.
-const repeated = process.env.TEST_DB === 'postgres'
-const skipReason = repeated ? 'runs once, in the api-pglite project' : privatePostgresUnavailable()
+const skipReason = onPostgresRerun ? 'runs once, in the api-pglite project' : privatePostgresUnavailable()
 const WORKERS = 6
 const UP_MS = 1_000
 // Long enough that every screen meets the outage more than once even on a loaded machine (CI runs this beside the
@@ -157,7 +157,7 @@ describe.skipIf(skipReason)(`database restart${skipReason ? ` (skipped: ${skipRe
   })
 })
 
-describe.skipIf(repeated)('a database that never answers', () => {
+describe.skipIf(onPostgresRerun)('a database that never answers', () => {
   it('answers 503 once the connect timeout has passed, instead of hanging', { timeout: 15_000 }, async () => {
     // Accepts connections and says nothing, as a host behind a firewall that drops packets would.
     const sockets: Socket[] = []

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cameraJpeg, jpegDeclaring, photoForm, pngDeclaring, solidJpeg } from '../../helpers/images.ts'
 import { SERVER_TEST_TIMEOUT_MS, startServer, type ServerProcess } from '../../helpers/server-process.ts'
 import { newUser } from '../../helpers/test-app.ts'
+import { onPostgresRerun } from '../../helpers/test-db.ts'
 
 // The bound sits above the most one permitted photo could cost decoded whole (50 MP × 3 bytes = 150 MB), and far
 // below what decoding any bomb here would (the JPEG claims 4.3 gigapixels, 12.9 GB): a bomb that got past the header
@@ -50,7 +51,7 @@ afterAll(() => {
   running?.server.kill()
 })
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('hostile uploads', () => {
+describe.skipIf(onPostgresRerun)('hostile uploads', () => {
   it(`refuses each with a 4xx that says why, all at once on both routes, within ${MEMORY_BOUND_MB} MB of peak memory`, async () => {
     const whole = await cameraJpeg({ width: 800, height: 600 })
     const hostile: Record<

@@ -25,13 +25,14 @@ import {
   type RouteSpec,
 } from '../../helpers/route-catalog.ts'
 import { readJson, type JsonBody } from '../../helpers/test-app.ts'
+import { onPostgresRerun } from '../../helpers/test-db.ts'
 
 /**
  * Requests per route; with the families below, several thousand in all. The requests and the refusals are the same on
  * either database (they are refused before any SQL runs, or by a query that finds nothing), so the Postgres server, where
  * only "stores nothing" could differ, gets a quarter of the embedded database's share (npm test's time, issue 28).
  */
-const RUNS_PER_ROUTE = process.env.TEST_DB === 'postgres' ? 50 : 200
+const RUNS_PER_ROUTE = onPostgresRerun ? 50 : 200
 
 interface HostileRequest {
   path: string
