@@ -48,8 +48,8 @@ export default defineConfig({
     // Two files at once on a 2-core machine (Vitest's default would take one): each file has its own database or schema,
     // and most of a file's time is spent waiting on sockets, timers and Postgres, not on the CPU.
     maxWorkers: 2,
-    // Migrates one PGlite database before any file runs; every test's PGlite database is loaded from it.
-    globalSetup: ['tests/helpers/pglite-template.ts'],
+    // Migrates one database of each kind before any file runs; every test's database is loaded or copied from it.
+    globalSetup: ['tests/helpers/database-templates.ts'],
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', NOT_ABOUT_THE_DATABASE)] : []),

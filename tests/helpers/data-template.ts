@@ -1,5 +1,5 @@
 // A data folder of the app's server with every migration applied, made once per test run by the suites' global setups
-// (vitest's pglite-template.ts, the browser suite's global-setup.ts) and copied for each server a test starts in its
+// (vitest's database-templates.ts, the browser suite's global-setup.ts) and copied for each server a test starts in its
 // own process (server-process.ts, the browser suite's crash test). A server on an empty folder runs initdb and every
 // migration before it listens: 8-17 s beside the other suites on a 2-core machine, against 3-7 s on a copy (copying
 // its 40 MB takes a quarter of a second). The folder is made in a process of its own while the first tests run, so
@@ -20,7 +20,7 @@ const WAIT_MS = 120_000
 
 /**
  * Global setup: starts making the template and returns at once; what it returns removes it at the end of the run. From
- * a dump of a migrated data folder (pglite-template.ts's) when there is one, which is quicker than initdb.
+ * a dump of a migrated data folder (database-templates.ts's) when there is one, which is quicker than initdb.
  */
 export function startDataTemplate(dump?: string): () => Promise<void> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'snaplist-data-template-'))

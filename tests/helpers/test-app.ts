@@ -1,10 +1,9 @@
-// A fresh app over a fresh database for one test file: in-memory PGlite, or a new schema on the Postgres server
+// A fresh app over a fresh database for one test file: in-memory PGlite, or a new database on the Postgres server
 // when the suite runs in its postgres project (TEST_DB=postgres), dropped again afterwards.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import { inject, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
 import { createEphemeralVapidKeys } from '../../api/services/push/vapid.ts'
@@ -14,6 +13,7 @@ import type { EbayConfig } from '../../api/env.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
+import { serverTestDatabase } from './server-test-database.ts'
 import { issueSetupCode } from '../../api/services/accounts/admin-setup.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
 import type { GoogleIdentity } from '../../api/services/accounts/google-identity.ts'
@@ -52,7 +52,7 @@ export interface TestDatabase {
 }
 
 /**
- * The migrated database pglite-template.ts dumped, under Vitest; undefined elsewhere (the benches), where PGlite
+ * The migrated database database-templates.ts dumped, under Vitest; undefined elsewhere (the benches), where PGlite
  * starts a new one and it is migrated as it would be at a server's start. Read once per test file, which may open
  * several databases: a Blob can be loaded from again and again.
  */
@@ -69,19 +69,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const db = await openDatabase({ pgliteDir: 'memory://', pgliteLoad: await migratedPglite() })
     return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const db = await openDatabase({ databaseUrl: url, schema, max: 4 })
-  return {
-    db,
-    connectAgain: () => openDatabase({ databaseUrl: url, schema, max: 4 }),
-    async drop() {
-      await db.close()
-      const admin = postgres(url, { max: 1, onnotice: () => {} })
-      await admin`drop schema if exists ${admin(`${schema}_jobs`)} cascade`
-      await admin`drop schema ${admin(schema)} cascade`
-      await admin.end()
-    },
-  }
+  return serverTestDatabase(url, process.env.VITEST ? inject('postgresTemplate') : undefined)
 }
 
 async function ownDatabase(databaseUrl: string): Promise<TestDatabase> {

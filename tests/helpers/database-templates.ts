@@ -1,6 +1,7 @@
 // Vitest's global setup: one migrated PGlite database, dumped to a file that each test's new PGlite database is
 // loaded from (test-app.ts). A new PGlite database runs initdb, 2-5 s on a loaded 2-core machine, and a test file
-// may open several; loading the dump takes about half a second.
+// may open several; loading the dump takes about half a second. With the Postgres project running, one migrated
+// database on the server too, which each test file's database is copied from (server-test-database.ts).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,11 +9,14 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { startDataTemplate } from './data-template.ts'
+import { createMigratedTemplate } from './server-test-database.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The file holding the migrated PGlite data folder. */
     pgliteTemplate: string
+    /** The migrated database on the Postgres server that test databases are copied from; none without the project. */
+    postgresTemplate: string | undefined
   }
 }
 
@@ -29,10 +33,15 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const file = path.join(dir, 'migrated.tar')
   await writeFile(file, Buffer.from(await dump.arrayBuffer()))
   project.provide('pgliteTemplate', file)
+  const url = process.env.DATABASE_URL
+  const server = url && project.vitest.projects.some((running) => running.name === 'api-postgres')
+  const postgresTemplate = server ? await createMigratedTemplate(url) : undefined
+  project.provide('postgresTemplate', postgresTemplate?.name)
   // For the tests that start the server in its own process (server-process.ts): made beside the files that run first.
   const removeDataTemplate = startDataTemplate(file)
   return async () => {
     await removeDataTemplate()
+    await postgresTemplate?.drop()
     await rm(dir, { recursive: true, force: true })
   }
 }
