@@ -77,3 +77,16 @@ export async function readyListingIds(
     order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
 }
+
+/** The ids of every listing the search and status filter keep, newest first, at most `limit` (a bulk action's selection). */
+export async function matchingListingIds(
+  sql: Sql,
+  userId: number,
+  search: { q: string; status?: ListingStatus | undefined },
+  limit: number,
+): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select id from listings where user_id = ${userId} and ${matching(sql, search.q, search.status)}
+    order by ${sql.unsafe(ORDER_SQL.newest)} limit ${limit}`
+  return rows.map((row) => row.id)
+}
