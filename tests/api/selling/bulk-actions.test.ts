@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { BULK_ACTION_JOB } from '../../../api/services/selling/bulk-action-job.ts'
 import { DELETE_AFTER_END_JOB } from '../../../api/services/selling/delete-live.ts'
 import { jobSchemaFor } from '../../../api/services/jobs.ts'
-import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
+import { cipher, connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
 import { JACKET } from '../../helpers/jacket.ts'
 import { copyLiveListing } from '../../helpers/many-live.ts'
 import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../helpers/test-app.ts'
@@ -227,5 +227,34 @@ describe('POST /api/bulk-actions', () => {
     const after = await rows(seller)
     expect(live.map((listing) => after.get(listing)!.quantity)).toEqual([2, 2, 2])
     expect(after.get(ready)!.quantity).toBe(1)
+  })
+
+  it('the eBay stand-in takes 25 requests in one bulkUpdatePriceQuantity call and refuses 26, as eBay does', async () => {
+    const { seller, live } = await sellerWith(26)
+    const [row] = await ebay.t.db.sql<{ sealed: string }[]>`
+      select access_token as sealed from marketplace_connections where user_id = ${seller.id} and platform = 'ebay'`
+    const requests = live.map((listing) => ({
+      sku: ebay.skuOf(listing),
+      offers: [{ offerId: offerOf(seller, listing).offerId, price: { value: '41.00', currency: 'USD' } }],
+    }))
+    const send = (body: unknown) =>
+      fetch(`${ebay.fake.url}/sell/inventory/v1/bulk_update_price_quantity`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${cipher.open(row!.sealed)!}`,
+          'content-type': 'application/json',
+          'accept-language': 'en-US',
+        },
+        body: JSON.stringify(body),
+      })
+    const tooMany = await send({ requests })
+    expect(tooMany.status).toBe(400)
+    expect(JSON.stringify(await tooMany.json())).toContain('1 to 25')
+    expect(ebayPrice(seller, live[0]!)).toBe('39.50')
+    const taken = await send({ requests: requests.slice(0, 25) })
+    expect(taken.status).toBe(200)
+    const { responses } = (await taken.json()) as { responses: { statusCode: number }[] }
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(25).fill(200))
+    expect(ebayPrice(seller, live[0]!)).toBe('41.00')
   })
 })
