@@ -18,7 +18,7 @@ import { listingJsonFields } from './listings.ts'
 const STATUS_SQL = `case when platform_status = 'active' and platform_listing_id like 'ebay%' then 'live'
   when platform_status = 'sold' then 'sold' when platform_status = 'ended' then 'ended' else 'ready' end`
 /** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
-const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
+export const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
 const ORDER_SQL: Record<ListingSort, string> = {
   newest: 'listings.created_at desc, listings.id desc',
   oldest: 'listings.created_at asc, listings.id asc',

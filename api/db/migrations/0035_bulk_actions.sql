@@ -2,7 +2,7 @@
 -- clientId so the same request sent again finds it, with what it does (the action, as the contract has it), and one
 -- row per listing with how far it got. A listing's change is written in the same transaction that moves its row on
 -- from 'queued' and remembers the value it set (new_value), so a job run again (a retry, a process killed) changes no
--- listing twice: it finds the row moved on, and sends a marketplace the value already chosen.
+-- listing twice: it finds the row moved on, and sends a marketplace the listing's price as Snaplist has it.
 create table bulk_actions (
   id integer generated always as identity primary key,
   user_id integer not null references users (id) on delete cascade,

@@ -82,10 +82,10 @@ export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListi
   /** Sends the new prices waiting for eBay; its answer for each listing finishes it. */
   async function sendPrices({ userId, bulkActionId, listingIds }: BulkActionJob): Promise<void> {
     const waiting = await bulkActions.findSending(sql, bulkActionId, listingIds)
-    const sending = waiting.flatMap(({ listingId, sku, offerId, newValue }) =>
-      sku && offerId ? [{ listingId, sku, offerId, cents: newValue }] : [],
+    const sending = waiting.flatMap(({ listingId, sku, offerId, cents }) =>
+      sku && offerId && cents ? [{ listingId, sku, offerId, cents }] : [],
     )
-    for (const gone of waiting.filter(({ sku, offerId }) => !sku || !offerId))
+    for (const gone of waiting.filter(({ sku, offerId, cents }) => !sku || !offerId || !cents))
       await move(sql, bulkActionId, gone.listingId, ['sending'], GONE)
     if (sending.length === 0) return
     try {
