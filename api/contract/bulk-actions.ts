@@ -38,7 +38,7 @@ const PriceActionSchema = v.pipe(
     direction: v.picklist(['up', 'down'], 'direction must be up or down'),
     /** The percent, or the amount in dollars. */
     value: v.pipe(v.number('The change must be a number'), v.gtValue(0, 'The change must be more than 0')),
-    /** No listing's price goes below this (dollars); one already at or below it is left as it is. */
+    /** No listing's price goes below this (dollars; required for a cut); one already at or below it is left as it is. */
     floor: v.optional(dollars('The floor price')),
   }),
   v.check(
@@ -48,6 +48,11 @@ const PriceActionSchema = v.pipe(
     `Change a price by at most ${BULK_PERCENT_DOWN_MAX}% down or ${BULK_PERCENT_UP_MAX}% up`,
   ),
   v.check((action) => action.by !== 'amount' || action.value <= ASKING_PRICE_MAX, 'The change is more than any price'),
+  // A cut says how low it may go: a slip of a digit must not give listings away.
+  v.check(
+    (action) => action.direction === 'up' || action.floor !== undefined,
+    'Enter the lowest price any listing may go to',
+  ),
 )
 
 const QuantityActionSchema = v.object({

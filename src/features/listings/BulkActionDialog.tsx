@@ -65,8 +65,6 @@ export function BulkActionDialog({ chosen, search, matching, onClose }: Props) {
         : kind === 'quantity'
           ? { kind, quantity: number(quantity) }
           : { kind }
-    if (kind === 'price' && direction === 'down' && !floor.trim())
-      return 'Enter the lowest price any listing may go to.'
     const selection =
       scope === 'ids'
         ? { by: 'ids', listingIds: chosen }
