@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
 import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
 import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
+import { bulkActionRoutes } from './routes/bulk-actions.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { etsyPublishRoutes } from './routes/etsy-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
@@ -48,6 +49,8 @@ import type { EtsyApiConfig } from './services/etsy/open-api.ts'
 import { createPushClient } from './services/push/push-client.ts'
 import { createPushNotifications, createPushQueue, createPushSubscriptions } from './services/push/notifications.ts'
 import { createEphemeralVapidKeys, type VapidKeys } from './services/push/vapid.ts'
+import { createBulkActionJob } from './services/selling/bulk-action-job.ts'
+import { createBulkActions } from './services/selling/bulk-actions.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
@@ -259,6 +262,12 @@ export function createApp({
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),
     liveDeletion,
+    runBulkAction: createBulkActionJob({
+      sql,
+      marketplaces: selling,
+      bulkPrices: ebay.bulkPrices,
+      removeListing: listings.remove,
+    }),
     push: createPushNotifications({ sql, jobs, client: pushClient }),
     ebaySalesPollMinutes,
     etsySalesPollMinutes,
@@ -304,6 +313,7 @@ export function createApp({
     .route('/', listingRoutes(listings))
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
+    .route('/', bulkActionRoutes(createBulkActions({ sql, jobs })))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
     .route('/', eventRoutes(liveStreams, sessions))

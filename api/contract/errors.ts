@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'ebay_refused',
   /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
   'bulk_post_queue_full',
+  /** A bulk action's selection, or the seller's unfinished ones with it, exceed BULK_ACTION_MAX (decision 0038). */
+  'bulk_selection_too_large',
   // Posting to Etsy (docs/decisions/0031)
   /** No Etsy account is connected, or it has no shop. */
   'etsy_not_connected',

@@ -26,6 +26,8 @@ export interface LiveEventData {
   'revision-finished': { marketplace: Platform; refusal: string | null }
   /** One listing of a bulk post to eBay was posted or refused. */
   'bulk-post-progress': { bulkPostId: number; status: 'posted' | 'refused'; message: string | null }
+  /** A chunk of a bulk action finished (docs/decisions/0038): how many of its listings are finished so far. */
+  'bulk-action-progress': { bulkActionId: number; finished: number; total: number }
   /** The marketplace refused the seller's connection: they must connect it again. */
   'connection-needs-renewal': { platform: Platform }
 }

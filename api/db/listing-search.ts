@@ -18,7 +18,7 @@ import { listingJsonFields } from './listings.ts'
 const STATUS_SQL = `case when platform_status = 'active' and platform_listing_id like 'ebay%' then 'live'
   when platform_status = 'sold' then 'sold' when platform_status = 'ended' then 'ended' else 'ready' end`
 /** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
-const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
+export const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
 const ORDER_SQL: Record<ListingSort, string> = {
   newest: 'listings.created_at desc, listings.id desc',
   oldest: 'listings.created_at asc, listings.id asc',
@@ -76,4 +76,17 @@ export async function readyListingIds(
     where user_id = ${userId} and ${matching(sql, search.q, 'ready')}
     order by ${sql.unsafe(ORDER_SQL[search.sort])} limit ${limit}`
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
+}
+
+/** The ids of every listing the search and status filter keep, newest first, at most `limit` (a bulk action's selection). */
+export async function matchingListingIds(
+  sql: Sql,
+  userId: number,
+  search: { q: string; status?: ListingStatus | undefined },
+  limit: number,
+): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select id from listings where user_id = ${userId} and ${matching(sql, search.q, search.status)}
+    order by ${sql.unsafe(ORDER_SQL.newest)} limit ${limit}`
+  return rows.map((row) => row.id)
 }

@@ -266,3 +266,20 @@ export async function saveFieldValues(
 export async function saveAskingPrice(sql: Sql, id: number, dollars: number): Promise<void> {
   await sql`update listings set asking_price_cents = ${toCents(dollars)} where id = ${id}`
 }
+
+/** The seller's listings among these, locked until the transaction ends (a bulk action's chunk), in no set order. */
+export const lockListings = (tx: Tx, userId: number, ids: number[]) =>
+  tx<Listing[]>`select ${tx.unsafe(COLUMNS)} from listings
+    where user_id = ${userId} and id = any(${ids}::int[]) and deleting_since is null order by id for update`
+
+/** Sets one of the seller's numbers on a listing (a bulk action's price in cents, or quantity), as an edit does. */
+export async function setPriceOrQuantity(
+  tx: Tx,
+  id: number,
+  change: { askingPriceCents: number } | { quantity: number },
+): Promise<Listing> {
+  const [row] = await tx<Listing[]>`
+    update listings set ${'quantity' in change ? tx`quantity = ${change.quantity}` : tx`asking_price_cents = ${change.askingPriceCents}`}
+    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row!
+}

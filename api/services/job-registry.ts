@@ -14,6 +14,7 @@ import { oncePerJob, type JobDefinition, type RetryPolicy } from './jobs.ts'
 import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/notifications.ts'
 import type { FileStorage } from './listings/storage.ts'
+import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
 import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
@@ -35,6 +36,8 @@ export interface JobServices {
   sales: EbaySales
   bulkPoster: EbayBulkPoster
   liveDeletion: LiveDeletion
+  /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
+  runBulkAction: (job: BulkActionJob) => Promise<void>
   /** Etsy's jobs, when Etsy is sold on. */
   etsy: { revisions: EtsyRevisions; sales: EtsySales } | undefined
   /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
@@ -62,6 +65,7 @@ export function appJobs({
   sales,
   bulkPoster,
   liveDeletion,
+  runBulkAction,
   etsy,
   followSale,
   sendSoldTwice,
@@ -102,6 +106,8 @@ export function appJobs({
           { name: ETSY_SELLER_SALES_JOB, handler: etsy.sales.pollSeller, retry: BACK_OFF },
         ]
       : []),
+    // Changes, ends or deletes up to 25 listings of a bulk action; before the revisions and deletions it queues.
+    { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
     { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
     // Sends a listing's changes to eBay.

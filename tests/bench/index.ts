@@ -1,6 +1,7 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
+import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
@@ -30,6 +31,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   soak: benchSoak,
   lighthouse: benchLighthouse,
   events: benchEvents,
+  bulk: benchBulk,
 }
 
 const only = process.env.BENCH_ONLY

@@ -258,8 +258,11 @@ interface Offer {
 
 /** A revision of a live listing as eBay saw it: which call, the SKU, and the title the inventory item carried then. */
 export interface Revision {
-  /** quantity: bulkUpdatePriceQuantity, the count alone (the title is the item's, unchanged). */
-  call: 'inventory_item' | 'offer' | 'quantity'
+  /**
+   * quantity: bulkUpdatePriceQuantity, the count alone (the title is the item's, unchanged); price: the same call, a
+   * published offer's price.
+   */
+  call: 'inventory_item' | 'offer' | 'quantity' | 'price'
   sku: string
   title: string
 }
@@ -291,8 +294,15 @@ export const REVISIONS_PER_DAY = 250
 
 /** bulkUpdatePriceQuantity's body, as far as the stand-in reads it. */
 interface BulkQuantity {
-  requests: { sku: string; shipToLocationAvailability?: { quantity?: number } }[]
+  requests: {
+    sku?: string
+    shipToLocationAvailability?: { quantity?: number }
+    offers?: { offerId?: string; availableQuantity?: number; price?: { value?: string; currency?: string } }[]
+  }[]
 }
+
+/** eBay's bulkUpdatePriceQuantity: "the total 'ship-to-home' quantity of one or more inventory items (up to 25)". */
+export const BULK_PRICE_QUANTITY_MAX = 25
 
 /** One seller's inventory: eBay keeps locations, items and offers per seller. */
 export interface Inventory {
@@ -326,6 +336,8 @@ export interface SellState {
   orders: Map<string, FakeOrder[]>
   mode: SellMode
   slowMs: number
+  /** bulkUpdatePriceQuantity calls eBay took (not those it refused whole). */
+  bulkPriceQuantityCalls: number
   /** Calls whose path matches answer busy (429), down (500 or 503) or late (status 0: waits delayMs, then answers). */
   trouble: { path: RegExp; status: 0 | 429 | 500 | 503; delayMs?: number } | null
 }
@@ -337,6 +349,7 @@ export const createSellState = (): SellState => ({
   pictures: new Map(),
   dropNextPublishReply: false,
   dropNextRevisionReply: null,
+  bulkPriceQuantityCalls: 0,
   sellAfterNextRead: null,
   revisions: new Map(),
   revisionsToday: new Map(),
@@ -668,6 +681,62 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     return c.body(null, 204)
   }
 
+  type PriceQuantityRequest = BulkQuantity['requests'][number]
+  const failed = (sku: string | undefined, errorId: number, message: string, offerId?: string) => ({
+    ...(offerId ? { offerId } : {}),
+    ...(sku ? { sku } : {}),
+    statusCode: 400,
+    errors: [{ errorId, domain: 'API_INVENTORY', category: 'REQUEST', message }],
+  })
+
+  /**
+   * One request of bulkUpdatePriceQuantity: the item's total count, and each published offer's price or count. Each
+   * change of a live listing is a revision (counted, refused past the day's limit). Answers one response per offer, or
+   * one for the item when it names none.
+   */
+  function bulkUpdateOne(
+    c: Context,
+    { sku, shipToLocationAvailability, offers = [] }: PriceQuantityRequest,
+  ): { offerId?: string; sku?: string; statusCode: number; errors?: unknown[] }[] {
+    const item = sku === undefined ? undefined : mine(c).items.get(sku)
+    const quantity = shipToLocationAvailability?.quantity
+    if (sku !== undefined && !item) return [failed(sku, 25702, `${sku} could not be found.`)]
+    if (quantity === undefined && offers.length === 0)
+      return [failed(sku, 25002, 'Either shipToLocationAvailability or offers is required.')]
+    const title = (item as { product?: { title?: string } } | undefined)?.product?.title ?? ''
+    if (quantity !== undefined && item) {
+      if (revise(c, liveOffer(c, sku!), 'quantity', title)) return [failed(sku, 25019, 'Cannot revise the listing.')]
+      ;(item as { availability: { shipToLocationAvailability: { quantity: number } } }).availability = {
+        shipToLocationAvailability: { quantity },
+      }
+      const live = liveOffer(c, sku!)
+      // As a sale does: a listing left with none ends.
+      if (live && quantity === 0) live.status = 'UNPUBLISHED'
+      if (offers.length === 0) return [{ sku, statusCode: 200 }]
+    }
+    return offers.map(({ offerId, price, availableQuantity }) => {
+      const offer = offerId === undefined ? undefined : mine(c).offers.get(offerId)
+      if (!offer) return failed(sku, 25713, 'This Offer is not available : unknown offerId.', offerId)
+      if (sku !== undefined && offer.sku !== sku)
+        return failed(sku, 25002, 'The offer does not belong to the SKU of this request.', offerId)
+      // "This call is not designed to work with unpublished offers": updateOffer is theirs.
+      if (offer.status !== 'PUBLISHED') return failed(offer.sku, 25002, 'The offer is not published.', offerId)
+      if (price === undefined && availableQuantity === undefined)
+        return failed(offer.sku, 25002, 'Either availableQuantity or price is required.', offerId)
+      if (price && (price.currency !== 'USD' || !/^\d+(\.\d{1,2})?$/.test(price.value ?? '')))
+        return failed(offer.sku, 25709, 'Invalid value for price.', offerId)
+      const offerTitle = (mine(c).items.get(offer.sku) as { product?: { title?: string } } | undefined)?.product?.title
+      if (revise(c, offer, price ? 'price' : 'quantity', offerTitle ?? ''))
+        return failed(offer.sku, 25019, 'Cannot revise the listing.', offerId)
+      if (price) {
+        const summary = (offer.body.pricingSummary ?? {}) as Record<string, unknown>
+        offer.body.pricingSummary = { ...summary, price: { value: price.value, currency: price.currency } }
+      }
+      if (availableQuantity !== undefined) offer.body.availableQuantity = availableQuantity
+      return { offerId: offer.offerId, sku: offer.sku, statusCode: 200 }
+    })
+  }
+
   const offerView = (offer: Offer) => ({
     offerId: offer.offerId,
     sku: offer.sku,
@@ -780,24 +849,16 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         if (problem) return problem
         const checked = await contractBody(c, 'bulkUpdatePriceQuantity')
         if ('refused' in checked) return checked.refused
-        // The stand-in takes what Snaplist sends: one SKU's total count, no offer's price or quantity.
-        const responses = ((checked.body as Partial<BulkQuantity>).requests ?? []).map(
-          ({ sku, shipToLocationAvailability }) => {
-            const item = mine(c).items.get(sku) as {
-              availability: { shipToLocationAvailability: { quantity: number } }
-            }
-            if (!item || shipToLocationAvailability?.quantity === undefined)
-              return { sku, statusCode: 400, errors: [{ errorId: 25702, message: `${sku} could not be found.` }] }
-            const live = liveOffer(c, sku)
-            const title = (item as { product?: { title?: string } }).product?.title ?? ''
-            if (revise(c, live, 'quantity', title))
-              return { sku, statusCode: 400, errors: [{ errorId: 25019, message: 'Cannot revise the listing.' }] }
-            item.availability.shipToLocationAvailability.quantity = shipToLocationAvailability.quantity
-            // As a sale does: a listing left with none ends.
-            if (live && shipToLocationAvailability.quantity === 0) live.status = 'UNPUBLISHED'
-            return { sku, statusCode: 200 }
-          },
-        )
+        const requests = (checked.body as Partial<BulkQuantity>).requests ?? []
+        if (requests.length === 0 || requests.length > BULK_PRICE_QUANTITY_MAX)
+          return restError(
+            c,
+            400,
+            25005,
+            `Input error. requests must hold 1 to ${BULK_PRICE_QUANTITY_MAX} inventory items; it held ${requests.length}.`,
+          )
+        state.bulkPriceQuantityCalls += 1
+        const responses = requests.flatMap((request) => bulkUpdateOne(c, request))
         return c.json({ responses })
       })
       .get('/sell/inventory/v1/offer/:offerId', (c) => {

@@ -14,6 +14,7 @@ import {
   VerifyEmailSchema,
 } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
+import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import {
   EbayCategoryChoiceSchema,
@@ -61,6 +62,7 @@ export interface CatalogFixture {
     photoId: string
     photoUrl: string
     bulkPostId: number
+    bulkActionId: number
   }
   bob: { id: number }
   templateId: number
@@ -334,6 +336,23 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }),
   },
+  'POST /api/bulk-actions': {
+    access: 'user',
+    json: BulkActionInputSchema,
+    example: (f) => ({
+      path: '/api/bulk-actions',
+      body: {
+        clientId: randomUUID(),
+        action: { kind: 'quantity', quantity: 2 },
+        selection: { by: 'ids', listingIds: [f.alice.listingId] },
+      },
+    }),
+  },
+  'GET /api/bulk-actions/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/bulk-actions/${f.alice.bulkActionId}` }),
+  },
   'POST /api/listings/:id/end-on-ebay': {
     access: 'user',
     param: IdParamSchema,
@@ -592,6 +611,14 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),
   )
 
+  const bulkAction = await readJson(
+    await alice.post('/api/bulk-actions', {
+      clientId: randomUUID(),
+      action: { kind: 'price', by: 'percent', direction: 'up', value: 10 },
+      selection: { by: 'ids', listingIds: [listing.id] },
+    }),
+  )
+
   const { username, email, password } = newUser('alice')
   return {
     t,
@@ -608,6 +635,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
         photoId,
         photoUrl: photo.imageUrl,
         bulkPostId: bulkPost.id,
+        bulkActionId: bulkAction.id,
       },
       bob: { id: bob.id },
       templateId: template!.id,

@@ -8,6 +8,7 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import type { SaleRecorder } from '../selling/sales.ts'
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
+import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
 import { createEbayOrders } from './orders.ts'
@@ -34,7 +35,7 @@ export interface EbayServicesDeps {
 }
 
 /**
- * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts and the sales poll; they send
+ * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices and the sales poll; they send
  * their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
@@ -59,5 +60,6 @@ export function createEbayServices({
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
   const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling }
+  const bulkPrices = createEbayBulkPrices({ sell, connectionService })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling, bulkPrices }
 }

@@ -1,17 +1,25 @@
-// Choosing ready listings to post many at once (docs/product.md §17): 'Select all ready (N)' above Your Listings, and
-// at its foot, while any are chosen, Clear and Post N to eBay, kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
+// Choosing listings to post or change many at once (docs/product.md §17, decision 0038): 'Select all ready (N)' above
+// Your Listings, and at its foot, while any are chosen, Clear, Change N… and Post N to eBay, kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
 // 0023), so only more than one seller may have waiting at once is refused here.
 import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
 import { Button } from '../../components/ui/Button.tsx'
 
 export function BulkSelectionBar({
   chosen,
+  picked,
+  online,
   onClear,
   onPost,
+  onChange,
 }: {
+  /** The ready ones among those picked: what can be posted. */
   chosen: number[]
+  picked: number
+  online: boolean
   onClear: () => void
   onPost: () => void
+  /** Opens the bulk action dialog (price, quantity, end, delete). */
+  onChange: () => void
 }) {
   const tooMany = chosen.length > BULK_POST_QUEUE_MAX
   return (
@@ -21,9 +29,16 @@ export function BulkSelectionBar({
       <Button variant="secondary" onClick={onClear}>
         Clear
       </Button>
-      <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
-        Post {chosen.length} to eBay
+      {/* Changes are made by the server: offline they wait for the connection rather than queue on the phone. */}
+      <Button variant="secondary" className="flex-1 sm:flex-none" disabled={!online} onClick={onChange}>
+        Change {picked}…
       </Button>
+      {chosen.length > 0 && (
+        <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
+          Post {chosen.length} to eBay
+        </Button>
+      )}
+      {!online && <p className="w-full text-sm text-slate-600">Changing many listings at once needs a connection.</p>}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 // One row of Your Listings: thumbnail, title (two lines), status, price and Edit with Post to eBay, or once it is live
 // there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
-// rest is in the row's menu, loaded when first tapped. A ready row has a checkbox when the list offers posting many at once.
+// rest is in the row's menu, loaded when first tapped. Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
 import { priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
@@ -76,7 +76,7 @@ interface ListingRowProps extends RowActions {
   status: ListingStatus
   /** This phone's edit of the listing that the server does not have yet. */
   edit: DraftStatus | undefined
-  /** Whether the list has a checkbox column at all (some listing in it can be posted). */
+  /** Whether the list has a checkbox column (rows can be chosen to post or change many at once). */
   selectable: boolean
   selected: boolean
   onSelect: (selected: boolean) => void
@@ -114,20 +114,17 @@ export function ListingRow({
   const first = listing.images[0]
   return (
     <li className="flex items-center gap-3 py-1">
-      {selectable &&
-        (status === 'ready' ? (
-          <label className="-mx-2 -my-2 flex shrink-0 cursor-pointer items-center self-stretch px-2">
-            <input
-              type="checkbox"
-              checked={selected}
-              onChange={(event) => onSelect(event.target.checked)}
-              aria-label={`Select ${listing.title}`}
-              className="h-5 w-5 rounded border-slate-400 accent-indigo-700"
-            />
-          </label>
-        ) : (
-          <span className="w-5 shrink-0" aria-hidden="true" />
-        ))}
+      {selectable && (
+        <label className="-mx-2 -my-2 flex shrink-0 cursor-pointer items-center self-stretch px-2">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={`Select ${listing.title}`}
+            className="h-5 w-5 rounded border-slate-400 accent-indigo-700"
+          />
+        </label>
+      )}
       {first ? (
         <img
           src={thumbnailOf(first)}

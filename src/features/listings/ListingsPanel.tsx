@@ -1,7 +1,7 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
-// Post to Etsy and Delete open their dialogs from a row. Listings not yet on eBay have a checkbox; 'Select all ready' and 'Post N to
-// eBay' post many at once (docs/product.md §17).
+// Post to Etsy and Delete open their dialogs from a row. Every row has a checkbox; 'Select all ready' and 'Post N to
+// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
@@ -28,6 +28,8 @@ import { ListingRow } from './ListingRow.tsx'
 const SoldElsewhereDialog = lazy(async () => ({
   default: (await import('./SoldElsewhereDialog.tsx')).SoldElsewhereDialog,
 }))
+// So does the bulk action dialog, on the first Change N… tap.
+const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -105,6 +107,8 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   // The listings to post many at once.
   const [bulk, setBulk] = useState<number[] | null>(null)
   const selection = useReadySelection(search, shown?.rows)
+  // The listings being changed at once (a bulk action), while its dialog is open.
+  const [changing, setChanging] = useState(false)
 
   return (
     <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
@@ -133,7 +137,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       {selection.anyShown && (
         <SelectAllReady
           ready={selection.total}
-          chosen={selection.chosen.length}
+          chosen={selection.picked.length}
           allChosen={selection.allChosen}
           beyond={selection.beyond}
           onToggle={selection.toggleAll}
@@ -147,7 +151,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               listing={listing}
               status={status}
               edit={edits.get(listing.id)}
-              selectable={selection.anyShown}
+              selectable
               selected={selection.isSelected(listing.id)}
               onSelect={(on) => selection.select(listing.id, on)}
               onEdit={editOf(listing.id)}
@@ -164,12 +168,28 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
         </ul>
       )}
       {shown && <ShowMore shown={shown.rows.length} total={shown.total} noun="listings" onMore={showMore} />}
-      {selection.chosen.length > 0 && (
+      {selection.picked.length > 0 && (
         <BulkSelectionBar
           chosen={selection.chosen}
+          picked={selection.picked.length}
+          online={online}
           onClear={selection.clear}
           onPost={() => setBulk(selection.chosen)}
+          onChange={() => setChanging(true)}
         />
+      )}
+      {changing && (
+        <Suspense fallback={null}>
+          <BulkActionDialog
+            chosen={selection.picked}
+            search={search}
+            matching={shown?.total ?? 0}
+            onClose={() => {
+              setChanging(false)
+              selection.clear()
+            }}
+          />
+        </Suspense>
       )}
       <PostDialogs
         listings={loaded}

@@ -1,4 +1,4 @@
-// The ready listings chosen to post many at once (docs/product.md §17). 'Select all ready' chooses every ready listing
+// The listings chosen to post many at once (docs/product.md §17), or to change at once (docs/decisions/0038). 'Select all ready' chooses every ready listing
 // the Dashboard's search finds, loaded or not (the server names them), as many as one bulk post takes; a listing
 // posted, sold or ended meanwhile drops out of the choice once its row or the server says so.
 import { useQuery } from '@tanstack/react-query'
@@ -26,8 +26,10 @@ export function useReadySelection(search: ListingSearchView, rows: ShownRow[] | 
     anyShown: shownReady.length > 0,
     /** How many ready listings the search finds in all. */
     total,
-    /** The chosen listings that are still ready. */
+    /** The chosen listings that are still ready (to post to eBay). */
     chosen: [...selected].filter((id) => ready.has(id)),
+    /** Every listing chosen, whatever its status (for a bulk action, decision 0038). */
+    picked: [...selected],
     allChosen,
     /** Ready listings beyond what one bulk post takes, left for the next. */
     beyond: allChosen ? total - allReady.length : 0,

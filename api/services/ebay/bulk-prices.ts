@@ -1,0 +1,91 @@
+// New prices for many live eBay listings at once (issue 31, docs/decisions/0038): bulkUpdatePriceQuantity takes up to 25
+// requests a call, each one SKU with its published offer's price, so 1,000 listings are 40 calls where revising each
+// would be 2,000. The price is set, not added to, so sending it again (a retry after a lost reply) changes nothing more.
+// eBay answers each request on its own: one listing refused (its daily revision limit) leaves the others changed.
+import * as v from 'valibot'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
+
+/** "Up to 25 offers … may be updated with one bulkUpdatePriceQuantity call" (eBay's Inventory API). */
+export const EBAY_BULK_PRICE_MAX = 25
+
+export interface NewPrice {
+  listingId: number
+  sku: string
+  offerId: string
+  cents: number
+}
+
+/** How eBay took one listing's price: its refusal in eBay's words, or null when it took it. */
+export type PriceOutcome = { refusal: null } | { refusal: { code: string; message: string } }
+
+const BulkReplySchema = v.object({
+  responses: v.optional(
+    v.array(
+      v.object({
+        offerId: v.optional(v.string()),
+        sku: v.optional(v.string()),
+        statusCode: v.optional(v.number()),
+        errors: v.optional(
+          v.array(
+            v.object({
+              errorId: v.optional(v.number()),
+              message: v.optional(v.string()),
+              longMessage: v.optional(v.string()),
+            }),
+          ),
+        ),
+      }),
+    ),
+    [],
+  ),
+})
+
+const dollars = (cents: number) => (cents / 100).toFixed(2)
+
+export function createEbayBulkPrices({
+  sell,
+  connectionService,
+}: {
+  sell: EbaySellClient
+  connectionService: MarketplaceConnectionService
+}) {
+  /**
+   * Sends the prices, 25 a call; answers each listing's outcome. eBay busy or away (and the database) throws, for the
+   * caller's job to try again; a refusal of the whole call (a lapsed connection) too, as the caller decides what it means.
+   */
+  async function setPrices(userId: number, prices: NewPrice[]): Promise<Map<number, PriceOutcome>> {
+    const outcomes = new Map<number, PriceOutcome>()
+    for (let start = 0; start < prices.length; start += EBAY_BULK_PRICE_MAX) {
+      const batch = prices.slice(start, start + EBAY_BULK_PRICE_MAX)
+      const requests = batch.map(({ sku, offerId, cents }) => ({
+        sku,
+        offers: [{ offerId, price: { value: dollars(cents), currency: 'USD' } }],
+      }))
+      const reply = await connectionService.call(userId, 'ebay', (token) =>
+        sell.send(token, { method: 'POST', path: `${INVENTORY}/bulk_update_price_quantity`, body: { requests } }),
+      )
+      const { responses } = readReply(BulkReplySchema, reply)
+      for (const price of batch) {
+        const answer = responses.find((response) => response.offerId === price.offerId)
+        if (answer?.statusCode === 200) {
+          outcomes.set(price.listingId, { refusal: null })
+          continue
+        }
+        const words = answer?.errors?.map((error) => error.longMessage ?? error.message ?? '').filter(Boolean)
+        const ids = answer?.errors?.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])) ?? []
+        outcomes.set(price.listingId, {
+          refusal: {
+            code: ids.length ? `ebay_${ids[0]}` : 'ebay_refused',
+            message: `eBay refused the new price${words?.length ? `: ${words.join(' ')}` : '.'}`,
+          },
+        })
+      }
+    }
+    return outcomes
+  }
+
+  return { setPrices }
+}
+
+export type EbayBulkPrices = ReturnType<typeof createEbayBulkPrices>

@@ -1,0 +1,168 @@
+// One job of a bulk action (docs/decisions/0038): up to 25 of its listings, the most eBay's bulkUpdatePriceQuantity takes
+// in one call. A price or quantity is written to each listing in one transaction that also moves its item on from
+// 'queued' and remembers the value (so a job run again changes no listing twice) and asks each marketplace it was
+// published to for the change (Etsy's revision, an ended eBay offer's), as an edit does. Live eBay listings get their
+// new price from one bulk call afterwards, sent again as long as an item waits in 'sending'; a quantity goes through
+// each marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
+// seller's own End and Delete take, one listing after the other, each finished once.
+import { newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
+import { isPostedToEbay, listingStatus, priceForEbay, toCents, type Listing } from '../../contract/listing.ts'
+import * as bulkActions from '../../db/bulk-actions.ts'
+import { logChange } from '../../db/change-events.ts'
+import type { Sql } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { AppError } from '../../errors.ts'
+import { EBAY_BULK_PRICE_MAX, type EbayBulkPrices } from '../ebay/bulk-prices.ts'
+import { isRefusal, type SellingMarketplaces } from './marketplace.ts'
+
+export const BULK_ACTION_JOB = 'bulk-action'
+/** Listings per job: one eBay call's worth. */
+export const BULK_CHUNK = EBAY_BULK_PRICE_MAX
+
+export interface BulkActionJob {
+  userId: number
+  bulkActionId: number
+  listingIds: number[]
+}
+
+export interface BulkActionJobDeps {
+  sql: Sql
+  marketplaces: SellingMarketplaces
+  bulkPrices: EbayBulkPrices
+  /** The seller's own Delete (services/listings/listings.ts): ended first where it is live. */
+  removeListing: (userId: number, listingId: number) => Promise<unknown>
+}
+
+const GONE = {
+  status: 'refused',
+  code: 'not_found',
+  message: 'This listing was deleted before the change reached it.',
+} as const
+
+/** What the action writes on the listing; undefined when it stays as it is. */
+function changeOf(
+  listing: Listing,
+  action: BulkAction,
+): { askingPriceCents: number } | { quantity: number } | undefined {
+  if (listingStatus(listing) === 'sold') return undefined
+  if (action.kind === 'quantity')
+    return listing.quantity === action.quantity ? undefined : { quantity: action.quantity }
+  if (action.kind !== 'price') return undefined
+  const cents = newPriceCents(toCents(priceForEbay(listing).value), action)
+  return cents === null ? undefined : { askingPriceCents: cents }
+}
+
+export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListing }: BulkActionJobDeps) {
+  const move = bulkActions.moveItem
+
+  /** Writes the change on each queued listing of the chunk, with its marketplaces' revisions, in one transaction. */
+  const changeListings = ({ userId, bulkActionId, listingIds }: BulkActionJob, action: BulkAction) =>
+    sql.begin(async (tx) => {
+      const queued = await bulkActions.lockQueued(tx, bulkActionId, listingIds)
+      if (queued.length === 0) return
+      const found = new Map((await listings.lockListings(tx, userId, queued)).map((listing) => [listing.id, listing]))
+      for (const listingId of queued) {
+        const listing = found.get(listingId)
+        const change = listing && changeOf(listing, action)
+        if (!listing || !change) {
+          await move(tx, bulkActionId, listingId, ['queued'], listing ? { status: 'unchanged' } : GONE)
+          continue
+        }
+        const updated = await listings.setPriceOrQuantity(tx, listingId, change)
+        // A live eBay listing's price goes in the chunk's one bulk call; everything else as an edit's does.
+        const byBulkCall = 'askingPriceCents' in change && isPostedToEbay(listing)
+        for (const marketplace of marketplaces)
+          if (!(byBulkCall && marketplace.id === 'ebay')) await marketplace.requestRevision(tx, updated)
+        const newValue = 'quantity' in change ? change.quantity : change.askingPriceCents
+        await move(tx, bulkActionId, listingId, ['queued'], { status: byBulkCall ? 'sending' : 'done', newValue })
+        await logChange(tx, userId, 'listing-edited', listingId, {})
+      }
+    })
+
+  /** Sends the new prices waiting for eBay; its answer for each listing finishes it. */
+  async function sendPrices({ userId, bulkActionId, listingIds }: BulkActionJob): Promise<void> {
+    const waiting = await bulkActions.findSending(sql, bulkActionId, listingIds)
+    const sending = waiting.flatMap(({ listingId, sku, offerId, cents }) =>
+      sku && offerId && cents ? [{ listingId, sku, offerId, cents }] : [],
+    )
+    for (const gone of waiting.filter(({ sku, offerId, cents }) => !sku || !offerId || !cents))
+      await move(sql, bulkActionId, gone.listingId, ['sending'], GONE)
+    if (sending.length === 0) return
+    try {
+      const outcomes = await bulkPrices.setPrices(userId, sending)
+      for (const [listingId, { refusal }] of outcomes)
+        await move(
+          sql,
+          bulkActionId,
+          listingId,
+          ['sending'],
+          refusal ? { status: 'refused', ...refusal } : { status: 'done' },
+        )
+    } catch (error) {
+      // eBay busy or away: the job is tried again, and sends the same prices. A lapsed connection refuses them all.
+      if (!isRefusal(error)) throw error
+      for (const { listingId } of sending)
+        await move(sql, bulkActionId, listingId, ['sending'], {
+          status: 'refused',
+          code: error.code,
+          message: error.message,
+        })
+    }
+  }
+
+  /** Ends the listing wherever it is live (each marketplace's End, which answers at once for one already ended). */
+  async function endOne(userId: number, bulkActionId: number, listingId: number): Promise<void> {
+    const listing = await listings.findListing(sql, userId, listingId)
+    const live = listing ? marketplaces.filter((marketplace) => marketplace.isLive(listing)) : []
+    if (!listing || live.length === 0) {
+      await move(sql, bulkActionId, listingId, ['queued'], listing ? { status: 'unchanged' } : GONE)
+      return
+    }
+    try {
+      for (const marketplace of live) await marketplace.end(userId, listingId)
+      await move(sql, bulkActionId, listingId, ['queued'], { status: 'done' })
+    } catch (error) {
+      if (!isRefusal(error)) throw error
+      await move(sql, bulkActionId, listingId, ['queued'], {
+        status: 'refused',
+        code: error.code,
+        message: error.message,
+      })
+    }
+    await logChange(sql, userId, 'listing-edited', listingId, {})
+  }
+
+  /** Deletes it as the seller's Delete does; one already deleted (a job run again) is done. */
+  async function deleteOne(userId: number, bulkActionId: number, listingId: number): Promise<void> {
+    if (!(await listings.isDeleting(sql, listingId))) {
+      try {
+        await removeListing(userId, listingId)
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 404)) throw error
+      }
+    }
+    await move(sql, bulkActionId, listingId, ['queued'], { status: 'done' })
+  }
+
+  /** The job: carries the chunk's listings to the end, then tells the seller's open screens how far the action is. */
+  return async function runChunk(job: BulkActionJob): Promise<void> {
+    const { userId, bulkActionId, listingIds } = job
+    const found = await bulkActions.findBulkAction(sql, userId, bulkActionId)
+    if (!found) return
+    const { action } = found
+    if (action.kind === 'price' || action.kind === 'quantity') {
+      await changeListings(job, action)
+      if (action.kind === 'price') await sendPrices(job)
+    } else {
+      const one = action.kind === 'end' ? endOne : deleteOne
+      for (const { listingId } of await bulkActions.findUnfinished(sql, bulkActionId, listingIds))
+        await one(userId, bulkActionId, listingId)
+    }
+    const now = await bulkActions.findBulkAction(sql, userId, bulkActionId)
+    await logChange(sql, userId, 'bulk-action-progress', null, {
+      bulkActionId,
+      finished: now!.finished,
+      total: now!.total,
+    })
+  }
+}
