@@ -75,6 +75,8 @@ export interface EbayConfig {
   apiUrl: string | undefined
   identityUrl: string | undefined
   mediaUrl: string | undefined
+  /** EBAY_PICTURES_URL: where eBay's listing pictures are served, for the stand-in (i.ebayimg.com otherwise). */
+  picturesUrl?: string | undefined
   /** Marketplace Account Deletion: the verification token and the public address of the notification endpoint. */
   verificationToken: string | undefined
   deletionEndpointUrl: string | undefined
@@ -210,6 +212,7 @@ function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
     apiUrl: optionalUrl('EBAY_API_URL', env.EBAY_API_URL),
     identityUrl: optionalUrl('EBAY_IDENTITY_URL', env.EBAY_IDENTITY_URL),
     mediaUrl: optionalUrl('EBAY_MEDIA_URL', env.EBAY_MEDIA_URL),
+    picturesUrl: optionalUrl('EBAY_PICTURES_URL', env.EBAY_PICTURES_URL),
     verificationToken: env.EBAY_VERIFICATION_TOKEN || undefined,
     deletionEndpointUrl: optionalUrl('EBAY_DELETION_ENDPOINT_URL', env.EBAY_DELETION_ENDPOINT_URL),
   }

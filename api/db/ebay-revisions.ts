@@ -61,7 +61,7 @@ export async function sentQuantity(sql: Sql, listingId: number): Promise<number 
  * The row a published listing's revisions will use, made when it is published: a job sent within an edit's
  * transaction then waits on the row's lock until the edit commits, instead of missing a row not yet committed.
  */
-export async function ensureRow(sql: Sql, listingId: number, quantity: number): Promise<void> {
+export async function ensureRow(sql: Sql | Tx, listingId: number, quantity: number): Promise<void> {
   await sql`
     insert into ebay_revisions (listing_id, status, sent_quantity) values (${listingId}, 'done', ${quantity})
     on conflict (listing_id) do update set sent_quantity = excluded.sent_quantity`
