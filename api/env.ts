@@ -57,6 +57,11 @@ export interface Config {
   ebaySalesPollMinutes: number | undefined
   /** ETSY_SALES_POLL_MINUTES: how often each connected Etsy shop's receipts are read (1-60, dividing 60); unset, 15. */
   etsySalesPollMinutes: number | undefined
+  /**
+   * EBAY_IMPORT_PACE_MS (the least time between an import's eBay calls; unset, 100) and EBAY_IMPORT_STALE_SECONDS (an
+   * import not moving this long is resumed when the seller imports again; unset, 90): docs/decisions/0037.
+   */
+  ebayImport: { paceMs?: number; staleSeconds?: number }
   /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
@@ -136,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
     etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
+    ebayImport: {
+      ...(env.EBAY_IMPORT_PACE_MS ? { paceMs: parseCount('EBAY_IMPORT_PACE_MS', env.EBAY_IMPORT_PACE_MS, 100) } : {}),
+      ...(env.EBAY_IMPORT_STALE_SECONDS
+        ? { staleSeconds: parseCount('EBAY_IMPORT_STALE_SECONDS', env.EBAY_IMPORT_STALE_SECONDS, 90) }
+        : {}),
+    },
   }
 }
 

@@ -82,7 +82,9 @@ export function createEbayEndAndRelist(deps: EbayEndAndRelistDeps) {
         return result('active', listing.platformListingId!, 'Your listing is live on eBay.')
       if (listing.quantity < 1) throw conflict('Every piece of this listing sold: there is nothing left to relist.')
       if (offerId === null)
-        throw conflict('This listing was made on ebay.com: relist it there (Snaplist ends it, but cannot put it back up).')
+        throw conflict(
+          'This listing was made on ebay.com: relist it there (Snaplist ends it, but cannot put it back up).',
+        )
       const published = await connectionService.call(userId, 'ebay', (token) =>
         sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${offerId}/publish` }),
       )

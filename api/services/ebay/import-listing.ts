@@ -26,7 +26,10 @@ export function textOfHtml(html: string): string {
     .replace(/<br\s*\/?>|<\/(p|div|li|h\d|tr)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'")
+    .replace(
+      /&(amp|lt|gt|quot|#39|apos);/g,
+      (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
+    )
     .replace(/[ \t]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -26,12 +26,14 @@ export interface EbayItem {
   condition: string | null
 }
 
-/** A page read: the listings on it that can be brought, those that cannot (an auction, variations) and whether more follow. */
-export interface ItemsPage<Next> {
-  items: EbayItem[]
+/** A page read, each listing brought as soon as it is read: how many could not be (variations…), and the next page. */
+export interface ItemsPage {
   skipped: number
-  next: Next | null
+  next: number | null
 }
+
+/** Makes the listing of one eBay item (import.ts); answers whether it could be brought. */
+export type Bring = (item: EbayItem) => Promise<boolean>
 
 export const INVENTORY_PAGE = 100
 export const TRADING_PAGE = 200
@@ -96,19 +98,19 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
     )
   }
 
-  /** A page of the seller's inventory items from `offset`, each with its live offer. */
-  async function inventoryPage(token: string, offset: number): Promise<ItemsPage<number>> {
+  /** A page of the seller's inventory items from `offset`, each with its live offer, brought one by one. */
+  async function inventoryPage(token: string, offset: number, bring: Bring): Promise<ItemsPage> {
     const reply = await paced(() =>
       sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item?limit=${INVENTORY_PAGE}&offset=${offset}` }),
     )
     const page = readReply(InventoryItemsSchema, reply)
-    const items: EbayItem[] = []
+    let skipped = 0
     for (const item of page.inventoryItems) {
       const offer = await liveOffer(token, item.sku)
       const price = Number(offer?.pricingSummary?.price?.value)
       // An item not listed (no live offer) is not something the seller sells on eBay now: nothing to bring.
       if (!offer || !Number.isFinite(price)) continue
-      items.push({
+      const brought = await bring({
         source: 'inventory',
         itemId: offer.listing!.listingId!,
         sku: item.sku,
@@ -123,9 +125,10 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
         pictureUrls: item.product.imageUrls,
         condition: item.condition ?? null,
       })
+      if (!brought) skipped += 1
     }
     const next = offset + INVENTORY_PAGE
-    return { items, skipped: 0, next: page.inventoryItems.length === INVENTORY_PAGE && next < page.total ? next : null }
+    return { skipped, next: page.inventoryItems.length === INVENTORY_PAGE && next < page.total ? next : null }
   }
 
   /** GetMyeBaySelling's active fixed-price list, one page. */
@@ -183,22 +186,21 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
     token: string,
     page: number,
     here: (itemIds: string[]) => Promise<Set<string>>,
-  ): Promise<ItemsPage<number>> {
+    bring: Bring,
+  ): Promise<ItemsPage> {
     const answer = await activeList(token, page, TRADING_PAGE)
     const itemIds = childrenNamed(child(answer, 'ActiveList', 'ItemArray'), 'Item').flatMap((item) => {
       const id = textAt(item, 'ItemID')
       return id ? [id] : []
     })
     const known = await here(itemIds)
-    const items: EbayItem[] = []
     let skipped = 0
     for (const itemId of itemIds.filter((id) => !known.has(id))) {
       const item = await tradingItem(token, itemId)
-      if (item && item.quantity > 0) items.push(item)
-      else skipped += 1
+      if (!item || item.quantity < 1 || !(await bring(item))) skipped += 1
     }
     const pages = Number(textAt(answer, 'ActiveList', 'PaginationResult', 'TotalNumberOfPages') ?? 0)
-    return { items, skipped, next: page < pages ? page + 1 : null }
+    return { skipped, next: page < pages ? page + 1 : null }
   }
 
   return { inventoryPage, countActive, tradingPage }

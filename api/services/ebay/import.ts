@@ -22,8 +22,6 @@ import type { EbaySellClient } from './sell-api.ts'
 import type { TradingClient } from './trading-api.ts'
 
 export const IMPORT_JOB = 'ebay-import'
-/** An import whose page has not moved for this long is taken for dead (its process killed): importing again resumes it. */
-const STALE_SECONDS = 90
 const PICTURE_BYTES_MAX = 15 * 1024 * 1024
 const PICTURE_TIMEOUT_MS = 20_000
 
@@ -32,6 +30,11 @@ export interface EbayImportOptions {
   paceMs?: number
   /** The first wait after eBay said it is busy; each next one doubles, BUSY_TRIES in all before the job gives up the page. */
   busyWaitMs?: number
+  /**
+   * An import whose page has not moved for this long is taken for dead (its process killed): importing again resumes
+   * it. Longer than a page takes (a page waits out eBay's busy spells, about two minutes at most, touching it meanwhile).
+   */
+  staleSeconds?: number
 }
 const BUSY_TRIES = 6
 
@@ -61,6 +64,7 @@ export function createEbayImport(deps: EbayImportDeps) {
   const { sql, jobs, sell, trading, photos, connectionService, picturesOrigin, fetcher = fetch } = deps
   const paceMs = deps.options?.paceMs ?? 100
   const busyWaitMs = deps.options?.busyWaitMs ?? 2000
+  const staleSeconds = deps.options?.staleSeconds ?? 90
   let nextCallAt = 0
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -131,17 +135,15 @@ export function createEbayImport(deps: EbayImportDeps) {
     return true
   }
 
-  /** The page's listings made, then the page recorded done with the next page's job, together. */
+  /** The page recorded done (its listings are made) with the next page's job, together. */
   async function finishPage(
     userId: number,
-    page: ItemsPage<number>,
+    page: ItemsPage,
     next: (page: number | null) => Parameters<typeof imports.savePage>[2],
   ) {
-    let skipped = page.skipped
-    for (const item of page.items) if (!(await bring(userId, item))) skipped += 1
     const step = next(page.next)
     await sql.begin(async (tx) => {
-      await imports.savePage(tx, userId, step, skipped)
+      await imports.savePage(tx, userId, step, page.skipped)
       if (step.phase !== 'done') await jobs.sendInTransaction(tx, IMPORT_JOB, { userId })
     })
   }
@@ -155,12 +157,13 @@ export function createEbayImport(deps: EbayImportDeps) {
       await connectionService.call(userId, 'ebay', async (token) => {
         if (row.total === null) await imports.saveTotal(sql, userId, await reader.countActive(token))
         if (row.phase === 'inventory') {
-          const page = await reader.inventoryPage(token, row.inventoryOffset)
+          const page = await reader.inventoryPage(token, row.inventoryOffset, (item) => bring(userId, item))
           await finishPage(userId, page, (next) =>
             next === null ? { phase: 'trading', tradingPage: 1 } : { phase: 'inventory', inventoryOffset: next },
           )
         } else if (row.phase === 'trading') {
-          const page = await reader.tradingPage(token, row.tradingPage, (ids) => imports.itemIdsHere(sql, userId, ids))
+          const here = (ids: string[]) => imports.itemIdsHere(sql, userId, ids)
+          const page = await reader.tradingPage(token, row.tradingPage, here, (item) => bring(userId, item))
           await finishPage(userId, page, (next) =>
             next === null ? { phase: 'done' } : { phase: 'trading', tradingPage: next },
           )
@@ -192,7 +195,7 @@ export function createEbayImport(deps: EbayImportDeps) {
     /** Starts the seller's import, or answers the one under way (one that stopped moving goes on from its page). */
     async start(userId: number): Promise<{ status: EbayImportStatus; started: boolean }> {
       if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
-      const { started } = await imports.startImport(sql, userId, STALE_SECONDS)
+      const { started } = await imports.startImport(sql, userId, staleSeconds)
       if (started) await jobs.send(IMPORT_JOB, { userId })
       return { status: await status(userId), started }
     },
