@@ -10,6 +10,7 @@ test.use({ viewport: { width: 390, height: 844 } })
 const FAKE_EBAY = `http://127.0.0.1:${FAKE_EBAY_PORT}`
 
 test('imports live eBay listings with progress, then shows them on the Dashboard', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
   await signUpThroughApi(page)
   const grant = await connectEbay(page)
   const seeded = await page.request.post(`${FAKE_EBAY}/__control/seed-live`, {
@@ -30,13 +31,20 @@ test('imports live eBay listings with progress, then shows them on the Dashboard
   await expect(card.getByText(/^Done\./)).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('import-done.png') })
 
+  // Every one of them is on the Dashboard, live on eBay; the newest first (the ebay.com ones, read last).
+  await page.getByRole('searchbox', { name: 'Search listings' }).scrollIntoViewIfNeeded()
+  await expect(page.getByRole('button', { name: 'Live on eBay 60' })).toBeVisible()
   const listings = page.getByRole('region', { name: 'Your Listings' })
-  const jacket = listings.getByRole('listitem').filter({ hasText: "Levi's trucker jacket no." }).first()
   const blanket = listings.getByRole('listitem').filter({ hasText: 'Pendleton wool blanket no.' }).first()
-  await jacket.scrollIntoViewIfNeeded()
-  await expect(jacket).toContainText('Live on eBay')
-  await expect(jacket).toContainText('$39.50')
   await blanket.scrollIntoViewIfNeeded()
+  await expect(blanket).toContainText('Live on eBay')
+  await expect(blanket).toContainText('$64.00')
   await expect(blanket).toContainText('Made on ebay.com: Snaplist changes its price and quantity there, nothing else')
   await page.screenshot({ path: testInfo.outputPath('imported-rows.png') })
+  // One made with the Inventory API, found by the search.
+  await page.getByRole('searchbox', { name: 'Search listings' }).fill('trucker jacket')
+  const jacket = listings.getByRole('listitem').filter({ hasText: "Levi's trucker jacket no." }).first()
+  await expect(jacket).toContainText('Live on eBay')
+  await expect(jacket).toContainText('$39.50')
+  await expect(jacket).not.toContainText('Made on ebay.com')
 })
