@@ -107,6 +107,14 @@ export async function itemIdsHere(sql: Sql, userId: number, itemIds: string[]): 
   return new Set(rows.map((row) => row.itemId))
 }
 
+/** Which of these eBay SKUs the seller has on Snaplist (imported from the Inventory API, or published from Snaplist). */
+export async function skusHere(sql: Sql, userId: number, skus: string[]): Promise<Set<string>> {
+  if (!skus.length) return new Set()
+  const rows = await sql<{ ebaySku: string }[]>`
+    select ebay_sku from listings where user_id = ${userId} and ebay_sku = any(${skus}::text[])`
+  return new Set(rows.map((row) => row.ebaySku))
+}
+
 /** What makes a new listing the live eBay item it came from, in its insert's transaction. */
 export async function linkToEbayItem(
   tx: Tx,

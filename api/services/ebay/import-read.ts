@@ -98,14 +98,23 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
     )
   }
 
-  /** A page of the seller's inventory items from `offset`, each with its live offer, brought one by one. */
-  async function inventoryPage(token: string, offset: number, bring: Bring): Promise<ItemsPage> {
+  /**
+   * A page of the seller's inventory items from `offset`, each with its live offer, brought one by one; a SKU the
+   * seller has on Snaplist already (`skusHere`: imported, or published from Snaplist) costs no offer call.
+   */
+  async function inventoryPage(
+    token: string,
+    offset: number,
+    skusHere: (skus: string[]) => Promise<Set<string>>,
+    bring: Bring,
+  ): Promise<ItemsPage> {
     const reply = await paced(() =>
       sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item?limit=${INVENTORY_PAGE}&offset=${offset}` }),
     )
     const page = readReply(InventoryItemsSchema, reply)
     let skipped = 0
-    for (const item of page.inventoryItems) {
+    const known = await skusHere(page.inventoryItems.map((item) => item.sku))
+    for (const item of page.inventoryItems.filter((entry) => !known.has(entry.sku))) {
       const offer = await liveOffer(token, item.sku)
       const price = Number(offer?.pricingSummary?.price?.value)
       // An item not listed (no live offer) is not something the seller sells on eBay now: nothing to bring.

@@ -157,7 +157,8 @@ export function createEbayImport(deps: EbayImportDeps) {
       await connectionService.call(userId, 'ebay', async (token) => {
         if (row.total === null) await imports.saveTotal(sql, userId, await reader.countActive(token))
         if (row.phase === 'inventory') {
-          const page = await reader.inventoryPage(token, row.inventoryOffset, (item) => bring(userId, item))
+          const skusHere = (skus: string[]) => imports.skusHere(sql, userId, skus)
+          const page = await reader.inventoryPage(token, row.inventoryOffset, skusHere, (item) => bring(userId, item))
           await finishPage(userId, page, (next) =>
             next === null ? { phase: 'trading', tradingPage: 1 } : { phase: 'inventory', inventoryOffset: next },
           )
