@@ -135,6 +135,10 @@ export default defineConfig({
         EBAY_API_URL: `http://127.0.0.1:${EBAY_PORT}`,
         EBAY_IDENTITY_URL: `http://127.0.0.1:${EBAY_PORT}`,
         EBAY_MEDIA_URL: `http://127.0.0.1:${EBAY_PORT}`,
+        // An import copies its photos from eBay's picture host: the stand-in's here (tests/e2e/ebay-import.spec.ts).
+        EBAY_PICTURES_URL: `http://127.0.0.1:${EBAY_PORT}`,
+        // An import at eBay's pace of 100 ms a call, so its progress can be watched.
+        EBAY_IMPORT_PACE_MS: '20',
         // A sale shows within a minute or two rather than fifteen (tests/e2e/ebay-lifecycle.spec.ts).
         EBAY_SALES_POLL_MINUTES: '1',
         ETSY_SALES_POLL_MINUTES: '1',

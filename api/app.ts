@@ -20,6 +20,7 @@ import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
 import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
+import { ebayImportRoutes } from './routes/ebay-import.ts'
 import { etsyPublishRoutes } from './routes/etsy-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -42,6 +43,7 @@ import { hostsOf } from './services/ebay/hosts.ts'
 import { describeEbayEnvironment } from './services/marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './services/ebay/account-deletion.ts'
 import { createEbayServices } from './services/ebay/ebay-services.ts'
+import type { EbayImportOptions } from './services/ebay/import.ts'
 import { createChangeFeed } from './services/events/change-feed.ts'
 import { createLiveStreams } from './services/events/live-stream.ts'
 import { createEtsyServices } from './services/etsy/etsy-services.ts'
@@ -139,6 +141,8 @@ export interface AppDeps {
    * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
    */
   changeFeed?: 'listen' | 'poll'
+  /** How fast an import from eBay calls eBay (docs/decisions/0037); eBay's pace when not given. */
+  ebayImport?: EbayImportOptions
 }
 
 export function createApp({
@@ -161,6 +165,7 @@ export function createApp({
   inlineStyleHashes,
   push = { vapid: createEphemeralVapidKeys() },
   changeFeed = 'poll',
+  ebayImport,
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -218,6 +223,8 @@ export function createApp({
     jobs,
     connectionService: connections,
     recorder,
+    photos,
+    ...(ebayImport ? { importOptions: ebayImport } : {}),
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
   const etsy = createEtsyServices({
@@ -314,6 +321,7 @@ export function createApp({
     .route('/', ebayPublishRoutes(ebay.publisher, ebay.categoryChoice))
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', bulkActionRoutes(createBulkActions({ sql, jobs })))
+    .route('/', ebayImportRoutes(ebay.importer))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
     .route('/', eventRoutes(liveStreams, sessions))

@@ -57,6 +57,11 @@ export interface Config {
   ebaySalesPollMinutes: number | undefined
   /** ETSY_SALES_POLL_MINUTES: how often each connected Etsy shop's receipts are read (1-60, dividing 60); unset, 15. */
   etsySalesPollMinutes: number | undefined
+  /**
+   * EBAY_IMPORT_PACE_MS (the least time between an import's eBay calls; unset, 100) and EBAY_IMPORT_STALE_SECONDS (an
+   * import not moving this long is resumed when the seller imports again; unset, 90): docs/decisions/0037.
+   */
+  ebayImport: { paceMs?: number; staleSeconds?: number }
   /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
@@ -75,6 +80,8 @@ export interface EbayConfig {
   apiUrl: string | undefined
   identityUrl: string | undefined
   mediaUrl: string | undefined
+  /** EBAY_PICTURES_URL: where eBay's listing pictures are served, for the stand-in (i.ebayimg.com otherwise). */
+  picturesUrl?: string | undefined
   /** Marketplace Account Deletion: the verification token and the public address of the notification endpoint. */
   verificationToken: string | undefined
   deletionEndpointUrl: string | undefined
@@ -134,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
     etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
+    ebayImport: {
+      ...(env.EBAY_IMPORT_PACE_MS ? { paceMs: parseCount('EBAY_IMPORT_PACE_MS', env.EBAY_IMPORT_PACE_MS, 100) } : {}),
+      ...(env.EBAY_IMPORT_STALE_SECONDS
+        ? { staleSeconds: parseCount('EBAY_IMPORT_STALE_SECONDS', env.EBAY_IMPORT_STALE_SECONDS, 90) }
+        : {}),
+    },
   }
 }
 
@@ -210,6 +223,7 @@ function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
     apiUrl: optionalUrl('EBAY_API_URL', env.EBAY_API_URL),
     identityUrl: optionalUrl('EBAY_IDENTITY_URL', env.EBAY_IDENTITY_URL),
     mediaUrl: optionalUrl('EBAY_MEDIA_URL', env.EBAY_MEDIA_URL),
+    picturesUrl: optionalUrl('EBAY_PICTURES_URL', env.EBAY_PICTURES_URL),
     verificationToken: env.EBAY_VERIFICATION_TOKEN || undefined,
     deletionEndpointUrl: optionalUrl('EBAY_DELETION_ENDPOINT_URL', env.EBAY_DELETION_ENDPOINT_URL),
   }

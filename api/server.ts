@@ -59,6 +59,7 @@ function buildApp(appUrl: string): AppType {
     analysisLimits: config.analysisLimits,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
     etsySalesPollMinutes: config.etsySalesPollMinutes,
+    ebayImport: config.ebayImport,
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
     push: { vapid, subject: appUrl.startsWith('https:') ? appUrl : `mailto:${mailAddressOf(config.mailFrom)}` },

@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'ebay_no_category',
   'ebay_category_unknown',
   'ebay_refused',
+  /** An import from eBay (docs/decisions/0037) needs the seller's eBay account connected. */
+  'ebay_not_connected',
   /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
   'bulk_post_queue_full',
   /** A bulk action's selection, or the seller's unfinished ones with it, exceed BULK_ACTION_MAX (decision 0038). */

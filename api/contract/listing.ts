@@ -275,6 +275,11 @@ export interface ListingLife {
   etsyRevisionStatus: 'pending' | 'done' | 'refused' | null
   /** Etsy's refusal, in Etsy's words. */
   etsyRevisionMessage: string | null
+  /**
+   * Brought from eBay by an import (docs/decisions/0037): 'inventory' (made with eBay's Inventory API, changed from
+   * Snaplist as its own are) or 'trading' (made on ebay.com: only its Price and Quantity reach eBay); null otherwise.
+   */
+  ebayImported: 'inventory' | 'trading' | null
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */

@@ -24,13 +24,13 @@ const COLUMNS = `listing_id, requested, sent, sending, stage, status, message, s
   case when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day else 0 end as sent_today`
 
 /**
- * Counts one more change to send for the listing, if it was ever published to eBay (it has an offer); returns whether
- * it did. In the caller's transaction, with the change itself.
+ * Counts one more change to send for the listing, if it was ever published to eBay (it has an offer) or imported from
+ * a listing made on ebay.com (revised through the Trading API); returns whether it did. In the caller's transaction, with the change itself.
  */
 export async function requestRevision(sql: Sql | Tx, listingId: number): Promise<boolean> {
   const rows = await sql`
     insert into ebay_revisions as r (listing_id, requested)
-    select id, 1 from listings where id = ${listingId} and ebay_offer_id is not null
+    select id, 1 from listings where id = ${listingId} and (ebay_offer_id is not null or ebay_import_source = 'trading')
     on conflict (listing_id) do update set requested = r.requested + 1, status = 'pending', message = null, updated_at = now()
     returning listing_id`
   return rows.length > 0
@@ -61,7 +61,7 @@ export async function sentQuantity(sql: Sql, listingId: number): Promise<number 
  * The row a published listing's revisions will use, made when it is published: a job sent within an edit's
  * transaction then waits on the row's lock until the edit commits, instead of missing a row not yet committed.
  */
-export async function ensureRow(sql: Sql, listingId: number, quantity: number): Promise<void> {
+export async function ensureRow(sql: Sql | Tx, listingId: number, quantity: number): Promise<void> {
   await sql`
     insert into ebay_revisions (listing_id, status, sent_quantity) values (${listingId}, 'done', ${quantity})
     on conflict (listing_id) do update set sent_quantity = excluded.sent_quantity`

@@ -2,9 +2,10 @@
 // is. How far their orders were read is db/sales-polls.ts; whose grant works, db/marketplace-connections.ts.
 import type { Tx } from './client.ts'
 
-/** A line of an order: what sold, under which SKU. */
+/** A line of an order: what sold, under which SKU ('' for none) and eBay item. */
 export interface SoldLine {
   sku: string
+  itemId: string | null
   quantity: number
   unitPriceCents: number
 }
@@ -21,6 +22,17 @@ export async function markOrderApplied(tx: Tx, userId: number, orderId: string):
  */
 export async function listingOfSku(tx: Tx, userId: number, sku: string): Promise<number | undefined> {
   const [row] = await tx<{ id: number }[]>`select id from listings where user_id = ${userId} and ebay_sku = ${sku}`
+  return row?.id
+}
+
+/**
+ * The seller's listing live as this eBay item, for an order line without a SKU of theirs: a listing imported from
+ * ebay.com (docs/decisions/0037). Nothing of anyone else's.
+ */
+export async function listingOfEbayItem(tx: Tx, userId: number, itemId: string): Promise<number | undefined> {
+  const [row] = await tx<{ id: number }[]>`
+    select id from listings where user_id = ${userId} and platform_listing_id = ${`ebay-${itemId}`}
+      and ebay_import_source is not null`
   return row?.id
 }
 

@@ -41,6 +41,7 @@ const LIFE_COLUMNS = {
   etsyViewUrl: `(select url from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_view_url`,
   etsyRevisionStatus: `(select revision_status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_status`,
   etsyRevisionMessage: `(select revision_message from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_message`,
+  ebayImported: 'ebay_import_source as ebay_imported',
 } as const satisfies Record<keyof ListingLife, string>
 
 const COLUMN_LIST = [

@@ -5,6 +5,7 @@ import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from '.
 import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
 import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
+import { IMPORT_JOB, type EbayImport } from './ebay/import.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB, type EbaySales } from './ebay/sales.ts'
 import { ETSY_REVISION_JOB, type EtsyRevisions } from './etsy/revisions.ts'
@@ -35,6 +36,8 @@ export interface JobServices {
   revisions: EbayRevisions
   sales: EbaySales
   bulkPoster: EbayBulkPoster
+  /** Imports a seller's live eBay listings, a page per job. */
+  importer: EbayImport
   liveDeletion: LiveDeletion
   /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
   runBulkAction: (job: BulkActionJob) => Promise<void>
@@ -64,6 +67,7 @@ export function appJobs({
   revisions,
   sales,
   bulkPoster,
+  importer,
   liveDeletion,
   runBulkAction,
   etsy,
@@ -116,6 +120,8 @@ export function appJobs({
     ...(etsy ? [{ name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF }] : []),
     // Posts one listing of a bulk post to eBay.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
+    // Imports one page of a seller's live eBay listings, then queues the next page's job.
+    { name: IMPORT_JOB, handler: importer.importPage, retry: BACK_OFF },
     // Ends a listing the seller deleted wherever it is live, then queues its deletion.
     { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
     // Deletes an ended listing once a last sale would have shown.

@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -9,6 +9,7 @@ import { benchRevisions } from './ebay-revisions.ts'
 import { benchEvents } from './events.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
+import { benchImport } from './import.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
@@ -32,6 +33,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   lighthouse: benchLighthouse,
   events: benchEvents,
   bulk: benchBulk,
+  import: benchImport,
 }
 
 const only = process.env.BENCH_ONLY

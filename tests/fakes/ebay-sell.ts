@@ -279,7 +279,8 @@ export interface FakeOrder {
   lineItems: {
     lineItemId: string
     legacyItemId: string
-    sku: string
+    /** Absent for a listing made on ebay.com without one. */
+    sku?: string
     title: string
     quantity: number
     lineItemCost: { value: string; currency: 'USD' }
@@ -340,6 +341,31 @@ export interface SellState {
   bulkPriceQuantityCalls: number
   /** Calls whose path matches answer busy (429), down (500 or 503) or late (status 0: waits delayMs, then answers). */
   trouble: { path: RegExp; status: 0 | 429 | 500 | 503; delayMs?: number } | null
+  /** Listings made on ebay.com (the Trading API's), by seller and eBay item id (tests/fakes/ebay-trading.ts). */
+  trading: Map<string, Map<string, TradingItem>>
+  /** The next this many Trading calls answer eBay's call limit (error 518). */
+  tradingBusyCalls: number
+  /** After this many more calls, every call answers 500 until it is null again (a process killed midway, as eBay sees it). */
+  downAfterCalls: number | null
+}
+
+/** A fixed-price listing a seller made on ebay.com, as GetItem describes it. */
+export interface TradingItem {
+  itemId: string
+  sku?: string
+  title: string
+  description: string
+  price: number
+  quantity: number
+  sold: number
+  status: 'Active' | 'Completed'
+  categoryId: string
+  categoryName: string
+  pictures: string[]
+  specifics: Record<string, string[]>
+  condition: string
+  /** An auction, or a listing with variations: the import leaves it. */
+  kind?: 'auction' | 'variations'
 }
 
 export const createSellState = (): SellState => ({
@@ -357,6 +383,9 @@ export const createSellState = (): SellState => ({
   mode: 'good',
   slowMs: 3000,
   trouble: null,
+  trading: new Map(),
+  tradingBusyCalls: 0,
+  downAfterCalls: null,
 })
 
 interface EbayError {
@@ -748,6 +777,11 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
   return (
     new Hono()
       .use(async (c, next) => {
+        if (state.downAfterCalls !== null && !c.req.path.startsWith('/__control')) {
+          if (state.downAfterCalls <= 0)
+            return restError(c, 500, 25001, 'A system error has occurred. The service is down (stand-in).')
+          state.downAfterCalls -= 1
+        }
         const trouble = state.trouble
         if (!trouble?.path.test(c.req.path)) return next()
         if (trouble.status === 429)

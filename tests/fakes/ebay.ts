@@ -31,6 +31,9 @@ import {
   type SellState,
 } from './ebay-sell.ts'
 
+import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
+import { tradingRoutes } from './ebay-trading.ts'
+
 export type { BusinessPolicyIds } from './ebay-sell.ts'
 
 export interface FakeEbayOptions {
@@ -68,6 +71,10 @@ export interface FakeEbay extends TokenControls {
   setPolicies(policies: BusinessPolicyIds | null): void
   /** A buyer buys `quantity` of the seller's live listing for this SKU: an order for getOrders, fewer left on eBay. */
   sellItem(seller: string, sku: string, quantity?: number): FakeOrder
+  /** Makes the seller's live listings (Inventory API and ebay.com); answers their eBay item ids by kind. */
+  seedLive(seller: string, counts: SeedCounts): { inventory: string[]; trading: string[] }
+  /** A buyer buys a listing the seller made on ebay.com: an order line with eBay's item id and no SKU. */
+  sellTradingItem(seller: string, itemId: string, quantity?: number): FakeOrder
   /** How the selling APIs answer from now on: normally, busy (429), down (500) or slowly. */
   setMode(mode: SellMode, slowMs?: number): void
   /** Plays the seller on the consent page; returns where eBay sends the browser. */
@@ -201,6 +208,14 @@ function createFakeApp(state: State) {
     return c.json({ access_token: token, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' })
   }
 
+  /** A live seller's token (Trading's X-EBAY-API-IAF-TOKEN): its scopes and seller, or undefined. */
+  const ownerOf = (presented: string) => {
+    const token = accessTokens.get(presented)
+    return token && token.expiresAt > now()
+      ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' }
+      : undefined
+  }
+
   /** The scopes of a live Bearer token, or undefined; an application token is no seller's and has the base scope. */
   const bearer = (c: Context) => {
     const presented = presentedToken(c)
@@ -218,6 +233,8 @@ function createFakeApp(state: State) {
         await next()
       })
       .route('/', sellRoutes(state.sell, bearer))
+      .route('/', importRoutes(state.sell, bearer))
+      .route('/', tradingRoutes(state.sell, ownerOf))
       .route(
         '/',
         consentRoutes<PendingConsent>({
@@ -304,14 +321,29 @@ function createFakeApp(state: State) {
             .map(([listingId, entry]) => ({ listingId, sku: entry.sku })),
         })
       })
-      // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale).
+      // A seller's live listings of both kinds, for an import: {"state", "inventory": 3, "trading": 2, "pictures": 2}.
+      .post('/__control/seed-live', async (c) => {
+        const { state: grant = '', ...counts } = (await c.req.json().catch(() => ({}))) as SeedCounts & {
+          state?: string
+        }
+        return c.json(seedLiveListings(state.sell, grant, new URL(c.req.url).origin, counts))
+      })
+      // A buyer buys one of a seller's live listings (the browser tests' and benchmarks' way to make a sale): by SKU,
+      // or by eBay item id for one made on ebay.com.
       .post('/__control/sell', async (c) => {
         const {
           state: grant = '',
           sku = '',
+          itemId,
           quantity = 1,
-        } = (await c.req.json().catch(() => ({}))) as { state?: string; sku?: string; quantity?: number }
+        } = (await c.req.json().catch(() => ({}))) as {
+          state?: string
+          sku?: string
+          itemId?: string
+          quantity?: number
+        }
         try {
+          if (itemId) return c.json(sellTradingItem(state.sell, grant, itemId, quantity))
           return c.json(sellItem(state.sell, grant, sku, quantity))
         } catch (error) {
           return c.json({ message: (error as Error).message }, 400)
@@ -390,6 +422,9 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
       state.sell.policies = policies
     },
     sellItem: (seller: string, sku: string, quantity?: number) => sellItem(state.sell, seller, sku, quantity),
+    seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
+    sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
+      sellTradingItem(state.sell, seller, itemId, quantity),
     setMode: (mode: SellMode, slowMs?: number) => {
       state.sell.mode = mode
       if (slowMs !== undefined) state.sell.slowMs = slowMs

@@ -30,6 +30,7 @@ export const ebayConfigFor = (fake: FakeEbay, overrides: Partial<EbayConfig> = {
   apiUrl: fake.url,
   identityUrl: fake.url,
   mediaUrl: fake.url,
+  picturesUrl: fake.url,
   verificationToken: 'a-verification-token-of-32-to-80-chars',
   deletionEndpointUrl: 'https://snaplist.test/api/ebay/account-deletion',
   ...overrides,

@@ -353,6 +353,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/bulk-actions/${f.alice.bulkActionId}` }),
   },
+  'POST /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
+  'GET /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
   'POST /api/listings/:id/end-on-ebay': {
     access: 'user',
     param: IdParamSchema,
@@ -575,6 +577,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   // Etsy set up too, so its routes answer for the listing (nobody connects a shop: nothing reaches Etsy's address).
   const etsy = { clientId: 'sweep-keystring', apiUrl: 'http://127.0.0.1:9' }
   const t = await ebayApp(ebayConfigFor(ebay), {
+    // Alice's import stays under way through the sweeps (no job runs here): importing again answers it, changing nothing.
+    ebayImport: { paceMs: 0, staleSeconds: 24 * 3600 },
     etsyConfig: etsy,
     marketplaces: {
       cipher: createEphemeralCipher(),
@@ -610,6 +614,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   const bulkPost = await readJson(
     await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),
   )
+  const imported = await alice.post('/api/ebay/import')
+  if (imported.status !== 202) throw new Error(`starting Alice's import answered ${imported.status}`)
 
   const bulkAction = await readJson(
     await alice.post('/api/bulk-actions', {

@@ -10,6 +10,7 @@ import { createEphemeralVapidKeys } from '../../api/services/push/vapid.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
+import type { EbayImportOptions } from '../../api/services/ebay/import.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
@@ -109,6 +110,8 @@ export interface TestAppOptions {
   /** Photo analyses at once (ANALYSIS_CONCURRENCY); the default when not given. */
   analysisConcurrency?: number
   analysisLimits?: { perMinute: number; perDay: number }
+  /** An import from eBay's pace and waits; none and 10 ms when not given (eBay's own would make tests minutes long). */
+  ebayImport?: EbayImportOptions
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -149,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // The push-service stand-in (tests/fakes/push-service.ts) takes plain http; a test's seller subscribes to it.
     push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
+    ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
   })
   return {
     app,

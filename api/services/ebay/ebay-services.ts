@@ -1,5 +1,5 @@
-// Builds the services that sell on eBay, each given the ones it works with: one Sell API client, Taxonomy and the
-// pictures shared by them all.
+// Builds the services that sell on eBay, each given the ones it works with: one Sell API client, one Trading API client,
+// Taxonomy and the pictures shared by them all.
 import type { Sql } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
 import type { JobQueue } from '../jobs.ts'
@@ -20,6 +20,10 @@ import { createEbaySelling } from './ebay-selling.ts'
 import { createEbaySellClient } from './sell-api.ts'
 import { createEbayStock } from './stock.ts'
 import { createEbayTaxonomy } from './taxonomy.ts'
+import { createEbayImport, type EbayImportOptions } from './import.ts'
+import { createTradingClient } from './trading-api.ts'
+import { createTradingListings } from './trading-listings.ts'
+import type { PhotoService } from '../listings/photos.ts'
 
 export interface EbayServicesDeps {
   sql: Sql
@@ -32,10 +36,14 @@ export interface EbayServicesDeps {
   connectionService: MarketplaceConnectionService
   /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
   recorder: SaleRecorder
+  /** Copies an imported listing's eBay pictures in as the seller's photos. */
+  photos: Pick<PhotoService, 'copyIn'>
+  /** The import's pace and waits (tests and benches go faster than eBay would allow). */
+  importOptions?: EbayImportOptions
 }
 
 /**
- * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices and the sales poll; they send
+ * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices, the sales poll and importing; they send
  * their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
@@ -46,20 +54,42 @@ export function createEbayServices({
   jobs,
   connectionService,
   recorder,
+  photos,
+  importOptions,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
+  const trading = createTradingClient(hosts.api)
+  const tradingListings = createTradingListings(trading)
   const taxonomy = createEbayTaxonomy(sql, sell)
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl })
   const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
   const orders = createEbayOrders({ sql, sell, recorder })
   const stock = createEbayStock({ sql, sell, orders })
-  const revisions = createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService })
+  const revisions = createEbayRevisions({
+    sql,
+    jobs,
+    sell,
+    publisher,
+    stock,
+    connectionService,
+    tradingListings,
+  })
   const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions })
-  const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, itemUrl: hosts.item })
+  const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
   const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales })
   const bulkPrices = createEbayBulkPrices({ sell, connectionService })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling, bulkPrices }
+  const importer = createEbayImport({
+    sql,
+    jobs,
+    sell,
+    trading,
+    photos,
+    connectionService,
+    picturesOrigin: hosts.pictures,
+    ...(importOptions ? { options: importOptions } : {}),
+  })
+  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling, bulkPrices, importer }
 }

@@ -10,6 +10,7 @@ const HOSTS = {
     identity: 'https://apiz.sandbox.ebay.com',
     media: 'https://apim.sandbox.ebay.com',
     item: 'https://sandbox.ebay.com/itm/',
+    pictures: 'https://i.ebayimg.com',
   },
   production: {
     auth: 'https://auth.ebay.com/oauth2/authorize',
@@ -17,6 +18,7 @@ const HOSTS = {
     identity: 'https://apiz.ebay.com',
     media: 'https://apim.ebay.com',
     item: 'https://www.ebay.com/itm/',
+    pictures: 'https://i.ebayimg.com',
   },
 } as const
 
@@ -29,6 +31,8 @@ export const hostsOf = (config: EbayConfig | undefined) => {
     media: config?.mediaUrl ?? defaults.media,
     /** Where a buyer sees a listing: eBay's API returns no URL, so it is built from the listing id. */
     item: defaults.item,
+    /** Where eBay serves listing pictures: an import copies photos from there and nowhere else. */
+    pictures: config?.picturesUrl ?? defaults.pictures,
   }
 }
 

@@ -21,7 +21,14 @@ const OrdersSchema = v.object({
         creationDate: v.string(),
         cancelStatus: v.optional(v.object({ cancelState: v.optional(v.string()) })),
         lineItems: v.optional(
-          v.array(v.object({ sku: v.optional(v.string()), quantity: v.number(), lineItemCost: AmountSchema })),
+          v.array(
+            v.object({
+              sku: v.optional(v.string()),
+              legacyItemId: v.optional(v.string()),
+              quantity: v.number(),
+              lineItemCost: AmountSchema,
+            }),
+          ),
           [],
         ),
       }),
@@ -31,13 +38,17 @@ const OrdersSchema = v.object({
 })
 type Order = v.InferOutput<typeof OrdersSchema>['orders'][number]
 
-/** The lines of an order that may be Snaplist listings; applyOrder keeps those whose SKU is one of the seller's (sku.ts). */
+/**
+ * The lines of an order that may be Snaplist listings; applyOrder keeps those whose SKU is one of the seller's (sku.ts),
+ * or, without one, whose eBay item is (a listing imported from ebay.com: docs/decisions/0037).
+ */
 function soldLines(order: Order): sales.SoldLine[] {
   return order.lineItems.flatMap((line) => {
-    if (!line.sku || line.quantity < 1) return []
+    if ((!line.sku && !line.legacyItemId) || line.quantity < 1) return []
     return [
       {
-        sku: line.sku,
+        sku: line.sku ?? '',
+        itemId: line.legacyItemId ?? null,
         quantity: line.quantity,
         unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
       },
@@ -69,7 +80,9 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
     sql.begin(async (tx) => {
       if (!(await sales.markOrderApplied(tx, userId, orderId))) return false
       for (const [index, line] of lines.entries()) {
-        const listingId = await sales.listingOfSku(tx, userId, line.sku)
+        const listingId =
+          (line.sku ? await sales.listingOfSku(tx, userId, line.sku) : undefined) ??
+          (line.itemId ? await sales.listingOfEbayItem(tx, userId, line.itemId) : undefined)
         if (listingId === undefined) continue
         const { quantity, unitPriceCents } = line
         const sale = {

@@ -19,6 +19,7 @@ import type { EbayPublisher } from './publish.ts'
 import { EbayRefusal, INVENTORY, OfferStatusSchema, readReply, type EbaySellClient } from './sell-api.ts'
 import { quantityToSend } from '../selling/stock-bound.ts'
 import { countOf, type EbayStock } from './stock.ts'
+import { itemIdOf, type TradingListings } from './trading-listings.ts'
 
 export const REVISION_JOB = 'ebay-revision'
 /** Longer than both calls can take (20 s each at worst) and the work around them; a dead job's lease runs out. */
@@ -67,9 +68,12 @@ export interface EbayRevisionsDeps {
   publisher: EbayPublisher
   stock: EbayStock
   connectionService: MarketplaceConnectionService
+  /** A listing imported from ebay.com gets its price and count through the Trading API (docs/decisions/0037). */
+  tradingListings: TradingListings
 }
 
-export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connectionService }: EbayRevisionsDeps) {
+export function createEbayRevisions(deps: EbayRevisionsDeps) {
+  const { sql, jobs, sell, publisher, stock, connectionService, tradingListings } = deps
   const push = createPushQueue(jobs)
   const put = (token: string, path: string, body: unknown) =>
     sell.send(token, { method: 'PUT', path: `${INVENTORY}${path}`, body })
@@ -95,6 +99,7 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
   async function send(userId: number, row: revisions.RevisionRow, now: Snapshot, target: number, lease: string) {
     const { listing, sentQuantity } = now
     if (!listing) return
+    if (listing.ebayImported === 'trading') return sendThroughTrading(userId, row.listingId, now, target, lease)
     const resuming = row.sending === target
     await connectionService.call(userId, 'ebay', async (token) => {
       const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
@@ -138,6 +143,27 @@ export function createEbayRevisions({ sql, jobs, sell, publisher, stock, connect
     })
     // Nothing left (it sold out on another marketplace, or elsewhere): a count of 0 hides it, the withdrawal ends it.
     if (listing.quantity === 0) await connectionService.call(userId, 'ebay', (token) => withdrawIfLive(token, listing))
+  }
+
+  /**
+   * A listing made on ebay.com: its Price and count (bounded as every count is: stock-bound.ts), or its end at none.
+   * ReviseInventoryStatus sets both, so a retry sends the same again.
+   */
+  async function sendThroughTrading(userId: number, listingId: number, now: Snapshot, target: number, lease: string) {
+    const { listing, sentQuantity } = now
+    if (!listing) return
+    await connectionService.call(userId, 'ebay', async (token) => {
+      const counted = await tradingListings.countOnEbay(token, itemIdOf(listing))
+      if (counted === undefined) return
+      if (!(await revisions.markStage(sql, listingId, lease, target, 'inventory', LEASE_SECONDS)))
+        throw new Error('revision lease lost')
+      const quantity = quantityToSend(listing.quantity, sentQuantity, counted)
+      if (quantity === 0) await tradingListings.end(token, itemIdOf(listing))
+      else await tradingListings.revise(token, listing, quantity)
+      const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }
+      if (!(await revisions.markStage(sql, listingId, lease, target, 'offer', LEASE_SECONDS, change)))
+        throw new Error('revision lease lost')
+    })
   }
 
   async function withdrawIfLive(token: string, listing: Listing): Promise<void> {

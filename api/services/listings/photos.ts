@@ -135,6 +135,18 @@ export function createPhotoService({
       return { image, created: true }
     },
 
+    /**
+     * A photo Snaplist copies in for the seller (an eBay listing's picture, on import: docs/decisions/0037): stored as an
+     * upload is and counted against their storage, not against the uploads a phone may send; idempotent by id.
+     */
+    async copyIn(userId: number, id: string, bytes: Buffer): Promise<StoredImage> {
+      const found = await existing(userId, id)
+      if (found) return found
+      await checkQuota(userId)
+      const { forStorage } = await prepareImage(bytes)
+      return store(userId, id, await forStorage)
+    },
+
     /** SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name the server's settings. */
     async analyze(
       user: { id: number; isAdmin: boolean },

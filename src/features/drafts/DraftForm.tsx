@@ -15,7 +15,7 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { backToDashboard } from '../../lib/dashboard-view.ts'
 import { notify } from '../../lib/notify.tsx'
 import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
-import { listingKeys } from '../../queries/listing-queries.ts'
+import { cachedListings, listingKeys } from '../../queries/listing-queries.ts'
 import { ConfirmGuess, Flaws, GuessBadge, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
@@ -74,6 +74,12 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
   const measured = draft?.analysis?.source === 'measured'
   const words = WORDS[draft?.editOf ? 'edit' : 'create']
+  // A listing imported from ebay.com (docs/decisions/0037): only its Price and Quantity reach eBay from here.
+  const madeOnEbay =
+    draft?.editOf &&
+    cachedListings(queryClient).some(
+      (listing) => listing.id === draft.editOf?.listingId && listing.ebayImported === 'trading',
+    )
   const { waitingForServer, sent } = useSendDraft({ draft, done: words.done, onReviewed: review?.onSubmitted })
 
   // The Price follows the median used price (the AI's, or typed) until the seller types a Price of their own.
@@ -174,6 +180,13 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
           </Link>
         )}
       </div>
+      {madeOnEbay && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          Made on ebay.com: Snaplist sends its Price and Quantity to eBay. Its title, photos, description, condition and
+          item specifics cannot be changed from Snaplist: change them on eBay (what you change here stays on Snaplist
+          and Etsy).
+        </p>
+      )}
       {draft?.suggestionsReady && !measured && (
         <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
           AI suggestions ready: check the fields marked AI, then tap Create Listing.

@@ -1,6 +1,7 @@
 // What a listing row says of the listing's life on eBay (docs/product.md §4), besides its status badge: the sale
 // (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
-// eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words).
+// eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words), and for a listing imported
+// from ebay.com that only its price and quantity are changed there from Snaplist.
 import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
 
@@ -38,9 +39,14 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
   const sale = listing.soldAt ? listing : null
   // Listings kept offline from before the field existed have none.
   const oversold = listing.oversoldOrders ?? []
-  if (!revision && !sale && oversold.length === 0) return null
+  // Imported from ebay.com (docs/decisions/0037): said while it is for sale there, so an edit's reach is no surprise.
+  const madeOnEbay = listing.ebayImported === 'trading' && listing.platformStatus === 'active'
+  if (!revision && !sale && oversold.length === 0 && !madeOnEbay) return null
   return (
     <div className="mt-0.5 space-y-0.5 text-xs">
+      {madeOnEbay && (
+        <p className="text-slate-600">Made on ebay.com: Snaplist changes its price and quantity there, nothing else</p>
+      )}
       {sale && (
         <p className="text-slate-700">
           {sale.soldPrice === null ? 'Sold' : `Sold for $${sale.soldPrice.toFixed(2)}`} on {dateOf(sale.soldAt!)}

@@ -1,5 +1,6 @@
 // Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
-// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect.
+// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect; with
+// eBay connected, Import from eBay.
 // A check that fails (offline, server unreachable) never makes a connection look lost: the last known state stays,
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
@@ -18,6 +19,7 @@ import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnli
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
+import { EbayImport } from './EbayImport.tsx'
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
@@ -147,6 +149,7 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
 
 export function MarketplacesPanel() {
   const connections = useQuery(marketplaceConnectionsQuery)
+  const ebayConnected = connections.data?.some((entry) => entry.platform === 'ebay' && entry.connected) ?? false
   useRefetchFailedWhenOnline(marketplaceKeys.all)
   return (
     <section
@@ -161,6 +164,7 @@ export function MarketplacesPanel() {
           <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
+      {ebayConnected && <EbayImport />}
     </section>
   )
 }

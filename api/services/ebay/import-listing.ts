@@ -1,0 +1,76 @@
+// An eBay listing read for an import as the Snaplist listing it becomes (docs/decisions/0037): eBay's title, its
+// description as text, its price as the seller's Price, its count, its item specifics in the listing's own fields where
+// one answers them (Brand, Size, Color…) and kept as eBay's otherwise, its category kept as eBay's. Snaplist's own
+// Category is guessed from eBay's category name ("Other" when nothing says), and Color, which Snaplist requires, is
+// eBay's Color when it names one of Snaplist's, else Multi: the seller can change both.
+import * as v from 'valibot'
+import { fieldValueOfAspect, isFieldAspect, ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../contract/ebay-aspects.ts'
+import { ListingInputSchema, type ListingInput } from '../../contract/listing.ts'
+import { TITLE_MAX } from '../../contract/listing-fields.ts'
+import type { EbayItem } from './import-read.ts'
+
+const DESCRIPTION_MAX = 4000
+const ASPECTS_KEPT = 30
+
+const CATEGORY_WORDS: [RegExp, ListingInput['category']][] = [
+  [/cloth|shirt|jacket|coat|dress|jean|pant|shoe|boot|sneaker|apparel|sweater|skirt|hat|handbag|accessor/i, 'clothing'],
+  [/electronic|phone|computer|laptop|camera|tablet|video game|console|audio|tv|headphone/i, 'electronics'],
+  [/home|garden|kitchen|furniture|decor|bedding|lamp|tool/i, 'home'],
+  [/collectible|antique|coin|stamp|trading card|toy|memorabilia|vintage|art/i, 'collectibles'],
+]
+
+/** HTML as the text a buyer reads: tags dropped, breaks kept, entities decoded, blank runs closed up. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h\d|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(
+      /&(amp|lt|gt|quot|#39|apos);/g,
+      (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
+    )
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+const categoryOf = (item: EbayItem): ListingInput['category'] =>
+  CATEGORY_WORDS.find(([words]) => words.test(`${item.categoryName ?? ''}`))?.[1] ?? 'other'
+
+/** The listing's fields for this eBay listing (its photos are Snaplist's copies, given), or why it cannot be one. */
+export function listingOfEbayItem(item: EbayItem, images: string[]): ListingInput | { problem: string } {
+  const fields: Record<string, string> = {}
+  const kept: Record<string, string> = {}
+  for (const [name, values] of Object.entries(item.aspects)) {
+    const value = values[0]?.trim() ?? ''
+    if (!value) continue
+    if (isFieldAspect(name)) {
+      const field = fieldValueOfAspect(name, value)
+      if (field) fields[field.field] = field.value
+    } else if (name.length <= ASPECT_NAME_MAX && Object.keys(kept).length < ASPECTS_KEPT)
+      kept[name] = value.slice(0, ASPECT_VALUE_MAX)
+  }
+  const categoryId = item.categoryId && /^\d{1,12}$/.test(item.categoryId) ? item.categoryId : null
+  const parsed = v.safeParse(ListingInputSchema, {
+    ...fields,
+    title: item.title.trim().slice(0, TITLE_MAX),
+    description: textOfHtml(item.description).slice(0, DESCRIPTION_MAX),
+    askingPrice: Math.round(item.price * 100) / 100,
+    quantity: item.quantity,
+    category: categoryOf(item),
+    color: fields.color ?? 'multi',
+    images,
+    ebayCategoryId: categoryId,
+    ebayCategoryName: categoryId ? (item.categoryName ?? `eBay category ${categoryId}`).slice(0, 200) : null,
+    ebayCategoryChosen: categoryId !== null,
+    ebayAspects: kept,
+  })
+  if (parsed.success) return parsed.output
+  return { problem: v.summarize(parsed.issues).slice(0, 200) }
+}
+
+/** Snaplist's condition for eBay's: new or used. */
+export const conditionOf = (item: EbayItem): 'new' | 'used' =>
+  /^new/i.test(item.condition ?? '') && !/^new (other|with defects)/i.test(item.condition ?? '') ? 'new' : 'used'
