@@ -1,7 +1,8 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|dashboard runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchCrosslist } from './crosslist.ts'
+import { benchDashboard } from './dashboard.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
@@ -30,6 +31,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   soak: benchSoak,
   lighthouse: benchLighthouse,
   events: benchEvents,
+  dashboard: benchDashboard,
 }
 
 const only = process.env.BENCH_ONLY
