@@ -6,6 +6,7 @@ import type { Sql } from './db/client.ts'
 import type { Config } from './env.ts'
 import { notFound, renderError } from './errors.ts'
 import { clientAddress } from './middleware/client-address.ts'
+import { compressText } from './middleware/compress.ts'
 import { noStoreForJson } from './middleware/no-store.ts'
 import { bodyLimits } from './middleware/body-limits.ts'
 import { sameOriginMiddleware } from './middleware/same-origin.ts'
@@ -344,6 +345,8 @@ export function createApp({
     .use(
       securityHeaders({ photoOrigin: storage.origin, googleSignIn: google !== undefined, inlineStyleHashes }, isSecure),
     )
+    // Inside the headers' middleware, so they are set on the compressed answer.
+    .use(compressText())
     .route('/api', api)
   // The signed-in pages the server renders (api/static.ts) need to know whose they are.
   for (const pagePath of SERVER_RENDERED_PATHS) app.use(pagePath, sessionMiddleware(sessions, isSecure))

@@ -5,8 +5,6 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -14,6 +12,7 @@ import type { AppEnv } from './app-env.ts'
 import { SIGNED_IN_HINT_COOKIE } from './contract/session-hint.ts'
 import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { writeSignedInHint } from './middleware/session.ts'
+import { acceptedEncoding, type Encoding } from './middleware/compress.ts'
 import { SESSION_COOKIE } from './services/accounts/sessions.ts'
 import { PAGES_MANIFEST, type PagesManifest } from './pages-manifest.ts'
 import { loadSignedInPageRenderer } from './signed-in-page.ts'
@@ -77,16 +76,18 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
     // after they sign out), and it differs by session.
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Cookie')
-    return compressedHtml(c, Buffer.from(html), 200)
+    // Compressed on its way out, as every text answer (api/middleware/compress.ts).
+    return c.body(html, 200, htmlType)
   }
 
   app.use('/assets/*', async (c, next) => {
     await next()
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    // Set on the answer itself: c.header() after next() would copy the answer (api/middleware/no-store.ts).
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
   })
   app.use('*', async (c, next) => {
     await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache')
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-cache')
   })
   app.get('*', async (c, next: Next) => {
     if (!manifest) return c.text(NOT_BUILT, 503)
@@ -116,35 +117,14 @@ function safeDecode(text: string): string {
   }
 }
 
-const ENCODINGS = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-] as const
-
-/** The encoding to send in, of those the browser accepts, and the suffix of the build's file in it. */
-function chosenEncoding(c: Context<AppEnv>) {
-  const accepted = (c.req.header('Accept-Encoding') ?? '').split(',').map((encoding) => encoding.trim().split(';')[0])
-  const [encoding, suffix] = ENCODINGS.find(([name]) => accepted.includes(name)) ?? [undefined, '']
-  c.header('Vary', 'Accept-Encoding', { append: true })
-  if (encoding) c.header('Content-Encoding', encoding)
-  return { encoding, suffix }
-}
-
-const htmlType = { 'Content-Type': 'text/html; charset=utf-8' }
-
 /** The prerendered 404 page with its status (serveStatic answers 200 only), compressed as the browser accepts. */
 async function notFoundPage(c: Context<AppEnv>, distDir: string, page: string) {
-  const { suffix } = chosenEncoding(c)
-  return c.body(await readFile(path.join(distDir, page + suffix)), 404, htmlType)
+  const encoding = acceptedEncoding(c.req.header('Accept-Encoding'))
+  c.header('Vary', 'Accept-Encoding', { append: true })
+  if (encoding) c.header('Content-Encoding', encoding)
+  return c.body(await readFile(path.join(distDir, page + (encoding ? BUILT_SUFFIXES[encoding] : ''))), 404, htmlType)
 }
 
-// A page made for one request is compressed quickly rather than as small as possible.
-const compress = {
-  br: (html: Buffer) => promisify(brotliCompress)(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (html: Buffer) => promisify(gzip)(html, { level: 6 }),
-}
-
-async function compressedHtml(c: Context<AppEnv>, html: Buffer, status: 200) {
-  const { encoding } = chosenEncoding(c)
-  return c.body(encoding ? new Uint8Array(await compress[encoding](html)) : new Uint8Array(html), status, htmlType)
-}
+/** The build writes a brotli and a gzip file beside each page (scripts/vite-precompress.ts). */
+const BUILT_SUFFIXES: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+const htmlType = { 'Content-Type': 'text/html; charset=utf-8' }

@@ -1,5 +1,6 @@
 // GET /api/listings/search: the Dashboard's search, status filter and sort over the seller's listings, a page at a time
-// (docs/product.md §2). The server searches and sorts, so the phone receives one page, never the whole inventory.
+// (docs/product.md §2). The server searches and sorts, so the phone receives one page, never the whole inventory; each
+// page names where the next one starts (a keyset cursor, docs/decisions/0036), so page 400 costs what page 1 does.
 // GET /api/listings/ready-ids: the ids of every ready listing the same search finds, for 'Select all ready'.
 import * as v from 'valibot'
 import type { Listing, ListingStatus } from './listing.ts'
@@ -10,7 +11,6 @@ export const LISTINGS_PAGE_SIZE = 24
 export const SEARCH_MAX = 100
 /** Words of a search that count; the rest are ignored (each word is one condition on the seller's rows). */
 export const SEARCH_WORDS_MAX = 8
-const OFFSET_MAX = 1_000_000
 
 export const LISTING_STATUSES = ['ready', 'live', 'sold', 'ended'] as const satisfies readonly ListingStatus[]
 
@@ -33,30 +33,38 @@ export const SearchTextSchema = v.pipe(
 export const ListingStatusSchema = v.picklist(LISTING_STATUSES, `status must be one of ${LISTING_STATUSES.join(', ')}`)
 export const ListingSortSchema = v.picklist(LISTING_SORTS, `sort must be one of ${LISTING_SORTS.join(', ')}`)
 
+/**
+ * Where a page ends, for the next page to start after it: opaque to the client, which only sends it back with the same
+ * search, status and sort. (The server writes it as the last row's sort key and id.)
+ */
+const NOT_A_CURSOR = 'after must be the next value of the page before'
+export const ListingCursorSchema = v.pipe(
+  v.string(NOT_A_CURSOR),
+  v.regex(/^-?\d{1,16}\.\d{1,10}$/, NOT_A_CURSOR),
+  v.check((cursor) => Number(cursor.split('.')[1]) <= 2_147_483_647, NOT_A_CURSOR),
+)
+
 export const ListingSearchQuerySchema = v.object({
   q: v.optional(SearchTextSchema, ''),
   status: v.optional(ListingStatusSchema),
   sort: v.optional(ListingSortSchema, 'newest'),
-  offset: v.optional(
-    v.pipe(
-      v.string('offset must be a whole number from 0'),
-      v.regex(/^\d{1,7}$/, 'offset must be a whole number from 0'),
-      v.transform(Number),
-      v.maxValue(OFFSET_MAX, `offset must be at most ${OFFSET_MAX}`),
-    ),
-    '0',
-  ),
+  /** The page after this one: a ListingPage's `next`, as it came (absent: the first page). */
+  after: v.optional(ListingCursorSchema),
 })
 export type ListingSearch = v.InferOutput<typeof ListingSearchQuerySchema>
 
 /** The words a search looks for, each anywhere in the title, brand or keywords, or the whole SKU. */
 export const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX)
 
-/** One page of the search's listings, how many match in all, and how many of the seller's listings have each status. */
+/**
+ * One page of the search's listings, how many match in all, how many of the seller's listings have each status, and
+ * the `after` of the page that follows (null: this is the last).
+ */
 export interface ListingPage {
   listings: Listing[]
   total: number
   counts: Record<ListingStatus, number>
+  next: string | null
 }
 
 /** What 'Select all ready' asks: the search as the Dashboard has it (the status is ready by definition). */

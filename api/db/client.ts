@@ -65,11 +65,13 @@ async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): P
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+  const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
-  const db = await PGlite.create(dataDir, { loadDataDir })
+  // pg_trgm: the Dashboard's search index (migration 0033); PGlite ships it, to be named at every start.
+  const db = await PGlite.create(dataDir, { loadDataDir, extensions: { pg_trgm } })
   // A Unix socket private to this process: no TCP port to collide with and nothing reachable from the network.
   const socketPath = path.join(os.tmpdir(), `snaplist-pglite-${process.pid}-${randomBytes(4).toString('hex')}.sock`)
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })

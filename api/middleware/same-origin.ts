@@ -10,19 +10,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const fromAnotherSite = () =>
   forbidden('This request came from another website and was refused. Open Snaplist directly and try again.')
 
-function isFromAnotherSite(c: Context, extraOrigins: string[]): boolean {
+function isFromAnotherSite(c: Context, extraOrigins: ReadonlySet<string>): boolean {
   const origin = c.req.header('origin')
-  const fetchSite = c.req.header('sec-fetch-site')
-  const allowed = new Set([new URL(c.req.url).origin, ...extraOrigins])
-  const foreignOrigin = origin !== undefined && !allowed.has(origin)
-  const foreignSite = origin === undefined && (fetchSite === 'cross-site' || fetchSite === 'same-site')
-  return foreignOrigin || foreignSite
+  if (origin === undefined) {
+    const fetchSite = c.req.header('sec-fetch-site')
+    return fetchSite === 'cross-site' || fetchSite === 'same-site'
+  }
+  // Only now the request's own address is parsed: a browser's same-origin GET sends no Origin (every screen's reads).
+  return !extraOrigins.has(origin) && origin !== new URL(c.req.url).origin
 }
 
 /** Refuses another site's unsafe requests, and notes for every request whether it came from another site. */
 export function sameOriginMiddleware(extraOrigins: string[] = []) {
+  const extra = new Set(extraOrigins)
   return createMiddleware<AppEnv>(async (c, next) => {
-    const foreign = isFromAnotherSite(c, extraOrigins)
+    const foreign = isFromAnotherSite(c, extra)
     if (foreign && !SAFE_METHODS.has(c.req.method)) throw fromAnotherSite()
     c.set('fromAnotherSite', foreign)
     await next()

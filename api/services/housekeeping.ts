@@ -1,10 +1,12 @@
 // Removes what has run its course: expired sessions, spent rate-limit windows, finished marketplace authorizations
 // outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups and
-// sellers' photo analyses past their hours. An hourly job on the durable queue (job-registry.ts), so with several API
+// sellers' photo analyses past their hours; and keeps the listings' visibility map, which the Dashboard's counts read
+// (api/db/listing-search.ts). An hourly job on the durable queue (job-registry.ts), so with several API
 // processes one of them runs it.
 import { purgeChanges } from '../db/change-events.ts'
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
+import { vacuumListings } from '../db/listing-search.ts'
 import { purgeAnalyses } from '../db/photo-analyses.ts'
 import { deleteOldFinishedJobs } from '../db/finished-jobs.ts'
 import { deleteOldMail } from '../db/mail-outbox.ts'
@@ -35,6 +37,7 @@ export interface PurgeCounts {
 }
 
 export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
+  await vacuumListings(sql)
   return {
     sessions: await deleteExpiredSessions(sql, SESSION_MAX_DAYS),
     rateLimits: await deleteExpiredCounters(sql),

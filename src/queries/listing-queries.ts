@@ -9,12 +9,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import {
-  LISTINGS_PAGE_SIZE,
-  type ListingPage,
-  type ListingSort,
-  type ReadyListingIds,
-} from '../../api/contract/listing-search.ts'
+import type { ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
 import type { Listing, ListingStatus } from '../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
@@ -39,15 +34,13 @@ export const listingSearchQuery = ({ q, status, sort }: ListingSearchView) =>
     queryFn: ({ pageParam, signal }): Promise<ListingPage> =>
       okJson(
         api.listings.search.$get(
-          { query: { q, sort, offset: String(pageParam), ...(status ? { status } : {}) } },
+          { query: { q, sort, ...(pageParam ? { after: pageParam } : {}), ...(status ? { status } : {}) } },
           cancelledBy(signal),
         ),
       ),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.length * LISTINGS_PAGE_SIZE
-      return shown < last.total ? shown : undefined
-    },
+    // Each page names where the next starts (a keyset cursor, docs/decisions/0036); the last names none.
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
   })
 
 /** Every ready listing the search finds (the first as many as one bulk post takes), for 'Select all ready'. */

@@ -1,8 +1,9 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard runs one of them (lighthouse, events and dashboard need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
+import { benchDashboard } from './dashboard.ts'
 import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
@@ -34,6 +35,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   events: benchEvents,
   bulk: benchBulk,
   import: benchImport,
+  dashboard: benchDashboard,
 }
 
 const only = process.env.BENCH_ONLY

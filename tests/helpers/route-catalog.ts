@@ -224,7 +224,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/listings/search': {
     access: 'user',
     query: ListingSearchQuerySchema,
-    example: () => ({ path: '/api/listings/search?q=jeans&status=ready&sort=price-low&offset=0' }),
+    example: () => ({ path: '/api/listings/search?q=jeans&status=ready&sort=price-low&after=4500.1' }),
   },
   'GET /api/listings/ready-ids': {
     access: 'user',

@@ -21,7 +21,7 @@ interface Saved<Data> {
   data: Data
 }
 interface LastSeen {
-  views: Record<string, Saved<InfiniteData<ListingPage, number>>>
+  views: Record<string, Saved<InfiniteData<ListingPage, string | undefined>>>
   connections?: Saved<MarketplaceConnection[]>
 }
 
@@ -54,14 +54,14 @@ function keepAnswer(userId: number, query: Query) {
   const { queryKey, state } = query
   if (state.data === undefined) return
   if (isListingSearch(queryKey)) {
-    const [first] = (state.data as InfiniteData<ListingPage, number>).pages
+    const [first] = (state.data as InfiniteData<ListingPage, string | undefined>).pages
     if (first)
       write(
         userId,
         (seen) =>
           void (seen.views[JSON.stringify(queryKey)] = {
             savedAt: state.dataUpdatedAt,
-            data: { pages: [first], pageParams: [0] },
+            data: { pages: [first], pageParams: [undefined] },
           }),
       )
   } else if (isConnections(queryKey)) {

@@ -115,7 +115,7 @@ describe('GET /api/listings/search', () => {
     ])
   })
 
-  it('answers a page of 24 at a time, with how many match in all', async () => {
+  it('answers a page of 24 at a time, with how many match in all and where the next page starts', async () => {
     const carol = client(t.app)
     await carol.post('/api/register', newUser('carol'))
     for (let index = 1; index <= 30; index++)
@@ -124,7 +124,7 @@ describe('GET /api/listings/search', () => {
     expect(first.listings).toHaveLength(LISTINGS_PAGE_SIZE)
     expect(first.total).toBe(30)
     expect(first.listings[0]!.title).toBe('Paperback 01')
-    const second = await search(carol, `?sort=oldest&offset=${LISTINGS_PAGE_SIZE}`)
+    const second = await search(carol, `?sort=oldest&after=${first.next}`)
     expect(titles(second)).toEqual([
       'Paperback 25',
       'Paperback 26',
@@ -133,16 +133,68 @@ describe('GET /api/listings/search', () => {
       'Paperback 29',
       'Paperback 30',
     ])
+    expect(second.next).toBeNull()
     expect(second.total).toBe(30)
     expect(second.counts.ready).toBe(30)
   })
 
-  it('refuses a bad sort, status or offset with 400 and the field', async () => {
-    for (const query of ['?sort=cheapest', '?status=draft', '?offset=-1', '?offset=1.5', `?q=${'a'.repeat(101)}`]) {
+  it('pages through every sort, search and status by cursor: each listing once, in order, ties and all', async () => {
+    const erin = client(t.app)
+    const erinId = (await readJson(await erin.post('/api/register', newUser('erin')))).id as number
+    // 60 listings at 5 prices, many made in the same microsecond, one in three sold: every key has ties.
+    for (let index = 0; index < 60; index++)
+      await create(erin, { title: `${index % 2 ? 'Teacup' : 'Saucer'} ${index}`, price: 10 + (index % 5) })
+    await t.db.sql`update listings set created_at = date_trunc('minute', created_at) where user_id = ${erinId}`
+    await t.db.sql`update listings set platform_status = 'sold' where user_id = ${erinId} and id % 3 = 0`
+    const walk = async (query: string) => {
+      const seen: ListingPage['listings'] = []
+      let page = await search(erin, query)
+      seen.push(...page.listings)
+      while (page.next) {
+        page = await search(erin, `${query}&after=${page.next}`)
+        seen.push(...page.listings)
+      }
+      return { seen, total: page.total }
+    }
+    const price = (listing: ListingPage['listings'][number]) => listing.price
+    for (const [query, count] of [
+      ['?sort=newest', 60],
+      ['?sort=oldest&q=teacup', 30],
+      ['?sort=price-low&status=sold', 20],
+      ['?sort=price-high&q=saucer&status=ready', 20],
+    ] as const) {
+      const { seen, total } = await walk(query)
+      expect(seen, query).toHaveLength(count)
+      expect(new Set(seen.map((listing) => listing.id)).size, query).toBe(count)
+      expect(total, query).toBe(count)
+      if (query.includes('price-low')) expect(seen.map(price)).toEqual(seen.map(price).sort((a, b) => a - b))
+      if (query.includes('price-high')) expect(seen.map(price)).toEqual(seen.map(price).sort((a, b) => b - a))
+    }
+  })
+
+  it('refuses a bad sort, status or cursor with 400 and the field', async () => {
+    for (const query of [
+      '?sort=cheapest',
+      '?status=draft',
+      '?after=-1',
+      '?after=1.5.2',
+      '?after=99999999999999999.1',
+      '?after=1.99999999999',
+      '?after=1.3000000000',
+      `?q=${'a'.repeat(101)}`,
+    ]) {
       const response = await alice.get(`/api/listings/search${query}`)
       expect(response.status, query).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }
+  })
+
+  it('answers a cursor from the far past or future with the listings beyond it, not an error', async () => {
+    for (const sort of ['newest', 'oldest', 'price-low', 'price-high'])
+      for (const after of ['9999999999999999.1', '-9999999999999999.1', '0.0']) {
+        const response = await alice.get(`/api/listings/search?sort=${sort}&after=${after}`)
+        expect(response.status, `${sort} ${after}`).toBe(200)
+      }
   })
 })
 

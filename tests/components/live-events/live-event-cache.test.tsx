@@ -18,9 +18,9 @@ const counts = { ready: 0, live: 2, sold: 0, ended: 0 }
 function cached() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   queryClient.setQueryData(listingKeys.all, [listing(2), listing(1)])
-  queryClient.setQueryData<InfiniteData<ListingPage>>(searchKey, {
-    pages: [{ listings: [listing(2), listing(1)], total: 2, counts }],
-    pageParams: [0],
+  queryClient.setQueryData<InfiniteData<ListingPage, string | undefined>>(searchKey, {
+    pages: [{ listings: [listing(2), listing(1)], total: 2, counts, next: null }],
+    pageParams: [undefined],
   })
   return queryClient
 }
