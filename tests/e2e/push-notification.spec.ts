@@ -53,8 +53,8 @@ test('the service worker shows a sale pushed to it, and a tap opens the listing'
       { title: 'Sold: Red wool jacket — $37 on eBay', url: `/list-item?edit=${listing.id}`, tag: `sold-${listing.id}` },
     ])
 
-  const [worker] = context.serviceWorkers()
-  await worker!.evaluate(async () => {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+  await worker.evaluate(async () => {
     // The worker's own globals: this file is typed for pages.
     const worker = self as unknown as {
       registration: ServiceWorkerRegistration
