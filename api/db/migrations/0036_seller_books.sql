@@ -49,3 +49,6 @@ begin
   return new;
 end
 $$;
+
+-- The sales export reads the seller's sales a page at a time in the order they were made.
+create index marketplace_sales_user_sold on marketplace_sales (user_id, sold_at, marketplace, sale_id);
