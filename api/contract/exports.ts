@@ -17,6 +17,9 @@ export const SALES_COLUMNS = [
   'Profit before fees',
   'Fees',
 ] as const
+export const INVENTORY_CSV_PATH = '/api/exports/inventory.csv'
+export const SALES_CSV_PATH = '/api/exports/sales.csv'
+
 /** What the Fees column says until Snaplist reads a marketplace's fees (a later part of issue 32). */
 export const FEES_NOT_KNOWN = 'not yet known'
 

@@ -41,7 +41,7 @@ export const PLACES = {
   type: { section: 'ebay' },
   sizeType: { section: 'ebay' },
   department: { section: 'ebay' },
-  cost: { section: 'books', hint: 'What you paid for it, in dollars (0 for a free find)' },
+  cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
   sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
   bin: { section: 'books' },
   boughtAt: { section: 'books' },
