@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk runs one of them (lighthouse needs npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|exports runs one of them (lighthouse needs npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -7,6 +7,7 @@ import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
 import { benchEvents } from './events.ts'
+import { benchExports } from './exports.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
 import { benchLighthouse } from './lighthouse.ts'
@@ -32,6 +33,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   lighthouse: benchLighthouse,
   events: benchEvents,
   bulk: benchBulk,
+  exports: benchExports,
 }
 
 const only = process.env.BENCH_ONLY

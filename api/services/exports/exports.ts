@@ -48,7 +48,7 @@ export function createExports(sql: Sql) {
     /** SKU, title, bin, cost, quantity, status and where live, of every listing the seller has, by SKU. */
     async *inventoryCsv(userId: number): AsyncGenerator<string> {
       yield BOM + csvRow(INVENTORY_COLUMNS)
-      let after: string | null = null
+      let after = ''
       for (;;) {
         const rows = await inventoryPage(sql, userId, after, EXPORT_PAGE)
         if (rows.length) yield rows.map(inventoryLine).join('')
