@@ -32,6 +32,7 @@ import { marketplaceRoutes } from './routes/marketplaces.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
+import { exportRoutes } from './routes/exports.ts'
 import { eventRoutes } from './routes/events.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
 import { createAccountSettingsService } from './services/accounts/account-settings.ts'
@@ -58,6 +59,7 @@ import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
 import { createSellerSales } from './services/selling/seller-sales.ts'
+import { createExports } from './services/exports/exports.ts'
 import { createSoldTwiceMail } from './services/selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
 import { createEmailVerificationService } from './services/accounts/email-verification.ts'
@@ -327,6 +329,7 @@ export function createApp({
     .route('/', etsyPublishRoutes(etsy))
     .route('/', eventRoutes(liveStreams, sessions))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
+    .route('/', exportRoutes(createExports(sql)))
     .route('/', pushRoutes(createPushSubscriptions(sql), push.vapid.publicKey))
     .route(
       '/',

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   // Listings
   /** An edit made against an older version of the listing (changed elsewhere meanwhile): the body carries `current`. */
   'listing_edit_conflict',
+  /** Another of the seller's listings has this SKU (the fields name it): a SKU is unique per seller. */
+  'sku_taken',
   // Marketplace connections
   'marketplace_not_configured',
   'marketplace_connection_lapsed',

@@ -9,6 +9,10 @@ import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Condition
 export const TITLE_MAX = 80
 /** The seller's Price, in dollars. */
 export const ASKING_PRICE_MAX = 1_000_000
+/** The seller's SKU: eBay's own limit for one, so a seller's scheme carried over from eBay fits. */
+export const SKU_MAX = 50
+/** The SKU Snaplist makes for a listing saved without one (migration 0036 makes it on create, from the same rule). */
+export const madeSku = (listingId: number) => `SL-${listingId}`
 /** Any other whole number on a listing (prices in dollars, quantity). */
 export const WHOLE_NUMBER_MAX = 10_000_000
 
@@ -28,6 +32,8 @@ interface FieldBase {
   ai: false | AiSuggested
   /** The eBay item specific (aspect) it answers, null for none; a choice sends its label. */
   ebayAspect: string | null
+  /** The seller's own books (cost, SKU, shelf): never sent to a marketplace, and an edit of only these revises none. */
+  sellerOnly?: true
 }
 
 export interface TextSpec extends FieldBase {
@@ -50,6 +56,12 @@ export interface WholeNumberSpec extends FieldBase {
 export interface MoneySpec extends FieldBase {
   kind: 'money'
   max: number
+  /** $0 is a value (a free find), not only more than $0. */
+  zeroAllowed?: true
+}
+/** A calendar day, YYYY-MM-DD; blank is null. */
+export interface DateSpec extends FieldBase {
+  kind: 'date'
 }
 export interface ChoiceSpec extends FieldBase {
   kind: 'choice'
@@ -63,7 +75,7 @@ export interface KeywordsSpec extends FieldBase {
   maxCount: number
   maxLength: number
 }
-export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | ChoiceSpec | KeywordsSpec
+export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | DateSpec | ChoiceSpec | KeywordsSpec
 
 /** In the order the create form shows them. */
 export const LISTING_FIELDS = {
@@ -152,6 +164,39 @@ export const LISTING_FIELDS = {
     ai: {},
     ebayAspect: 'Department',
   },
+  // The seller's books (issue 32, docs/decisions/0039): what the item cost, where it was bought, where it sits.
+  cost: {
+    kind: 'money',
+    label: 'Cost',
+    column: 'cost_cents',
+    max: ASKING_PRICE_MAX,
+    zeroAllowed: true,
+    ai: false,
+    ebayAspect: null,
+    sellerOnly: true,
+  },
+  /** Blank: Snaplist makes one (madeSku); unique per seller. Not eBay's SKU (api/services/ebay/sku.ts). */
+  sku: { kind: 'text', label: 'SKU', column: 'sku', max: SKU_MAX, ai: false, ebayAspect: null, sellerOnly: true },
+  bin: { kind: 'text', label: 'Bin or shelf', column: 'bin', max: 40, ai: false, ebayAspect: null, sellerOnly: true },
+  boughtAt: { kind: 'date', label: 'Bought on', column: 'bought_on', ai: false, ebayAspect: null, sellerOnly: true },
+  boughtWhere: {
+    kind: 'text',
+    label: 'Bought where',
+    column: 'bought_where',
+    max: 100,
+    ai: false,
+    ebayAspect: null,
+    sellerOnly: true,
+  },
+  privateNotes: {
+    kind: 'text',
+    label: 'Private notes',
+    column: 'private_notes',
+    max: 2000,
+    ai: false,
+    ebayAspect: null,
+    sellerOnly: true,
+  },
 } as const satisfies Record<string, ListingFieldSpec>
 
 type Fields = typeof LISTING_FIELDS
@@ -160,6 +205,11 @@ export type SpecOf<Name extends ListingFieldName> = Fields[Name]
 
 /** The declaration as a list, in its order; the spec widened to the union, for code that handles any field. */
 export const LISTING_FIELD_ENTRIES = Object.entries(LISTING_FIELDS) as [ListingFieldName, ListingFieldSpec][]
+
+/** The fields of the seller's books, which no marketplace ever receives. */
+export const SELLER_ONLY_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>
+  'sellerOnly' in spec && spec.sellerOnly ? [name] : [],
+)
 
 /** The eBay item specifics the listing's own fields answer. */
 export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) =>

@@ -7,6 +7,7 @@ import {
   LISTING_FIELD_ENTRIES,
   WHOLE_NUMBER_MAX,
   type ChoiceSpec,
+  type DateSpec,
   type FillableField,
   type KeywordsSpec,
   type ListingFieldName,
@@ -75,14 +76,17 @@ const optionalChoice = ({ label, options }: ChoiceSpec) => {
 
 const isCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6
 
-/** Text or a number, blank for "not set" (null); more than $0, at most 2 decimals, at most `max`. */
-export const money = ({ label, max }: Pick<MoneySpec, 'label' | 'max'>) => {
+/** Text or a number, blank for "not set" (null); more than $0 (or $0 itself), at most 2 decimals, at most `max`. */
+export const money = ({ label, max, zeroAllowed }: Pick<MoneySpec, 'label' | 'max' | 'zeroAllowed'>) => {
   const notANumber = `${label} must be a number, like 24.99`
   return v.pipe(
     v.optional(v.nullable(v.union([v.number(notANumber), v.pipe(v.string(notANumber), v.trim())])), null),
     v.transform((input) => (input === null || input === '' ? null : Number(input))),
     v.check((price) => price === null || Number.isFinite(price), notANumber),
-    v.check((price) => price === null || price > 0, `${label} must be more than $0`),
+    v.check(
+      (price) => price === null || price > 0 || (zeroAllowed === true && price === 0),
+      zeroAllowed ? `${label} cannot be less than $0` : `${label} must be more than $0`,
+    ),
     v.check((price) => price === null || isCents(price), `${label} can have at most 2 decimals (dollars and cents)`),
     // Worded when it is needed: the first toLocaleString of a page loads the number formats, which holds a phone's main
     // thread for a while (about 100 ms at Lighthouse's CPU slowdown), and this runs as the app starts.
@@ -92,6 +96,24 @@ export const money = ({ label, max }: Pick<MoneySpec, 'label' | 'max'>) => {
     ),
   )
 }
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+/** A real calendar day (not 2026-02-30) in years a bookkeeper means. */
+const isCalendarDay = (text: string) => {
+  const parts = ISO_DAY.exec(text)
+  if (!parts) return false
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return year >= 1900 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** A day as YYYY-MM-DD (what a date input gives); blank is null. */
+export const calendarDay = ({ label }: Pick<DateSpec, 'label'>) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be a date like 2026-03-14`)), null),
+    v.transform((text) => (text ?? '').trim() || null),
+    v.check((day) => day === null || isCalendarDay(day), `${label} must be a date like 2026-03-14`),
+  )
 
 export const toCents = (dollars: number) => Math.round(dollars * 100)
 
@@ -122,13 +144,15 @@ type SchemaOf<Spec> = Spec extends { kind: 'text'; required: true }
       ? ReturnType<typeof wholeNumber>
       : Spec extends { kind: 'money' }
         ? ReturnType<typeof money>
-        : Spec extends { kind: 'choice'; required: true; options: readonly Option<infer Value>[] }
-          ? ReturnType<typeof requiredChoice<Value>>
-          : Spec extends { kind: 'choice' }
-            ? ReturnType<typeof optionalChoice>
-            : Spec extends { kind: 'keywords' }
-              ? ReturnType<typeof keywords>
-              : never
+        : Spec extends { kind: 'date' }
+          ? ReturnType<typeof calendarDay>
+          : Spec extends { kind: 'choice'; required: true; options: readonly Option<infer Value>[] }
+            ? ReturnType<typeof requiredChoice<Value>>
+            : Spec extends { kind: 'choice' }
+              ? ReturnType<typeof optionalChoice>
+              : Spec extends { kind: 'keywords' }
+                ? ReturnType<typeof keywords>
+                : never
 
 function schemaOf(spec: ListingFieldSpec) {
   switch (spec.kind) {
@@ -138,6 +162,8 @@ function schemaOf(spec: ListingFieldSpec) {
       return wholeNumber(spec)
     case 'money':
       return money(spec)
+    case 'date':
+      return calendarDay(spec)
     case 'choice':
       return spec.required ? requiredChoice(spec.label, spec.options) : optionalChoice(spec)
     case 'keywords':

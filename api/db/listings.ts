@@ -50,6 +50,7 @@ const COLUMN_LIST = [
   ...LISTING_FIELD_ENTRIES.map(([name, spec]) => {
     const as = postgres.fromCamel(name)
     if (spec.kind === 'money') return `(${spec.column} / 100.0)::float8 as ${as}`
+    if (spec.kind === 'date') return `to_char(${spec.column}, 'YYYY-MM-DD') as ${as}`
     return spec.column === as ? as : `${spec.column} as ${as}`
   }),
 ]
@@ -65,13 +66,16 @@ const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, nam
 
 // A listing's fields as json_build_object's arguments, with the names the API answers with (the driver's camelCase),
 // for the lists Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every
-// other answer; a computed column (`expression as name`) under its name.
+// other answer; a computed column (`expression as name`) under its name. A day (boughtAt) is text already.
+const DAY_NAMES = new Set(
+  LISTING_FIELD_ENTRIES.flatMap(([name, spec]) => (spec.kind === 'date' ? [postgres.fromCamel(name)] : [])),
+)
 const JSON_FIELDS = COLUMN_LIST.map(
   (column) => /^(?<expression>.+) as (?<name>\w+)$/s.exec(column)?.groups ?? { expression: column, name: column },
 )
   .map(
     ({ expression, name }) =>
-      `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`,
+      `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') && !DAY_NAMES.has(name!) ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`,
   )
   .join(', ')
 
@@ -177,15 +181,19 @@ export async function updateListingFields(
   return row!
 }
 
-/** Replaces what the seller edits (the version counts it: migration 0013's trigger). */
+/**
+ * Replaces what the seller edits (the version counts it: migrations 0013 and 0036's trigger). A blank SKU is made
+ * anew; one another of the seller's listings has is a unique violation of listings_user_sku.
+ */
 export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit): Promise<Listing> {
-  const [row] = await tx<Listing[]>`
-    update listings set title = ${edit.title}, description = ${edit.description}, price = ${edit.price},
-      median_used_price = ${edit.medianUsedPrice}, asking_price_cents = ${edit.askingPrice === null ? null : toCents(edit.askingPrice)},
-      quantity = ${edit.quantity}, category = ${edit.category}, keywords = ${edit.keywords}, color = ${edit.color},
-      images = ${edit.images}, brand = ${edit.brand}, size = ${edit.size}, type = ${edit.type}, size_type = ${edit.sizeType},
-      department = ${edit.department}
-    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  const values = {
+    ...fieldColumns(
+      edit,
+      LISTING_FIELD_ENTRIES.map(([name]) => name),
+    ),
+    [RECORD_COLUMNS.images]: edit.images,
+  }
+  const [row] = await tx<Listing[]>`update listings set ${tx(values)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
 

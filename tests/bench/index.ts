@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard runs one of them (lighthouse, events and dashboard need npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports runs one of them (lighthouse, events and dashboard need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -8,6 +8,7 @@ import { benchEbay } from './ebay.ts'
 import { benchLifecycleKills } from './ebay-lifecycle-kills.ts'
 import { benchRevisions } from './ebay-revisions.ts'
 import { benchEvents } from './events.ts'
+import { benchExports } from './exports.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
 import { benchImport } from './import.ts'
@@ -36,6 +37,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   bulk: benchBulk,
   import: benchImport,
   dashboard: benchDashboard,
+  exports: benchExports,
 }
 
 const only = process.env.BENCH_ONLY

@@ -32,7 +32,7 @@ function durationSeconds(): number {
   return seconds
 }
 
-async function residentMb(pid: number): Promise<number> {
+export async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
   if (!kb) throw new Error(`no VmRSS in /proc/${pid}/status`)

@@ -30,6 +30,7 @@ import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
@@ -370,6 +371,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: CategorySearchSchema,
     example: () => ({ path: '/api/etsy/categories?q=jeans' }),
+  },
+  'GET /api/exports/inventory.csv': {
+    access: 'user',
+    example: () => ({ path: '/api/exports/inventory.csv' }),
+  },
+  'GET /api/exports/sales.csv': {
+    access: 'user',
+    query: SalesExportQuerySchema,
+    example: () => ({ path: '/api/exports/sales.csv?from=2026-01-01&to=2026-12-31' }),
   },
   'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },

@@ -3,7 +3,7 @@
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
-import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-fields.ts'
+import { FILLABLE_FIELDS, SELLER_ONLY_FIELDS, madeSku, type FillableField } from '../../contract/listing-fields.ts'
 import {
   editChangesNothing,
   type Listing,
@@ -20,7 +20,7 @@ import * as images from '../../db/images.ts'
 import * as listingSearch from '../../db/listing-search.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
 import type { FileStorage } from './storage.ts'
@@ -85,6 +85,28 @@ const editConflict = (current: Listing) =>
     { current },
   )
 
+/** A SKU another of the seller's listings has (listings_user_sku, migration 0036) is the seller's to change. */
+async function refusingTakenSku<T>(write: Promise<T>, sku: string): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if (isUniqueViolation(error) && error.constraint_name === 'listings_user_sku')
+      throw new AppError(409, 'sku_taken', `Another of your listings has the SKU ${sku}. Choose another.`, {
+        fields: { sku: 'Another of your listings has this SKU' },
+      })
+    throw error
+  }
+}
+
+/** Whether an edit changes only the seller's books, which no marketplace receives. */
+const onlyBooksChanged = (before: Listing, after: Listing) =>
+  (Object.keys(after) as (keyof Listing)[]).every(
+    (key) =>
+      key === 'version' ||
+      (SELLER_ONLY_FIELDS as (keyof Listing)[]).includes(key) ||
+      JSON.stringify(before[key]) === JSON.stringify(after[key]),
+  )
+
 /** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in services/ebay/hosts.ts). */
 export function createListingService(
   sql: Sql,
@@ -145,7 +167,7 @@ export function createListingService(
       }
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]
-      return sql.begin(async (tx) => {
+      const creating = sql.begin(async (tx) => {
         // The analysis's values for the aspects the seller's own fields answer are not kept: the fields say them.
         const inserted = await listings.insertListing(tx, userId, {
           ...input,
@@ -163,6 +185,7 @@ export function createListingService(
         if (!own) throw conflict('This draft was made by another account. Sign in as that account to send it.')
         return { listing: own, created: false }
       })
+      return refusingTakenSku(creating, input.sku)
     },
 
     /**
@@ -186,10 +209,11 @@ export function createListingService(
      * it is now), unless the edit changes nothing: then it is this edit sent again after its reply was lost. Photos the
      * edit removed and no other listing uses are deleted; each marketplace it was published to gets a revision.
      */
-    async update(userId: number, id: number, edit: ListingEdit): Promise<Listing> {
+    async update(userId: number, id: number, sent: ListingEdit): Promise<Listing> {
+      const edit = { ...sent, sku: sent.sku || madeSku(id) }
       await assertOwnPhotos(userId, edit.images)
       const photoUrls = [...new Set(edit.images)]
-      const { listing, unused } = await sql.begin(async (tx) => {
+      const editing = sql.begin(async (tx) => {
         const current = await listings.lockListing(tx, userId, id)
         if (!current) throw notFound(MISSING)
         if (editChangesNothing(current, { ...edit, images: photoUrls })) return { listing: current, unused: [] }
@@ -198,11 +222,13 @@ export function createListingService(
         const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
         const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
-        await requestRevisions(tx, updated)
+        // A change of only the seller's books (cost, SKU, bin…) has nothing for a marketplace.
+        if (!onlyBooksChanged(current, updated)) await requestRevisions(tx, updated)
         await logChange(tx, userId, 'listing-edited', id, {})
         const removed = current.images.filter((url) => !photoUrls.includes(url))
         return { listing: updated, unused: await images.deleteUnusedImages(tx, userId, removed) }
       })
+      const { listing, unused } = await refusingTakenSku(editing, edit.sku)
       await removePhotoFiles(storage, unused)
       return listing
     },

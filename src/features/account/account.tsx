@@ -2,6 +2,7 @@
 // notifications, sign out everywhere, delete my account.
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDeleteAccount, useSignOutEverywhere } from './account-queries.ts'
+import { BooksSection } from './BooksSection.tsx'
 import { ConfirmWithSecret } from './ConfirmWithSecret.tsx'
 import { EmailSection } from './EmailSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
@@ -23,6 +24,7 @@ export function AccountScreen() {
       <EmailSection user={user} />
       <PasswordSection user={user} />
       <NotificationsSection />
+      <BooksSection />
       <Section title="Devices">
         <p>Lost a phone, or signed in on someone else’s? End every session, this one included.</p>
         <ConfirmWithSecret

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
-import { LISTING_FIELDS } from '../../../api/contract/listing-fields.ts'
+import { LISTING_FIELDS, SELLER_ONLY_FIELDS } from '../../../api/contract/listing-fields.ts'
 import { ListingInputSchema, type ListingInput } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
@@ -43,6 +43,10 @@ const WORDS = {
 
 // The form holds text exactly as typed (DraftFields); the contract schema coerces it into a ListingInput.
 const resolver = valibotResolver(ListingInputSchema) as unknown as Resolver<DraftFields, unknown, ListingInput>
+
+/** Whether the seller has written any of the books' fields on this item (then they are shown open). */
+const hasBooks = (fields: Partial<DraftFields> | undefined) =>
+  SELLER_ONLY_FIELDS.some((field) => field !== 'sku' && (fields?.[field] ?? '') !== '')
 
 /** The form as one step of a haul's review queue (docs/product.md §17): Create hands the item over and moves on. */
 export interface ReviewStep {
@@ -234,6 +238,17 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         {draft && <EbayCategoryField draft={draft} />}
         {draft && <ItemSpecifics draft={draft} />}
       </fieldset>
+
+      {/* The seller's books: folded away, so the form is no longer for sellers who keep none (docs/decisions/0039). */}
+      <details className="group rounded-2xl border border-slate-200 bg-white" open={hasBooks(view?.draft.fields)}>
+        <summary className="cursor-pointer p-5 text-base font-semibold text-slate-900">
+          Cost &amp; location
+          <span className="ml-2 text-sm font-normal text-slate-600">Only you see these</span>
+        </summary>
+        <div className="grid gap-4 px-5 pb-5 sm:grid-cols-2">
+          <SectionFields section="books" {...sectionProps} />
+        </div>
+      </details>
 
       {/* On a phone the form is several screens long: the actions stay in reach at the bottom. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 [&>*]:flex-1 sm:[&>*]:flex-none">

@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import type { DraftField, DraftFields } from '../../offline/db.ts'
 
-export type Section = 'details' | 'ebay'
+export type Section = 'details' | 'ebay' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -41,6 +41,12 @@ export const PLACES = {
   type: { section: 'ebay' },
   sizeType: { section: 'ebay' },
   department: { section: 'ebay' },
+  cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
+  sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
+  bin: { section: 'books' },
+  boughtAt: { section: 'books' },
+  boughtWhere: { section: 'books' },
+  privateNotes: { section: 'books', wide: true, rows: 3, hint: 'Only you see these' },
 } satisfies Record<DraftField, Placement> as Record<DraftField, Placement>
 
 export type FormControl = Control<DraftFields, unknown, ListingInput>
@@ -99,7 +105,9 @@ export function SectionFields({
       ) : spec.kind === 'whole' ? (
         <TextField type="number" inputMode="numeric" min={spec.min} step={1} {...props} />
       ) : spec.kind === 'money' ? (
-        <TextField type="number" inputMode="decimal" min={0.01} step={0.01} {...props} />
+        <TextField type="number" inputMode="decimal" min={'zeroAllowed' in spec ? 0 : 0.01} step={0.01} {...props} />
+      ) : spec.kind === 'date' ? (
+        <TextField type="date" {...props} />
       ) : spec.kind === 'text' && rows ? (
         <TextAreaField rows={rows} {...props} />
       ) : spec.kind === 'text' && counted ? (

@@ -53,6 +53,12 @@ const fields = (images: string[]) => ({
   type: 'Vintage',
   sizeType: '',
   department: '',
+  cost: null,
+  sku: '',
+  bin: '',
+  boughtAt: null,
+  boughtWhere: '',
+  privateNotes: '',
 })
 
 async function newListing(photoCount = 2): Promise<Listing> {

@@ -1,0 +1,79 @@
+// The seller's books as CSV text, a page of rows at a time (docs/decisions/0039): an async iterable the route streams,
+// so an export of any size holds one page in memory. Profit is the sale less what the items cost; the marketplaces'
+// fees are not read yet (a later part of issue 32), and the Fees column says so.
+import { FEES_NOT_KNOWN, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
+import { listingStatus, SOLD_ON_LABELS } from '../../contract/listing.ts'
+import type { Sql } from '../../db/client.ts'
+import { inventoryPage, salesPage, type InventoryRow, type SaleKey, type SaleRow } from '../../db/exports.ts'
+import { BOM, csvRow } from './csv.ts'
+
+/** Rows per read: a few hundred KB of text at most, and few enough round trips for 10,000 sales. */
+export const EXPORT_PAGE = 1000
+
+const STATUS_WORDS = { ready: 'Ready', live: 'Live', sold: 'Sold', ended: 'Ended' } as const
+
+function inventoryLine(row: InventoryRow): string {
+  const onEbay = listingStatus(row) === 'live'
+  const live = [...(onEbay ? ['eBay'] : []), ...(row.etsyLive ? ['Etsy'] : [])]
+  const status = live.length && listingStatus(row) === 'ready' ? 'live' : listingStatus(row)
+  const cost = row.costCents === null ? null : { cents: row.costCents }
+  return csvRow([row.sku, row.title, row.bin, cost, row.quantity, STATUS_WORDS[status], live.join(', ')])
+}
+
+function saleLine(row: SaleRow): string {
+  const sale = row.unitPriceCents === null ? null : row.unitPriceCents * row.quantity
+  const cost = row.unitCostCents === null ? null : row.unitCostCents * row.quantity
+  const profit = sale === null || cost === null ? null : sale - cost
+  const order = row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId
+  const cents = (value: number | null) => (value === null ? null : { cents: value })
+  return csvRow([
+    row.day,
+    SOLD_ON_LABELS[row.marketplace],
+    order,
+    row.title,
+    row.sku,
+    cents(sale),
+    row.quantity,
+    cents(cost),
+    cents(profit),
+    FEES_NOT_KNOWN,
+  ])
+}
+
+/** The first instant after the day (days are UTC). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
+
+export function createExports(sql: Sql) {
+  return {
+    /** SKU, title, bin, cost, quantity, status and where live, of every listing the seller has, by SKU. */
+    async *inventoryCsv(userId: number): AsyncGenerator<string> {
+      yield BOM + csvRow(INVENTORY_COLUMNS)
+      let after = ''
+      for (;;) {
+        const rows = await inventoryPage(sql, userId, after, EXPORT_PAGE)
+        if (rows.length) yield rows.map(inventoryLine).join('')
+        if (rows.length < EXPORT_PAGE) return
+        after = rows.at(-1)!.sku
+      }
+    },
+
+    /** One row per sale from the sales ledger, oldest first, between the days (both included). */
+    async *salesCsv(userId: number, { from, to }: SalesExportQuery): AsyncGenerator<string> {
+      yield BOM + csvRow(SALES_COLUMNS)
+      const range = {
+        from: from === null ? null : new Date(`${from}T00:00:00Z`),
+        until: to === null ? null : dayAfter(to),
+      }
+      let after: SaleKey | null = null
+      for (;;) {
+        const rows = await salesPage(sql, userId, range, after, EXPORT_PAGE)
+        if (rows.length) yield rows.map(saleLine).join('')
+        if (rows.length < EXPORT_PAGE) return
+        const last = rows.at(-1)!
+        after = { soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId }
+      }
+    },
+  }
+}
+
+export type Exports = ReturnType<typeof createExports>
