@@ -24,7 +24,7 @@ async function copiedColumns(sql: Sql): Promise<string[]> {
   const rows = await sql<{ name: string }[]>`
     select column_name as name from information_schema.columns
     where table_name = 'listings' and table_schema = current_schema() and is_generated = 'NEVER'
-      and column_name not in ('id', 'client_id', 'ebay_sku', 'title', 'brand', 'keywords', 'price', 'asking_price_cents',
+      and column_name not in ('id', 'client_id', 'sku', 'ebay_sku', 'title', 'brand', 'keywords', 'price', 'asking_price_cents',
         'created_at', 'platform_status')
       and column_default is distinct from 'nextval(''listings_id_seq''::regclass)'`
   return rows.map((row) => row.name)

@@ -8,7 +8,7 @@ import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
 
 // Columns a copy gets its own of (the rest are the published listing's).
-const OWN = new Set(['id', 'client_id', 'created_at', 'ebay_sku', 'ebay_offer_id', 'platform_listing_id'])
+const OWN = new Set(['id', 'client_id', 'created_at', 'sku', 'ebay_sku', 'ebay_offer_id', 'platform_listing_id'])
 
 /** Copies the seller's published listing `sourceId` `count` times; answers the copies' ids, oldest first. */
 export async function copyLiveListing(
