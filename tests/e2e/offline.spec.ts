@@ -138,6 +138,8 @@ test("a draft the server refuses shows the server's message and Retry, and Retry
 test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({
   browser,
 }, testInfo) => {
+  // Two server starts on a loaded CI machine (the API suites beside it): a start there took up to a minute.
+  test.setTimeout(180_000)
   // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
   const port = E2E_PORT + 80 + testInfo.parallelIndex
   const origin = `http://localhost:${port}`
@@ -156,7 +158,7 @@ test('the API process killed in the middle of a sync and restarted: no duplicate
     })
   const waitUntilUp = () =>
     expect
-      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 })
       .toBe(true)
   let server: ChildProcess = startServer()
   try {
