@@ -4,7 +4,7 @@
 // eBay answers each request on its own: one listing refused (its daily revision limit) leaves the others changed.
 import * as v from 'valibot'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
+import { ebayWordsOf, EbayErrorSchema, INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 
 /** "Up to 25 offers … may be updated with one bulkUpdatePriceQuantity call" (eBay's Inventory API). */
 export const EBAY_BULK_PRICE_MAX = 25
@@ -26,15 +26,7 @@ const BulkReplySchema = v.object({
         offerId: v.optional(v.string()),
         sku: v.optional(v.string()),
         statusCode: v.optional(v.number()),
-        errors: v.optional(
-          v.array(
-            v.object({
-              errorId: v.optional(v.number()),
-              message: v.optional(v.string()),
-              longMessage: v.optional(v.string()),
-            }),
-          ),
-        ),
+        errors: v.optional(v.array(EbayErrorSchema), []),
       }),
     ),
     [],
@@ -72,12 +64,11 @@ export function createEbayBulkPrices({
           outcomes.set(price.listingId, { refusal: null })
           continue
         }
-        const words = answer?.errors?.map((error) => error.longMessage ?? error.message ?? '').filter(Boolean)
-        const ids = answer?.errors?.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])) ?? []
+        const { ids, text } = ebayWordsOf(answer?.errors ?? [])
         outcomes.set(price.listingId, {
           refusal: {
             code: ids.length ? `ebay_${ids[0]}` : 'ebay_refused',
-            message: `eBay refused the new price${words?.length ? `: ${words.join(' ')}` : '.'}`,
+            message: `eBay refused the new price${text ? `: ${text}` : '.'}`,
           },
         })
       }

@@ -9,11 +9,24 @@ import { TokenRejected } from '../marketplaces/connections.ts'
 
 const TIMEOUT_MS = 20_000
 
-const EbayErrorsSchema = v.object({
-  errors: v.array(
-    v.object({ errorId: v.optional(v.number()), message: v.optional(v.string()), longMessage: v.optional(v.string()) }),
-  ),
+/** One of eBay's errors, as its {errors: [...]} answers and each answer of a bulk call carry them. */
+export const EbayErrorSchema = v.object({
+  errorId: v.optional(v.number()),
+  message: v.optional(v.string()),
+  longMessage: v.optional(v.string()),
 })
+const EbayErrorsSchema = v.object({ errors: v.array(EbayErrorSchema) })
+
+/** eBay's error ids, and its own sentences joined: what the seller needs to fix usually lies in them. */
+export function ebayWordsOf(errors: v.InferOutput<typeof EbayErrorSchema>[]): { ids: number[]; text: string } {
+  return {
+    ids: errors.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])),
+    text: errors
+      .map((error) => error.longMessage ?? error.message ?? '')
+      .filter(Boolean)
+      .join(' '),
+  }
+}
 
 /** The Sell Inventory API, through which a listing is published, revised, ended and relisted. */
 export const INVENTORY = '/sell/inventory/v1'
@@ -67,17 +80,10 @@ export class EbayRefusal extends AppError {
   }
 }
 
-/** eBay's own sentences, joined; what the seller needs to fix usually lies in them. */
+/** The words of eBay's refusal in the answer's body (none when it is not eBay's {errors: [...]}). */
 async function ebaysWords(response: Response): Promise<{ ids: number[]; text: string }> {
   const parsed = v.safeParse(EbayErrorsSchema, await response.json().catch(() => undefined))
-  if (!parsed.success) return { ids: [], text: '' }
-  return {
-    ids: parsed.output.errors.flatMap((error) => (error.errorId === undefined ? [] : [error.errorId])),
-    text: parsed.output.errors
-      .map((error) => error.longMessage ?? error.message ?? '')
-      .filter(Boolean)
-      .join(' '),
-  }
+  return parsed.success ? ebayWordsOf(parsed.output.errors) : { ids: [], text: '' }
 }
 
 async function refusal(response: Response, what: string): Promise<AppError> {
