@@ -4,7 +4,7 @@
 // 10,000 listings ÷ with 100 in alternating runs, and the bytes the first screen brought. Targets: ratio ≤ 1.2, a page
 // ≤ 20 ms median, a search ≤ 50 ms, the first screen's data ≤ 30 KB on the wire.
 import { chromium, type Browser } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { BENCH_PHONE, CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { loadAverage } from './run.ts'
 import { startPowerSellerApp, type Seller } from './power-seller.ts'
 
@@ -12,7 +12,6 @@ const POWER = 10_000
 const SMALL = 100
 const REQUESTS = Number(process.env.DASHBOARD_REQUESTS ?? 30)
 const PHONE_RUNS = Number(process.env.DASHBOARD_PHONE_RUNS ?? 5)
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 // Fast 4G as issue 31 measured it: 9 Mbit/s each way, 150 ms latency.
 const LINE = { offline: false, latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (9e6 / 8) | 0 }
 const TARGETS = { ratio: 1.2, pageMs: 20, searchMs: 50, firstScreenKb: 30 }
@@ -98,7 +97,7 @@ async function serverFigures(origin: string, power: Seller, small: Seller) {
 
 /** Opening / on the throttled phone until the first listing row shows: the time and the bytes received on the way. */
 async function firstRow(browser: Browser, origin: string, seller: Seller) {
-  const context = await browser.newContext(PHONE)
+  const context = await browser.newContext(BENCH_PHONE)
   const [name, value] = seller.cookie.split('=') as [string, string]
   await context.addCookies([{ name, value, url: origin }])
   const page = await context.newPage()

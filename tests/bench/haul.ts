@@ -14,14 +14,13 @@ import { createGeminiAnalyzer } from '../../api/services/listings/analyzer/gemin
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
 import { builtApp } from '../../api/static.ts'
 import { startFakeGemini } from '../fakes/gemini.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { BENCH_PHONE, CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 
 const ITEMS = 30
 const PHOTOS_PER_ITEM = 4
 const SINGLE_ITEMS = 3
 const CREATE_ALL_ITEMS = 10
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const TARGETS = { extraTapsPerItem: 1, analysedAfterLastPhotoMs: 60_000, indexedDbBytes: 100 * 1024 * 1024 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -197,7 +196,7 @@ export async function benchHaul(): Promise<void> {
         return file
       }),
     )
-    const page = await (await browser.newContext(PHONE)).newPage()
+    const page = await (await browser.newContext(BENCH_PHONE)).newPage()
     await register(page, running.origin, 'hauler')
     await page.goto(`${running.origin}/`)
     const single = await oneItemFlow(
@@ -224,7 +223,7 @@ export async function benchHaul(): Promise<void> {
     const stored = counted!.stored
     const expectedPhotos = ITEMS * PHOTOS_PER_ITEM
     console.log(
-      `\nHaul: ${ITEMS} items × ${PHOTOS_PER_ITEM} photos on a ${PHONE.viewport.width}×${PHONE.viewport.height} phone, Gemini stand-in`,
+      `\nHaul: ${ITEMS} items × ${PHOTOS_PER_ITEM} photos on a ${BENCH_PHONE.viewport.width}×${BENCH_PHONE.viewport.height} phone, Gemini stand-in`,
     )
     line('Taps per item, one-item flow (photos + …)', `${single.toFixed(2)}`, '')
     line('Taps per item, haul reviewing each item', `${haul.tapsPerItem.toFixed(2)}`, '')

@@ -12,7 +12,7 @@ import type { Hono } from 'hono'
 import { SELLER_SALES_JOB } from '../../api/services/ebay/sales.ts'
 import { builtApp } from '../../api/static.ts'
 import { startFakeEbay } from '../fakes/ebay.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { BENCH_PHONE, CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../helpers/ebay.ts'
 import { JACKET } from '../helpers/jacket.ts'
 import { readJson, registeredClient, succeeded, uploadPhotos } from '../helpers/test-app.ts'
@@ -20,7 +20,6 @@ import { median, p95 } from './ebay.ts'
 
 const SALES = 20
 const GOAL_MS = 1000
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const TITLE = 'Bench sale'
 
 /**
@@ -76,7 +75,7 @@ export async function saleToScreen(label: string, databaseUrl?: string): Promise
       )
       ids.push(listing.id as number)
     }
-    const context = await browser.newContext(PHONE)
+    const context = await browser.newContext(BENCH_PHONE)
     const [name, value] = seller.cookie.split('=') as [string, string]
     await context.addCookies([{ name, value, url: origin }])
     const page = await context.newPage()

@@ -11,3 +11,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/** The phone the benchmarks run Snaplist on: a 390×844 screen, touch, at twice the pixels. */
+export const BENCH_PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+}
