@@ -16,6 +16,7 @@ import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-a
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { serverTestDatabase } from './server-test-database.ts'
 import { issueSetupCode } from '../../api/services/accounts/admin-setup.ts'
+import { hashPasswordsCheaplyForTests } from '../../api/services/accounts/passwords.ts'
 import type { TokenCipher } from '../../api/services/crypto.ts'
 import type { GoogleIdentity } from '../../api/services/accounts/google-identity.ts'
 import { createJobQueue, type JobQueue } from '../../api/services/jobs.ts'
@@ -27,6 +28,8 @@ import { startFakeSmtp } from '../fakes/smtp.ts'
 import { photoForm, solidJpeg } from './images.ts'
 
 export const TEST_ORIGIN = 'http://localhost'
+
+hashPasswordsCheaplyForTests()
 
 export interface TestApp {
   app: ReturnType<typeof createApp>
