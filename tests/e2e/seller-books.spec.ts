@@ -84,3 +84,51 @@ test('Cost & location filled in offline reach the server with the edit, and the 
     /^\/api\/exports\/sales\.csv\?from=\d{4}-01-01&to=\d{4}-\d\d-\d\d$/,
   )
 })
+
+test('a filled-in inventory CSV sent back: each change and each line left out shown, then applied', async ({
+  page,
+}) => {
+  await registerThroughApi(page.request)
+  const bowl = await createListingThroughApi(page, {
+    title: 'Pyrex bowl',
+    category: 'home',
+    color: 'white',
+    sku: 'BOWL-1',
+  })
+  await createListingThroughApi(page, {
+    title: 'Brass lamp',
+    category: 'home',
+    color: 'yellow',
+    sku: 'LAMP-1',
+    bin: 'A1',
+  })
+  await page.goto('/account')
+  const books = page.getByRole('region', { name: 'Your books' })
+  await books.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'inventory.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'SKU,Title,Bin,Cost\nBOWL-1,Pyrex bowl,Shelf B2,3.50\nLAMP-1,Brass lamp,A1,$12\nVASE-9,Vase,,1\n',
+    ),
+  })
+  const changes = books.getByRole('region', { name: 'Changes' })
+  await expect(changes.getByRole('heading', { name: '2 listings will change' })).toBeVisible()
+  await expect(changes.getByRole('listitem').filter({ hasText: 'Pyrex bowl' })).toContainText(
+    'Cost: blank → $3.50Bin: blank → Shelf B2',
+  )
+  await expect(changes.getByRole('listitem').filter({ hasText: 'Brass lamp' })).toContainText('Cost: blank → $12.00')
+  await expect(books.getByRole('region', { name: 'Lines left out' })).toContainText(
+    'Line 4: None of your listings has the SKU VASE-9.',
+  )
+  await expectNoSidewaysScroll(page)
+  await books.getByRole('heading', { name: 'Import costs and bins' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/seller-books-import-preview.png' })
+  // Nothing is written until the seller applies it.
+  expect(await serverListing(page, bowl.id)).toMatchObject({ cost: null, bin: '' })
+
+  await books.getByRole('button', { name: 'Apply 2 changes' }).click()
+  await expect(books.getByRole('status')).toHaveText('Done: 2 listings updated.')
+  expect(await serverListing(page, bowl.id)).toMatchObject({ cost: 3.5, bin: 'Shelf B2', version: 2 })
+  await page.goto('/')
+  await expect(rowOf(page, 'Pyrex bowl')).toBeVisible()
+})

@@ -73,7 +73,7 @@ export interface CatalogFixture {
 
 export interface ExampleRequest {
   path: string
-  /** JSON, a multipart upload, or the raw text of an eBay notification. */
+  /** JSON, a multipart upload, a file (a Blob, sent with its type), or the raw text of an eBay notification. */
   body?: unknown
 }
 
@@ -87,6 +87,8 @@ export interface RouteSpec {
   upload?: boolean
   /** A raw signed body (eBay's notifications). */
   signedText?: boolean
+  /** A CSV file as the body (text/csv): the example sends a Blob of that type. */
+  csv?: true
   /** The rest of the path (after the route's *) names a stored file. */
   wildcard?: boolean
   /** A GET that keeps something (SPEC keeps it a GET): refused from another site like any state-changing request. */
@@ -113,6 +115,9 @@ const ALICE_PUSH_SUBSCRIPTION = {
   keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
   kinds: { sales: true, problems: true },
 }
+/** Alice's listing's cost and bin, by the SKU Snaplist made for it. */
+const aliceBooksCsv = (f: CatalogFixture) =>
+  new Blob([`SKU,Cost,Bin\nSL-${f.alice.listingId},2.50,A1\n`], { type: 'text/csv' })
 const templateBody = { name: 'hostile-check', subject: 'Hello', htmlContent: '<p>Hello</p>' }
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -381,6 +386,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     query: SalesExportQuerySchema,
     example: () => ({ path: '/api/exports/sales.csv?from=2026-01-01&to=2026-12-31' }),
   },
+  'POST /api/imports/inventory.csv/preview': {
+    access: 'user',
+    csv: true,
+    example: (f) => ({ path: '/api/imports/inventory.csv/preview', body: aliceBooksCsv(f) }),
+  },
+  'POST /api/imports/inventory.csv': {
+    access: 'user',
+    csv: true,
+    example: (f) => ({ path: '/api/imports/inventory.csv', body: aliceBooksCsv(f) }),
+  },
   'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {
@@ -515,7 +530,7 @@ export function callRoute(
   route: string,
   { path, body, cookie, headers = {} }: RouteCall,
 ): Promise<Response> {
-  const json = body !== undefined && typeof body !== 'string' && !(body instanceof FormData)
+  const json = body !== undefined && typeof body !== 'string' && !(body instanceof FormData) && !(body instanceof Blob)
   const merged = {
     origin: TEST_ORIGIN,
     ...(cookie ? { cookie } : {}),

@@ -1,9 +1,22 @@
 // The seller's books as spreadsheets (docs/decisions/0039): plain links the browser downloads with the session cookie,
 // so the file streams from the server straight to disk.
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { INVENTORY_CSV_PATH, SALES_CSV_PATH } from '../../../api/contract/exports.ts'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { Section } from './Section.tsx'
+
+/** Where the import's code is missing: offline before it was ever loaded. */
+function ImportNeedsConnection() {
+  return <p>Importing a CSV file needs a connection: come back to this screen once you are online.</p>
+}
+// Importing needs the server anyway, so its code stays out of the phone's offline copy (vite.config.ts, ONLINE_ONLY) and
+// loads with this screen.
+const BooksImport = lazy(() =>
+  import('./BooksImport.tsx').then(
+    (module) => ({ default: module.BooksImport }),
+    () => ({ default: ImportNeedsConnection }),
+  ),
+)
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-50'
@@ -29,6 +42,9 @@ export function BooksSection() {
         Download sales CSV
       </a>
       <p className="text-xs">Profit is the sale less your cost; the marketplaces’ fees are not in it yet.</p>
+      <Suspense fallback={null}>
+        <BooksImport />
+      </Suspense>
     </Section>
   )
 }

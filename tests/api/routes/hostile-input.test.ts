@@ -171,6 +171,27 @@ function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileReques
   })
 }
 
+/**
+ * A CSV import's file refused whole: sent as another type, without a first line naming a SKU column, with a quote never
+ * closed, or holding a NUL. (A readable file whose lines match no listing is answered line by line, and changes nothing.)
+ */
+function csvRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
+  const path = example.path
+  return fc.oneof(
+    fc
+      .tuple(
+        wrongContentType.filter((type) => type !== undefined),
+        hostileString,
+      )
+      .map(([contentType, body]) => ({ path, body, contentType })),
+    hostileString.filter((text) => !/sku/i.test(text)).map((body) => ({ path, body, contentType: 'text/csv' })),
+    hostileString
+      .filter((text) => !text.includes('"'))
+      .map((text) => ({ path, body: `SKU,Cost\n"${text}`, contentType: 'text/csv; charset=utf-8' })),
+    hostileString.map((text) => ({ path, body: `SKU,Cost\n${text}\0,1\n`, contentType: 'text/csv' })),
+  )
+}
+
 function fileRequests(): fc.Arbitrary<HostileRequest> {
   return hostileParamText.map((text) => ({ path: `/files/${text}` }))
 }
@@ -193,6 +214,7 @@ function hostileRequests(
     spec.query && queryRequests(spec, example),
     spec.upload && uploadRequests(example),
     spec.signedText && signedTextRequests(example),
+    spec.csv && csvRequests(example),
     spec.wildcard && fileRequests(),
   ].filter((family): family is fc.Arbitrary<HostileRequest> => Boolean(family))
   return families.length ? fc.oneof(...families) : undefined
