@@ -14,10 +14,13 @@ export async function findAnalysis<T>(
   return row?.result
 }
 
-export async function saveAnalysis(sql: Sql, userId: number, photosHash: string, result: unknown): Promise<void> {
-  await sql`
+/** Keeps the analysis and answers it as stored (jsonb orders the keys its own way), as findAnalysis will read it. */
+export async function saveAnalysis<T>(sql: Sql, userId: number, photosHash: string, result: T): Promise<T> {
+  const [row] = await sql<{ result: T }[]>`
     insert into photo_analyses (user_id, photos_hash, result) values (${userId}, ${photosHash}, ${sql.json(result as never)})
-    on conflict (user_id, photos_hash) do update set result = excluded.result, created_at = now()`
+    on conflict (user_id, photos_hash) do update set result = excluded.result, created_at = now()
+    returning result`
+  return row!.result
 }
 
 /** Drops analyses older than maxAgeMs (housekeeping). */

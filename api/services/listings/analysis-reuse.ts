@@ -20,9 +20,9 @@ export function createAnalysisReuse(sql: Sql) {
   ): Promise<DraftAnalysis> {
     const kept = await stored.findAnalysis<DraftAnalysis>(sql, userId, photosHash, ANALYSIS_REUSE_MS)
     if (kept) return kept
-    const result = await run()
-    await stored.saveAnalysis(sql, userId, photosHash, result)
-    return result
+    // Answered as stored, so a request arriving just after this one finished, which reads the stored analysis, gets the
+    // very same answer.
+    return stored.saveAnalysis(sql, userId, photosHash, await run())
   }
 
   return {
