@@ -7,8 +7,10 @@ export const PAGES_MANIFEST = 'pages.json'
 export interface PagesManifest {
   /** Path → the prerendered HTML file the server sends, e.g. '/auth' → 'served/auth.html'. */
   pages: Record<string, string>
-  /** Every path a route has; they get index.html (signed-in screens, callbacks) unless prerendered. */
+  /** Every path a route has; they get appPage (signed-in screens, callbacks) unless prerendered. */
   routes: string[]
+  /** The app's page with no screen drawn, its stylesheet inlined: the browser draws the screen ('served/index.html'). */
+  appPage: string
   /** The page for a path no route has. */
   notFound: string
   /** The code of the signed-in frame and the Dashboard, for the server to hint when a session cookie comes along. */

@@ -1,7 +1,7 @@
 // The Dashboard as HTML for the signed-in seller who opens it (docs/decisions/0019): the build's renderer
 // (src/entry-server.tsx, in dist/server) draws the header and the Dashboard's frame for this user, with the loading
 // state of its lists, into the signed-in page's template; the browser paints it at once and React adopts it. It is
-// a speed-up only: without the renderer, or when it fails or is slow, the page is index.html as before.
+// a speed-up only: without the renderer, or when it fails or is slow, the page is the app's page as before.
 import { readFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 // Serves the built app from dist/ (docs/decisions/0014): each public screen as its own prerendered page, the Dashboard
-// rendered for the signed-in seller who opens it (docs/decisions/0019), the other screens' addresses with index.html
+// rendered for the signed-in seller who opens it (docs/decisions/0019), the other screens' addresses with the app's page
 // (the client router shows them), any other path with the prerendered 404. Files go out as the build compressed them
 // (brotli or gzip beside each one), hashed assets cached for a year, everything else revalidated.
 import { readFileSync } from 'node:fs'
@@ -101,7 +101,7 @@ export function mountBuiltApp(app: Hono<AppEnv>, distDir: string, manifest = rea
     const rendered = await signedInPage(c)
     if (rendered) return rendered
     hintSignedInShell(c, manifest)
-    return serveFile('index.html')(c, next)
+    return serveFile(manifest.appPage)(c, next)
   })
   app.get('*', serveStatic({ root, precompressed: true }))
   app.get('*', async (c) => notFoundPage(c, distDir, manifest!.notFound))

@@ -188,7 +188,8 @@ export const prerenderPublicPages = (): Plugin =>
       entry.fileName,
     )
     const stylesheet = await stylesheetInliner(outDir, template)
-    await writeFile(path.join(outDir, 'index.html'), withHints(template, appChunks, []))
+    const appPage = withHints(template, appChunks, [])
+    await writeFile(path.join(outDir, 'index.html'), appPage)
     const laterChunks = (module: string) =>
       chunksOfModule(bundle, root, module).filter((file) => !appChunks.includes(file))
     const renderer = await buildRenderer(root, outDir)
@@ -200,9 +201,13 @@ export const prerenderPublicPages = (): Plugin =>
       stylesheet.inline(withHints(template, [...appChunks, ...shellChunks], [])),
     )
     await mkdir(path.join(outDir, SERVED_DIR), { recursive: true })
+    // The service worker keeps index.html; the server sends this copy, so a screen the browser draws paints styled too.
+    const servedAppPage = `${SERVED_DIR}/index.html`
+    await writeFile(path.join(outDir, servedAppPage), stylesheet.inline(appPage))
     const manifest: PagesManifest = {
       pages: {},
       routes: [],
+      appPage: servedAppPage,
       notFound: '',
       shellPreloads: shellChunks.map((file) => `/${file}`),
       server: { dir: SERVER_DIR, renderer: renderer.file, signedInTemplate },

@@ -39,6 +39,7 @@ beforeAll(async () => {
   const pages = {
     pages: {},
     routes: ['/', '/list-item'],
+    appPage: 'index.html',
     notFound: '404.html',
     shellPreloads: [],
     server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },

@@ -32,6 +32,7 @@ beforeAll(async () => {
   const pages = {
     pages: {},
     routes: ['/'],
+    appPage: 'index.html',
     notFound: '404.html',
     shellPreloads: [],
     server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },

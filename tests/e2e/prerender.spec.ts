@@ -139,6 +139,10 @@ test.describe('the first visit, as the network sees it', () => {
     // of the app's: it looks for a <link> to it, and the page carries it inlined).
     await page.getByRole('link', { name: 'New Listing' }).first().click()
     await expect(page.getByRole('heading', { name: 'Create New Listing' })).toBeVisible()
+    // A screen the browser draws, opened by its address: the page the server sends for it carries the stylesheet too
+    // (it is what the Dashboard falls back to when the server's render is slow).
+    await page.goto('/list-item')
+    await expect(page.getByRole('heading', { name: 'Create New Listing' })).toHaveCSS('font-size', '24px')
     // Only the toasts' own small stylesheet, which comes with their code after the first screen, is ever fetched.
     expect(stylesheets.filter((url) => !/\/assets\/ToastHost-[^/]+\.css$/.test(url))).toEqual([])
   })

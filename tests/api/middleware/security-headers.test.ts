@@ -54,10 +54,11 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   await writeFile(path.join(distDir, 'auth.html'), '<!doctype html><title>Sign in</title>')
   await writeFile(path.join(distDir, '404.html'), '<!doctype html><title>Not found</title>')
-  // No server renderer in this build: the pages go out as index.html (tests/api/signed-in-page.test.ts has one).
+  // No server renderer in this build: the pages go out as the app's page (tests/api/signed-in-page.test.ts has one).
   const pages = {
     pages: { '/auth': 'auth.html' },
     routes: ['/', '/list-item', '/auth'],
+    appPage: 'index.html',
     notFound: '404.html',
     shellPreloads: ['/assets/app.js'],
     server: { dir: 'server', renderer: 'server/entry-server.js', signedInTemplate: 'server/signed-in.html' },
