@@ -58,6 +58,7 @@ import { createBulkActionJob } from './services/selling/bulk-action-job.ts'
 import { createBulkActions } from './services/selling/bulk-actions.ts'
 import { createLiveDeletion } from './services/selling/delete-live.ts'
 import type { SellingMarketplaces } from './services/selling/marketplace.ts'
+import { createSaleEarningsReader } from './services/selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
 import { createSellerSales } from './services/selling/seller-sales.ts'
 import { createExports } from './services/exports/exports.ts'
@@ -272,6 +273,7 @@ export function createApp({
     ...ebay,
     etsy: etsy.jobs,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
+    readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
     sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),
     liveDeletion,
     runBulkAction: createBulkActionJob({

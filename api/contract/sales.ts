@@ -11,6 +11,8 @@ export const SoldElsewhereSchema = v.object({
   quantity: wholeNumber({ label: 'Quantity sold', min: 1 }),
   /** The price of one piece, in dollars; optional. */
   price: money({ label: 'Sold for', max: ASKING_PRICE_MAX }),
+  /** What selling it cost in fees, for the whole sale, in dollars; optional (the profit then counts none). */
+  fees: money({ label: 'Fees', max: ASKING_PRICE_MAX, zeroAllowed: true }),
   where: v.pipe(
     v.optional(v.nullable(v.string('Where must be text')), ''),
     v.transform((text) => (text ?? '').trim()),

@@ -8,6 +8,9 @@ export interface SoldLine {
   itemId: string | null
   quantity: number
   unitPriceCents: number
+  /** eBay's id of the line, and what the buyer paid to ship it. */
+  lineId: string | null
+  shippingCents: number
 }
 /** Records the order as applied; false when it was applied before (a poll's overlap, a retry, another process). */
 export async function markOrderApplied(tx: Tx, userId: number, orderId: string): Promise<boolean> {

@@ -2,6 +2,7 @@
 // listing's one stock. Every marketplace's sales come through recordSale, so "sold", "where", "for how much" and
 // "sold twice" mean the same whichever marketplace sold. Only for a listing whose owner's service found it.
 import type { SoldOn } from '../contract/listing.ts'
+import type { FeeLine, FeesState, SaleFigures } from '../contract/sale-earnings.ts'
 import type { Sql, Tx } from './client.ts'
 
 export interface Sale {
@@ -14,6 +15,12 @@ export interface Sale {
   unitPriceCents: number | null
   soldAt: Date
   where?: string | null
+  /** eBay's line item id, to find the line's own fees among its order's. */
+  lineId?: string | null
+  /** What the buyer paid for shipping, when the marketplace says. */
+  shippingCents?: number | null
+  /** The fees the seller entered for a sale elsewhere. */
+  enteredFeesCents?: number | null
 }
 
 /** A sale applied: how many pieces the listing has left, and how many it lacked (sold twice when above 0). */
@@ -40,9 +47,11 @@ export async function recordSale(
   const short = Math.max(sale.quantity - stock.quantity, 0)
   const fresh = await tx`
     insert into marketplace_sales (marketplace, sale_id, user_id, listing_id, quantity, unit_price_cents, order_id,
-      sold_where, sold_at, short)
+      sold_where, sold_at, short, line_id, shipping_cents, fees_cents, fees_state)
     values (${sale.marketplace}, ${sale.saleId}, ${userId}, ${listingId}, ${sale.quantity}, ${sale.unitPriceCents},
-      ${sale.orderId}, ${sale.where ?? null}, ${sale.soldAt}, ${short})
+      ${sale.orderId}, ${sale.where ?? null}, ${sale.soldAt}, ${short}, ${sale.lineId ?? null},
+      ${sale.shippingCents ?? null}, ${sale.enteredFeesCents ?? null},
+      ${sale.enteredFeesCents === undefined || sale.enteredFeesCents === null ? 'estimated' : 'entered'})
     on conflict do nothing returning sale_id`
   if (fresh.length === 0) return undefined
   const left = Math.max(stock.quantity - sale.quantity, 0)
@@ -77,3 +86,55 @@ export async function hasSale(sql: Sql | Tx, marketplace: SoldOn, saleId: string
   const rows = await sql`select 1 from marketplace_sales where marketplace = ${marketplace} and sale_id = ${saleId}`
   return rows.length > 0
 }
+
+/** A sale of an order, as reading its earnings needs it. */
+export interface OrderSale {
+  saleId: string
+  lineId: string | null
+  quantity: number
+  unitPriceCents: number | null
+}
+
+/** The seller's sales of one order (eBay) or receipt (Etsy), in the order they were recorded. */
+export const salesOfOrder = (sql: Sql | Tx, userId: number, marketplace: SoldOn, orderId: string) =>
+  sql<OrderSale[]>`
+    select sale_id, line_id, quantity, unit_price_cents from marketplace_sales
+    where user_id = ${userId} and marketplace = ${marketplace} and order_id = ${orderId} order by sale_id`
+
+/** What the marketplace says a sale earned: its fees (and their lines) and the label bought there. */
+export interface ReadEarnings {
+  feesCents: number
+  labelCents: number
+  feeLines: FeeLine[]
+}
+
+/** Keeps what the marketplace said of a sale; a settled sale's figures are final, so nothing read later changes them. */
+export async function storeEarnings(
+  sql: Sql | Tx,
+  marketplace: SoldOn,
+  saleId: string,
+  earnings: ReadEarnings,
+  state: Extract<FeesState, 'read' | 'settled'>,
+): Promise<void> {
+  await sql`
+    update marketplace_sales set fees_cents = ${earnings.feesCents}, label_cents = ${earnings.labelCents},
+      fee_lines = ${sql.json(earnings.feeLines as never)}, fees_state = ${state}, fees_read_at = now()
+    where marketplace = ${marketplace} and sale_id = ${saleId} and fees_state <> 'settled'`
+}
+
+/** A listing's sale as its seller reads it: the figures earningsOf works from, and how to find it on the marketplace. */
+export interface ListingSaleRow extends SaleFigures {
+  orderId: string | null
+  soldWhere: string | null
+  soldAt: Date
+  feeLines: FeeLine[]
+}
+
+/** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
+export const listingSales = (sql: Sql, userId: number, listingId: number) =>
+  sql<ListingSaleRow[]>`
+    select s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents, s.shipping_cents,
+      s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents
+    from marketplace_sales s join listings l on l.id = s.listing_id and l.user_id = s.user_id
+    where s.user_id = ${userId} and s.listing_id = ${listingId}
+    order by s.sold_at desc, s.sale_id desc`

@@ -1,6 +1,6 @@
 // POST /api/listings/{id}/sold-elsewhere (a sale the seller made off Snaplist's marketplaces) and
-// POST /api/listings/{id}/oversold-settled (the seller dealt with a sale beyond the stock), docs/decisions/0033. Both
-// scoped to the listing's owner.
+// POST /api/listings/{id}/oversold-settled (the seller dealt with a sale beyond the stock), docs/decisions/0033, and
+// GET /api/listings/{id}/sales (each sale with what it earned: decision 0042). All scoped to the listing's owner.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { SoldElsewhereSchema } from '../contract/sales.ts'
@@ -19,5 +19,8 @@ export function salesRoutes(sales: SellerSales) {
     )
     .post('/listings/:id/oversold-settled', valid('param', IdParamSchema), async (c) =>
       c.json(await sales.settleSoldTwice(requireUser(c).id, c.req.valid('param').id), 200),
+    )
+    .get('/listings/:id/sales', valid('param', IdParamSchema), async (c) =>
+      c.json(await sales.listingSales(requireUser(c).id, c.req.valid('param').id), 200),
     )
 }

@@ -17,6 +17,7 @@ import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/n
 import type { FileStorage } from './listings/storage.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
+import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
 import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
 
@@ -45,6 +46,8 @@ export interface JobServices {
   etsy: { revisions: EtsyRevisions; sales: EtsySales } | undefined
   /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
   followSale: ReturnType<typeof createSaleFollowing>
+  /** Reads what a sale's order earned on its marketplace (services/selling/sale-earnings.ts). */
+  readSaleEarnings: ReturnType<typeof createSaleEarningsReader>
   /** Tells the seller of a sale beyond the stock. */
   sendSoldTwice: ReturnType<typeof createSoldTwiceMail>
   /** Sends notifications to the seller's phones by Web Push. */
@@ -72,6 +75,7 @@ export function appJobs({
   runBulkAction,
   etsy,
   followSale,
+  readSaleEarnings,
   sendSoldTwice,
   push,
   ebaySalesPollMinutes = SALES_POLL_MINUTES,
@@ -114,6 +118,8 @@ export function appJobs({
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
     { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
+    // A sale on a marketplace: its fees and label are read, then again daily until the marketplace settles them.
+    { name: SALE_EARNINGS_JOB, handler: readSaleEarnings, retry: BACK_OFF },
     // Sends a listing's changes to eBay.
     { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
     // Sends a listing's changes and stock to Etsy.

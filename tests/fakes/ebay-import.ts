@@ -127,6 +127,7 @@ export function sellTradingItem(state: SellState, seller: string, itemId: string
         title: item.title,
         quantity,
         lineItemCost: cost,
+        deliveryCost: { shippingCost: { value: '0.00', currency: 'USD' } },
       },
     ],
   }

@@ -15,6 +15,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { randomBytes, randomInt } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createContractChecker } from './ebay-contracts.ts'
+import type { OrderFinances } from './ebay-finances.ts'
 
 export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
 
@@ -284,6 +285,8 @@ export interface FakeOrder {
     title: string
     quantity: number
     lineItemCost: { value: string; currency: 'USD' }
+    /** What the buyer paid to ship the line. */
+    deliveryCost: { shippingCost: { value: string; currency: 'USD' } }
   }[]
 }
 
@@ -335,6 +338,8 @@ export interface SellState {
   revisionsToday: Map<string, number>
   /** Orders by seller, oldest first. */
   orders: Map<string, FakeOrder[]>
+  /** The Finances API's side of each order, by order id (tests/fakes/ebay-finances.ts). */
+  finances: Map<string, OrderFinances>
   mode: SellMode
   slowMs: number
   /** bulkUpdatePriceQuantity calls eBay took (not those it refused whole). */
@@ -380,6 +385,7 @@ export const createSellState = (): SellState => ({
   revisions: new Map(),
   revisionsToday: new Map(),
   orders: new Map(),
+  finances: new Map(),
   mode: 'good',
   slowMs: 3000,
   trouble: null,
@@ -498,7 +504,14 @@ const money = (value: number) => ({ value: value.toFixed(2), currency: 'USD' as 
  * A buyer buys `quantity` of the seller's live listing for this SKU at the offer's price: an order appears for getOrders,
  * the item's and offer's quantities go down, and the listing ends when none is left. Returns the order.
  */
-export function sellItem(state: SellState, seller: string, sku: string, quantity = 1, at = new Date()): FakeOrder {
+export function sellItem(
+  state: SellState,
+  seller: string,
+  sku: string,
+  quantity = 1,
+  at = new Date(),
+  shipping = 0,
+): FakeOrder {
   const inventory = inventoryOf(state, seller)
   const offer = [...inventory.offers.values()].find((entry) => entry.sku === sku && entry.status === 'PUBLISHED')
   if (!offer?.listingId) throw new Error(`${sku} is not live on eBay for ${seller}`)
@@ -528,6 +541,7 @@ export function sellItem(state: SellState, seller: string, sku: string, quantity
         title: item.product.title,
         quantity,
         lineItemCost: money(unit * quantity),
+        deliveryCost: { shippingCost: money(shipping) },
       },
     ],
   }

@@ -30,7 +30,7 @@ import {
   type SellMode,
   type SellState,
 } from './ebay-sell.ts'
-
+import { financesRoutes } from './ebay-finances.ts'
 import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
 import { tradingRoutes } from './ebay-trading.ts'
 
@@ -70,7 +70,7 @@ export interface FakeEbay extends TokenControls {
   /** Sets the seller's business policies; null plays a seller not opted in to business policies. */
   setPolicies(policies: BusinessPolicyIds | null): void
   /** A buyer buys `quantity` of the seller's live listing for this SKU: an order for getOrders, fewer left on eBay. */
-  sellItem(seller: string, sku: string, quantity?: number): FakeOrder
+  sellItem(seller: string, sku: string, quantity?: number, shipping?: number): FakeOrder
   /** Makes the seller's live listings (Inventory API and ebay.com); answers their eBay item ids by kind. */
   seedLive(seller: string, counts: SeedCounts): { inventory: string[]; trading: string[] }
   /** A buyer buys a listing the seller made on ebay.com: an order line with eBay's item id and no SKU. */
@@ -95,6 +95,7 @@ const KNOWN_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
+  'https://api.ebay.com/oauth/api_scope/sell.finances',
 ]
 
 interface PendingConsent {
@@ -233,6 +234,7 @@ function createFakeApp(state: State) {
         await next()
       })
       .route('/', sellRoutes(state.sell, bearer))
+      .route('/', financesRoutes(state.sell, bearer))
       .route('/', importRoutes(state.sell, bearer))
       .route('/', tradingRoutes(state.sell, ownerOf))
       .route(
@@ -336,15 +338,17 @@ function createFakeApp(state: State) {
           sku = '',
           itemId,
           quantity = 1,
+          shipping = 0,
         } = (await c.req.json().catch(() => ({}))) as {
           state?: string
           sku?: string
           itemId?: string
           quantity?: number
+          shipping?: number
         }
         try {
           if (itemId) return c.json(sellTradingItem(state.sell, grant, itemId, quantity))
-          return c.json(sellItem(state.sell, grant, sku, quantity))
+          return c.json(sellItem(state.sell, grant, sku, quantity, new Date(), shipping))
         } catch (error) {
           return c.json({ message: (error as Error).message }, 400)
         }
@@ -421,7 +425,8 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     setPolicies: (policies: BusinessPolicyIds | null) => {
       state.sell.policies = policies
     },
-    sellItem: (seller: string, sku: string, quantity?: number) => sellItem(state.sell, seller, sku, quantity),
+    sellItem: (seller: string, sku: string, quantity?: number, shipping?: number) =>
+      sellItem(state.sell, seller, sku, quantity, new Date(), shipping),
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
       sellTradingItem(state.sell, seller, itemId, quantity),

@@ -17,16 +17,20 @@ export interface FakeEtsyReceipt {
     title: string
     quantity: number
     price: number
+    /** What the buyer paid to ship it. */
+    shipping: number
   }
+  /** The seller marked it shipped: Etsy posts the payment to the ledger then (etsy-payments.ts). */
+  shipped: boolean
 }
 
-const money = (dollars: number) => ({ amount: Math.round(dollars * 100), divisor: 100, currency_code: 'USD' })
+export const money = (dollars: number) => ({ amount: Math.round(dollars * 100), divisor: 100, currency_code: 'USD' })
 
 let nextReceiptId = 3_100_000_000
 let nextTransactionId = 4_100_000_000
 
 /** A buyer buys `quantity` of an active listing at its price: the receipt Etsy makes, the listing lowered. */
-export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantity = 1, at = Date.now()) {
+export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantity = 1, at = Date.now(), shipping = 0) {
   if (listing.state !== 'active')
     throw new Error(`Etsy listing ${listing.listing_id} is ${listing.state}, not for sale`)
   if (listing.quantity < quantity)
@@ -44,7 +48,9 @@ export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantit
       title: listing.title,
       quantity,
       price: listing.price,
+      shipping,
     },
+    shipped: false,
   }
   shop.receipts.push(receipt)
   return receipt
@@ -61,12 +67,13 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
     buyer_user_id: receipt.buyer_user_id,
     status: 'Paid',
     is_paid: true,
-    is_shipped: false,
+    is_shipped: receipt.shipped,
     create_timestamp: time,
     created_timestamp: time,
     update_timestamp: time,
     updated_timestamp: time,
-    grandtotal: money(line.price * line.quantity),
+    grandtotal: money(line.price * line.quantity + line.shipping),
+    total_shipping_cost: money(line.shipping),
     subtotal: money(line.price * line.quantity),
     shop_id: shopId,
     transactions: [
@@ -83,7 +90,7 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
         listing_id: line.listing_id,
         sku: line.sku ?? '',
         price: money(line.price),
-        shipping_cost: money(0),
+        shipping_cost: money(line.shipping),
       },
     ],
   }

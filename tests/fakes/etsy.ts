@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { createEtsyContract, etsyScopes } from './etsy-contracts.ts'
 import { createGate, newControl, type EtsyControl } from './etsy-gate.ts'
 import { etsyListingRoutes } from './etsy-listings.ts'
+import { etsyPaymentRoutes, shipReceipt } from './etsy-payments.ts'
 import { etsyReceiptRoutes, sellOnEtsy, type FakeEtsyReceipt } from './etsy-receipts.ts'
 import { newShop, type FakeEtsyShop } from './etsy-shop.ts'
 import { listen } from './listen.ts'
@@ -49,7 +50,9 @@ export interface FakeEtsy extends TokenControls {
   /** The seller's shop on Etsy: its profiles and listings, for a test to set up and look at. */
   shop: FakeEtsyShop
   /** A buyer buys `quantity` of this active Etsy listing: a paid receipt, the listing lowered (sold_out at 0). */
-  sell(etsyListingId: number, quantity?: number): FakeEtsyReceipt
+  sell(etsyListingId: number, quantity?: number, shipping?: number): FakeEtsyReceipt
+  /** The seller ships the receipt's order: Etsy posts its payment (etsy-payments.ts). */
+  ship(receiptId: number): void
   /** Failures to make: busy (429), down (5xx), slow, or a reply lost after the work is done. */
   control: EtsyControl
   /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
@@ -171,6 +174,7 @@ function createFakeApp(state: State) {
     new Hono()
       .route('/', etsyListingRoutes({ operation, shop: state.shop, seller: () => state.seller, now }))
       .route('/', etsyReceiptRoutes({ operation, shop: state.shop, seller: () => state.seller }))
+      .route('/', etsyPaymentRoutes({ operation, shop: state.shop, seller: () => state.seller }))
       // What the shop holds under a SKU or a title, for a browser test to look at.
       .get('/__control/listings', (c) => {
         const { sku, title } = c.req.query()
@@ -179,12 +183,18 @@ function createFakeApp(state: State) {
       })
       // A buyer buys: {"sku": "snaplist-12", "quantity": 1} sells from the active listing with that SKU.
       .post('/__control/sell', async (c) => {
-        const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number }
+        const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number; shipping?: number }
         const listing = [...state.shop.listings.values()].find(
           (held) => held.sku === asked.sku && held.state === 'active',
         )
         if (!listing) return c.json({ error: `no active listing with sku ${asked.sku}` }, 404)
-        return c.json(sellOnEtsy(state.shop, listing, asked.quantity ?? 1, now()))
+        return c.json(sellOnEtsy(state.shop, listing, asked.quantity ?? 1, now(), asked.shipping ?? 0))
+      })
+      // The seller ships a receipt's order: {"receiptId"}. Etsy posts its payment, and its fees are final.
+      .post('/__control/ship', async (c) => {
+        const { receiptId = 0 } = (await c.req.json().catch(() => ({}))) as { receiptId?: number }
+        shipReceipt(state.shop, receiptId)
+        return c.json({ ok: true })
       })
       // {"fail": {"status": 429, "times": 1, "retryAfter": 7}}, {"slowMs": 3000}, {"loseReply": "createDraftListing"}.
       .put('/__control', async (c) => {
@@ -290,11 +300,12 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     seller: state.seller,
     grants: state.grants,
     shop: state.shop,
-    sell: (etsyListingId: number, quantity = 1) => {
+    sell: (etsyListingId: number, quantity = 1, shipping = 0) => {
       const listing = state.shop.listings.get(etsyListingId)
       if (!listing) throw new Error(`no Etsy listing ${etsyListingId}`)
-      return sellOnEtsy(state.shop, listing, quantity, state.tokens.now())
+      return sellOnEtsy(state.shop, listing, quantity, state.tokens.now(), shipping)
     },
+    ship: (receiptId: number) => shipReceipt(state.shop, receiptId),
     control: state.control,
     ...state.tokens.controls,
     acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),

@@ -310,7 +310,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: SoldElsewhereSchema,
     example: (f) => ({
       path: `/api/listings/${f.alice.listingId}/sold-elsewhere`,
-      body: { quantity: 1, price: 20, where: 'Poshmark', clientId: randomUUID() },
+      body: { quantity: 1, price: 20, fees: 2.6, where: 'Poshmark', clientId: randomUUID() },
     }),
   },
   'GET /api/push-subscriptions/key': { access: 'public', example: () => ({ path: '/api/push-subscriptions/key' }) },
@@ -328,6 +328,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled` }),
+  },
+  'GET /api/listings/:id/sales': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/sales` }),
   },
   'POST /api/ebay/bulk-posts': {
     access: 'user',

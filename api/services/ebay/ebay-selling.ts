@@ -3,8 +3,10 @@
 // requirements, its category search and choice, bulk posts) stays with those services and their routes.
 import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay } from '../../contract/listing.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import type { EbayEndAndRelist } from './end-and-relist.ts'
+import type { EbayFinances } from './finances.ts'
 import type { EbayPublisher } from './publish.ts'
 import type { EbayRevisions } from './revisions.ts'
 import type { EbaySales } from './sales.ts'
@@ -16,9 +18,18 @@ export interface EbaySellingDeps {
   revisions: Pick<EbayRevisions, 'requestRevision'>
   endAndRelist: EbayEndAndRelist
   sales: Pick<EbaySales, 'pollSeller'>
+  finances: EbayFinances
+  connectionService: Pick<MarketplaceConnectionService, 'call'>
 }
 
-export function createEbaySelling({ publisher, revisions, endAndRelist, sales }: EbaySellingDeps): EbaySelling {
+export function createEbaySelling({
+  publisher,
+  revisions,
+  endAndRelist,
+  sales,
+  finances,
+  connectionService,
+}: EbaySellingDeps): EbaySelling {
   return {
     id: 'ebay',
     // 'ebay-<eBay's listing id>' from the first publish on, kept when the listing ends or sells.
@@ -29,5 +40,7 @@ export function createEbaySelling({ publisher, revisions, endAndRelist, sales }:
     end: endAndRelist.end,
     relist: endAndRelist.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),
+    readEarnings: (userId, orderId, orderSales) =>
+      connectionService.call(userId, 'ebay', (token) => finances.readOrder(token, orderId, orderSales)),
   }
 }

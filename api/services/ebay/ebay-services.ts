@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
+import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
@@ -79,7 +80,8 @@ export function createEbayServices({
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
-  const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales })
+  const finances = createEbayFinances(sell)
+  const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales, finances, connectionService })
   const bulkPrices = createEbayBulkPrices({ sell, connectionService })
   const importer = createEbayImport({
     sql,

@@ -7,7 +7,7 @@ const HOSTS = {
   sandbox: {
     auth: 'https://auth.sandbox.ebay.com/oauth2/authorize',
     api: 'https://api.sandbox.ebay.com',
-    identity: 'https://apiz.sandbox.ebay.com',
+    apiz: 'https://apiz.sandbox.ebay.com',
     media: 'https://apim.sandbox.ebay.com',
     item: 'https://sandbox.ebay.com/itm/',
     pictures: 'https://i.ebayimg.com',
@@ -15,7 +15,7 @@ const HOSTS = {
   production: {
     auth: 'https://auth.ebay.com/oauth2/authorize',
     api: 'https://api.ebay.com',
-    identity: 'https://apiz.ebay.com',
+    apiz: 'https://apiz.ebay.com',
     media: 'https://apim.ebay.com',
     item: 'https://www.ebay.com/itm/',
     pictures: 'https://i.ebayimg.com',
@@ -27,7 +27,8 @@ export const hostsOf = (config: EbayConfig | undefined) => {
   return {
     auth: config?.authUrl ?? defaults.auth,
     api: config?.apiUrl ?? defaults.api,
-    identity: config?.identityUrl ?? defaults.identity,
+    /** Identity's getUser and the Finances API (the api host answers 404 for them). */
+    apiz: config?.identityUrl ?? defaults.apiz,
     media: config?.mediaUrl ?? defaults.media,
     /** Where a buyer sees a listing: eBay's API returns no URL, so it is built from the listing id. */
     item: defaults.item,

@@ -23,10 +23,12 @@ const OrdersSchema = v.object({
         lineItems: v.optional(
           v.array(
             v.object({
+              lineItemId: v.optional(v.string()),
               sku: v.optional(v.string()),
               legacyItemId: v.optional(v.string()),
               quantity: v.number(),
               lineItemCost: AmountSchema,
+              deliveryCost: v.optional(v.object({ shippingCost: v.optional(AmountSchema) })),
             }),
           ),
           [],
@@ -51,6 +53,8 @@ function soldLines(order: Order): sales.SoldLine[] {
         itemId: line.legacyItemId ?? null,
         quantity: line.quantity,
         unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
+        lineId: line.lineItemId ?? null,
+        shippingCents: Math.round(Number(line.deliveryCost?.shippingCost?.value ?? 0) * 100),
       },
     ]
   })
@@ -84,7 +88,7 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
           (line.sku ? await sales.listingOfSku(tx, userId, line.sku) : undefined) ??
           (line.itemId ? await sales.listingOfEbayItem(tx, userId, line.itemId) : undefined)
         if (listingId === undefined) continue
-        const { quantity, unitPriceCents } = line
+        const { quantity, unitPriceCents, lineId, shippingCents } = line
         const sale = {
           marketplace: 'ebay' as const,
           saleId: `${orderId}#${index}`,
@@ -92,6 +96,8 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
           soldAt,
           quantity,
           unitPriceCents,
+          lineId,
+          shippingCents,
         }
         if (await recorder.record(tx, userId, listingId, sale)) await sales.lowerSentQuantity(tx, listingId, quantity)
       }

@@ -39,8 +39,8 @@ export interface SellRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** From the API host (or the Media API's), e.g. /sell/inventory/v1/location/snaplist-main. */
   path: string
-  /** The Media API lives on its own host (apim). */
-  host?: 'api' | 'media'
+  /** The Media API lives on its own host (apim), the Finances API on apiz. */
+  host?: 'api' | 'media' | 'apiz'
   body?: unknown
   /** A multipart body (the Media API's picture upload); fetch writes its Content-Type with the boundary. */
   form?: FormData
@@ -99,7 +99,10 @@ async function refusal(response: Response, what: string): Promise<AppError> {
 const jsonBody = (body: unknown) =>
   body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
 
-export function createEbaySellClient(hosts: { api: string; media: string }, fetcher: typeof fetch = fetch) {
+export function createEbaySellClient(
+  hosts: { api: string; media: string; apiz: string },
+  fetcher: typeof fetch = fetch,
+) {
   return {
     /** One call with the seller's access token; a 401 surfaces as TokenRejected, so the caller's refresh-once applies. */
     async send(accessToken: string, request: SellRequest): Promise<SellReply> {

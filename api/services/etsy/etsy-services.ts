@@ -18,6 +18,7 @@ import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
+import { createEtsyEarnings } from './earnings.ts'
 import { createEtsyEndAndRelist } from './end-and-relist.ts'
 import { etsyNotConnected } from './errors.ts'
 import { createEtsyApi, type EtsyApiConfig } from './open-api.ts'
@@ -75,6 +76,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
   const receipts = createEtsyReceipts({ sql, api, recorder })
   const revisions = createEtsyRevisions({ sql, jobs, api, receipts, connectionService })
   const sales = createEtsySales({ sql, jobs, receipts, revisions, connectionService })
+  const earnings = createEtsyEarnings(api)
   const selling: EtsySelling = {
     id: 'etsy',
     holds: (listing) => listing.etsyStatus !== null,
@@ -84,6 +86,13 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     end: lifecycle.end,
     relist: lifecycle.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),
+    async readEarnings(userId, receiptId, receiptSales) {
+      const shopId = (await findConnection(sql, userId, 'etsy'))?.accountId
+      if (!shopId) return undefined
+      return connectionService.call(userId, 'etsy', (token) =>
+        earnings.readReceipt(token, shopId, receiptId, receiptSales),
+      )
+    },
   }
   return {
     selling,

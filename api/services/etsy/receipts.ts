@@ -27,6 +27,7 @@ const ReceiptsSchema = v.object({
           listing_id: v.nullish(v.number()),
           quantity: v.number(),
           price: MoneySchema,
+          shipping_cost: v.optional(MoneySchema),
         }),
       ),
     }),
@@ -56,6 +57,9 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
           orderId: String(receipt.receipt_id),
           quantity: line.quantity,
           unitPriceCents: Math.round((line.price.amount * 100) / line.price.divisor),
+          shippingCents: line.shipping_cost
+            ? Math.round((line.shipping_cost.amount * 100) / line.shipping_cost.divisor)
+            : 0,
           soldAt: new Date(receipt.created_timestamp * 1000),
         }
         if (!(await recorder.record(tx, userId, listingId, sale))) return false

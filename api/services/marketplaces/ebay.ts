@@ -27,12 +27,13 @@ const PUBLISHING_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/sell.account',
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 ] as const
-// Reading the seller's orders (Fulfillment getOrders) to learn of sales; sellers who connected before it was asked for
-// keep publishing with the scopes they granted, and see sales once they connect again.
-export const EBAY_SCOPES = [
-  ...PUBLISHING_SCOPES,
-  'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
-] as const
+// Reading the seller's orders (Fulfillment getOrders) to learn of sales.
+const SALES_SCOPES = [...PUBLISHING_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly'] as const
+// Reading what each sale earned (Finances getTransactions: fees and shipping labels).
+export const EBAY_SCOPES = [...SALES_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.finances'] as const
+// What connecting asked for over time, newest first: a seller who connected before a scope was asked for keeps what
+// they granted (a refresh asks for the newest set their grant has), and gets the rest once they connect again.
+const SCOPES_ASKED_OVER_TIME = [EBAY_SCOPES, SALES_SCOPES, PUBLISHING_SCOPES] as const
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -144,6 +145,17 @@ export function createEbayProvider(
     }
   }
 
+  // eBay refuses a refresh asking for more than the seller granted (invalid_scope): an older grant gets the scopes it has.
+  const refreshAsking = (refreshToken: string, age: number): Promise<TokenGrant> =>
+    requestTokens('refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      scope: SCOPES_ASKED_OVER_TIME[age]!.join(' '),
+    }).catch((error: unknown) => {
+      if (!(error instanceof ScopeRefused) || age + 1 === SCOPES_ASKED_OVER_TIME.length) throw error
+      return refreshAsking(refreshToken, age + 1)
+    })
+
   return {
     platform: 'ebay',
     redirectUri: ruName,
@@ -167,27 +179,14 @@ export function createEbayProvider(
     exchangeCode: ({ code, redirectUri }) =>
       requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
 
-    // eBay refuses a refresh asking for more than the seller granted (invalid_scope): an older grant gets its own scopes.
-    refresh: (refreshToken) =>
-      requestTokens('refresh', {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        scope: EBAY_SCOPES.join(' '),
-      }).catch((error: unknown) => {
-        if (!(error instanceof ScopeRefused)) throw error
-        return requestTokens('refresh', {
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-          scope: PUBLISHING_SCOPES.join(' '),
-        })
-      }),
+    refresh: (refreshToken) => refreshAsking(refreshToken, 0),
 
     /** Identity getUser, on the apiz host (the api host answers 404); keyed by the immutable userId. */
     async identify(accessToken): Promise<MarketplaceAccount> {
       const user = await call(
         'api',
         'getUser',
-        `${hosts.identity}/commerce/identity/v1/user/`,
+        `${hosts.apiz}/commerce/identity/v1/user/`,
         { headers: { authorization: `Bearer ${accessToken}` } },
         UserReplySchema,
       )
@@ -213,7 +212,7 @@ export function describeEbayEnvironment(config: EbayConfig | undefined): EbayEnv
     redirect: { ruNamePresent: settings.EBAY_RU_NAME, acceptedPaths: [...MARKETPLACES.ebay.successPaths] },
     authBase: new URL(hosts.auth).origin,
     apiBase: hosts.api,
-    identityBase: hosts.identity,
+    identityBase: hosts.apiz,
     deletionEndpointConfigured: settings.EBAY_VERIFICATION_TOKEN && settings.EBAY_DELETION_ENDPOINT_URL,
   }
 }

@@ -6,6 +6,7 @@
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { Tx } from '../../db/client.ts'
+import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
 import { AppError } from '../../errors.ts'
 
 /** A listing published: what the seller is told, and where buyers see it. */
@@ -51,6 +52,17 @@ export interface SellingMarketplace<
   relist(userId: number, listingId: number): Promise<Change>
   /** Reads the seller's sales here since the last read and applies the new ones; answers how many. */
   pollSales(userId: number): Promise<number>
+  /**
+   * What the sales of one order (eBay) or receipt (Etsy) earned here: fees and the label bought here; undefined while
+   * the marketplace has no figures for it yet.
+   */
+  readEarnings(userId: number, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
+}
+
+/** What each of an order's sales earned there, by sale id, and whether the marketplace has settled them (final). */
+export interface OrderEarnings {
+  bySale: Map<string, ReadEarnings>
+  settled: boolean
 }
 
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */

@@ -13,6 +13,7 @@ import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sa
 import type { JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
+import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './sale-earnings.ts'
 import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
 export const FOLLOW_SALE_JOB = 'follow-sale'
@@ -38,8 +39,13 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
           await jobs.sendInTransaction(tx, SOLD_TWICE_EMAIL_JOB, { userId, listingId } satisfies SoldTwiceJob)
           await push.notify(tx, userId, { type: 'sold-twice', listingId })
         }
-        // A sale the seller recorded themselves is news to nobody; one a marketplace made is the buzz in their pocket.
+        // A sale the seller recorded themselves is news to nobody; one a marketplace made is the buzz in their pocket,
+        // and its fees are the marketplace's to say.
         if (sale.marketplace !== 'elsewhere') {
+          if (sale.orderId) {
+            const earnings: SaleEarningsJob = { userId, marketplace: sale.marketplace, orderId: sale.orderId }
+            await jobs.sendInTransaction(tx, SALE_EARNINGS_JOB, earnings)
+          }
           const event = { type: 'sold', listingId, soldOn: sale.marketplace, priceCents: sale.unitPriceCents } as const
           await push.notify(tx, userId, event)
         }

@@ -3,10 +3,11 @@
 // follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing.ts'
+import { earningsOf, type ListingSales } from '../../contract/sale-earnings.ts'
 import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
-import { hasSale, settleOversold } from '../../db/marketplace-sales.ts'
+import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../db/marketplace-sales.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import type { SaleRecorder } from './sales.ts'
 
@@ -33,6 +34,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
         unitPriceCents: sale.price === null ? null : toCents(sale.price),
         soldAt: new Date(),
         where: sale.where || null,
+        enteredFeesCents: sale.fees === null ? null : toCents(sale.fees),
       })
       const now = (await listings.findListing(tx, userId, listingId))!
       const left = applied?.left ?? now.quantity
@@ -53,7 +55,35 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
     return { listing, message: 'Marked as settled.' }
   }
 
-  return { soldElsewhere, settleSoldTwice }
+  /** The listing's sales, newest first, each with what it earned; only the seller's own listing. */
+  async function listingSales(userId: number, listingId: number): Promise<ListingSales> {
+    if (!(await listings.findListing(sql, userId, listingId)))
+      throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
+    const rows = await listingSalesOf(sql, userId, listingId)
+    return {
+      sales: rows.map((row) => {
+        const earned = earningsOf(row)
+        return {
+          marketplace: row.marketplace,
+          orderId: row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId,
+          soldAt: row.soldAt.toISOString(),
+          quantity: row.quantity,
+          sale: dollars(earned.saleCents),
+          shipping: earned.shippingCents / 100,
+          fees: earned.feesCents / 100,
+          feesState: row.feesState,
+          feeLines: row.feeLines,
+          label: earned.labelCents / 100,
+          cost: dollars(earned.costCents),
+          profit: dollars(earned.profitCents),
+          estimateBasis: earned.estimateBasis,
+        }
+      }),
+    }
+  }
+
+  return { soldElsewhere, settleSoldTwice, listingSales }
 }
 
 export type SellerSales = ReturnType<typeof createSellerSales>

@@ -282,6 +282,26 @@ describe('keeping the eBay connection working', () => {
     expect((after.tokenExpiry.getTime() - Date.now()) / HOUR_MS).toBeGreaterThan(1.9)
   })
 
+  it('keeps reading the sales of a seller who connected before fees were asked for: a refresh asks for what they granted', async () => {
+    const seller = await signUp('older-grant')
+    const { authUrl } = await readJson(await succeeded(seller.get('/api/marketplace-connections/ebay/auth'), 200))
+    const older = new URL(authUrl as string)
+    older.searchParams.set('scope', EBAY_SCOPES.filter((scope) => !scope.endsWith('/sell.finances')).join(' '))
+    const callback = await fake.consent(older.href)
+    const code = callback.searchParams.get('code') ?? ''
+    await succeeded(exchange(seller, { code, state: callback.searchParams.get('state') ?? '' }), 200)
+    const row = await storedRow(seller.id)
+    await t.db.sql`update marketplace_connections set token_expiry = now() + interval '2 minutes' where id = ${row.id}`
+    expect(await check(seller)).toBe(true)
+    const token = cipher.open((await storedRow(seller.id)).accessToken)
+    const asSeller = (path: string) =>
+      fetch(`${fake.url}${path}`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US', 'x-ebay-c-marketplace-id': 'EBAY_US' },
+      })
+    expect((await asSeller('/sell/fulfillment/v1/order?limit=1')).status).toBe(200)
+    expect((await asSeller('/sell/finances/v1/transaction?limit=1')).status).toBe(403)
+  })
+
   it('refreshes once when eBay answers 401 to a token it should still take', async () => {
     const seller = await signUp('early-401')
     await connect(seller)
@@ -563,7 +583,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
       cipher,
       providers: { ebay: createEbayProvider(ebayConfig())! },
     })
-    const sell = createEbaySellClient({ api: fake.url, media: fake.url }, fetcher)
+    const sell = createEbaySellClient({ api: fake.url, media: fake.url, apiz: fake.url }, fetcher)
     return connections.call(userId, 'ebay', (token) => sell.send(token, request))
   }
 
@@ -610,7 +630,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
     })
     const policiesOf = () =>
       connections.call(seller.id, 'ebay', (token) =>
-        findBusinessPolicies(createEbaySellClient({ api: fake.url, media: fake.url }), token),
+        findBusinessPolicies(createEbaySellClient({ api: fake.url, media: fake.url, apiz: fake.url }), token),
       )
     const calls = fake.calls.length
     expect(await policiesOf()).toEqual({

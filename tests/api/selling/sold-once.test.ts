@@ -4,23 +4,14 @@
 // selling the last piece is shown until the seller settles it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
-import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
-import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
-import { connectEtsy, etsyOptions } from '../../helpers/etsy.ts'
-import { JACKET } from '../../helpers/jacket.ts'
+import { cipher, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
+import { etsyOptions } from '../../helpers/etsy.ts'
 import { dueNow } from '../../helpers/jobs.ts'
-import {
-  newUser,
-  readJson,
-  registeredClient,
-  uploadPhotos,
-  type JsonBody,
-  type TestApp,
-} from '../../helpers/test-app.ts'
+import { listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
 
 let ebay: FakeEbay
 let etsy: FakeEtsy
@@ -43,58 +34,7 @@ beforeEach(() => {
   etsy.control.slowMs = 0
 })
 
-/** A seller with eBay and Etsy connected and one listing of `quantity` pieces live on both. */
-async function liveOnBoth(name: string, quantity: number) {
-  const username = `${name}-${randomUUID().slice(0, 8)}`
-  const seller = await registeredClient(t.app, username)
-  const grant = (await connectEbay(ebay, seller)).grant
-  await connectEtsy(etsy, seller)
-  const images = await uploadPhotos(seller, 1)
-  const title = `Trucker jacket ${randomUUID().slice(0, 8)}`
-  const listing = await readJson(
-    await seller.post('/api/listings', {
-      ...JACKET,
-      description: 'Light wash, no stains.',
-      keywords: ['denim', 'jacket'],
-      title,
-      images,
-      quantity,
-    }),
-  )
-  const onEbay = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
-    aspects: { Type: 'Jacket' },
-    postalCode: '95125',
-  })
-  expect(onEbay.status, await onEbay.clone().text()).toBe(200)
-  const answers = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
-  const onEtsy = await seller.post(`/api/listings/${listing.id}/post-to-etsy`, answers)
-  expect(onEtsy.status, await onEtsy.clone().text()).toBe(200)
-  const id = listing.id as number
-  const sku = skuOf(id)
-  const etsyListing = () => [...etsy.shop.listings.values()].find((held) => held.sku === `snaplist-${id}`)!
-  const offer = () => [...ebay.inventory(grant).offers.values()].find((entry) => entry.sku === sku)!
-  const item = () => ebay.inventory(grant).items.get(sku) as JsonBody
-  return {
-    seller,
-    email: newUser(username).email,
-    id,
-    row: async (): Promise<JsonBody> =>
-      ((await readJson(await seller.get('/api/listings'))) as unknown as JsonBody[]).find((entry) => entry.id === id)!,
-    etsyListing,
-    ebayCount: () => item().availability.shipToLocationAvailability.quantity as number,
-    ebayLive: () => offer().status === 'PUBLISHED',
-    sellOnEbay: (pieces = 1) => ebay.sellItem(grant, sku, pieces),
-    sellOnEtsy: (pieces = 1) => etsy.sell(etsyListing().listing_id, pieces),
-    /** The sales polls of both marketplaces run, and every job they queue. */
-    poll: async () => {
-      const userId = seller.id
-      await t.jobs.send(SELLER_SALES_JOB, { userId })
-      await t.jobs.send(ETSY_SELLER_SALES_JOB, { userId })
-      await t.settle()
-      await t.settle()
-    },
-  }
-}
+const liveOnBoth = (name: string, quantity: number) => listingLiveOnBoth({ t, ebay, etsy, skuOf }, name, quantity)
 
 describe('one stock on every marketplace', () => {
   it('ends the item on eBay when its last piece sells on Etsy, and says where and for how much', async () => {

@@ -1,0 +1,104 @@
+// What each sale earned (issue 32, docs/decisions/0042): the price and the shipping the buyer paid, the marketplace's
+// fees and the label bought there, the items' cost, and so the profit. GET /api/listings/{id}/sales answers a listing's
+// sales with it. Until the marketplace's figures are read, the fees are an estimate whose basis is said; the estimate
+// and the profit are worked out here, once, for the server, the CSV and the screens alike.
+import type { SoldOn } from './listing.ts'
+
+/** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
+export type FeesState = 'estimated' | 'read' | 'settled' | 'entered'
+
+/** How a marketplace's fees are estimated before they are read: a share of the sale and shipping, plus a fixed part. */
+interface FeeEstimate {
+  percent: number
+  fixedCents: number
+  basis: string
+}
+
+// eBay US, most categories (2026): the final value fee, 13.6% of the total the buyer paid, plus $0.40 an order. Etsy:
+// the 6.5% transaction fee and 3% + $0.25 payment processing, on the sale and shipping, plus the $0.20 listing fee.
+export const FEE_ESTIMATES: Record<Exclude<SoldOn, 'elsewhere'>, FeeEstimate> = {
+  ebay: { percent: 13.6, fixedCents: 40, basis: "eBay's final value fee: 13.6% of the sale and shipping, plus $0.40" },
+  etsy: {
+    percent: 9.5,
+    fixedCents: 45,
+    basis:
+      "Etsy's 6.5% transaction fee and 3% + $0.25 payment processing on the sale and shipping, plus the $0.20 listing fee",
+  },
+}
+
+/** One of the marketplace's fee lines, as it names it (FINAL_VALUE_FEE, transaction, …). */
+export interface FeeLine {
+  type: string
+  cents: number
+}
+
+/** A sale's figures as stored (cents); cost is the listing's cost of one piece, null when the seller has not said. */
+export interface SaleFigures {
+  marketplace: SoldOn
+  quantity: number
+  unitPriceCents: number | null
+  shippingCents: number | null
+  feesCents: number | null
+  labelCents: number | null
+  feesState: FeesState
+  unitCostCents: number | null
+}
+
+export interface Earnings {
+  /** What the buyer paid for the items and for shipping. */
+  saleCents: number | null
+  shippingCents: number
+  feesCents: number
+  labelCents: number
+  costCents: number | null
+  /** Null while the sale price or the cost is unknown. */
+  profitCents: number | null
+  /** The fees are not the marketplace's own figures yet: how they were estimated. */
+  estimateBasis: string | null
+}
+
+/** Profit = sale + shipping paid − fees − label − cost; the fees estimated until the marketplace's are read. */
+export function earningsOf(sale: SaleFigures): Earnings {
+  const saleCents = sale.unitPriceCents === null ? null : sale.unitPriceCents * sale.quantity
+  const shippingCents = sale.shippingCents ?? 0
+  const labelCents = sale.labelCents ?? 0
+  const costCents = sale.unitCostCents === null ? null : sale.unitCostCents * sale.quantity
+  const estimate =
+    sale.feesState === 'estimated' && sale.marketplace !== 'elsewhere' ? FEE_ESTIMATES[sale.marketplace] : null
+  const feesCents = estimate
+    ? Math.round(((saleCents ?? 0) + shippingCents) * (estimate.percent / 100)) + estimate.fixedCents
+    : (sale.feesCents ?? 0)
+  const profitCents =
+    saleCents === null || costCents === null ? null : saleCents + shippingCents - feesCents - labelCents - costCents
+  return {
+    saleCents,
+    shippingCents,
+    feesCents,
+    labelCents,
+    costCents,
+    profitCents,
+    estimateBasis: estimate?.basis ?? null,
+  }
+}
+
+/** A sale of a listing with what it earned, in dollars (GET /api/listings/{id}/sales). */
+export interface SaleEarnings {
+  marketplace: SoldOn
+  /** The marketplace's order (eBay) or receipt (Etsy) number; where, for a sale elsewhere. */
+  orderId: string | null
+  soldAt: string
+  quantity: number
+  sale: number | null
+  shipping: number
+  fees: number
+  feesState: FeesState
+  feeLines: FeeLine[]
+  label: number
+  cost: number | null
+  profit: number | null
+  estimateBasis: string | null
+}
+
+export interface ListingSales {
+  sales: SaleEarnings[]
+}

@@ -1,0 +1,16 @@
+-- What each sale earned (issue 32, docs/decisions/0042): what the buyer paid for shipping, the marketplace's fees and
+-- the shipping label bought there, read from the marketplace after the sale and again until it settles (eBay's Sell
+-- Finances transactions, Etsy's payment and ledger), or entered by the seller for a sale elsewhere. Until they are
+-- read, profit is an estimate whose basis the seller is shown.
+alter table marketplace_sales
+  -- eBay's line item id, to find this line's fees among its order's (null for sales recorded before, and elsewhere).
+  add column line_id text,
+  add column shipping_cents integer check (shipping_cents >= 0),
+  add column fees_cents integer check (fees_cents >= 0),
+  add column label_cents integer check (label_cents >= 0),
+  -- estimated: nothing read yet; read: the marketplace's figures, which may still change; settled: final; entered: the seller's.
+  add column fees_state text not null default 'estimated'
+    check (fees_state in ('estimated', 'read', 'settled', 'entered')),
+  -- The marketplace's own fee lines, as [{ "type": "FINAL_VALUE_FEE", "cents": 132 }], for the seller to see what they were.
+  add column fee_lines jsonb not null default '[]',
+  add column fees_read_at timestamptz;

@@ -1,0 +1,173 @@
+// What a sale earned (issue 32, docs/decisions/0042): the price and shipping the buyer paid, the marketplace's fees read
+// from eBay's Finances API and Etsy's payment and ledger (both stand-ins, checked against their contracts), the label
+// bought on eBay, the cost the seller entered, and so the profit; estimated, with its basis, until the fees are read;
+// read again until the marketplace settles them; a sale elsewhere takes the fees the seller enters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobSchemaFor } from '../../../api/services/jobs.ts'
+import { SALE_EARNINGS_JOB } from '../../../api/services/selling/sale-earnings.ts'
+import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
+import { buyLabel, settleOrder } from '../../fakes/ebay-finances.ts'
+import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
+import { cipher, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
+import { etsyOptions } from '../../helpers/etsy.ts'
+import { dueNow } from '../../helpers/jobs.ts'
+import { listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { readJson, registeredClient, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+
+let ebay: FakeEbay
+let etsy: FakeEtsy
+let t: TestApp
+let skuOf: (listingId: number) => string
+
+beforeAll(async () => {
+  ebay = await startFakeEbay()
+  etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
+  const { provider, etsyConfig } = etsyOptions(etsy)
+  t = await ebayApp(ebayConfigFor(ebay), { marketplaces: { cipher, providers: { etsy: provider } }, etsyConfig })
+  skuOf = await ebaySkus(t)
+})
+afterAll(async () => {
+  await t.close()
+  await Promise.all([ebay.close(), etsy.close()])
+})
+
+const liveOnBoth = (name: string, quantity: number, cost = 12) =>
+  listingLiveOnBoth({ t, ebay, etsy, skuOf }, name, quantity, { cost })
+
+async function salesOf(item: Awaited<ReturnType<typeof liveOnBoth>>): Promise<JsonBody[]> {
+  const response = await item.seller.get(`/api/listings/${item.id}/sales`)
+  expect(response.status).toBe(200)
+  return (await readJson(response)).sales as JsonBody[]
+}
+
+/** A day has passed: the reads waiting for their next day run. */
+async function nextDay() {
+  await dueNow(t.db.sql, SALE_EARNINGS_JOB)
+  await t.settle()
+}
+
+describe('an eBay sale', () => {
+  it("shows eBay's own fees once read, then the label bought there, and the profit after both", async () => {
+    const item = await liveOnBoth('ebay-fees', 1)
+    const order = item.sellOnEbay(1, 8)
+    await item.poll()
+    const [read] = await salesOf(item)
+    // 13.6% of 39.50 + 8 is 6.46, and 0.40 for the order: what eBay's SALE transaction says, line by line.
+    expect(read).toMatchObject({
+      marketplace: 'ebay',
+      orderId: order.orderId,
+      sale: 39.5,
+      shipping: 8,
+      fees: 6.86,
+      feesState: 'read',
+      feeLines: [
+        { type: 'FINAL_VALUE_FEE', cents: 646 },
+        { type: 'FINAL_VALUE_FEE_FIXED_PER_ORDER', cents: 40 },
+      ],
+      label: 0,
+      cost: 12,
+      profit: 28.64,
+      estimateBasis: null,
+    })
+
+    buyLabel(ebay.sell, order.orderId, 7.65)
+    settleOrder(ebay.sell, order.orderId)
+    await nextDay()
+    const [settled] = await salesOf(item)
+    expect(settled).toMatchObject({ feesState: 'settled', fees: 6.86, label: 7.65, profit: 20.99 })
+
+    // Settled is final: nothing read later changes it, and no further read is queued.
+    buyLabel(ebay.sell, order.orderId, 3)
+    await nextDay()
+    expect((await salesOf(item))[0]).toMatchObject({ label: 7.65, profit: 20.99 })
+    const schema = await jobSchemaFor(t.db.sql)
+    const waiting = await t.db.sql`
+      select 1 from ${t.db.sql(schema)}.job
+      where name = ${SALE_EARNINGS_JOB} and data->>'orderId' = ${order.orderId} and state = 'created'`
+    expect(waiting).toHaveLength(0)
+  })
+
+  it('shows an estimate, and says how it was made, while eBay cannot be asked; the real fees once it can', async () => {
+    const item = await liveOnBoth('ebay-down', 1, 10)
+    ebay.sell.trouble = { path: /\/sell\/finances\//, status: 503 }
+    try {
+      item.sellOnEbay(1, 0)
+      await item.poll()
+      const [estimated] = await salesOf(item)
+      // 13.6% of 39.50 is 5.37, plus 0.40.
+      expect(estimated).toMatchObject({ feesState: 'estimated', fees: 5.77, profit: 23.73 })
+      expect(estimated!.estimateBasis).toContain('13.6%')
+    } finally {
+      ebay.sell.trouble = null
+    }
+    await dueNow(t.db.sql, SALE_EARNINGS_JOB, ['retry'])
+    await t.settle()
+    expect((await salesOf(item))[0]).toMatchObject({ feesState: 'read', fees: 5.77, estimateBasis: null })
+  })
+})
+
+describe('an Etsy sale', () => {
+  it("shows the transaction fees from the shop's ledger and the payment's processing fee, settled once it ships", async () => {
+    const item = await liveOnBoth('etsy-fees', 1)
+    const receipt = item.sellOnEtsy(1, 5)
+    await item.poll()
+    const [read] = await salesOf(item)
+    const sale = read!.sale as number
+    expect(read).toMatchObject({
+      marketplace: 'etsy',
+      orderId: String(receipt.receipt_id),
+      shipping: 5,
+      feesState: 'read',
+    })
+    const lines = read!.feeLines as { type: string; cents: number }[]
+    expect(lines.map((line) => line.type)).toEqual(['transaction', 'shipping_transaction', 'payment_processing'])
+    // Etsy's 6.5% on the item and on its shipping, and 3% + $0.25 of the whole payment.
+    expect(lines[0]!.cents).toBe(Math.round(sale * 6.5))
+    expect(lines[1]!.cents).toBe(Math.round(5 * 6.5))
+    const fees = lines.reduce((sum, line) => sum + line.cents, 0) / 100
+    expect(read!.fees).toBeCloseTo(fees, 2)
+    expect(read!.profit).toBeCloseTo(sale + 5 - fees - 12, 2)
+
+    etsy.ship(receipt.receipt_id)
+    await nextDay()
+    expect((await salesOf(item))[0]).toMatchObject({ feesState: 'settled' })
+  })
+})
+
+describe('a sale elsewhere', () => {
+  it('takes the fees the seller enters, and a sale without them counts none', async () => {
+    const item = await liveOnBoth('elsewhere-fees', 2)
+    const withFees = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, {
+      quantity: 1,
+      price: 30,
+      fees: 3.5,
+      where: 'Flea market',
+    })
+    expect(withFees.status).toBe(200)
+    const without = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1, price: 20 })
+    expect(without.status).toBe(200)
+    const [last, first] = await salesOf(item)
+    expect(first).toMatchObject({ orderId: 'Flea market', fees: 3.5, feesState: 'entered', profit: 14.5 })
+    expect(last).toMatchObject({ fees: 0, feesState: 'estimated', estimateBasis: null, profit: 8 })
+  })
+
+  it('refuses fees that are not an amount, and records nothing', async () => {
+    const item = await liveOnBoth('elsewhere-bad', 1)
+    const refused = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1, fees: '-2' })
+    expect(refused.status).toBe(400)
+    expect((await readJson(refused)).fields).toMatchObject({ fees: 'Fees cannot be less than $0' })
+    expect(await salesOf(item)).toEqual([])
+  })
+})
+
+describe("a listing's sales", () => {
+  it("are its seller's alone", async () => {
+    const item = await liveOnBoth('private-sales', 1)
+    item.sellOnEbay()
+    await item.poll()
+    const stranger = await registeredClient(t.app, 'sales-stranger')
+    const response = await stranger.get(`/api/listings/${item.id}/sales`)
+    expect(response.status).toBe(404)
+    expect(JSON.stringify(await response.json())).not.toContain('FINAL_VALUE_FEE')
+  })
+})
