@@ -3,6 +3,7 @@
 // words and the tests read the same columns the server writes.
 import * as v from 'valibot'
 import { calendarDay } from './listing.ts'
+import type { FeesState } from './sale-earnings.ts'
 
 export const INVENTORY_COLUMNS = ['SKU', 'Title', 'Bin', 'Cost', 'Quantity', 'Status', 'Where live'] as const
 export const SALES_COLUMNS = [
@@ -11,17 +12,25 @@ export const SALES_COLUMNS = [
   'Order',
   'Title',
   'SKU',
-  'Sale',
   'Quantity',
-  'Cost',
-  'Profit before fees',
+  'Sale',
+  'Shipping',
   'Fees',
+  'Fees are',
+  'Shipping label',
+  'Cost',
+  'Profit',
 ] as const
 export const INVENTORY_CSV_PATH = '/api/exports/inventory.csv'
 export const SALES_CSV_PATH = '/api/exports/sales.csv'
 
-/** What the Fees column says until Snaplist reads a marketplace's fees (a later part of issue 32). */
-export const FEES_NOT_KNOWN = 'not yet known'
+/** The Fees are column: where the figure comes from (docs/decisions/0042). */
+export const FEES_STATE_WORDS: Record<FeesState, string> = {
+  estimated: 'estimated',
+  read: 'from the marketplace',
+  settled: 'final',
+  entered: 'as entered',
+}
 
 /** Both days are included; either may be left out (from the first sale, to the last). Days are UTC days. */
 export const SalesExportQuerySchema = v.pipe(

@@ -1,6 +1,7 @@
 // SQL for the seller's CSV exports (docs/decisions/0039): each read is one page after the last row of the page before
 // (keyset), so an export of any size holds one page in memory. Scoped to the seller.
 import type { SoldOn } from '../contract/listing.ts'
+import type { SaleFigures } from '../contract/sale-earnings.ts'
 import type { Sql } from './client.ts'
 
 export interface InventoryRow {
@@ -24,21 +25,17 @@ export const inventoryPage = (sql: Sql, userId: number, afterSku: string, limit:
     where user_id = ${userId} and deleting_since is null and sku > ${afterSku}
     order by sku limit ${limit}`
 
-export interface SaleRow {
+export interface SaleRow extends SaleFigures {
   /** The sale's UTC day, YYYY-MM-DD. */
   day: string
   /** sold_at as Postgres writes it, to the microsecond (a Date keeps milliseconds), for the next page's key. */
   soldAtKey: string
-  marketplace: SoldOn
   saleId: string
   orderId: string | null
   soldWhere: string | null
   /** The listing's, when it still exists. */
   title: string | null
   sku: string | null
-  quantity: number
-  unitPriceCents: number | null
-  unitCostCents: number | null
 }
 
 export interface SaleKey {
@@ -61,7 +58,8 @@ export const salesPage = (
 ) =>
   sql<SaleRow[]>`
     select to_char(s.sold_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.sold_at::text as sold_at_key, s.marketplace,
-      s.sale_id, s.order_id, s.sold_where, l.title, l.sku, s.quantity, s.unit_price_cents, l.cost_cents as unit_cost_cents
+      s.sale_id, s.order_id, s.sold_where, l.title, l.sku, s.quantity, s.unit_price_cents, s.shipping_cents, s.fees_cents,
+      s.label_cents, s.fees_state, l.cost_cents as unit_cost_cents
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${from?.toISOString() ?? '-infinity'}::text::timestamptz

@@ -1,8 +1,9 @@
 // The seller's books as CSV text, a page of rows at a time (docs/decisions/0039): an async iterable the route streams,
-// so an export of any size holds one page in memory. Profit is the sale less what the items cost; the marketplaces'
-// fees are not read yet (a later part of issue 32), and the Fees column says so.
-import { FEES_NOT_KNOWN, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
+// so an export of any size holds one page in memory. Profit is what the buyer paid less the fees, the label and what
+// the items cost (contract/sale-earnings.ts), the fees estimated until the marketplace's are read (decision 0042).
+import { FEES_STATE_WORDS, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
 import { listingStatus, SOLD_ON_LABELS } from '../../contract/listing.ts'
+import { earningsOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
 import { inventoryPage, salesPage, type InventoryRow, type SaleKey, type SaleRow } from '../../db/exports.ts'
 import { BOM, csvRow } from './csv.ts'
@@ -21,9 +22,7 @@ function inventoryLine(row: InventoryRow): string {
 }
 
 function saleLine(row: SaleRow): string {
-  const sale = row.unitPriceCents === null ? null : row.unitPriceCents * row.quantity
-  const cost = row.unitCostCents === null ? null : row.unitCostCents * row.quantity
-  const profit = sale === null || cost === null ? null : sale - cost
+  const earned = earningsOf(row)
   const order = row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId
   const cents = (value: number | null) => (value === null ? null : { cents: value })
   return csvRow([
@@ -32,11 +31,14 @@ function saleLine(row: SaleRow): string {
     order,
     row.title,
     row.sku,
-    cents(sale),
     row.quantity,
-    cents(cost),
-    cents(profit),
-    FEES_NOT_KNOWN,
+    cents(earned.saleCents),
+    cents(earned.shippingCents),
+    cents(earned.feesCents),
+    FEES_STATE_WORDS[row.feesState],
+    cents(earned.labelCents),
+    cents(earned.costCents),
+    cents(earned.profitCents),
   ])
 }
 

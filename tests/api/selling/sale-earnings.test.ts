@@ -8,6 +8,7 @@ import { SALE_EARNINGS_JOB } from '../../../api/services/selling/sale-earnings.t
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { buyLabel, settleOrder } from '../../fakes/ebay-finances.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
+import { csvRecords } from '../../helpers/csv.ts'
 import { cipher, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
 import { etsyOptions } from '../../helpers/etsy.ts'
 import { dueNow } from '../../helpers/jobs.ts'
@@ -85,6 +86,11 @@ describe('an eBay sale', () => {
       select 1 from ${t.db.sql(schema)}.job
       where name = ${SALE_EARNINGS_JOB} and data->>'orderId' = ${order.orderId} and state = 'created'`
     expect(waiting).toHaveLength(0)
+    // The books say the same.
+    const csv = await (await item.seller.get('/api/exports/sales.csv')).text()
+    expect(csvRecords(csv)).toMatchObject([
+      { Sale: '39.50', Shipping: '8.00', Fees: '6.86', 'Fees are': 'final', 'Shipping label': '7.65', Profit: '20.99' },
+    ])
   })
 
   it('shows an estimate, and says how it was made, while eBay cannot be asked; the real fees once it can', async () => {
