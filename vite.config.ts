@@ -9,8 +9,12 @@ import { NOT_PRECACHED, prerenderPublicPages } from './scripts/vite-prerender.ts
 const THEME_COLOR = '#4338ca'
 // The chunks of the admin screens (src/features/admin/: admin.tsx, email-templates.tsx and their queries).
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
-// What works only with the server: the books' CSV import (src/features/account/BooksImport.tsx) says so offline.
-const ONLINE_ONLY = ['assets/BooksImport-*.js']
+// What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
+// and what a sale earned (src/features/listings/SaleEarnings.tsx).
+const ONLINE_ONLY = ['assets/BooksImport-*.js', 'assets/SaleEarnings-*.js']
+// The pages to read (policies, the Etsy integration's notice): the phone keeps their code, not their prerendered HTML
+// as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
+const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
   /([\\/]src[\\/](main|app|router|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|admin)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing\.|listing-fields|listing-search|bulk-actions|exports|books-import|ebay-|etsy-|events|push|sales|category-search|options)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
@@ -37,7 +41,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The server's own renderer and page template, and the pages as it sends them (scripts/vite-prerender.ts); and
         // the admin screens, used from a desktop browser with a connection: a seller's phone need not keep them.
-        globIgnores: [...NOT_PRECACHED, ...ADMIN_ONLY, ...ONLINE_ONLY],
+        globIgnores: [...NOT_PRECACHED, ...ADMIN_ONLY, ...ONLINE_ONLY, ...READ_ONLINE_FIRST],
       },
       manifest: {
         id: '/',

@@ -157,6 +157,24 @@ test("the service worker's copy of a page links the stylesheet it keeps, rather 
   expect((await request.get(stylesheet!)).ok()).toBe(true)
 })
 
+test('offline, a page to read opens from the code the phone keeps, not a second copy of its words', async ({
+  page,
+  context,
+}) => {
+  // The signed-in app installs the service worker (a public page starts no app code until it is used).
+  await registerThroughApi(page.request)
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await context.setOffline(true)
+  for (const { path, heading } of PUBLIC_SCREENS.slice(3)) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  }
+  await context.setOffline(false)
+})
+
 test('a form or text screen runs no app code until the visitor starts using it', async ({ page }) => {
   const scripts: string[] = []
   page.on(

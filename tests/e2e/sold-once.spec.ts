@@ -22,7 +22,7 @@ async function liveOnBoth(page: Page, title: string, quantity: number) {
   await signUpThroughApi(page)
   const grant = await connectEbay(page)
   await connectEtsy(page)
-  const listing = await createListingThroughApi(page, { ...JACKET, title, quantity })
+  const listing = await createListingThroughApi(page, { ...JACKET, title, quantity, cost: 12 })
   const onEbay = await page.request.post(`/api/listings/${listing.id}/post-to-ebay`, {
     data: { aspects: { Type: 'Jacket' }, postalCode: '95125' },
   })
@@ -60,9 +60,10 @@ async function liveOnBoth(page: Page, title: string, quantity: number) {
     row: rowOf(page, title),
     ebayOffer,
     etsyListing,
-    sellOnEbay: async () => {
+    /** A buyer buys one, paying `shipping` to have it sent. */
+    sellOnEbay: async (shipping = 0) => {
       const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, {
-        data: { state: grant, sku: (await ebayOffer()).sku, quantity: 1 },
+        data: { state: grant, sku: (await ebayOffer()).sku, quantity: 1, shipping },
       })
       expect(sale.status(), await sale.text()).toBe(200)
       return ((await sale.json()) as { orderId: string }).orderId
@@ -83,15 +84,33 @@ async function reloadUntil(page: Page, row: ReturnType<typeof rowOf>, text: stri
   }).toPass({ timeout: 150_000, intervals: [1000, 4000] })
 }
 
-test('a sale on eBay ends the item on Etsy, and the row reads Sold', async ({ page }) => {
+/** Opens the row's "What it earned" and answers the figures shown, as "label: value" lines. */
+async function earnings(row: ReturnType<typeof rowOf>): Promise<string> {
+  await row.getByText('What it earned').click()
+  const figures = row.getByRole('definition')
+  await expect(figures.first()).toBeVisible()
+  return (await row.locator('dl').first().innerText()).replace(/\s*\n\s*/g, '|')
+}
+
+test('a sale on eBay ends the item on Etsy, the row reads Sold, and it says what the sale earned after eBay’s fees', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const item = await liveOnBoth(page, 'Trucker jacket sold on eBay', 1)
   await expect(item.row.getByText('Live on Etsy')).toBeVisible()
-  const orderId = await item.sellOnEbay()
+  const orderId = await item.sellOnEbay(6)
   await reloadUntil(page, item.row, `Sold for $39.50 on ${today()} · eBay order ${orderId}`)
   await expect(item.row.getByText('Sold', { exact: true })).toBeVisible()
   await reloadUntil(page, item.row, 'Ended on Etsy')
   expect((await item.etsyListing()).state).toBe('inactive')
+  // eBay's own fees, read from its Finances API: 13.6% of 39.50 + 6 shipping, and 0.40 an order.
+  await expect(async () => {
+    await page.reload()
+    expect(await earnings(item.row)).toBe(
+      'Sold 1 on eBay|$39.50|Shipping paid|$6.00|Fees, as reported so far|−$6.59|Cost|−$12.00|Profit|$26.91',
+    )
+  }).toPass({ timeout: 60_000, intervals: [1000, 3000] })
+  await page.screenshot({ path: 'test-results/sale-earnings-phone.png' })
 })
 
 test('a sale on Etsy ends the item on eBay', async ({ page }) => {
@@ -125,6 +144,7 @@ test('sold elsewhere, from the row’s menu, ends it on eBay and Etsy', async ({
   const dialog = page.getByRole('dialog', { name: 'Sold elsewhere' })
   await dialog.getByLabel('How many sold').fill('2')
   await dialog.getByLabel('Sold for, each (optional)').fill('30')
+  await dialog.getByLabel('Fees, in all (optional)').fill('2.50')
   await dialog.getByLabel('Where (optional)').fill('Poshmark')
   await dialog.getByRole('button', { name: 'Record the sale' }).click()
   await expect(dialog.getByText('Only 1 piece left')).toBeVisible()
@@ -133,6 +153,9 @@ test('sold elsewhere, from the row’s menu, ends it on eBay and Etsy', async ({
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Recorded as sold. Snaplist takes it down wherever it is listed.')).toBeVisible()
   await expect(item.row.getByText(`Sold for $30.00 on ${today()} · sold at Poshmark`)).toBeVisible()
+  expect(await earnings(item.row)).toBe(
+    'Sold 1 on Poshmark|$30.00|Fees, as you entered them|−$2.50|Cost|−$12.00|Profit|$15.50',
+  )
   await expect(item.row.getByText('Ended on Etsy')).toBeVisible({ timeout: 30_000 })
   await expect(async () => expect((await item.ebayOffer()).live).toBe(false)).toPass({ timeout: 30_000 })
   expect((await item.etsyListing()).state).toBe('inactive')

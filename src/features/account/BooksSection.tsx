@@ -41,7 +41,10 @@ export function BooksSection() {
       <a className={linkClass} href={`${SALES_CSV_PATH}?${range.toString()}`} download>
         Download sales CSV
       </a>
-      <p className="text-xs">Profit is the sale less your cost; the marketplaces’ fees are not in it yet.</p>
+      <p className="text-xs">
+        Profit is what the buyer paid, with shipping, less the marketplace’s fees, the label and your cost. Fees are
+        estimated until the marketplace reports them.
+      </p>
       <Suspense fallback={null}>
         <BooksImport />
       </Suspense>

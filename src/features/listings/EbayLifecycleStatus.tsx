@@ -2,8 +2,38 @@
 // (price, date, order number), any order eBay took beyond the stock (sold twice: decision 0030), and where the seller's last change stands there ("Updating on eBay…", "Up to date on
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words), and for a listing imported
 // from ebay.com that only its price and quantity are changed there from Snaplist.
+import { lazy, Suspense, useState } from 'react'
 import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
+
+/** Where the earnings' code is missing: offline before it was ever loaded. */
+function EarningsNeedConnection() {
+  return <p className="text-slate-600">What it earned shows once you are online.</p>
+}
+// The figures are the server's, so their code stays out of the phone's offline copy (vite.config.ts, ONLINE_ONLY).
+const SaleEarnings = lazy(() =>
+  import('./SaleEarnings.tsx').then(
+    (module) => ({ default: module.SaleEarnings }),
+    () => ({ default: EarningsNeedConnection }),
+  ),
+)
+
+/** "What it earned", opened under the sale line: the sales with their fees, cost and profit, read when opened. */
+function EarningsDisclosure({ listingId }: { listingId: number }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="inline-flex min-h-6 cursor-pointer items-center font-medium text-indigo-700">
+        What it earned
+      </summary>
+      {open && (
+        <Suspense fallback={<p className="text-slate-600">Reading the sales…</p>}>
+          <SaleEarnings listingId={listingId} />
+        </Suspense>
+      )}
+    </details>
+  )
+}
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -54,6 +84,7 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
           {sale.quantity > 0 && ` · ${sale.quantity} left`}
         </p>
       )}
+      {sale && <EarningsDisclosure listingId={listing.id} />}
       {oversold.length > 0 && <SoldTwice listing={listing} oversold={oversold} />}
       {revision && (
         <p role="status" className={revision.tone}>

@@ -1,5 +1,5 @@
 // Recording a sale made in person or on a marketplace Snaplist does not reach (docs/decisions/0033): how many, and
-// optionally for how much and where. The stock drops once, and Snaplist takes the listing down or lowers its stock on
+// optionally for how much, what selling it cost in fees, and where. The stock drops once, and Snaplist takes the listing down or lowers its stock on
 // every marketplace it is on. The sale carries an id made when the dialog opens, so a resend after a lost reply is
 // recorded once.
 import { valibotResolver } from '@hookform/resolvers/valibot'
@@ -27,7 +27,7 @@ function SoldElsewhereForm({ listing, onClose }: { listing: Listing; onClose: ()
   const record = useSoldElsewhere()
   const { register, handleSubmit, formState, setError } = useForm<SoldElsewhereFormValues, unknown, SoldElsewhere>({
     resolver: valibotResolver(SoldElsewhereSchema),
-    defaultValues: { quantity: '1', price: '', where: '' },
+    defaultValues: { quantity: '1', price: '', fees: '', where: '' },
   })
   const submit = handleSubmit((sale) =>
     record.mutate(
@@ -53,6 +53,13 @@ function SoldElsewhereForm({ listing, onClose }: { listing: Listing; onClose: ()
         placeholder="24.99"
         error={formState.errors.price?.message}
         {...register('price')}
+      />
+      <TextField
+        label="Fees, in all (optional)"
+        inputMode="decimal"
+        placeholder="3.20"
+        error={formState.errors.fees?.message}
+        {...register('fees')}
       />
       <TextField
         label="Where (optional)"
