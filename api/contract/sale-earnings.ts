@@ -57,17 +57,25 @@ export interface Earnings {
   estimateBasis: string | null
 }
 
-/** Profit = sale + shipping paid − fees − label − cost; the fees estimated until the marketplace's are read. */
+/** A marketplace's fees on a sale before they are read: its published rates on what the buyer paid. */
+export function estimatedFeesCents(marketplace: SoldOn, saleCents: number, shippingCents: number): number | null {
+  if (marketplace === 'elsewhere') return null
+  const { percent, fixedCents } = FEE_ESTIMATES[marketplace]
+  return Math.round((saleCents + shippingCents) * (percent / 100)) + fixedCents
+}
+
+/**
+ * Profit = sale + shipping paid − fees − label − cost. The fees are the best figure known (an estimate kept with the
+ * sale until the marketplace's are read), so sums in SQL and this agree to the cent.
+ */
 export function earningsOf(sale: SaleFigures): Earnings {
   const saleCents = sale.unitPriceCents === null ? null : sale.unitPriceCents * sale.quantity
   const shippingCents = sale.shippingCents ?? 0
   const labelCents = sale.labelCents ?? 0
+  const feesCents = sale.feesCents ?? 0
   const costCents = sale.unitCostCents === null ? null : sale.unitCostCents * sale.quantity
   const estimate =
     sale.feesState === 'estimated' && sale.marketplace !== 'elsewhere' ? FEE_ESTIMATES[sale.marketplace] : null
-  const feesCents = estimate
-    ? Math.round(((saleCents ?? 0) + shippingCents) * (estimate.percent / 100)) + estimate.fixedCents
-    : (sale.feesCents ?? 0)
   const profitCents =
     saleCents === null || costCents === null ? null : saleCents + shippingCents - feesCents - labelCents - costCents
   return {

@@ -19,8 +19,9 @@ export interface Sale {
   lineId?: string | null
   /** What the buyer paid for shipping, when the marketplace says. */
   shippingCents?: number | null
-  /** The fees the seller entered for a sale elsewhere. */
-  enteredFeesCents?: number | null
+  /** The fees as best known when recorded: the seller's for a sale elsewhere (feesEntered), else the estimate. */
+  feesCents?: number | null
+  feesEntered?: boolean
 }
 
 /** A sale applied: how many pieces the listing has left, and how many it lacked (sold twice when above 0). */
@@ -50,8 +51,7 @@ export async function recordSale(
       sold_where, sold_at, short, line_id, shipping_cents, fees_cents, fees_state)
     values (${sale.marketplace}, ${sale.saleId}, ${userId}, ${listingId}, ${sale.quantity}, ${sale.unitPriceCents},
       ${sale.orderId}, ${sale.where ?? null}, ${sale.soldAt}, ${short}, ${sale.lineId ?? null},
-      ${sale.shippingCents ?? null}, ${sale.enteredFeesCents ?? null},
-      ${sale.enteredFeesCents === undefined || sale.enteredFeesCents === null ? 'estimated' : 'entered'})
+      ${sale.shippingCents ?? null}, ${sale.feesCents ?? null}, ${sale.feesEntered ? 'entered' : 'estimated'})
     on conflict do nothing returning sale_id`
   if (fresh.length === 0) return undefined
   const left = Math.max(stock.quantity - sale.quantity, 0)

@@ -14,3 +14,10 @@ alter table marketplace_sales
   -- The marketplace's own fee lines, as [{ "type": "FINAL_VALUE_FEE", "cents": 132 }], for the seller to see what they were.
   add column fee_lines jsonb not null default '[]',
   add column fees_read_at timestamptz;
+
+-- The sales before this: their fees estimated as the app estimates a new sale's (api/contract/sale-earnings.ts,
+-- FEE_ESTIMATES on 2026-11-28), so every sale carries the best figure known and the books sum it in SQL.
+update marketplace_sales set fees_cents = round(coalesce(unit_price_cents, 0) * quantity * 0.136) + 40
+where marketplace = 'ebay';
+update marketplace_sales set fees_cents = round(coalesce(unit_price_cents, 0) * quantity * 0.095) + 45
+where marketplace = 'etsy';

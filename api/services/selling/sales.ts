@@ -6,6 +6,7 @@
 // (docs/decisions/0035) goes out, and every sale goes into the seller's change log for their open screens, all in the
 // same transaction.
 import type { Listing } from '../../contract/listing.ts'
+import { estimatedFeesCents } from '../../contract/sale-earnings.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
@@ -30,7 +31,11 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
   return {
     /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
     async record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined> {
-      const applied = await recordSale(tx, userId, listingId, sale)
+      // Until the marketplace says, its fees are estimated from its rates (decision 0042).
+      const feesCents = sale.feesEntered
+        ? sale.feesCents
+        : estimatedFeesCents(sale.marketplace, (sale.unitPriceCents ?? 0) * sale.quantity, sale.shippingCents ?? 0)
+      const applied = await recordSale(tx, userId, listingId, { ...sale, feesCents })
       if (applied) {
         const follow: FollowSale = { userId, listingId, soldOn: sale.marketplace }
         await jobs.sendInTransaction(tx, FOLLOW_SALE_JOB, follow)

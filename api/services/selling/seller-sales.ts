@@ -34,7 +34,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
         unitPriceCents: sale.price === null ? null : toCents(sale.price),
         soldAt: new Date(),
         where: sale.where || null,
-        enteredFeesCents: sale.fees === null ? null : toCents(sale.fees),
+        ...(sale.fees === null ? {} : { feesCents: toCents(sale.fees), feesEntered: true }),
       })
       const now = (await listings.findListing(tx, userId, listingId))!
       const left = applied?.left ?? now.quantity

@@ -2,6 +2,7 @@
 // back as a spreadsheet would read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../../api/contract/listing.ts'
+import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import { recordSale } from '../../../api/db/marketplace-sales.ts'
 import { csvRecords, parseCsv } from '../../helpers/csv.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
@@ -41,6 +42,8 @@ async function sell(userId: number, listingId: number, saleId: string, soldAt: s
       quantity: 1,
       unitPriceCents,
       soldAt: new Date(soldAt),
+      // As the sale recorder keeps it until eBay's fees are read.
+      feesCents: estimatedFeesCents('ebay', unitPriceCents ?? 0, 0),
     }),
   )
 }
