@@ -33,6 +33,7 @@ import { passwordResetRoutes } from './routes/password-reset.ts'
 import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { exportRoutes } from './routes/exports.ts'
+import { insightRoutes } from './routes/insights.ts'
 import { importRoutes } from './routes/imports.ts'
 import { eventRoutes } from './routes/events.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
@@ -62,6 +63,7 @@ import { createSaleEarningsReader } from './services/selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './services/selling/sales.ts'
 import { createSellerSales } from './services/selling/seller-sales.ts'
 import { createExports } from './services/exports/exports.ts'
+import { createInsights } from './services/insights/insights.ts'
 import { createInventoryImport } from './services/exports/inventory-import.ts'
 import { createSoldTwiceMail } from './services/selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
@@ -334,6 +336,7 @@ export function createApp({
     .route('/', eventRoutes(liveStreams, sessions))
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route('/', exportRoutes(createExports(sql)))
+    .route('/', insightRoutes(createInsights(sql)))
     .route('/', importRoutes(createInventoryImport(sql)))
     .route('/', pushRoutes(createPushSubscriptions(sql), push.vapid.publicKey))
     .route(

@@ -1,8 +1,7 @@
 // The seller's books as spreadsheets (issue 32, docs/decisions/0039): GET /api/exports/inventory.csv and
 // GET /api/exports/sales.csv?from=YYYY-MM-DD&to=YYYY-MM-DD. The headers are declared here, so the Account screen's
 // words and the tests read the same columns the server writes.
-import * as v from 'valibot'
-import { calendarDay } from './listing.ts'
+import { DayRangeSchema, type DayRange } from './day-range.ts'
 import type { FeesState } from './sale-earnings.ts'
 
 export const INVENTORY_COLUMNS = ['SKU', 'Title', 'Bin', 'Cost', 'Quantity', 'Status', 'Where live'] as const
@@ -32,15 +31,6 @@ export const FEES_STATE_WORDS: Record<FeesState, string> = {
   entered: 'as entered',
 }
 
-/** Both days are included; either may be left out (from the first sale, to the last). Days are UTC days. */
-export const SalesExportQuerySchema = v.pipe(
-  v.object({
-    from: calendarDay({ label: 'from' }),
-    to: calendarDay({ label: 'to' }),
-  }),
-  v.forward(
-    v.check(({ from, to }) => from === null || to === null || from <= to, 'from must be on or before to'),
-    ['to'],
-  ),
-)
-export type SalesExportQuery = v.InferOutput<typeof SalesExportQuerySchema>
+/** Both days are included; either may be left out (from the first sale, to the last). */
+export const SalesExportQuerySchema = DayRangeSchema
+export type SalesExportQuery = DayRange

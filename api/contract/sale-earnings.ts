@@ -110,3 +110,32 @@ export interface SaleEarnings {
 export interface ListingSales {
   sales: SaleEarnings[]
 }
+
+/** A sale as stored, with how the seller finds it, as the seller reads it (in dollars). */
+export interface StoredSale extends SaleFigures {
+  orderId: string | null
+  soldWhere: string | null
+  soldAt: Date
+  feeLines: FeeLine[]
+}
+
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
+
+export function saleEarningsOf(row: StoredSale): SaleEarnings {
+  const earned = earningsOf(row)
+  return {
+    marketplace: row.marketplace,
+    orderId: row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId,
+    soldAt: row.soldAt.toISOString(),
+    quantity: row.quantity,
+    sale: dollars(earned.saleCents),
+    shipping: earned.shippingCents / 100,
+    fees: earned.feesCents / 100,
+    feesState: row.feesState,
+    feeLines: row.feeLines,
+    label: earned.labelCents / 100,
+    cost: dollars(earned.costCents),
+    profit: dollars(earned.profitCents),
+    estimateBasis: earned.estimateBasis,
+  }
+}

@@ -2,7 +2,7 @@
 // listing's one stock. Every marketplace's sales come through recordSale, so "sold", "where", "for how much" and
 // "sold twice" mean the same whichever marketplace sold. Only for a listing whose owner's service found it.
 import type { SoldOn } from '../contract/listing.ts'
-import type { FeeLine, FeesState, SaleFigures } from '../contract/sale-earnings.ts'
+import type { FeeLine, FeesState, StoredSale } from '../contract/sale-earnings.ts'
 import type { Sql, Tx } from './client.ts'
 
 export interface Sale {
@@ -123,12 +123,7 @@ export async function storeEarnings(
 }
 
 /** A listing's sale as its seller reads it: the figures earningsOf works from, and how to find it on the marketplace. */
-export interface ListingSaleRow extends SaleFigures {
-  orderId: string | null
-  soldWhere: string | null
-  soldAt: Date
-  feeLines: FeeLine[]
-}
+export type ListingSaleRow = StoredSale
 
 /** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
 export const listingSales = (sql: Sql, userId: number, listingId: number) =>

@@ -31,6 +31,7 @@ import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marke
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
+import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
@@ -390,6 +391,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: SalesExportQuerySchema,
     example: () => ({ path: '/api/exports/sales.csv?from=2026-01-01&to=2026-12-31' }),
+  },
+  'GET /api/insights': {
+    access: 'user',
+    query: InsightsQuerySchema,
+    example: () => ({ path: '/api/insights?from=2026-01-01&to=2026-12-31' }),
+  },
+  'GET /api/insights/sales': {
+    access: 'user',
+    query: InsightSalesQuerySchema,
+    example: () => ({ path: '/api/insights/sales?from=2026-01-01&to=2026-12-31&marketplace=ebay' }),
   },
   'POST /api/imports/inventory.csv/preview': {
     access: 'user',

@@ -2,6 +2,7 @@
 // so an export of any size holds one page in memory. Profit is what the buyer paid less the fees, the label and what
 // the items cost (contract/sale-earnings.ts), the fees estimated until the marketplace's are read (decision 0042).
 import { FEES_STATE_WORDS, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
+import { instantsOf } from '../../contract/day-range.ts'
 import { listingStatus, SOLD_ON_LABELS } from '../../contract/listing.ts'
 import { earningsOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
@@ -42,9 +43,6 @@ function saleLine(row: SaleRow): string {
   ])
 }
 
-/** The first instant after the day (days are UTC). */
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
-
 export function createExports(sql: Sql) {
   return {
     /** SKU, title, bin, cost, quantity, status and where live, of every listing the seller has, by SKU. */
@@ -62,10 +60,7 @@ export function createExports(sql: Sql) {
     /** One row per sale from the sales ledger, oldest first, between the days (both included). */
     async *salesCsv(userId: number, { from, to }: SalesExportQuery): AsyncGenerator<string> {
       yield BOM + csvRow(SALES_COLUMNS)
-      const range = {
-        from: from === null ? null : new Date(`${from}T00:00:00Z`),
-        until: to === null ? null : dayAfter(to),
-      }
+      const range = instantsOf({ from, to })
       let after: SaleKey | null = null
       for (;;) {
         const rows = await salesPage(sql, userId, range, after, EXPORT_PAGE)

@@ -3,7 +3,7 @@
 // follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing.ts'
-import { earningsOf, type ListingSales } from '../../contract/sale-earnings.ts'
+import { saleEarningsOf, type ListingSales } from '../../contract/sale-earnings.ts'
 import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
@@ -59,28 +59,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
   async function listingSales(userId: number, listingId: number): Promise<ListingSales> {
     if (!(await listings.findListing(sql, userId, listingId)))
       throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-    const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
-    const rows = await listingSalesOf(sql, userId, listingId)
-    return {
-      sales: rows.map((row) => {
-        const earned = earningsOf(row)
-        return {
-          marketplace: row.marketplace,
-          orderId: row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId,
-          soldAt: row.soldAt.toISOString(),
-          quantity: row.quantity,
-          sale: dollars(earned.saleCents),
-          shipping: earned.shippingCents / 100,
-          fees: earned.feesCents / 100,
-          feesState: row.feesState,
-          feeLines: row.feeLines,
-          label: earned.labelCents / 100,
-          cost: dollars(earned.costCents),
-          profit: dollars(earned.profitCents),
-          estimateBasis: earned.estimateBasis,
-        }
-      }),
-    }
+    return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
   }
 
   return { soldElsewhere, settleSoldTwice, listingSales }

@@ -1,0 +1,73 @@
+// The seller's Insights (issue 32, docs/decisions/0043): GET /api/insights?from=YYYY-MM-DD&to=YYYY-MM-DD answers the
+// revenue, profit, items sold, sell-through and days to sell of the sales in those days, by month and by marketplace,
+// what the seller holds at cost, and the listings live longest (price-drop candidates). GET /api/insights/sales answers
+// the sales behind any figure, a page at a time. Money in dollars; days are UTC days, both included.
+import * as v from 'valibot'
+import { DayRangeSchema, type DayRange } from './day-range.ts'
+import type { SoldOn } from './listing.ts'
+import type { SaleEarnings } from './sale-earnings.ts'
+
+/** Live this many days or more: listed among the stale. */
+export const STALE_AFTER_DAYS = 90
+/** How many stale listings the screen shows (the count says how many there are). */
+export const STALE_SHOWN = 20
+/** Sales per page behind a figure. */
+export const INSIGHT_SALES_PAGE = 50
+
+export const InsightsQuerySchema = DayRangeSchema
+export type InsightsQuery = DayRange
+
+export const SOLD_ON_VALUES = ['ebay', 'etsy', 'elsewhere'] as const satisfies readonly SoldOn[]
+
+/** The sales behind a figure: the days, and optionally one marketplace; `after` is the last page's cursor. */
+export const InsightSalesQuerySchema = v.intersect([
+  DayRangeSchema,
+  v.object({
+    marketplace: v.optional(v.picklist(SOLD_ON_VALUES, 'marketplace must be ebay, etsy or elsewhere')),
+    after: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'after must be the cursor a page gave'))),
+  }),
+])
+export type InsightSalesQuery = v.InferOutput<typeof InsightSalesQuerySchema>
+
+/** What a set of sales took in and kept. */
+export interface SalesFigures {
+  /** What buyers paid, items and shipping. */
+  revenue: number
+  fees: number
+  labels: number
+  cost: number
+  /** Revenue less fees, labels and cost (a sale without a cost counts none). */
+  profit: number
+  itemsSold: number
+  sales: number
+  /** Sales whose listing has no cost entered: their profit is overstated by it. */
+  salesWithoutCost: number
+  /** Sales whose fees are still estimated. */
+  estimatedSales: number
+}
+
+export interface Insights {
+  /** The days covered, as asked (or from the first sale, to today). */
+  from: string
+  to: string
+  totals: SalesFigures & {
+    /** Items sold ÷ (items sold + items held now), 0-1; null without either. */
+    sellThrough: number | null
+    /** From listing to sale, per item sold. */
+    averageDaysToSell: number | null
+  }
+  /** Oldest first, 'YYYY-MM'; months without a sale are left out. */
+  months: (SalesFigures & { month: string })[]
+  marketplaces: (SalesFigures & { marketplace: SoldOn })[]
+  inventory: { pieces: number; valueAtCost: number; piecesWithoutCost: number }
+  stale: { count: number; listings: { id: number; title: string; price: number | null; daysListed: number }[] }
+}
+
+/** A sale behind a figure: what it earned, and which listing it was. */
+export type InsightSale = SaleEarnings & { listingId: number | null; title: string | null }
+
+export interface InsightSales {
+  sales: InsightSale[]
+  /** The next page's cursor; null on the last. */
+  next: string | null
+}

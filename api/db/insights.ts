@@ -1,0 +1,113 @@
+// SQL for the seller's Insights (docs/decisions/0043): sums over the sales ledger in Postgres, so a seller with years of
+// sales gets a few dozen rows back, never the sales themselves; what the seller holds; the listings live longest; and
+// the sales behind a figure a page at a time. Scoped to the seller; marketplace_sales_user_sold serves the day ranges.
+import type { SoldOn } from '../contract/listing.ts'
+import type { Sql } from './client.ts'
+import type { ListingSaleRow } from './marketplace-sales.ts'
+
+/** Sums of one month's sales on one marketplace, in cents. */
+export interface MonthSums {
+  month: string
+  marketplace: SoldOn
+  sales: number
+  itemsSold: number
+  revenueCents: number
+  feesCents: number
+  labelCents: number
+  costCents: number
+  salesWithoutCost: number
+  estimatedSales: number
+  /** Days from listing to sale, summed over the items sold (those whose listing still exists). */
+  daysToSell: number
+  itemsTimed: number
+}
+
+interface Range {
+  from: Date | null
+  until: Date | null
+}
+// Open ends are -infinity and infinity, so the where clause stays plain comparisons the index answers.
+const fromOf = (range: Range) => range.from?.toISOString() ?? '-infinity'
+const untilOf = (range: Range) => range.until?.toISOString() ?? 'infinity'
+
+export const monthSums = (sql: Sql, userId: number, range: Range) =>
+  sql<MonthSums[]>`
+    select to_char(s.sold_at at time zone 'UTC', 'YYYY-MM') as month, s.marketplace,
+      count(*)::int as sales, sum(s.quantity)::int as items_sold,
+      (coalesce(sum(s.unit_price_cents * s.quantity), 0) + coalesce(sum(s.shipping_cents), 0))::float8 as revenue_cents,
+      coalesce(sum(s.fees_cents), 0)::float8 as fees_cents, coalesce(sum(s.label_cents), 0)::float8 as label_cents,
+      coalesce(sum(l.cost_cents * s.quantity), 0)::float8 as cost_cents,
+      (count(*) filter (where l.cost_cents is null))::int as sales_without_cost,
+      (count(*) filter (where s.fees_state = 'estimated' and s.marketplace <> 'elsewhere'))::int as estimated_sales,
+      coalesce(sum(extract(epoch from s.sold_at - l.created_at) / 86400 * s.quantity), 0)::float8 as days_to_sell,
+      coalesce(sum(s.quantity) filter (where l.id is not null), 0)::int as items_timed
+    from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
+    where s.user_id = ${userId}
+      and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz
+    group by 1, 2 order by 1, 2`
+
+/** What the seller holds now: pieces not sold, their cost, and how many have no cost entered. */
+export const heldSums = async (sql: Sql, userId: number) =>
+  (
+    await sql<{ pieces: number; valueCents: number; piecesWithoutCost: number }[]>`
+      select coalesce(sum(quantity), 0)::int as pieces, coalesce(sum(cost_cents * quantity), 0)::float8 as value_cents,
+        coalesce(sum(quantity) filter (where cost_cents is null), 0)::int as pieces_without_cost
+      from listings where user_id = ${userId} and deleting_since is null and quantity > 0`
+  )[0]!
+
+export interface StaleListing {
+  id: number
+  title: string
+  priceCents: number | null
+  createdAt: Date
+}
+
+/** Live (on eBay or Etsy) and listed before `before`, oldest first, and how many there are. */
+export async function staleListings(sql: Sql, userId: number, before: Date, limit: number) {
+  const live = sql`
+    l.user_id = ${userId} and l.deleting_since is null and l.quantity > 0 and l.created_at < ${before}
+    and (l.dashboard_status = 'live' or exists (select 1 from listing_marketplaces m where m.listing_id = l.id
+      and m.marketplace = 'etsy' and m.status = 'active'))`
+  const [listings, [count]] = await Promise.all([
+    sql<StaleListing[]>`
+      select l.id, l.title, l.asking_price_cents as price_cents, l.created_at from listings l where ${live}
+      order by l.created_at, l.id limit ${limit}`,
+    sql<{ count: number }[]>`select count(*)::int as count from listings l where ${live}`,
+  ])
+  return { listings, count: count!.count }
+}
+
+/** A sale behind a figure: its figures, the listing it was, and its key in the order pages are read. */
+export interface InsightSaleRow extends ListingSaleRow {
+  listingId: number | null
+  title: string | null
+  soldAtKey: string
+  saleId: string
+}
+
+export interface InsightSaleKey {
+  soldAtKey: string
+  marketplace: SoldOn
+  saleId: string
+}
+
+/** The seller's sales in the range (on one marketplace if given), newest first, after `after`. */
+export const insightSalesPage = (
+  sql: Sql,
+  userId: number,
+  range: Range,
+  marketplace: SoldOn | undefined,
+  after: InsightSaleKey | null,
+  limit: number,
+) =>
+  sql<InsightSaleRow[]>`
+    select s.marketplace, s.sale_id, s.order_id, s.sold_where, s.sold_at, s.sold_at::text as sold_at_key, s.quantity,
+      s.unit_price_cents, s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines,
+      l.cost_cents as unit_cost_cents, l.id as listing_id, l.title
+    from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
+    where s.user_id = ${userId}
+      and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz
+      and (${marketplace ?? null}::text is null or s.marketplace = ${marketplace ?? null})
+      and (s.sold_at, s.marketplace, s.sale_id) < (${after?.soldAtKey ?? 'infinity'}::text::timestamptz,
+        ${after?.marketplace ?? '~'}::text, ${after?.saleId ?? '~'}::text)
+    order by s.sold_at desc, s.marketplace desc, s.sale_id desc limit ${limit}`

@@ -1,0 +1,136 @@
+// The seller's Insights (issue 32, docs/decisions/0043): the sums Postgres makes of the sales in the days asked for
+// (api/db/insights.ts), folded here into totals, months and marketplaces; what the seller holds and how long the
+// oldest live listings have waited; and the sales behind any figure, a page at a time.
+import { instantsOf } from '../../contract/day-range.ts'
+import {
+  INSIGHT_SALES_PAGE,
+  STALE_AFTER_DAYS,
+  STALE_SHOWN,
+  type InsightSales,
+  type InsightSalesQuery,
+  type Insights,
+  type InsightsQuery,
+  type SalesFigures,
+} from '../../contract/insights.ts'
+import type { SoldOn } from '../../contract/listing.ts'
+import { saleEarningsOf } from '../../contract/sale-earnings.ts'
+import type { Sql } from '../../db/client.ts'
+import {
+  heldSums,
+  insightSalesPage,
+  monthSums,
+  staleListings,
+  type InsightSaleKey,
+  type MonthSums,
+} from '../../db/insights.ts'
+import { AppError } from '../../errors.ts'
+
+const DAY_MS = 86_400_000
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** The sums of several month rows as the seller reads them (dollars), with the days-to-sell sums kept for averaging. */
+function figuresOf(rows: MonthSums[]): SalesFigures & { daysToSell: number; itemsTimed: number } {
+  const sum = (pick: (row: MonthSums) => number) => rows.reduce((total, row) => total + pick(row), 0)
+  const revenueCents = sum((row) => row.revenueCents)
+  const feesCents = sum((row) => row.feesCents)
+  const labelCents = sum((row) => row.labelCents)
+  const costCents = sum((row) => row.costCents)
+  return {
+    revenue: revenueCents / 100,
+    fees: feesCents / 100,
+    labels: labelCents / 100,
+    cost: costCents / 100,
+    profit: (revenueCents - feesCents - labelCents - costCents) / 100,
+    itemsSold: sum((row) => row.itemsSold),
+    sales: sum((row) => row.sales),
+    salesWithoutCost: sum((row) => row.salesWithoutCost),
+    estimatedSales: sum((row) => row.estimatedSales),
+    daysToSell: sum((row) => row.daysToSell),
+    itemsTimed: sum((row) => row.itemsTimed),
+  }
+}
+
+/** Groups rows by a key, in the order the keys first appear. */
+function groupBy<Key>(rows: MonthSums[], keyOf: (row: MonthSums) => Key): Map<Key, MonthSums[]> {
+  const groups = new Map<Key, MonthSums[]>()
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row])
+  return groups
+}
+
+const withoutTiming = ({ daysToSell: _days, itemsTimed: _items, ...figures }: ReturnType<typeof figuresOf>) => figures
+
+// The cursor of the sales behind a figure: the last sale's key, as URL-safe base64 of its JSON.
+const cursorOf = (key: InsightSaleKey) => Buffer.from(JSON.stringify(key)).toString('base64url')
+function keyOf(cursor: string): InsightSaleKey {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<InsightSaleKey>
+    if (typeof key.soldAtKey === 'string' && typeof key.marketplace === 'string' && typeof key.saleId === 'string')
+      return key as InsightSaleKey
+  } catch {
+    // Read as not a cursor, below.
+  }
+  throw new AppError(400, 'invalid_input', 'after must be the cursor a page gave', {
+    fields: { after: 'after must be the cursor a page gave' },
+  })
+}
+
+export function createInsights(sql: Sql) {
+  async function insights(userId: number, days: InsightsQuery): Promise<Insights> {
+    const range = instantsOf(days)
+    const [rows, held, stale] = await Promise.all([
+      monthSums(sql, userId, range),
+      heldSums(sql, userId),
+      staleListings(sql, userId, new Date(Date.now() - STALE_AFTER_DAYS * DAY_MS), STALE_SHOWN),
+    ])
+    const totals = figuresOf(rows)
+    const now = Date.now()
+    return {
+      from: days.from ?? (rows[0] ? `${rows[0].month}-01` : today()),
+      to: days.to ?? today(),
+      totals: {
+        ...withoutTiming(totals),
+        sellThrough: totals.itemsSold + held.pieces ? totals.itemsSold / (totals.itemsSold + held.pieces) : null,
+        averageDaysToSell: totals.itemsTimed ? Math.round((totals.daysToSell / totals.itemsTimed) * 10) / 10 : null,
+      },
+      months: [...groupBy(rows, (row) => row.month)].map(([month, group]) => ({
+        month,
+        ...withoutTiming(figuresOf(group)),
+      })),
+      marketplaces: [...groupBy(rows, (row) => row.marketplace)].map(([marketplace, group]) => ({
+        marketplace: marketplace as SoldOn,
+        ...withoutTiming(figuresOf(group)),
+      })),
+      inventory: {
+        pieces: held.pieces,
+        valueAtCost: held.valueCents / 100,
+        piecesWithoutCost: held.piecesWithoutCost,
+      },
+      stale: {
+        count: stale.count,
+        listings: stale.listings.map((listing) => ({
+          id: listing.id,
+          title: listing.title,
+          price: listing.priceCents === null ? null : listing.priceCents / 100,
+          daysListed: Math.floor((now - listing.createdAt.getTime()) / DAY_MS),
+        })),
+      },
+    }
+  }
+
+  async function salesBehind(userId: number, query: InsightSalesQuery): Promise<InsightSales> {
+    const after = query.after === undefined ? null : keyOf(query.after)
+    const rows = await insightSalesPage(sql, userId, instantsOf(query), query.marketplace, after, INSIGHT_SALES_PAGE)
+    const last = rows.at(-1)
+    return {
+      sales: rows.map((row) => ({ ...saleEarningsOf(row), listingId: row.listingId, title: row.title })),
+      next:
+        rows.length === INSIGHT_SALES_PAGE && last
+          ? cursorOf({ soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId })
+          : null,
+    }
+  }
+
+  return { insights, salesBehind }
+}
+
+export type InsightsService = ReturnType<typeof createInsights>
