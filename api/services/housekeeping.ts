@@ -7,6 +7,7 @@ import { purgeChanges } from '../db/change-events.ts'
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
 import { vacuumListings } from '../db/listing-search.ts'
+import { vacuumSales } from '../db/marketplace-sales.ts'
 import { purgeAnalyses } from '../db/photo-analyses.ts'
 import { deleteOldFinishedJobs } from '../db/finished-jobs.ts'
 import { deleteOldMail } from '../db/mail-outbox.ts'
@@ -38,6 +39,7 @@ export interface PurgeCounts {
 
 export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
   await vacuumListings(sql)
+  await vacuumSales(sql)
   return {
     sessions: await deleteExpiredSessions(sql, SESSION_MAX_DAYS),
     rateLimits: await deleteExpiredCounters(sql),

@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { openDatabase } from '../../api/db/client.ts'
+import { vacuumListings } from '../../api/db/listing-search.ts'
+import { vacuumSales } from '../../api/db/marketplace-sales.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { median } from './ebay.ts'
 import { launchServer, type BenchServer } from './launcher.ts'
@@ -21,19 +23,30 @@ const LISTINGS = 500
 const RUNS = 3
 const GOAL_MS = 2000
 
-/** 500 listings with a cost, and 10,000 sales of them over the last year. */
-async function seed(sql: Sql, userId: number) {
+/** How many sales to seed, and how far apart (the newest now): 10,000 over the last year by default. */
+export interface SalesSeed {
+  sales: number
+  minutesApart: number
+}
+const A_YEAR_OF_SALES: SalesSeed = { sales: SALES, minutesApart: 52 }
+
+/** 500 listings with a cost, and the sales of them, on eBay and Etsy, fees estimated as a new sale's are. */
+async function seed(sql: Sql, userId: number, { sales, minutesApart }: SalesSeed) {
   await sql`
     insert into listings (user_id, title, category, color, quantity, cost_cents, sku, bin)
     select ${userId}, 'Vintage denim jacket, size M, "lot" ' || n, 'clothing', 'blue', 0, 300 + n, 'BENCH-' || n,
       'Shelf ' || (n % 40)
     from generate_series(1, ${LISTINGS}) as n`
   await sql`
-    insert into marketplace_sales (marketplace, sale_id, user_id, listing_id, quantity, unit_price_cents, order_id, sold_at)
+    insert into marketplace_sales (marketplace, sale_id, user_id, listing_id, quantity, unit_price_cents, order_id, sold_at,
+      fees_cents)
     select case when n % 3 = 0 then 'etsy' else 'ebay' end, 'bench-' || n, ${userId},
       (select id from listings where user_id = ${userId} and sku = 'BENCH-' || (1 + n % ${LISTINGS})),
-      1, 1500 + n % 5000, '12-' || n, now() - (n * interval '52 minutes')
-    from generate_series(1, ${SALES}) as n`
+      1, 1500 + n % 5000, '12-' || n, now() - (n * ${minutesApart} * interval '1 minute'), 200 + n % 500
+    from generate_series(1, ${sales}) as n`
+  // As the hourly housekeeping (or a server's autovacuum) leaves the tables.
+  await vacuumListings(sql)
+  await vacuumSales(sql)
 }
 
 /** The bench server's own database on the Postgres server: the one holding a listing only this run made. */
@@ -67,17 +80,21 @@ async function serverDatabaseOf(server: BenchServer, url: string): Promise<strin
 }
 
 /** A server whose seller has the sales: seeded in its Postgres database, or in PGlite's folder between two runs. */
-async function seededServer({ databaseUrl }: Mode, stateDir: string): Promise<BenchServer> {
+export async function seededServer(
+  { databaseUrl }: Mode,
+  stateDir: string,
+  sales: SalesSeed = A_YEAR_OF_SALES,
+): Promise<BenchServer> {
   if (databaseUrl) {
     const server = await launchServer({ databaseUrl })
     const sql = postgres(await serverDatabaseOf(server, databaseUrl), { max: 1, onnotice: () => {} })
-    await seed(sql as unknown as Sql, server.userId).finally(() => sql.end({ timeout: 1 }))
+    await seed(sql as unknown as Sql, server.userId, sales).finally(() => sql.end({ timeout: 1 }))
     return server
   }
   const first = await launchServer({ stateDir })
   await first.stop()
   const db = await openDatabase({ pgliteDir: path.join(stateDir, 'pglite') })
-  await seed(db.sql, first.userId).finally(() => db.close())
+  await seed(db.sql, first.userId, sales).finally(() => db.close())
   return launchServer({ stateDir })
 }
 

@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports runs one of them (lighthouse, events and dashboard need npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights runs one of them (lighthouse, events and dashboard need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -12,6 +12,7 @@ import { benchExports } from './exports.ts'
 import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
 import { benchImport } from './import.ts'
+import { benchInsights } from './insights.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
@@ -38,6 +39,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   import: benchImport,
   dashboard: benchDashboard,
   exports: benchExports,
+  insights: benchInsights,
 }
 
 const only = process.env.BENCH_ONLY
