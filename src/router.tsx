@@ -170,6 +170,10 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
+    ...screen('/insights', () => import('./features/insights/insights.tsx'), 'InsightsScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
     ...screen('/admin/email-templates', () => import('./features/admin/email-templates.tsx'), 'EmailTemplatesScreen'),
     loader: async ({ context: { queryClient } }) => {
       if (!isAdmin(queryClient)) return

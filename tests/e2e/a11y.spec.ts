@@ -143,6 +143,13 @@ test("a seller's Dashboard with its dialogs, the create screen with and without 
 
   await checkScreen(page, '/admin', 'Admin only')
   await checkScreen(page, '/admin/email-templates', 'Admin only')
+
+  // The Insights with a sale: its figures, the chart, the months and marketplaces.
+  const [lamp] = (await (await page.request.get('/api/listings')).json()) as { id: number }[]
+  await page.request.post(`/api/listings/${lamp!.id}/sold-elsewhere`, { data: { quantity: 1, price: 30 } })
+  await page.goto('/insights')
+  await expect(page.getByRole('region', { name: 'By month' })).toBeVisible()
+  await expectAccessible(page, '/insights')
 })
 
 test('a haul: the capture screen with an item, its Move dialog, and the review', async ({ page }, testInfo) => {

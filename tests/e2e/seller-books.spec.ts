@@ -132,3 +132,52 @@ test('a filled-in inventory CSV sent back: each change and each line left out sh
   await page.goto('/')
   await expect(rowOf(page, 'Pyrex bowl')).toBeVisible()
 })
+
+test('the Insights add up what sold and what it kept, by month and marketplace, and each figure opens its sales', async ({
+  page,
+}) => {
+  await registerThroughApi(page.request)
+  const bowl = await createListingThroughApi(page, { title: 'Pyrex bowl', category: 'home', color: 'white', cost: 4 })
+  const lamp = await createListingThroughApi(page, { title: 'Brass lamp', category: 'home', color: 'yellow', cost: 10 })
+  await createListingThroughApi(page, { title: 'Wool scarf', category: 'clothing', color: 'red', cost: 2 })
+  for (const [listing, sale] of [
+    [bowl, { quantity: 1, price: 25, fees: 3, where: 'Poshmark' }],
+    [lamp, { quantity: 1, price: 40, where: 'Yard sale' }],
+  ] as const) {
+    const recorded = await page.request.post(`/api/listings/${listing.id}/sold-elsewhere`, { data: sale })
+    expect(recorded.status(), await recorded.text()).toBe(200)
+  }
+  await page.goto('/account')
+  await page.getByRole('region', { name: 'Your books' }).getByRole('link', { name: 'Insights' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible()
+  // 25 + 40 taken in; 3 in fees, 4 + 10 in cost: 48 kept. Two sold of the three held before.
+  await expect(page.getByRole('button', { name: 'Revenue $65.00 (open the sales)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Profit $48.00 (open the sales)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sell-through 67% (open the sales)' })).toBeVisible()
+  await expect(page.getByText('Held at cost (1 piece)')).toBeVisible()
+  await expect(page.getByText('Nothing has been live 90 days or more.')).toBeVisible()
+  // The chart draws once its library has loaded, after the figures.
+  const chart = page.getByRole('img', { name: /Revenue and profit by month/ })
+  await expect(chart).toBeVisible()
+  await expect.poll(() => chart.evaluate((canvas) => (canvas as HTMLCanvasElement).width)).toBeGreaterThan(0)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: 'test-results/insights-phone.png', fullPage: true })
+
+  // A bar opens its month's sales (one month here: its revenue bar is the left of the two).
+  const box = (await chart.boundingBox())!
+  await page.mouse.click(box.x + box.width * 0.38, box.y + box.height * 0.7)
+  const month = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+  await expect(page.getByRole('region', { name: `Sales of ${month}` }).getByRole('listitem')).toHaveCount(2)
+
+  await page.getByRole('button', { name: 'Profit $48.00 (open the sales)' }).click()
+  const sales = page.getByRole('region', { name: 'Every sale of the period' })
+  await expect(sales.getByRole('listitem')).toHaveCount(2)
+  await expect(sales.getByRole('listitem').filter({ hasText: 'Brass lamp' })).toContainText('$30.00')
+  await expect(sales.getByRole('listitem').filter({ hasText: 'Pyrex bowl' })).toContainText('$18.00')
+
+  const byMarketplace = page.getByRole('region', { name: 'By marketplace' })
+  await byMarketplace.getByRole('button', { name: 'Elsewhere $65.00 · $48.00 · 2 sold (open the sales)' }).click()
+  await expect(page.getByRole('region', { name: 'Sales on Elsewhere' }).getByRole('listitem')).toHaveCount(2)
+  await page.getByRole('region', { name: 'Sales on Elsewhere' }).getByRole('link', { name: 'Brass lamp' }).click()
+  await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
+})

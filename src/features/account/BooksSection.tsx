@@ -1,5 +1,6 @@
 // The seller's books as spreadsheets (docs/decisions/0039): plain links the browser downloads with the session cookie,
 // so the file streams from the server straight to disk.
+import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { INVENTORY_CSV_PATH, SALES_CSV_PATH } from '../../../api/contract/exports.ts'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -30,6 +31,13 @@ export function BooksSection() {
   const range = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) })
   return (
     <Section title="Your books">
+      <p>
+        What you took in and kept, by month and marketplace:{' '}
+        <Link to="/insights" className="font-semibold text-indigo-700 underline underline-offset-2">
+          Insights
+        </Link>
+        .
+      </p>
       <p>Spreadsheets of what you have and what you sold, with the cost and location you entered on each listing.</p>
       <a className={linkClass} href={INVENTORY_CSV_PATH} download>
         Download inventory CSV

@@ -1,0 +1,56 @@
+// The sales behind a figure the seller opened on the Insights: newest first, a page at a time, each with what it
+// earned, and its listing to open.
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { salesBehindQuery, type SalesBehind as Behind } from './insights-queries.ts'
+import { money } from './money.ts'
+
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+
+export function SalesBehind({ behind, title }: { behind: Behind; title: string }) {
+  const sales = useInfiniteQuery(salesBehindQuery(behind))
+  const rows = sales.data?.pages.flatMap((page) => page.sales) ?? []
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {sales.isPending && <p className="mt-2 text-sm text-slate-600">Reading the sales…</p>}
+      {sales.isError && <p className="mt-2 text-sm text-red-700">The sales could not be read. Try again.</p>}
+      {sales.isSuccess && rows.length === 0 && <p className="mt-2 text-sm text-slate-600">No sales.</p>}
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {rows.map((sale, index) => (
+          <li key={`${sale.soldAt}-${index}`} className="flex items-baseline justify-between gap-3 py-2">
+            <div className="min-w-0">
+              {sale.listingId === null ? (
+                <span className="font-medium text-slate-900">{sale.title ?? 'A deleted listing'}</span>
+              ) : (
+                <Link
+                  to="/list-item"
+                  search={{ edit: sale.listingId }}
+                  className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+                >
+                  {sale.title}
+                </Link>
+              )}
+              <p className="text-xs text-slate-600">
+                {dayOf(sale.soldAt)} · {SOLD_ON_LABELS[sale.marketplace]}
+                {sale.sale === null ? '' : ` · ${money(sale.sale + sale.shipping)} in`} · fees {money(sale.fees)}
+                {sale.feesState === 'estimated' ? ' (estimated)' : ''}
+              </p>
+            </div>
+            <span className="shrink-0 font-semibold tabular-nums text-slate-900">
+              {sale.profit === null ? 'no cost' : money(sale.profit)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {sales.hasNextPage && (
+        <Button variant="secondary" onClick={() => void sales.fetchNextPage()} disabled={sales.isFetchingNextPage}>
+          {sales.isFetchingNextPage ? 'Loading…' : 'More sales'}
+        </Button>
+      )}
+    </section>
+  )
+}
