@@ -34,6 +34,7 @@ import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { exportRoutes } from './routes/exports.ts'
 import { insightRoutes } from './routes/insights.ts'
+import { labelRoutes } from './routes/labels.ts'
 import { importRoutes } from './routes/imports.ts'
 import { eventRoutes } from './routes/events.ts'
 import { createAccountMail } from './services/accounts/account-mail.ts'
@@ -64,6 +65,7 @@ import { createSaleFollowing, createSaleRecorder } from './services/selling/sale
 import { createSellerSales } from './services/selling/seller-sales.ts'
 import { createExports } from './services/exports/exports.ts'
 import { createInsights } from './services/insights/insights.ts'
+import { createLabels } from './services/listings/labels.ts'
 import { createInventoryImport } from './services/exports/inventory-import.ts'
 import { createSoldTwiceMail } from './services/selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './services/mail/email-templates.ts'
@@ -337,6 +339,7 @@ export function createApp({
     .route('/', salesRoutes(createSellerSales({ sql, recorder })))
     .route('/', exportRoutes(createExports(sql)))
     .route('/', insightRoutes(createInsights(sql)))
+    .route('/', labelRoutes(createLabels(sql)))
     .route('/', importRoutes(createInventoryImport(sql)))
     .route('/', pushRoutes(createPushSubscriptions(sql), push.vapid.publicKey))
     .route(

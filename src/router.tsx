@@ -174,6 +174,12 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
+    ...screen('/labels', () => import('./features/labels/labels.tsx'), 'LabelsScreen'),
+    validateSearch: (search: Record<string, unknown>): { ids?: string } =>
+      typeof search.ids === 'string' && /^\d+(,\d+)*$/.test(search.ids) ? { ids: search.ids } : {},
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
     ...screen('/admin/email-templates', () => import('./features/admin/email-templates.tsx'), 'EmailTemplatesScreen'),
     loader: async ({ context: { queryClient } }) => {
       if (!isAdmin(queryClient)) return

@@ -25,9 +25,9 @@ export function AppShell() {
   const signedIn = useSessionGuard()
   if (!signedIn) return <FullPageSpinner label="Checking your session" />
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className="flex min-h-dvh flex-col bg-slate-50 print:bg-white">
       <Header />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 print:max-w-none print:p-0">
         <Outlet />
       </main>
       <Footer />

@@ -2,6 +2,8 @@
 // edit form, synced with the rest of the edit, and read back from the inventory CSV the Account screen downloads.
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
+import jsQR from 'jsqr'
+import sharp from 'sharp'
 import type { Listing } from '../../api/contract/listing.ts'
 import { csvRecords } from '../helpers/csv.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughApi } from './helpers.ts'
@@ -180,4 +182,52 @@ test('the Insights add up what sold and what it kept, by month and marketplace, 
   await expect(page.getByRole('region', { name: 'Sales on Elsewhere' }).getByRole('listitem')).toHaveCount(2)
   await page.getByRole('region', { name: 'Sales on Elsewhere' }).getByRole('link', { name: 'Brass lamp' }).click()
   await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
+})
+
+test('labels for the listings chosen: the SKU as a QR code that reads back, title and bin, a sheet on Letter or A4', async ({
+  page,
+}) => {
+  await registerThroughApi(page.request)
+  await createListingThroughApi(page, {
+    title: 'Pyrex bowl',
+    category: 'home',
+    color: 'white',
+    sku: 'BOWL-1',
+    bin: 'B2',
+  })
+  await createListingThroughApi(page, { title: 'Brass lamp', category: 'home', color: 'yellow', sku: 'LAMP-1' })
+  await page.goto('/')
+  for (const title of ['Pyrex bowl', 'Brass lamp'])
+    await rowOf(page, title)
+      .getByRole('checkbox', { name: `Select ${title}` })
+      .check()
+  await page.getByRole('link', { name: 'Labels' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Labels' })).toBeVisible()
+  const sheet = page.getByRole('list', { name: 'Label sheet' })
+  await expect(sheet.getByRole('listitem')).toHaveCount(2)
+  const bowl = sheet.getByRole('listitem').filter({ hasText: 'BOWL-1' })
+  await expect(bowl).toContainText('Pyrex bowl')
+  await expect(bowl).toContainText('Bin B2')
+  // The QR code reads back as the SKU, as a phone's camera would read it off the label.
+  const qr = bowl.getByRole('img', { name: 'QR code of BOWL-1' })
+  const { data, info } = await sharp(await qr.screenshot({ scale: 'device' }))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe('BOWL-1')
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: 'test-results/labels-phone.png' })
+
+  // Printed: only the labels, at the label stock's size (2⅝ in on Letter, 63.5 mm on A4, at 96 px an inch), as on a
+  // sheet's printable width.
+  await page.setViewportSize({ width: 794, height: 1123 })
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+  expect((await bowl.boundingBox())!.width).toBeCloseTo(2.625 * 96, 0)
+  await page.emulateMedia({ media: 'screen' })
+  await page.getByLabel('Paper').selectOption('a4')
+  await page.emulateMedia({ media: 'print' })
+  expect((await bowl.boundingBox())!.width).toBeCloseTo((63.5 / 25.4) * 96, 0)
+  await page.screenshot({ path: 'test-results/labels-print-a4.png' })
 })

@@ -32,6 +32,7 @@ import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contrac
 import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
+import { LabelsQuerySchema } from '../../api/contract/labels.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
@@ -391,6 +392,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: SalesExportQuerySchema,
     example: () => ({ path: '/api/exports/sales.csv?from=2026-01-01&to=2026-12-31' }),
+  },
+  'GET /api/labels': {
+    access: 'user',
+    query: LabelsQuerySchema,
+    example: (f) => ({ path: `/api/labels?ids=${f.alice.listingId}` }),
   },
   'GET /api/insights': {
     access: 'user',

@@ -1,8 +1,10 @@
 // Choosing listings to post or change many at once (docs/product.md §17, decision 0038): 'Select all ready (N)' above
 // Your Listings, and at its foot, while any are chosen, Clear, Change N… and Post N to eBay, kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
 // 0023), so only more than one seller may have waiting at once is refused here.
+import { Link } from '@tanstack/react-router'
 import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
-import { Button } from '../../components/ui/Button.tsx'
+import { LABELS_MAX } from '../../../api/contract/labels.ts'
+import { Button, buttonClass } from '../../components/ui/Button.tsx'
 
 export function BulkSelectionBar({
   chosen,
@@ -14,7 +16,8 @@ export function BulkSelectionBar({
 }: {
   /** The ready ones among those picked: what can be posted. */
   chosen: number[]
-  picked: number
+  /** Every listing picked, in any status. */
+  picked: number[]
   online: boolean
   onClear: () => void
   onPost: () => void
@@ -31,14 +34,30 @@ export function BulkSelectionBar({
       </Button>
       {/* Changes are made by the server: offline they wait for the connection rather than queue on the phone. */}
       <Button variant="secondary" className="flex-1 sm:flex-none" disabled={!online} onClick={onChange}>
-        Change {picked}…
+        Change {picked.length}…
       </Button>
+      {/* A sheet of labels to print (the first LABELS_MAX of a larger choice), read from the server. */}
+      {online ? (
+        <Link
+          to="/labels"
+          search={{ ids: picked.slice(0, LABELS_MAX).join(',') }}
+          className={buttonClass('secondary', 'flex-1 sm:flex-none')}
+        >
+          Labels
+        </Link>
+      ) : (
+        <Button variant="secondary" className="flex-1 sm:flex-none" disabled>
+          Labels
+        </Button>
+      )}
       {chosen.length > 0 && (
         <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
           Post {chosen.length} to eBay
         </Button>
       )}
-      {!online && <p className="w-full text-sm text-slate-600">Changing many listings at once needs a connection.</p>}
+      {!online && (
+        <p className="w-full text-sm text-slate-600">Changing many listings at once, and labels, need a connection.</p>
+      )}
     </div>
   )
 }

@@ -171,7 +171,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       {selection.picked.length > 0 && (
         <BulkSelectionBar
           chosen={selection.chosen}
-          picked={selection.picked.length}
+          picked={selection.picked}
           online={online}
           onClear={selection.clear}
           onPost={() => setBulk(selection.chosen)}
