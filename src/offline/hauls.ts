@@ -7,6 +7,7 @@ import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { isAnalysis, type Draft, type OutboxEntry, type SnaplistDb } from './db.ts'
 import type { NewPhoto } from './draft-photo-writes.ts'
 import { createDraftStore } from './drafts.ts'
+import { spreadCents, type SpreadBy } from './receipt-spread.ts'
 
 /** Photos taken further apart than this are of different items (docs/product.md §17). */
 export const ITEM_GAP_MS = 60_000
@@ -168,6 +169,20 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
      * Create all ready: every item whose suggestions are in is handed to the outbox as the AI filled it, without a
      * review each; answers how many. One the server refuses waits under Drafts with its reason, as any draft.
      */
+    /**
+     * The receipt's total spread over the items still to be listed, as their Cost (the seller's own value, changeable
+     * item by item after): evenly, or by their asking prices (an item without one counts none). Answers how many.
+     */
+    spreadReceipt: (haulId: string, totalCents: number, by: SpreadBy) =>
+      db.transaction('rw', db.drafts, async () => {
+        const open = (await items(haulId)).filter((draft) => changeable(draft, userId))
+        const weights = open.map((draft) => (by === 'evenly' ? 1 : Number(draft.fields.askingPrice) || 0))
+        const shares = spreadCents(totalCents, weights)
+        for (const [index, draft] of open.entries())
+          await drafts.editFields(draft.id, { cost: (shares[index]! / 100).toFixed(2) })
+        return open.length
+      }),
+
     submitAnalysed: (haulId: string) =>
       db.transaction('rw', tables, async () => {
         const entries = await db.outbox.where({ userId }).toArray()

@@ -27,7 +27,7 @@ async function installApp(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
 }
 
-async function serverListings(page: Page): Promise<{ title: string; images: string[] }[]> {
+async function serverListings(page: Page): Promise<{ title: string; images: string[]; cost: number | null }[]> {
   const response = await page.request.get('/api/listings')
   expect(response.ok()).toBe(true)
   return response.json()
@@ -203,6 +203,17 @@ test('twelve photos from the library with two gaps in their capture times become
   await expect(item(page, 3, 4)).toBeVisible()
   await expect(page.getByText('3 of 3 ready')).toBeVisible({ timeout: 30_000 })
 
+  // The receipt: $10 for the lot, spread evenly as the items' cost, to the cent.
+  await page.getByText('Receipt: what you paid').click()
+  await page.getByLabel('Paid in all').fill('ten')
+  await page.getByRole('button', { name: 'Spread over 3 items' }).click()
+  await expect(page.getByText('Paid in all must be a number, like 24.99')).toBeVisible()
+  await page.getByLabel('Paid in all').fill('10')
+  await page.getByRole('button', { name: 'Spread over 3 items' }).click()
+  await expect(page.getByText('Costs entered: $10.00 over 3 items.')).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: 'test-results/haul-receipt-phone.png', fullPage: true })
+
   // Create all ready: one confirmation, and the three become listings as the AI filled them.
   await page.getByRole('button', { name: 'Create all 3 ready' }).click()
   await page
@@ -212,4 +223,5 @@ test('twelve photos from the library with two gaps in their capture times become
   await expect
     .poll(async () => (await serverListings(page)).map((listing) => listing.images.length).sort(), { timeout: 30_000 })
     .toEqual([3, 4, 5])
+  expect((await serverListings(page)).map((listing) => listing.cost).sort()).toEqual([3.33, 3.33, 3.34])
 })

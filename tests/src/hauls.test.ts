@@ -15,6 +15,8 @@ import {
   type HaulStore,
 } from '../../src/offline/hauls.ts'
 import type { NewPhoto } from '../../src/offline/draft-photo-writes.ts'
+import { createDraftStore } from '../../src/offline/drafts.ts'
+import { spreadCents } from '../../src/offline/receipt-spread.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
 const USER = 7
@@ -247,5 +249,41 @@ describe('photos from the library', () => {
   it('starts a new item once one is full', () => {
     const burst = Array.from({ length: MAX_IMAGES + 2 }, (_, index) => ({ takenAt: index * 1000 }))
     expect(groupByCaptureTime(burst).map((group) => group.length)).toEqual([MAX_IMAGES, 2])
+  })
+})
+
+describe("a haul's receipt", () => {
+  it('is shared in whole cents that add up to what was paid: evenly, or by the prices the items are listed at', () => {
+    expect(spreadCents(1000, [1, 1, 1])).toEqual([334, 333, 333])
+    expect(spreadCents(1000, [30, 10, 0])).toEqual([750, 250, 0])
+    expect(spreadCents(999, [1, 2, 3, 4])).toEqual([100, 200, 300, 399])
+    // No prices at all: evenly.
+    expect(spreadCents(500, [0, 0])).toEqual([250, 250])
+    for (const weights of [
+      [1, 1, 1, 1, 1, 1, 1],
+      [3.5, 12, 0.99, 7],
+    ])
+      expect(spreadCents(12_345, weights).reduce((sum, share) => sum + share, 0)).toBe(12_345)
+  })
+
+  it("becomes the Cost of each item still to be listed, the seller's own value from then on", async () => {
+    const [itemA, itemB, itemC] = [randomUUID(), randomUUID(), randomUUID()]
+    for (const item of [itemA, itemB, itemC]) await haul.addPhotos(haulId, item, [photo()])
+    const drafts = createDraftStore(db, USER)
+    await drafts.editFields(itemA, { askingPrice: '30' })
+    await drafts.editFields(itemB, { askingPrice: '10' })
+    await drafts.editFields(itemC, { askingPrice: '' })
+    await db.drafts.update(itemC, { aiFilled: ['cost'] })
+
+    expect(await haul.spreadReceipt(haulId, 2000, 'price')).toBe(3)
+    const costs = async () => (await haul.items(haulId)).map((item) => item.fields.cost)
+    expect(await costs()).toEqual(['15.00', '5.00', '0.00'])
+    expect((await db.drafts.get(itemC))!.edited).toContain('cost')
+    expect((await db.drafts.get(itemC))!.aiFilled).not.toContain('cost')
+
+    // An item already handed to the outbox keeps its cost.
+    await db.drafts.update(itemA, { state: 'queued' })
+    expect(await haul.spreadReceipt(haulId, 1001, 'evenly')).toBe(2)
+    expect(await costs()).toEqual(['15.00', '5.01', '5.00'])
   })
 })

@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify.tsx'
 import { uuid } from '../../../lib/uuid.ts'
 import { Dialog } from '../../../components/ui/Dialog.tsx'
 import { addToItem, importFromLibrary } from './add-photos.ts'
+import { HaulReceipt } from './HaulReceipt.tsx'
 import { ItemPhotos } from './ItemPhotos.tsx'
 import { ItemStrip } from './ItemStrip.tsx'
 import { useHaulItems, useHaulStore, type HaulItemView } from './useHaul.ts'
@@ -188,6 +189,7 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
           onChange={(event) => void fromLibrary(chosen(event))}
         />
       </label>
+      {items.length > 0 && <HaulReceipt haulId={haulId} items={items} />}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/" className={buttonClass('secondary')}>
           Done for now
