@@ -8,7 +8,11 @@ export type SpreadBy = 'evenly' | 'price'
 export function spreadCents(totalCents: number, weights: number[]): number[] {
   const sum = weights.reduce((total, weight) => total + weight, 0)
   if (weights.length === 0) return []
-  if (sum <= 0) return spreadCents(totalCents, weights.map(() => 1))
+  if (sum <= 0)
+    return spreadCents(
+      totalCents,
+      weights.map(() => 1),
+    )
   const exact = weights.map((weight) => (totalCents * weight) / sum)
   const shares = exact.map(Math.floor)
   let left = totalCents - shares.reduce((total, share) => total + share, 0)
