@@ -78,6 +78,18 @@ export interface KeywordsSpec extends FieldBase {
 export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | DateSpec | ChoiceSpec | KeywordsSpec
 
 /** In the order the create form shows them. */
+/** A parcel measure: a whole number, 0 for not given, the seller's alone to say (the AI does not fill it yet). */
+const parcel = (label: string, column: string) =>
+  ({
+    kind: 'whole',
+    label,
+    column,
+    min: 0,
+    fallback: 0,
+    ai: false,
+    ebayAspect: null,
+  }) as const satisfies WholeNumberSpec
+
 export const LISTING_FIELDS = {
   title: {
     kind: 'text',
@@ -164,6 +176,12 @@ export const LISTING_FIELDS = {
     ai: {},
     ebayAspect: 'Department',
   },
+  // The parcel it ships in (issue 33, docs/decisions/0045): what carriers and calculated shipping price by. Whole ounces
+  // and inches, as eBay's package weight and dimensions take them; 0 is "not given".
+  packageWeightOz: parcel('Package weight (oz)', 'package_weight_oz'),
+  packageLength: parcel('Package length (in)', 'package_length_in'),
+  packageWidth: parcel('Package width (in)', 'package_width_in'),
+  packageHeight: parcel('Package height (in)', 'package_height_in'),
   // The seller's books (issue 32, docs/decisions/0039): what the item cost, where it was bought, where it sits.
   cost: {
     kind: 'money',

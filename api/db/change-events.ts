@@ -3,7 +3,7 @@
 // API process listening never hears of a change that did not happen.
 import type { LiveEvent, LiveEventData, LiveEventKind } from '../contract/events.ts'
 import type { Sql, Tx } from './client.ts'
-import { listingJsonFields } from './listings.ts'
+import { listingJson } from './listings.ts'
 
 // Every change is announced with its id as the payload, on a channel named after the schema: channels are the
 // database's, and the test runs share one server in schemas of their own.
@@ -38,7 +38,7 @@ export async function logChange<Kind extends LiveEventKind>(
 // is, not as it was. A listing being deleted has left the Dashboard, so it reads as gone.
 const selectChanges = (sql: Sql, ebayItemUrl: string) => sql`
   select e.id::text as id, e.user_id, e.kind, e.listing_id, e.data,
-    (select json_build_object(${listingJsonFields(sql, ebayItemUrl)}) from listings
+    (select ${listingJson(sql, ebayItemUrl)} from listings
       where listings.id = e.listing_id and listings.deleting_since is null) as listing
   from change_events e`
 

@@ -14,7 +14,7 @@ import {
 import type { ListingStatus } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
-import { listingJsonFields } from './listings.ts'
+import { listingJson } from './listings.ts'
 
 /** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
 export const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
@@ -152,7 +152,7 @@ export async function searchListingsJson(
     shown as (select * from page where place <= ${LISTINGS_PAGE_SIZE}),
     counts as (${countsByStatus(sql, userId)})
     select json_build_object(
-      'listings', (select coalesce(json_agg(json_build_object(${listingJsonFields(sql, ebayItemUrl)}) order by shown.place), '[]')
+      'listings', (select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by shown.place), '[]')
         from shown join listings on listings.id = shown.shown_id),
       'next', case when (select count(*) from page) > ${LISTINGS_PAGE_SIZE}
         then (select key || '.' || shown_id from page where place = ${LISTINGS_PAGE_SIZE}) end,

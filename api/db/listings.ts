@@ -64,9 +64,10 @@ const columnValue = <Name extends ListingFieldName>(name: Name, value: ListingIn
 const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, names: ListingFieldName[]) =>
   Object.fromEntries(names.map((name) => [LISTING_FIELDS[name].column, columnValue(name, values[name]!)]))
 
-// A listing's fields as json_build_object's arguments, with the names the API answers with (the driver's camelCase),
-// for the lists Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every
-// other answer; a computed column (`expression as name`) under its name. A day (boughtAt) is text already.
+// A listing's fields as one JSON object, with the names the API answers with (the driver's camelCase), for the lists
+// Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every other answer; a
+// computed column (`expression as name`) under its name. A day (boughtAt) is text already. Written by row_to_json over
+// a row of the listing's columns: json_build_object takes at most 100 arguments, 50 fields, and a listing has more.
 const DAY_NAMES = new Set(
   LISTING_FIELD_ENTRIES.flatMap(([name, spec]) => (spec.kind === 'date' ? [postgres.fromCamel(name)] : [])),
 )
@@ -75,17 +76,18 @@ const JSON_FIELDS = COLUMN_LIST.map(
 )
   .map(
     ({ expression, name }) =>
-      `'${postgres.toCamel(name!)}', ${name!.endsWith('_at') && !DAY_NAMES.has(name!) ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression}`,
+      `${name!.endsWith('_at') && !DAY_NAMES.has(name!) ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression} as "${postgres.toCamel(name!)}"`,
   )
   .join(', ')
 
 /**
- * A listing as json_build_object's arguments, as the API answers it. A listing live on eBay (platform id 'ebay-<eBay's
- * id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
+ * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on eBay
+ * (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
  */
-export const listingJsonFields = (sql: Sql, ebayItemUrl: string) =>
-  sql`${sql.unsafe(JSON_FIELDS)}, 'viewUrl', case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
-    then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end`
+export const listingJson = (sql: Sql, ebayItemUrl: string) =>
+  sql`(select row_to_json(shown_listing) from (select ${sql.unsafe(JSON_FIELDS)},
+    case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
+      then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end as "viewUrl") as shown_listing)`
 
 /**
  * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all
@@ -93,7 +95,7 @@ export const listingJsonFields = (sql: Sql, ebayItemUrl: string) =>
  */
 export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<JsonText<Listing[]>> {
   const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(json_build_object(${listingJsonFields(sql, ebayItemUrl)}) order by created_at desc, id desc), '[]')::text as json
+    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId} and deleting_since is null`
   return row!.json as JsonText<Listing[]>
 }

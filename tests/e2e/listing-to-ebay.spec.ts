@@ -5,6 +5,7 @@ import { expect, test, type Locator } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { connectEbay, signUpThroughApi } from './helpers.ts'
+import { FAKE_EBAY_PORT } from './ports.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -49,4 +50,36 @@ test('New Listing to a created listing, then to live on eBay: taps and seconds',
   testInfo.annotations.push({ type: 'measured', description: report })
   console.log(`[measured] New Listing: ${report}`)
   await page.screenshot({ path: testInfo.outputPath('live-on-ebay.png') })
+})
+
+test('a parcel chosen with one tap on the form reaches eBay as the package weight and size', async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page)
+  const grant = await connectEbay(page)
+  const photo = testInfo.outputPath('jeans.jpg')
+  await writeFile(photo, await solidJpeg({ r: 40, g: 70, b: 150 }))
+  await page.getByRole('link', { name: 'New Listing' }).first().click()
+  await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
+  await expect(page.getByLabel('Title')).toHaveValue(String(LEVIS_501.title))
+  await page.getByRole('group', { name: 'Parcel presets' }).getByRole('button', { name: 'Shoe box, 3 lb' }).click()
+  await expect(page.getByLabel('Package weight (oz)')).toHaveValue('48')
+  await expect(page.getByLabel('Package length (in)')).toHaveValue('14')
+  // One value changed after: the box is taller.
+  await page.getByLabel('Package height (in)').fill('7')
+  await page.getByRole('region', { name: 'Photos' }).scrollIntoViewIfNeeded()
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByText('Listing created successfully')).toBeVisible()
+  const [listing] = (await (await page.request.get('/api/listings')).json()) as { id: number }[]
+  const posted = await page.request.post(`/api/listings/${listing!.id}/post-to-ebay`, {
+    data: { aspects: { Type: 'Jeans' }, postalCode: '95125' },
+  })
+  expect(posted.status(), await posted.text()).toBe(200)
+  const { offers } = (await (
+    await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
+  ).json()) as { offers: { item: { packageWeightAndSize?: unknown } }[] }
+  expect(offers[0]!.item.packageWeightAndSize).toEqual({
+    dimensions: { length: 14, width: 10, height: 7, unit: 'INCH' },
+    weight: { value: 48, unit: 'OUNCE' },
+  })
 })

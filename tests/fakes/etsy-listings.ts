@@ -5,7 +5,14 @@
 import { Hono, type Context } from 'hono'
 import { createHash } from 'node:crypto'
 import type { EtsyBody, EtsyOperation } from './etsy-gate.ts'
-import { shopListing, TAXONOMY, TAXONOMY_IDS, type FakeEtsyListing, type FakeEtsyShop } from './etsy-shop.ts'
+import {
+  shopListing,
+  TAXONOMY,
+  TAXONOMY_IDS,
+  type FakeEtsyListing,
+  type FakeEtsyShop,
+  type Parcel,
+} from './etsy-shop.ts'
 
 export interface ListingRoutesDeps {
   operation: EtsyOperation
@@ -43,6 +50,38 @@ function draftProblem(shop: FakeEtsyShop, body: EtsyBody): string | undefined {
   )
     return 'readiness_state_id is not a processing profile of this shop.'
   return undefined
+}
+
+const PARCEL_NUMBERS = ['item_weight', 'item_length', 'item_width', 'item_height'] as const
+const NO_PARCEL: Parcel = {
+  item_weight: null,
+  item_weight_unit: null,
+  item_length: null,
+  item_width: null,
+  item_height: null,
+  item_dimensions_unit: null,
+}
+
+/** Etsy's words for a weight or size it refuses: "If set, the value must be greater than 0" (its contract). */
+function parcelProblem(body: EtsyBody): string | undefined {
+  const zero = PARCEL_NUMBERS.find((name) => body[name] !== undefined && !(Number(text(body[name])) > 0))
+  return zero && `${zero} must be greater than 0`
+}
+
+/** The parcel the form gives, over what the listing had. */
+function parcelOf(body: EtsyBody, before: Parcel): Parcel {
+  const number = (name: (typeof PARCEL_NUMBERS)[number]) =>
+    body[name] === undefined ? before[name] : Number(text(body[name]))
+  const unit = (name: 'item_weight_unit' | 'item_dimensions_unit') =>
+    body[name] === undefined ? before[name] : text(body[name])
+  return {
+    item_weight: number('item_weight'),
+    item_weight_unit: unit('item_weight_unit'),
+    item_length: number('item_length'),
+    item_width: number('item_width'),
+    item_height: number('item_height'),
+    item_dimensions_unit: unit('item_dimensions_unit'),
+  }
 }
 
 export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoutesDeps) {
@@ -86,7 +125,7 @@ export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoute
       '/v3/application/shops/:shop_id/listings',
       operation('createDraftListing', (c, body) => {
         if (!ours(c)) return refuse(c, 'Shop not found', 404)
-        const problem = draftProblem(shop, body)
+        const problem = draftProblem(shop, body) ?? parcelProblem(body)
         if (problem) return refuse(c, problem)
         const listing: FakeEtsyListing = {
           listing_id: nextId++,
@@ -106,6 +145,7 @@ export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoute
           created_timestamp: Math.floor(now() / 1000),
           images: [],
           sku: null,
+          parcel: parcelOf(body, NO_PARCEL),
         }
         shop.listings.set(listing.listing_id, listing)
         return c.json(shopListing(seller().shopId!, seller().userId, listing), 201)
@@ -166,6 +206,8 @@ export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoute
       operation('updateListing', (c, body) => {
         const listing = found(c)
         if (!ours(c) || !listing) return refuse(c, 'Listing not found', 404)
+        const parcelRefused = parcelProblem(body)
+        if (parcelRefused) return refuse(c, parcelRefused)
         const state = body.state === undefined ? undefined : text(body.state)
         if (state === 'active' && !listing.images.length)
           return c.json(
@@ -173,6 +215,7 @@ export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoute
             400,
           )
         if (state === 'active' || state === 'inactive') listing.state = state
+        listing.parcel = parcelOf(body, listing.parcel)
         return answer(c, listing)
       }),
     )

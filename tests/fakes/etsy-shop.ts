@@ -29,6 +29,17 @@ export interface FakeEtsyListing {
   created_timestamp: number
   images: FakeEtsyImage[]
   sku: string | null
+  /** The item's weight and size as the listing's form gave them (etsy-listings.ts parcelOf), null when not given. */
+  parcel: Parcel
+}
+
+export interface Parcel {
+  item_weight: number | null
+  item_weight_unit: string | null
+  item_length: number | null
+  item_width: number | null
+  item_height: number | null
+  item_dimensions_unit: string | null
 }
 
 export interface FakeEtsyShop {
@@ -126,4 +137,5 @@ export const shopListing = (shopId: number, userId: number, listing: FakeEtsyLis
   readiness_state_id: listing.readiness_state_id,
   price: { amount: Math.round(listing.price * 100), divisor: 100, currency_code: 'USD' },
   skus: listing.sku ? [listing.sku] : [],
+  ...listing.parcel,
 })

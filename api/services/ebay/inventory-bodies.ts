@@ -25,7 +25,26 @@ export function inventoryItemBody(
     availability: { shipToLocationAvailability: { quantity: listing.quantity } },
     condition: condition.value,
     ...(condition.description ? { conditionDescription: condition.description } : {}),
+    ...packageOf(listing),
     product,
+  }
+}
+
+/**
+ * The parcel as eBay's PackageWeightAndSize takes it: what the seller gave of it (0 is not given), so eBay's calculated
+ * shipping can price it.
+ */
+function packageOf(listing: Listing) {
+  const { packageWeightOz, packageLength, packageWidth, packageHeight } = listing
+  const sized = packageLength > 0 && packageWidth > 0 && packageHeight > 0
+  if (packageWeightOz === 0 && !sized) return {}
+  return {
+    packageWeightAndSize: {
+      ...(sized
+        ? { dimensions: { length: packageLength, width: packageWidth, height: packageHeight, unit: 'INCH' } }
+        : {}),
+      ...(packageWeightOz > 0 ? { weight: { value: packageWeightOz, unit: 'OUNCE' } } : {}),
+    },
   }
 }
 

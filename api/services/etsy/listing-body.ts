@@ -28,6 +28,25 @@ export function etsyTags(keywords: readonly string[] | null): string[] {
 /** What Etsy gets as the price: the seller's Price, as eBay does (priceForEbay). */
 export const etsyPrice = (listing: Listing) => priceForEbay(listing).value
 
+/**
+ * The parcel as Etsy's listing takes it (item_weight in oz, item_length/width/height in inches): what was given of it,
+ * for Etsy's calculated shipping. Etsy refuses a 0, so a measure not given is not sent.
+ */
+export function appendParcel(form: URLSearchParams, listing: Listing): URLSearchParams {
+  const { packageWeightOz, packageLength, packageWidth, packageHeight } = listing
+  if (packageWeightOz > 0) {
+    form.append('item_weight', String(packageWeightOz))
+    form.append('item_weight_unit', 'oz')
+  }
+  if (packageLength > 0 && packageWidth > 0 && packageHeight > 0) {
+    form.append('item_length', String(packageLength))
+    form.append('item_width', String(packageWidth))
+    form.append('item_height', String(packageHeight))
+    form.append('item_dimensions_unit', 'in')
+  }
+  return form
+}
+
 export function draftForm(listing: Listing, plan: EtsyPlan): URLSearchParams {
   const form = new URLSearchParams({
     quantity: String(listing.quantity),
@@ -44,7 +63,7 @@ export function draftForm(listing: Listing, plan: EtsyPlan): URLSearchParams {
     type: 'physical',
   })
   for (const tag of etsyTags(listing.keywords)) form.append('tags', tag)
-  return form
+  return appendParcel(form, listing)
 }
 
 /** updateListingInventory's body: one product, its offering at the listing's price and quantity. */

@@ -18,7 +18,7 @@ import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { quantityToSend } from '../selling/stock-bound.ts'
 import { etsyNotConnected } from './errors.ts'
-import { etsyPrice, etsyTags, etsyTitle } from './listing-body.ts'
+import { appendParcel, etsyPrice, etsyTags, etsyTitle } from './listing-body.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 import { ETSY_OVERLAP_MS, type EtsyReceipts } from './receipts.ts'
 
@@ -87,7 +87,7 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
       description: listing.description.trim() || listing.title,
     })
     for (const tag of etsyTags(listing.keywords)) details.append('tags', tag)
-    await api.send(token, { method: 'PATCH', path: listingPath(shopId, etsyId), form: details })
+    await api.send(token, { method: 'PATCH', path: listingPath(shopId, etsyId), form: appendParcel(details, listing) })
     const countedAt = new Date()
     const { counted, readinessStateId } = await readInventory(token, etsyId)
     const quantity = quantityToSend(listing.quantity, place.quantitySent, counted)

@@ -25,6 +25,7 @@ import { photoTiles } from './photo-tiles.ts'
 import { PhotoStrip } from './PhotoStrip.tsx'
 import { useAddPhotos } from './useAddPhotos.ts'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
+import { ParcelPresets } from './ParcelPresets.tsx'
 import { useFieldEdits } from './useFieldEdits.ts'
 import { usePhotoPreviews } from './usePhotoPreviews.ts'
 import { useSendDraft } from './useSendDraft.ts'
@@ -237,6 +238,20 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         <SectionFields section="ebay" {...sectionProps} />
         {draft && <EbayCategoryField draft={draft} />}
         {draft && <ItemSpecifics draft={draft} />}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-2 text-base font-semibold text-slate-900">Shipping</legend>
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          The parcel as it ships: eBay prices calculated shipping by it.
+        </p>
+        <ParcelPresets
+          onPick={(parcel) => {
+            for (const [name, value] of Object.entries(parcel)) setValue(name as keyof typeof parcel, value)
+            fieldEdits.edit(parcel)
+          }}
+        />
+        <SectionFields section="shipping" {...sectionProps} />
       </fieldset>
 
       {/* The seller's books: folded away, so the form is no longer for sellers who keep none (docs/decisions/0039). */}

@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import type { DraftField, DraftFields } from '../../offline/db.ts'
 
-export type Section = 'details' | 'ebay' | 'books'
+export type Section = 'details' | 'ebay' | 'shipping' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -41,6 +41,10 @@ export const PLACES = {
   type: { section: 'ebay' },
   sizeType: { section: 'ebay' },
   department: { section: 'ebay' },
+  packageWeightOz: { section: 'shipping', hint: '16 oz to a pound' },
+  packageLength: { section: 'shipping' },
+  packageWidth: { section: 'shipping' },
+  packageHeight: { section: 'shipping' },
   cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
   sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
   bin: { section: 'books' },

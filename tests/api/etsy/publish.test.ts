@@ -277,3 +277,22 @@ describe('Etsy in the selling list', () => {
     expect(onEtsy(own.title).map((held) => held.state)).toEqual(['inactive'])
   })
 })
+
+describe('the parcel on Etsy', () => {
+  it("reaches Etsy as the item's weight in oz and size in inches; a measure not given is not sent", async () => {
+    const client = await seller('parcel')
+    const boxed = await listing(client, { packageWeightOz: 8, packageLength: 13, packageWidth: 10, packageHeight: 1 })
+    expect((await post(client, boxed.id as number)).status).toBe(200)
+    expect(onEtsy(boxed.title as string)[0]!.parcel).toEqual({
+      item_weight: 8,
+      item_weight_unit: 'oz',
+      item_length: 13,
+      item_width: 10,
+      item_height: 1,
+      item_dimensions_unit: 'in',
+    })
+    const weighed = await listing(client, { packageWeightOz: 20 })
+    expect((await post(client, weighed.id as number)).status).toBe(200)
+    expect(onEtsy(weighed.title as string)[0]!.parcel).toMatchObject({ item_weight: 20, item_length: null })
+  })
+})

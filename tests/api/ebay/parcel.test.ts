@@ -1,0 +1,68 @@
+// The parcel a listing ships in (issue 33, decision 0045): its weight and size go to eBay as the inventory item's
+// packageWeightAndSize (the stand-in checks the body against eBay's contract), an edit sends the new parcel, a listing
+// without one sends none, and a size that is not a whole number is refused before anything is saved.
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
+import { JACKET } from '../../helpers/jacket.ts'
+import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../helpers/test-app.ts'
+
+const opened = ebayAppPerFile()
+
+const PARCEL = { packageWeightOz: 8, packageLength: 13, packageWidth: 10, packageHeight: 1 }
+
+async function postedListing(fields: Record<string, unknown>) {
+  const seller = await registeredClient(opened.t.app, `parcel-${randomUUID().slice(0, 8)}`)
+  const { grant } = await connectEbay(opened.fake, seller)
+  const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1), ...fields })
+  expect(created.status, await created.clone().text()).toBe(201)
+  const listing = await readJson(created)
+  const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+    aspects: { Type: 'Jacket' },
+    postalCode: '95125',
+  })
+  expect(posted.status, await posted.clone().text()).toBe(200)
+  const item = () =>
+    opened.fake.inventory(grant).items.get(opened.skuOf(listing.id as number)) as JsonBody & {
+      packageWeightAndSize?: unknown
+    }
+  return { seller, listing, item }
+}
+
+describe('the parcel on eBay', () => {
+  it("reaches eBay as the inventory item's package weight and size, and an edit sends the new one", async () => {
+    const { seller, listing, item } = await postedListing(PARCEL)
+    expect(listing).toMatchObject(PARCEL)
+    expect(item().packageWeightAndSize).toEqual({
+      dimensions: { length: 13, width: 10, height: 1, unit: 'INCH' },
+      weight: { value: 8, unit: 'OUNCE' },
+    })
+    const edited = await seller.call('PATCH', `/api/listings/${listing.id}`, {
+      ...JACKET,
+      images: listing.images,
+      version: listing.version,
+      ...PARCEL,
+      packageWeightOz: 48,
+    })
+    expect(edited.status, await edited.clone().text()).toBe(200)
+    await opened.t.settle()
+    expect(item().packageWeightAndSize).toMatchObject({ weight: { value: 48, unit: 'OUNCE' } })
+  })
+
+  it('sends no package for a listing without one, and the weight alone when the size is not all given', async () => {
+    expect((await postedListing({})).item().packageWeightAndSize).toBeUndefined()
+    expect((await postedListing({ packageWeightOz: 12, packageLength: 10 })).item().packageWeightAndSize).toEqual({
+      weight: { value: 12, unit: 'OUNCE' },
+    })
+  })
+
+  it('refuses a weight or size that is not a whole number, and saves nothing', async () => {
+    const seller = await registeredClient(opened.t.app, `parcel-bad-${randomUUID().slice(0, 8)}`)
+    for (const bad of [{ packageWeightOz: 2.5 }, { packageLength: -1 }, { packageHeight: 'tall' }]) {
+      const response = await seller.post('/api/listings', { ...JACKET, ...bad })
+      expect(response.status, JSON.stringify(bad)).toBe(400)
+      expect(Object.keys((await readJson(response)).fields as object)).toEqual(Object.keys(bad))
+    }
+    expect(await readJson(await seller.get('/api/listings'))).toEqual([])
+  })
+})
