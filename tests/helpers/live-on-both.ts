@@ -1,13 +1,13 @@
 // A seller with eBay and Etsy connected (both stand-ins, one app) and one listing live on both: what the tests of
 // selling once everywhere and of what a sale earned start from. Selling takes what the buyer pays to ship it.
 import { randomUUID } from 'node:crypto'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { SELLER_SALES_JOB } from '../../api/services/ebay/sales.ts'
 import { ETSY_SELLER_SALES_JOB } from '../../api/services/etsy/sales.ts'
-import type { FakeEbay } from '../fakes/ebay.ts'
-import type { FakeEtsy } from '../fakes/etsy.ts'
-import { connectEbay } from './ebay.ts'
-import { connectEtsy } from './etsy.ts'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
+import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from './ebay.ts'
+import { connectEtsy, etsyOptions } from './etsy.ts'
 import { JACKET } from './jacket.ts'
 import { newUser, readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from './test-app.ts'
 
@@ -16,6 +16,26 @@ export interface BothMarketplaces {
   ebay: FakeEbay
   etsy: FakeEtsy
   skuOf: (listingId: number) => string
+}
+
+/** The eBay and Etsy stand-ins and one app selling on both, opened before a file's tests and closed after them. */
+export function bothMarketplacesPerFile(): BothMarketplaces {
+  const opened = {} as BothMarketplaces
+  beforeAll(async () => {
+    opened.ebay = await startFakeEbay()
+    opened.etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
+    const { provider, etsyConfig } = etsyOptions(opened.etsy)
+    opened.t = await ebayApp(ebayConfigFor(opened.ebay), {
+      marketplaces: { cipher, providers: { etsy: provider } },
+      etsyConfig,
+    })
+    opened.skuOf = await ebaySkus(opened.t)
+  })
+  afterAll(async () => {
+    await opened.t.close()
+    await Promise.all([opened.ebay.close(), opened.etsy.close()])
+  })
+  return opened
 }
 
 /** A new seller's listing of `quantity` pieces (and any other fields given), posted to eBay and to Etsy. */

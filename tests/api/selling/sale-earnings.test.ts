@@ -2,38 +2,18 @@
 // from eBay's Finances API and Etsy's payment and ledger (both stand-ins, checked against their contracts), the label
 // bought on eBay, the cost the seller entered, and so the profit; estimated, with its basis, until the fees are read;
 // read again until the marketplace settles them; a sale elsewhere takes the fees the seller enters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { SALE_EARNINGS_JOB } from '../../../api/services/selling/sale-earnings.ts'
-import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { buyLabel, settleOrder } from '../../fakes/ebay-finances.ts'
-import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
 import { csvRecords } from '../../helpers/csv.ts'
-import { cipher, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
-import { etsyOptions } from '../../helpers/etsy.ts'
 import { dueNow } from '../../helpers/jobs.ts'
-import { listingLiveOnBoth } from '../../helpers/live-on-both.ts'
-import { readJson, registeredClient, type JsonBody, type TestApp } from '../../helpers/test-app.ts'
+import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { readJson, registeredClient, type JsonBody } from '../../helpers/test-app.ts'
 
-let ebay: FakeEbay
-let etsy: FakeEtsy
-let t: TestApp
-let skuOf: (listingId: number) => string
+const both = bothMarketplacesPerFile()
 
-beforeAll(async () => {
-  ebay = await startFakeEbay()
-  etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
-  const { provider, etsyConfig } = etsyOptions(etsy)
-  t = await ebayApp(ebayConfigFor(ebay), { marketplaces: { cipher, providers: { etsy: provider } }, etsyConfig })
-  skuOf = await ebaySkus(t)
-})
-afterAll(async () => {
-  await t.close()
-  await Promise.all([ebay.close(), etsy.close()])
-})
-
-const liveOnBoth = (name: string, quantity: number, cost = 12) =>
-  listingLiveOnBoth({ t, ebay, etsy, skuOf }, name, quantity, { cost })
+const liveOnBoth = (name: string, quantity: number, cost = 12) => listingLiveOnBoth(both, name, quantity, { cost })
 
 async function salesOf(item: Awaited<ReturnType<typeof liveOnBoth>>): Promise<JsonBody[]> {
   const response = await item.seller.get(`/api/listings/${item.id}/sales`)
@@ -43,8 +23,8 @@ async function salesOf(item: Awaited<ReturnType<typeof liveOnBoth>>): Promise<Js
 
 /** A day has passed: the reads waiting for their next day run. */
 async function nextDay() {
-  await dueNow(t.db.sql, SALE_EARNINGS_JOB)
-  await t.settle()
+  await dueNow(both.t.db.sql, SALE_EARNINGS_JOB)
+  await both.t.settle()
 }
 
 describe('an eBay sale', () => {
@@ -71,19 +51,19 @@ describe('an eBay sale', () => {
       estimateBasis: null,
     })
 
-    buyLabel(ebay.sell, order.orderId, 7.65)
-    settleOrder(ebay.sell, order.orderId)
+    buyLabel(both.ebay.sell, order.orderId, 7.65)
+    settleOrder(both.ebay.sell, order.orderId)
     await nextDay()
     const [settled] = await salesOf(item)
     expect(settled).toMatchObject({ feesState: 'settled', fees: 6.86, label: 7.65, profit: 20.99 })
 
     // Settled is final: nothing read later changes it, and no further read is queued.
-    buyLabel(ebay.sell, order.orderId, 3)
+    buyLabel(both.ebay.sell, order.orderId, 3)
     await nextDay()
     expect((await salesOf(item))[0]).toMatchObject({ label: 7.65, profit: 20.99 })
-    const schema = await jobSchemaFor(t.db.sql)
-    const waiting = await t.db.sql`
-      select 1 from ${t.db.sql(schema)}.job
+    const schema = await jobSchemaFor(both.t.db.sql)
+    const waiting = await both.t.db.sql`
+      select 1 from ${both.t.db.sql(schema)}.job
       where name = ${SALE_EARNINGS_JOB} and data->>'orderId' = ${order.orderId} and state = 'created'`
     expect(waiting).toHaveLength(0)
     // The books say the same.
@@ -95,7 +75,7 @@ describe('an eBay sale', () => {
 
   it('shows an estimate, and says how it was made, while eBay cannot be asked; the real fees once it can', async () => {
     const item = await liveOnBoth('ebay-down', 1, 10)
-    ebay.sell.trouble = { path: /\/sell\/finances\//, status: 503 }
+    both.ebay.sell.trouble = { path: /\/sell\/finances\//, status: 503 }
     try {
       item.sellOnEbay(1, 0)
       await item.poll()
@@ -104,10 +84,10 @@ describe('an eBay sale', () => {
       expect(estimated).toMatchObject({ feesState: 'estimated', fees: 5.77, profit: 23.73 })
       expect(estimated!.estimateBasis).toContain('13.6%')
     } finally {
-      ebay.sell.trouble = null
+      both.ebay.sell.trouble = null
     }
-    await dueNow(t.db.sql, SALE_EARNINGS_JOB, ['retry'])
-    await t.settle()
+    await dueNow(both.t.db.sql, SALE_EARNINGS_JOB, ['retry'])
+    await both.t.settle()
     expect((await salesOf(item))[0]).toMatchObject({ feesState: 'read', fees: 5.77, estimateBasis: null })
   })
 })
@@ -134,7 +114,7 @@ describe('an Etsy sale', () => {
     expect(read!.fees).toBeCloseTo(fees, 2)
     expect(read!.profit).toBeCloseTo(sale + 5 - fees - 12, 2)
 
-    etsy.ship(receipt.receipt_id)
+    both.etsy.ship(receipt.receipt_id)
     await nextDay()
     expect((await salesOf(item))[0]).toMatchObject({ feesState: 'settled' })
   })
@@ -171,7 +151,7 @@ describe("a listing's sales", () => {
     const item = await liveOnBoth('private-sales', 1)
     item.sellOnEbay()
     await item.poll()
-    const stranger = await registeredClient(t.app, 'sales-stranger')
+    const stranger = await registeredClient(both.t.app, 'sales-stranger')
     const response = await stranger.get(`/api/listings/${item.id}/sales`)
     expect(response.status).toBe(404)
     expect(JSON.stringify(await response.json())).not.toContain('FINAL_VALUE_FEE')

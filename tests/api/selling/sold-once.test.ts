@@ -3,38 +3,19 @@
 // and the other marketplace follows from the server: fewer pieces, or the listing taken down at none. Two marketplaces
 // selling the last piece is shown until the seller settles it.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
-import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
-import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
-import { cipher, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
-import { etsyOptions } from '../../helpers/etsy.ts'
 import { dueNow } from '../../helpers/jobs.ts'
-import { listingLiveOnBoth } from '../../helpers/live-on-both.ts'
-import { readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
+import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { readJson, registeredClient } from '../../helpers/test-app.ts'
 
-let ebay: FakeEbay
-let etsy: FakeEtsy
-let t: TestApp
-let skuOf: (listingId: number) => string
-
-beforeAll(async () => {
-  ebay = await startFakeEbay()
-  etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
-  const { provider, etsyConfig } = etsyOptions(etsy)
-  t = await ebayApp(ebayConfigFor(ebay), { marketplaces: { cipher, providers: { etsy: provider } }, etsyConfig })
-  skuOf = await ebaySkus(t)
-})
-afterAll(async () => {
-  await t.close()
-  await Promise.all([ebay.close(), etsy.close()])
-})
+const both = bothMarketplacesPerFile()
 beforeEach(() => {
-  etsy.control.fail = null
-  etsy.control.slowMs = 0
+  both.etsy.control.fail = null
+  both.etsy.control.slowMs = 0
 })
 
-const liveOnBoth = (name: string, quantity: number) => listingLiveOnBoth({ t, ebay, etsy, skuOf }, name, quantity)
+const liveOnBoth = (name: string, quantity: number) => listingLiveOnBoth(both, name, quantity)
 
 describe('one stock on every marketplace', () => {
   it('ends the item on eBay when its last piece sells on Etsy, and says where and for how much', async () => {
@@ -88,13 +69,13 @@ describe('one stock on every marketplace', () => {
   it('follows once Etsy is answering again when it was busy', async () => {
     const item = await liveOnBoth('busy', 1)
     item.sellOnEbay()
-    etsy.control.fail = { status: 429, times: 5, retryAfter: 1 }
+    both.etsy.control.fail = { status: 429, times: 5, retryAfter: 1 }
     await item.poll()
     expect(item.etsyListing().state).toBe('active')
-    etsy.control.fail = null
+    both.etsy.control.fail = null
     // The revision job's retry comes after its back-off; here it is run again at once.
-    await dueNow(t.db.sql, ETSY_REVISION_JOB, ['retry'])
-    await t.settle()
+    await dueNow(both.t.db.sql, ETSY_REVISION_JOB, ['retry'])
+    await both.t.settle()
     expect(item.etsyListing().state).toBe('inactive')
   })
 })
@@ -108,8 +89,8 @@ describe('sold elsewhere', () => {
     expect((await readJson(first)).listing).toMatchObject({ quantity: 0, soldOn: 'elsewhere', soldWhere: 'Poshmark' })
     const again = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, sale)
     expect(again.status).toBe(200)
-    await t.settle()
-    await t.settle()
+    await both.t.settle()
+    await both.t.settle()
     expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', soldPrice: 30 })
     expect(item.ebayLive()).toBe(false)
     expect(item.etsyListing().state).toBe('inactive')
@@ -119,14 +100,14 @@ describe('sold elsewhere', () => {
     const item = await liveOnBoth('partial', 3)
     const sold = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1 })
     expect(sold.status).toBe(200)
-    await t.settle()
-    await t.settle()
+    await both.t.settle()
+    await both.t.settle()
     expect(item.ebayCount()).toBe(2)
     expect(item.etsyListing().quantity).toBe(2)
     const tooMany = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 3 })
     expect(tooMany.status).toBe(400)
     expect(await readJson(tooMany)).toMatchObject({ code: 'invalid_input' })
-    const other = await registeredClient(t.app, `other-${randomUUID().slice(0, 8)}`)
+    const other = await registeredClient(both.t.app, `other-${randomUUID().slice(0, 8)}`)
     expect((await other.post(`/api/listings/${item.id}/sold-elsewhere`, { quantity: 1 })).status).toBe(404)
     expect((await item.row()).quantity).toBe(2)
   })
@@ -149,7 +130,7 @@ describe('sold twice', () => {
     expect(row.oversoldOrders).toHaveLength(1)
     expect(orders).toContainEqual({ marketplace: row.soldOn, orderId: row.soldOrderId })
     // The seller is told at once, by mail, with both orders and what to do.
-    const mails = await t.db.sql<{ text: string; recipient: string }[]>`
+    const mails = await both.t.db.sql<{ text: string; recipient: string }[]>`
       select text, recipient from mail_outbox where template = 'sold-twice' and recipient = ${item.email}`
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toContain(`eBay order ${order.orderId}`)
@@ -165,16 +146,16 @@ describe('a process killed while it sent a change', () => {
   it('ends the item on Etsy once the dead job’s lease is over, not minutes later', async () => {
     const item = await liveOnBoth('killed', 1)
     // An Etsy revision job whose process was SIGKILLed: its lease holds the row for two minutes, and no one finishes it.
-    await t.db.sql`update listing_marketplaces set requested = requested + 1,
+    await both.t.db.sql`update listing_marketplaces set requested = requested + 1,
       revision_lease_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'etsy'`
     item.sellOnEbay()
     await item.poll()
     expect(item.etsyListing().state).toBe('active')
     // The lease runs out; the job asked to look again then comes due.
-    await t.db.sql`update listing_marketplaces set revision_lease_until = now() - interval '1 second'
+    await both.t.db.sql`update listing_marketplaces set revision_lease_until = now() - interval '1 second'
       where listing_id = ${item.id} and marketplace = 'etsy'`
-    await dueNow(t.db.sql, ETSY_REVISION_JOB, ['created'])
-    await t.settle()
+    await dueNow(both.t.db.sql, ETSY_REVISION_JOB, ['created'])
+    await both.t.settle()
     expect(item.etsyListing().state).toBe('inactive')
   })
 })
