@@ -1,40 +1,22 @@
 // The seller's books (issue 32, decision 0039): cost, SKU, bin… on a listing, and the inventory and sales CSVs, read
 // back as a spreadsheet would read them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import { recordSale } from '../../../api/db/marketplace-sales.ts'
 import { csvRecords, parseCsv } from '../../helpers/csv.ts'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { readJson } from '../../helpers/test-app.ts'
+import { createListing, twoSellersPerFile, type Seller } from '../../helpers/two-sellers.ts'
 
-let t: TestApp
-let alice: ReturnType<typeof client>
-let bob: ReturnType<typeof client>
-let aliceId: number
-let bobId: number
-
-beforeAll(async () => {
-  t = await createTestApp()
-  alice = client(t.app)
-  bob = client(t.app)
-  aliceId = (await readJson(await alice.post('/api/register', newUser('alice')))).id
-  bobId = (await readJson(await bob.post('/api/register', newUser('bob')))).id
-})
-afterAll(() => t.close())
+const s = twoSellersPerFile('exports')
 
 const item = (fields: Record<string, unknown>) => ({ title: 'Pyrex bowl', category: 'home', color: 'white', ...fields })
 
-async function create(seller: ReturnType<typeof client>, fields: Record<string, unknown>): Promise<Listing> {
-  const response = await seller.post('/api/listings', item(fields))
-  expect(response.status).toBe(201)
-  return (await readJson(response)) as Listing
-}
-
-const patch = (seller: ReturnType<typeof client>, listing: Listing, fields: Record<string, unknown>) =>
+const patch = (seller: Seller, listing: Listing, fields: Record<string, unknown>) =>
   seller.call('PATCH', `/api/listings/${listing.id}`, { ...listing, ...fields })
 
 async function sell(userId: number, listingId: number, saleId: string, soldAt: string, unitPriceCents: number | null) {
-  await t.db.sql.begin((tx) =>
+  await s.t.db.sql.begin((tx) =>
     recordSale(tx, userId, listingId, {
       marketplace: 'ebay',
       saleId,
@@ -48,7 +30,7 @@ async function sell(userId: number, listingId: number, saleId: string, soldAt: s
   )
 }
 
-async function download(path: string, seller = alice) {
+async function download(path: string, seller = s.alice) {
   const response = await seller.get(path)
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -64,7 +46,7 @@ async function download(path: string, seller = alice) {
 
 describe('the seller’s books on a listing', () => {
   it('keeps cost, SKU, bin, when and where bought and private notes, and makes a SKU when none is given', async () => {
-    const kept = await create(alice, {
+    const kept = await createListing(s.alice, {
       cost: '3.50',
       sku: 'BOWL-1',
       bin: 'Shelf B2',
@@ -80,29 +62,29 @@ describe('the seller’s books on a listing', () => {
       boughtWhere: 'Goodwill on 5th',
       privateNotes: 'Chip under the rim',
     })
-    const made = await create(alice, { cost: 0 })
+    const made = await createListing(s.alice, { cost: 0 })
     expect(made).toMatchObject({ sku: `SL-${made.id}`, cost: 0, boughtAt: null, bin: '' })
     // The Dashboard's list is written by Postgres: the day stays a day there too.
-    const listed = (await readJson(await alice.get('/api/listings'))) as unknown as Listing[]
+    const listed = (await readJson(await s.alice.get('/api/listings'))) as unknown as Listing[]
     expect(listed.find((listing) => listing.id === kept.id)).toMatchObject({ boughtAt: '2026-03-14', cost: 3.5 })
 
     // Cleared in an edit, the SKU is Snaplist's again.
-    const cleared = await patch(alice, kept, { sku: '' })
+    const cleared = await patch(s.alice, kept, { sku: '' })
     expect(await readJson(cleared)).toMatchObject({ sku: `SL-${kept.id}`, version: 2 })
   })
 
   it('refuses a SKU another of the seller’s listings has, with a code and the field; another seller may use it', async () => {
-    await create(alice, { sku: 'JEANS-7' })
-    const second = await alice.post('/api/listings', item({ sku: 'JEANS-7' }))
+    await createListing(s.alice, { sku: 'JEANS-7' })
+    const second = await s.alice.post('/api/listings', item({ sku: 'JEANS-7' }))
     expect(second.status).toBe(409)
     expect(await readJson(second)).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } })
 
-    const other = await create(alice, { sku: 'JEANS-8' })
-    const edit = await patch(alice, other, { sku: 'JEANS-7' })
+    const other = await createListing(s.alice, { sku: 'JEANS-8' })
+    const edit = await patch(s.alice, other, { sku: 'JEANS-7' })
     expect(edit.status).toBe(409)
     expect((await readJson(edit)).code).toBe('sku_taken')
 
-    expect((await create(bob, { sku: 'JEANS-7' })).sku).toBe('JEANS-7')
+    expect((await createListing(s.bob, { sku: 'JEANS-7' })).sku).toBe('JEANS-7')
   })
 
   it('refuses a day that is not one, and a cost below $0, naming the field', async () => {
@@ -112,7 +94,7 @@ describe('the seller’s books on a listing', () => {
       ['cost', -1],
       ['cost', '1.234'],
     ] as const) {
-      const response = await alice.post('/api/listings', item({ [field]: value }))
+      const response = await s.alice.post('/api/listings', item({ [field]: value }))
       expect(response.status, `${field}: ${value}`).toBe(400)
       expect((await readJson(response)).fields).toHaveProperty(field)
     }
@@ -121,13 +103,18 @@ describe('the seller’s books on a listing', () => {
 
 describe('GET /api/exports/inventory.csv', () => {
   it('opens cleanly in a spreadsheet: a formula stays text, commas, quotes and line breaks round-trip, only the seller’s rows', async () => {
-    const formula = await create(alice, {
+    const formula = await createListing(s.alice, {
       title: '=HYPERLINK("http://evil.example","Click")',
       sku: '+SKU',
       bin: '@bin',
     })
-    const awkward = await create(alice, { title: 'Mug, "large"\nblue', sku: 'MUG-1', cost: '12.00', quantity: 3 })
-    await create(bob, { title: 'Bob’s secret lamp', sku: 'LAMP-1' })
+    const awkward = await createListing(s.alice, {
+      title: 'Mug, "large"\nblue',
+      sku: 'MUG-1',
+      cost: '12.00',
+      quantity: 3,
+    })
+    await createListing(s.bob, { title: 'Bob’s secret lamp', sku: 'LAMP-1' })
 
     const text = await download('/api/exports/inventory.csv')
     expect(text.split('\r\n').at(-1)).toBe('')
@@ -153,8 +140,8 @@ describe('GET /api/exports/inventory.csv', () => {
   })
 
   it('says where a listing is live', async () => {
-    const live = await create(alice, { sku: 'LIVE-1' })
-    await t.db
+    const live = await createListing(s.alice, { sku: 'LIVE-1' })
+    await s.t.db
       .sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-1100' where id = ${live.id}`
     const rows = csvRecords(await download('/api/exports/inventory.csv'))
     expect(rows.find((row) => row.SKU === 'LIVE-1')).toMatchObject({ Status: 'Live', 'Where live': 'eBay' })
@@ -163,14 +150,14 @@ describe('GET /api/exports/inventory.csv', () => {
 
 describe('GET /api/exports/sales.csv', () => {
   it('one row per sale in the days asked for, with its shipping, fees (estimated until read), cost and profit, none of another seller’s', async () => {
-    const bowl = await create(alice, { title: 'Sale bowl', sku: 'SOLD-1', cost: '4.25', quantity: 5 })
-    const free = await create(alice, { title: '-5 off, "as is"', sku: 'SOLD-2' })
-    await sell(aliceId, bowl.id, 'a1', '2025-12-31T23:59:59Z', 2000)
-    await sell(aliceId, bowl.id, 'a2', '2026-01-01T00:00:00Z', 1999)
-    await sell(aliceId, free.id, 'a3', '2026-01-31T12:00:00Z', 300)
-    await sell(aliceId, bowl.id, 'a4', '2026-02-01T00:00:00Z', 1000)
-    const bobs = await create(bob, { title: 'Bob sale', sku: 'SOLD-1' })
-    await sell(bobId, bobs.id, 'b1', '2026-01-15T00:00:00Z', 5000)
+    const bowl = await createListing(s.alice, { title: 'Sale bowl', sku: 'SOLD-1', cost: '4.25', quantity: 5 })
+    const free = await createListing(s.alice, { title: '-5 off, "as is"', sku: 'SOLD-2' })
+    await sell(s.aliceId, bowl.id, 'a1', '2025-12-31T23:59:59Z', 2000)
+    await sell(s.aliceId, bowl.id, 'a2', '2026-01-01T00:00:00Z', 1999)
+    await sell(s.aliceId, free.id, 'a3', '2026-01-31T12:00:00Z', 300)
+    await sell(s.aliceId, bowl.id, 'a4', '2026-02-01T00:00:00Z', 1000)
+    const bobs = await createListing(s.bob, { title: 'Bob sale', sku: 'SOLD-1' })
+    await sell(s.bobId, bobs.id, 'b1', '2026-01-15T00:00:00Z', 5000)
 
     const text = await download('/api/exports/sales.csv?from=2026-01-01&to=2026-01-31')
     expect(parseCsv(text)[0]).toEqual([
@@ -228,7 +215,7 @@ describe('GET /api/exports/sales.csv', () => {
 
   it('answers a clear 400 to days that are not days, or a range that ends before it starts', async () => {
     for (const query of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-01&to=2026-02-01', 'from=2026-1-1']) {
-      const response = await alice.get(`/api/exports/sales.csv?${query}`)
+      const response = await s.alice.get(`/api/exports/sales.csv?${query}`)
       expect(response.status, query).toBe(400)
       const body = await readJson(response)
       expect(body.code).toBe('invalid_input')

@@ -1,49 +1,33 @@
 // The seller's costs, bins and SKUs from a spreadsheet (issue 32, api/services/exports/inventory-import.ts): the
 // inventory CSV downloaded, filled in and sent back; a preview line by line, then the changes, and nothing for a file or
 // a line it refuses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { InventoryImportReply } from '../../../api/contract/books-import.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { snapshotDatabase } from '../../helpers/db-snapshot.ts'
 import { csvRecords } from '../../helpers/csv.ts'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { readJson } from '../../helpers/test-app.ts'
+import { createListing, twoSellersPerFile } from '../../helpers/two-sellers.ts'
 
-let t: TestApp
-let alice: ReturnType<typeof client>
-let bob: ReturnType<typeof client>
-
-beforeAll(async () => {
-  t = await createTestApp()
-  alice = client(t.app)
-  bob = client(t.app)
-  await alice.post('/api/register', newUser('alice'))
-  await bob.post('/api/register', newUser('bob'))
-})
-afterAll(() => t.close())
-
-async function create(seller: ReturnType<typeof client>, fields: Record<string, unknown>): Promise<Listing> {
-  const response = await seller.post('/api/listings', { category: 'home', color: 'white', ...fields })
-  expect(response.status).toBe(201)
-  return (await readJson(response)) as Listing
-}
+const s = twoSellersPerFile('import')
 
 const CSV = { 'content-type': 'text/csv' }
-const preview = (text: string, seller = alice) => seller.post('/api/imports/inventory.csv/preview', text, CSV)
-const apply = (text: string, seller = alice) => seller.post('/api/imports/inventory.csv', text, CSV)
+const preview = (text: string, seller = s.alice) => seller.post('/api/imports/inventory.csv/preview', text, CSV)
+const apply = (text: string, seller = s.alice) => seller.post('/api/imports/inventory.csv', text, CSV)
 const replyOf = async (response: Response) => {
   expect(response.status).toBe(200)
   return (await response.json()) as InventoryImportReply
 }
-const listingsOf = async (seller = alice) =>
+const listingsOf = async (seller = s.alice) =>
   ((await readJson(await seller.get('/api/listings'))) as unknown as Listing[]).sort((a, b) => a.id - b.id)
 
 describe('importing costs, bins and SKUs', () => {
   it('takes the inventory CSV back as a spreadsheet saved it: a preview of each change, then the changes', async () => {
-    const bowl = await create(alice, { title: 'Pyrex bowl', sku: 'BOWL-1', cost: 3.5, bin: 'A1' })
-    const lamp = await create(alice, { title: 'Brass lamp', sku: 'LAMP-1' })
-    const vase = await create(alice, { title: 'Glass vase', sku: 'VASE-1', cost: 2, bin: 'C3' })
+    const bowl = await createListing(s.alice, { title: 'Pyrex bowl', sku: 'BOWL-1', cost: 3.5, bin: 'A1' })
+    const lamp = await createListing(s.alice, { title: 'Brass lamp', sku: 'LAMP-1' })
+    const vase = await createListing(s.alice, { title: 'Glass vase', sku: 'VASE-1', cost: 2, bin: 'C3' })
     // Response.text() drops the byte order mark, as a spreadsheet does.
-    const exported = await (await alice.get('/api/exports/inventory.csv')).text()
+    const exported = await (await s.alice.get('/api/exports/inventory.csv')).text()
     expect(csvRecords(exported).map((row) => row.SKU)).toEqual(['BOWL-1', 'LAMP-1', 'VASE-1'])
 
     // Filled in as a spreadsheet saves it: LF line ends, a $ and thousands comma, a quoted cell, columns moved.
@@ -57,9 +41,9 @@ describe('importing costs, bins and SKUs', () => {
       'Bad cost,BOWL-2,abc,,',
       '',
     ].join('\n')
-    const before = await snapshotDatabase(t.db.sql)
+    const before = await snapshotDatabase(s.t.db.sql)
     const seen = await replyOf(await preview(edited))
-    expect(await snapshotDatabase(t.db.sql)).toEqual(before)
+    expect(await snapshotDatabase(s.t.db.sql)).toEqual(before)
     expect(seen).toEqual({
       applied: false,
       unchanged: 1,
@@ -104,8 +88,8 @@ describe('importing costs, bins and SKUs', () => {
   })
 
   it("refuses a line whose value breaks the listing's own rules, and a new SKU another listing has", async () => {
-    await create(alice, { title: 'Teapot', sku: 'TEA-1' })
-    await create(alice, { title: 'Tea cups', sku: 'TEA-2' })
+    await createListing(s.alice, { title: 'Teapot', sku: 'TEA-1' })
+    await createListing(s.alice, { title: 'Tea cups', sku: 'TEA-2' })
     const seen = await replyOf(
       await preview(
         ['SKU,Cost,Bin,New SKU', 'TEA-1,-2,,', 'TEA-1b,,,', `TEA-2,1.999,${'x'.repeat(41)},`, 'TEA-1,,,TEA-2'].join(
@@ -128,14 +112,14 @@ describe('importing costs, bins and SKUs', () => {
   })
 
   it("changes only the seller's own listings: another seller's SKU matches nothing", async () => {
-    await create(bob, { title: 'Bob’s radio', sku: 'RADIO-1', cost: 9 })
+    await createListing(s.bob, { title: 'Bob’s radio', sku: 'RADIO-1', cost: 9 })
     const reply = await replyOf(await apply('SKU,Cost\nRADIO-1,0.01\n'))
     expect(reply.refused).toEqual([{ line: 2, message: 'None of your listings has the SKU RADIO-1.' }])
-    expect((await listingsOf(bob))[0]).toMatchObject({ sku: 'RADIO-1', cost: 9 })
+    expect((await listingsOf(s.bob))[0]).toMatchObject({ sku: 'RADIO-1', cost: 9 })
   })
 
   it('refuses a file it cannot read, with why, and changes nothing', async () => {
-    const before = await snapshotDatabase(t.db.sql)
+    const before = await snapshotDatabase(s.t.db.sql)
     const refusals: [string, Record<string, string>, RegExp][] = [
       ['SKU,Cost\nTEA-1,2', { 'content-type': 'application/json' }, /Content-Type: text\/csv/],
       ['Title,Quantity\nTeapot,1', CSV, /must name its columns: SKU, and Cost, Bin or New SKU/],
@@ -146,19 +130,19 @@ describe('importing costs, bins and SKUs', () => {
       [`SKU,Cost\n${'TEA-1,2\n'.repeat(10_001)}`, CSV, /10,001 rows; at most 10,000/],
     ]
     for (const [text, headers, message] of refusals) {
-      const response = await alice.post('/api/imports/inventory.csv', text, headers)
+      const response = await s.alice.post('/api/imports/inventory.csv', text, headers)
       expect(response.status, text.slice(0, 40)).toBe(400)
       expect((await readJson(response)).message).toMatch(message)
     }
-    const tooBig = await alice.post('/api/imports/inventory.csv', 'SKU,Cost\n' + 'x'.repeat(2 * 1024 * 1024), CSV)
+    const tooBig = await s.alice.post('/api/imports/inventory.csv', 'SKU,Cost\n' + 'x'.repeat(2 * 1024 * 1024), CSV)
     expect(tooBig.status).toBe(413)
-    expect(await snapshotDatabase(t.db.sql)).toEqual(before)
+    expect(await snapshotDatabase(s.t.db.sql)).toEqual(before)
   })
 
   it('tells the open apps of each listing it changed', async () => {
-    const listing = await create(alice, { title: 'Milk glass', sku: 'MILK-1' })
+    const listing = await createListing(s.alice, { title: 'Milk glass', sku: 'MILK-1' })
     await apply('SKU,Bin\nMILK-1,D4\n')
-    const [change] = await t.db.sql<{ kind: string }[]>`
+    const [change] = await s.t.db.sql<{ kind: string }[]>`
       select kind from change_events where listing_id = ${listing.id} order by id desc limit 1`
     expect(change?.kind).toBe('listing-edited')
   })

@@ -1,37 +1,20 @@
 // The seller's Insights (issue 32, decision 0043): revenue, profit, items sold, sell-through and days to sell of the
 // sales in the days asked for, by month and by marketplace; what the seller holds at cost; the listings live longest;
 // and the sales behind any figure, a page at a time. Only the seller's own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INSIGHT_SALES_PAGE, type InsightSales, type Insights } from '../../../api/contract/insights.ts'
 import type { Listing, SoldOn } from '../../../api/contract/listing.ts'
 import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import { recordSale } from '../../../api/db/marketplace-sales.ts'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { readJson } from '../../helpers/test-app.ts'
+import { createListing, twoSellersPerFile } from '../../helpers/two-sellers.ts'
 
-let t: TestApp
-let alice: ReturnType<typeof client>
-let bob: ReturnType<typeof client>
-let aliceId: number
+const s = twoSellersPerFile('insights')
 
-beforeAll(async () => {
-  t = await createTestApp()
-  alice = client(t.app)
-  bob = client(t.app)
-  aliceId = (await readJson(await alice.post('/api/register', newUser('insights-alice')))).id
-  await bob.post('/api/register', newUser('insights-bob'))
-})
-afterAll(() => t.close())
-
+/** Alice's listing, listed at `createdAt`. */
 async function create(fields: Record<string, unknown>, createdAt: string): Promise<Listing> {
-  const response = await alice.post('/api/listings', {
-    title: 'Pyrex bowl',
-    category: 'home',
-    color: 'white',
-    ...fields,
-  })
-  expect(response.status).toBe(201)
-  const listing = (await readJson(response)) as Listing
-  await t.db.sql`update listings set created_at = ${createdAt} where id = ${listing.id}`
+  const listing = await createListing(s.alice, fields)
+  await s.t.db.sql`update listings set created_at = ${createdAt} where id = ${listing.id}`
   return listing
 }
 
@@ -39,8 +22,8 @@ let saleCount = 0
 /** A sale recorded as the sale recorder records one: fees estimated until read. */
 async function sell(listing: Listing, marketplace: SoldOn, soldAt: string, unitPriceCents: number, shippingCents = 0) {
   saleCount += 1
-  await t.db.sql.begin((tx) =>
-    recordSale(tx, aliceId, listing.id, {
+  await s.t.db.sql.begin((tx) =>
+    recordSale(tx, s.aliceId, listing.id, {
       marketplace,
       saleId: `sale-${saleCount}`,
       orderId: marketplace === 'elsewhere' ? null : `order-${saleCount}`,
@@ -53,7 +36,7 @@ async function sell(listing: Listing, marketplace: SoldOn, soldAt: string, unitP
   )
 }
 
-const insightsOf = async (query: string, seller = alice): Promise<Insights> => {
+const insightsOf = async (query: string, seller = s.alice): Promise<Insights> => {
   const response = await seller.get(`/api/insights${query}`)
   expect(response.status).toBe(200)
   return (await readJson(response)) as unknown as Insights
@@ -102,7 +85,7 @@ describe('GET /api/insights', () => {
     )
     const recent = await create({ title: 'New Pyrex' }, new Date(Date.now() - 10 * 86_400_000).toISOString())
     for (const listing of [old, recent])
-      await t.db
+      await s.t.db
         .sql`update listings set platform_status = 'active', platform_listing_id = ${`ebay-${listing.id}`} where id = ${listing.id}`
     const { stale } = await insightsOf('')
     expect(stale.listings).toEqual([{ id: old.id, title: 'Old Pyrex', price: 24, daysListed: 200 }])
@@ -110,7 +93,7 @@ describe('GET /api/insights', () => {
   })
 
   it('shows another seller none of it', async () => {
-    const figures = await insightsOf('', bob)
+    const figures = await insightsOf('', s.bob)
     expect(figures.totals).toMatchObject({ revenue: 0, sales: 0, sellThrough: null, averageDaysToSell: null })
     expect(figures.months).toEqual([])
     expect(figures.stale).toEqual({ count: 0, listings: [] })
@@ -118,7 +101,7 @@ describe('GET /api/insights', () => {
 
   it('answers a clear 400 to days that are not days', async () => {
     for (const query of ['?from=2026-02-30', '?from=2026-03-01&to=2026-02-01']) {
-      const response = await alice.get(`/api/insights${query}`)
+      const response = await s.alice.get(`/api/insights${query}`)
       expect(response.status, query).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }
@@ -136,11 +119,11 @@ describe('GET /api/insights/sales', () => {
         500,
       )
     const range = 'from=2025-06-01&to=2025-06-30'
-    const first = (await readJson(await alice.get(`/api/insights/sales?${range}`))) as unknown as InsightSales
+    const first = (await readJson(await s.alice.get(`/api/insights/sales?${range}`))) as unknown as InsightSales
     expect(first.sales).toHaveLength(INSIGHT_SALES_PAGE)
     expect(first.sales[0]).toMatchObject({ title: 'Mug', listingId: mugs.id, sale: 5, cost: 1, feesState: 'estimated' })
     const second = (await readJson(
-      await alice.get(`/api/insights/sales?${range}&after=${first.next}`),
+      await s.alice.get(`/api/insights/sales?${range}&after=${first.next}`),
     )) as unknown as InsightSales
     expect(second.sales).toHaveLength(5)
     expect(second.next).toBeNull()
@@ -148,17 +131,17 @@ describe('GET /api/insights/sales', () => {
     expect(times).toEqual([...times].sort().reverse())
     expect(new Set(times).size).toBe(INSIGHT_SALES_PAGE + 5)
     const onEtsy = (await readJson(
-      await alice.get(`/api/insights/sales?${range}&marketplace=etsy`),
+      await s.alice.get(`/api/insights/sales?${range}&marketplace=etsy`),
     )) as unknown as InsightSales
     expect(onEtsy.sales).toHaveLength(11)
     expect(onEtsy.sales.every((sale) => sale.marketplace === 'etsy')).toBe(true)
-    const bobs = (await readJson(await bob.get(`/api/insights/sales?${range}`))) as unknown as InsightSales
+    const bobs = (await readJson(await s.bob.get(`/api/insights/sales?${range}`))) as unknown as InsightSales
     expect(bobs.sales).toEqual([])
   })
 
   it('refuses a cursor it did not give and a marketplace it does not know', async () => {
     for (const query of ['after=bm90LWEta2V5', 'after=%3Cscript%3E', 'marketplace=amazon']) {
-      const response = await alice.get(`/api/insights/sales?${query}`)
+      const response = await s.alice.get(`/api/insights/sales?${query}`)
       expect(response.status, query).toBe(400)
     }
   })

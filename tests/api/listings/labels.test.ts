@@ -1,31 +1,20 @@
 // Printable labels (issue 32, decision 0044): GET /api/labels answers SKU, title and bin of the seller's own listings
 // among the ids asked, in the order asked; anything else is a clear 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LABELS_MAX } from '../../../api/contract/labels.ts'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { readJson } from '../../helpers/test-app.ts'
+import { createListing, twoSellersPerFile, type Seller } from '../../helpers/two-sellers.ts'
 
-let t: TestApp
-let alice: ReturnType<typeof client>
-let bob: ReturnType<typeof client>
+const s = twoSellersPerFile('labels')
 
-beforeAll(async () => {
-  t = await createTestApp()
-  alice = client(t.app)
-  bob = client(t.app)
-  await alice.post('/api/register', newUser('labels-alice'))
-  await bob.post('/api/register', newUser('labels-bob'))
-})
-afterAll(() => t.close())
-
-const create = async (seller: ReturnType<typeof client>, fields: Record<string, unknown>) =>
-  (await readJson(await seller.post('/api/listings', { category: 'home', color: 'white', ...fields }))).id as number
+const create = async (seller: Seller, fields: Record<string, unknown>) => (await createListing(seller, fields)).id
 
 describe('GET /api/labels', () => {
   it("answers the seller's own listings among the ids, in the order asked", async () => {
-    const bowl = await create(alice, { title: 'Pyrex bowl', sku: 'BOWL-1', bin: 'Shelf B2' })
-    const lamp = await create(alice, { title: 'Brass lamp' })
-    const bobs = await create(bob, { title: 'Bob’s vase', sku: 'VASE-1', bin: 'Bob’s shelf' })
-    const response = await alice.get(`/api/labels?ids=${lamp},${bobs},${bowl},${lamp}`)
+    const bowl = await create(s.alice, { title: 'Pyrex bowl', sku: 'BOWL-1', bin: 'Shelf B2' })
+    const lamp = await create(s.alice, { title: 'Brass lamp' })
+    const bobs = await create(s.bob, { title: 'Bob’s vase', sku: 'VASE-1', bin: 'Bob’s shelf' })
+    const response = await s.alice.get(`/api/labels?ids=${lamp},${bobs},${bowl},${lamp}`)
     expect(response.status).toBe(200)
     expect(await readJson(response)).toEqual({
       labels: [
@@ -38,7 +27,7 @@ describe('GET /api/labels', () => {
   it('refuses ids that are not listing numbers, or too many, with a clear 400', async () => {
     const tooMany = Array.from({ length: LABELS_MAX + 1 }, (_, index) => index + 1).join(',')
     for (const ids of ['', 'abc', '1,,2', '1;2', '-1', tooMany]) {
-      const response = await alice.get(`/api/labels?ids=${ids}`)
+      const response = await s.alice.get(`/api/labels?ids=${ids}`)
       expect(response.status, ids.slice(0, 20)).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }
