@@ -8,6 +8,11 @@ import type { Condition } from './options.ts'
 
 /** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */
 export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy/manage'
+/**
+ * What a listing lacks when the seller's shipping policy is priced by calculated shipping (issue 33): eBay prices the
+ * parcel, so it needs the package weight and size, which are on the listing's form.
+ */
+export const CALCULATED_SHIPPING_NEED = 'Package weight and size'
 
 /**
  * eBay's condition ids (what the Metadata API's getItemConditionPolicies lists per category) and the Inventory API's

@@ -8,23 +8,29 @@ export interface SellerSetup {
   paymentPolicyId: string | null
   returnPolicyId: string | null
   merchantLocationKey: string | null
+  /** The fulfillment policy is priced by calculated shipping: eBay needs the parcel's weight and size. */
+  calculatedShipping: boolean
 }
 
 export async function findSellerSetup(sql: Sql, userId: number): Promise<SellerSetup | undefined> {
   const [row] = await sql<SellerSetup[]>`
-    select account_id, fulfillment_policy_id, payment_policy_id, return_policy_id, merchant_location_key
+    select account_id, fulfillment_policy_id, payment_policy_id, return_policy_id, merchant_location_key,
+      calculated_shipping
     from ebay_seller_setup where user_id = ${userId}`
   return row
 }
 
 export async function saveSellerSetup(sql: Sql, userId: number, setup: SellerSetup): Promise<void> {
   await sql`
-    insert into ebay_seller_setup (user_id, account_id, fulfillment_policy_id, payment_policy_id, return_policy_id, merchant_location_key)
-    values (${userId}, ${setup.accountId}, ${setup.fulfillmentPolicyId}, ${setup.paymentPolicyId}, ${setup.returnPolicyId}, ${setup.merchantLocationKey})
+    insert into ebay_seller_setup (user_id, account_id, fulfillment_policy_id, payment_policy_id, return_policy_id,
+      merchant_location_key, calculated_shipping)
+    values (${userId}, ${setup.accountId}, ${setup.fulfillmentPolicyId}, ${setup.paymentPolicyId}, ${setup.returnPolicyId},
+      ${setup.merchantLocationKey}, ${setup.calculatedShipping})
     on conflict (user_id) do update set
       account_id = excluded.account_id, fulfillment_policy_id = excluded.fulfillment_policy_id,
       payment_policy_id = excluded.payment_policy_id, return_policy_id = excluded.return_policy_id,
-      merchant_location_key = excluded.merchant_location_key, updated_at = now()`
+      merchant_location_key = excluded.merchant_location_key, calculated_shipping = excluded.calculated_shipping,
+      updated_at = now()`
 }
 
 export async function saveLocationKey(sql: Sql, userId: number, merchantLocationKey: string): Promise<void> {

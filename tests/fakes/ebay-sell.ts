@@ -336,6 +336,8 @@ export interface SellState {
   revisions: Map<string, Revision[]>
   /** Revisions per listing id on the current day (the stand-in's day is its whole life unless a test resets it). */
   revisionsToday: Map<string, number>
+  /** The fulfillment policies (by id) priced by calculated shipping: a publish needs the parcel's weight and size. */
+  calculatedShipping: Set<string>
   /** Orders by seller, oldest first. */
   orders: Map<string, FakeOrder[]>
   /** The Finances API's side of each order, by order id (tests/fakes/ebay-finances.ts). */
@@ -384,6 +386,7 @@ export const createSellState = (): SellState => ({
   sellAfterNextRead: null,
   revisions: new Map(),
   revisionsToday: new Map(),
+  calculatedShipping: new Set(),
   orders: new Map(),
   finances: new Map(),
   mode: 'good',
@@ -632,6 +635,15 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         message: 'The listing could not be published because the unpublished offer has an invalid category ID.',
       })
     if (!product.title) problems.push({ errorId: 25002, message: 'A user error has occurred. The title is missing.' })
+    // Calculated shipping prices the parcel: eBay needs its weight and size (integration notes, 25020).
+    const parcel = item.packageWeightAndSize as { weight?: unknown; dimensions?: unknown } | undefined
+    const fulfillment = body.listingPolicies?.fulfillmentPolicyId ?? ''
+    if (state.calculatedShipping.has(fulfillment) && (!parcel?.weight || !parcel.dimensions))
+      problems.push({
+        errorId: 25020,
+        message:
+          'The listing could not be published because the unpublished offer has invalid shipping package details.',
+      })
     if (!product.imageUrls?.length || product.imageUrls.some((url) => !url.startsWith('https://'))) {
       problems.push({
         errorId: 25015,
@@ -829,6 +841,13 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
           [`${kind}PolicyId`]: id,
           name: `${kind} policy ${id}`,
           marketplaceId: 'EBAY_US',
+          ...(kind === 'fulfillment'
+            ? {
+                shippingOptions: [
+                  { optionType: 'DOMESTIC', costType: state.calculatedShipping.has(id) ? 'CALCULATED' : 'FLAT_RATE' },
+                ],
+              }
+            : {}),
         }))
         return c.json({ [`${kind}Policies`]: policies, total: policies.length, limit: 20, offset: 0 })
       })

@@ -19,9 +19,21 @@ const KINDS = [
   { kind: 'return', list: 'returnPolicies', id: 'returnPolicyId', label: 'return' },
 ] as const
 
-/** get{Kind}Policies' reply, as far as it is read: the policies of the kind, each with its id. */
+/**
+ * get{Kind}Policies' reply, as far as it is read: the policies of the kind, each with its id, and a shipping policy's
+ * options (whether calculated shipping prices them).
+ */
 const policiesSchema = ({ list, id }: (typeof KINDS)[number]) =>
-  v.object({ [list]: v.optional(v.array(v.object({ [id]: v.string() }))) })
+  v.object({
+    [list]: v.optional(
+      v.array(
+        v.object({
+          [id]: v.string(),
+          shippingOptions: v.optional(v.array(v.object({ costType: v.optional(v.string()) })), []),
+        }),
+      ),
+    ),
+  })
 
 const NOT_OPTED_IN = 20403
 
@@ -38,8 +50,14 @@ const notOptedIn = () =>
     `You need to set up eBay selling policies: your eBay account has not opted in to business policies yet. Opt in under Account → Business policies in eBay Seller Hub (${POLICIES_PAGE}); eBay can take a while (sometimes a day) to enable them.`,
   )
 
+/** The seller's policies, and whether the shipping one is priced by calculated shipping (eBay then needs the parcel). */
+export interface SellerPolicies {
+  policies: BusinessPolicies
+  calculatedShipping: boolean
+}
+
 /** The first policy of each kind for EBAY_US; three Account API calls, which the caller caches. */
-export async function findBusinessPolicies(sell: EbaySellClient, accessToken: string): Promise<BusinessPolicies> {
+export async function findBusinessPolicies(sell: EbaySellClient, accessToken: string): Promise<SellerPolicies> {
   const settled = await Promise.allSettled(
     KINDS.map((kind) =>
       sell.send(accessToken, { method: 'GET', path: `/sell/account/v1/${kind.kind}_policy?marketplace_id=EBAY_US` }),
@@ -58,8 +76,13 @@ export async function findBusinessPolicies(sell: EbaySellClient, accessToken: st
   if (failures.length) throw failure
 
   const replies = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  const found = KINDS.map((kind, index) => readReply(policiesSchema(kind), replies[index]!)[kind.list]?.[0]?.[kind.id])
+  const first = KINDS.map((kind, index) => readReply(policiesSchema(kind), replies[index]!)[kind.list]?.[0])
+  const found = KINDS.map((kind, index) => first[index]?.[kind.id] as string | undefined)
   const missing = KINDS.filter((_, index) => found[index] === undefined).map((kind) => kind.label)
   if (missing.length) throw missingPolicies(missing)
-  return { fulfillmentPolicyId: found[0]!, paymentPolicyId: found[1]!, returnPolicyId: found[2]! }
+  const shippingOptions = (first[0]?.shippingOptions ?? []) as { costType?: string }[]
+  return {
+    policies: { fulfillmentPolicyId: found[0]!, paymentPolicyId: found[1]!, returnPolicyId: found[2]! },
+    calculatedShipping: shippingOptions.some((option) => option.costType === 'CALCULATED'),
+  }
 }

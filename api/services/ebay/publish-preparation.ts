@@ -2,7 +2,7 @@
 // policies and location, the category, its conditions and aspects, and what is missing. What eBay said is kept only by
 // the saves it returns, run once the request succeeds.
 import * as v from 'valibot'
-import type { EbayConditionOption } from '../../contract/ebay-publish.ts'
+import { CALCULATED_SHIPPING_NEED, type EbayConditionOption } from '../../contract/ebay-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
@@ -10,7 +10,7 @@ import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
 import { resolveAspects, type ResolvedAspects } from './aspect-values.ts'
-import { findBusinessPolicies, type BusinessPolicies } from './policies.ts'
+import { findBusinessPolicies, type BusinessPolicies, type SellerPolicies } from './policies.ts'
 import { INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
 
@@ -26,6 +26,8 @@ interface SellerReadiness {
   policies: BusinessPolicies | null
   policiesProblem: AppError | null
   locationKey: string | null
+  /** The shipping policy is priced by calculated shipping: eBay needs the parcel's weight and size. */
+  calculatedShipping: boolean
 }
 
 /** A write that remembers what eBay said; run only once the request succeeds, so a refused one changes nothing. */
@@ -61,10 +63,15 @@ const policiesOf = ({
   fulfillmentPolicyId,
   paymentPolicyId,
   returnPolicyId,
-}: setups.SellerSetup): BusinessPolicies | null =>
+  calculatedShipping,
+}: setups.SellerSetup): SellerPolicies | null =>
   fulfillmentPolicyId && paymentPolicyId && returnPolicyId
-    ? { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }
+    ? { policies: { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }, calculatedShipping }
     : null
+
+/** The parcel is all given: eBay's calculated shipping prices it by weight and size. */
+const parcelGiven = (listing: Listing) =>
+  listing.packageWeightOz > 0 && listing.packageLength > 0 && listing.packageWidth > 0 && listing.packageHeight > 0
 
 export interface PublishPreparationDeps {
   sql: Sql
@@ -92,12 +99,19 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
         }),
       (cachedPolicies && cached?.merchantLocationKey) || findLocation(token),
     ])
-    if (policies instanceof AppError) return { policies: null, policiesProblem: policies, locationKey }
+    if (policies instanceof AppError)
+      return { policies: null, policiesProblem: policies, locationKey, calculatedShipping: false }
     const changed = policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey
     const save = changed
-      ? () => setups.saveSellerSetup(sql, userId, { accountId, ...policies, merchantLocationKey: locationKey })
+      ? () =>
+          setups.saveSellerSetup(sql, userId, {
+            accountId,
+            ...policies.policies,
+            calculatedShipping: policies.calculatedShipping,
+            merchantLocationKey: locationKey,
+          })
       : undefined
-    return { policies, policiesProblem: null, locationKey, save }
+    return { ...policies, policiesProblem: null, locationKey, save }
   }
 
   async function categoryOf(
@@ -139,6 +153,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
         ? ['Price']
         : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),
+      ...(readiness.calculatedShipping && !parcelGiven(listing) ? [CALCULATED_SHIPPING_NEED] : []),
     ]
     return {
       ...readiness,

@@ -1,5 +1,6 @@
 // eBay's refusals of a publish that Snaplist can name better (a missing item specific, a condition, the seller's
 // policies), and the caches they prove stale.
+import { CALCULATED_SHIPPING_NEED } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
 import { AppError } from '../../errors.ts'
@@ -11,6 +12,8 @@ const POLICY_ERRORS = [25007, 25008, 25009, 25035, 25036]
 const LOCATION_ERROR = 25012
 // "… invalid item condition information": the condition is not one the category allows (the cached list is stale).
 const CONDITION_ERROR = 25021
+// "… invalid shipping package details": calculated shipping without the parcel (the cached policy read as flat).
+const PACKAGE_ERROR = 25020
 const MISSING_ASPECT = /item specific (.+?) is missing/gi
 
 export const missingFields = (names: string[]) =>
@@ -32,6 +35,10 @@ export async function explainRefusal(
   if (aspects.length) {
     await taxonomy.forgetAspects(token, category)
     return missingFields([...new Set(aspects)])
+  }
+  if (error.errorIds.includes(PACKAGE_ERROR)) {
+    await setups.forgetSellerSetup(sql, userId)
+    return missingFields([CALCULATED_SHIPPING_NEED])
   }
   if (error.errorIds.includes(CONDITION_ERROR)) {
     await taxonomy.forgetConditions(category)

@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
 import {
+  CALCULATED_SHIPPING_NEED,
   CONDITION_DESCRIPTION_MAX,
   EBAY_CONDITION_OF,
   EBAY_POLICIES_PAGE,
@@ -26,7 +27,11 @@ import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
-const LISTING_NEEDS: Record<string, string> = { Photos: 'at least one photo' }
+const LISTING_NEEDS: Record<string, string> = {
+  Photos: 'at least one photo',
+  // Its shipping policy is priced by calculated shipping.
+  [CALCULATED_SHIPPING_NEED]: 'the package weight and size (under Shipping: your shipping policy is calculated)',
+}
 
 /** Where the Price shown comes from, for a listing made before it had one. */
 const PRICE_FALLBACK: Record<PriceSource, string | null> = {

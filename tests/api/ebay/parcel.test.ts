@@ -66,3 +66,70 @@ describe('the parcel on eBay', () => {
     expect(await readJson(await seller.get('/api/listings'))).toEqual([])
   })
 })
+
+describe('a shipping policy priced by calculated shipping', () => {
+  it('needs the parcel: said before eBay is asked, and posted once the weight and size are given', async () => {
+    const policy = opened.fake.sell.policies!.fulfillment[0]!
+    opened.fake.sell.calculatedShipping.add(policy)
+    try {
+      const seller = await registeredClient(opened.t.app, `calculated-${randomUUID().slice(0, 8)}`)
+      await connectEbay(opened.fake, seller)
+      const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) })
+      const listing = await readJson(created)
+      const requirements = await readJson(await seller.get(`/api/listings/${listing.id}/ebay-requirements`))
+      expect(requirements.missing).toContain('Package weight and size')
+      const publishes = () => opened.fake.calls.filter((call) => call.endsWith('/publish')).length
+      const before = publishes()
+      const refused = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+        aspects: { Type: 'Jacket' },
+        postalCode: '95125',
+      })
+      expect(refused.status).toBe(400)
+      expect(await readJson(refused)).toMatchObject({
+        code: 'ebay_missing_fields',
+        message: expect.stringContaining('Package weight and size'),
+      })
+      expect(publishes()).toBe(before)
+
+      const edited = await seller.call('PATCH', `/api/listings/${listing.id}`, {
+        ...JACKET,
+        images: listing.images,
+        version: listing.version,
+        ...PARCEL,
+      })
+      expect(edited.status).toBe(200)
+      const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+        aspects: { Type: 'Jacket' },
+        postalCode: '95125',
+      })
+      expect(posted.status, await posted.clone().text()).toBe(200)
+    } finally {
+      opened.fake.sell.calculatedShipping.delete(policy)
+    }
+  })
+
+  it("is read again when eBay refuses a parcel a cached flat policy let through (eBay's 25020)", async () => {
+    const { seller, listing } = await postedListing({})
+    // The policy became calculated after it was read: eBay refuses, Snaplist says what is missing and reads it again.
+    const policy = opened.fake.sell.policies!.fulfillment[0]!
+    opened.fake.sell.calculatedShipping.add(policy)
+    try {
+      const other = await seller.post('/api/listings', {
+        ...JACKET,
+        images: listing.images,
+        title: 'Denim jacket, another',
+      })
+      const second = await readJson(other)
+      const refused = await seller.post(`/api/listings/${second.id}/post-to-ebay`, {
+        aspects: { Type: 'Jacket' },
+        postalCode: '95125',
+      })
+      expect(refused.status).toBe(400)
+      expect((await readJson(refused)).message).toContain('Package weight and size')
+      const requirements = await readJson(await seller.get(`/api/listings/${second.id}/ebay-requirements`))
+      expect(requirements.missing).toContain('Package weight and size')
+    } finally {
+      opened.fake.sell.calculatedShipping.delete(policy)
+    }
+  })
+})
