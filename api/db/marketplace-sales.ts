@@ -95,6 +95,9 @@ export interface OrderSale {
   unitPriceCents: number | null
 }
 
+/** What the buyer paid for the sale's items: the weight an order's shared fees are spread by. */
+export const amountOf = (sale: OrderSale) => (sale.unitPriceCents ?? 0) * sale.quantity
+
 /** The seller's sales of one order (eBay) or receipt (Etsy), in the order they were recorded. */
 export const salesOfOrder = (sql: Sql | Tx, userId: number, marketplace: SoldOn, orderId: string) =>
   sql<OrderSale[]>`

@@ -7,7 +7,7 @@ import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from '../../api/contract/photos.ts'
 import { isAnalysis, type Draft, type OutboxEntry, type SnaplistDb } from './db.ts'
 import type { NewPhoto } from './draft-photo-writes.ts'
 import { createDraftStore } from './drafts.ts'
-import { spreadCents, type SpreadBy } from './receipt-spread.ts'
+import { spreadCents, type SpreadBy } from '../../api/contract/spread-cents.ts'
 
 /** Photos taken further apart than this are of different items (docs/product.md §17). */
 export const ITEM_GAP_MS = 60_000

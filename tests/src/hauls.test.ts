@@ -16,7 +16,7 @@ import {
 } from '../../src/offline/hauls.ts'
 import type { NewPhoto } from '../../src/offline/draft-photo-writes.ts'
 import { createDraftStore } from '../../src/offline/drafts.ts'
-import { spreadCents } from '../../src/offline/receipt-spread.ts'
+import { spreadCents } from '../../api/contract/spread-cents.ts'
 import { takenAtJpeg } from '../helpers/images.ts'
 
 const USER = 7

@@ -3,7 +3,8 @@
 // lineItemId) and the order's totalFeeAmount; a SHIPPING_LABEL transaction is a label bought on eBay for it. eBay's
 // fees can change until the sale's funds are available for payout: until then the figures are read, not settled.
 import * as v from 'valibot'
-import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
+import { spreadCents } from '../../contract/spread-cents.ts'
+import { amountOf, type OrderSale, type ReadEarnings } from '../../db/marketplace-sales.ts'
 import type { OrderEarnings } from '../selling/marketplace.ts'
 import { readReply, type EbaySellClient } from './sell-api.ts'
 
@@ -41,19 +42,13 @@ const cents = (amount: { value: string } | undefined) => Math.round(Math.abs(Num
  * sales' amounts. The label goes with the order's first sale, so a profit summed over the order counts it once.
  */
 function shareOut(sales: OrderSale[], sale: Transaction, labelCents: number): Map<string, ReadEarnings> {
-  const total = sales.reduce((sum, each) => sum + (each.unitPriceCents ?? 0) * each.quantity, 0)
-  const orderFees = cents(sale.totalFeeAmount)
+  const shared = spreadCents(cents(sale.totalFeeAmount), sales.map(amountOf))
   return new Map(
     sales.map((each, index) => {
       const line = sale.orderLineItems.find((item) => item.lineItemId !== undefined && item.lineItemId === each.lineId)
       const feeLines = line
         ? line.marketplaceFees.map((fee) => ({ type: fee.feeType, cents: cents(fee.amount) }))
-        : [
-            {
-              type: 'ORDER_FEES_SHARED',
-              cents: total ? Math.round((orderFees * (each.unitPriceCents ?? 0) * each.quantity) / total) : 0,
-            },
-          ]
+        : [{ type: 'ORDER_FEES_SHARED', cents: shared[index]! }]
       const feesCents = feeLines.reduce((sum, fee) => sum + fee.cents, 0)
       return [each.saleId, { feesCents, labelCents: index === 0 ? labelCents : 0, feeLines }]
     }),

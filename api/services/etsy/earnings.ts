@@ -5,7 +5,8 @@
 // its figures are settled then.
 import * as v from 'valibot'
 import type { FeeLine } from '../../contract/sale-earnings.ts'
-import type { OrderSale } from '../../db/marketplace-sales.ts'
+import { spreadCents } from '../../contract/spread-cents.ts'
+import { amountOf, type OrderSale } from '../../db/marketplace-sales.ts'
 import type { OrderEarnings } from '../selling/marketplace.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 
@@ -90,13 +91,12 @@ export function createEtsyEarnings(api: EtsyApi) {
         new Set(sales.map((sale) => sale.saleId)),
         payment.created_timestamp,
       )
-      const total = sales.reduce((sum, sale) => sum + (sale.unitPriceCents ?? 0) * sale.quantity, 0)
+      const shares = spreadCents(processing, sales.map(amountOf))
       const bySale = new Map(
-        sales.map((sale) => {
-          const share = total ? Math.round((processing * (sale.unitPriceCents ?? 0) * sale.quantity) / total) : 0
+        sales.map((sale, index) => {
           const feeLines = [
             ...charged.filter((entry) => entry.saleId === sale.saleId).map((entry) => entry.line),
-            { type: 'payment_processing', cents: share },
+            { type: 'payment_processing', cents: shares[index]! },
           ]
           return [
             sale.saleId,

@@ -8,7 +8,7 @@ import { money, toCents } from '../../../../api/contract/listing.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { notify } from '../../../lib/notify.tsx'
-import type { SpreadBy } from '../../../offline/receipt-spread.ts'
+import type { SpreadBy } from '../../../../api/contract/spread-cents.ts'
 import { useHaulStore, type HaulItemView } from './useHaul.ts'
 
 const PaidSchema = money({ label: 'Paid in all', max: ASKING_PRICE_MAX, zeroAllowed: true })

@@ -1,6 +1,7 @@
-// A haul's receipt spread over its items (issue 32): the total paid shared in proportion to each item's weight (1 each
-// for evenly, the asking price for by price), in whole cents that add up to the total exactly. The cents left over by
-// rounding down go to the items whose shares lost the most (the largest remainders), the first items first on a tie.
+// A total in cents shared in proportion to weights, in whole cents that add up to the total exactly (issue 32): a haul's
+// receipt over its items on the phone (1 each for evenly, the asking price for by price), and on the server an order's
+// fees over its sales by their amounts. The cents left over by rounding down go to the shares that lost the most (the
+// largest remainders), the first first on a tie.
 
 /** How a receipt is shared: the same for each item, or in proportion to the prices they are listed at. */
 export type SpreadBy = 'evenly' | 'price'
