@@ -3,7 +3,7 @@
 // the sales behind a figure a page at a time. Scoped to the seller; marketplace_sales_user_sold serves the day ranges.
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql } from './client.ts'
-import type { ListingSaleRow } from './marketplace-sales.ts'
+import { SALE_FIGURE_COLUMNS, type ListingSaleRow } from './marketplace-sales.ts'
 
 /** Sums of one month's sales on one marketplace, in cents. */
 export interface MonthSums {
@@ -101,9 +101,7 @@ export const insightSalesPage = (
   limit: number,
 ) =>
   sql<InsightSaleRow[]>`
-    select s.marketplace, s.sale_id, s.order_id, s.sold_where, s.sold_at, s.sold_at::text as sold_at_key, s.quantity,
-      s.unit_price_cents, s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines,
-      l.cost_cents as unit_cost_cents, l.id as listing_id, l.title
+    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.sale_id, s.sold_at::text as sold_at_key, l.id as listing_id, l.title
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz

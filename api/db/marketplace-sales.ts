@@ -128,11 +128,14 @@ export async function storeEarnings(
 /** A listing's sale as its seller reads it: the figures earningsOf works from, and how to find it on the marketplace. */
 export type ListingSaleRow = StoredSale
 
+/** A sale's columns as a ListingSaleRow reads them, from marketplace_sales `s` and its listing `l`. */
+export const SALE_FIGURE_COLUMNS = `s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents,
+  s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents`
+
 /** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
 export const listingSales = (sql: Sql, userId: number, listingId: number) =>
   sql<ListingSaleRow[]>`
-    select s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents, s.shipping_cents,
-      s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents
+    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}
     from marketplace_sales s join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId} and s.listing_id = ${listingId}
     order by s.sold_at desc, s.sale_id desc`

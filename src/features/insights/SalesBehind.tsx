@@ -1,10 +1,10 @@
 // The sales behind a figure the seller opened on the Insights: newest first, a page at a time, each with what it
 // earned, and its listing to open.
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { salesBehindQuery, type SalesBehind as Behind } from './insights-queries.ts'
+import { ListingLink } from './ListingLink.tsx'
 import { money } from './money.ts'
 
 const dayOf = (iso: string) =>
@@ -26,13 +26,7 @@ export function SalesBehind({ behind, title }: { behind: Behind; title: string }
               {sale.listingId === null ? (
                 <span className="font-medium text-slate-900">{sale.title ?? 'A deleted listing'}</span>
               ) : (
-                <Link
-                  to="/list-item"
-                  search={{ edit: sale.listingId }}
-                  className="font-medium text-indigo-700 underline-offset-2 hover:underline"
-                >
-                  {sale.title}
-                </Link>
+                <ListingLink id={sale.listingId} title={sale.title ?? ''} />
               )}
               <p className="text-xs text-slate-600">
                 {dayOf(sale.soldAt)} · {SOLD_ON_LABELS[sale.marketplace]}

@@ -3,12 +3,12 @@
 // and by marketplace, and the listings live longest, the candidates for a price drop. Every figure opens the sales
 // behind it. Read from the server: this screen and its chart library are not kept for offline use (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { DayRange } from '../../../api/contract/day-range.ts'
 import { STALE_AFTER_DAYS, type Insights, type SalesFigures } from '../../../api/contract/insights.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { insightsQuery, type SalesBehind as Behind } from './insights-queries.ts'
+import { ListingLink } from './ListingLink.tsx'
 import { daysOfMonth, money, monthName } from './money.ts'
 import { MonthsChart } from './MonthsChart.tsx'
 import { SalesBehind } from './SalesBehind.tsx'
@@ -166,13 +166,7 @@ function Stale({ stale }: { stale: Insights['stale'] }) {
       <ul className="mt-2 divide-y divide-slate-100 text-sm">
         {stale.listings.map((listing) => (
           <li key={listing.id} className="flex items-baseline justify-between gap-3 py-2">
-            <Link
-              to="/list-item"
-              search={{ edit: listing.id }}
-              className="min-w-0 font-medium text-indigo-700 underline-offset-2 hover:underline"
-            >
-              {listing.title}
-            </Link>
+            <ListingLink id={listing.id} title={listing.title} className="min-w-0" />
             <span className="shrink-0 tabular-nums text-slate-700">
               {listing.daysListed} days{listing.price === null ? '' : ` · ${money(listing.price)}`}
             </span>
