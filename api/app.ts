@@ -21,6 +21,7 @@ import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
 import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
+import { productLookupRoutes } from './routes/product-lookup.ts'
 import { ebayImportRoutes } from './routes/ebay-import.ts'
 import { etsyPublishRoutes } from './routes/etsy-publish.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
@@ -234,6 +235,7 @@ export function createApp({
     connectionService: connections,
     recorder,
     photos,
+    lookups,
     ...(ebayImport ? { importOptions: ebayImport } : {}),
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
@@ -333,6 +335,7 @@ export function createApp({
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', bulkActionRoutes(createBulkActions({ sql, jobs })))
     .route('/', ebayImportRoutes(ebay.importer))
+    .route('/', productLookupRoutes(ebay.catalog))
     .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
     .route('/', etsyPublishRoutes(etsy))
     .route('/', eventRoutes(liveStreams, sessions))

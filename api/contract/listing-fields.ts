@@ -43,6 +43,8 @@ export interface TextSpec extends FieldBase {
   required?: true
   /** Why the limit is what it is, said with the limit. */
   limitReason?: string
+  /** What the text must be besides short enough: a barcode number (gtin.ts), or digits alone. */
+  format?: 'gtin' | 'digits'
 }
 export interface WholeNumberSpec extends FieldBase {
   kind: 'whole'
@@ -148,6 +150,17 @@ export const LISTING_FIELDS = {
     ai: { maxItems: 10 },
     ebayAspect: null,
   },
+  // The product's barcode (issue 33, docs/decisions/0046): scanned or typed, looked up in eBay's catalog, sent to eBay
+  // as the inventory item's UPC, EAN or ISBN.
+  gtin: {
+    kind: 'text',
+    label: 'Barcode (UPC, EAN or ISBN)',
+    column: 'gtin',
+    max: 14,
+    format: 'gtin',
+    ai: false,
+    ebayAspect: null,
+  },
   color: {
     kind: 'choice',
     label: 'Primary Color',
@@ -175,6 +188,16 @@ export const LISTING_FIELDS = {
     options: DEPARTMENTS,
     ai: {},
     ebayAspect: 'Department',
+  },
+  // eBay's catalog product the seller picked for the barcode: eBay fills in its own details of the product from it.
+  ebayProductId: {
+    kind: 'text',
+    label: 'eBay catalog product (ePID)',
+    column: 'ebay_product_id',
+    max: 20,
+    format: 'digits',
+    ai: false,
+    ebayAspect: null,
   },
   // The parcel it ships in (issue 33, docs/decisions/0045): what carriers and calculated shipping price by. Whole ounces
   // and inches, as eBay's package weight and dimensions take them; 0 is "not given".

@@ -2,6 +2,7 @@
 // in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
+import { GTIN_MESSAGE, normalizedGtin } from './gtin.ts'
 import {
   FILLABLE_FIELDS,
   LISTING_FIELD_ENTRIES,
@@ -58,7 +59,12 @@ const optionalText = (spec: TextSpec) =>
   v.pipe(
     v.optional(v.nullable(v.string(`${spec.label} must be text`)), ''),
     v.transform((text) => (text ?? '').trim()),
+    // A barcode is kept as the digits a catalog matches (an ISBN-10 as its ISBN-13); one that is no barcode stays as
+    // typed, for the check below to refuse it.
+    v.transform((text) => (spec.format === 'gtin' && text !== '' ? (normalizedGtin(text) ?? text) : text)),
     v.maxLength(spec.max, tooLong(spec)),
+    v.check((text) => text === '' || spec.format !== 'gtin' || normalizedGtin(text) === text, GTIN_MESSAGE),
+    v.check((text) => text === '' || spec.format !== 'digits' || /^\d+$/.test(text), `${spec.label} must be digits`),
   )
 
 const requiredChoice = <Value extends string>(label: string, options: readonly Option<Value>[]) =>

@@ -1,7 +1,7 @@
-// SQL for ebay_lookup_cache: eBay's answers the analysis reuses for some hours (category suggestions, market searches).
+// SQL for ebay_lookup_cache: eBay's answers kept some hours (category suggestions, market searches, catalog products).
 import type { Sql } from './client.ts'
 
-export type LookupKind = 'category_suggestion' | 'market_search'
+export type LookupKind = 'category_suggestion' | 'market_search' | 'catalog_product'
 
 /** The cached value, unless older than maxAgeMs. */
 export async function findLookup<T>(sql: Sql, kind: LookupKind, key: string, maxAgeMs: number): Promise<T | undefined> {

@@ -15,6 +15,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { randomBytes, randomInt } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createContractChecker } from './ebay-contracts.ts'
+import { productsWithGtin } from './ebay-catalog-products.ts'
 import type { OrderFinances } from './ebay-finances.ts'
 
 export type BusinessPolicyIds = Record<'fulfillment' | 'payment' | 'return', string[]>
@@ -97,7 +98,11 @@ const CONDITION_ENUM: Record<string, string> = {
   '1500': 'NEW_OTHER',
   '1750': 'NEW_WITH_DEFECTS',
   '2000': 'CERTIFIED_REFURBISHED',
+  '2750': 'LIKE_NEW',
   '3000': 'USED_EXCELLENT',
+  '4000': 'USED_VERY_GOOD',
+  '5000': 'USED_GOOD',
+  '6000': 'USED_ACCEPTABLE',
   '7000': 'FOR_PARTS_OR_NOT_WORKING',
 }
 const GENERAL_CONDITIONS = [
@@ -238,6 +243,26 @@ export const FAKE_CATEGORIES = [
       condition('2000', 'Certified - Refurbished', 'RESTRICTED'),
       condition('3000', 'Used'),
       condition('7000', 'For parts or not working'),
+    ],
+  },
+  {
+    id: '261186',
+    name: 'Books',
+    words: /\b(novel|paperback|hardcover|isbn)\b/i,
+    aspects: [
+      aspect('Book Title', true),
+      aspect('Author', true),
+      aspect('Language', true),
+      recommended('Format', ['Hardcover', 'Paperback', 'Trade Paperback', 'Mass Market Paperback']),
+      recommended('Publisher'),
+      recommended('Publication Year'),
+    ],
+    conditions: [
+      condition('1000', 'Brand New'),
+      condition('2750', 'Like New'),
+      condition('4000', 'Very Good'),
+      condition('5000', 'Good'),
+      condition('6000', 'Acceptable'),
     ],
   },
   {
@@ -1112,7 +1137,10 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         const marketplace = c.req.header('x-ebay-c-marketplace-id')
         if (marketplace && !BROWSE_MARKETPLACES.has(marketplace))
           return restError(c, 400, 12002, `The marketplace ID ${marketplace} is invalid.`)
-        const { q, category_ids: categoryIds, filter = '', limit = '50', offset = '0' } = c.req.query()
+        const { q, gtin, filter = '', limit = '50', offset = '0' } = c.req.query()
+        // A GTIN finds the listings of its catalog product: here, its category's market.
+        const categoryIds =
+          c.req.query('category_ids') ?? (gtin ? (productsWithGtin(gtin)[0]?.primaryCategoryId ?? 'none') : undefined)
         if (!q && !categoryIds)
           return restError(
             c,

@@ -30,6 +30,7 @@ import {
   type SellMode,
   type SellState,
 } from './ebay-sell.ts'
+import { catalogRoutes } from './ebay-catalog.ts'
 import { financesRoutes } from './ebay-finances.ts'
 import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
 import { tradingRoutes } from './ebay-trading.ts'
@@ -235,6 +236,7 @@ function createFakeApp(state: State) {
       })
       .route('/', sellRoutes(state.sell, bearer))
       .route('/', financesRoutes(state.sell, bearer))
+      .route('/', catalogRoutes(bearer))
       .route('/', importRoutes(state.sell, bearer))
       .route('/', tradingRoutes(state.sell, ownerOf))
       .route(

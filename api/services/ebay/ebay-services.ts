@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
+import { createEbayCatalog } from './catalog.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
@@ -25,6 +26,7 @@ import { createEbayImport, type EbayImportOptions } from './import.ts'
 import { createTradingClient } from './trading-api.ts'
 import { createTradingListings } from './trading-listings.ts'
 import type { PhotoService } from '../listings/photos.ts'
+import type { EbayLookups } from './lookups.ts'
 
 export interface EbayServicesDeps {
   sql: Sql
@@ -41,11 +43,13 @@ export interface EbayServicesDeps {
   photos: Pick<PhotoService, 'copyIn'>
   /** The import's pace and waits (tests and benches go faster than eBay would allow). */
   importOptions?: EbayImportOptions
+  /** What Snaplist asks eBay as the app (the market for a barcode); absent without eBay's app keys. */
+  lookups?: EbayLookups | undefined
 }
 
 /**
- * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices, the sales poll and importing; they send
- * their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
+ * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices, the sales poll,
+ * importing and the catalog's products for a barcode; they send their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
   sql,
@@ -57,6 +61,7 @@ export function createEbayServices({
   recorder,
   photos,
   importOptions,
+  lookups,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -93,5 +98,17 @@ export function createEbayServices({
     picturesOrigin: hosts.pictures,
     ...(importOptions ? { options: importOptions } : {}),
   })
-  return { publisher, revisions, sales, endAndRelist, bulkPoster, categoryChoice, selling, bulkPrices, importer }
+  const catalog = createEbayCatalog({ sql, sell, taxonomy, connectionService, lookups })
+  return {
+    publisher,
+    revisions,
+    sales,
+    endAndRelist,
+    bulkPoster,
+    categoryChoice,
+    selling,
+    bulkPrices,
+    importer,
+    catalog,
+  }
 }

@@ -2,6 +2,7 @@
 // same way when publishing and when revising a listing already on eBay.
 import { escapeHtml } from '../../contract/email-template.ts'
 import type { EbayCondition } from '../../contract/ebay-publish.ts'
+import { gtinKind } from '../../contract/gtin.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
 import type { BusinessPolicies } from './policies.ts'
 
@@ -20,6 +21,7 @@ export function inventoryItemBody(
     imageUrls,
     aspects,
     ...(listing.brand ? { brand: listing.brand } : {}),
+    ...productIdsOf(listing),
   }
   return {
     availability: { shipToLocationAvailability: { quantity: listing.quantity } },
@@ -27,6 +29,17 @@ export function inventoryItemBody(
     ...(condition.description ? { conditionDescription: condition.description } : {}),
     ...packageOf(listing),
     product,
+  }
+}
+
+/**
+ * The product's barcode under the name eBay gives its kind (upc, ean or isbn), and the catalog product the seller picked
+ * for it (epid): eBay then fills in the catalog's details of the product.
+ */
+function productIdsOf(listing: Listing) {
+  return {
+    ...(listing.gtin ? { [gtinKind(listing.gtin)]: [listing.gtin] } : {}),
+    ...(listing.ebayProductId ? { epid: listing.ebayProductId } : {}),
   }
 }
 

@@ -100,6 +100,8 @@ export interface EbayLookups {
   aspects(categoryId: string): Promise<CategoryAspect[]>
   /** Fixed-price listings like the item, for sale now (count 0: none). */
   market(query: MarketQuery): Promise<MarketPrices>
+  /** Used ones of the product with this barcode (Browse's gtin search), in its catalog category when known. */
+  marketByGtin(gtin: string, categoryId: string | undefined): Promise<MarketPrices>
 }
 
 export interface EbayLookupsDeps {
@@ -137,6 +139,20 @@ export function createEbayLookups({ sql, config, fetcher = fetch, ...given }: Eb
     return answer
   }
 
+  /** Fixed-price listings for sale now that Browse finds for the query, in one condition, priced in dollars. */
+  function searchMarket(key: string, query: Record<string, string>, condition: MarketQuery['condition']) {
+    const filter = `buyingOptions:{FIXED_PRICE},conditions:{${condition.toUpperCase()}},priceCurrency:USD`
+    return cached('market_search', key, () =>
+      asApp(async (token) => {
+        const params = new URLSearchParams({ ...query, filter, limit: String(MARKET_SAMPLE) })
+        const reply = await sell.send(token, { method: 'GET', path: `${BROWSE}?${params}` })
+        const parsed = v.safeParse(SearchReplySchema, reply.body)
+        if (!parsed.success) throw new Error('Browse answered in an unexpected shape')
+        return marketPricesOf(parsed.output, new Date())
+      }),
+    )
+  }
+
   return {
     category: (title) =>
       cached('category_suggestion', title.trim().toLowerCase(), () =>
@@ -152,16 +168,14 @@ export function createEbayLookups({ sql, config, fetcher = fetch, ...given }: Eb
 
     market: ({ title, categoryId, condition }) => {
       const q = marketKeywords(title)
-      const filter = `buyingOptions:{FIXED_PRICE},conditions:{${condition.toUpperCase()}},priceCurrency:USD`
-      return cached('market_search', JSON.stringify([q, categoryId, condition]), () =>
-        asApp(async (token) => {
-          const query = new URLSearchParams({ q, category_ids: categoryId, filter, limit: String(MARKET_SAMPLE) })
-          const reply = await sell.send(token, { method: 'GET', path: `${BROWSE}?${query}` })
-          const parsed = v.safeParse(SearchReplySchema, reply.body)
-          if (!parsed.success) throw new Error('Browse answered in an unexpected shape')
-          return marketPricesOf(parsed.output, new Date())
-        }),
-      )
+      return searchMarket(JSON.stringify([q, categoryId, condition]), { q, category_ids: categoryId }, condition)
     },
+
+    marketByGtin: (gtin, categoryId) =>
+      searchMarket(
+        JSON.stringify(['gtin', gtin]),
+        { gtin, ...(categoryId ? { category_ids: categoryId } : {}) },
+        'used',
+      ),
   }
 }

@@ -1,0 +1,14 @@
+// GET /api/product-lookup?gtin=<code>: the products eBay's catalog has for a barcode the seller scanned or typed, and the
+// market for it (docs/decisions/0046). It reads; the listing changes only when the seller's draft is sent.
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { ProductLookupQuerySchema } from '../contract/product-lookup.ts'
+import { requireUser } from '../middleware/session.ts'
+import type { EbayCatalog } from '../services/ebay/catalog.ts'
+import { valid } from '../validate.ts'
+
+export function productLookupRoutes(catalog: EbayCatalog) {
+  return new Hono<AppEnv>().get('/product-lookup', valid('query', ProductLookupQuerySchema), async (c) =>
+    c.json(await catalog.lookUp(requireUser(c).id, c.req.valid('query').gtin), 200),
+  )
+}

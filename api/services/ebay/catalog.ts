@@ -1,0 +1,116 @@
+// A barcode looked up in eBay's catalog (Catalog API, issue 33, docs/decisions/0046): product_summary/search by GTIN,
+// then each product in full (getProduct) for its category and item specifics, and the category's name from Taxonomy.
+// The catalog answers sellers' tokens only (scope sell.inventory, which every connection has). A code's products are
+// the same for every seller, so they are kept some hours in ebay_lookup_cache, as the analysis's lookups are; the
+// market for the code (Browse by GTIN) is asked as the app. A market eBay cannot give now leaves it out: never the
+// products.
+import * as v from 'valibot'
+import type { MarketPrices } from '../../contract/analysis.ts'
+import { MAX_CATALOG_PRODUCTS, type CatalogProduct, type ProductLookup } from '../../contract/product-lookup.ts'
+import type { Sql } from '../../db/client.ts'
+import * as cache from '../../db/ebay-lookup-cache.ts'
+import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
+import { AppError } from '../../errors.ts'
+import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { EBAY_LOOKUP_MAX_AGE_MS, type EbayLookups } from './lookups.ts'
+import { readReply, type EbaySellClient } from './sell-api.ts'
+import type { EbayTaxonomy } from './taxonomy.ts'
+
+const CATALOG = '/commerce/catalog/v1_beta'
+
+const AspectsSchema = v.optional(
+  v.array(v.object({ localizedName: v.string(), localizedValues: v.optional(v.array(v.string()), []) })),
+  [],
+)
+const ImageSchema = v.optional(v.object({ imageUrl: v.optional(v.string()) }))
+const SearchReplySchema = v.object({
+  productSummaries: v.optional(v.array(v.object({ epid: v.optional(v.string()) })), []),
+})
+const ProductSchema = v.object({
+  epid: v.string(),
+  title: v.optional(v.string(), ''),
+  brand: v.optional(v.string(), ''),
+  aspects: AspectsSchema,
+  image: ImageSchema,
+  primaryCategoryId: v.optional(v.string()),
+})
+
+const notConnected = () =>
+  new AppError(409, 'ebay_not_connected', 'Connect your eBay account to look up barcodes in eBay’s catalog.')
+
+/** eBay's stock photo, only at an https address (what a listing's photo may be). */
+const stockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
+  image?.imageUrl?.startsWith('https://') ? image.imageUrl : null
+
+export interface EbayCatalogDeps {
+  sql: Sql
+  sell: EbaySellClient
+  taxonomy: EbayTaxonomy
+  connectionService: MarketplaceConnectionService
+  /** The app's lookups, for the market by code; absent when eBay's app keys are not set. */
+  lookups: EbayLookups | undefined
+}
+
+export function createEbayCatalog({ sql, sell, taxonomy, connectionService, lookups }: EbayCatalogDeps) {
+  /** One product in full, with its category's name (a category eBay no longer has is left out). */
+  async function productOf(token: string, epid: string): Promise<CatalogProduct> {
+    const reply = await sell.send(token, { method: 'GET', path: `${CATALOG}/product/${encodeURIComponent(epid)}` })
+    const product = readReply(ProductSchema, reply)
+    const category = product.primaryCategoryId
+      ? await taxonomy.leafCategory(token, product.primaryCategoryId).catch(() => null)
+      : null
+    const aspects = Object.fromEntries(
+      product.aspects.flatMap((aspect) =>
+        aspect.localizedValues[0] ? [[aspect.localizedName, aspect.localizedValues[0]]] : [],
+      ),
+    )
+    return {
+      epid: product.epid,
+      title: product.title,
+      brand: product.brand || (aspects.Brand ?? ''),
+      category,
+      aspects,
+      stockPhotoUrl: stockPhoto(product.image),
+    }
+  }
+
+  /** The products eBay's catalog has for the code (none: eBay answers 204, or no summaries). */
+  async function productsFor(token: string, gtin: string): Promise<CatalogProduct[]> {
+    const query = new URLSearchParams({ gtin, limit: String(MAX_CATALOG_PRODUCTS) })
+    const reply = await sell.send(token, { method: 'GET', path: `${CATALOG}/product_summary/search?${query}` })
+    if (reply.status === 204) return []
+    const epids = readReply(SearchReplySchema, reply).productSummaries.flatMap((summary) =>
+      summary.epid ? [summary.epid] : [],
+    )
+    return Promise.all(epids.slice(0, MAX_CATALOG_PRODUCTS).map((epid) => productOf(token, epid)))
+  }
+
+  /** What the same code sells for on eBay now; null when eBay's market cannot be asked (it never stops a lookup). */
+  async function marketFor(gtin: string, products: CatalogProduct[]): Promise<MarketPrices | null> {
+    if (!lookups) return null
+    try {
+      return await lookups.marketByGtin(gtin, products[0]?.category?.id)
+    } catch (error) {
+      console.warn(`[ebay] the market for a barcode could not be read: ${(error as Error).message}`)
+      return null
+    }
+  }
+
+  return {
+    async lookUp(userId: number, gtin: string): Promise<ProductLookup> {
+      if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
+      const found = await cache.findLookup<{ products: CatalogProduct[] }>(
+        sql,
+        'catalog_product',
+        gtin,
+        EBAY_LOOKUP_MAX_AGE_MS,
+      )
+      const products =
+        found?.products ?? (await connectionService.call(userId, 'ebay', (token) => productsFor(token, gtin)))
+      if (!found) await cache.saveLookup(sql, 'catalog_product', gtin, { products })
+      return { gtin, products, market: await marketFor(gtin, products) }
+    },
+  }
+}
+
+export type EbayCatalog = ReturnType<typeof createEbayCatalog>
