@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { Listing } from '../../api/contract/listing.ts'
+import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import {
   EMPTY_FORM_VALUES,
   type FillableField,
@@ -26,6 +27,21 @@ export const EMPTY_FIELDS: DraftFields = EMPTY_FORM_VALUES
  */
 export type DraftState = 'editing' | 'queued' | 'failed' | 'done'
 
+/**
+ * A barcode scanned or typed on the draft, and what eBay's catalog has for it (docs/decisions/0046). waiting: to be
+ * looked up (offline, or eBay busy: the outbox's lookup-product entry); found: the catalog's answer (no products: the
+ * photos fill the listing); refused: the server's error code says why (ebay_not_connected: connect eBay first).
+ */
+export interface DraftBarcode {
+  code: string
+  state: 'waiting' | 'found' | 'refused'
+  products?: CatalogProduct[]
+  market?: ProductLookup['market']
+  refusal?: string
+  /** The catalog product that filled the draft (the only one, or the seller's pick). */
+  picked?: CatalogProduct
+}
+
 export interface Draft {
   /** Also the listing's clientId, so creating it twice is creating it once. */
   id: string
@@ -38,6 +54,9 @@ export interface Draft {
   edited: DraftField[]
   /** Fields the AI filled and the seller has not changed since. */
   aiFilled: DraftField[]
+  /** Fields eBay's catalog filled from the barcode and the seller has not changed since: the AI never overwrites them. */
+  catalogFilled?: DraftField[]
+  barcode?: DraftBarcode
   /** Photo ids in the order the seller sees them. */
   photoIds: string[]
   state: DraftState
@@ -102,8 +121,10 @@ export interface DraftPhoto {
 /**
  * analyze-draft: all of the draft's stored photos analysed together, once its uploads are done. analyze-photo: one
  * photo uploaded and analysed alone (entries queued before drafts were analysed whole; still sent as they are).
+ * lookup-product: the draft's barcode looked up in eBay's catalog.
  */
-export type OutboxKind = 'upload-photo' | 'analyze-photo' | 'analyze-draft' | 'create-listing' | 'update-listing'
+export type OutboxKind =
+  'upload-photo' | 'analyze-photo' | 'analyze-draft' | 'create-listing' | 'update-listing' | 'lookup-product'
 
 export const isAnalysis = (entry: Pick<OutboxEntry, 'kind'>) =>
   entry.kind === 'analyze-photo' || entry.kind === 'analyze-draft'

@@ -21,6 +21,7 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
           fields: { ...draft.fields, ...changes },
           edited: [...new Set([...draft.edited, ...touched])],
           aiFilled: draft.aiFilled.filter((field) => !touched.includes(field)),
+          catalogFilled: (draft.catalogFilled ?? []).filter((field) => !touched.includes(field)),
           guesses: (draft.guesses ?? []).filter((key) => !touched.includes(key as DraftField)),
           updatedAt: now(),
           ...(draft.state === 'failed' ? { state: 'editing' as const, error: undefined, errorFields: undefined } : {}),
@@ -75,8 +76,10 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
       db.transaction('rw', db.drafts, async () => {
         const draft = await own(draftId)
         if (!draft) return
+        // Nor over what eBay's catalog filled from the barcode: it knows the product for certain.
+        const ownedElsewhere = [...draft.edited, ...(draft.catalogFilled ?? [])]
         const filled = Object.entries(suggestedFields(result)).filter(
-          ([field]) => !draft.edited.includes(field as DraftField),
+          ([field]) => !ownedElsewhere.includes(field as DraftField),
         )
         await db.drafts.update(draftId, {
           fields: { ...draft.fields, ...Object.fromEntries(filled) },

@@ -2,9 +2,11 @@
 // change one IndexedDB transaction, so a crash or a closed tab never leaves half of one behind. A store acts for one
 // account: it makes that account's drafts and treats another account's (a shared phone) as if they were not there.
 // The store's parts each do one job: its records (draft-records.ts), a draft's values (draft-field-writes.ts), its
-// photos (draft-photo-writes.ts), sending it (draft-sending.ts), and the account as a whole (draft-account.ts).
+// photos (draft-photo-writes.ts), its barcode (draft-barcode-writes.ts), sending it (draft-sending.ts), and the account
+// as a whole (draft-account.ts).
 import type { SnaplistDb } from './db.ts'
 import { draftAccount } from './draft-account.ts'
+import { draftBarcodeWrites } from './draft-barcode-writes.ts'
 import { draftFieldWrites } from './draft-field-writes.ts'
 import { draftPhotoWrites } from './draft-photo-writes.ts'
 import { draftRecords } from './draft-records.ts'
@@ -19,6 +21,7 @@ export function createDraftStore(db: SnaplistDb, userId: number, now: () => numb
     ensure: records.ensureDraft,
 
     ...draftFieldWrites(records),
+    ...draftBarcodeWrites(records),
     ...draftPhotoWrites(records),
     ...draftSending(records),
     ...draftAccount(records),

@@ -1,5 +1,5 @@
 // How one account's outbox entries are sent: a photo uploaded (and, for old entries, analysed alone), a draft's photos
-// analysed together, a listing created or edited. Every request names the account, every change lands in its drafts,
+// analysed together, a barcode looked up, a listing created or edited. Every request names the account, every change lands in its drafts,
 // and every call is idempotent (the photo's UUID and the draft's clientId make the server answer "already done").
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
@@ -155,8 +155,16 @@ export function entrySenderFor(account: number, { db, transport, now, onListingC
     return createListing(draft)
   }
 
+  /** The draft's barcode in eBay's catalog; a draft sent meanwhile went without it (its listing never waits for it). */
+  async function lookUpProduct(entry: OutboxEntry) {
+    const draft = await drafts.get(entry.draftId)
+    if (!draft?.barcode || draft.barcode.state !== 'waiting' || draft.state === 'done') return
+    await drafts.productsFound(draft.id, await transport.lookUpProduct(account, draft.barcode.code))
+  }
+
   return (entry: OutboxEntry) => {
     if (writesListing(entry.kind)) return sendListing(entry)
+    if (entry.kind === 'lookup-product') return lookUpProduct(entry)
     if (entry.kind === 'analyze-draft') return analyseDraft(entry)
     return sendPhoto(entry, entry.kind === 'analyze-photo')
   }

@@ -6,6 +6,14 @@ import { isAnalysis, writesListing, type OutboxEntry } from './db.ts'
 export const onlyAnalysisWaits = (entry: OutboxEntry) => isAnalysis(entry) && entry.photoStored === true
 
 /**
+ * An entry the listing does not wait for: an analysis waiting for a busy AI, or a barcode's lookup that failed once
+ * (eBay busy or down). Its first try goes before the listing, so a code scanned offline fills the draft it was scanned
+ * for once the phone is back online.
+ */
+export const listingGoesAhead = (entry: OutboxEntry) =>
+  onlyAnalysisWaits(entry) || (entry.kind === 'lookup-product' && entry.attempts > 0)
+
+/**
  * Entries whose turn it is: not refused; a listing once its photos are stored (an analysis waiting for a busy AI does
  * not hold it up); an analysis that only waits for the AI after its draft's listing, so its answer never races the
  * create (it then fills what the listing left empty).
@@ -15,14 +23,14 @@ export function unblocked(entries: OutboxEntry[]): OutboxEntry[] {
     new Set(entries.filter(match).map((entry) => entry.draftId))
   const parkedDrafts = draftsOf((entry) => entry.status === 'parked')
   const creating = draftsOf((entry) => writesListing(entry.kind))
-  const storing = draftsOf((entry) => !writesListing(entry.kind) && !onlyAnalysisWaits(entry))
+  const storing = draftsOf((entry) => !writesListing(entry.kind) && !listingGoesAhead(entry))
   const uploading = draftsOf((entry) => entry.kind === 'upload-photo' || entry.kind === 'analyze-photo')
   return entries.filter((entry) => {
     if (entry.status !== 'pending' || parkedDrafts.has(entry.draftId)) return false
     if (writesListing(entry.kind)) return !storing.has(entry.draftId)
     // The draft's analysis reads all of its photos: it waits until they are all on the server.
     if (entry.kind === 'analyze-draft' && uploading.has(entry.draftId)) return false
-    return !(onlyAnalysisWaits(entry) && creating.has(entry.draftId))
+    return !(listingGoesAhead(entry) && creating.has(entry.draftId))
   })
 }
 

@@ -118,6 +118,14 @@ export function createSyncEngine({
       if (isAiBusy(error) && entry.userId !== undefined) await holdFreshAnalyses(entry.userId, now() + delay)
       return
     }
+    // The barcode was refused (eBay not connected, a code the server does not take): the draft goes on without it.
+    if (entry.kind === 'lookup-product') {
+      await db.transaction('rw', db.outbox, db.drafts, async () => {
+        await db.outbox.delete(entry.id!)
+        await db.drafts.update(entry.draftId, { 'barcode.state': 'refused', 'barcode.refusal': code ?? 'refused' })
+      })
+      return
+    }
     // The photo is stored and only its analysis was refused: the draft (or its listing) goes on without it.
     if (onlyAnalysisWaits(entry)) {
       await db.outbox.delete(entry.id!)

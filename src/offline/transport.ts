@@ -1,8 +1,9 @@
-// The sync engine's view of the server: who is signed in, five idempotent calls and a draft's analysis, each sent for
-// the account whose change it carries (the server refuses it when the session is another account's). Through the typed
-// client, which needs no React or DOM, so the service worker can use it too.
+// The sync engine's view of the server: who is signed in, five idempotent calls, a draft's analysis and a barcode's
+// lookup, each sent for the account whose change it carries (the server refuses it when the session is another
+// account's). Through the typed client, which needs no React or DOM, so the service worker can use it too.
 import type { AnalysisResult, DraftAnalysis, StoredImage } from '../../api/contract/analysis.ts'
 import type { Listing, ListingEdit, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
+import type { ProductLookup } from '../../api/contract/product-lookup.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
 import { apiClient, okJson } from './api-client.ts'
 import { noConnection } from './api-error.ts'
@@ -19,6 +20,8 @@ export interface SyncTransport {
   updateListing(account: number, listingId: number, edit: ListingEdit, signal?: AbortSignal): Promise<Listing>
   /** Late AI suggestions: fills only the fields still empty on the listing. */
   fillEmpty(account: number, listingId: number, fill: ListingFill, signal?: AbortSignal): Promise<ListingFillReply>
+  /** The products eBay's catalog has for a barcode, and the market for it. */
+  lookUpProduct(account: number, gtin: string, signal?: AbortSignal): Promise<ProductLookup>
 }
 
 /** fetch, with a network failure (offline, server down) made the ApiError status 0 the engine waits out. */
@@ -62,5 +65,7 @@ export function fetchTransport({
       okJson(
         api.listings[':id']['fill-empty'].$post({ param: { id: String(listingId) }, json }, sentFor(account, signal)),
       ),
+    lookUpProduct: (account, gtin, signal) =>
+      okJson(api['product-lookup'].$get({ query: { gtin } }, sentFor(account, signal))),
   }
 }

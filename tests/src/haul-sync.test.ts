@@ -72,6 +72,9 @@ const transport: SyncTransport = {
   updateListing: async () => {
     throw new Error('not in this test')
   },
+  lookUpProduct: async () => {
+    throw new Error('not in this test')
+  },
 }
 
 beforeEach(() => {
