@@ -43,7 +43,8 @@ export default defineConfig({
         // A classic (non-module) worker: it registers the same way in every browser that can install the app.
         rollupFormat: 'iife',
         // Not the web manifest: the plugin adds it itself.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // wasm: the barcode decoder, so scanning works with no signal (docs/decisions/0046).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
         // The server's own renderer and page template, and the pages as it sends them (scripts/vite-prerender.ts); and
         // the admin screens, used from a desktop browser with a connection: a seller's phone need not keep them.
         globIgnores: [...NOT_PRECACHED, ...ADMIN_ONLY, ...ONLINE_ONLY, ...READ_ONLINE_FIRST],
@@ -108,6 +109,9 @@ export default defineConfig({
             // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
             // (docs/decisions/0024).
             { name: 'app', test: APP_SHARED, priority: 2 },
+            // The barcode decoder's JavaScript, named so the precache budget can tell it from the app's
+            // (docs/decisions/0046); it loads when the seller first scans.
+            { name: 'barcode-decoder', test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/]/, priority: 3 },
           ],
         },
       },

@@ -1,4 +1,5 @@
-// The build step that compresses every text file once (brotli and gzip), for the server to send as it is.
+// The build step that compresses every text file once (brotli and gzip), and the barcode decoder's WebAssembly (a
+// third of its size), for the server to send as it is.
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -7,7 +8,7 @@ import type { Plugin } from 'vite'
 import { afterBundleWritten } from './after-bundle-written.ts'
 import { SERVER_DIR } from './vite-prerender.ts'
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|wasm)$/
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true })

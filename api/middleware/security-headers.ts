@@ -29,7 +29,8 @@ export function contentSecurityPolicy({ photoOrigin, googleSignIn, inlineStyleHa
   const photos = photoOrigin ? [photoOrigin] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
-    'script-src': ["'self'", ...google('script')],
+    // 'wasm-unsafe-eval' compiles WebAssembly (the barcode decoder, docs/decisions/0046); it allows no JavaScript eval.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...google('script')],
     'style-src': ["'self'", ...inlineStyleHashes, ...google('style')],
     // blob: shows a draft's photos straight from IndexedDB before they are uploaded.
     'img-src': ["'self'", 'blob:', ...photos],

@@ -362,6 +362,14 @@ function createFakeApp(state: State) {
         if (slowMs !== undefined) state.sell.slowMs = slowMs
         return c.json({ mode })
       })
+      // Prices the shipping (fulfillment) policies by calculated shipping, or not: {"calculated": true}.
+      .put('/__control/calculated-shipping', async (c) => {
+        const { calculated = true } = (await c.req.json().catch(() => ({}))) as { calculated?: boolean }
+        for (const policy of state.sell.policies?.fulfillment ?? [])
+          if (calculated) state.sell.calculatedShipping.add(policy)
+          else state.sell.calculatedShipping.delete(policy)
+        return c.json({ calculated: [...state.sell.calculatedShipping] })
+      })
       // Every revision one seller's live listings received, in order (the benchmarks count them).
       .get('/__control/revisions', (c) =>
         c.json({ revisions: state.sell.revisions.get(c.req.query('state') ?? '') ?? [] }),

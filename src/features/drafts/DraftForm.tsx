@@ -16,10 +16,11 @@ import { backToDashboard } from '../../lib/dashboard-view.ts'
 import { notify } from '../../lib/notify.tsx'
 import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { cachedListings, listingKeys } from '../../queries/listing-queries.ts'
-import { ConfirmGuess, Flaws, GuessBadge, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
+import { ConfirmGuess, Flaws, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
-import { FilledBadge, PLACES, SectionFields, type InputProps } from './draft-form-fields.tsx'
+import { BarcodePanel } from './BarcodePanel.tsx'
+import { fieldBadge, PLACES, SectionFields, type InputProps } from './draft-form-fields.tsx'
 import { EbayCategoryField } from './EbayCategoryField.tsx'
 import { photoTiles } from './photo-tiles.ts'
 import { PhotoStrip } from './PhotoStrip.tsx'
@@ -114,11 +115,7 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
     }),
     label: LISTING_FIELDS[field].label,
     error: errors[field]?.message,
-    badge: draft?.guesses?.includes(field) ? (
-      <GuessBadge />
-    ) : draft?.aiFilled.includes(field) ? (
-      <FilledBadge measured={measured} check={review !== undefined} />
-    ) : undefined,
+    badge: fieldBadge(draft, field, measured, review !== undefined),
     ...(PLACES[field].hint ? { hint: PLACES[field].hint } : {}),
   })
 
@@ -137,7 +134,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
   const after: Partial<Record<DraftField, ReactNode>> = {
     askingPrice: (
       <MarketPanel
-        market={draft?.analysis?.market}
+        // The same product's market, once eBay's catalog named it for the barcode, over one searched by the AI's title.
+        market={(draft?.barcode?.picked && draft.barcode.market) || draft?.analysis?.market}
         priceSource={draft?.analysis?.priceSource}
         gaps={draft?.analysis?.gaps ?? []}
       />
@@ -222,6 +220,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         />
         {view && <AiStatus view={view} />}
       </section>
+
+      <BarcodePanel draftId={draftId} view={view} online={online} control={control} inputProps={inputProps} />
 
       <section
         aria-label="Listing details"

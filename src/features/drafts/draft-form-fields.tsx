@@ -7,9 +7,10 @@ import type { ListingInput } from '../../../api/contract/listing.ts'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import type { DraftField, DraftFields } from '../../offline/db.ts'
+import type { Draft, DraftField, DraftFields } from '../../offline/db.ts'
+import { GuessBadge } from './AiFindings.tsx'
 
-export type Section = 'details' | 'ebay' | 'shipping' | 'books'
+export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -35,7 +36,7 @@ export const PLACES = {
   quantity: { section: 'details' },
   category: { section: 'details' },
   keywords: { section: 'details', wide: true, hint: 'Separate keywords with commas' },
-  gtin: { section: 'details', wide: true, hint: 'Scan it, or type the number under the bars' },
+  gtin: { section: 'barcode', hint: 'Scan it, or type the number under the bars' },
   color: { section: 'details' },
   brand: { section: 'ebay' },
   size: { section: 'ebay' },
@@ -89,6 +90,26 @@ export function FilledBadge({ measured, check }: { measured: boolean; check: boo
   )
 }
 
+/** eBay's catalog filled the field from the barcode: it knows the product, so there is nothing to check. */
+export function CatalogBadge() {
+  return (
+    <span
+      className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
+      title="From eBay’s catalog for the barcode"
+    >
+      eBay catalog
+    </span>
+  )
+}
+
+/** What filled the field, if not the seller: a guess to check, the AI (or a measurement), or eBay's catalog. */
+export function fieldBadge(draft: Draft | undefined, field: DraftField, measured: boolean, check: boolean) {
+  if (draft?.guesses?.includes(field)) return <GuessBadge />
+  if (draft?.aiFilled.includes(field)) return <FilledBadge measured={measured} check={check} />
+  if (draft?.catalogFilled?.includes(field)) return <CatalogBadge />
+  return undefined
+}
+
 /** The fields of one section, each with the input its kind takes and what the analysis found beside it. */
 export function SectionFields({
   section,
@@ -121,6 +142,8 @@ export function SectionFields({
         <TextAreaField rows={rows} {...props} />
       ) : spec.kind === 'text' && counted ? (
         <CountedTextField control={control} limit={spec.max} {...props} />
+      ) : spec.kind === 'text' && spec.format ? (
+        <TextField inputMode="numeric" autoComplete="off" {...props} />
       ) : (
         <TextField {...props} />
       )

@@ -1,10 +1,11 @@
 // What the offline store learns about a draft while the form is open and the form must show: suggestions the sync
-// engine wrote into it, and a refusal's sentence under each field the server named.
+// engine wrote into it, a scanned barcode and what eBay's catalog filled for it, and a refusal's sentence under each
+// field the server named.
 import { useEffect, useRef } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import type { ListingInput } from '../../../api/contract/listing.ts'
 import { showFieldErrors } from '../../lib/form-errors.ts'
-import type { Draft, DraftFields } from '../../offline/db.ts'
+import type { Draft, DraftField, DraftFields } from '../../offline/db.ts'
 import type { FieldEdits } from './useFieldEdits.ts'
 
 export function useStoreIntoForm(
@@ -19,7 +20,13 @@ export function useStoreIntoForm(
   const { isSubmitted } = formState
   useEffect(() => {
     if (!draft) return
-    for (const field of draft.aiFilled) {
+    // The AI's values, eBay catalog's for a barcode, and a code scanned into the draft.
+    const filled: DraftField[] = [
+      ...draft.aiFilled,
+      ...(draft.catalogFilled ?? []),
+      ...(draft.barcode ? ['gtin' as const] : []),
+    ]
+    for (const field of filled) {
       const suggested = draft.fields[field]
       if (suggested === seen.current[field] || fieldEdits.isPending(field)) continue
       if (getValues(field) !== suggested) setValue(field, suggested, { shouldValidate: isSubmitted })

@@ -117,7 +117,7 @@ describe('security headers', () => {
 
   it('let the page run only its own scripts and styles, never inline code, and send data only to its own server', async () => {
     const policy = policyOf(await client(t.app).get('/'))
-    expect(policy.get('script-src')).toEqual(["'self'"])
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"])
     expect(policy.get('style-src')).toEqual(["'self'"])
     expect(policy.get('connect-src')).toEqual(["'self'"])
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:'])
@@ -173,7 +173,7 @@ describe('security headers with outside services and https', () => {
 
   it("allow Google's sign-in script, frame and stylesheet, and photos from the storage bucket's site, when they are configured", async () => {
     const policy = policyOf(await client(configured()).get('/api/auth/config'))
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client'])
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com/gsi/client'])
     expect(policy.get('style-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/style'])
     expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/'])
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'https://project.supabase.co'])
