@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights runs one of them (lighthouse, events and dashboard need npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights|scan runs one of them (lighthouse, events, dashboard and scan need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -18,6 +18,7 @@ import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
 import { benchApi } from './run.ts'
 import { benchSoak } from './soak.ts'
+import { benchScan } from './scan.ts'
 import { benchSync } from './sync.ts'
 
 const suites: Record<string, () => Promise<unknown>> = {
@@ -40,6 +41,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   dashboard: benchDashboard,
   exports: benchExports,
   insights: benchInsights,
+  scan: benchScan,
 }
 
 const only = process.env.BENCH_ONLY

@@ -62,6 +62,8 @@ export interface FakeEbay extends TokenControls {
   calls: string[]
   /** Forgets every access token (they answer 401) but keeps refresh tokens: as when eBay ends a token early. */
   expireAccessTokens(): void
+  /** The sellers' access tokens eBay holds now (a benchmark calls eBay's APIs with one itself). */
+  liveAccessTokens(): string[]
   /** The X-EBAY-SIGNATURE eBay would send with this notification body. */
   signNotification(body: string): string
   /** What the selling APIs hold: inventories by seller, published listings, uploaded pictures; the lost-reply switch. */
@@ -446,6 +448,7 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     },
     ...state.tokens.controls,
     expireAccessTokens: () => state.tokens.access.clear(),
+    liveAccessTokens: () => [...state.tokens.access.keys()],
     signNotification: (body: string) => {
       const signature = sign('sha1', Buffer.from(body), {
         key: state.signingKey.privateKey,
