@@ -21,6 +21,8 @@ interface AiSuggested {
   name?: string
   /** Keyword lists: how many the model is asked for. */
   maxItems?: number
+  /** The model's estimate, never read in a photo (the parcel): always marked as a guess for the seller to check. */
+  estimate?: true
 }
 
 interface FieldBase {
@@ -80,7 +82,7 @@ export interface KeywordsSpec extends FieldBase {
 export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | DateSpec | ChoiceSpec | KeywordsSpec
 
 /** In the order the create form shows them. */
-/** A parcel measure: a whole number, 0 for not given, the seller's alone to say (the AI does not fill it yet). */
+/** A parcel measure: a whole number, 0 for not given; the AI proposes it from the item, as a guess to check. */
 const parcel = (label: string, column: string) =>
   ({
     kind: 'whole',
@@ -88,7 +90,7 @@ const parcel = (label: string, column: string) =>
     column,
     min: 0,
     fallback: 0,
-    ai: false,
+    ai: { estimate: true },
     ebayAspect: null,
   }) as const satisfies WholeNumberSpec
 
@@ -246,6 +248,11 @@ export type SpecOf<Name extends ListingFieldName> = Fields[Name]
 
 /** The declaration as a list, in its order; the spec widened to the union, for code that handles any field. */
 export const LISTING_FIELD_ENTRIES = Object.entries(LISTING_FIELDS) as [ListingFieldName, ListingFieldSpec][]
+
+/** The fields the AI only ever estimates (the parcel): whatever it fills there is a guess to check. */
+export const ESTIMATED_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>
+  spec.ai && 'estimate' in spec.ai ? [name] : [],
+)
 
 /** The fields of the seller's books, which no marketplace ever receives. */
 export const SELLER_ONLY_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import {
   AI_FIELDS,
+  ESTIMATED_FIELDS,
   FILLABLE_FIELDS,
   LISTING_FIELD_ENTRIES,
   suggestionAsText,
@@ -51,9 +52,13 @@ export function specificsOf(
     ...draft.aspects,
     ...Object.fromEntries(filledAspects.map((aspect) => [aspect.name, aspect.value])),
   }
-  const guessedFacts = (['brand', 'size'] as const).filter(
-    (field) => filledFields.includes(field) && result.facts?.[field].seen === false,
-  )
+  const guessedFacts = [
+    ...(['brand', 'size'] as const).filter(
+      (field) => filledFields.includes(field) && result.facts?.[field].seen === false,
+    ),
+    // The parcel is only ever the AI's estimate from the item: always a guess to check.
+    ...ESTIMATED_FIELDS.filter((field) => filledFields.includes(field)),
+  ]
   const guessedAspects = filledAspects.filter((aspect) => !aspect.seen).map((aspect) => aspectGuessKey(aspect.name))
   // What was filled now replaces its old mark; marks on values this analysis left alone stay.
   const refilled = new Set<string>([...filledFields, ...filledAspects.map((aspect) => aspectGuessKey(aspect.name))])

@@ -118,7 +118,7 @@ test('the AI busy (429): the listing is created anyway, the retry is shown, and 
   gemini.setReply('good')
   await row.getByRole('button', { name: /^Retry now/ }).click()
   await expect(row.getByRole('status')).toHaveText(
-    'AI suggestions arrived after you created the listing: filled Description, Retail Price, Median Used Price, Keywords, Size, Type, Size Type, Department.',
+    'AI suggestions arrived after you created the listing: filled Description, Retail Price, Median Used Price, Keywords, Size, Type, Size Type, Department, Package weight (oz), Package length (in), Package width (in), Package height (in).',
   )
   await page.screenshot({ path: testInfo.outputPath('ai-late-dashboard.png') })
   const listings = (await (await page.request.get(`${withAi.origin}/api/listings`)).json()) as Record<string, unknown>[]

@@ -107,6 +107,11 @@ export const LEVIS_501: Record<string, unknown> = {
   type: 'Regular',
   sizeType: 'Regular',
   department: 'Men',
+  // The parcel the model estimates for a pair of jeans in a poly mailer.
+  packageWeightOz: 24,
+  packageLength: 13,
+  packageWidth: 10,
+  packageHeight: 2,
 }
 
 /** The model's answer to the describing call as the schema has it: brand and size are facts read in photo 1. */

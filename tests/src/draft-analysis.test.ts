@@ -1,5 +1,6 @@
 // What an analysis does to a draft on the phone (docs/product.md §12): eBay's item specifics filled except those the
-// seller typed, guesses marked until edited or confirmed, and a later analysis replacing marks only where it fills.
+// seller typed, guesses marked until edited or confirmed (the parcel, only ever estimated, always), and a later analysis
+// replacing marks only where it fills.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -105,5 +106,29 @@ describe('an analysis applied to a draft', () => {
     expect((await db.drafts.get(id))!.guesses).toEqual(['brand'])
     await store.applyAnalysis(id, analysis([], true))
     expect((await db.drafts.get(id))!.guesses).toEqual([])
+  })
+
+  it('proposes the parcel as a guess to check, which the seller’s own weight replaces', async () => {
+    const store = createDraftStore(db, 1)
+    const id = randomUUID()
+    await store.editFields(id, { packageHeight: '3' })
+    await store.applyAnalysis(id, {
+      ...analysis([], true),
+      packageWeightOz: 24,
+      packageLength: 13,
+      packageWidth: 10,
+      packageHeight: 2,
+    })
+    let draft = (await db.drafts.get(id))!
+    expect(draft.fields).toMatchObject({
+      packageWeightOz: '24',
+      packageLength: '13',
+      packageWidth: '10',
+      packageHeight: '3',
+    })
+    expect(draft.guesses?.sort()).toEqual(['packageLength', 'packageWeightOz', 'packageWidth'])
+    await store.editFields(id, { packageWeightOz: '20' })
+    draft = (await db.drafts.get(id))!
+    expect(draft.guesses?.sort()).toEqual(['packageLength', 'packageWidth'])
   })
 })

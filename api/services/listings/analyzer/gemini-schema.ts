@@ -22,6 +22,10 @@ const MODEL_HINTS: Record<SuggestionKey, string | undefined> = {
   type: undefined,
   sizeType: undefined,
   department: undefined,
+  packageWeightOz: 'Shipping weight packed, in whole ounces (16 to a pound); 0 when you cannot tell.',
+  packageLength: 'The packed parcel’s longest side, in whole inches; 0 when you cannot tell.',
+  packageWidth: 'The packed parcel’s middle side, in whole inches; 0 when you cannot tell.',
+  packageHeight: 'The packed parcel’s shortest side, in whole inches; 0 when you cannot tell.',
 }
 
 function modelSchemaOf(spec: ListingFieldSpec, hint: string | undefined): Schema {

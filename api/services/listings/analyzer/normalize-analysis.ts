@@ -164,6 +164,11 @@ const ReplySchema = v.object({
   type: optionOf(ITEM_TYPES, TYPE_SYNONYMS, ''),
   sizeType: optionOf(SIZE_TYPES, SIZE_TYPE_SYNONYMS, ''),
   department: optionOf(DEPARTMENTS, DEPARTMENT_SYNONYMS, ''),
+  // The parcel: whole ounces and inches, as prices are whole dollars; 0 when the model could not tell.
+  packageWeightOz: loosePrice,
+  packageLength: loosePrice,
+  packageWidth: loosePrice,
+  packageHeight: loosePrice,
   facts: answered,
   flaws: answered,
   details: answered,

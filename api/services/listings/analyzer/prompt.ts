@@ -19,6 +19,7 @@ const PROMPT = [
   '- facts: brand, size, material and model. seen is true only when you read it in a photo (a label, tag, logo, print or engraving), with the number of that photo; a value you infer from the design or style has seen false and photo null. Unknown: value "".',
   '- flaws: every flaw (stain, hole, scuff, crack, missing part, wear), each with the photo that shows it; one you only suspect has seen false.',
   '- details: other attributes you can read or see, as name and value (e.g. "Sleeve Length": "Long", "Closure": "Zip", "Storage Capacity": "128 GB"), with the photo that shows each.',
+  '- packageWeightOz, packageLength, packageWidth, packageHeight: the parcel it would ship in, packed as resellers pack it (a poly mailer for soft goods, a box for anything breakable): its weight in whole ounces and its outside size in whole inches, longest side first; e.g. a T-shirt 8 oz in a 12×10×1 mailer, a pair of shoes 48 oz in a 14×10×5 box. Your estimate from the item and its type; 0 when you cannot tell.',
 ].join('\n')
 
 export function promptFor(measuredColor: Color | ''): string {
