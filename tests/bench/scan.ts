@@ -8,7 +8,6 @@
 import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { serve } from '@hono/node-server'
@@ -17,8 +16,8 @@ import type { Hono } from 'hono'
 import { builtApp } from '../../api/static.ts'
 import { BOOK_ISBN } from '../fakes/ebay-catalog-products.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
-import { barcodeFrame, writeBarcodeVideo } from '../helpers/barcodes.ts'
-import { BENCH_PHONE, CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { barcodeFrame, chromiumFilming } from '../helpers/barcodes.ts'
+import { BENCH_PHONE } from '../helpers/chromium.ts'
 import { connectEbay, ebayApp, ebayConfigFor } from '../helpers/ebay.ts'
 import { registeredClient, type TestApp } from '../helpers/test-app.ts'
 import { median, p95 } from './ebay.ts'
@@ -154,17 +153,7 @@ export async function benchScan(): Promise<void> {
   const t = await ebayApp(ebayConfigFor(fake))
   builtApp(path.resolve('dist')).mount(t.app)
   serveApp = t.app.fetch
-  const camera = path.join(os.tmpdir(), `snaplist-bench-isbn-${process.pid}.y4m`)
-  writeBarcodeVideo(camera, BOOK_ISBN)
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${camera}`,
-    ],
-  })
+  const browser = await chromium.launch(chromiumFilming(BOOK_ISBN))
   try {
     const seller = await registeredClient(t.app, `bench-scan-${randomUUID().slice(0, 8)}`)
     await connectEbay(fake, seller)

@@ -4,34 +4,16 @@
 // whose shipping is calculated, with its ISBN, catalog product and weight. A code eBay does not know leaves the listing to
 // the photo's analysis; a phone without a camera reads a photo of the barcode.
 import { writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { BOOK_ISBN, UNKNOWN_GTIN } from '../fakes/ebay-catalog-products.ts'
 import { LEVIS_501 } from '../fakes/gemini.ts'
-import { barcodePng, writeBarcodeVideo } from '../helpers/barcodes.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { barcodePng, chromiumFilming } from '../helpers/barcodes.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { connectEbay, signUpThroughApi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
 const BOOK_TITLE = 'Effective Java by Joshua Bloch (2018, Trade Paperback)'
-const camera = path.join(os.tmpdir(), `snaplist-isbn-camera-${process.pid}.y4m`)
-writeBarcodeVideo(camera, BOOK_ISBN)
-
-test.use({
-  viewport: { width: 390, height: 844 },
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${camera}`,
-    ],
-  },
-})
+test.use({ viewport: { width: 390, height: 844 }, permissions: ['camera'], launchOptions: chromiumFilming(BOOK_ISBN) })
 
 /** Makes the service worker control the page, so the app (and its barcode decoder) opens with no network. */
 async function installApp(page: Page) {

@@ -2,7 +2,10 @@
 // camera frame, written as the raw video Chromium's fake camera plays (Y4M) or as a photo (PNG). Drawn here rather than
 // by a library, so the test's barcode owes nothing to the decoder under test.
 import { writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 // Each digit's seven modules (1 = bar) in GS1's L set; the R set is its complement, the G set the R set reversed.
 const L_CODES = [
@@ -64,3 +67,21 @@ export const barcodePng = (code: string, width = 640, height = 480) =>
   sharp(Buffer.from(barcodeFrame(code, width, height)), { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer()
+
+/**
+ * How to launch Chromium with a camera that films this barcode (a fake device playing its Y4M, the camera allowed
+ * without asking): the video is written once, under this process's name.
+ */
+export function chromiumFilming(code: string) {
+  const video = path.join(os.tmpdir(), `snaplist-camera-${code}-${process.pid}.y4m`)
+  writeBarcodeVideo(video, code)
+  return {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  }
+}
