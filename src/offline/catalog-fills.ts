@@ -38,9 +38,12 @@ export function filledByProduct(
   const editedAspects = draft.editedAspects ?? []
   const aspects = Object.entries(product.aspects).filter(([name]) => !editedAspects.includes(name))
   const replaced = new Set<string>([...filledNames, ...aspects.map(([name]) => aspectGuessKey(name))])
-  // eBay's category for the product is eBay's own, kept like a category the seller chose, unless the seller chose one.
+  // eBay's category for the product is eBay's own, kept like a category the seller chose, unless the seller chose one
+  // (a category an earlier pick of the catalog's set is the catalog's to change).
+  const picked = draft.barcode?.picked?.category
+  const catalogs = picked !== undefined && picked !== null && draft.ebayCategory?.id === picked.id
   const category =
-    product.category && !draft.ebayCategoryChosen
+    product.category && (!draft.ebayCategoryChosen || catalogs)
       ? { ebayCategory: product.category, ebayCategoryChosen: true, aspects: Object.fromEntries(aspects) }
       : { aspects: { ...draft.aspects, ...Object.fromEntries(aspects) } }
   return {

@@ -5,10 +5,11 @@
 // the photo's analysis; a phone without a camera reads a photo of the barcode.
 import { writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { BOOK_ISBN, UNKNOWN_GTIN } from '../fakes/ebay-catalog-products.ts'
+import { BOOK_ISBN, CONSOLE_UPC, UNKNOWN_GTIN } from '../fakes/ebay-catalog-products.ts'
 import { LEVIS_501 } from '../fakes/gemini.ts'
 import { barcodePng, chromiumFilming } from '../helpers/barcodes.ts'
 import { solidJpeg } from '../helpers/images.ts'
+import { expectAccessible } from './axe.ts'
 import { connectEbay, signUpThroughApi } from './helpers.ts'
 import { FAKE_EBAY_PORT } from './ports.ts'
 
@@ -103,9 +104,27 @@ test('a phone that gives no camera reads a photo of the barcode instead', async 
   await page.getByRole('button', { name: 'Scan', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Scan barcode' })
   await expect(dialog.getByRole('status')).toHaveText(/The camera is not available here/)
+  await expectAccessible(page, 'the Scan barcode sheet without a camera')
   const photo = testInfo.outputPath('barcode.png')
   writeFileSync(photo, await barcodePng(BOOK_ISBN))
   await dialog.getByLabel('Take a photo of the barcode').setInputFiles(photo)
   await expect(dialog).toBeHidden()
   await expect(barcodeStatus(page)).toHaveText(`Filled from eBay’s catalog: ${BOOK_TITLE}`)
+})
+
+test('a code that names two products: the seller picks theirs, and can pick again', async ({ page }) => {
+  await signUpThroughApi(page)
+  await connectEbay(page)
+  await page.getByRole('link', { name: 'New Listing' }).first().click()
+  await page.getByLabel('Barcode (UPC, EAN or ISBN)').fill(CONSOLE_UPC)
+  await page.getByRole('button', { name: `Look up ${CONSOLE_UPC}` }).click()
+  await expect(barcodeStatus(page)).toHaveText(`eBay’s catalog has 2 products for ${CONSOLE_UPC}. Which one is yours?`)
+  const choice = page.getByRole('list', { name: 'Products for this barcode' })
+  await expectAccessible(page, 'the products of one barcode to pick from')
+  await choice.getByRole('button', { name: /Neon Red\/Neon Blue/ }).click()
+  await expect(page.getByLabel('Title')).toHaveValue('Nintendo Switch OLED Model 64GB Console - Neon Red/Neon Blue')
+  await page.getByRole('button', { name: 'Not this one? Pick another' }).click()
+  await choice.getByRole('button', { name: /White/ }).click()
+  await expect(page.getByLabel('Title')).toHaveValue('Nintendo Switch OLED Model 64GB Console - White')
+  await expect(page.getByLabel('Brand')).toHaveValue('Nintendo')
 })

@@ -125,18 +125,26 @@ describe('a barcode scanned with no signal', () => {
 
 describe('what the catalog answers', () => {
   it('lets the seller pick when one code names several products', async () => {
-    const white = { ...BOOK, epid: '1', title: 'Switch OLED - White', category: null, aspects: {} }
+    const consoles = { id: '139971', name: 'Video Game Consoles' }
+    const white = { ...BOOK, epid: '1', title: 'Switch OLED - White', category: consoles, aspects: { Color: 'White' } }
     const neon = { ...BOOK, epid: '2', title: 'Switch OLED - Neon', category: null, aspects: {} }
     catalog.answer = (gtin) => ({ gtin, products: [white, neon], market: null })
     const id = randomUUID()
     await store().scanned(id, '045496882174')
     await engine().run()
     expect((await draftOf(id)).fields.title).toBe('')
+    await store().pickProduct(id, '1')
+    expect(await draftOf(id)).toMatchObject({ ebayCategory: consoles, aspects: { Color: 'White' } })
     await store().pickProduct(id, '2')
     expect(await draftOf(id)).toMatchObject({
       fields: { title: 'Switch OLED - Neon', ebayProductId: '2' },
       barcode: { picked: { epid: '2' } },
     })
+    // A category the seller chose stays whatever they pick.
+    const books = { id: '261186', name: 'Books' }
+    await store().chooseEbayCategory(id, books)
+    await store().pickProduct(id, '1')
+    expect((await draftOf(id)).ebayCategory).toEqual(books)
   })
 
   it('leaves the draft to the photos when the code is refused, and sends its listing', async () => {
