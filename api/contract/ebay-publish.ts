@@ -53,6 +53,20 @@ export interface EbayConditionOption {
   label: string
 }
 
+/** An eBay business policy's id, as the seller chooses one. */
+const PolicyIdSchema = v.pipe(
+  v.string('Choose a shipping policy'),
+  v.regex(/^\d{1,20}$/, 'Choose one of your eBay shipping policies'),
+)
+
+/** One of the seller's shipping (fulfillment) policies, as the Post to eBay dialog offers it. */
+export interface ShippingPolicy {
+  id: string
+  name: string
+  /** Calculated shipping prices it: eBay needs the parcel's weight and size. */
+  calculated: boolean
+}
+
 export const EbayPublishInputSchema = v.object({
   /** Snaplist's used/new, or one of eBay's conditions for the category. */
   condition: v.optional(
@@ -72,6 +86,8 @@ export const EbayPublishInputSchema = v.object({
   categoryId: v.optional(CategoryIdSchema),
   /** The seller's Price, saved on the listing before it is published. */
   askingPrice: AskingPriceSchema,
+  /** One of the seller's shipping policies for this listing (kept for it); else the one kept, or the seller's first. */
+  shippingPolicyId: v.optional(PolicyIdSchema),
   /** Values for eBay's required details that the listing does not carry (name → value). */
   aspects: v.optional(AspectValuesSchema),
   /** Where the item ships from, for the inventory location eBay needs once per seller. */
@@ -82,7 +98,10 @@ export const EbayPublishInputSchema = v.object({
 export type EbayPublishInput = v.InferOutput<typeof EbayPublishInputSchema>
 
 /** GET /api/listings/{id}/ebay-requirements?categoryId=: what eBay needs if the listing went in that category. */
-export const EbayRequirementsQuerySchema = v.object({ categoryId: v.optional(CategoryIdSchema) })
+export const EbayRequirementsQuerySchema = v.object({
+  categoryId: v.optional(CategoryIdSchema),
+  shippingPolicyId: v.optional(PolicyIdSchema),
+})
 
 /** PUT /api/listings/{id}/ebay-category: the seller's choice of eBay category, kept on the listing. */
 export const EbayCategoryChoiceSchema = v.object({ categoryId: CategoryIdSchema })
@@ -122,6 +141,8 @@ export interface EbayRequirements {
   policiesProblem: string | null
   /** Whether the seller still needs an inventory location (the dialog then asks for a ZIP code). */
   needsLocation: boolean
+  /** The seller's shipping policies (empty without policies), and the one this listing goes with. */
+  shipping: { policies: ShippingPolicy[]; chosen: string | null }
 }
 
 /** POST /api/listings/{id}/end-on-ebay and /relist-on-ebay: where the listing stands on eBay now. */

@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'ebay_condition_refused',
   'ebay_no_category',
   'ebay_category_unknown',
+  'ebay_shipping_policy_unknown',
   'ebay_refused',
   /** An import from eBay (docs/decisions/0037) needs the seller's eBay account connected. */
   'ebay_not_connected',

@@ -1,6 +1,9 @@
 // SQL for ebay_seller_setup: the business policy ids and the inventory location an offer needs, per seller, for the
 // eBay account they were read from.
+import type { ShippingPolicy } from '../contract/ebay-publish.ts'
 import type { Sql } from './client.ts'
+
+export type { ShippingPolicy }
 
 export interface SellerSetup {
   accountId: string
@@ -10,12 +13,14 @@ export interface SellerSetup {
   merchantLocationKey: string | null
   /** The fulfillment policy is priced by calculated shipping: eBay needs the parcel's weight and size. */
   calculatedShipping: boolean
+  /** Every shipping policy of the seller's, the first (fulfillmentPolicyId) first. */
+  shippingPolicies: ShippingPolicy[]
 }
 
 export async function findSellerSetup(sql: Sql, userId: number): Promise<SellerSetup | undefined> {
   const [row] = await sql<SellerSetup[]>`
     select account_id, fulfillment_policy_id, payment_policy_id, return_policy_id, merchant_location_key,
-      calculated_shipping
+      calculated_shipping, shipping_policies
     from ebay_seller_setup where user_id = ${userId}`
   return row
 }
@@ -23,14 +28,14 @@ export async function findSellerSetup(sql: Sql, userId: number): Promise<SellerS
 export async function saveSellerSetup(sql: Sql, userId: number, setup: SellerSetup): Promise<void> {
   await sql`
     insert into ebay_seller_setup (user_id, account_id, fulfillment_policy_id, payment_policy_id, return_policy_id,
-      merchant_location_key, calculated_shipping)
+      merchant_location_key, calculated_shipping, shipping_policies)
     values (${userId}, ${setup.accountId}, ${setup.fulfillmentPolicyId}, ${setup.paymentPolicyId}, ${setup.returnPolicyId},
-      ${setup.merchantLocationKey}, ${setup.calculatedShipping})
+      ${setup.merchantLocationKey}, ${setup.calculatedShipping}, ${sql.json(setup.shippingPolicies as never)})
     on conflict (user_id) do update set
       account_id = excluded.account_id, fulfillment_policy_id = excluded.fulfillment_policy_id,
       payment_policy_id = excluded.payment_policy_id, return_policy_id = excluded.return_policy_id,
       merchant_location_key = excluded.merchant_location_key, calculated_shipping = excluded.calculated_shipping,
-      updated_at = now()`
+      shipping_policies = excluded.shipping_policies, updated_at = now()`
 }
 
 export async function saveLocationKey(sql: Sql, userId: number, merchantLocationKey: string): Promise<void> {

@@ -11,11 +11,15 @@ export interface EbayListingState {
   ebayCategoryChosen: boolean
   ebayAspects: Record<string, string>
   ebayOfferId: string | null
+  /** The shipping policy chosen for the listing; null: the seller's first. */
+  ebayShippingPolicyId: string | null
 }
 
 export async function findEbayState(sql: Sql | Tx, id: number): Promise<EbayListingState> {
   const [row] = await sql<EbayListingState[]>`
-    select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_offer_id from listings where id = ${id}`
+    select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_offer_id,
+      ebay_shipping_policy_id
+    from listings where id = ${id}`
   return (
     row ?? {
       ebayCategoryId: null,
@@ -23,8 +27,14 @@ export async function findEbayState(sql: Sql | Tx, id: number): Promise<EbayList
       ebayCategoryChosen: false,
       ebayAspects: {},
       ebayOfferId: null,
+      ebayShippingPolicyId: null,
     }
   )
+}
+
+/** The shipping policy the seller chose for the listing in the Post to eBay dialog. */
+export async function saveEbayShippingPolicy(sql: Sql | Tx, id: number, policyId: string): Promise<void> {
+  await sql`update listings set ebay_shipping_policy_id = ${policyId} where id = ${id}`
 }
 
 /** eBay's suggestion (chosen false, made again when the title or Category changes) or the seller's choice. */

@@ -22,10 +22,7 @@ export function ebayPublishRoutes(publisher: EbayPublisher, categoryChoice: Ebay
       valid('param', IdParamSchema),
       valid('query', EbayRequirementsQuerySchema),
       async (c) =>
-        c.json(
-          await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query').categoryId),
-          200,
-        ),
+        c.json(await publisher.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query')), 200),
     )
     .put(
       '/listings/:id/ebay-category',

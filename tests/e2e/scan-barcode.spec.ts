@@ -31,10 +31,11 @@ test('scan a book’s ISBN with no signal, reconnect, and post it filled, priced
 }, testInfo) => {
   await signUpThroughApi(page)
   const grant = await connectEbay(page)
-  const calculated = await page.request.put(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/calculated-shipping`, {
-    data: { calculated: true },
-  })
-  expect(calculated.ok()).toBe(true)
+  // The seller's second shipping policy is priced by calculated shipping.
+  const calculated = await page.request.post(
+    `http://127.0.0.1:${FAKE_EBAY_PORT}/__control/calculated-shipping?state=${encodeURIComponent(grant)}`,
+  )
+  const { id: calculatedPolicy } = (await calculated.json()) as { id: string }
   await installApp(page)
 
   await context.setOffline(true)
@@ -65,15 +66,27 @@ test('scan a book’s ISBN with no signal, reconnect, and post it filled, priced
   await page.getByRole('button', { name: 'Create Listing' }).click()
   await expect(page.getByText('Listing created successfully')).toBeVisible()
 
-  const [listing] = (await (await page.request.get('/api/listings')).json()) as { id: number; title: string }[]
-  expect(listing!.title).toBe(BOOK_TITLE)
-  const posted = await page.request.post(`/api/listings/${listing!.id}/post-to-ebay`, {
-    data: { condition: 'USED_VERY_GOOD', postalCode: '95125' },
-  })
-  expect(posted.status(), await posted.text()).toBe(200)
+  // Posted from the Dashboard with the calculated shipping policy: the parcel is there, so nothing is missing.
+  await page.getByRole('button', { name: `Post to eBay: ${BOOK_TITLE}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post to eBay' })
+  const shipping = dialog.getByLabel('Shipping')
+  await expect(shipping.getByRole('option')).toContainText([/flat/, /calculated/])
+  // A used book goes as eBay's first used condition for Books, never Brand New.
+  await expect(dialog.getByLabel('Condition', { exact: true })).toHaveValue('USED_VERY_GOOD')
+  await shipping.selectOption(calculatedPolicy)
+  await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
+  await page.screenshot({ path: testInfo.outputPath('post-to-calculated-shipping.png') })
+  await dialog.getByRole('button', { name: 'Post to eBay', exact: true }).click()
+  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
   const { offers } = (await (
     await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
-  ).json()) as { offers: { item: { product: Record<string, unknown>; packageWeightAndSize?: unknown } }[] }
+  ).json()) as {
+    offers: {
+      listingPolicies: { fulfillmentPolicyId: string }
+      item: { product: Record<string, unknown>; packageWeightAndSize?: unknown }
+    }[]
+  }
+  expect(offers[0]!.listingPolicies.fulfillmentPolicyId).toBe(calculatedPolicy)
   expect(offers[0]!.item.product).toMatchObject({ isbn: [BOOK_ISBN], epid: '240123456', title: BOOK_TITLE })
   expect(offers[0]!.item.packageWeightAndSize).toMatchObject({ weight: { value: 16, unit: 'OUNCE' } })
 })

@@ -6,7 +6,7 @@
 // The Notification API's getPublicKey and a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
 import { Hono, type Context } from 'hono'
-import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { listen } from './listen.ts'
 import {
@@ -364,13 +364,13 @@ function createFakeApp(state: State) {
         if (slowMs !== undefined) state.sell.slowMs = slowMs
         return c.json({ mode })
       })
-      // Prices the shipping (fulfillment) policies by calculated shipping, or not: {"calculated": true}.
-      .put('/__control/calculated-shipping', async (c) => {
-        const { calculated = true } = (await c.req.json().catch(() => ({}))) as { calculated?: boolean }
-        for (const policy of state.sell.policies?.fulfillment ?? [])
-          if (calculated) state.sell.calculatedShipping.add(policy)
-          else state.sell.calculatedShipping.delete(policy)
-        return c.json({ calculated: [...state.sell.calculatedShipping] })
+      // Gives the seller (the state of the consent their tokens came from) a shipping policy of their own, priced by
+      // calculated shipping, after the shared flat one: ?state=…; answers its id.
+      .post('/__control/calculated-shipping', (c) => {
+        const id = `62${String(randomInt(1e8)).padStart(8, '0')}`
+        inventoryOf(state.sell, c.req.query('state') ?? '').ownShipping.push(id)
+        state.sell.calculatedShipping.add(id)
+        return c.json({ id })
       })
       // Every revision one seller's live listings received, in order (the benchmarks count them).
       .get('/__control/revisions', (c) =>

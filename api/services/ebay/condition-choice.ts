@@ -35,7 +35,10 @@ export function resolveCondition(
   const earlier = [listing.ebayCondition as EbayCondition | null, EBAY_CONDITION_OF[listing.condition]].find(
     (condition) => condition && isAllowed(condition),
   )
-  return earlier ?? allowed[0]!.value
+  // Else the category's first condition on the listing's side: a used book is never offered as Brand New (eBay's
+  // Books have no plain Used: Very Good, the first used one there, stands for it).
+  const sameSide = allowed.find((option) => NEW_CONDITIONS.includes(option.value) === (listing.condition === 'new'))
+  return earlier ?? sameSide?.value ?? allowed[0]!.value
 }
 
 /** The seller's words on the condition; eBay takes them only for conditions that are not new. */

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { EBAY_POLICIES_PAGE as POLICIES_PAGE } from '../../contract/ebay-publish.ts'
 import { AppError } from '../../errors.ts'
+import type { ShippingPolicy } from '../../db/ebay-seller-setup.ts'
 import { EbayRefusal, readReply, type EbaySellClient } from './sell-api.ts'
 
 export interface BusinessPolicies {
@@ -29,6 +30,7 @@ const policiesSchema = ({ list, id }: (typeof KINDS)[number]) =>
       v.array(
         v.object({
           [id]: v.string(),
+          name: v.optional(v.string(), ''),
           shippingOptions: v.optional(v.array(v.object({ costType: v.optional(v.string()) })), []),
         }),
       ),
@@ -54,6 +56,8 @@ const notOptedIn = () =>
 export interface SellerPolicies {
   policies: BusinessPolicies
   calculatedShipping: boolean
+  /** Every shipping policy, for the seller to choose per listing; the first is fulfillmentPolicyId. */
+  shippingPolicies: ShippingPolicy[]
 }
 
 /** The first policy of each kind for EBAY_US; three Account API calls, which the caller caches. */
@@ -76,13 +80,18 @@ export async function findBusinessPolicies(sell: EbaySellClient, accessToken: st
   if (failures.length) throw failure
 
   const replies = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  const first = KINDS.map((kind, index) => readReply(policiesSchema(kind), replies[index]!)[kind.list]?.[0])
-  const found = KINDS.map((kind, index) => first[index]?.[kind.id] as string | undefined)
+  const lists = KINDS.map((kind, index) => readReply(policiesSchema(kind), replies[index]!)[kind.list] ?? [])
+  const found = KINDS.map((kind, index) => lists[index]![0]?.[kind.id] as string | undefined)
   const missing = KINDS.filter((_, index) => found[index] === undefined).map((kind) => kind.label)
   if (missing.length) throw missingPolicies(missing)
-  const shippingOptions = (first[0]?.shippingOptions ?? []) as { costType?: string }[]
+  const shippingPolicies = lists[0]!.map((policy) => ({
+    id: policy.fulfillmentPolicyId as string,
+    name: (policy.name as string) || 'Shipping policy',
+    calculated: (policy.shippingOptions as { costType?: string }[]).some((option) => option.costType === 'CALCULATED'),
+  }))
   return {
     policies: { fulfillmentPolicyId: found[0]!, paymentPolicyId: found[1]!, returnPolicyId: found[2]! },
-    calculatedShipping: shippingOptions.some((option) => option.costType === 'CALCULATED'),
+    calculatedShipping: shippingPolicies[0]!.calculated,
+    shippingPolicies,
   }
 }

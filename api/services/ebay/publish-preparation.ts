@@ -28,6 +28,8 @@ interface SellerReadiness {
   locationKey: string | null
   /** The shipping policy is priced by calculated shipping: eBay needs the parcel's weight and size. */
   calculatedShipping: boolean
+  /** The seller's shipping policies to choose from (the first is the one used unless another is chosen). */
+  shippingPolicies: setups.ShippingPolicy[]
 }
 
 /** A write that remembers what eBay said; run only once the request succeeds, so a refused one changes nothing. */
@@ -47,27 +49,58 @@ export interface Preparation extends SellerReadiness {
   saves: Save[]
   /** Keeps the category on the listing: eBay's suggestion at once, a category the seller chose only when posting. */
   saveCategory: Save
+  /** Keeps a shipping policy the seller chose for the listing (only when posting, as for the category). */
+  saveShipping: Save
 }
 
 /** What the seller chose in the dialog (or earlier), over what the listing says. */
 export interface Choices {
   categoryId?: string | undefined
   askingPrice?: number | null | undefined
+  shippingPolicyId?: string | undefined
 }
 
 export const runSaves = async (saves: Save[]) => {
   for (const save of saves) await save?.()
 }
 
+// A setup cached before the shipping policies were kept (none listed) is read from eBay again.
 const policiesOf = ({
   fulfillmentPolicyId,
   paymentPolicyId,
   returnPolicyId,
   calculatedShipping,
+  shippingPolicies,
 }: setups.SellerSetup): SellerPolicies | null =>
-  fulfillmentPolicyId && paymentPolicyId && returnPolicyId
-    ? { policies: { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }, calculatedShipping }
+  fulfillmentPolicyId && paymentPolicyId && returnPolicyId && shippingPolicies.length > 0
+    ? { policies: { fulfillmentPolicyId, paymentPolicyId, returnPolicyId }, calculatedShipping, shippingPolicies }
     : null
+
+const unknownShipping = () =>
+  new AppError(
+    400,
+    'ebay_shipping_policy_unknown',
+    'That shipping policy is not one of your eBay shipping policies any more. Choose one from the list.',
+    { fields: { shippingPolicyId: 'Choose one of your eBay shipping policies' } },
+  )
+
+/**
+ * The shipping policy the listing goes with: the one chosen now (refused unless it is the seller's), else the one
+ * kept for the listing while the seller still has it, else the seller's first; and whether it is calculated.
+ */
+function withShipping(readiness: SellerReadiness, chosenNow: string | undefined, kept: string | null): SellerReadiness {
+  if (!readiness.policies) return readiness
+  const { shippingPolicies } = readiness
+  const chosen = chosenNow ? shippingPolicies.find((policy) => policy.id === chosenNow) : undefined
+  if (chosenNow && !chosen) throw unknownShipping()
+  const policy = chosen ?? shippingPolicies.find((candidate) => candidate.id === kept) ?? shippingPolicies[0]
+  if (!policy) return readiness
+  return {
+    ...readiness,
+    policies: { ...readiness.policies, fulfillmentPolicyId: policy.id },
+    calculatedShipping: policy.calculated,
+  }
+}
 
 /** The parcel is all given: eBay's calculated shipping prices it by weight and size. */
 const parcelGiven = (listing: Listing) =>
@@ -100,7 +133,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
       (cachedPolicies && cached?.merchantLocationKey) || findLocation(token),
     ])
     if (policies instanceof AppError)
-      return { policies: null, policiesProblem: policies, locationKey, calculatedShipping: false }
+      return { policies: null, policiesProblem: policies, locationKey, calculatedShipping: false, shippingPolicies: [] }
     const changed = policies !== cachedPolicies || locationKey !== cached?.merchantLocationKey
     const save = changed
       ? () =>
@@ -108,6 +141,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
             accountId,
             ...policies.policies,
             calculatedShipping: policies.calculatedShipping,
+            shippingPolicies: policies.shippingPolicies,
             merchantLocationKey: locationKey,
           })
       : undefined
@@ -138,10 +172,19 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
     choices: Choices = {},
   ): Promise<Preparation> {
     const state = await ebayState.findEbayState(sql, listing.id)
-    const [readiness, { category, save: saveCategory }] = await Promise.all([
+    const [seller, { category, save: saveCategory }] = await Promise.all([
       sellerReadiness(token, userId),
       categoryOf(token, listing, state, choices.categoryId),
     ])
+    const readiness = {
+      ...withShipping(seller, choices.shippingPolicyId, state.ebayShippingPolicyId),
+      save: seller.save,
+    }
+    const shippingChosen = choices.shippingPolicyId
+    const saveShipping: Save =
+      shippingChosen && shippingChosen !== state.ebayShippingPolicyId
+        ? () => ebayState.saveEbayShippingPolicy(sql, listing.id, shippingChosen)
+        : undefined
     const [catalog, conditions] = await Promise.all([
       taxonomy.aspectsFor(token, category.id),
       taxonomy.conditionsFor(token, category.id),
@@ -165,6 +208,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
       offerId: state.ebayOfferId,
       saves: [readiness.save, catalog.save, conditions.save],
       saveCategory,
+      saveShipping,
     }
   }
 

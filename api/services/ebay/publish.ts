@@ -165,7 +165,10 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
   ): Promise<EbayPublishResult> {
     const typed = input.aspects ?? {}
     const listing = { ...stored, askingPrice: input.askingPrice ?? stored.askingPrice }
-    const prepared = await prepare(token, userId, listing, typed, { categoryId: input.categoryId })
+    const prepared = await prepare(token, userId, listing, typed, {
+      categoryId: input.categoryId,
+      shippingPolicyId: input.shippingPolicyId,
+    })
     const condition = resolveCondition(listing, input.condition, prepared.conditions)
     const conditionDescription = resolveConditionDescription(listing, input.conditionDescription, condition)
     if (prepared.policiesProblem) throw prepared.policiesProblem
@@ -178,6 +181,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
       await runSaves([
         ...prepared.saves,
         prepared.saveCategory,
+        prepared.saveShipping,
         askingPrice ? () => listings.saveAskingPrice(sql, listing.id, askingPrice) : undefined,
       ])
       const locationKey = prepared.locationKey ?? (await createLocation(token, userId, input.postalCode!))
@@ -213,10 +217,14 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
 
   return {
     /** What the Post to eBay dialog shows before publishing: category, required details, selling set-up. */
-    async requirements(userId: number, listingId: number, categoryId?: string): Promise<EbayRequirements> {
+    async requirements(
+      userId: number,
+      listingId: number,
+      { categoryId, shippingPolicyId }: { categoryId?: string | undefined; shippingPolicyId?: string | undefined },
+    ): Promise<EbayRequirements> {
       const listing = await ownListing(userId, listingId)
       return connectionService.call(userId, 'ebay', async (token) => {
-        const prepared = await prepare(token, userId, listing, {}, { categoryId })
+        const prepared = await prepare(token, userId, listing, {}, { categoryId, shippingPolicyId })
         // A category the seller is only looking at is not kept on the listing: a GET changes nothing of theirs.
         await runSaves([...prepared.saves, categoryId ? undefined : prepared.saveCategory])
         const condition = resolveCondition(listing, undefined, prepared.conditions)
@@ -230,6 +238,10 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
           missing: prepared.missing,
           policiesProblem: prepared.policiesProblem?.message ?? null,
           needsLocation: prepared.locationKey === null,
+          shipping: {
+            policies: prepared.shippingPolicies,
+            chosen: prepared.policies?.fulfillmentPolicyId ?? null,
+          },
         }
       })
     },

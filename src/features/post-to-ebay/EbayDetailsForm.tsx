@@ -1,8 +1,8 @@
 // The part of the Post to eBay dialog that catches what eBay would refuse before it does: the Price eBay gets, the
 // category eBay will list the item in (another of eBay's on request), its required details present (✓) and missing
 // (a field to fill right here), the other item specifics that go with them (shown before they are sent), the
-// conditions eBay allows there with the seller's description, the ZIP code for a first-time seller's inventory
-// location, and selling policies that still need setting up on eBay.
+// conditions eBay allows there with the seller's description, the shipping policy among the seller's, the ZIP code for
+// a first-time seller's inventory location, and selling policies that still need setting up on eBay.
 import * as v from 'valibot'
 import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
@@ -25,6 +25,7 @@ import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
+import { ShippingPolicyField } from './ShippingPolicyField.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
 const LISTING_NEEDS: Record<string, string> = {
@@ -64,6 +65,8 @@ interface EbayDetailsFormProps {
   requirements: EbayRequirements
   /** Keeps another of eBay's categories on the listing; `requirements` then come for it. */
   onChooseCategory: (category: EbayCategory) => void
+  /** Looks at another of the seller's shipping policies; `requirements` then come for it. */
+  onChooseShipping: (policyId: string) => void
   posting: boolean
   onCancel: () => void
   /** Posts; onRefused puts the API's field errors under this form's inputs. */
@@ -74,6 +77,7 @@ export function EbayDetailsForm({
   listing,
   requirements,
   onChooseCategory,
+  onChooseShipping,
   posting,
   onCancel,
   onPost,
@@ -116,6 +120,7 @@ export function EbayDetailsForm({
       ...(describable ? { conditionDescription: values.conditionDescription } : {}),
       ...(missingAspects.length ? { aspects: values.aspects } : {}),
       ...(requirements.needsLocation ? { postalCode: values.postalCode } : {}),
+      ...(requirements.shipping.chosen ? { shippingPolicyId: requirements.shipping.chosen } : {}),
     })
     if (result.success) return onPost(result.output, fieldErrorsOnto(setError, result.output))
     for (const issue of result.issues)
@@ -258,6 +263,7 @@ export function EbayDetailsForm({
           {...register('conditionDescription')}
         />
       )}
+      <ShippingPolicyField shipping={requirements.shipping} onChoose={onChooseShipping} />
       {requirements.needsLocation && (
         <TextField
           label="Ships from (ZIP code)"

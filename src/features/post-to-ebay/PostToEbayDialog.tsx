@@ -3,6 +3,7 @@
 // listing already posted, posting is blocked with docs/product.md §8's toast. Connected, the dialog first shows what eBay
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
+import { useState } from 'react'
 import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
 import { ListingSummary } from '../../components/ListingSummary.tsx'
 import { PostedView } from '../../components/PostedView.tsx'
@@ -39,7 +40,9 @@ function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () =>
 }
 
 function Publishing({ listing, onClose }: { listing: Listing; onClose: () => void }) {
-  const requirements = useEbayRequirements(listing.id)
+  // A shipping policy the seller is looking at: eBay's needs are read for it, and it is kept only once posted.
+  const [shippingPolicyId, setShippingPolicyId] = useState<string>()
+  const requirements = useEbayRequirements(listing.id, undefined, shippingPolicyId)
   const chooseCategory = useChooseEbayCategory(listing.id)
   const post = usePostToEbay(listing.id)
 
@@ -75,6 +78,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
       listing={listing}
       requirements={requirements.data}
       onChooseCategory={(category) => chooseCategory.mutate(category)}
+      onChooseShipping={setShippingPolicyId}
       posting={post.isPending || chooseCategory.isPending || requirements.isPlaceholderData}
       onCancel={onClose}
       onPost={(input, onRefused) => post.mutate(input, { onError: onRefused })}

@@ -11,14 +11,20 @@ import { offerPushOnceLive } from '../../lib/offer-push.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
-/** What eBay needs for the listing (in eBay's suggested category unless another is given): the dialog's check, and each item's in a bulk post. */
-export const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined) =>
+/**
+ * What eBay needs for the listing (in eBay's suggested category and the listing's shipping policy unless others are
+ * given): the dialog's check, and each item's in a bulk post.
+ */
+export const ebayRequirementsQuery = (listingId: number, categoryId: string | undefined, shippingPolicyId?: string) =>
   queryOptions({
-    queryKey: ['listings', listingId, 'ebay-requirements', categoryId ?? null] as const,
+    queryKey: ['listings', listingId, 'ebay-requirements', categoryId ?? null, shippingPolicyId ?? null] as const,
     queryFn: ({ signal }): Promise<EbayRequirements> =>
       okJson(
         api.listings[':id']['ebay-requirements'].$get(
-          { param: { id: String(listingId) }, query: { categoryId: categoryId || undefined } },
+          {
+            param: { id: String(listingId) },
+            query: { categoryId: categoryId || undefined, shippingPolicyId: shippingPolicyId || undefined },
+          },
           cancelledBy(signal),
         ),
       ),
@@ -36,9 +42,9 @@ export function notifyPostFailure(error: unknown): boolean {
 }
 
 /** What eBay needs for the listing; a failure gets the same toast a failed post would (a lapsed connection above all). */
-export function useEbayRequirements(listingId: number, categoryId?: string) {
+export function useEbayRequirements(listingId: number, categoryId?: string, shippingPolicyId?: string) {
   const queryClient = useQueryClient()
-  const requirements = useQuery(ebayRequirementsQuery(listingId, categoryId))
+  const requirements = useQuery(ebayRequirementsQuery(listingId, categoryId, shippingPolicyId))
   const { error } = requirements
   useEffect(() => {
     if (error && notifyPostFailure(error)) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })

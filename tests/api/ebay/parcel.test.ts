@@ -1,6 +1,7 @@
 // The parcel a listing ships in (issue 33, decision 0045): its weight and size go to eBay as the inventory item's
 // packageWeightAndSize (the stand-in checks the body against eBay's contract), an edit sends the new parcel, a listing
-// without one sends none, and a size that is not a whole number is refused before anything is saved.
+// without one sends none, and a size that is not a whole number is refused before anything is saved. The shipping
+// policy is the seller's choice among theirs, kept for the listing, and a calculated one needs the parcel.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
@@ -131,5 +132,91 @@ describe('a shipping policy priced by calculated shipping', () => {
     } finally {
       opened.fake.sell.calculatedShipping.delete(policy)
     }
+  })
+})
+
+describe('the shipping policy a listing goes with', () => {
+  it('is the seller’s choice among their policies, kept for the listing, and a calculated one needs the parcel', async () => {
+    const sell = opened.fake.sell
+    const before = sell.policies!
+    const [flat, calculated] = ['6196929001', '6196929002']
+    sell.policies = { ...before, fulfillment: [flat, calculated] }
+    sell.calculatedShipping.add(calculated)
+    try {
+      const seller = await registeredClient(opened.t.app, `shipping-${randomUUID().slice(0, 8)}`)
+      const { grant } = await connectEbay(opened.fake, seller)
+      const created = await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) })
+      const listing = await readJson(created)
+      const path = `/api/listings/${listing.id}/ebay-requirements`
+
+      const first = await readJson(await seller.get(path))
+      expect(first.shipping).toEqual({
+        policies: [
+          { id: flat, name: `fulfillment policy ${flat}`, calculated: false },
+          { id: calculated, name: `fulfillment policy ${calculated}`, calculated: true },
+        ],
+        chosen: flat,
+      })
+      expect(first.missing).not.toContain('Package weight and size')
+      // Looking at the calculated one says what it needs, and keeps nothing.
+      const looked = await readJson(await seller.get(`${path}?shippingPolicyId=${calculated}`))
+      expect(looked.missing).toContain('Package weight and size')
+      expect(looked.shipping.chosen).toBe(calculated)
+      expect((await readJson(await seller.get(path))).shipping.chosen).toBe(flat)
+
+      const refused = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+        aspects: { Type: 'Jacket' },
+        postalCode: '95125',
+        shippingPolicyId: '999',
+      })
+      expect(refused.status).toBe(400)
+      expect(await readJson(refused)).toMatchObject({ code: 'ebay_shipping_policy_unknown' })
+
+      const parcelled = await readJson(
+        await seller.call('PATCH', `/api/listings/${listing.id}`, {
+          ...JACKET,
+          images: listing.images,
+          version: listing.version,
+          ...PARCEL,
+        }),
+      )
+      const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+        aspects: { Type: 'Jacket' },
+        postalCode: '95125',
+        shippingPolicyId: calculated,
+      })
+      expect(posted.status, await posted.clone().text()).toBe(200)
+      const offerOf = () =>
+        [...opened.fake.inventory(grant).offers.values()].find(
+          (offer) => offer.sku === opened.skuOf(listing.id as number),
+        ) as unknown as { body: { listingPolicies: { fulfillmentPolicyId: string } } }
+      expect(offerOf().body.listingPolicies.fulfillmentPolicyId).toBe(calculated)
+      // Kept for the listing: the dialog opens on it, and a revision sends it.
+      expect((await readJson(await seller.get(path))).shipping.chosen).toBe(calculated)
+      const edited = await seller.call('PATCH', `/api/listings/${listing.id}`, {
+        ...JACKET,
+        ...PARCEL,
+        images: listing.images,
+        version: parcelled.version,
+        title: 'Denim jacket, revised',
+      })
+      expect(edited.status, await edited.clone().text()).toBe(200)
+      await opened.t.settle()
+      expect(offerOf().body.listingPolicies.fulfillmentPolicyId).toBe(calculated)
+    } finally {
+      sell.policies = before
+      sell.calculatedShipping.delete(calculated)
+    }
+  })
+
+  it('refuses a policy id that is no id, and changes nothing', async () => {
+    const seller = await registeredClient(opened.t.app, `shipping-bad-${randomUUID().slice(0, 8)}`)
+    await connectEbay(opened.fake, seller)
+    const listing = await readJson(
+      await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }),
+    )
+    const response = await seller.get(`/api/listings/${listing.id}/ebay-requirements?shippingPolicyId=cheap`)
+    expect(response.status).toBe(400)
+    expect(await readJson(response)).toMatchObject({ fields: { shippingPolicyId: expect.any(String) } })
   })
 })
