@@ -16,6 +16,7 @@ const ONLINE_ONLY = [
   'assets/SaleEarnings-*.js',
   'assets/insights-*.js',
   'assets/bar-chart-*.js',
+  'assets/labels-*.js',
 ]
 // The pages to read (policies, the Etsy integration's notice): the phone keeps their code, not their prerendered HTML
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.

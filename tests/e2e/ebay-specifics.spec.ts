@@ -85,7 +85,7 @@ test("the eBay category follows a corrected title, can be changed on the form an
   const grant = await connectEbay(page)
   await photographed(page, testInfo.outputPath('book.jpg'))
   await expect(page.getByText("eBay category: Men's Jeans")).toBeVisible()
-  const title = 'Paperback mystery novel'
+  const title = 'Vintage tin toy robot'
   await page.getByLabel('Title').fill(title)
   await expect(page.getByText('eBay category: eBay suggests one when you post')).toBeVisible()
   // The item specifics of jeans go with the jeans category.
