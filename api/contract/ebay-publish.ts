@@ -14,6 +14,9 @@ export const EBAY_POLICIES_PAGE = 'https://www.bizpolicy.ebay.com/businesspolicy
  */
 export const CALCULATED_SHIPPING_NEED = 'Package weight and size'
 
+/** What a used item lacks whose photos are all eBay's stock photos: buyers of used goods see the item itself. */
+export const OWN_PHOTO_NEED = 'A photo of the item itself'
+
 /**
  * eBay's condition ids (what the Metadata API's getItemConditionPolicies lists per category) and the Inventory API's
  * ConditionEnum value for each (eBay's 'Item condition ID and name values' page). The label shown is the category's own
@@ -143,6 +146,8 @@ export interface EbayRequirements {
   needsLocation: boolean
   /** The seller's shipping policies (empty without policies), and the one this listing goes with. */
   shipping: { policies: ShippingPolicy[]; chosen: string | null }
+  /** Every photo is eBay's stock photo: a condition other than new then lacks OWN_PHOTO_NEED. */
+  onlyStockPhotos: boolean
 }
 
 /** POST /api/listings/{id}/end-on-ebay and /relist-on-ebay: where the listing stands on eBay now. */

@@ -5,12 +5,18 @@ import * as v from 'valibot'
 import type { MarketPrices } from './analysis.ts'
 import { GTIN_MESSAGE, normalizedGtin } from './gtin.ts'
 
-export const ProductLookupQuerySchema = v.object({
-  gtin: v.pipe(
-    v.string(GTIN_MESSAGE),
-    v.transform((typed) => normalizedGtin(typed) ?? ''),
-    v.nonEmpty(GTIN_MESSAGE),
-  ),
+const GtinSchema = v.pipe(
+  v.string(GTIN_MESSAGE),
+  v.transform((typed) => normalizedGtin(typed) ?? ''),
+  v.nonEmpty(GTIN_MESSAGE),
+)
+
+export const ProductLookupQuerySchema = v.object({ gtin: GtinSchema })
+
+/** POST /api/product-lookup/stock-photo: eBay's stock photo of one of the code's products, as the seller's photo. */
+export const StockPhotoInputSchema = v.object({
+  gtin: GtinSchema,
+  epid: v.pipe(v.string('Choose one of eBay’s products'), v.regex(/^\d{1,20}$/, 'Choose one of eBay’s products')),
 })
 
 /** A catalog product the barcode names. */

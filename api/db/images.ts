@@ -52,6 +52,20 @@ export async function ownedImageUrls(sql: Sql | Tx, userId: number, urls: string
   return new Set(rows.map((row) => row.url))
 }
 
+/** Marks the photo as eBay's stock photo of a catalog product (not a photo of the seller's own item). */
+export async function markStockPhoto(sql: Sql | Tx, userId: number, id: string, epid: string): Promise<void> {
+  await sql`update images set stock_of = ${epid} where id = ${id} and user_id = ${userId}`
+}
+
+/** Whether every one of these photos of the user's is an eBay stock photo (false for none). */
+export async function onlyStockPhotos(sql: Sql | Tx, userId: number, urls: string[]): Promise<boolean> {
+  if (urls.length === 0) return false
+  const [row] = await sql<{ own: number; stock: number }[]>`
+    select count(*) filter (where stock_of is null)::int as own, count(*) filter (where stock_of is not null)::int as stock
+    from images where user_id = ${userId} and url = any(${urls})`
+  return row!.stock > 0 && row!.own === 0
+}
+
 /** Deletes this user's image rows for urls no remaining listing of theirs uses; returns the deleted rows. */
 export async function deleteUnusedImages(tx: Tx, userId: number, urls: string[]): Promise<ImageRow[]> {
   if (urls.length === 0) return []

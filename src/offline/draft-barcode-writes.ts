@@ -1,6 +1,7 @@
 // The draft store's writes for a barcode (docs/decisions/0046): the code scanned or typed, queued to be looked up in
 // eBay's catalog (now, or when the phone is back online), and what the catalog answered: one product fills the draft,
 // several wait for the seller's pick. Each is one IndexedDB transaction.
+import type { StoredImage } from '../../api/contract/analysis.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import { filledByProduct } from './catalog-fills.ts'
 import type { Draft } from './db.ts'
@@ -46,6 +47,16 @@ export function draftBarcodeWrites({ db, userId, now, own, ensureDraft }: DraftR
           ...(only && others.length === 0 ? fill(found, only) : {}),
           updatedAt: now(),
         })
+      }),
+
+    /** eBay's stock photo of the picked product, stored on the server at the seller's choice, after their own photos. */
+    addStockPhoto: (draftId: string, photo: StoredImage) =>
+      db.transaction('rw', db.drafts, db.photos, async () => {
+        const draft = await own(draftId)
+        if (!draft || draft.photoIds.includes(photo.id)) return
+        const { id, width, height, imageUrl: serverUrl } = photo
+        await db.photos.add({ id, draftId, userId, createdAt: now(), width, height, serverUrl })
+        await db.drafts.update(draftId, { photoIds: [...draft.photoIds, id], updatedAt: now() })
       }),
 
     /** The seller picked one of the products the code names. */

@@ -141,3 +141,30 @@ test('a code that names two products: the seller picks theirs, and can pick agai
   await expect(page.getByLabel('Title')).toHaveValue('Nintendo Switch OLED Model 64GB Console - White')
   await expect(page.getByLabel('Brand')).toHaveValue('Nintendo')
 })
+
+test('eBay’s stock photo is added at the seller’s choice, and alone never posts a used item', async ({ page }) => {
+  await signUpThroughApi(page)
+  await connectEbay(page)
+  await page.getByRole('link', { name: 'New Listing' }).first().click()
+  await page.getByLabel('Barcode (UPC, EAN or ISBN)').fill(BOOK_ISBN)
+  await page.getByRole('button', { name: `Look up ${BOOK_ISBN}` }).click()
+  await expect(barcodeStatus(page)).toHaveText(`Filled from eBay’s catalog: ${BOOK_TITLE}`)
+  // Offered, never used unasked.
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add eBay’s stock photo' }).click()
+  await expect(page.getByText('eBay’s stock photo is added after your photos.')).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible()
+  await page.getByRole('combobox', { name: /^Category/ }).selectOption('other')
+  await page.getByLabel('Primary Color').selectOption('white')
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByText('Listing created successfully')).toBeVisible()
+
+  await page.getByRole('button', { name: `Post to eBay: ${BOOK_TITLE}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post to eBay' })
+  const gap = dialog.getByRole('alert').filter({ hasText: 'a photo of the item itself' })
+  await expect(gap).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Post to eBay', exact: true })).toBeDisabled()
+  // A new book may go with eBay's photo alone.
+  await dialog.getByLabel('Condition', { exact: true }).selectOption('NEW')
+  await expect(gap).toHaveCount(0)
+})

@@ -33,7 +33,7 @@ export const FAKE_CATALOG: CatalogProductRecord[] = [
       Publisher: 'Addison-Wesley',
       'Publication Year': '2018',
     }),
-    image: { imageUrl: 'https://i.ebayimg.com/images/g/stand-in/effective-java.jpg', width: 400, height: 500 },
+    image: { imageUrl: '/pictures/effective-java.jpg', width: 400, height: 500 },
   },
   {
     epid: '25034217823',
@@ -43,7 +43,7 @@ export const FAKE_CATALOG: CatalogProductRecord[] = [
     upc: [CONSOLE_UPC],
     primaryCategoryId: '139971',
     aspects: aspects({ Brand: 'Nintendo', Model: 'Nintendo Switch OLED', Platform: 'Nintendo Switch', Color: 'White' }),
-    image: { imageUrl: 'https://i.ebayimg.com/images/g/stand-in/switch-oled-white.jpg', width: 500, height: 500 },
+    image: { imageUrl: '/pictures/switch-oled-white.jpg', width: 500, height: 500 },
   },
   {
     epid: '25034217824',

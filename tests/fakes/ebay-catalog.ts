@@ -28,10 +28,15 @@ const SEARCH_PARAMETERS: readonly (keyof SearchQuery)[] = [
   'q',
 ]
 
+/** The stock photo at the stand-in's own picture host (the record keeps its path). */
+const imageAt = (origin: string, image: Product['image']) =>
+  image?.imageUrl ? { image: { ...image, imageUrl: `${origin}${image.imageUrl}` } } : {}
+
 /** The product as getProduct answers it (its GTINs as the record lists them). */
-const productOf = ({ gtin, ...product }: CatalogProductRecord): Product => ({
+const productOf = ({ gtin, image, ...product }: CatalogProductRecord, origin: string): Product => ({
   ...product,
   gtin,
+  ...imageAt(origin, image),
   productWebUrl: `https://www.ebay.com/p/${product.epid}`,
 })
 
@@ -74,7 +79,7 @@ export function catalogRoutes(bearer: BearerToken) {
           title,
           ...(brand ? { brand } : {}),
           gtin,
-          ...(image ? { image } : {}),
+          ...imageAt(new URL(c.req.url).origin, image),
           productHref: `${new URL(c.req.url).origin}${CATALOG}/product/${epid}`,
         })),
       }
@@ -85,6 +90,6 @@ export function catalogRoutes(bearer: BearerToken) {
       if (problem) return problem
       const product = FAKE_CATALOG.find((record) => record.epid === c.req.param('epid'))
       if (!product) return restError(c, 404, 75016, `The product ${c.req.param('epid')} was not found.`)
-      return c.json(productOf(product))
+      return c.json(productOf(product, new URL(c.req.url).origin))
     })
 }

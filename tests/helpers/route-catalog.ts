@@ -33,7 +33,7 @@ import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
-import { ProductLookupQuerySchema } from '../../api/contract/product-lookup.ts'
+import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../api/contract/product-lookup.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
@@ -403,6 +403,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: ProductLookupQuerySchema,
     example: () => ({ path: '/api/product-lookup?gtin=9780134685991' }),
+  },
+  'POST /api/product-lookup/stock-photo': {
+    access: 'user',
+    json: StockPhotoInputSchema,
+    example: () => ({ path: '/api/product-lookup/stock-photo', body: { gtin: '9780134685991', epid: '240123456' } }),
   },
   'GET /api/insights': {
     access: 'user',

@@ -3,16 +3,18 @@
 // The catalog answers sellers' tokens only (scope sell.inventory, which every connection has). A code's products are
 // the same for every seller, so they are kept some hours in ebay_lookup_cache, as the analysis's lookups are; the
 // market for the code (Browse by GTIN) is asked as the app. A market eBay cannot give now leaves it out: never the
-// products.
+// products. A product's stock photo is copied in as the seller's photo only when they ask, marked as a stock photo.
 import * as v from 'valibot'
-import type { MarketPrices } from '../../contract/analysis.ts'
+import type { MarketPrices, StoredImage } from '../../contract/analysis.ts'
 import { MAX_CATALOG_PRODUCTS, type CatalogProduct, type ProductLookup } from '../../contract/product-lookup.ts'
 import type { Sql } from '../../db/client.ts'
 import * as cache from '../../db/ebay-lookup-cache.ts'
+import * as images from '../../db/images.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { EBAY_LOOKUP_MAX_AGE_MS, type EbayLookups } from './lookups.ts'
+import type { PictureCopy } from './picture-copy.ts'
 import { readReply, type EbaySellClient } from './sell-api.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
 
@@ -38,10 +40,6 @@ const ProductSchema = v.object({
 const notConnected = () =>
   new AppError(409, 'ebay_not_connected', 'Connect your eBay account to look up barcodes in eBay’s catalog.')
 
-/** eBay's stock photo, only at an https address (what a listing's photo may be). */
-const stockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
-  image?.imageUrl?.startsWith('https://') ? image.imageUrl : null
-
 export interface EbayCatalogDeps {
   sql: Sql
   sell: EbaySellClient
@@ -49,9 +47,21 @@ export interface EbayCatalogDeps {
   connectionService: MarketplaceConnectionService
   /** The app's lookups, for the market by code; absent when eBay's app keys are not set. */
   lookups: EbayLookups | undefined
+  /** Copies eBay's pictures in as the seller's photos (a stock photo the seller takes). */
+  copyPicture: PictureCopy
+  /** eBay's picture host: a stock photo is offered only from there, the one place it can be copied from. */
+  picturesOrigin: string
 }
 
-export function createEbayCatalog({ sql, sell, taxonomy, connectionService, lookups }: EbayCatalogDeps) {
+export function createEbayCatalog(deps: EbayCatalogDeps) {
+  const { sql, sell, taxonomy, connectionService, lookups, copyPicture, picturesOrigin } = deps
+
+  /** eBay's stock photo, offered only from eBay's picture host. */
+  const stockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
+    image?.imageUrl && URL.canParse(image.imageUrl) && new URL(image.imageUrl).origin === picturesOrigin
+      ? image.imageUrl
+      : null
+
   /** One product in full, with its category's name (a category eBay no longer has is left out). */
   async function productOf(token: string, epid: string): Promise<CatalogProduct> {
     const reply = await sell.send(token, { method: 'GET', path: `${CATALOG}/product/${encodeURIComponent(epid)}` })
@@ -96,19 +106,38 @@ export function createEbayCatalog({ sql, sell, taxonomy, connectionService, look
     }
   }
 
+  /** The code's products, kept from an earlier lookup or asked of eBay (then kept). */
+  async function productsOf(userId: number, gtin: string): Promise<CatalogProduct[]> {
+    if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
+    const found = await cache.findLookup<{ products: CatalogProduct[] }>(
+      sql,
+      'catalog_product',
+      gtin,
+      EBAY_LOOKUP_MAX_AGE_MS,
+    )
+    if (found) return found.products
+    const products = await connectionService.call(userId, 'ebay', (token) => productsFor(token, gtin))
+    await cache.saveLookup(sql, 'catalog_product', gtin, { products })
+    return products
+  }
+
   return {
     async lookUp(userId: number, gtin: string): Promise<ProductLookup> {
-      if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
-      const found = await cache.findLookup<{ products: CatalogProduct[] }>(
-        sql,
-        'catalog_product',
-        gtin,
-        EBAY_LOOKUP_MAX_AGE_MS,
-      )
-      const products =
-        found?.products ?? (await connectionService.call(userId, 'ebay', (token) => productsFor(token, gtin)))
-      if (!found) await cache.saveLookup(sql, 'catalog_product', gtin, { products })
+      const products = await productsOf(userId, gtin)
       return { gtin, products, market: await marketFor(gtin, products) }
+    },
+
+    /**
+     * eBay's stock photo of one of the code's products, copied in as the seller's photo at their choice, marked as a
+     * stock photo (a used item never goes to eBay with stock photos alone).
+     */
+    async stockPhoto(userId: number, gtin: string, epid: string): Promise<StoredImage> {
+      const product = (await productsOf(userId, gtin)).find((candidate) => candidate.epid === epid)
+      if (!product?.stockPhotoUrl) throw notFound('eBay’s catalog has no stock photo of this product.')
+      const photo = await copyPicture(userId, product.stockPhotoUrl)
+      if (!photo) throw new AppError(502, 'ebay_unavailable', 'eBay’s stock photo could not be copied. Try again.')
+      await images.markStockPhoto(sql, userId, photo.id, epid)
+      return photo
     },
   }
 }

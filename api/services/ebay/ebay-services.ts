@@ -7,6 +7,7 @@ import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { createEbayCatalog } from './catalog.ts'
+import { createPictureCopy } from './picture-copy.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
@@ -98,7 +99,15 @@ export function createEbayServices({
     picturesOrigin: hosts.pictures,
     ...(importOptions ? { options: importOptions } : {}),
   })
-  const catalog = createEbayCatalog({ sql, sell, taxonomy, connectionService, lookups })
+  const catalog = createEbayCatalog({
+    sql,
+    sell,
+    taxonomy,
+    connectionService,
+    lookups,
+    copyPicture: createPictureCopy({ photos, picturesOrigin: hosts.pictures }),
+    picturesOrigin: hosts.pictures,
+  })
   return {
     publisher,
     revisions,

@@ -3,7 +3,6 @@
 // its page; each listing is made in one transaction with its link to eBay's item (one per seller and item), so a page
 // done twice, or a second import, makes nothing twice. eBay's calls are paced, and a busy eBay (429, or Trading's
 // call limit) is waited out with a doubling wait before the job gives the page back for pg-boss' retry.
-import { createHash } from 'node:crypto'
 import type { EbayImportStatus } from '../../contract/ebay-import.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
@@ -17,13 +16,12 @@ import type { PhotoService } from '../listings/photos.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { MAX_IMAGES } from '../../contract/photos.ts'
 import { createImportReader, type EbayItem, type ItemsPage } from './import-read.ts'
+import { createPictureCopy, derivedUuid } from './picture-copy.ts'
 import { conditionOf, listingOfEbayItem } from './import-listing.ts'
 import type { EbaySellClient } from './sell-api.ts'
 import type { TradingClient } from './trading-api.ts'
 
 export const IMPORT_JOB = 'ebay-import'
-const PICTURE_BYTES_MAX = 15 * 1024 * 1024
-const PICTURE_TIMEOUT_MS = 20_000
 
 export interface EbayImportOptions {
   /** The least time between two eBay calls of one process (eBay counts calls per day and refuses bursts with 429). */
@@ -54,14 +52,9 @@ export interface EbayImportDeps {
 const notConnected = () =>
   new AppError(409, 'ebay_not_connected', 'Connect your eBay account first: the import reads your listings there.')
 
-/** A photo's id from the seller and eBay's picture: the same picture copied again (a page done twice) is the same photo. */
-function photoId(userId: number, url: string): string {
-  const hex = createHash('sha256').update(`${userId} ${url}`).digest('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-}
-
 export function createEbayImport(deps: EbayImportDeps) {
-  const { sql, jobs, sell, trading, photos, connectionService, picturesOrigin, fetcher = fetch } = deps
+  const { sql, jobs, sell, trading, photos, connectionService, picturesOrigin, fetcher } = deps
+  const copyPicture = createPictureCopy({ photos, picturesOrigin, ...(fetcher ? { fetcher } : {}) })
   const paceMs = deps.options?.paceMs ?? 100
   const busyWaitMs = deps.options?.busyWaitMs ?? 2000
   const staleSeconds = deps.options?.staleSeconds ?? 90
@@ -88,22 +81,12 @@ export function createEbayImport(deps: EbayImportDeps) {
   }
   const reader = createImportReader(sell, trading, paced)
 
-  /** eBay's pictures as the seller's photos (copied through the photo pipeline: thumbnails, Etsy, offline all work). */
+  /** eBay's pictures as the seller's photos, in eBay's order (those that cannot be copied are left out). */
   async function copyPictures(userId: number, urls: string[]): Promise<string[]> {
     const copied: string[] = []
     for (const url of urls.slice(0, MAX_IMAGES)) {
-      if (!URL.canParse(url) || new URL(url).origin !== picturesOrigin) continue
-      const response = await fetcher(url, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) }).catch(() => undefined)
-      const size = Number(response?.headers.get('content-length') ?? 0)
-      if (!response?.ok || size > PICTURE_BYTES_MAX) continue
-      const bytes = Buffer.from(await response.arrayBuffer())
-      if (bytes.length > PICTURE_BYTES_MAX) continue
-      try {
-        copied.push((await photos.copyIn(userId, photoId(userId, url), bytes)).imageUrl)
-      } catch (error) {
-        // Full storage stops the import (its words reach the seller); a picture that is not an image is left out.
-        if (error instanceof AppError && error.code === 'storage_quota_reached') throw error
-      }
+      const photo = await copyPicture(userId, url)
+      if (photo) copied.push(photo.imageUrl)
     }
     return copied
   }
@@ -119,7 +102,10 @@ export function createEbayImport(deps: EbayImportDeps) {
     }
     await sql.begin(async (tx) => {
       if (await imports.alreadyHere(tx, userId, item.itemId, item.sku)) return
-      const listing = await insertListing(tx, userId, { ...input, clientId: photoId(userId, `item ${item.itemId}`) })
+      const listing = await insertListing(tx, userId, {
+        ...input,
+        clientId: derivedUuid(userId, `item ${item.itemId}`),
+      })
       if (!listing) return
       await imports.linkToEbayItem(tx, listing.id, {
         source: item.source,

@@ -2,10 +2,17 @@
 // policies and location, the category, its conditions and aspects, and what is missing. What eBay said is kept only by
 // the saves it returns, run once the request succeeds.
 import * as v from 'valibot'
-import { CALCULATED_SHIPPING_NEED, type EbayConditionOption } from '../../contract/ebay-publish.ts'
+import {
+  CALCULATED_SHIPPING_NEED,
+  NEW_CONDITIONS,
+  OWN_PHOTO_NEED,
+  type EbayCondition,
+  type EbayConditionOption,
+} from '../../contract/ebay-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
+import * as images from '../../db/images.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
@@ -51,6 +58,8 @@ export interface Preparation extends SellerReadiness {
   saveCategory: Save
   /** Keeps a shipping policy the seller chose for the listing (only when posting, as for the category). */
   saveShipping: Save
+  /** Every photo of the listing is eBay's stock photo (then only a new condition may go without one of its own). */
+  onlyStockPhotos: boolean
 }
 
 /** What the seller chose in the dialog (or earlier), over what the listing says. */
@@ -59,6 +68,10 @@ export interface Choices {
   askingPrice?: number | null | undefined
   shippingPolicyId?: string | undefined
 }
+
+/** A used item whose photos are all eBay's stock photos lacks one of its own: buyers of used goods see the item. */
+export const ownPhotoNeeded = (prepared: Preparation, condition: EbayCondition) =>
+  prepared.onlyStockPhotos && !NEW_CONDITIONS.includes(condition) ? [OWN_PHOTO_NEED] : []
 
 export const runSaves = async (saves: Save[]) => {
   for (const save of saves) await save?.()
@@ -185,9 +198,10 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
       shippingChosen && shippingChosen !== state.ebayShippingPolicyId
         ? () => ebayState.saveEbayShippingPolicy(sql, listing.id, shippingChosen)
         : undefined
-    const [catalog, conditions] = await Promise.all([
+    const [catalog, conditions, onlyStockPhotos] = await Promise.all([
       taxonomy.aspectsFor(token, category.id),
       taxonomy.conditionsFor(token, category.id),
+      images.onlyStockPhotos(sql, userId, listing.images),
     ])
     const aspects = resolveAspects(listing, typed, state.ebayAspects, catalog.aspects)
     const missing = [
@@ -209,6 +223,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
       saves: [readiness.save, catalog.save, conditions.save],
       saveCategory,
       saveShipping,
+      onlyStockPhotos,
     }
   }
 

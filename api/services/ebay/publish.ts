@@ -25,7 +25,7 @@ import { resolveCondition, resolveConditionDescription } from './condition-choic
 import { inventoryItemBody, offerDetails, type EbayRevisionBodies } from './inventory-bodies.ts'
 import type { EbayPictures } from './pictures.ts'
 import { explainRefusal, missingFields } from './publish-refusals.ts'
-import { createPublishPreparation, runSaves, type Preparation } from './publish-preparation.ts'
+import { createPublishPreparation, ownPhotoNeeded, runSaves, type Preparation } from './publish-preparation.ts'
 import { EbayRefusal, INVENTORY, PublishedOfferSchema, readReply, type EbaySellClient } from './sell-api.ts'
 import { ebaySkuOf } from './sku.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
@@ -172,7 +172,11 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     const condition = resolveCondition(listing, input.condition, prepared.conditions)
     const conditionDescription = resolveConditionDescription(listing, input.conditionDescription, condition)
     if (prepared.policiesProblem) throw prepared.policiesProblem
-    const missing = [...prepared.missing, ...(prepared.locationKey || input.postalCode ? [] : [LOCATION_FIELD])]
+    const missing = [
+      ...prepared.missing,
+      ...ownPhotoNeeded(prepared, condition),
+      ...(prepared.locationKey || input.postalCode ? [] : [LOCATION_FIELD]),
+    ]
     if (missing.length) throw missingFields(missing)
     try {
       // What eBay said, and the seller's Price and category, are kept from here on: the item, offer and listing made
@@ -242,6 +246,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
             policies: prepared.shippingPolicies,
             chosen: prepared.policies?.fulfillmentPolicyId ?? null,
           },
+          onlyStockPhotos: prepared.onlyStockPhotos,
         }
       })
     },
@@ -254,16 +259,17 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     async revisionOf(token: string, userId: number, listing: Listing): Promise<EbayRevisionBodies> {
       const prepared = await prepare(token, userId, listing, {})
       if (prepared.policiesProblem) throw prepared.policiesProblem
-      if (prepared.missing.length) {
+      const condition = resolveCondition(listing, undefined, prepared.conditions)
+      const missing = [...prepared.missing, ...ownPhotoNeeded(prepared, condition)]
+      if (missing.length) {
         throw new AppError(
           400,
           'ebay_missing_fields',
-          `Missing required fields: ${prepared.missing.join(', ')}. Add them to the listing; eBay shows the earlier version until then.`,
+          `Missing required fields: ${missing.join(', ')}. Add them to the listing; eBay shows the earlier version until then.`,
         )
       }
       if (!prepared.offerId || !prepared.locationKey) throw notFound('This listing is not on eBay.')
       await runSaves(prepared.saves)
-      const condition = resolveCondition(listing, undefined, prepared.conditions)
       const description = resolveConditionDescription(listing, undefined, condition)
       return {
         sku: await ebaySkuOf(sql, listing.id),

@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form'
 import { normalizedGtin } from '../../../api/contract/gtin.ts'
 import type { CatalogProduct } from '../../../api/contract/product-lookup.ts'
 import { Button } from '../../components/ui/Button.tsx'
+import { api, okJson } from '../../lib/api.ts'
 import type { DraftField } from '../../offline/db.ts'
 import { SectionFields, type FormControl, type InputProps } from './draft-form-fields.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
@@ -50,6 +51,37 @@ function ProductChoice({ products, onPick }: { products: CatalogProduct[]; onPic
         </li>
       ))}
     </ul>
+  )
+}
+
+/**
+ * eBay's stock photo of the product, added as a photo only when the seller says so (it is copied to Snaplist first, so
+ * it needs a connection); a used item still needs a photo of its own to go to eBay.
+ */
+function StockPhotoOffer(props: { draftId: string; gtin: string; product: CatalogProduct; online: boolean }) {
+  const drafts = useDraftStore()
+  const [state, setState] = useState<'offered' | 'adding' | 'added' | 'failed'>('offered')
+  async function add() {
+    setState('adding')
+    try {
+      const json = { gtin: props.gtin, epid: props.product.epid }
+      await drafts.addStockPhoto(props.draftId, await okJson(api['product-lookup']['stock-photo'].$post({ json })))
+      setState('added')
+    } catch {
+      setState('failed')
+    }
+  }
+  if (state === 'added') return <p className="text-sm text-slate-700">eBay’s stock photo is added after your photos.</p>
+  return (
+    <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+      <p>
+        eBay has a stock photo of this product. A used item needs a photo of your own too.
+        {state === 'failed' && ' It could not be added: try again.'}
+      </p>
+      <Button variant="secondary" disabled={!props.online || state === 'adding'} onClick={() => void add()}>
+        {props.online ? 'Add eBay’s stock photo' : 'Add eBay’s stock photo (when online)'}
+      </Button>
+    </div>
   )
 }
 
@@ -101,6 +133,9 @@ export function BarcodePanel({ draftId, view, online, control, inputProps }: Bar
             void drafts.pickProduct(draftId, epid)
           }}
         />
+      )}
+      {barcode?.picked?.stockPhotoUrl && (
+        <StockPhotoOffer draftId={draftId} gtin={barcode.code} product={barcode.picked} online={online} />
       )}
       {barcode?.picked && products.length > 1 && !choosing && (
         <button

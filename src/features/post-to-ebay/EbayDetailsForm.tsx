@@ -13,6 +13,7 @@ import {
   EBAY_POLICIES_PAGE,
   EbayPublishInputSchema,
   NEW_CONDITIONS,
+  OWN_PHOTO_NEED,
   type EbayCategory,
   type EbayPublishInput,
   type EbayRequirements,
@@ -32,6 +33,7 @@ const LISTING_NEEDS: Record<string, string> = {
   Photos: 'at least one photo',
   // Its shipping policy is priced by calculated shipping.
   [CALCULATED_SHIPPING_NEED]: 'the package weight and size (under Shipping: your shipping policy is calculated)',
+  [OWN_PHOTO_NEED]: 'a photo of the item itself (eBay’s stock photo alone is not enough for a used item)',
 }
 
 /** Where the Price shown comes from, for a listing made before it had one. */
@@ -106,7 +108,9 @@ export function EbayDetailsForm({
 
   const missingAspects = requirements.aspects.filter((aspect) => aspect.value === null)
   const presentAspects = requirements.aspects.filter((aspect) => aspect.value !== null)
-  const listingGaps = requirements.missing.flatMap((name) => (LISTING_NEEDS[name] ? [LISTING_NEEDS[name]] : []))
+  // A used item with eBay's stock photos alone lacks one of its own; a new one does not (the server checks it too).
+  const needs = [...requirements.missing, ...(requirements.onlyStockPhotos && describable ? [OWN_PHOTO_NEED] : [])]
+  const listingGaps = needs.flatMap((name) => (LISTING_NEEDS[name] ? [LISTING_NEEDS[name]] : []))
   const unfilled =
     missingAspects.filter((aspect) => !typed[aspect.name]?.trim()).length +
     (requirements.needsLocation && !postalCode.trim() ? 1 : 0) +

@@ -3,6 +3,7 @@
 // item specifics, and the market for the code; a code eBay has no product for answers none; a code that is no barcode,
 // or a seller without eBay, is refused with what to do; eBay busy or down is said, and a second lookup of the same code
 // asks eBay's catalog nothing. A listing with its barcode and product reaches eBay as the inventory item's ISBN and ePID.
+// eBay's stock photo is copied in at the seller's choice, and alone never takes a used item to eBay.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { BOOK_ISBN, CONSOLE_UPC, UNKNOWN_GTIN } from '../../fakes/ebay-catalog-products.ts'
@@ -39,7 +40,7 @@ describe('looking up a barcode', () => {
           title: 'Effective Java by Joshua Bloch (2018, Trade Paperback)',
           category: { id: '261186', name: 'Books' },
           aspects: { Author: 'Joshua Bloch', 'Book Title': 'Effective Java', Format: 'Trade Paperback' },
-          stockPhotoUrl: 'https://i.ebayimg.com/images/g/stand-in/effective-java.jpg',
+          stockPhotoUrl: `${opened.fake.url}/pictures/effective-java.jpg`,
         },
       ],
     })
@@ -141,5 +142,65 @@ describe('a listing with its barcode', () => {
       expect(Object.keys((await readJson(response)).fields as object)).toEqual(Object.keys(bad))
     }
     expect(await readJson(await seller.get('/api/listings'))).toEqual([])
+  })
+})
+
+describe('eBay’s stock photo', () => {
+  async function bookListing(seller: Awaited<ReturnType<typeof connectedSeller>>['seller'], images: string[]) {
+    const created = await seller.post('/api/listings', {
+      title: 'Effective Java by Joshua Bloch (2018, Trade Paperback)',
+      category: 'other',
+      color: 'white',
+      askingPrice: 24.99,
+      gtin: BOOK_ISBN,
+      ebayProductId: '240123456',
+      images,
+      ebayCategoryId: '261186',
+      ebayCategoryName: 'Books',
+      ebayAspects: { 'Book Title': 'Effective Java', Author: 'Joshua Bloch', Language: 'English' },
+    })
+    expect(created.status, await created.clone().text()).toBe(201)
+    return readJson(created)
+  }
+
+  it('is copied in as the seller’s photo at their choice, once however often asked', async () => {
+    const { seller } = await connectedSeller()
+    const body = { gtin: BOOK_ISBN, epid: '240123456' }
+    const added = await seller.post('/api/product-lookup/stock-photo', body)
+    expect(added.status, await added.clone().text()).toBe(201)
+    const photo = await readJson(added)
+    expect(photo).toMatchObject({ imageUrl: expect.stringMatching(/^\/files\//), width: expect.any(Number) })
+    expect(await readJson(await seller.post('/api/product-lookup/stock-photo', body))).toEqual(photo)
+    const none = await seller.post('/api/product-lookup/stock-photo', { gtin: CONSOLE_UPC, epid: '25034217824' })
+    expect(none.status).toBe(404)
+  })
+
+  it('alone never takes a used item to eBay; with a photo of the item itself, or for a new one, it does', async () => {
+    const { seller } = await connectedSeller()
+    const stock = await readJson(
+      await seller.post('/api/product-lookup/stock-photo', { gtin: BOOK_ISBN, epid: '240123456' }),
+    )
+    const alone = await bookListing(seller, [stock.imageUrl as string])
+    const requirements = await readJson(await seller.get(`/api/listings/${alone.id}/ebay-requirements`))
+    expect(requirements.onlyStockPhotos).toBe(true)
+    const refused = await seller.post(`/api/listings/${alone.id}/post-to-ebay`, {
+      condition: 'USED_VERY_GOOD',
+      postalCode: '95125',
+    })
+    expect(refused.status).toBe(400)
+    expect(await readJson(refused)).toMatchObject({
+      code: 'ebay_missing_fields',
+      message: expect.stringContaining('A photo of the item itself'),
+    })
+    const asNew = await seller.post(`/api/listings/${alone.id}/post-to-ebay`, { condition: 'NEW', postalCode: '95125' })
+    expect(asNew.status, await asNew.clone().text()).toBe(200)
+
+    const own = await uploadPhotos(seller, 1)
+    const withOwn = await bookListing(seller, [...own, stock.imageUrl as string])
+    expect((await readJson(await seller.get(`/api/listings/${withOwn.id}/ebay-requirements`))).onlyStockPhotos).toBe(
+      false,
+    )
+    const posted = await seller.post(`/api/listings/${withOwn.id}/post-to-ebay`, { condition: 'USED_VERY_GOOD' })
+    expect(posted.status, await posted.clone().text()).toBe(200)
   })
 })

@@ -620,7 +620,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
     expect(await sellFor(seller.id, location(`lang-${seller.id}`))).toMatchObject({ status: 204 })
   })
 
-  it('finds the seller’s business policies, one of each kind, and whether shipping is calculated, in three Account API calls', async () => {
+  it('finds the seller’s business policies, one of each kind, and each shipping policy’s name and whether it is calculated, in three Account API calls', async () => {
     const seller = await signUp('policies')
     await connect(seller)
     const connections = createMarketplaceConnectionService({
@@ -636,6 +636,7 @@ describe("calling eBay's Sell APIs for a seller", () => {
     expect(await policiesOf()).toEqual({
       policies: { fulfillmentPolicyId: '6196929000', paymentPolicyId: '6196932000', returnPolicyId: '6196930000' },
       calculatedShipping: false,
+      shippingPolicies: [{ id: '6196929000', name: 'fulfillment policy 6196929000', calculated: false }],
     })
     expect(fake.calls.length - calls).toBe(3)
     try {

@@ -1,0 +1,50 @@
+// eBay's pictures copied in as the seller's photos, through the photo pipeline (thumbnails, Etsy and offline all work
+// as for an upload): an imported listing's pictures (decision 0037) and a catalog product's stock photo (decision
+// 0046). Only from eBay's picture host, at most 15 MB each, within 20 s; the same picture copied again for the same
+// seller is the same photo.
+import { createHash } from 'node:crypto'
+import type { StoredImage } from '../../contract/analysis.ts'
+import { AppError } from '../../errors.ts'
+import type { PhotoService } from '../listings/photos.ts'
+
+const PICTURE_BYTES_MAX = 15 * 1024 * 1024
+const PICTURE_TIMEOUT_MS = 20_000
+
+/**
+ * A UUID made from the seller and a text (eBay's picture, an eBay item): the same picture copied again (an import's
+ * page done twice) is the same photo, the same item the same listing.
+ */
+export function derivedUuid(userId: number, text: string): string {
+  const hex = createHash('sha256').update(`${userId} ${text}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+export interface PictureCopyDeps {
+  photos: Pick<PhotoService, 'copyIn'>
+  /** eBay's picture host (i.ebayimg.com; the stand-in's in tests): no other address is fetched. */
+  picturesOrigin: string
+  fetcher?: typeof fetch
+}
+
+/**
+ * Copies one of eBay's pictures in as the seller's photo; undefined when it is not eBay's, cannot be fetched, is too
+ * large or is not an image. Full storage is thrown (its words reach the seller).
+ */
+export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: PictureCopyDeps) {
+  return async (userId: number, url: string): Promise<StoredImage | undefined> => {
+    if (!URL.canParse(url) || new URL(url).origin !== picturesOrigin) return undefined
+    const response = await fetcher(url, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) }).catch(() => undefined)
+    const size = Number(response?.headers.get('content-length') ?? 0)
+    if (!response?.ok || size > PICTURE_BYTES_MAX) return undefined
+    const bytes = Buffer.from(await response.arrayBuffer())
+    if (bytes.length > PICTURE_BYTES_MAX) return undefined
+    try {
+      return await photos.copyIn(userId, derivedUuid(userId, url), bytes)
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'storage_quota_reached') throw error
+      return undefined
+    }
+  }
+}
+
+export type PictureCopy = ReturnType<typeof createPictureCopy>
