@@ -7,6 +7,18 @@ import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Condition
 
 /** eBay's limit for a listing title. */
 export const TITLE_MAX = 80
+
+/**
+ * A title on one line within eBay's limit, cut at a word (and without a dangling separator), so a long title from the
+ * AI or eBay's catalog never ends mid-word; a single word as long as the limit has no boundary and is cut at it.
+ */
+export function titleWithinLimit(title: string): string {
+  const oneLine = title.replace(/\s+/g, ' ').trim()
+  if (oneLine.length <= TITLE_MAX) return oneLine
+  const lastSpace = oneLine.slice(0, TITLE_MAX + 1).lastIndexOf(' ')
+  const cut = lastSpace > 0 ? oneLine.slice(0, lastSpace) : oneLine.slice(0, TITLE_MAX)
+  return cut.replace(/[\s,;:|/&+–-]+$/, '')
+}
 /** The seller's Price, in dollars. */
 export const ASKING_PRICE_MAX = 1_000_000
 /** The seller's SKU: eBay's own limit for one, so a seller's scheme carried over from eBay fits. */

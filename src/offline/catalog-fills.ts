@@ -1,21 +1,14 @@
 // What a product from eBay's catalog fills on a draft (docs/decisions/0046): pure, as draft-fills.ts is for the AI. The
 // catalog knows the product for certain where the AI guesses from photos, so its values go over the AI's; never over
 // what the seller typed.
-import { TITLE_MAX } from '../../api/contract/listing-fields.ts'
+import { titleWithinLimit } from '../../api/contract/listing-fields.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'
 import { aspectGuessKey } from './draft-fills.ts'
 
-/** The title cut to eBay's limit at a word, so a long catalog title never ends mid-word. */
-function titleOf(title: string): string {
-  if (title.length <= TITLE_MAX) return title
-  const cut = title.slice(0, TITLE_MAX + 1)
-  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim()
-}
-
 /** The form's values the product (and the market for its code) give. */
 export function catalogFields(product: CatalogProduct, market: ProductLookup['market'] | undefined) {
-  const values: Partial<DraftFields> = { title: titleOf(product.title), ebayProductId: product.epid }
+  const values: Partial<DraftFields> = { title: titleWithinLimit(product.title), ebayProductId: product.epid }
   if (product.brand) values.brand = product.brand
   if (market && market.count > 0) {
     // The same product on eBay now: a used one sells near the middle of them.

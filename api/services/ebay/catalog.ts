@@ -57,7 +57,7 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
   const { sql, sell, taxonomy, connectionService, lookups, copyPicture, picturesOrigin } = deps
 
   /** eBay's stock photo, offered only from eBay's picture host. */
-  const stockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
+  const offeredStockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
     image?.imageUrl && URL.canParse(image.imageUrl) && new URL(image.imageUrl).origin === picturesOrigin
       ? image.imageUrl
       : null
@@ -80,7 +80,7 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
       brand: product.brand || (aspects.Brand ?? ''),
       category,
       aspects,
-      stockPhotoUrl: stockPhoto(product.image),
+      stockPhotoUrl: offeredStockPhoto(product.image),
     }
   }
 

@@ -1,5 +1,5 @@
 // api/contract/listing.ts: the price eBay gets, a listing's status on the Dashboard, and the small conversions the
-// form and the API share.
+// form and the API share; a title within eBay's limit (listing-fields.ts).
 import { describe, expect, it } from 'vitest'
 import {
   isPostedToEbay,
@@ -8,6 +8,7 @@ import {
   priceForEbay,
   toCents,
 } from '../../../api/contract/listing.ts'
+import { titleWithinLimit } from '../../../api/contract/listing-fields.ts'
 
 describe('priceForEbay', () => {
   it("is the seller's Price, else the median used price, else the retail price, saying which", () => {
@@ -36,5 +37,21 @@ describe('toCents and keywordsFromText', () => {
     expect(toCents(19.99)).toBe(1999)
     expect(toCents(0.105)).toBe(11)
     expect(keywordsFromText(' denim, , trucker ,jacket')).toEqual(['denim', 'trucker', 'jacket'])
+  })
+})
+
+describe('titleWithinLimit', () => {
+  it('keeps a title within eBay’s 80 characters, cut at a word, with no dangling separator', () => {
+    const long = 'Effective Java by Joshua Bloch, Third Edition, Trade Paperback, Addison-Wesley 2018 – Like New'
+    const cut = titleWithinLimit(long)
+    expect(cut.length).toBeLessThanOrEqual(80)
+    expect(long.startsWith(cut)).toBe(true)
+    expect(long[cut.length]).toMatch(/[\s,]/)
+    expect(cut).not.toMatch(/[\s,–-]$/)
+    expect(titleWithinLimit('  Levi’s   501\njeans ')).toBe('Levi’s 501 jeans')
+  })
+
+  it('cuts a single word longer than the limit at the limit, never to nothing', () => {
+    expect(titleWithinLimit('x'.repeat(95))).toBe('x'.repeat(80))
   })
 })

@@ -10,7 +10,7 @@ import {
   type Provenance,
 } from '../../../contract/analysis.ts'
 import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
-import { TITLE_MAX, type AnalysisSuggestion, type SuggestionKey } from '../../../contract/listing-fields.ts'
+import { titleWithinLimit, type AnalysisSuggestion, type SuggestionKey } from '../../../contract/listing-fields.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Option } from '../../../contract/options.ts'
 import { analysisFailed } from './errors.ts'
 import type { Analysis, Detail } from './image-analyzer.ts'
@@ -33,15 +33,6 @@ export function cleanText(raw: unknown): string {
   if (typeof raw !== 'string' && typeof raw !== 'number') return ''
   const text = String(raw).trim()
   return NO_VALUE.has(text.toLowerCase()) ? '' : text
-}
-
-function cutTitle(title: string): string {
-  const oneLine = title.replace(/\s+/g, ' ').trim()
-  if (oneLine.length <= TITLE_MAX) return oneLine
-  const lastSpace = oneLine.slice(0, TITLE_MAX + 1).lastIndexOf(' ')
-  // A single word as long as the limit has no boundary to cut at.
-  const cut = lastSpace > 0 ? oneLine.slice(0, lastSpace) : oneLine.slice(0, TITLE_MAX)
-  return cut.replace(/[\s,;:|/&+–-]+$/, '')
 }
 
 /** Whole non-negative dollars, rounded to the nearest dollar: 49.99 and "$49.99" become 50, "1,299" 1299. */
@@ -154,7 +145,7 @@ const loosePrice = v.pipe(answered, v.transform(toPrice))
 
 // Lenient on purpose: a reply is only refused without a title; everything else is coerced to the contract.
 const ReplySchema = v.object({
-  title: v.pipe(v.string(), v.transform(cutTitle)),
+  title: v.pipe(v.string(), v.transform(titleWithinLimit)),
   description: looseText,
   suggestedPrice: loosePrice,
   medianUsedPrice: loosePrice,
