@@ -3,7 +3,16 @@
 // and the eBay item specifics all derive from this list or are checked against it. Adding a field is an entry here
 // and a migration; typecheck then names every place that must decide what to do with it (docs/decisions/0012).
 // Plain data, no valibot: the service worker reads the limits too.
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Condition, type Option } from './options.ts'
+import {
+  CATEGORIES,
+  COLORS,
+  DEPARTMENTS,
+  ITEM_TYPES,
+  MEASUREMENT_UNITS,
+  SIZE_TYPES,
+  type Condition,
+  type Option,
+} from './options.ts'
 
 /** eBay's limit for a listing title. */
 export const TITLE_MAX = 80
@@ -33,7 +42,7 @@ interface AiSuggested {
   name?: string
   /** Keyword lists: how many the model is asked for. */
   maxItems?: number
-  /** The model's estimate, never read in a photo (the parcel): always marked as a guess for the seller to check. */
+  /** The model's estimate (the parcel; a measurement off a tape in a photo): always marked as a guess to check. */
   estimate?: true
 }
 
@@ -57,8 +66,8 @@ export interface TextSpec extends FieldBase {
   required?: true
   /** Why the limit is what it is, said with the limit. */
   limitReason?: string
-  /** What the text must be besides short enough: a barcode number (gtin.ts), or digits alone. */
-  format?: 'gtin' | 'digits'
+  /** What the text must be besides short enough: a barcode number (gtin.ts), digits alone, or a measurement. */
+  format?: 'gtin' | 'digits' | 'measure'
 }
 export interface WholeNumberSpec extends FieldBase {
   kind: 'whole'
@@ -105,6 +114,22 @@ const parcel = (label: string, column: string) =>
     ai: { estimate: true },
     ebayAspect: null,
   }) as const satisfies WholeNumberSpec
+
+/**
+ * A clothing measurement (measurements.ts says which garments ask for it and which eBay item specific it answers): a
+ * number in the listing's unit, as typed ('21.5'); blank for not measured. The AI reads one only off a tape measure
+ * in a photo, and it is a guess to check.
+ */
+const measure = (label: string, column: string) =>
+  ({
+    kind: 'text',
+    label,
+    column,
+    max: 6,
+    format: 'measure',
+    ai: { estimate: true },
+    ebayAspect: null,
+  }) as const satisfies TextSpec
 
 export const LISTING_FIELDS = {
   title: {
@@ -219,6 +244,23 @@ export const LISTING_FIELDS = {
   packageLength: parcel('Package length (in)', 'package_length_in'),
   packageWidth: parcel('Package width (in)', 'package_width_in'),
   packageHeight: parcel('Package height (in)', 'package_height_in'),
+  // Clothing measurements (issue 33, docs/decisions/0047), shown for Clothing: what buyers ask before they buy.
+  measurementUnit: {
+    kind: 'choice',
+    label: 'Unit',
+    column: 'measurement_unit',
+    options: MEASUREMENT_UNITS,
+    ai: {},
+    ebayAspect: null,
+  },
+  pitToPit: measure('Pit to pit', 'pit_to_pit'),
+  shoulders: measure('Shoulders', 'shoulders'),
+  sleeve: measure('Sleeve', 'sleeve'),
+  garmentLength: measure('Length', 'garment_length'),
+  waist: measure('Waist', 'waist'),
+  inseam: measure('Inseam', 'inseam'),
+  rise: measure('Rise', 'rise'),
+  legOpening: measure('Leg opening', 'leg_opening'),
   // The seller's books (issue 32, docs/decisions/0039): what the item cost, where it was bought, where it sits.
   cost: {
     kind: 'money',
@@ -261,7 +303,7 @@ export type SpecOf<Name extends ListingFieldName> = Fields[Name]
 /** The declaration as a list, in its order; the spec widened to the union, for code that handles any field. */
 export const LISTING_FIELD_ENTRIES = Object.entries(LISTING_FIELDS) as [ListingFieldName, ListingFieldSpec][]
 
-/** The fields the AI only ever estimates (the parcel): whatever it fills there is a guess to check. */
+/** The fields the AI only ever estimates (the parcel, measurements): whatever it fills there is a guess to check. */
 export const ESTIMATED_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>
   spec.ai && 'estimate' in spec.ai ? [name] : [],
 )

@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
 import { GTIN_MESSAGE, normalizedGtin } from './gtin.ts'
+import { MEASURE_PATTERN, typedMeasure } from './measurements.ts'
 import {
   FILLABLE_FIELDS,
   LISTING_FIELD_ENTRIES,
@@ -62,9 +63,14 @@ const optionalText = (spec: TextSpec) =>
     // A barcode is kept as the digits a catalog matches (an ISBN-10 as its ISBN-13); one that is no barcode stays as
     // typed, for the check below to refuse it.
     v.transform((text) => (spec.format === 'gtin' && text !== '' ? (normalizedGtin(text) ?? text) : text)),
+    v.transform((text) => (spec.format === 'measure' ? typedMeasure(text) : text)),
     v.maxLength(spec.max, tooLong(spec)),
     v.check((text) => text === '' || spec.format !== 'gtin' || normalizedGtin(text) === text, GTIN_MESSAGE),
     v.check((text) => text === '' || spec.format !== 'digits' || /^\d+$/.test(text), `${spec.label} must be digits`),
+    v.check(
+      (text) => text === '' || spec.format !== 'measure' || MEASURE_PATTERN.test(text),
+      `${spec.label} must be a number, like 21.5`,
+    ),
   )
 
 const requiredChoice = <Value extends string>(label: string, options: readonly Option<Value>[]) =>

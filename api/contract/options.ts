@@ -32,6 +32,8 @@ export const COLORS = options(
 export const ITEM_TYPES = options('Regular', 'Vintage', 'Handmade', ['Limited', 'Limited Edition'], 'Custom')
 export const SIZE_TYPES = options('Regular', 'Petite', 'Plus', 'Maternity', 'Junior', ['Big', 'Big & Tall'])
 export const DEPARTMENTS = options('Adult Unisex', 'Men', 'Women', 'Boys', 'Girls', 'Babies')
+/** The unit a clothing seller measures in (measurements.ts); not chosen is inches, as US buyers read them. */
+export const MEASUREMENT_UNITS = options(['in', 'Inches'], ['cm', 'Centimeters'])
 /** Snaplist's own condition; eBay's finer ones are in ebay-publish.ts. */
 export const CONDITIONS = options(['used', 'Used'], ['new', 'New'])
 
@@ -44,6 +46,7 @@ export type ItemType = (typeof ITEM_TYPES)[number]['value']
 export type SizeType = (typeof SIZE_TYPES)[number]['value']
 export type Department = (typeof DEPARTMENTS)[number]['value']
 export type Condition = (typeof CONDITIONS)[number]['value']
+export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number]['value']
 
 export const labelOf = (set: readonly Option[], value: string | null | undefined) =>
   set.find((option) => option.value === value)?.label ?? value ?? ''

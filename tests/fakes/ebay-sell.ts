@@ -42,7 +42,7 @@ const aspect = (name: string, required: boolean, values?: string[], recommended 
 })
 const recommended = (name: string, values?: string[]) => aspect(name, false, values, true)
 // Aspects eBay lists but neither requires nor recommends: the analysis leaves them alone.
-const optional = (name: string) => aspect(name, false)
+const optional = (name: string, values?: string[]) => aspect(name, false, values)
 
 const APPAREL = [
   aspect('Brand', true),
@@ -132,7 +132,13 @@ export const FAKE_CATEGORIES = [
     id: '15687',
     name: 'T-Shirts',
     words: /shirt|tee\b|\btops?\b/i,
-    aspects: [...APPAREL, aspect('Type', false)],
+    // eBay's T-Shirts: Chest Size free text ('44 in'), Sleeve Length only in words.
+    aspects: [
+      ...APPAREL,
+      aspect('Type', false),
+      optional('Chest Size'),
+      optional('Sleeve Length', ['Short Sleeve', 'Long Sleeve', 'Sleeveless']),
+    ],
     conditions: CLOTHING_CONDITIONS,
   },
   {
@@ -142,6 +148,7 @@ export const FAKE_CATEGORIES = [
     aspects: [
       ...APPAREL,
       aspect('Inseam', true),
+      optional('Waist Size'),
       recommended('Style', ['Straight', 'Slim', 'Skinny', 'Bootcut', 'Relaxed', 'Tapered']),
     ],
     conditions: CLOTHING_CONDITIONS,

@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { listen } from './listen.ts'
 
 export type ReplyMode =
-  'good' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
+  'good' | 'measured' | 'out-of-set' | 'malformed' | 'blocked' | 'slow' | 'error-500' | 'rate-limited' | 'key-forbidden'
 /** Computes the model's answer from the request: an object is sent as its JSON text, a string as it is. */
 export type ReplyFunction = (body: GenerateContentBody) => unknown
 
@@ -136,6 +136,15 @@ export const LEVIS_501_REPLY = describedReply(LEVIS_501, {
     { name: 'Closure', value: 'Button', photo: 1 },
   ],
 })
+
+/** The Levi's photographed on a tape measure: the model reads the waist (flat, doubled), inseam and length off it. */
+export const LEVIS_501_MEASURED_REPLY = {
+  ...LEVIS_501_REPLY,
+  measurementUnit: 'in',
+  waist: '32',
+  inseam: '32',
+  garmentLength: '42.5',
+}
 
 // What a model that ignores the enums might answer.
 export const LEVIS_501_OUT_OF_SET: Record<string, unknown> = {
@@ -322,6 +331,7 @@ const goodReply = (body: GenerateContentBody) =>
 
 const REPLY_MODES: ReplyMode[] = [
   'good',
+  'measured',
   'out-of-set',
   'malformed',
   'blocked',
@@ -400,6 +410,13 @@ function createFakeApp(state: {
         switch (reply) {
           case 'good':
             return answer(c, model, JSON.stringify(goodReply(body)), recorded)
+          case 'measured':
+            return answer(
+              c,
+              model,
+              JSON.stringify(asksForAspects(body) ? goodReply(body) : LEVIS_501_MEASURED_REPLY),
+              recorded,
+            )
           case 'out-of-set':
             return answer(
               c,

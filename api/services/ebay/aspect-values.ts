@@ -4,6 +4,7 @@ import type { EbayAspectRequirement, EbayAspectValue } from '../../contract/ebay
 import type { Listing } from '../../contract/listing.ts'
 import { acceptedAspectValue, aspectFromFields, fieldValueOfAspect } from '../../contract/ebay-aspects.ts'
 import type { ListingFieldName } from '../../contract/listing-fields.ts'
+import { measurementAspect } from '../../contract/measurements.ts'
 import type { CategoryAspect } from '../../db/ebay-category-aspects.ts'
 
 export interface ResolvedAspects {
@@ -16,7 +17,7 @@ export interface ResolvedAspects {
 
 /**
  * Each aspect's value: typed in the dialog, else the listing's own field (Brand, Size…) when it answers the aspect,
- * else the value the listing keeps: the analysis's for the aspects no field answers, the one typed in the dialog when
+ * else a clothing measurement that answers it (Inseam, Waist Size…, docs/decisions/0047), else the value the listing keeps: the analysis's for the aspects no field answers, the one typed in the dialog when
  * posting before for those the field cannot say in eBay's words. A kept value for a field's aspect goes when the
  * seller clears the field (docs/decisions/0022), so what the seller sees on the listing is what eBay gets.
  */
@@ -27,7 +28,12 @@ export function resolveAspects(
   catalog: CategoryAspect[],
 ): ResolvedAspects {
   const resolved = catalog.map((aspect) => {
-    const candidates = [typed[aspect.name], aspectFromFields(aspect.name, listing), kept[aspect.name]]
+    const candidates = [
+      typed[aspect.name],
+      aspectFromFields(aspect.name, listing),
+      measurementAspect(aspect.name, listing),
+      kept[aspect.name],
+    ]
     const value = candidates.reduce<string | null>(
       (found, candidate) => found ?? (candidate ? acceptedAspectValue(candidate, aspect.allowedValues) : null),
       null,

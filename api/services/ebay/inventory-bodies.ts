@@ -4,9 +4,10 @@ import { escapeHtml } from '../../contract/email-template.ts'
 import type { EbayCondition } from '../../contract/ebay-publish.ts'
 import { gtinKind } from '../../contract/gtin.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { BusinessPolicies } from './policies.ts'
 
-const descriptionHtml = (listing: Listing) => escapeHtml(listing.description || listing.title).replace(/\r?\n/g, '<br>')
+const descriptionHtml = (listing: Listing) => escapeHtml(marketplaceDescription(listing)).replace(/\r?\n/g, '<br>')
 
 /** The inventory item for the listing: a full replacement, so every field, every time. */
 export function inventoryItemBody(

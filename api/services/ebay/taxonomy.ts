@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { EBAY_CONDITION_IDS, type EbayCategory, type EbayConditionOption } from '../../contract/ebay-publish.ts'
 import { LISTING_ASPECT_NAMES } from '../../contract/listing-fields.ts'
+import { MEASUREMENT_ASPECT_NAMES } from '../../contract/measurements.ts'
 import type { Sql } from '../../db/client.ts'
 import * as cache from '../../db/ebay-category-aspects.ts'
 import * as conditionCache from '../../db/ebay-category-conditions.ts'
@@ -202,8 +203,15 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
               : [],
           recommended: aspect.aspectConstraint.aspectUsage === 'RECOMMENDED',
         }))
-        // What the analysis fills and publishing sends: what eBay requires or recommends, and what Snaplist has fields for.
-        .filter((aspect) => aspect.required || aspect.recommended || LISTING_ASPECT_NAMES.includes(aspect.name))
+        // What the analysis fills and publishing sends: what eBay requires or recommends, and what Snaplist has fields
+        // (or clothing measurements) for.
+        .filter(
+          (aspect) =>
+            aspect.required ||
+            aspect.recommended ||
+            LISTING_ASPECT_NAMES.includes(aspect.name) ||
+            MEASUREMENT_ASPECT_NAMES.includes(aspect.name),
+        )
         .map(({ recommended: _recommended, ...aspect }) => aspect)
       return { aspects, save: () => cache.saveCategoryAspects(sql, tree, categoryId, aspects) }
     },

@@ -3,6 +3,7 @@
 // a word to 140 characters, and tags are the listing's keywords Etsy accepts, at most 13 of at most 20 characters.
 import { ETSY_TAG_LENGTH_MAX, ETSY_TAGS_MAX, ETSY_TITLE_MAX } from '../../contract/etsy-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { EtsyPlan } from './requirements.ts'
 
 // Etsy's createDraftListing tags: "valid tag strings contain only letters, numbers, whitespace characters, -, ', ™, ©,
@@ -51,7 +52,7 @@ export function draftForm(listing: Listing, plan: EtsyPlan): URLSearchParams {
   const form = new URLSearchParams({
     quantity: String(listing.quantity),
     title: etsyTitle(listing.title),
-    description: listing.description.trim() || listing.title,
+    description: marketplaceDescription(listing),
     price: etsyPrice(listing).toFixed(2),
     who_made: plan.whoMade,
     when_made: plan.whenMade,

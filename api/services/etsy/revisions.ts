@@ -8,6 +8,7 @@
 import * as v from 'valibot'
 import { logChange } from '../../db/change-events.ts'
 import type { Listing } from '../../contract/listing.ts'
+import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as places from '../../db/listing-marketplaces.ts'
 import * as listings from '../../db/listings.ts'
@@ -84,7 +85,7 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
     }
     const details = new URLSearchParams({
       title: etsyTitle(listing.title),
-      description: listing.description.trim() || listing.title,
+      description: marketplaceDescription(listing),
     })
     for (const tag of etsyTags(listing.keywords)) details.append('tags', tag)
     await api.send(token, { method: 'PATCH', path: listingPath(shopId, etsyId), form: appendParcel(details, listing) })

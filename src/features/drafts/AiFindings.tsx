@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import type { AnalysisGap, AspectSuggestion, Flaw, MarketPrices, PriceSource } from '../../../api/contract/analysis.ts'
 import { isFieldAspect } from '../../../api/contract/ebay-aspects.ts'
+import { measurementAspect } from '../../../api/contract/measurements.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -136,7 +137,10 @@ function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion
 export function ItemSpecifics({ draft }: { draft: Draft }) {
   const ebay = draft.analysis?.ebay
   if (!ebay || !draft.ebayCategory) return null
-  const shown = ebay.aspects.filter((aspect) => !isFieldAspect(aspect.name))
+  // An aspect a field or a measurement answers is decided there, as eBay gets it (aspect-values.ts).
+  const shown = ebay.aspects.filter(
+    (aspect) => !isFieldAspect(aspect.name) && !measurementAspect(aspect.name, draft.fields),
+  )
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
       {shown.map((aspect) => (

@@ -26,6 +26,7 @@ import { photoTiles } from './photo-tiles.ts'
 import { PhotoStrip } from './PhotoStrip.tsx'
 import { useAddPhotos } from './useAddPhotos.ts'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
+import { MeasurementsPanel } from './MeasurementsPanel.tsx'
 import { ParcelPresets } from './ParcelPresets.tsx'
 import { useFieldEdits } from './useFieldEdits.ts'
 import { usePhotoPreviews } from './usePhotoPreviews.ts'
@@ -239,6 +240,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         {draft && <EbayCategoryField draft={draft} />}
         {draft && <ItemSpecifics draft={draft} />}
       </fieldset>
+
+      <MeasurementsPanel ebayCategoryName={draft?.ebayCategory?.name} {...sectionProps} />
 
       <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
         <legend className="px-2 text-base font-semibold text-slate-900">Shipping</legend>

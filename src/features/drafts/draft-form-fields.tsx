@@ -4,13 +4,14 @@ import { Fragment, type ReactNode } from 'react'
 import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
 import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { ListingInput } from '../../../api/contract/listing.ts'
+import { MEASUREMENT_FIELDS, MEASUREMENTS } from '../../../api/contract/measurements.ts'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import type { Draft, DraftField, DraftFields } from '../../offline/db.ts'
 import { GuessBadge } from './AiFindings.tsx'
 
-export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'books'
+export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'measurements' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -51,6 +52,10 @@ export const PLACES = {
   packageLength: { section: 'shipping' },
   packageWidth: { section: 'shipping' },
   packageHeight: { section: 'shipping' },
+  measurementUnit: { section: 'measurements' },
+  ...(Object.fromEntries(
+    MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: MEASUREMENTS[field].how }]),
+  ) as Record<(typeof MEASUREMENT_FIELDS)[number], Placement>),
   cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
   sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
   bin: { section: 'books' },
@@ -117,6 +122,7 @@ export function SectionFields({
   inputProps,
   under,
   after,
+  only,
 }: {
   section: Section
   control: FormControl
@@ -125,8 +131,13 @@ export function SectionFields({
   under: Partial<Record<DraftField, ReactNode>>
   /** Shown after a field, across both columns. */
   after: Partial<Record<DraftField, ReactNode>>
+  /** Of the section's fields, only these (a garment's measurements). */
+  only?: readonly DraftField[]
 }) {
-  return LISTING_FIELD_ENTRIES.filter(([field]) => PLACES[field].section === section).map(([field, spec]) => {
+  const shown = LISTING_FIELD_ENTRIES.filter(
+    ([field]) => PLACES[field].section === section && (!only || only.includes(field)),
+  )
+  return shown.map(([field, spec]) => {
     const { wide, rows, counted } = PLACES[field]
     const props = inputProps(field)
     const input =
@@ -143,7 +154,7 @@ export function SectionFields({
       ) : spec.kind === 'text' && counted ? (
         <CountedTextField control={control} limit={spec.max} {...props} />
       ) : spec.kind === 'text' && spec.format ? (
-        <TextField inputMode="numeric" autoComplete="off" {...props} />
+        <TextField inputMode={spec.format === 'measure' ? 'decimal' : 'numeric'} autoComplete="off" {...props} />
       ) : (
         <TextField {...props} />
       )

@@ -23,7 +23,7 @@ import {
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
 
 // A good reply passes through normalisation unchanged.
-const LEVIS_SUGGESTION = LEVIS_501 as AnalysisSuggestion
+const LEVIS_SUGGESTION = { ...EMPTY_SUGGESTION, ...LEVIS_501 } as AnalysisSuggestion
 
 let fake: FakeGemini
 let logged: string[]
@@ -115,6 +115,32 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
       type: 'Limited',
       department: 'Men',
       suggestedPrice: 50,
+    })
+  })
+
+  it('reads measurements off a tape measure in a photo, and only numbers as measurements', async () => {
+    fake.setReply('measured')
+    expect((await analyze()).suggestion).toMatchObject({
+      measurementUnit: 'in',
+      waist: '32',
+      inseam: '32',
+      garmentLength: '42.5',
+      pitToPit: '',
+    })
+    fake.setReply(() => ({
+      ...LEVIS_501_REPLY,
+      measurementUnit: 'centimetres',
+      waist: '81 cm',
+      inseam: 'about 30,5',
+      rise: 'unknown',
+      legOpening: 0,
+    }))
+    expect((await analyze()).suggestion).toMatchObject({
+      measurementUnit: 'cm',
+      waist: '81',
+      inseam: '30.5',
+      rise: '',
+      legOpening: '',
     })
   })
 

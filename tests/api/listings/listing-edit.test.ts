@@ -5,6 +5,7 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../../api/contract/listing.ts'
+import { MEASUREMENT_FIELDS, type MeasurementField } from '../../../api/contract/measurements.ts'
 import type { Tx } from '../../../api/db/client.ts'
 import { createListingService } from '../../../api/services/listings/listings.ts'
 import { createLocalStorage } from '../../../api/services/listings/local-storage.ts'
@@ -59,6 +60,10 @@ const fields = (images: string[]) => ({
   packageLength: 0,
   packageWidth: 0,
   packageHeight: 0,
+  ...(Object.fromEntries([...MEASUREMENT_FIELDS, 'measurementUnit'].map((field) => [field, ''])) as Record<
+    MeasurementField | 'measurementUnit',
+    ''
+  >),
   cost: null,
   sku: '',
   bin: '',

@@ -3,6 +3,7 @@
 import { Type, type Schema } from '@google/genai'
 import { FACT_NAMES } from '../../../contract/analysis.ts'
 import { AI_FIELDS, TITLE_MAX, type ListingFieldSpec, type SuggestionKey } from '../../../contract/listing-fields.ts'
+import { MEASUREMENT_FIELDS, MEASUREMENTS } from '../../../contract/measurements.ts'
 import { valuesOf, type Option } from '../../../contract/options.ts'
 import type { AspectToFill } from './image-analyzer.ts'
 
@@ -26,6 +27,13 @@ const MODEL_HINTS: Record<SuggestionKey, string | undefined> = {
   packageLength: 'The packed parcel’s longest side, in whole inches; 0 when you cannot tell.',
   packageWidth: 'The packed parcel’s middle side, in whole inches; 0 when you cannot tell.',
   packageHeight: 'The packed parcel’s shortest side, in whole inches; 0 when you cannot tell.',
+  measurementUnit: 'The unit of the tape measure the measurements are read off (in or cm); null when no tape shows.',
+  ...(Object.fromEntries(
+    MEASUREMENT_FIELDS.map((field) => [
+      field,
+      `Read off a tape measure in a photo (${MEASUREMENTS[field].how.toLowerCase()}), as a number; "" when no tape shows it.`,
+    ]),
+  ) as Record<(typeof MEASUREMENT_FIELDS)[number], string>),
 }
 
 function modelSchemaOf(spec: ListingFieldSpec, hint: string | undefined): Schema {

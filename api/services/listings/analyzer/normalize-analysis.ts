@@ -11,7 +11,21 @@ import {
 } from '../../../contract/analysis.ts'
 import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
 import { titleWithinLimit, type AnalysisSuggestion, type SuggestionKey } from '../../../contract/listing-fields.ts'
-import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, type Option } from '../../../contract/options.ts'
+import {
+  MEASURE_PATTERN,
+  MEASUREMENT_FIELDS,
+  typedMeasure,
+  type MeasurementField,
+} from '../../../contract/measurements.ts'
+import {
+  CATEGORIES,
+  COLORS,
+  DEPARTMENTS,
+  ITEM_TYPES,
+  MEASUREMENT_UNITS,
+  SIZE_TYPES,
+  type Option,
+} from '../../../contract/options.ts'
 import { analysisFailed } from './errors.ts'
 import type { Analysis, Detail } from './image-analyzer.ts'
 import {
@@ -21,6 +35,7 @@ import {
   keyOf,
   SIZE_TYPE_SYNONYMS,
   TYPE_SYNONYMS,
+  UNIT_SYNONYMS,
   type Synonyms,
 } from './synonyms.ts'
 
@@ -143,6 +158,19 @@ function optionOf<Value extends string>(set: Option<Value>[], synonyms: Synonyms
 const looseText = v.pipe(answered, v.transform(cleanText))
 const loosePrice = v.pipe(answered, v.transform(toPrice))
 
+/** A measurement read off a tape: the number alone ('21.5 in' and 21.5 are 21.5); anything else is no reading. */
+const toMeasure = (raw: unknown) => {
+  const number = /\d+(?:[.,]\d+)?/.exec(cleanText(raw))?.[0]
+  if (!number) return ''
+  const rounded = String(Math.round(Number(typedMeasure(number)) * 100) / 100)
+  return MEASURE_PATTERN.test(rounded) && Number(rounded) > 0 ? rounded : ''
+}
+const looseMeasure = v.pipe(answered, v.transform(toMeasure))
+const MEASURES = Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [field, looseMeasure])) as Record<
+  MeasurementField,
+  typeof looseMeasure
+>
+
 // Lenient on purpose: a reply is only refused without a title; everything else is coerced to the contract.
 const ReplySchema = v.object({
   title: v.pipe(v.string(), v.transform(titleWithinLimit)),
@@ -160,6 +188,8 @@ const ReplySchema = v.object({
   packageLength: loosePrice,
   packageWidth: loosePrice,
   packageHeight: loosePrice,
+  measurementUnit: optionOf(MEASUREMENT_UNITS, UNIT_SYNONYMS, ''),
+  ...MEASURES,
   facts: answered,
   flaws: answered,
   details: answered,

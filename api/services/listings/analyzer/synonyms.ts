@@ -1,5 +1,5 @@
 // The words a model answers for our option sets that are not our values or labels ('grey', 'apparel'), read as ours.
-import type { Category, Color, Department, ItemType, SizeType } from '../../../contract/options.ts'
+import type { Category, Color, Department, ItemType, MeasurementUnit, SizeType } from '../../../contract/options.ts'
 
 // Comparable form of a word or phrase: lower case, '&' as 'and', letters and digits only, a plural 's' dropped.
 export function keyOf(text: string): string {
@@ -137,4 +137,13 @@ export const DEPARTMENT_SYNONYMS: Synonyms<Department> = {
   kids: '',
   children: '',
   youth: '',
+}
+
+export const UNIT_SYNONYMS: Synonyms<MeasurementUnit> = {
+  inch: 'in',
+  inches: 'in',
+  centimeter: 'cm',
+  centimeters: 'cm',
+  centimetre: 'cm',
+  centimetres: 'cm',
 }

@@ -1,0 +1,44 @@
+// A clothing listing's measurements (issue 33, docs/decisions/0047): shown when the item is Clothing, the ones a buyer
+// asks for on this kind of garment first (by its eBay category, else its title), the rest a tap away.
+import { useState, type ComponentProps } from 'react'
+import { useWatch } from 'react-hook-form'
+import { garmentOf, MEASUREMENT_FIELDS, MEASUREMENTS, type Garment } from '../../../api/contract/measurements.ts'
+import { SectionFields } from './draft-form-fields.tsx'
+
+const GARMENT_WORDS: Record<Garment, string> = { top: 'a top', bottoms: 'bottoms', dress: 'a dress' }
+
+type SectionProps = Omit<ComponentProps<typeof SectionFields>, 'section' | 'only'>
+
+export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: SectionProps & { ebayCategoryName?: string }) {
+  const [category, title, ...values] = useWatch({
+    control: sectionProps.control,
+    name: ['category', 'title', ...MEASUREMENT_FIELDS],
+  })
+  const [all, setAll] = useState(false)
+  if (category !== 'clothing') return null
+
+  const garment = garmentOf(ebayCategoryName, title)
+  // A measurement already given stays in sight whatever the garment is taken for.
+  const shown = MEASUREMENT_FIELDS.filter(
+    (field, index) => all || MEASUREMENTS[field].garments.includes(garment) || values[index]?.trim(),
+  )
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+      <legend className="px-2 text-base font-semibold text-slate-900">Measurements</legend>
+      <p className="text-sm text-slate-600 sm:col-span-2">
+        What buyers ask before they buy, measured as {GARMENT_WORDS[garment]}. They go in the description and in eBay’s
+        item specifics where eBay has them.
+      </p>
+      <SectionFields section="measurements" only={['measurementUnit', ...shown]} {...sectionProps} />
+      {shown.length < MEASUREMENT_FIELDS.length && (
+        <button
+          type="button"
+          className="justify-self-start text-sm font-medium text-indigo-700 underline sm:col-span-2"
+          onClick={() => setAll(true)}
+        >
+          More measurements
+        </button>
+      )}
+    </fieldset>
+  )
+}
