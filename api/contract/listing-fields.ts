@@ -250,7 +250,7 @@ export const LISTING_FIELDS = {
     label: 'Unit',
     column: 'measurement_unit',
     options: MEASUREMENT_UNITS,
-    ai: {},
+    ai: { estimate: true },
     ebayAspect: null,
   },
   pitToPit: measure('Pit to pit', 'pit_to_pit'),

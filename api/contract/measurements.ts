@@ -83,7 +83,8 @@ type MeasuredFields = { category: Category | '' | string; measurementUnit: Measu
   Record<MeasurementField, string>
 >
 
-export const unitOf = (fields: MeasuredFields): MeasurementUnit => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
+/** How the listing's measurements are said: in centimetres where the seller chose them, else in inches. */
+export const unitOf = (fields: MeasuredFields): 'in' | 'cm' => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
 
 /** The measurements given, in the form's order, for clothing only (a listing moved to another category keeps none). */
 export function measurementsOf(fields: MeasuredFields): { field: MeasurementField; value: string }[] {

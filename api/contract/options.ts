@@ -32,8 +32,8 @@ export const COLORS = options(
 export const ITEM_TYPES = options('Regular', 'Vintage', 'Handmade', ['Limited', 'Limited Edition'], 'Custom')
 export const SIZE_TYPES = options('Regular', 'Petite', 'Plus', 'Maternity', 'Junior', ['Big', 'Big & Tall'])
 export const DEPARTMENTS = options('Adult Unisex', 'Men', 'Women', 'Boys', 'Girls', 'Babies')
-/** The unit a clothing seller measures in (measurements.ts); not chosen is inches, as US buyers read them. */
-export const MEASUREMENT_UNITS = options(['in', 'Inches'], ['cm', 'Centimeters'])
+/** The unit a clothing seller measures in (measurements.ts), besides inches: not chosen, as US buyers read them. */
+export const MEASUREMENT_UNITS = options(['cm', 'Centimeters'])
 /** Snaplist's own condition; eBay's finer ones are in ebay-publish.ts. */
 export const CONDITIONS = options(['used', 'Used'], ['new', 'New'])
 

@@ -3,7 +3,14 @@
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { FillableField } from '../../api/contract/listing-fields.ts'
 import type { DraftField, DraftFields } from './db.ts'
-import { aspectGuessKey, FORGET_CATEGORY, specificsOf, suggestedFields, SUGGESTED_FROM } from './draft-fills.ts'
+import {
+  aspectGuessKey,
+  FORGET_CATEGORY,
+  measurementsOwned,
+  specificsOf,
+  suggestedFields,
+  SUGGESTED_FROM,
+} from './draft-fills.ts'
 import type { DraftRecords } from './draft-records.ts'
 
 export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
@@ -77,7 +84,11 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
         const draft = await own(draftId)
         if (!draft) return
         // Nor over what eBay's catalog filled from the barcode: it knows the product for certain.
-        const ownedElsewhere = [...draft.edited, ...(draft.catalogFilled ?? [])]
+        const ownedElsewhere = [
+          ...draft.edited,
+          ...(draft.catalogFilled ?? []),
+          ...measurementsOwned((field) => draft.edited.includes(field)),
+        ]
         const filled = Object.entries(suggestedFields(result)).filter(
           ([field]) => !ownedElsewhere.includes(field as DraftField),
         )

@@ -10,6 +10,7 @@ import {
   suggestionAsText,
 } from '../../api/contract/listing-fields.ts'
 import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
+import { MEASUREMENT_FIELDS } from '../../api/contract/measurements.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'
 
 /** Which form field each part of an analysis fills (listing-fields.ts); empty suggestions fill nothing. */
@@ -21,6 +22,15 @@ export function suggestedFields(result: DraftAnalysis): Partial<DraftFields> {
   values.askingPrice = values.medianUsedPrice
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<DraftFields>
 }
+
+const MEASURED: DraftField[] = ['measurementUnit', ...MEASUREMENT_FIELDS]
+
+/**
+ * The AI's measurements and their unit go together: once the seller has measured or chosen a unit (`own` says which
+ * fields are theirs), none of them fill, so a reading in centimetres never lands beside the seller's inches.
+ */
+export const measurementsOwned = (own: (field: DraftField) => boolean): DraftField[] =>
+  MEASURED.some(own) ? MEASURED : []
 
 /** The key a guessed item specific is marked under, beside the fields' own names. */
 export const aspectGuessKey = (name: string) => `aspect:${name}`
@@ -82,11 +92,12 @@ const isBlank = (value: string | undefined) => value === undefined || value.trim
  */
 export function lateFill(draft: Draft, result: DraftAnalysis): ListingFill {
   const suggested = suggestedFields(result)
+  const measured = measurementsOwned((field) => !isBlank(draft.fields[field]))
   const fill = Object.fromEntries(
     FILLABLE_FIELDS.flatMap((field): [string, unknown][] => {
       if (field === 'aiSuggestions') return [[field, storedSuggestions(result)]]
       const value = suggested[field]
-      return value !== undefined && isBlank(draft.fields[field]) ? [[field, value]] : []
+      return value !== undefined && isBlank(draft.fields[field]) && !measured.includes(field) ? [[field, value]] : []
     }),
   )
   return v.parse(ListingFillSchema, fill)

@@ -131,4 +131,26 @@ describe('an analysis applied to a draft', () => {
     draft = (await db.drafts.get(id))!
     expect(draft.guesses?.sort()).toEqual(['packageLength', 'packageWidth'])
   })
+  it('reads measurements off a tape as guesses to check, and none once the seller has measured', async () => {
+    const store = createDraftStore(db, 1)
+    const measuredInCentimetres = {
+      ...analysis([], true),
+      category: 'clothing' as const,
+      measurementUnit: 'cm' as const,
+      waist: '81',
+      inseam: '77',
+    }
+    const read = randomUUID()
+    await store.editFields(read, { category: 'clothing' })
+    await store.applyAnalysis(read, measuredInCentimetres)
+    const readDraft = (await db.drafts.get(read))!
+    expect(readDraft.fields).toMatchObject({ measurementUnit: 'cm', waist: '81', inseam: '77', pitToPit: '' })
+    expect(readDraft.guesses).toEqual(expect.arrayContaining(['measurementUnit', 'waist', 'inseam']))
+
+    // The seller's 31 inches stay inches: the tape's centimetres fill nothing beside them.
+    const typed = randomUUID()
+    await store.editFields(typed, { category: 'clothing', inseam: '31' })
+    await store.applyAnalysis(typed, measuredInCentimetres)
+    expect((await db.drafts.get(typed))!.fields).toMatchObject({ measurementUnit: '', waist: '', inseam: '31' })
+  })
 })

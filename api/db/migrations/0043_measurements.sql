@@ -1,7 +1,7 @@
 -- A clothing listing's measurements (issue 33, docs/decisions/0047): each as the seller typed it, a number in the
--- listing's unit ('' for not measured), and the unit ('' is inches).
+-- listing's unit ('' for not measured), and the unit: 'cm', or '' for inches.
 alter table listings
-  add column measurement_unit text not null default '' check (measurement_unit in ('', 'in', 'cm')),
+  add column measurement_unit text not null default '' check (measurement_unit in ('', 'cm')),
   add column pit_to_pit text not null default '' check (pit_to_pit ~ '^([0-9]{1,3}(\.[0-9]{1,2})?)?$'),
   add column shoulders text not null default '' check (shoulders ~ '^([0-9]{1,3}(\.[0-9]{1,2})?)?$'),
   add column sleeve text not null default '' check (sleeve ~ '^([0-9]{1,3}(\.[0-9]{1,2})?)?$'),

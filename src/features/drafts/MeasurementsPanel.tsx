@@ -23,9 +23,10 @@ export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: Section
     (field, index) => all || MEASUREMENTS[field].garments.includes(garment) || values[index]?.trim(),
   )
   return (
-    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+    // Two short numbers a row, on a phone too: a garment's measurements fit on one screen.
+    <fieldset className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5">
       <legend className="px-2 text-base font-semibold text-slate-900">Measurements</legend>
-      <p className="text-sm text-slate-600 sm:col-span-2">
+      <p className="col-span-2 text-sm text-slate-600">
         What buyers ask before they buy, measured as {GARMENT_WORDS[garment]}. They go in the description and in eBay’s
         item specifics where eBay has them.
       </p>
@@ -33,7 +34,7 @@ export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: Section
       {shown.length < MEASUREMENT_FIELDS.length && (
         <button
           type="button"
-          className="justify-self-start text-sm font-medium text-indigo-700 underline sm:col-span-2"
+          className="col-span-2 justify-self-start text-sm font-medium text-indigo-700 underline"
           onClick={() => setAll(true)}
         >
           More measurements

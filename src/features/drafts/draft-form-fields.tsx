@@ -23,6 +23,8 @@ interface Placement {
   rows?: number
   /** Text: counts the characters against the limit, and stops there. */
   counted?: true
+  /** Choice: what not chosen is called, when it means something ('Inches'). */
+  placeholder?: string
 }
 export const PLACES = {
   title: { section: 'details', wide: true, counted: true },
@@ -52,7 +54,7 @@ export const PLACES = {
   packageLength: { section: 'shipping' },
   packageWidth: { section: 'shipping' },
   packageHeight: { section: 'shipping' },
-  measurementUnit: { section: 'measurements' },
+  measurementUnit: { section: 'measurements', placeholder: 'Inches' },
   ...(Object.fromEntries(
     MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: MEASUREMENTS[field].how }]),
   ) as Record<(typeof MEASUREMENT_FIELDS)[number], Placement>),
@@ -138,11 +140,11 @@ export function SectionFields({
     ([field]) => PLACES[field].section === section && (!only || only.includes(field)),
   )
   return shown.map(([field, spec]) => {
-    const { wide, rows, counted } = PLACES[field]
+    const { wide, rows, counted, placeholder } = PLACES[field]
     const props = inputProps(field)
     const input =
       spec.kind === 'choice' ? (
-        <SelectField options={spec.options} {...props} />
+        <SelectField options={spec.options} {...(placeholder ? { placeholder } : {})} {...props} />
       ) : spec.kind === 'whole' ? (
         <TextField type="number" inputMode="numeric" min={spec.min} step={1} {...props} />
       ) : spec.kind === 'money' ? (

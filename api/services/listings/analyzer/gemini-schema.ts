@@ -27,7 +27,7 @@ const MODEL_HINTS: Record<SuggestionKey, string | undefined> = {
   packageLength: 'The packed parcel’s longest side, in whole inches; 0 when you cannot tell.',
   packageWidth: 'The packed parcel’s middle side, in whole inches; 0 when you cannot tell.',
   packageHeight: 'The packed parcel’s shortest side, in whole inches; 0 when you cannot tell.',
-  measurementUnit: 'The unit of the tape measure the measurements are read off (in or cm); null when no tape shows.',
+  measurementUnit: 'cm when the measurements are read off a tape in centimetres; null for inches or no tape.',
   ...(Object.fromEntries(
     MEASUREMENT_FIELDS.map((field) => [
       field,

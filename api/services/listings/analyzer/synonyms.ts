@@ -139,9 +139,11 @@ export const DEPARTMENT_SYNONYMS: Synonyms<Department> = {
   youth: '',
 }
 
+// Inches are the unit not chosen ('').
 export const UNIT_SYNONYMS: Synonyms<MeasurementUnit> = {
-  inch: 'in',
-  inches: 'in',
+  in: '',
+  inch: '',
+  inches: '',
   centimeter: 'cm',
   centimeters: 'cm',
   centimetre: 'cm',
