@@ -124,6 +124,22 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         if (!existing) await releaseSettling(haulId, draftId)
       }),
 
+    /**
+     * A barcode scanned in the aisle belongs to the item being photographed: its first scan (before any photo) makes it
+     * an item of the haul, and the code is looked up in eBay's catalog as on New Listing.
+     */
+    scanned: (haulId: string, draftId: string, code: string) =>
+      db.transaction('rw', tables, async () => {
+        const existing = await db.drafts.get(draftId)
+        if (existing && !changeable(existing, userId))
+          throw new Error('This item is already being created: start the next item.')
+        if (!existing) {
+          await drafts.ensure(draftId, { haulId, position: await nextPosition(haulId) })
+          await releaseSettling(haulId, draftId)
+        }
+        await drafts.scanned(draftId, code)
+      }),
+
     /** Next item: the haul's last item is done with, so the camera starts a new one, after a reload too. */
     startNextItem: async (haulId: string) => {
       const last = (await items(haulId)).at(-1)

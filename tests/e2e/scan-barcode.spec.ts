@@ -168,3 +168,25 @@ test('eBay’s stock photo is added at the seller’s choice, and alone never po
   await dialog.getByLabel('Condition', { exact: true }).selectOption('NEW')
   await expect(gap).toHaveCount(0)
 })
+
+test('in a haul, a scan joins the item being photographed and eBay’s catalog fills it', async ({ page }, testInfo) => {
+  await signUpThroughApi(page)
+  await connectEbay(page)
+  await page.goto('/haul')
+  await page.getByRole('button', { name: 'Scan barcode' }).click()
+  // The code makes the item before its first photo, and the catalog's answer shows on the camera screen.
+  await expect(page.getByRole('status').filter({ hasText: 'Filled from eBay’s catalog' })).toHaveText(
+    `Filled from eBay’s catalog: ${BOOK_TITLE}`,
+  )
+  const items = page.getByRole('list', { name: 'Items' })
+  await expect(items.getByRole('button', { name: /Item 1 · 0 photos/ })).toBeVisible()
+  const photo = testInfo.outputPath('book.jpg')
+  writeFileSync(photo, await solidJpeg({ r: 200, g: 190, b: 170 }))
+  await page.getByLabel('Take photo').setInputFiles([photo])
+  await expect(items.getByRole('button', { name: /Item 1 · 1 photo/ })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('haul-scanned.png') })
+
+  await page.getByRole('link', { name: 'Review 1 ready' }).click()
+  await expect(page.getByLabel('Title')).toHaveValue(BOOK_TITLE)
+  await expect(page.getByLabel('Barcode (UPC, EAN or ISBN)')).toHaveValue(BOOK_ISBN)
+})

@@ -36,7 +36,9 @@ const photo = (): NewPhoto => ({
 async function plan(draftId: string) {
   const entries = await db.outbox.where({ draftId }).toArray()
   return entries
-    .map((entry) => (entry.kind === 'analyze-draft' ? 'analyse all' : `${entry.kind} ${entry.photoId}`))
+    .map((entry) =>
+      entry.kind === 'analyze-draft' ? 'analyse all' : entry.photoId ? `${entry.kind} ${entry.photoId}` : entry.kind,
+    )
     .sort()
 }
 const uploads = (...photos: NewPhoto[]) => photos.map((photo) => `upload-photo ${photo.id}`)
@@ -172,6 +174,33 @@ describe('capturing a haul', () => {
     ])
     expect(await db.drafts.get(itemA)).toBeUndefined()
     expect(await plan(fresh)).toEqual(['analyse all', ...uploads(only)].sort())
+  })
+
+  it('makes a barcode scanned before any photo an item of the haul, which its photos then join, looked up once', async () => {
+    const [earlier, scannedItem] = [randomUUID(), randomUUID()]
+    await haul.addPhotos(haulId, earlier, [photo()])
+    await haul.scanned(haulId, scannedItem, '9780134685991')
+    const cover = photo()
+    await haul.addPhotos(haulId, scannedItem, [cover])
+    const items = await haul.items(haulId)
+    expect(items.map((item) => [item.id, item.haulPosition])).toEqual([
+      [earlier, 1],
+      [scannedItem, 2],
+    ])
+    expect(items[1]).toMatchObject({
+      fields: expect.objectContaining({ gtin: '9780134685991' }),
+      barcode: { code: '9780134685991', state: 'waiting' },
+      photoIds: [cover.id],
+    })
+    expect(await plan(scannedItem)).toEqual(['analyse all', 'lookup-product', ...uploads(cover)].sort())
+  })
+
+  it('refuses a scan into an item already being created, and leaves it as it was', async () => {
+    const item = randomUUID()
+    await haul.addPhotos(haulId, item, [photo()])
+    await db.drafts.update(item, { state: 'queued' })
+    await expect(haul.scanned(haulId, item, '9780134685991')).rejects.toThrow('start the next item')
+    expect((await db.drafts.get(item))!.barcode).toBeUndefined()
   })
 
   it('does not move photos of an item already submitted, nor into one', async () => {

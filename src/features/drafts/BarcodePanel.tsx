@@ -1,39 +1,17 @@
 // The form's Barcode section (docs/decisions/0046): the code, scanned with the camera or typed, and what eBay's catalog
 // has for it: a product that filled the listing, several to pick from, none (the photos fill it), or why it could not
 // be looked up. A code scanned with no signal waits with the draft and is looked up once the phone is back online.
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { normalizedGtin } from '../../../api/contract/gtin.ts'
 import type { CatalogProduct } from '../../../api/contract/product-lookup.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { api, okJson } from '../../lib/api.ts'
 import type { DraftField } from '../../offline/db.ts'
+import { barcodeStatus } from './barcode-status.ts'
+import { ScanDialog } from './scan/LazyScanDialog.ts'
 import { SectionFields, type FormControl, type InputProps } from './draft-form-fields.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
-
-const ScanDialog = lazy(async () => ({ default: (await import('./scan/ScanDialog.tsx')).ScanDialog }))
-
-/** What the catalog said for the draft's code, in a sentence; null while there is nothing to say. */
-function statusOf(view: DraftView, online: boolean): string | null {
-  const barcode = view.draft.barcode
-  if (!barcode) return null
-  const { code } = barcode
-  if (barcode.state === 'refused')
-    return barcode.refusal === 'ebay_not_connected'
-      ? 'Connect your eBay account (on the Dashboard) to look up barcodes. The photos fill in the listing meanwhile.'
-      : `eBay’s catalog could not look up ${code}: the photos fill in the listing.`
-  if (barcode.state === 'waiting') {
-    if (!online) return `Barcode ${code} saved: it is looked up in eBay’s catalog when you are back online.`
-    const retrying = view.entries.some((entry) => entry.kind === 'lookup-product' && entry.attempts > 0)
-    return retrying
-      ? `eBay’s catalog did not answer for ${code}: trying again shortly.`
-      : `Looking up ${code} in eBay’s catalog…`
-  }
-  const count = barcode.products?.length ?? 0
-  if (barcode.picked) return `Filled from eBay’s catalog: ${barcode.picked.title}`
-  if (count === 0) return `eBay’s catalog has no product for ${code}: the photos fill in the listing.`
-  return `eBay’s catalog has ${count} products for ${code}. Which one is yours?`
-}
 
 function ProductChoice({ products, onPick }: { products: CatalogProduct[]; onPick: (epid: string) => void }) {
   return (
@@ -100,7 +78,7 @@ export function BarcodePanel({ draftId, view, online, control, inputProps }: Bar
   const typed = normalizedGtin(useWatch({ control, name: 'gtin' }))
   const barcode = view?.draft.barcode
   const lookUp = (code: string) => void drafts.scanned(draftId, code)
-  const status = view ? statusOf(view, online) : null
+  const status = view ? barcodeStatus(view, online) : null
   const products = barcode?.products ?? []
   const pickable = products.length > 1 && (!barcode?.picked || choosing)
 

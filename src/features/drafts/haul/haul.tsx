@@ -3,7 +3,7 @@
 // is a draft on this phone from its first photo, so all of it works offline and survives a reload; /haul?haul=<id>
 // names the haul, made once and put in the address like New Listing's draft.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type ChangeEvent } from 'react'
+import { Suspense, useEffect, useState, type ChangeEvent } from 'react'
 import { buttonClass, Button } from '../../../components/ui/Button.tsx'
 import { FullPageSpinner, Spinner } from '../../../components/ui/Spinner.tsx'
 import { useOnline } from '../../../hooks/useOnline.ts'
@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/api.ts'
 import { notify } from '../../../lib/notify.tsx'
 import { uuid } from '../../../lib/uuid.ts'
 import { Dialog } from '../../../components/ui/Dialog.tsx'
+import { barcodeStatus } from '../barcode-status.ts'
+import { ScanDialog } from '../scan/LazyScanDialog.ts'
 import { addToItem, importFromLibrary } from './add-photos.ts'
 import { HaulReceipt } from './HaulReceipt.tsx'
 import { ItemPhotos } from './ItemPhotos.tsx'
@@ -95,6 +97,39 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
   )
 }
 
+/**
+ * Scan barcode: the code joins the item being photographed (made by it when it has no photo yet), looked up in eBay's
+ * catalog now or once the phone is back online; what the catalog said shows under the buttons.
+ */
+function ScanIntoItem({ haulId, itemId, view }: { haulId: string; itemId: string; view: HaulItemView | undefined }) {
+  const hauls = useHaulStore()
+  const online = useOnline()
+  const [scanning, setScanning] = useState(false)
+  const status = view && barcodeStatus(view, online)
+  const scanned = (code: string) => {
+    setScanning(false)
+    hauls.scanned(haulId, itemId, code).catch((error: unknown) => notify('Error', errorMessage(error), 'error'))
+  }
+  return (
+    <>
+      {/* Between Take photo and Next item, in the order of the aisle: scan, photograph, move on. */}
+      <Button variant="secondary" className="order-1 min-h-16 text-base" onClick={() => setScanning(true)}>
+        Scan barcode
+      </Button>
+      {status && (
+        <p role="status" className="order-3 col-span-3 text-sm text-slate-700">
+          {status}
+        </p>
+      )}
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScanDialog onClose={() => setScanning(false)} onScanned={scanned} />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
 function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] }) {
   const hauls = useHaulStore()
   const { current, pick, next } = useCurrentItem(haulId, items)
@@ -138,7 +173,7 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
         <h1 className="text-2xl font-bold text-slate-900">Capture a haul</h1>
         <HaulProgress items={items} />
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-3 gap-2">
         <label
           className={buttonClass(
             'primary',
@@ -158,12 +193,13 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
         </label>
         <Button
           variant="secondary"
-          className="min-h-16 text-base"
+          className="order-2 min-h-16 text-base"
           disabled={!currentView || shooting > 0}
           onClick={next}
         >
           Next item
         </Button>
+        <ScanIntoItem haulId={haulId} itemId={current} view={currentView} />
       </div>
       {preparing && (
         <p role="status" className="text-sm text-slate-700">

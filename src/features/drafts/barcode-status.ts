@@ -1,0 +1,25 @@
+// What eBay's catalog said for a draft's barcode, in a sentence (docs/decisions/0046): the form's Barcode section and
+// the haul's camera screen say it alike.
+import type { DraftView } from './useDrafts.ts'
+
+/** What the catalog said for the draft's code, in a sentence; null while there is nothing to say. */
+export function barcodeStatus(view: Pick<DraftView, 'draft' | 'entries'>, online: boolean): string | null {
+  const barcode = view.draft.barcode
+  if (!barcode) return null
+  const { code } = barcode
+  if (barcode.state === 'refused')
+    return barcode.refusal === 'ebay_not_connected'
+      ? 'Connect your eBay account (on the Dashboard) to look up barcodes. The photos fill in the listing meanwhile.'
+      : `eBay’s catalog could not look up ${code}: the photos fill in the listing.`
+  if (barcode.state === 'waiting') {
+    if (!online) return `Barcode ${code} saved: it is looked up in eBay’s catalog when you are back online.`
+    const retrying = view.entries.some((entry) => entry.kind === 'lookup-product' && entry.attempts > 0)
+    return retrying
+      ? `eBay’s catalog did not answer for ${code}: trying again shortly.`
+      : `Looking up ${code} in eBay’s catalog…`
+  }
+  const count = barcode.products?.length ?? 0
+  if (barcode.picked) return `Filled from eBay’s catalog: ${barcode.picked.title}`
+  if (count === 0) return `eBay’s catalog has no product for ${code}: the photos fill in the listing.`
+  return `eBay’s catalog has ${count} products for ${code}. Which one is yours?`
+}
