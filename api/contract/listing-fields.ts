@@ -115,6 +115,11 @@ const parcel = (label: string, column: string) =>
     ebayAspect: null,
   }) as const satisfies WholeNumberSpec
 
+/** A measurement as typed: a number with at most two decimals, under 1,000 (inches or centimetres). */
+export const MEASURE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
+/** A decimal comma ('21,5', as a European phone's keyboard types it) is the same number. */
+export const typedMeasure = (text: string) => text.replace(',', '.')
+
 /**
  * A clothing measurement (measurements.ts says which garments ask for it and which eBay item specific it answers): a
  * number in the listing's unit, as typed ('21.5'); blank for not measured. The AI reads one only off a tape measure

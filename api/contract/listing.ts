@@ -3,10 +3,11 @@
 import * as v from 'valibot'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
 import { GTIN_MESSAGE, normalizedGtin } from './gtin.ts'
-import { MEASURE_PATTERN, typedMeasure } from './measurements.ts'
 import {
   FILLABLE_FIELDS,
   LISTING_FIELD_ENTRIES,
+  MEASURE_PATTERN,
+  typedMeasure,
   WHOLE_NUMBER_MAX,
   type ChoiceSpec,
   type DateSpec,

@@ -1,7 +1,7 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): which a buyer asks for on each kind of garment,
 // how each is taken, which eBay item specific it answers where eBay's clothing categories have one, and the block they
 // add to the description every marketplace gets. The fields themselves are declared in listing-fields.ts.
-import { LISTING_FIELDS, type ListingFieldName } from './listing-fields.ts'
+import { LISTING_FIELDS, MEASURE_PATTERN, type ListingFieldName } from './listing-fields.ts'
 import type { Category, MeasurementUnit } from './options.ts'
 
 export type Garment = 'top' | 'bottoms' | 'dress'
@@ -59,11 +59,6 @@ export const MEASUREMENT_ASPECT_NAMES = MEASUREMENT_FIELDS.flatMap((field) => {
   const aspect = MEASUREMENTS[field].ebayAspect
   return aspect ? [aspect.name] : []
 })
-
-/** A measurement as typed: a number with at most two decimals, under 1,000 (inches or centimetres). */
-export const MEASURE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
-/** A decimal comma ('21,5', as a European phone's keyboard types it) is the same number. */
-export const typedMeasure = (text: string) => text.replace(',', '.')
 
 // eBay's clothing categories, by the words of their names (eBay US's tree: "Jeans", "Pants", "Shorts", "Skirts";
 // "Dresses"); any other clothing is measured as a top.

@@ -14,7 +14,6 @@ import { useEtsySelling } from '../../hooks/useEtsySelling.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
-import { PreviewDialog } from './PreviewDialog.tsx'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
@@ -28,8 +27,9 @@ import { ListingRow } from './ListingRow.tsx'
 const SoldElsewhereDialog = lazy(async () => ({
   default: (await import('./SoldElsewhereDialog.tsx')).SoldElsewhereDialog,
 }))
-// So does the bulk action dialog, on the first Change N… tap.
+// So does the bulk action dialog, on the first Change N… tap, and the preview on the first Preview.
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
+const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -202,7 +202,11 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
         }}
       />
       <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
-      <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
+      {previewing && (
+        <Suspense fallback={null}>
+          <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
+        </Suspense>
+      )}
       <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
       {soldElsewhere && (
         <Suspense fallback={null}>

@@ -10,13 +10,14 @@ import {
   type Provenance,
 } from '../../../contract/analysis.ts'
 import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
-import { titleWithinLimit, type AnalysisSuggestion, type SuggestionKey } from '../../../contract/listing-fields.ts'
 import {
   MEASURE_PATTERN,
-  MEASUREMENT_FIELDS,
+  titleWithinLimit,
   typedMeasure,
-  type MeasurementField,
-} from '../../../contract/measurements.ts'
+  type AnalysisSuggestion,
+  type SuggestionKey,
+} from '../../../contract/listing-fields.ts'
+import { MEASUREMENT_FIELDS, type MeasurementField } from '../../../contract/measurements.ts'
 import {
   CATEGORIES,
   COLORS,
