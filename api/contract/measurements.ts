@@ -2,7 +2,6 @@
 // how each is taken, which eBay item specific it answers where eBay's clothing categories have one, and the block they
 // add to the description every marketplace gets. The fields themselves are declared in listing-fields.ts.
 import { LISTING_FIELDS, MEASURE_PATTERN, type ListingFieldName } from './listing-fields.ts'
-import type { Category, MeasurementUnit } from './options.ts'
 
 export type Garment = 'top' | 'bottoms' | 'dress'
 
@@ -74,9 +73,8 @@ export function garmentOf(categoryName: string | null | undefined, title = ''): 
   return 'top'
 }
 
-type MeasuredFields = { category: Category | '' | string; measurementUnit: MeasurementUnit | '' | string } & Partial<
-  Record<MeasurementField, string>
->
+/** A listing, a draft's fields or a form's values: what the measurements are read from. */
+type MeasuredFields = { category: string; measurementUnit: string } & Partial<Record<MeasurementField, string>>
 
 /** How the listing's measurements are said: in centimetres where the seller chose them, else in inches. */
 export const unitOf = (fields: MeasuredFields): 'in' | 'cm' => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
