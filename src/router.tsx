@@ -7,11 +7,10 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import * as v from 'valibot'
-import { pageSchema } from '../api/contract/admin.ts'
 import { RouteError } from './components/RouteError.tsx'
 import { FullPageSpinner } from './components/ui/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
@@ -24,8 +23,7 @@ import { currentUserQuery } from './queries/session-queries.ts'
 import { NotFoundScreen } from './components/NotFound.tsx'
 import { markScreenShown } from './lib/first-screen.ts'
 import { SHARE_REFUSED } from './offline/share-refused.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { adminSearch, haulSearch, tokenSearch, UUID } from './route-searches.ts'
 
 interface RouterContext {
   queryClient: QueryClient
@@ -76,29 +74,14 @@ const screen = <Path extends string>(path: Path, load: () => Promise<Record<stri
   component: shownScreen(load, exportName),
 })
 
-interface AdminSearch {
-  /** All Users unless 'listings'. */
-  tab?: 'listings'
-  /** The All Listings page, from 2 (absent: 1). */
-  page?: number
-}
-
-/** Keeps what is valid and not a default, so /admin stays /admin and a bad ?page= reads as page 1. */
-function adminSearch(search: Record<string, unknown>): AdminSearch {
-  const page = v.safeParse(pageSchema, search.page)
-  return {
-    ...(search.tab === 'listings' ? { tab: 'listings' } : {}),
-    ...(page.success && page.output > 1 ? { page: page.output } : {}),
-  }
-}
-
 // Admin screens' data is fetched while their code loads, and only for admins: nobody else would get any. Their queries
 // load with them, not with the app every visitor starts (/auth's bytes, issue 26).
 const isAdmin = (queryClient: QueryClient) => queryClient.getQueryData(currentUserQuery.queryKey)?.isAdmin === true
 
-/** Which haul (docs/product.md §17) the screen is about. */
-const haulSearch = (search: Record<string, unknown>): { haul?: string } =>
-  typeof search.haul === 'string' && UUID.test(search.haul) ? { haul: search.haul } : {}
+// Each item is a draft on the phone from its first photo: a broken haul screen loses nothing.
+const haulKept = (props: ErrorComponentProps) => (
+  <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />
+)
 
 const signedInRoutes = [
   createRoute({
@@ -139,18 +122,13 @@ const signedInRoutes = [
     getParentRoute: () => signedIn,
     ...screen('/haul', () => import('./features/drafts/haul/haul.tsx'), 'HaulScreen'),
     validateSearch: haulSearch,
-    // Each item is a draft on the phone from its first photo: a broken screen loses nothing.
-    errorComponent: (props) => (
-      <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />
-    ),
+    errorComponent: haulKept,
   }),
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/haul/review', () => import('./features/drafts/haul/review.tsx'), 'HaulReviewScreen'),
     validateSearch: haulSearch,
-    errorComponent: (props) => (
-      <RouteError {...props} hint="Your haul is kept on this phone, under Hauls on the Dashboard." />
-    ),
+    errorComponent: haulKept,
   }),
   createRoute({
     getParentRoute: () => signedIn,
@@ -199,10 +177,6 @@ const authRoute = createRoute({
   },
   pendingComponent: () => <FullPageSpinner />,
 })
-
-/** The token of an emailed link (reset password, confirm email address), when there is one. */
-const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
-  typeof search.token === 'string' && search.token ? { token: search.token } : {}
 
 /** A marketplace's callback, cancel and manual screens, at the addresses its description gives (docs/product.md §2). */
 function marketplaceRoutes<Paths extends (typeof MARKETPLACE_PATHS)[Platform]>({

@@ -1,6 +1,7 @@
 // The image analysis result (docs/product.md §3) and the answer of POST /api/analyze-image.
 import * as v from 'valibot'
-import { AI_FIELDS, EMPTY_SUGGESTION, type AnalysisSuggestion, type ListingFieldSpec } from './listing-fields.ts'
+import { AI_FIELDS, EMPTY_SUGGESTION, type AnalysisSuggestion } from './listing-suggestion.ts'
+import type { ListingFieldSpec } from './listing-field-specs.ts'
 
 export { EMPTY_SUGGESTION, type AnalysisSuggestion }
 import { valuesOf } from './options.ts'

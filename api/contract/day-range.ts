@@ -1,7 +1,7 @@
 // Days from and to, both included and either left out (from the first, to the last): what the sales CSV and the
 // Insights are asked for. Days are UTC days, YYYY-MM-DD.
 import * as v from 'valibot'
-import { calendarDay } from './listing.ts'
+import { calendarDay } from './listing-field-schemas.ts'
 
 export const DayRangeSchema = v.pipe(
   v.object({

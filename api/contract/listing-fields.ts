@@ -1,18 +1,11 @@
 // The listing's fields, declared once (docs/product.md §3). The API schema (listing.ts), the create form, the phone's
 // drafts, the analyser's answer (analysis.ts and Gemini's response schema), the database columns (api/db/listings.ts)
 // and the eBay item specifics all derive from this list or are checked against it. Adding a field is an entry here
-// and a migration; typecheck then names every place that must decide what to do with it (docs/decisions/0012).
+// and a migration (its column, and in the version trigger: listing-versions.test.ts checks); typecheck then names every
+// place that must decide what to do with it (docs/decisions/0012).
 // Plain data, no valibot: the service worker reads the limits too.
-import {
-  CATEGORIES,
-  COLORS,
-  DEPARTMENTS,
-  ITEM_TYPES,
-  MEASUREMENT_UNITS,
-  SIZE_TYPES,
-  type Condition,
-  type Option,
-} from './options.ts'
+import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, MEASUREMENT_UNITS, SIZE_TYPES } from './options.ts'
+import type { ListingFieldSpec, TextSpec, WholeNumberSpec } from './listing-field-specs.ts'
 
 /** eBay's limit for a listing title. */
 export const TITLE_MAX = 80
@@ -36,71 +29,6 @@ export const SKU_MAX = 50
 export const madeSku = (listingId: number) => `SL-${listingId}`
 /** Any other whole number on a listing (prices in dollars, quantity). */
 export const WHOLE_NUMBER_MAX = 10_000_000
-
-/** What the analyser suggests for a field: under the field's own name, unless `name` says otherwise. */
-interface AiSuggested {
-  name?: string
-  /** Keyword lists: how many the model is asked for. */
-  maxItems?: number
-  /** The model's estimate (the parcel; a measurement off a tape in a photo): always marked as a guess to check. */
-  estimate?: true
-}
-
-interface FieldBase {
-  /** The form's label; the API's messages name the field by it too. */
-  label: string
-  /** Where the listings table keeps it. */
-  column: string
-  /** false: the AI never fills it. */
-  ai: false | AiSuggested
-  /** The eBay item specific (aspect) it answers, null for none; a choice sends its label. */
-  ebayAspect: string | null
-  /** The seller's own books (cost, SKU, shelf): never sent to a marketplace, and an edit of only these revises none. */
-  sellerOnly?: true
-}
-
-export interface TextSpec extends FieldBase {
-  kind: 'text'
-  max: number
-  /** Required fields are never empty, so late AI suggestions never fill them. */
-  required?: true
-  /** Why the limit is what it is, said with the limit. */
-  limitReason?: string
-  /** What the text must be besides short enough: a barcode number (gtin.ts), digits alone, or a measurement. */
-  format?: 'gtin' | 'digits' | 'measure'
-}
-export interface WholeNumberSpec extends FieldBase {
-  kind: 'whole'
-  min: number
-  /** What blank means. */
-  fallback: number
-  /** Rows from before the field had a default may hold null. */
-  legacyNull?: true
-}
-/** Dollars and cents; kept as whole cents in `column`; blank is null. */
-export interface MoneySpec extends FieldBase {
-  kind: 'money'
-  max: number
-  /** $0 is a value (a free find), not only more than $0. */
-  zeroAllowed?: true
-}
-/** A calendar day, YYYY-MM-DD; blank is null. */
-export interface DateSpec extends FieldBase {
-  kind: 'date'
-}
-export interface ChoiceSpec extends FieldBase {
-  kind: 'choice'
-  options: readonly Option[]
-  /** Otherwise '' means "not chosen". */
-  required?: true
-}
-/** A list of short words; the form takes them comma separated. */
-export interface KeywordsSpec extends FieldBase {
-  kind: 'keywords'
-  maxCount: number
-  maxLength: number
-}
-export type ListingFieldSpec = TextSpec | WholeNumberSpec | MoneySpec | DateSpec | ChoiceSpec | KeywordsSpec
 
 /** In the order the create form shows them. */
 /** A parcel measure: a whole number, 0 for not given; the AI proposes it from the item, as a guess to check. */
@@ -323,8 +251,6 @@ export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) =>
   spec.ebayAspect === null ? [] : [spec.ebayAspect],
 )
 
-type ChoiceValue<Spec> = Spec extends { options: readonly Option<infer Value>[] } ? Value : never
-
 // ---------------------------------------------------------------------------------------------------------------------
 // The form and the phone's drafts: every field as text, exactly as typed.
 
@@ -334,94 +260,3 @@ export type ListingFormValues = Record<ListingFieldName, string>
 export const EMPTY_FORM_VALUES = Object.fromEntries(
   LISTING_FIELD_ENTRIES.map(([name, spec]) => [name, spec.kind === 'whole' ? String(spec.fallback) : '']),
 ) as ListingFormValues
-
-// ---------------------------------------------------------------------------------------------------------------------
-// The analyser's suggestion: the fields the AI fills, under their names in the analysis. '' and 0 mean "no suggestion".
-
-type AiFieldName = { [Name in ListingFieldName]: Fields[Name]['ai'] extends false ? never : Name }[ListingFieldName]
-type SuggestionName<Name extends AiFieldName> = Fields[Name]['ai'] extends { name: infer Renamed extends string }
-  ? Renamed
-  : Name
-type SuggestionValue<Spec> = Spec extends { kind: 'text' }
-  ? string
-  : Spec extends { kind: 'whole' }
-    ? number
-    : Spec extends { kind: 'choice' }
-      ? ChoiceValue<Spec> | ''
-      : Spec extends { kind: 'keywords' }
-        ? string[]
-        : never
-
-export type AnalysisSuggestion = { [Name in AiFieldName as SuggestionName<Name>]: SuggestionValue<Fields[Name]> }
-export type SuggestionKey = keyof AnalysisSuggestion
-
-/** Each field the AI fills, with its name in the analysis, in the declaration's order. */
-export const AI_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
-  spec.ai === false ? [] : [{ field, suggestion: (spec.ai.name ?? field) as SuggestionKey, spec }],
-)
-
-const emptySuggestionOf = (spec: ListingFieldSpec): AnalysisSuggestion[SuggestionKey] =>
-  spec.kind === 'whole' ? 0 : spec.kind === 'keywords' ? [] : ''
-export const EMPTY_SUGGESTION = Object.fromEntries(
-  AI_FIELDS.map(({ suggestion, spec }) => [suggestion, emptySuggestionOf(spec)]),
-) as AnalysisSuggestion
-
-/** A suggested value as the form holds it; '' for no suggestion. */
-export const suggestionAsText = (value: AnalysisSuggestion[SuggestionKey]): string =>
-  Array.isArray(value) ? value.join(', ') : typeof value === 'number' ? (value ? String(value) : '') : value
-
-/**
- * The fields late AI suggestions may fill on a listing that already exists (only those still empty there): what the
- * AI fills and a listing may lack. With them the suggestions themselves, kept on the listing.
- */
-export const FILLABLE_FIELDS = AI_FIELDS.flatMap(({ field, spec }) =>
-  'required' in spec ? [] : [field as FillableField],
-).concat('aiSuggestions') as [FillableField, ...FillableField[]]
-export type FillableField = Exclude<AiFieldName, RequiredFieldName> | 'aiSuggestions'
-type RequiredFieldName = {
-  [Name in ListingFieldName]: Fields[Name] extends { required: true } ? Name : never
-}[ListingFieldName]
-
-// ---------------------------------------------------------------------------------------------------------------------
-// The listing as the server keeps it: the seller's fields and what the server records beside them.
-
-/** What the server records beside the seller's fields. */
-export interface ListingRecordState {
-  id: number
-  userId: number
-  clientId: string | null
-  images: string[]
-  /** What the analyser suggested (an AnalysisResult), kept as sent. */
-  aiSuggestions: Record<string, unknown> | null
-  createdAt: string
-  platformListingId: string | null
-  platformStatus: string | null
-  /** 'used' unless the seller said new when posting to eBay. */
-  condition: Condition
-  /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
-  ebayCondition: string | null
-  ebayConditionDescription: string
-  /** The eBay category the listing goes up in: eBay's suggestion for the title, or the seller's choice; null: none yet. */
-  ebayCategoryId: string | null
-  ebayCategoryName: string | null
-  /** The seller chose it (docs/decisions/0022); eBay's suggestion is made again when the title or Category changes. */
-  ebayCategoryChosen: boolean
-}
-
-/** The column of each; the listings table's other columns are eBay's working state (api/db/listings.ts). */
-export const RECORD_COLUMNS = {
-  id: 'id',
-  userId: 'user_id',
-  clientId: 'client_id',
-  images: 'images',
-  aiSuggestions: 'ai_suggestions',
-  createdAt: 'created_at',
-  platformListingId: 'platform_listing_id',
-  platformStatus: 'platform_status',
-  condition: 'condition',
-  ebayCondition: 'ebay_condition',
-  ebayConditionDescription: 'ebay_condition_description',
-  ebayCategoryId: 'ebay_category_id',
-  ebayCategoryName: 'ebay_category_name',
-  ebayCategoryChosen: 'ebay_category_chosen',
-} as const satisfies Record<keyof ListingRecordState, string>

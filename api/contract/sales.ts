@@ -2,7 +2,8 @@
 // POST /api/listings/{id}/sold-elsewhere takes it; the stock drops and every marketplace the listing is on follows.
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
-import { money, wholeNumber, type Listing } from './listing.ts'
+import type { Listing } from './listing.ts'
+import { money, wholeNumber } from './listing-field-schemas.ts'
 
 /** How long "where" may be: a marketplace's or a place's name. */
 export const SOLD_WHERE_MAX = 60

@@ -3,21 +3,11 @@
 // listing-ebay-state.ts, the Dashboard's search listing-search.ts.
 import postgres from 'postgres'
 import type { AdminListing } from '../contract/admin.ts'
-import {
-  LISTING_FIELD_ENTRIES,
-  LISTING_FIELDS,
-  RECORD_COLUMNS,
-  type FillableField,
-  type ListingFieldName,
-} from '../contract/listing-fields.ts'
-import {
-  toCents,
-  type ListingEdit,
-  type ListingFill,
-  type ListingInput,
-  type ListingLife,
-  type Listing,
-} from '../contract/listing.ts'
+import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, type ListingFieldName } from '../contract/listing-fields.ts'
+import { RECORD_COLUMNS } from '../contract/listing-record.ts'
+import type { FillableField } from '../contract/listing-suggestion.ts'
+import type { ListingEdit, ListingFill, ListingInput, ListingLife, Listing } from '../contract/listing.ts'
+import { toCents } from '../contract/listing-field-schemas.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql, Tx } from './client.ts'
 import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'

@@ -4,12 +4,8 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { Listing } from '../../api/contract/listing.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
-import {
-  EMPTY_FORM_VALUES,
-  type FillableField,
-  type ListingFieldName,
-  type ListingFormValues,
-} from '../../api/contract/listing-fields.ts'
+import { EMPTY_FORM_VALUES, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
+import type { FillableField } from '../../api/contract/listing-suggestion.ts'
 
 /** The listing fields as the create form holds them (text, as typed), one for each field listing-fields.ts declares. */
 export type DraftFields = ListingFormValues

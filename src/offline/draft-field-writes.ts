@@ -1,7 +1,7 @@
 // The draft store's writes to a draft's values: the seller's typing and choices, and the AI's suggestions, which fill
 // only what the seller has not made their own. Each is one IndexedDB transaction.
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
-import type { FillableField } from '../../api/contract/listing-fields.ts'
+import type { FillableField } from '../../api/contract/listing-suggestion.ts'
 import type { DraftField, DraftFields } from './db.ts'
 import {
   aspectGuessKey,

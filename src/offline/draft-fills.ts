@@ -2,13 +2,8 @@
 // late into the listing it became) and a listing's own values (an edit of it). Pure: the store's writes use these.
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
-import {
-  AI_FIELDS,
-  ESTIMATED_FIELDS,
-  FILLABLE_FIELDS,
-  LISTING_FIELD_ENTRIES,
-  suggestionAsText,
-} from '../../api/contract/listing-fields.ts'
+import { ESTIMATED_FIELDS, LISTING_FIELD_ENTRIES } from '../../api/contract/listing-fields.ts'
+import { AI_FIELDS, FILLABLE_FIELDS, suggestionAsText } from '../../api/contract/listing-suggestion.ts'
 import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
 import { MEASUREMENT_FIELDS } from '../../api/contract/measurements.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'

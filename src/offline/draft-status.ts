@@ -1,5 +1,6 @@
 // What a draft is doing, in the words the Dashboard shows: derived from the draft, its photos and its outbox.
-import { LISTING_FIELDS, type FillableField } from '../../api/contract/listing-fields.ts'
+import { LISTING_FIELDS } from '../../api/contract/listing-fields.ts'
+import type { FillableField } from '../../api/contract/listing-suggestion.ts'
 import { isAnalysis, type Draft, type DraftPhoto, type OutboxEntry } from './db.ts'
 
 export type DraftStatusKind =

@@ -50,7 +50,7 @@ export interface EmailVerificationDeps {
 
 export const CONFIRMATION_EMAIL_JOB = 'email-confirmation'
 
-interface ConfirmationJob {
+export interface ConfirmationJob {
   userId: number
   pendingEmail: string | null
   appUrl: string

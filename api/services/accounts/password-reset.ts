@@ -41,7 +41,7 @@ export interface PasswordResetDeps {
 export const RESET_EMAIL_JOB = 'password-reset-email'
 
 /** Only the address typed: whether it has an account is found out in the job, and the token is made there too. */
-interface ResetLinkJob {
+export interface ResetLinkJob {
   email: string
   appUrl: string
 }

@@ -10,7 +10,8 @@ import {
   type ImportRefusal,
   type InventoryImportReply,
 } from '../../contract/books-import.ts'
-import { ListingInputSchema, toCents } from '../../contract/listing.ts'
+import { ListingInputSchema } from '../../contract/listing.ts'
+import { toCents } from '../../contract/listing-field-schemas.ts'
 import * as books from '../../db/books-import.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'

@@ -3,7 +3,8 @@
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
-import { FILLABLE_FIELDS, SELLER_ONLY_FIELDS, madeSku, type FillableField } from '../../contract/listing-fields.ts'
+import { SELLER_ONLY_FIELDS, madeSku } from '../../contract/listing-fields.ts'
+import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-suggestion.ts'
 import {
   editChangesNothing,
   type Listing,

@@ -6,7 +6,8 @@
 // each marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
 // seller's own End and Delete take, one listing after the other, each finished once.
 import { newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
-import { isPostedToEbay, listingStatus, priceForEbay, toCents, type Listing } from '../../contract/listing.ts'
+import { isPostedToEbay, listingStatus, priceForEbay, type Listing } from '../../contract/listing.ts'
+import { toCents } from '../../contract/listing-field-schemas.ts'
 import * as bulkActions from '../../db/bulk-actions.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'

@@ -2,7 +2,7 @@
 // reach, recorded like any other sale (services/selling/sales.ts) so the stock drops once and every marketplace
 // follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
 import { randomUUID } from 'node:crypto'
-import { toCents } from '../../contract/listing.ts'
+import { toCents } from '../../contract/listing-field-schemas.ts'
 import { saleEarningsOf, type ListingSales } from '../../contract/sale-earnings.ts'
 import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'

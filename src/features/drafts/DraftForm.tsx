@@ -27,7 +27,7 @@ import { PhotoStrip } from './PhotoStrip.tsx'
 import { useAddPhotos } from './useAddPhotos.ts'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
 import { MeasurementsPanel } from './MeasurementsPanel.tsx'
-import { ParcelPresets } from './ParcelPresets.tsx'
+import { ShippingPanel } from './ShippingPanel.tsx'
 import { useFieldEdits } from './useFieldEdits.ts'
 import { usePhotoPreviews } from './usePhotoPreviews.ts'
 import { useSendDraft } from './useSendDraft.ts'
@@ -243,19 +243,13 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
 
       <MeasurementsPanel ebayCategoryName={draft?.ebayCategory?.name} {...sectionProps} />
 
-      <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
-        <legend className="px-2 text-base font-semibold text-slate-900">Shipping</legend>
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          The parcel as it ships: eBay prices calculated shipping by it.
-        </p>
-        <ParcelPresets
-          onPick={(parcel) => {
-            for (const [name, value] of Object.entries(parcel)) setValue(name as keyof typeof parcel, value)
-            fieldEdits.edit(parcel)
-          }}
-        />
-        <SectionFields section="shipping" {...sectionProps} />
-      </fieldset>
+      <ShippingPanel
+        onParcel={(parcel) => {
+          for (const [name, value] of Object.entries(parcel)) setValue(name as keyof typeof parcel, value)
+          fieldEdits.edit(parcel)
+        }}
+        {...sectionProps}
+      />
 
       {/* The seller's books: folded away, so the form is no longer for sellers who keep none (docs/decisions/0039). */}
       <details className="group rounded-2xl border border-slate-200 bg-white" open={hasBooks(view?.draft.fields)}>

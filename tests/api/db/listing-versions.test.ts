@@ -2,7 +2,8 @@
 // migration that adds a field): an edit made against an older version is refused (decision 0016) only if every field
 // counts. A field added to listing-fields.ts without its column in the trigger fails here, by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LISTING_FIELD_ENTRIES, type ListingFieldSpec } from '../../../api/contract/listing-fields.ts'
+import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
+import type { ListingFieldSpec } from '../../../api/contract/listing-field-specs.ts'
 import { createTestApp, readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
 
 let t: TestApp

@@ -3,7 +3,7 @@
 // and a photo that waits too long is answered analysis_busy, which the phone backs off from.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EMPTY_SUGGESTION } from '../../../api/contract/listing-fields.ts'
+import { EMPTY_SUGGESTION } from '../../../api/contract/listing-suggestion.ts'
 import type { ImageAnalyzer } from '../../../api/services/listings/analyzer/image-analyzer.ts'
 import { createAnalysisGate } from '../../../api/services/listings/analysis-gate.ts'
 import { solidJpeg, photoForm } from '../../helpers/images.ts'

@@ -1,7 +1,7 @@
 // The image analysers: the real @google/genai client against the fake Gemini API, the answer normaliser, and the
 // no-key local analyser.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../../api/contract/listing-fields.ts'
+import { EMPTY_SUGGESTION, type AnalysisSuggestion } from '../../../api/contract/listing-suggestion.ts'
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, SIZE_TYPES, valuesOf } from '../../../api/contract/options.ts'
 import { AppError } from '../../../api/errors.ts'
 import {

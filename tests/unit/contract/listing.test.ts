@@ -1,13 +1,8 @@
 // api/contract/listing.ts: the price eBay gets, a listing's status on the Dashboard, and the small conversions the
 // form and the API share; a title within eBay's limit (listing-fields.ts).
 import { describe, expect, it } from 'vitest'
-import {
-  isPostedToEbay,
-  keywordsFromText,
-  listingStatus,
-  priceForEbay,
-  toCents,
-} from '../../../api/contract/listing.ts'
+import { isPostedToEbay, listingStatus, priceForEbay } from '../../../api/contract/listing.ts'
+import { keywordsFromText, toCents } from '../../../api/contract/listing-field-schemas.ts'
 import { titleWithinLimit } from '../../../api/contract/listing-fields.ts'
 
 describe('priceForEbay', () => {

@@ -2,7 +2,9 @@
 // a photo or guessed) and into eBay's own values for the item specifics.
 import { Type, type Schema } from '@google/genai'
 import { FACT_NAMES } from '../../../contract/analysis.ts'
-import { AI_FIELDS, TITLE_MAX, type ListingFieldSpec, type SuggestionKey } from '../../../contract/listing-fields.ts'
+import { TITLE_MAX } from '../../../contract/listing-fields.ts'
+import { AI_FIELDS, type SuggestionKey } from '../../../contract/listing-suggestion.ts'
+import type { ListingFieldSpec } from '../../../contract/listing-field-specs.ts'
 import { MEASUREMENT_FIELDS, MEASUREMENTS } from '../../../contract/measurements.ts'
 import { valuesOf, type Option } from '../../../contract/options.ts'
 import type { AspectToFill } from './image-analyzer.ts'

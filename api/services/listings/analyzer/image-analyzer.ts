@@ -8,7 +8,7 @@ import type {
   FactName,
   Flaw,
 } from '../../../contract/analysis.ts'
-import type { AnalysisSuggestion } from '../../../contract/listing-fields.ts'
+import type { AnalysisSuggestion } from '../../../contract/listing-suggestion.ts'
 import type { Color } from '../../../contract/options.ts'
 
 export interface AnalyzeInput {

@@ -1,5 +1,5 @@
 // The analyser without a Gemini key: no AI, only the colour measured from the first photo's pixels.
-import { EMPTY_SUGGESTION } from '../../../contract/listing-fields.ts'
+import { EMPTY_SUGGESTION } from '../../../contract/listing-suggestion.ts'
 import type { ImageAnalyzer } from './image-analyzer.ts'
 import { noFacts } from './normalize-analysis.ts'
 

@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX } from '../../../../api/contract/listing-fields.ts'
-import { money, toCents } from '../../../../api/contract/listing.ts'
+import { money, toCents } from '../../../../api/contract/listing-field-schemas.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { notify } from '../../../lib/notify.tsx'

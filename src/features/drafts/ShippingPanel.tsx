@@ -1,6 +1,8 @@
-// One tap for the parcels a reseller ships in most (issue 33): the weight and the box's size filled at once, each value
-// the seller's to change after.
+// The form's Shipping section: the parcel as it ships (decision 0045), and one tap for the parcels a reseller ships in
+// most (issue 33): the weight and the box's size filled at once, each value the seller's to change after.
+import type { ComponentProps } from 'react'
 import type { DraftFields } from '../../offline/db.ts'
+import { SectionFields } from './draft-form-fields.tsx'
 
 type Parcel = Pick<DraftFields, 'packageWeightOz' | 'packageLength' | 'packageWidth' | 'packageHeight'>
 
@@ -23,7 +25,7 @@ const PRESETS: { name: string; parcel: Parcel }[] = [
   },
 ]
 
-export function ParcelPresets({ onPick }: { onPick: (parcel: Parcel) => void }) {
+function ParcelPresets({ onPick }: { onPick: (parcel: Parcel) => void }) {
   return (
     <div className="flex flex-wrap gap-2 sm:col-span-2" role="group" aria-label="Parcel presets">
       {PRESETS.map(({ name, parcel }) => (
@@ -37,5 +39,20 @@ export function ParcelPresets({ onPick }: { onPick: (parcel: Parcel) => void }) 
         </button>
       ))}
     </div>
+  )
+}
+
+type SectionProps = Omit<ComponentProps<typeof SectionFields>, 'section' | 'only'>
+
+export function ShippingPanel({ onParcel, ...sectionProps }: SectionProps & { onParcel: (parcel: Parcel) => void }) {
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+      <legend className="px-2 text-base font-semibold text-slate-900">Shipping</legend>
+      <p className="text-sm text-slate-600 sm:col-span-2">
+        The parcel as it ships: eBay prices calculated shipping by it.
+      </p>
+      <ParcelPresets onPick={onParcel} />
+      <SectionFields section="shipping" {...sectionProps} />
+    </fieldset>
   )
 }
