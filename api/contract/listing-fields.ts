@@ -11,14 +11,15 @@ import type { ListingFieldSpec, TextSpec, WholeNumberSpec } from './listing-fiel
 export const TITLE_MAX = 80
 
 /**
- * A title on one line within eBay's limit, cut at a word (and without a dangling separator), so a long title from the
- * AI or eBay's catalog never ends mid-word; a single word as long as the limit has no boundary and is cut at it.
+ * A title on one line within a marketplace's limit (eBay's unless given), cut at a word (and without a dangling
+ * separator), so a long title from the AI or eBay's catalog never ends mid-word; when the last word boundary would keep
+ * less than half the limit (one long word), it is cut at the limit instead.
  */
-export function titleWithinLimit(title: string): string {
+export function titleWithinLimit(title: string, max = TITLE_MAX): string {
   const oneLine = title.replace(/\s+/g, ' ').trim()
-  if (oneLine.length <= TITLE_MAX) return oneLine
-  const lastSpace = oneLine.slice(0, TITLE_MAX + 1).lastIndexOf(' ')
-  const cut = lastSpace > 0 ? oneLine.slice(0, lastSpace) : oneLine.slice(0, TITLE_MAX)
+  if (oneLine.length <= max) return oneLine
+  const lastSpace = oneLine.slice(0, max + 1).lastIndexOf(' ')
+  const cut = lastSpace > max / 2 ? oneLine.slice(0, lastSpace) : oneLine.slice(0, max)
   return cut.replace(/[\s,;:|/&+–-]+$/, '')
 }
 /** The seller's Price, in dollars. */

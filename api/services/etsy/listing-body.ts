@@ -3,6 +3,7 @@
 // a word to 140 characters, and tags are the listing's keywords Etsy accepts, at most 13 of at most 20 characters.
 import { ETSY_TAG_LENGTH_MAX, ETSY_TAGS_MAX, ETSY_TITLE_MAX } from '../../contract/etsy-publish.ts'
 import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { titleWithinLimit } from '../../contract/listing-fields.ts'
 import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { EtsyPlan } from './requirements.ts'
 
@@ -10,13 +11,7 @@ import type { EtsyPlan } from './requirements.ts'
 // and ®" (its OpenAPI file quotes the regex of what it refuses).
 const NOT_IN_TAG = /[^\p{L}\p{Nd}\p{Zs}\-'™©®]/gu
 
-export function etsyTitle(title: string): string {
-  const trimmed = title.trim()
-  if (trimmed.length <= ETSY_TITLE_MAX) return trimmed
-  const cut = trimmed.slice(0, ETSY_TITLE_MAX + 1)
-  const atWord = cut.lastIndexOf(' ')
-  return (atWord > ETSY_TITLE_MAX / 2 ? cut.slice(0, atWord) : cut.slice(0, ETSY_TITLE_MAX)).trim()
-}
+export const etsyTitle = (title: string) => titleWithinLimit(title, ETSY_TITLE_MAX)
 
 /** The keywords Etsy takes as tags, in the listing's order, each once. */
 export function etsyTags(keywords: readonly string[] | null): string[] {

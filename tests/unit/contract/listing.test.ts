@@ -46,7 +46,17 @@ describe('titleWithinLimit', () => {
     expect(titleWithinLimit('  Levi’s   501\njeans ')).toBe('Levi’s 501 jeans')
   })
 
-  it('cuts a single word longer than the limit at the limit, never to nothing', () => {
+  it('cuts a single word longer than the limit at the limit, never to nothing nor to a first short word', () => {
     expect(titleWithinLimit('x'.repeat(95))).toBe('x'.repeat(80))
+    expect(titleWithinLimit(`A ${'x'.repeat(95)}`)).toBe(`A ${'x'.repeat(78)}`)
+  })
+
+  it('keeps Etsy’s 140 characters the same way', () => {
+    const long = `Hand-knit wool scarf ${'in soft merino '.repeat(12)}`
+    const cut = titleWithinLimit(long, 140)
+    expect(cut.length).toBeLessThanOrEqual(140)
+    expect(cut.length).toBeGreaterThan(120)
+    expect(long.startsWith(cut)).toBe(true)
+    expect(cut).not.toMatch(/\s$/)
   })
 })
