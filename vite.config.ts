@@ -110,6 +110,8 @@ export default defineConfig({
             // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
             // (docs/decisions/0024).
             { name: 'app', test: APP_SHARED, priority: 2 },
+            // The listing's schema and its fields' schemas, one file: every screen that checks a listing needs both.
+            { name: 'listing', test: /[\\/]api[\\/]contract[\\/]listing(-field-schemas)?\.ts$/, priority: 2 },
             // The barcode decoder's JavaScript, named so the precache budget can tell it from the app's
             // (docs/decisions/0046); it loads when the seller first scans.
             { name: 'barcode-decoder', test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/]/, priority: 3 },

@@ -16,8 +16,6 @@ import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
-import { EndOnEbayDialog } from './EndOnEbayDialog.tsx'
-import { DeleteListingDialog } from './DeleteListingDialog.tsx'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { useSalesRefresh } from './useSalesRefresh.ts'
@@ -27,9 +25,13 @@ import { ListingRow } from './ListingRow.tsx'
 const SoldElsewhereDialog = lazy(async () => ({
   default: (await import('./SoldElsewhereDialog.tsx')).SoldElsewhereDialog,
 }))
-// So does the bulk action dialog, on the first Change N… tap, and the preview on the first Preview.
+// So does the bulk action dialog, on the first Change N… tap, and each confirm and the preview on their first tap.
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
 const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
+const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayDialog.tsx')).EndOnEbayDialog }))
+const DeleteListingDialog = lazy(async () => ({
+  default: (await import('./DeleteListingDialog.tsx')).DeleteListingDialog,
+}))
 
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
@@ -207,13 +209,21 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
           <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
         </Suspense>
       )}
-      <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
+      {ending && (
+        <Suspense fallback={null}>
+          <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
+        </Suspense>
+      )}
       {soldElsewhere && (
         <Suspense fallback={null}>
           <SoldElsewhereDialog listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
         </Suspense>
       )}
-      <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </section>
   )
 }
