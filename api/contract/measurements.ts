@@ -77,10 +77,10 @@ export function garmentOf(categoryName: string | null | undefined, title = ''): 
 type MeasuredFields = { category: string; measurementUnit: string } & Partial<Record<MeasurementField, string>>
 
 /** How the listing's measurements are said: in centimetres where the seller chose them, else in inches. */
-export const unitOf = (fields: MeasuredFields): 'in' | 'cm' => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
+const unitOf = (fields: MeasuredFields): 'in' | 'cm' => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
 
 /** The measurements given, in the form's order, for clothing only (a listing moved to another category keeps none). */
-export function measurementsOf(fields: MeasuredFields): { field: MeasurementField; value: string }[] {
+function measurementsOf(fields: MeasuredFields): { field: MeasurementField; value: string }[] {
   if (fields.category !== 'clothing') return []
   return MEASUREMENT_FIELDS.flatMap((field) => {
     const value = fields[field]?.trim() ?? ''
@@ -104,7 +104,7 @@ export function measurementAspect(name: string, fields: MeasuredFields): string 
  * The description a marketplace gets: the seller's, then a block of the measurements given, one a line, so a buyer
  * finds them where they look.
  */
-export function withMeasurements(description: string, fields: MeasuredFields): string {
+function withMeasurements(description: string, fields: MeasuredFields): string {
   const given = measurementsOf(fields)
   if (given.length === 0) return description
   const unit = unitOf(fields)

@@ -98,6 +98,14 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     if (draft && draft.photoIds.length === 0) await drafts.discard(draftId)
   }
 
+  /** The haul's item the camera adds to, or undefined before its first photo or scan; refused once handed over. */
+  async function openItem(draftId: string): Promise<Draft | undefined> {
+    const existing = await db.drafts.get(draftId)
+    if (existing && !changeable(existing, userId))
+      throw new Error('This item is already being created: start the next item.')
+    return existing
+  }
+
   const tables = [db.drafts, db.photos, db.outbox] as const
 
   return {
@@ -106,9 +114,7 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
     /** Adds photos to an item of the haul; its first photo makes it a draft, placed after the haul's other items. */
     addPhotos: (haulId: string, draftId: string, photos: NewPhoto[]) =>
       db.transaction('rw', tables, async () => {
-        const existing = await db.drafts.get(draftId)
-        if (existing && !changeable(existing, userId))
-          throw new Error('This item is already being created: start the next item.')
+        const existing = await openItem(draftId)
         if ((existing?.photoIds.length ?? 0) + photos.length > MAX_IMAGES) throw new Error(MAX_IMAGES_MESSAGE)
         await drafts.addPhotos(draftId, photos, {
           haulId,
@@ -130,9 +136,7 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
      */
     scanned: (haulId: string, draftId: string, code: string) =>
       db.transaction('rw', tables, async () => {
-        const existing = await db.drafts.get(draftId)
-        if (existing && !changeable(existing, userId))
-          throw new Error('This item is already being created: start the next item.')
+        const existing = await openItem(draftId)
         if (!existing) {
           await drafts.ensure(draftId, { haulId, position: await nextPosition(haulId) })
           await releaseSettling(haulId, draftId)

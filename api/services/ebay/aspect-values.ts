@@ -17,8 +17,9 @@ export interface ResolvedAspects {
 
 /**
  * Each aspect's value: typed in the dialog, else the listing's own field (Brand, Size…) when it answers the aspect,
- * else a clothing measurement that answers it (Inseam, Waist Size…, docs/decisions/0047), else the value the listing keeps: the analysis's for the aspects no field answers, the one typed in the dialog when
- * posting before for those the field cannot say in eBay's words. A kept value for a field's aspect goes when the
+ * else a clothing measurement that answers it (Inseam, Waist Size…, docs/decisions/0047), else the value the listing
+ * keeps: the analysis's for the aspects no field answers, the one typed in the dialog when posting before for those
+ * the field cannot say in eBay's words. A kept value for a field's aspect goes when the
  * seller clears the field (docs/decisions/0022), so what the seller sees on the listing is what eBay gets.
  */
 export function resolveAspects(

@@ -1,13 +1,11 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): shown when the item is Clothing, the ones a buyer
 // asks for on this kind of garment first (by its eBay category, else its title), the rest a tap away.
-import { useState, type ComponentProps } from 'react'
+import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { garmentOf, MEASUREMENT_FIELDS, MEASUREMENTS, type Garment } from '../../../api/contract/measurements.ts'
-import { SectionFields } from './draft-form-fields.tsx'
+import { SectionFields, type SectionProps } from './draft-form-fields.tsx'
 
 const GARMENT_WORDS: Record<Garment, string> = { top: 'a top', bottoms: 'bottoms', dress: 'a dress' }
-
-type SectionProps = Omit<ComponentProps<typeof SectionFields>, 'section' | 'only'>
 
 export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: SectionProps & { ebayCategoryName?: string }) {
   const [category, title, ...values] = useWatch({

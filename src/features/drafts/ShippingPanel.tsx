@@ -1,8 +1,7 @@
 // The form's Shipping section: the parcel as it ships (decision 0045), and one tap for the parcels a reseller ships in
 // most (issue 33): the weight and the box's size filled at once, each value the seller's to change after.
-import type { ComponentProps } from 'react'
 import type { DraftFields } from '../../offline/db.ts'
-import { SectionFields } from './draft-form-fields.tsx'
+import { SectionFields, type SectionProps } from './draft-form-fields.tsx'
 
 type Parcel = Pick<DraftFields, 'packageWeightOz' | 'packageLength' | 'packageWidth' | 'packageHeight'>
 
@@ -41,8 +40,6 @@ function ParcelPresets({ onPick }: { onPick: (parcel: Parcel) => void }) {
     </div>
   )
 }
-
-type SectionProps = Omit<ComponentProps<typeof SectionFields>, 'section' | 'only'>
 
 export function ShippingPanel({ onParcel, ...sectionProps }: SectionProps & { onParcel: (parcel: Parcel) => void }) {
   return (

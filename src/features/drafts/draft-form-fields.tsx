@@ -1,6 +1,6 @@
 // The listing form's inputs: where each field listing-fields.ts declares sits (its section, its width, its hint), the
 // input its kind takes, and what marks a value the AI or a measurement filled.
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, type ComponentProps, type ReactNode } from 'react'
 import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
 import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { ListingInput } from '../../../api/contract/listing.ts'
@@ -176,3 +176,6 @@ export function SectionFields({
     )
   })
 }
+
+/** What a section of its own (Shipping, Measurements) passes on to its fields: all but which section and which fields. */
+export type SectionProps = Omit<ComponentProps<typeof SectionFields>, 'section' | 'only'>

@@ -33,6 +33,24 @@ const DeleteListingDialog = lazy(async () => ({
   default: (await import('./DeleteListingDialog.tsx')).DeleteListingDialog,
 }))
 
+/** A dialog about one listing, there while the listing is set: its code loads when it first opens. */
+function OpenedDialog({
+  dialog: ListingDialog,
+  listing,
+  onClose,
+}: {
+  dialog: ComponentType<{ listing: Listing; onClose: () => void }>
+  listing: Listing | null
+  onClose: () => void
+}) {
+  if (!listing) return null
+  return (
+    <Suspense fallback={null}>
+      <ListingDialog listing={listing} onClose={onClose} />
+    </Suspense>
+  )
+}
+
 // The loading state and the empty one take the same box, so the panel does not grow when the answer arrives and the
 // panels below it do not move (CLS 0 on the Dashboard, docs/decisions/0014).
 const STATE_BOX = 'mt-6 flex min-h-52 flex-col items-center justify-center py-6'
@@ -204,26 +222,10 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
         }}
       />
       <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
-      {previewing && (
-        <Suspense fallback={null}>
-          <PreviewDialog listing={previewing} onClose={() => setPreviewing(null)} />
-        </Suspense>
-      )}
-      {ending && (
-        <Suspense fallback={null}>
-          <EndOnEbayDialog listing={ending} onClose={() => setEnding(null)} />
-        </Suspense>
-      )}
-      {soldElsewhere && (
-        <Suspense fallback={null}>
-          <SoldElsewhereDialog listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
-        </Suspense>
-      )}
-      {deleting && (
-        <Suspense fallback={null}>
-          <DeleteListingDialog listing={deleting} onClose={() => setDeleting(null)} />
-        </Suspense>
-      )}
+      <OpenedDialog dialog={PreviewDialog} listing={previewing} onClose={() => setPreviewing(null)} />
+      <OpenedDialog dialog={EndOnEbayDialog} listing={ending} onClose={() => setEnding(null)} />
+      <OpenedDialog dialog={SoldElsewhereDialog} listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
+      <OpenedDialog dialog={DeleteListingDialog} listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )
 }
