@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { newDataDir } from '../helpers/data-template.ts'
-import { solidJpeg } from '../helpers/images.ts'
 import {
   expectNoSidewaysScroll,
   expectPhoneKnowsSeller,
@@ -11,53 +6,9 @@ import {
   signInThroughUi,
   signUpThroughApi,
 } from './helpers.ts'
-import { E2E_PORT } from './ports.ts'
+import { draftOffline, installApp, photoFiles, serverListings, type ServerListing } from './offline-drafts.ts'
 
 test.setTimeout(90_000)
-
-interface ServerListing {
-  id: number
-  title: string
-  clientId: string
-  images: string[]
-}
-
-async function photoFiles(testDir: string, count: number) {
-  mkdirSync(testDir, { recursive: true })
-  return Promise.all(
-    Array.from({ length: count }, async (_, index) => {
-      const file = path.join(testDir, `item-${index}.jpg`)
-      writeFileSync(file, await solidJpeg({ r: 40 + index * 50, g: 120, b: 90 }, 1200, 900))
-      return file
-    }),
-  )
-}
-
-/** Makes the service worker control the page, so the app opens with no network. */
-async function installApp(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
-}
-
-async function draftOffline(page: Page, title: string, photos: string[]) {
-  await page.goto('/list-item')
-  await page.getByLabel('Take Photo or Upload').setInputFiles(photos)
-  await expect(page.getByRole('img', { name: `Photo ${photos.length}` })).toBeVisible()
-  await expect(page.getByText('Waiting for network').first()).toBeVisible()
-  await page.getByLabel('Title').fill(title)
-  await page.getByRole('combobox', { name: /^Category/ }).selectOption('collectibles')
-  await page.getByLabel('Primary Color').selectOption('green')
-  await page.getByRole('button', { name: 'Create Listing' }).click()
-  await expect(page.getByText('Saved on this phone — it will sync when you are back online')).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
-}
-
-async function serverListings(page: Page, origin = ''): Promise<ServerListing[]> {
-  const response = await page.request.get(`${origin}/api/listings`)
-  expect(response.ok()).toBe(true)
-  return response.json()
-}
 
 test('list three items with no signal, reopen the app offline, and have each reach the server exactly once', async ({
   page,
@@ -133,77 +84,6 @@ test("a draft the server refuses shows the server's message and Retry, and Retry
   await expect(page.getByRole('region', { name: 'Your Listings' }).getByText('Refused item')).toBeVisible()
   await expect(drafts).toBeHidden()
   await context.close()
-})
-
-test('the API process killed in the middle of a sync and restarted: no duplicate, nothing missing', async ({
-  browser,
-}, testInfo) => {
-  // Two server starts on a loaded CI machine (the API suites beside it): a start there took up to a minute.
-  test.setTimeout(180_000)
-  // Beside this suite's own ports (E2E_PORT), so suites run side by side on one machine do not meet.
-  const port = E2E_PORT + 80 + testInfo.parallelIndex
-  const origin = `http://localhost:${port}`
-  const dataDir = await newDataDir('snaplist-crash-')
-  const startServer = () =>
-    spawn('node', ['--import', 'tsx', 'api/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        GEMINI_API_KEY: '',
-      },
-      stdio: 'ignore',
-    })
-  const waitUntilUp = () =>
-    expect
-      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 })
-      .toBe(true)
-  let server: ChildProcess = startServer()
-  try {
-    await waitUntilUp()
-    const context = await browser.newContext({
-      baseURL: origin,
-      viewport: { width: 360, height: 740 },
-      isMobile: true,
-      hasTouch: true,
-    })
-    const page = await context.newPage()
-    await signUpThroughApi(page)
-    await installApp(page)
-    const photos = await photoFiles(testInfo.outputDir, 4)
-    await context.setOffline(true)
-    await draftOffline(page, 'Crash mirror', photos.slice(0, 2))
-    await draftOffline(page, 'Crash vase', photos.slice(1, 4))
-    await draftOffline(page, 'Crash clock', photos.slice(0, 3))
-
-    let uploads = 0
-    // Counted on the context: with a service worker in control, Chromium reports the page's fetches as the worker's.
-    context.on(
-      'requestfinished',
-      (request) => void (/\/api\/(images|analyze-image)$/.test(request.url()) ? uploads++ : undefined),
-    )
-    await context.setOffline(false)
-    await expect.poll(() => uploads, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
-    server.kill('SIGKILL')
-    await new Promise((resolve) => server.once('exit', resolve))
-    server = startServer()
-    await waitUntilUp()
-
-    await expect(page.getByText(/waiting to sync/)).toBeHidden({ timeout: 45_000 })
-    const onServer = await serverListings(page, origin)
-    expect(onServer.map((listing) => listing.title).sort()).toEqual(['Crash clock', 'Crash mirror', 'Crash vase'])
-    expect(Object.fromEntries(onServer.map((listing) => [listing.title, listing.images.length]))).toEqual({
-      'Crash mirror': 2,
-      'Crash vase': 3,
-      'Crash clock': 3,
-    })
-    for (const listing of onServer) expect(new Set(listing.images).size).toBe(listing.images.length)
-    await context.close()
-  } finally {
-    server.kill('SIGKILL')
-  }
 })
 
 test('photos shared from the gallery become a new draft once the seller adds them, even with no signal', async ({
