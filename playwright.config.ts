@@ -44,13 +44,11 @@ const TIMED = /(lighthouse|dashboard-scale)\.spec\.ts$/
 const DESKTOP = [/a11y\.spec\.ts$/, /admin\.spec\.ts$/, /ebay-bulk-post\.spec\.ts$/]
 // The walks: npm test's part of the browser suite (scripts/test.mjs), the mission's flows on the phone, under its bar of
 // 8 minutes with the rest of npm test (decision 0049): sign up and sign in; photograph, let the AI fill, correct and
-// post; edit a live listing; a whole haul; no signal, and nothing lost or doubled once back; a sale that ends the item
-// everywhere; the bytes each screen may load. Every other spec runs in `npm run test:all`, which CI runs.
+// post, end and delete; no signal, and nothing lost or doubled once back; a sale that ends the item everywhere; the
+// bytes each screen may load. Every other spec runs in `npm run test:all`, which CI runs.
 const WALKS = [
   /\/auth\.spec\.ts$/,
   /\/reseller-walkthrough\.spec\.ts$/,
-  /\/listing-edit\.spec\.ts$/,
-  /\/haul-walkthrough\.spec\.ts$/,
   /\/offline\.spec\.ts$/,
   /\/sold-once\.spec\.ts$/,
   /\/budgets\.spec\.ts$/,

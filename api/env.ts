@@ -62,6 +62,11 @@ export interface Config {
    * import not moving this long is resumed when the seller imports again; unset, 90): docs/decisions/0037.
    */
   ebayImport: { paceMs?: number; staleSeconds?: number }
+  /**
+   * JOB_EXPIRE_SECONDS: how long a background job may run before it is taken for dead with its process and retried
+   * (and, if under 120, how often that is looked for); unset, each job's own (5 minutes, api/services/job-registry.ts).
+   */
+  jobExpireSeconds: number | undefined
   /** NODE_ENV=development: the mail outbox prints each email, reset links included, in the log. */
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
     etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
+    jobExpireSeconds: env.JOB_EXPIRE_SECONDS ? parseCount('JOB_EXPIRE_SECONDS', env.JOB_EXPIRE_SECONDS, 0) : undefined,
     ebayImport: {
       ...(env.EBAY_IMPORT_PACE_MS ? { paceMs: parseCount('EBAY_IMPORT_PACE_MS', env.EBAY_IMPORT_PACE_MS, 100) } : {}),
       ...(env.EBAY_IMPORT_STALE_SECONDS

@@ -30,7 +30,7 @@ const applied = await migrate(database.sql)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 const setupCode = await issueSetupCode(database.sql, config.setupCode)
 
-const jobs = createJobQueue(database.sql)
+const jobs = createJobQueue(database.sql, { expireInSeconds: config.jobExpireSeconds })
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))

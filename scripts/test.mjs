@@ -142,9 +142,11 @@ const browsers = !chromiumMissing()
 await Promise.all([
   // TypeScript 7, the compiler's native port: the same checks in a third of the time (decision 0040).
   check('typecheck', 'node', ['node_modules/typescript-native/bin/tsc', '-b'], { buffered: true }),
-  check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
-  // The formatter's layout (.prettierrc.json): `npm run format` writes it.
-  check('format', 'npx', ['prettier', '--check', '.'], { buffered: true }),
+  // The formatter's layout (.prettierrc.json; `npm run format` writes it) once lint is done: a fourth process beside
+  // the other three took the checks from about 55 s to 98 s on a clean clone here.
+  check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }).then(() =>
+    check('format', 'npx', ['prettier', '--check', '.'], { buffered: true }),
+  ),
   browsers && check('build for the browser suite', 'npx', ['vite', 'build', '--logLevel', 'warn'], { buffered: true }),
 ])
 const built = browsers && !failures.includes('build for the browser suite')
@@ -157,7 +159,20 @@ console.log(
   `\nnpm test${everything ? "'s part" : ''} took ${minutesAndSeconds(everyday)} (its bar: ${BAR_SECONDS / 60} minutes on a 2-core machine${everyday > BAR_SECONDS ? ', over it' : ''})`,
 )
 if (everything) {
-  if (process.env.DATABASE_URL) await vitest('API tests on the Postgres server', ['api-postgres'], 'vitest-postgres')
+  if (process.env.DATABASE_URL) {
+    await vitest('API tests on the Postgres server', ['api-postgres'], 'vitest-postgres')
+    // Issue 29: two API processes on the server, one SIGKILLed every 15 s while listings live on eBay are edited and
+    // sell; it fails unless every sale, edit and email took effect exactly once. 30 s of it, with a killed process's
+    // jobs retried after 20 s instead of 5 minutes (JOB_EXPIRE_SECONDS): about 2 minutes in all.
+    await check(
+      'the eBay lifecycle with an API process SIGKILLed (30 s of it)',
+      'npx',
+      ['tsx', 'tests/bench/index.ts'],
+      {
+        env: { BENCH_ONLY: 'lifecycle', LIFECYCLE_SECONDS: '30', JOB_EXPIRE_SECONDS: '20' },
+      },
+    )
+  }
   if (built) await playwright('the rest of the browser suite', ['--project=phone', '--project=desktop'], 'e2e')
   if (built) await playwright('timed browser tests, alone', ['--project=timed', '--no-deps'], 'e2e-timed')
   console.log(`\nnpm run test:all took ${minutesAndSeconds(Math.round((Date.now() - startedAt) / 1000))}`)

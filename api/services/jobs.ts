@@ -23,6 +23,11 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number
   /** Where failures are reported: the server log unless a test listens. */
   log?: (message: string) => void
+  /**
+   * Every job's expiry, over its own (JOB_EXPIRE_SECONDS): a job whose process was killed is retried this long after
+   * it started, looked for at least as often (pg-boss' maintenance, every 2 minutes otherwise).
+   */
+  expireInSeconds?: number
 }
 
 /** How a job's failures are retried, as pg-boss takes it per queue (delays in seconds). */
@@ -88,7 +93,8 @@ const DEADLOCK = '40P01'
  * partition's foreign key to the queue table against the other's insert there); Postgres ends one of them, whose next
  * look finds the queue made.
  */
-async function ensureQueue(boss: PgBoss, { name, retry }: JobDefinition): Promise<void> {
+async function ensureQueue(boss: PgBoss, { name, retry: own }: JobDefinition, expireInSeconds?: number): Promise<void> {
+  const retry = expireInSeconds ? { ...own, expireInSeconds } : own
   let queue: PgBoss.QueueResult | null
   for (let attempt = 1; !(queue = await boss.getQueue(name)); attempt += 1) {
     try {
@@ -106,7 +112,12 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 
 export function createJobQueue(
   sql: Sql,
-  { work = true, pollingIntervalSeconds = 2, log = (message: string) => console.error(message) }: JobQueueOptions = {},
+  {
+    work = true,
+    pollingIntervalSeconds = 2,
+    log = (message: string) => console.error(message),
+    expireInSeconds,
+  }: JobQueueOptions = {},
 ) {
   const definitions = new Map<string, JobDefinition>()
   const workerIds = new Map<string, string>()
@@ -133,12 +144,13 @@ export function createJobQueue(
       // pg-boss looks for a due schedule every 30 s by default, so a sales poll due each minute could start up to half
       // a minute late, and a sale wait that much longer to end the item elsewhere (the crosslist bench's slowest).
       cronMonitorIntervalSeconds: 5,
+      ...(expireInSeconds && expireInSeconds < 120 ? { maintenanceIntervalSeconds: expireInSeconds } : {}),
     })
     instance.on('error', (error) => log(`Background jobs: ${reasonOf(error)}`))
     await instance.start()
     try {
       for (const job of definitions.values()) {
-        await ensureQueue(instance, job)
+        await ensureQueue(instance, job, expireInSeconds)
         if (job.schedule) await instance.schedule(job.name, job.schedule)
       }
       if (work) {

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
+import { loadConfig } from '../../api/env.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
@@ -272,5 +273,28 @@ describe('the job registry', () => {
       `select distinct retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
     )
     expect(policies).toEqual([BACK_OFF])
+  })
+
+  it("takes JOB_EXPIRE_SECONDS as every queue's expiry, so a killed process's jobs are retried that much sooner", async () => {
+    expect(loadConfig({ JOB_EXPIRE_SECONDS: '20' }).jobExpireSeconds).toBe(20)
+    expect(loadConfig({}).jobExpireSeconds).toBeUndefined()
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: 'soon' })).toThrow('JOB_EXPIRE_SECONDS must be a whole number')
+
+    const short = apiProcess(sql, createJobQueue(sql, { work: false, log: () => {}, expireInSeconds: 20 }))
+    await short.jobs.start()
+    await short.jobs.stop()
+    const expiries = await sql.unsafe(
+      `select distinct expire_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
+    )
+    expect(expiries).toEqual([{ expireSeconds: 20 }])
+
+    // Unset again, each queue is given back its job's own.
+    const usual = apiProcess(sql)
+    await usual.jobs.start()
+    await usual.jobs.stop()
+    const restored = await sql.unsafe(
+      `select distinct expire_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
+    )
+    expect(restored).toEqual([{ expireSeconds: BACK_OFF.expireInSeconds }])
   })
 })
