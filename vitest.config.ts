@@ -1,3 +1,4 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
 const everyProject = {
@@ -43,6 +44,29 @@ const NOT_ABOUT_THE_DATABASE = [
   'tests/api/etsy/stand-in.test.ts',
 ]
 
+// The files that take longest (each over 15 s on a 2-core machine, most of it waiting on server processes they start
+// and kill, or thousands of requests): started first, so the other files fill their waits. Vitest orders a clean
+// clone's files by size, which left the kill test (one test, a small file) running alone for the suite's last 15 s.
+const LONGEST_FIRST = [
+  'tests/api/routes/hostile-input.test.ts',
+  'tests/src/outbox-sender-faults.test.ts',
+  'tests/api/accounts/password-reset.test.ts',
+  'tests/api/rate-limit.test.ts',
+  'tests/api/accounts/admin-setup.test.ts',
+  'tests/api/db/client.test.ts',
+]
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name))
+      return index === -1 ? LONGEST_FIRST.length : index
+    }
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
+  }
+}
+
 export default defineConfig({
   test: {
     // Three files at once on a 2-core machine (Vitest's default would take one): each file has its own database or
@@ -51,6 +75,7 @@ export default defineConfig({
     maxWorkers: 3,
     // Migrates one database of each kind before any file runs; every test's database is loaded or copied from it.
     globalSetup: ['tests/helpers/database-templates.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       apiProject('api-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres', NOT_ABOUT_THE_DATABASE)] : []),

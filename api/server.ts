@@ -123,6 +123,14 @@ const server = serve(
   },
 )
 
+// An idle kept-alive connection is closed after 65 s rather than Node's 5: longer than a proxy in front keeps its own
+// (60 s is common) and than a client waits to reuse one, so none sends a request on a connection the server is
+// closing that moment and gets ECONNRESET (the browser suite's request context did, once in CI).
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+}
+
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE')
     console.error(`Port ${config.port} is already in use. Stop the program using it, or start with another PORT.`)
