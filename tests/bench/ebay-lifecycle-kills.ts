@@ -3,7 +3,7 @@
 // every sale applied exactly once (quantities and Sold match eBay's orders, no piece sold beyond the stock), every
 // committed edit on eBay with none sent twice, and every email delivered. LIFECYCLE_SECONDS (default 120) of load, a
 // kill every 15 s; then it waits for the jobs of killed processes to be retried (pg-boss expires a job whose process
-// died after 5 minutes, or JOB_EXPIRE_SECONDS: npm run test:all runs 30 s of load with 20).
+// died after 5 minutes, or JOB_EXPIRE_SECONDS: npm run test:all runs 40 s of load with 20).
 import { randomInt, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
