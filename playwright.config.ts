@@ -76,7 +76,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'walks', use: PHONE, testMatch: WALKS },
+    // Test by test rather than file by file across the two workers: a file's last long test (a sale read after eBay's)
+    // otherwise ran alone at the end while the other worker stood idle.
+    { name: 'walks', use: PHONE, testMatch: WALKS, fullyParallel: true },
     { name: 'phone', use: PHONE, testIgnore: [TIMED, ...WALKS] },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testMatch: DESKTOP },
     // The timed specs run on their own once the others are done: after them in a plain `playwright test`, and alone
