@@ -14,7 +14,7 @@ import {
   FAKE_SMTP_HTTP_PORT,
   FAKE_SMTP_PORT,
 } from './tests/e2e/ports.ts'
-import { BROWSER_SUITE_CHROMIUM_PATH, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
+import { BROWSER_SUITE_CHROMIUM_PATH, CHROMIUM_ARGS, WHOLE_BROWSER } from './tests/helpers/chromium.ts'
 
 export const FAKE_GEMINI_KEY = 'e2e-gemini-key'
 // The Etsy app the stand-in knows, and where it sends the seller back.
@@ -86,7 +86,7 @@ export default defineConfig({
     // They time the whole browser, as the benchmarks do, where the others drive its headless shell.
     {
       name: 'timed',
-      use: { ...PHONE, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+      use: { ...PHONE, launchOptions: WHOLE_BROWSER },
       testMatch: TIMED,
       dependencies: ['walks', 'phone', 'desktop'],
     },

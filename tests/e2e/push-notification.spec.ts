@@ -3,11 +3,11 @@
 // to the worker as the push service would (ServiceWorker.deliverPushMessage), with the notification permission
 // granted; a headless browser has no notification to tap, so the tap is the worker's own notificationclick event.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
+import { WHOLE_BROWSER } from '../helpers/chromium.ts'
 import { createListingThroughApi, signUpThroughApi } from './helpers.ts'
 
 // The whole browser: its headless shell, which the rest of the suite drives, keeps no notifications to read back.
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } })
+test.use({ launchOptions: WHOLE_BROWSER })
 
 /** Hands the message to the page's service worker as a push, through the DevTools protocol. */
 async function deliverPush(context: BrowserContext, page: Page, origin: string, message: object) {

@@ -26,6 +26,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** Playwright's launch of the whole browser, for what its headless shell cannot do (BROWSER_SUITE_CHROMIUM_PATH). */
+export const WHOLE_BROWSER = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }
+
 /** The phone the benchmarks run Snaplist on: a 390×844 screen, touch, at twice the pixels. */
 export const BENCH_PHONE = {
   viewport: { width: 390, height: 844 },
