@@ -23,6 +23,7 @@ import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { productLookupRoutes } from './routes/product-lookup.ts'
 import { ebayImportRoutes } from './routes/ebay-import.ts'
 import { etsyPublishRoutes } from './routes/etsy-publish.ts'
+import { etsyWebhookRoutes } from './routes/etsy-webhooks.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
       marketplaceRoutes({ connections: s.connections, oauth: s.marketplaceOAuth, ebayEnvironment: s.ebayEnvironment }),
     )
     .route('/', ebayAccountDeletionRoutes(s.ebayAccountDeletion, addressOf))
+    .route('/', etsyWebhookRoutes(s.etsy.salesPush))
     .route('/', adminRoutes(s.admin))
     .route('/', emailTemplateRoutes(s.templates))
     .all('*', (c) => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
 import { ANALYSIS_LIMITS } from './services/rate-limit.ts'
+import { checkedWebhookSecret } from './services/etsy/webhook-signature.ts'
 
 export interface Config {
   port: number
@@ -36,6 +37,7 @@ export interface Config {
         redirectUri: string
         authUrl: string | undefined
         apiUrl: string | undefined
+        webhookSecret: string | undefined
       }
     | undefined
   /**
@@ -197,6 +199,7 @@ function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
     redirectUri,
     authUrl: env.ETSY_AUTH_URL || undefined,
     apiUrl: env.ETSY_API_URL || undefined,
+    webhookSecret: env.ETSY_WEBHOOK_SECRET ? checkedWebhookSecret(env.ETSY_WEBHOOK_SECRET) : undefined,
   }
 }
 

@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   'ebay_deletion_not_configured',
   'ebay_signature_invalid',
   'ebay_public_key_unavailable',
+  // Etsy's webhooks (docs/decisions/0050)
+  /** The delivery's signature or timestamp did not verify with the server's ETSY_WEBHOOK_SECRET. */
+  'etsy_webhook_refused',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

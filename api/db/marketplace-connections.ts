@@ -163,3 +163,10 @@ export async function hasWorkingGrant(sql: Sql | Tx, userId: number, platform: P
     where user_id = ${userId} and platform = ${platform} and ${sql.unsafe(GRANT_WORKS)}`
   return rows.length > 0
 }
+
+/** The sellers whose working grant is for this account on the marketplace (an Etsy shop pushing a sale). */
+export async function sellersOfAccount(sql: Sql, platform: Platform, accountId: string): Promise<number[]> {
+  const rows = await sql<{ userId: number }[]>`select user_id from marketplace_connections
+    where platform = ${platform} and account_id = ${accountId} and ${sql.unsafe(GRANT_WORKS)}`
+  return rows.map((row) => row.userId)
+}

@@ -1,7 +1,7 @@
 // The Etsy stand-in's sales: a buyer buys from an active listing (a receipt with one transaction, paid at once, the
 // listing's quantity lowered and, at 0, its state sold_out as Etsy does), and getShopReceipts answers them as Etsy's
 // contract shapes them (ShopReceipts, ShopReceipt, ShopReceiptTransaction), filtered by min_created and was_paid, at most
-// 100 a page. The listing's inventory is read back with getListingInventory.
+// 100 a page, or one by one with getShopReceipt. The listing's inventory is read back with getListingInventory.
 import { Hono, type Context } from 'hono'
 import type { EtsyOperation } from './etsy-gate.ts'
 import type { FakeEtsyListing, FakeEtsyShop } from './etsy-shop.ts'
@@ -124,6 +124,16 @@ export function etsyReceiptRoutes({ operation, shop, seller }: ReceiptRoutesDeps
           count: matching.length,
           results: matching.slice(offset, offset + limit).map((receipt) => shopReceipt(shopId!, userId, receipt)),
         })
+      }),
+    )
+    .get(
+      '/v3/application/shops/:shop_id/receipts/:receipt_id',
+      operation('getShopReceipt', (c) => {
+        const { shopId, userId } = seller()
+        if (Number(c.req.param('shop_id')) !== shopId) return notFound(c, 'Shop')
+        const receipt = shop.receipts.find((each) => each.receipt_id === Number(c.req.param('receipt_id')))
+        if (!receipt) return notFound(c, 'Receipt')
+        return c.json(shopReceipt(shopId!, userId, receipt))
       }),
     )
     .get(

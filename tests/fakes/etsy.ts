@@ -12,7 +12,8 @@ import { createGate, newControl, type EtsyControl } from './etsy-gate.ts'
 import { etsyListingRoutes } from './etsy-listings.ts'
 import { etsyPaymentRoutes, shipReceipt } from './etsy-payments.ts'
 import { etsyReceiptRoutes, sellOnEtsy, type FakeEtsyReceipt } from './etsy-receipts.ts'
-import { newShop, type FakeEtsyShop } from './etsy-shop.ts'
+import { createWebhookSender, type WebhookDelivery, type WebhookEndpoint } from './etsy-webhooks.ts'
+import { newShop, type FakeEtsyListing, type FakeEtsyShop } from './etsy-shop.ts'
 import { listen } from './listen.ts'
 import {
   backTo,
@@ -34,6 +35,8 @@ export interface FakeEtsyOptions {
   redirectUris?: string[]
   /** The seller who signs in on the consent page. */
   seller?: { userId: number; shopId: number | null; shopName: string }
+  /** The app's webhook endpoint, as registered in Etsy's portal: each paid receipt is pushed there (etsy-webhooks.ts). */
+  webhook?: WebhookEndpoint
 }
 
 export interface FakeEtsy extends TokenControls {
@@ -53,6 +56,10 @@ export interface FakeEtsy extends TokenControls {
   sell(etsyListingId: number, quantity?: number, shipping?: number): FakeEtsyReceipt
   /** The seller ships the receipt's order: Etsy posts its payment (etsy-payments.ts). */
   ship(receiptId: number): void
+  /** Registers the app's webhook endpoint (undefined: none), as in Etsy's portal. */
+  registerWebhook(endpoint: WebhookEndpoint | undefined): void
+  /** Every order.paid pushed to the endpoint, with each attempt's status. */
+  webhookDeliveries: WebhookDelivery[]
   /** Failures to make: busy (429), down (5xx), slow, or a reply lost after the work is done. */
   control: EtsyControl
   /** Plays the seller on the consent page: follows Allow access (or Deny) and returns where Etsy sends the browser. */
@@ -92,6 +99,16 @@ interface State {
   grants: string[]
   shop: FakeEtsyShop
   control: EtsyControl
+  /** Where the stand-in answers, once listening (the webhook's resource_url names it). */
+  origin: string
+  webhooks: ReturnType<typeof createWebhookSender>
+}
+
+/** A buyer buys from the listing: the receipt, and its order.paid pushed to the app when it registered an endpoint. */
+function sell(state: State, listing: FakeEtsyListing, quantity: number, at: number, shipping: number) {
+  const receipt = sellOnEtsy(state.shop, listing, quantity, at, shipping)
+  state.webhooks.paid(state.seller.shopId, receipt.receipt_id)
+  return receipt
 }
 
 /** Etsy's tokens carry the user id before the dot. */
@@ -188,7 +205,7 @@ function createFakeApp(state: State) {
           (held) => held.sku === asked.sku && held.state === 'active',
         )
         if (!listing) return c.json({ error: `no active listing with sku ${asked.sku}` }, 404)
-        return c.json(sellOnEtsy(state.shop, listing, asked.quantity ?? 1, now(), asked.shipping ?? 0))
+        return c.json(sell(state, listing, asked.quantity ?? 1, now(), asked.shipping ?? 0))
       })
       // The seller ships a receipt's order: {"receiptId"}. Etsy posts its payment, and its fees are final.
       .post('/__control/ship', async (c) => {
@@ -292,26 +309,34 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     grants: [],
     shop: newShop(),
     control: newControl(),
+    origin: '',
+    webhooks: createWebhookSender(() => state.origin),
   }
-  return listen(createFakeApp(state), options.port ?? 0, (url) => ({
-    authUrl: `${url}/oauth/connect`,
-    clientId: state.clientId,
-    sharedSecret: state.sharedSecret,
-    seller: state.seller,
-    grants: state.grants,
-    shop: state.shop,
-    sell: (etsyListingId: number, quantity = 1, shipping = 0) => {
-      const listing = state.shop.listings.get(etsyListingId)
-      if (!listing) throw new Error(`no Etsy listing ${etsyListingId}`)
-      return sellOnEtsy(state.shop, listing, quantity, state.tokens.now(), shipping)
-    },
-    ship: (receiptId: number) => shipReceipt(state.shop, receiptId),
-    control: state.control,
-    ...state.tokens.controls,
-    acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),
-    consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') =>
-      followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
-  }))
+  state.webhooks.register(options.webhook)
+  return listen(createFakeApp(state), options.port ?? 0, (url) => {
+    state.origin = url
+    return {
+      authUrl: `${url}/oauth/connect`,
+      clientId: state.clientId,
+      sharedSecret: state.sharedSecret,
+      seller: state.seller,
+      grants: state.grants,
+      shop: state.shop,
+      sell: (etsyListingId: number, quantity = 1, shipping = 0) => {
+        const listing = state.shop.listings.get(etsyListingId)
+        if (!listing) throw new Error(`no Etsy listing ${etsyListingId}`)
+        return sell(state, listing, quantity, state.tokens.now(), shipping)
+      },
+      ship: (receiptId: number) => shipReceipt(state.shop, receiptId),
+      registerWebhook: state.webhooks.register,
+      webhookDeliveries: state.webhooks.deliveries,
+      control: state.control,
+      ...state.tokens.controls,
+      acceptsRefreshToken: (refreshToken: string) => state.tokens.refresh.has(refreshToken),
+      consent: (authorizationUrl: string, choice: 'allow' | 'deny' = 'allow') =>
+        followConsent(url, authorizationUrl, choice === 'allow' ? 'Allow access' : 'Deny'),
+    }
+  })
 }
 
 // Run directly (node --import tsx tests/fakes/etsy.ts) for the browser tests.

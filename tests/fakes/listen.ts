@@ -15,7 +15,7 @@ export function closeServer(server: ServerType): Promise<void> {
  * `describe` makes of the address (which may give `url` as a path under it).
  */
 export function listen<T>(
-  app: Hono,
+  app: Pick<Hono, 'fetch'>,
   port: number,
   describe: (url: string) => T,
 ): Promise<{ url: string; close(): Promise<void> } & T> {

@@ -18,8 +18,11 @@ export interface BothMarketplaces {
   skuOf: (listingId: number) => string
 }
 
-/** The eBay and Etsy stand-ins and one app selling on both, opened before a file's tests and closed after them. */
-export function bothMarketplacesPerFile(): BothMarketplaces {
+/**
+ * The eBay and Etsy stand-ins and one app selling on both, opened before a file's tests and closed after them; with
+ * the app's Etsy webhook secret (ETSY_WEBHOOK_SECRET) when given.
+ */
+export function bothMarketplacesPerFile({ etsyWebhookSecret }: { etsyWebhookSecret?: string } = {}): BothMarketplaces {
   const opened = {} as BothMarketplaces
   beforeAll(async () => {
     opened.ebay = await startFakeEbay()
@@ -27,7 +30,7 @@ export function bothMarketplacesPerFile(): BothMarketplaces {
     const { provider, etsyConfig } = etsyOptions(opened.etsy)
     opened.t = await ebayApp(ebayConfigFor(opened.ebay), {
       marketplaces: { cipher, providers: { etsy: provider } },
-      etsyConfig,
+      etsyConfig: { ...etsyConfig, webhookSecret: etsyWebhookSecret },
     })
     opened.skuOf = await ebaySkus(opened.t)
   })

@@ -88,7 +88,7 @@ export interface RouteSpec {
   query?: v.GenericSchema
   /** A multipart photo upload. */
   upload?: boolean
-  /** A raw signed body (eBay's notifications). */
+  /** A raw signed body (eBay's notifications, Etsy's webhooks). */
   signedText?: boolean
   /** A CSV file as the body (text/csv): the example sends a Blob of that type. */
   csv?: true
@@ -476,6 +476,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     signedText: true,
     example: () => ({ path: '/api/ebay/account-deletion', body: '{}' }),
   },
+  'POST /api/etsy/webhooks': {
+    access: 'public',
+    signedText: true,
+    example: () => ({ path: '/api/etsy/webhooks', body: '{"event_type":"order.paid","shop_id":1}' }),
+  },
   'GET /api/admin/users': { access: 'admin', example: () => ({ path: '/api/admin/users' }) },
   'GET /api/admin/listings': {
     access: 'admin',
@@ -629,11 +634,14 @@ export interface CatalogApp {
 const ALICE_EBAY = { userId: 'alice-ebay-user-id', username: 'alice_secret_ebay_shop' }
 const ALICE_LISTING_TITLE = 'Alice secret listing'
 
+const SWEEP_ETSY_WEBHOOK_SECRET = `whsec_${Buffer.from('the sweeps’ Etsy webhook secret').toString('base64')}`
+
 /** The app with eBay connected to its stand-in, an admin, and Alice (a photo, a listing, eBay connected) and Bob. */
 export async function openCatalogApp(): Promise<CatalogApp> {
   const ebay = await startFakeEbay({ seller: ALICE_EBAY })
-  // Etsy set up too, so its routes answer for the listing (nobody connects a shop: nothing reaches Etsy's address).
-  const etsy = { clientId: 'sweep-keystring', apiUrl: 'http://127.0.0.1:9' }
+  // Etsy set up too, so its routes answer for the listing (nobody connects a shop: nothing reaches Etsy's address), and
+  // its webhook checks what is posted to it.
+  const etsy = { clientId: 'sweep-keystring', apiUrl: 'http://127.0.0.1:9', webhookSecret: SWEEP_ETSY_WEBHOOK_SECRET }
   const t = await ebayApp(ebayConfigFor(ebay), {
     // Alice's import stays under way through the sweeps (no job runs here): importing again answers it, changing nothing.
     ebayImport: { paceMs: 0, staleSeconds: 24 * 3600 },

@@ -27,6 +27,7 @@ import { createEtsyReceipts } from './receipts.ts'
 import { createEtsyRequirements } from './requirements.ts'
 import { createEtsyRevisions } from './revisions.ts'
 import { createEtsySales } from './sales.ts'
+import { createEtsySalesPush } from './sales-push.ts'
 import { createEtsyShopSetup } from './shop-setup.ts'
 
 export type EtsySelling = SellingMarketplace<EtsyPublishInput, EtsyPublishResult>
@@ -65,6 +66,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       publish: refuse,
       searchCategories: notSetUp,
       refreshSales: async () => false,
+      salesPush: undefined,
       jobs: undefined,
     }
   }
@@ -108,6 +110,8 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     },
     /** The seller's Dashboard opened: their receipts are read at once; false when nothing was queued. */
     refreshSales: sales.refresh,
+    /** Etsy's order.paid webhook, when the server has its secret; the poll is the backstop either way. */
+    salesPush: config.webhookSecret ? createEtsySalesPush({ sql, jobs, secret: config.webhookSecret }) : undefined,
     /** What the job registry runs for Etsy. */
     jobs: { revisions, sales },
   }

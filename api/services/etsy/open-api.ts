@@ -26,6 +26,8 @@ export interface EtsyApiConfig {
   sharedSecret?: string | undefined
   /** Etsy's API origin unless a test points it at a stand-in. */
   apiUrl?: string | undefined
+  /** ETSY_WEBHOOK_SECRET, the signing secret of the app's webhook endpoint in Etsy's portal; unset, no webhook is taken. */
+  webhookSecret?: string | undefined
 }
 
 export interface EtsyRequest {

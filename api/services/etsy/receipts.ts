@@ -15,25 +15,22 @@ const PAGE_SIZE = 100
 const EARLIEST_SECONDS = 946_684_800
 
 const MoneySchema = v.object({ amount: v.number(), divisor: v.number() })
-const ReceiptsSchema = v.object({
-  count: v.number(),
-  results: v.array(
+const ReceiptSchema = v.object({
+  receipt_id: v.number(),
+  created_timestamp: v.number(),
+  is_paid: v.optional(v.boolean()),
+  transactions: v.array(
     v.object({
-      receipt_id: v.number(),
-      created_timestamp: v.number(),
-      transactions: v.array(
-        v.object({
-          transaction_id: v.number(),
-          listing_id: v.nullish(v.number()),
-          quantity: v.number(),
-          price: MoneySchema,
-          shipping_cost: v.optional(MoneySchema),
-        }),
-      ),
+      transaction_id: v.number(),
+      listing_id: v.nullish(v.number()),
+      quantity: v.number(),
+      price: MoneySchema,
+      shipping_cost: v.optional(MoneySchema),
     }),
   ),
 })
-type Receipt = v.InferOutput<typeof ReceiptsSchema>['results'][number]
+const ReceiptsSchema = v.object({ count: v.number(), results: v.array(ReceiptSchema) })
+type Receipt = v.InferOutput<typeof ReceiptSchema>
 
 /** What a read found: how many transactions it applied (the rest were applied before), and the Etsy listings sold. */
 export interface ReceiptsRead {
@@ -89,16 +86,30 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
         ReceiptsSchema,
         await api.send(token, { method: 'GET', path: `/v3/application/shops/${shopId}/receipts?${query}` }),
       )
-      for (const receipt of page.results) {
-        for (const line of receipt.transactions)
-          if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
-        read.applied += await applyReceipt(userId, receipt)
-      }
+      for (const receipt of page.results) await readReceipt(userId, receipt, read)
       if (page.results.length < PAGE_SIZE || offset + PAGE_SIZE >= page.count) return read
     }
   }
 
-  return { applySince }
+  /** Notes the receipt's Etsy listings and applies its transactions not applied yet. */
+  async function readReceipt(userId: number, receipt: Receipt, read: ReceiptsRead): Promise<void> {
+    for (const line of receipt.transactions)
+      if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
+    read.applied += await applyReceipt(userId, receipt)
+  }
+
+  /** Reads one receipt (getShopReceipt: a push named it) and applies its transactions not applied yet, once paid. */
+  async function applyOne(token: string, userId: number, shopId: string, receiptId: number): Promise<ReceiptsRead> {
+    const read: ReceiptsRead = { applied: 0, etsyListingIds: new Set() }
+    const receipt = readReply(
+      ReceiptSchema,
+      await api.send(token, { method: 'GET', path: `/v3/application/shops/${shopId}/receipts/${receiptId}` }),
+    )
+    if (receipt.is_paid !== false) await readReceipt(userId, receipt, read)
+    return read
+  }
+
+  return { applySince, applyOne }
 }
 
 export type EtsyReceipts = ReturnType<typeof createEtsyReceipts>

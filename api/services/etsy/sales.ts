@@ -14,6 +14,12 @@ import type { EtsyRevisions } from './revisions.ts'
 export const ETSY_SALES_POLL_JOB = 'etsy-sales-poll'
 export const ETSY_SELLER_SALES_JOB = 'etsy-seller-sales'
 
+/** One seller's read: from the last read on, or only the receipt a push named (sales-push.ts). */
+export interface EtsySalesRead {
+  userId: number
+  receiptId?: number
+}
+
 export interface EtsySalesDeps {
   sql: Sql
   jobs: JobQueue
@@ -22,11 +28,27 @@ export interface EtsySalesDeps {
   connectionService: MarketplaceConnectionService
 }
 
+/** A grant from before Snaplist asked to read receipts: nothing to retry until the seller connects again. */
+const lacksScope = (error: unknown) => error instanceof AppError && error.code === 'etsy_reconnect_needed'
+
 export function createEtsySales({ sql, jobs, receipts, revisions, connectionService }: EtsySalesDeps) {
-  /** Reads the seller's receipts since the last read (less the overlap) and applies the new sales; answers how many. */
-  async function pollSeller({ userId }: { userId: number }): Promise<number> {
+  /**
+   * Reads the seller's receipts since the last read (less the overlap), or the one receipt a push named, and applies
+   * the new sales; answers how many.
+   */
+  async function pollSeller({ userId, receiptId }: EtsySalesRead): Promise<number> {
     const shopId = (await connections.findConnection(sql, userId, 'etsy'))?.accountId
     if (!shopId) return 0
+    if (receiptId !== undefined) {
+      try {
+        return (
+          await connectionService.call(userId, 'etsy', (token) => receipts.applyOne(token, userId, shopId, receiptId))
+        ).applied
+      } catch (error) {
+        if (lacksScope(error)) return 0
+        throw error
+      }
+    }
     return readSalesSince({
       sql,
       userId,
@@ -35,7 +57,7 @@ export function createEtsySales({ sql, jobs, receipts, revisions, connectionServ
       applySince: async (from) =>
         (await connectionService.call(userId, 'etsy', (token) => receipts.applySince(token, userId, shopId, from)))
           .applied,
-      lacksScope: (error) => error instanceof AppError && error.code === 'etsy_reconnect_needed',
+      lacksScope,
     })
   }
 

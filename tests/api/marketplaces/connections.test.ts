@@ -76,3 +76,21 @@ describe('ETSY_REDIRECT_URI', () => {
     )
   })
 })
+
+describe('ETSY_WEBHOOK_SECRET', () => {
+  const withSecret = (secret: string) => ({
+    ETSY_CLIENT_ID: 'a-keystring',
+    ETSY_REDIRECT_URI: 'https://snaplist.example.com/etsy/auth/success',
+    ETSY_WEBHOOK_SECRET: secret,
+  })
+
+  it('is taken as Etsy’s portal shows it, and absent means no webhook', () => {
+    const secret = `whsec_${Buffer.from('a secret of thirty-two bytes....').toString('base64')}`
+    expect(loadConfig(withSecret(secret)).etsy?.webhookSecret).toBe(secret)
+    expect(loadConfig(withSecret('')).etsy?.webhookSecret).toBeUndefined()
+  })
+
+  it('is refused at start in another form, which would verify no delivery', () => {
+    expect(() => loadConfig(withSecret('not-a-signing-secret'))).toThrow('starting whsec_')
+  })
+})

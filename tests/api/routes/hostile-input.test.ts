@@ -40,7 +40,8 @@ interface HostileRequest {
   contentType?: string
   /** Replaces the rightful caller's session cookie. */
   cookie?: string
-  signature?: string
+  /** A signed notification's signature headers. */
+  signed?: Record<string, string>
 }
 
 let c: CatalogApp
@@ -54,11 +55,10 @@ const callerCookie = (spec: RouteSpec) => ({ admin: c.admin.cookie, user: c.alic
 function send(
   route: string,
   spec: RouteSpec,
-  { path, body, contentType, cookie, signature }: HostileRequest,
+  { path, body, contentType, cookie, signed }: HostileRequest,
 ): Promise<Response> {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...signed }
   if (contentType !== undefined) headers['content-type'] = contentType
-  if (signature !== undefined) headers['x-ebay-signature'] = signature
   return callRoute(c.t.app, route, { path, body, cookie: cookie ?? callerCookie(spec), headers })
 }
 
@@ -149,8 +149,8 @@ function uploadRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
 
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64')
 
-function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
-  // The stand-in's real key id, so a forged signature is checked against a real key and must not match.
+/** eBay's X-EBAY-SIGNATURE, made up or forged with the stand-in's real key id (checked against a real key, it must not match). */
+function ebaySignatures(): fc.Arbitrary<Record<string, string>> {
   const { kid } = JSON.parse(Buffer.from(c.ebay.signNotification('{}'), 'base64').toString()) as { kid: string }
   const forged = fc
     .record({
@@ -160,6 +160,25 @@ function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileReques
       digest: fc.constant('SHA1'),
     })
     .map(base64Json)
+  return fc
+    .oneof(printable(200), fc.jsonValue().map(base64Json), forged)
+    .map((signature) => ({ 'x-ebay-signature': signature }))
+}
+
+/** Etsy's webhook-id, -timestamp and -signature: made up, or well formed and current but not signed with the secret. */
+function etsySignatures(): fc.Arbitrary<Record<string, string>> {
+  const now = () => String(Math.floor(Date.now() / 1000))
+  return fc.record({
+    'webhook-id': fc.oneof(printable(60), fc.constant('msg_2p5jXN8AQM9LWM0D4loKWxJek')),
+    'webhook-timestamp': fc.oneof(printable(20), fc.constant('').map(now), fc.integer().map(String)),
+    'webhook-signature': fc.oneof(
+      printable(200),
+      fc.base64String({ minLength: 44, maxLength: 44 }).map((signature) => `v1,${signature}`),
+    ),
+  })
+}
+
+function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
   return fc.record({
     path: fc.constant(example.path),
     body: fc.oneof(
@@ -167,7 +186,7 @@ function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileReques
       fc.jsonValue().map((value) => JSON.stringify(value)),
     ),
     contentType: fc.constant('application/json'),
-    signature: fc.oneof(printable(200), fc.jsonValue().map(base64Json), forged),
+    signed: example.path.startsWith('/api/etsy/') ? etsySignatures() : ebaySignatures(),
   })
 }
 

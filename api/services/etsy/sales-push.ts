@@ -1,0 +1,66 @@
+// Etsy's order.paid webhook (docs/decisions/0050), beside the receipts poll that stays the backstop: Etsy posts
+// { event_type, resource_url, shop_id } to /api/etsy/webhooks, signed with the app's webhook secret
+// (webhook-signature.ts). A verified push only says which shop's receipt to read: the receipt itself is read from
+// Etsy's API with that seller's token and applied once per transaction (receipts.ts), as the poll applies it, so a
+// push delivered twice, or racing the poll, sells nothing twice.
+import * as v from 'valibot'
+import type { Sql } from '../../db/client.ts'
+import { sellersOfAccount } from '../../db/marketplace-connections.ts'
+import { AppError, badRequest } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import { ETSY_SELLER_SALES_JOB, type EtsySalesRead } from './sales.ts'
+import { deliveryRefusal, type SignedDelivery } from './webhook-signature.ts'
+
+export const ORDER_PAID = 'order.paid'
+/** Where Etsy delivers: the address registered in Etsy's webhook portal is PUBLIC_URL followed by this. */
+export const ETSY_WEBHOOK_PATH = '/api/etsy/webhooks'
+
+// Etsy's documented payload; shop_id came as a number in deliveries and as text in the documentation.
+const PushSchema = v.object({
+  event_type: v.string(),
+  shop_id: v.union([v.pipe(v.string(), v.regex(/^\d{1,20}$/)), v.pipe(v.number(), v.integer(), v.minValue(1))]),
+  resource_url: v.optional(v.string()),
+})
+// resource_url names the receipt: https://api.etsy.com/v3/application/shops/{shop_id}/receipts/{receipt_id}.
+const RECEIPT_PATH = /\/v3\/application\/shops\/(\d{1,20})\/receipts\/(\d{1,20})$/
+
+/** The receipt the push is about, when its URL names one of the pushed shop (it is never fetched as given). */
+function receiptOf(resourceUrl: string | undefined, shopId: string): number | undefined {
+  const match = resourceUrl && URL.canParse(resourceUrl) ? RECEIPT_PATH.exec(new URL(resourceUrl).pathname) : null
+  return match && match[1] === shopId ? Number(match[2]) : undefined
+}
+
+export interface PushOutcome {
+  /** How many sellers' reads were queued (a shop is connected to one seller; none when it is nobody's here). */
+  queued: number
+}
+
+export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: JobQueue; secret: string }) {
+  async function receive(delivery: SignedDelivery): Promise<PushOutcome> {
+    const refusal = deliveryRefusal(secret, delivery)
+    if (refusal) throw new AppError(401, 'etsy_webhook_refused', `This Etsy webhook was refused: ${refusal}.`)
+    let body: unknown
+    try {
+      body = JSON.parse(delivery.body)
+    } catch {
+      throw badRequest('The webhook body must be JSON.')
+    }
+    const parsed = v.safeParse(PushSchema, body)
+    if (!parsed.success) throw badRequest('The webhook body must name its event_type and shop_id.')
+    const push = parsed.output
+    // Etsy may add events; only a paid order is a sale.
+    if (push.event_type !== ORDER_PAID) return { queued: 0 }
+    const shopId = String(push.shop_id)
+    const receiptId = receiptOf(push.resource_url, shopId)
+    const sellers = await sellersOfAccount(sql, 'etsy', shopId)
+    for (const userId of sellers) {
+      const read: EtsySalesRead = receiptId === undefined ? { userId } : { userId, receiptId }
+      await jobs.send(ETSY_SELLER_SALES_JOB, read)
+    }
+    return { queued: sellers.length }
+  }
+
+  return { receive }
+}
+
+export type EtsySalesPush = ReturnType<typeof createEtsySalesPush>

@@ -1,0 +1,131 @@
+// Etsy's order.paid webhook (docs/decisions/0050): with ETSY_WEBHOOK_SECRET set, a sale on Etsy reaches the app as
+// Etsy pushes it (the stand-in signs and delivers it to the app's address, as Etsy does), and the item ends on eBay
+// with no poll. A push is only a reason to read the receipt: twice, or beside the poll, it takes the piece once; not
+// signed with the secret, or stale, it is refused and reads nothing.
+import { createHmac, randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { listen } from '../../fakes/listen.ts'
+import type { WebhookDelivery } from '../../fakes/etsy-webhooks.ts'
+
+const SECRET = `whsec_${Buffer.from('the app’s Etsy webhook secret, 32 bytes').toString('base64')}`
+const PATH = '/api/etsy/webhooks'
+const both = bothMarketplacesPerFile({ etsyWebhookSecret: SECRET })
+let server: { url: string; close(): Promise<void> }
+beforeAll(async () => {
+  // The app listening, as a server does, so the stand-in can deliver to it.
+  server = await listen(both.t.app, 0, () => ({}))
+  both.etsy.registerWebhook({ url: `${server.url}${PATH}`, secret: SECRET })
+})
+afterAll(() => server.close())
+
+/** The delivery of the receipt once the app has answered it (2xx) or the stand-in gave up. */
+async function delivered(receiptId: number): Promise<WebhookDelivery> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const delivery = both.etsy.webhookDeliveries.find((each) => each.receiptId === receiptId)
+    if (delivery?.attempts.some((status) => status >= 200 && status < 300)) return delivery
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`receipt ${receiptId} was not delivered: ${JSON.stringify(both.etsy.webhookDeliveries)}`)
+}
+
+/** A delivery as Etsy signs it (Standard Webhooks), here with the secret given and the time given. */
+function signed(body: string, { secret = SECRET, at = Date.now(), id = `msg_${randomUUID()}` } = {}) {
+  const timestamp = String(Math.floor(at / 1000))
+  const signature = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64')
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': `v1,${signature}`,
+    },
+    body,
+  }
+}
+
+const orderPaid = (receiptId: number, shopId = both.etsy.seller.shopId) =>
+  JSON.stringify({
+    event_type: 'order.paid',
+    resource_url: `https://api.etsy.com/v3/application/shops/${shopId}/receipts/${receiptId}`,
+    shop_id: shopId,
+  })
+
+describe("Etsy's order.paid webhook", () => {
+  it('ends the item on eBay when Etsy pushes the sale of its last piece, with no poll', async () => {
+    const item = await listingLiveOnBoth(both, 'pushed', 1)
+    const receipt = item.sellOnEtsy()
+    expect((await delivered(receipt.receipt_id)).attempts.at(-1)).toBe(204)
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({
+      quantity: 0,
+      platformStatus: 'sold',
+      soldOn: 'etsy',
+      soldOrderId: String(receipt.receipt_id),
+    })
+    expect(item.ebayLive()).toBe(false)
+  })
+
+  it('takes the piece once when the push comes twice and the poll reads the same receipt', async () => {
+    const item = await listingLiveOnBoth(both, 'pushed-twice', 3)
+    const receipt = item.sellOnEtsy()
+    await delivered(receipt.receipt_id)
+    const again = await both.t.app.request(PATH, signed(orderPaid(receipt.receipt_id)))
+    expect(again.status).toBe(204)
+    await both.t.settle()
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 2, soldOn: 'etsy' })
+    expect(item.ebayCount()).toBe(2)
+  })
+
+  it('refuses a push not signed with the secret, stale or unsigned, and reads nothing for it', async () => {
+    const item = await listingLiveOnBoth(both, 'forged', 1)
+    both.etsy.registerWebhook(undefined)
+    const receipt = item.sellOnEtsy()
+    both.etsy.registerWebhook({ url: `${server.url}${PATH}`, secret: SECRET })
+    const body = orderPaid(receipt.receipt_id)
+    const forged = signed(body, { secret: `whsec_${Buffer.from('not the secret Etsy holds').toString('base64')}` })
+    const stale = signed(body, { at: Date.now() - 10 * 60_000 })
+    const unsigned = { ...signed(body), headers: { 'content-type': 'application/json' } }
+    for (const request of [forged, stale, unsigned]) {
+      const refused = await both.t.app.request(PATH, request)
+      expect(refused.status).toBe(401)
+      expect(await readJson(refused)).toMatchObject({ code: 'etsy_webhook_refused' })
+    }
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 1, platformStatus: 'active' })
+    expect(item.ebayLive()).toBe(true)
+  })
+
+  it('reads nothing for another event or a shop no seller here connected, and refuses a body that is not one', async () => {
+    const item = await listingLiveOnBoth(both, 'other-events', 1)
+    const shipped = JSON.stringify({ event_type: 'order.shipped', resource_url: '', shop_id: both.etsy.seller.shopId })
+    expect((await both.t.app.request(PATH, signed(shipped))).status).toBe(204)
+    expect((await both.t.app.request(PATH, signed(orderPaid(1, 555)))).status).toBe(204)
+    const notJson = await both.t.app.request(PATH, signed('order.paid'))
+    expect(notJson.status).toBe(400)
+    const noShop = await both.t.app.request(PATH, signed(JSON.stringify({ event_type: 'order.paid' })))
+    expect(noShop.status).toBe(400)
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 1 })
+  })
+})
+
+describe('a server without ETSY_WEBHOOK_SECRET', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('says webhooks are not set up, whatever is posted', async () => {
+    const response = await t.app.request(PATH, signed(orderPaid(1)))
+    expect(response.status).toBe(404)
+    expect((await readJson(response)).message).toMatch(/ETSY_WEBHOOK_SECRET/)
+  })
+})
