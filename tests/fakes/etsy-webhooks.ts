@@ -18,9 +18,10 @@ export interface WebhookDelivery {
   attempts: number[]
 }
 
-// Etsy retries a failed delivery on a schedule of minutes to hours; the stand-in keeps the count, at a test's pace.
+// Etsy retries a failed delivery on a schedule of minutes to hours; the stand-in keeps the count, at a test's pace
+// (1, 2, then 3 s: past a killed API process's restart).
 const ATTEMPTS = 4
-const RETRY_MS = 200
+const RETRY_MS = 1_000
 
 export function createWebhookSender(apiOrigin: () => string) {
   let endpoint: WebhookEndpoint | undefined

@@ -101,6 +101,9 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
     if (!listing) return
     if (listing.ebayImported === 'trading') return sendThroughTrading(userId, row.listingId, now, target, lease)
     const resuming = row.sending === target
+    // What eBay is left with: none ends the listing there, even while this stock still has pieces (a sale on eBay not
+    // read yet took the rest: eBay's count bounds what is sent, stock-bound.ts).
+    let leftOnEbay: number | undefined
     await connectionService.call(userId, 'ebay', async (token) => {
       const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
       const finishingOffer = resuming && row.stage === 'offer'
@@ -118,18 +121,17 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
         // The item call of a job that died went through when eBay holds the item as sent (its count may have moved since).
         const landed =
           resuming && row.stage === 'inventory' && counted !== undefined && holds(onEbay, withQuantity(counted))
-        if (!landed)
-          await put(
-            token,
-            `/inventory_item/${bodies.sku}`,
-            withQuantity(quantityToSend(listing.quantity, sentQuantity, counted)),
-          )
+        leftOnEbay = landed ? counted : quantityToSend(listing.quantity, sentQuantity, counted)
+        if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(leftOnEbay))
         // eBay has the seller's change of quantity now: their later changes count from it.
         const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }
         if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, change)))
           throw new Error('revision lease lost')
         await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, landed ? lookedBefore() : countedAt)
-      } else await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, lookedBefore())
+      } else {
+        leftOnEbay = countOf(await stock.itemOnEbay(token, bodies.sku))
+        await stock.closeWindow(token, userId, { id: listing.id, sku: bodies.sku }, lookedBefore())
+      }
       const offer = Object.fromEntries(Object.entries(bodies.offer).filter(([key]) => key !== 'availableQuantity'))
       if (finishingOffer) {
         const reply = await sell.send(token, {
@@ -141,8 +143,10 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
       }
       await put(token, `/offer/${bodies.offerId}`, offer)
     })
-    // Nothing left (it sold out on another marketplace, or elsewhere): a count of 0 hides it, the withdrawal ends it.
-    if (listing.quantity === 0) await connectionService.call(userId, 'ebay', (token) => withdrawIfLive(token, listing))
+    // Nothing left (it sold out on another marketplace, or elsewhere, or eBay sold the rest): a count of 0 hides it, the
+    // withdrawal ends it.
+    if (listing.quantity === 0 || leftOnEbay === 0)
+      await connectionService.call(userId, 'ebay', (token) => withdrawIfLive(token, listing))
   }
 
   /**

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
+import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
 import { dueNow } from '../../helpers/jobs.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { readJson, registeredClient } from '../../helpers/test-app.ts'
@@ -54,6 +55,20 @@ describe('one stock on every marketplace', () => {
     await item.poll()
     expect(item.etsyListing()).toMatchObject({ quantity: 1, state: 'active' })
     expect(await item.row()).toMatchObject({ quantity: 1 })
+  })
+
+  it('ends the item on eBay when Etsy sells the last piece after eBay sold the other, before that sale was read', async () => {
+    const item = await liveOnBoth('ebay-sold-first', 2)
+    item.sellOnEbay()
+    item.sellOnEtsy()
+    // Only Etsy's sale is read (a push, say): the stock says 1 is left, eBay's count says none.
+    await both.t.jobs.send(ETSY_SELLER_SALES_JOB, { userId: item.seller.id })
+    await both.t.settle()
+    await both.t.settle()
+    expect(item.ebayCount()).toBe(0)
+    expect(item.ebayLive()).toBe(false)
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', oversoldOrders: [] })
   })
 
   it('applies each Etsy transaction once across overlapping polls', async () => {
