@@ -71,11 +71,20 @@ export function specificsOf(
   return { ...(forThisDraft ? { ebayCategory: result.ebay!.category } : {}), aspects, guesses }
 }
 
+/** The parcel's fields, whose 0 is their fallback: not weighed or measured yet, shown blank as on a new listing. */
+const UNMEASURED_AT_ZERO: ReadonlySet<string> = new Set(ESTIMATED_FIELDS)
+
 /** A listing's values as the form holds them (text, as if typed), for an edit of it. */
 export function fieldsOfListing(listing: Listing): DraftFields {
-  const asTyped = (value: unknown) =>
-    value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value)
-  return Object.fromEntries(LISTING_FIELD_ENTRIES.map(([field]) => [field, asTyped(listing[field])])) as DraftFields
+  const asTyped = (field: string, value: unknown) =>
+    value === null || value === undefined || (value === 0 && UNMEASURED_AT_ZERO.has(field))
+      ? ''
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value)
+  return Object.fromEntries(
+    LISTING_FIELD_ENTRIES.map(([field]) => [field, asTyped(field, listing[field])]),
+  ) as DraftFields
 }
 
 /** A form field the seller left as it started: blank, or a price of 0. */

@@ -39,6 +39,18 @@ describe('fieldsOfListing', () => {
     expect(fields).toMatchObject({ title: 'Oak side table', price: '40', quantity: '2', keywords: 'oak, table' })
     expect(fields.description).toBe('')
   })
+
+  it('shows a parcel never weighed or measured (0) as blank, and a quantity of 0 as 0', () => {
+    const fields = fieldsOfListing({
+      ...Object.fromEntries(Object.keys(EMPTY_FIELDS).map((field) => [field, null])),
+      quantity: 0,
+      packageWeightOz: 0,
+      packageLength: 13,
+      packageWidth: 0,
+      packageHeight: 0,
+    } as unknown as Listing)
+    expect(fields).toMatchObject({ quantity: '0', packageWeightOz: '', packageLength: '13', packageWidth: '' })
+  })
 })
 
 describe('lateFill', () => {
