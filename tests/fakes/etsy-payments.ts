@@ -141,4 +141,5 @@ export function shipReceipt(shop: FakeEtsyShop, receiptId: number) {
   const receipt = shop.receipts.find((each) => each.receipt_id === receiptId)
   if (!receipt) throw new Error(`no Etsy receipt ${receiptId}`)
   receipt.shipped = true
+  receipt.updated_timestamp = Math.floor(Date.now() / 1000)
 }

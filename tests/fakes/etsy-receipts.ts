@@ -1,6 +1,6 @@
 // The Etsy stand-in's sales: a buyer buys from an active listing (a receipt with one transaction, paid at once, the
 // listing's quantity lowered and, at 0, its state sold_out as Etsy does), and getShopReceipts answers them as Etsy's
-// contract shapes them (ShopReceipts, ShopReceipt, ShopReceiptTransaction), filtered by min_created and was_paid, at most
+// contract shapes them (ShopReceipts, ShopReceipt, ShopReceiptTransaction), filtered by min_created, min_last_modified and was_paid, at most
 // 100 a page, or one by one with getShopReceipt. The listing's inventory is read back with getListingInventory.
 import { Hono, type Context } from 'hono'
 import type { EtsyOperation } from './etsy-gate.ts'
@@ -9,6 +9,10 @@ import type { FakeEtsyListing, FakeEtsyShop } from './etsy-shop.ts'
 export interface FakeEtsyReceipt {
   receipt_id: number
   created_timestamp: number
+  /** When it last changed: made, paid or shipped. */
+  updated_timestamp: number
+  /** The buyer has paid (most pay at checkout; some pay later, which changes the receipt). */
+  paid: boolean
   buyer_user_id: number
   transaction: {
     transaction_id: number
@@ -29,8 +33,18 @@ export const money = (dollars: number) => ({ amount: Math.round(dollars * 100), 
 let nextReceiptId = 3_100_000_000
 let nextTransactionId = 4_100_000_000
 
-/** A buyer buys `quantity` of an active listing at its price: the receipt Etsy makes, the listing lowered. */
-export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantity = 1, at = Date.now(), shipping = 0) {
+/**
+ * A buyer buys `quantity` of an active listing at its price: the receipt Etsy makes, the listing lowered; paid at once
+ * unless `paid` is false (payReceipt pays it later).
+ */
+export function sellOnEtsy(
+  shop: FakeEtsyShop,
+  listing: FakeEtsyListing,
+  quantity = 1,
+  at = Date.now(),
+  shipping = 0,
+  paid = true,
+) {
   if (listing.state !== 'active')
     throw new Error(`Etsy listing ${listing.listing_id} is ${listing.state}, not for sale`)
   if (listing.quantity < quantity)
@@ -40,6 +54,8 @@ export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantit
   const receipt: FakeEtsyReceipt = {
     receipt_id: nextReceiptId++,
     created_timestamp: Math.floor(at / 1000),
+    updated_timestamp: Math.floor(at / 1000),
+    paid,
     buyer_user_id: 900_000 + Math.floor(Math.random() * 99_999),
     transaction: {
       transaction_id: nextTransactionId++,
@@ -56,6 +72,15 @@ export function sellOnEtsy(shop: FakeEtsyShop, listing: FakeEtsyListing, quantit
   return receipt
 }
 
+/** The buyer pays a receipt made unpaid: it changes now. */
+export function payReceipt(shop: FakeEtsyShop, receiptId: number, at = Date.now()): FakeEtsyReceipt {
+  const receipt = shop.receipts.find((each) => each.receipt_id === receiptId)
+  if (!receipt) throw new Error(`no Etsy receipt ${receiptId}`)
+  receipt.paid = true
+  receipt.updated_timestamp = Math.floor(at / 1000)
+  return receipt
+}
+
 /** A receipt as getShopReceipts answers it. */
 const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyReceipt) => {
   const { transaction: line } = receipt
@@ -65,13 +90,13 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
     receipt_type: 0,
     seller_user_id: sellerUserId,
     buyer_user_id: receipt.buyer_user_id,
-    status: 'Paid',
-    is_paid: true,
+    status: receipt.paid ? 'Paid' : 'Open',
+    is_paid: receipt.paid,
     is_shipped: receipt.shipped,
     create_timestamp: time,
     created_timestamp: time,
-    update_timestamp: time,
-    updated_timestamp: time,
+    update_timestamp: receipt.updated_timestamp,
+    updated_timestamp: receipt.updated_timestamp,
     grandtotal: money(line.price * line.quantity + line.shipping),
     total_shipping_cost: money(line.shipping),
     subtotal: money(line.price * line.quantity),
@@ -111,15 +136,23 @@ export function etsyReceiptRoutes({ operation, shop, seller }: ReceiptRoutesDeps
         const { shopId, userId } = seller()
         if (Number(c.req.param('shop_id')) !== shopId) return notFound(c, 'Shop')
         const minCreated = Number(c.req.query('min_created') ?? 0)
+        const minModified = Number(c.req.query('min_last_modified') ?? 0)
         const wasPaid = c.req.query('was_paid')
         const limit = Number(c.req.query('limit') ?? 25)
         const offset = Number(c.req.query('offset') ?? 0)
-        const ascending = ['asc', 'ascending'].includes(c.req.query('sort_order') ?? 'desc')
+        const ascending = ['asc', 'ascending', 'up'].includes(c.req.query('sort_order') ?? 'desc')
+        const key = (receipt: FakeEtsyReceipt) =>
+          ({ created: receipt.created_timestamp, updated: receipt.updated_timestamp, receipt_id: receipt.receipt_id })[
+            (c.req.query('sort_on') ?? 'created') as 'created' | 'updated' | 'receipt_id'
+          ]
         const matching = shop.receipts
-          .filter((receipt) => receipt.created_timestamp >= minCreated && wasPaid !== 'false')
-          .sort(
-            (a, b) => (ascending ? 1 : -1) * (a.created_timestamp - b.created_timestamp || a.receipt_id - b.receipt_id),
+          .filter(
+            (receipt) =>
+              receipt.created_timestamp >= minCreated &&
+              receipt.updated_timestamp >= minModified &&
+              (wasPaid === undefined || receipt.paid === (wasPaid === 'true')),
           )
+          .sort((a, b) => (ascending ? 1 : -1) * (key(a) - key(b) || a.receipt_id - b.receipt_id))
         return c.json({
           count: matching.length,
           results: matching.slice(offset, offset + limit).map((receipt) => shopReceipt(shopId!, userId, receipt)),

@@ -11,7 +11,7 @@ import { readReply, type EtsyApi } from './open-api.ts'
 export const ETSY_OVERLAP_MS = 2 * 60 * 1000
 /** getShopReceipts' largest page. */
 const PAGE_SIZE = 100
-// getShopReceipts' min_created may not be before 2000-01-01 (its contract's minimum).
+// getShopReceipts' min_last_modified may not be before 2000-01-01 (its contract's minimum).
 const EARLIEST_SECONDS = 946_684_800
 
 const MoneySchema = v.object({ amount: v.number(), divisor: v.number() })
@@ -69,15 +69,17 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
     return applied
   }
 
-  /** Reads the shop's paid receipts made since `from`, oldest first, and applies the transactions not applied yet. */
+  /** Reads the shop's paid receipts changed since `from`, oldest first, and applies the transactions not applied yet. */
   async function applySince(token: string, userId: number, shopId: string, from: Date): Promise<ReceiptsRead> {
     const read: ReceiptsRead = { applied: 0, etsyListingIds: new Set() }
-    const minCreated = Math.max(Math.floor(from.getTime() / 1000), EARLIEST_SECONDS)
+    const minModified = Math.max(Math.floor(from.getTime() / 1000), EARLIEST_SECONDS)
     for (let offset = 0; ; offset += PAGE_SIZE) {
+      // By when each receipt last changed, not when it was made: one paid after an earlier read saw it unpaid changed
+      // when it was paid, and is found.
       const query = new URLSearchParams({
-        min_created: String(minCreated),
+        min_last_modified: String(minModified),
         was_paid: 'true',
-        sort_on: 'created',
+        sort_on: 'updated',
         sort_order: 'asc',
         limit: String(PAGE_SIZE),
         offset: String(offset),

@@ -1,5 +1,5 @@
 // Learning of sales on Etsy (docs/decisions/0033): every ETSY_SALES_POLL_MINUTES (15 unless set) each connected shop's
-// paid receipts are read from where the last read started, less the overlap, and each transaction applied once
+// paid receipts changed since the last read started, less the overlap, are read, and each transaction applied once
 // (receipts.ts); the revisions whose job was lost are queued again on the way.
 import * as connections from '../../db/marketplace-connections.ts'
 import type { Sql } from '../../db/client.ts'

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
 import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
+import { payReceipt, sellOnEtsy } from '../../fakes/etsy-receipts.ts'
 import { dueNow } from '../../helpers/jobs.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { readJson, registeredClient } from '../../helpers/test-app.ts'
@@ -69,6 +70,18 @@ describe('one stock on every marketplace', () => {
     expect(item.ebayLive()).toBe(false)
     await item.poll()
     expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', oversoldOrders: [] })
+  })
+
+  it('applies an Etsy sale paid after a read saw its receipt unpaid, however long before it was made', async () => {
+    const item = await liveOnBoth('paid-later', 2)
+    const checkout = Date.now() - 30 * 60_000
+    const receipt = sellOnEtsy(both.etsy.shop, item.etsyListing(), 1, checkout, 0, false)
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 2 })
+    payReceipt(both.etsy.shop, receipt.receipt_id)
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 1, soldOn: 'etsy', soldOrderId: String(receipt.receipt_id) })
+    expect(item.ebayCount()).toBe(1)
   })
 
   it('applies each Etsy transaction once across overlapping polls', async () => {
