@@ -23,6 +23,30 @@ export interface WebhookDelivery {
 const ATTEMPTS = 4
 const RETRY_MS = 1_000
 
+/** A webhook request as Etsy signs it: by default sent now, with a new id. */
+export function signedAsEtsy(body: string, { secret, at = Date.now(), id = `msg_${randomUUID()}` }: SigningOptions) {
+  const timestamp = String(Math.floor(at / 1000))
+  const signature = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64')
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': `v1,${signature}`,
+    },
+    body,
+  }
+}
+
+interface SigningOptions {
+  secret: string
+  at?: number
+  id?: string
+}
+
 export function createWebhookSender(apiOrigin: () => string) {
   let endpoint: WebhookEndpoint | undefined
   const deliveries: WebhookDelivery[] = []
@@ -39,20 +63,7 @@ export function createWebhookSender(apiOrigin: () => string) {
     deliveries.push(delivery)
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_MS * attempt))
-      const timestamp = String(Math.floor(Date.now() / 1000))
-      const signature = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
-        .update(`${delivery.webhookId}.${timestamp}.${body}`)
-        .digest('base64')
-      const status = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': delivery.webhookId,
-          'webhook-timestamp': timestamp,
-          'webhook-signature': `v1,${signature}`,
-        },
-        body,
-      }).then(
+      const status = await fetch(url, signedAsEtsy(body, { secret, id: delivery.webhookId })).then(
         (response) => response.status,
         () => 0,
       )

@@ -2,12 +2,11 @@
 // Etsy pushes it (the stand-in signs and delivers it to the app's address, as Etsy does), and the item ends on eBay
 // with no poll. A push is only a reason to read the receipt: twice, or beside the poll, it takes the piece once; not
 // signed with the secret, or stale, it is refused and reads nothing.
-import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { listen } from '../../fakes/listen.ts'
-import type { WebhookDelivery } from '../../fakes/etsy-webhooks.ts'
+import { signedAsEtsy, type WebhookDelivery } from '../../fakes/etsy-webhooks.ts'
 
 const SECRET = `whsec_${Buffer.from('the app’s Etsy webhook secret, 32 bytes').toString('base64')}`
 const PATH = '/api/etsy/webhooks'
@@ -30,23 +29,9 @@ async function delivered(receiptId: number): Promise<WebhookDelivery> {
   throw new Error(`receipt ${receiptId} was not delivered: ${JSON.stringify(both.etsy.webhookDeliveries)}`)
 }
 
-/** A delivery as Etsy signs it (Standard Webhooks), here with the secret given and the time given. */
-function signed(body: string, { secret = SECRET, at = Date.now(), id = `msg_${randomUUID()}` } = {}) {
-  const timestamp = String(Math.floor(at / 1000))
-  const signature = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-    .update(`${id}.${timestamp}.${body}`)
-    .digest('base64')
-  return {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': `v1,${signature}`,
-    },
-    body,
-  }
-}
+/** A delivery as Etsy signs it (etsy-webhooks.ts), with the app's secret unless another is given. */
+const signed = (body: string, options: { secret?: string; at?: number } = {}) =>
+  signedAsEtsy(body, { secret: SECRET, ...options })
 
 const orderPaid = (receiptId: number, shopId = both.etsy.seller.shopId) =>
   JSON.stringify({
