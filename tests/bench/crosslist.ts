@@ -10,6 +10,7 @@
 // everything to settle (a killed process's jobs are retried once JOB_EXPIRE_SECONDS, 20 here, have passed).
 import { randomInt, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
+import { ETSY_WEBHOOK_PATH } from '../../api/services/etsy/sales-push.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
 import type { FakeEtsyListing } from '../fakes/etsy-shop.ts'
@@ -107,7 +108,7 @@ export async function benchCrosslist(): Promise<void> {
   try {
     for (const api of apis) await startApi(api, env)
     // Etsy delivers to one address; here the first process's (killed at times, as a server restarting is).
-    etsy.registerWebhook({ url: `http://127.0.0.1:${apis[0]!.port}/api/etsy/webhooks`, secret: ETSY_WEBHOOK_SECRET })
+    etsy.registerWebhook({ url: `http://127.0.0.1:${apis[0]!.port}${ETSY_WEBHOOK_PATH}`, secret: ETSY_WEBHOOK_SECRET })
     const report = await run(ebay, etsy, apis, env, db.databaseUrl)
     console.log(
       '\n== Sold once, everywhere: eBay and Etsy, an API process SIGKILLed at random (two processes, one Postgres server) ==',

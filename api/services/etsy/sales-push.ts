@@ -11,7 +11,7 @@ import type { JobQueue } from '../jobs.ts'
 import { ETSY_SELLER_SALES_JOB, type EtsySalesRead } from './sales.ts'
 import { deliveryRefusal, type SignedDelivery } from './webhook-signature.ts'
 
-export const ORDER_PAID = 'order.paid'
+const ORDER_PAID = 'order.paid'
 /** Where Etsy delivers: the address registered in Etsy's webhook portal is PUBLIC_URL followed by this. */
 export const ETSY_WEBHOOK_PATH = '/api/etsy/webhooks'
 
@@ -30,13 +30,9 @@ function receiptOf(resourceUrl: string | undefined, shopId: string): number | un
   return match && match[1] === shopId ? Number(match[2]) : undefined
 }
 
-export interface PushOutcome {
-  /** How many sellers' reads were queued (a shop is connected to one seller; none when it is nobody's here). */
-  queued: number
-}
-
 export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: JobQueue; secret: string }) {
-  async function receive(delivery: SignedDelivery): Promise<PushOutcome> {
+  /** Queues a read of the pushed receipt for each seller connected to the shop (none when it is nobody's here). */
+  async function receive(delivery: SignedDelivery): Promise<void> {
     const refusal = deliveryRefusal(secret, delivery)
     if (refusal) throw new AppError(401, 'etsy_webhook_refused', `This Etsy webhook was refused: ${refusal}.`)
     let body: unknown
@@ -49,15 +45,13 @@ export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: Job
     if (!parsed.success) throw badRequest('The webhook body must name its event_type and shop_id.')
     const push = parsed.output
     // Etsy may add events; only a paid order is a sale.
-    if (push.event_type !== ORDER_PAID) return { queued: 0 }
+    if (push.event_type !== ORDER_PAID) return
     const shopId = String(push.shop_id)
     const receiptId = receiptOf(push.resource_url, shopId)
-    const sellers = await sellersOfAccount(sql, 'etsy', shopId)
-    for (const userId of sellers) {
+    for (const userId of await sellersOfAccount(sql, 'etsy', shopId)) {
       const read: EtsySalesRead = receiptId === undefined ? { userId } : { userId, receiptId }
       await jobs.send(ETSY_SELLER_SALES_JOB, read)
     }
-    return { queued: sellers.length }
   }
 
   return { receive }

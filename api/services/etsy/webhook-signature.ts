@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /** How far a delivery's timestamp may be from this server's clock (the scheme's own recommendation). */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
 const SECRET_PREFIX = 'whsec_'
 
 export interface SignedDelivery {
@@ -40,7 +40,7 @@ export function deliveryRefusal(secret: string, delivery: SignedDelivery, now = 
     return 'the webhook-id, webhook-timestamp and webhook-signature headers are all needed'
   if (!/^\d{1,12}$/.test(timestamp)) return 'webhook-timestamp must be whole seconds since 1970'
   if (Math.abs(now / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS)
-    return 'webhook-timestamp is too far from now (a delivery is accepted for 5 minutes)'
+    return `webhook-timestamp is too far from now (a delivery is accepted for ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes)`
   const expected = Buffer.from(signDelivery(secret, id, timestamp, body))
   const matches = signature
     .split(' ')

@@ -3,19 +3,19 @@
 // with no poll. A push is only a reason to read the receipt: twice, or beside the poll, it takes the piece once; not
 // signed with the secret, or stale, it is refused and reads nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ETSY_WEBHOOK_PATH } from '../../../api/services/etsy/sales-push.ts'
 import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { listen } from '../../fakes/listen.ts'
 import { signedAsEtsy, type WebhookDelivery } from '../../fakes/etsy-webhooks.ts'
 
 const SECRET = `whsec_${Buffer.from('the app’s Etsy webhook secret, 32 bytes').toString('base64')}`
-const PATH = '/api/etsy/webhooks'
 const both = bothMarketplacesPerFile({ etsyWebhookSecret: SECRET })
 let server: { url: string; close(): Promise<void> }
 beforeAll(async () => {
   // The app listening, as a server does, so the stand-in can deliver to it.
   server = await listen(both.t.app, 0, () => ({}))
-  both.etsy.registerWebhook({ url: `${server.url}${PATH}`, secret: SECRET })
+  both.etsy.registerWebhook({ url: `${server.url}${ETSY_WEBHOOK_PATH}`, secret: SECRET })
 })
 afterAll(() => server.close())
 
@@ -60,7 +60,7 @@ describe("Etsy's order.paid webhook", () => {
     const item = await listingLiveOnBoth(both, 'pushed-twice', 3)
     const receipt = item.sellOnEtsy()
     await delivered(receipt.receipt_id)
-    const again = await both.t.app.request(PATH, signed(orderPaid(receipt.receipt_id)))
+    const again = await both.t.app.request(ETSY_WEBHOOK_PATH, signed(orderPaid(receipt.receipt_id)))
     expect(again.status).toBe(204)
     await both.t.settle()
     await item.poll()
@@ -72,13 +72,13 @@ describe("Etsy's order.paid webhook", () => {
     const item = await listingLiveOnBoth(both, 'forged', 1)
     both.etsy.registerWebhook(undefined)
     const receipt = item.sellOnEtsy()
-    both.etsy.registerWebhook({ url: `${server.url}${PATH}`, secret: SECRET })
+    both.etsy.registerWebhook({ url: `${server.url}${ETSY_WEBHOOK_PATH}`, secret: SECRET })
     const body = orderPaid(receipt.receipt_id)
     const forged = signed(body, { secret: `whsec_${Buffer.from('not the secret Etsy holds').toString('base64')}` })
     const stale = signed(body, { at: Date.now() - 10 * 60_000 })
     const unsigned = { ...signed(body), headers: { 'content-type': 'application/json' } }
     for (const request of [forged, stale, unsigned]) {
-      const refused = await both.t.app.request(PATH, request)
+      const refused = await both.t.app.request(ETSY_WEBHOOK_PATH, request)
       expect(refused.status).toBe(401)
       expect(await readJson(refused)).toMatchObject({ code: 'etsy_webhook_refused' })
     }
@@ -90,11 +90,11 @@ describe("Etsy's order.paid webhook", () => {
   it('reads nothing for another event or a shop no seller here connected, and refuses a body that is not one', async () => {
     const item = await listingLiveOnBoth(both, 'other-events', 1)
     const shipped = JSON.stringify({ event_type: 'order.shipped', resource_url: '', shop_id: both.etsy.seller.shopId })
-    expect((await both.t.app.request(PATH, signed(shipped))).status).toBe(204)
-    expect((await both.t.app.request(PATH, signed(orderPaid(1, 555)))).status).toBe(204)
-    const notJson = await both.t.app.request(PATH, signed('order.paid'))
+    expect((await both.t.app.request(ETSY_WEBHOOK_PATH, signed(shipped))).status).toBe(204)
+    expect((await both.t.app.request(ETSY_WEBHOOK_PATH, signed(orderPaid(1, 555)))).status).toBe(204)
+    const notJson = await both.t.app.request(ETSY_WEBHOOK_PATH, signed('order.paid'))
     expect(notJson.status).toBe(400)
-    const noShop = await both.t.app.request(PATH, signed(JSON.stringify({ event_type: 'order.paid' })))
+    const noShop = await both.t.app.request(ETSY_WEBHOOK_PATH, signed(JSON.stringify({ event_type: 'order.paid' })))
     expect(noShop.status).toBe(400)
     await both.t.settle()
     expect(await item.row()).toMatchObject({ quantity: 1 })
@@ -109,7 +109,7 @@ describe('a server without ETSY_WEBHOOK_SECRET', () => {
   afterAll(() => t.close())
 
   it('says webhooks are not set up, whatever is posted', async () => {
-    const response = await t.app.request(PATH, signed(orderPaid(1)))
+    const response = await t.app.request(ETSY_WEBHOOK_PATH, signed(orderPaid(1)))
     expect(response.status).toBe(404)
     expect((await readJson(response)).message).toMatch(/ETSY_WEBHOOK_SECRET/)
   })
