@@ -2,8 +2,10 @@
 // Etsy pushes it (the stand-in signs and delivers it to the app's address, as Etsy does), and the item ends on eBay
 // with no poll. A push is only a reason to read the receipt: twice, or beside the poll, it takes the piece once; not
 // signed with the secret, or stale, it is refused and reads nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
 import { ETSY_WEBHOOK_PATH } from '../../../api/services/etsy/sales-push.ts'
+import { dueNow } from '../../helpers/jobs.ts'
 import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { listen } from '../../fakes/listen.ts'
@@ -18,6 +20,9 @@ beforeAll(async () => {
   both.etsy.registerWebhook({ url: `${server.url}${ETSY_WEBHOOK_PATH}`, secret: SECRET })
 })
 afterAll(() => server.close())
+beforeEach(() => {
+  both.etsy.control.fail = null
+})
 
 /** The delivery of the receipt once the app has answered it (2xx) or the stand-in gave up. */
 async function delivered(receiptId: number): Promise<WebhookDelivery> {
@@ -66,6 +71,23 @@ describe("Etsy's order.paid webhook", () => {
     await item.poll()
     expect(await item.row()).toMatchObject({ quantity: 2, soldOn: 'etsy' })
     expect(item.ebayCount()).toBe(2)
+  })
+
+  it('reads the pushed receipt once Etsy answers again when it was busy, taking the piece once', async () => {
+    const item = await listingLiveOnBoth(both, 'pushed-busy', 2)
+    // Busy for every read of the push (each seller connected to the stand-in's one shop gets one).
+    both.etsy.control.fail = { status: 429, times: 1_000, retryAfter: 1 }
+    const receipt = item.sellOnEtsy()
+    await delivered(receipt.receipt_id)
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 2 })
+    both.etsy.control.fail = null
+    // The read's retry comes after its back-off; here it is run again at once.
+    await dueNow(both.t.db.sql, ETSY_SELLER_SALES_JOB, ['retry'])
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 1, soldOrderId: String(receipt.receipt_id) })
+    expect(item.ebayCount()).toBe(1)
   })
 
   it('refuses a push not signed with the secret, stale or unsigned, and reads nothing for it', async () => {
