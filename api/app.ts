@@ -24,6 +24,7 @@ import { productLookupRoutes } from './routes/product-lookup.ts'
 import { ebayImportRoutes } from './routes/ebay-import.ts'
 import { etsyPublishRoutes } from './routes/etsy-publish.ts'
 import { etsyWebhookRoutes } from './routes/etsy-webhooks.ts'
+import { ebayOrderPushRoutes } from './routes/ebay-order-push.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', ebayAccountDeletionRoutes(s.ebayAccountDeletion, addressOf))
     .route('/', etsyWebhookRoutes(s.etsy.salesPush))
+    .route('/', ebayOrderPushRoutes(s.ebay.orderPush, addressOf))
     .route('/', adminRoutes(s.admin))
     .route('/', emailTemplateRoutes(s.templates))
     .all('*', (c) => {

@@ -145,8 +145,8 @@ export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: s
   return result.count
 }
 
-/** A grant that has not run out (nor been reported deleted): the seller's sales there can be read. */
-const GRANT_WORKS = `account_deletion_status is null and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
+/** A condition on the table: the grant has not run out nor been reported deleted, so the seller's sales can be read. */
+export const GRANT_WORKS = `account_deletion_status is null and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
 
 /** Sellers whose grant on this marketplace works, with the account (Etsy's shop): their sales are read. */
 export async function listWorkingGrants(

@@ -13,6 +13,7 @@ import { hostsOf } from './ebay/hosts.ts'
 import { describeEbayEnvironment } from './marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './ebay/account-deletion.ts'
 import { createEbayServices } from './ebay/ebay-services.ts'
+import { createNotificationSignatures } from './ebay/notification-signature.ts'
 import type { EbayImportOptions } from './ebay/import.ts'
 import { createChangeFeed } from './events/change-feed.ts'
 import { createLiveStreams } from './events/live-stream.ts'
@@ -189,8 +190,10 @@ export function createAppServices({
       push.subject ?? (config.publicUrl?.startsWith('https:') ? config.publicUrl : 'mailto:push@snaplist.invalid'),
   })
   const recorder = createSaleRecorder({ jobs })
+  const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch)
   const ebay = createEbayServices({
     sql,
+    signatures: ebaySignatures,
     storage,
     publicUrl: config.publicUrl,
     ebayConfig,
@@ -282,7 +285,7 @@ export function createAppServices({
     inventoryImport: createInventoryImport(sql),
     pushSubscriptions: createPushSubscriptions(sql),
     pushPublicKey: push.vapid.publicKey,
-    ebayAccountDeletion: createEbayAccountDeletion(sql, ebayConfig, ebayFetch),
+    ebayAccountDeletion: createEbayAccountDeletion(sql, ebayConfig, ebayFetch, ebaySignatures),
     ebayEnvironment: describeEbayEnvironment(ebayConfig),
   }
 }

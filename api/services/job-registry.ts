@@ -6,6 +6,7 @@ import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './account
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
 import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
 import { IMPORT_JOB, type EbayImport } from './ebay/import.ts'
+import { EBAY_ORDER_PUSH_JOB, type EbayOrderPush } from './ebay/order-push.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB, type EbaySales } from './ebay/sales.ts'
 import { ETSY_REVISION_JOB, type EtsyRevisions } from './etsy/revisions.ts'
@@ -36,6 +37,8 @@ export interface JobServices {
   passwordReset: PasswordResetService
   revisions: EbayRevisions
   sales: EbaySales
+  /** eBay's push of each sale, when this server can take it (services/ebay/order-push.ts). */
+  orderPush: EbayOrderPush | undefined
   bulkPoster: EbayBulkPoster
   /** Imports a seller's live eBay listings, a page per job. */
   importer: EbayImport
@@ -69,6 +72,7 @@ export function appJobs({
   passwordReset,
   revisions,
   sales,
+  orderPush,
   bulkPoster,
   importer,
   liveDeletion,
@@ -101,6 +105,8 @@ export function appJobs({
     { name: SALES_POLL_JOB, handler: sales.pollAll, schedule: `*/${ebaySalesPollMinutes} * * * *`, retry: BACK_OFF },
     // Reads one seller's eBay orders and applies the new sales.
     { name: SELLER_SALES_JOB, handler: sales.pollSeller, retry: BACK_OFF },
+    // Makes a seller's eBay notification destination and ORDER_CONFIRMATION subscription (queued by the poll).
+    ...(orderPush ? [{ name: EBAY_ORDER_PUSH_JOB, handler: orderPush.subscribe, retry: BACK_OFF }] : []),
     ...(etsy
       ? [
           // Queues a receipts read per connected shop, and the Etsy revisions whose job was lost.

@@ -1058,6 +1058,15 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
           return restError(c, 403, 1100, 'Access denied. Insufficient permissions to fulfill the request.')
         const problem = unknownQuery(c, fulfillmentContract, 'getOrders')
         if (problem) return problem
+        // orderIds (at most 50, comma-separated) names the orders wanted and eBay ignores every other parameter.
+        const orderIds = c.req.query('orderIds')
+        if (orderIds !== undefined) {
+          const wanted = orderIds.split(',')
+          if (wanted.length > 50)
+            return restError(c, 400, 30900, 'Exceeded maximum number of order IDs (the current limit is 50)')
+          const orders = (state.orders.get(token.seller) ?? []).filter((order) => wanted.includes(order.orderId))
+          return c.json({ href: c.req.url, limit: 50, offset: 0, total: orders.length, orders, warnings: [] })
+        }
         const window = creationWindow(c.req.query('filter'))
         const limit = Number(c.req.query('limit') ?? 50)
         const offset = Number(c.req.query('offset') ?? 0)

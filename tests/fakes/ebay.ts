@@ -3,7 +3,8 @@
 // Auth Declined URL (Decline); the token endpoint, which wants HTTP Basic (App ID : Cert ID) and the RuName as
 // redirect_uri, spends each code once, and refreshes without rotating; Identity getUser, on the host given as apiz;
 // the selling APIs (tests/fakes/ebay-sell.ts) behind the same tokens.
-// The Notification API's getPublicKey and a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1).
+// The Notification API's getPublicKey, a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1), and a
+// seller's ORDER_CONFIRMATION push (tests/fakes/ebay-notification.ts).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
 import { Hono, type Context } from 'hono'
 import { generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto'
@@ -34,6 +35,7 @@ import { catalogRoutes } from './ebay-catalog.ts'
 import { financesRoutes } from './ebay-finances.ts'
 import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
 import { tradingRoutes } from './ebay-trading.ts'
+import { createNotificationStandIn, type NotificationStandIn } from './ebay-notification.ts'
 
 export type { BusinessPolicyIds } from './ebay-sell.ts'
 
@@ -66,6 +68,8 @@ export interface FakeEbay extends TokenControls {
   liveAccessTokens(): string[]
   /** The X-EBAY-SIGNATURE eBay would send with this notification body. */
   signNotification(body: string): string
+  /** Notification destinations and subscriptions, and every ORDER_CONFIRMATION pushed. */
+  notifications: Omit<NotificationStandIn, 'routes' | 'orderMade'>
   /** What the selling APIs hold: inventories by seller, published listings, uploaded pictures; the lost-reply switch. */
   sell: SellState
   /** A seller's inventory, the seller named by the state of the consent their tokens came from. */
@@ -99,6 +103,7 @@ const KNOWN_SCOPES = [
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly',
   'https://api.ebay.com/oauth/api_scope/sell.finances',
+  'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
 ]
 
 interface PendingConsent {
@@ -123,6 +128,8 @@ interface State {
   appTokens: Set<string>
   sell: SellState
   signingKey: { kid: string; privateKey: KeyObject; publicPem: string }
+  /** Made with the app (it knows the tokens); an order made for a seller is pushed through it. */
+  notifications?: NotificationStandIn
 }
 
 // eBay's codes and tokens look like this; the ^ and # make a code that was not decoded, or decoded twice, fail.
@@ -229,6 +236,8 @@ function createFakeApp(state: State) {
       ? { scopes: token.scopes, seller: state.grantOf.get(presented) ?? '' }
       : undefined
   }
+  const notifications = createNotificationStandIn({ bearer, sign: (body) => signAsEbay(state.signingKey, body) })
+  state.notifications = notifications
 
   return (
     new Hono()
@@ -241,6 +250,7 @@ function createFakeApp(state: State) {
       .route('/', catalogRoutes(bearer))
       .route('/', importRoutes(state.sell, bearer))
       .route('/', tradingRoutes(state.sell, ownerOf))
+      .route('/', notifications.routes)
       .route(
         '/',
         consentRoutes<PendingConsent>({
@@ -351,8 +361,8 @@ function createFakeApp(state: State) {
           shipping?: number
         }
         try {
-          if (itemId) return c.json(sellTradingItem(state.sell, grant, itemId, quantity))
-          return c.json(sellItem(state.sell, grant, sku, quantity, new Date(), shipping))
+          if (itemId) return c.json(ordered(state, grant, sellTradingItem(state.sell, grant, itemId, quantity)))
+          return c.json(ordered(state, grant, sellItem(state.sell, grant, sku, quantity, new Date(), shipping)))
         } catch (error) {
           return c.json({ message: (error as Error).message }, 400)
         }
@@ -398,6 +408,18 @@ function createFakeApp(state: State) {
   )
 }
 
+/** The X-EBAY-SIGNATURE of a notification body: base64 JSON naming the key, with the ECDSA/SHA-1 signature. */
+function signAsEbay(key: State['signingKey'], body: string): string {
+  const signature = sign('sha1', Buffer.from(body), { key: key.privateKey, dsaEncoding: 'der' }).toString('base64')
+  return Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: key.kid, signature, digest: 'SHA1' })).toString('base64')
+}
+
+/** An order was made for the seller: eBay pushes it to their subscription, if any. */
+function ordered(state: State, seller: string, order: FakeOrder): FakeOrder {
+  state.notifications?.orderMade(seller, order)
+  return order
+}
+
 function signingKey(): State['signingKey'] {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   return {
@@ -438,10 +460,10 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
       state.sell.policies = policies
     },
     sellItem: (seller: string, sku: string, quantity?: number, shipping?: number) =>
-      sellItem(state.sell, seller, sku, quantity, new Date(), shipping),
+      ordered(state, seller, sellItem(state.sell, seller, sku, quantity, new Date(), shipping)),
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
-      sellTradingItem(state.sell, seller, itemId, quantity),
+      ordered(state, seller, sellTradingItem(state.sell, seller, itemId, quantity)),
     setMode: (mode: SellMode, slowMs?: number) => {
       state.sell.mode = mode
       if (slowMs !== undefined) state.sell.slowMs = slowMs
@@ -449,15 +471,8 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     ...state.tokens.controls,
     expireAccessTokens: () => state.tokens.access.clear(),
     liveAccessTokens: () => [...state.tokens.access.keys()],
-    signNotification: (body: string) => {
-      const signature = sign('sha1', Buffer.from(body), {
-        key: state.signingKey.privateKey,
-        dsaEncoding: 'der',
-      }).toString('base64')
-      return Buffer.from(
-        JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA1' }),
-      ).toString('base64')
-    },
+    signNotification: (body: string) => signAsEbay(state.signingKey, body),
+    notifications: state.notifications!,
     consent: (authorizationUrl: string, choice: 'agree' | 'decline' = 'agree') =>
       followConsent(url, authorizationUrl, choice === 'agree' ? 'Agree' : 'Decline'),
   }))

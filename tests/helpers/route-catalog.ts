@@ -3,7 +3,7 @@
 // table and fail on a route missing here, so a route added later cannot go untested.
 import { AnalyzePhotosSchema } from '../../api/contract/analysis.ts'
 import { CategorySearchSchema } from '../../api/contract/category-search.ts'
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type * as v from 'valibot'
 import {
   AccountConfirmationSchema,
@@ -39,6 +39,8 @@ import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from
 import { SERVER_RENDERED_PATHS } from '../../api/contract/signed-in-page.ts'
 import { LoginSchema, RegisterSchema } from '../../api/contract/user.ts'
 import { createEphemeralCipher } from '../../api/services/crypto.ts'
+import { claimOrderPush } from '../../api/db/ebay-order-push.ts'
+import { EBAY_ORDER_PUSH_PATH } from '../../api/services/ebay/order-push.ts'
 import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
 import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
@@ -67,6 +69,8 @@ export interface CatalogFixture {
     photoUrl: string
     bulkPostId: number
     bulkActionId: number
+    /** The key in the address eBay pushes her orders to. */
+    orderPushKey: string
   }
   bob: { id: number }
   templateId: number
@@ -476,6 +480,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     signedText: true,
     example: () => ({ path: '/api/ebay/account-deletion', body: '{}' }),
   },
+  'GET /api/ebay/order-notifications/:key': {
+    access: 'public',
+    query: EbayChallengeQuerySchema,
+    example: (f) => ({ path: `${EBAY_ORDER_PUSH_PATH}/${f.alice.orderPushKey}?challenge_code=abc123` }),
+  },
+  'POST /api/ebay/order-notifications/:key': {
+    access: 'public',
+    signedText: true,
+    example: (f) => ({ path: `${EBAY_ORDER_PUSH_PATH}/${f.alice.orderPushKey}`, body: '{}' }),
+  },
   'POST /api/etsy/webhooks': {
     access: 'public',
     signedText: true,
@@ -643,6 +657,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   // its webhook checks what is posted to it.
   const etsy = { clientId: 'sweep-keystring', apiUrl: 'http://127.0.0.1:9', webhookSecret: SWEEP_ETSY_WEBHOOK_SECRET }
   const t = await ebayApp(ebayConfigFor(ebay), {
+    // An https address, so eBay's order pushes are taken (and Alice has an address for hers).
+    publicUrl: 'https://snaplist.test',
     // Alice's import stays under way through the sweeps (no job runs here): importing again answers it, changing nothing.
     ebayImport: { paceMs: 0, staleSeconds: 24 * 3600 },
     etsyConfig: etsy,
@@ -674,6 +690,10 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   )
   if (connected.status !== 200)
     throw new Error(`connecting Alice's eBay answered ${connected.status}: ${await connected.text()}`)
+  const [connection] = await t.db.sql<{ id: number }[]>`
+    select id from marketplace_connections where user_id = ${alice.id} and platform = 'ebay'`
+  const orderPushKey = randomBytes(24).toString('base64url')
+  await claimOrderPush(t.db.sql, connection!.id, ALICE_EBAY.userId, orderPushKey)
   const subscribed = await alice.post('/api/push-subscriptions', ALICE_PUSH_SUBSCRIPTION)
   if (subscribed.status !== 200) throw new Error(`subscribing Alice's phone answered ${subscribed.status}`)
   const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
@@ -708,6 +728,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
         photoUrl: photo.imageUrl,
         bulkPostId: bulkPost.id,
         bulkActionId: bulkAction.id,
+        orderPushKey,
       },
       bob: { id: bob.id },
       templateId: template!.id,

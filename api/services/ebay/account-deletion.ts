@@ -1,201 +1,40 @@
 // eBay's Marketplace Account Deletion notifications (integration-notes §A3), which eBay requires of every app: the
 // endpoint's challenge (SHA-256 hex of challenge code + verification token + endpoint URL) and the notification, whose
-// X-EBAY-SIGNATURE is verified with eBay's public key (Notification API, fetched with an application token and cached
-// by key id) before that eBay user's tokens are erased. The endpoint is public and the key id is whatever the header
-// says, so key ids eBay does not know are remembered, and fetches of keys not yet known are limited per client address
-// and overall: posting made-up key ids cannot make this server call eBay at will. A notice about an eBay user a seller
-// here is connected to draws on an overall budget of its own, which notices naming nobody (anyone can write those)
-// cannot use up: a real deletion is never held back by a flood of made-up ones.
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto'
+// X-EBAY-SIGNATURE is verified (notification-signature.ts) before that eBay user's tokens are erased. A notice about an
+// eBay user a seller here is connected to draws on the key fetches' budget for those.
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import { eraseEbayAccount, hasEbayAccount } from '../../db/marketplace-connections.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
-import { hostsOf } from './hosts.ts'
-import { AppTokenUnavailable, createAppTokens } from './app-token.ts'
-import { createLimiter } from '../rate-limit.ts'
+import { challengeResponse } from './notification-challenge.ts'
+import { createNotificationSignatures, type NotificationSignatures } from './notification-signature.ts'
 
-const TIMEOUT_MS = 10_000
-// eBay signs with a handful of keys, each cached once fetched; a new one is rare, so a few fetches a minute are plenty.
-export const KEY_FETCH_LIMITS = {
-  perAddress: { max: 5, windowSeconds: 60 },
-  overall: { max: 20, windowSeconds: 60 },
-}
-// A key id eBay said it does not know is refused without asking again for 10 minutes; at most this many are kept.
-const UNKNOWN_KEY_TTL_MS = 10 * 60_000
-const UNKNOWN_KEYS_MAX = 10_000
-
-const SignatureSchema = v.object({
-  alg: v.string(),
-  kid: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)),
-  signature: v.string(),
-  digest: v.string(),
-})
 const NotificationSchema = v.object({
   metadata: v.object({ topic: v.string() }),
   notification: v.object({
     data: v.object({ userId: v.pipe(v.string(), v.nonEmpty()), username: v.optional(v.string()) }),
   }),
 })
-const PublicKeySchema = v.object({ key: v.string(), algorithm: v.optional(v.string()), digest: v.optional(v.string()) })
-
 const notConfigured = () =>
   new AppError(
     503,
     'ebay_deletion_not_configured',
     'eBay account deletion notifications are not set up: the site operator needs to set EBAY_VERIFICATION_TOKEN and EBAY_DELETION_ENDPOINT_URL (the public address of this endpoint, exactly as registered with eBay).',
   )
-const badSignature = (why: string) =>
-  new AppError(412, 'ebay_signature_invalid', `The X-EBAY-SIGNATURE header could not be verified: ${why}.`)
-const keyUnavailable = () =>
-  new AppError(
-    502,
-    'ebay_public_key_unavailable',
-    "eBay's public key for this notification could not be fetched. eBay will send it again.",
-  )
-
-/** eBay sends the PEM body without line breaks; Node wants the armour lines on their own. */
-const toPem = (key: string) =>
-  key
-    .replace(/-----BEGIN PUBLIC KEY-----\s*/, '-----BEGIN PUBLIC KEY-----\n')
-    .replace(/\s*-----END PUBLIC KEY-----/, '\n-----END PUBLIC KEY-----')
-
 export type DeletionOutcome = { kind: 'erased'; connections: number } | { kind: 'ignored' }
 
-export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefined, fetcher: typeof fetch = fetch) {
-  const hosts = hostsOf(config)
-  const keys = new Map<string, KeyObject>()
-  /** Key ids eBay answered 400/404 for, with when that answer stops counting. */
-  const unknownKeys = new Map<string, number>()
-  /** Fetches under way, so the same key id posted twice at once is fetched once. */
-  const lookups = new Map<string, Promise<KeyObject>>()
-  const keyFetches = createLimiter(
-    sql,
-    'ebay-key',
-    KEY_FETCH_LIMITS,
-    (wait) => `Too many notifications signed with keys this server does not know yet. Try again in ${wait}.`,
-  )
-  const appTokens = createAppTokens(config, fetcher)
-
-  /** eBay's JSON answer, or the HTTP status it refused with (undefined when it could not be reached or made no sense). */
-  async function fetchJson<S extends v.GenericSchema>(
-    url: string,
-    init: RequestInit,
-    schema: S,
-  ): Promise<{ value: v.InferOutput<S> } | { status: number | undefined }> {
-    try {
-      const response = await fetcher(url, {
-        ...init,
-        headers: { accept: 'application/json', 'accept-language': 'en-US', ...init.headers },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      })
-      if (!response.ok) {
-        console.error(`[ebay] ${new URL(url).pathname} answered HTTP ${response.status}`)
-        return { status: response.status }
-      }
-      const parsed = v.safeParse(schema, await response.json())
-      return parsed.success ? { value: parsed.output } : { status: undefined }
-    } catch (error) {
-      console.error(`[ebay] ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`)
-      return { status: undefined }
-    }
-  }
-
-  async function applicationToken(): Promise<string> {
-    return appTokens.get().catch((error: unknown) => {
-      if (!(error instanceof AppTokenUnavailable)) throw error
-      console.error(`[ebay] no application token: ${error.message}`)
-      throw keyUnavailable()
-    })
-  }
-
-  const noSuchKey = () => badSignature('eBay has no public key with its key id')
-
-  function rememberUnknown(kid: string) {
-    // Maps keep insertion order: the first entry is the oldest.
-    if (unknownKeys.size >= UNKNOWN_KEYS_MAX) unknownKeys.delete(unknownKeys.keys().next().value!)
-    unknownKeys.set(kid, Date.now() + UNKNOWN_KEY_TTL_MS)
-  }
-
-  function knownUnknown(kid: string): boolean {
-    const until = unknownKeys.get(kid)
-    if (until === undefined) return false
-    if (until > Date.now()) return true
-    unknownKeys.delete(kid)
-    return false
-  }
-
-  /**
-   * The key for this id: from the cache, else fetched from eBay once the fetch limits allow it; `budget` is the overall
-   * counter the fetch draws on.
-   */
-  function publicKey(kid: string, clientAddress: string, budget: 'connected' | 'all'): Promise<KeyObject> {
-    const cached = keys.get(kid)
-    if (cached) return Promise.resolve(cached)
-    if (knownUnknown(kid)) return Promise.reject(noSuchKey())
-    const pending = lookups.get(kid)
-    if (pending) return pending
-    const lookup = keyFetches
-      .consume({ perAddress: clientAddress, overall: budget })
-      .then(() => fetchPublicKey(kid))
-      .finally(() => lookups.delete(kid))
-    lookups.set(kid, lookup)
-    return lookup
-  }
-
-  async function fetchPublicKey(kid: string): Promise<KeyObject> {
-    const token = await applicationToken()
-    const reply = await fetchJson(
-      `${hosts.api}/commerce/notification/v1/public_key/${kid}`,
-      { headers: { authorization: `Bearer ${token}` } },
-      PublicKeySchema,
-    )
-    // The key id comes from the header, which anyone can write: eBay's 400 or 404 means the signature is not eBay's,
-    // while any other failure is ours or eBay's, and eBay sends the notification again.
-    if ('status' in reply && (reply.status === 400 || reply.status === 404)) {
-      rememberUnknown(kid)
-      throw noSuchKey()
-    }
-    if (!('value' in reply)) throw keyUnavailable()
-    const key = createPublicKey(toPem(reply.value.key))
-    keys.set(kid, key)
-    return key
-  }
-
-  /** Checks the ECDSA/SHA-1 signature over the body as sent, or as eBay's SDK re-serialises it. */
-  async function verifySignature(
-    rawBody: string,
-    parsedBody: unknown,
-    header: string | undefined,
-    clientAddress: string,
-    budget: 'connected' | 'all',
-  ): Promise<void> {
-    if (!header) throw badSignature('it is missing')
-    let decoded: unknown
-    try {
-      decoded = JSON.parse(Buffer.from(header, 'base64').toString('utf8'))
-    } catch {
-      throw badSignature('it is not base64-encoded JSON')
-    }
-    const signature = v.safeParse(SignatureSchema, decoded)
-    if (!signature.success) throw badSignature('it lacks alg, kid, signature or digest')
-    const key = await publicKey(signature.output.kid, clientAddress, budget)
-    const bytes = Buffer.from(signature.output.signature, 'base64')
-    const matches = (text: string) => verify('sha1', Buffer.from(text), { key, dsaEncoding: 'der' }, bytes)
-    if (!matches(rawBody) && !matches(JSON.stringify(parsedBody)))
-      throw badSignature('the signature does not match the body')
-  }
-
+export function createEbayAccountDeletion(
+  sql: Sql,
+  config: EbayConfig | undefined,
+  fetcher: typeof fetch = fetch,
+  signatures: NotificationSignatures = createNotificationSignatures(sql, config, fetcher),
+) {
   return {
     /** GET ?challenge_code=…: proves to eBay that this endpoint is ours. */
     challenge(challengeCode: string): { challengeResponse: string } {
       if (!config?.verificationToken || !config.deletionEndpointUrl) throw notConfigured()
-      const hash = createHash('sha256')
-        .update(challengeCode)
-        .update(config.verificationToken)
-        .update(config.deletionEndpointUrl)
-      return { challengeResponse: hash.digest('hex') }
+      return challengeResponse(challengeCode, config.verificationToken, config.deletionEndpointUrl)
     },
 
     /** POST: a verified MARKETPLACE_ACCOUNT_DELETION erases that eBay user's tokens; other topics are acknowledged. */
@@ -218,7 +57,7 @@ export function createEbayAccountDeletion(sql: Sql, config: EbayConfig | undefin
           : undefined
       const namesConnected = deletion !== undefined && (await hasEbayAccount(sql, deletion.userId, deletion.username))
       // Verified either way, so the answer says nothing of who is connected here.
-      await verifySignature(rawBody, parsedBody, signatureHeader, clientAddress, namesConnected ? 'connected' : 'all')
+      await signatures.verify(rawBody, parsedBody, signatureHeader, clientAddress, namesConnected ? 'connected' : 'all')
       if (!deletion) return { kind: 'ignored' }
       const { userId, username } = deletion
       const connections = await eraseEbayAccount(sql, userId, username)

@@ -14,6 +14,9 @@ import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
+import { createAppTokens } from './app-token.ts'
+import type { NotificationSignatures } from './notification-signature.ts'
+import { createEbayOrderPush, orderPushSettings } from './order-push.ts'
 import { createEbayOrders } from './orders.ts'
 import { createEbayPictures } from './pictures.ts'
 import { createEbayPublisher } from './publish.ts'
@@ -46,11 +49,13 @@ export interface EbayServicesDeps {
   importOptions?: EbayImportOptions
   /** What Snaplist asks eBay as the app (the market for a barcode); absent without eBay's app keys. */
   lookups?: EbayLookups | undefined
+  /** Checks the signature of eBay's pushes (shared with account deletion, and its cache of eBay's keys). */
+  signatures: NotificationSignatures
 }
 
 /**
  * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices, the sales poll,
- * importing and the catalog's products for a barcode; they send their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
+ * importing, the catalog's products for a barcode and eBay's push of each sale; they send their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
   sql,
@@ -63,6 +68,7 @@ export function createEbayServices({
   photos,
   importOptions,
   lookups,
+  signatures,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -82,7 +88,19 @@ export function createEbayServices({
     connectionService,
     tradingListings,
   })
-  const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions })
+  const pushSettings = orderPushSettings(ebayConfig, publicUrl)
+  const orderPush = pushSettings
+    ? createEbayOrderPush({
+        sql,
+        jobs,
+        sell,
+        appTokens: createAppTokens(ebayConfig),
+        connectionService,
+        signatures,
+        settings: pushSettings,
+      })
+    : undefined
+  const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
@@ -119,5 +137,6 @@ export function createEbayServices({
     bulkPrices,
     importer,
     catalog,
+    orderPush,
   }
 }

@@ -104,23 +104,38 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
       return true
     })
 
+  /** Applies the orders read (those not cancelled, and not applied before), adding them to `read`. */
+  async function applyRead(userId: number, found: Order[], read: OrdersRead): Promise<void> {
+    for (const order of found) {
+      if (order.cancelStatus?.cancelState === 'CANCELED') continue
+      const lines = soldLines(order)
+      read.lines.push(...lines)
+      if (await applyOrder(userId, order.orderId, new Date(order.creationDate), lines)) read.applied += 1
+    }
+  }
+
   /** Reads the seller's orders made since `from` and applies those not applied yet (ebay_orders keeps each once). */
   async function applySince(token: string, userId: number, from: Date): Promise<OrdersRead> {
     const read: OrdersRead = { applied: 0, lines: [] }
     for (let offset = 0; ; offset += PAGE_SIZE) {
       const page = await readPage(token, from, offset)
-      for (const order of page.orders) {
-        if (order.cancelStatus?.cancelState === 'CANCELED') continue
-        const soldAt = new Date(order.creationDate)
-        const lines = soldLines(order)
-        read.lines.push(...lines)
-        if (await applyOrder(userId, order.orderId, soldAt, lines)) read.applied += 1
-      }
+      await applyRead(userId, page.orders, read)
       if (page.orders.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) return read
     }
   }
 
-  return { applySince }
+  /** Reads the orders named (at most 50: getOrders' orderIds) and applies those not applied yet. */
+  async function applyOrders(token: string, userId: number, orderIds: string[]): Promise<OrdersRead> {
+    const reply = await sell.send(token, {
+      method: 'GET',
+      path: `/sell/fulfillment/v1/order?orderIds=${encodeURIComponent(orderIds.join(','))}`,
+    })
+    const read: OrdersRead = { applied: 0, lines: [] }
+    await applyRead(userId, readReply(OrdersSchema, reply).orders, read)
+    return read
+  }
+
+  return { applySince, applyOrders }
 }
 
 export type EbayOrders = ReturnType<typeof createEbayOrders>

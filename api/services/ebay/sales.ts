@@ -15,31 +15,62 @@ import { EbayRefusal } from './sell-api.ts'
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
 
+/** One seller's read: from the last read on, or only the order a push named (order-push.ts). */
+export interface EbaySalesRead {
+  userId: number
+  orderId?: string
+}
+
 export interface EbaySalesDeps {
   sql: Sql
   jobs: JobQueue
   orders: EbayOrders
   connectionService: MarketplaceConnectionService
   revisions: EbayRevisions
+  /** eBay's push of each sale, when this server can take it: its subscriptions are made on the poll's schedule. */
+  orderPush?: { queueMissing(): Promise<void> } | undefined
 }
 
-export function createEbaySales({ sql, jobs, orders, connectionService, revisions }: EbaySalesDeps) {
-  /** Reads the seller's orders since the last read (less the overlap) and applies those not applied yet; returns how many. */
-  const pollSeller = ({ userId }: { userId: number }): Promise<number> =>
-    readSalesSince({
-      sql,
-      userId,
-      marketplace: 'ebay',
-      overlapMs: OVERLAP_MS,
-      applySince: async (from) =>
-        (await connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))).applied,
-      lacksScope: (error) => error instanceof EbayRefusal && error.ebayStatus === 403,
-    })
+/** A grant from before Snaplist asked to read orders: nothing to retry until the seller connects again. */
+const lacksScope = (error: unknown) => error instanceof EbayRefusal && error.ebayStatus === 403
 
-  /** Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), and the revisions whose job was lost. */
+export function createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush }: EbaySalesDeps) {
+  /** The order a push named, read with the seller's token and applied unless it was before. */
+  async function readOrder(userId: number, orderId: string): Promise<number> {
+    try {
+      return (await connectionService.call(userId, 'ebay', (token) => orders.applyOrders(token, userId, [orderId])))
+        .applied
+    } catch (error) {
+      if (lacksScope(error)) return 0
+      throw error
+    }
+  }
+
+  /**
+   * Reads the seller's orders since the last read (less the overlap), or the one order a push named, and applies those
+   * not applied yet; returns how many.
+   */
+  const pollSeller = ({ userId, orderId }: EbaySalesRead): Promise<number> =>
+    orderId !== undefined
+      ? readOrder(userId, orderId)
+      : readSalesSince({
+          sql,
+          userId,
+          marketplace: 'ebay',
+          overlapMs: OVERLAP_MS,
+          applySince: async (from) =>
+            (await connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))).applied,
+          lacksScope,
+        })
+
+  /**
+   * Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), the
+   * revisions whose job was lost, and the push subscriptions not made yet.
+   */
   async function pollAll(): Promise<void> {
     for (const { userId } of await listWorkingGrants(sql, 'ebay')) await jobs.send(SELLER_SALES_JOB, { userId })
     await revisions.resumeStalled()
+    await orderPush?.queueMissing()
   }
 
   /** The seller's Dashboard opened: their orders are read at once (selling/sales-refresh.ts). */

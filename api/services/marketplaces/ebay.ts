@@ -10,6 +10,7 @@ import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
 import { ebayBusy, ebayUnavailable, ebayUnreachable, missingCertId } from '../ebay/errors.ts'
 import { ebayBasicAuth, hostsOf } from '../ebay/hosts.ts'
+import { NOTIFICATION_SUBSCRIPTION_SCOPE } from '../ebay/order-push.ts'
 import {
   GrantRefused,
   TokenRejected,
@@ -30,10 +31,12 @@ const PUBLISHING_SCOPES = [
 // Reading the seller's orders (Fulfillment getOrders) to learn of sales.
 const SALES_SCOPES = [...PUBLISHING_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.fulfillment.readonly'] as const
 // Reading what each sale earned (Finances getTransactions: fees and shipping labels).
-export const EBAY_SCOPES = [...SALES_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.finances'] as const
+const EARNINGS_SCOPES = [...SALES_SCOPES, 'https://api.ebay.com/oauth/api_scope/sell.finances'] as const
+// Subscribing to the seller's ORDER_CONFIRMATION push (services/ebay/order-push.ts).
+export const EBAY_SCOPES = [...EARNINGS_SCOPES, NOTIFICATION_SUBSCRIPTION_SCOPE] as const
 // What connecting asked for over time, newest first: a seller who connected before a scope was asked for keeps what
 // they granted (a refresh asks for the newest set their grant has), and gets the rest once they connect again.
-const SCOPES_ASKED_OVER_TIME = [EBAY_SCOPES, SALES_SCOPES, PUBLISHING_SCOPES] as const
+const SCOPES_ASKED_OVER_TIME = [EBAY_SCOPES, EARNINGS_SCOPES, SALES_SCOPES, PUBLISHING_SCOPES] as const
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -176,8 +179,11 @@ export function createEbayProvider(
     },
 
     // The code arrives decoded exactly once (contract/marketplace-exchange.ts); URLSearchParams encodes it once for the form.
-    exchangeCode: ({ code, redirectUri }) =>
-      requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    // eBay's consent page grants every scope asked for or none: the grant holds EBAY_SCOPES.
+    exchangeCode: async ({ code, redirectUri }) => ({
+      ...(await requestTokens('code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri })),
+      scopes: EBAY_SCOPES,
+    }),
 
     refresh: (refreshToken) => refreshAsking(refreshToken, 0),
 
