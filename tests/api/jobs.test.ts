@@ -43,6 +43,13 @@ afterAll(() => database?.drop())
 /** One API process: the app and its job queue over `sql`, mail into the outbox. */
 // Etsy's settings, so that its jobs are defined too (no call reaches this address).
 const ETSY = { clientId: 'jobs-test-keystring', apiUrl: 'http://127.0.0.1:9' }
+// eBay's app keys, its verification token and an https address: eBay's order push, and its job, are set up too.
+const EBAY = loadConfig({
+  EBAY_CLIENT_ID: 'jobs-test-app-id',
+  EBAY_CLIENT_SECRET: 'jobs-test-cert-id',
+  EBAY_VERIFICATION_TOKEN: 'a-jobs-test-verification-token-of-32-chars',
+  EBAY_API_URL: 'http://127.0.0.1:9',
+}).ebay
 
 function apiProcess(
   processSql: Sql,
@@ -52,7 +59,7 @@ function apiProcess(
   const app = createApp({
     sql: processSql,
     config: {
-      publicUrl: undefined,
+      publicUrl: 'https://snaplist.test',
       appUrl: TEST_ORIGIN,
       https: false,
       trustProxy: false,
@@ -64,6 +71,7 @@ function apiProcess(
     jobs,
     marketplaces: { cipher: createEphemeralCipher(), providers: { etsy } },
     etsyConfig: ETSY,
+    ebayConfig: EBAY,
   })
   return { app, jobs }
 }

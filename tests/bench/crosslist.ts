@@ -47,8 +47,12 @@ const SALE_SPREAD_MS = 800
 const BOTH_AT_ONCE = 0.35
 const POLL_SECONDS = 60
 const END_GOAL_MS = (POLL_SECONDS + 10) * 1000
-/** A sale Etsy pushed (decision 0050): the other marketplace ends the item within this. */
+/** A sale pushed (Etsy's order.paid, decision 0050; eBay's ORDER_CONFIRMATION, 0051): the other ends it within this. */
 const PUSH_GOAL_MS = 10_000
+/** The https address eBay delivers to (the stand-in reaches the first process behind it, as a TLS proxy would). */
+const PUBLIC_URL = 'https://snaplist.bench'
+/** How long the sellers' eBay push subscriptions may take to be made (the sales poll's schedule queues them). */
+const SUBSCRIBE_LIMIT_MS = 3 * 60_000
 const ETSY_WEBHOOK_SECRET = `whsec_${Buffer.from('the cross-listing bench’s webhook secret').toString('base64')}`
 const SETTLE_LIMIT_MS = 9 * 60_000
 const ETSY_REDIRECT_URI = 'http://localhost/etsy/auth/success'
@@ -101,6 +105,8 @@ export async function benchCrosslist(): Promise<void> {
     ETSY_SALES_POLL_MINUTES: String(POLL_SECONDS / 60),
     EBAY_SALES_POLL_MINUTES: String(POLL_SECONDS / 60),
     ETSY_WEBHOOK_SECRET,
+    PUBLIC_URL,
+    EBAY_VERIFICATION_TOKEN: 'the-cross-listing-bench-verification-token',
     JOB_EXPIRE_SECONDS: '20',
   }
   const apis: Api[] = [{ port: freePort() }, { port: freePort() }]
@@ -109,6 +115,7 @@ export async function benchCrosslist(): Promise<void> {
     for (const api of apis) await startApi(api, env)
     // Etsy delivers to one address; here the first process's (killed at times, as a server restarting is).
     etsy.registerWebhook({ url: `http://127.0.0.1:${apis[0]!.port}${ETSY_WEBHOOK_PATH}`, secret: ETSY_WEBHOOK_SECRET })
+    ebay.notifications.reachAppAt(PUBLIC_URL, `http://127.0.0.1:${apis[0]!.port}`)
     const report = await run(ebay, etsy, apis, env, db.databaseUrl)
     console.log(
       '\n== Sold once, everywhere: eBay and Etsy, an API process SIGKILLed at random (two processes, one Postgres server) ==',
@@ -120,6 +127,16 @@ export async function benchCrosslist(): Promise<void> {
     await db.drop()
     await smtp.close()
     await Promise.all([ebay.close(), etsy.close()])
+  }
+}
+
+/** Waits for eBay to hold an ORDER_CONFIRMATION subscription for each seller, made by the app's job on the poll's schedule. */
+async function untilSubscribed(ebay: FakeEbay, grants: Set<string>): Promise<void> {
+  const deadline = Date.now() + SUBSCRIBE_LIMIT_MS
+  const subscribed = () => new Set([...ebay.notifications.subscriptions.values()].map((held) => held.seller))
+  while ([...grants].some((grant) => !subscribed().has(grant))) {
+    if (Date.now() > deadline) throw new Error("the sellers were not subscribed to eBay's order push in time")
+    await sleep(1000)
   }
 }
 
@@ -194,6 +211,7 @@ async function run(
     }
   }
   await Promise.all(Array.from({ length: SELLERS }, (_, index) => seller(index)))
+  await untilSubscribed(ebay, new Set(items.map((item) => item.seller.grant)))
 
   // What the stand-ins hold for an item.
   const ebaySku = (item: Item) =>
@@ -390,7 +408,7 @@ async function run(
   }
 
   // From the sale of the last piece to the other marketplace no longer selling it (races, where both sold, aside), by
-  // where it sold: eBay's are learned by the poll, Etsy's pushed.
+  // where it sold: both pushed, the polls behind them.
   const waitsBySide: Record<Side, number[]> = { ebay: [], etsy: [] }
   for (const item of items) {
     if (!item.lastPiece || item.lastPiece.both) continue
@@ -402,9 +420,13 @@ async function run(
   }
   const waits = [...waitsBySide.ebay, ...waitsBySide.etsy]
   const slowest = waits.length ? Math.max(...waits) : Number.NaN
-  const pushed = waitsBySide.etsy
-  const pushedLate = pushed.filter((wait) => wait > PUSH_GOAL_MS).length
-  const pushesAnswered = etsy.webhookDeliveries.filter((delivery) => delivery.attempts.at(-1) === 204).length
+  const late = (side: Side) => waitsBySide[side].filter((wait) => wait > PUSH_GOAL_MS).length
+  const pushesAnswered = {
+    ebay: `${ebay.notifications.pushes.filter((push) => push.attempts.at(-1) === 204).length} of ${ebay.notifications.pushes.length} ORDER_CONFIRMATION`,
+    etsy: `${etsy.webhookDeliveries.filter((delivery) => delivery.attempts.at(-1) === 204).length} of ${etsy.webhookDeliveries.length} order.paid`,
+  }
+  const bySideLine = (side: Side, name: string) =>
+    `  sold on ${name} (pushed: ${pushesAnswered[side]} answered 204): median ${seconds(median(waitsBySide[side]))}, max ${seconds(Math.max(...waitsBySide[side]))} over ${waitsBySide[side].length}, ${late(side)} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`
   // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
   const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
   for (const item of items) {
@@ -465,8 +487,8 @@ async function run(
     `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay or Etsy count is not the stock left ${countOff} (goal 0)`,
     `oversells: ${beyond} pieces sold beyond the stock, not in marketplace_sales as short ${unreported}, not on the seller's listing ${unshown} (goal 0)`,
     `sale of the last piece to the other marketplace ending it: median ${seconds(median(waits))}, max ${seconds(slowest)} over ${waits.length} items (goal ≤ ${END_GOAL_MS / 1000} s)`,
-    `  sold on eBay (the poll): median ${seconds(median(waitsBySide.ebay))}, max ${seconds(Math.max(...waitsBySide.ebay))} over ${waitsBySide.ebay.length}`,
-    `  sold on Etsy (pushed: ${pushesAnswered} of ${etsy.webhookDeliveries.length} order.paid answered 204): median ${seconds(median(pushed))}, max ${seconds(Math.max(...pushed))} over ${pushed.length}, ${pushedLate} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`,
+    bySideLine('ebay', 'eBay'),
+    bySideLine('etsy', 'Etsy'),
     `verdict: ${pass ? 'PASS' : 'FAIL'}`,
   ]
 }

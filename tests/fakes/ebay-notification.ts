@@ -222,6 +222,25 @@ export function createNotificationStandIn({ bearer, sign }: { bearer: BearerToke
       c.header('location', `${new URL(c.req.url).origin}${BASE}/subscription/${subscriptionId}`)
       return c.body(null, 201)
     })
+    .put(`${BASE}/subscription/:id`, async (c) => {
+      const token = bearer(c)
+      if (!token) return unauthorized(c)
+      const held = subscriptions.get(c.req.param('id'))
+      if (!held || held.seller !== token.seller)
+        return notificationError(c, 404, 195007, 'Invalid or missing subscription id.')
+      const body = (await c.req.json().catch(() => undefined)) as Partial<
+        Pick<Subscription, 'status' | 'destinationId'>
+      >
+      const refused = contractRefusal(c, 'updateSubscription', body)
+      if (refused) return refused
+      const destination = destinations.get(body.destinationId ?? held.destinationId)
+      if (!destination) return notificationError(c, 400, 195007, 'Invalid or missing destination id.')
+      if (body.status !== 'ENABLED' && body.status !== 'DISABLED')
+        return notificationError(c, 400, 195006, 'Invalid or missing subscription status.')
+      held.status = body.status
+      held.destinationId = destination.destinationId
+      return c.body(null, 204)
+    })
     .get(`${BASE}/subscription`, (c) => {
       const token = bearer(c)
       if (!token) return unauthorized(c)

@@ -20,9 +20,12 @@ export interface BothMarketplaces {
 
 /**
  * The eBay and Etsy stand-ins and one app selling on both, opened before a file's tests and closed after them; with
- * the app's Etsy webhook secret (ETSY_WEBHOOK_SECRET) when given.
+ * the app's Etsy webhook secret (ETSY_WEBHOOK_SECRET) and its PUBLIC_URL when given.
  */
-export function bothMarketplacesPerFile({ etsyWebhookSecret }: { etsyWebhookSecret?: string } = {}): BothMarketplaces {
+export function bothMarketplacesPerFile({
+  etsyWebhookSecret,
+  publicUrl,
+}: { etsyWebhookSecret?: string; publicUrl?: string } = {}): BothMarketplaces {
   const opened = {} as BothMarketplaces
   beforeAll(async () => {
     opened.ebay = await startFakeEbay()
@@ -31,6 +34,7 @@ export function bothMarketplacesPerFile({ etsyWebhookSecret }: { etsyWebhookSecr
     opened.t = await ebayApp(ebayConfigFor(opened.ebay), {
       marketplaces: { cipher, providers: { etsy: provider } },
       etsyConfig: { ...etsyConfig, webhookSecret: etsyWebhookSecret },
+      ...(publicUrl ? { publicUrl } : {}),
     })
     opened.skuOf = await ebaySkus(opened.t)
   })
