@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EBAY_ORDER_PUSH_PATH } from '../../../api/services/ebay/order-push.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
-import type { OrderPush } from '../../fakes/ebay-notification.ts'
 import { sellItem } from '../../fakes/ebay-sell.ts'
 import { listen } from '../../fakes/listen.ts'
 import { dueNow } from '../../helpers/jobs.ts'
+import { answeredPush } from '../../helpers/pushes.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
 import { createHash } from 'node:crypto'
@@ -40,15 +40,8 @@ async function pushOf(userId: number) {
   return row
 }
 
-/** The push of the order once the app has answered it (2xx) or the stand-in gave up. */
-async function pushed(orderId: string): Promise<OrderPush> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const push = both.ebay.notifications.pushes.find((each) => each.orderId === orderId)
-    if (push?.attempts.some((status) => status >= 200 && status < 300)) return push
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`order ${orderId} was not pushed: ${JSON.stringify(both.ebay.notifications.pushes)}`)
-}
+/** The push of the order once the app has answered it (2xx). */
+const pushed = (orderId: string) => answeredPush(both.ebay.notifications.pushes, (push) => push.orderId === orderId)
 
 /** An ORDER_CONFIRMATION as eBay sends it, signed by the stand-in unless a signature is given. */
 function orderConfirmation(key: string, orderId: string, signature?: string) {

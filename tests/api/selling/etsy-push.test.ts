@@ -9,7 +9,8 @@ import { dueNow } from '../../helpers/jobs.ts'
 import { createTestApp, readJson, type TestApp } from '../../helpers/test-app.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { listen } from '../../fakes/listen.ts'
-import { signedAsEtsy, type WebhookDelivery } from '../../fakes/etsy-webhooks.ts'
+import { signedAsEtsy } from '../../fakes/etsy-webhooks.ts'
+import { answeredPush } from '../../helpers/pushes.ts'
 
 const SECRET = `whsec_${Buffer.from('the app’s Etsy webhook secret, 32 bytes').toString('base64')}`
 const both = bothMarketplacesPerFile({ etsyWebhookSecret: SECRET })
@@ -24,15 +25,9 @@ beforeEach(() => {
   both.etsy.control.fail = null
 })
 
-/** The delivery of the receipt once the app has answered it (2xx) or the stand-in gave up. */
-async function delivered(receiptId: number): Promise<WebhookDelivery> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const delivery = both.etsy.webhookDeliveries.find((each) => each.receiptId === receiptId)
-    if (delivery?.attempts.some((status) => status >= 200 && status < 300)) return delivery
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`receipt ${receiptId} was not delivered: ${JSON.stringify(both.etsy.webhookDeliveries)}`)
-}
+/** The delivery of the receipt once the app has answered it (2xx). */
+const delivered = (receiptId: number) =>
+  answeredPush(both.etsy.webhookDeliveries, (delivery) => delivery.receiptId === receiptId)
 
 /** A delivery as Etsy signs it (etsy-webhooks.ts), with the app's secret unless another is given. */
 const signed = (body: string, options: { secret?: string; at?: number } = {}) =>
