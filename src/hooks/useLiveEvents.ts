@@ -9,7 +9,7 @@ import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 import { firstTelling } from '../lib/sales-told.ts'
-import { onSigningOut } from '../lib/signing-out.ts'
+import { isSigningOut, onSigningOut } from '../lib/signing-out.ts'
 import { applyLiveEvents } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
 
@@ -33,7 +33,8 @@ export function useLiveEvents() {
   const queryClient = useQueryClient()
   const userId = useQuery(currentUserQuery).data?.id
   useEffect(() => {
-    if (userId === undefined || typeof EventSource === 'undefined') return
+    // Mounted while the seller is signing out (its code still loading when they tapped Logout): nothing to open.
+    if (userId === undefined || typeof EventSource === 'undefined' || isSigningOut()) return
     let source: EventSource | undefined
     let lastId: string | undefined
     let retry: ReturnType<typeof setTimeout> | undefined

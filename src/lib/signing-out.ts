@@ -1,8 +1,22 @@
-// Signing out: what keeps a request open for the seller (the live events stream) lets go before the session ends, so
-// nothing is refused with a 401 on the way out (a stream's reconnect would be).
+// Signing out: what keeps a request open for the seller (the live events stream) lets go before the session ends, and
+// none starts until it has (a part of the page still loading, such as the stream's, may mount meanwhile), so nothing
+// is refused with a 401 on the way out (a stream's reconnect would be).
 const SIGNING_OUT = 'snaplist:signing-out'
 
-export const announceSigningOut = () => window.dispatchEvent(new Event(SIGNING_OUT))
+let signingOut = false
+
+export const announceSigningOut = () => {
+  signingOut = true
+  window.dispatchEvent(new Event(SIGNING_OUT))
+}
+
+/** The sign-out is over, ended or failed: whoever is signed in next (or still) may open what they need again. */
+export const signingOutOver = () => {
+  signingOut = false
+}
+
+/** While a sign-out is under way, nothing that would hold a request open for the seller may start. */
+export const isSigningOut = () => signingOut
 
 export function onSigningOut(listener: () => void): () => void {
   window.addEventListener(SIGNING_OUT, listener)

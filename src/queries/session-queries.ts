@@ -9,7 +9,7 @@ import { maybeSignedIn } from '../lib/session-hint.ts'
 import { notify } from '../lib/notify.tsx'
 import { forgetLastSeen } from '../lib/last-seen-store.ts'
 import { forgetThumbnails } from '../offline/thumbnail-cache.ts'
-import { announceSigningOut } from '../lib/signing-out.ts'
+import { announceSigningOut, signingOutOver } from '../lib/signing-out.ts'
 
 export const sessionKeys = { user: ['user'] as const }
 
@@ -112,5 +112,6 @@ export function useLogout() {
       notify('Logged out successfully', 'You have been logged out of your account.', 'success')
     },
     onError: () => notify('Logout failed', 'There was an error logging out. Please try again.', 'error'),
+    onSettled: signingOutOver,
   })
 }
