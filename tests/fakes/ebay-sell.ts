@@ -378,6 +378,8 @@ export interface SellState {
   finances: Map<string, OrderFinances>
   mode: SellMode
   slowMs: number
+  /** How long an order takes to reach getOrders after it is made (eBay's orders reach it a little after; 0 here). */
+  ordersLagMs: number
   /** bulkUpdatePriceQuantity calls eBay took (not those it refused whole). */
   bulkPriceQuantityCalls: number
   /** Calls whose path matches answer busy (429), down (500 or 503) or late (status 0: waits delayMs, then answers). */
@@ -425,6 +427,7 @@ export const createSellState = (): SellState => ({
   finances: new Map(),
   mode: 'good',
   slowMs: 3000,
+  ordersLagMs: 0,
   trouble: null,
   trading: new Map(),
   tradingBusyCalls: 0,
@@ -1059,12 +1062,15 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         const problem = unknownQuery(c, fulfillmentContract, 'getOrders')
         if (problem) return problem
         // orderIds (at most 50, comma-separated) names the orders wanted and eBay ignores every other parameter.
+        const reached = (state.orders.get(token.seller) ?? []).filter(
+          (order) => Date.parse(order.creationDate) <= Date.now() - state.ordersLagMs,
+        )
         const orderIds = c.req.query('orderIds')
         if (orderIds !== undefined) {
           const wanted = orderIds.split(',')
           if (wanted.length > 50)
             return restError(c, 400, 30900, 'Exceeded maximum number of order IDs (the current limit is 50)')
-          const orders = (state.orders.get(token.seller) ?? []).filter((order) => wanted.includes(order.orderId))
+          const orders = reached.filter((order) => wanted.includes(order.orderId))
           return c.json({ href: c.req.url, limit: 50, offset: 0, total: orders.length, orders, warnings: [] })
         }
         const window = creationWindow(c.req.query('filter'))
@@ -1080,7 +1086,7 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
           return restError(c, 400, 31100, `Invalid limit: ${c.req.query('limit')}`)
         if (!Number.isInteger(offset) || offset < 0)
           return restError(c, 400, 31000, `Invalid offset: ${c.req.query('offset')}`)
-        const all = (state.orders.get(token.seller) ?? []).filter(
+        const all = reached.filter(
           (order) =>
             !window || (Date.parse(order.creationDate) >= window.from && Date.parse(order.creationDate) <= window.to),
         )

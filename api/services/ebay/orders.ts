@@ -124,15 +124,23 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
     }
   }
 
-  /** Reads the orders named (at most 50: getOrders' orderIds) and applies those not applied yet. */
-  async function applyOrders(token: string, userId: number, orderIds: string[]): Promise<OrdersRead> {
+  /**
+   * Reads the orders named (at most 50: getOrders' orderIds) and applies those not applied yet; `missing` are those
+   * getOrders does not have yet.
+   */
+  async function applyOrders(
+    token: string,
+    userId: number,
+    orderIds: string[],
+  ): Promise<OrdersRead & { missing: string[] }> {
     const reply = await sell.send(token, {
       method: 'GET',
       path: `/sell/fulfillment/v1/order?orderIds=${encodeURIComponent(orderIds.join(','))}`,
     })
+    const found = readReply(OrdersSchema, reply).orders
     const read: OrdersRead = { applied: 0, lines: [] }
-    await applyRead(userId, readReply(OrdersSchema, reply).orders, read)
-    return read
+    await applyRead(userId, found, read)
+    return { ...read, missing: orderIds.filter((id) => !found.some((order) => order.orderId === id)) }
   }
 
   return { applySince, applyOrders }

@@ -15,11 +15,17 @@ import { EbayRefusal } from './sell-api.ts'
 export const SALES_POLL_JOB = 'ebay-sales-poll'
 export const SELLER_SALES_JOB = 'ebay-seller-sales'
 
-/** One seller's read: from the last read on, or only the order a push named (order-push.ts). */
+/** One seller's read: from the last read on, or only the order a push named (order-push.ts), read again `rereads` times. */
 export interface EbaySalesRead {
   userId: number
   orderId?: string
+  rereads?: number
 }
+
+// A pushed order getOrders does not have yet (orders reach it a little after they are made) is read again 20 s later,
+// then 40, 80 and 160 s: past that the poll finds it.
+const REREAD_SECONDS = 20
+const REREADS = 4
 
 export interface EbaySalesDeps {
   sql: Sql
@@ -35,11 +41,15 @@ export interface EbaySalesDeps {
 const lacksScope = (error: unknown) => error instanceof EbayRefusal && error.ebayStatus === 403
 
 export function createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush }: EbaySalesDeps) {
-  /** The order a push named, read with the seller's token and applied unless it was before. */
-  async function readOrder(userId: number, orderId: string): Promise<number> {
+  /** The order a push named, read with the seller's token and applied unless it was before; read again while missing. */
+  async function readOrder(userId: number, orderId: string, rereads = 0): Promise<number> {
     try {
-      return (await connectionService.call(userId, 'ebay', (token) => orders.applyOrders(token, userId, [orderId])))
-        .applied
+      const read = await connectionService.call(userId, 'ebay', (token) => orders.applyOrders(token, userId, [orderId]))
+      if (read.missing.length > 0 && rereads < REREADS) {
+        const again: EbaySalesRead = { userId, orderId, rereads: rereads + 1 }
+        await jobs.send(SELLER_SALES_JOB, again, { startAfterSeconds: REREAD_SECONDS * 2 ** rereads })
+      }
+      return read.applied
     } catch (error) {
       if (lacksScope(error)) return 0
       throw error
@@ -50,9 +60,9 @@ export function createEbaySales({ sql, jobs, orders, connectionService, revision
    * Reads the seller's orders since the last read (less the overlap), or the one order a push named, and applies those
    * not applied yet; returns how many.
    */
-  const pollSeller = ({ userId, orderId }: EbaySalesRead): Promise<number> =>
+  const pollSeller = ({ userId, orderId, rereads }: EbaySalesRead): Promise<number> =>
     orderId !== undefined
-      ? readOrder(userId, orderId)
+      ? readOrder(userId, orderId, rereads)
       : readSalesSince({
           sql,
           userId,

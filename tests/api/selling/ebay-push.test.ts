@@ -132,6 +132,27 @@ describe("eBay's ORDER_CONFIRMATION push", () => {
     }
   })
 
+  it('reads a pushed order again until getOrders has it, as eBay pushes before its orders list the sale', async () => {
+    const item = await listingLiveOnBoth(both, 'pushed-early', 1)
+    await subscribeAwaiting()
+    both.ebay.sell.ordersLagMs = 60_000
+    try {
+      const order = item.sellOnEbay()
+      await pushed(order.orderId)
+      await both.t.settle()
+      expect(await item.row()).toMatchObject({ quantity: 1, platformStatus: 'active' })
+      both.ebay.sell.ordersLagMs = 0
+      // The read again comes 20 s later; here it is run at once.
+      await dueNow(both.t.db.sql, SELLER_SALES_JOB, ['created'])
+      await both.t.settle()
+      await both.t.settle()
+      expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', soldOrderId: order.orderId })
+      expect(item.etsyListing().state).toBe('inactive')
+    } finally {
+      both.ebay.sell.ordersLagMs = 0
+    }
+  })
+
   it('refuses a push eBay did not sign, or unsigned, and reads nothing for it', async () => {
     const item = await listingLiveOnBoth(both, 'forged', 1)
     await subscribeAwaiting()
