@@ -11,7 +11,7 @@ import * as pushes from '../../db/ebay-order-push.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
-import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import { TokenRejected, type MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayConfig } from '../../env.ts'
 import { canCallAsApp, type AppTokens } from './app-token.ts'
 import { challengeResponse } from './notification-challenge.ts'
@@ -31,6 +31,8 @@ const ORDER_CONFIRMATION = 'ORDER_CONFIRMATION'
 const SUBSCRIPTION_PAYLOAD = { format: 'JSON', schemaVersion: '1.0', deliveryProtocol: 'HTTPS' }
 /** eBay's "Destination exists for this endpoint": made before this job was killed. */
 const DESTINATION_EXISTS = 195021
+/** eBay's "Challenge verification failed": the address did not answer (PUBLIC_URL wrong, or down); tried again later. */
+const CHALLENGE_FAILED = 195020
 /** A key in a path: 32 base64url characters (24 random bytes). */
 const PUSH_KEY = /^[\w-]{32}$/
 
@@ -145,6 +147,8 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     } catch (error) {
       if (error instanceof EbayRefusal && error.errorIds.includes(DESTINATION_EXISTS))
         return destinationAt(token, endpoint)
+      // eBay no longer takes the app's token: the next try asks for a new one.
+      if (error instanceof TokenRejected) appTokens.forget(token)
       throw error
     }
   }
@@ -180,7 +184,8 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
   /**
    * The job: the seller's destination, then their subscription, each kept as soon as eBay made it. eBay refusing
    * either (the app not allowed the topic, no alert email set for the app…) is kept with its words and logged: that
-   * seller is polled only. Busy, down or unreachable, the job is retried.
+   * seller is polled only. Busy, down, unreachable, or this server's address not answering eBay's challenge, the job
+   * is retried (and queued again by the next poll).
    */
   async function subscribe({ userId }: { userId: number }): Promise<void> {
     const connection = await findConnection(sql, userId, 'ebay')
@@ -202,7 +207,7 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
       if (!subscriptionId) throw new Error('eBay made the subscription but did not say where')
       await pushes.recordSubscription(sql, connection.id, subscriptionId)
     } catch (error) {
-      if (!(error instanceof EbayRefusal)) throw error
+      if (!(error instanceof EbayRefusal) || error.errorIds.includes(CHALLENGE_FAILED)) throw error
       console.error(`[ebay] no order push for seller ${userId}: ${error.message}`)
       await pushes.recordRefusal(sql, connection.id, error.message)
     }

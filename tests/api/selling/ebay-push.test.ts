@@ -4,7 +4,7 @@
 // seller's address, as eBay does), and the item ends on Etsy with no poll. A push is only a reason to read the order:
 // twice, or beside the poll, it takes the piece once; not signed by eBay, it is refused and reads nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EBAY_ORDER_PUSH_PATH } from '../../../api/services/ebay/order-push.ts'
+import { EBAY_ORDER_PUSH_JOB, EBAY_ORDER_PUSH_PATH } from '../../../api/services/ebay/order-push.ts'
 import { SALES_POLL_JOB, SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { sellItem } from '../../fakes/ebay-sell.ts'
 import { listen } from '../../fakes/listen.ts'
@@ -205,6 +205,23 @@ describe("eBay's ORDER_CONFIRMATION push", () => {
     expect(destinations.filter((each) => each.deliveryConfig.endpoint === endpoint)).toHaveLength(1)
     const subscriptions = [...both.ebay.notifications.subscriptions.values()]
     expect(subscriptions.filter((each) => each.seller === item.grant)).toHaveLength(1)
+  })
+
+  it("subscribes once this server's address answers eBay's challenge again, not giving the seller up", async () => {
+    const item = await listingLiveOnBoth(both, 'unreachable', 1)
+    // The address eBay is given does not reach this server for a while (the proxy in front of it down).
+    both.ebay.notifications.reachAppAt(PUBLIC_URL, 'http://127.0.0.1:9')
+    try {
+      await subscribeAwaiting()
+      expect(await pushOf(item.seller.id)).toMatchObject({ destinationId: null, refused: null })
+    } finally {
+      both.ebay.notifications.reachAppAt(PUBLIC_URL, server.url)
+    }
+    await dueNow(both.t.db.sql, EBAY_ORDER_PUSH_JOB, ['retry'])
+    await both.t.settle()
+    const push = await pushOf(item.seller.id)
+    expect(push?.subscriptionId).toBeTruthy()
+    expect(push?.refused).toBeNull()
   })
 
   it('leaves a seller whose grant predates the scope to the poll, asking eBay nothing for them', async () => {
