@@ -47,7 +47,7 @@ import { createMarketplaceOAuth } from './marketplaces/oauth.ts'
 import { createPasswordResetService } from './accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './listings/analysis-gate.ts'
 import { createAnalysisService, createRecentCopies } from './listings/analysis.ts'
-import { canCallAsApp } from './ebay/app-token.ts'
+import { canCallAsApp, createAppTokens } from './ebay/app-token.ts'
 import { createEbayLookups } from './ebay/lookups.ts'
 import { createPhotoService } from './listings/photos.ts'
 import {
@@ -162,8 +162,15 @@ export function createAppServices({
   })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const recent = createRecentCopies()
+  // One application token for everything that calls eBay as the app (eBay allows 1,000 a day).
+  const ebayAppTokens = createAppTokens(ebayConfig, ebayFetch)
   const lookups = canCallAsApp(ebayConfig)
-    ? createEbayLookups({ sql, config: ebayConfig, ...(ebayFetch ? { fetcher: ebayFetch } : {}) })
+    ? createEbayLookups({
+        sql,
+        config: ebayConfig,
+        tokens: ebayAppTokens,
+        ...(ebayFetch ? { fetcher: ebayFetch } : {}),
+      })
     : undefined
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
   const limits = analysisLimits ?? { perMinute: ANALYSIS_LIMITS.perMinute.max, perDay: ANALYSIS_LIMITS.perDay.max }
@@ -190,10 +197,11 @@ export function createAppServices({
       push.subject ?? (config.publicUrl?.startsWith('https:') ? config.publicUrl : 'mailto:push@snaplist.invalid'),
   })
   const recorder = createSaleRecorder({ jobs })
-  const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch)
+  const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch, ebayAppTokens)
   const ebay = createEbayServices({
     sql,
     signatures: ebaySignatures,
+    appTokens: ebayAppTokens,
     storage,
     publicUrl: config.publicUrl,
     ebayConfig,

@@ -8,7 +8,11 @@ import { eraseEbayAccount, hasEbayAccount } from '../../db/marketplace-connectio
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
 import { challengeResponse } from './notification-challenge.ts'
-import { createNotificationSignatures, type NotificationSignatures } from './notification-signature.ts'
+import {
+  createNotificationSignatures,
+  notificationBody,
+  type NotificationSignatures,
+} from './notification-signature.ts'
 
 const NotificationSchema = v.object({
   metadata: v.object({ topic: v.string() }),
@@ -44,12 +48,7 @@ export function createEbayAccountDeletion(
       clientAddress: string,
     ): Promise<DeletionOutcome> {
       if (!config?.verificationToken || !config.deletionEndpointUrl) throw notConfigured()
-      let parsedBody: unknown
-      try {
-        parsedBody = JSON.parse(rawBody)
-      } catch {
-        throw new AppError(400, 'invalid_json', 'The notification body is not JSON.')
-      }
+      const parsedBody = notificationBody(rawBody)
       const notification = v.safeParse(NotificationSchema, parsedBody)
       const deletion =
         notification.success && notification.output.metadata.topic === 'MARKETPLACE_ACCOUNT_DELETION'

@@ -14,7 +14,7 @@ import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
-import { createAppTokens } from './app-token.ts'
+import type { AppTokens } from './app-token.ts'
 import type { NotificationSignatures } from './notification-signature.ts'
 import { createEbayOrderPush, orderPushSettings } from './order-push.ts'
 import { createEbayOrders } from './orders.ts'
@@ -51,6 +51,8 @@ export interface EbayServicesDeps {
   lookups?: EbayLookups | undefined
   /** Checks the signature of eBay's pushes (shared with account deletion, and its cache of eBay's keys). */
   signatures: NotificationSignatures
+  /** The app's eBay application tokens (shared with everything that calls eBay as the app). */
+  appTokens: AppTokens
 }
 
 /**
@@ -69,6 +71,7 @@ export function createEbayServices({
   importOptions,
   lookups,
   signatures,
+  appTokens,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -94,7 +97,7 @@ export function createEbayServices({
         sql,
         jobs,
         sell,
-        appTokens: createAppTokens(ebayConfig),
+        appTokens,
         connectionService,
         signatures,
         settings: pushSettings,

@@ -11,7 +11,7 @@ import type { Sql } from '../../db/client.ts'
 import type { EbayConfig } from '../../env.ts'
 import { AppError } from '../../errors.ts'
 import { hostsOf } from './hosts.ts'
-import { AppTokenUnavailable, createAppTokens } from './app-token.ts'
+import { AppTokenUnavailable, createAppTokens, type AppTokens } from './app-token.ts'
 import { createLimiter } from '../rate-limit.ts'
 
 const TIMEOUT_MS = 10_000
@@ -50,7 +50,22 @@ const toPem = (key: string) =>
 /** Whose overall budget a key fetch draws on: a notification about a seller connected here, or any other. */
 export type KeyBudget = 'connected' | 'all'
 
-export function createNotificationSignatures(sql: Sql, config: EbayConfig | undefined, fetcher: typeof fetch = fetch) {
+/** A notification's body as JSON (the signature is checked against both it and its text); 400 when it is not. */
+export function notificationBody(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody)
+  } catch {
+    throw new AppError(400, 'invalid_json', 'The notification body is not JSON.')
+  }
+}
+
+/** `appTokens`: the app's one cache of eBay application tokens, shared with whatever else calls eBay as the app. */
+export function createNotificationSignatures(
+  sql: Sql,
+  config: EbayConfig | undefined,
+  fetcher: typeof fetch = fetch,
+  appTokens: AppTokens = createAppTokens(config, fetcher),
+) {
   const hosts = hostsOf(config)
   const keys = new Map<string, KeyObject>()
   /** Key ids eBay answered 400/404 for, with when that answer stops counting. */
@@ -63,7 +78,6 @@ export function createNotificationSignatures(sql: Sql, config: EbayConfig | unde
     KEY_FETCH_LIMITS,
     (wait) => `Too many notifications signed with keys this server does not know yet. Try again in ${wait}.`,
   )
-  const appTokens = createAppTokens(config, fetcher)
 
   /** eBay's JSON answer, or the HTTP status it refused with (undefined when it could not be reached or made no sense). */
   async function fetchJson<S extends v.GenericSchema>(

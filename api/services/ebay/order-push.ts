@@ -15,7 +15,7 @@ import { TokenRejected, type MarketplaceConnectionService } from '../marketplace
 import type { EbayConfig } from '../../env.ts'
 import { canCallAsApp, type AppTokens } from './app-token.ts'
 import { challengeResponse } from './notification-challenge.ts'
-import type { NotificationSignatures } from './notification-signature.ts'
+import { notificationBody, type NotificationSignatures } from './notification-signature.ts'
 import { SELLER_SALES_JOB, type EbaySalesRead } from './sales.ts'
 import { EbayRefusal, readReply, type EbaySellClient, type SellReply } from './sell-api.ts'
 
@@ -219,12 +219,8 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
       await jobs.send(EBAY_ORDER_PUSH_JOB, { userId })
   }
 
-  /** The seller whose address this is, or 404 (the answer to eBay's challenge is the address's own). */
-  async function sellerAt(key: string): Promise<number> {
-    const userId = PUSH_KEY.test(key) ? await pushes.sellerOfPushKey(sql, key) : undefined
-    if (userId === undefined) throw notFound('No eBay order notifications are delivered here.')
-    return userId
-  }
+  /** The seller whose address this is (undefined for an address that is nobody's). */
+  const sellerOf = async (key: string) => (PUSH_KEY.test(key) ? pushes.sellerOfPushKey(sql, key) : undefined)
 
   return {
     subscribe,
@@ -232,19 +228,15 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
 
     /** GET ?challenge_code=…: proves to eBay that the seller's address is this app's. */
     async challenge(key: string, challengeCode: string): Promise<{ challengeResponse: string }> {
-      await sellerAt(key)
+      // The answer to eBay's challenge is the address's own: none for an address that is nobody's.
+      if ((await sellerOf(key)) === undefined) throw notFound('No eBay order notifications are delivered here.')
       return challengeResponse(challengeCode, verificationToken, endpointOf(key))
     },
 
     /** POST: a push eBay signed queues a read of the order it names, for the seller whose address it came to. */
     async receive(key: string, rawBody: string, signatureHeader: string | undefined, clientAddress: string) {
-      let body: unknown
-      try {
-        body = JSON.parse(rawBody)
-      } catch {
-        throw badRequest('The notification body must be JSON.')
-      }
-      const userId = PUSH_KEY.test(key) ? await pushes.sellerOfPushKey(sql, key) : undefined
+      const body = notificationBody(rawBody)
+      const userId = await sellerOf(key)
       // Verified before anything else is said, so the answer tells nothing of which addresses are someone's.
       await signatures.verify(rawBody, body, signatureHeader, clientAddress, userId === undefined ? 'all' : 'connected')
       const parsed = v.safeParse(PushSchema, body)

@@ -6,7 +6,7 @@ import type { Sql } from '../../db/client.ts'
 import { listWorkingGrants } from '../../db/marketplace-connections.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { readSalesSince } from '../selling/sales-poll.ts'
+import { readSalesSince, unlessScopeLacks } from '../selling/sales-poll.ts'
 import { salesRefresh } from '../selling/sales-refresh.ts'
 import { OVERLAP_MS, type EbayOrders } from './orders.ts'
 import type { EbayRevisions } from './revisions.ts'
@@ -43,17 +43,15 @@ const lacksScope = (error: unknown) => error instanceof EbayRefusal && error.eba
 export function createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush }: EbaySalesDeps) {
   /** The order a push named, read with the seller's token and applied unless it was before; read again while missing. */
   async function readOrder(userId: number, orderId: string, rereads = 0): Promise<number> {
-    try {
-      const read = await connectionService.call(userId, 'ebay', (token) => orders.applyOrders(token, userId, [orderId]))
-      if (read.missing.length > 0 && rereads < REREADS) {
-        const again: EbaySalesRead = { userId, orderId, rereads: rereads + 1 }
-        await jobs.send(SELLER_SALES_JOB, again, { startAfterSeconds: REREAD_SECONDS * 2 ** rereads })
-      }
-      return read.applied
-    } catch (error) {
-      if (lacksScope(error)) return 0
-      throw error
+    const read = await unlessScopeLacks(lacksScope, () =>
+      connectionService.call(userId, 'ebay', (token) => orders.applyOrders(token, userId, [orderId])),
+    )
+    if (!read) return 0
+    if (read.missing.length > 0 && rereads < REREADS) {
+      const again: EbaySalesRead = { userId, orderId, rereads: rereads + 1 }
+      await jobs.send(SELLER_SALES_JOB, again, { startAfterSeconds: REREAD_SECONDS * 2 ** rereads })
     }
+    return read.applied
   }
 
   /**

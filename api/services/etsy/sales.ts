@@ -6,7 +6,7 @@ import type { Sql } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import { readSalesSince } from '../selling/sales-poll.ts'
+import { readSalesSince, unlessScopeLacks } from '../selling/sales-poll.ts'
 import { salesRefresh } from '../selling/sales-refresh.ts'
 import { ETSY_OVERLAP_MS, type EtsyReceipts } from './receipts.ts'
 import type { EtsyRevisions } from './revisions.ts'
@@ -40,14 +40,10 @@ export function createEtsySales({ sql, jobs, receipts, revisions, connectionServ
     const shopId = (await connections.findConnection(sql, userId, 'etsy'))?.accountId
     if (!shopId) return 0
     if (receiptId !== undefined) {
-      try {
-        return (
-          await connectionService.call(userId, 'etsy', (token) => receipts.applyOne(token, userId, shopId, receiptId))
-        ).applied
-      } catch (error) {
-        if (lacksScope(error)) return 0
-        throw error
-      }
+      const read = await unlessScopeLacks(lacksScope, () =>
+        connectionService.call(userId, 'etsy', (token) => receipts.applyOne(token, userId, shopId, receiptId)),
+      )
+      return read?.applied ?? 0
     }
     return readSalesSince({
       sql,

@@ -16,17 +16,26 @@ export interface SalesRead {
   lacksScope: (error: unknown) => boolean
 }
 
+/**
+ * What `read` answers, or undefined when the seller's grant predates the scope it needs (lacksScope): every read of
+ * sales, from a poll or a push, has nothing to retry until the seller connects again.
+ */
+export async function unlessScopeLacks<T>(lacksScope: (error: unknown) => boolean, read: () => Promise<T>) {
+  try {
+    return await read()
+  } catch (error) {
+    if (lacksScope(error)) return undefined
+    throw error
+  }
+}
+
 export async function readSalesSince({ sql, userId, marketplace, overlapMs, applySince, lacksScope }: SalesRead) {
   const since = await polls.findPolledUntil(sql, userId, marketplace)
   if (!since) return 0
   const startedAt = new Date()
-  let applied: number
-  try {
-    applied = await applySince(new Date(since.getTime() - overlapMs))
-  } catch (error) {
-    if (lacksScope(error)) return 0
-    throw error
-  }
+  const applied = await unlessScopeLacks(lacksScope, () => applySince(new Date(since.getTime() - overlapMs)))
+  // Nothing was read: where the next read starts does not move.
+  if (applied === undefined) return 0
   await polls.savePolledUntil(sql, userId, marketplace, startedAt)
   return applied
 }
