@@ -6,8 +6,6 @@ export interface AppEnv {
   Variables: RequestIdVariables & {
     user: UserRow | undefined
     sessionToken: string | undefined
-    /** When the session last proved its password (services/accounts/recent-proof.ts). */
-    passwordProvedAt: Date | undefined
     /** Sent by a browser from another site (Origin or Sec-Fetch-Site), set by middleware/same-origin.ts. */
     fromAnotherSite: boolean
   }

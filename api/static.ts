@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, Next } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { AppEnv } from './app-env.ts'
 import { SIGNED_IN_HINT_COOKIE } from './contract/session-hint.ts'
 import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
+import { requestCookie } from './middleware/read-cookie.ts'
 import { writeSignedInHint } from './middleware/session.ts'
 import { acceptedEncoding, type Encoding } from './middleware/compress.ts'
 import { SESSION_COOKIE } from './services/accounts/sessions.ts'
@@ -25,7 +25,7 @@ const NOT_BUILT = 'Snaplist is not built yet: run npm run build (npm start does 
  * lacks it (the server checks the session itself on /api/user, and clears both when it is not valid).
  */
 function hintSignedInShell(c: Context<AppEnv>, manifest: PagesManifest) {
-  if (!getCookie(c, SESSION_COOKIE)) return
+  if (!requestCookie(c, SESSION_COOKIE)) return
   const links = [
     '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
     ...manifest.shellPreloads.map((file) => `<${file}>; rel=modulepreload; crossorigin`),
@@ -36,7 +36,7 @@ function hintSignedInShell(c: Context<AppEnv>, manifest: PagesManifest) {
 
 function keepSignedInHint(c: Context<AppEnv>) {
   // The hint holds no secret; Secure only where this request itself came over HTTPS.
-  if (!getCookie(c, SIGNED_IN_HINT_COOKIE)) writeSignedInHint(c, new URL(c.req.url).protocol === 'https:')
+  if (!requestCookie(c, SIGNED_IN_HINT_COOKIE)) writeSignedInHint(c, new URL(c.req.url).protocol === 'https:')
 }
 
 /** dist/pages.json, read once at start; undefined before a build (each page request then says so). */

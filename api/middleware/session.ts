@@ -1,6 +1,6 @@
 // Resolves the session cookie into c.var.user and keeps the cookie's expiry in step with the sliding session.
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { deleteCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
@@ -9,6 +9,7 @@ import type { UserRow } from '../db/users.ts'
 import { AppError, unauthorized } from '../errors.ts'
 import { SESSION_COOKIE, type SessionService } from '../services/accounts/sessions.ts'
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/accounts/login-devices.ts'
+import { readCookie } from './read-cookie.ts'
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt })
@@ -43,15 +44,15 @@ export function writeSignedInHint(c: Context, secure: boolean, expiresAt?: Date)
 
 export function sessionMiddleware(sessions: SessionService, isSecure: (c: Context) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE)
+    const cookies = c.req.header('cookie')
+    const token = readCookie(cookies, SESSION_COOKIE)
     const resolved = token ? await sessions.resolve(token) : undefined
     c.set('user', resolved?.user)
     c.set('sessionToken', resolved ? token : undefined)
-    c.set('passwordProvedAt', resolved?.passwordProvedAt)
     if (token && !resolved) clearSessionCookie(c, isSecure(c))
     if (token && resolved?.renewedUntil) writeSessionCookie(c, token, resolved.renewedUntil, isSecure(c))
     // A hint that outlived its session goes (sessions from before the hint get it with their page, api/static.ts).
-    if (!token && getCookie(c, SIGNED_IN_HINT_COOKIE))
+    if (!token && readCookie(cookies, SIGNED_IN_HINT_COOKIE))
       deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isSecure(c) })
     await next()
   })

@@ -32,7 +32,7 @@ export function accountRoutes({ settings, verification, isSecure, appUrl, client
     const user = requireUser(c)
     const sessionToken = c.get('sessionToken')
     if (!sessionToken) throw unauthorized()
-    return { user, sessionToken, passwordProvedAt: c.get('passwordProvedAt'), clientAddress: clientAddress(c) }
+    return { user, sessionToken, clientAddress: clientAddress(c) }
   }
 
   return new Hono<AppEnv>()

@@ -1,11 +1,11 @@
 // /api/register, /api/login, /api/auth/google, /api/logout, /api/user: accounts and the session cookie; and
 // /api/auth/config, which tells the app whether to offer Sign in with Google.
 import { Hono, type Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import { GoogleSignInSchema, type AuthConfig } from '../contract/google-sign-in.ts'
 import { LoginSchema, RegisterSchema } from '../contract/user.ts'
 import type { UserRow } from '../db/users.ts'
+import { requestCookie } from '../middleware/read-cookie.ts'
 import { clearSessionCookie, requireUser, writeDeviceCookie, writeSessionCookie } from '../middleware/session.ts'
 import { DEVICE_COOKIE, type LoginDevices } from '../services/accounts/login-devices.ts'
 import type { AccountService } from '../services/accounts/register-and-sign-in.ts'
@@ -39,7 +39,7 @@ export function authRoutes({
     if (previous) await sessions.end(previous)
     const { token, expiresAt } = await sessions.start(user.id)
     writeSessionCookie(c, token, expiresAt, isSecure(c))
-    writeDeviceCookie(c, await devices.remember(user.id, getCookie(c, DEVICE_COOKIE)), isSecure(c))
+    writeDeviceCookie(c, await devices.remember(user.id, requestCookie(c, DEVICE_COOKIE)), isSecure(c))
     return c.json(user, status)
   }
 
@@ -49,7 +49,7 @@ export function authRoutes({
       return signIn(c, user, 201)
     })
     .post('/login', valid('json', LoginSchema), async (c) => {
-      const user = await accounts.login(c.req.valid('json'), clientAddress(c), getCookie(c, DEVICE_COOKIE))
+      const user = await accounts.login(c.req.valid('json'), clientAddress(c), requestCookie(c, DEVICE_COOKIE))
       return signIn(c, user, 200)
     })
     .get('/auth/config', async (c) =>

@@ -13,7 +13,6 @@ import { MARKETPLACES } from '../contract/marketplace-descriptions.ts'
 import { unauthorized } from '../errors.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
-import { requireRecentProof } from '../services/accounts/recent-proof.ts'
 import type { MarketplaceConnectionService } from '../services/marketplaces/connections.ts'
 import type { MarketplaceOAuth, Requester } from '../services/marketplaces/oauth.ts'
 import { valid } from '../validate.ts'
@@ -47,10 +46,7 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
     .get('/marketplace-connections/:platform/auth', sameSiteOnly, valid('param', PlatformParamSchema), async (c) => {
-      const who = requester(c)
-      // A connected marketplace sells and ends listings in the seller's name: a session idle for long proves itself first.
-      requireRecentProof(c.get('passwordProvedAt'))
-      return c.json(await oauth.start(who, c.req.valid('param').platform), 200)
+      return c.json(await oauth.start(requester(c), c.req.valid('param').platform), 200)
     })
     .get('/marketplace-connections/:platform/check-authentication', valid('param', PlatformParamSchema), async (c) => {
       const connected = await connections.checkAuthentication(requireUser(c).id, c.req.valid('param').platform)

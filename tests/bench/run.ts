@@ -1,12 +1,13 @@
 // The API benchmark (`npm run bench`; BENCH_ONLY=api for it alone): the bare route, the baseline and /api/user under
-// autocannon, each on a fresh server.ts, on PGlite then a Postgres server. Target misses exit 0, failed requests 1.
+// autocannon, each on a fresh server.ts, on PGlite then a Postgres server; then /api/user's verdict from the baseline
+// and /api/user alternating on one server. Target misses exit 0, failed requests 1.
 // The machinery (a fresh server per measurement, autocannon, the database modes) is shared with listings.ts.
 import os from 'node:os'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
 import { withServer as withFreshServer, type BenchServer } from './launcher.ts'
 import { BASELINE_PATH, type ReadyMessage } from './protocol.ts'
-import { formatMode, problems, type Measurement } from './report.ts'
+import { formatMode, problems, type Measurement, type PairedRounds } from './report.ts'
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 export const WARMUP_SECONDS = 1
@@ -33,7 +34,9 @@ function positiveInt(name: string, fallback: number): number {
 export const settings = {
   connections: positiveInt('BENCH_CONNECTIONS', 64),
   duration: positiveInt('BENCH_DURATION', 10),
+  pairedRounds: positiveInt('BENCH_PAIRED_ROUNDS', 8),
 }
+const PAIRED_ROUND_SECONDS = 3
 export const loadAverage = () =>
   os
     .loadavg()
@@ -95,12 +98,37 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/user (signed in)', target: ({ cookie }) => ({ path: '/api/user', headers: { cookie } }) },
 ]
 
+/**
+ * The baseline and /api/user in turn on one server, a few seconds each: each round's ratio compares two runs seconds
+ * apart on the same process. Two fresh servers in a row on this 2-core machine differed by up to 40% in the baseline
+ * alone (5,268 and 8,631 req/s in two runs of the same commit, 2026-12-06), which swamped the 20% the target is about.
+ */
+async function pairedRounds(mode: Mode): Promise<{ paired: PairedRounds; measurements: Measurement[] }> {
+  const [, baseline, user] = ENDPOINTS
+  return withServer(mode, async (ready) => {
+    const run = async (endpoint: Endpoint, seconds: number) => {
+      const { path, headers = {} } = endpoint.target(ready)
+      return { endpoint: endpoint.name, result: await load(`${ready.origin}${path}`, headers, seconds) }
+    }
+    for (const endpoint of [baseline!, user!]) await run(endpoint, WARMUP_SECONDS)
+    const paired: PairedRounds = []
+    const measurements: Measurement[] = []
+    for (let round = 0; round < settings.pairedRounds; round++) {
+      const base = await run(baseline!, PAIRED_ROUND_SECONDS)
+      const signedIn = await run(user!, PAIRED_ROUND_SECONDS)
+      paired.push({ baseline: base.result, user: signedIn.result })
+      measurements.push(base, signedIn)
+    }
+    return { paired, measurements }
+  })
+}
+
 async function benchMode(mode: Mode): Promise<void> {
   const measurements: Measurement[] = []
   for (const endpoint of ENDPOINTS) measurements.push(await measure(mode, endpoint))
-  const [, baseline, user] = measurements
-  console.log(formatMode(mode.label, measurements, baseline!, user!))
-  reportProblems(measurements)
+  const { paired, measurements: rounds } = await pairedRounds(mode)
+  console.log(formatMode(mode.label, measurements, paired))
+  reportProblems([...measurements, ...rounds])
   console.log(
     `Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`,
   )
@@ -122,7 +150,8 @@ export function printHeader(title = 'Snaplist API benchmark') {
   console.log(`Load average before starting: ${loadAverage()} (1, 5, 15 min)`)
   console.log(
     `autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint after a ${WARMUP_SECONDS} s warm-up, ` +
-      'each endpoint on a fresh server process; latency in whole ms (autocannon histogram resolution)\n',
+      'each endpoint on a fresh server process; latency in whole ms (autocannon histogram resolution); then ' +
+      `${settings.pairedRounds} rounds of the baseline and /api/user, ${PAIRED_ROUND_SECONDS} s each, on one server\n`,
   )
 }
 

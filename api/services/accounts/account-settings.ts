@@ -31,11 +31,10 @@ export interface AccountSettingsDeps extends Pick<AccountServiceDeps, 'jobs'> {
   storage: FileStorage
 }
 
-/** Who is asking: the signed-in user, their session's token and last proof, and the client's address (for the limiter). */
+/** Who is asking: the signed-in user, their session's token and the client's address (for the limiter). */
 export interface Caller {
   user: users.UserRow
   sessionToken: string
-  passwordProvedAt: Date | undefined
   clientAddress: string
 }
 
@@ -60,7 +59,7 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
    * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
    */
   async function proveOwner(
-    { user, clientAddress, sessionToken, passwordProvedAt }: Caller,
+    { user, clientAddress, sessionToken }: Caller,
     typed: string,
     field: string,
     allowUsername = false,
@@ -68,7 +67,7 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
     const stored = await users.findPasswordHash(sql, user.id)
     if (!stored && !allowUsername) throw noPasswordYet()
     // Anyone holding the session can read the username off the screen: it confirms a click, never who is there.
-    if (!stored) requireRecentProof(passwordProvedAt)
+    if (!stored) await requireRecentProof(sql, sessionToken)
     // Counted before the check, atomically, on the sign-in counters: parallel guesses cannot all pass a read of them.
     const subject = { accountId: user.id }
     await limiter.attempt(subject, clientAddress)

@@ -28,13 +28,17 @@ export interface StartedSession {
 
 export interface ResolvedSession {
   user: UserRow
-  /** When the session last proved its password (signing in counts): see requireRecentProof. */
-  passwordProvedAt: Date
   /** Set when the expiry moved forward and the cookie should be sent again. */
   renewedUntil?: Date
 }
 
 export function createSessionService(sql: Sql) {
+  /** The session's row while it is unexpired and younger than SESSION_MAX_DAYS, however often it was used. */
+  const findLive = async (tokenHash: string) => {
+    const row = await sessions.findSessionUser(sql, tokenHash)
+    return row && Date.now() - row.createdAt.getTime() < SESSION_MAX_DAYS * DAY_MS ? row : undefined
+  }
+
   return {
     async start(userId: number): Promise<StartedSession> {
       const token = randomBytes(32).toString('base64url')
@@ -45,18 +49,18 @@ export function createSessionService(sql: Sql) {
 
     async resolve(token: string): Promise<ResolvedSession | undefined> {
       const tokenHash = hashSecret(token)
-      const row = await sessions.findSessionUser(sql, tokenHash, SESSION_MAX_DAYS)
+      const row = await findLive(tokenHash)
       if (!row) return undefined
-      const { expiresAt, createdAt, passwordProvedAt, ...user } = row
+      const { expiresAt, createdAt, ...user } = row
       const renewedUntil = renewedExpiry(createdAt)
-      if (renewedUntil.getTime() - expiresAt.getTime() < EXTEND_AFTER_MS) return { user, passwordProvedAt }
+      if (renewedUntil.getTime() - expiresAt.getTime() < EXTEND_AFTER_MS) return { user }
       await sessions.extendSession(sql, tokenHash, renewedUntil)
-      return { user, passwordProvedAt, renewedUntil }
+      return { user, renewedUntil }
     },
 
     /** Whether the session still holds, without sliding its expiry (an open event stream asks now and then). */
     async holds(token: string): Promise<boolean> {
-      return (await sessions.findSessionUser(sql, hashSecret(token), SESSION_MAX_DAYS)) !== undefined
+      return (await findLive(hashSecret(token))) !== undefined
     },
 
     async end(token: string): Promise<void> {

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
 import { notConfigured, type MarketplaceConnectionService, type MarketplaceProviders } from './connections.ts'
 import { sessionKey } from '../accounts/sessions.ts'
+import { requireRecentProof } from '../accounts/recent-proof.ts'
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000
 // Pending authorizations a user may have at once (several tabs, a retry); starting one more forgets the oldest.
@@ -48,6 +49,8 @@ export function createMarketplaceOAuth({ sql, cipher, providers, connections }: 
 
   return {
     async start({ userId, sessionToken }: Requester, platform: Platform): Promise<AuthUrlReply> {
+      // A connected marketplace sells and ends listings in the seller's name: a session idle for long proves itself first.
+      await requireRecentProof(sql, sessionToken)
       const provider = providerFor(platform)
       const state = randomToken()
       const codeVerifier = provider.usesPkce ? randomToken() : undefined
