@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined
   const prefix = `${name}=`
-  for (let at = 0; at < header.length; ) {
+  for (let at = 0; at < header.length;) {
     while (header.charCodeAt(at) === 32) at++
     const end = header.indexOf(';', at)
     const stop = end === -1 ? header.length : end
