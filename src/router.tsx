@@ -99,10 +99,14 @@ const signedInRoutes = [
   createRoute({
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./features/drafts/list-item.tsx'), 'ListItemScreen'),
+    // An edit's draft keeps the listing's id beside it, so the address still says it is an edit (the main menu does
+    // not light New Listing for it).
     validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number } => {
-      if (typeof search.draft === 'string' && UUID.test(search.draft)) return { draft: search.draft }
       const edit = Number(search.edit)
-      return Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}
+      return {
+        ...(typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {}),
+        ...(Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}),
+      }
     },
     // The draft lives in IndexedDB from the first pause in typing, and a form that goes away writes what it still held,
     // so a broken screen loses nothing: say where it is.

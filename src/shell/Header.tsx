@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../hooks/useCurrentUser.ts'
 import type { UnsyncedCounts } from '../offline/draft-account.ts'
@@ -24,6 +24,12 @@ const navLink =
 
 export function Header() {
   const user = useCurrentUser()
+  // Editing a listing is the New Listing screen with ?edit=: not a new listing, so no tab is lit for it. The link's own
+  // search cannot say so (the route's search validation drops an edit it is given as undefined), so while editing it
+  // is active only for exactly its own address, which an edit's is not; a new listing's draft (?draft=) still lights it.
+  const editing = useRouterState({
+    select: ({ location }) => location.pathname === '/list-item' && location.search.edit !== undefined,
+  })
   const logout = useLogout()
   // Set while the seller decides what happens to this account's unsynced drafts (a shared phone).
   const [unsynced, setUnsynced] = useState<UnsyncedCounts | null>(null)
@@ -44,7 +50,7 @@ export function Header() {
           <Link to="/" className={navLink} activeOptions={{ exact: true }}>
             Dashboard
           </Link>
-          <Link to="/list-item" className={navLink}>
+          <Link to="/list-item" className={navLink} activeOptions={editing ? { exact: true } : undefined}>
             New Listing
           </Link>
           {user.isAdmin && (

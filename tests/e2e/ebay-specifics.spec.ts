@@ -29,6 +29,8 @@ async function offersOnEbay(page: Page, grant: string): Promise<OfferOnEbay[]> {
 async function photographed(page: Page, path: string) {
   await writeFile(path, await solidJpeg({ r: 40, g: 70, b: 150 }))
   await page.getByRole('link', { name: 'New Listing' }).first().click()
+  const menu = page.getByRole('navigation', { name: 'Main' })
+  await expect(menu.getByRole('link', { name: 'New Listing' })).toHaveAttribute('aria-current', 'page')
   await page.getByLabel('Take Photo or Upload').setInputFiles(path)
   await expect(page.getByLabel('Title')).toHaveValue(String(LEVIS_501.title))
 }

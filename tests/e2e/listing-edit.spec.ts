@@ -13,12 +13,18 @@ const serverListing = async (page: Page, id: number): Promise<Listing> =>
 const rowOf = (page: Page, title: string) =>
   page.getByRole('region', { name: 'Your Listings' }).getByRole('listitem').filter({ hasText: title })
 
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
 async function openEdit(page: Page, title: string) {
+  await expect(mainMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   await rowOf(page, title)
     .getByRole('link', { name: `Edit ${title}` })
     .click()
   await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
   await expect(page.getByLabel('Title')).toHaveValue(title)
+  // An edit is not a new listing: the main menu lights neither New Listing nor anything else.
+  await expect(mainMenu(page).getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(mainMenu(page).locator('[aria-current="page"]')).toHaveCount(0)
 }
 
 test('an edit made offline waits on the row, then reaches the server once when the phone is back online', async ({

@@ -4,7 +4,13 @@ import { useEffect, useState } from 'react'
 import { Button } from './Button.tsx'
 
 // Ahead of the screen's edge, so the next page is there before the seller reaches the end.
-const REACH = '800px 0px'
+const REACH_PX = 800
+
+/** Whether the element is within REACH_PX of the screen now, read from the layout rather than a report. */
+function inReachNow(element: HTMLElement) {
+  const { top, bottom } = element.getBoundingClientRect()
+  return top < window.innerHeight + REACH_PX && bottom > -REACH_PX
+}
 
 /** Whether the element is within REACH of the screen, as the browser last reported it. */
 function useInReach(element: HTMLElement | null) {
@@ -12,7 +18,7 @@ function useInReach(element: HTMLElement | null) {
   useEffect(() => {
     if (!element) return
     const observer = new IntersectionObserver((entries) => setInReach(entries.at(-1)!.isIntersecting), {
-      rootMargin: REACH,
+      rootMargin: `${REACH_PX}px 0px`,
     })
     observer.observe(element)
     return () => {
@@ -38,10 +44,12 @@ export function ShowMore({
   const [end, setEnd] = useState<HTMLDivElement | null>(null)
   const inReach = useInReach(end)
   // Asked again whenever a page lands or the asking function changes (a page finished, failed or was cancelled) while
-  // the end is still in reach: the end staying in view sends the browser no new report, so none is waited for.
+  // the end is still in reach: the end staying in view sends the browser no new report, so none is waited for. Whether
+  // it still is, is measured then: the browser reports the end's move a frame after a page lands, so the last report
+  // can be stale, and acting on it loaded one page more than the seller scrolled to (seen on a busy phone).
   useEffect(() => {
-    if (inReach) onMore()
-  }, [inReach, shown, onMore])
+    if (inReach && end && inReachNow(end)) onMore()
+  }, [inReach, shown, onMore, end])
 
   if (shown >= total) return null
   return (

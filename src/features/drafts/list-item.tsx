@@ -2,7 +2,7 @@
 // Listing), a new draft id is made every time and put in the address, so a reload (or a phone that kills the tab)
 // comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
 // Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
-// listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address.
+// listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address beside it.
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
@@ -47,7 +47,7 @@ function OpenEdit({ listingId }: { listingId: number }) {
       if (!current) return
       if (!listing) return setMissing(true)
       const draft = await drafts.startEdit(listing, uuid)
-      if (current) void navigate({ to: '/list-item', search: { draft }, replace: true })
+      if (current) void navigate({ to: '/list-item', search: { draft, edit: listingId }, replace: true })
     })()
     return () => {
       current = false

@@ -66,6 +66,22 @@ describe('Show more', () => {
     expect(screen.getByText('Showing 48 of 200 listings')).toBeTruthy()
   })
 
+  it('asks for nothing more when the page that landed pushed the end out of reach, before the browser reports it', () => {
+    const onMore = vi.fn()
+    const { rerender } = render(<ShowMore shown={24} total={200} noun="listings" onMore={onMore} />)
+    FakeIntersectionObserver.move(true)
+    rerender(<ShowMore shown={24} total={200} noun="listings" onMore={vi.fn()} />)
+    // 24 rows more now stand between the screen and the end; the observer's report of it is a frame away.
+    const below = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: window.innerHeight + 2800, bottom: window.innerHeight + 2900 } as DOMRect)
+    const next = vi.fn()
+    rerender(<ShowMore shown={48} total={200} noun="listings" onMore={next} />)
+    expect(onMore).toHaveBeenCalledTimes(1)
+    expect(next).not.toHaveBeenCalled()
+    below.mockRestore()
+  })
+
   it('stops asking once the end leaves reach', () => {
     const onMore = vi.fn()
     const { rerender } = render(<ShowMore shown={24} total={200} noun="listings" onMore={onMore} />)
