@@ -90,6 +90,19 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
   return row!.json as JsonText<Listing[]>
 }
 
+/** One of the seller's listings as the JSON text of a Listing; undefined when it is not theirs or is being deleted. */
+export async function findListingJson(
+  sql: Sql,
+  userId: number,
+  id: number,
+  ebayItemUrl: string,
+): Promise<JsonText<Listing> | undefined> {
+  const [row] = await sql<{ json: string }[]>`
+    select ${listingJson(sql, ebayItemUrl)}::text as json
+    from listings where user_id = ${userId} and id = ${id} and deleting_since is null`
+  return row?.json as JsonText<Listing> | undefined
+}
+
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await sql<
     Listing[]

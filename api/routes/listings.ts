@@ -1,6 +1,6 @@
-// /api/listings: the signed-in seller's own listings (docs/product.md §7): create, edit (against the version the edit
-// started from), fill-empty for AI suggestions that came late, delete; and the Dashboard's search, a page at a time,
-// with the ids of every ready listing it finds.
+// /api/listings: the signed-in seller's own listings (docs/product.md §7): create, read one (what an edit starts from),
+// edit (against the version the edit started from), fill-empty for AI suggestions that came late, delete; and the
+// Dashboard's search, a page at a time, with the ids of every ready listing it finds.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonText } from '../json-text.ts'
@@ -18,6 +18,10 @@ export function listingRoutes(listings: ListingService) {
     )
     .get('/listings/ready-ids', valid('query', ReadyListingIdsQuerySchema), async (c) =>
       c.json(await listings.readyIds(requireUser(c).id, c.req.valid('query')), 200),
+    )
+    // After the fixed paths above, which its :id would otherwise take.
+    .get('/listings/:id', valid('param', IdParamSchema), async (c) =>
+      jsonText(c, await listings.oneJson(requireUser(c).id, c.req.valid('param').id), 200),
     )
     .post('/listings', valid('json', ListingInputSchema), async (c) => {
       const { listing, created } = await listings.create(requireUser(c).id, c.req.valid('json'))

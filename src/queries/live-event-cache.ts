@@ -7,9 +7,7 @@ import type { LiveEvent } from '../../api/contract/events.ts'
 import type { ListingPage } from '../../api/contract/listing-search.ts'
 import { listingStatus, type Listing } from '../../api/contract/listing.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
-import { listingKeys } from './listing-queries.ts'
-
-type Cached = Listing[] | InfiniteData<ListingPage> | undefined
+import { heldListings, listingKeys, type CachedListings } from './listing-queries.ts'
 
 /** The Dashboard's counts with one listing moved from one status to another (or gone, or new). */
 function recount(counts: ListingPage['counts'], before: Listing | undefined, after: Listing | null) {
@@ -45,12 +43,8 @@ function inList(data: Listing[], id: number, listing: Listing | null, created: b
 /** Whether any list in the cache holds this listing. */
 const isCached = (queryClient: QueryClient, id: number) =>
   queryClient
-    .getQueriesData<Cached>({ queryKey: listingKeys.all })
-    .some(([, data]) =>
-      Array.isArray(data)
-        ? data.some((held) => held.id === id)
-        : data?.pages?.some((page) => page.listings.some((held) => held.id === id)),
-    )
+    .getQueriesData<CachedListings>({ queryKey: listingKeys.all })
+    .some(([, data]) => heldListings(data).some((held) => held.id === id))
 
 /** One change in the cached lists; answers whether it is a listing none of them holds yet (created elsewhere). */
 function applyOne(queryClient: QueryClient, event: LiveEvent): { created: boolean; connection: boolean } {
@@ -58,9 +52,14 @@ function applyOne(queryClient: QueryClient, event: LiveEvent): { created: boolea
   const id = event.listingId
   if (id === null) return { created: false, connection: false }
   const created = event.kind === 'listing-created' && !isCached(queryClient, id)
-  for (const [key, data] of queryClient.getQueriesData<Cached>({ queryKey: listingKeys.all })) {
+  for (const [key, data] of queryClient.getQueriesData<CachedListings>({ queryKey: listingKeys.all })) {
     if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created))
-    else if (data?.pages) queryClient.setQueryData(key, inPages(data, id, event.listing))
+    else if (data && 'pages' in data) queryClient.setQueryData(key, inPages(data, id, event.listing))
+    // One listing (an edit's): the change replaces it; a deleted one is forgotten, so nothing starts from it.
+    else if (data?.id === id) {
+      if (event.listing) queryClient.setQueryData(key, event.listing)
+      else queryClient.removeQueries({ queryKey: key, exact: true })
+    }
   }
   return { created, connection: false }
 }

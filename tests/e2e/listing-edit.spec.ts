@@ -1,6 +1,6 @@
 // Editing a listing on a 390×844 phone (docs/product.md §11): offline then synced exactly once, photos reordered (the
 // first is the cover), an edit that meets another resolved both ways; and the Dashboard's status filters and search.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Request } from '@playwright/test'
 import type { Listing } from '../../api/contract/listing.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughApi, uploadPhoto } from './helpers.ts'
@@ -17,11 +17,19 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
 async function openEdit(page: Page, title: string) {
   await expect(mainMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+  // An edit reads its one listing, never the seller's whole inventory (GET /api/listings).
+  const wholeList: string[] = []
+  const listen = (request: Request) => {
+    if (new URL(request.url()).pathname === '/api/listings' && request.method() === 'GET') wholeList.push(request.url())
+  }
+  page.on('request', listen)
   await rowOf(page, title)
     .getByRole('link', { name: `Edit ${title}` })
     .click()
   await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
   await expect(page.getByLabel('Title')).toHaveValue(title)
+  page.off('request', listen)
+  expect(wholeList).toEqual([])
   // An edit is not a new listing: the main menu lights neither New Listing nor anything else.
   await expect(mainMenu(page).getByRole('link', { name: 'Dashboard' })).toBeVisible()
   await expect(mainMenu(page).locator('[aria-current="page"]')).toHaveCount(0)

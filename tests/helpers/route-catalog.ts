@@ -244,6 +244,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     query: ReadyListingIdsQuerySchema,
     example: () => ({ path: '/api/listings/ready-ids?q=jeans&sort=oldest' }),
   },
+  'GET /api/listings/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}` }),
+  },
   'POST /api/listings': {
     access: 'user',
     json: ListingInputSchema,

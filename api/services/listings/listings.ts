@@ -22,6 +22,7 @@ import * as listingSearch from '../../db/listing-search.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
+import type { JsonText } from '../../json-text.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
 import type { FileStorage } from './storage.ts'
@@ -154,6 +155,12 @@ export function createListingService(
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
     listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
+    /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
+    async oneJson(userId: number, id: number): Promise<JsonText<Listing>> {
+      const json = await listings.findListingJson(sql, userId, id, ebayItemUrl)
+      if (json === undefined) throw notFound(MISSING)
+      return json
+    },
     searchJson: (userId: number, search: ListingSearch) =>
       listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
     /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */

@@ -7,7 +7,7 @@ import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import type { Draft } from '../../offline/db.ts'
-import { listingsQuery } from '../../queries/listing-queries.ts'
+import { listingQuery } from '../../queries/listing-queries.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
 import { useChooseEbayCategory } from '../../queries/ebay-category-queries.ts'
 import { useDraftStore } from './useDrafts.ts'
@@ -65,9 +65,8 @@ function CategoryLine({
 
 /** A listing's edit: the choice is kept on the listing at once (it needs eBay's answer, so the phone is online). */
 function EditCategory({ draft, listingId }: { draft: Draft; listingId: number }) {
-  const listings = useQuery(listingsQuery)
+  const listing = useQuery(listingQuery(listingId)).data
   const choose = useChooseEbayCategory(listingId)
-  const listing = listings.data?.find((candidate) => candidate.id === listingId)
   return (
     <CategoryLine
       category={categoryOfEdit(listing, draft)}

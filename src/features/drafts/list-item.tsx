@@ -11,7 +11,8 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
-import { cachedListings, listingsQuery } from '../../queries/listing-queries.ts'
+import { hasCode } from '../../lib/api.ts'
+import { cachedListings, listingQuery } from '../../queries/listing-queries.ts'
 import { DraftForm } from './DraftForm.tsx'
 
 const route = getRouteApi('/signed-in/list-item')
@@ -22,28 +23,39 @@ function OpenDraft({ draftId }: { draftId: string }) {
   return <DraftForm draftId={draftId} view={view} />
 }
 
-/** The seller's listings as the server has them now, or (offline) as the Dashboard last showed them. */
-function useFreshListings(): () => Promise<Listing[] | undefined> {
+/**
+ * The listing as the server has it now, or (offline, or the server out of reach) as the Dashboard last showed it;
+ * undefined when it is gone. One listing is asked for, never the seller's whole inventory.
+ */
+function useFreshListing(): (id: number) => Promise<Listing | undefined> {
   const queryClient = useQueryClient()
-  // Offline a fetch would wait for the network (the query's network mode), so the lists the Dashboard loaded answer.
-  return useCallback(
-    async () =>
-      onlineManager.isOnline()
-        ? queryClient.fetchQuery(listingsQuery).catch(() => cachedListings(queryClient))
-        : cachedListings(queryClient),
+  const lastSeen = useCallback(
+    (id: number) => cachedListings(queryClient).find((candidate) => candidate.id === id),
     [queryClient],
+  )
+  // Offline a fetch would wait for the network (the query's network mode), so what the Dashboard loaded answers.
+  return useCallback(
+    async (id: number) => {
+      if (!onlineManager.isOnline()) return lastSeen(id)
+      try {
+        return await queryClient.fetchQuery(listingQuery(id))
+      } catch (error) {
+        return hasCode(error, 'not_found') ? undefined : lastSeen(id)
+      }
+    },
+    [queryClient, lastSeen],
   )
 }
 
 function OpenEdit({ listingId }: { listingId: number }) {
   const navigate = useNavigate()
   const drafts = useDraftStore()
-  const freshListings = useFreshListings()
+  const freshListing = useFreshListing()
   const [missing, setMissing] = useState(false)
   useEffect(() => {
     let current = true
     void (async () => {
-      const listing = (await freshListings())?.find((candidate) => candidate.id === listingId)
+      const listing = await freshListing(listingId)
       if (!current) return
       if (!listing) return setMissing(true)
       const draft = await drafts.startEdit(listing, uuid)
@@ -52,7 +64,7 @@ function OpenEdit({ listingId }: { listingId: number }) {
     return () => {
       current = false
     }
-  }, [listingId, drafts, navigate, freshListings])
+  }, [listingId, drafts, navigate, freshListing])
   if (!missing) return <FullPageSpinner label="Opening listing" />
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">

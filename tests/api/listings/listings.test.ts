@@ -189,6 +189,24 @@ describe('listings', () => {
     expect(list.slice(0, 2)).toEqual([newer, older].map((created) => ({ ...created, viewUrl: null })))
   })
 
+  it('answers one listing as the list does (what an edit starts from), only to its seller and while it exists', async () => {
+    const photo = await uploadPhoto()
+    const created = await readJson(await alice.post('/api/listings', listing([photo.imageUrl])))
+    const one = await alice.get(`/api/listings/${created.id}`)
+    expect(one.status).toBe(200)
+    const inList = (await readJson(await alice.get('/api/listings'))).find(
+      (item: { id: number }) => item.id === created.id,
+    )
+    expect(await readJson(one)).toEqual(inList)
+    expect((await bob.get(`/api/listings/${created.id}`)).status).toBe(404)
+    expect((await client(t.app).get(`/api/listings/${created.id}`)).status).toBe(401)
+    expect((await alice.get('/api/listings/not-a-number')).status).toBe(400)
+    expect((await alice.call('DELETE', `/api/listings/${created.id}`)).status).toBe(200)
+    const gone = await alice.get(`/api/listings/${created.id}`)
+    expect(gone.status).toBe(404)
+    expect((await readJson(gone)).code).toBe('not_found')
+  })
+
   it('returns the first listing when the same clientId is sent twice, never a duplicate', async () => {
     const photo = await uploadPhoto()
     const clientId = randomUUID()

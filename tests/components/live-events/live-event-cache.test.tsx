@@ -8,7 +8,7 @@ import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { saleToast } from '../../../src/hooks/useLiveEvents.ts'
 import { applyLiveEvents } from '../../../src/queries/live-event-cache.ts'
-import { listingKeys } from '../../../src/queries/listing-queries.ts'
+import { listingKeys, listingQuery } from '../../../src/queries/listing-queries.ts'
 
 const listing = (id: number, fields: Partial<Listing> = {}) =>
   ({ id, title: `Item ${id}`, platformStatus: 'active', platformListingId: `ebay-${id}`, ...fields }) as Listing
@@ -54,6 +54,23 @@ describe('a pushed change in the query cache', () => {
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
     expect(page).toMatchObject({ total: 1, counts: { ...counts, live: 1 } })
     expect(page.listings.map((held) => held.id)).toEqual([1])
+  })
+
+  it('replaces the one listing an edit started from, and forgets it once deleted', () => {
+    const queryClient = cached()
+    const { queryKey } = listingQuery(1)
+    queryClient.setQueryData(queryKey, listing(1))
+    applyLiveEvents(queryClient, [saleEvent()])
+    expect(queryClient.getQueryData(queryKey)).toMatchObject({
+      id: 1,
+      title: 'Red wool jacket',
+      platformStatus: 'sold',
+    })
+    applyLiveEvents(queryClient, [{ kind: 'listing-created', listingId: 1, listing: listing(1), data: {} }])
+    expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(false)
+    applyLiveEvents(queryClient, [{ kind: 'listing-deleted', listingId: 1, listing: null, data: {} }])
+    expect(queryClient.getQueryData(queryKey)).toBeUndefined()
+    expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([2])
   })
 
   it('puts a listing created elsewhere first in the whole list, and has the search ask again', () => {
