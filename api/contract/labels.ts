@@ -2,19 +2,12 @@
 // seller's own listings among those ids, what a label carries: the SKU (printed as a QR code and as text), the title and
 // the bin. Ids are asked in the order they are to be printed.
 import * as v from 'valibot'
+import { idListSchema } from './id-list.ts'
 
 /** Labels on one sheet's worth of pages at most: a selection on the Dashboard is a few hundred listings. */
 export const LABELS_MAX = 300
 
-const idsMessage = `ids must be listing numbers separated by commas, at most ${LABELS_MAX}`
-export const LabelsQuerySchema = v.object({
-  ids: v.pipe(
-    v.string(idsMessage),
-    v.regex(/^\d{1,10}(,\d{1,10})*$/, idsMessage),
-    v.transform((text) => [...new Set(text.split(',').map(Number))]),
-    v.check((ids) => ids.length <= LABELS_MAX && ids.every((id) => id >= 1 && Number.isSafeInteger(id)), idsMessage),
-  ),
-})
+export const LabelsQuerySchema = v.object({ ids: idListSchema(LABELS_MAX) })
 export type LabelsQuery = v.InferOutput<typeof LabelsQuerySchema>
 
 export interface Label {

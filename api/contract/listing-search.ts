@@ -3,6 +3,8 @@
 // page names where the next one starts (a keyset cursor, docs/decisions/0036), so page 400 costs what page 1 does.
 // GET /api/listings/ready-ids: the ids of every ready listing the same search finds, for 'Select all ready'.
 import * as v from 'valibot'
+import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
+import { idListSchema } from './id-list.ts'
 import type { Listing, ListingStatus } from './listing.ts'
 
 /** Rows the Dashboard shows at first and adds per page (docs/product.md §9). */
@@ -66,6 +68,13 @@ export interface ListingPage {
   counts: Record<ListingStatus, number>
   next: string | null
 }
+
+/**
+ * GET /api/listings/chosen?ids=…: the listings chosen on the Dashboard, as many as one bulk post takes, in the order
+ * asked; ids that are not the seller's listings are left out. What a bulk action's dialog shows, rather than the
+ * seller's whole inventory.
+ */
+export const ChosenListingsQuerySchema = v.object({ ids: idListSchema(BULK_POST_QUEUE_MAX) })
 
 /** What 'Select all ready' asks: the search as the Dashboard has it (the status is ready by definition). */
 export const ReadyListingIdsQuerySchema = v.object({

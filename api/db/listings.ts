@@ -90,6 +90,19 @@ export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: st
   return row!.json as JsonText<Listing[]>
 }
 
+/** The seller's listings among these ids, in the order of the ids, as the JSON text of a Listing[]. */
+export async function findListingsJson(
+  sql: Sql,
+  userId: number,
+  ids: number[],
+  ebayItemUrl: string,
+): Promise<JsonText<Listing[]>> {
+  const [row] = await sql<{ json: string }[]>`
+    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by array_position(${ids}::bigint[], id)), '[]')::text as json
+    from listings where user_id = ${userId} and id = any(${ids}::bigint[]) and deleting_since is null`
+  return row!.json as JsonText<Listing[]>
+}
+
 /** One of the seller's listings as the JSON text of a Listing; undefined when it is not theirs or is being deleted. */
 export async function findListingJson(
   sql: Sql,

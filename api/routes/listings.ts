@@ -1,10 +1,14 @@
 // /api/listings: the signed-in seller's own listings (docs/product.md §7): create, read one (what an edit starts from),
-// edit (against the version the edit started from), fill-empty for AI suggestions that came late, delete; and the
-// Dashboard's search, a page at a time, with the ids of every ready listing it finds.
+// edit (against the version the edit started from), fill-empty for AI suggestions that came late, delete; the
+// Dashboard's search, a page at a time, with the ids of every ready listing it finds; and the listings chosen there.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonText } from '../json-text.ts'
-import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../contract/listing-search.ts'
+import {
+  ChosenListingsQuerySchema,
+  ListingSearchQuerySchema,
+  ReadyListingIdsQuerySchema,
+} from '../contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'
@@ -18,6 +22,9 @@ export function listingRoutes(listings: ListingService) {
     )
     .get('/listings/ready-ids', valid('query', ReadyListingIdsQuerySchema), async (c) =>
       c.json(await listings.readyIds(requireUser(c).id, c.req.valid('query')), 200),
+    )
+    .get('/listings/chosen', valid('query', ChosenListingsQuerySchema), async (c) =>
+      jsonText(c, await listings.chosenJson(requireUser(c).id, c.req.valid('query').ids), 200),
     )
     // After the fixed paths above, which its :id would otherwise take.
     .get('/listings/:id', valid('param', IdParamSchema), async (c) =>

@@ -1,33 +1,13 @@
-// Listings: the Dashboard's search a page at a time and the ready listings it finds, one listing (what an edit starts
-// from), the whole list (the bulk post reads it) and the row's delete. Creating goes through the offline outbox. Every key starts with listingKeys.all, so one invalidation
-// refreshes them all.
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query'
+// Listings: the Dashboard's search a page at a time, the ready listings it finds and the row's delete (one listing and
+// the listings chosen are in listing-cache.ts, apart from what loads with the app). Creating goes through the offline
+// outbox. Every key starts with listingKeys.all, so one invalidation refreshes them all.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
-import type { Listing, ListingStatus } from '../../api/contract/listing.ts'
+import type { ListingStatus } from '../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 
 export const listingKeys = { all: ['listings'] as const }
-
-export const listingsQuery = queryOptions({
-  queryKey: listingKeys.all,
-  queryFn: ({ signal }): Promise<Listing[]> => okJson(api.listings.$get(undefined, cancelledBy(signal))),
-})
-
-/** One of the seller's listings as the server has it now: an edit reads this, never the whole inventory. */
-export const listingQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...listingKeys.all, 'one', id] as const,
-    queryFn: ({ signal }): Promise<Listing> =>
-      okJson(api.listings[':id'].$get({ param: { id: String(id) } }, cancelledBy(signal))),
-  })
 
 /** What the Dashboard asks the server for: its search, status and sort (the Draft status is the phone's own). */
 export interface ListingSearchView {
@@ -61,23 +41,6 @@ export const readyListingIdsQuery = ({ q, sort }: ListingSearchView) =>
 
 /** Every listing of the search loaded so far, in order. */
 export const loadedListings = (pages: readonly ListingPage[] | undefined) => pages?.flatMap((page) => page.listings)
-
-/** What a listing query holds: the whole list, the Dashboard's pages of a search, or one listing. */
-export type CachedListings = Listing[] | InfiniteData<ListingPage> | Listing | undefined
-
-/** The listings one cached query holds, in order. */
-export const heldListings = (data: CachedListings): Listing[] =>
-  Array.isArray(data)
-    ? data
-    : data && 'pages' in data
-      ? data.pages.flatMap((page) => page.listings)
-      : data
-        ? [data]
-        : []
-
-/** Every listing this page holds in any list (offline, the Dashboard's pages are what the phone last saw). */
-export const cachedListings = (queryClient: QueryClient) =>
-  queryClient.getQueriesData<CachedListings>({ queryKey: listingKeys.all }).flatMap(([, data]) => heldListings(data))
 
 export function useDeleteListing() {
   const queryClient = useQueryClient()

@@ -7,7 +7,8 @@ import type { LiveEvent } from '../../api/contract/events.ts'
 import type { ListingPage } from '../../api/contract/listing-search.ts'
 import { listingStatus, type Listing } from '../../api/contract/listing.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
-import { heldListings, listingKeys, type CachedListings } from './listing-queries.ts'
+import { heldListings, isWholeList, type CachedListings } from './listing-cache.ts'
+import { listingKeys } from './listing-queries.ts'
 
 /** The Dashboard's counts with one listing moved from one status to another (or gone, or new). */
 function recount(counts: ListingPage['counts'], before: Listing | undefined, after: Listing | null) {
@@ -53,7 +54,7 @@ function applyOne(queryClient: QueryClient, event: LiveEvent): { created: boolea
   if (id === null) return { created: false, connection: false }
   const created = event.kind === 'listing-created' && !isCached(queryClient, id)
   for (const [key, data] of queryClient.getQueriesData<CachedListings>({ queryKey: listingKeys.all })) {
-    if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created))
+    if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created && isWholeList(key)))
     else if (data && 'pages' in data) queryClient.setQueryData(key, inPages(data, id, event.listing))
     // One listing (an edit's): the change replaces it; a deleted one is forgotten, so nothing starts from it.
     else if (data?.id === id) {

@@ -37,12 +37,12 @@ export function renderScreen(screen: ReactNode, { prepare }: { prepare?: (queryC
   return { ...result, queryClient, router }
 }
 
-/** Answers the app's requests by method and path; anything else is a 404, as from a server without that route. */
-export function answerFetch(answer: (method: string, path: string) => unknown) {
+/** Answers the app's requests by method and path (and query); anything else is a 404, as from a server without it. */
+export function answerFetch(answer: (method: string, path: string, query: URLSearchParams) => unknown) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     // The app's client asks for paths on the page's own origin ('/api/…').
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
-    const body = answer(init?.method ?? 'GET', url.pathname)
+    const body = answer(init?.method ?? 'GET', url.pathname, url.searchParams)
     return body === undefined
       ? Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 })
       : Response.json(body)

@@ -25,7 +25,11 @@ import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../api/c
 import { EventsQuerySchema } from '../../api/contract/events.ts'
 import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } from '../../api/contract/email-template.ts'
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
-import { ListingSearchQuerySchema, ReadyListingIdsQuerySchema } from '../../api/contract/listing-search.ts'
+import {
+  ChosenListingsQuerySchema,
+  ListingSearchQuerySchema,
+  ReadyListingIdsQuerySchema,
+} from '../../api/contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
@@ -243,6 +247,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: ReadyListingIdsQuerySchema,
     example: () => ({ path: '/api/listings/ready-ids?q=jeans&sort=oldest' }),
+  },
+  'GET /api/listings/chosen': {
+    access: 'user',
+    query: ChosenListingsQuerySchema,
+    example: (f) => ({ path: `/api/listings/chosen?ids=${f.alice.listingId}` }),
   },
   'GET /api/listings/:id': {
     access: 'user',

@@ -161,6 +161,8 @@ export function createListingService(
       if (json === undefined) throw notFound(MISSING)
       return json
     },
+    /** The chosen listings' JSON text, in the order chosen: what a bulk action shows. */
+    chosenJson: (userId: number, ids: number[]) => listings.findListingsJson(sql, userId, ids, ebayItemUrl),
     searchJson: (userId: number, search: ListingSearch) =>
       listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
     /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */

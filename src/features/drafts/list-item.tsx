@@ -12,7 +12,7 @@ import { FullPageSpinner } from '../../components/ui/Spinner.tsx'
 import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { hasCode } from '../../lib/api.ts'
-import { cachedListings, listingQuery } from '../../queries/listing-queries.ts'
+import { cachedListings, listingQuery } from '../../queries/listing-cache.ts'
 import { DraftForm } from './DraftForm.tsx'
 
 const route = getRouteApi('/signed-in/list-item')

@@ -7,7 +7,8 @@ import { localDb } from '../../offline/db.ts'
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDraftStore } from './useDrafts.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
-import { cachedListings, listingKeys } from '../../queries/listing-queries.ts'
+import { cachedListings } from '../../queries/listing-cache.ts'
+import { listingKeys } from '../../queries/listing-queries.ts'
 
 export function useListingSync() {
   const queryClient = useQueryClient()

@@ -10,7 +10,7 @@ import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contrac
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { notify } from '../../lib/notify.tsx'
-import { listingsQuery } from '../../queries/listing-queries.ts'
+import { chosenListingsQuery } from '../../queries/listing-cache.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import type { LeftOut, PendingBulkPost } from './bulk-post-pending.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
@@ -69,8 +69,7 @@ export function Checking({
   onClose,
 }: CheckingProps) {
   const queryClient = useQueryClient()
-  const listings = useQuery(listingsQuery).data
-  const chosen = listingIds.flatMap((id) => listings?.find((listing) => listing.id === id) ?? [])
+  const chosen = useQuery(chosenListingsQuery(listingIds)).data ?? []
   const toCheck = ebayConnected ? chosen.filter((listing) => !isPostedToEbay(listing)) : []
   // Without the dialog's placeholder: here a query's previous answer would be another listing's.
   const queries = useQueries({

@@ -3,11 +3,11 @@
 // something can be opened in the Post to eBay dialog or stay behind. One confirmation sends the request (its clientId
 // made once and kept, bulk-post-pending.ts), then each listing's progress, then the summary with View on eBay links.
 // Loaded on the first 'Post N to eBay' tap, not with the Dashboard.
-import { useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { listingsQuery } from '../../queries/listing-queries.ts'
+import { cachedListings } from '../../queries/listing-cache.ts'
 import { clearPendingBulkPost, readPendingBulkPost, startPendingBulkPost } from './bulk-post-pending.ts'
 import { PostToEbayDialog } from './PostToEbayDialog.tsx'
 import { Checking } from './BulkPostChecking.tsx'
@@ -31,12 +31,14 @@ export function BulkPostDialog({ userId, listingIds, resume, ebayConnected, onCl
   const [postalCode, setPostalCode] = useState('')
   // The Post to eBay dialog for one listing, in place of this one until it closes.
   const [fixing, setFixing] = useState<Listing | null>(null)
-  const listings = useQuery(listingsQuery).data
+  const queryClient = useQueryClient()
   const close = () => {
     clearPendingBulkPost(userId)
     onClose()
   }
-  const fix = (listingId: number) => setFixing(listings?.find((listing) => listing.id === listingId) ?? null)
+  // The listing as the dialog's lists hold it (the chosen listings, fetched by Checking and Sending).
+  const fix = (listingId: number) =>
+    setFixing(cachedListings(queryClient).find((listing) => listing.id === listingId) ?? null)
 
   return (
     <>

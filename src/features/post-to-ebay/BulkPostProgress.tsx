@@ -1,12 +1,12 @@
 // Post many to eBay, once confirmed: the request sent (again after a reload, with its clientId), then each listing's
 // progress, then the summary with View on eBay links and what to fix for those eBay refused.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { EbayBulkPost, EbayBulkPostItem } from '../../../api/contract/ebay-bulk-post.ts'
 import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { failureMessage } from '../../lib/api.ts'
-import { listingsQuery } from '../../queries/listing-queries.ts'
+import { chosenListingsQuery } from '../../queries/listing-cache.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import type { LeftOut, PendingBulkPost } from './bulk-post-pending.ts'
 import { isTransient, useBulkPost, useSendBulkPost } from './bulk-post-queries.ts'
@@ -116,7 +116,8 @@ function Progress({
   onClose: () => void
 }) {
   const { post, error } = useBulkPost(sent)
-  const listings = useQuery(listingsQuery).data
+  const ids = useMemo(() => [...post.items, ...leftOut].map((item) => item.listingId), [post.items, leftOut])
+  const listings = useQuery(chosenListingsQuery(ids)).data
   const listingOf = (id: number) => listings?.find((listing) => listing.id === id)
   const answered = post.items.filter((item) => item.status !== 'queued').length
   // Live on eBay: posted by this request, or since, one at a time through the Post to eBay dialog.

@@ -207,6 +207,27 @@ describe('listings', () => {
     expect((await readJson(gone)).code).toBe('not_found')
   })
 
+  it("answers the chosen listings in the order chosen, leaving out what is not the seller's or is gone", async () => {
+    const create = async (title: string) => readJson(await alice.post('/api/listings', listing([], { title })))
+    const first = await create('Chosen one')
+    const second = await create('Chosen two')
+    const third = await create('Chosen three')
+    const bobs = await readJson(await bob.post('/api/listings', listing([], { title: "Bob's own" })))
+    expect((await alice.call('DELETE', `/api/listings/${second.id}`)).status).toBe(200)
+    const chosen = await alice.get(
+      `/api/listings/chosen?ids=${third.id},${bobs.id},${first.id},${second.id},${third.id}`,
+    )
+    expect(chosen.status).toBe(200)
+    const whole = await readJson(await alice.get('/api/listings'))
+    const asListed = (id: number) => whole.find((item: { id: number }) => item.id === id)
+    expect(await readJson(chosen)).toEqual([asListed(third.id), asListed(first.id)])
+    for (const ids of ['', 'one,two', '1,,2', '-1', Array.from({ length: 501 }, (_, i) => i + 1).join(',')]) {
+      const refused = await alice.get(`/api/listings/chosen?ids=${ids}`)
+      expect(refused.status).toBe(400)
+    }
+    expect((await alice.get('/api/listings/chosen')).status).toBe(400)
+  })
+
   it('returns the first listing when the same clientId is sent twice, never a duplicate', async () => {
     const photo = await uploadPhoto()
     const clientId = randomUUID()

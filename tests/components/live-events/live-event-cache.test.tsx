@@ -8,7 +8,8 @@ import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { saleToast } from '../../../src/hooks/useLiveEvents.ts'
 import { applyLiveEvents } from '../../../src/queries/live-event-cache.ts'
-import { listingKeys, listingQuery } from '../../../src/queries/listing-queries.ts'
+import { listingQuery } from '../../../src/queries/listing-cache.ts'
+import { listingKeys } from '../../../src/queries/listing-queries.ts'
 
 const listing = (id: number, fields: Partial<Listing> = {}) =>
   ({ id, title: `Item ${id}`, platformStatus: 'active', platformListingId: `ebay-${id}`, ...fields }) as Listing

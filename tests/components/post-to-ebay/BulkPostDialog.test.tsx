@@ -7,7 +7,6 @@ import type { EbayBulkPost } from '../../../api/contract/ebay-bulk-post.ts'
 import type { EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { BulkPostDialog } from '../../../src/features/post-to-ebay/BulkPostDialog.tsx'
-import { listingKeys } from '../../../src/queries/listing-queries.ts'
 import { answerFetch, renderScreen, SELLER } from '../render.tsx'
 
 afterEach(() => {
@@ -49,15 +48,19 @@ const REQUIREMENTS: Record<number, EbayRequirements> = {
 }
 
 function openDialog(listingIds: number[], answer: (method: string, path: string) => unknown = () => undefined) {
-  answerFetch((method, path) => {
+  answerFetch((method, path, query) => {
     const checked = /^\/api\/listings\/(\d+)\/ebay-requirements$/.exec(path)
     if (checked) return REQUIREMENTS[Number(checked[1])]
-    if (path === '/api/listings') return LISTINGS
+    // The chosen listings only: the seller's whole list is never asked for.
+    if (path === '/api/listings/chosen')
+      return query
+        .get('ids')!
+        .split(',')
+        .flatMap((id) => LISTINGS.find((item) => item.id === Number(id)) ?? [])
     return answer(method, path)
   })
   return renderScreen(
     <BulkPostDialog userId={SELLER.id} listingIds={listingIds} resume={false} ebayConnected onClose={() => {}} />,
-    { prepare: (queryClient) => queryClient.setQueryData(listingKeys.all, LISTINGS) },
   )
 }
 
