@@ -3,7 +3,7 @@
 // API process listening never hears of a change that did not happen.
 import type { LiveEvent, LiveEventData, LiveEventKind } from '../contract/events.ts'
 import type { Sql, Tx } from './client.ts'
-import { listingJson } from './listings.ts'
+import { listingJson } from './listing-json.ts'
 
 // Every change is announced with its id as the payload, on a channel named after the schema: channels are the
 // database's, and the test runs share one server in schemas of their own.

@@ -14,7 +14,7 @@ import {
 import type { ListingStatus } from '../contract/listing.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
-import { listingJson } from './listings.ts'
+import { listingJson } from './listing-json.ts'
 
 /** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
 export const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'

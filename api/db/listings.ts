@@ -8,7 +8,6 @@ import { RECORD_COLUMNS } from '../contract/listing-record.ts'
 import type { FillableField } from '../contract/listing-suggestion.ts'
 import type { ListingEdit, ListingFill, ListingInput, ListingLife, Listing } from '../contract/listing.ts'
 import { toCents } from '../contract/listing-field-schemas.ts'
-import type { JsonText } from '../json-text.ts'
 import type { Sql, Tx } from './client.ts'
 import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 
@@ -34,7 +33,7 @@ const LIFE_COLUMNS = {
   ebayImported: 'ebay_import_source as ebay_imported',
 } as const satisfies Record<keyof ListingLife, string>
 
-const COLUMN_LIST = [
+export const COLUMN_LIST = [
   ...Object.values(RECORD_COLUMNS),
   ...Object.values(LIFE_COLUMNS),
   ...LISTING_FIELD_ENTRIES.map(([name, spec]) => {
@@ -53,68 +52,6 @@ const columnValue = <Name extends ListingFieldName>(name: Name, value: ListingIn
 /** The columns of these fields, with their values. */
 const fieldColumns = (values: Partial<Pick<ListingInput, ListingFieldName>>, names: ListingFieldName[]) =>
   Object.fromEntries(names.map((name) => [LISTING_FIELDS[name].column, columnValue(name, values[name]!)]))
-
-// A listing's fields as one JSON object, with the names the API answers with (the driver's camelCase), for the lists
-// Postgres writes itself. Timestamps (*_at) read as JavaScript writes them (toISOString), as in every other answer; a
-// computed column (`expression as name`) under its name. A day (boughtAt) is text already. Written by row_to_json over
-// a row of the listing's columns: json_build_object takes at most 100 arguments, 50 fields, and a listing has more.
-const DAY_NAMES = new Set(
-  LISTING_FIELD_ENTRIES.flatMap(([name, spec]) => (spec.kind === 'date' ? [postgres.fromCamel(name)] : [])),
-)
-const JSON_FIELDS = COLUMN_LIST.map(
-  (column) => /^(?<expression>.+) as (?<name>\w+)$/s.exec(column)?.groups ?? { expression: column, name: column },
-)
-  .map(
-    ({ expression, name }) =>
-      `${name!.endsWith('_at') && !DAY_NAMES.has(name!) ? `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expression} as "${postgres.toCamel(name!)}"`,
-  )
-  .join(', ')
-
-/**
- * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on eBay
- * (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
- */
-export const listingJson = (sql: Sql, ebayItemUrl: string) =>
-  sql`(select row_to_json(shown_listing) from (select ${sql.unsafe(JSON_FIELDS)},
-    case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
-      then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end as "viewUrl") as shown_listing)`
-
-/**
- * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all
- * of them at once, and parsing a few hundred rows into objects only to serialise them again was most of the time.
- */
-export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<JsonText<Listing[]>> {
-  const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by created_at desc, id desc), '[]')::text as json
-    from listings where user_id = ${userId} and deleting_since is null`
-  return row!.json as JsonText<Listing[]>
-}
-
-/** The seller's listings among these ids, in the order of the ids, as the JSON text of a Listing[]. */
-export async function findListingsJson(
-  sql: Sql,
-  userId: number,
-  ids: number[],
-  ebayItemUrl: string,
-): Promise<JsonText<Listing[]>> {
-  const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by array_position(${ids}::bigint[], id)), '[]')::text as json
-    from listings where user_id = ${userId} and id = any(${ids}::bigint[]) and deleting_since is null`
-  return row!.json as JsonText<Listing[]>
-}
-
-/** One of the seller's listings as the JSON text of a Listing; undefined when it is not theirs or is being deleted. */
-export async function findListingJson(
-  sql: Sql,
-  userId: number,
-  id: number,
-  ebayItemUrl: string,
-): Promise<JsonText<Listing> | undefined> {
-  const [row] = await sql<{ json: string }[]>`
-    select ${listingJson(sql, ebayItemUrl)}::text as json
-    from listings where user_id = ${userId} and id = ${id} and deleting_since is null`
-  return row?.json as JsonText<Listing> | undefined
-}
 
 export async function findListing(sql: Sql | Tx, userId: number, id: number): Promise<Listing | undefined> {
   const [row] = await sql<

@@ -18,6 +18,7 @@ import { thumbnailOf } from '../../contract/photos.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
+import * as listingJson from '../../db/listing-json.ts'
 import * as listingSearch from '../../db/listing-search.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
@@ -154,15 +155,15 @@ export function createListingService(
 
   return {
     /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
-    listJson: (userId: number) => listings.listListingsJson(sql, userId, ebayItemUrl),
+    listJson: (userId: number) => listingJson.listListingsJson(sql, userId, ebayItemUrl),
     /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
     async oneJson(userId: number, id: number): Promise<JsonText<Listing>> {
-      const json = await listings.findListingJson(sql, userId, id, ebayItemUrl)
+      const json = await listingJson.findListingJson(sql, userId, id, ebayItemUrl)
       if (json === undefined) throw notFound(MISSING)
       return json
     },
     /** The chosen listings' JSON text, in the order chosen: what a bulk action shows. */
-    chosenJson: (userId: number, ids: number[]) => listings.findListingsJson(sql, userId, ids, ebayItemUrl),
+    chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, ebayItemUrl),
     searchJson: (userId: number, search: ListingSearch) =>
       listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
     /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
