@@ -5,7 +5,7 @@ import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/rea
 import type { ListingPage } from '../../api/contract/listing-search.ts'
 import type { Listing } from '../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
-import { listingKeys } from './listing-queries.ts'
+import { listingKeys, loadedListings } from './listing-queries.ts'
 
 /** One of the seller's listings as the server has it now: an edit reads this, never the whole inventory. */
 export const listingQuery = (id: number) =>
@@ -24,21 +24,12 @@ export const chosenListingsQuery = (ids: readonly number[]) =>
     enabled: ids.length > 0,
   })
 
-/** Whether a cached listing query is the seller's whole list, where a listing created elsewhere belongs. */
-export const isWholeList = (queryKey: readonly unknown[]) => queryKey.length === listingKeys.all.length
-
-/** What a listing query holds: the whole list, the Dashboard's pages of a search, or one listing. */
+/** What a listing query holds: listings chosen, the Dashboard's pages of a search, or one listing. */
 export type CachedListings = Listing[] | InfiniteData<ListingPage> | Listing | undefined
 
 /** The listings one cached query holds, in order. */
 export const heldListings = (data: CachedListings): Listing[] =>
-  Array.isArray(data)
-    ? data
-    : data && 'pages' in data
-      ? data.pages.flatMap((page) => page.listings)
-      : data
-        ? [data]
-        : []
+  Array.isArray(data) ? data : data && 'pages' in data ? (loadedListings(data.pages) ?? []) : data ? [data] : []
 
 /** Every listing this page holds in any list (offline, the Dashboard's pages are what the phone last saw). */
 export const cachedListings = (queryClient: QueryClient) =>

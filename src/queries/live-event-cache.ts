@@ -7,7 +7,7 @@ import type { LiveEvent } from '../../api/contract/events.ts'
 import type { ListingPage } from '../../api/contract/listing-search.ts'
 import { listingStatus, type Listing } from '../../api/contract/listing.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
-import { heldListings, isWholeList, type CachedListings } from './listing-cache.ts'
+import { heldListings, type CachedListings } from './listing-cache.ts'
 import { listingKeys } from './listing-queries.ts'
 
 /** The Dashboard's counts with one listing moved from one status to another (or gone, or new). */
@@ -34,11 +34,9 @@ function inPages(data: InfiniteData<ListingPage>, id: number, listing: Listing |
   }
 }
 
-function inList(data: Listing[], id: number, listing: Listing | null, created: boolean): Listing[] {
-  if (!listing) return data.filter((held) => held.id !== id)
-  if (data.some((held) => held.id === id)) return data.map((held) => (held.id === id ? listing : held))
-  // Newest first, as GET /api/listings answers.
-  return created ? [listing, ...data] : data
+/** A list of chosen listings: the one changed replaced, a deleted one left out; a new one was never chosen. */
+function inList(data: Listing[], id: number, listing: Listing | null): Listing[] {
+  return listing ? data.map((held) => (held.id === id ? listing : held)) : data.filter((held) => held.id !== id)
 }
 
 /** Whether any list in the cache holds this listing. */
@@ -54,7 +52,7 @@ function applyOne(queryClient: QueryClient, event: LiveEvent): { created: boolea
   if (id === null) return { created: false, connection: false }
   const created = event.kind === 'listing-created' && !isCached(queryClient, id)
   for (const [key, data] of queryClient.getQueriesData<CachedListings>({ queryKey: listingKeys.all })) {
-    if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing, created && isWholeList(key)))
+    if (Array.isArray(data)) queryClient.setQueryData(key, inList(data, id, event.listing))
     else if (data && 'pages' in data) queryClient.setQueryData(key, inPages(data, id, event.listing))
     // One listing (an edit's): the change replaces it; a deleted one is forgotten, so nothing starts from it.
     else if (data?.id === id) {

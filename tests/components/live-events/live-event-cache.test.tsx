@@ -8,17 +8,19 @@ import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { saleToast } from '../../../src/hooks/useLiveEvents.ts'
 import { applyLiveEvents } from '../../../src/queries/live-event-cache.ts'
-import { listingQuery } from '../../../src/queries/listing-cache.ts'
+import { chosenListingsQuery, listingQuery } from '../../../src/queries/listing-cache.ts'
 import { listingKeys } from '../../../src/queries/listing-queries.ts'
 
 const listing = (id: number, fields: Partial<Listing> = {}) =>
   ({ id, title: `Item ${id}`, platformStatus: 'active', platformListingId: `ebay-${id}`, ...fields }) as Listing
 const searchKey = [...listingKeys.all, 'search', { q: '', status: undefined, sort: 'newest' }]
+// The listings a bulk post shows, chosen on the Dashboard.
+const chosenKey = chosenListingsQuery([2, 1]).queryKey
 const counts = { ready: 0, live: 2, sold: 0, ended: 0 }
 
 function cached() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
-  queryClient.setQueryData(listingKeys.all, [listing(2), listing(1)])
+  queryClient.setQueryData(chosenKey, [listing(2), listing(1)])
   queryClient.setQueryData<InfiniteData<ListingPage, string | undefined>>(searchKey, {
     pages: [{ listings: [listing(2), listing(1)], total: 2, counts, next: null }],
     pageParams: [undefined],
@@ -38,10 +40,7 @@ describe('a pushed change in the query cache', () => {
   it('replaces the sold listing in every list and moves it from Live to Sold in the counts', () => {
     const queryClient = cached()
     applyLiveEvents(queryClient, [saleEvent()])
-    expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.title)).toEqual([
-      'Item 2',
-      'Red wool jacket',
-    ])
+    expect(queryClient.getQueryData(chosenKey)!.map((held) => held.title)).toEqual(['Item 2', 'Red wool jacket'])
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
     expect(page.listings[1]).toMatchObject({ id: 1, platformStatus: 'sold' })
     expect(page.counts).toEqual({ ...counts, live: 1, sold: 1 })
@@ -51,7 +50,7 @@ describe('a pushed change in the query cache', () => {
   it('takes a deleted listing out, with the total and counts', () => {
     const queryClient = cached()
     applyLiveEvents(queryClient, [{ kind: 'listing-deleted', listingId: 2, listing: null, data: {} }])
-    expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([1])
+    expect(queryClient.getQueryData(chosenKey)!.map((held) => held.id)).toEqual([1])
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
     expect(page).toMatchObject({ total: 1, counts: { ...counts, live: 1 } })
     expect(page.listings.map((held) => held.id)).toEqual([1])
@@ -71,13 +70,13 @@ describe('a pushed change in the query cache', () => {
     expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(false)
     applyLiveEvents(queryClient, [{ kind: 'listing-deleted', listingId: 1, listing: null, data: {} }])
     expect(queryClient.getQueryData(queryKey)).toBeUndefined()
-    expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([2])
+    expect(queryClient.getQueryData(chosenKey)!.map((held) => held.id)).toEqual([2])
   })
 
-  it('puts a listing created elsewhere first in the whole list, and has the search ask again', () => {
+  it('has the search ask again for a listing created elsewhere, which no chosen list gains', () => {
     const queryClient = cached()
     applyLiveEvents(queryClient, [{ kind: 'listing-created', listingId: 3, listing: listing(3), data: {} }])
-    expect(queryClient.getQueryData<Listing[]>(listingKeys.all)!.map((held) => held.id)).toEqual([3, 2, 1])
+    expect(queryClient.getQueryData(chosenKey)!.map((held) => held.id)).toEqual([2, 1])
     expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(true)
   })
 })
