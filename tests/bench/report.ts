@@ -8,7 +8,7 @@ export interface Measurement {
 }
 
 /** The baseline and /api/user, run one after the other on the same server, round after round. */
-export type PairedRounds = { baseline: Result; user: Result }[]
+export type PairedRounds = { baseline: Measurement; user: Measurement }[]
 
 const USER_MIN_RPS_RATIO = 0.8
 const USER_MAX_P99_RATIO = 2
@@ -51,7 +51,7 @@ const median = (values: number[]) => {
 
 /** The rounds' median ratio, with the lowest and highest round beside it. */
 function pairedRatio(rounds: PairedRounds, of: (result: Result) => number) {
-  const ratios = rounds.map(({ baseline, user }) => ratio(of(user), of(baseline)))
+  const ratios = rounds.map(({ baseline, user }) => ratio(of(user.result), of(baseline.result)))
   const spread = `rounds ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}`
   return { value: median(ratios), spread }
 }

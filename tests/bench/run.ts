@@ -80,15 +80,19 @@ export async function load(
 export const withServer = <T>(mode: Mode, use: (ready: BenchServer) => Promise<T>) =>
   withFreshServer({ databaseUrl: mode.databaseUrl }, use)
 
+/** The endpoint under load on this server for so many seconds. */
+async function loadEndpoint(ready: BenchServer, endpoint: Endpoint, seconds: number): Promise<Measurement> {
+  const { path, headers = {} } = endpoint.target(ready)
+  return { endpoint: endpoint.name, result: await load(`${ready.origin}${path}`, headers, seconds) }
+}
+
 export async function measure(mode: Mode, endpoint: Endpoint): Promise<Measurement> {
   // A fresh server per endpoint: postgres.js 3.4's pool slows down the longer it stays saturated (its busy queue is an
   // array scanned on every move and reset only when a shift empties it), so in a shared process later endpoints pay more.
   return withServer(mode, async (ready) => {
-    const { path, headers = {} } = endpoint.target(ready)
-    const url = `${ready.origin}${path}`
     // Lets the JIT, the pool's connections and Postgres' caches settle before anything is counted.
-    await load(url, headers, WARMUP_SECONDS)
-    return { endpoint: endpoint.name, result: await load(url, headers, settings.duration) }
+    await loadEndpoint(ready, endpoint, WARMUP_SECONDS)
+    return loadEndpoint(ready, endpoint, settings.duration)
   })
 }
 
@@ -103,32 +107,25 @@ export const ENDPOINTS: Endpoint[] = [
  * apart on the same process. Two fresh servers in a row on this 2-core machine differed by up to 40% in the baseline
  * alone (5,268 and 8,631 req/s in two runs of the same commit, 2026-12-06), which swamped the 20% the target is about.
  */
-async function pairedRounds(mode: Mode): Promise<{ paired: PairedRounds; measurements: Measurement[] }> {
+async function pairedRounds(mode: Mode): Promise<PairedRounds> {
   const [, baseline, user] = ENDPOINTS
   return withServer(mode, async (ready) => {
-    const run = async (endpoint: Endpoint, seconds: number) => {
-      const { path, headers = {} } = endpoint.target(ready)
-      return { endpoint: endpoint.name, result: await load(`${ready.origin}${path}`, headers, seconds) }
-    }
-    for (const endpoint of [baseline!, user!]) await run(endpoint, WARMUP_SECONDS)
-    const paired: PairedRounds = []
-    const measurements: Measurement[] = []
+    for (const endpoint of [baseline!, user!]) await loadEndpoint(ready, endpoint, WARMUP_SECONDS)
+    const rounds: PairedRounds = []
     for (let round = 0; round < settings.pairedRounds; round++) {
-      const base = await run(baseline!, PAIRED_ROUND_SECONDS)
-      const signedIn = await run(user!, PAIRED_ROUND_SECONDS)
-      paired.push({ baseline: base.result, user: signedIn.result })
-      measurements.push(base, signedIn)
+      const base = await loadEndpoint(ready, baseline!, PAIRED_ROUND_SECONDS)
+      rounds.push({ baseline: base, user: await loadEndpoint(ready, user!, PAIRED_ROUND_SECONDS) })
     }
-    return { paired, measurements }
+    return rounds
   })
 }
 
 async function benchMode(mode: Mode): Promise<void> {
   const measurements: Measurement[] = []
   for (const endpoint of ENDPOINTS) measurements.push(await measure(mode, endpoint))
-  const { paired, measurements: rounds } = await pairedRounds(mode)
-  console.log(formatMode(mode.label, measurements, paired))
-  reportProblems([...measurements, ...rounds])
+  const rounds = await pairedRounds(mode)
+  console.log(formatMode(mode.label, measurements, rounds))
+  reportProblems([...measurements, ...rounds.flatMap(({ baseline, user }) => [baseline, user])])
   console.log(
     `Load average after: ${loadAverage()} (the bench accounts for about 2; more means other work shared the cores)\n`,
   )
