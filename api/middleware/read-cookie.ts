@@ -1,8 +1,8 @@
-import type { Context } from 'hono'
-
 // One cookie's value from a Cookie header, found without parsing the rest. Every signed-in request reads its session
 // cookie, and hono's getCookie, which parses and validates every pair, cost each one 2 µs of the 50 µs that /api/user
 // spent beyond a bare primary-key select (issue 31). Snaplist's own cookies are plain tokens, never quoted or escaped.
+import type { Context } from 'hono'
+
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined
   const prefix = `${name}=`
