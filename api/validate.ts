@@ -3,13 +3,14 @@ import type { MiddlewareHandler, ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import type { AppEnv } from './app-env.ts'
+import { POSTGRES_INTEGER_MAX, rowIdTextSchema } from './contract/row-id.ts'
 import { AppError, badRequest } from './errors.ts'
 
 type Schema = v.GenericSchema
 
 /** A numeric row id in the path, as /listings/:id has it. */
 export const IdParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The id must be a whole number'), v.transform(Number)),
+  id: rowIdTextSchema(`The id must be a whole number from 1 to ${POSTGRES_INTEGER_MAX}`),
 })
 
 function describeIssues(issues: v.BaseIssue<unknown>[]) {

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX, WHOLE_NUMBER_MAX } from './listing-fields.ts'
 import { ListingStatusSchema, SearchTextSchema } from './listing-search.ts'
+import { rowIdSchema } from './row-id.ts'
 
 /** At most this many listings in one bulk action: a power seller's whole Live filter, in chunks of 25 for eBay. */
 export const BULK_ACTION_MAX = 1000
@@ -13,12 +14,7 @@ export const BULK_PERCENT_UP_MAX = 900
 /** And down by less than this: a listing is never given away by a slip. */
 export const BULK_PERCENT_DOWN_MAX = 99
 
-const listingId = v.pipe(
-  v.number('Each listing id must be a number'),
-  v.integer('Each listing id must be a whole number'),
-  v.minValue(1, 'Each listing id must be a whole number'),
-  v.maxValue(999_999_999, 'Each listing id must be a whole number'),
-)
+const listingId = rowIdSchema('Each listing id must be a whole number')
 
 const dollars = (what: string) =>
   v.pipe(

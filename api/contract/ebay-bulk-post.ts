@@ -1,6 +1,7 @@
 // Posting many listings to eBay at once (docs/product.md §17): the request (which listings, named by the phone's own
 // id for the request so sending it again makes nothing new) and what the phone reads back, listing by listing.
 import * as v from 'valibot'
+import { rowIdSchema } from './row-id.ts'
 
 /**
  * At most this many of one seller's listings wait to be posted at once, and so in one request: enough for a big haul
@@ -11,14 +12,7 @@ export const BULK_POST_QUEUE_MAX = 500
 export const EbayBulkPostInputSchema = v.object({
   clientId: v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID')),
   listingIds: v.pipe(
-    v.array(
-      v.pipe(
-        v.number('Each listing id must be a number'),
-        v.integer('Each listing id must be a whole number'),
-        v.minValue(1, 'Each listing id must be a whole number'),
-        v.maxValue(999_999_999, 'Each listing id must be a whole number'),
-      ),
-    ),
+    v.array(rowIdSchema('Each listing id must be a whole number')),
     v.minLength(1, 'Choose at least one listing'),
     v.maxLength(BULK_POST_QUEUE_MAX, `Post at most ${BULK_POST_QUEUE_MAX} listings at once`),
     v.check((ids) => new Set(ids).size === ids.length, 'Each listing at most once'),

@@ -1,6 +1,7 @@
 // An EmailTemplate (docs/product.md §3), the body that creates or replaces one, and how {{placeholders}} are filled. The API
 // renders mail with fillPlaceholders and the Preview dialog shows a template the same way.
 import * as v from 'valibot'
+import { rowIdSchema } from './row-id.ts'
 
 /** The value of {{appName}}. */
 export const APP_NAME = 'Snaplist'
@@ -36,14 +37,7 @@ export const PurposeParamSchema = v.object({
 
 export const PurposeChoiceSchema = v.object({
   // null: no choice, the template named after the email (or the built-in one) is sent.
-  templateId: v.nullable(
-    v.pipe(
-      v.number('templateId must be a template id or null'),
-      v.integer('templateId must be a template id or null'),
-      v.minValue(1, 'templateId must be a template id or null'),
-      v.maxValue(2_147_483_647, 'templateId must be a template id or null'),
-    ),
-  ),
+  templateId: v.nullable(rowIdSchema('templateId must be a template id or null')),
 })
 export type PurposeChoice = v.InferOutput<typeof PurposeChoiceSchema>
 

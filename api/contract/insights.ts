@@ -4,7 +4,8 @@
 // the sales behind any figure, a page at a time. Money in dollars; days are UTC days, both included.
 import * as v from 'valibot'
 import { DayRangeSchema, type DayRange } from './day-range.ts'
-import type { SoldOn } from './listing.ts'
+import { SOLD_ON_VALUES, type SoldOn } from './listing.ts'
+import { SaleCursorSchema } from './sale-cursor.ts'
 import type { SaleEarnings } from './sale-earnings.ts'
 
 /** Live this many days or more: listed among the stale. */
@@ -17,14 +18,12 @@ export const INSIGHT_SALES_PAGE = 50
 export const InsightsQuerySchema = DayRangeSchema
 export type InsightsQuery = DayRange
 
-export const SOLD_ON_VALUES = ['ebay', 'etsy', 'elsewhere'] as const satisfies readonly SoldOn[]
-
 /** The sales behind a figure: the days, and optionally one marketplace; `after` is the last page's cursor. */
 export const InsightSalesQuerySchema = v.intersect([
   DayRangeSchema,
   v.object({
     marketplace: v.optional(v.picklist(SOLD_ON_VALUES, 'marketplace must be ebay, etsy or elsewhere')),
-    after: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'after must be the cursor a page gave'))),
+    after: v.optional(SaleCursorSchema),
   }),
 ])
 export type InsightSalesQuery = v.InferOutput<typeof InsightSalesQuerySchema>

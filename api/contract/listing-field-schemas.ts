@@ -109,7 +109,7 @@ export const money = ({ label, max, zeroAllowed }: Pick<MoneySpec, 'label' | 'ma
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 /** A real calendar day (not 2026-02-30) in years a bookkeeper means. */
-const isCalendarDay = (text: string) => {
+export const isCalendarDay = (text: string) => {
   const parts = ISO_DAY.exec(text)
   if (!parts) return false
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]

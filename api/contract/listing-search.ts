@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
 import { idListSchema } from './id-list.ts'
 import type { Listing, ListingStatus } from './listing.ts'
+import { isRowIdText } from './row-id.ts'
 
 /** Rows the Dashboard shows at first and adds per page (docs/product.md §9). */
 export const LISTINGS_PAGE_SIZE = 24
@@ -43,7 +44,7 @@ const NOT_A_CURSOR = 'after must be the next value of the page before'
 export const ListingCursorSchema = v.pipe(
   v.string(NOT_A_CURSOR),
   v.regex(/^-?\d{1,16}\.\d{1,10}$/, NOT_A_CURSOR),
-  v.check((cursor) => Number(cursor.split('.')[1]) <= 2_147_483_647, NOT_A_CURSOR),
+  v.check((cursor) => isRowIdText(cursor.split('.')[1]!), NOT_A_CURSOR),
 )
 
 export const ListingSearchQuerySchema = v.object({

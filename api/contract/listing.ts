@@ -7,6 +7,7 @@ import type { ListingFieldName, SpecOf } from './listing-fields.ts'
 import type { ListingRecordState } from './listing-record.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
+import { POSTGRES_INTEGER_MAX } from './row-id.ts'
 
 /** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
@@ -72,7 +73,7 @@ export const ListingEditSchema = v.object({
     v.number('version must be the listing version the edit started from'),
     v.integer('version must be a whole number'),
     v.minValue(1, 'version must be at least 1'),
-    v.maxValue(2_147_483_647, 'version is too large'),
+    v.maxValue(POSTGRES_INTEGER_MAX, 'version is too large'),
   ),
 })
 export type ListingEdit = v.InferOutput<typeof ListingEditSchema>
@@ -94,6 +95,7 @@ export interface ListingFillReply {
 
 /** Where a sale was made: a marketplace Snaplist sells on, or elsewhere (recorded by the seller). */
 export type SoldOn = 'ebay' | 'etsy' | 'elsewhere'
+export const SOLD_ON_VALUES = ['ebay', 'etsy', 'elsewhere'] as const satisfies readonly SoldOn[]
 export const SOLD_ON_LABELS: Record<SoldOn, string> = { ebay: 'eBay', etsy: 'Etsy', elsewhere: 'elsewhere' }
 
 /** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */

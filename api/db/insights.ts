@@ -2,6 +2,7 @@
 // sales gets a few dozen rows back, never the sales themselves; what the seller holds; the listings live longest; and
 // the sales behind a figure a page at a time. Scoped to the seller; marketplace_sales_user_sold serves the day ranges.
 import type { SoldOn } from '../contract/listing.ts'
+import type { SaleKey } from '../contract/sale-cursor.ts'
 import type { Sql } from './client.ts'
 import { SALE_FIGURE_COLUMNS, type ListingSaleRow } from './marketplace-sales.ts'
 
@@ -85,19 +86,13 @@ export interface InsightSaleRow extends ListingSaleRow {
   saleId: string
 }
 
-export interface InsightSaleKey {
-  soldAtKey: string
-  marketplace: SoldOn
-  saleId: string
-}
-
 /** The seller's sales in the range (on one marketplace if given), newest first, after `after`. */
 export const insightSalesPage = (
   sql: Sql,
   userId: number,
   range: Range,
   marketplace: SoldOn | undefined,
-  after: InsightSaleKey | null,
+  after: SaleKey | null,
   limit: number,
 ) =>
   sql<InsightSaleRow[]>`

@@ -12,6 +12,7 @@ import {
   type ReadyListingIds,
 } from '../contract/listing-search.ts'
 import type { ListingStatus } from '../contract/listing.ts'
+import { isRowIdText } from '../contract/row-id.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
 import { listingJson } from './listing-json.ts'
@@ -99,7 +100,7 @@ const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\$
 /** The id a word names as the Dashboard shows it ('snaplist' and the id), if it is one. */
 const namedId = (word: string) => {
   const id = /^snaplist([1-9]\d{0,9})$/.exec(word)?.[1]
-  return id && Number(id) <= 2_147_483_647 ? Number(id) : undefined
+  return id && isRowIdText(id) ? Number(id) : undefined
 }
 
 /**

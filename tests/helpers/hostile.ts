@@ -278,3 +278,50 @@ export const wrongContentType = fc.constantFrom(
   'json',
   '',
 )
+
+/** The keys of an object schema's entries, or of each schema an intersection joins (a query's keys). */
+export function keysOf(schema: Schema): string[] {
+  const node = schema as unknown as { entries?: object; type?: string; options?: Schema[] }
+  if (node.entries) return Object.keys(node.entries)
+  return node.type === 'intersect' ? (node.options ?? []).flatMap(keysOf) : []
+}
+
+// Whole numbers at and past a Postgres integer's largest (2147483647), where row ids live, and past a bigint's.
+const PAST_INTEGER = ['2147483647', '2147483648', '4294967296', '9999999999', '9223372036854775808', '9'.repeat(30)]
+const idPastInteger = fc.constantFrom(...PAST_INTEGER)
+// Texts a timestamptz cast refuses or reads as no instant, in the shape `sold_at::text` has.
+const NOT_A_TIME = [
+  'not a time',
+  '2026-02-30 10:00:00+00',
+  '2026-13-01 10:00:00+00',
+  '2026-03-01 24:00:01+00',
+  '0000-01-01 00:00:00+00',
+  '99999-01-01 00:00:00+00',
+  '2026-03-01 10:00:00+99',
+  '2026-03-01 10:00:00\u0000+00',
+  'infinity',
+  '',
+]
+/** A sale's keyset cursor as the Insights write it (URL-safe base64 of its JSON), with a key Postgres cannot take. */
+const saleCursor = fc
+  .record({
+    soldAtKey: fc.oneof(fc.constantFrom(...NOT_A_TIME), hostileString),
+    marketplace: fc.oneof(fc.constantFrom('ebay', 'etsy', 'elsewhere', 'amazon', 'ebay\u0000'), hostileString),
+    saleId: fc.oneof(fc.constantFrom('sale-1', 'sale\u0000-1'), hostileString),
+  })
+  .map((key) => Buffer.from(JSON.stringify(key)).toString('base64url'))
+/** A listing search's cursor (sort key . id) with a key or an id past what Postgres holds. */
+const listingCursor = fc
+  .tuple(fc.constantFrom('0', '-1', '9999999999999999', '-9999999999999999', ...PAST_INTEGER), idPastInteger)
+  .map(([key, id]) => `${key}.${id}`)
+
+/**
+ * Values of the shape an id or a keyset cursor has that Postgres cannot take: ids past its integer, cursors holding a
+ * time that is none, a NUL or an unknown marketplace. A route whose validation lets one through must still answer it as
+ * a query that finds nothing; a 500 means validation accepts what the query refuses.
+ */
+export const PAST_WHAT_POSTGRES_TAKES: Record<string, fc.Arbitrary<string>> = {
+  id: idPastInteger,
+  ids: fc.array(fc.oneof(idPastInteger, fc.constant('1')), { minLength: 1, maxLength: 3 }).map((ids) => ids.join(',')),
+  after: fc.oneof(saleCursor, listingCursor, idPastInteger),
+}

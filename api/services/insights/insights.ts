@@ -13,17 +13,10 @@ import {
   type SalesFigures,
 } from '../../contract/insights.ts'
 import type { SoldOn } from '../../contract/listing.ts'
+import { saleCursorOf } from '../../contract/sale-cursor.ts'
 import { saleEarningsOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
-import {
-  heldSums,
-  insightSalesPage,
-  monthSums,
-  staleListings,
-  type InsightSaleKey,
-  type MonthSums,
-} from '../../db/insights.ts'
-import { AppError } from '../../errors.ts'
+import { heldSums, insightSalesPage, monthSums, staleListings, type MonthSums } from '../../db/insights.ts'
 
 const DAY_MS = 86_400_000
 const today = () => new Date().toISOString().slice(0, 10)
@@ -58,21 +51,6 @@ function groupBy<Key>(rows: MonthSums[], keyOf: (row: MonthSums) => Key): Map<Ke
 }
 
 const withoutTiming = ({ daysToSell: _days, itemsTimed: _items, ...figures }: ReturnType<typeof figuresOf>) => figures
-
-// The cursor of the sales behind a figure: the last sale's key, as URL-safe base64 of its JSON.
-const cursorOf = (key: InsightSaleKey) => Buffer.from(JSON.stringify(key)).toString('base64url')
-function keyOf(cursor: string): InsightSaleKey {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<InsightSaleKey>
-    if (typeof key.soldAtKey === 'string' && typeof key.marketplace === 'string' && typeof key.saleId === 'string')
-      return key as InsightSaleKey
-  } catch {
-    // Read as not a cursor, below.
-  }
-  throw new AppError(400, 'invalid_input', 'after must be the cursor a page gave', {
-    fields: { after: 'after must be the cursor a page gave' },
-  })
-}
 
 export function createInsights(sql: Sql) {
   async function insights(userId: number, days: InsightsQuery): Promise<Insights> {
@@ -118,14 +96,20 @@ export function createInsights(sql: Sql) {
   }
 
   async function salesBehind(userId: number, query: InsightSalesQuery): Promise<InsightSales> {
-    const after = query.after === undefined ? null : keyOf(query.after)
-    const rows = await insightSalesPage(sql, userId, instantsOf(query), query.marketplace, after, INSIGHT_SALES_PAGE)
+    const rows = await insightSalesPage(
+      sql,
+      userId,
+      instantsOf(query),
+      query.marketplace,
+      query.after ?? null,
+      INSIGHT_SALES_PAGE,
+    )
     const last = rows.at(-1)
     return {
       sales: rows.map((row) => ({ ...saleEarningsOf(row), listingId: row.listingId, title: row.title })),
       next:
         rows.length === INSIGHT_SALES_PAGE && last
-          ? cursorOf({ soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId })
+          ? saleCursorOf({ soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId })
           : null,
     }
   }

@@ -1,7 +1,7 @@
 // The seller's Insights (issue 32, decision 0043): revenue, profit, items sold, sell-through and days to sell of the
 // sales in the days asked for, by month and by marketplace; what the seller holds at cost; the listings live longest;
 // and the sales behind any figure, a page at a time. Only the seller's own.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { INSIGHT_SALES_PAGE, type InsightSales, type Insights } from '../../../api/contract/insights.ts'
 import type { Listing, SoldOn } from '../../../api/contract/listing.ts'
 import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
@@ -143,6 +143,28 @@ describe('GET /api/insights/sales', () => {
     for (const query of ['after=bm90LWEta2V5', 'after=%3Cscript%3E', 'marketplace=amazon']) {
       const response = await s.alice.get(`/api/insights/sales?${query}`)
       expect(response.status, query).toBe(400)
+    }
+  })
+
+  it('refuses a cursor shaped like its own whose sale key Postgres could not read, with a 400 and no error logged', async () => {
+    const cursor = (key: Record<string, string>) => Buffer.from(JSON.stringify(key)).toString('base64url')
+    const crafted = [
+      { soldAtKey: 'not a time', marketplace: 'ebay', saleId: 'sale-1' },
+      { soldAtKey: '2026-02-30 10:00:00+00', marketplace: 'ebay', saleId: 'sale-1' },
+      { soldAtKey: '2026-03-01 10:00:00\u0000+00', marketplace: 'ebay', saleId: 'sale-1' },
+      { soldAtKey: '2026-03-01 10:00:00+00', marketplace: 'ebay', saleId: 'sale\u0000-1' },
+      { soldAtKey: '2026-03-01 10:00:00+00', marketplace: 'amazon', saleId: 'sale-1' },
+    ].map(cursor)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      for (const after of crafted) {
+        const response = await s.alice.get(`/api/insights/sales?after=${after}`)
+        expect(response.status, Buffer.from(after, 'base64url').toString()).toBe(400)
+        expect((await readJson(response)).message).toMatch(/^after must be the cursor a page gave/)
+      }
+      expect(logged).not.toHaveBeenCalled()
+    } finally {
+      logged.mockRestore()
     }
   })
 })

@@ -26,10 +26,14 @@ describe('GET /api/labels', () => {
 
   it('refuses ids that are not listing numbers, or too many, with a clear 400', async () => {
     const tooMany = Array.from({ length: LABELS_MAX + 1 }, (_, index) => index + 1).join(',')
-    for (const ids of ['', 'abc', '1,,2', '1;2', '-1', tooMany]) {
+    // 2147483648 and 9999999999 are whole numbers, but past what a listing id (a Postgres integer) can be.
+    for (const ids of ['', 'abc', '1,,2', '1;2', '-1', '2147483648', '1,9999999999', tooMany]) {
       const response = await s.alice.get(`/api/labels?ids=${ids}`)
       expect(response.status, ids.slice(0, 20)).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }
+    const largest = await s.alice.get('/api/labels?ids=2147483647')
+    expect(largest.status).toBe(200)
+    expect(await readJson(largest)).toEqual({ labels: [] })
   })
 })
