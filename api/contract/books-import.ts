@@ -11,6 +11,13 @@ export const INVENTORY_IMPORT_PREVIEW_PATH = '/api/imports/inventory.csv/preview
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
 /** Rows after the header: a power seller's whole inventory (issue 31). */
 export const IMPORT_MAX_ROWS = 10_000
+/**
+ * Lines in the file, blank ones and each line of a cell on several lines included: room for a spreadsheet's blank
+ * rows, while a file of line breaks is refused at this many, not at 2 MB of them (issue 46 G1).
+ */
+export const IMPORT_MAX_LINES = 2 * IMPORT_MAX_ROWS
+/** A row's longest, in characters: an inventory row is a few hundred; more is mostly a quote never closed. */
+export const IMPORT_MAX_ROW_CHARS = 10_000
 
 const [SKU, , BIN, COST] = INVENTORY_COLUMNS
 /** The columns read, by their header (any case): the key, and what each changes. The others are ignored. */

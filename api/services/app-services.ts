@@ -51,12 +51,13 @@ import { canCallAsApp, createAppTokens } from './ebay/app-token.ts'
 import { createEbayLookups } from './ebay/lookups.ts'
 import { createPhotoService } from './listings/photos.ts'
 import {
-  ANALYSIS_LIMITS,
   createAnalysisLimiter,
   createFailedLoginLimiter,
+  createImportLimiter,
   createPasswordResetLimiter,
   createRegistrationLimiter,
   REGISTRATION_LIMIT,
+  type PerMinuteAndDay,
 } from './rate-limit.ts'
 import { createAnalysisReuse } from './listings/analysis-reuse.ts'
 import { createSessionService } from './accounts/sessions.ts'
@@ -99,7 +100,9 @@ export interface AppDeps {
   /** Photo analyses at once in this process (ANALYSIS_CONCURRENCY); 4 when not given. */
   analysisConcurrency?: number
   /** Analyses one seller may start a minute and a day (ANALYSIS_LIMIT_PER_MINUTE, _PER_DAY); ANALYSIS_LIMITS when not given. */
-  analysisLimits?: { perMinute: number; perDay: number }
+  analysisLimits?: PerMinuteAndDay
+  /** CSV files one seller may send to import a minute and a day; IMPORT_LIMITS when not given. */
+  importLimits?: PerMinuteAndDay
   /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
   ebaySalesPollMinutes?: number
   /** How often each connected Etsy shop's receipts are read, in minutes; 15 when not given. */
@@ -138,6 +141,7 @@ export function createAppServices({
   etsySalesPollMinutes,
   analysisConcurrency,
   analysisLimits,
+  importLimits,
   push = { vapid: createEphemeralVapidKeys() },
   changeFeed = 'poll',
   ebayImport,
@@ -173,11 +177,7 @@ export function createAppServices({
       })
     : undefined
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
-  const limits = analysisLimits ?? { perMinute: ANALYSIS_LIMITS.perMinute.max, perDay: ANALYSIS_LIMITS.perDay.max }
-  const limiter = createAnalysisLimiter(sql, {
-    perMinute: { ...ANALYSIS_LIMITS.perMinute, max: limits.perMinute },
-    perDay: { ...ANALYSIS_LIMITS.perDay, max: limits.perDay },
-  })
+  const limiter = createAnalysisLimiter(sql, analysisLimits)
   const analysis = createAnalysisService({
     sql,
     storage,
@@ -290,7 +290,7 @@ export function createAppServices({
     exports: createExports(sql),
     insights: createInsights(sql),
     labels: createLabels(sql),
-    inventoryImport: createInventoryImport(sql),
+    inventoryImport: createInventoryImport(sql, createImportLimiter(sql, importLimits)),
     pushSubscriptions: createPushSubscriptions(sql),
     pushPublicKey: push.vapid.publicKey,
     ebayAccountDeletion: createEbayAccountDeletion(sql, ebayConfig, ebayFetch, ebaySignatures),

@@ -189,25 +189,70 @@ export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
   }
 }
 
-/** Photo analyses a seller may start (each costs model calls): ANALYSIS_LIMIT_PER_MINUTE and ANALYSIS_LIMIT_PER_DAY. */
-export const ANALYSIS_LIMITS = {
-  perMinute: { max: 60, windowSeconds: 60 },
-  perDay: { max: 1000, windowSeconds: 24 * 60 * 60 },
-} satisfies Rules
+/** A seller's allowance a minute and a day, as the server's settings (or a test) give it. */
+export interface PerMinuteAndDay {
+  perMinute: number
+  perDay: number
+}
 
-/** Analyses per seller, counted before the model is asked; answers already stored are not counted (analysis-reuse.ts). */
-export function createAnalysisLimiter(sql: Sql, rules = ANALYSIS_LIMITS) {
-  const limiter = createLimiter(
-    sql,
-    'analysis',
-    rules,
-    (wait) =>
-      `You have asked for more AI analyses than this server allows for now. Your photos are saved; fill in the details yourself, or try again in ${wait}.`,
-    'analysis_limit_reached',
-  )
+/** Counters per seller a minute and a day, at the allowance given, else the rules' own. */
+function perSellerLimiter(
+  sql: Sql,
+  scope: string,
+  rules: { perMinute: LimitRule; perDay: LimitRule },
+  allowance: PerMinuteAndDay | undefined,
+  refusal: (wait: string) => string,
+  code?: ErrorCode,
+) {
+  const counted = {
+    perMinute: { ...rules.perMinute, max: allowance?.perMinute ?? rules.perMinute.max },
+    perDay: { ...rules.perDay, max: allowance?.perDay ?? rules.perDay.max },
+  }
+  const limiter = createLimiter(sql, scope, counted, refusal, code)
   return {
     consume: (userId: number) => limiter.consume({ perMinute: String(userId), perDay: String(userId) }),
   }
 }
 
-export type AnalysisLimiter = ReturnType<typeof createAnalysisLimiter>
+export interface SellerLimiter {
+  /** Counts one of the seller's requests; throws 429 past the allowance. */
+  consume(userId: number): Promise<void>
+}
+
+/** Photo analyses a seller may start (each costs model calls): ANALYSIS_LIMIT_PER_MINUTE and ANALYSIS_LIMIT_PER_DAY. */
+export const ANALYSIS_LIMITS = {
+  perMinute: { max: 60, windowSeconds: MINUTE },
+  perDay: { max: 1000, windowSeconds: DAY },
+} satisfies Rules
+
+/** Analyses per seller, counted before the model is asked; answers already stored are not counted (analysis-reuse.ts). */
+export const createAnalysisLimiter = (sql: Sql, allowance?: PerMinuteAndDay): SellerLimiter =>
+  perSellerLimiter(
+    sql,
+    'analysis',
+    ANALYSIS_LIMITS,
+    allowance,
+    (wait) =>
+      `You have asked for more AI analyses than this server allows for now. Your photos are saved; fill in the details yourself, or try again in ${wait}.`,
+    'analysis_limit_reached',
+  )
+
+/**
+ * CSV files a seller may send to import (previews and imports counted together, issue 46 G1): each is read whole, up
+ * to 2 MB and 10,000 rows, and its SKUs looked up. A seller previews, mends the file and previews again, then imports:
+ * a handful a minute; a day's worth is far more than anyone mends one spreadsheet.
+ */
+export const IMPORT_LIMITS = {
+  perMinute: { max: 6, windowSeconds: MINUTE },
+  perDay: { max: 100, windowSeconds: DAY },
+} satisfies Rules
+
+/** CSV imports per seller, counted before the file is read. */
+export const createImportLimiter = (sql: Sql, allowance?: PerMinuteAndDay): SellerLimiter =>
+  perSellerLimiter(
+    sql,
+    'import',
+    IMPORT_LIMITS,
+    allowance,
+    (wait) => `You have sent more files to import than this server allows for now. Try again in ${wait}.`,
+  )

@@ -113,6 +113,11 @@ export interface TestAppOptions {
   /** Photo analyses at once (ANALYSIS_CONCURRENCY); the default when not given. */
   analysisConcurrency?: number
   analysisLimits?: { perMinute: number; perDay: number }
+  /**
+   * CSV files one seller may send to import a minute and a day: by default far more than the real limits
+   * (IMPORT_LIMITS), as a file of tests imports more often than a seller does; the tests of the limits pass the real ones.
+   */
+  importLimits?: { perMinute: number; perDay: number }
   /** An import from eBay's pace and waits; none and 10 ms when not given (eBay's own would make tests minutes long). */
   ebayImport?: EbayImportOptions
 }
@@ -152,6 +157,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,
+    importLimits: options.importLimits ?? { perMinute: 10_000, perDay: 10_000 },
     // The push-service stand-in (tests/fakes/push-service.ts) takes plain http; a test's seller subscribes to it.
     push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',

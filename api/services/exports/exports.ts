@@ -7,26 +7,26 @@ import { listingStatus, SOLD_ON_LABELS } from '../../contract/listing.ts'
 import { earningsOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
 import { inventoryPage, salesPage, type InventoryRow, type SaleKey, type SaleRow } from '../../db/exports.ts'
-import { BOM, csvRow } from './csv.ts'
+import { BOM, csvRow, csvRows, type Cell } from './csv.ts'
 
 /** Rows per read: a few hundred KB of text at most, and few enough round trips for 10,000 sales. */
 export const EXPORT_PAGE = 1000
 
 const STATUS_WORDS = { ready: 'Ready', live: 'Live', sold: 'Sold', ended: 'Ended' } as const
 
-function inventoryLine(row: InventoryRow): string {
+function inventoryCells(row: InventoryRow): Cell[] {
   const onEbay = listingStatus(row) === 'live'
   const live = [...(onEbay ? ['eBay'] : []), ...(row.etsyLive ? ['Etsy'] : [])]
   const status = live.length && listingStatus(row) === 'ready' ? 'live' : listingStatus(row)
   const cost = row.costCents === null ? null : { cents: row.costCents }
-  return csvRow([row.sku, row.title, row.bin, cost, row.quantity, STATUS_WORDS[status], live.join(', ')])
+  return [row.sku, row.title, row.bin, cost, row.quantity, STATUS_WORDS[status], live.join(', ')]
 }
 
-function saleLine(row: SaleRow): string {
+function saleCells(row: SaleRow): Cell[] {
   const earned = earningsOf(row)
   const order = row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId
   const cents = (value: number | null) => (value === null ? null : { cents: value })
-  return csvRow([
+  return [
     row.day,
     SOLD_ON_LABELS[row.marketplace],
     order,
@@ -40,7 +40,7 @@ function saleLine(row: SaleRow): string {
     cents(earned.labelCents),
     cents(earned.costCents),
     cents(earned.profitCents),
-  ])
+  ]
 }
 
 export function createExports(sql: Sql) {
@@ -51,7 +51,7 @@ export function createExports(sql: Sql) {
       let after = ''
       for (;;) {
         const rows = await inventoryPage(sql, userId, after, EXPORT_PAGE)
-        if (rows.length) yield rows.map(inventoryLine).join('')
+        if (rows.length) yield csvRows(rows.map(inventoryCells))
         if (rows.length < EXPORT_PAGE) return
         after = rows.at(-1)!.sku
       }
@@ -64,7 +64,7 @@ export function createExports(sql: Sql) {
       let after: SaleKey | null = null
       for (;;) {
         const rows = await salesPage(sql, userId, range, after, EXPORT_PAGE)
-        if (rows.length) yield rows.map(saleLine).join('')
+        if (rows.length) yield csvRows(rows.map(saleCells))
         if (rows.length < EXPORT_PAGE) return
         const last = rows.at(-1)!
         after = { soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId }

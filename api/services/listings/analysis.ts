@@ -16,7 +16,7 @@ import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import { AppError } from '../../errors.ts'
 import type { EbayLookups } from '../ebay/lookups.ts'
-import type { AnalysisLimiter } from '../rate-limit.ts'
+import type { SellerLimiter } from '../rate-limit.ts'
 import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
 import type { AnalysisReuse } from './analysis-reuse.ts'
 import { notSetUpNotice } from './analyzer/errors.ts'
@@ -78,7 +78,7 @@ export interface AnalysisServiceDeps {
   /** How many model calls on photos run at once, and each seller's share (ANALYSIS_CONCURRENCY, analysis-gate.ts). */
   gate?: AnalysisGate
   /** Each seller's analyses a minute and a day (ANALYSIS_LIMIT_PER_MINUTE, _PER_DAY), counted before the model is asked. */
-  limiter: AnalysisLimiter
+  limiter: SellerLimiter
   /** The stored or running analysis of the same photos, so asking again costs the model nothing. */
   reuse: AnalysisReuse
   ebayDeadlineMs?: number

@@ -127,7 +127,7 @@ describe('importing costs, bins and SKUs', () => {
       ['SKU,Cost\n"TEA-1,2\n', CSV, /quote on line 2 is never closed/],
       ['', CSV, /The file is empty/],
       ['SKU,Cost\nTEA\u0000,2', CSV, /binary data/],
-      [`SKU,Cost\n${'TEA-1,2\n'.repeat(10_001)}`, CSV, /10,001 rows; at most 10,000/],
+      [`SKU,Cost\n${'TEA-1,2\n'.repeat(10_001)}`, CSV, /more than 10,000 rows; at most 10,000 at a time/],
     ]
     for (const [text, headers, message] of refusals) {
       const response = await s.alice.post('/api/imports/inventory.csv', text, headers)
