@@ -12,6 +12,12 @@ import { isPushServiceEndpoint } from './push-hosts.ts'
 /** A seller's devices that get notifications (PUSH_SUBSCRIPTIONS_PER_SELLER): a phone, a tablet, a computer or two. */
 export const PUSH_SUBSCRIPTIONS_PER_SELLER = 10
 
+const notAPushService = () =>
+  badRequest(
+    "Notifications go through the push services of Chrome, Firefox, Edge and Safari; this browser's is not one Snaplist sends to.",
+    { endpoint: 'endpoint must be an https address of a push service' },
+  )
+
 export interface PushSubscriptionRules {
   limiter: PushSubscribeLimiter
   perSeller?: number
@@ -26,10 +32,7 @@ export function createPushSubscriptions(
   return {
     async subscribe(userId: number, input: subscriptions.NewSubscription): Promise<PushSettings> {
       await limiter.consume(userId)
-      if (!isPushServiceEndpoint(input.endpoint, extraHosts))
-        throw badRequest("This browser's push service is not one Snaplist sends notifications to.", {
-          endpoint: 'endpoint must be an https address of a push service',
-        })
+      if (!isPushServiceEndpoint(input.endpoint, extraHosts)) throw notAPushService()
       const kinds = await sql.begin(async (tx) => {
         await lockUser(tx, userId)
         const saved = await subscriptions.saveSubscription(tx, userId, input)
