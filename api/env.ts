@@ -2,7 +2,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
-import { ANALYSIS_LIMITS } from './services/rate-limit.ts'
+import { ANALYSIS_LIMITS, PUSH_SUBSCRIBE_LIMIT } from './services/rate-limit.ts'
+import { parsePushServiceHosts } from './services/push/push-hosts.ts'
+import { PUSH_SUBSCRIPTIONS_PER_SELLER } from './services/push/subscriptions.ts'
+import { readVapidKeys, type VapidKeys } from './services/push/vapid.ts'
 import { checkedWebhookSecret } from './services/etsy/webhook-signature.ts'
 
 export interface Config {
@@ -47,8 +50,11 @@ export interface Config {
   ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
-  /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: the key pair that signs Web Push (base64url); unset, one is generated into DATA_DIR. */
-  vapid: { publicKey: string; privateKey: string } | undefined
+  /**
+   * Web Push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (unset, a pair is generated into DATA_DIR), PUSH_SERVICE_HOSTS (push
+   * services beside the browsers' own), PUSH_SUBSCRIPTIONS_PER_SELLER and PUSH_SUBSCRIBE_LIMIT (an hour).
+   */
+  push: { vapid: VapidKeys | undefined; extraHosts: string[]; perSeller: number; subscribesPerHour: number }
   /** ANALYSIS_CONCURRENCY: photo analyses running at once in this process (each seller gets at most half). */
   analysisConcurrency: number
   /** ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMIT_PER_DAY: analyses one seller may start (issue 27 F6). */
@@ -137,7 +143,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     etsy: readEtsy(env),
     ebay: readEbay(env),
     appSecret: readAppSecret(env.APP_SECRET),
-    vapid: readVapid(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    push: {
+      vapid: readVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+      extraHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
+      perSeller: parseCount(
+        'PUSH_SUBSCRIPTIONS_PER_SELLER',
+        env.PUSH_SUBSCRIPTIONS_PER_SELLER,
+        PUSH_SUBSCRIPTIONS_PER_SELLER,
+      ),
+      subscribesPerHour: parseCount('PUSH_SUBSCRIBE_LIMIT', env.PUSH_SUBSCRIBE_LIMIT, PUSH_SUBSCRIBE_LIMIT.max),
+    },
     setupCode: readSetupCode(env.SETUP_CODE),
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
@@ -248,16 +263,6 @@ function readAppSecret(raw: string | undefined): string | undefined {
       `APP_SECRET must be at least ${APP_SECRET_MIN_LENGTH} characters, e.g. the output of: openssl rand -base64 32`,
     )
   return raw
-}
-
-function readVapid(publicKey: string | undefined, privateKey: string | undefined): Config['vapid'] {
-  if (!publicKey && !privateKey) return undefined
-  // A P-256 public point is 65 bytes (87 base64url characters), its private key 32 (43): what web-push generates.
-  if (!publicKey || !privateKey || !/^[\w-]{87}$/.test(publicKey) || !/^[\w-]{43}$/.test(privateKey))
-    throw new Error(
-      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, base64url, as `npx web-push generate-vapid-keys` prints them (or set neither).',
-    )
-  return { publicKey, privateKey }
 }
 
 function readPhotoQuota(raw: string | undefined): number | undefined {

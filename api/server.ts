@@ -34,7 +34,7 @@ const jobs = createJobQueue(database.sql, { expireInSeconds: config.jobExpireSec
 const tls = config.https ? await loadOrCreateCertificate(config.dataDir) : undefined
 const scheme = tls ? 'https' : 'http'
 const cipher = createTokenCipher(await loadOrCreateAppSecret(config.dataDir, config.appSecret))
-const vapid = await loadOrCreateVapidKeys(config.dataDir, config.vapid)
+const vapid = await loadOrCreateVapidKeys(config.dataDir, config.push.vapid)
 
 const storage = storageFromConfig(config)
 // Checked before the server listens, so a wrong Supabase setting shows in the summary rather than at a seller's upload.
@@ -62,7 +62,11 @@ function buildApp(appUrl: string): AppType {
     ebayImport: config.ebayImport,
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
-    push: { vapid, subject: appUrl.startsWith('https:') ? appUrl : `mailto:${mailAddressOf(config.mailFrom)}` },
+    push: {
+      ...config.push,
+      vapid,
+      subject: appUrl.startsWith('https:') ? appUrl : `mailto:${mailAddressOf(config.mailFrom)}`,
+    },
     // Every API process on a Postgres server hears every change; PGlite (one process) reads its log (decision 0034).
     changeFeed: database.kind === 'postgres' ? 'listen' : 'poll',
   })

@@ -129,14 +129,6 @@ export async function deleteUserConnections(sql: Sql | Tx, userId: number): Prom
  * the deletion recorded, so the seller sees why). Matched by eBay's immutable user id, or by username for a connection
  * stored before its user id was known. Returns how many connections were erased.
  */
-/** Whether any seller here is connected to this eBay user (the account deletion notice's subject). */
-export async function hasEbayAccount(sql: Sql, ebayUserId: string, username: string | undefined): Promise<boolean> {
-  const [row] = await sql`
-    select 1 from marketplace_connections
-    where platform = 'ebay' and (account_id = ${ebayUserId} or (account_id is null and account_name = ${username ?? null})) limit 1`
-  return row !== undefined
-}
-
 export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: string | undefined): Promise<number> {
   const result = await sql`
     update marketplace_connections set access_token = '', refresh_token = null, token_expiry = now(), refresh_token_expiry = null,

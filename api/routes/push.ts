@@ -4,10 +4,10 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { PushEndpointSchema, PushSubscriptionSchema, type PushPublicKey } from '../contract/push.ts'
 import { requireUser } from '../middleware/session.ts'
-import type { createPushSubscriptions } from '../services/push/notifications.ts'
+import type { PushSubscriptions } from '../services/push/subscriptions.ts'
 import { valid } from '../validate.ts'
 
-export function pushRoutes(subscriptions: ReturnType<typeof createPushSubscriptions>, publicKey: string) {
+export function pushRoutes(subscriptions: PushSubscriptions, publicKey: string) {
   return new Hono<AppEnv>()
     .get('/push-subscriptions/key', (c) => c.json({ publicKey } satisfies PushPublicKey, 200))
     .post('/push-subscriptions', valid('json', PushSubscriptionSchema), async (c) => {

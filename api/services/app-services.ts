@@ -19,9 +19,8 @@ import { createChangeFeed } from './events/change-feed.ts'
 import { createLiveStreams } from './events/live-stream.ts'
 import { createEtsyServices } from './etsy/etsy-services.ts'
 import type { EtsyApiConfig } from './etsy/open-api.ts'
-import { createPushClient } from './push/push-client.ts'
-import { createPushNotifications, createPushQueue, createPushSubscriptions } from './push/notifications.ts'
-import { createEphemeralVapidKeys, type VapidKeys } from './push/vapid.ts'
+import { createPushQueue } from './push/notifications.ts'
+import { createPushServices, type PushOptions } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions } from './selling/bulk-actions.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
@@ -109,12 +108,8 @@ export interface AppDeps {
   etsySalesPollMinutes?: number
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
-  /**
-   * Web Push (docs/decisions/0035): the VAPID key pair (a pair living as long as the process when not given: tests and
-   * benchmarks), the VAPID subject (the https PUBLIC_URL, else a mailto:), and whether plain-http endpoints are sent to
-   * (only the tests' stand-in). How the pushes reach the push services may be stubbed (fetcher).
-   */
-  push?: { vapid: VapidKeys; subject?: string; allowHttp?: boolean; fetcher?: typeof fetch }
+  /** Web Push (docs/decisions/0035): the key pair, where pushes may go, the devices' limits; the defaults when not given. */
+  push?: PushOptions
   /**
    * How open streams hear of changes (docs/decisions/0034): 'listen' on a Postgres server (every API process hears
    * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
@@ -142,7 +137,7 @@ export function createAppServices({
   analysisConcurrency,
   analysisLimits,
   importLimits,
-  push = { vapid: createEphemeralVapidKeys() },
+  push = {},
   changeFeed = 'poll',
   ebayImport,
 }: AppDeps) {
@@ -191,11 +186,7 @@ export function createAppServices({
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
   const connections = createMarketplaceConnectionService({ sql, cipher, providers, push: createPushQueue(jobs) })
-  const pushClient = createPushClient({
-    ...push,
-    subject:
-      push.subject ?? (config.publicUrl?.startsWith('https:') ? config.publicUrl : 'mailto:push@snaplist.invalid'),
-  })
+  const pushServices = createPushServices(sql, jobs, config.publicUrl, push)
   const recorder = createSaleRecorder({ jobs })
   const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch, ebayAppTokens)
   const ebay = createEbayServices({
@@ -262,7 +253,7 @@ export function createAppServices({
       bulkPrices: ebay.bulkPrices,
       removeListing: listings.remove,
     }),
-    push: createPushNotifications({ sql, jobs, client: pushClient }),
+    push: pushServices.notifications,
     ebaySalesPollMinutes,
     etsySalesPollMinutes,
   }))
@@ -291,8 +282,8 @@ export function createAppServices({
     insights: createInsights(sql),
     labels: createLabels(sql),
     inventoryImport: createInventoryImport(sql, createImportLimiter(sql, importLimits)),
-    pushSubscriptions: createPushSubscriptions(sql),
-    pushPublicKey: push.vapid.publicKey,
+    pushSubscriptions: pushServices.subscriptions,
+    pushPublicKey: pushServices.publicKey,
     ebayAccountDeletion: createEbayAccountDeletion(sql, ebayConfig, ebayFetch, ebaySignatures),
     ebayEnvironment: describeEbayEnvironment(ebayConfig),
   }

@@ -256,3 +256,25 @@ export const createImportLimiter = (sql: Sql, allowance?: PerMinuteAndDay): Sell
     allowance,
     (wait) => `You have sent more files to import than this server allows for now. Try again in ${wait}.`,
   )
+
+/**
+ * Subscriptions one seller may send an hour (PUSH_SUBSCRIBE_LIMIT): the Account screen sends its device's again each
+ * time it opens, and turning a kind on or off sends it too, so an hour's worth is generous; writing them by the
+ * hundred is not.
+ */
+export const PUSH_SUBSCRIBE_LIMIT: LimitRule = { max: 60, windowSeconds: 60 * 60 }
+
+/** Push subscriptions per seller, counted before the subscription is looked at. */
+export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT) {
+  const limiter = createLimiter(
+    sql,
+    'push-subscribe',
+    { perSeller: rule },
+    (wait) => `This account has changed its notification settings too often. Try again in ${wait}.`,
+  )
+  return {
+    consume: (userId: number) => limiter.consume({ perSeller: String(userId) }),
+  }
+}
+
+export type PushSubscribeLimiter = ReturnType<typeof createPushSubscribeLimiter>

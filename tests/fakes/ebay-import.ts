@@ -1,6 +1,7 @@
 // What the eBay stand-in adds for importing a seller's live listings (issue 31): getInventoryItems (checked against
 // sell_inventory's contract: limit 1-200, no unknown parameters), the pictures eBay serves (a small JPEG at
-// /pictures/…), a seller's live listings seeded of both kinds (Inventory API and ebay.com), and a buyer buying one made
+// /pictures/…; and, as a picture host never should answer, a redirect elsewhere and a reply that never says its size), a
+// seller's live listings seeded of both kinds (Inventory API and ebay.com), and a buyer buying one made
 // on ebay.com (an order line with eBay's item id and no SKU of Snaplist's).
 import { Hono, type Context } from 'hono'
 import { randomInt } from 'node:crypto'
@@ -22,6 +23,23 @@ const pictureJpeg = () =>
   (picture ??= sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 70, b: 160 } } })
     .jpeg()
     .toBuffer())
+
+const ENDLESS_BYTES = 300 * 1024 * 1024
+const CHUNK_BYTES = 64 * 1024
+
+/** 300 MB of a JPEG that never says its length (chunked), made a chunk at a time as it is read: never all in memory. */
+function endlessPicture(state: SellState): ReadableStream<Uint8Array> {
+  state.endlessPictureBytes = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (state.endlessPictureBytes >= ENDLESS_BYTES) return controller.close()
+      const chunk = new Uint8Array(CHUNK_BYTES)
+      if (state.endlessPictureBytes === 0) chunk.set([0xff, 0xd8, 0xff, 0xe0])
+      state.endlessPictureBytes += CHUNK_BYTES
+      controller.enqueue(chunk)
+    },
+  })
+}
 
 export interface SeedCounts {
   /** Listings made with the Inventory API (an item and a published offer each). */
@@ -161,6 +179,8 @@ export function importRoutes(state: SellState, bearer: BearerToken) {
       const inventoryItems = all.slice(offset, offset + limit).map(([sku, item]) => ({ sku, locale: 'en_US', ...item }))
       return c.json({ total: all.length, size: inventoryItems.length, limit, offset, inventoryItems })
     })
+    .get('/pictures/endless.jpg', (c) => c.body(endlessPicture(state), 200, { 'content-type': 'image/jpeg' }))
+    .get('/pictures/moved/:name{[\\w-]+\\.jpg}', (c) => c.redirect(c.req.query('to') ?? '/', 302))
     .get('/pictures/:name{[\\w-]+\\.jpg}', async (c) =>
       c.body(new Uint8Array(await pictureJpeg()), 200, { 'content-type': 'image/jpeg' }),
     )

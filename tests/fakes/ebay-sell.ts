@@ -357,6 +357,8 @@ export interface SellState {
   listings: Map<string, { seller: string; sku: string }>
   /** The Media API's uploads, by picture URL. */
   pictures: Map<string, number>
+  /** How much of its endless picture (a chunked reply of 300 MB, tests/fakes/ebay-import.ts) the picture host sent. */
+  endlessPictureBytes: number
   /** Publish the next offer, then drop the connection before answering: a reply lost on the way back. */
   dropNextPublishReply: boolean
   /** Apply the next revising call of this kind, then drop the connection before answering (a lost reply). */
@@ -416,6 +418,7 @@ export const createSellState = (): SellState => ({
   inventories: new Map(),
   listings: new Map(),
   pictures: new Map(),
+  endlessPictureBytes: 0,
   dropNextPublishReply: false,
   dropNextRevisionReply: null,
   bulkPriceQuantityCalls: 0,

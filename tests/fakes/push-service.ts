@@ -3,9 +3,13 @@
 // of), and for each POST to an endpoint checks what a real service checks: the VAPID JWT (RFC 8292: ES256 under the key
 // in `Authorization: vapid t=…, k=…`, aud its own origin, exp in the future and at most 24 h away) and then decrypts the
 // aes128gcm payload (RFC 8291) as the phone would, so tests assert the very text the phone would show. An endpoint can
-// be made to answer 404/410 (gone) or 429/500 (busy), as real services do.
+// be made to answer 404/410 (gone) or 429/500 (busy), as real services do. It is https, as every push service is, under
+// a certificate of its own that the app under test is told to trust, on loopback, which the app connects to only when
+// told (`trust`).
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto'
 import { Hono } from 'hono'
+import { generate } from 'selfsigned'
+import type { PushOptions } from '../../api/services/push/push-services.ts'
 import { listen } from './listen.ts'
 
 export interface FakeSubscription {
@@ -84,8 +88,27 @@ export function vapidRefusal(authorization: string | undefined, origin: string):
   return undefined
 }
 
+/** A certificate for the stand-in's addresses, made once per test file. */
+let certificate: Promise<{ key: string; cert: string }> | undefined
+const standInCertificate = () =>
+  (certificate ??= generate([{ name: 'commonName', value: 'Snaplist test stand-in for a push service' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
+  }).then((pems) => ({ key: pems.private, cert: pems.cert })))
+
 export async function startFakePushService() {
   const devices = new Map<string, Device>()
+  /** Every POST's endpoint, whatever it was answered. */
+  const attempts: string[] = []
   const received: ReceivedPush[] = []
   const refusals: { endpoint: string; reason: string }[] = []
   /** An endpoint's forced answer (404/410 gone, 429/500 busy). */
@@ -94,6 +117,7 @@ export async function startFakePushService() {
 
   const app = new Hono().post('/push/:id', async (c) => {
     const endpoint = `${origin}/push/${c.req.param('id')}`
+    attempts.push(endpoint)
     const forced = answers.get(endpoint)
     if (forced) return c.body(null, forced as 404)
     const device = devices.get(endpoint)
@@ -125,14 +149,24 @@ export async function startFakePushService() {
     return c.body(null, 201)
   })
 
-  const server = await listen(app as unknown as Hono, 0, (url) => {
-    origin = url
-    return {}
-  })
+  const tls = await standInCertificate()
+  const server = await listen(
+    app as unknown as Hono,
+    0,
+    (url) => {
+      origin = url
+      return {}
+    },
+    tls,
+  )
 
   return {
     url: server.url,
     close: server.close,
+    /** What the app under test needs to push here: its host allowed, its certificate trusted, loopback connected to. */
+    trust: { extraHosts: [new URL(server.url).host], ca: tls.cert, allowLoopback: true } satisfies PushOptions,
+    /** How many POSTs this endpoint got, answered or not. */
+    attemptsAt: (endpoint: string) => attempts.filter((attempt) => attempt === endpoint).length,
     /** A subscription as the browser's pushManager.subscribe() would give it (its toJSON()). */
     subscribe(): FakeSubscription {
       const ecdh = createECDH('prime256v1')

@@ -122,7 +122,7 @@ const listingBody = (f: CatalogFixture) => ({
 })
 /** Alice's phone's subscription (made in openCatalogApp): Bob may neither take it over nor turn it off. */
 const ALICE_PUSH_SUBSCRIPTION = {
-  endpoint: 'https://push.example.test/push/alice-phone',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/alice-phone',
   keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
   kinds: { sales: true, problems: true },
 }

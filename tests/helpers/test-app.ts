@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { inject, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
-import { createEphemeralVapidKeys } from '../../api/services/push/vapid.ts'
+import type { PushOptions } from '../../api/services/push/push-services.ts'
 import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
@@ -120,6 +120,8 @@ export interface TestAppOptions {
   importLimits?: { perMinute: number; perDay: number }
   /** An import from eBay's pace and waits; none and 10 ms when not given (eBay's own would make tests minutes long). */
   ebayImport?: EbayImportOptions
+  /** Where pushes may go: the push-service stand-in's `trust` (tests/fakes/push-service.ts) or a test's own rules. */
+  push?: PushOptions
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -158,8 +160,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,
     importLimits: options.importLimits ?? { perMinute: 10_000, perDay: 10_000 },
-    // The push-service stand-in (tests/fakes/push-service.ts) takes plain http; a test's seller subscribes to it.
-    push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
+    push: options.push,
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
     ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
   })

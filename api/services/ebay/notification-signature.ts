@@ -2,9 +2,10 @@
 // server (account deletions, a seller's orders): ECDSA over the body with eBay's public key (Notification API
 // getPublicKey, fetched with an application token and cached by key id). The endpoints are public and the key id is
 // whatever the header says, so key ids eBay does not know are remembered, and fetches of keys not yet known are
-// limited per client address and overall: posting made-up key ids cannot make this server call eBay at will. A
-// notification about a seller connected here draws on an overall budget of its own, which notifications naming nobody
-// (anyone can write those) cannot use up: a real one is never held back by a flood of made-up ones.
+// limited per client address and overall: posting made-up key ids cannot make this server call eBay at will. A push to
+// a seller's own order address draws on an overall budget of its own: that address is a secret eBay alone was given,
+// so it is the one thing about a notification no other sender can choose (a body can name anyone, a header say
+// anything), and a flood of made-up key ids, whoever it names, never holds back eBay's pushes of sales.
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
@@ -47,8 +48,8 @@ const toPem = (key: string) =>
     .replace(/-----BEGIN PUBLIC KEY-----\s*/, '-----BEGIN PUBLIC KEY-----\n')
     .replace(/\s*-----END PUBLIC KEY-----/, '\n-----END PUBLIC KEY-----')
 
-/** Whose overall budget a key fetch draws on: a notification about a seller connected here, or any other. */
-export type KeyBudget = 'connected' | 'all'
+/** Whose overall budget a key fetch draws on: a push to a seller's own (secret) address, or any other notification. */
+export type KeyBudget = 'seller-address' | 'public'
 
 /** A notification's body as JSON (the signature is checked against both it and its text); 400 when it is not. */
 export function notificationBody(rawBody: string): unknown {

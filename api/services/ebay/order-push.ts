@@ -237,8 +237,10 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     async receive(key: string, rawBody: string, signatureHeader: string | undefined, clientAddress: string) {
       const body = notificationBody(rawBody)
       const userId = await sellerOf(key)
-      // Verified before anything else is said, so the answer tells nothing of which addresses are someone's.
-      await signatures.verify(rawBody, body, signatureHeader, clientAddress, userId === undefined ? 'all' : 'connected')
+      // Verified before anything else is said, so the answer tells nothing of which addresses are someone's. Only a
+      // seller's address, which eBay alone was given, draws on the key fetches kept for eBay's own pushes.
+      const budget = userId === undefined ? 'public' : 'seller-address'
+      await signatures.verify(rawBody, body, signatureHeader, clientAddress, budget)
       const parsed = v.safeParse(PushSchema, body)
       if (!parsed.success) throw badRequest('The notification must name its topic (metadata.topic).')
       // A seller who disconnected: acknowledged, so eBay stops sending.

@@ -1,7 +1,8 @@
 // eBay's pictures copied in as the seller's photos, through the photo pipeline (thumbnails, Etsy and offline all work
 // as for an upload): an imported listing's pictures (decision 0037) and a catalog product's stock photo (decision
-// 0046). Only from eBay's picture host, at most 15 MB each, within 20 s; the same picture copied again for the same
-// seller is the same photo.
+// 0046). Only from eBay's picture host (no redirect is followed, so none leads elsewhere), at most 15 MB each (read
+// as it arrives and cut off there, whatever Content-Length says or not), within 20 s; the same picture copied again for
+// the same seller is the same photo.
 import { createHash } from 'node:crypto'
 import type { StoredImage } from '../../contract/analysis.ts'
 import { AppError } from '../../errors.ts'
@@ -9,6 +10,22 @@ import type { PhotoService } from '../listings/photos.ts'
 
 const PICTURE_BYTES_MAX = 15 * 1024 * 1024
 const PICTURE_TIMEOUT_MS = 20_000
+
+/** The body, unless it passes `max` bytes: then reading stops there and the rest is never fetched. */
+async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Buffer | undefined> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return undefined
+    }
+    chunks.push(read.value)
+  }
+  return Buffer.concat(chunks)
+}
 
 /**
  * A UUID made from the seller and a text (eBay's picture, an eBay item): the same picture copied again (an import's
@@ -33,11 +50,15 @@ export interface PictureCopyDeps {
 export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: PictureCopyDeps) {
   return async (userId: number, url: string): Promise<StoredImage | undefined> => {
     if (!URL.canParse(url) || new URL(url).origin !== picturesOrigin) return undefined
-    const response = await fetcher(url, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) }).catch(() => undefined)
+    const signal = AbortSignal.timeout(PICTURE_TIMEOUT_MS)
+    const response = await fetcher(url, { signal, redirect: 'error' }).catch(() => undefined)
     const size = Number(response?.headers.get('content-length') ?? 0)
-    if (!response?.ok || size > PICTURE_BYTES_MAX) return undefined
-    const bytes = Buffer.from(await response.arrayBuffer())
-    if (bytes.length > PICTURE_BYTES_MAX) return undefined
+    if (!response?.ok || !response.body || size > PICTURE_BYTES_MAX) {
+      await response?.body?.cancel()
+      return undefined
+    }
+    const bytes = await readAtMost(response.body, PICTURE_BYTES_MAX).catch(() => undefined)
+    if (!bytes) return undefined
     try {
       return await photos.copyIn(userId, derivedUuid(userId, url), bytes)
     } catch (error) {

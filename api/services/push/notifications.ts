@@ -1,12 +1,12 @@
 // Telling the seller's devices by Web Push (docs/decisions/0035). What happened (a sale, a sale beyond the stock, a
 // refused revision, a lapsed connection) is queued as a job, in the caller's transaction where it has one; that job
 // reads the listing's title once and queues one send per device that has the kind on, so a device whose push service
-// is busy is retried alone and the others are not sent twice. A device the push service reports gone is forgotten.
-import { kindOf, type PushMessage, type PushSettings } from '../../contract/push.ts'
+// is busy is retried alone and the others are not sent twice; at most a seller's few devices (subscriptions.ts). A
+// device the push service reports gone is pushed to no more.
+import { kindOf, type PushMessage } from '../../contract/push.ts'
 import type { SoldOn } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplaces.ts'
 import type { Sql, Tx } from '../../db/client.ts'
-import { AppError, notFound } from '../../errors.ts'
 import * as listings from '../../db/listings.ts'
 import * as subscriptions from '../../db/push-subscriptions.ts'
 import type { JobQueue } from '../jobs.ts'
@@ -76,26 +76,9 @@ export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs:
       const target = await subscriptions.findSubscription(sql, subscriptionId)
       if (!target) return
       if ((await client.send(target, JSON.stringify(message))) === 'gone')
-        await subscriptions.forgetSubscription(sql, subscriptionId)
+        await subscriptions.markGone(sql, subscriptionId)
     },
   }
 }
 
 export type PushNotifications = ReturnType<typeof createPushNotifications>
-
-/** The seller's devices' subscriptions, for the routes. */
-export function createPushSubscriptions(sql: Sql) {
-  return {
-    async subscribe(userId: number, input: subscriptions.NewSubscription): Promise<PushSettings> {
-      const kinds = await subscriptions.saveSubscription(sql, userId, input)
-      if (!kinds)
-        throw new AppError(409, 'push_subscription_taken', "Another account gets this device's notifications.")
-      return { kinds }
-    },
-    /** Stops this device's notifications; another seller's device is left alone and reported absent. */
-    async unsubscribe(userId: number, endpoint: string): Promise<void> {
-      if (!(await subscriptions.deleteSubscription(sql, userId, endpoint)))
-        throw notFound('This device gets no notifications of yours.')
-    },
-  }
-}

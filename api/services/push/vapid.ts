@@ -35,3 +35,14 @@ export async function loadOrCreateVapidKeys(dataDir: string, fromEnv: VapidKeys 
     throw new Error(`${file} must hold {"publicKey","privateKey"}; delete it to have a new pair made.`)
   return { publicKey: keys.publicKey, privateKey: keys.privateKey }
 }
+
+/** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: both or neither. */
+export function readVapidKeys(publicKey: string | undefined, privateKey: string | undefined): VapidKeys | undefined {
+  if (!publicKey && !privateKey) return undefined
+  // A P-256 public point is 65 bytes (87 base64url characters), its private key 32 (43): what web-push generates.
+  if (!publicKey || !privateKey || !/^[\w-]{87}$/.test(publicKey) || !/^[\w-]{43}$/.test(privateKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, base64url, as `npx web-push generate-vapid-keys` prints them (or set neither).',
+    )
+  return { publicKey, privateKey }
+}

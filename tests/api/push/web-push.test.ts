@@ -2,12 +2,12 @@
 // twice, a refused change, a lapsed connection), reach the seller's phones through the push-service stand-in, which
 // checks the VAPID JWT and decrypts the payload as a phone would, so the test reads the words the phone shows. Only
 // the seller's devices, only the kinds each turned on; a busy push service is tried again, a device it reports gone is
-// forgotten; nobody else may remove or take over a seller's device.
+// pushed to no more; nobody else may remove or take over a seller's device.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { notificationOf, type PushMessage } from '../../../api/contract/push.ts'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
-import { PUSH_SEND_JOB } from '../../../api/services/push/notifications.ts'
+import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB } from '../../../api/services/push/notifications.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../fakes/push-service.ts'
 import { connectEbay, ebayApp, ebayConfigFor, ebaySkus } from '../../helpers/ebay.ts'
@@ -23,7 +23,7 @@ let skuOf: (listingId: number) => string
 beforeAll(async () => {
   ebay = await startFakeEbay()
   pushService = await startFakePushService()
-  t = await ebayApp(ebayConfigFor(ebay))
+  t = await ebayApp(ebayConfigFor(ebay), { push: pushService.trust })
   skuOf = await ebaySkus(t)
 })
 afterAll(async () => {
@@ -122,17 +122,20 @@ describe('sale notifications by Web Push', () => {
     expect(shown(bobsPhone.endpoint)).toEqual([])
   })
 
-  it('forgets a device its push service reports gone (410), and keeps the others', async () => {
+  it('pushes no more to a device its push service reports gone (410), and keeps pushing to the others', async () => {
     const owner = await seller('gone')
     const gone = await subscribe(owner)
     const kept = await subscribe(owner)
     pushService.answer(gone.endpoint, 410)
-    const item = await liveOnEbay(owner, 'Green wool scarf')
-    await item.sell()
-    const endpoints = await t.db.sql<{ endpoint: string }[]>`
-      select endpoint from push_subscriptions where user_id = ${owner.id}`
-    expect(endpoints.map((row) => row.endpoint)).toEqual([kept.endpoint])
-    expect(shown(kept.endpoint).map((note) => note.title)).toEqual(['Sold: Green wool scarf — $39.50 on eBay'])
+    await (await liveOnEbay(owner, 'Green wool scarf')).sell()
+    await t.jobs.send(PUSH_NOTIFY_JOB, { userId: owner.id, event: { type: 'reconnect', marketplace: 'ebay' } })
+    await t.settle()
+    await t.settle()
+    expect(pushService.attemptsAt(gone.endpoint)).toBe(1)
+    expect(shown(kept.endpoint).map((note) => note.title)).toEqual([
+      'Sold: Green wool scarf — $39.50 on eBay',
+      'Connect eBay again',
+    ])
   })
 
   it('turns one device off and leaves the others; nobody else can remove or take over a device', async () => {
