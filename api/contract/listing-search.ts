@@ -44,7 +44,8 @@ const NOT_A_CURSOR = 'after must be the next value of the page before'
 export const ListingCursorSchema = v.pipe(
   v.string(NOT_A_CURSOR),
   v.regex(/^-?\d{1,16}\.\d{1,10}$/, NOT_A_CURSOR),
-  v.check((cursor) => isRowIdText(cursor.split('.')[1]!), NOT_A_CURSOR),
+  // The id part within a Postgres integer; 0 stands before every listing of its key.
+  v.check((cursor) => /\.0$/.test(cursor) || isRowIdText(cursor.split('.')[1]!), NOT_A_CURSOR),
 )
 
 export const ListingSearchQuerySchema = v.object({
