@@ -39,7 +39,8 @@ import { insightRoutes } from './routes/insights.ts'
 import { labelRoutes } from './routes/labels.ts'
 import { importRoutes } from './routes/imports.ts'
 import { eventRoutes } from './routes/events.ts'
-import { createAppServices, type AppDeps } from './services/app-services.ts'
+import type { AppDeps } from './services/app-deps.ts'
+import { createAppServices } from './services/app-services.ts'
 import { isLocal } from './services/listings/storage.ts'
 
 export function createApp(deps: AppDeps) {

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'database_unavailable',
+  /** This API process holds as many live event streams as it may (EVENT_STREAMS_PER_PROCESS): 503, try again later. */
+  'events_busy',
   'internal',
   // Accounts, sign-in and email links
   'account_changed',

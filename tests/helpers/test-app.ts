@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import type { EbayImportOptions } from '../../api/services/ebay/import.ts'
+import type { EventStreamLimits } from '../../api/services/events/live-stream.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
@@ -115,6 +116,8 @@ export interface TestAppOptions {
   analysisLimits?: { perMinute: number; perDay: number }
   /** An import from eBay's pace and waits; none and 10 ms when not given (eBay's own would make tests minutes long). */
   ebayImport?: EbayImportOptions
+  /** Live event streams' caps and longest catch-up; the defaults when not given. */
+  eventStreams?: EventStreamLimits
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -156,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     push: { vapid: createEphemeralVapidKeys(), allowHttp: true },
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
     ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
+    eventStreams: options.eventStreams,
   })
   return {
     app,
