@@ -8,6 +8,7 @@ import type { EbayImportOptions } from './ebay/import.ts'
 import type { EtsyApiConfig } from './etsy/open-api.ts'
 import type { EventStreamLimits } from './events/live-stream.ts'
 import type { JobQueue } from './jobs.ts'
+import type { LookupLimitSettings } from './lookup-limits.ts'
 import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
 import type { FileStorage } from './listings/storage.ts'
 import type { MailTransport } from './mail/mail.ts'
@@ -73,4 +74,6 @@ export interface AppDeps {
   ebayImport?: EbayImportOptions
   /** Live event streams per session, seller and process, and the longest catch-up; EVENT_STREAM_LIMITS when not given. */
   eventStreams?: EventStreamLimits
+  /** What sellers may ask eBay and Etsy for on the app's allowance (LOOKUP_LIMIT_*); LOOKUP_LIMITS when not given. */
+  lookupLimits?: LookupLimitSettings
 }

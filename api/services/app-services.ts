@@ -54,6 +54,7 @@ import {
   REGISTRATION_LIMIT,
 } from './rate-limit.ts'
 import { createAnalysisReuse } from './listings/analysis-reuse.ts'
+import { createLookupLimiter } from './lookup-limits.ts'
 import { createSessionService } from './accounts/sessions.ts'
 
 export function createAppServices({
@@ -77,6 +78,7 @@ export function createAppServices({
   changeFeed = 'poll',
   ebayImport,
   eventStreams,
+  lookupLimits: lookupSettings,
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -126,7 +128,14 @@ export function createAppServices({
   })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
-  const connections = createMarketplaceConnectionService({ sql, cipher, providers, push: createPushQueue(jobs) })
+  const lookupLimits = createLookupLimiter(sql, lookupSettings)
+  const connections = createMarketplaceConnectionService({
+    sql,
+    cipher,
+    providers,
+    push: createPushQueue(jobs),
+    limits: lookupLimits,
+  })
   const pushClient = createPushClient({
     ...push,
     subject:
@@ -146,6 +155,7 @@ export function createAppServices({
     recorder,
     photos,
     lookups,
+    limits: lookupLimits,
     ...(ebayImport ? { importOptions: ebayImport } : {}),
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
@@ -157,6 +167,7 @@ export function createAppServices({
     connectionService: connections,
     jobs,
     recorder,
+    limits: lookupLimits,
   })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
@@ -218,6 +229,7 @@ export function createAppServices({
     ebay,
     etsy,
     liveStreams,
+    lookupLimits,
     admin,
     templates,
     connections,

@@ -12,6 +12,7 @@ import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import type { EbayImportOptions } from '../../api/services/ebay/import.ts'
 import type { EventStreamLimits } from '../../api/services/events/live-stream.ts'
+import type { LookupLimitSettings } from '../../api/services/lookup-limits.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
@@ -118,6 +119,8 @@ export interface TestAppOptions {
   ebayImport?: EbayImportOptions
   /** Live event streams' caps and longest catch-up; the defaults when not given. */
   eventStreams?: EventStreamLimits
+  /** What sellers may ask eBay and Etsy for (LOOKUP_LIMIT_*); the defaults when not given. */
+  lookupLimits?: LookupLimitSettings
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -160,6 +163,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
     ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
     eventStreams: options.eventStreams,
+    lookupLimits: options.lookupLimits,
   })
   return {
     app,
