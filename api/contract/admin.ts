@@ -42,7 +42,7 @@ export const ADMIN_LISTING_FIELDS = [
   'medianUsedPrice',
 ] as const satisfies readonly (keyof Listing)[]
 
-/** A listing as the admin sees it: its first photo (null: none), and the owner's username, so a delete is never a guess. */
+/** A listing as the admin sees it: its first photo (null: none) and the owner's username, so a delete is no guess. */
 export type AdminListing = Pick<Listing, (typeof ADMIN_LISTING_FIELDS)[number]> & {
   photo: string | null
   ownerUsername: string

@@ -72,7 +72,7 @@ export interface AppDeps {
   changeFeed?: 'listen' | 'poll'
   /** How fast an import from eBay calls eBay (docs/decisions/0037); eBay's pace when not given. */
   ebayImport?: EbayImportOptions
-  /** Live event streams per session, seller and process, and the longest catch-up; EVENT_STREAM_LIMITS when not given. */
+  /** Live event streams per session, seller and process, and the longest catch-up; EVENT_STREAM_LIMITS if not given. */
   eventStreams?: EventStreamLimits
   /** What sellers may ask eBay and Etsy for on the app's allowance (LOOKUP_LIMIT_*); LOOKUP_LIMITS when not given. */
   lookupLimits?: LookupLimitSettings

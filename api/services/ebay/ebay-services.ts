@@ -60,8 +60,9 @@ export interface EbayServicesDeps {
 }
 
 /**
- * Publishing, revising, ending and relisting on eBay, the seller's category and searches for one, bulk posts, bulk prices, the sales poll,
- * importing, the catalog's products for a barcode and eBay's push of each sale; they send their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
+ * Publishing, revising, ending and relisting on eBay, the seller's category and searches for one, bulk posts, bulk
+ * prices, the sales poll, importing, the catalog's products for a barcode and eBay's push of each sale; they send their
+ * jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
   sql,

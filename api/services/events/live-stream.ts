@@ -24,7 +24,10 @@ export interface StreamSink {
   closed: Promise<void>
 }
 
-/** The streams' caps, and (EVENT_REPLAY_MAX) the most changes a catch-up sends: further behind, the app reads its lists again. */
+/**
+ * The streams' caps, and (EVENT_REPLAY_MAX) the most changes a catch-up sends: further behind, the app reads its lists
+ * again.
+ */
 export interface EventStreamLimits extends StreamCaps {
   replayMax: number
 }

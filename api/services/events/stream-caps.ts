@@ -50,7 +50,7 @@ export function createStreamCaps(caps: StreamCaps) {
   }
 
   return {
-    /** A place for a new stream of this seller's session, the oldest one's of theirs if need be; 503 when none is left. */
+    /** A place for a new stream of this seller's session, the oldest one's of theirs if need be; 503 when none is. */
     admit(userId: number, session: string): StreamSlot {
       const oldest: Held[] = []
       const sessions = bySession.get(session) ?? []

@@ -100,7 +100,7 @@ export interface MarketplaceConnectionDeps {
   providers: MarketplaceProviders
   /** Tells the seller's phones that a connection lapsed (services/push); nobody is told without it. */
   push?: PushQueue
-  /** Checking a connection asks the marketplace: it counts on the install's lookup limit (issue 46 G3); not without it. */
+  /** Checking a connection asks the marketplace: it counts on the install's lookup limit (issue 46 G3) when given. */
   limits?: LookupLimiter
 }
 
