@@ -1,6 +1,6 @@
-// Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, the requirements check,
-// the publisher, end and relist, revisions (edits and stock), the sales poll, and Etsy as a SellingMarketplace
-// (docs/decisions/0029, 0031, 0033).
+// Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, Etsy's seller taxonomy
+// (kept for the install), the requirements check, the publisher, end and relist, revisions (edits and stock), the sales
+// poll, and Etsy as a SellingMarketplace (docs/decisions/0029, 0031, 0033, 0054).
 import type {
   EtsyAnswers,
   EtsyChoice,

@@ -53,10 +53,10 @@ export function createStreamCaps(caps: StreamCaps) {
     /** A place for a new stream of this seller's session, the oldest one's of theirs if need be; 503 when none is. */
     admit(userId: number, session: string): StreamSlot {
       const oldest: Held[] = []
-      const sessions = bySession.get(session) ?? []
-      if (sessions.length >= caps.perSession) oldest.push(sessions[0]!)
-      const sellers = (bySeller.get(userId) ?? []).filter((held) => !oldest.includes(held))
-      if (sellers.length >= caps.perSeller) oldest.push(sellers[0]!)
+      const ofSession = bySession.get(session) ?? []
+      if (ofSession.length >= caps.perSession) oldest.push(ofSession[0]!)
+      const ofSeller = (bySeller.get(userId) ?? []).filter((held) => !oldest.includes(held))
+      if (ofSeller.length >= caps.perSeller) oldest.push(ofSeller[0]!)
       if (total - oldest.length >= caps.perProcess)
         throw new AppError(
           503,
