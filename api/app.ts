@@ -39,7 +39,8 @@ import { insightRoutes } from './routes/insights.ts'
 import { labelRoutes } from './routes/labels.ts'
 import { importRoutes } from './routes/imports.ts'
 import { eventRoutes } from './routes/events.ts'
-import { createAppServices, type AppDeps } from './services/app-services.ts'
+import type { AppDeps } from './services/app-deps.ts'
+import { createAppServices } from './services/app-services.ts'
 import { isLocal } from './services/listings/storage.ts'
 
 export function createApp(deps: AppDeps) {
@@ -86,13 +87,13 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', imageRoutes(s.photos, s.analysis))
     .route('/', listingRoutes(s.listings))
-    .route('/', ebayPublishRoutes(s.ebay.publisher, s.ebay.categoryChoice))
+    .route('/', ebayPublishRoutes({ ...s.ebay, limits: s.lookupLimits }))
     .route('/', ebayBulkPostRoutes(s.ebay.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
     .route('/', ebayImportRoutes(s.ebay.importer))
-    .route('/', productLookupRoutes(s.ebay.catalog))
+    .route('/', productLookupRoutes(s.ebay.catalog, s.lookupLimits))
     .route('/', ebayLifecycleRoutes(s.ebay.selling, s.ebay.sales))
-    .route('/', etsyPublishRoutes(s.etsy))
+    .route('/', etsyPublishRoutes(s.etsy, s.lookupLimits))
     .route('/', eventRoutes(s.liveStreams, s.sessions))
     .route('/', salesRoutes(s.sellerSales))
     .route('/', exportRoutes(s.exports))
@@ -102,7 +103,12 @@ export function createApp(deps: AppDeps) {
     .route('/', pushRoutes(s.pushSubscriptions, s.pushPublicKey))
     .route(
       '/',
-      marketplaceRoutes({ connections: s.connections, oauth: s.marketplaceOAuth, ebayEnvironment: s.ebayEnvironment }),
+      marketplaceRoutes({
+        connections: s.connections,
+        oauth: s.marketplaceOAuth,
+        ebayEnvironment: s.ebayEnvironment,
+        limits: s.lookupLimits,
+      }),
     )
     .route('/', ebayAccountDeletionRoutes(s.ebayAccountDeletion, addressOf))
     .route('/', etsyWebhookRoutes(s.etsy.salesPush))

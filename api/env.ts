@@ -2,13 +2,14 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
-import { ANALYSIS_LIMITS, PUSH_SUBSCRIBE_LIMIT } from './services/rate-limit.ts'
+import { PUSH_SUBSCRIBE_LIMIT } from './services/rate-limit.ts'
 import { parsePushServiceHosts } from './services/push/push-hosts.ts'
 import { PUSH_SUBSCRIPTIONS_PER_SELLER } from './services/push/subscriptions.ts'
 import { readVapidKeys, type VapidKeys } from './services/push/vapid.ts'
+import { parseCount, readLimits, type LimitsConfig } from './env-limits.ts'
 import { checkedWebhookSecret } from './services/etsy/webhook-signature.ts'
 
-export interface Config {
+export interface Config extends LimitsConfig {
   port: number
   host: string
   dataDir: string
@@ -57,8 +58,6 @@ export interface Config {
   push: { vapid: VapidKeys | undefined; extraHosts: string[]; perSeller: number; subscribesPerHour: number }
   /** ANALYSIS_CONCURRENCY: photo analyses running at once in this process (each seller gets at most half). */
   analysisConcurrency: number
-  /** ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMIT_PER_DAY: analyses one seller may start (issue 27 F6). */
-  analysisLimits: { perMinute: number; perDay: number }
   /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
   photoQuotaBytes: number | undefined
   /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
@@ -108,14 +107,6 @@ function parsePort(raw: string | undefined): number {
   return port
 }
 
-function parseCount(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback
-  const count = Number(raw)
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`)
-  return count
-}
-
 const isOn = (raw: string | undefined) => raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -157,10 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV === 'development',
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
     analysisConcurrency: parseCount('ANALYSIS_CONCURRENCY', env.ANALYSIS_CONCURRENCY, 4),
-    analysisLimits: {
-      perMinute: parseCount('ANALYSIS_LIMIT_PER_MINUTE', env.ANALYSIS_LIMIT_PER_MINUTE, ANALYSIS_LIMITS.perMinute.max),
-      perDay: parseCount('ANALYSIS_LIMIT_PER_DAY', env.ANALYSIS_LIMIT_PER_DAY, ANALYSIS_LIMITS.perDay.max),
-    },
+    ...readLimits(env),
     ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
     etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
     jobExpireSeconds: env.JOB_EXPIRE_SECONDS ? parseCount('JOB_EXPIRE_SECONDS', env.JOB_EXPIRE_SECONDS, 0) : undefined,

@@ -57,6 +57,8 @@ function buildApp(appUrl: string): AppType {
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     analysisLimits: config.analysisLimits,
+    lookupLimits: config.lookupLimits,
+    eventStreams: config.eventStreams,
     ebaySalesPollMinutes: config.ebaySalesPollMinutes,
     etsySalesPollMinutes: config.etsySalesPollMinutes,
     ebayImport: config.ebayImport,

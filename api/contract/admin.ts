@@ -29,7 +29,21 @@ export interface AdminUser extends User {
   createdAt: string
 }
 
-/** A listing as the admin sees it: with the owner's username, so a delete is never a guess. */
-export interface AdminListing extends Listing {
+/**
+ * The listing's own fields a row of the admin's list shows (docs/product.md §6): its id and title, and its price as the
+ * seller's Dashboard shows it (priceForEbay reads all three). Nothing of the seller's books (SELLER_ONLY_FIELDS) or
+ * anything else the screen does not show leaves the server (issue 46 G6).
+ */
+export const ADMIN_LISTING_FIELDS = [
+  'id',
+  'title',
+  'price',
+  'askingPrice',
+  'medianUsedPrice',
+] as const satisfies readonly (keyof Listing)[]
+
+/** A listing as the admin sees it: its first photo (null: none) and the owner's username, so a delete is no guess. */
+export type AdminListing = Pick<Listing, (typeof ADMIN_LISTING_FIELDS)[number]> & {
+  photo: string | null
   ownerUsername: string
 }

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'database_unavailable',
+  /** This API process holds as many live event streams as it may (EVENT_STREAMS_PER_PROCESS): 503, try again later. */
+  'events_busy',
   'internal',
   // Accounts, sign-in and email links
   'account_changed',
@@ -43,6 +45,11 @@ export const ERROR_CODES = [
   'analysis_busy',
   /** The seller asked for more analyses than ANALYSIS_LIMIT_PER_MINUTE or _PER_DAY allow (429). */
   'analysis_limit_reached',
+  /**
+   * The seller made more eBay and Etsy lookups than LOOKUP_LIMIT_PER_MINUTE or _PER_DAY allow, or the install as many
+   * as LOOKUP_LIMIT_INSTALL_PER_DAY (429, with Retry-After).
+   */
+  'lookup_limit_reached',
   'analysis_failed',
   'analysis_timeout',
   'analysis_key_refused',

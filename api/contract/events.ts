@@ -47,6 +47,16 @@ export type LiveEvent = {
 
 /** The SSE event name of the first message: the log's position the stream starts after (its id), nothing else. */
 export const EVENTS_READY = 'ready'
+/**
+ * Sent after `ready` instead of a catch-up when the app is too far behind (more changes than a replay sends, or older
+ * than the log): the app reads what it shows again, then goes on from `ready`'s id.
+ */
+export const EVENTS_BEHIND = 'behind'
+/**
+ * The stream's last message when a newer one of the same session or seller took its place (each has a cap): the app
+ * does not reconnect at once, but when the page is looked at again.
+ */
+export const EVENTS_REPLACED = 'replaced'
 
 /**
  * Where a new stream starts: after this change log id. EventSource resends the last id it had as Last-Event-ID by

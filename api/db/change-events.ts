@@ -62,8 +62,8 @@ export async function lastChangeId(sql: Sql): Promise<string> {
 }
 
 /**
- * Where a new stream starts: just before the seller's first change of these last seconds, else after their last one
- * ('0' when none).
+ * Where a new stream starts: just before the seller's first change of these last seconds, else after their last one,
+ * else after the log's last ('0' when it is empty): never before what the log still holds.
  */
 export async function startOfRecentChanges(sql: Sql, userId: number, seconds: number): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
@@ -71,8 +71,34 @@ export async function startOfRecentChanges(sql: Sql, userId: number, seconds: nu
       (select min(id) - 1 from change_events
         where user_id = ${userId} and created_at >= now() - make_interval(secs => ${seconds})),
       (select max(id) from change_events where user_id = ${userId}),
+      (select max(id) from change_events),
       0)::text as id`
   return row!.id
+}
+
+/**
+ * Whether a stream starting after this id is too far behind to catch up: more than `max` of the seller's changes follow
+ * it, or (olderThanLog) the purge took changes after it, which might have been theirs. Answers where to start instead
+ * (their last change, else the log's last), or undefined when the catch-up can be sent.
+ */
+export async function farBehind(
+  sql: Sql,
+  userId: number,
+  afterId: string,
+  max: number,
+  olderThanLog: boolean,
+): Promise<string | undefined> {
+  const [row] = await sql<{ behind: boolean; id: string }[]>`
+    select
+      (select count(*) from (
+        select 1 from change_events where user_id = ${userId} and id > ${afterId}::bigint limit ${max + 1}) as following
+      ) > ${max}
+      or (${olderThanLog} and ${afterId}::bigint + 1 < (select coalesce(min(id), 0) from change_events)) as behind,
+      coalesce(
+        (select max(id) from change_events where user_id = ${userId}),
+        (select max(id) from change_events),
+        ${afterId}::bigint)::text as id`
+  return row!.behind ? row!.id : undefined
 }
 
 /** Deletes the changes older than this many hours (the hourly purge). */

@@ -2,7 +2,7 @@
 // user's id simply finds nothing), except the admin ones, whose names say so; what eBay keeps on a listing is
 // listing-ebay-state.ts, the Dashboard's search listing-search.ts.
 import postgres from 'postgres'
-import type { AdminListing } from '../contract/admin.ts'
+import { ADMIN_LISTING_FIELDS, type AdminListing } from '../contract/admin.ts'
 import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, type ListingFieldName } from '../contract/listing-fields.ts'
 import { RECORD_COLUMNS } from '../contract/listing-record.ts'
 import type { FillableField } from '../contract/listing-suggestion.ts'
@@ -33,17 +33,23 @@ const LIFE_COLUMNS = {
   ebayImported: 'ebay_import_source as ebay_imported',
 } as const satisfies Record<keyof ListingLife, string>
 
-export const COLUMN_LIST = [
-  ...Object.values(RECORD_COLUMNS),
-  ...Object.values(LIFE_COLUMNS),
-  ...LISTING_FIELD_ENTRIES.map(([name, spec]) => {
-    const as = postgres.fromCamel(name)
-    if (spec.kind === 'money') return `(${spec.column} / 100.0)::float8 as ${as}`
-    if (spec.kind === 'date') return `to_char(${spec.column}, 'YYYY-MM-DD') as ${as}`
-    return spec.column === as ? as : `${spec.column} as ${as}`
-  }),
-]
+/** What reads each of the listing's fields. */
+const COLUMN_OF = {
+  ...RECORD_COLUMNS,
+  ...LIFE_COLUMNS,
+  ...Object.fromEntries(
+    LISTING_FIELD_ENTRIES.map(([name, spec]) => {
+      const as = postgres.fromCamel(name)
+      if (spec.kind === 'money') return [name, `(${spec.column} / 100.0)::float8 as ${as}`]
+      if (spec.kind === 'date') return [name, `to_char(${spec.column}, 'YYYY-MM-DD') as ${as}`]
+      return [name, spec.column === as ? as : `${spec.column} as ${as}`]
+    }),
+  ),
+} as Record<keyof Listing, string>
+export const COLUMN_LIST = Object.values(COLUMN_OF)
 export const COLUMNS = COLUMN_LIST.join(', ')
+// Only what the admin's list shows (contract/admin.ts): the seller's books and the rest stay in the table.
+const ADMIN_COLUMNS = [...ADMIN_LISTING_FIELDS.map((field) => COLUMN_OF[field]), 'images[1] as photo'].join(', ')
 
 /** A field's value as its column keeps it. */
 const columnValue = <Name extends ListingFieldName>(name: Name, value: ListingInput[Name]) =>
@@ -191,7 +197,7 @@ export async function listAllListings(
   { limit, offset }: { limit: number; offset: number },
 ): Promise<AdminListing[]> {
   return sql<AdminListing[]>`
-    select ${sql.unsafe(COLUMNS)}, (select username from users where users.id = listings.user_id) as owner_username
+    select ${sql.unsafe(ADMIN_COLUMNS)}, (select username from users where users.id = listings.user_id) as owner_username
     from listings
     order by created_at desc, id desc
     limit ${limit} offset ${offset}`

@@ -7,17 +7,22 @@ import { Hono } from 'hono'
 import { CategorySearchSchema } from '../contract/category-search.ts'
 import type { AppEnv } from '../app-env.ts'
 import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../contract/etsy-publish.ts'
+import { countsAsLookup } from '../middleware/lookup-limit.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EtsyServices } from '../services/etsy/etsy-services.ts'
+import type { LookupLimiter } from '../services/lookup-limits.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
-export function etsyPublishRoutes(etsy: EtsyServices) {
+export function etsyPublishRoutes(etsy: EtsyServices, limits: LookupLimiter) {
+  // The check and the category search ask Etsy: they count as the seller's lookups (issue 46 G3).
+  const lookup = countsAsLookup(limits)
   return (
     new Hono<AppEnv>()
       .get(
         '/listings/:id/etsy-requirements',
         valid('param', IdParamSchema),
         valid('query', EtsyRequirementsQuerySchema),
+        lookup,
         async (c) =>
           c.json(await etsy.requirements(requireUser(c).id, c.req.valid('param').id, c.req.valid('query')), 200),
       )
@@ -27,7 +32,7 @@ export function etsyPublishRoutes(etsy: EtsyServices) {
         valid('json', EtsyPublishInputSchema, { bodyOptional: true }),
         async (c) => c.json(await etsy.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
       )
-      .get('/etsy/categories', valid('query', CategorySearchSchema), async (c) =>
+      .get('/etsy/categories', valid('query', CategorySearchSchema), lookup, async (c) =>
         c.json({ categories: await etsy.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),
       )
       // 202: queued (or asked moments ago already); the sales arrive with the listings' next read.

@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { AppEnv } from '../app-env.ts'
-import { EVENTS_READY, EventsQuerySchema } from '../contract/events.ts'
+import { EVENTS_BEHIND, EVENTS_READY, EVENTS_REPLACED, EventsQuerySchema } from '../contract/events.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { SessionService } from '../services/accounts/sessions.ts'
 import type { LiveStreams } from '../services/events/live-stream.ts'
@@ -17,18 +17,27 @@ export function eventRoutes(streams: LiveStreams, sessions: Pick<SessionService,
     const user = requireUser(c)
     const token = c.get('sessionToken')!
     const after = changeId(c.req.header('last-event-id')) ?? c.req.valid('query').after
+    // Counted before anything is read for it: a process holding its streams refuses with 503.
+    const slot = streams.admit(user.id, token)
     // Not buffered by a proxy in front (nginx): each event must leave at once.
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (sse) => {
       const closed = new Promise<void>((resolve) => sse.onAbort(resolve))
-      await streams.stream(user.id, after, {
-        ready: (id) => sse.writeSSE({ event: EVENTS_READY, id, data: '' }),
-        change: ({ id, kind, listingId, listing, data }) =>
-          sse.writeSSE({ id, data: JSON.stringify({ kind, listingId, listing, data }) }),
-        keepAlive: () => sse.write(': keep-alive\n\n').then(() => undefined),
-        signedIn: () => sessions.holds(token),
-        closed,
-      })
+      await streams.stream(
+        user.id,
+        after,
+        {
+          ready: (id) => sse.writeSSE({ event: EVENTS_READY, id, data: '' }),
+          change: ({ id, kind, listingId, listing, data }) =>
+            sse.writeSSE({ id, data: JSON.stringify({ kind, listingId, listing, data }) }),
+          behind: () => sse.writeSSE({ event: EVENTS_BEHIND, data: '' }),
+          replaced: () => sse.writeSSE({ event: EVENTS_REPLACED, data: '' }),
+          keepAlive: () => sse.write(': keep-alive\n\n').then(() => undefined),
+          signedIn: () => sessions.holds(token),
+          closed,
+        },
+        slot,
+      )
     })
   })
 }

@@ -11,10 +11,12 @@ import {
 } from '../contract/marketplaces.ts'
 import { MARKETPLACES } from '../contract/marketplace-descriptions.ts'
 import { unauthorized } from '../errors.ts'
+import { countsAsLookup } from '../middleware/lookup-limit.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { MarketplaceConnectionService } from '../services/marketplaces/connections.ts'
 import type { MarketplaceOAuth, Requester } from '../services/marketplaces/oauth.ts'
+import type { LookupLimiter } from '../services/lookup-limits.ts'
 import { valid } from '../validate.ts'
 
 /** The signed-in user and their session, to which an authorization is bound. */
@@ -30,9 +32,11 @@ export interface MarketplaceRouteDeps {
   oauth: MarketplaceOAuth
   /** What GET /debug/ebay-environment reports (settings as yes/no only). */
   ebayEnvironment: EbayEnvironmentReport
+  /** Checking a connection asks the marketplace: it counts as the seller's lookup (issue 46 G3). */
+  limits: LookupLimiter
 }
 
-export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: MarketplaceRouteDeps) {
+export function marketplaceRoutes({ connections, oauth, ebayEnvironment, limits }: MarketplaceRouteDeps) {
   /** Both marketplaces' exchanges answer alike: the connection made and the sentence that says so. */
   const exchange = async (
     c: Context<AppEnv>,
@@ -48,10 +52,15 @@ export function marketplaceRoutes({ connections, oauth, ebayEnvironment }: Marke
     .get('/marketplace-connections/:platform/auth', sameSiteOnly, valid('param', PlatformParamSchema), async (c) => {
       return c.json(await oauth.start(requester(c), c.req.valid('param').platform), 200)
     })
-    .get('/marketplace-connections/:platform/check-authentication', valid('param', PlatformParamSchema), async (c) => {
-      const connected = await connections.checkAuthentication(requireUser(c).id, c.req.valid('param').platform)
-      return c.json({ connected }, 200)
-    })
+    .get(
+      '/marketplace-connections/:platform/check-authentication',
+      valid('param', PlatformParamSchema),
+      countsAsLookup(limits),
+      async (c) => {
+        const connected = await connections.checkAuthentication(requireUser(c).id, c.req.valid('param').platform)
+        return c.json({ connected }, 200)
+      },
+    )
     .get('/marketplace-connections/:platform/status', valid('param', PlatformParamSchema), async (c) =>
       c.json(await connections.status(requireUser(c), c.req.valid('param').platform), 200),
     )

@@ -1,26 +1,22 @@
 // Every service of the app, built once from what the app is given (AppDeps), and every job defined on the queue: what
 // api/app.ts serves through its routes. Built in the order they need each other.
-import type { Sql } from '../db/client.ts'
-import type { Config } from '../env.ts'
+import type { AppDeps } from './app-deps.ts'
 import { createAccountMail } from './accounts/account-mail.ts'
 import { createAccountSettingsService } from './accounts/account-settings.ts'
 import { createAccountService } from './accounts/register-and-sign-in.ts'
 import { createLoginDevices } from './accounts/login-devices.ts'
 import { createAdminService } from './admin.ts'
-import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
-import { createEphemeralCipher, type TokenCipher } from './crypto.ts'
+import { createEphemeralCipher } from './crypto.ts'
 import { hostsOf } from './ebay/hosts.ts'
 import { describeEbayEnvironment } from './marketplaces/ebay.ts'
 import { createEbayAccountDeletion } from './ebay/account-deletion.ts'
 import { createEbayServices } from './ebay/ebay-services.ts'
 import { createNotificationSignatures } from './ebay/notification-signature.ts'
-import type { EbayImportOptions } from './ebay/import.ts'
 import { createChangeFeed } from './events/change-feed.ts'
 import { createLiveStreams } from './events/live-stream.ts'
 import { createEtsyServices } from './etsy/etsy-services.ts'
-import type { EtsyApiConfig } from './etsy/open-api.ts'
 import { createPushQueue } from './push/notifications.ts'
-import { createPushServices, type PushOptions } from './push/push-services.ts'
+import { createPushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions } from './selling/bulk-actions.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
@@ -35,13 +31,12 @@ import { createInventoryImport } from './exports/inventory-import.ts'
 import { createSoldTwiceMail } from './selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './mail/email-templates.ts'
 import { createEmailVerificationService } from './accounts/email-verification.ts'
-import type { GoogleIdentity } from './accounts/google-identity.ts'
 import { createGoogleSignInService } from './accounts/google-sign-in.ts'
 import { appJobs } from './job-registry.ts'
-import { createJobQueue, type JobQueue } from './jobs.ts'
+import { createJobQueue } from './jobs.ts'
 import { createListingService } from './listings/listings.ts'
-import { createMailer, createOutboxTransport, type MailTransport } from './mail/mail.ts'
-import { createMarketplaceConnectionService, type MarketplaceProviders } from './marketplaces/connections.ts'
+import { createMailer, createOutboxTransport } from './mail/mail.ts'
+import { createMarketplaceConnectionService } from './marketplaces/connections.ts'
 import { createMarketplaceOAuth } from './marketplaces/oauth.ts'
 import { createPasswordResetService } from './accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './listings/analysis-gate.ts'
@@ -56,68 +51,10 @@ import {
   createPasswordResetLimiter,
   createRegistrationLimiter,
   REGISTRATION_LIMIT,
-  type PerMinuteAndDay,
 } from './rate-limit.ts'
 import { createAnalysisReuse } from './listings/analysis-reuse.ts'
+import { createLookupLimiter } from './lookup-limits.ts'
 import { createSessionService } from './accounts/sessions.ts'
-import type { FileStorage } from './listings/storage.ts'
-
-export interface AppDeps {
-  sql: Sql
-  /**
-   * appUrl: the address links in emails start with: PUBLIC_URL, else the address the server printed at start. Never
-   * taken from a request: a forged Host header would otherwise mail a real reset token to the attacker's host.
-   * trustProxyHops defaults to 1 and registrationsPerHour to REGISTRATION_LIMIT's 10, as without the variables.
-   */
-  config: Pick<Config, 'publicUrl' | 'https' | 'trustProxy'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'registrationsPerHour'>> & { appUrl: string }
-  storage: FileStorage
-  analyzer: ImageAnalyzer
-  /** Where mail goes; the database outbox when not given (the embedded default). */
-  mail?: MailTransport
-  /**
-   * The durable job queue that sends mail after the reply; createApp defines the app's jobs on it (job-registry.ts),
-   * the caller starts it. Without one, jobs are stored in the database and nobody runs them (benchmarks and tests that
-   * do not look at mail).
-   */
-  jobs?: JobQueue
-  /** Verifies Sign in with Google tokens; without it (no GOOGLE_CLIENT_ID) Google sign-in is off. */
-  google?: GoogleIdentity
-  /**
-   * The marketplaces that can be connected and the cipher sealing their tokens. Without it none can, and tokens would
-   * be sealed with a key that lives as long as the process (fine for tests and benchmarks, which keep nothing).
-   */
-  marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
-  /** The eBay settings the debug endpoint reports on (presence only) and account deletion uses; none when not given. */
-  ebayConfig?: Config['ebay']
-  /** The Etsy app's keystring, shared secret and API origin, for selling there; without it (or the Etsy provider) Etsy is not sold on. */
-  etsyConfig?: EtsyApiConfig
-  /** How the app reaches eBay as itself: account deletion's Notification API, the analysis's Taxonomy and Browse (tests may stub it). */
-  ebayFetch?: typeof fetch
-  /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
-  photoQuotaBytes?: number
-  /** Photo analyses at once in this process (ANALYSIS_CONCURRENCY); 4 when not given. */
-  analysisConcurrency?: number
-  /** Analyses one seller may start a minute and a day (ANALYSIS_LIMIT_PER_MINUTE, _PER_DAY); ANALYSIS_LIMITS when not given. */
-  analysisLimits?: PerMinuteAndDay
-  /** CSV files one seller may send to import a minute and a day; IMPORT_LIMITS when not given. */
-  importLimits?: PerMinuteAndDay
-  /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
-  ebaySalesPollMinutes?: number
-  /** How often each connected Etsy shop's receipts are read, in minutes; 15 when not given. */
-  etsySalesPollMinutes?: number
-  /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
-  inlineStyleHashes?: string[]
-  /** Web Push (docs/decisions/0035): the key pair, where pushes may go, the devices' limits; the defaults when not given. */
-  push?: PushOptions
-  /**
-   * How open streams hear of changes (docs/decisions/0034): 'listen' on a Postgres server (every API process hears
-   * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
-   */
-  changeFeed?: 'listen' | 'poll'
-  /** How fast an import from eBay calls eBay (docs/decisions/0037); eBay's pace when not given. */
-  ebayImport?: EbayImportOptions
-}
 
 export function createAppServices({
   sql,
@@ -140,6 +77,8 @@ export function createAppServices({
   push = {},
   changeFeed = 'poll',
   ebayImport,
+  eventStreams,
+  lookupLimits: lookupSettings,
 }: AppDeps) {
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
@@ -185,7 +124,14 @@ export function createAppServices({
   })
   const photos = createPhotoService({ sql, storage, analysis, recent, quotaBytes: photoQuotaBytes })
   const { cipher, providers } = marketplaces ?? { cipher: createEphemeralCipher(), providers: {} }
-  const connections = createMarketplaceConnectionService({ sql, cipher, providers, push: createPushQueue(jobs) })
+  const lookupLimits = createLookupLimiter(sql, lookupSettings)
+  const connections = createMarketplaceConnectionService({
+    sql,
+    cipher,
+    providers,
+    push: createPushQueue(jobs),
+    limits: lookupLimits,
+  })
   const pushServices = createPushServices(sql, jobs, config.publicUrl, push)
   const recorder = createSaleRecorder({ jobs })
   const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch, ebayAppTokens)
@@ -201,6 +147,7 @@ export function createAppServices({
     recorder,
     photos,
     lookups,
+    limits: lookupLimits,
     ...(ebayImport ? { importOptions: ebayImport } : {}),
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
@@ -212,6 +159,7 @@ export function createAppServices({
     connectionService: connections,
     jobs,
     recorder,
+    limits: lookupLimits,
   })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
@@ -222,6 +170,7 @@ export function createAppServices({
     sql,
     ebayItemUrl,
     feed: createChangeFeed({ sql, ebayItemUrl, mode: changeFeed }),
+    ...(eventStreams ? { limits: eventStreams } : {}),
   })
   const admin = createAdminService({ sql, listingService: listings, storage })
   const accountSettings = createAccountSettingsService({ sql, limiter: loginLimiter, verification, storage, jobs })
@@ -272,6 +221,7 @@ export function createAppServices({
     ebay,
     etsy,
     liveStreams,
+    lookupLimits,
     admin,
     templates,
     connections,

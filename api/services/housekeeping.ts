@@ -1,8 +1,8 @@
 // Removes what has run its course: expired sessions, spent rate-limit windows, finished marketplace authorizations
-// outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups and
-// sellers' photo analyses past their hours; and keeps the listings' visibility map, which the Dashboard's counts read
-// (api/db/listing-search.ts). An hourly job on the durable queue (job-registry.ts), so with several API
-// processes one of them runs it.
+// outbox mail older than a day (it holds reset links), the marks of finished background jobs, and eBay lookups (past
+// their hours, or beyond the newest EBAY_LOOKUP_MAX_ROWS) and sellers' photo analyses past their hours; and keeps the
+// listings' visibility map, which the Dashboard's counts read (api/db/listing-search.ts). An hourly job on the durable
+// queue (job-registry.ts), so with several API processes one of them runs it.
 import { purgeChanges } from '../db/change-events.ts'
 import type { Sql } from '../db/client.ts'
 import { purgeLookups } from '../db/ebay-lookup-cache.ts'
@@ -15,7 +15,7 @@ import { deleteFinishedStates } from '../db/oauth-states.ts'
 import { deleteExpiredCounters } from '../db/rate-limits.ts'
 import { deleteExpiredSessions } from '../db/sessions.ts'
 import { SESSION_MAX_DAYS } from './accounts/sessions.ts'
-import { EBAY_LOOKUP_MAX_AGE_MS } from './ebay/lookups.ts'
+import { EBAY_LOOKUP_MAX_AGE_MS, EBAY_LOOKUP_MAX_ROWS } from './ebay/lookups.ts'
 import { ANALYSIS_REUSE_MS } from './listings/analysis-reuse.ts'
 
 /** How long the mail outbox keeps a mail. */
@@ -46,7 +46,7 @@ export async function purgeExpired(sql: Sql): Promise<PurgeCounts> {
     oauthStates: await deleteFinishedStates(sql),
     outboxMail: await deleteOldMail(sql, OUTBOX_KEEP_HOURS),
     finishedJobs: await deleteOldFinishedJobs(sql, FINISHED_JOB_KEEP_HOURS),
-    ebayLookups: await purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS),
+    ebayLookups: await purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS, EBAY_LOOKUP_MAX_ROWS),
     photoAnalyses: await purgeAnalyses(sql, ANALYSIS_REUSE_MS),
     changeEvents: await purgeChanges(sql, CHANGE_LOG_KEEP_HOURS),
   }

@@ -1,7 +1,7 @@
 // Fixed-window limits counted in Postgres, so every API process shares them: sign-in attempts, registrations and
-// password reset requests, per account (or what was typed) and per client address. Every limit counts first, in one
-// statement that increments and returns the count, then decides: parallel requests cannot all pass a check made
-// before any of them was counted.
+// password reset requests, per account (or what was typed) and per client address, and a seller's analyses (marketplace
+// lookups are lookup-limits.ts's, on createLimiter). Every limit counts first, in one statement that increments and
+// returns the count, then decides: parallel requests cannot all pass a check made before any of them was counted.
 import type { Sql } from '../db/client.ts'
 import * as counters from '../db/rate-limits.ts'
 import type { ErrorCode } from '../contract/errors.ts'

@@ -1,16 +1,17 @@
 // The signed-in app's one stream of its seller's changes (GET /api/events, docs/decisions/0034): each change updates
 // the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
 // last id it had (Last-Event-ID); when it gives up (the server refused) or the phone goes offline, a new one is
-// opened once the phone is online, after the last change this page had.
+// opened once the phone is online, after the last change this page had. Too far behind for a catch-up, the page reads
+// its lists again; replaced by a newer stream of the seller (each has a cap), it reopens only when looked at again.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { EVENTS_READY, type LiveEvent } from '../../api/contract/events.ts'
+import { EVENTS_BEHIND, EVENTS_READY, EVENTS_REPLACED, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 import { firstTelling } from '../lib/sales-told.ts'
 import { isSigningOut, onSigningOut } from '../lib/signing-out.ts'
-import { applyLiveEvents } from '../queries/live-event-cache.ts'
+import { applyLiveEvents, reloadAfterGap } from '../queries/live-event-cache.ts'
 import { currentUserQuery } from '../queries/session-queries.ts'
 
 /** How long after EventSource gave up a new stream is tried while online: doubling each time, up to the most. */
@@ -39,6 +40,8 @@ export function useLiveEvents() {
     let lastId: string | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
     let wait = REOPEN_MS
+    // A newer stream took this one's place: opening again now would take that one's in turn.
+    let replaced = false
     let arrived: LiveEvent[] = []
     let flush: ReturnType<typeof setTimeout> | undefined
     const applyArrived = () => {
@@ -54,6 +57,11 @@ export function useLiveEvents() {
       source.addEventListener(EVENTS_READY, (message) => {
         lastId = (message as MessageEvent).lastEventId || lastId
         wait = REOPEN_MS
+      })
+      source.addEventListener(EVENTS_BEHIND, () => reloadAfterGap(queryClient))
+      source.addEventListener(EVENTS_REPLACED, () => {
+        replaced = true
+        source?.close()
       })
       source.onmessage = (message: MessageEvent<string>) => {
         lastId = message.lastEventId || lastId
@@ -78,7 +86,7 @@ export function useLiveEvents() {
       }
     }
     const reopenIfOnline = () => {
-      if (navigator.onLine) open()
+      if (navigator.onLine && !replaced) open()
     }
     // Offline, the connection is dead even where the browser has not noticed yet (a phone out of signal can hold it for
     // minutes): closed now, and opened again when back online, catching up from lastId.
@@ -87,13 +95,21 @@ export function useLiveEvents() {
       source?.close()
     }
     const onOnline = () => {
-      if (source?.readyState === EventSource.CLOSED) open()
+      if (source?.readyState === EventSource.CLOSED && !replaced) open()
+    }
+    // The seller looks at this page again: its stream takes its place back.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || !replaced) return
+      replaced = false
+      reopenIfOnline()
     }
     window.addEventListener('offline', onOffline)
     window.addEventListener('online', onOnline)
+    document.addEventListener('visibilitychange', onVisible)
     const stop = () => {
       window.removeEventListener('offline', onOffline)
       window.removeEventListener('online', onOnline)
+      document.removeEventListener('visibilitychange', onVisible)
       clearTimeout(retry)
       source?.close()
     }

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** listing_edit_conflict: the listing as the server has it now. */
     readonly current?: Listing,
+    /** How long the server asked to wait before trying again (its Retry-After, in seconds), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -25,7 +27,9 @@ export class ApiError extends Error {
 }
 
 /** The error for a non-ok answer: the API's message, code and fields, or the status line when it sent none. */
-export async function apiErrorFrom(response: Pick<Response, 'status' | 'statusText' | 'text'>): Promise<ApiError> {
+export async function apiErrorFrom(
+  response: Pick<Response, 'status' | 'statusText' | 'text' | 'headers'>,
+): Promise<ApiError> {
   const text = await response.text()
   let body: Partial<ApiErrorBody> = {}
   try {
@@ -42,6 +46,7 @@ export async function apiErrorFrom(response: Pick<Response, 'status' | 'statusTe
     body.fields ?? {},
     body.message,
     body.current,
+    Number(response.headers.get('retry-after')) || undefined,
   )
 }
 

@@ -41,6 +41,12 @@ export interface SyncEngineOptions {
   onListingCreated?: (draftId: string, listingId: number) => void
 }
 
+/** A limit's 429 says how long to wait (Retry-After): asking sooner would only be refused again. */
+const limitWait = (error: unknown) =>
+  error instanceof ApiError && error.status === 429 && error.retryAfterSeconds
+    ? error.retryAfterSeconds * 1000
+    : undefined
+
 /** Stops a run without spending an attempt: nobody is signed in, or someone else is now. */
 class Interrupted extends Error {
   constructor(readonly reason: 'auth-required' | 'account-changed') {
@@ -108,7 +114,7 @@ export function createSyncEngine({
     const message = error instanceof Error ? error.message : String(error)
     const code = error instanceof ApiError ? error.code : undefined
     if (retryable) {
-      const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : backoff(entry.attempts)
+      const delay = isAiBusy(error) ? aiBackoff(entry.attempts) : (limitWait(error) ?? backoff(entry.attempts))
       await db.outbox.update(entry.id!, {
         attempts: entry.attempts + 1,
         nextAttemptAt: now() + delay,

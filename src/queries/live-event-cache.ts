@@ -76,3 +76,12 @@ export function applyLiveEvents(queryClient: QueryClient, events: LiveEvent[]): 
   // 'Select all ready' counts again when next opened (a listing sold or deleted is no longer ready).
   void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'ready-ids'], refetchType: 'none' })
 }
+
+/**
+ * The stream was too far behind to be sent what it missed (GET /api/events' `behind`, issue 46 G4): everything the
+ * changes would have updated is read again, the lists on screen at once.
+ */
+export function reloadAfterGap(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: listingKeys.all })
+  void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { access } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SELLER_ONLY_FIELDS } from '../../api/contract/listing-fields.ts'
 import { setAdmin } from '../../api/db/users.ts'
 import { refusesNonAdmins } from '../helpers/admin-only.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
@@ -157,6 +158,44 @@ describe('listings', () => {
     const ids = [...page1, ...page2].map((row) => row.id)
     expect(new Set(ids).size).toBe(total)
     expect(await readJson(await admin.get('/api/admin/listings'))).toEqual(page1)
+  })
+
+  it("carries only what the admin's list shows: none of the seller's books (cost, notes, where and when bought, bin, SKU)", async () => {
+    const owner = client(t.app)
+    await owner.post('/api/register', newUser('bookkeeper'))
+    const photos = [(await uploadPhoto(owner, 30)).imageUrl, (await uploadPhoto(owner, 60)).imageUrl]
+    const books = {
+      cost: 987.65,
+      sku: 'SECRET-SKU-1',
+      bin: 'SECRET-BIN',
+      boughtAt: '2026-01-02',
+      boughtWhere: 'SECRET-THRIFT',
+      privateNotes: 'SECRET-NOTE',
+    }
+    expect(Object.keys(books).sort()).toEqual([...SELLER_ONLY_FIELDS].sort())
+    const response = await owner.post('/api/listings', {
+      ...listing('Booked jacket', photos),
+      askingPrice: 15,
+      ...books,
+    })
+    expect(response.status, await response.clone().text()).toBe(201)
+    const { id } = await readJson(response)
+
+    const text = await (await admin.get('/api/admin/listings?page=1')).text()
+    const row = (JSON.parse(text) as Record<string, unknown>[]).find((held) => held.id === id)!
+    // The row's id, title, price (what it sells at: the asking price, else the retail price), first photo and owner.
+    expect(row).toEqual({
+      id,
+      title: 'Booked jacket',
+      price: 12,
+      askingPrice: 15,
+      medianUsedPrice: 0,
+      photo: photos[0],
+      ownerUsername: 'bookkeeper',
+    })
+    for (const field of SELLER_ONLY_FIELDS) expect(text).not.toContain(`"${field}"`)
+    for (const secret of ['987.65', 'SECRET-SKU-1', 'SECRET-BIN', '2026-01-02', 'SECRET-THRIFT', 'SECRET-NOTE'])
+      expect(text).not.toContain(secret)
   })
 
   it('refuses a page number that is not a whole number from 1', async () => {

@@ -1,6 +1,8 @@
 // The periodic purge: expired and too-old sessions, spent rate-limit windows, finished marketplace authorizations and
-// outbox mail and finished-job marks older than a day go; everything still in use stays.
+// outbox mail and finished-job marks older than a day go, and eBay's kept answers beyond the newest few thousand;
+// everything still in use stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EBAY_LOOKUP_MAX_ROWS } from '../../api/services/ebay/lookups.ts'
 import { purgeExpired } from '../../api/services/housekeeping.ts'
 import { createTestApp, registeredClient, type TestApp } from '../helpers/test-app.ts'
 
@@ -66,5 +68,20 @@ describe('purgeExpired', () => {
     expect(await keys('mail_outbox', 'recipient')).toEqual(['new@example.com'])
     expect(await keys('finished_jobs', 'job_id')).toEqual(['00000000-0000-4000-8000-000000000001'])
     expect(await keys('change_events', 'kind')).toEqual(['recent'])
+  })
+
+  it("keeps eBay's kept answers to the newest EBAY_LOOKUP_MAX_ROWS however many were asked for, dropping the oldest", async () => {
+    const { sql } = t.db
+    const over = 5
+    await sql`delete from ebay_lookup_cache`
+    // Codes looked up over the last hours, one a second: the first `over` are the oldest.
+    await sql`
+      insert into ebay_lookup_cache (kind, key, value, fetched_at)
+      select 'catalog_product', 'code-' || n, '{"products": []}', now() - make_interval(secs => ${EBAY_LOOKUP_MAX_ROWS + over} - n)
+      from generate_series(1, ${EBAY_LOOKUP_MAX_ROWS + over}) as n`
+    expect((await purgeExpired(sql)).ebayLookups).toBe(over)
+    const [kept] = await sql<{ count: number; oldest: string }[]>`
+      select count(*)::int as count, min(substr(key, 6)::int)::text as oldest from ebay_lookup_cache`
+    expect(kept).toEqual({ count: EBAY_LOOKUP_MAX_ROWS, oldest: String(over + 1) })
   })
 })

@@ -21,6 +21,8 @@ export interface GateDeps {
   apiKeyProblem: (c: Context) => Response | undefined
   /** The scopes of the presented token; undefined when it is not a live token. */
   scopesOf: (c: Context) => string[] | undefined
+  /** Every API operation asked for, by its operationId, in order (refused ones too): what the app cost Etsy. */
+  calls: string[]
 }
 
 export type EtsyBody = Record<string, unknown>
@@ -43,12 +45,13 @@ async function readBody(c: Context): Promise<EtsyBody | undefined> {
   return undefined
 }
 
-export function createGate({ contract, control, apiKeyProblem, scopesOf }: GateDeps) {
+export function createGate({ contract, control, apiKeyProblem, scopesOf, calls }: GateDeps) {
   return function operation(
     operationId: string,
     handler: (c: Context, body: EtsyBody) => Response | Promise<Response>,
   ) {
     return async (c: Context): Promise<Response> => {
+      calls.push(operationId)
       if (control.slowMs) await new Promise((resolve) => setTimeout(resolve, control.slowMs))
       if (control.fail && control.fail.times > 0) {
         control.fail.times--

@@ -48,6 +48,8 @@ export interface FakeEtsy extends TokenControls {
   seller: Required<FakeEtsyOptions>['seller']
   /** Every token-endpoint request's grant type, in order. */
   grants: string[]
+  /** Every API operation the app asked for (its operationId in Etsy's contract), in order. */
+  calls: string[]
   /** Whether Etsy would still take this refresh token. */
   acceptsRefreshToken(token: string): boolean
   /** The seller's shop on Etsy: its profiles and listings, for a test to set up and look at. */
@@ -97,6 +99,7 @@ interface State {
   /** The scopes each access and refresh token carries: those of the consent it came from. */
   scopes: Map<string, string[]>
   grants: string[]
+  calls: string[]
   shop: FakeEtsyShop
   control: EtsyControl
   /** Where the stand-in answers, once listening (the webhook's resource_url names it). */
@@ -185,6 +188,7 @@ function createFakeApp(state: State) {
     control: state.control,
     apiKeyProblem,
     scopesOf: (c) => (bearer(c) ? state.scopes.get(presentedToken(c)) : undefined),
+    calls: state.calls,
   })
 
   return (
@@ -307,6 +311,7 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
     tokens: createTokens(),
     scopes: new Map(),
     grants: [],
+    calls: [],
     shop: newShop(),
     control: newControl(),
     origin: '',
@@ -321,6 +326,7 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
       sharedSecret: state.sharedSecret,
       seller: state.seller,
       grants: state.grants,
+      calls: state.calls,
       shop: state.shop,
       sell: (etsyListingId: number, quantity = 1, shipping = 0) => {
         const listing = state.shop.listings.get(etsyListingId)

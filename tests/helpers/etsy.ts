@@ -3,7 +3,7 @@
 import { createTokenCipher } from '../../api/services/crypto.ts'
 import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
 import type { FakeEtsy } from '../fakes/etsy.ts'
-import { createTestApp, readJson, type client } from './test-app.ts'
+import { createTestApp, readJson, type client, type TestAppOptions } from './test-app.ts'
 
 export const ETSY_REDIRECT_URI = 'https://snaplist.test/etsy/auth/success'
 
@@ -16,16 +16,15 @@ export function etsyOptions(fake: FakeEtsy) {
   }
 }
 
-export function etsyApp(fake: FakeEtsy) {
+/** What an app (or another API process over the same database) is given to sell on Etsy through the stand-in. */
+export function etsyAppDeps(fake: FakeEtsy) {
   const { provider, etsyConfig } = etsyOptions(fake)
-  return createTestApp({
-    marketplaces: {
-      cipher: createTokenCipher('a test secret that is long enough to use'),
-      providers: { etsy: provider },
-    },
-    etsyConfig,
-  })
+  return { marketplaces: { cipher: ETSY_TEST_CIPHER, providers: { etsy: provider } }, etsyConfig }
 }
+const ETSY_TEST_CIPHER = createTokenCipher('a test secret that is long enough to use')
+
+export const etsyApp = (fake: FakeEtsy, options: TestAppOptions = {}) =>
+  createTestApp({ ...options, ...etsyAppDeps(fake) })
 
 /** Connects the seller's Etsy shop: Allow access on the stand-in's consent page, then the app's code exchange. */
 export async function connectEtsy(fake: FakeEtsy, seller: ReturnType<typeof client>): Promise<void> {

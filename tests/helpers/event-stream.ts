@@ -20,6 +20,8 @@ export interface HeldStream {
   waitFor(match: (change: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent & { id: string; at: number }>
   /** The id of the last message that had one: what EventSource would send as Last-Event-ID. */
   lastId(): string | undefined
+  /** Resolves when the server ended the stream (or the test closed it). */
+  ended: Promise<void>
   close(): Promise<void>
 }
 
@@ -102,6 +104,7 @@ export async function openEventStream(
       }
     },
     lastId: () => messages.findLast((message) => message.id !== undefined)?.id,
+    ended: reading,
     async close() {
       await reader.cancel().catch(() => undefined)
       await reading

@@ -11,6 +11,8 @@ import { openDatabase, type Database } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import type { EbayConfig } from '../../api/env.ts'
 import type { EbayImportOptions } from '../../api/services/ebay/import.ts'
+import type { EventStreamLimits } from '../../api/services/events/live-stream.ts'
+import type { LookupLimitSettings } from '../../api/services/lookup-limits.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
@@ -122,6 +124,10 @@ export interface TestAppOptions {
   ebayImport?: EbayImportOptions
   /** Where pushes may go: the push-service stand-in's `trust` (tests/fakes/push-service.ts) or a test's own rules. */
   push?: PushOptions
+  /** Live event streams' caps and longest catch-up; the defaults when not given. */
+  eventStreams?: EventStreamLimits
+  /** What sellers may ask eBay and Etsy for (LOOKUP_LIMIT_*); the defaults when not given. */
+  lookupLimits?: LookupLimitSettings
 }
 
 export const TEST_MAIL_FROM = 'Snaplist Tests <no-reply@snaplist.test>'
@@ -163,6 +169,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     push: options.push,
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
     ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
+    eventStreams: options.eventStreams,
+    lookupLimits: options.lookupLimits,
   })
   return {
     app,

@@ -161,6 +161,29 @@ describe('what the catalog answers', () => {
     expect(created).toMatchObject([{ title: 'Effective Java', gtin: ISBN }])
   })
 
+  it('waits as long as the server asks when the seller made too many lookups, keeping the server’s words', async () => {
+    const words =
+      'You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 5 minutes.'
+    const limited = new ApiError(429, words, 'lookup_limit_reached', {}, words, undefined, 300)
+    catalog.answer = () => limited
+    const id = randomUUID()
+    await store().scanned(id, ISBN)
+    await engine().run()
+    // The Barcode section says the server's words (tests/components/drafts/barcode-status.test.tsx).
+    expect(await db.outbox.where({ draftId: id }).toArray()).toMatchObject([
+      { kind: 'lookup-product', lastCode: 'lookup_limit_reached', lastError: words, nextAttemptAt: clock + 300_000 },
+    ])
+    // Asking sooner would only be refused again: a minute later nothing is asked.
+    clock += 60_000
+    await engine().run()
+    expect(asked).toEqual([ISBN])
+    catalog.answer = (gtin) => ({ gtin, products: [BOOK], market: MARKET })
+    clock += 241_000
+    await engine().run()
+    expect(asked).toEqual([ISBN, ISBN])
+    expect(await draftOf(id)).toMatchObject({ barcode: { state: 'found' }, fields: { title: BOOK.title } })
+  })
+
   it('tries a lookup eBay could not answer again, without holding up the listing', async () => {
     catalog.answer = () => new ApiError(503, 'eBay is busy right now.', 'ebay_busy')
     const id = randomUUID()

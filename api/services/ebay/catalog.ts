@@ -12,6 +12,7 @@ import * as cache from '../../db/ebay-lookup-cache.ts'
 import * as images from '../../db/images.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
 import { AppError, notFound } from '../../errors.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { EBAY_LOOKUP_MAX_AGE_MS, type EbayLookups } from './lookups.ts'
 import type { PictureCopy } from './picture-copy.ts'
@@ -51,10 +52,17 @@ export interface EbayCatalogDeps {
   copyPicture: PictureCopy
   /** eBay's picture host: a stock photo is offered only from there, the one place it can be copied from. */
   picturesOrigin: string
+  /** A lookup that asks eBay (the catalog, or the market) counts once on the install's lookup limit (issue 46 G3). */
+  limits: LookupLimiter
 }
 
 export function createEbayCatalog(deps: EbayCatalogDeps) {
-  const { sql, sell, taxonomy, connectionService, lookups, copyPicture, picturesOrigin } = deps
+  const { sql, sell, taxonomy, connectionService, lookups, copyPicture, picturesOrigin, limits } = deps
+  /** Counts one request on the install's limit, the first time any of its parts asks eBay. */
+  const askingOnce = () => {
+    let counted: Promise<void> | undefined
+    return () => (counted ??= limits.asking('ebay'))
+  }
 
   /** eBay's stock photo, offered only from eBay's picture host. */
   const offeredStockPhoto = (image: v.InferOutput<typeof ImageSchema>) =>
@@ -96,10 +104,14 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
   }
 
   /** What the same code sells for on eBay now; null when eBay's market cannot be asked (it never stops a lookup). */
-  async function marketFor(gtin: string, products: CatalogProduct[]): Promise<MarketPrices | null> {
+  async function marketFor(
+    gtin: string,
+    products: CatalogProduct[],
+    asking: () => Promise<void>,
+  ): Promise<MarketPrices | null> {
     if (!lookups) return null
     try {
-      return await lookups.marketByGtin(gtin, products[0]?.category?.id)
+      return await lookups.marketByGtin(gtin, products[0]?.category?.id, asking)
     } catch (error) {
       console.warn(`[ebay] the market for a barcode could not be read: ${(error as Error).message}`)
       return null
@@ -107,7 +119,7 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
   }
 
   /** The code's products, kept from an earlier lookup or asked of eBay (then kept). */
-  async function productsOf(userId: number, gtin: string): Promise<CatalogProduct[]> {
+  async function productsOf(userId: number, gtin: string, asking: () => Promise<void>): Promise<CatalogProduct[]> {
     if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
     const found = await cache.findLookup<{ products: CatalogProduct[] }>(
       sql,
@@ -116,15 +128,19 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
       EBAY_LOOKUP_MAX_AGE_MS,
     )
     if (found) return found.products
-    const products = await connectionService.call(userId, 'ebay', (token) => productsFor(token, gtin))
+    const products = await connectionService.call(userId, 'ebay', async (token) => {
+      await asking()
+      return productsFor(token, gtin)
+    })
     await cache.saveLookup(sql, 'catalog_product', gtin, { products })
     return products
   }
 
   return {
     async lookUp(userId: number, gtin: string): Promise<ProductLookup> {
-      const products = await productsOf(userId, gtin)
-      return { gtin, products, market: await marketFor(gtin, products) }
+      const asking = askingOnce()
+      const products = await productsOf(userId, gtin, asking)
+      return { gtin, products, market: await marketFor(gtin, products, asking) }
     },
 
     /**
@@ -132,7 +148,7 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
      * stock photo (a used item never goes to eBay with stock photos alone).
      */
     async stockPhoto(userId: number, gtin: string, epid: string): Promise<StoredImage> {
-      const product = (await productsOf(userId, gtin)).find((candidate) => candidate.epid === epid)
+      const product = (await productsOf(userId, gtin, askingOnce())).find((candidate) => candidate.epid === epid)
       if (!product?.stockPhotoUrl) throw notFound('eBay’s catalog has no stock photo of this product.')
       const photo = await copyPicture(userId, product.stockPhotoUrl)
       if (!photo) throw new AppError(502, 'ebay_unavailable', 'eBay’s stock photo could not be copied. Try again.')

@@ -7,6 +7,7 @@ import type { Sql } from '../../db/client.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { notFound } from '../../errors.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisions } from './revisions.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
@@ -16,14 +17,20 @@ export interface EbayCategoryChoiceDeps {
   connectionService: MarketplaceConnectionService
   taxonomy: EbayTaxonomy
   revisions: Pick<EbayRevisions, 'requestRevision'>
+  /** eBay is asked whether the category is one to list in: that counts on the install's lookup limit. */
+  limits: LookupLimiter
 }
 
-export function createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions }: EbayCategoryChoiceDeps) {
+export function createEbayCategoryChoice(deps: EbayCategoryChoiceDeps) {
+  const { sql, connectionService, taxonomy, revisions, limits } = deps
   return {
     async choose(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }> {
       const listing: Listing | undefined = await listings.findListing(sql, userId, listingId)
       if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-      const category = await connectionService.call(userId, 'ebay', (token) => taxonomy.leafCategory(token, categoryId))
+      const category = await connectionService.call(userId, 'ebay', async (token) => {
+        await limits.asking('ebay')
+        return taxonomy.leafCategory(token, categoryId)
+      })
       await sql.begin(async (tx) => {
         await ebayState.saveEbayCategory(tx, listing.id, category, true)
         if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id)

@@ -3,6 +3,7 @@
 import type { Sql } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
 import type { JobQueue } from '../jobs.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
@@ -13,6 +14,7 @@ import { hostsOf } from './hosts.ts'
 import { createEbayBulkPoster } from './bulk-post.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
+import { createEbayCategorySearch } from './category-search.ts'
 import { createEbayEndAndRelist } from './end-and-relist.ts'
 import type { AppTokens } from './app-token.ts'
 import type { NotificationSignatures } from './notification-signature.ts'
@@ -53,11 +55,14 @@ export interface EbayServicesDeps {
   signatures: NotificationSignatures
   /** The app's eBay application tokens (shared with everything that calls eBay as the app). */
   appTokens: AppTokens
+  /** What the lookups (barcodes, category searches and choices, the dialog's check) may ask of eBay (issue 46 G3). */
+  limits: LookupLimiter
 }
 
 /**
- * Publishing, revising, ending and relisting on eBay, the seller's category, bulk posts, bulk prices, the sales poll,
- * importing, the catalog's products for a barcode and eBay's push of each sale; they send their jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
+ * Publishing, revising, ending and relisting on eBay, the seller's category and searches for one, bulk posts, bulk
+ * prices, the sales poll, importing, the catalog's products for a barcode and eBay's push of each sale; they send their
+ * jobs on `jobs`. `selling` is eBay as a SellingMarketplace, for code acting on every marketplace.
  */
 export function createEbayServices({
   sql,
@@ -72,6 +77,7 @@ export function createEbayServices({
   lookups,
   signatures,
   appTokens,
+  limits,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -79,7 +85,15 @@ export function createEbayServices({
   const tradingListings = createTradingListings(trading)
   const taxonomy = createEbayTaxonomy(sql, sell)
   const pictures = createEbayPictures({ sql, storage, sell, publicUrl })
-  const publisher = createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl: hosts.item })
+  const publisher = createEbayPublisher({
+    sql,
+    connectionService,
+    sell,
+    taxonomy,
+    pictures,
+    itemUrl: hosts.item,
+    limits,
+  })
   const orders = createEbayOrders({ sql, sell, recorder })
   const stock = createEbayStock({ sql, sell, orders })
   const revisions = createEbayRevisions({
@@ -106,7 +120,8 @@ export function createEbayServices({
   const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
   const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
-  const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions })
+  const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions, limits })
+  const categorySearch = createEbayCategorySearch({ sql, connectionService, taxonomy, limits })
   const finances = createEbayFinances(sell)
   const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales, finances, connectionService })
   const bulkPrices = createEbayBulkPrices({ sell, connectionService })
@@ -128,6 +143,7 @@ export function createEbayServices({
     lookups,
     copyPicture: createPictureCopy({ photos, picturesOrigin: hosts.pictures }),
     picturesOrigin: hosts.pictures,
+    limits,
   })
   return {
     publisher,
@@ -136,6 +152,7 @@ export function createEbayServices({
     endAndRelist,
     bulkPoster,
     categoryChoice,
+    categorySearch,
     selling,
     bulkPrices,
     importer,

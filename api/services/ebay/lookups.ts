@@ -16,6 +16,8 @@ import { hostsOf } from './hosts.ts'
 
 /** How long a category suggestion or a market search is reused. */
 export const EBAY_LOOKUP_MAX_AGE_MS = 6 * 60 * 60 * 1000
+/** The most answers kept (the hourly purge drops the oldest beyond it): a few KB each, tens of MB at most. */
+export const EBAY_LOOKUP_MAX_ROWS = 10_000
 const BROWSE = '/buy/browse/v1/item_summary/search'
 // Enough listings for steady percentiles, in one page (eBay's default page is 50 too).
 const MARKET_SAMPLE = 50
@@ -100,8 +102,11 @@ export interface EbayLookups {
   aspects(categoryId: string): Promise<CategoryAspect[]>
   /** Fixed-price listings like the item, for sale now (count 0: none). */
   market(query: MarketQuery): Promise<MarketPrices>
-  /** Used ones of the product with this barcode (Browse's gtin search), in its catalog category when known. */
-  marketByGtin(gtin: string, categoryId: string | undefined): Promise<MarketPrices>
+  /**
+   * Used ones of the product with this barcode (Browse's gtin search), in its catalog category when known; `asking`
+   * runs before Browse is asked (never for a kept answer): the lookup limits count it.
+   */
+  marketByGtin(gtin: string, categoryId: string | undefined, asking?: () => Promise<void>): Promise<MarketPrices>
 }
 
 export interface EbayLookupsDeps {
@@ -140,17 +145,23 @@ export function createEbayLookups({ sql, config, fetcher = fetch, ...given }: Eb
   }
 
   /** Fixed-price listings for sale now that Browse finds for the query, in one condition, priced in dollars. */
-  function searchMarket(key: string, query: Record<string, string>, condition: MarketQuery['condition']) {
+  function searchMarket(
+    key: string,
+    query: Record<string, string>,
+    condition: MarketQuery['condition'],
+    asking: () => Promise<void> = async () => {},
+  ) {
     const filter = `buyingOptions:{FIXED_PRICE},conditions:{${condition.toUpperCase()}},priceCurrency:USD`
-    return cached('market_search', key, () =>
-      asApp(async (token) => {
+    return cached('market_search', key, async () => {
+      await asking()
+      return asApp(async (token) => {
         const params = new URLSearchParams({ ...query, filter, limit: String(MARKET_SAMPLE) })
         const reply = await sell.send(token, { method: 'GET', path: `${BROWSE}?${params}` })
         const parsed = v.safeParse(SearchReplySchema, reply.body)
         if (!parsed.success) throw new Error('Browse answered in an unexpected shape')
         return marketPricesOf(parsed.output, new Date())
-      }),
-    )
+      })
+    })
   }
 
   return {
@@ -171,11 +182,12 @@ export function createEbayLookups({ sql, config, fetcher = fetch, ...given }: Eb
       return searchMarket(JSON.stringify([q, categoryId, condition]), { q, category_ids: categoryId }, condition)
     },
 
-    marketByGtin: (gtin, categoryId) =>
+    marketByGtin: (gtin, categoryId, asking) =>
       searchMarket(
         JSON.stringify(['gtin', gtin]),
         { gtin, ...(categoryId ? { category_ids: categoryId } : {}) },
         'used',
+        asking,
       ),
   }
 }

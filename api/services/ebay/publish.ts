@@ -23,6 +23,7 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import { keepTyped } from './aspect-values.ts'
 import { resolveCondition, resolveConditionDescription } from './condition-choice.ts'
 import { inventoryItemBody, offerDetails, type EbayRevisionBodies } from './inventory-bodies.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { EbayPictures } from './pictures.ts'
 import { explainRefusal, missingFields } from './publish-refusals.ts'
 import { createPublishPreparation, ownPhotoNeeded, runSaves, type Preparation } from './publish-preparation.ts'
@@ -46,9 +47,12 @@ export interface EbayPublisherDeps {
   pictures: EbayPictures
   /** Where a listing is seen on eBay: the item page address without the listing id. */
   itemUrl: string
+  /** The dialog's check counts on the install's lookup limit (issue 46 G3); publishing does not. */
+  limits: LookupLimiter
 }
 
-export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pictures, itemUrl }: EbayPublisherDeps) {
+export function createEbayPublisher(deps: EbayPublisherDeps) {
+  const { sql, connectionService, sell, taxonomy, pictures, itemUrl, limits } = deps
   const inFlight = new Map<number, Promise<unknown>>()
 
   /** One publish per listing at a time in this process; a double tap waits and then finds it posted. */
@@ -228,6 +232,7 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
     ): Promise<EbayRequirements> {
       const listing = await ownListing(userId, listingId)
       return connectionService.call(userId, 'ebay', async (token) => {
+        await limits.asking('ebay')
         const prepared = await prepare(token, userId, listing, {}, { categoryId, shippingPolicyId })
         // A category the seller is only looking at is not kept on the listing: a GET changes nothing of theirs.
         await runSaves([...prepared.saves, categoryId ? undefined : prepared.saveCategory])
@@ -278,10 +283,6 @@ export function createEbayPublisher({ sql, connectionService, sell, taxonomy, pi
         offer: offerOf(listing, prepared, prepared.locationKey),
       }
     },
-
-    /** eBay's leaf categories for the seller's words (the dialog's category search), with the seller's token. */
-    searchCategories: (userId: number, words: string) =>
-      connectionService.call(userId, 'ebay', (token) => taxonomy.suggestCategories(token, words)),
 
     publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
       oneAtATime(listingId, async () => {

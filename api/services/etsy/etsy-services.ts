@@ -1,6 +1,6 @@
-// Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, the requirements check,
-// the publisher, end and relist, revisions (edits and stock), the sales poll, and Etsy as a SellingMarketplace
-// (docs/decisions/0029, 0031, 0033).
+// Selling on Etsy, built once Etsy is configured: the Open API client, the shop set-up reader, Etsy's seller taxonomy
+// (kept for the install), the requirements check, the publisher, end and relist, revisions (edits and stock), the sales
+// poll, and Etsy as a SellingMarketplace (docs/decisions/0029, 0031, 0033, 0054).
 import type {
   EtsyAnswers,
   EtsyChoice,
@@ -14,6 +14,7 @@ import { findConnection } from '../../db/marketplace-connections.ts'
 import { notFound } from '../../errors.ts'
 import { notConfigured } from '../marketplaces/connections.ts'
 import type { JobQueue } from '../jobs.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
@@ -28,6 +29,7 @@ import { createEtsyRequirements } from './requirements.ts'
 import { createEtsyRevisions } from './revisions.ts'
 import { createEtsySales } from './sales.ts'
 import { createEtsySalesPush } from './sales-push.ts'
+import { createSellerTaxonomy } from './seller-taxonomy.ts'
 import { createEtsyShopSetup } from './shop-setup.ts'
 
 export type EtsySelling = SellingMarketplace<EtsyPublishInput, EtsyPublishResult>
@@ -42,11 +44,13 @@ export interface EtsyServicesDeps {
   jobs: JobQueue
   /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
   recorder: SaleRecorder
+  /** The Post to Etsy dialog's check and category search, and the taxonomy's download, count on these (issue 46 G3). */
+  limits: LookupLimiter
   fetcher?: typeof fetch
 }
 
 export function createEtsyServices(deps: EtsyServicesDeps) {
-  const { sql, storage, publicUrl, config, connectionService, jobs, recorder, fetcher } = deps
+  const { sql, storage, publicUrl, config, connectionService, jobs, recorder, limits, fetcher } = deps
   async function ownListing(userId: number, listingId: number) {
     const listing = await listings.findListing(sql, userId, listingId)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
@@ -72,7 +76,8 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
   }
   const api = createEtsyApi(config, fetcher)
   const shopSetup = createEtsyShopSetup(api)
-  const check = createEtsyRequirements({ sql, connectionService, shopSetup })
+  const taxonomy = createSellerTaxonomy({ sql, api, limits })
+  const check = createEtsyRequirements({ sql, connectionService, shopSetup, taxonomy })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
   const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
   const receipts = createEtsyReceipts({ sql, api, recorder })
@@ -100,13 +105,14 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     selling,
     /** What the seller still has to answer or set up on Etsy for this listing. */
     async requirements(userId: number, listingId: number, answers: EtsyAnswers): Promise<EtsyRequirements> {
-      return (await check(userId, await ownListing(userId, listingId), answers)).requirements
+      const listing = await ownListing(userId, listingId)
+      return (await check(userId, listing, answers, () => limits.asking('etsy'))).requirements
     },
     publish: publisher.publish,
-    /** Etsy's categories for the seller's search, read with their token (Etsy's taxonomy is read as a seller). */
+    /** Etsy's categories for the seller's search, from the install's taxonomy (downloaded as a seller when not kept). */
     searchCategories: async (userId: number, query: string): Promise<EtsyChoice[]> => {
       if (!(await findConnection(sql, userId, 'etsy'))) throw etsyNotConnected()
-      return connectionService.call(userId, 'etsy', (token) => shopSetup.search(token, query))
+      return taxonomy.search((use) => connectionService.call(userId, 'etsy', use), query)
     },
     /** The seller's Dashboard opened: their receipts are read at once; false when nothing was queued. */
     refreshSales: sales.refresh,

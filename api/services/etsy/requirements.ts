@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { ETSY_SCOPES } from '../marketplaces/etsy.ts'
 import { etsyNotConnected, etsyReconnectNeeded } from './errors.ts'
+import type { SellerTaxonomy } from './seller-taxonomy.ts'
 import type { EtsyShopSetup } from './shop-setup.ts'
 
 /** Everything createDraftListing and the inventory need beside the listing's own fields. */
@@ -50,12 +51,15 @@ export function createEtsyRequirements(deps: {
   sql: Sql
   connectionService: MarketplaceConnectionService
   shopSetup: EtsyShopSetup
+  taxonomy: SellerTaxonomy
 }) {
-  const { sql, connectionService, shopSetup } = deps
+  const { sql, connectionService, shopSetup, taxonomy: sellerTaxonomy } = deps
+  /** `asking` runs once the seller's shop is about to be asked (the Post to Etsy dialog's check counts it). */
   return async function check(
     userId: number,
     listing: Listing,
     answers: EtsyAnswers,
+    asking: () => Promise<void> = async () => {},
   ): Promise<{ requirements: EtsyRequirements; plan: EtsyPlan | null }> {
     const lists = { whoMade: ETSY_WHO_MADE, whenMade: ETSY_WHEN_MADE }
     const early = ({ code, message }: AppError) => ({
@@ -74,10 +78,13 @@ export function createEtsyRequirements(deps: {
           'Your Etsy account has no shop yet. Open a shop on Etsy, then connect Etsy again.',
         ),
       )
-    const { setup, taxonomy } = await connectionService.call(userId, 'etsy', async (token) => ({
-      setup: await shopSetup.read(token, shopId),
-      taxonomy: await shopSetup.taxonomy(token, answers.taxonomyId, listing),
-    }))
+    const { setup, taxonomy } = await connectionService.call(userId, 'etsy', async (token) => {
+      await asking()
+      return {
+        setup: await shopSetup.read(token, shopId),
+        taxonomy: await sellerTaxonomy.choice((use) => use(token), answers.taxonomyId, listing),
+      }
+    })
     const shipping = pick(setup.shippingProfiles, answers.shippingProfileId, 'shipping profile', 'Shipping settings')
     const returns = pick(setup.returnPolicies, answers.returnPolicyId, 'return policy', 'Return policies')
     const processing = pick(

@@ -1,9 +1,8 @@
 // What a seller's Etsy shop has set up for a listing to go live (its own shipping profiles, return policies and
-// processing profiles), and Etsy's seller taxonomy, read with the seller's token. Etsy's replies are read as its
-// OpenAPI file describes them (ShopShippingProfiles, ShopReturnPolicies, ShopProcessingProfiles, SellerTaxonomyNodes).
+// processing profiles), read with the seller's token. Etsy's replies are read as its OpenAPI file describes them
+// (ShopShippingProfiles, ShopReturnPolicies, ShopProcessingProfiles); Etsy's taxonomy is seller-taxonomy.ts's.
 import * as v from 'valibot'
 import type { EtsyChoice } from '../../contract/etsy-publish.ts'
-import type { Category } from '../../contract/options.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 
 const listOf = <Item extends v.GenericSchema>(item: Item) => v.object({ results: v.array(item) })
@@ -25,34 +24,6 @@ const ProcessingProfilesSchema = listOf(
     processing_days_display_label: v.nullish(v.string()),
   }),
 )
-interface TaxonomyNode {
-  id: number
-  name: string
-  children: TaxonomyNode[]
-}
-const TaxonomyNodeSchema: v.GenericSchema<Omit<TaxonomyNode, 'children'> & { children?: unknown }, TaxonomyNode> =
-  v.object({
-    id: v.number(),
-    name: v.string(),
-    children: v.optional(
-      v.lazy(() => v.array(TaxonomyNodeSchema)),
-      [],
-    ),
-  })
-const TaxonomySchema = listOf(TaxonomyNodeSchema)
-
-/**
- * Etsy's top-level seller taxonomy node for each of Snaplist's Categories (Etsy's names); 'other' has none, so the
- * seller chooses.
- */
-const TAXONOMY_NAMES: Record<Category, string | null> = {
-  clothing: 'Clothing',
-  electronics: 'Electronics & Accessories',
-  home: 'Home & Living',
-  collectibles: 'Art & Collectibles',
-  other: null,
-}
-
 export interface ShopSetup {
   shippingProfiles: EtsyChoice[]
   returnPolicies: EtsyChoice[]
@@ -78,35 +49,6 @@ function processingName(profile: v.InferOutput<typeof ProcessingProfilesSchema>[
   return days ? `${state}, ${days}` : state
 }
 
-function findNode(nodes: TaxonomyNode[], match: (node: TaxonomyNode) => boolean): TaxonomyNode | undefined {
-  for (const node of nodes) {
-    if (match(node)) return node
-    const below = findNode(node.children, match)
-    if (below) return below
-  }
-  return undefined
-}
-
-/** Every node with its path from the top ("Clothing › Jeans"), as the seller reads a category. */
-function flatten(nodes: TaxonomyNode[], above: string[] = []): EtsyChoice[] {
-  return nodes.flatMap((node) => {
-    const path = [...above, node.name]
-    return [{ id: node.id, name: path.join(' › ') }, ...flatten(node.children, path)]
-  })
-}
-
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-
-/** The most specific node below the Category's whose name's words all appear in the title: "Levi's 501 jeans" → Jeans. */
-function fromTitle(top: TaxonomyNode, title: string): TaxonomyNode {
-  const said = new Set(wordsOf(title).map((word) => word.replace(/s$/, '')))
-  const named = (node: TaxonomyNode) => wordsOf(node.name).every((word) => said.has(word.replace(/s$/, '')))
-  return findNode(top.children, named) ?? top
-}
-
-/** At most this many matches answer a search: the seller types more to narrow it. */
-const SEARCH_RESULTS_MAX = 20
-
 export function createEtsyShopSetup(api: EtsyApi) {
   const get = <S extends v.GenericSchema>(token: string, path: string, schema: S) =>
     api.send(token, { method: 'GET', path }).then((body) => readReply(schema, body))
@@ -127,32 +69,6 @@ export function createEtsyShopSetup(api: EtsyApi) {
         returnPolicies: returns.results.map((p) => ({ id: p.return_policy_id, name: returnsName(p) })),
         processingProfiles: processing.results.map((p) => ({ id: p.readiness_state_id, name: processingName(p) })),
       }
-    },
-
-    /**
-     * The chosen node, or the one the listing's title names below its Category's (the Category's own when none);
-     * null when neither is in Etsy's tree.
-     */
-    async taxonomy(
-      token: string,
-      chosen: number | undefined,
-      listing: { category: string; title: string },
-    ): Promise<EtsyChoice | null> {
-      const tree = (await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)).results
-      const name = TAXONOMY_NAMES[listing.category as Category] ?? null
-      const top = chosen === undefined ? findNode(tree, (n) => n.name === name) : undefined
-      const node = top ? fromTitle(top, listing.title) : findNode(tree, (n) => n.id === chosen)
-      return node ? (flatten(tree).find((choice) => choice.id === node.id) ?? null) : null
-    },
-
-    /** Etsy's categories whose path has every word the seller typed, most specific first. */
-    async search(token: string, query: string): Promise<EtsyChoice[]> {
-      const tree = (await get(token, '/v3/application/seller-taxonomy/nodes', TaxonomySchema)).results
-      const asked = wordsOf(query)
-      return flatten(tree)
-        .filter((choice) => asked.every((word) => wordsOf(choice.name).some((named) => named.startsWith(word))))
-        .sort((a, b) => b.name.split(' › ').length - a.name.split(' › ').length)
-        .slice(0, SEARCH_RESULTS_MAX)
     },
   }
 }

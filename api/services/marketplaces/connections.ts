@@ -8,6 +8,7 @@ import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../c
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
 import * as connections from '../../db/marketplace-connections.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
@@ -99,9 +100,12 @@ export interface MarketplaceConnectionDeps {
   providers: MarketplaceProviders
   /** Tells the seller's phones that a connection lapsed (services/push); nobody is told without it. */
   push?: PushQueue
+  /** Checking a connection asks the marketplace: it counts on the install's lookup limit (issue 46 G3) when given. */
+  limits?: LookupLimiter
 }
 
-export function createMarketplaceConnectionService({ sql, cipher, providers, push }: MarketplaceConnectionDeps) {
+export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps) {
+  const { sql, cipher, providers, push, limits } = deps
   /**
    * The grant is over: kept as lapsed. The seller hears of it once, from the call that ended it: their open screens are
    * told to ask for a new connection (decision 0034), and their phones (decision 0035).
@@ -218,7 +222,10 @@ export function createMarketplaceConnectionService({ sql, cipher, providers, pus
       const provider = providers[platform]
       if (!row || !provider) return row ? toView(row).connected : false
       try {
-        const account = await withAccessToken(provider, row, (token) => provider.identify(token))
+        const account = await withAccessToken(provider, row, async (token) => {
+          await limits?.asking(platform)
+          return provider.identify(token)
+        })
         await connections.updateAccount(sql, row.id, account)
         return true
       } catch (error) {

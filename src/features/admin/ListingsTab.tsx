@@ -13,7 +13,7 @@ import { ConfirmDelete } from './ConfirmDelete.tsx'
 import { Loaded } from './Loaded.tsx'
 
 function Thumbnail({ listing }: { listing: AdminListing }) {
-  const first = listing.images[0]
+  const first = listing.photo
   if (!first) return <div className="h-12 w-12 rounded-lg bg-slate-100" aria-hidden="true" />
   return (
     <img

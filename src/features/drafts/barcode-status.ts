@@ -13,7 +13,11 @@ export function barcodeStatus(view: Pick<DraftView, 'draft' | 'entries'>, online
       : `eBay’s catalog could not look up ${code}: the photos fill in the listing.`
   if (barcode.state === 'waiting') {
     if (!online) return `Barcode ${code} saved: it is looked up in eBay’s catalog when you are back online.`
-    const retrying = view.entries.some((entry) => entry.kind === 'lookup-product' && entry.attempts > 0)
+    const lookup = view.entries.find((entry) => entry.kind === 'lookup-product')
+    // The seller's (or the server's) lookups limit: its words say how long; the phone asks again by itself then.
+    if (lookup?.lastCode === 'lookup_limit_reached' && lookup.lastError)
+      return `${lookup.lastError} Barcode ${code} is looked up again by itself then; the photos fill in the listing meanwhile.`
+    const retrying = (lookup?.attempts ?? 0) > 0
     return retrying
       ? `eBay’s catalog did not answer for ${code}: trying again shortly.`
       : `Looking up ${code} in eBay’s catalog…`

@@ -124,13 +124,17 @@ describe('changes pushed to open screens', () => {
     const streams = createLiveStreams({ sql, feed, ebayItemUrl: 'https://ebay.example/itm/', keepAliveMs: 50 })
     let holds = true
     let keptAlive = 0
-    const ended = streams.stream((await seller('signed-out')).id, undefined, {
+    const { id } = await seller('signed-out')
+    const sink = {
       ready: async () => {},
       change: async () => {},
+      behind: async () => {},
+      replaced: async () => {},
       keepAlive: async () => void (keptAlive += 1),
       signedIn: async () => holds,
-      closed: new Promise(() => {}),
-    })
+      closed: new Promise<void>(() => {}),
+    }
+    const ended = streams.stream(id, undefined, sink, streams.admit(id, 'a session'))
     await expect.poll(() => keptAlive).toBeGreaterThan(0)
     holds = false
     await ended

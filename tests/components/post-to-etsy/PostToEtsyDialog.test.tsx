@@ -133,3 +133,20 @@ it("the seller's last answers are proposed; a profile the shop no longer has fal
   expect((screen.getByLabelText('Shipping profile') as HTMLSelectElement).value).toBe('5001')
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Post to Etsy' }).disabled).toBe(false)
 })
+
+it('a check past the seller’s lookups limit shows the server’s words and asks again when the seller taps Try again', async () => {
+  const message =
+    'You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 1 minute.'
+  let limited = true
+  const fetch = vi.fn(async () =>
+    limited
+      ? Response.json({ message, code: 'lookup_limit_reached' }, { status: 429, headers: { 'retry-after': '42' } })
+      : Response.json(READY),
+  )
+  vi.stubGlobal('fetch', fetch)
+  open()
+  expect((await screen.findByRole('alert')).textContent).toBe(message)
+  limited = false
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('button', { name: 'Post to Etsy' })).toBeTruthy()
+})
