@@ -95,6 +95,11 @@ export const ERROR_CODES = [
   'etsy_reconnect_needed',
   /** Who made it, when, whether a supply, or the Etsy category. */
   'etsy_missing_fields',
+  /**
+   * Etsy does not allow the answers: someone else made it, it is a finished product, and it is not vintage (20+ years
+   * old). Etsy's seller policy; a shop that breaks it can be suspended.
+   */
+  'etsy_not_allowed',
   /** The shop has no shipping profile, return policy or processing profile yet: set one up on Etsy. */
   'etsy_shop_setup_missing',
   /** Etsy refused the listing; the message carries Etsy's words. */

@@ -322,7 +322,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EtsyPublishInputSchema,
     example: (f) => ({
       path: `/api/listings/${f.alice.listingId}/post-to-etsy`,
-      body: { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false },
+      body: { whoMade: 'someone_else', whenMade: '1990s', isSupply: false },
     }),
   },
   'POST /api/listings/:id/sold-elsewhere': {

@@ -142,7 +142,7 @@ describe('importing from eBay', () => {
     await client.post('/api/ebay/import')
     await t.settle()
     const [row] = await rows()
-    const answers = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
+    const answers = { whoMade: 'someone_else', whenMade: '1990s', isSupply: false }
     const onEtsy = await client.post(`/api/listings/${row!.id}/post-to-etsy`, answers)
     expect(onEtsy.status, await onEtsy.clone().text()).toBe(200)
     const order = ebay.sellTradingItem(grant, itemId!, 3)
