@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'ebay_no_category',
   'ebay_category_unknown',
   'ebay_shipping_policy_unknown',
+  /** A bulk post's listing whose parcel or condition is still Snaplist's guess: the seller looks at it first. */
+  'ebay_guesses_unchecked',
   'ebay_refused',
   /** An import from eBay (docs/decisions/0037) needs the seller's eBay account connected. */
   'ebay_not_connected',
