@@ -56,10 +56,13 @@ export interface EbayConditionOption {
   label: string
 }
 
-/** An eBay business policy's id, as the seller chooses one. */
+/**
+ * An eBay business policy's id, as the seller chooses one. eBay's contract says only "string" (its ids are digits
+ * today): any id eBay gives is taken, so a policy never leaves Post to eBay refusing what eBay listed (issue 47).
+ */
 const PolicyIdSchema = v.pipe(
   v.string('Choose a shipping policy'),
-  v.regex(/^\d{1,20}$/, 'Choose one of your eBay shipping policies'),
+  v.regex(/^[\w-]{1,64}$/, 'Choose one of your eBay shipping policies'),
 )
 
 /** One of the seller's shipping (fulfillment) policies, as the Post to eBay dialog offers it. */

@@ -87,6 +87,8 @@ export const ERROR_CODES = [
   'ebay_no_category',
   'ebay_category_unknown',
   'ebay_shipping_policy_unknown',
+  /** A bulk post's listing whose parcel or condition is still Snaplist's guess: the seller looks at it first. */
+  'ebay_guesses_unchecked',
   'ebay_refused',
   /** An import from eBay (docs/decisions/0037) needs the seller's eBay account connected. */
   'ebay_not_connected',
@@ -102,6 +104,11 @@ export const ERROR_CODES = [
   'etsy_reconnect_needed',
   /** Who made it, when, whether a supply, or the Etsy category. */
   'etsy_missing_fields',
+  /**
+   * Etsy does not allow the answers: someone else made it, it is a finished product, and it is not vintage (20+ years
+   * old). Etsy's seller policy; a shop that breaks it can be suspended.
+   */
+  'etsy_not_allowed',
   /** The shop has no shipping profile, return policy or processing profile yet: set one up on Etsy. */
   'etsy_shop_setup_missing',
   /** Etsy refused the listing; the message carries Etsy's words. */

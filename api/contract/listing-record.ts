@@ -23,6 +23,8 @@ export interface ListingRecordState {
   ebayCategoryName: string | null
   /** The seller chose it (docs/decisions/0022); eBay's suggestion is made again when the title or Category changes. */
   ebayCategoryChosen: boolean
+  /** What Snaplist only guessed and the seller has not checked: field names, and 'condition' (contract/guesses.ts). */
+  guesses: string[]
 }
 
 /** The column of each; the listings table's other columns are eBay's working state (api/db/listings.ts). */
@@ -41,4 +43,5 @@ export const RECORD_COLUMNS = {
   ebayCategoryId: 'ebay_category_id',
   ebayCategoryName: 'ebay_category_name',
   ebayCategoryChosen: 'ebay_category_chosen',
+  guesses: 'guesses',
 } as const satisfies Record<keyof ListingRecordState, string>

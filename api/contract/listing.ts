@@ -2,6 +2,7 @@
 // in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
+import { GuessesSchema } from './guesses.ts'
 import { FIELD_SCHEMAS } from './listing-field-schemas.ts'
 import type { ListingFieldName, SpecOf } from './listing-fields.ts'
 import type { ListingRecordState } from './listing-record.ts'
@@ -47,6 +48,8 @@ export const ListingInputSchema = v.object({
   ebayAspects: v.optional(AspectValuesSchema, {}),
   /** The seller chose ebayCategoryId on the form (else it is eBay's suggestion for the analysis's title). */
   ebayCategoryChosen: v.optional(v.boolean('ebayCategoryChosen must be true or false'), false),
+  /** The values the AI only guessed and the seller has not checked on the phone (contract/guesses.ts). */
+  guesses: v.optional(GuessesSchema, []),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
 
@@ -58,6 +61,7 @@ const {
   ebayCategoryName: _ebayCategoryName,
   ebayAspects: _ebayAspects,
   ebayCategoryChosen: _ebayCategoryChosen,
+  guesses: _guesses,
   ...EDITABLE_ENTRIES
 } = ListingInputSchema.entries
 export type EditableField = keyof typeof EDITABLE_ENTRIES

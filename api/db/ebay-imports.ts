@@ -26,8 +26,9 @@ export async function findImport(sql: Sql | Tx, userId: number): Promise<ImportR
 
 /**
  * Starts an import from the first page, unless one is running and moved within `staleSeconds` (its job is at it);
- * answers the row and whether this call started it. A running import that stopped moving (its process died) goes on
- * from its page: the job it is given again finds the listings already made.
+ * answers the row and whether this call started it. A running import that stopped moving (its process died), or that
+ * eBay is holding up (its trouble noted), goes on from its page: the job it is given again finds the listings already
+ * made.
  */
 export async function startImport(
   sql: Sql,
@@ -44,7 +45,8 @@ export async function startImport(
       trading_page = case when ebay_imports.status = 'running' then ebay_imports.trading_page else 1 end,
       skipped = case when ebay_imports.status = 'running' then ebay_imports.skipped else 0 end,
       total = case when ebay_imports.status = 'running' then ebay_imports.total end
-    where ebay_imports.status <> 'running' or ebay_imports.updated_at < now() - make_interval(secs => ${staleSeconds})
+    where ebay_imports.status <> 'running' or ebay_imports.message is not null
+      or ebay_imports.updated_at < now() - make_interval(secs => ${staleSeconds})
     returning ${sql.unsafe(COLUMNS)}`
   if (started) return { row: started, started: true }
   return { row: (await findImport(sql, userId))!, started: false }
@@ -52,7 +54,7 @@ export async function startImport(
 
 /** The count of active fixed-price listings eBay has for the seller. */
 export async function saveTotal(sql: Sql, userId: number, total: number): Promise<void> {
-  await sql`update ebay_imports set total = ${total}, updated_at = now() where user_id = ${userId}`
+  await sql`update ebay_imports set total = ${total}, message = null, updated_at = now() where user_id = ${userId}`
 }
 
 /** A page is done: the next one, and the listings of it that could not be brought; in the page's last transaction. */
@@ -63,16 +65,20 @@ export async function savePage(
   skipped: number,
 ): Promise<void> {
   await sql`
-    update ebay_imports set phase = ${next.phase}, skipped = skipped + ${skipped}, updated_at = now(),
+    update ebay_imports set phase = ${next.phase}, skipped = skipped + ${skipped}, message = null, updated_at = now(),
       inventory_offset = coalesce(${next.inventoryOffset ?? null}, inventory_offset),
       trading_page = coalesce(${next.tradingPage ?? null}, trading_page),
       status = case when ${next.phase} = 'done' then 'done' else status end
     where user_id = ${userId}`
 }
 
-/** Still at it (a page's calls are under way, or waiting out eBay's limit): not taken for dead. */
-export async function touchImport(sql: Sql, userId: number): Promise<void> {
-  await sql`update ebay_imports set updated_at = now() where user_id = ${userId} and status = 'running'`
+/**
+ * Still at it, but eBay is holding it up (busy, or not answering): what, in the seller's words, until a page or the
+ * count is read again. Not taken for dead meanwhile.
+ */
+export async function noteTrouble(sql: Sql, userId: number, message: string): Promise<void> {
+  await sql`
+    update ebay_imports set message = ${message}, updated_at = now() where user_id = ${userId} and status = 'running'`
 }
 
 export async function failImport(sql: Sql, userId: number, message: string): Promise<void> {

@@ -98,6 +98,7 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
     [RECORD_COLUMNS.clientId]: input.clientId ?? null,
     [RECORD_COLUMNS.images]: input.images,
     [RECORD_COLUMNS.aiSuggestions]: input.aiSuggestions === null ? null : tx.json(input.aiSuggestions as never),
+    [RECORD_COLUMNS.guesses]: input.guesses,
     ...fieldColumns(
       input,
       LISTING_FIELD_ENTRIES.map(([name]) => name),
@@ -128,8 +129,10 @@ export async function updateListingFields(
   id: number,
   changes: ListingFill,
   fields: FillableField[],
+  guesses: string[],
 ): Promise<Listing> {
   const values = {
+    [RECORD_COLUMNS.guesses]: guesses,
     ...fieldColumns(
       changes,
       fields.filter((field) => field !== 'aiSuggestions'),
@@ -146,8 +149,9 @@ export async function updateListingFields(
  * Replaces what the seller edits (the version counts it: migrations 0013 and 0036's trigger). A blank SKU is made
  * anew; one another of the seller's listings has is a unique violation of listings_user_sku.
  */
-export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit): Promise<Listing> {
+export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit, guesses: string[]): Promise<Listing> {
   const values = {
+    [RECORD_COLUMNS.guesses]: guesses,
     ...fieldColumns(
       edit,
       LISTING_FIELD_ENTRIES.map(([name]) => name),
@@ -156,6 +160,19 @@ export async function updateEditableFields(tx: Tx, id: number, edit: ListingEdit
   }
   const [row] = await tx<Listing[]>`update listings set ${tx(values)} where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
+}
+
+/** The seller checked these guesses: theirs from now on. Undefined when the listing is not the seller's. */
+export async function forgetGuesses(
+  sql: Sql,
+  userId: number,
+  id: number,
+  checked: readonly string[],
+): Promise<Listing | undefined> {
+  const [row] = await sql<Listing[]>`
+    update listings set guesses = array(select guess from unnest(guesses) guess where guess <> all(${checked}::text[]))
+    where user_id = ${userId} and id = ${id} returning ${sql.unsafe(COLUMNS)}`
+  return row
 }
 
 export async function deleteListing(tx: Tx, userId: number, id: number): Promise<Listing | undefined> {

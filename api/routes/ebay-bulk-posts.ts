@@ -1,7 +1,9 @@
-// /api/ebay/bulk-posts: many listings posted to eBay at once, and how each went (docs/product.md §17).
+// /api/ebay/bulk-posts: many listings posted to eBay at once, and how each went (docs/product.md §17); and
+// /api/listings/{id}/guesses-checked: the seller looked at what its check showed Snaplist guessed (issue 47).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { EbayBulkPostInputSchema } from '../contract/ebay-bulk-post.ts'
+import { GuessesCheckedSchema } from '../contract/guesses.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { EbayBulkPoster } from '../services/ebay/bulk-post.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -14,5 +16,12 @@ export function ebayBulkPostRoutes(poster: EbayBulkPoster) {
     })
     .get('/ebay/bulk-posts/:id', valid('param', IdParamSchema), async (c) =>
       c.json(await poster.view(requireUser(c).id, c.req.valid('param').id), 200),
+    )
+    .post(
+      '/listings/:id/guesses-checked',
+      valid('param', IdParamSchema),
+      valid('json', GuessesCheckedSchema),
+      async (c) =>
+        c.json(await poster.checkGuesses(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
 }

@@ -9,6 +9,8 @@ import { isJobFinished, markJobFinished } from '../db/finished-jobs.ts'
 export interface JobInfo {
   id: string
   name: string
+  /** This is the job's last try: a failure now is final (a handler records that it gave up, in the seller's words). */
+  lastTry: boolean
 }
 
 export type JobHandler<Data extends object = object> = (data: Data, job: JobInfo) => Promise<unknown>
@@ -124,9 +126,9 @@ export function createJobQueue(
   let boss: PgBoss | undefined
   let starting: Promise<PgBoss> | undefined
 
-  async function run(handler: JobHandler, job: PgBoss.Job<object>): Promise<void> {
+  async function run(handler: JobHandler, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     try {
-      await handler(job.data, { id: job.id, name: job.name })
+      await handler(job.data, { id: job.id, name: job.name, lastTry: job.retryCount >= job.retryLimit })
     } catch (error) {
       log(
         `Background job ${job.name} ${job.id} failed (it is retried with back-off until its tries run out): ${reasonOf(error)}`,
@@ -155,7 +157,8 @@ export function createJobQueue(
       }
       if (work) {
         for (const { name, handler } of definitions.values()) {
-          const workerId = await instance.work<object>(name, { pollingIntervalSeconds }, async ([job]) => {
+          const options = { pollingIntervalSeconds, includeMetadata: true as const }
+          const workerId = await instance.work<object>(name, options, async ([job]) => {
             try {
               await run(handler, job!)
             } finally {
@@ -259,7 +262,8 @@ export function createJobQueue(
       const instance = await started()
       await instance.maintain()
       for (const { name, handler } of definitions.values()) {
-        for (let [job] = await instance.fetch<object>(name); job; [job] = await instance.fetch<object>(name)) {
+        const next = () => instance.fetch<object>(name, { includeMetadata: true })
+        for (let [job] = await next(); job; [job] = await next()) {
           try {
             await run(handler, job)
             await instance.complete(name, job.id)

@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
 import { withoutFieldAspects } from '../../api/contract/ebay-aspects.ts'
+import { isListingGuess } from '../../api/contract/guesses.ts'
 import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { ApiError, hasCode } from './api-error.ts'
 import { writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
@@ -136,6 +137,8 @@ export function entrySenderFor(account: number, { db, transport, now, onListingC
       images: await imagesOf(draft),
       clientId: draft.id,
       aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null,
+      // What the AI only guessed and the seller has not checked: a bulk post holds back what eBay would take as fact.
+      guesses: (draft.guesses ?? []).filter(isListingGuess),
       ...ebayFieldsOf(draft),
     })
     const listing = await transport.createListing(account, input)

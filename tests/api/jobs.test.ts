@@ -177,6 +177,28 @@ describe('a queue of jobs another process sent', () => {
   })
 })
 
+describe('a job that keeps failing', () => {
+  it('is told on its last try that this is the last, so it can say it gave up', async () => {
+    const tries: boolean[] = []
+    const worker = createJobQueue(sql, { pollingIntervalSeconds: 0.5, log: () => {} })
+    worker.define({
+      name: 'last-try',
+      handler: async (_data, job) => {
+        tries.push(job.lastTry)
+        throw new Error('still failing')
+      },
+      retry: { retryLimit: 1, retryDelay: 1, retryBackoff: false, expireInSeconds: BACK_OFF.expireInSeconds },
+    })
+    try {
+      await worker.start()
+      await worker.send('last-try', {})
+      await vi.waitFor(() => expect(tries).toEqual([false, true]), { timeout: 10_000, interval: 50 })
+    } finally {
+      await worker.stop()
+    }
+  })
+})
+
 describe('a failing send', () => {
   it('is logged with the job name and id, nothing secret, and retried later and later', async () => {
     const t = await createTestAppWithMailDown()
@@ -276,9 +298,9 @@ describe('the job registry', () => {
     const next = apiProcess(sql)
     await next.jobs.start()
     await next.jobs.stop()
-    // Not pg-boss' own queue for cron (__pgboss__send-it).
+    // Not pg-boss' own queue for cron (__pgboss__send-it), nor the one a test above made with a policy of its own.
     const policies = await sql.unsafe(
-      `select distinct retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
+      `select distinct retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%' and name <> 'last-try'`,
     )
     expect(policies).toEqual([BACK_OFF])
   })
@@ -293,7 +315,7 @@ describe('the job registry', () => {
       const queues = await sql.unsafe<{ name: string; expireSeconds: number }[]>(
         `select name, expire_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%'`,
       )
-      const ours = queues.filter((queue) => !['count-me', 'one-by-one'].includes(queue.name))
+      const ours = queues.filter((queue) => !['count-me', 'one-by-one', 'last-try'].includes(queue.name))
       return [...new Set(ours.map((queue) => queue.expireSeconds))]
     }
     const short = apiProcess(sql, createJobQueue(sql, { work: false, log: () => {}, expireInSeconds: 20 }))

@@ -203,7 +203,7 @@ async function run(
       await json(
         await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-etsy`, {
           whoMade: 'someone_else',
-          whenMade: '2010_2019',
+          whenMade: '1990s',
           isSupply: false,
         }),
       )

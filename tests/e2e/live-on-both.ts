@@ -24,7 +24,7 @@ export async function liveOnBoth(page: Page, title: string, quantity: number) {
   })
   expect(onEbay.status(), await onEbay.text()).toBe(200)
   const onEtsy = await page.request.post(`/api/listings/${listing.id}/post-to-etsy`, {
-    data: { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false },
+    data: { whoMade: 'someone_else', whenMade: '1990s', isSupply: false },
   })
   expect(onEtsy.status(), await onEtsy.text()).toBe(200)
   await page.reload()

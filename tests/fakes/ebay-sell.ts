@@ -347,7 +347,15 @@ export interface Inventory {
   offers: Map<string, Offer>
   /** Shipping policies of this seller's alone, after the shared ones (a test gives one a calculated policy). */
   ownShipping: string[]
+  /** The seller has only their own shipping policies, not the shared ones (a test names every one of them). */
+  ownShippingOnly?: boolean
+  /** eBay busy (429) or down (503) for this seller's calls alone, whichever API: the browser tests' per-seller trouble. */
+  trouble?: 429 | 503
 }
+
+/** The seller's shipping (fulfillment) policy ids: the shared ones, then their own, or their own alone. */
+export const shippingPolicyIds = (state: SellState, inventory: Inventory) =>
+  inventory.ownShippingOnly ? inventory.ownShipping : [...(state.policies?.fulfillment ?? []), ...inventory.ownShipping]
 
 export interface SellState {
   policies: BusinessPolicyIds | null
@@ -712,8 +720,8 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
     const policies = body.listingPolicies ?? {}
     const policyErrors = { fulfillment: 25007, payment: 25008, return: 25009 } as const
     for (const kind of ['fulfillment', 'payment', 'return'] as const) {
-      const own = kind === 'fulfillment' ? inventory.ownShipping : []
-      if (![...(state.policies?.[kind] ?? []), ...own].includes(policies[`${kind}PolicyId`] ?? '')) {
+      const ids = kind === 'fulfillment' ? shippingPolicyIds(state, inventory) : (state.policies?.[kind] ?? [])
+      if (!ids.includes(policies[`${kind}PolicyId`] ?? '')) {
         problems.push({
           errorId: policyErrors[kind],
           message: `The listing could not be published because the unpublished offer has invalid data in the associated ${kind} policy.`,
@@ -881,8 +889,8 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         if (c.req.query('marketplace_id') !== 'EBAY_US') return restError(c, 400, 20401, 'Missing field marketplaceId.')
         if (!state.policies) return restError(c, 400, 20403, 'User is not eligible for Business Policy.')
         const kind = c.req.param('kind').replace('_policy', '') as keyof BusinessPolicyIds
-        const own = kind === 'fulfillment' ? mine(c).ownShipping : []
-        const policies = [...state.policies[kind], ...own].map((id) => ({
+        const ids = kind === 'fulfillment' ? shippingPolicyIds(state, mine(c)) : state.policies[kind]
+        const policies = ids.map((id) => ({
           [`${kind}PolicyId`]: id,
           name: `${kind} policy ${id}`,
           marketplaceId: 'EBAY_US',

@@ -245,6 +245,16 @@ function createFakeApp(state: State) {
         if (!c.req.path.startsWith('/oauth2/')) state.calls.push(`${c.req.method} ${c.req.path}`)
         await next()
       })
+      // One seller's calls answer busy or down, whichever API (a REST Bearer token or Trading's IAF token), while every
+      // other seller's go on: the browser suite's sellers share this stand-in.
+      .use(async (c, next) => {
+        const token = bearer(c) ?? ownerOf(c.req.header('x-ebay-api-iaf-token') ?? '')
+        const trouble = token?.seller ? state.sell.inventories.get(token.seller)?.trouble : undefined
+        if (!trouble) return next()
+        if (trouble === 429)
+          return restError(c, 429, 2001, 'Too many requests. The request limit has been reached for the resource.')
+        return restError(c, 503, 2003, 'There was a problem with an eBay internal system or process. (stand-in)')
+      })
       .route('/', sellRoutes(state.sell, bearer))
       .route('/', financesRoutes(state.sell, bearer))
       .route('/', catalogRoutes(bearer))
@@ -381,6 +391,28 @@ function createFakeApp(state: State) {
         inventoryOf(state.sell, c.req.query('state') ?? '').ownShipping.push(id)
         state.sell.calculatedShipping.add(id)
         return c.json({ id })
+      })
+      // One seller's eBay busy (429), down (503) or good again (null), whichever API: {"state", "status"}.
+      .put('/__control/trouble', async (c) => {
+        const { state: grant = '', status = null } = (await c.req.json().catch(() => ({}))) as {
+          state?: string
+          status?: 429 | 503 | null
+        }
+        const inventory = inventoryOf(state.sell, grant)
+        if (status) inventory.trouble = status
+        else delete inventory.trouble
+        return c.json({ status })
+      })
+      // The seller's shipping policies are these alone (no shared one), each id as given: {"state", "ids": [...]}.
+      .put('/__control/shipping-policies', async (c) => {
+        const { state: grant = '', ids = [] } = (await c.req.json().catch(() => ({}))) as {
+          state?: string
+          ids?: string[]
+        }
+        const inventory = inventoryOf(state.sell, grant)
+        inventory.ownShipping = ids
+        inventory.ownShippingOnly = true
+        return c.json({ ids })
       })
       // Every revision one seller's live listings received, in order (the benchmarks count them).
       .get('/__control/revisions', (c) =>

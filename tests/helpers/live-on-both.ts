@@ -74,7 +74,7 @@ export async function listingLiveOnBoth(
     postalCode: '95125',
   })
   expect(onEbay.status, await onEbay.clone().text()).toBe(200)
-  const answers = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
+  const answers = { whoMade: 'someone_else', whenMade: '1990s', isSupply: false }
   const onEtsy = await seller.post(`/api/listings/${listing.id}/post-to-etsy`, answers)
   expect(onEtsy.status, await onEtsy.clone().text()).toBe(200)
   const id = listing.id as number

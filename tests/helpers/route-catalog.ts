@@ -15,6 +15,7 @@ import {
 } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
+import { GuessesCheckedSchema } from '../../api/contract/guesses.ts'
 import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
 import {
   EbayCategoryChoiceSchema,
@@ -322,7 +323,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: EtsyPublishInputSchema,
     example: (f) => ({
       path: `/api/listings/${f.alice.listingId}/post-to-etsy`,
-      body: { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false },
+      body: { whoMade: 'someone_else', whenMade: '1990s', isSupply: false },
     }),
   },
   'POST /api/listings/:id/sold-elsewhere': {
@@ -367,6 +368,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     param: IdParamSchema,
     example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }),
+  },
+  'POST /api/listings/:id/guesses-checked': {
+    access: 'user',
+    param: IdParamSchema,
+    json: GuessesCheckedSchema,
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}/guesses-checked`,
+      body: { guesses: ['packageWeightOz', 'condition'] },
+    }),
   },
   'POST /api/bulk-actions': {
     access: 'user',

@@ -351,6 +351,20 @@ describe('sync engine', () => {
     }
   })
 
+  it("sends what the AI only guessed with the listing (its fields' marks, not eBay item specifics')", async () => {
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.editFields(id, { title: 'Pyrex bowl', category: 'home', color: 'white' })
+    await store.addPhotos(id, newPhotos(1))
+    await engine().run()
+    await db.drafts.update(id, { guesses: ['packageWeightOz', 'brand', 'aspect:Style'] })
+    await store.submit(id)
+    await syncUntilSettled(engine().run)
+    const [listing] = await t.db.sql<{ guesses: string[] }[]>`select guesses from listings where client_id = ${id}`
+    // The AI made it: its condition, which nobody chose, is a guess too.
+    expect(listing!.guesses.toSorted()).toEqual(['brand', 'condition', 'packageWeightOz'])
+  })
+
   it("creates a draft the seller already finished with the seller's values", async () => {
     const id = await finishedDraft(1, { title: 'Seller title', category: 'collectibles', color: 'blue', price: '12' })
     await engine().run()

@@ -1,11 +1,21 @@
 // Posting many listings to eBay at once (docs/product.md §17): one durable job per listing, stored in the same
 // transaction as the request's rows, each publishing through the one publisher the Post to eBay dialog uses. That
 // publisher is idempotent per listing (a listing already live answers its eBay listing; a retry after a lost reply
-// updates the same offer), so a job run twice, or the same request sent twice, publishes each listing once.
+// updates the same offer), so a job run twice, or the same request sent twice, publishes each listing once. A listing
+// whose parcel or condition is still Snaplist's guess is not sent (issue 47): the seller looks at it first, and says
+// so here (guesses-checked) or posts it from the Post to eBay dialog, which shows them.
 import * as v from 'valibot'
 import { logChange } from '../../db/change-events.ts'
 import { BULK_POST_QUEUE_MAX, type EbayBulkPost, type EbayBulkPostInput } from '../../contract/ebay-bulk-post.ts'
 import { EbayPublishInputSchema } from '../../contract/ebay-publish.ts'
+import {
+  ebayGuessesOf,
+  GUESSED_CONDITION,
+  parcelGuessed,
+  parcelText,
+  type GuessesChecked,
+} from '../../contract/guesses.ts'
+import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as bulkPosts from '../../db/ebay-bulk-posts.ts'
 import * as listings from '../../db/listings.ts'
@@ -34,6 +44,21 @@ const queueFull = (waiting: number) =>
     `${waiting} of your listings are still waiting to be posted to eBay, and at most ${BULK_POST_QUEUE_MAX} can wait at once. Post these once more of them are on eBay.`,
   )
 
+/** A listing eBay would get Snaplist's guesses of, refused before eBay: what was guessed, and how to look at it. */
+function guessesUnchecked(listing: Listing): AppError | undefined {
+  const guessed = ebayGuessesOf(listing)
+  if (!guessed.length || isPostedToEbay(listing)) return undefined
+  const what = [
+    parcelGuessed(guessed) ? `its parcel (${parcelText(listing)})` : '',
+    guessed.includes(GUESSED_CONDITION) ? 'its condition' : '',
+  ].filter(Boolean)
+  return new AppError(
+    400,
+    'ebay_guesses_unchecked',
+    `Not sent: the AI guessed ${what.join(' and ')}, and eBay would take ${what.length > 1 ? 'them' : 'it'} as fact. Look at ${what.length > 1 ? 'them' : 'it'} (Looks right, or Post to eBay on its own), then post it.`,
+  )
+}
+
 export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs: JobQueue; publisher: EbayPublisher }) {
   const limiter = createLimiter(
     sql,
@@ -44,6 +69,9 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
   /** The job: publishes one listing of the request and records how it went (a refusal is an answer, not a failure). */
   async function postListing({ userId, bulkPostId, listingId, postalCode }: BulkPostJob): Promise<void> {
     try {
+      const listing = await listings.findListing(sql, userId, listingId)
+      const unchecked = listing && guessesUnchecked(listing)
+      if (unchecked) throw unchecked
       // What the Post to eBay dialog sends when the seller adds nothing (and the ZIP code, asked once for all).
       const published = await publisher.publish(
         userId,
@@ -96,6 +124,13 @@ export function createEbayBulkPoster({ sql, jobs, publisher }: { sql: Sql; jobs:
     })
 
   return {
+    /** The seller looked at these guesses of the listing's, as the check showed them: theirs from now on. */
+    async checkGuesses(userId: number, listingId: number, { guesses }: GuessesChecked): Promise<Listing> {
+      const listing = await listings.forgetGuesses(sql, userId, listingId, guesses)
+      if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+      await logChange(sql, userId, 'listing-edited', listingId, {})
+      return listing
+    },
     /** Queues the listings; the same clientId again answers the request it made, and queues nothing more. */
     async start(userId: number, input: EbayBulkPostInput): Promise<{ post: EbayBulkPost; created: boolean }> {
       const earlier = await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId)

@@ -2,7 +2,9 @@
 // queues the next page's job in the transaction that records the page done, so an import killed midway goes on from
 // its page; each listing is made in one transaction with its link to eBay's item (one per seller and item), so a page
 // done twice, or a second import, makes nothing twice. eBay's calls are paced, and a busy eBay (429, or Trading's
-// call limit) is waited out with a doubling wait before the job gives the page back for pg-boss' retry.
+// call limit) is waited out with a doubling wait before the job gives the page back for pg-boss' retry. Meanwhile the
+// import says what holds it up, in the seller's words (issue 47), and a seller's Retry goes on at once; when the job's
+// last try fails too, the import stops with its words rather than running on unseen.
 import type { EbayImportStatus } from '../../contract/ebay-import.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
@@ -11,7 +13,7 @@ import { ensureRow } from '../../db/ebay-revisions.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
 import { insertListing } from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
-import type { JobQueue } from '../jobs.ts'
+import type { JobInfo, JobQueue } from '../jobs.ts'
 import type { PhotoService } from '../listings/photos.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { MAX_IMAGES } from '../../contract/photos.ts'
@@ -35,6 +37,18 @@ export interface EbayImportOptions {
   staleSeconds?: number
 }
 const BUSY_TRIES = 6
+
+// What the seller reads while eBay holds the import up, and once the job has given up.
+const EBAY_BUSY = "eBay is busy right now; we'll keep trying."
+const EBAY_AWAY = "eBay isn't answering; we'll keep trying."
+const GAVE_UP =
+  "eBay hasn't answered for a while, so the import stopped. Retry starts it again: nothing is brought twice."
+const STALLED = 'The import has not moved for a while. Retry goes on from where it stopped.'
+const FAULT = 'The import stopped on a fault at Snaplist. Retry starts it again: nothing is brought twice.'
+
+const isBusy = (error: AppError) => error.status === 429 || error.code === 'ebay_busy'
+/** eBay away or busy: worth trying again later (a refusal is not). */
+const passes = (error: AppError) => error.status >= 500 || isBusy(error)
 
 export interface EbayImportDeps {
   sql: Sql
@@ -74,7 +88,7 @@ export function createEbayImport(deps: EbayImportDeps) {
         return await call()
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'ebay_busy') || attempt >= BUSY_TRIES) throw error
-        for (const userId of importing) await imports.touchImport(sql, userId)
+        for (const userId of importing) await imports.noteTrouble(sql, userId, EBAY_BUSY)
         await sleep(busyWaitMs * 2 ** (attempt - 1))
       }
     }
@@ -135,7 +149,7 @@ export function createEbayImport(deps: EbayImportDeps) {
   }
 
   /** The job: one page of the import, then the next page's job. */
-  async function importPage({ userId }: { userId: number }): Promise<void> {
+  async function importPage({ userId }: { userId: number }, job?: JobInfo): Promise<void> {
     const row = await imports.findImport(sql, userId)
     if (row?.status !== 'running') return
     importing.add(userId)
@@ -158,10 +172,14 @@ export function createEbayImport(deps: EbayImportDeps) {
       })
     } catch (error) {
       // What will not pass by waiting (no connection, full storage, eBay's refusal) stops the import with its words.
-      if (error instanceof AppError && error.status < 500 && error.status !== 429 && error.code !== 'ebay_busy') {
+      if (error instanceof AppError && !passes(error)) {
         await imports.failImport(sql, userId, error.message)
         return
       }
+      // eBay away or busy: said, and tried again with back-off; when the tries are over, the import stops, said so.
+      const ebays = error instanceof AppError
+      if (job?.lastTry) await imports.failImport(sql, userId, ebays ? GAVE_UP : FAULT)
+      else if (ebays) await imports.noteTrouble(sql, userId, isBusy(error) ? EBAY_BUSY : EBAY_AWAY)
       throw error
     } finally {
       importing.delete(userId)
@@ -172,7 +190,10 @@ export function createEbayImport(deps: EbayImportDeps) {
     const row = await imports.findImport(sql, userId)
     const imported = await imports.countImported(sql, userId)
     if (!row) return { status: 'none', imported, total: null, skipped: 0, message: null }
-    return { status: row.status, imported, total: row.total, skipped: row.skipped, message: row.message }
+    // A running import nothing has moved for (its process died; its job's retry is minutes away) says so: Retry resumes.
+    const stalled = row.status === 'running' && Date.now() - row.updatedAt.getTime() > staleSeconds * 1000
+    const message = row.message ?? (stalled ? STALLED : null)
+    return { status: row.status, imported, total: row.total, skipped: row.skipped, message }
   }
 
   return {

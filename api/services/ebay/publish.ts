@@ -11,6 +11,7 @@ import {
   type EbayPublishResult,
   type EbayRequirements,
 } from '../../contract/ebay-publish.ts'
+import { EBAY_CHECKED_GUESSES } from '../../contract/guesses.ts'
 import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
@@ -215,6 +216,8 @@ export function createEbayPublisher(deps: EbayPublisherDeps) {
         conditionDescription,
         aspects: { ...prepared.keptAspects, ...kept },
       })
+      // The parcel and condition went as the dialog showed them: the seller's now, no longer Snaplist's guesses.
+      await listings.forgetGuesses(sql, userId, listing.id, EBAY_CHECKED_GUESSES)
       return result(ebayListingId, 'Your listing is live on eBay.')
     } catch (error) {
       throw error instanceof EbayRefusal

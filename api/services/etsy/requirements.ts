@@ -1,7 +1,8 @@
 // What Etsy needs before a listing can go live there, checked before anything is sent: a connected shop whose grant
-// has the scopes selling needs, the seller's answers Etsy requires (who made it, when, whether it is a supply), an Etsy
-// category, and the shop's own shipping, return and processing profiles (Etsy will not activate a physical listing
-// without them). The Requirements route shows it; publishing refuses with its first code.
+// has the scopes selling needs, the seller's answers Etsy requires (who made it, when, whether it is a supply) and that
+// Etsy allows (what someone else made only when vintage or a craft supply), an Etsy category, and the shop's own
+// shipping, return and processing profiles (Etsy will not activate a physical listing without them). The Requirements
+// route shows it; publishing refuses with its first code.
 import {
   ETSY_WHO_MADE,
   type EtsyAnswers,
@@ -9,7 +10,7 @@ import {
   type EtsyMissing,
   type EtsyRequirements,
 } from '../../contract/etsy-publish.ts'
-import { ETSY_WHEN_MADE, type EtsyWhenMade } from '../../contract/etsy-when-made.ts'
+import { ETSY_WHEN_MADE, etsyResaleRefusal, type EtsyWhenMade } from '../../contract/etsy-when-made.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
@@ -99,7 +100,10 @@ export function createEtsyRequirements(deps: {
       answers.isSupply === undefined ? 'whether it is a supply' : '',
       taxonomy ? '' : 'an Etsy category',
     ].filter(Boolean)
+    const refusal = etsyResaleRefusal(answers)
     const missing: EtsyMissing[] = [
+      // First: an answer Etsy does not allow is what publishing is refused for, whatever else is missing.
+      ...(refusal ? [{ code: 'etsy_not_allowed' as const, message: refusal }] : []),
       ...(unanswered.length
         ? [{ code: 'etsy_missing_fields' as const, message: `Etsy needs ${unanswered.join(', ')}.` }]
         : []),
@@ -130,12 +134,18 @@ export function createEtsyRequirements(deps: {
   }
 }
 
+// Refusals the seller answers in the dialog (400); the rest are set up on Etsy (409).
+const ANSWERED_IN_THE_DIALOG: readonly EtsyMissing['code'][] = ['etsy_missing_fields', 'etsy_not_allowed']
+
 /** Publishing's refusal for what the check found missing: the first's code, every message. */
 export const missingRefusal = (missing: EtsyMissing[]) =>
   new AppError(
-    missing[0]!.code === 'etsy_missing_fields' ? 400 : 409,
+    ANSWERED_IN_THE_DIALOG.includes(missing[0]!.code) ? 400 : 409,
     missing[0]!.code,
     missing.map((m) => m.message).join(' '),
+    missing[0]!.code === 'etsy_not_allowed'
+      ? { fields: { whenMade: 'Etsy allows this only for a vintage item or a craft supply' } }
+      : undefined,
   )
 
 export type EtsyRequirementsCheck = ReturnType<typeof createEtsyRequirements>

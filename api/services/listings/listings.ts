@@ -3,7 +3,8 @@
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
-import { SELLER_ONLY_FIELDS, madeSku } from '../../contract/listing-fields.ts'
+import { GUESSED_CONDITION, guessesAfterEdit, type Guess } from '../../contract/guesses.ts'
+import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS, madeSku } from '../../contract/listing-fields.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-suggestion.ts'
 import {
   editChangesNothing,
@@ -60,6 +61,21 @@ const isEmpty = (value: unknown) =>
 /** The fields the fill may set: given with a value, and empty on the listing. */
 const fieldsToFill = (listing: Listing, fill: ListingFill): FillableField[] =>
   FILLABLE_FIELDS.filter((field) => fill[field] !== undefined && !isEmpty(fill[field]) && isEmpty(listing[field]))
+
+/** A listing the AI made has a condition nobody chose: a guess too, beside the draft's marks (contract/guesses.ts). */
+const guessesOnCreate = (input: ListingInput): Guess[] =>
+  input.aiSuggestions ? [...new Set<Guess>([...input.guesses, GUESSED_CONDITION])] : input.guesses
+
+/** Late suggestions: what they filled of the AI's estimates is a guess, and so is a condition nobody has chosen. */
+const guessesOnFill = (listing: Listing, filled: FillableField[]) => [
+  ...new Set([
+    ...listing.guesses,
+    ...ESTIMATED_FIELDS.filter((field) => filled.includes(field as FillableField)),
+    ...(filled.includes('aiSuggestions') && !listing.ebayCondition && !listing.platformListingId
+      ? [GUESSED_CONDITION]
+      : []),
+  ]),
+]
 
 /** Ends a listing live on a marketplace before it is deleted (api/services/selling/delete-live.ts, docs/decisions/0023). */
 export interface LiveListingDeletion {
@@ -184,6 +200,7 @@ export function createListingService(
           ...input,
           images,
           ebayAspects: withoutFieldAspects(input.ebayAspects),
+          guesses: guessesOnCreate(input),
         })
         if (inserted) {
           await logChange(tx, userId, 'listing-created', inserted.id, {})
@@ -209,7 +226,7 @@ export function createListingService(
         if (!listing) throw notFound(MISSING)
         const filled = fieldsToFill(listing, fill)
         if (filled.length === 0) return { listing, filled }
-        const updated = await listings.updateListingFields(tx, id, fill, filled)
+        const updated = await listings.updateListingFields(tx, id, fill, filled, guessesOnFill(listing, filled))
         await requestRevisions(tx, updated)
         await logChange(tx, userId, 'listing-edited', id, {})
         return { listing: updated, filled }
@@ -229,7 +246,8 @@ export function createListingService(
         if (!current) throw notFound(MISSING)
         if (editChangesNothing(current, { ...edit, images: photoUrls })) return { listing: current, unused: [] }
         if (current.version !== edit.version) throw editConflict(current)
-        const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls })
+        const guesses = guessesAfterEdit(current.guesses, current, edit)
+        const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls }, guesses)
         const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
         const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.

@@ -7,6 +7,7 @@ import { logChange } from '../../db/change-events.ts'
 import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
+import { forgetSellerSetup } from '../../db/ebay-seller-setup.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
@@ -50,6 +51,14 @@ export class TokenRejected extends GrantRefused {
   constructor(platform: Platform, message: string) {
     super(platform, message, `${platform}_token_rejected`)
   }
+}
+
+/**
+ * What Snaplist keeps read from a marketplace account, forgotten on each new grant: eBay's business policies and
+ * inventory location (the seller may have changed them on eBay since).
+ */
+const ACCOUNT_CACHES: Partial<Record<Platform, (sql: Sql, userId: number) => Promise<void>>> = {
+  ebay: forgetSellerSetup,
 }
 
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
@@ -256,14 +265,20 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       }
     },
 
-    /** Stores a fresh grant for the account, replacing any earlier connection of that platform. */
-    save: async (
+    /**
+     * Stores a fresh grant for the account, replacing any earlier connection of that platform, and forgets what was
+     * kept from the marketplace account: connecting again is how a seller has Snaplist look again (issue 47).
+     */
+    async save(
       userId: number,
       platform: Platform,
       grant: TokenGrant,
       account: MarketplaceAccount,
-    ): Promise<MarketplaceConnection> =>
-      toView(await connections.saveConnection(sql, userId, platform, seal(grant), account)),
+    ): Promise<MarketplaceConnection> {
+      const row = await connections.saveConnection(sql, userId, platform, seal(grant), account)
+      await ACCOUNT_CACHES[platform]?.(sql, userId)
+      return toView(row)
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 // Import from eBay (issue 31, docs/decisions/0037): under a connected eBay account, one tap brings the seller's live
 // fixed-price listings into Snaplist. While it runs the card reads its progress every second ("Imported 120 of 2,000")
-// and the Dashboard's rows arrive by the live event stream; when it ends the listings are read once more.
+// and the Dashboard's rows arrive by the live event stream; when it ends the listings are read once more. What holds
+// it up (eBay not answering) or stopped it is said in words, with Retry (issue 47).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { importProgressText, type EbayImportStatus } from '../../../api/contract/ebay-import.ts'
@@ -11,6 +12,11 @@ import { listingKeys } from '../../queries/listing-queries.ts'
 
 const importKey = ['ebay-import'] as const
 const POLL_MS = 1000
+// The button's words once an import has ended; a failed one goes on from where it stopped.
+const LABELS: Partial<Record<EbayImportStatus['status'], string>> = {
+  done: 'Import from eBay again',
+  failed: 'Retry import',
+}
 
 function Progress({ status }: { status: EbayImportStatus }) {
   const { total, imported } = status
@@ -37,9 +43,25 @@ function Progress({ status }: { status: EbayImportStatus }) {
   )
 }
 
+/** What holds a running import up, with Retry now (it goes on from where it is). */
+function HeldUp({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="mt-2 flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p role="status">{message}</p>
+      <Button variant="secondary" className="self-start" disabled={retrying} onClick={onRetry}>
+        Retry now
+      </Button>
+    </div>
+  )
+}
+
 function Outcome({ status }: { status: EbayImportStatus }) {
   if (status.status === 'failed')
-    return <p className="mt-2 text-sm text-red-700">{status.message ?? 'The import stopped.'}</p>
+    return (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        {status.message ?? 'The import stopped.'}
+      </p>
+    )
   if (status.status !== 'done') return null
   return (
     <p className="mt-2 text-xs text-slate-600">
@@ -83,9 +105,12 @@ export function EbayImport() {
         disabled={running || start.isPending || !data}
         onClick={() => start.mutate()}
       >
-        {running ? 'Importing…' : data?.status === 'done' ? 'Import from eBay again' : 'Import from eBay'}
+        {running ? 'Importing…' : (LABELS[data?.status ?? 'none'] ?? 'Import from eBay')}
       </Button>
       {data && data.status !== 'none' && <Progress status={data} />}
+      {running && data.message && (
+        <HeldUp message={data.message} retrying={start.isPending} onRetry={() => start.mutate()} />
+      )}
       {data && <Outcome status={data} />}
     </div>
   )

@@ -1,7 +1,7 @@
 // The Dashboard's side of connecting a marketplace (docs/product.md §2, §4): a result in the address (?etsy=success) becomes a
 // toast and leaves the address; a fresh in-progress mark without one means the seller came straight back from the
 // marketplace, so the server is asked whether the connection exists now.
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { MARKETPLACES, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplaces.ts'
@@ -9,7 +9,17 @@ import { isEbayPopupMessage } from './connect-words.ts'
 import { authInProgress, clearAuthFlags } from '../../lib/marketplace-flags.ts'
 import { isSuccess } from './marketplace-return.ts'
 import { notify } from '../../lib/notify.tsx'
+import { listingKeys } from '../../queries/listing-queries.ts'
 import { checkAuthentication, marketplaceKeys } from '../../queries/marketplace-queries.ts'
+
+/**
+ * A new grant: the connections, and everything read per listing from the marketplace account (what eBay needs for a
+ * listing names the seller's shipping policies), are read again, as the server reads the account again (issue 47).
+ */
+function readAgainAfterConnect(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+  void queryClient.invalidateQueries({ queryKey: listingKeys.all })
+}
 
 const route = getRouteApi('/signed-in/')
 
@@ -27,7 +37,7 @@ export function useMarketplaceReturn() {
       const messages = MARKETPLACES[platform].messages
       if (!isSuccess(result)) return notify('Connection Failed', messages.returnedWithError, 'error')
       notify('Success', messages.connected, 'success')
-      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+      readAgainAfterConnect(queryClient)
     }
     const confirm = async (platform: Platform) => {
       try {
@@ -73,7 +83,7 @@ function useEbayPopupMessages() {
       const success = message.type === 'EBAY_CONNECTED' ? message.success : message.type === 'EBAY_AUTH_SUCCESS'
       if (!success) return notify('Connection Failed', MARKETPLACES.ebay.messages.returnedWithError, 'error')
       notify('Success', MARKETPLACES.ebay.messages.connected, 'success')
-      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
+      readAgainAfterConnect(queryClient)
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)

@@ -1,48 +1,31 @@
 // Post many to eBay, before sending: each chosen listing checked as the Post to eBay dialog checks one (what eBay
-// needs, read through the same query), named with what it needs, with Leave out and Add details; the ZIP code once for
-// all, then one confirmation.
-import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+// needs, read through the same query), named with what it needs or what Snaplist only guessed of it, with Leave out,
+// Add details and Looks right; the ZIP code once for all, then one confirmation.
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { EbayBulkPostInputSchema } from '../../../api/contract/ebay-bulk-post.ts'
-import { EBAY_POLICIES_PAGE, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
-import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
+import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { notify } from '../../lib/notify.tsx'
 import { chosenListingsQuery } from '../../queries/listing-cache.ts'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
+import { checkOf, lookText, needsText } from './bulk-post-check.ts'
 import type { LeftOut, PendingBulkPost } from './bulk-post-pending.ts'
+import { useCheckGuesses } from './bulk-post-queries.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 import { ebayRequirementsQuery } from './ebay-publish-queries.ts'
 import { NotConnected } from './NotConnected.tsx'
-import { Actions, FixButton, ItemRow, SMALL_ACTION, Working } from './bulk-post-rows.tsx'
+import { Actions } from './bulk-post-rows.tsx'
+import { CheckRow } from './BulkCheckRow.tsx'
+import { PoliciesProblem } from './EbayDetailsNotes.tsx'
 
 /** What the request's one ZIP code must be: the contract's own rule and words. */
 const PostalCodeSchema = EbayBulkPostInputSchema.entries.postalCode
-/** Missing items that are not details eBay lists per category (the Post to eBay dialog's LISTING_NEEDS). */
-const NEED_NAMES: Record<string, string> = { Photos: 'a photo' }
 
-type Check =
-  | { kind: 'checking' }
-  | { kind: 'ready'; requirements: EbayRequirements }
-  | { kind: 'needs'; needs: string[] }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'live' }
-
-/** Whether the listing can go as it is, by the checks the Post to eBay dialog makes before it enables Post. */
-function checkOf(listing: Listing, query: UseQueryResult<EbayRequirements> | undefined): Check {
-  if (isPostedToEbay(listing)) return { kind: 'live' }
-  if (!query || query.isPending) return { kind: 'checking' }
-  if (query.isError) return { kind: 'failed', reason: postFailureToast(query.error).description }
-  const requirements = query.data
-  const needs = requirements.missing.map((name) => NEED_NAMES[name] ?? name)
-  if (requirements.policiesProblem) needs.push('selling policies on eBay')
-  if (!(priceForEbay(listing).value > 0)) needs.push('a Price')
-  return needs.length ? { kind: 'needs', needs } : { kind: 'ready', requirements }
-}
-
-const needsText = (needs: string[]) => `needs ${needs.join(', ')}`
+/** "1 needs something", "2 need a look". */
+const counted = (count: number, what: string) => (count > 0 ? `${count} ${count === 1 ? 'needs' : 'need'} ${what}` : '')
 
 interface CheckingProps {
   listingIds: number[]
@@ -79,6 +62,7 @@ export function Checking({
     })),
   })
   const [postalError, setPostalError] = useState<string>()
+  const checkGuesses = useCheckGuesses()
 
   // A lapsed connection fails every check: the Dashboard learns it once, and this dialog then offers to connect.
   const reconnect = queries.some((query) => query.error && postFailureToast(query.error).reconnect)
@@ -90,6 +74,7 @@ export function Checking({
   const checking = rows.filter((row) => row.check.kind === 'checking').length
   const going = rows.filter((row) => row.check.kind === 'ready' && !leftOut.has(row.listing.id))
   const needing = rows.filter((row) => row.check.kind === 'needs' || row.check.kind === 'failed').length
+  const looking = rows.filter((row) => row.check.kind === 'look').length
   const canGo = rows.filter((row) => row.check.kind === 'ready').length
   const needsLocation = going.some((row) => row.check.kind === 'ready' && row.check.requirements.needsLocation)
   const policiesProblem = rows.flatMap((row) => {
@@ -129,6 +114,7 @@ export function Checking({
       if (check.kind === 'needs')
         return [{ listingId: listing.id, title: listing.title, needs: needsText(check.needs) }]
       if (check.kind === 'failed') return [{ listingId: listing.id, title: listing.title, needs: check.reason }]
+      if (check.kind === 'look') return [{ listingId: listing.id, title: listing.title, needs: lookText(check.seen) }]
       if (check.kind === 'ready' && leftOut.has(listing.id))
         return [{ listingId: listing.id, title: listing.title, needs: null }]
       return []
@@ -147,102 +133,39 @@ export function Checking({
           ? `Checking what eBay needs: ${rows.length - checking} of ${rows.length} done…`
           : [
               `${canGo} can go as ${canGo === 1 ? 'it is' : 'they are'}`,
-              needing > 0 ? `${needing} ${needing === 1 ? 'needs' : 'need'} something` : '',
+              counted(needing, 'something'),
+              counted(looking, 'a look'),
             ]
               .filter(Boolean)
               .join(' · ')}
       </p>
-      {policiesProblem && (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>{policiesProblem}</p>
-          <a
-            href={EBAY_POLICIES_PAGE}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-1 inline-block font-medium underline"
-          >
-            Open eBay business policies
-          </a>
-        </div>
-      )}
+      {policiesProblem && <PoliciesProblem problem={policiesProblem} />}
       <ul aria-label="Chosen listings" className="flex flex-col divide-y divide-slate-100">
-        {rows.map(({ listing, check }) => {
-          const fix = <FixButton title={listing.title} onFix={() => onFix(listing)} missing={check.kind === 'needs'} />
-          switch (check.kind) {
-            case 'checking':
-              return (
-                <ItemRow
-                  key={listing.id}
-                  title={listing.title}
-                  listing={listing}
-                  state={<Working>Checking…</Working>}
-                />
-              )
-            case 'live':
-              return (
-                <ItemRow
-                  key={listing.id}
-                  title={listing.title}
-                  listing={listing}
-                  state={<span className="font-medium text-emerald-800">Already live on eBay</span>}
-                />
-              )
-            case 'needs':
-              return (
-                <ItemRow
-                  key={listing.id}
-                  title={listing.title}
-                  listing={listing}
-                  action={fix}
-                  state={<span className="font-medium text-amber-900">Needs something: {check.needs.join(', ')}</span>}
-                />
-              )
-            case 'failed':
-              return (
-                <ItemRow
-                  key={listing.id}
-                  title={listing.title}
-                  listing={listing}
-                  action={fix}
-                  state={<span className="text-red-700">Could not check: {check.reason}</span>}
-                />
-              )
-            case 'ready': {
-              const out = leftOut.has(listing.id)
-              return (
-                <ItemRow
-                  key={listing.id}
-                  title={listing.title}
-                  listing={listing}
-                  state={
-                    out ? (
-                      <span className="text-slate-600">Left out</span>
-                    ) : (
-                      <span className="text-emerald-800">
-                        <span aria-hidden="true">✓ </span>Can go as it is
-                      </span>
-                    )
-                  }
-                  action={
-                    <button
-                      type="button"
-                      className={SMALL_ACTION}
-                      onClick={() => onToggleLeftOut(listing.id)}
-                      aria-label={`${out ? 'Put back' : 'Leave out'}: ${listing.title}`}
-                    >
-                      {out ? 'Put back' : 'Leave out'}
-                    </button>
-                  }
-                />
-              )
+        {rows.map(({ listing, check }) => (
+          <CheckRow
+            key={listing.id}
+            listing={listing}
+            check={check}
+            leftOut={leftOut.has(listing.id)}
+            onToggleLeftOut={() => onToggleLeftOut(listing.id)}
+            onFix={() => onFix(listing)}
+            onLooked={() =>
+              check.kind === 'look' && checkGuesses.mutate({ listingId: listing.id, guesses: check.guessed })
             }
-          }
-        })}
+            looking={checkGuesses.isPending}
+          />
+        ))}
       </ul>
       {needing > 0 && checking === 0 && (
         <p className="text-sm text-slate-600">
           Listings that need something stay on Snaplist for now: Add details opens one in Post to eBay, to post it on
           its own.
+        </p>
+      )}
+      {looking > 0 && checking === 0 && (
+        <p className="text-sm text-slate-600">
+          eBay takes a parcel and a condition as fact: the postage a buyer pays, what they expect to receive. Looks
+          right sends them as shown; Check opens Post to eBay, where the condition is yours to choose.
         </p>
       )}
       {needsLocation && (

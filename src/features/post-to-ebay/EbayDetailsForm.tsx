@@ -2,7 +2,8 @@
 // category eBay will list the item in (another of eBay's on request), its required details present (✓) and missing
 // (a field to fill right here), the other item specifics that go with them (shown before they are sent), the
 // conditions eBay allows there with the seller's description, the shipping policy among the seller's, the ZIP code for
-// a first-time seller's inventory location, and selling policies that still need setting up on eBay.
+// a first-time seller's inventory location, selling policies that still need setting up on eBay, and what the AI only
+// guessed of what eBay gets. An error on a field the form does not show is said above the buttons (issue 47).
 import * as v from 'valibot'
 import { useState } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
@@ -10,7 +11,6 @@ import {
   CALCULATED_SHIPPING_NEED,
   CONDITION_DESCRIPTION_MAX,
   EBAY_CONDITION_OF,
-  EBAY_POLICIES_PAGE,
   EbayPublishInputSchema,
   NEW_CONDITIONS,
   OWN_PHOTO_NEED,
@@ -24,8 +24,11 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { fieldErrorsOnto } from '../../lib/form-errors.ts'
+import { ebayGuessesOf, GUESSED_CONDITION } from '../../../api/contract/guesses.ts'
+import { placeFieldErrors } from '../../lib/form-errors.ts'
+import { fieldErrors } from '../../offline/api-error.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
+import { GuessedParcel, ListingGaps, OtherAspects, PoliciesProblem } from './EbayDetailsNotes.tsx'
 import { ShippingPolicyField } from './ShippingPolicyField.tsx'
 
 /** Missing items that are not details eBay lists per category, as eBay needs them: fixed on the listing, not here. */
@@ -52,6 +55,14 @@ const FALLBACK_CONDITIONS = CONDITIONS.map((condition) => ({
 }))
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }))
+
+// The names of what is sent but may not be on screen, for an error said above the buttons.
+const LABELS: Record<string, string> = {
+  shippingPolicyId: 'Shipping policy',
+  conditionDescription: 'Condition description',
+  postalCode: 'ZIP code',
+  categoryId: 'eBay category',
+}
 
 /** What the seller types; what is sent depends on the category's requirements, so it is checked on submit. */
 interface EbayDetailsValues {
@@ -86,6 +97,8 @@ export function EbayDetailsForm({
 }: EbayDetailsFormProps) {
   const listed = priceForEbay(listing)
   const [picking, setPicking] = useState(false)
+  // Errors on fields this form does not show (a shipping policy with only one to choose, say): said above the buttons.
+  const [unshown, setUnshown] = useState<string[]>([])
   const { register, control, handleSubmit, formState, setError, setValue } = useForm<EbayDetailsValues>({
     defaultValues: {
       askingPrice: listed.value > 0 ? listed.value.toFixed(2) : '',
@@ -116,8 +129,16 @@ export function EbayDetailsForm({
     (requirements.needsLocation && !postalCode.trim() ? 1 : 0) +
     (price.trim() ? 0 : 1)
   const blocked = requirements.policiesProblem !== null || listingGaps.length > 0
+  const shown = (field: string) =>
+    ['askingPrice', 'condition'].includes(field) ||
+    (field === 'conditionDescription' && describable) ||
+    (field === 'postalCode' && requirements.needsLocation) ||
+    (field === 'shippingPolicyId' && requirements.shipping.policies.length > 1) ||
+    missingAspects.some((aspect) => field === `aspects.${aspect.name}`)
+  const place = (fields: Record<string, string>) => setUnshown(placeFieldErrors(setError, shown, fields, LABELS))
 
   const submit = handleSubmit((values) => {
+    setUnshown([])
     const result = v.safeParse(EbayPublishInputSchema, {
       askingPrice: values.askingPrice,
       condition,
@@ -126,9 +147,8 @@ export function EbayDetailsForm({
       ...(requirements.needsLocation ? { postalCode: values.postalCode } : {}),
       ...(requirements.shipping.chosen ? { shippingPolicyId: requirements.shipping.chosen } : {}),
     })
-    if (result.success) return onPost(result.output, fieldErrorsOnto(setError, result.output))
-    for (const issue of result.issues)
-      setError((v.getDotPath(issue) ?? 'root') as keyof EbayDetailsValues, { message: issue.message })
+    if (result.success) return onPost(result.output, (error) => place(fieldErrors(error)))
+    place(Object.fromEntries(result.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message])))
   })
 
   return (
@@ -176,25 +196,8 @@ export function EbayDetailsForm({
           onClose={() => setPicking(false)}
         />
       )}
-      {requirements.policiesProblem && (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>{requirements.policiesProblem}</p>
-          <a
-            href={EBAY_POLICIES_PAGE}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-1 inline-block font-medium underline"
-          >
-            Open eBay business policies
-          </a>
-        </div>
-      )}
-      {listingGaps.length > 0 && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          eBay needs {listingGaps.join(' and ')} for this listing. Edit the listing to add{' '}
-          {listingGaps.length > 1 ? 'them' : 'it'}, then post it.
-        </p>
-      )}
+      {requirements.policiesProblem && <PoliciesProblem problem={requirements.policiesProblem} />}
+      <ListingGaps gaps={listingGaps} />
       <section aria-labelledby="ebay-details-heading" className="flex flex-col gap-3">
         <h3 id="ebay-details-heading" className="text-sm font-semibold text-slate-900">
           Details eBay requires
@@ -233,24 +236,14 @@ export function EbayDetailsForm({
           )
         })}
       </section>
-      {requirements.otherAspects.length > 0 && (
-        <section aria-labelledby="ebay-other-details-heading" className="flex flex-col gap-1">
-          <h3 id="ebay-other-details-heading" className="text-sm font-semibold text-slate-900">
-            Also sent to eBay
-          </h3>
-          <p className="text-sm text-slate-600">From the listing and its photos. Edit the listing to change them.</p>
-          <ul className="flex flex-col gap-1 text-sm text-slate-700">
-            {requirements.otherAspects.map((aspect) => (
-              <li key={aspect.name}>
-                {aspect.name}: <span className="font-medium text-slate-900">{aspect.value}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <OtherAspects aspects={requirements.otherAspects} />
       <SelectField
         label="Condition"
-        hint="The conditions eBay allows in this category."
+        hint={
+          ebayGuessesOf(listing).includes(GUESSED_CONDITION)
+            ? 'Snaplist assumed this one: choose the condition the item is in.'
+            : 'The conditions eBay allows in this category.'
+        }
         value={condition}
         options={conditions}
         placeholder="Choose a condition"
@@ -267,7 +260,12 @@ export function EbayDetailsForm({
           {...register('conditionDescription')}
         />
       )}
-      <ShippingPolicyField shipping={requirements.shipping} onChoose={onChooseShipping} />
+      <ShippingPolicyField
+        shipping={requirements.shipping}
+        error={errorOf('shippingPolicyId')}
+        onChoose={onChooseShipping}
+      />
+      <GuessedParcel listing={listing} />
       {requirements.needsLocation && (
         <TextField
           label="Ships from (ZIP code)"
@@ -277,6 +275,11 @@ export function EbayDetailsForm({
           error={errorOf('postalCode')}
           {...register('postalCode')}
         />
+      )}
+      {unshown.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {unshown.join(' ')}
+        </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {unfilled > 0 && !blocked && (

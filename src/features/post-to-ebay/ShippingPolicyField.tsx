@@ -6,9 +6,11 @@ import { SelectField } from '../../components/ui/SelectField.tsx'
 
 export function ShippingPolicyField({
   shipping,
+  error,
   onChoose,
 }: {
   shipping: EbayRequirements['shipping']
+  error?: string | undefined
   onChoose: (policyId: string) => void
 }) {
   if (shipping.policies.length < 2) return null
@@ -22,6 +24,7 @@ export function ShippingPolicyField({
       hint="Your eBay shipping policies. Calculated shipping charges the buyer by the parcel’s weight and size."
       value={shipping.chosen ?? ''}
       options={options}
+      error={error}
       onChange={(event) => onChoose(event.target.value)}
     />
   )

@@ -1,9 +1,13 @@
-// Posting many listings to eBay at once (docs/product.md §17): sending the confirmed request (the same clientId every
-// time, bulk-post-pending.ts) and reading each listing's state until every one has its answer.
+// Posting many listings to eBay at once (docs/product.md §17): the seller's look at what Snaplist guessed of a listing,
+// sending the confirmed request (the same clientId every time, bulk-post-pending.ts) and reading each listing's state
+// until every one has its answer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { EbayBulkPost } from '../../../api/contract/ebay-bulk-post.ts'
-import { api, ApiError, cancelledBy, okJson } from '../../lib/api.ts'
+import type { EbayCheckedGuess } from '../../../api/contract/guesses.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { api, ApiError, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import type { PendingBulkPost } from './bulk-post-pending.ts'
 
@@ -18,6 +22,20 @@ const bulkPostQuery = (id: number) =>
     refetchInterval: (query) => (query.state.data?.done ? false : BULK_POST_POLL_MS),
     gcTime: 0,
   })
+
+/** The seller says what the check showed guessed of a listing is right: the chosen listings hold it so at once. */
+export function useCheckGuesses() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ listingId, guesses }: { listingId: number; guesses: EbayCheckedGuess[] }): Promise<Listing> =>
+      okJson(api.listings[':id']['guesses-checked'].$post({ param: { id: String(listingId) }, json: { guesses } })),
+    onSuccess: (checked) =>
+      queryClient.setQueriesData<Listing[]>({ queryKey: [...listingKeys.all, 'chosen'] }, (held) =>
+        held?.map((listing) => (listing.id === checked.id ? { ...listing, guesses: checked.guesses } : listing)),
+      ),
+    onError: (error) => notify('Not saved', errorMessage(error), 'error'),
+  })
+}
 
 /** The network or the server failed the request, not the request itself: sending it again (same clientId) is safe. */
 export const isTransient = (error: unknown) =>

@@ -1,7 +1,8 @@
-// The part of the Post to Etsy dialog that asks what Etsy needs and eBay does not (issue 29): who made it, when, and
-// whether it is a supply (the seller's habits, proposed from their last answers; a Vintage listing proposes someone
-// else, at least 20 years ago), the Etsy category (suggested, or found by search), and the shop's own shipping,
-// return and processing profiles. Etsy's fee is said before the seller confirms.
+// The part of the Post to Etsy dialog that asks what Etsy needs and eBay does not (issue 29): who made it and whether it
+// is a supply (the seller's habits, proposed from their last answers; a Vintage listing proposes someone else), when it
+// was made (asked for each item, never carried over: issue 47), the Etsy category (suggested, or found by search), and
+// the shop's own shipping, return and processing profiles. Answers Etsy does not allow (someone else made it, a
+// finished product, not vintage) are said at once and cannot be posted. Etsy's fee is said before the seller confirms.
 import * as v from 'valibot'
 import { useState, type ChangeEvent } from 'react'
 import { get, useForm, useWatch, type FieldError } from 'react-hook-form'
@@ -16,8 +17,9 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
-import { fieldErrors } from '../../offline/api-error.ts'
-import { isVintage, SUPPLY_OPTIONS, vintageWhenMade, whenMadeOptions, whoMadeOptions } from './etsy-choices.ts'
+import { fieldErrors, hasCode } from '../../offline/api-error.ts'
+import { etsyResaleRefusal, vintageYear } from '../../../api/contract/etsy-when-made.ts'
+import { isVintage, SUPPLY_OPTIONS, whenMadeOptions, whoMadeOptions } from './etsy-choices.ts'
 import { EtsyCategoryChoice } from './EtsyCategoryChoice.tsx'
 import type { EtsyHabits } from './etsy-habits.ts'
 
@@ -43,14 +45,13 @@ const asOptions = (choices: EtsyChoice[]) => choices.map(({ id, name }) => ({ va
 const profileOf = (choices: EtsyChoice[], habit: number | undefined) =>
   String(choices.find((choice) => choice.id === habit)?.id ?? choices[0]?.id ?? '')
 
+/** The form's first values; when it was made starts unanswered, for every item (a habit would be another item's). */
 function defaultsOf(listing: Listing, requirements: EtsyRequirements, habits: EtsyHabits): EtsyAnswerValues {
   const price = priceForEbay(listing).value
-  const vintage = isVintage(listing)
-  const habitWhen = habits.whenMade && requirements.whenMade.includes(habits.whenMade) ? habits.whenMade : ''
   return {
     askingPrice: price > 0 ? price.toFixed(2) : '',
-    whoMade: vintage ? 'someone_else' : (habits.whoMade ?? ''),
-    whenMade: vintage ? (vintageWhenMade(requirements.whenMade) ?? habitWhen) : habitWhen,
+    whoMade: isVintage(listing) ? 'someone_else' : (habits.whoMade ?? ''),
+    whenMade: '',
     isSupply: habits.isSupply === undefined ? '' : String(habits.isSupply),
     shippingProfileId: profileOf(requirements.shippingProfiles, habits.shippingProfileId),
     returnPolicyId: profileOf(requirements.returnPolicies, habits.returnPolicyId),
@@ -112,10 +113,17 @@ export function EtsyAnswersForm({
     ...ASKED.filter(([name]) => !values[name]?.trim()).map(([, said]) => said),
     ...(category ? [] : ['an Etsy category']),
   ]
+  // The contract's rule, which the server refuses by too.
+  const notAllowed = etsyResaleRefusal({
+    whoMade: values.whoMade,
+    whenMade: values.whenMade,
+    isSupply: values.isSupply ? values.isSupply === 'true' : undefined,
+  })
 
   // A when_made Etsy refused (its yearly rename) comes back under the whenMade field: leave it out and ask again.
   const refusedOnto = (sent: EtsyAnswerValues) => (error: unknown) => {
-    if (fieldErrors(error).whenMade === undefined) return fieldErrorsOnto(setError, sent)(error)
+    if (!hasCode(error, 'etsy_refused') || fieldErrors(error).whenMade === undefined)
+      return fieldErrorsOnto(setError, sent)(error)
     setRefused((before) => [...before, sent.whenMade])
     setValue('whenMade', '')
     const label = whenMadeOptions([sent.whenMade])[0]!.label
@@ -157,7 +165,7 @@ export function EtsyAnswersForm({
         />
         <SelectField
           label="When was it made?"
-          hint={isVintage(listing) ? 'Vintage on Etsy means at least 20 years old.' : undefined}
+          hint={isVintage(listing) ? `Vintage on Etsy means made in ${vintageYear()} or earlier.` : undefined}
           options={whenMadeOptions(requirements.whenMade.filter((value) => !refused.includes(value)))}
           placeholder="Choose when"
           {...chosen('whenMade')}
@@ -168,6 +176,11 @@ export function EtsyAnswersForm({
           placeholder="Choose what it is"
           {...chosen('isSupply')}
         />
+        {notAllowed && (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {notAllowed}
+          </p>
+        )}
         <p className="text-xs text-slate-500">Shipping, returns and processing are your Etsy shop’s own.</p>
         {PROFILES.map(({ name, label, of }) =>
           of(requirements).length ? (
@@ -190,7 +203,7 @@ export function EtsyAnswersForm({
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={posting || blocked || unanswered.length > 0}>
+        <Button type="submit" disabled={posting || blocked || unanswered.length > 0 || notAllowed !== null}>
           {posting ? 'Posting...' : 'Post to Etsy'}
         </Button>
       </div>

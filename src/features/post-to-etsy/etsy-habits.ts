@@ -1,14 +1,16 @@
-// The seller's Etsy habits, kept on this phone per seller: who makes what they sell, when, whether supplies, and which
-// of the shop's profiles they use. Etsy asks them for every listing; a reseller answers the same way nearly every time,
-// so the dialog asks once and proposes the last answers after (issue 29). The category is the item's, not a habit.
-// Read back through the contract's own schema, so a stored value Etsy no longer takes (a renamed when_made) is dropped.
+// The seller's Etsy habits, kept on this phone per seller: who makes what they sell, whether supplies, and which of the
+// shop's profiles they use. Etsy asks them for every listing; a reseller answers the same way nearly every time, so the
+// dialog asks once and proposes the last answers after (issue 29). When it was made is the item's own, as the category
+// is: never kept, so one item's era never goes out on the next (issue 47).
+// Read back through the contract's own schema, so a stored value Etsy no longer takes is dropped.
 import * as v from 'valibot'
 import { EtsyRequirementsQuerySchema, type EtsyAnswers } from '../../../api/contract/etsy-publish.ts'
 
-export type EtsyHabits = Omit<EtsyAnswers, 'taxonomyId'>
+export type EtsyHabits = Omit<EtsyAnswers, 'taxonomyId' | 'whenMade'>
 
 const keyOf = (userId: number) => `snaplist:etsy-habits:${userId}`
-const HabitsSchema = v.omit(EtsyRequirementsQuerySchema, ['taxonomyId'])
+// The item's own answers are left out: one kept by an older version is dropped on reading.
+const HabitsSchema = v.omit(EtsyRequirementsQuerySchema, ['taxonomyId', 'whenMade'])
 
 export function readEtsyHabits(userId: number): EtsyHabits {
   try {
@@ -27,7 +29,7 @@ export function readEtsyHabits(userId: number): EtsyHabits {
 }
 
 export function rememberEtsyHabits(userId: number, answers: EtsyAnswers) {
-  const { taxonomyId: _item, ...habits } = answers
+  const { taxonomyId: _item, whenMade: _made, ...habits } = answers
   try {
     localStorage.setItem(keyOf(userId), JSON.stringify(habits))
   } catch {

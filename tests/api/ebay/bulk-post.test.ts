@@ -101,3 +101,69 @@ describe('POST /api/ebay/bulk-posts', () => {
     )
   })
 })
+
+describe('what Snaplist only guessed (issue 47)', () => {
+  const PARCEL = { packageWeightOz: 1, packageLength: 1, packageWidth: 1, packageHeight: 1 }
+  const GUESSED = ['packageWeightOz', 'packageLength', 'packageWidth', 'packageHeight']
+  // As the phone sends a listing the AI filled: its analysis, and its parcel marked as the AI's guess.
+  const byTheAi = { ...PARCEL, aiSuggestions: { title: 'Fleece', packageWeightOz: 1 }, guesses: GUESSED }
+  const guessesOf = async (seller: Client, id: number) =>
+    (await readJson(await seller.get(`/api/listings/${id}`))).guesses as string[]
+
+  it('keeps the AI’s guesses on the listing, its condition too; a value the seller changes is theirs', async () => {
+    const seller = await registeredClient(ebay.t.app, `guess-${randomUUID().slice(0, 8)}`)
+    const id = await listing(seller, { title: 'Fleece the AI weighed', ...byTheAi })
+    expect((await guessesOf(seller, id)).toSorted()).toEqual([...GUESSED, 'condition'].toSorted())
+    // Made by the seller, without the AI: nothing is a guess.
+    expect(await guessesOf(seller, await listing(seller, { title: 'Weighed tee', ...PARCEL }))).toEqual([])
+
+    const current = await readJson(await seller.get(`/api/listings/${id}`))
+    const { id: _id, userId: _user, guesses: _guesses, ...fields } = current
+    const edited = await seller.call('PATCH', `/api/listings/${id}`, { ...fields, packageWeightOz: 14 })
+    expect(edited.status, await edited.clone().text()).toBe(200)
+    expect((await guessesOf(seller, id)).toSorted()).toEqual(
+      ['packageLength', 'packageWidth', 'packageHeight', 'condition'].toSorted(),
+    )
+  })
+
+  it('a bulk post refuses a listing whose parcel is a guess, in words, until the seller says it is right', async () => {
+    const seller = await registeredClient(ebay.t.app, `look-${randomUUID().slice(0, 8)}`)
+    const { grant } = await connectEbay(ebay.fake, seller)
+    const id = await listing(seller, { title: 'Fleece sent unchecked', ...byTheAi })
+    const first = await readJson(
+      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [id], postalCode: '95125' }),
+    )
+    await ebay.t.settle()
+    const [refused] = (await readJson(await seller.get(`/api/ebay/bulk-posts/${first.id}`))).items as JsonBody[]
+    expect(refused).toMatchObject({ status: 'refused', code: 'ebay_guesses_unchecked' })
+    expect(refused!.message).toBe(
+      'Not sent: the AI guessed its parcel (1 oz, 1×1×1 in) and its condition, and eBay would take them as fact. Look at them (Looks right, or Post to eBay on its own), then post it.',
+    )
+    expect(await livesOnEbay(grant, id)).toBe(0)
+
+    // Another seller cannot say so of it; a name that is not a guess eBay gets is refused.
+    const other = await registeredClient(ebay.t.app, `other-${randomUUID().slice(0, 8)}`)
+    expect((await other.post(`/api/listings/${id}/guesses-checked`, { guesses: ['condition'] })).status).toBe(404)
+    expect((await seller.post(`/api/listings/${id}/guesses-checked`, { guesses: ['brand'] })).status).toBe(400)
+    const checked = await seller.post(`/api/listings/${id}/guesses-checked`, { guesses: [...GUESSED, 'condition'] })
+    expect(checked.status).toBe(200)
+    expect((await readJson(checked)).guesses).toEqual([])
+
+    const second = await readJson(
+      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [id], postalCode: '95125' }),
+    )
+    await ebay.t.settle()
+    const [posted] = (await readJson(await seller.get(`/api/ebay/bulk-posts/${second.id}`))).items as JsonBody[]
+    expect(posted).toMatchObject({ status: 'posted' })
+    expect(await livesOnEbay(grant, id)).toBe(1)
+  })
+
+  it('posting one from the dialog, which shows them, makes its guesses the seller’s', async () => {
+    const seller = await registeredClient(ebay.t.app, `dialog-${randomUUID().slice(0, 8)}`)
+    await connectEbay(ebay.fake, seller)
+    const id = await listing(seller, { title: 'Fleece posted alone', ...byTheAi })
+    const posted = await seller.post(`/api/listings/${id}/post-to-ebay`, { postalCode: '95125' })
+    expect(posted.status, await posted.clone().text()).toBe(200)
+    expect(await guessesOf(seller, id)).toEqual([])
+  })
+})

@@ -5,7 +5,9 @@
 // seller's alone.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { IMPORT_JOB } from '../../../api/services/ebay/import.ts'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
+import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../../fakes/etsy.ts'
@@ -113,6 +115,8 @@ describe('importing from eBay', () => {
     expect(before).toBeGreaterThan(10)
     expect(before).toBeLessThan(170)
     expect(await status()).toMatchObject({ status: 'running' })
+    // A killed process leaves no word of eBay behind (this one, stopped by eBay, noted it): as the killed one's row is.
+    await t.db.sql`update ebay_imports set message = null where user_id = ${client.id}`
     // Importing again while the page is still taken for under way starts nothing new.
     expect((await client.post('/api/ebay/import')).status).toBe(200)
     ebay.sell.downAfterCalls = null
@@ -142,7 +146,7 @@ describe('importing from eBay', () => {
     await client.post('/api/ebay/import')
     await t.settle()
     const [row] = await rows()
-    const answers = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
+    const answers = { whoMade: 'someone_else', whenMade: '1990s', isSupply: false }
     const onEtsy = await client.post(`/api/listings/${row!.id}/post-to-etsy`, answers)
     expect(onEtsy.status, await onEtsy.clone().text()).toBe(200)
     const order = ebay.sellTradingItem(grant, itemId!, 3)
@@ -176,6 +180,54 @@ describe('importing from eBay', () => {
     expect((await rows())[0]).toMatchObject({ ebayRevisionStatus: 'done' })
     expect((await client.post(`/api/listings/${id}/end-on-ebay`)).status).toBe(200)
     expect(onEbay.status).toBe('Completed')
+  })
+
+  it("eBay not answering: said in words while the job is tried again, and the seller's Retry goes on at once", async () => {
+    const { client, grant, status } = await seller('away')
+    ebay.seedLive(grant, { inventory: 1, trading: 1 })
+    ebay.inventory(grant).trouble = 503
+    try {
+      expect((await client.post('/api/ebay/import')).status).toBe(202)
+      await t.settle()
+      expect(await status()).toMatchObject({
+        status: 'running',
+        imported: 0,
+        message: "eBay isn't answering; we'll keep trying.",
+      })
+    } finally {
+      delete ebay.inventory(grant).trouble
+    }
+    // Retry: goes on now, not when the job's back-off is over.
+    expect((await client.post('/api/ebay/import')).status).toBe(202)
+    await t.settle()
+    expect(await status()).toMatchObject({ status: 'done', imported: 2, total: 2, message: null })
+  })
+
+  it('stops, said in words, when the last try finds eBay away too; Retry starts it again and nothing is made twice', async () => {
+    const { client, grant, rows, status } = await seller('gone')
+    ebay.seedLive(grant, { trading: 2 })
+    ebay.inventory(grant).trouble = 503
+    try {
+      await client.post('/api/ebay/import')
+      await t.settle()
+      // The back-off's tries are spent: the retry waiting is the last, and due now.
+      const jobs = await jobSchemaFor(t.db.sql)
+      await t.db.sql`
+        update ${t.db.sql(jobs)}.job set retry_count = retry_limit, start_after = now()
+        where name = ${IMPORT_JOB} and state = 'retry'`
+      await t.settle()
+      expect(await status()).toMatchObject({
+        status: 'failed',
+        message:
+          "eBay hasn't answered for a while, so the import stopped. Retry starts it again: nothing is brought twice.",
+      })
+    } finally {
+      delete ebay.inventory(grant).trouble
+    }
+    expect((await client.post('/api/ebay/import')).status).toBe(202)
+    await t.settle()
+    expect(await status()).toMatchObject({ status: 'done', imported: 2, message: null })
+    expect(await rows()).toHaveLength(2)
   })
 
   it("is the seller's alone: another seller sees none of it and cannot start it without eBay", async () => {

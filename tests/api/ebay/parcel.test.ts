@@ -1,7 +1,8 @@
 // The parcel a listing ships in (issue 33, decision 0045): its weight and size go to eBay as the inventory item's
 // packageWeightAndSize (the stand-in checks the body against eBay's contract), an edit sends the new parcel, a listing
 // without one sends none, and a size that is not a whole number is refused before anything is saved. The shipping
-// policy is the seller's choice among theirs, kept for the listing, and a calculated one needs the parcel.
+// policy is the seller's choice among theirs (any id eBay gives), kept for the listing, read from eBay again once the
+// seller connects eBay again, and a calculated one needs the parcel.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
@@ -215,8 +216,49 @@ describe('the shipping policy a listing goes with', () => {
     const listing = await readJson(
       await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }),
     )
-    const response = await seller.get(`/api/listings/${listing.id}/ebay-requirements?shippingPolicyId=cheap`)
+    const response = await seller.get(
+      `/api/listings/${listing.id}/ebay-requirements?shippingPolicyId=${encodeURIComponent('cheap rate!')}`,
+    )
     expect(response.status).toBe(400)
     expect(await readJson(response)).toMatchObject({ fields: { shippingPolicyId: expect.any(String) } })
+  })
+
+  it('takes a policy id in whatever shape eBay gives it (its contract says only "string")', async () => {
+    const seller = await registeredClient(opened.t.app, `shipping-shape-${randomUUID().slice(0, 8)}`)
+    const { grant } = await connectEbay(opened.fake, seller)
+    Object.assign(opened.fake.inventory(grant), { ownShipping: ['FP-ground-2026'], ownShippingOnly: true })
+    const listing = await readJson(
+      await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }),
+    )
+    const needs = await readJson(await seller.get(`/api/listings/${listing.id}/ebay-requirements`))
+    expect(needs.shipping.chosen).toBe('FP-ground-2026')
+    const posted = await seller.post(`/api/listings/${listing.id}/post-to-ebay`, {
+      aspects: { Type: 'Jacket' },
+      postalCode: '95125',
+      shippingPolicyId: 'FP-ground-2026',
+    })
+    expect(posted.status, await posted.clone().text()).toBe(200)
+  })
+
+  it('is read from eBay again once the seller connects eBay again, not offered from what was kept', async () => {
+    const seller = await registeredClient(opened.t.app, `shipping-again-${randomUUID().slice(0, 8)}`)
+    const first = await connectEbay(opened.fake, seller)
+    Object.assign(opened.fake.inventory(first.grant), { ownShipping: ['6200000001'], ownShippingOnly: true })
+    const listing = await readJson(
+      await seller.post('/api/listings', { ...JACKET, images: await uploadPhotos(seller, 1) }),
+    )
+    const path = `/api/listings/${listing.id}/ebay-requirements`
+    expect((await readJson(await seller.get(path))).shipping.chosen).toBe('6200000001')
+    const kept = () => opened.t.db.sql`select 1 from ebay_seller_setup where user_id = ${seller.id}`
+    expect(await kept()).toHaveLength(1)
+
+    // On eBay the seller's policies changed; connecting again (a new grant of the same account) forgets what was kept.
+    const again = await connectEbay(opened.fake, seller)
+    expect(await kept()).toHaveLength(0)
+    Object.assign(opened.fake.inventory(again.grant), { ownShipping: ['6200000003'], ownShippingOnly: true })
+    expect((await readJson(await seller.get(path))).shipping).toEqual({
+      policies: [{ id: '6200000003', name: 'fulfillment policy 6200000003', calculated: false }],
+      chosen: '6200000003',
+    })
   })
 })

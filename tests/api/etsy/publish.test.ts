@@ -23,7 +23,8 @@ beforeEach(() => {
 })
 
 type Seller = Awaited<ReturnType<typeof registeredClient>>
-const ANSWERS = { whoMade: 'someone_else', whenMade: '2010_2019', isSupply: false }
+// A reseller's vintage piece: someone else made it, over 20 years ago (what Etsy allows a reseller to sell).
+const ANSWERS = { whoMade: 'someone_else', whenMade: '1990s', isSupply: false }
 
 async function seller(name: string, connected = true): Promise<Seller> {
   const client = await registeredClient(t.app, `${name}-${randomUUID().slice(0, 8)}`)
@@ -150,7 +151,7 @@ describe('posting to Etsy', () => {
       price: 39.5,
       quantity: 2,
       who_made: 'someone_else',
-      when_made: '2010_2019',
+      when_made: '1990s',
       is_supply: false,
       taxonomy_id: 1,
       shipping_profile_id: 5001,
@@ -181,6 +182,32 @@ describe('posting to Etsy', () => {
     expect(onEtsy(own.title)).toEqual([])
   })
 
+  it("refuses, before Etsy, a recent finished product someone else made: Etsy's rule in the seller's words", async () => {
+    const client = await seller('modern')
+    const own = await listing(client, {}, 1)
+    const line = new Date().getFullYear() - 20
+    for (const whenMade of ['2020_2025', '2010_2019', 'made_to_order']) {
+      const refused = await post(client, own.id, { whoMade: 'someone_else', whenMade, isSupply: false })
+      expect(refused.status).toBe(400)
+      const body = await readJson(refused)
+      expect(body).toMatchObject({ code: 'etsy_not_allowed', fields: { whenMade: expect.any(String) } })
+      expect(body.message).toContain(
+        `Etsy allows items someone else made only when they are vintage (made in ${line} or earlier) or craft supplies.`,
+      )
+    }
+    expect(onEtsy(own.title)).toEqual([])
+    const check = await requirements(client, own.id, '?whoMade=someone_else&whenMade=2020_2025&isSupply=false')
+    expect(check.missing[0]).toMatchObject({ code: 'etsy_not_allowed' })
+    // A craft supply may be commercially made, and what the seller made may be of any year: both are Etsy's.
+    expect(
+      (await requirements(client, own.id, '?whoMade=someone_else&whenMade=2020_2025&isSupply=true')).missing,
+    ).toEqual([])
+    expect((await requirements(client, own.id, '?whoMade=i_did&whenMade=2020_2025&isSupply=false')).missing).toEqual([])
+    expect((await requirements(client, own.id, '?whoMade=someone_else&whenMade=1990s&isSupply=false')).missing).toEqual(
+      [],
+    )
+  })
+
   it('sends Etsy a title cut to 140 characters and at most 13 tags of at most 20', async () => {
     const client = await seller('long')
     const title = `${'Vintage denim jacket with brass buttons '.repeat(5)}${randomUUID()}`
@@ -198,7 +225,7 @@ describe('posting to Etsy', () => {
   it('a when_made Etsy has dropped since it was copied: said so, with the values Snaplist knows', async () => {
     const client = await seller('era')
     const own = await listing(client, {}, 1)
-    fake.shop.retiredWhenMade.add('2010_2019')
+    fake.shop.retiredWhenMade.add('1990s')
     try {
       const refused = await post(client, own.id)
       expect(refused.status).toBe(400)

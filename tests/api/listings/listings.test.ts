@@ -393,6 +393,20 @@ describe('POST /api/listings/{id}/fill-empty (AI suggestions that arrive after t
     ).toEqual({ ...filled, viewUrl: null })
   })
 
+  it('marks what it filled of the AI’s estimates (the parcel) as guesses, and the condition nobody chose', async () => {
+    const created = await readJson(await alice.post('/api/listings', listing([], { packageHeight: 3 })))
+    expect(created.guesses).toEqual([])
+    const parcel = { packageWeightOz: 24, packageLength: 13, packageWidth: 10, packageHeight: 2 }
+    const { listing: filled } = await readJson(
+      await alice.post(`/api/listings/${created.id}/fill-empty`, { ...late, ...parcel }),
+    )
+    // The height was the seller's: kept, and no guess.
+    expect(filled).toMatchObject({ packageWeightOz: 24, packageHeight: 3 })
+    expect(filled.guesses.toSorted()).toEqual(
+      ['packageWeightOz', 'packageLength', 'packageWidth', 'condition'].toSorted(),
+    )
+  })
+
   it('takes only JSON: a body sent as application/jsonp is refused with 415, not read as an empty fill', async () => {
     const created = await readJson(await alice.post('/api/listings', listing([], { brand: '' })))
     const response = await alice.post(

@@ -78,6 +78,43 @@ it('lists the chosen listings, which can go as they are, and what the others nee
   expect(screen.getByRole('button', { name: 'Post 2 to eBay' })).toBeTruthy()
 })
 
+it('a listing whose parcel and condition the AI guessed needs a look, and can go once the seller says they are right', async () => {
+  const user = userEvent.setup()
+  const guessed = listing(6, 'Fleece the AI weighed', {
+    guesses: ['packageWeightOz', 'packageLength', 'packageWidth', 'packageHeight', 'condition'],
+    packageWeightOz: 1,
+    packageLength: 1,
+    packageWidth: 1,
+    packageHeight: 1,
+  })
+  LISTINGS.push(guessed)
+  REQUIREMENTS[guessed.id] = {
+    ...needs(),
+    condition: 'USED_EXCELLENT',
+    conditions: [{ value: 'USED_EXCELLENT', label: 'Pre-owned - Excellent' }],
+  } as EbayRequirements
+  try {
+    openDialog([TABLE.id, guessed.id], (method) => (method === 'POST' ? { ...guessed, guesses: [] } : undefined))
+    expect(await screen.findByText('1 can go as it is · 1 needs a look', undefined, { timeout: 3_000 })).toBeTruthy()
+    expect(within(row(guessed.title)).getByText('Needs a look: the AI guessed')).toBeTruthy()
+    expect(within(row(guessed.title)).getByText('Parcel 1 oz, 1×1×1 in')).toBeTruthy()
+    expect(within(row(guessed.title)).getByText('Condition Pre-owned - Excellent')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Post 1 to eBay' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: `Looks right: ${guessed.title}` }))
+    expect(await within(row(guessed.title)).findByText('Can go as it is')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Post 2 to eBay' })).toBeTruthy()
+    const posts = vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'POST')
+    expect(posts.map(([input, init]) => [String(input), JSON.parse(String(init!.body))])).toEqual([
+      [
+        `/api/listings/${guessed.id}/guesses-checked`,
+        { guesses: ['packageWeightOz', 'packageLength', 'packageWidth', 'packageHeight', 'condition'] },
+      ],
+    ])
+  } finally {
+    LISTINGS.pop()
+  }
+})
+
 it('leaves a listing out, and puts it back', async () => {
   const user = userEvent.setup()
   openDialog([TABLE.id, LAMP.id])

@@ -1,6 +1,7 @@
 // The Post to Etsy dialog's states as the seller meets them: a connection that cannot publish asks once to connect
 // again; a shop without profiles says what to set up on Etsy; a when_made Etsy no longer takes is said under the
-// choice and left out of it; the seller's answers are proposed again next time.
+// choice and left out of it; the seller's answers are proposed again next time, but never when the last item was made;
+// what Etsy does not allow (someone else made it, a finished product, not vintage) is said and cannot be posted.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
@@ -113,7 +114,7 @@ it('a when_made Etsy refuses is said under the choice and no longer offered; not
   expect(localStorage.getItem(`snaplist:etsy-habits:${SELLER.id}`)).toBeNull()
 })
 
-it("the seller's last answers are proposed; a profile the shop no longer has falls back to the shop's first", async () => {
+it("the seller's last answers are proposed, but not when the last item was made; a gone profile falls back to the shop's first", async () => {
   localStorage.setItem(
     `snaplist:etsy-habits:${SELLER.id}`,
     JSON.stringify({
@@ -128,9 +129,28 @@ it("the seller's last answers are proposed; a profile the shop no longer has fal
   open()
   const who = await screen.findByLabelText<HTMLSelectElement>('Who made it?')
   expect(who.value).toBe('collective')
-  expect((screen.getByLabelText('When was it made?') as HTMLSelectElement).value).toBe('1990s')
+  expect((screen.getByLabelText('When was it made?') as HTMLSelectElement).value).toBe('')
   expect((screen.getByLabelText('What is it?') as HTMLSelectElement).value).toBe('true')
   expect((screen.getByLabelText('Shipping profile') as HTMLSelectElement).value).toBe('5001')
+  expect(screen.getByText('Still to answer for Etsy: when it was made.')).toBeTruthy()
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Post to Etsy' }).disabled).toBe(true)
+})
+
+it("a recent finished product someone else made is said to break Etsy's rules and cannot be posted; a craft supply can", async () => {
+  const user = userEvent.setup()
+  answer(READY)
+  open()
+  await user.selectOptions(await screen.findByLabelText('Who made it?'), 'someone_else')
+  await user.selectOptions(screen.getByLabelText('What is it?'), 'false')
+  await user.selectOptions(screen.getByLabelText('When was it made?'), '2010_2019')
+  const line = new Date().getFullYear() - 20
+  expect(screen.getByRole('alert').textContent).toContain(
+    `Etsy allows items someone else made only when they are vintage (made in ${line} or earlier) or craft supplies.`,
+  )
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Post to Etsy' }).disabled).toBe(true)
+  // A craft supply may be commercially made: allowed.
+  await user.selectOptions(screen.getByLabelText('What is it?'), 'true')
+  expect(screen.queryByRole('alert')).toBeNull()
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Post to Etsy' }).disabled).toBe(false)
 })
 
@@ -149,4 +169,25 @@ it('a check past the seller’s lookups limit shows the server’s words and ask
   limited = false
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByRole('button', { name: 'Post to Etsy' })).toBeTruthy()
+})
+
+it("the server's refusal of answers Etsy does not allow is said under When was it made, the choice kept", async () => {
+  const message =
+    'Etsy allows items someone else made only when they are vintage (made in 2006 or earlier) or craft supplies.'
+  answer(READY, {
+    status: 400,
+    body: {
+      code: 'etsy_not_allowed',
+      message,
+      fields: { whenMade: 'Etsy allows this only for a vintage item or a craft supply' },
+    },
+  })
+  const user = userEvent.setup()
+  open()
+  await user.selectOptions(await screen.findByLabelText('Who made it?'), 'i_did')
+  await user.selectOptions(screen.getByLabelText('When was it made?'), '1990s')
+  await user.selectOptions(screen.getByLabelText('What is it?'), 'false')
+  await user.click(screen.getByRole('button', { name: 'Post to Etsy' }))
+  expect(await screen.findByText('Etsy allows this only for a vintage item or a craft supply')).toBeTruthy()
+  expect(screen.getByLabelText<HTMLSelectElement>('When was it made?').value).toBe('1990s')
 })
