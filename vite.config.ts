@@ -10,9 +10,11 @@ const THEME_COLOR = '#4338ca'
 // The chunks of the admin screens (src/features/admin/: admin.tsx, email-templates.tsx and their queries).
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
-// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels).
+// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
+// and the import of a seller's eBay listings (src/features/marketplaces/EbayImport.tsx).
 const ONLINE_ONLY = [
   'assets/BooksImport-*.js',
+  'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',
   'assets/insights-*.js',
   'assets/bar-chart-*.js',
@@ -22,7 +24,7 @@ const ONLINE_ONLY = [
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
 const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|admin|insights|labels)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|admin|insights|labels)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [

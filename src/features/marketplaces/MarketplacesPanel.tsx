@@ -5,7 +5,7 @@
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   MARKETPLACES,
   PLATFORMS,
@@ -19,7 +19,9 @@ import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnli
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
-import { EbayImport } from './EbayImport.tsx'
+
+// Shown only once eBay is connected: its code is not part of the Dashboard's first screen.
+const EbayImport = lazy(async () => ({ default: (await import('./EbayImport.tsx')).EbayImport }))
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
@@ -164,7 +166,11 @@ export function MarketplacesPanel() {
           <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
-      {ebayConnected && <EbayImport />}
+      {ebayConnected && (
+        <Suspense fallback={null}>
+          <EbayImport />
+        </Suspense>
+      )}
     </section>
   )
 }
