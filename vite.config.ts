@@ -10,9 +10,11 @@ const THEME_COLOR = '#4338ca'
 // The chunks of the admin screens (src/features/admin/: admin.tsx, email-templates.tsx and their queries).
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
-// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels).
+// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
+// and Import from eBay (src/features/marketplaces/EbayImport.tsx).
 const ONLINE_ONLY = [
   'assets/BooksImport-*.js',
+  'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',
   'assets/insights-*.js',
   'assets/bar-chart-*.js',

@@ -18,8 +18,8 @@ import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
-import { useSalesRefresh } from './useSalesRefresh.ts'
 import { ListingRow } from './ListingRow.tsx'
+import { deferred } from '../../lib/deferred.tsx'
 
 // Its form (react-hook-form and the contract's checks) loads on the first Sold elsewhere tap, not with the Dashboard.
 const SoldElsewhereDialog = lazy(async () => ({
@@ -32,6 +32,9 @@ const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayD
 const DeleteListingDialog = lazy(async () => ({
   default: (await import('./DeleteListingDialog.tsx')).DeleteListingDialog,
 }))
+
+// When the sales were last read, and reading them now: after the first screen, as the rows come first.
+const SalesChecked = deferred(async () => (await import('./SalesChecked.tsx')).SalesChecked)
 
 /** A dialog about one listing, there while the listing is set: its code loads when it first opens. */
 function OpenedDialog({
@@ -114,7 +117,6 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
     event.preventDefault()
     void navigate({ to: '/list-item', search: { edit: id } })
   }
-  useSalesRefresh()
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   const etsySelling = useEtsySelling()
@@ -131,10 +133,26 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   const [changing, setChanging] = useState(false)
 
   return (
-    <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
-      <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
-        Your Listings
-      </h2>
+    <section
+      aria-labelledby="listings-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      {/* Select all ready beside the heading, not under it: a phone shows a whole row under the Dashboard's top. */}
+      <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-3">
+        <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
+          Your Listings
+        </h2>
+        {selection.anyShown && (
+          <SelectAllReady
+            ready={selection.total}
+            chosen={selection.picked.length}
+            allChosen={selection.allChosen}
+            beyond={selection.beyond}
+            onToggle={selection.toggleAll}
+          />
+        )}
+      </div>
+      <SalesChecked />
       {listings.isPending && (
         <div className={STATE_BOX}>
           <Spinner label="Loading your listings" />
@@ -154,15 +172,6 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
         ))}
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
-      {selection.anyShown && (
-        <SelectAllReady
-          ready={selection.total}
-          chosen={selection.picked.length}
-          allChosen={selection.allChosen}
-          beyond={selection.beyond}
-          onToggle={selection.toggleAll}
-        />
-      )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
           {shown.rows.map(({ listing, status }) => (

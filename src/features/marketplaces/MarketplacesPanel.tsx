@@ -19,7 +19,19 @@ import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnli
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
-import { EbayImport } from './EbayImport.tsx'
+import { deferred } from '../../lib/deferred.tsx'
+
+function ImportNeedsConnection() {
+  return <p className="mt-3 text-sm text-slate-600">Import from eBay shows once you are online.</p>
+}
+// Import from eBay works only with the server: its code loads after the Dashboard's first screen and is not kept for
+// offline use (vite.config.ts, ONLINE_ONLY).
+const EbayImport = deferred(() =>
+  import('./EbayImport.tsx').then(
+    (module) => module.EbayImport,
+    () => ImportNeedsConnection,
+  ),
+)
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
