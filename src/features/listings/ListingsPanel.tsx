@@ -1,7 +1,8 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
 // Post to Etsy and Delete open their dialogs from a row. Every row has a checkbox; 'Select all ready' and 'Post N to
-// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038).
+// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038). Under the heading,
+// when the sales were last read, and Check sales (SalesChecked.tsx).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
@@ -15,11 +16,11 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
+import { deferred } from '../../lib/deferred.tsx'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { ListingRow } from './ListingRow.tsx'
-import { deferred } from '../../lib/deferred.tsx'
 
 // Its form (react-hook-form and the contract's checks) loads on the first Sold elsewhere tap, not with the Dashboard.
 const SoldElsewhereDialog = lazy(async () => ({
