@@ -11,7 +11,7 @@ const THEME_COLOR = '#4338ca'
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
 // what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
-// and the import of a seller's eBay listings (src/features/marketplaces/EbayImport.tsx).
+// and Import from eBay (src/features/marketplaces/EbayImport.tsx).
 const ONLINE_ONLY = [
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',

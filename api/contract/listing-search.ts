@@ -2,9 +2,11 @@
 // (docs/product.md §2). The server searches and sorts, so the phone receives one page, never the whole inventory; each
 // page names where the next one starts (a keyset cursor, docs/decisions/0036), so page 400 costs what page 1 does.
 // GET /api/listings/ready-ids: the ids of every ready listing the same search finds, for 'Select all ready'.
+// GET /api/listings/by-sku: the listing a label's SKU names, for the Dashboard's Scan label.
 import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
 import { idListSchema } from './id-list.ts'
+import { SKU_MAX } from './listing-fields.ts'
 import type { Listing, ListingStatus } from './listing.ts'
 import { isRowIdText } from './row-id.ts'
 
@@ -57,7 +59,10 @@ export const ListingSearchQuerySchema = v.object({
 })
 export type ListingSearch = v.InferOutput<typeof ListingSearchQuerySchema>
 
-/** The words a search looks for, each anywhere in the title, brand or keywords, or the whole SKU. */
+/**
+ * The words a search looks for, each anywhere in the title, brand or keywords, or the start of the seller's SKU (the
+ * label's), or eBay's whole SKU.
+ */
 export const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX)
 
 /**
@@ -88,4 +93,19 @@ export const ReadyListingIdsQuerySchema = v.object({
 export interface ReadyListingIds {
   ids: number[]
   total: number
+}
+
+/** What Scan label asks: the text of the label's QR code, which is the listing's SKU (docs/decisions/0044). */
+export const ListingBySkuQuerySchema = v.object({
+  sku: v.pipe(
+    v.string('sku must be text'),
+    v.trim(),
+    v.minLength(1, 'sku must be the SKU on the label'),
+    v.maxLength(SKU_MAX, `A SKU has at most ${SKU_MAX} characters`),
+  ),
+})
+
+/** The listing whose SKU it is. */
+export interface ListingOfSku {
+  id: number
 }

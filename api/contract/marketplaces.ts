@@ -30,6 +30,7 @@ export interface MarketplaceConnection {
   accountDeletionStatus: string | null
   /** When the seller will have to connect again (ISO time); null when the provider gives no end. */
   expiresAt: string | null
+  /** When the seller's sales there were last read (ISO time; the Dashboard's 'Sales checked'); null: not yet. */
   lastSyncedAt: string | null
   connectedAt: string
 }

@@ -104,15 +104,33 @@ const namedId = (word: string) => {
 }
 
 /**
+ * The seller's SKUs that start with the word, as a range of text_pattern_ops' byte order (which UTF-8 keeps in the
+ * characters' order): from the word to the word with its last character's successor. A range rather than LIKE 'word%',
+ * which an index serves only when the planner sees the pattern, and a prepared statement's generic plan does not.
+ */
+function skuStartsWith(sql: Sql, word: string) {
+  const characters = [...word]
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!
+    // The last character has no successor (U+10FFFF): the one before it takes the step.
+    if (last === 0x10ffff) continue
+    const end = characters.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1)
+    return sql`(lower(sku) ~>=~ ${word} and lower(sku) ~<~ ${end})`
+  }
+  return sql`lower(sku) ~>=~ ${word}`
+}
+
+/**
  * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
- * index; or the whole SKU; or the id), of the status if one is given; a listing being ended on eBay for its delete
- * never (0023).
+ * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id), of the status if one is given; a
+ * listing being ended on eBay for its delete never (0023).
  */
 function matching(sql: Sql, words: string[], status: ListingStatus | undefined) {
   return words.reduce(
     (condition, word) => {
       const id = namedId(word)
       return sql`${condition} and (search_text ilike ${anywhere(word)}
+      or ${skuStartsWith(sql, word)}
       or lower(ebay_sku) = ${word}${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
     },
     status ? sql`deleting_since is null and dashboard_status = ${status}` : sql`deleting_since is null`,
@@ -193,6 +211,17 @@ export async function matchingListingIds(
     select id from listings where user_id = ${userId} and ${matching(sql, searchWords(search.q), search.status)}
     order by ${sql.unsafe(SORTS.newest.order)} limit ${limit}`
   return rows.map((row) => row.id)
+}
+
+/**
+ * The listing whose SKU this is, in any case (0049's index), the one of the very case first: SKUs are unique per seller
+ * only as typed, so 'a-1' and 'A-1' may both be there.
+ */
+export async function listingIdOfSku(sql: Sql, userId: number, sku: string): Promise<number | undefined> {
+  const [row] = await sql<{ id: number }[]>`
+    select id from listings where user_id = ${userId} and lower(sku) = lower(${sku}) and deleting_since is null
+    order by sku = ${sku} desc, id limit 1`
+  return row?.id
 }
 
 /**

@@ -16,6 +16,7 @@ export interface ConnectionRow {
   accountId: string | null
   /** 'deleted' once eBay reported the account deleted or closed. */
   accountDeletionStatus: string | null
+  /** When the seller's sales there were last read whole (a poll, or the Dashboard asking); null: never. */
   lastSyncedAt: Date | null
   createdAt: Date
   /** What the seller granted; null for connections made before scopes were recorded. */
@@ -36,8 +37,11 @@ export interface Account {
   accountId: string | null
 }
 
+// lastSyncedAt is when the seller's sales there were last read (sales_polls, migration 0030).
 const COLUMNS = `id, user_id, platform, access_token, refresh_token, token_expiry, refresh_token_expiry, account_name,
-  account_id, account_deletion_status, last_synced_at, created_at, scopes`
+  account_id, account_deletion_status, created_at, scopes,
+  (select updated_at from sales_polls p
+    where p.user_id = marketplace_connections.user_id and p.marketplace = marketplace_connections.platform) as last_synced_at`
 
 export async function listConnections(sql: Sql, userId: number): Promise<ConnectionRow[]> {
   return sql<

@@ -1,12 +1,14 @@
 // /api/listings: the signed-in seller's own listings (docs/product.md §7): create, read one (what an edit starts from),
 // edit (against the version the edit started from), fill-empty for AI suggestions that came late, delete; the
-// Dashboard's search, a page at a time, with the ids of every ready listing it finds; and the listings chosen there.
-// GET /listings/:id comes after the fixed paths (search, ready-ids, chosen), which its :id would otherwise take.
+// Dashboard's search, a page at a time, with the ids of every ready listing it finds; the listings chosen there; and the
+// listing of a label's SKU (Scan label). GET /listings/:id comes after the fixed paths (search, ready-ids, chosen,
+// by-sku), which its :id would otherwise take.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonText } from '../json-text.ts'
 import {
   ChosenListingsQuerySchema,
+  ListingBySkuQuerySchema,
   ListingSearchQuerySchema,
   ReadyListingIdsQuerySchema,
 } from '../contract/listing-search.ts'
@@ -26,6 +28,9 @@ export function listingRoutes(listings: ListingService) {
     )
     .get('/listings/chosen', valid('query', ChosenListingsQuerySchema), async (c) =>
       jsonText(c, await listings.chosenJson(requireUser(c).id, c.req.valid('query').ids), 200),
+    )
+    .get('/listings/by-sku', valid('query', ListingBySkuQuerySchema), async (c) =>
+      c.json(await listings.bySku(requireUser(c).id, c.req.valid('query').sku), 200),
     )
     .get('/listings/:id', valid('param', IdParamSchema), async (c) =>
       jsonText(c, await listings.oneJson(requireUser(c).id, c.req.valid('param').id), 200),

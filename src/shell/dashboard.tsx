@@ -1,6 +1,6 @@
 // The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
-// hauls, marketplaces, the account's banner) and hands the Post to eBay and Post to Etsy dialogs to the listing rows, so that no feature
-// imports another (docs/decisions/0028).
+// hauls, marketplaces, the account's banner), hands the Post to eBay and Post to Etsy dialogs to the listing rows and
+// the barcode scanner's camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx'
@@ -16,6 +16,7 @@ import { useOnline } from '../hooks/useOnline.ts'
 import { MarketplacesPanel } from '../features/marketplaces/MarketplacesPanel.tsx'
 import { EbayPostDialogs } from '../features/post-to-ebay/EbayPostDialogs.tsx'
 import { EtsyPostDialog } from '../features/post-to-etsy/EtsyPostDialog.tsx'
+import { ScanLabel } from './ScanLabel.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../features/drafts/DraftsPanel.tsx')).DraftsPanel)
@@ -47,12 +48,13 @@ export function DashboardScreen() {
   useLastSeen(user.id, searchOf(view))
   const online = useOnline()
   return (
-    <div className="flex flex-col gap-6">
+    // Close together, so that a phone shows the first listing row under the top, the email banner and all (issue 47).
+    <div className="flex flex-col gap-4">
       <VerifyEmailBanner />
       {!online && <OfflineNote syncedAt={syncedAt} />}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Hello, {user.username}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="text-xl font-bold break-words text-slate-900">Hello, {user.username}</h1>
           {user.isAdmin && (
             <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">
               Admin Dashboard
@@ -68,8 +70,8 @@ export function DashboardScreen() {
           </Link>
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <HaulsPanel />
           <StatusFilters
             counts={counts}
@@ -79,6 +81,7 @@ export function DashboardScreen() {
             onSearch={setSearch}
             sort={sort}
             onSort={setSort}
+            besideSearch={<ScanLabel onSearch={setSearch} />}
           />
           <DraftsPanel visible={filter === 'all' || filter === 'draft'} search={view.q ?? ''} />
           {filter === 'draft' && counts?.draft === 0 && (

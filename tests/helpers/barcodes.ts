@@ -1,10 +1,12 @@
 // Barcodes drawn for the browser tests (issue 33): an EAN-13 (an ISBN is one) as GS1 specifies its bars, on a white
 // camera frame, written as the raw video Chromium's fake camera plays (Y4M) or as a photo (PNG). Drawn here rather than
-// by a library, so the test's barcode owes nothing to the decoder under test.
+// by a library, so the test's barcode owes nothing to the decoder under test. And a Snaplist label's QR code (issue 47),
+// encoded as the label sheet encodes it (src/features/labels/QrCode.tsx, uqr), for the Dashboard's Scan label.
 import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { encode } from 'uqr'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 // Each digit's seven modules (1 = bar) in GS1's L set; the R set is its complement, the G set the R set reversed.
@@ -55,11 +57,23 @@ export function barcodeFrame(code: string, width = 640, height = 480): Uint8Arra
   return frame
 }
 
-/** The frame as a one-frame Y4M video (4:2:0, no colour), which Chromium's fake camera plays in a loop. */
-export function writeBarcodeVideo(file: string, code: string, width = 640, height = 480) {
+/** A grey frame of a label's QR code centred on white, as the label sheet draws it (medium correction, 2 modules' quiet zone). */
+export function labelQrFrame(text: string, width = 640, height = 480): Uint8Array {
+  const { data, size } = encode(text, { ecc: 'M', border: 2 })
+  const module = Math.floor((Math.min(width, height) * 0.7) / size)
+  const frame = new Uint8Array(width * height).fill(255)
+  const [left, top] = [Math.floor((width - size * module) / 2), Math.floor((height - size * module) / 2)]
+  for (let y = 0; y < size * module; y++)
+    for (let x = 0; x < size * module; x++)
+      if (data[Math.floor(y / module)]![Math.floor(x / module)]) frame[(top + y) * width + left + x] = 0
+  return frame
+}
+
+/** A frame as a one-frame Y4M video (4:2:0, no colour), which Chromium's fake camera plays in a loop. */
+function writeCameraVideo(file: string, frame: Uint8Array, width = 640, height = 480) {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`)
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128)
-  writeFileSync(file, Buffer.concat([header, Buffer.from(barcodeFrame(code, width, height)), chroma]))
+  writeFileSync(file, Buffer.concat([header, Buffer.from(frame), chroma]))
 }
 
 /** The frame as a photo of the barcode. */
@@ -68,13 +82,10 @@ export const barcodePng = (code: string, width = 640, height = 480) =>
     .png()
     .toBuffer()
 
-/**
- * How to launch Chromium with a camera that films this barcode (a fake device playing its Y4M, the camera allowed
- * without asking): the video is written once, under this process's name.
- */
-export function chromiumFilming(code: string) {
-  const video = path.join(os.tmpdir(), `snaplist-camera-${code}-${process.pid}.y4m`)
-  writeBarcodeVideo(video, code)
+/** How to launch Chromium with a camera that films this frame (a fake device playing its Y4M, the camera allowed). */
+function chromiumFilmingFrame(name: string, frame: Uint8Array) {
+  const video = path.join(os.tmpdir(), `snaplist-camera-${name}-${process.pid}.y4m`)
+  writeCameraVideo(video, frame)
   return {
     executablePath: CHROMIUM_PATH,
     args: [
@@ -85,3 +96,13 @@ export function chromiumFilming(code: string) {
     ],
   }
 }
+
+/**
+ * How to launch Chromium with a camera that films this barcode (a fake device playing its Y4M, the camera allowed
+ * without asking): the video is written once, under this process's name.
+ */
+export const chromiumFilming = (code: string) => chromiumFilmingFrame(code, barcodeFrame(code))
+
+/** How to launch Chromium with a camera that films the QR code of a label of this SKU. */
+export const chromiumFilmingLabel = (sku: string) =>
+  chromiumFilmingFrame(`label-${sku.replace(/\W/g, '_')}`, labelQrFrame(sku))

@@ -28,6 +28,7 @@ import { EmailTemplateInputSchema, PurposeChoiceSchema, PurposeParamSchema } fro
 import { GoogleSignInSchema } from '../../api/contract/google-sign-in.ts'
 import {
   ChosenListingsQuerySchema,
+  ListingBySkuQuerySchema,
   ListingSearchQuerySchema,
   ReadyListingIdsQuerySchema,
 } from '../../api/contract/listing-search.ts'
@@ -253,6 +254,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     query: ChosenListingsQuerySchema,
     example: (f) => ({ path: `/api/listings/chosen?ids=${f.alice.listingId}` }),
+  },
+  'GET /api/listings/by-sku': {
+    access: 'user',
+    query: ListingBySkuQuerySchema,
+    // Alice's listing has the SKU Snaplist made for it.
+    example: (f) => ({ path: `/api/listings/by-sku?sku=SL-${f.alice.listingId}` }),
   },
   'GET /api/listings/:id': {
     access: 'user',

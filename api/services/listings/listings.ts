@@ -14,7 +14,7 @@ import {
   type ListingFillReply,
   type ListingInput,
 } from '../../contract/listing.ts'
-import type { ListingSearch } from '../../contract/listing-search.ts'
+import type { ListingOfSku, ListingSearch } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
@@ -185,6 +185,12 @@ export function createListingService(
     /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
     readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) =>
       listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
+    /** The listing a label's SKU names (Scan label). */
+    async bySku(userId: number, sku: string): Promise<ListingOfSku> {
+      const id = await listingSearch.listingIdOfSku(sql, userId, sku)
+      if (id === undefined) throw notFound(`None of your listings has the SKU ${sku}.`)
+      return { id }
+    },
 
     /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {

@@ -20,7 +20,7 @@ export function ResendLink({ email }: { email: string }) {
       type="button"
       onClick={send}
       disabled={resend.isPending}
-      className="min-h-10 font-semibold text-indigo-800 underline disabled:text-slate-500"
+      className="min-h-6 font-semibold text-indigo-800 underline disabled:text-slate-500"
     >
       {resend.isPending ? 'Sending...' : 'Resend'}
     </button>

@@ -1,6 +1,8 @@
 // The sales behind a figure the seller opened on the Insights: newest first, a page at a time, each with what it
-// earned, and its listing to open.
+// earned, and its listing to open. They open below every figure, out of sight on a phone: each opening brings them into
+// view and takes the focus there, so a screen reader is taken to them too.
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { salesBehindQuery, type SalesBehind as Behind } from './insights-queries.ts'
@@ -10,11 +12,31 @@ import { money } from './money.ts'
 const dayOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
-export function SalesBehind({ behind, title }: { behind: Behind; title: string }) {
+interface SalesBehindProps {
+  behind: Behind
+  title: string
+  /** Counts the openings: each one (the same figure's again too) brings the list into view. */
+  opening: number
+}
+
+export function SalesBehind({ behind, title, opening }: SalesBehindProps) {
   const sales = useInfiniteQuery(salesBehindQuery(behind))
   const rows = sales.data?.pages.flatMap((page) => page.sales) ?? []
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches
+    section.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' })
+    section.current?.focus({ preventScroll: true })
+  }, [opening])
   return (
-    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-label={title}
+      // Clear of the sticky header when scrolled to (a style: this screen is never rendered by the server).
+      style={{ scrollMarginTop: '8rem' }}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none"
+    >
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {sales.isPending && <p className="mt-2 text-sm text-slate-600">Reading the sales…</p>}
       {sales.isError && <p className="mt-2 text-sm text-red-700">The sales could not be read. Try again.</p>}

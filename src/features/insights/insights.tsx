@@ -179,7 +179,7 @@ function Stale({ stale }: { stale: Insights['stale'] }) {
 
 export function InsightsScreen() {
   const [period, setPeriod] = useState<Period>('last-12-months')
-  const [opened, setOpened] = useState<{ behind: Behind; title: string } | null>(null)
+  const [opened, setOpened] = useState<{ behind: Behind; title: string; opening: number } | null>(null)
   const insights = useQuery(insightsQuery(daysOf(period)))
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -209,8 +209,18 @@ export function InsightsScreen() {
       )}
       {insights.isSuccess && (
         <>
-          <Figures insights={insights.data} open={(behind, title) => setOpened({ behind, title })} />
-          {opened && <SalesBehind key={JSON.stringify(opened.behind)} behind={opened.behind} title={opened.title} />}
+          <Figures
+            insights={insights.data}
+            open={(behind, title) => setOpened((before) => ({ behind, title, opening: (before?.opening ?? 0) + 1 }))}
+          />
+          {opened && (
+            <SalesBehind
+              key={JSON.stringify(opened.behind)}
+              behind={opened.behind}
+              title={opened.title}
+              opening={opened.opening}
+            />
+          )}
           <Stale stale={insights.data.stale} />
         </>
       )}

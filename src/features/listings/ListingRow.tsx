@@ -1,4 +1,4 @@
-// One row of Your Listings: thumbnail, title (two lines), status, price and Edit with Post to eBay, or once it is live
+// One row of Your Listings: thumbnail, title (two lines), status, price, size and Edit with Post to eBay, or once it is live
 // there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
 // rest is in the row's menu, loaded when first tapped. Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
@@ -140,10 +140,17 @@ export function ListingRow({
       )}
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 font-medium break-words text-slate-900">{listing.title}</p>
-        <div className="mt-0.5 flex items-center gap-2">
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-2">
           <StatusBadge status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
           <span className="text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
+          {/* The size, which the bag and the buyer's question both start from ("the 32s?"). */}
+          {listing.size && (
+            <span className="min-w-0 truncate rounded-md border border-slate-200 px-1 text-xs font-medium text-slate-700">
+              <span className="sr-only">Size </span>
+              {listing.size}
+            </span>
+          )}
         </div>
         {edit && <EditState edit={edit} />}
         <div className="mt-0.5 flex min-h-9 items-center gap-2">

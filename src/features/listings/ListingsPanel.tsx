@@ -1,7 +1,8 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
 // Post to Etsy and Delete open their dialogs from a row. Every row has a checkbox; 'Select all ready' and 'Post N to
-// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038).
+// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038). Under the heading,
+// when the sales were last read, and Check sales (SalesChecked.tsx).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
@@ -15,10 +16,10 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
+import { deferred } from '../../lib/deferred.tsx'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
 import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
-import { useSalesRefresh } from './useSalesRefresh.ts'
 import { ListingRow } from './ListingRow.tsx'
 
 // Its form (react-hook-form and the contract's checks) loads on the first Sold elsewhere tap, not with the Dashboard.
@@ -32,6 +33,9 @@ const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayD
 const DeleteListingDialog = lazy(async () => ({
   default: (await import('./DeleteListingDialog.tsx')).DeleteListingDialog,
 }))
+
+// When the sales were last read, and reading them now: after the first screen, as the rows come first.
+const SalesChecked = deferred(async () => (await import('./SalesChecked.tsx')).SalesChecked)
 
 /** A dialog about one listing, there while the listing is set: its code loads when it first opens. */
 function OpenedDialog({
@@ -114,7 +118,6 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
     event.preventDefault()
     void navigate({ to: '/list-item', search: { edit: id } })
   }
-  useSalesRefresh()
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
   const etsySelling = useEtsySelling()
@@ -131,10 +134,26 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   const [changing, setChanging] = useState(false)
 
   return (
-    <section aria-labelledby="listings-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
-      <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
-        Your Listings
-      </h2>
+    <section
+      aria-labelledby="listings-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      {/* Select all ready beside the heading, not under it: a phone shows a whole row under the Dashboard's top. */}
+      <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-3">
+        <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
+          Your Listings
+        </h2>
+        {selection.anyShown && (
+          <SelectAllReady
+            ready={selection.total}
+            chosen={selection.picked.length}
+            allChosen={selection.allChosen}
+            beyond={selection.beyond}
+            onToggle={selection.toggleAll}
+          />
+        )}
+      </div>
+      <SalesChecked />
       {listings.isPending && (
         <div className={STATE_BOX}>
           <Spinner label="Loading your listings" />
@@ -154,15 +173,6 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
         ))}
       {shown?.any === false && <EmptyState />}
       {shown?.any && shown.rows.length === 0 && <p className="mt-4 text-sm text-slate-600">No listings match.</p>}
-      {selection.anyShown && (
-        <SelectAllReady
-          ready={selection.total}
-          chosen={selection.picked.length}
-          allChosen={selection.allChosen}
-          beyond={selection.beyond}
-          onToggle={selection.toggleAll}
-        />
-      )}
       {shown && shown.rows.length > 0 && (
         <ul className="mt-1 divide-y divide-slate-100">
           {shown.rows.map(({ listing, status }) => (

@@ -5,7 +5,7 @@
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import {
   MARKETPLACES,
   PLATFORMS,
@@ -19,9 +19,19 @@ import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnli
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
+import { deferred } from '../../lib/deferred.tsx'
 
-// Shown only once eBay is connected: its code is not part of the Dashboard's first screen.
-const EbayImport = lazy(async () => ({ default: (await import('./EbayImport.tsx')).EbayImport }))
+function ImportNeedsConnection() {
+  return <p className="mt-3 text-sm text-slate-600">Import from eBay shows once you are online.</p>
+}
+// Import from eBay works only with the server: its code loads after the Dashboard's first screen and is not kept for
+// offline use (vite.config.ts, ONLINE_ONLY).
+const EbayImport = deferred(() =>
+  import('./EbayImport.tsx').then(
+    (module) => module.EbayImport,
+    () => ImportNeedsConnection,
+  ),
+)
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
@@ -166,11 +176,7 @@ export function MarketplacesPanel() {
           <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
-      {ebayConnected && (
-        <Suspense fallback={null}>
-          <EbayImport />
-        </Suspense>
-      )}
+      {ebayConnected && <EbayImport />}
     </section>
   )
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LISTINGS_PAGE_SIZE, type ListingPage } from '../../../api/contract/listing-search.ts'
 import { readyListingIds } from '../../../api/db/listing-search.ts'
-import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { client, createTestApp, newUser, readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
 
 let t: TestApp
 let alice: ReturnType<typeof client>
@@ -236,5 +236,48 @@ describe('GET /api/listings/ready-ids', () => {
       expect(response.status, query).toBe(400)
       expect((await readJson(response)).code).toBe('invalid_input')
     }
+  })
+})
+
+describe("the seller's SKU, the one on their labels and in the CSVs", () => {
+  let labeller: ReturnType<typeof client>
+  const made: Record<string, number> = {}
+  beforeAll(async () => {
+    labeller = await registeredClient(t.app, 'labeller')
+    made.tote = await create(labeller, { title: 'Canvas tote', sku: 'BAG-7731' })
+    made.belt = await create(labeller, { title: 'Leather belt', sku: 'BAG-80' })
+    // Without a SKU of the seller's: Snaplist makes SL- and the listing's number.
+    made.scarf = await create(labeller, { title: 'Silk scarf' })
+  })
+
+  it('finds a listing by its whole SKU or its start, in any case, whether Snaplist made it or the seller typed it', async () => {
+    expect(titles(await search(labeller, `?q=SL-${made.scarf}`))).toEqual(['Silk scarf'])
+    expect(titles(await search(labeller, `?q=sl-${made.scarf}`))).toEqual(['Silk scarf'])
+    expect(titles(await search(labeller, '?q=bag-7731'))).toEqual(['Canvas tote'])
+    expect(titles(await search(labeller, '?q=BAG-'))).toEqual(['Leather belt', 'Canvas tote'])
+    // The start of a SKU, not a part of it; and never another seller's.
+    expect(titles(await search(labeller, '?q=7731'))).toEqual([])
+    expect(titles(await search(bob, '?q=BAG-7731'))).toEqual([])
+    // Select all ready finds them the same way.
+    expect((await readJson(await labeller.get('/api/listings/ready-ids?q=bag-'))).ids).toEqual([made.belt, made.tote])
+  })
+
+  it("GET /api/listings/by-sku answers the listing of a label's whole SKU, in any case, and 404 for one none of the seller's has", async () => {
+    expect(await readJson(await labeller.get('/api/listings/by-sku?sku=bag-7731'))).toEqual({ id: made.tote })
+    expect(await readJson(await labeller.get(`/api/listings/by-sku?sku=SL-${made.scarf}`))).toEqual({ id: made.scarf })
+    for (const [who, sku] of [
+      [labeller, 'BAG-77'],
+      [bob, 'BAG-7731'],
+    ] as const) {
+      const response = await who.get(`/api/listings/by-sku?sku=${sku}`)
+      expect(response.status, sku).toBe(404)
+      expect(await readJson(response)).toMatchObject({
+        code: 'not_found',
+        message: `None of your listings has the SKU ${sku}.`,
+      })
+    }
+    const blank = await labeller.get('/api/listings/by-sku?sku=%20')
+    expect(blank.status).toBe(400)
+    expect(await readJson(blank)).toMatchObject({ code: 'invalid_input', fields: { sku: expect.any(String) } })
   })
 })

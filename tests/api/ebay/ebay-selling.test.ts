@@ -362,6 +362,19 @@ describe('sales on eBay', () => {
     expect(await readJson(await lapsed.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
   })
 
+  it("says when the seller's sales were last read, on the connection the Dashboard lists (lastSyncedAt)", async () => {
+    const seller = await connectedSeller('checked')
+    const ebay = async () =>
+      ((await readJson(await seller.get('/api/marketplace-connections'))) as { lastSyncedAt: string | null }[])[0]!
+    expect(await ebay()).toMatchObject({ platform: 'ebay', lastSyncedAt: null })
+    const asked = Date.now()
+    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: true })
+    await t.settle()
+    const { lastSyncedAt } = await ebay()
+    expect(Date.parse(lastSyncedAt!)).toBeGreaterThanOrEqual(asked - 1000)
+    expect(Date.parse(lastSyncedAt!)).toBeLessThanOrEqual(Date.now())
+  })
+
   it('takes what sold off a larger quantity and stays live until none is left', async () => {
     const seller = await connectedSeller('several')
     const listing = await liveListing(seller, { quantity: 3 })
