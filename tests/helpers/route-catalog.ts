@@ -33,7 +33,7 @@ import {
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
-import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import { OversoldSettledSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
@@ -348,7 +348,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/listings/:id/oversold-settled': {
     access: 'user',
     param: IdParamSchema,
-    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled` }),
+    json: OversoldSettledSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled`, body: { settledAs: 'sent' } }),
   },
   'GET /api/listings/:id/sales': {
     access: 'user',

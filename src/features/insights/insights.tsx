@@ -82,6 +82,11 @@ function Notes({ totals }: { totals: Insights['totals'] }) {
     notes.push(`${totals.estimatedSales} of the sales have their fees estimated until the marketplace reports them.`)
   if (totals.salesWithoutCost)
     notes.push(`${totals.salesWithoutCost} of the sales have no cost entered: their profit counts none.`)
+  // Sold twice (docs/decisions/0056): the order that cannot ship is in none of the figures until the seller settles it.
+  if (totals.toCancel)
+    notes.push(
+      `${totals.toCancel} ${totals.toCancel === 1 ? 'sale' : 'sales'} sold a piece you no longer had: left out until you sort ${totals.toCancel === 1 ? 'it' : 'them'} out on the Dashboard.`,
+    )
   return notes.length ? (
     <ul className="list-disc pl-5 text-xs text-slate-600">
       {notes.map((note, index) => (

@@ -4,6 +4,7 @@
 // from ebay.com that only its price and quantity are changed there from Snaplist.
 import { lazy, Suspense, useState } from 'react'
 import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
+import type { ShortSettlement } from '../../../api/contract/sale-earnings.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
 
 /** Where the earnings' code is missing: offline before it was ever loaded. */
@@ -95,7 +96,14 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
   )
 }
 
-/** Never hidden: the extra orders, the sale that took the last piece, and what to do (decisions 0030, 0033). */
+const SETTLE_BUTTON =
+  'inline-flex min-h-9 items-center rounded-lg border border-red-200 px-3 text-xs font-semibold text-red-800 hover:bg-red-50'
+
+/**
+ * Never hidden: the extra orders, the sale that took the last piece, and what to do (decisions 0030, 0033). They are
+ * out of the books until settled: sorted out (cancelled, or settled with the buyer) keeps them out, another piece sent
+ * counts them (decision 0056).
+ */
 function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[] }) {
   const settle = useSettleSoldTwice()
   const last = listing.soldOn
@@ -103,21 +111,32 @@ function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[
     : null
   const places = [...new Set(oversold.map((sale) => sale.marketplace))]
   const where = places.length === 1 && places[0] !== 'elsewhere' ? ` on ${SOLD_ON_LABELS[places[0]!]}` : ''
+  const one = oversold.length === 1
+  const settleAs = (settledAs: ShortSettlement) => settle.mutate({ id: listing.id, settledAs })
   return (
     <div role="alert" className="font-medium text-red-700">
       <p>
-        Sold twice: {oversold.map(saleLabel).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
-        {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
+        Sold twice: {oversold.map(saleLabel).join(', ')} {one ? 'has' : 'have'} no piece left to send
+        {last ? ` (the last one went to ${last})` : ''}. Cancel {one ? 'it' : 'them'}
         {where} or settle it with the buyer.
       </p>
-      <button
-        type="button"
-        disabled={settle.isPending}
-        onClick={() => settle.mutate(listing.id)}
-        className="mt-1 inline-flex min-h-9 items-center rounded-lg border border-red-200 px-3 text-xs font-semibold text-red-800 hover:bg-red-50"
-      >
-        {settle.isPending ? 'Saving...' : 'I have sorted it out'}
-      </button>
+      <p className="font-normal text-slate-700">
+        Left out of your books until you sort {one ? 'it' : 'them'} out: cancelled or settled with the buyer,{' '}
+        {one ? 'it stays' : 'they stay'} out; if you send another piece, {one ? 'it counts' : 'they count'}.
+      </p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={settle.isPending}
+          onClick={() => settleAs('cancelled')}
+          className={SETTLE_BUTTON}
+        >
+          {settle.isPending ? 'Saving...' : 'I have sorted it out'}
+        </button>
+        <button type="button" disabled={settle.isPending} onClick={() => settleAs('sent')} className={SETTLE_BUTTON}>
+          I sent another piece
+        </button>
+      </div>
     </div>
   )
 }
