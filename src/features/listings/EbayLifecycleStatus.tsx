@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
 import type { ShortSettlement } from '../../../api/contract/sale-earnings.ts'
+import { endedBySale } from './ended-by-sale.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
 
 /** Where the earnings' code is missing: offline before it was ever loaded. */
@@ -43,10 +44,14 @@ function revisionText(listing: Listing): { text: string; tone: string } | null {
   switch (listing.ebayRevisionStatus) {
     case 'pending':
       return { text: 'Updating on eBay…', tone: 'text-slate-600' }
-    case 'done':
-      // Up to date is only news while it is for sale: an ended one says so (Relist puts up what the seller sees), a sold one has its sale line.
+    case 'done': {
+      // Up to date is only news while it is for sale: an ended one says so (Relist puts up what the seller sees), a sold
+      // one has its sale line, and says so when another marketplace's sale ended it here (issue 47).
       if (listing.platformStatus === 'ended') return { text: 'Ended on eBay', tone: 'text-amber-900' }
-      return listing.platformStatus === 'sold' ? null : { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+      const ended = endedBySale(listing, 'ebay')
+      if (listing.platformStatus === 'sold') return ended ? { text: ended, tone: 'text-amber-900' } : null
+      return { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+    }
     case 'refused':
       return { text: `Not updated on eBay: ${listing.ebayRevisionMessage ?? ''}`, tone: 'text-red-700' }
     case 'waiting':
