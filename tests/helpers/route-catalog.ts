@@ -33,7 +33,7 @@ import {
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
-import { OversoldSettledSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
@@ -350,6 +350,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     json: OversoldSettledSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled`, body: { settledAs: 'sent' } }),
+  },
+  'POST /api/listings/:id/relist': {
+    access: 'user',
+    param: IdParamSchema,
+    json: RelistSoldSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist`, body: { quantity: 2 } }),
   },
   'GET /api/listings/:id/sales': {
     access: 'user',

@@ -74,9 +74,9 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
   const shopSetup = createEtsyShopSetup(api)
   const check = createEtsyRequirements({ sql, connectionService, shopSetup })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
-  const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
   const receipts = createEtsyReceipts({ sql, api, recorder })
   const revisions = createEtsyRevisions({ sql, jobs, api, receipts, connectionService })
+  const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService, revisions })
   const sales = createEtsySales({ sql, jobs, receipts, revisions, connectionService })
   const earnings = createEtsyEarnings(api)
   const selling: EtsySelling = {
@@ -85,6 +85,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     isLive: (listing) => listing.etsyStatus === 'active',
     publish: publisher.publish,
     requestRevision: revisions.requestRevision,
+    changeUnderWay: (listing) => listing.etsyRevisionStatus === 'pending',
     end: lifecycle.end,
     relist: lifecycle.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),

@@ -1,7 +1,7 @@
 // What the seller says of sales (docs/decisions/0033): pieces sold in person or on a marketplace Snaplist does not
 // reach, recorded like any other sale (services/selling/sales.ts) so the stock drops once and every marketplace
-// follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it and the books count it
-// or not as the seller settled it (decision 0056).
+// follows; a sale beyond the stock (sold twice) dealt with, so the listing stops showing it and the books count it or
+// not as the seller settled it (decision 0056); and a sold-out listing relisted with more pieces (relist-sold.ts).
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import { saleEarningsOf, type ListingSales, type ShortSettlement } from '../../contract/sale-earnings.ts'
@@ -10,11 +10,24 @@ import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../db/marketplace-sales.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { SellingMarketplaces } from './marketplace.ts'
+import { createRelistSold } from './relist-sold.ts'
 import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
-export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleRecorder }) {
+export function createSellerSales({
+  sql,
+  recorder,
+  jobs,
+  marketplaces,
+}: {
+  sql: Sql
+  recorder: SaleRecorder
+  jobs: JobQueue
+  marketplaces: SellingMarketplaces
+}) {
   const soldElsewhere = (userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, listingId)
@@ -72,7 +85,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
     return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
   }
 
-  return { soldElsewhere, settleSoldTwice, listingSales }
+  return { soldElsewhere, settleSoldTwice, listingSales, ...createRelistSold({ sql, jobs, marketplaces }) }
 }
 
 export type SellerSales = ReturnType<typeof createSellerSales>
