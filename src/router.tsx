@@ -100,12 +100,17 @@ const signedInRoutes = [
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./features/drafts/list-item.tsx'), 'ListItemScreen'),
     // An edit's draft keeps the listing's id beside it, so the address still says it is an edit (the main menu does
-    // not light New Listing for it).
-    validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number } => {
-      const edit = Number(search.edit)
+    // not light New Listing for it). `like` is Sell similar's listing, until its new draft is made.
+    validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number; like?: number } => {
+      const listingId = (value: unknown) => {
+        const id = Number(value)
+        return Number.isSafeInteger(id) && id > 0 ? id : undefined
+      }
+      const [edit, like] = [listingId(search.edit), listingId(search.like)]
       return {
         ...(typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {}),
-        ...(Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}),
+        ...(edit ? { edit } : {}),
+        ...(like ? { like } : {}),
       }
     },
     // The draft lives in IndexedDB from the first pause in typing, and a form that goes away writes what it still held,

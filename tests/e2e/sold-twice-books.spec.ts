@@ -69,6 +69,7 @@ test('the order that cannot ship is a warning, to cancel, and out of what it ear
   await expect(page.getByRole('button', { name: 'Items sold 1 (open the sales)' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Revenue $39.50 (open the sales)' })).toBeVisible()
   await expect(page.getByText('1 sale sold a piece you no longer had')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'By marketplace' })).toContainText('1 to cancel')
   await page.screenshot({ path: 'test-results/sold-twice-insights-phone.png', fullPage: true })
 
   // Sorted out (the extra order cancelled): the alert goes, and the books stay as they were.

@@ -3,6 +3,7 @@
 // comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
 // Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
 // listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address beside it.
+// /list-item?like=<listing id> (a row's Sell similar) starts a new listing's draft from that listing.
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
@@ -47,6 +48,21 @@ function useFreshListing(): (id: number) => Promise<Listing | undefined> {
   )
 }
 
+/** Where a listing that could not be read leaves the seller. */
+function ListingMissing() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
+      <p className="font-medium text-slate-900">This listing could not be opened.</p>
+      <p className="text-sm text-slate-600">
+        It was deleted, or this phone has not seen it yet: open the Dashboard while online, then try again.
+      </p>
+      <Link to="/" className={buttonClass('secondary')}>
+        Go to Dashboard
+      </Link>
+    </div>
+  )
+}
+
 function OpenEdit({ listingId }: { listingId: number }) {
   const navigate = useNavigate()
   const drafts = useDraftStore()
@@ -65,26 +81,43 @@ function OpenEdit({ listingId }: { listingId: number }) {
       current = false
     }
   }, [listingId, drafts, navigate, freshListing])
-  if (!missing) return <FullPageSpinner label="Opening listing" />
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
-      <p className="font-medium text-slate-900">This listing could not be opened.</p>
-      <p className="text-sm text-slate-600">
-        It was deleted, or this phone has not seen it yet: open the Dashboard while online, then tap Edit again.
-      </p>
-      <Link to="/" className={buttonClass('secondary')}>
-        Go to Dashboard
-      </Link>
-    </div>
-  )
+  return missing ? <ListingMissing /> : <FullPageSpinner label="Opening listing" />
+}
+
+/**
+ * Sell similar (issue 47): the new draft, whose id is in the address already, made from the listing (online or not),
+ * then opened as any new listing's draft is.
+ */
+function OpenSimilar({ listingId, draftId }: { listingId: number; draftId: string }) {
+  const navigate = useNavigate()
+  const drafts = useDraftStore()
+  const freshListing = useFreshListing()
+  const [missing, setMissing] = useState(false)
+  useEffect(() => {
+    let current = true
+    void (async () => {
+      const listing = await freshListing(listingId)
+      if (!current) return
+      if (!listing) return setMissing(true)
+      await drafts.startSimilar(listing, draftId, uuid)
+      if (current) void navigate({ to: '/list-item', search: { draft: draftId }, replace: true })
+    })()
+    return () => {
+      current = false
+    }
+  }, [listingId, draftId, drafts, navigate, freshListing])
+  return missing ? <ListingMissing /> : <FullPageSpinner label="Opening listing" />
 }
 
 export function ListItemScreen() {
-  const { draft: requested, edit } = route.useSearch()
+  const { draft: requested, edit, like } = route.useSearch()
   const navigate = useNavigate()
   useEffect(() => {
-    if (!requested && edit === undefined) void navigate({ to: '/list-item', search: { draft: uuid() }, replace: true })
-  }, [requested, edit, navigate])
+    // A new draft's id goes in the address first (New Listing, and Sell similar's new listing), so a reload keeps it.
+    if (!requested && edit === undefined)
+      void navigate({ to: '/list-item', search: { draft: uuid(), ...(like ? { like } : {}) }, replace: true })
+  }, [requested, edit, like, navigate])
+  if (requested && like !== undefined) return <OpenSimilar listingId={like} draftId={requested} />
   if (!requested && edit !== undefined) return <OpenEdit listingId={edit} />
   if (!requested) return <FullPageSpinner label="Opening draft" />
   // Keyed: a new draft id mounts afresh, so nothing of the previous draft (its fields, its photos) carries over.

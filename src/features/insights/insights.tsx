@@ -69,6 +69,7 @@ function FiguresRow({ name, figures, onOpen }: { name: string; figures: SalesFig
         <span className="text-sm tabular-nums text-slate-700">
           {money(figures.revenue)} · <span className="font-semibold text-emerald-800">{money(figures.profit)}</span> ·{' '}
           {figures.itemsSold} sold
+          {figures.toCancel > 0 && ` · ${figures.toCancel} to cancel`}
           {OPENS}
         </span>
       </button>

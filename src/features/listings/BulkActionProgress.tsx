@@ -59,7 +59,10 @@ export function BulkActionProgress({ sent, onClose }: { sent: BulkActionView; on
           >
             {view.heldAtFloor.map((held) => (
               <li key={held.listingId} className="px-3 py-2">
-                {held.title}
+                <span className="font-medium">{held.title}</span>
+                <span className="block text-slate-600">
+                  {held.lowered ? 'Lowered only to the floor' : 'At or below the floor already: left as it was'}
+                </span>
               </li>
             ))}
           </ul>

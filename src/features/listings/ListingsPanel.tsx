@@ -1,7 +1,8 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
-// Post to Etsy and Delete open their dialogs from a row. Every row has a checkbox; 'Select all ready' and 'Post N to
-// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038).
+// Relist… on a sold row, Post to Etsy and Delete open their dialogs from a row, Sell similar opens New Listing. Every
+// row has a checkbox; 'Select all ready' and 'Post N to eBay' post many at once (docs/product.md §17), 'Change N…'
+// changes them (docs/decisions/0038).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
@@ -27,6 +28,7 @@ const SoldElsewhereDialog = lazy(async () => ({
 }))
 // So does the bulk action dialog, on the first Change N… tap, and each confirm and the preview on their first tap.
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
+const RelistSoldDialog = lazy(async () => ({ default: (await import('./RelistSoldDialog.tsx')).RelistSoldDialog }))
 const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
 const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayDialog.tsx')).EndOnEbayDialog }))
 const DeleteListingDialog = lazy(async () => ({
@@ -123,6 +125,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const [soldElsewhere, setSoldElsewhere] = useState<Listing | null>(null)
+  const [relisting, setRelisting] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
   // The listings to post many at once.
   const [bulk, setBulk] = useState<number[] | null>(null)
@@ -183,6 +186,8 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               etsySelling={etsySelling}
               onPostToEtsy={() => setPostingToEtsy(listing)}
               onSoldElsewhere={() => setSoldElsewhere(listing)}
+              onRelistSold={() => setRelisting(listing)}
+              onSellSimilar={() => void navigate({ to: '/list-item', search: { like: listing.id } })}
             />
           ))}
         </ul>
@@ -225,6 +230,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       <OpenedDialog dialog={PreviewDialog} listing={previewing} onClose={() => setPreviewing(null)} />
       <OpenedDialog dialog={EndOnEbayDialog} listing={ending} onClose={() => setEnding(null)} />
       <OpenedDialog dialog={SoldElsewhereDialog} listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
+      <OpenedDialog dialog={RelistSoldDialog} listing={relisting} onClose={() => setRelisting(null)} />
       <OpenedDialog dialog={DeleteListingDialog} listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )

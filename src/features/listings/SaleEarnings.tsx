@@ -30,9 +30,8 @@ function UncountedSale({ sale, where }: { sale: Sale; where: string }) {
   const note = sale.standing === 'sold' ? '' : STANDING_NOTES[sale.standing]
   return (
     <section role="group" aria-label={`Sold ${sale.quantity} on ${where}`} className="rounded-md bg-amber-50 p-2">
-      <p className="flex justify-between gap-3">
-        <span>{`Sold ${sale.quantity} on ${where}`}</span>
-        <span className="font-semibold text-amber-900">{label}</span>
+      <p>
+        <span className="font-semibold text-amber-900">{label}</span> · {`Sold ${sale.quantity} on ${where}`}
       </p>
       <p className="mt-1 text-slate-700">{note}</p>
     </section>
