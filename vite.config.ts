@@ -12,6 +12,8 @@ const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
 // what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels).
 const ONLINE_ONLY = [
+  // Changing many listings at once is the server's work: its button is disabled offline (BulkSelectionBar).
+  'assets/BulkActionDialog-*.js',
   'assets/BooksImport-*.js',
   'assets/SaleEarnings-*.js',
   'assets/insights-*.js',

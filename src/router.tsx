@@ -100,17 +100,12 @@ const signedInRoutes = [
     getParentRoute: () => signedIn,
     ...screen('/list-item', () => import('./features/drafts/list-item.tsx'), 'ListItemScreen'),
     // An edit's draft keeps the listing's id beside it, so the address still says it is an edit (the main menu does
-    // not light New Listing for it). `like` is Sell similar's listing, until its new draft is made.
-    validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number; like?: number } => {
-      const listingId = (value: unknown) => {
-        const id = Number(value)
-        return Number.isSafeInteger(id) && id > 0 ? id : undefined
-      }
-      const [edit, like] = [listingId(search.edit), listingId(search.like)]
+    // not light New Listing for it).
+    validateSearch: (search: Record<string, unknown>): { draft?: string; edit?: number } => {
+      const edit = Number(search.edit)
       return {
         ...(typeof search.draft === 'string' && UUID.test(search.draft) ? { draft: search.draft } : {}),
-        ...(edit ? { edit } : {}),
-        ...(like ? { like } : {}),
+        ...(Number.isSafeInteger(edit) && edit > 0 ? { edit } : {}),
       }
     },
     // The draft lives in IndexedDB from the first pause in typing, and a form that goes away writes what it still held,
@@ -281,5 +276,9 @@ export function createAppRouter(
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+  /** What a history entry carries beside its address: the listing a Sell similar draft is made from (issue 47). */
+  interface HistoryState {
+    similarTo?: number
   }
 }

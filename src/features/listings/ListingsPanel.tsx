@@ -14,6 +14,7 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { useEtsySelling } from '../../hooks/useEtsySelling.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { uuid } from '../../lib/uuid.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
@@ -187,7 +188,9 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               onPostToEtsy={() => setPostingToEtsy(listing)}
               onSoldElsewhere={() => setSoldElsewhere(listing)}
               onRelistSold={() => setRelisting(listing)}
-              onSellSimilar={() => void navigate({ to: '/list-item', search: { like: listing.id } })}
+              onSellSimilar={() =>
+                void navigate({ to: '/list-item', search: { draft: uuid() }, state: { similarTo: listing.id } })
+              }
             />
           ))}
         </ul>
