@@ -38,7 +38,7 @@ export interface SaleRecorded {
 /**
  * How the seller settled the sales beyond the stock: 'cancelled' (the extra order cancelled, or settled with its buyer:
  * it stays out of the books; what "I have sorted it out" always meant) or 'sent' (another piece went to the buyer:
- * it counts). A request without a body is the first.
+ * it counts). Not given (`{}`), the first.
  */
 export const OversoldSettledSchema = v.object({
   settledAs: v.optional(v.picklist(SHORT_SETTLEMENTS, 'settledAs must be cancelled or sent'), 'cancelled'),

@@ -21,7 +21,7 @@ export function salesRoutes(sales: SellerSales) {
     .post(
       '/listings/:id/oversold-settled',
       valid('param', IdParamSchema),
-      valid('json', OversoldSettledSchema, { bodyOptional: true }),
+      valid('json', OversoldSettledSchema),
       async (c) =>
         c.json(
           await sales.settleSoldTwice(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').settledAs),

@@ -193,7 +193,7 @@ describe('a sale beyond the stock (sold twice)', () => {
     expect(await extraRow()).toMatchObject({ Quantity: '0', Sale: '0.00', Fees: '0.00', Cost: '0.00', Profit: '0.00' })
   })
 
-  it('stays out once sorted out (cancelled, or settled with the buyer: a settle without a body)', async () => {
+  it('stays out once sorted out (cancelled, or settled with the buyer: a settlement that does not say)', async () => {
     const { item, extra, insights, extraRow } = await soldTwice('twice-cancelled')
     const settled = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, {})
     expect(settled.status).toBe(200)
