@@ -4,6 +4,7 @@
 // works with no signal like any draft and becomes a listing of its own (its own SKU, on no marketplace yet).
 import { expect, test, type Page } from '@playwright/test'
 import type { Listing } from '../../api/contract/listing.ts'
+import { expectAccessible } from './axe.ts'
 import { createListingThroughApi, expectNoSidewaysScroll, registerThroughApi } from './helpers.ts'
 import { liveOnBoth, reloadUntil } from './live-on-both.ts'
 import { installApp } from './offline-drafts.ts'
@@ -35,6 +36,7 @@ test('a row ended on Etsy by an eBay sale says so; Relist puts 2 more back up on
   await expect(dialog.getByText('Quantity must be at least 1')).toBeVisible()
   await dialog.getByLabel('How many to put back up').fill('2')
   await expectNoSidewaysScroll(page)
+  await expectAccessible(page, 'the relist dialog')
   await page.screenshot({ path: 'test-results/sold-row-relist-dialog-phone.png' })
   await dialog.getByRole('button', { name: 'Relist' }).click()
   await expect(dialog).toBeHidden()

@@ -4,6 +4,7 @@
 // it. Sorted out (cancelled, or settled with the buyer) keeps it out.
 import { expect, test, type Page } from '@playwright/test'
 import { csvRecords } from '../helpers/csv.ts'
+import { expectAccessible } from './axe.ts'
 import { liveOnBoth } from './live-on-both.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -53,6 +54,7 @@ test('the order that cannot ship is a warning, to cancel, and out of what it ear
   await expect(sales.filter({ hasText: 'Profit' })).toHaveCount(1)
   await expect(item.row.getByText('−$12.00')).toHaveCount(1)
   await item.row.getByRole('alert').scrollIntoViewIfNeeded()
+  await expectAccessible(page, 'a row sold twice, with what it earned open')
   await page.screenshot({ path: 'test-results/sold-twice-earned-phone.png' })
 
   // The sales CSV: one row counted, the other marked and counted as nothing.
