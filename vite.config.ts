@@ -13,6 +13,8 @@ const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
 // and Import from eBay (src/features/marketplaces/EbayImport.tsx).
 const ONLINE_ONLY = [
+  // Changing many listings at once is the server's work: its button is disabled offline (BulkSelectionBar).
+  'assets/BulkActionDialog-*.js',
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',

@@ -277,4 +277,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
   }
+  /** What a history entry carries beside its address: the listing a Sell similar draft is made from (issue 47). */
+  interface HistoryState {
+    similarTo?: number
+  }
 }

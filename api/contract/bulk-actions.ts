@@ -109,6 +109,14 @@ export interface BulkActionFailure {
   message: string
 }
 
+/** A listing whose price cut the floor held: lowered only as far as the floor, or left where it was at or below it. */
+export interface FloorHeld {
+  listingId: number
+  title: string
+  /** Lowered to the floor (false: it was at or below the floor already, and stayed). */
+  lowered: boolean
+}
+
 export interface BulkActionView {
   id: number
   action: BulkAction
@@ -118,10 +126,22 @@ export interface BulkActionView {
   /** Those left unchanged (already at the floor, not live anywhere to end). */
   unchanged: number
   failures: BulkActionFailure[]
+  /** Those the floor held, changed or not (issue 47): the seller sees which did not take the whole cut. */
+  heldAtFloor: FloorHeld[]
   done: boolean
 }
 
 export type PriceAction = Extract<BulkAction, { kind: 'price' }>
+
+/** How much the action moves a price of `currentCents`, before the floor: a percent of it, or the amount. */
+const changeCents = (currentCents: number, action: PriceAction) =>
+  action.by === 'percent' ? Math.round((currentCents * action.value) / 100) : Math.round(action.value * 100)
+
+/** Whether the seller's floor stops a cut of this price: the whole cut would take it below the floor. */
+export const floorHolds = (currentCents: number, action: PriceAction) =>
+  action.direction === 'down' &&
+  action.floor !== undefined &&
+  currentCents - changeCents(currentCents, action) < Math.round(action.floor * 100)
 
 /**
  * A listing's new price in cents under the action, from its price now (priceForEbay, in cents): rounded to the cent,
@@ -129,8 +149,7 @@ export type PriceAction = Extract<BulkAction, { kind: 'price' }>
  * price that would reach $0).
  */
 export function newPriceCents(currentCents: number, action: PriceAction): number | null {
-  const delta =
-    action.by === 'percent' ? Math.round((currentCents * action.value) / 100) : Math.round(action.value * 100)
+  const delta = changeCents(currentCents, action)
   const floor = Math.round((action.floor ?? 0) * 100)
   const next = Math.max(action.direction === 'up' ? currentCents + delta : currentCents - delta, floor)
   if (action.direction === 'down' && next >= currentCents) return null

@@ -19,6 +19,8 @@ export const SALES_COLUMNS = [
   'Shipping label',
   'Cost',
   'Profit',
+  // Where the sale stands in the books (SALE_STANDING_LABELS): a sale to cancel, or cancelled, counts as nothing.
+  'Status',
 ] as const
 export const INVENTORY_CSV_PATH = '/api/exports/inventory.csv'
 export const SALES_CSV_PATH = '/api/exports/sales.csv'

@@ -43,6 +43,11 @@ export interface SalesFigures {
   salesWithoutCost: number
   /** Sales whose fees are still estimated. */
   estimatedSales: number
+  /**
+   * Sales that sold a piece the seller no longer had (sold twice) and are not settled yet: to cancel, counted in none of
+   * the figures above (docs/decisions/0056).
+   */
+  toCancel: number
 }
 
 export interface Insights {

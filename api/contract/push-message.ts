@@ -15,7 +15,7 @@ export type NotificationKinds = Record<NotificationKind, boolean>
  */
 export type PushMessage =
   | { type: 'sold'; listingId: number; title: string; priceCents: number | null; soldOn: SoldOn }
-  | { type: 'sold-twice'; listingId: number; title: string }
+  | { type: 'sold-twice'; listingId: number; title: string; priceCents: number | null; soldOn: SoldOn }
   | { type: 'revision-refused'; listingId: number; title: string; marketplace: Platform }
   | { type: 'reconnect'; marketplace: Platform }
 
@@ -23,6 +23,18 @@ export type PushMessage =
 export const kindOf = (message: PushMessage): NotificationKind => (message.type === 'sold' ? 'sales' : 'problems')
 
 const dollars = (cents: number) => `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`
+
+/**
+ * A sale beyond the stock (sold twice: docs/decisions/0056), as the push and the open app's toast say it: a warning
+ * that names the order to cancel, never a "Sold".
+ */
+export function soldTwiceWords(sale: { title: string; priceCents: number | null; soldOn: SoldOn }) {
+  const price = sale.priceCents === null ? '' : `${dollars(sale.priceCents)} `
+  return {
+    title: `Sold twice: ${sale.title}`,
+    body: `The ${price}sale on ${SOLD_ON_LABELS[sale.soldOn]} has no piece left to send: cancel it there, or settle it with the buyer.`,
+  }
+}
 
 /** The notification the phone shows, and where a tap takes the seller. */
 export function notificationOf(message: PushMessage): { title: string; body: string; url: string; tag: string } {
@@ -38,12 +50,7 @@ export function notificationOf(message: PushMessage): { title: string; body: str
       }
     }
     case 'sold-twice':
-      return {
-        title: `Sold twice: ${message.title}`,
-        body: 'It sold more pieces than you had. Cancel one order or agree with the buyer.',
-        url: edit(message.listingId),
-        tag: `problem-${message.listingId}`,
-      }
+      return { ...soldTwiceWords(message), url: edit(message.listingId), tag: `problem-${message.listingId}` }
     case 'revision-refused': {
       const name = SOLD_ON_LABELS[message.marketplace]
       return {

@@ -1,7 +1,8 @@
 // What each sale earned (issue 32, docs/decisions/0042): the price and the shipping the buyer paid, the marketplace's
 // fees and the label bought there, the items' cost, and so the profit. GET /api/listings/{id}/sales answers a listing's
 // sales with it. Until the marketplace's figures are read, the fees are an estimate whose basis is said; the estimate
-// and the profit are worked out here, once, for the server, the CSV and the screens alike.
+// and the profit are worked out here, once, for the server, the CSV and the screens alike. A sale beyond the stock
+// (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
 import type { SoldOn } from './listing.ts'
 
 /** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
@@ -32,6 +33,13 @@ export interface FeeLine {
   cents: number
 }
 
+/**
+ * How the seller settled a sale beyond the stock (sold twice, docs/decisions/0056): 'cancelled' (the extra order was
+ * cancelled or settled with its buyer: nothing shipped) or 'sent' (another piece went to the buyer from other stock).
+ */
+export const SHORT_SETTLEMENTS = ['cancelled', 'sent'] as const
+export type ShortSettlement = (typeof SHORT_SETTLEMENTS)[number]
+
 /** A sale's figures as stored (cents); cost is the listing's cost of one piece, null when the seller has not said. */
 export interface SaleFigures {
   marketplace: SoldOn
@@ -42,6 +50,40 @@ export interface SaleFigures {
   labelCents: number | null
   feesState: FeesState
   unitCostCents: number | null
+  /** Pieces sold beyond the stock (sold twice): no piece was left to send them. */
+  short: number
+  /** How the seller settled those pieces; null while they have not (then they are to cancel). */
+  settledAs: ShortSettlement | null
+}
+
+/**
+ * Where a sale stands in the books: sold (counted); to-cancel (it sold pieces that were not there: left out until the
+ * seller settles it); cancelled (settled without shipping: left out); sent (settled by sending other stock: counted).
+ */
+export type SaleStanding = 'sold' | 'to-cancel' | ShortSettlement
+
+/** The standing in a word or two, for the CSV's Status and the screens alike. */
+export const SALE_STANDING_LABELS: Record<SaleStanding, string> = {
+  sold: 'Sold',
+  'to-cancel': 'To cancel',
+  cancelled: 'Cancelled',
+  sent: 'Sent from other stock',
+}
+
+export const standingOf = (sale: Pick<SaleFigures, 'short' | 'settledAs'>): SaleStanding =>
+  sale.short === 0 ? 'sold' : (sale.settledAs ?? 'to-cancel')
+
+/** The pieces of a sale its books count: all, but those beyond the stock unless the seller sent them anyway. */
+export const countedPieces = (sale: Pick<SaleFigures, 'quantity' | 'short' | 'settledAs'>) =>
+  sale.quantity - (sale.settledAs === 'sent' ? 0 : sale.short)
+
+/**
+ * A figure of the whole sale (shipping paid, fees, the label) for its counted pieces: all of it, none, or its share
+ * rounded to the cent. SQL sums the same (api/db/marketplace-sales.ts countedShareSql), so the two agree to the cent.
+ */
+export function countedShare(cents: number, counted: number, quantity: number): number {
+  if (counted === quantity) return cents
+  return counted === 0 ? 0 : Math.round((cents * counted) / quantity)
 }
 
 export interface Earnings {
@@ -65,15 +107,19 @@ export function estimatedFeesCents(marketplace: SoldOn, saleCents: number, shipp
 }
 
 /**
- * Profit = sale + shipping paid − fees − label − cost. The fees are the best figure known (an estimate kept with the
- * sale until the marketplace's are read), so sums in SQL and this agree to the cent.
+ * Profit = sale + shipping paid − fees − label − cost, of the pieces counted (countedPieces). The fees are the best
+ * figure known (an estimate kept with the sale until the marketplace's are read), so sums in SQL and this agree to the
+ * cent.
  */
 export function earningsOf(sale: SaleFigures): Earnings {
-  const saleCents = sale.unitPriceCents === null ? null : sale.unitPriceCents * sale.quantity
-  const shippingCents = sale.shippingCents ?? 0
-  const labelCents = sale.labelCents ?? 0
-  const feesCents = sale.feesCents ?? 0
-  const costCents = sale.unitCostCents === null ? null : sale.unitCostCents * sale.quantity
+  // Only the pieces the books count: a sale to cancel (sold twice) earns nothing until the seller settles it.
+  const counted = countedPieces(sale)
+  const share = (cents: number | null) => countedShare(cents ?? 0, counted, sale.quantity)
+  const saleCents = sale.unitPriceCents === null ? null : sale.unitPriceCents * counted
+  const shippingCents = share(sale.shippingCents)
+  const labelCents = share(sale.labelCents)
+  const feesCents = share(sale.feesCents)
+  const costCents = sale.unitCostCents === null ? null : sale.unitCostCents * counted
   const estimate =
     sale.feesState === 'estimated' && sale.marketplace !== 'elsewhere' ? FEE_ESTIMATES[sale.marketplace] : null
   const profitCents =
@@ -96,6 +142,9 @@ export interface SaleEarnings {
   orderId: string | null
   soldAt: string
   quantity: number
+  /** Where it stands in the books; the figures below are of the pieces counted (none while it is to cancel). */
+  standing: SaleStanding
+  counted: number
   sale: number | null
   shipping: number
   fees: number
@@ -128,6 +177,8 @@ export function saleEarningsOf(row: StoredSale): SaleEarnings {
     orderId: row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId,
     soldAt: row.soldAt.toISOString(),
     quantity: row.quantity,
+    standing: standingOf(row),
+    counted: countedPieces(row),
     sale: dollars(earned.saleCents),
     shipping: earned.shippingCents / 100,
     fees: earned.feesCents / 100,

@@ -1,9 +1,12 @@
 // A sale the seller records: made in person or on a marketplace Snaplist does not reach (docs/decisions/0033).
 // POST /api/listings/{id}/sold-elsewhere takes it; the stock drops and every marketplace the listing is on follows.
+// POST /api/listings/{id}/oversold-settled says how the seller settled a sale beyond the stock (decision 0056), and
+// POST /api/listings/{id}/relist puts a sold-out listing back up with more pieces.
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import type { Listing } from './listing.ts'
 import { money, wholeNumber } from './listing-field-schemas.ts'
+import { SHORT_SETTLEMENTS } from './sale-earnings.ts'
 
 /** How long "where" may be: a marketplace's or a place's name. */
 export const SOLD_WHERE_MAX = 60
@@ -31,3 +34,20 @@ export interface SaleRecorded {
   listing: Listing
   message: string
 }
+
+/**
+ * How the seller settled the sales beyond the stock: 'cancelled' (the extra order cancelled, or settled with its buyer:
+ * it stays out of the books; what "I have sorted it out" always meant) or 'sent' (another piece went to the buyer:
+ * it counts). Not given (`{}`), the first.
+ */
+export const OversoldSettledSchema = v.object({
+  settledAs: v.optional(v.picklist(SHORT_SETTLEMENTS, 'settledAs must be cancelled or sent'), 'cancelled'),
+})
+export type OversoldSettled = v.InferOutput<typeof OversoldSettledSchema>
+
+/** Relist a sold-out listing: how many more identical pieces go back up, wherever it was for sale. */
+export const RelistSoldSchema = v.object({
+  quantity: wholeNumber({ label: 'Quantity', min: 1 }),
+})
+export type RelistSoldFormValues = v.InferInput<typeof RelistSoldSchema>
+export type RelistSold = v.InferOutput<typeof RelistSoldSchema>

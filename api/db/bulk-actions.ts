@@ -1,6 +1,6 @@
 // SQL for bulk_actions and their items (migration 0035): scoped to the owner wherever a request names one. An item moves
 // on from 'queued' once, in the transaction that changes its listing, so no listing is changed twice by one action.
-import type { BulkAction, BulkActionFailure } from '../contract/bulk-actions.ts'
+import type { BulkAction, BulkActionFailure, FloorHeld } from '../contract/bulk-actions.ts'
 import type { Sql, Tx } from './client.ts'
 import { PRICE_SQL } from './listing-search.ts'
 
@@ -58,6 +58,12 @@ export const findFailures = (sql: Sql, id: number) =>
     select listing_id, title, code, message from bulk_action_items
     where bulk_action_id = ${id} and status = 'refused' order by position`
 
+/** The listings a price cut's floor held, in the order chosen; lowered when the floor was below their price. */
+export const findFloorHeld = (sql: Sql, id: number) =>
+  sql<FloorHeld[]>`
+    select listing_id, title, status <> 'unchanged' as lowered from bulk_action_items
+    where bulk_action_id = ${id} and floor_held order by position`
+
 /** The chunk's items still queued, locked until the transaction ends: one job changes them. */
 export async function lockQueued(tx: Tx, id: number, listingIds: number[]): Promise<number[]> {
   const rows = await tx<{ listingId: number }[]>`
@@ -87,7 +93,8 @@ export const findUnfinished = (sql: Sql, id: number, listingIds: number[]) =>
     order by position`
 
 export type ItemOutcome =
-  { status: 'sending' | 'done' | 'unchanged'; newValue?: number } | { status: 'refused'; code: string; message: string }
+  | { status: 'sending' | 'done' | 'unchanged'; newValue?: number; floorHeld?: boolean }
+  | { status: 'refused'; code: string; message: string }
 
 /**
  * Moves the item on from `from`; false when it had already moved (a twin job got there first), so the caller does
@@ -103,6 +110,7 @@ export async function moveItem(
   const rows = await sql`
     update bulk_action_items set status = ${outcome.status},
       new_value = coalesce(${'newValue' in outcome ? (outcome.newValue ?? null) : null}::int, new_value),
+      floor_held = floor_held or ${'floorHeld' in outcome ? (outcome.floorHeld ?? false) : false},
       code = ${outcome.status === 'refused' ? outcome.code : null},
       message = ${outcome.status === 'refused' ? outcome.message : null}
     where bulk_action_id = ${id} and listing_id = ${listingId} and status = any(${from}::text[])

@@ -4,7 +4,12 @@
 import type { SoldOn } from '../contract/listing.ts'
 import type { SaleKey } from '../contract/sale-cursor.ts'
 import type { Sql } from './client.ts'
-import { SALE_FIGURE_COLUMNS, type ListingSaleRow } from './marketplace-sales.ts'
+import {
+  COUNTED_PIECES_SQL as COUNTED,
+  countedShareSql,
+  SALE_FIGURE_COLUMNS,
+  type ListingSaleRow,
+} from './marketplace-sales.ts'
 
 /** Sums of one month's sales on one marketplace, in cents. */
 export interface MonthSums {
@@ -18,6 +23,8 @@ export interface MonthSums {
   costCents: number
   salesWithoutCost: number
   estimatedSales: number
+  /** Sales beyond the stock the seller has not settled: counted in none of the figures above. */
+  toCancel: number
   /** Days from listing to sale, summed over the items sold (those whose listing still exists). */
   daysToSell: number
   itemsTimed: number
@@ -31,17 +38,24 @@ interface Range {
 const fromOf = (range: Range) => range.from?.toISOString() ?? '-infinity'
 const untilOf = (range: Range) => range.until?.toISOString() ?? 'infinity'
 
+// Only the pieces each sale's books count (COUNTED_PIECES_SQL): a sale to cancel (sold twice) adds nothing but to_cancel.
 export const monthSums = (sql: Sql, userId: number, range: Range) =>
   sql<MonthSums[]>`
     select to_char(s.sold_at at time zone 'UTC', 'YYYY-MM') as month, s.marketplace,
-      count(*)::int as sales, sum(s.quantity)::int as items_sold,
-      (coalesce(sum(s.unit_price_cents * s.quantity), 0) + coalesce(sum(s.shipping_cents), 0))::float8 as revenue_cents,
-      coalesce(sum(s.fees_cents), 0)::float8 as fees_cents, coalesce(sum(s.label_cents), 0)::float8 as label_cents,
-      coalesce(sum(l.cost_cents * s.quantity), 0)::float8 as cost_cents,
-      (count(*) filter (where l.cost_cents is null))::int as sales_without_cost,
-      (count(*) filter (where s.fees_state = 'estimated' and s.marketplace <> 'elsewhere'))::int as estimated_sales,
-      coalesce(sum(extract(epoch from s.sold_at - l.created_at) / 86400 * s.quantity), 0)::float8 as days_to_sell,
-      coalesce(sum(s.quantity) filter (where l.id is not null), 0)::int as items_timed
+      (count(*) filter (where ${sql.unsafe(COUNTED)} > 0))::int as sales,
+      coalesce(sum(${sql.unsafe(COUNTED)}), 0)::int as items_sold,
+      (coalesce(sum(s.unit_price_cents * ${sql.unsafe(COUNTED)}), 0)
+        + coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.shipping_cents, 0)'))}), 0))::float8 as revenue_cents,
+      coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.fees_cents, 0)'))}), 0)::float8 as fees_cents,
+      coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.label_cents, 0)'))}), 0)::float8 as label_cents,
+      coalesce(sum(l.cost_cents * ${sql.unsafe(COUNTED)}), 0)::float8 as cost_cents,
+      (count(*) filter (where l.cost_cents is null and ${sql.unsafe(COUNTED)} > 0))::int as sales_without_cost,
+      (count(*) filter (where s.fees_state = 'estimated' and s.marketplace <> 'elsewhere'
+        and ${sql.unsafe(COUNTED)} > 0))::int as estimated_sales,
+      (count(*) filter (where s.short > 0 and s.settled_at is null))::int as to_cancel,
+      coalesce(sum(extract(epoch from s.sold_at - l.created_at) / 86400 * ${sql.unsafe(COUNTED)}), 0)::float8
+        as days_to_sell,
+      coalesce(sum(${sql.unsafe(COUNTED)}) filter (where l.id is not null), 0)::int as items_timed
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz

@@ -102,6 +102,23 @@ export async function saveStatus(
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
+/**
+ * A listing sold out there is for sale again: the marketplace renewed it with a count of its own (Etsy sets 1), which
+ * is what it now has. In the transaction that asks for the listing's own count to follow.
+ */
+export async function markRenewed(
+  tx: Tx,
+  listingId: number,
+  marketplace: SellingPlace,
+  count: number,
+  url: string | null,
+) {
+  await tx`
+    update listing_marketplaces set status = 'active', quantity_sent = ${count}, url = coalesce(${url}, url),
+      updated_at = now()
+    where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
 /** The seller's listing that is this Etsy (or other) listing, by the marketplace's own id; undefined when none is theirs. */
 export async function listingOfExternalId(
   sql: Sql | Tx,

@@ -270,3 +270,15 @@ export async function setPriceOrQuantity(
     where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
 }
+
+/**
+ * A sold-out listing with `quantity` more identical pieces (Relist on a sold row): for sale again, ended where it was
+ * on eBay until Relist puts it back up there, Ready where it was on no marketplace of Snaplist's own status.
+ */
+export async function restock(tx: Tx, id: number, quantity: number): Promise<Listing> {
+  const [row] = await tx<Listing[]>`
+    update listings set quantity = ${quantity},
+      platform_status = case when platform_listing_id like 'ebay-%' then 'ended' end
+    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+  return row!
+}

@@ -2,7 +2,7 @@
 // listing's one stock. Every marketplace's sales come through recordSale, so "sold", "where", "for how much" and
 // "sold twice" mean the same whichever marketplace sold. Only for a listing whose owner's service found it.
 import type { SoldOn } from '../contract/listing.ts'
-import type { FeeLine, FeesState, StoredSale } from '../contract/sale-earnings.ts'
+import type { FeeLine, FeesState, ShortSettlement, StoredSale } from '../contract/sale-earnings.ts'
 import type { Sql, Tx } from './client.ts'
 
 export interface Sale {
@@ -73,10 +73,18 @@ export const OVERSOLD_ORDERS_SQL = `coalesce((select json_agg(json_build_object(
     'orderId', coalesce(s.order_id, s.sold_where, 'elsewhere')) order by s.sold_at, s.created_at)
   from marketplace_sales s where s.listing_id = listings.id and s.short > 0 and s.settled_at is null), '[]'::json)`
 
-/** The seller settled the sales beyond the stock (cancelled one, or agreed with the buyer): no longer shown. */
-export async function settleOversold(sql: Sql, userId: number, listingId: number): Promise<number> {
+/**
+ * The seller settled the sales beyond the stock: no longer shown, and in the books as settled ('cancelled': the extra
+ * order cancelled or agreed with its buyer, left out; 'sent': another piece went to the buyer, counted).
+ */
+export async function settleOversold(
+  sql: Sql,
+  userId: number,
+  listingId: number,
+  settledAs: ShortSettlement,
+): Promise<number> {
   const rows = await sql`
-    update marketplace_sales set settled_at = now()
+    update marketplace_sales set settled_at = now(), settled_as = ${settledAs}
     where listing_id = ${listingId} and user_id = ${userId} and short > 0 and settled_at is null returning sale_id`
   return rows.length
 }
@@ -125,12 +133,21 @@ export async function storeEarnings(
     where marketplace = ${marketplace} and sale_id = ${saleId} and fees_state <> 'settled'`
 }
 
+/** The pieces of sale `s` its books count, as countedPieces (contract/sale-earnings.ts) says: docs/decisions/0056. */
+export const COUNTED_PIECES_SQL = `(s.quantity - case when s.settled_as = 'sent' then 0 else s.short end)`
+
+/** A whole sale's figure (a column of `s`, in cents) for its counted pieces, as countedShare rounds it. */
+export const countedShareSql = (cents: string) =>
+  `(case when ${COUNTED_PIECES_SQL} = s.quantity then ${cents} when ${COUNTED_PIECES_SQL} = 0 then 0
+    else round(${cents}::numeric * ${COUNTED_PIECES_SQL} / s.quantity) end)`
+
 /** A listing's sale as its seller reads it: the figures earningsOf works from, and how to find it on the marketplace. */
 export type ListingSaleRow = StoredSale
 
 /** A sale's columns as a ListingSaleRow reads them, from marketplace_sales `s` and its listing `l`. */
 export const SALE_FIGURE_COLUMNS = `s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents,
-  s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents`
+  s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents, s.short,
+  s.settled_as`
 
 /** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
 export const listingSales = (sql: Sql, userId: number, listingId: number) =>

@@ -1,9 +1,10 @@
-// POST /api/listings/{id}/sold-elsewhere (a sale the seller made off Snaplist's marketplaces) and
-// POST /api/listings/{id}/oversold-settled (the seller dealt with a sale beyond the stock), docs/decisions/0033, and
-// GET /api/listings/{id}/sales (each sale with what it earned: decision 0042). All scoped to the listing's owner.
+// POST /api/listings/{id}/sold-elsewhere (a sale the seller made off Snaplist's marketplaces),
+// POST /api/listings/{id}/oversold-settled (the seller dealt with a sale beyond the stock, and how: decisions 0033,
+// 0056), POST /api/listings/{id}/relist (a sold-out listing back up with more pieces, everywhere it was: issue 47) and
+// GET /api/listings/{id}/sales (each sale with what it earned: decision 0042). All scoped to the owner.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { SoldElsewhereSchema } from '../contract/sales.ts'
+import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '../contract/sales.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { SellerSales } from '../services/selling/seller-sales.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -17,8 +18,18 @@ export function salesRoutes(sales: SellerSales) {
       async (c) =>
         c.json(await sales.soldElsewhere(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
-    .post('/listings/:id/oversold-settled', valid('param', IdParamSchema), async (c) =>
-      c.json(await sales.settleSoldTwice(requireUser(c).id, c.req.valid('param').id), 200),
+    .post(
+      '/listings/:id/oversold-settled',
+      valid('param', IdParamSchema),
+      valid('json', OversoldSettledSchema),
+      async (c) =>
+        c.json(
+          await sales.settleSoldTwice(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').settledAs),
+          200,
+        ),
+    )
+    .post('/listings/:id/relist', valid('param', IdParamSchema), valid('json', RelistSoldSchema), async (c) =>
+      c.json(await sales.relistSold(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .get('/listings/:id/sales', valid('param', IdParamSchema), async (c) =>
       c.json(await sales.listingSales(requireUser(c).id, c.req.valid('param').id), 200),

@@ -182,18 +182,19 @@ export function createAppServices({
     limiter: createPasswordResetLimiter(sql),
     loginLimiter,
   })
+  const sellerSales = createSellerSales({ sql, recorder, jobs, marketplaces: selling })
   // Every job of the app, defined in one place once the services that run them are built.
-  const accountMail = createAccountMail(mailer)
   for (const job of appJobs({
     sql,
     storage,
-    accountMail,
+    accountMail: createAccountMail(mailer),
     verification,
     passwordReset,
     ...ebay,
     etsy: etsy.jobs,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
+    relistSold: sellerSales.relistEverywhere,
     sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),
     liveDeletion,
     runBulkAction: createBulkActionJob({
@@ -227,7 +228,7 @@ export function createAppServices({
     connections,
     marketplaceOAuth,
     bulkActions: createBulkActions({ sql, jobs }),
-    sellerSales: createSellerSales({ sql, recorder }),
+    sellerSales,
     exports: createExports(sql),
     insights: createInsights(sql),
     labels: createLabels(sql),

@@ -18,6 +18,7 @@ import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/n
 import type { FileStorage } from './listings/storage.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
+import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
 import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
@@ -51,6 +52,8 @@ export interface JobServices {
   followSale: ReturnType<typeof createSaleFollowing>
   /** Reads what a sale's order earned on its marketplace (services/selling/sale-earnings.ts). */
   readSaleEarnings: ReturnType<typeof createSaleEarningsReader>
+  /** Puts a relisted sold-out listing back up on its marketplaces (services/selling/relist-sold.ts). */
+  relistSold: RelistSoldService['relistEverywhere']
   /** Tells the seller of a sale beyond the stock. */
   sendSoldTwice: ReturnType<typeof createSoldTwiceMail>
   /** Sends notifications to the seller's phones by Web Push. */
@@ -80,6 +83,7 @@ export function appJobs({
   etsy,
   followSale,
   readSaleEarnings,
+  relistSold,
   sendSoldTwice,
   push,
   ebaySalesPollMinutes = SALES_POLL_MINUTES,
@@ -130,6 +134,8 @@ export function appJobs({
     { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
     // Sends a listing's changes and stock to Etsy.
     ...(etsy ? [{ name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF }] : []),
+    // Puts a sold-out listing the seller relisted back up wherever it was, once the revisions above brought the count.
+    { name: RELIST_SOLD_JOB, handler: relistSold, retry: BACK_OFF },
     // Posts one listing of a bulk post to eBay.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
     // Imports one page of a seller's live eBay listings, then queues the next page's job.

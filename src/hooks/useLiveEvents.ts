@@ -1,12 +1,14 @@
 // The signed-in app's one stream of its seller's changes (GET /api/events, docs/decisions/0034): each change updates
-// the query cache, and a sale says so in a toast. EventSource reconnects by itself after a drop and resumes after the
-// last id it had (Last-Event-ID); when it gives up (the server refused) or the phone goes offline, a new one is
-// opened once the phone is online, after the last change this page had. Too far behind for a catch-up, the page reads
-// its lists again; replaced by a newer stream of the seller (each has a cap), it reopens only when looked at again.
+// the query cache, and a sale says so in a toast (a warning when it sold a piece that was not there). EventSource
+// reconnects by itself after a drop and resumes after the last id it had (Last-Event-ID); when it gives up (the server
+// refused) or the phone goes offline, a new one is opened once the phone is online, after the last change this page had.
+// Too far behind for a catch-up, the page reads its lists again; replaced by a newer stream of the seller (each has a
+// cap), it reopens only when looked at again.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { EVENTS_BEHIND, EVENTS_READY, EVENTS_REPLACED, type LiveEvent } from '../../api/contract/events.ts'
 import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { soldTwiceWords } from '../../api/contract/push-message.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 import { firstTelling } from '../lib/sales-told.ts'
@@ -20,13 +22,27 @@ const REOPEN_MAX_MS = 5 * 60_000
 
 const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`
 
+type SaleEvent = Extract<LiveEvent, { kind: 'listing-sold' }>
+
 /** "Sold: Red wool jacket — $37 on eBay" (issue 30). */
-export function saleToast(event: Extract<LiveEvent, { kind: 'listing-sold' }>): string {
+export function saleToast(event: SaleEvent): string {
   const { marketplace, price, quantity, where } = event.data
   const what = `${quantity > 1 ? `${quantity} × ` : ''}${event.listing?.title ?? 'a listing'}`
   const place =
     marketplace === 'elsewhere' ? (where ? `at ${where}` : 'elsewhere') : `on ${SOLD_ON_LABELS[marketplace]}`
   return `Sold: ${what} — ${price === null ? '' : `${dollars(price)} `}${place}`
+}
+
+/**
+ * A marketplace's sale, told once: green for a sale, a warning for one beyond the stock (sold twice), which is an
+ * order to cancel rather than money made (docs/decisions/0056).
+ */
+function tellSale(event: SaleEvent) {
+  const { marketplace, price, short } = event.data
+  if (short === 0) return notify(saleToast(event), undefined, 'success')
+  const priceCents = price === null ? null : Math.round(price * 100)
+  const words = soldTwiceWords({ title: event.listing?.title ?? 'a listing', priceCents, soldOn: marketplace })
+  notify(words.title, words.body, 'warning')
 }
 
 /** Opens the stream while a seller is signed in; another seller signing in on this phone gets a stream of their own. */
@@ -74,7 +90,7 @@ export function useLiveEvents() {
           event.data.marketplace !== 'elsewhere' &&
           firstTelling(message.lastEventId)
         )
-          notify(saleToast(event), undefined, 'success')
+          tellSale(event)
       }
       source.onerror = () => {
         // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.

@@ -1,7 +1,7 @@
 // Toasts with a title and an optional description, the shape every message in docs/product.md §8 has.
 import { withToasts } from './toasts.ts'
 
-type Kind = 'success' | 'error' | 'info'
+type Kind = 'success' | 'error' | 'info' | 'warning'
 
 export function notify(title: string, description?: string, kind: Kind = 'info') {
   withToasts(({ toast }) => {

@@ -1,9 +1,7 @@
-// The draft store's writes around sending a draft: starting an edit of a listing, handing the draft to the outbox,
-// trying again after a refusal or a conflict, and what the phone keeps once the server has it. Each is one IndexedDB
-// transaction.
+// The draft store's writes around sending a draft: handing it to the outbox, trying again after a refusal or a
+// conflict, and what the phone keeps once the server has it. Each is one IndexedDB transaction.
 import type { Listing } from '../../api/contract/listing.ts'
-import { type Draft, type DraftField, type DraftPhoto, isAnalysis, type OutboxEntry, writesListing } from './db.ts'
-import { fieldsOfListing } from './draft-fills.ts'
+import { isAnalysis, type OutboxEntry, writesListing } from './db.ts'
 import { outboxEntry, type DraftRecords } from './draft-records.ts'
 
 const requeue = (at: number) => (entry: OutboxEntry) => {
@@ -27,48 +25,6 @@ export function draftSending({ db, userId, now, own, removeDrafts }: DraftRecord
   }
 
   return {
-    /**
-     * Edit on a listing: its unfinished edit on this phone if there is one, else a new edit draft holding the listing's
-     * values and its stored photos, made against its version. Returns the draft's id.
-     */
-    startEdit: (listing: Listing, newId: () => string) =>
-      db.transaction('rw', db.drafts, db.photos, async (): Promise<string> => {
-        const unfinished = await db.drafts
-          .where('editOf.listingId')
-          .equals(listing.id)
-          .filter((draft) => draft.userId === userId && draft.state !== 'done')
-          .first()
-        if (unfinished) return unfinished.id
-        const stamp = now()
-        const id = newId()
-        const photos = listing.images.map((serverUrl): DraftPhoto => ({
-          id: newId(),
-          draftId: id,
-          userId,
-          createdAt: stamp,
-          width: 0,
-          height: 0,
-          serverUrl,
-        }))
-        const fields = fieldsOfListing(listing)
-        const draft: Draft = {
-          id,
-          userId,
-          createdAt: stamp,
-          updatedAt: stamp,
-          fields,
-          edited: Object.keys(fields) as DraftField[],
-          aiFilled: [],
-          photoIds: photos.map((photo) => photo.id),
-          state: 'editing',
-          suggestionsReady: false,
-          editOf: { listingId: listing.id, version: listing.version },
-        }
-        await db.drafts.add(draft)
-        await db.photos.bulkAdd(photos)
-        return id
-      }),
-
     /**
      * Create Listing: from here the sync engine owns the draft until the listing exists or the server refuses.
      * Submitting again after a refusal is the seller's answer to it, so refused entries are tried again too.

@@ -1,6 +1,7 @@
 // Bulk actions on a 390×844 phone (issue 31, docs/decisions/0038) against the eBay stand-in: three listings chosen (two
-// live on eBay, one ready), their prices lowered by 10% with a $36 floor; the dialog shows the progress and the end,
-// the rows show the new prices, and eBay has them. Offline, Change N… is disabled and says why.
+// live on eBay, one ready), their prices lowered by 10% with a $36 floor; the dialog shows the progress and the end
+// (which listings the floor held, by name: issue 47), the rows show the new prices, and eBay has them. Offline,
+// Change N… is disabled and says why.
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
 import { connectEbay, createListingThroughApi, expectNoSidewaysScroll, signUpThroughApi } from './helpers.ts'
@@ -57,7 +58,13 @@ test('three listings lowered by 10% never below $36: progress, the new prices on
   // It may be done before the first look: either way it counts up to 3.
   await expect(progress.getByText(/^(Changing prices|Done): \d of 3$/)).toBeVisible()
   await expect(progress.getByText('Done: 3 of 3')).toBeVisible({ timeout: 20_000 })
-  await expect(progress.getByText('2 changed, 1 left as they were.')).toBeVisible()
+  // The floor held two of them (A stopped at it, C already below it): the seller is told which (issue 47).
+  await expect(progress.getByText('1 changed · 2 held at their floor.')).toBeVisible()
+  const held = progress.getByRole('list', { name: 'Held at their floor' })
+  await expect(held.getByRole('listitem')).toHaveText([
+    'Trucker jacket ALowered only to the floor',
+    'Trucker jacket CAt or below the floor already: left as it was',
+  ])
   await page.screenshot({ path: '/tmp/bulk-action-done.png' })
   await progress.getByRole('button', { name: 'Close', exact: true }).click()
 

@@ -1,10 +1,10 @@
 // The eBay stand-in's selling APIs, refusing what eBay refuses: Account API business policies (error 20403 for a
 // seller not opted in), Inventory API locations, inventory items, offers and publishing (one offer per SKU; publish
 // checks what eBay checks at publish time: pictures, condition, the category's required aspects, the policies, the
-// location, a price, a condition the category allows; publishing a live offer again answers with the same listing),
-// Taxonomy suggestions (several per title, best first), subtrees and aspects, the Metadata API's item conditions per
-// category, the Media API's picture upload, and Browse's item_summary/search over a market of 30 listings per
-// category (query parameters checked against Browse's contract, filters as eBay parses them). Bodies are checked
+// location, a price, a count above none, a condition the category allows; publishing a live offer again answers with
+// the same listing), Taxonomy suggestions (several per title, best first), subtrees and aspects, the Metadata API's
+// item conditions per category, the Media API's picture upload, and Browse's item_summary/search over a market of 30
+// listings per category (query parameters checked against Browse's contract, filters as eBay parses them). Bodies are checked
 // against eBay's OpenAPI contracts; headers as eBay checks them.
 // After publishing: revisions (createOrReplaceInventoryItem and updateOffer on a live offer) counted per listing and
 // refused past 250 in a day, withdrawOffer, publishing a withdrawn offer again (a relist: a new listing id), the
@@ -728,6 +728,16 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
         })
       }
     }
+    // The offer's own count overrides the item's when set (updateOffer's availableQuantity): none is nothing to sell.
+    const available = (item.availability as { shipToLocationAvailability?: { quantity?: number } } | undefined)
+      ?.shipToLocationAvailability?.quantity
+    const count = (offer.body as { availableQuantity?: number }).availableQuantity ?? available
+    if (count !== undefined && !(count > 0))
+      problems.push({
+        errorId: 25004,
+        message:
+          'The eBay listing associated with the inventory item, or the unpublished offer has an invalid quantity.',
+      })
     if (!(Number(body.pricingSummary?.price?.value) > 0))
       problems.push({
         errorId: 25003,

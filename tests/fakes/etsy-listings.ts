@@ -214,6 +214,8 @@ export function etsyListingRoutes({ operation, shop, seller, now }: ListingRoute
             { error: 'Cannot activate a listing without an image: /images cannot be less than 1 items' },
             400,
           )
+        // "Setting a sold_out listing to active will update the quantity to 1 and renew the listing" (updateListing).
+        if (state === 'active' && listing.state === 'sold_out') listing.quantity = 1
         if (state === 'active' || state === 'inactive') listing.state = state
         listing.parcel = parcelOf(body, listing.parcel)
         return answer(c, listing)

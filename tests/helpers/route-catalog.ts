@@ -35,7 +35,7 @@ import {
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
-import { SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
@@ -356,7 +356,14 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/listings/:id/oversold-settled': {
     access: 'user',
     param: IdParamSchema,
-    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled` }),
+    json: OversoldSettledSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/oversold-settled`, body: { settledAs: 'sent' } }),
+  },
+  'POST /api/listings/:id/relist': {
+    access: 'user',
+    param: IdParamSchema,
+    json: RelistSoldSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist`, body: { quantity: 2 } }),
   },
   'GET /api/listings/:id/sales': {
     access: 'user',

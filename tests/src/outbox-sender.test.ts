@@ -568,6 +568,54 @@ describe("a shared phone: each account's drafts reach only that account", () => 
   })
 })
 
+describe('a new listing like one that exists (Sell similar, issue 47)', () => {
+  it('is made once from its values and stored photos, with a SKU of its own, one piece and no notes, replies lost or not', async () => {
+    const first = await finishedDraft(2, {
+      title: 'Pyrex bowl',
+      category: 'home',
+      color: 'white',
+      quantity: '3',
+      cost: '4',
+      sku: 'BOWL-1',
+      privateNotes: 'Chip on the rim',
+    })
+    await engine().run()
+    const listing = ((await readJson(await seller.get('/api/listings'))) as unknown as Listing[]).find(
+      (candidate) => candidate.clientId === first,
+    )!
+    const store = createDraftStore(db, sellerId, () => clock)
+    const id = randomUUID()
+    await store.startSimilar(listing, id, randomUUID)
+    // Opened again (a reload): the same draft, not a second one.
+    await store.startSimilar(listing, id, randomUUID)
+    expect(
+      await db.drafts
+        .where('userId')
+        .equals(sellerId)
+        .filter((draft) => !draft.editOf)
+        .count(),
+    ).toBe(2)
+    expect((await db.drafts.get(id))!.fields).toMatchObject({
+      title: 'Pyrex bowl',
+      quantity: '1',
+      cost: '4',
+      sku: '',
+      privateNotes: '',
+    })
+    await store.submit(id)
+    network.faults.push('drop-reply', '503')
+    const calls = network.log.length
+    await syncUntilSettled(() => engine().run())
+    // Only the listing itself is sent: its photos are the stored ones, by their URLs.
+    const sent = network.log.slice(calls).filter((call) => call.path !== '/api/user')
+    expect(new Set(sent.map((call) => call.path))).toEqual(new Set(['/api/listings']))
+    const [made] = await t.db.sql<{ id: number; images: string[]; sku: string; quantity: number; notes: string }[]>`
+      select id, images, sku, quantity, private_notes as notes from listings where client_id = ${id}`
+    expect(made).toEqual({ id: made!.id, images: listing.images, sku: `SL-${made!.id}`, quantity: 1, notes: '' })
+    expect(await serverListings(id)).toHaveLength(1)
+  })
+})
+
 describe('edits of listings that exist', () => {
   /** A listing on the server with two photos, and an edit of it started on the phone from what the Dashboard showed. */
   async function listingAndEdit() {

@@ -37,6 +37,8 @@ export function createEbaySelling({
     isLive: isPostedToEbay,
     publish: publisher.publish,
     requestRevision: revisions.requestRevision,
+    // Waiting (eBay's daily limit of changes) is still on its way.
+    changeUnderWay: (listing) => listing.ebayRevisionStatus === 'pending' || listing.ebayRevisionStatus === 'waiting',
     end: endAndRelist.end,
     relist: endAndRelist.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),

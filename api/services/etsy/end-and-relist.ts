@@ -1,5 +1,7 @@
 // Ending a listing on Etsy (updateListing state=inactive: Etsy refuses a quantity of 0 on an active listing, so taking
-// it down is the state) and putting it back up (state=active), each answering at once when it is already so.
+// it down is the state) and putting it back up (state=active), each answering at once when it is already so. A listing
+// that sold out there is renewed the same way (issue 47): Etsy then sets its count to 1, so the listing's own count
+// follows in a revision.
 import * as v from 'valibot'
 import type { LifecycleChange } from '../selling/marketplace.ts'
 import type { Sql } from '../../db/client.ts'
@@ -11,20 +13,26 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import { etsyNotConnected } from './errors.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 import { listingUrl } from './publish.ts'
+import type { EtsyRevisions } from './revisions.ts'
 
 const UpdatedSchema = v.object({ listing_id: v.number(), state: v.string(), url: v.nullish(v.string()) })
+
+// Etsy's updateListing: "Setting a sold_out listing to active will update the quantity to 1 and renew the listing".
+const RENEWED_COUNT = 1
 
 export function createEtsyEndAndRelist(deps: {
   sql: Sql
   api: EtsyApi
   connectionService: MarketplaceConnectionService
+  revisions: Pick<EtsyRevisions, 'requestRevision'>
 }) {
-  const { sql, api, connectionService } = deps
+  const { sql, api, connectionService, revisions } = deps
 
   async function change(userId: number, listingId: number, to: 'active' | 'inactive'): Promise<LifecycleChange> {
     const listing = await listings.findListing(sql, userId, listingId)
     const place = listing && (await places.findPlace(sql, listingId, 'etsy'))
-    if (!place?.externalId || place.status === 'draft' || place.status === 'sold')
+    const renewing = place?.status === 'sold' && to === 'active'
+    if (!place?.externalId || place.status === 'draft' || (place.status === 'sold' && !renewing))
       throw notFound('This listing is not on Etsy.')
     const etsyId = place.externalId
     const answer = (status: 'active' | 'inactive', url: string | null, message: string): LifecycleChange => ({
@@ -47,7 +55,12 @@ export function createEtsyEndAndRelist(deps: {
         }),
       ),
     )
-    await places.saveStatus(sql, listingId, 'etsy', to, updated.url ?? null)
+    if (renewing)
+      await sql.begin(async (tx) => {
+        await places.markRenewed(tx, listingId, 'etsy', RENEWED_COUNT, updated.url ?? null)
+        await revisions.requestRevision(tx, { id: listingId })
+      })
+    else await places.saveStatus(sql, listingId, 'etsy', to, updated.url ?? null)
     return answer(to, updated.url ?? place.url, to === 'active' ? 'Relisted on Etsy.' : 'Ended on Etsy.')
   }
 

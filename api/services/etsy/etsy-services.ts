@@ -79,9 +79,9 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
   const taxonomy = createSellerTaxonomy({ sql, api, limits })
   const check = createEtsyRequirements({ sql, connectionService, shopSetup, taxonomy })
   const publisher = createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check })
-  const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService })
   const receipts = createEtsyReceipts({ sql, api, recorder })
   const revisions = createEtsyRevisions({ sql, jobs, api, receipts, connectionService })
+  const lifecycle = createEtsyEndAndRelist({ sql, api, connectionService, revisions })
   const sales = createEtsySales({ sql, jobs, receipts, revisions, connectionService })
   const earnings = createEtsyEarnings(api)
   const selling: EtsySelling = {
@@ -90,6 +90,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     isLive: (listing) => listing.etsyStatus === 'active',
     publish: publisher.publish,
     requestRevision: revisions.requestRevision,
+    changeUnderWay: (listing) => listing.etsyRevisionStatus === 'pending',
     end: lifecycle.end,
     relist: lifecycle.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),

@@ -1,10 +1,11 @@
 // The seller's books as CSV text, a page of rows at a time (docs/decisions/0039): an async iterable the route streams,
 // so an export of any size holds one page in memory. Profit is what the buyer paid less the fees, the label and what
-// the items cost (contract/sale-earnings.ts), the fees estimated until the marketplace's are read (decision 0042).
+// the items cost (contract/sale-earnings.ts), the fees estimated until the marketplace's are read (decision 0042); a
+// sale beyond the stock counts nothing until the seller settles it, and its Status says so (decision 0056).
 import { FEES_STATE_WORDS, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
 import { instantsOf } from '../../contract/day-range.ts'
 import { listingStatus, SOLD_ON_LABELS } from '../../contract/listing.ts'
-import { earningsOf } from '../../contract/sale-earnings.ts'
+import { countedPieces, earningsOf, SALE_STANDING_LABELS, standingOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
 import { inventoryPage, salesPage, type InventoryRow, type SaleKey, type SaleRow } from '../../db/exports.ts'
 import { BOM, csvRow, csvRows, type Cell } from './csv.ts'
@@ -32,7 +33,7 @@ function saleCells(row: SaleRow): Cell[] {
     order,
     row.title,
     row.sku,
-    row.quantity,
+    countedPieces(row),
     cents(earned.saleCents),
     cents(earned.shippingCents),
     cents(earned.feesCents),
@@ -40,6 +41,7 @@ function saleCells(row: SaleRow): Cell[] {
     cents(earned.labelCents),
     cents(earned.costCents),
     cents(earned.profitCents),
+    SALE_STANDING_LABELS[standingOf(row)],
   ]
 }
 

@@ -38,6 +38,7 @@ function figuresOf(rows: MonthSums[]): SalesFigures & { daysToSell: number; item
     sales: sum((row) => row.sales),
     salesWithoutCost: sum((row) => row.salesWithoutCost),
     estimatedSales: sum((row) => row.estimatedSales),
+    toCancel: sum((row) => row.toCancel),
     daysToSell: sum((row) => row.daysToSell),
     itemsTimed: sum((row) => row.itemsTimed),
   }

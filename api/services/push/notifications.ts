@@ -18,7 +18,7 @@ export const PUSH_SEND_JOB = 'push-send'
 /** What happened, as queued: ids only, so the job reads the title as it is when it runs. */
 export type PushEvent =
   | { type: 'sold'; listingId: number; soldOn: SoldOn; priceCents: number | null }
-  | { type: 'sold-twice'; listingId: number }
+  | { type: 'sold-twice'; listingId: number; soldOn: SoldOn; priceCents: number | null }
   | { type: 'revision-refused'; listingId: number; marketplace: Platform }
   | { type: 'reconnect'; marketplace: Platform }
 

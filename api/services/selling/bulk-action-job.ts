@@ -5,7 +5,7 @@
 // new price from one bulk call afterwards, sent again as long as an item waits in 'sending'; a quantity goes through
 // each marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
 // seller's own End and Delete take, one listing after the other, each finished once.
-import { newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
+import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
 import { isPostedToEbay, listingStatus, priceForEbay, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import * as bulkActions from '../../db/bulk-actions.ts'
@@ -40,17 +40,25 @@ const GONE = {
   message: 'This listing was deleted before the change reached it.',
 } as const
 
-/** What the action writes on the listing; undefined when it stays as it is. */
+/**
+ * What the action writes on the listing (undefined when it stays as it is), and whether the seller's floor held it (a
+ * cut lowered only to the floor, or stopped where the price was at or below it).
+ */
 function changeOf(
   listing: Listing,
   action: BulkAction,
-): { askingPriceCents: number } | { quantity: number } | undefined {
-  if (listingStatus(listing) === 'sold') return undefined
+): { change: { askingPriceCents: number } | { quantity: number } | undefined; floorHeld: boolean } {
+  const none = { change: undefined, floorHeld: false }
+  if (listingStatus(listing) === 'sold') return none
   if (action.kind === 'quantity')
-    return listing.quantity === action.quantity ? undefined : { quantity: action.quantity }
-  if (action.kind !== 'price') return undefined
-  const cents = newPriceCents(toCents(priceForEbay(listing).value), action)
-  return cents === null ? undefined : { askingPriceCents: cents }
+    return {
+      change: listing.quantity === action.quantity ? undefined : { quantity: action.quantity },
+      floorHeld: false,
+    }
+  if (action.kind !== 'price') return none
+  const current = toCents(priceForEbay(listing).value)
+  const cents = newPriceCents(current, action)
+  return { change: cents === null ? undefined : { askingPriceCents: cents }, floorHeld: floorHolds(current, action) }
 }
 
 export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListing }: BulkActionJobDeps) {
@@ -64,9 +72,13 @@ export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListi
       const found = new Map((await listings.lockListings(tx, userId, queued)).map((listing) => [listing.id, listing]))
       for (const listingId of queued) {
         const listing = found.get(listingId)
-        const change = listing && changeOf(listing, action)
-        if (!listing || !change) {
-          await move(tx, bulkActionId, listingId, ['queued'], listing ? { status: 'unchanged' } : GONE)
+        if (!listing) {
+          await move(tx, bulkActionId, listingId, ['queued'], GONE)
+          continue
+        }
+        const { change, floorHeld } = changeOf(listing, action)
+        if (!change) {
+          await move(tx, bulkActionId, listingId, ['queued'], { status: 'unchanged', floorHeld })
           continue
         }
         const updated = await listings.setPriceOrQuantity(tx, listingId, change)
@@ -75,7 +87,11 @@ export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListi
         for (const marketplace of marketplaces)
           if (!(byBulkCall && marketplace.id === 'ebay')) await marketplace.requestRevision(tx, updated)
         const newValue = 'quantity' in change ? change.quantity : change.askingPriceCents
-        await move(tx, bulkActionId, listingId, ['queued'], { status: byBulkCall ? 'sending' : 'done', newValue })
+        await move(tx, bulkActionId, listingId, ['queued'], {
+          status: byBulkCall ? 'sending' : 'done',
+          newValue,
+          floorHeld,
+        })
         await logChange(tx, userId, 'listing-edited', listingId, {})
       }
     })

@@ -33,8 +33,11 @@ export function createBulkActions({ sql, jobs }: { sql: Sql; jobs: JobQueue }) {
   async function view(userId: number, id: number): Promise<BulkActionView> {
     const found = await bulkActions.findBulkAction(sql, userId, id)
     if (!found) throw notFound('This bulk action was not found.')
-    const failures = await bulkActions.findFailures(sql, id)
-    return { id, ...found, failures, done: found.finished === found.total }
+    const [failures, heldAtFloor] = await Promise.all([
+      bulkActions.findFailures(sql, id),
+      bulkActions.findFloorHeld(sql, id),
+    ])
+    return { id, ...found, failures, heldAtFloor, done: found.finished === found.total }
   }
 
   /** The listings the selection names: every one the seller's (404 as for any listing not theirs), or what the search finds. */

@@ -46,6 +46,8 @@ export interface SellingMarketplace<
    * recorded in the same transaction, so both happen or neither. Nothing for a listing never published here.
    */
   requestRevision(tx: Tx, listing: Listing): Promise<void>
+  /** A change of the listing is still on its way here (requestRevision's job has not finished with it). */
+  changeUnderWay(listing: Listing): boolean
   /** Ends it here; ending an ended listing answers at once. */
   end(userId: number, listingId: number): Promise<Change>
   /** Puts an ended listing back up here; relisting a live one answers at once. */

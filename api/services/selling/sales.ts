@@ -39,10 +39,12 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       if (applied) {
         const follow: FollowSale = { userId, listingId, soldOn: sale.marketplace }
         await jobs.sendInTransaction(tx, FOLLOW_SALE_JOB, follow)
-        // Sold beyond the stock: the seller hears of it now, not when they next look.
+        const told = { listingId, soldOn: sale.marketplace, priceCents: sale.unitPriceCents }
+        // Sold beyond the stock: the seller hears of it now, not when they next look, as a problem and never as a
+        // "Sold" (docs/decisions/0056): the order is one to cancel.
         if (applied.short > 0) {
           await jobs.sendInTransaction(tx, SOLD_TWICE_EMAIL_JOB, { userId, listingId } satisfies SoldTwiceJob)
-          await push.notify(tx, userId, { type: 'sold-twice', listingId })
+          await push.notify(tx, userId, { type: 'sold-twice', ...told })
         }
         // A sale the seller recorded themselves is news to nobody; one a marketplace made is the buzz in their pocket,
         // and its fees are the marketplace's to say.
@@ -51,8 +53,7 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
             const earnings: SaleEarningsJob = { userId, marketplace: sale.marketplace, orderId: sale.orderId }
             await jobs.sendInTransaction(tx, SALE_EARNINGS_JOB, earnings)
           }
-          const event = { type: 'sold', listingId, soldOn: sale.marketplace, priceCents: sale.unitPriceCents } as const
-          await push.notify(tx, userId, event)
+          if (applied.short === 0) await push.notify(tx, userId, { type: 'sold', ...told })
         }
         // The seller's open screens show it now (docs/decisions/0034); in this transaction, so never a sale that was not.
         await logChange(tx, userId, 'listing-sold', listingId, {

@@ -1,19 +1,33 @@
 // What the seller says of sales (docs/decisions/0033): pieces sold in person or on a marketplace Snaplist does not
 // reach, recorded like any other sale (services/selling/sales.ts) so the stock drops once and every marketplace
-// follows; and a sale beyond the stock (sold twice) dealt with, so the listing stops showing it.
+// follows; a sale beyond the stock (sold twice) dealt with, so the listing stops showing it and the books count it or
+// not as the seller settled it (decision 0056); and a sold-out listing relisted with more pieces (relist-sold.ts).
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing-field-schemas.ts'
-import { saleEarningsOf, type ListingSales } from '../../contract/sale-earnings.ts'
+import { saleEarningsOf, type ListingSales, type ShortSettlement } from '../../contract/sale-earnings.ts'
 import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../db/marketplace-sales.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { SellingMarketplaces } from './marketplace.ts'
+import { createRelistSold } from './relist-sold.ts'
 import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
-export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleRecorder }) {
+export function createSellerSales({
+  sql,
+  recorder,
+  jobs,
+  marketplaces,
+}: {
+  sql: Sql
+  recorder: SaleRecorder
+  jobs: JobQueue
+  marketplaces: SellingMarketplaces
+}) {
   const soldElsewhere = (userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, listingId)
@@ -47,12 +61,21 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
       }
     })
 
-  /** The seller cancelled the extra order or agreed with its buyer: the listing no longer shows it. */
-  async function settleSoldTwice(userId: number, listingId: number): Promise<SaleRecorded> {
-    await settleOversold(sql, userId, listingId)
+  /**
+   * The seller dealt with the extra orders: cancelled them or agreed with their buyers (left out of the books), or sent
+   * another piece (counted). The listing no longer shows them.
+   */
+  async function settleSoldTwice(userId: number, listingId: number, settledAs: ShortSettlement): Promise<SaleRecorded> {
+    await settleOversold(sql, userId, listingId, settledAs)
     const listing = await listings.findListing(sql, userId, listingId)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-    return { listing, message: 'Marked as settled.' }
+    return {
+      listing,
+      message:
+        settledAs === 'sent'
+          ? 'Marked as settled: the sale counts in your books.'
+          : 'Marked as settled: the extra order stays out of your books.',
+    }
   }
 
   /** The listing's sales, newest first, each with what it earned; only the seller's own listing. */
@@ -62,7 +85,7 @@ export function createSellerSales({ sql, recorder }: { sql: Sql; recorder: SaleR
     return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
   }
 
-  return { soldElsewhere, settleSoldTwice, listingSales }
+  return { soldElsewhere, settleSoldTwice, listingSales, ...createRelistSold({ sql, jobs, marketplaces }) }
 }
 
 export type SellerSales = ReturnType<typeof createSellerSales>

@@ -3,8 +3,10 @@
 // comes back to the same draft, and New Listing tapped again starts another one; the unfinished one waits on the
 // Dashboard under Drafts, where Edit opens it again. /list-item?edit=<listing id> (a listing row's Edit) opens the
 // listing's unfinished edit on this phone, or starts one from the listing, and puts that draft in the address beside it.
+// A row's Sell similar opens /list-item?draft=<new id> with the listing it is like in the history entry's state
+// (`similarTo`, declared in src/router.tsx): that draft is made from the listing, and a reload finds it.
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { buttonClass } from '../../components/ui/Button.tsx'
@@ -47,6 +49,21 @@ function useFreshListing(): (id: number) => Promise<Listing | undefined> {
   )
 }
 
+/** Where a listing that could not be read leaves the seller. */
+function ListingMissing() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
+      <p className="font-medium text-slate-900">This listing could not be opened.</p>
+      <p className="text-sm text-slate-600">
+        It was deleted, or this phone has not seen it yet: open the Dashboard while online, then try again.
+      </p>
+      <Link to="/" className={buttonClass('secondary')}>
+        Go to Dashboard
+      </Link>
+    </div>
+  )
+}
+
 function OpenEdit({ listingId }: { listingId: number }) {
   const navigate = useNavigate()
   const drafts = useDraftStore()
@@ -65,26 +82,43 @@ function OpenEdit({ listingId }: { listingId: number }) {
       current = false
     }
   }, [listingId, drafts, navigate, freshListing])
-  if (!missing) return <FullPageSpinner label="Opening listing" />
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
-      <p className="font-medium text-slate-900">This listing could not be opened.</p>
-      <p className="text-sm text-slate-600">
-        It was deleted, or this phone has not seen it yet: open the Dashboard while online, then tap Edit again.
-      </p>
-      <Link to="/" className={buttonClass('secondary')}>
-        Go to Dashboard
-      </Link>
-    </div>
-  )
+  return missing ? <ListingMissing /> : <FullPageSpinner label="Opening listing" />
+}
+
+/**
+ * Sell similar (issue 47): the new draft, its id in the address and the listing it is like in the history entry's
+ * state, made from that listing (online or not) unless it exists already (a reload), then opened as any draft is.
+ */
+function OpenSimilar({ listingId, draftId }: { listingId: number; draftId: string }) {
+  const drafts = useDraftStore()
+  const freshListing = useFreshListing()
+  const [state, setState] = useState<'opening' | 'made' | 'missing'>('opening')
+  useEffect(() => {
+    let current = true
+    void (async () => {
+      // Made already (the screen opened again after a reload, offline too): the listing is not needed again.
+      const made = (await drafts.get(draftId)) !== undefined
+      const listing = made ? undefined : await freshListing(listingId)
+      if (listing) await drafts.startSimilar(listing, draftId, uuid)
+      if (current) setState(made || listing ? 'made' : 'missing')
+    })()
+    return () => {
+      current = false
+    }
+  }, [listingId, draftId, drafts, freshListing])
+  if (state === 'missing') return <ListingMissing />
+  return state === 'made' ? <OpenDraft draftId={draftId} /> : <FullPageSpinner label="Opening listing" />
 }
 
 export function ListItemScreen() {
   const { draft: requested, edit } = route.useSearch()
+  const similarTo = useRouterState({ select: (router) => router.location.state.similarTo })
   const navigate = useNavigate()
   useEffect(() => {
     if (!requested && edit === undefined) void navigate({ to: '/list-item', search: { draft: uuid() }, replace: true })
   }, [requested, edit, navigate])
+  if (requested && similarTo !== undefined)
+    return <OpenSimilar key={requested} listingId={similarTo} draftId={requested} />
   if (!requested && edit !== undefined) return <OpenEdit listingId={edit} />
   if (!requested) return <FullPageSpinner label="Opening draft" />
   // Keyed: a new draft id mounts afresh, so nothing of the previous draft (its fields, its photos) carries over.

@@ -4,6 +4,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SALE_STANDING_LABELS } from '../../../api/contract/sale-earnings.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { salesBehindQuery, type SalesBehind as Behind } from './insights-queries.ts'
 import { ListingLink } from './ListingLink.tsx'
@@ -52,12 +53,19 @@ export function SalesBehind({ behind, title, opening }: SalesBehindProps) {
               )}
               <p className="text-xs text-slate-600">
                 {dayOf(sale.soldAt)} · {SOLD_ON_LABELS[sale.marketplace]}
-                {sale.sale === null ? '' : ` · ${money(sale.sale + sale.shipping)} in`} · fees {money(sale.fees)}
-                {sale.feesState === 'estimated' ? ' (estimated)' : ''}
+                {sale.counted === 0 ? (
+                  // Sold twice (docs/decisions/0056): in none of the figures.
+                  ` · ${SALE_STANDING_LABELS[sale.standing]}: not counted`
+                ) : (
+                  <>
+                    {sale.sale === null ? '' : ` · ${money(sale.sale + sale.shipping)} in`} · fees {money(sale.fees)}
+                    {sale.feesState === 'estimated' ? ' (estimated)' : ''}
+                  </>
+                )}
               </p>
             </div>
             <span className="shrink-0 font-semibold tabular-nums text-slate-900">
-              {sale.profit === null ? 'no cost' : money(sale.profit)}
+              {sale.counted === 0 ? '—' : sale.profit === null ? 'no cost' : money(sale.profit)}
             </span>
           </li>
         ))}

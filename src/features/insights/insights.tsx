@@ -69,6 +69,7 @@ function FiguresRow({ name, figures, onOpen }: { name: string; figures: SalesFig
         <span className="text-sm tabular-nums text-slate-700">
           {money(figures.revenue)} · <span className="font-semibold text-emerald-800">{money(figures.profit)}</span> ·{' '}
           {figures.itemsSold} sold
+          {figures.toCancel > 0 && ` · ${figures.toCancel} to cancel`}
           {OPENS}
         </span>
       </button>
@@ -82,6 +83,11 @@ function Notes({ totals }: { totals: Insights['totals'] }) {
     notes.push(`${totals.estimatedSales} of the sales have their fees estimated until the marketplace reports them.`)
   if (totals.salesWithoutCost)
     notes.push(`${totals.salesWithoutCost} of the sales have no cost entered: their profit counts none.`)
+  // Sold twice (docs/decisions/0056): the order that cannot ship is in none of the figures until the seller settles it.
+  if (totals.toCancel)
+    notes.push(
+      `${totals.toCancel} ${totals.toCancel === 1 ? 'sale' : 'sales'} sold a piece you no longer had: left out until you sort ${totals.toCancel === 1 ? 'it' : 'them'} out on the Dashboard.`,
+    )
   return notes.length ? (
     <ul className="list-disc pl-5 text-xs text-slate-600">
       {notes.map((note, index) => (

@@ -3,13 +3,15 @@
 // eBay" while it is for sale, "Ended on eBay" once ended, or eBay's refusal in eBay's words), and for a listing imported
 // from ebay.com that only its price and quantity are changed there from Snaplist.
 import { lazy, Suspense, useState } from 'react'
-import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
-import { useSettleSoldTwice } from './sales-queries.ts'
+import { saleLabel, type Listing } from '../../../api/contract/listing.ts'
+import { endedBySale } from './ended-by-sale.ts'
 
 /** Where the earnings' code is missing: offline before it was ever loaded. */
 function EarningsNeedConnection() {
   return <p className="text-slate-600">What it earned shows once you are online.</p>
 }
+// Sold twice is rare: its words and choices load with the first row that has one, not with every Dashboard.
+const SoldTwice = lazy(async () => ({ default: (await import('./SoldTwice.tsx')).SoldTwice }))
 // The figures are the server's, so their code stays out of the phone's offline copy (vite.config.ts, ONLINE_ONLY).
 const SaleEarnings = lazy(() =>
   import('./SaleEarnings.tsx').then(
@@ -42,10 +44,14 @@ function revisionText(listing: Listing): { text: string; tone: string } | null {
   switch (listing.ebayRevisionStatus) {
     case 'pending':
       return { text: 'Updating on eBay…', tone: 'text-slate-600' }
-    case 'done':
-      // Up to date is only news while it is for sale: an ended one says so (Relist puts up what the seller sees), a sold one has its sale line.
+    case 'done': {
+      // Up to date is only news while it is for sale: an ended one says so (Relist puts up what the seller sees), a sold
+      // one has its sale line, and says so when another marketplace's sale ended it here (issue 47).
       if (listing.platformStatus === 'ended') return { text: 'Ended on eBay', tone: 'text-amber-900' }
-      return listing.platformStatus === 'sold' ? null : { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+      const ended = endedBySale(listing, 'ebay')
+      if (listing.platformStatus === 'sold') return ended ? { text: ended, tone: 'text-amber-900' } : null
+      return { text: 'Up to date on eBay', tone: 'text-emerald-800' }
+    }
     case 'refused':
       return { text: `Not updated on eBay: ${listing.ebayRevisionMessage ?? ''}`, tone: 'text-red-700' }
     case 'waiting':
@@ -85,39 +91,16 @@ export function EbayLifecycleStatus({ listing }: { listing: Listing }) {
         </p>
       )}
       {sale && <EarningsDisclosure listingId={listing.id} />}
-      {oversold.length > 0 && <SoldTwice listing={listing} oversold={oversold} />}
+      {oversold.length > 0 && (
+        <Suspense fallback={null}>
+          <SoldTwice listing={listing} oversold={oversold} />
+        </Suspense>
+      )}
       {revision && (
         <p role="status" className={revision.tone}>
           {revision.text}
         </p>
       )}
-    </div>
-  )
-}
-
-/** Never hidden: the extra orders, the sale that took the last piece, and what to do (decisions 0030, 0033). */
-function SoldTwice({ listing, oversold }: { listing: Listing; oversold: SaleRef[] }) {
-  const settle = useSettleSoldTwice()
-  const last = listing.soldOn
-    ? saleLabel({ marketplace: listing.soldOn, orderId: listing.soldOrderId ?? listing.soldWhere ?? 'elsewhere' })
-    : null
-  const places = [...new Set(oversold.map((sale) => sale.marketplace))]
-  const where = places.length === 1 && places[0] !== 'elsewhere' ? ` on ${SOLD_ON_LABELS[places[0]!]}` : ''
-  return (
-    <div role="alert" className="font-medium text-red-700">
-      <p>
-        Sold twice: {oversold.map(saleLabel).join(', ')} {oversold.length === 1 ? 'has' : 'have'} no piece left to send
-        {last ? ` (the last one went to ${last})` : ''}. Cancel {oversold.length === 1 ? 'it' : 'them'}
-        {where} or settle it with the buyer.
-      </p>
-      <button
-        type="button"
-        disabled={settle.isPending}
-        onClick={() => settle.mutate(listing.id)}
-        className="mt-1 inline-flex min-h-9 items-center rounded-lg border border-red-200 px-3 text-xs font-semibold text-red-800 hover:bg-red-50"
-      >
-        {settle.isPending ? 'Saving...' : 'I have sorted it out'}
-      </button>
     </div>
   )
 }

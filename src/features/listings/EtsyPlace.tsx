@@ -1,8 +1,9 @@
 // Where a listing stands on Etsy, on a line of its own under the row's eBay lines (issue 29): live there with the
-// listing's link, ended, sold, a change on its way ("Ending on Etsy…" once it sold elsewhere), Etsy's refusal, or a
-// publish that stopped half way (Post to Etsy again goes on from where it stopped).
-// Nothing before Etsy has it. eBay's badge and lines are untouched.
+// listing's link, ended (by a sale elsewhere: which, and when), sold, a change on its way ("Ending on Etsy…" once it
+// sold elsewhere), Etsy's refusal, or a publish that stopped half way (Post to Etsy again goes on from where it
+// stopped). Nothing before Etsy has it. eBay's badge and lines are untouched.
 import type { Listing } from '../../../api/contract/listing.ts'
+import { endedBySale } from './ended-by-sale.ts'
 
 type EtsyStatus = NonNullable<Listing['etsyStatus']>
 
@@ -26,7 +27,10 @@ function revisionSaid(listing: Listing): { text: string; tone: string } | null {
 export function EtsyPlace({ listing }: { listing: Listing }) {
   // Listings kept offline from before the field existed have none.
   if (!listing.etsyStatus) return null
-  const { text, tone } = revisionSaid(listing) ?? SAID[listing.etsyStatus]
+  // Ended on Etsy because the last piece sold elsewhere: which sale, and when (issue 47).
+  const ended = listing.etsyStatus === 'inactive' ? endedBySale(listing, 'etsy') : null
+  const { text, tone } =
+    revisionSaid(listing) ?? (ended ? { text: ended, tone: SAID.inactive.tone } : SAID[listing.etsyStatus])
   return (
     <p className="mt-0.5 flex items-center gap-2 text-xs">
       <span role="status" className={`font-medium ${tone}`}>

@@ -1,5 +1,6 @@
-// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Sold
-// elsewhere (a sale made off Snaplist's marketplaces, docs/decisions/0033), Delete
+// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Relist…
+// once it sold out and Sell similar (issue 47), Sold elsewhere (a sale made off Snaplist's marketplaces,
+// docs/decisions/0033), Delete
 // and the second marketplace: Post to Etsy, marked Testing, once Etsy is set up and a shop connected (issue 29), else
 // disabled and Coming Soon; none once the listing is on Etsy (the row says where it stands there).
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
@@ -19,6 +20,10 @@ export interface ListingActionsMenuProps {
   onRelist?: (() => void) | undefined
   /** Offered while pieces are left: records a sale made in person or on another marketplace. */
   onSoldElsewhere?: (() => void) | undefined
+  /** Offered once every piece sold: another identical piece, put back up where it was (issue 47). */
+  onRelistSold?: (() => void) | undefined
+  /** A new listing from this one's fields and photos, for the next identical item. */
+  onSellSimilar: () => void
   /** Post to Etsy; 'coming-soon' while Etsy is not set up or no shop is connected; undefined: no Etsy item. */
   etsyAction?: (() => void) | 'coming-soon' | undefined
   /** Opens as it mounts: the tap that loaded it was meant to open it. */
@@ -33,6 +38,8 @@ export function ListingActionsMenu({
   onRelist,
   etsyAction,
   onSoldElsewhere,
+  onRelistSold,
+  onSellSimilar,
   openAtOnce = false,
 }: ListingActionsMenuProps) {
   const button = useRef<HTMLButtonElement>(null)
@@ -71,6 +78,18 @@ export function ListingActionsMenu({
             </button>
           </MenuItem>
         )}
+        {onRelistSold && (
+          <MenuItem>
+            <button type="button" className={ITEM_CLASS} onClick={onRelistSold} aria-label={`Relist: ${title}`}>
+              Relist…
+            </button>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <button type="button" className={ITEM_CLASS} onClick={onSellSimilar} aria-label={`Sell similar: ${title}`}>
+            Sell similar
+          </button>
+        </MenuItem>
         {onSoldElsewhere && (
           <MenuItem>
             <button

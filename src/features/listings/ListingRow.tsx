@@ -69,6 +69,8 @@ export interface RowActions {
   onRelist: () => void
   onPostToEtsy: () => void
   onSoldElsewhere: () => void
+  onRelistSold: () => void
+  onSellSimilar: () => void
 }
 
 interface ListingRowProps extends RowActions {
@@ -109,6 +111,8 @@ export function ListingRow({
   onRelist,
   onPostToEtsy,
   onSoldElsewhere,
+  onRelistSold,
+  onSellSimilar,
   etsySelling,
 }: ListingRowProps) {
   const first = listing.images[0]
@@ -190,6 +194,8 @@ export function ListingRow({
         onRelist={status === 'ended' ? onRelist : undefined}
         etsyAction={etsyActionOf(listing, status, etsySelling, onPostToEtsy)}
         onSoldElsewhere={listing.quantity > 0 && status !== 'sold' ? onSoldElsewhere : undefined}
+        onRelistSold={listing.quantity === 0 ? onRelistSold : undefined}
+        onSellSimilar={onSellSimilar}
       />
     </li>
   )

@@ -1,8 +1,9 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
-// Post to Etsy and Delete open their dialogs from a row. Every row has a checkbox; 'Select all ready' and 'Post N to
-// eBay' post many at once (docs/product.md §17), 'Change N…' changes them (docs/decisions/0038). Under the heading,
-// when the sales were last read, and Check sales (SalesChecked.tsx).
+// Relist… on a sold row, Post to Etsy and Delete open their dialogs from a row, Sell similar opens New Listing. Every
+// row has a checkbox; 'Select all ready' and 'Post N to eBay' post many at once (docs/product.md §17), 'Change N…'
+// changes them (docs/decisions/0038). Under the heading, when the sales were last read, and Check sales
+// (SalesChecked.tsx).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
@@ -14,6 +15,7 @@ import { buttonClass } from '../../components/ui/Button.tsx'
 import { useEtsySelling } from '../../hooks/useEtsySelling.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { uuid } from '../../lib/uuid.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { deferred } from '../../lib/deferred.tsx'
@@ -28,6 +30,7 @@ const SoldElsewhereDialog = lazy(async () => ({
 }))
 // So does the bulk action dialog, on the first Change N… tap, and each confirm and the preview on their first tap.
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
+const RelistSoldDialog = lazy(async () => ({ default: (await import('./RelistSoldDialog.tsx')).RelistSoldDialog }))
 const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
 const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayDialog.tsx')).EndOnEbayDialog }))
 const DeleteListingDialog = lazy(async () => ({
@@ -126,6 +129,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Listing | null>(null)
   const [soldElsewhere, setSoldElsewhere] = useState<Listing | null>(null)
+  const [relisting, setRelisting] = useState<Listing | null>(null)
   const relist = useEbayLifecycle('relist-on-ebay')
   // The listings to post many at once.
   const [bulk, setBulk] = useState<number[] | null>(null)
@@ -193,6 +197,10 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               etsySelling={etsySelling}
               onPostToEtsy={() => setPostingToEtsy(listing)}
               onSoldElsewhere={() => setSoldElsewhere(listing)}
+              onRelistSold={() => setRelisting(listing)}
+              onSellSimilar={() =>
+                void navigate({ to: '/list-item', search: { draft: uuid() }, state: { similarTo: listing.id } })
+              }
             />
           ))}
         </ul>
@@ -235,6 +243,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       <OpenedDialog dialog={PreviewDialog} listing={previewing} onClose={() => setPreviewing(null)} />
       <OpenedDialog dialog={EndOnEbayDialog} listing={ending} onClose={() => setEnding(null)} />
       <OpenedDialog dialog={SoldElsewhereDialog} listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
+      <OpenedDialog dialog={RelistSoldDialog} listing={relisting} onClose={() => setRelisting(null)} />
       <OpenedDialog dialog={DeleteListingDialog} listing={deleting} onClose={() => setDeleting(null)} />
     </section>
   )

@@ -1,9 +1,10 @@
 // What a listing's sales earned (issue 32, docs/decisions/0042), opened from its sale line: for each sale, what the
 // buyer paid with shipping, the marketplace's fees (estimated, with how, until the marketplace reports them), the label
-// bought there, the cost the seller entered, and the profit. Read from the server when opened: the figures are the
+// bought there, the cost the seller entered, and the profit; a sale that sold a piece no longer there is to cancel and
+// counts nothing until the seller settles it (decision 0056). Read from the server when opened: the figures are the
 // server's (the marketplaces' fees arrive there), so this code stays out of the offline copy (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
-import type { SaleEarnings as Sale } from '../../../api/contract/sale-earnings.ts'
+import { SALE_STANDING_LABELS, type SaleEarnings as Sale } from '../../../api/contract/sale-earnings.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
@@ -16,17 +17,45 @@ const FEES_WORDS: Record<Sale['feesState'], string> = {
   entered: 'as you entered them',
 }
 
+/** A sale beyond the stock, as the books take it (docs/decisions/0056); nothing for a plain sale. */
+const STANDING_NOTES: Record<Exclude<Sale['standing'], 'sold'>, string> = {
+  'to-cancel': 'It sold more than you had. What was not there is not counted until you sort it out on the row.',
+  cancelled: 'You sorted it out without sending it: not counted.',
+  sent: 'You sent the buyer another piece: counted.',
+}
+
+/** A sale none of whose pieces count (to cancel, or cancelled): said so, without figures that are not in the books. */
+function UncountedSale({ sale, where }: { sale: Sale; where: string }) {
+  const label = SALE_STANDING_LABELS[sale.standing]
+  const note = sale.standing === 'sold' ? '' : STANDING_NOTES[sale.standing]
+  return (
+    <section role="group" aria-label={`Sold ${sale.quantity} on ${where}`} className="rounded-md bg-amber-50 p-2">
+      <p>
+        <span className="font-semibold text-amber-900">{label}</span> · {`Sold ${sale.quantity} on ${where}`}
+      </p>
+      <p className="mt-1 text-slate-700">{note}</p>
+    </section>
+  )
+}
+
 function SaleFigures({ sale }: { sale: Sale }) {
   const where = sale.marketplace === 'elsewhere' ? (sale.orderId ?? 'elsewhere') : SOLD_ON_LABELS[sale.marketplace]
+  if (sale.counted === 0) return <UncountedSale sale={sale} where={where} />
+  const standing = sale.standing === 'sold' ? null : sale.standing
   const rows: [string, string][] = [
-    [`Sold ${sale.quantity} on ${where}`, sale.sale === null ? 'price not given' : dollars(sale.sale)],
+    [`Sold ${sale.counted} on ${where}`, sale.sale === null ? 'price not given' : dollars(sale.sale)],
     ...(sale.shipping ? [['Shipping paid', dollars(sale.shipping)] as [string, string]] : []),
     [`Fees, ${FEES_WORDS[sale.feesState]}`, `−${dollars(sale.fees)}`],
     ...(sale.label ? [['Shipping label', `−${dollars(sale.label)}`] as [string, string]] : []),
     ['Cost', sale.cost === null ? 'not entered' : `−${dollars(sale.cost)}`],
   ]
   return (
-    <div className="rounded-md bg-slate-50 p-2">
+    <section role="group" aria-label={`Sold ${sale.quantity} on ${where}`} className="rounded-md bg-slate-50 p-2">
+      {standing && (
+        <p className="mb-1 font-semibold text-amber-900">
+          {SALE_STANDING_LABELS[standing]} · {STANDING_NOTES[standing]}
+        </p>
+      )}
       <dl className="grid grid-cols-[1fr_auto] gap-x-3">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -40,7 +69,7 @@ function SaleFigures({ sale }: { sale: Sale }) {
         </dd>
       </dl>
       {sale.estimateBasis && <p className="mt-1 text-slate-600">Fees estimated from {sale.estimateBasis}.</p>}
-    </div>
+    </section>
   )
 }
 

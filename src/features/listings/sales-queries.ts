@@ -1,7 +1,9 @@
 // What the seller says of sales from a listing's row (docs/decisions/0033): a sale made elsewhere, and a sale beyond
-// the stock (sold twice) dealt with. The listings are read again after either.
+// the stock (sold twice) dealt with, and how (decision 0056); a sold-out listing relisted with more pieces (issue 47).
+// The listings are read again after each.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SoldElsewhere } from '../../../api/contract/sales.ts'
+import type { ShortSettlement } from '../../../api/contract/sale-earnings.ts'
+import type { RelistSold, SoldElsewhere } from '../../../api/contract/sales.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
@@ -18,11 +20,28 @@ export function useSoldElsewhere() {
   })
 }
 
+/** Relist on a sold row: more pieces of a sold-out listing, put back up wherever it was (issue 47). */
+export function useRelistSold() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: RelistSold }) =>
+      okJson(api.listings[':id'].relist.$post({ param: { id: String(id) }, json: input })),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all })
+      notify(result.message, undefined, 'success')
+    },
+  })
+}
+
 export function useSettleSoldTwice() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => okJson(api.listings[':id']['oversold-settled'].$post({ param: { id: String(id) } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    mutationFn: ({ id, settledAs }: { id: number; settledAs: ShortSettlement }) =>
+      okJson(api.listings[':id']['oversold-settled'].$post({ param: { id: String(id) }, json: { settledAs } })),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all })
+      notify(result.message, undefined, 'success')
+    },
     onError: (error) => notify('Could not mark it settled', errorMessage(error), 'error'),
   })
 }

@@ -174,6 +174,7 @@ describe('GET /api/exports/sales.csv', () => {
       'Shipping label',
       'Cost',
       'Profit',
+      'Status',
     ])
     // eBay's fees not read yet: 13.6% of the sale, plus $0.40.
     expect(csvRecords(text)).toEqual([
@@ -191,6 +192,7 @@ describe('GET /api/exports/sales.csv', () => {
         'Shipping label': '0.00',
         Cost: '4.25',
         Profit: '12.62',
+        Status: 'Sold',
       },
       {
         Date: '2026-01-31',
@@ -206,11 +208,41 @@ describe('GET /api/exports/sales.csv', () => {
         'Shipping label': '0.00',
         Cost: '',
         Profit: '',
+        Status: 'Sold',
       },
     ])
     // Without days: every sale of hers, oldest first.
     const all = csvRecords(await download('/api/exports/sales.csv'))
     expect(all.map((row) => row.Order)).toEqual(['order-a1', 'order-a2', 'order-a3', 'order-a4'])
+  })
+
+  it('counts a sale of a piece that was no longer there as nothing, and says it is to cancel (issue 47)', async () => {
+    const coat = await createListing(s.alice, { title: 'Pea coat', sku: 'COAT-1', cost: '12' })
+    await sell(s.aliceId, coat.id, 'c1', '2025-03-01T10:00:00Z', 3600)
+    await sell(s.aliceId, coat.id, 'c2', '2025-03-01T10:00:01Z', 3500)
+    const rows = csvRecords(await download('/api/exports/sales.csv?from=2025-03-01&to=2025-03-01'))
+    expect(
+      rows.map(({ Order, Quantity, Sale, Fees, Cost, Profit, Status }) => ({
+        Order,
+        Quantity,
+        Sale,
+        Fees,
+        Cost,
+        Profit,
+        Status,
+      })),
+    ).toEqual([
+      { Order: 'order-c1', Quantity: '1', Sale: '36.00', Fees: '5.30', Cost: '12.00', Profit: '18.70', Status: 'Sold' },
+      {
+        Order: 'order-c2',
+        Quantity: '0',
+        Sale: '0.00',
+        Fees: '0.00',
+        Cost: '0.00',
+        Profit: '0.00',
+        Status: 'To cancel',
+      },
+    ])
   })
 
   it('answers a clear 400 to days that are not days, or a range that ends before it starts', async () => {

@@ -92,6 +92,32 @@ describe('GET /api/insights', () => {
     expect(stale.count).toBe(1)
   })
 
+  it('counts only the pieces there were of a sale beyond the stock, to the cent as its own figures say', async () => {
+    const lamps = await create({ title: 'Lamp pair', cost: '3', quantity: 1 }, '2024-03-01T00:00:00Z')
+    // An order for 3 when 1 was left: 2 of them to cancel (sold twice, decision 0056).
+    await s.t.db.sql.begin((tx) =>
+      recordSale(tx, s.aliceId, lamps.id, {
+        marketplace: 'ebay',
+        saleId: 'sale-beyond-stock',
+        orderId: 'order-beyond-stock',
+        quantity: 3,
+        unitPriceCents: 1000,
+        shippingCents: 1001,
+        soldAt: new Date('2024-03-02T00:00:00Z'),
+        feesCents: 457,
+      }),
+    )
+    const range = 'from=2024-03-01&to=2024-03-31'
+    const { totals } = await insightsOf(`?${range}`)
+    // A third of the shipping (3.337) and of the fees (1.523), to the cent; the cost of the one piece.
+    expect(totals).toMatchObject({ sales: 1, itemsSold: 1, toCancel: 1, revenue: 13.34, fees: 1.52, cost: 3 })
+    const [sale] = ((await readJson(await s.alice.get(`/api/insights/sales?${range}`))) as unknown as InsightSales)
+      .sales
+    expect(sale).toMatchObject({ standing: 'to-cancel', quantity: 3, counted: 1, sale: 10, shipping: 3.34, fees: 1.52 })
+    expect(totals.profit).toBe(sale!.profit)
+    expect(totals.profit).toBe(8.82)
+  })
+
   it('shows another seller none of it', async () => {
     const figures = await insightsOf('', s.bob)
     expect(figures.totals).toMatchObject({ revenue: 0, sales: 0, sellThrough: null, averageDaysToSell: null })

@@ -68,7 +68,14 @@ describe('POST /api/bulk-actions', () => {
     ])
     expect(await progress(seller, id)).toMatchObject({ total: 4, finished: 0, done: false })
     await ebay.t.settle()
-    expect(await progress(seller, id)).toMatchObject({ total: 4, finished: 4, unchanged: 1, failures: [], done: true })
+    const view = await progress(seller, id)
+    expect(view).toMatchObject({ total: 4, finished: 4, unchanged: 1, failures: [], done: true })
+    // The result names the listings the floor held (issue 47): two stopped at it, one already below it.
+    expect(view.heldAtFloor).toEqual([
+      { listingId: live[0], title: JACKET.title, lowered: true },
+      { listingId: live[1], title: JACKET.title, lowered: true },
+      { listingId: live[2], title: JACKET.title, lowered: false },
+    ])
     const after = await rows(seller)
     // $39.50 less 10% is $35.55: the floor holds it at $36. $50 less 10% is $45.
     expect([...live, ready].map((listing) => after.get(listing)!.askingPrice)).toEqual([36, 36, 30, 45])

@@ -157,3 +157,76 @@ describe("a listing's sales", () => {
     expect(JSON.stringify(await response.json())).not.toContain('FINAL_VALUE_FEE')
   })
 })
+
+describe('a sale beyond the stock (sold twice)', () => {
+  /** eBay and Etsy sell the one piece before either hears of the other: the sale read second is short. */
+  async function soldTwice(name: string) {
+    const item = await liveOnBoth(name, 1)
+    item.sellOnEbay(1, 0)
+    item.sellOnEtsy(1, 0)
+    await item.poll()
+    const sales = await salesOf(item)
+    const extra = sales.find((sale) => sale.standing !== 'sold')!
+    const shipped = sales.find((sale) => sale.standing === 'sold')!
+    const insights = async () => (await readJson(await item.seller.get('/api/insights'))).totals as JsonBody
+    const csv = async () => csvRecords(await (await item.seller.get('/api/exports/sales.csv')).text())
+    const extraRow = async () => (await csv()).find((row) => row.Order === extra.orderId)!
+    return { item, extra, shipped, insights, csv, extraRow }
+  }
+
+  it('is to cancel: out of what it earned, the Insights and the CSV (which says so) until the seller settles it', async () => {
+    const { extra, shipped, insights, csv, extraRow } = await soldTwice('twice-out')
+    expect(extra).toMatchObject({
+      standing: 'to-cancel',
+      quantity: 1,
+      counted: 0,
+      sale: 0,
+      fees: 0,
+      cost: 0,
+      profit: 0,
+    })
+    expect(shipped).toMatchObject({ standing: 'sold', counted: 1, sale: 39.5, cost: 12 })
+    const totals = await insights()
+    expect(totals).toMatchObject({ sales: 1, itemsSold: 1, toCancel: 1, revenue: 39.5, cost: 12 })
+    expect(totals.profit).toBeCloseTo(shipped.profit as number, 2)
+    expect((await csv()).map((row) => row.Status).sort()).toEqual(['Sold', 'To cancel'])
+    expect(await extraRow()).toMatchObject({ Quantity: '0', Sale: '0.00', Fees: '0.00', Cost: '0.00', Profit: '0.00' })
+  })
+
+  it('stays out once sorted out (cancelled, or settled with the buyer: a settlement that does not say)', async () => {
+    const { item, extra, insights, extraRow } = await soldTwice('twice-cancelled')
+    const settled = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, {})
+    expect(settled.status).toBe(200)
+    expect((await readJson(settled)).message).toBe('Marked as settled: the extra order stays out of your books.')
+    expect((await salesOf(item)).find((sale) => sale.orderId === extra.orderId)).toMatchObject({
+      standing: 'cancelled',
+      counted: 0,
+      profit: 0,
+    })
+    expect(await insights()).toMatchObject({ sales: 1, itemsSold: 1, toCancel: 0, cost: 12 })
+    expect(await extraRow()).toMatchObject({ Status: 'Cancelled', Quantity: '0', Profit: '0.00' })
+  })
+
+  it('counts, cost and all, once the seller says they sent the buyer another piece', async () => {
+    const { item, extra, insights, extraRow } = await soldTwice('twice-sent')
+    const settled = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, { settledAs: 'sent' })
+    expect(settled.status).toBe(200)
+    expect((await readJson(settled)).listing).toMatchObject({ oversoldOrders: [] })
+    const sent = (await salesOf(item)).find((sale) => sale.orderId === extra.orderId)!
+    expect(sent).toMatchObject({ standing: 'sent', counted: 1, sale: 39.5, cost: 12 })
+    expect(await insights()).toMatchObject({ sales: 2, itemsSold: 2, toCancel: 0, revenue: 79, cost: 24 })
+    expect(await extraRow()).toMatchObject({ Status: 'Sent from other stock', Quantity: '1', Sale: '39.50' })
+  })
+
+  it('refuses a settlement that is neither, and settles nothing', async () => {
+    const { item, insights } = await soldTwice('twice-refused')
+    const refused = await item.seller.post(`/api/listings/${item.id}/oversold-settled`, { settledAs: 'maybe' })
+    expect(refused.status).toBe(400)
+    expect(await readJson(refused)).toMatchObject({
+      code: 'invalid_input',
+      fields: { settledAs: 'settledAs must be cancelled or sent' },
+    })
+    expect((await item.row()).oversoldOrders).toHaveLength(1)
+    expect(await insights()).toMatchObject({ toCancel: 1 })
+  })
+})

@@ -1,8 +1,14 @@
 // The bulk price rule (api/contract/bulk-actions.ts, decision 0038): rounded to the cent, never below the floor, a cut
-// that the floor stops at or above today's price leaves the listing as it is; and the inputs the contract refuses.
+// that the floor stops at or above today's price leaves the listing as it is, when the floor held a cut (issue 47);
+// and the inputs the contract refuses.
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { BulkActionInputSchema, newPriceCents, type PriceAction } from '../../../api/contract/bulk-actions.ts'
+import {
+  BulkActionInputSchema,
+  floorHolds,
+  newPriceCents,
+  type PriceAction,
+} from '../../../api/contract/bulk-actions.ts'
 
 const cut = (value: number, floor: number, by: PriceAction['by'] = 'percent'): PriceAction => ({
   kind: 'price',
@@ -28,6 +34,17 @@ describe('newPriceCents', () => {
     expect(newPriceCents(3950, { kind: 'price', by: 'amount', direction: 'up', value: 5.25 })).toBe(4475)
     expect(newPriceCents(3950, { kind: 'price', by: 'percent', direction: 'up', value: 10 })).toBe(4345)
     expect(newPriceCents(500, cut(5, 0, 'amount'))).toBeNull()
+  })
+})
+
+describe('floorHolds', () => {
+  it('is true when the whole cut would go below the floor (stopped at it, or already at or below it)', () => {
+    expect(floorHolds(3950, cut(10, 36))).toBe(true)
+    expect(floorHolds(2000, cut(10, 36))).toBe(true)
+    expect(floorHolds(3600, cut(10, 36))).toBe(true)
+    expect(floorHolds(5000, cut(10, 36))).toBe(false)
+    expect(floorHolds(4000, cut(10, 36))).toBe(false)
+    expect(floorHolds(3950, { kind: 'price', by: 'amount', direction: 'up', value: 5 })).toBe(false)
   })
 })
 
