@@ -11,8 +11,17 @@ const THEME_COLOR = '#4338ca'
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
 // what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
-// and Import from eBay (src/features/marketplaces/EbayImport.tsx).
+// and Import from eBay (src/features/marketplaces/EbayImport.tsx); and the screens whose work is a request: a
+// marketplace's callback and manual code entry (reached back from the marketplace), confirming an email and resetting
+// a password (a link in an email), which offline say what the router's error screen says.
 const ONLINE_ONLY = [
+  'assets/callback-*.js',
+  'assets/manual-auth-*.js',
+  'assets/verify-email-*.js',
+  'assets/forgot-password-*.js',
+  'assets/reset-password-*.js',
+  'forgot-password.html',
+  'reset-password.html',
   // Changing many listings at once is the server's work: its button is disabled offline (BulkSelectionBar).
   'assets/BulkActionDialog-*.js',
   'assets/BooksImport-*.js',

@@ -132,8 +132,8 @@ test.describe('the first visit, as the network sees it', () => {
     expect(await login.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
     const { username } = await registerThroughApi(page.request, 'styled')
     await page.goto('/')
-    // text-2xl: 24px, where an unstyled h1 is 32px.
-    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toHaveCSS('font-size', '24px')
+    // text-xl: 20px, where an unstyled h1 is 32px.
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toHaveCSS('font-size', '20px')
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([])
     // A lazily loaded screen does not ask for the page's stylesheet either (Vite's loader once did, for every lazy chunk
     // of the app's: it looks for a <link> to it, and the page carries it inlined).

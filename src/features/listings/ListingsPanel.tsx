@@ -20,7 +20,7 @@ import { listingSearchQuery, loadedListings, type ListingSearchView } from '../.
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
-import { BulkSelectionBar, SelectAllReady } from './BulkSelectionBar.tsx'
+import { SelectAllReady } from './SelectAllReady.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { ListingRow } from './ListingRow.tsx'
 
@@ -29,6 +29,8 @@ const SoldElsewhereDialog = lazy(async () => ({
   default: (await import('./SoldElsewhereDialog.tsx')).SoldElsewhereDialog,
 }))
 // So does the bulk action dialog, on the first Change N… tap, and each confirm and the preview on their first tap.
+// Shown once a listing is picked.
+const BulkSelectionBar = lazy(async () => ({ default: (await import('./BulkSelectionBar.tsx')).BulkSelectionBar }))
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
 const RelistSoldDialog = lazy(async () => ({ default: (await import('./RelistSoldDialog.tsx')).RelistSoldDialog }))
 const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
@@ -207,14 +209,16 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       )}
       {shown && <ShowMore shown={shown.rows.length} total={shown.total} noun="listings" onMore={showMore} />}
       {selection.picked.length > 0 && (
-        <BulkSelectionBar
-          chosen={selection.chosen}
-          picked={selection.picked}
-          online={online}
-          onClear={selection.clear}
-          onPost={() => setBulk(selection.chosen)}
-          onChange={() => setChanging(true)}
-        />
+        <Suspense fallback={null}>
+          <BulkSelectionBar
+            chosen={selection.chosen}
+            picked={selection.picked}
+            online={online}
+            onClear={selection.clear}
+            onPost={() => setBulk(selection.chosen)}
+            onChange={() => setChanging(true)}
+          />
+        </Suspense>
       )}
       {changing && (
         <Suspense fallback={null}>
