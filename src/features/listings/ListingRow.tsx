@@ -144,10 +144,11 @@ export function ListingRow({
       )}
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 font-medium break-words text-slate-900">{listing.title}</p>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-2">
+        {/* One line whatever it holds: a long size gives way (cut short) before the row grows a line. */}
+        <div className="mt-0.5 flex min-w-0 items-center gap-x-2">
           <StatusBadge status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
-          <span className="text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
+          <span className="shrink-0 text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
           {/* The size, which the bag and the buyer's question both start from ("the 32s?"). */}
           {listing.size && (
             <span className="min-w-0 truncate rounded-md border border-slate-200 px-1 text-xs font-medium text-slate-700">
