@@ -1,6 +1,6 @@
-// A listing row's status (docs/product.md §4): the badge (Ready, Live on eBay, Sold, Ended) and, when this phone holds
-// an edit of it the server does not have yet, what that edit is doing.
-import { STATUS_LABELS, type ListingStatus } from '../../../api/contract/listing.ts'
+// A listing row's status (docs/product.md §4): the badge (Ready, Live on eBay · Etsy, Sold, Ended) and, when this
+// phone holds an edit of it the server does not have yet, what that edit is doing.
+import { liveOn, STATUS_LABELS, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 
 const BADGE_STYLE: Record<ListingStatus, string> = {
@@ -15,10 +15,18 @@ const EDIT_STYLE: Partial<Record<DraftStatus['kind'], string>> = {
   failed: 'text-red-700',
 }
 
-export function StatusBadge({ status }: { status: ListingStatus }) {
+/**
+ * "Live on eBay · Etsy": the places may be cut short on a narrow row (the status line holds one line, so six rows fit
+ * a phone's screen), never the status itself.
+ */
+export function StatusBadge({ listing, status }: { listing: Listing; status: ListingStatus }) {
+  const where = status === 'live' ? liveOn(listing) : []
   return (
-    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${where.length ? 'min-w-0' : 'shrink-0'} ${BADGE_STYLE[status]}`}
+    >
       {STATUS_LABELS[status]}
+      {where.length > 0 && <span className="truncate">&nbsp;on {where.join(' · ')}</span>}
     </span>
   )
 }
