@@ -230,10 +230,14 @@ export function ebayStatus(listing: Pick<Listing, 'platformStatus' | 'platformLi
  * The listing's status. A listing this phone kept offline from before the server said `status` reads eBay's (what
  * the status was then) until the server's answer replaces it.
  */
-export const listingStatus = (listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>) =>
-  listing.status ?? ebayStatus(listing)
+export const listingStatus = (
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>,
+) => listing.status ?? ebayStatus(listing)
 
-/** The marketplaces the listing is live on, eBay first ("eBay · Etsy"); a listing kept from before places, eBay's. */
+/**
+ * The marketplaces the listing is live on, eBay first: its row reads "Live on eBay · Etsy". A listing kept on the phone
+ * from before places reads eBay's.
+ */
 export const liveOn = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
 ): string[] =>
@@ -242,10 +246,3 @@ export const liveOn = (
     : isPostedToEbay(listing)
       ? [PLACE_LABELS.ebay]
       : []
-
-/** The row's words for its status: "Live on eBay · Etsy", "Sold"… */
-export function statusLabel(listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status' | 'places'>>) {
-  const status = listingStatus(listing)
-  const where = liveOn(listing)
-  return status === 'live' && where.length ? `Live on ${where.join(' · ')}` : STATUS_LABELS[status]
-}

@@ -89,7 +89,10 @@ describe('migration 0054: one listing, many places', () => {
         soldOn: 'ebay',
         quantity: 0,
       }),
-      endedOnEbay: await listingBefore(userId, 'Ended on eBay', { platformStatus: 'ended', platformListingId: 'ebay-333' }),
+      endedOnEbay: await listingBefore(userId, 'Ended on eBay', {
+        platformStatus: 'ended',
+        platformListingId: 'ebay-333',
+      }),
       revising: await listingBefore(userId, 'Being revised', {
         platformStatus: 'active',
         platformListingId: 'ebay-444',
@@ -133,7 +136,9 @@ describe('migration 0054: one listing, many places', () => {
     expect(await placesOf(ids.revising)).toEqual([
       place('ebay', '444', 'live', { quantitySent: 2, revisionState: 'pending' }),
     ])
-    expect(await placesOf(ids.liveOnEtsy)).toEqual([place('etsy', '9001', 'live', { url: etsyLive.url, quantitySent: 1 })])
+    expect(await placesOf(ids.liveOnEtsy)).toEqual([
+      place('etsy', '9001', 'live', { url: etsyLive.url, quantitySent: 1 }),
+    ])
     expect(await placesOf(ids.liveOnBoth)).toEqual([
       place('ebay', '666', 'live'),
       place('etsy', '9002', 'live', { url: 'https://www.etsy.com/listing/9002', quantitySent: 1 }),
@@ -178,9 +183,9 @@ describe('migration 0054: one listing, many places', () => {
       { listingId: ids.soldOnEbay },
       { listingId: ids.soldOnEtsy },
     ])
-    expect(await db.sql`select requested, sent, status from ebay_revisions where listing_id = ${ids.revising}`).toEqual([
-      { requested: 2, sent: 1, status: 'pending' },
-    ])
+    expect(await db.sql`select requested, sent, status from ebay_revisions where listing_id = ${ids.revising}`).toEqual(
+      [{ requested: 2, sent: 1, status: 'pending' }],
+    )
 
     // From now on the places follow eBay's and Etsy's writers: ended on eBay, it is live on Etsy still.
     await markEndedOnEbay(db.sql, ids.liveOnBoth)
