@@ -1,6 +1,6 @@
 // One listing, many places (issue 48, docs/decisions/0060), on a 390×844 phone: a listing live only on Etsy reads Live
-// ("Live on Etsy"), counts and filters as Live, and still offers Post to eBay; one posted to eBay too reads "Live on
-// eBay · Etsy" on one line.
+// ("Live on Etsy"), counts and filters as Live, and still offers Post to eBay; one posted to eBay too is "Live on eBay ·
+// Etsy": the badge says Live on a line that stays one line, the eBay badge and the Etsy line say where.
 import { expect, test } from '@playwright/test'
 import { JACKET } from '../helpers/jacket.ts'
 import {
@@ -50,6 +50,8 @@ test('a listing live only on Etsy reads Live, filters as Live, and can go to eBa
   await filters.getByRole('button', { name: /^All / }).click()
   await page.reload()
   await expect(row).toContainText('Live on eBay · Etsy')
+  await expect(row.getByText('eBay', { exact: true })).toBeVisible()
+  await expect(row.getByRole('status').filter({ hasText: 'Live on Etsy' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Live 1' })).toBeVisible()
   const badge = row.getByText('Live on eBay · Etsy')
   const price = row.getByText('$', { exact: false }).first()

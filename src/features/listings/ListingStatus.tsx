@@ -16,17 +16,15 @@ const EDIT_STYLE: Partial<Record<DraftStatus['kind'], string>> = {
 }
 
 /**
- * "Live on eBay · Etsy": the places may be cut short on a narrow row (the status line holds one line, so six rows fit
- * a phone's screen), never the status itself.
+ * "Live on eBay", "Live on Etsy", or live on several: "Live", the places said to a screen reader and shown by the row's
+ * eBay badge and Etsy line, so the status line holds one line and six rows fit a phone's screen.
  */
 export function StatusBadge({ listing, status }: { listing: Listing; status: ListingStatus }) {
   const where = status === 'live' ? liveOn(listing) : []
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${where.length ? 'min-w-0' : 'shrink-0'} ${BADGE_STYLE[status]}`}
-    >
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
       {STATUS_LABELS[status]}
-      {where.length > 0 && <span className="truncate">&nbsp;on {where.join(' · ')}</span>}
+      {where.length > 0 && <span className={where.length > 1 ? 'sr-only' : undefined}> on {where.join(' · ')}</span>}
     </span>
   )
 }
