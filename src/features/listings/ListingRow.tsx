@@ -148,7 +148,9 @@ export function ListingRow({
         <div className="mt-0.5 flex min-w-0 items-center gap-x-2">
           <StatusBadge status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
-          <span className="shrink-0 text-sm text-slate-600 tabular-nums">${priceForEbay(listing).value.toFixed(2)}</span>
+          <span className="shrink-0 text-sm text-slate-600 tabular-nums">
+            ${priceForEbay(listing).value.toFixed(2)}
+          </span>
           {/* The size, which the bag and the buyer's question both start from ("the 32s?"). */}
           {listing.size && (
             <span className="min-w-0 truncate rounded-md border border-slate-200 px-1 text-xs font-medium text-slate-700">
