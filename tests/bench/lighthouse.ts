@@ -36,6 +36,8 @@ function medianAudit(runs: Audit[]): Audit {
     jsBeforePaintBytes: of((audit) => audit.jsBeforePaintBytes),
     requests: of((audit) => audit.requests),
     failing: [],
+    // Each element a run's largest paint was of, once.
+    lcpElement: [...new Set(runs.map((audit) => audit.lcpElement))].join(' | '),
   }
 }
 

@@ -25,6 +25,8 @@ export interface Audit {
   requests: number
   /** What cost points (audits under 0.9), so a failure says what to fix. */
   failing: string[]
+  /** The element the largest paint was of, as Lighthouse names it: what to look at when that paint is late. */
+  lcpElement: string
 }
 
 interface NetworkRow {
@@ -32,6 +34,14 @@ interface NetworkRow {
   priority?: string
   transferSize?: number
   networkEndTime?: number
+}
+
+// The audit's first table holds one row whose node Lighthouse describes by its selector and a snippet of its markup.
+const largestPaintElement = (audit: { details?: unknown } | undefined) => {
+  const tables = (audit?.details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] })
+    ?.items
+  const node = tables?.[0]?.items?.[0]?.node
+  return node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : 'none'
 }
 
 const numeric = (audit: { numericValue?: number } | undefined) => audit?.numericValue ?? Number.NaN
@@ -82,6 +92,7 @@ export async function auditPage(url: string, cookie?: string): Promise<Audit> {
         ),
       ),
       requests: rows.length,
+      lcpElement: largestPaintElement(audits['largest-contentful-paint-element']),
       failing: CATEGORIES.flatMap((id) =>
         (categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
@@ -102,4 +113,5 @@ export const median = (values: number[]) => {
 export const describeAudit = (audit: Audit) =>
   `${CATEGORIES.map((id) => audit.scores[id]).join('/')}, FCP ${(audit.fcp / 1000).toFixed(2)} s, LCP ${(audit.lcp / 1000).toFixed(2)} s, ` +
   `TBT ${Math.round(audit.tbt)} ms, CLS ${audit.cls.toFixed(3)}, JS ${Math.round(audit.jsBytes / 1024)} KB ` +
-  `(${Math.round(audit.jsBeforePaintBytes / 1024)} KB before first paint), ${audit.requests} requests`
+  `(${Math.round(audit.jsBeforePaintBytes / 1024)} KB before first paint), ${audit.requests} requests, ` +
+  `largest paint of ${audit.lcpElement}`

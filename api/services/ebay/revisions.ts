@@ -108,9 +108,6 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
       const bodies: EbayRevisionBodies = await publisher.revisionOf(token, userId, listing)
       const finishingOffer = resuming && row.stage === 'offer'
       if (!finishingOffer) {
-        // Marked before the look at eBay, so that the look and the item call follow each other at once.
-        if (!(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS)))
-          throw new Error('revision lease lost')
         const countedAt = new Date()
         const onEbay = await stock.itemOnEbay(token, bodies.sku)
         const counted = countOf(onEbay)
@@ -122,6 +119,10 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
         const landed =
           resuming && row.stage === 'inventory' && counted !== undefined && holds(onEbay, withQuantity(counted))
         leftOnEbay = landed ? counted : quantityToSend(listing.quantity, sentQuantity, counted)
+        // Marked once the look has answered, just before the item call: a look that failed leaves nothing to finish,
+        // where a change of quantity alone would read as landed (eBay holds every other field) and never go.
+        if (!landed && !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS)))
+          throw new Error('revision lease lost')
         if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(leftOnEbay))
         // eBay has the seller's change of quantity now: their later changes count from it.
         const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }

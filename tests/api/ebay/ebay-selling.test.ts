@@ -170,6 +170,31 @@ describe('revising a live listing on eBay', () => {
     expect(await rowOf(seller, listing.id)).toMatchObject({ ebayRevisionStatus: 'done' })
   })
 
+  it("sends a change of quantity alone once eBay answers again, when eBay failed the look at the item's count", async () => {
+    const seller = await connectedSeller('look-failed')
+    const listing = await liveListing(seller, { quantity: 3 })
+    const { version } = await rowOf(seller, listing.id)
+    fake.sell.trouble = { path: /\/inventory_item\//, status: 503 }
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const patched = await seller.call('PATCH', `/api/listings/${listing.id}`, {
+      ...JACKET,
+      images: listing.images,
+      quantity: 5,
+      version,
+    })
+    expect(patched.status).toBe(200)
+    await t.settle()
+    fake.sell.trouble = null
+    expect(revisionsOf(seller, listing.id)).toEqual([])
+
+    // The retry (pg-boss waits; here at once) finds nothing half done: the look never answered, so the item goes whole.
+    await t.jobs.send(REVISION_JOB, { listingId: listing.id })
+    await t.settle()
+    logged.mockRestore()
+    expect(itemOf(seller, listing.id).availability.shipToLocationAvailability.quantity).toBe(5)
+    expect(await rowOf(seller, listing.id)).toMatchObject({ ebayRevisionStatus: 'done', quantity: 5 })
+  })
+
   it("shows eBay's refusal in eBay's words, and the next change goes out again", async () => {
     const seller = await connectedSeller('refused')
     const listing = await liveListing(seller, {
