@@ -114,8 +114,31 @@ export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
     ? `a sale at ${orderId}`
     : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
 
+/** A marketplace a listing can be placed on (the marketplaces table of migration 0054). */
+export type PlaceMarketplace = 'ebay' | 'etsy'
+export const PLACE_LABELS: Record<PlaceMarketplace, string> = { ebay: 'eBay', etsy: 'Etsy' }
+
+/**
+ * Where a listing stands on one marketplace (listing_places, docs/decisions/0060): unlisted (known there, not for
+ * sale), publishing (under way or stopped half way), live, ended, sold out (its last piece sold there), or refused.
+ */
+export type PlaceState = 'unlisted' | 'publishing' | 'live' | 'ended' | 'sold_out' | 'refused'
+
+export interface ListingPlace {
+  marketplace: PlaceMarketplace
+  state: PlaceState
+  /** The listing's id on that marketplace; null before it gave one. */
+  externalId: string | null
+  /** Where buyers see it there, when the marketplace said (Etsy); eBay's is the listing's viewUrl. */
+  url: string | null
+}
+
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
 export interface ListingLife {
+  /** Its status on the Dashboard, from its places (listingStatus). */
+  status: ListingStatus
+  /** Its place on each marketplace it was published on, eBay first. */
+  places: ListingPlace[]
   /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */
   version: number
   /** The last sale: unit price in dollars, when (ISO), the marketplace's order number (none elsewhere); null before any. */
@@ -179,9 +202,10 @@ export const isPostedToEbay = (listing: Pick<Listing, 'platformStatus' | 'platfo
   listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
 
 /**
- * A listing's status on the Dashboard (docs/product.md §4), derived here only. Live on eBay is SPEC's rule
- * (isPostedToEbay); Sold and Ended are what eBay last told us; anything else is Ready: on Snaplist, not posted. A draft
- * on the phone is not a listing yet, so 'draft' is the phone's own status.
+ * A listing's status on the Dashboard (docs/product.md §4, docs/decisions/0060): Sold once its last piece sold
+ * anywhere, Live when live on any marketplace, Ended when ended on one, anything else Ready: on Snaplist, not for sale
+ * anywhere. The server derives it from the listing's places (migration 0054) and answers it as `status`, so the
+ * Dashboard's filters, counts and rows agree. A draft on the phone is not a listing yet, so 'draft' is the phone's own.
  */
 export type ListingStatus = 'ready' | 'live' | 'sold' | 'ended'
 export type DashboardStatus = 'draft' | ListingStatus
@@ -189,14 +213,36 @@ export type DashboardStatus = 'draft' | ListingStatus
 export const STATUS_LABELS: Record<DashboardStatus, string> = {
   draft: 'Draft',
   ready: 'Ready',
-  live: 'Live on eBay',
+  live: 'Live',
   sold: 'Sold',
   ended: 'Ended',
 }
 
-export function listingStatus(listing: Pick<Listing, 'platformStatus' | 'platformListingId'>): ListingStatus {
+/** eBay's own state of the listing, as SPEC's fields say it: what the row's eBay actions (Post, End, Relist) follow. */
+export function ebayStatus(listing: Pick<Listing, 'platformStatus' | 'platformListingId'>): ListingStatus {
   if (isPostedToEbay(listing)) return 'live'
   if (listing.platformStatus === 'sold') return 'sold'
   if (listing.platformStatus === 'ended') return 'ended'
   return 'ready'
 }
+
+/**
+ * The listing's status. A listing this phone kept offline from before the server said `status` reads eBay's (what
+ * the status was then) until the server's answer replaces it.
+ */
+export const listingStatus = (
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>,
+) => listing.status ?? ebayStatus(listing)
+
+/**
+ * The marketplaces the listing is live on, eBay first: its row reads "Live on eBay · Etsy". A listing kept on the phone
+ * from before places reads eBay's.
+ */
+export const liveOn = (
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
+): string[] =>
+  listing.places
+    ? listing.places.filter((place) => place.state === 'live').map((place) => PLACE_LABELS[place.marketplace])
+    : isPostedToEbay(listing)
+      ? [PLACE_LABELS.ebay]
+      : []

@@ -1,6 +1,6 @@
 // SQL for the seller's CSV exports (docs/decisions/0039): each read is one page after the last row of the page before
 // (keyset), so an export of any size holds one page in memory. Scoped to the seller.
-import type { SoldOn } from '../contract/listing.ts'
+import type { ListingStatus, PlaceMarketplace, SoldOn } from '../contract/listing.ts'
 import type { SaleFigures } from '../contract/sale-earnings.ts'
 import type { Sql } from './client.ts'
 
@@ -10,17 +10,17 @@ export interface InventoryRow {
   bin: string
   costCents: number | null
   quantity: number
-  platformStatus: string | null
-  platformListingId: string | null
-  etsyLive: boolean
+  /** Its status on the Dashboard, and the marketplaces it is live on (its places, migration 0054), eBay first. */
+  status: ListingStatus
+  liveOn: PlaceMarketplace[]
 }
 
 /** The seller's listings after this SKU ('' before the first), in SKU order (listings_user_sku serves both). */
 export const inventoryPage = (sql: Sql, userId: number, afterSku: string, limit: number) =>
   sql<InventoryRow[]>`
-    select sku, title, bin, cost_cents, quantity, platform_status, platform_listing_id,
-      exists (select 1 from listing_marketplaces m where m.listing_id = listings.id and m.marketplace = 'etsy'
-        and m.status = 'active' and m.external_id is not null) as etsy_live
+    select sku, title, bin, cost_cents, quantity, dashboard_status as status,
+      array(select p.marketplace from listing_places p where p.listing_id = listings.id and p.state = 'live'
+        order by p.marketplace) as live_on
     from listings
     where user_id = ${userId} and deleting_since is null and sku > ${afterSku}
     order by sku limit ${limit}`

@@ -81,8 +81,7 @@ export interface StaleListing {
 export async function staleListings(sql: Sql, userId: number, before: Date, limit: number) {
   const live = sql`
     l.user_id = ${userId} and l.deleting_since is null and l.quantity > 0 and l.created_at < ${before}
-    and (l.dashboard_status = 'live' or exists (select 1 from listing_marketplaces m where m.listing_id = l.id
-      and m.marketplace = 'etsy' and m.status = 'active'))`
+    and exists (select 1 from listing_places p where p.listing_id = l.id and p.state = 'live')`
   const [listings, [count]] = await Promise.all([
     sql<StaleListing[]>`
       select l.id, l.title, l.asking_price_cents as price_cents, l.created_at from listings l where ${live}

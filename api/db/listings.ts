@@ -13,8 +13,13 @@ import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
 // turns snake_case into camelCase); money is kept as whole cents and read as dollars.
-// What the lifecycle adds beside them (docs/product.md §4): sales, and where the last change stands on eBay.
+// What the lifecycle adds beside them (docs/product.md §4): the status and places (listing_places, read by the
+// status the triggers keep and by the places' primary key), sales, and where the last change stands on eBay.
 const LIFE_COLUMNS = {
+  status: 'dashboard_status as status',
+  places: `(select coalesce(json_agg(json_build_object('marketplace', p.marketplace, 'state', p.state,
+    'externalId', p.external_id, 'url', p.url) order by p.marketplace), '[]'::json)
+    from listing_places p where p.listing_id = listings.id) as places`,
   version: 'version',
   soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
   soldAt: 'sold_at',

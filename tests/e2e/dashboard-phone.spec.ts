@@ -92,7 +92,7 @@ test('the row of what just sold is whole on the first screen, above its toast an
   await expect(page.getByRole('searchbox', { name: 'Search listings' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible()
   const filters = page.getByRole('group', { name: 'Filter by status' })
-  for (const chip of ['All', 'Draft', 'Ready', 'Live on eBay', 'Sold', 'Ended'])
+  for (const chip of ['All', 'Draft', 'Ready', 'Live', 'Sold', 'Ended'])
     await expect(filters.getByRole('button', { name: new RegExp(`^${chip} \\d+$`) })).toHaveCount(1)
 
   const row = (await first.boundingBox())!

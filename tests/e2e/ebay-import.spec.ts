@@ -33,7 +33,7 @@ test('imports live eBay listings with progress, then shows them on the Dashboard
 
   // Every one of them is on the Dashboard, live on eBay; the newest first (the ebay.com ones, read last).
   await page.getByRole('searchbox', { name: 'Search listings' }).scrollIntoViewIfNeeded()
-  await expect(page.getByRole('button', { name: 'Live on eBay 60' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Live 60' })).toBeVisible()
   const listings = page.getByRole('region', { name: 'Your Listings' })
   const blanket = listings.getByRole('listitem').filter({ hasText: 'Pendleton wool blanket no.' }).first()
   await blanket.scrollIntoViewIfNeeded()

@@ -93,7 +93,9 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
 
   const row = rowOf(page, VINTAGE.title)
-  await expect(row.getByText('Live on Etsy')).toBeVisible()
+  // Live (issue 48): the row's status and its Etsy line both say so.
+  await expect(row.getByText('Live on Etsy')).toHaveCount(2)
+  await expect(row.getByRole('status').filter({ hasText: 'Live on Etsy' })).toBeVisible()
   await expect(row.getByRole('link', { name: `View on Etsy: ${VINTAGE.title}` })).toHaveAttribute(
     'href',
     /^https:\/\/www\.etsy\.com\/listing\/\d+$/,

@@ -156,7 +156,7 @@ test('the Dashboard filters by status with counts and searches by title', async 
   await expect(filters.getByRole('button', { name: 'All 4' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Draft 1' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Ready 3' })).toBeVisible()
-  for (const none of ['Live on eBay 0', 'Sold 0', 'Ended 0'])
+  for (const none of ['Live 0', 'Sold 0', 'Ended 0'])
     await expect(filters.getByRole('button', { name: none })).toBeVisible()
   await expectNoSidewaysScroll(page)
 
@@ -174,7 +174,7 @@ test('the Dashboard filters by status with counts and searches by title', async 
   await expect(rows).toHaveCount(2)
   await expect(rows.filter({ hasText: 'Wool scarf' })).toHaveCount(0)
 
-  await filters.getByRole('button', { name: 'Live on eBay 0' }).click()
+  await filters.getByRole('button', { name: 'Live 0' }).click()
   await expect(page.getByText('No listings match.')).toBeVisible()
   await filters.getByRole('button', { name: 'All 4' }).click()
   await expect(rows).toHaveCount(2)

@@ -2,7 +2,7 @@
 // there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
 // rest is in the row's menu, loaded when first tapped. Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import { priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import { ebayStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
@@ -116,6 +116,8 @@ export function ListingRow({
   etsySelling,
 }: ListingRowProps) {
   const first = listing.images[0]
+  // The badge says where it is live (any marketplace); Post to eBay, End on eBay and Relist follow eBay's own state.
+  const onEbay = ebayStatus(listing)
   return (
     <li className="flex items-center gap-3 py-1">
       {selectable && (
@@ -146,7 +148,7 @@ export function ListingRow({
         <p className="line-clamp-2 font-medium break-words text-slate-900">{listing.title}</p>
         {/* One line whatever it holds: a long size gives way (cut short) before the row grows a line. */}
         <div className="mt-0.5 flex min-w-0 items-center gap-x-2">
-          <StatusBadge status={status} />
+          <StatusBadge listing={listing} status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
           <span className="shrink-0 text-sm text-slate-600 tabular-nums">
             ${priceForEbay(listing).value.toFixed(2)}
@@ -171,10 +173,10 @@ export function ListingRow({
             Edit
           </a>
           {/* Sold and Ended say so in the status badge; Relist is in the menu. */}
-          {status === 'live' ? (
+          {onEbay === 'live' ? (
             <OnEbay listing={listing} />
           ) : (
-            status === 'ready' && (
+            onEbay === 'ready' && (
               <button
                 type="button"
                 onClick={onPost}
@@ -193,9 +195,9 @@ export function ListingRow({
         title={listing.title}
         onPreview={onPreview}
         onDelete={onDelete}
-        onEndOnEbay={status === 'live' ? onEndOnEbay : undefined}
-        onRelist={status === 'ended' ? onRelist : undefined}
-        etsyAction={etsyActionOf(listing, status, etsySelling, onPostToEtsy)}
+        onEndOnEbay={onEbay === 'live' ? onEndOnEbay : undefined}
+        onRelist={onEbay === 'ended' ? onRelist : undefined}
+        etsyAction={etsyActionOf(listing, onEbay, etsySelling, onPostToEtsy)}
         onSoldElsewhere={listing.quantity > 0 && status !== 'sold' ? onSoldElsewhere : undefined}
         onRelistSold={listing.quantity === 0 ? onRelistSold : undefined}
         onSellSimilar={onSellSimilar}

@@ -1,6 +1,6 @@
-// A listing row's status (docs/product.md §4): the badge (Ready, Live on eBay, Sold, Ended) and, when this phone holds
-// an edit of it the server does not have yet, what that edit is doing.
-import { STATUS_LABELS, type ListingStatus } from '../../../api/contract/listing.ts'
+// A listing row's status (docs/product.md §4): the badge (Ready, Live on eBay · Etsy, Sold, Ended) and, when this
+// phone holds an edit of it the server does not have yet, what that edit is doing.
+import { liveOn, STATUS_LABELS, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 
 const BADGE_STYLE: Record<ListingStatus, string> = {
@@ -15,10 +15,16 @@ const EDIT_STYLE: Partial<Record<DraftStatus['kind'], string>> = {
   failed: 'text-red-700',
 }
 
-export function StatusBadge({ status }: { status: ListingStatus }) {
+/**
+ * "Live on eBay", "Live on Etsy", or live on several: "Live", the places said to a screen reader and shown by the row's
+ * eBay badge and Etsy line, so the status line holds one line and six rows fit a phone's screen.
+ */
+export function StatusBadge({ listing, status }: { listing: Listing; status: ListingStatus }) {
+  const where = status === 'live' ? liveOn(listing) : []
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
       {STATUS_LABELS[status]}
+      {where.length > 0 && <span className={where.length > 1 ? 'sr-only' : undefined}> on {where.join(' · ')}</span>}
     </span>
   )
 }

@@ -1,7 +1,14 @@
 // api/contract/listing.ts: the price eBay gets, a listing's status on the Dashboard, and the small conversions the
 // form and the API share; a title within eBay's limit (listing-fields.ts).
 import { describe, expect, it } from 'vitest'
-import { isPostedToEbay, listingStatus, priceForEbay } from '../../../api/contract/listing.ts'
+import {
+  ebayStatus,
+  isPostedToEbay,
+  listingStatus,
+  liveOn,
+  priceForEbay,
+  type ListingPlace,
+} from '../../../api/contract/listing.ts'
 import { keywordsFromText, toCents } from '../../../api/contract/listing-field-schemas.ts'
 import { titleWithinLimit } from '../../../api/contract/listing-fields.ts'
 
@@ -16,14 +23,38 @@ describe('priceForEbay', () => {
   })
 })
 
-describe('listingStatus', () => {
+describe('ebayStatus', () => {
   it("is Live when active with an eBay id (SPEC's rule), else what eBay last said, else Ready", () => {
-    expect(listingStatus({ platformStatus: 'active', platformListingId: 'ebay-123' })).toBe('live')
-    expect(listingStatus({ platformStatus: 'active', platformListingId: 'etsy-9' })).toBe('ready')
-    expect(listingStatus({ platformStatus: 'sold', platformListingId: 'ebay-123' })).toBe('sold')
-    expect(listingStatus({ platformStatus: 'ended', platformListingId: 'ebay-123' })).toBe('ended')
-    expect(listingStatus({ platformStatus: null, platformListingId: null })).toBe('ready')
+    expect(ebayStatus({ platformStatus: 'active', platformListingId: 'ebay-123' })).toBe('live')
+    expect(ebayStatus({ platformStatus: 'active', platformListingId: 'etsy-9' })).toBe('ready')
+    expect(ebayStatus({ platformStatus: 'sold', platformListingId: 'ebay-123' })).toBe('sold')
+    expect(ebayStatus({ platformStatus: 'ended', platformListingId: 'ebay-123' })).toBe('ended')
+    expect(ebayStatus({ platformStatus: null, platformListingId: null })).toBe('ready')
     expect(isPostedToEbay({ platformStatus: 'active', platformListingId: null })).toBe(false)
+  })
+})
+
+describe('listingStatus and liveOn', () => {
+  const place = (marketplace: ListingPlace['marketplace'], state: ListingPlace['state']): ListingPlace => ({
+    marketplace,
+    state,
+    externalId: '1',
+    url: null,
+  })
+  const notOnEbay = { platformStatus: null, platformListingId: null }
+  it('read the status the server derived from the places, and say where it is live', () => {
+    const onEtsy = { ...notOnEbay, status: 'live' as const, places: [place('etsy', 'live')] }
+    expect(listingStatus(onEtsy)).toBe('live')
+    expect(liveOn(onEtsy)).toEqual(['Etsy'])
+    const both = { ...onEtsy, places: [place('ebay', 'live'), place('etsy', 'live')] }
+    expect(liveOn(both)).toEqual(['eBay', 'Etsy'])
+    const sold = { ...notOnEbay, status: 'sold' as const, places: [place('ebay', 'ended'), place('etsy', 'sold_out')] }
+    expect([listingStatus(sold), liveOn(sold)]).toEqual(['sold', []])
+  })
+  it("reads eBay's for a listing kept on the phone from before the server said its status", () => {
+    const kept = { platformStatus: 'active', platformListingId: 'ebay-123' }
+    expect(listingStatus(kept)).toBe('live')
+    expect(liveOn(kept)).toEqual(['eBay'])
   })
 })
 
