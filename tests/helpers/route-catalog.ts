@@ -42,6 +42,7 @@ import { LabelsQuerySchema } from '../../api/contract/labels.ts'
 import { ExpenseEditSchema, ExpenseInputSchema, ExpensesQuerySchema } from '../../api/contract/expenses.ts'
 import { MileageRateInputSchema } from '../../api/contract/mileage.ts'
 import { YearParamSchema } from '../../api/contract/tax-year-inputs.ts'
+import { TaxYearCsvParamSchema } from '../../api/contract/tax-year.ts'
 import { TripEditSchema, TripInputSchema, TripsQuerySchema } from '../../api/contract/trips.ts'
 import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../api/contract/product-lookup.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
@@ -513,6 +514,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: YearParamSchema,
     json: MileageRateInputSchema,
     example: () => ({ path: '/api/mileage-rates/2026', body: { centsPerMile: '72.5' } }),
+  },
+  'GET /api/tax-years/:year': {
+    access: 'user',
+    param: YearParamSchema,
+    example: () => ({ path: '/api/tax-years/2026' }),
+  },
+  'GET /api/exports/tax-year/:file': {
+    access: 'user',
+    param: TaxYearCsvParamSchema,
+    example: () => ({ path: '/api/exports/tax-year/2026.csv' }),
   },
   'GET /api/insights': {
     access: 'user',
