@@ -156,6 +156,10 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
+    ...screen('/tax-year', () => import('./features/tax-year/tax-year.tsx'), 'TaxYearScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
     ...screen('/labels', () => import('./features/labels/labels.tsx'), 'LabelsScreen'),
     validateSearch: (search: Record<string, unknown>): { ids?: string } =>
       typeof search.ids === 'string' && /^\d+(,\d+)*$/.test(search.ids) ? { ids: search.ids } : {},
