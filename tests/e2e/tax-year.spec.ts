@@ -1,8 +1,10 @@
 // The tax year on a 390×844 phone (issue 52): from the Insights to the Tax year, an expense with a photo of its receipt,
 // a drive from two odometer readings at the rate the seller sets, and the summary by Schedule C's lines showing the same
-// figures as GET /api/tax-years/{year}, its CSV, and its print layout; a category's total opens its expenses.
+// figures as GET /api/tax-years/{year}, its CSV, and its print layout; a category's total opens its expenses. The haul
+// screen offers to log the drive to the haul.
 import { expect, test } from '@playwright/test'
 import type { TaxYear } from '../../api/contract/tax-year.ts'
+import type { TripsPage } from '../../api/contract/trips.ts'
 import { csvRecords } from '../helpers/csv.ts'
 import { solidJpeg } from '../helpers/images.ts'
 import { createListingThroughApi, signUpThroughApi } from './helpers.ts'
@@ -101,4 +103,20 @@ test('an expense with its receipt and a drive: the year adds up the same on the 
   // A category's total opens its expenses.
   await page.getByRole('button', { name: /Packaging \(open the expenses\)/ }).click()
   await expect(page.getByRole('region', { name: 'Expenses' }).getByLabel('Category')).toHaveValue('packaging')
+})
+
+test('the haul screen offers to log the drive, which is kept with the haul', async ({ page }) => {
+  const year = new Date().getFullYear()
+  await signUpThroughApi(page, 'haulmiles')
+  await page.goto('/haul')
+  await page.getByRole('link', { name: 'Log the drive for this haul' }).click()
+  await expect(page.getByRole('tab', { name: 'Mileage' })).toHaveAttribute('aria-selected', 'true')
+  const drive = page.getByRole('form', { name: 'Log a drive' })
+  await expect(drive.getByText('For the haul you were photographing.')).toBeVisible()
+  await drive.getByLabel('Purpose').fill('Goodwill outlet')
+  await drive.getByLabel('Miles').fill('12.4')
+  await drive.getByRole('button', { name: 'Add drive' }).click()
+  await expect(page.getByRole('region', { name: 'Mileage' }).getByText('· for a haul')).toBeVisible()
+  const trips = (await (await page.request.get(`/api/trips?year=${year}`)).json()) as TripsPage
+  expect(trips.trips).toEqual([expect.objectContaining({ milesTenths: 124, haulId: expect.any(String) })])
 })

@@ -24,12 +24,12 @@ const blank = (year: number) => ({
 const issuesOf = (issues: v.BaseIssue<unknown>[]) =>
   Object.fromEntries(issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
 
-function TripForm({ year }: { year: number }) {
+function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
   const queryClient = useQueryClient()
   const [form, setForm] = useState(() => blank(year))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const add = useMutation({
-    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form, clientId } })),
+    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form, clientId, haulId } })),
     onSuccess: async (trip) => {
       notify(`Trip of ${milesText(trip.milesTenths)} added`)
       setForm(blank(year))
@@ -52,6 +52,7 @@ function TripForm({ year }: { year: number }) {
   return (
     <form aria-label="Log a drive" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
       <h2 className="text-lg font-semibold text-slate-900">Log a drive</h2>
+      {haulId && <p className="text-sm text-slate-700">For the haul you were photographing.</p>}
       <TextField label="Date" type="date" {...field('drivenOn')} />
       <TextField label="Purpose" placeholder="Thrift stores on Main St" {...field('purpose')} />
       <TextField label="Miles" inputMode="decimal" {...field('miles')} />
@@ -102,7 +103,7 @@ function RateForm({ year }: { year: number }) {
   )
 }
 
-export function Trips({ year }: { year: number }) {
+export function Trips({ year, haulId }: { year: number; haulId: string | null }) {
   const queryClient = useQueryClient()
   const list = useInfiniteQuery(tripsQuery(year))
   const remove = useMutation({
@@ -117,7 +118,7 @@ export function Trips({ year }: { year: number }) {
   const trips = list.data?.pages.flatMap((page) => page.trips) ?? []
   return (
     <div className="flex flex-col gap-4">
-      <TripForm year={year} />
+      <TripForm year={year} haulId={haulId} />
       <section aria-label="Mileage" className={card}>
         <h2 className="text-lg font-semibold text-slate-900">Mileage, {year}</h2>
         {first && (
@@ -134,7 +135,10 @@ export function Trips({ year }: { year: number }) {
                 <span className="block font-medium text-slate-900">
                   {trip.purpose} · {milesText(trip.milesTenths)}
                 </span>
-                <span className="block text-slate-600">{trip.drivenOn}</span>
+                <span className="block text-slate-600">
+                  {trip.drivenOn}
+                  {trip.haulId && ' · for a haul'}
+                </span>
               </span>
               <Button
                 variant="ghost"

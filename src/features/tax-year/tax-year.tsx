@@ -1,6 +1,7 @@
 // The Tax year screen (/tax-year, issue 52, docs/decisions/0061), reached from the Insights: the year by Schedule C's
 // lines with each marketplace reconciled to its 1099-K, the year's expenses and its drives. Read from the server: not
 // kept for offline use (vite.config.ts).
+import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ExpenseCategory } from '../../../api/contract/expenses.ts'
 import { Tabs } from '../../components/ui/Tabs.tsx'
@@ -8,12 +9,15 @@ import { Expenses } from './Expenses.tsx'
 import { Summary } from './Summary.tsx'
 import { Trips } from './Trips.tsx'
 
+const route = getRouteApi('/signed-in/tax-year')
 const thisYear = new Date().getFullYear()
 const YEARS = [thisYear, thisYear - 1, thisYear - 2, thisYear - 3]
 
 export function TaxYearScreen() {
+  const { haul } = route.useSearch()
   const [year, setYear] = useState(thisYear)
-  const [tab, setTab] = useState(0)
+  // Opened from a haul's screen: straight to logging its drive.
+  const [tab, setTab] = useState(haul ? 2 : 0)
   const [category, setCategory] = useState<ExpenseCategory | ''>('')
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -52,7 +56,7 @@ export function TaxYearScreen() {
             ),
           },
           { label: 'Expenses', content: <Expenses year={year} category={category} onCategory={setCategory} /> },
-          { label: 'Mileage', content: <Trips year={year} /> },
+          { label: 'Mileage', content: <Trips year={year} haulId={haul ?? null} /> },
         ]}
       />
     </div>
