@@ -37,6 +37,9 @@ import { salesRoutes } from './routes/sales.ts'
 import { exportRoutes } from './routes/exports.ts'
 import { insightRoutes } from './routes/insights.ts'
 import { labelRoutes } from './routes/labels.ts'
+import { expenseRoutes } from './routes/expenses.ts'
+import { tripRoutes } from './routes/trips.ts'
+import { taxYearRoutes } from './routes/tax-years.ts'
 import { importRoutes } from './routes/imports.ts'
 import { eventRoutes } from './routes/events.ts'
 import type { AppDeps } from './services/app-deps.ts'
@@ -99,6 +102,9 @@ export function createApp(deps: AppDeps) {
     .route('/', exportRoutes(s.exports))
     .route('/', insightRoutes(s.insights))
     .route('/', labelRoutes(s.labels))
+    .route('/', expenseRoutes(s.expenses))
+    .route('/', tripRoutes(s.trips))
+    .route('/', taxYearRoutes(s.taxYears))
     .route('/', importRoutes(s.inventoryImport))
     .route('/', pushRoutes(s.pushSubscriptions, s.pushPublicKey))
     .route(

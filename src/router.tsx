@@ -156,6 +156,12 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
+    ...screen('/tax-year', () => import('./features/tax-year/tax-year.tsx'), 'TaxYearScreen'),
+    // From a haul's screen: the drive to it, logged on the Mileage tab (?haul=<the phone's id of the haul>).
+    validateSearch: haulSearch,
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
     ...screen('/labels', () => import('./features/labels/labels.tsx'), 'LabelsScreen'),
     validateSearch: (search: Record<string, unknown>): { ids?: string } =>
       typeof search.ids === 'string' && /^\d+(,\d+)*$/.test(search.ids) ? { ids: search.ids } : {},

@@ -11,6 +11,8 @@ export interface SoldLine {
   /** eBay's id of the line, and what the buyer paid to ship it. */
   lineId: string | null
   shippingCents: number
+  /** The sales tax eBay collected on the line and paid over itself. */
+  salesTaxCents: number
 }
 /** Records the order as applied; false when it was applied before (a poll's overlap, a retry, another process). */
 export async function markOrderApplied(tx: Tx, userId: number, orderId: string): Promise<boolean> {

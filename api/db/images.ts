@@ -66,13 +66,14 @@ export async function onlyStockPhotos(sql: Sql | Tx, userId: number, urls: strin
   return row!.stock > 0 && row!.own === 0
 }
 
-/** Deletes this user's image rows for urls no remaining listing of theirs uses; returns the deleted rows. */
+/** Deletes this user's image rows for urls no remaining listing or expense receipt of theirs uses; returns them. */
 export async function deleteUnusedImages(tx: Tx, userId: number, urls: string[]): Promise<ImageRow[]> {
   if (urls.length === 0) return []
   return tx<ImageRow[]>`
     delete from images i
     where i.user_id = ${userId} and i.url = any(${urls})
       and not exists (select 1 from listings l where l.user_id = ${userId} and i.url = any(l.images))
+      and not exists (select 1 from expenses e where e.user_id = ${userId} and e.receipt_url = i.url)
     returning ${tx.unsafe(COLUMNS)}`
 }
 

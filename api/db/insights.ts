@@ -28,6 +28,14 @@ export interface MonthSums {
   /** Days from listing to sale, summed over the items sold (those whose listing still exists). */
   daysToSell: number
   itemsTimed: number
+  /** What buyers paid for every piece and its shipping, counted or not (a 1099-K's gross counts them all). */
+  paidCents: number
+  /** Refunds the seller gave on the sales counted. */
+  refundCents: number
+  /** Sales tax the marketplace collected and paid over itself. */
+  salesTaxCents: number
+  /** The shipping buyers paid, of the pieces counted. */
+  shippingCents: number
 }
 
 interface Range {
@@ -39,6 +47,7 @@ const fromOf = (range: Range) => range.from?.toISOString() ?? '-infinity'
 const untilOf = (range: Range) => range.until?.toISOString() ?? 'infinity'
 
 // Only the pieces each sale's books count (COUNTED_PIECES_SQL): a sale to cancel (sold twice) adds nothing but to_cancel.
+// The Insights and the tax year (issue 52) both sum these rows: one definition of every figure they share.
 export const monthSums = (sql: Sql, userId: number, range: Range) =>
   sql<MonthSums[]>`
     select to_char(s.sold_at at time zone 'UTC', 'YYYY-MM') as month, s.marketplace,
@@ -55,7 +64,11 @@ export const monthSums = (sql: Sql, userId: number, range: Range) =>
       (count(*) filter (where s.short > 0 and s.settled_at is null))::int as to_cancel,
       coalesce(sum(extract(epoch from s.sold_at - l.created_at) / 86400 * ${sql.unsafe(COUNTED)}), 0)::float8
         as days_to_sell,
-      coalesce(sum(${sql.unsafe(COUNTED)}) filter (where l.id is not null), 0)::int as items_timed
+      coalesce(sum(${sql.unsafe(COUNTED)}) filter (where l.id is not null), 0)::int as items_timed,
+      (coalesce(sum(s.unit_price_cents * s.quantity), 0) + coalesce(sum(s.shipping_cents), 0))::float8 as paid_cents,
+      coalesce(sum(s.refund_cents) filter (where ${sql.unsafe(COUNTED)} > 0), 0)::float8 as refund_cents,
+      coalesce(sum(s.sales_tax_cents), 0)::float8 as sales_tax_cents,
+      coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.shipping_cents, 0)'))}), 0)::float8 as shipping_cents
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz

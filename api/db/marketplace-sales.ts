@@ -22,6 +22,8 @@ export interface Sale {
   /** The fees as best known when recorded: the seller's for a sale elsewhere (feesEntered), else the estimate. */
   feesCents?: number | null
   feesEntered?: boolean
+  /** Sales tax the marketplace collected from the buyer and paid over itself (not the seller's income). */
+  salesTaxCents?: number
 }
 
 /** A sale applied: how many pieces the listing has left, and how many it lacked (sold twice when above 0). */
@@ -48,10 +50,11 @@ export async function recordSale(
   const short = Math.max(sale.quantity - stock.quantity, 0)
   const fresh = await tx`
     insert into marketplace_sales (marketplace, sale_id, user_id, listing_id, quantity, unit_price_cents, order_id,
-      sold_where, sold_at, short, line_id, shipping_cents, fees_cents, fees_state)
+      sold_where, sold_at, short, line_id, shipping_cents, fees_cents, fees_state, sales_tax_cents)
     values (${sale.marketplace}, ${sale.saleId}, ${userId}, ${listingId}, ${sale.quantity}, ${sale.unitPriceCents},
       ${sale.orderId}, ${sale.where ?? null}, ${sale.soldAt}, ${short}, ${sale.lineId ?? null},
-      ${sale.shippingCents ?? null}, ${sale.feesCents ?? null}, ${sale.feesEntered ? 'entered' : 'estimated'})
+      ${sale.shippingCents ?? null}, ${sale.feesCents ?? null}, ${sale.feesEntered ? 'entered' : 'estimated'},
+      ${sale.salesTaxCents ?? 0})
     on conflict do nothing returning sale_id`
   if (fresh.length === 0) return undefined
   const left = Math.max(stock.quantity - sale.quantity, 0)
@@ -117,6 +120,8 @@ export interface ReadEarnings {
   feesCents: number
   labelCents: number
   feeLines: FeeLine[]
+  /** What the seller refunded the buyer of this sale so far. */
+  refundCents: number
 }
 
 /** Keeps what the marketplace said of a sale; a settled sale's figures are final, so nothing read later changes them. */
@@ -129,7 +134,8 @@ export async function storeEarnings(
 ): Promise<void> {
   await sql`
     update marketplace_sales set fees_cents = ${earnings.feesCents}, label_cents = ${earnings.labelCents},
-      fee_lines = ${sql.json(earnings.feeLines as never)}, fees_state = ${state}, fees_read_at = now()
+      fee_lines = ${sql.json(earnings.feeLines as never)}, fees_state = ${state}, fees_read_at = now(),
+      refund_cents = ${earnings.refundCents}
     where marketplace = ${marketplace} and sale_id = ${saleId} and fees_state <> 'settled'`
 }
 

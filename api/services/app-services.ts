@@ -27,6 +27,9 @@ import { createSellerSales } from './selling/seller-sales.ts'
 import { createExports } from './exports/exports.ts'
 import { createInsights } from './insights/insights.ts'
 import { createLabels } from './listings/labels.ts'
+import { createExpenses } from './tax-year/expenses.ts'
+import { createTrips } from './tax-year/trips.ts'
+import { createTaxYears } from './tax-year/tax-year.ts'
 import { createInventoryImport } from './exports/inventory-import.ts'
 import { createSoldTwiceMail } from './selling/sold-twice-mail.ts'
 import { createEmailTemplateService } from './mail/email-templates.ts'
@@ -232,6 +235,9 @@ export function createAppServices({
     exports: createExports(sql),
     insights: createInsights(sql),
     labels: createLabels(sql),
+    expenses: createExpenses(sql, storage),
+    trips: createTrips(sql),
+    taxYears: createTaxYears(sql),
     inventoryImport: createInventoryImport(sql, createImportLimiter(sql, importLimits)),
     pushSubscriptions: pushServices.subscriptions,
     pushPublicKey: pushServices.publicKey,

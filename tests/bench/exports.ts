@@ -27,11 +27,13 @@ const GOAL_MS = 2000
 export interface SalesSeed {
   sales: number
   minutesApart: number
+  /** More of the seller's records, written before the tables are analysed (the tax year's expenses and trips). */
+  more?: (sql: Sql, userId: number) => Promise<void>
 }
 const A_YEAR_OF_SALES: SalesSeed = { sales: SALES, minutesApart: 52 }
 
 /** 500 listings with a cost, and the sales of them, on eBay and Etsy, fees estimated as a new sale's are. */
-async function seed(sql: Sql, userId: number, { sales, minutesApart }: SalesSeed) {
+async function seed(sql: Sql, userId: number, { sales, minutesApart, more }: SalesSeed) {
   await sql`
     insert into listings (user_id, title, category, color, quantity, cost_cents, sku, bin)
     select ${userId}, 'Vintage denim jacket, size M, "lot" ' || n, 'clothing', 'blue', 0, 300 + n, 'BENCH-' || n,
@@ -44,6 +46,7 @@ async function seed(sql: Sql, userId: number, { sales, minutesApart }: SalesSeed
       (select id from listings where user_id = ${userId} and sku = 'BENCH-' || (1 + n % ${LISTINGS})),
       1, 1500 + n % 5000, '12-' || n, now() - (n * ${minutesApart} * interval '1 minute'), 200 + n % 500
     from generate_series(1, ${sales}) as n`
+  await more?.(sql, userId)
   // As the hourly housekeeping (or a server's autovacuum) leaves the tables.
   await vacuumListings(sql)
   await vacuumSales(sql)

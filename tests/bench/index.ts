@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights|scan runs one of them (lighthouse, events, dashboard and scan need npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights|tax-year|scan runs one of them (lighthouse, events, dashboard and scan need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -13,6 +13,7 @@ import { benchFaults } from './faults.ts'
 import { benchHaul } from './haul.ts'
 import { benchImport } from './import.ts'
 import { benchInsights } from './insights.ts'
+import { benchTaxYear } from './tax-year.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchListings } from './listings.ts'
 import { benchPhotos } from './photos.ts'
@@ -41,6 +42,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   dashboard: benchDashboard,
   exports: benchExports,
   insights: benchInsights,
+  'tax-year': benchTaxYear,
   scan: benchScan,
 }
 

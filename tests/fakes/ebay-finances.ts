@@ -33,6 +33,8 @@ const PER_ORDER_FEE = 0.4
 export interface OrderFinances {
   status: 'FUNDS_PROCESSING' | 'FUNDS_AVAILABLE_FOR_PAYOUT' | 'PAYOUT'
   labels: number[]
+  /** Refunds the seller gave the buyer, in dollars: a REFUND transaction each. */
+  refunds: number[]
 }
 
 const amount = (value: number) => ({ value: value.toFixed(2), currency: 'USD' })
@@ -41,14 +43,14 @@ const round = (value: number) => Math.round(value * 100) / 100
 function financesOf(state: SellState, orderId: string): OrderFinances {
   const held = state.finances.get(orderId)
   if (held) return held
-  const fresh: OrderFinances = { status: 'FUNDS_PROCESSING', labels: [] }
+  const fresh: OrderFinances = { status: 'FUNDS_PROCESSING', labels: [], refunds: [] }
   state.finances.set(orderId, fresh)
   return fresh
 }
 
 /** The order's transactions as getTransactions answers them: its SALE, and a SHIPPING_LABEL per label. */
 function transactionsOf(state: SellState, order: FakeOrder): Transaction[] {
-  const { status, labels } = financesOf(state, order.orderId)
+  const { status, labels, refunds } = financesOf(state, order.orderId)
   const lines = order.lineItems.map((line, index) => {
     const shipping = Number(line.deliveryCost.shippingCost.value)
     const basis = Number(line.lineItemCost.value) + shipping
@@ -77,7 +79,16 @@ function transactionsOf(state: SellState, order: FakeOrder): Transaction[] {
     orderId: order.orderId,
     amount: amount(cost),
   }))
-  return [sale, ...bought]
+  const refunded = refunds.map((refund, index): Transaction => ({
+    transactionId: `${order.orderId}-refund-${index}`,
+    transactionType: 'REFUND',
+    transactionStatus: status,
+    transactionDate: order.creationDate,
+    bookingEntry: 'DEBIT',
+    orderId: order.orderId,
+    amount: amount(refund),
+  }))
+  return [sale, ...bought, ...refunded]
 }
 
 /** orderId:{…} from a filter like `orderId:{12-34567-89012},transactionType:{SALE}`; null when a filter is not eBay's. */
@@ -100,6 +111,11 @@ export function settleOrder(state: SellState, orderId: string) {
 /** The seller buys a shipping label on eBay for the order. */
 export function buyLabel(state: SellState, orderId: string, cost: number) {
   financesOf(state, orderId).labels.push(cost)
+}
+
+/** The seller refunds the buyer of the order some or all of what they paid. */
+export function refundOrder(state: SellState, orderId: string, dollars: number) {
+  financesOf(state, orderId).refunds.push(dollars)
 }
 
 export function financesRoutes(state: SellState, bearer: BearerToken) {

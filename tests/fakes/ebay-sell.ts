@@ -319,6 +319,8 @@ export interface FakeOrder {
     lineItemCost: { value: string; currency: 'USD' }
     /** What the buyer paid to ship the line. */
     deliveryCost: { shippingCost: { value: string; currency: 'USD' } }
+    /** The sales tax eBay collected on the line and pays over itself (a test sets it). */
+    ebayCollectAndRemitTaxes?: { taxType: 'STATE_SALES_TAX'; amount: { value: string; currency: 'USD' } }[]
   }[]
 }
 

@@ -33,7 +33,7 @@ function paymentOf(shopId: number, receipt: FakeEtsyReceipt) {
     posted_gross: posted ? money(gross) : null,
     posted_fees: posted ? money(fees) : null,
     posted_net: posted ? money(gross - fees) : null,
-    adjusted_gross: null,
+    adjusted_gross: receipt.refunded ? money(gross - receipt.refunded) : null,
     adjusted_fees: null,
     adjusted_net: null,
     currency: 'USD',

@@ -26,6 +26,10 @@ export interface FakeEtsyReceipt {
   }
   /** The seller marked it shipped: Etsy posts the payment to the ledger then (etsy-payments.ts). */
   shipped: boolean
+  /** The sales tax Etsy collected from the buyer (and pays over itself), in dollars. */
+  tax?: number
+  /** What the seller refunded the buyer, in dollars: the payment's adjusted gross is lower by it. */
+  refunded?: number
 }
 
 export const money = (dollars: number) => ({ amount: Math.round(dollars * 100), divisor: 100, currency_code: 'USD' })
@@ -97,7 +101,8 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
     created_timestamp: time,
     update_timestamp: receipt.updated_timestamp,
     updated_timestamp: receipt.updated_timestamp,
-    grandtotal: money(line.price * line.quantity + line.shipping),
+    grandtotal: money(line.price * line.quantity + line.shipping + (receipt.tax ?? 0)),
+    total_tax_cost: money(receipt.tax ?? 0),
     total_shipping_cost: money(line.shipping),
     subtotal: money(line.price * line.quantity),
     shop_id: shopId,

@@ -39,6 +39,11 @@ import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '..
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
+import { ExpenseEditSchema, ExpenseInputSchema, ExpensesQuerySchema } from '../../api/contract/expenses.ts'
+import { MileageRateInputSchema } from '../../api/contract/mileage.ts'
+import { YearParamSchema } from '../../api/contract/tax-year-inputs.ts'
+import { TaxYearCsvParamSchema } from '../../api/contract/tax-year.ts'
+import { TripEditSchema, TripInputSchema, TripsQuerySchema } from '../../api/contract/trips.ts'
 import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../api/contract/product-lookup.ts'
 import { PushEndpointSchema, PushSubscriptionSchema } from '../../api/contract/push.ts'
 import { ForgotPasswordSchema, ResetPasswordSchema, ResetTokenParamSchema } from '../../api/contract/password-reset.ts'
@@ -77,6 +82,8 @@ export interface CatalogFixture {
     bulkActionId: number
     /** The key in the address eBay pushes her orders to. */
     orderPushKey: string
+    expenseId: number
+    tripId: number
   }
   bob: { id: number }
   templateId: number
@@ -131,6 +138,11 @@ const ALICE_PUSH_SUBSCRIPTION = {
 /** Alice's listing's cost and bin, by the SKU Snaplist made for it. */
 const aliceBooksCsv = (f: CatalogFixture) =>
   new Blob([`SKU,Cost,Bin\nSL-${f.alice.listingId},2.50,A1\n`], { type: 'text/csv' })
+/** Alice's expense and drive (made in openCatalogApp); what only her own answers may show. */
+const ALICE_EXPENSE_PLACE = 'Alice secret storage unit'
+const aliceExpense = { spentOn: '2026-03-04', amount: '12.34', category: 'storage', place: ALICE_EXPENSE_PLACE }
+const ALICE_TRIP_PURPOSE = 'Alice secret estate sale'
+const aliceTrip = { drivenOn: '2026-03-05', purpose: ALICE_TRIP_PURPOSE, miles: '21.5' }
 const templateBody = { name: 'hostile-check', subject: 'Hello', htmlContent: '<p>Hello</p>' }
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -451,6 +463,68 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: StockPhotoInputSchema,
     example: () => ({ path: '/api/product-lookup/stock-photo', body: { gtin: '9780134685991', epid: '240123456' } }),
   },
+  'GET /api/expenses': {
+    access: 'user',
+    query: ExpensesQuerySchema,
+    example: () => ({ path: '/api/expenses?year=2026&q=secret' }),
+  },
+  'POST /api/expenses': {
+    access: 'user',
+    json: ExpenseInputSchema,
+    // Her receipt's photo: Bob may not file it as his.
+    example: (f) => ({
+      path: '/api/expenses',
+      body: { ...aliceExpense, clientId: randomUUID(), receiptUrl: f.alice.photoUrl },
+    }),
+  },
+  'PATCH /api/expenses/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    json: ExpenseEditSchema,
+    example: (f) => ({ path: `/api/expenses/${f.alice.expenseId}`, body: { amount: '3.21' } }),
+  },
+  'DELETE /api/expenses/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/expenses/${f.alice.expenseId}` }),
+  },
+  'GET /api/trips': {
+    access: 'user',
+    query: TripsQuerySchema,
+    example: () => ({ path: '/api/trips?year=2026' }),
+  },
+  'POST /api/trips': {
+    access: 'user',
+    json: TripInputSchema,
+    example: () => ({ path: '/api/trips', body: { ...aliceTrip, purpose: 'Goodwill run', clientId: randomUUID() } }),
+  },
+  'PATCH /api/trips/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    json: TripEditSchema,
+    example: (f) => ({ path: `/api/trips/${f.alice.tripId}`, body: { miles: '3.5' } }),
+  },
+  'DELETE /api/trips/:id': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/trips/${f.alice.tripId}` }),
+  },
+  'PUT /api/mileage-rates/:year': {
+    access: 'user',
+    param: YearParamSchema,
+    json: MileageRateInputSchema,
+    example: () => ({ path: '/api/mileage-rates/2026', body: { centsPerMile: '72.5' } }),
+  },
+  'GET /api/tax-years/:year': {
+    access: 'user',
+    param: YearParamSchema,
+    example: () => ({ path: '/api/tax-years/2026' }),
+  },
+  'GET /api/exports/tax-year/:file': {
+    access: 'user',
+    param: TaxYearCsvParamSchema,
+    example: () => ({ path: '/api/exports/tax-year/2026.csv' }),
+  },
   'GET /api/insights': {
     access: 'user',
     query: InsightsQuerySchema,
@@ -749,6 +823,12 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     }),
   )
 
+  const expense = await readJson(
+    await alice.post('/api/expenses', { ...aliceExpense, clientId: randomUUID(), receiptUrl: photo.imageUrl }),
+  )
+  const trip = await readJson(await alice.post('/api/trips', { ...aliceTrip, clientId: randomUUID() }))
+  if (!expense.id || !trip.id) throw new Error('making Alice’s expense and trip failed')
+
   const { username, email, password } = newUser('alice')
   return {
     t,
@@ -767,6 +847,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
         bulkPostId: bulkPost.id,
         bulkActionId: bulkAction.id,
         orderPushKey,
+        expenseId: expense.id,
+        tripId: trip.id,
       },
       bob: { id: bob.id },
       templateId: template!.id,
@@ -777,6 +859,8 @@ export async function openCatalogApp(): Promise<CatalogApp> {
       ALICE_LISTING_TITLE,
       photo.imageUrl.split('/').pop().replace('.jpg', ''),
       ALICE_EBAY.username,
+      ALICE_EXPENSE_PLACE,
+      ALICE_TRIP_PURPOSE,
     ],
     async close() {
       await t.close()

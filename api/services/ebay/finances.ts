@@ -41,8 +41,14 @@ const cents = (amount: { value: string } | undefined) => Math.round(Math.abs(Num
  * The fees of each sale: its own line's when the sale knows its line, otherwise the order's total fee shared by the
  * sales' amounts. The label goes with the order's first sale, so a profit summed over the order counts it once.
  */
-function shareOut(sales: OrderSale[], sale: Transaction, labelCents: number): Map<string, ReadEarnings> {
+function shareOut(
+  sales: OrderSale[],
+  sale: Transaction,
+  labelCents: number,
+  refundCents: number,
+): Map<string, ReadEarnings> {
   const shared = spreadCents(cents(sale.totalFeeAmount), sales.map(amountOf))
+  const refunds = spreadCents(refundCents, sales.map(amountOf))
   return new Map(
     sales.map((each, index) => {
       const line = sale.orderLineItems.find((item) => item.lineItemId !== undefined && item.lineItemId === each.lineId)
@@ -50,7 +56,10 @@ function shareOut(sales: OrderSale[], sale: Transaction, labelCents: number): Ma
         ? line.marketplaceFees.map((fee) => ({ type: fee.feeType, cents: cents(fee.amount) }))
         : [{ type: 'ORDER_FEES_SHARED', cents: shared[index]! }]
       const feesCents = feeLines.reduce((sum, fee) => sum + fee.cents, 0)
-      return [each.saleId, { feesCents, labelCents: index === 0 ? labelCents : 0, feeLines }]
+      return [
+        each.saleId,
+        { feesCents, labelCents: index === 0 ? labelCents : 0, feeLines, refundCents: refunds[index]! },
+      ]
     }),
   )
 }
@@ -71,8 +80,12 @@ export function createEbayFinances(sell: EbaySellClient) {
       const labelCents = transactions
         .filter((transaction) => transaction.transactionType === 'SHIPPING_LABEL')
         .reduce((sum, label) => sum + (label.bookingEntry === 'CREDIT' ? -1 : 1) * cents(label.amount), 0)
+      // What the seller gave back: eBay's REFUND transactions of the order, shared over its sales by their amounts.
+      const refundCents = transactions
+        .filter((transaction) => transaction.transactionType === 'REFUND')
+        .reduce((sum, refund) => sum + cents(refund.amount), 0)
       return {
-        bySale: shareOut(sales, sale, Math.max(labelCents, 0)),
+        bySale: shareOut(sales, sale, Math.max(labelCents, 0), refundCents),
         settled: SETTLED.has(sale.transactionStatus ?? ''),
       }
     },

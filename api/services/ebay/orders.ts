@@ -29,6 +29,7 @@ const OrdersSchema = v.object({
               quantity: v.number(),
               lineItemCost: AmountSchema,
               deliveryCost: v.optional(v.object({ shippingCost: v.optional(AmountSchema) })),
+              ebayCollectAndRemitTaxes: v.optional(v.array(v.object({ amount: v.optional(AmountSchema) })), []),
             }),
           ),
           [],
@@ -55,6 +56,10 @@ function soldLines(order: Order): sales.SoldLine[] {
         unitPriceCents: Math.round((Number(line.lineItemCost.value) * 100) / line.quantity),
         lineId: line.lineItemId ?? null,
         shippingCents: Math.round(Number(line.deliveryCost?.shippingCost?.value ?? 0) * 100),
+        salesTaxCents: line.ebayCollectAndRemitTaxes.reduce(
+          (sum, tax) => sum + Math.round(Number(tax.amount?.value ?? 0) * 100),
+          0,
+        ),
       },
     ]
   })
@@ -88,7 +93,7 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
           (line.sku ? await sales.listingOfSku(tx, userId, line.sku) : undefined) ??
           (line.itemId ? await sales.listingOfEbayItem(tx, userId, line.itemId) : undefined)
         if (listingId === undefined) continue
-        const { quantity, unitPriceCents, lineId, shippingCents } = line
+        const { quantity, unitPriceCents, lineId, shippingCents, salesTaxCents } = line
         const sale = {
           marketplace: 'ebay' as const,
           saleId: `${orderId}#${index}`,
@@ -98,6 +103,7 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
           unitPriceCents,
           lineId,
           shippingCents,
+          salesTaxCents,
         }
         if (await recorder.record(tx, userId, listingId, sale)) await sales.lowerSentQuantity(tx, listingId, quantity)
       }

@@ -15,6 +15,8 @@ const PaymentsSchema = v.object({
   results: v.array(
     v.object({
       amount_fees: MoneySchema,
+      amount_gross: v.nullish(MoneySchema),
+      adjusted_gross: v.nullish(MoneySchema),
       posted_fees: v.nullish(MoneySchema),
       adjusted_fees: v.nullish(MoneySchema),
       created_timestamp: v.number(),
@@ -92,6 +94,12 @@ export function createEtsyEarnings(api: EtsyApi) {
         payment.created_timestamp,
       )
       const shares = spreadCents(processing, sales.map(amountOf))
+      // A refund lowers the payment's gross: Etsy's adjusted gross is what stays once the seller refunded the buyer.
+      const refunded =
+        payment.amount_gross && payment.adjusted_gross
+          ? Math.max(cents(payment.amount_gross) - cents(payment.adjusted_gross), 0)
+          : 0
+      const refunds = spreadCents(refunded, sales.map(amountOf))
       const bySale = new Map(
         sales.map((sale, index) => {
           const feeLines = [
@@ -100,7 +108,12 @@ export function createEtsyEarnings(api: EtsyApi) {
           ]
           return [
             sale.saleId,
-            { feesCents: feeLines.reduce((sum, fee) => sum + fee.cents, 0), labelCents: 0, feeLines },
+            {
+              feesCents: feeLines.reduce((sum, fee) => sum + fee.cents, 0),
+              labelCents: 0,
+              feeLines,
+              refundCents: refunds[index]!,
+            },
           ]
         }),
       )

@@ -2,6 +2,7 @@
 // (docs/decisions/0033): the sales poll reads from its last read, a stock change reads the minutes around its own write,
 // both through this. A transaction counts only when its listing is one of this seller's Snaplist listings on Etsy.
 import * as v from 'valibot'
+import { spreadCents } from '../../contract/spread-cents.ts'
 import type { Sql } from '../../db/client.ts'
 import * as places from '../../db/listing-marketplaces.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
@@ -19,6 +20,8 @@ const ReceiptSchema = v.object({
   receipt_id: v.number(),
   created_timestamp: v.number(),
   is_paid: v.optional(v.boolean()),
+  // The sales tax Etsy collected on the receipt and paid over itself, shared over its transactions by their amounts.
+  total_tax_cost: v.nullish(MoneySchema),
   transactions: v.array(
     v.object({
       transaction_id: v.number(),
@@ -42,7 +45,12 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
   /** Applies a receipt's transactions, each once, each in its own transaction; answers how many were new. */
   async function applyReceipt(userId: number, receipt: Receipt): Promise<number> {
     let applied = 0
-    for (const line of receipt.transactions) {
+    const money = (amount: { amount: number; divisor: number }) => Math.round((amount.amount * 100) / amount.divisor)
+    const taxes = spreadCents(
+      receipt.total_tax_cost ? money(receipt.total_tax_cost) : 0,
+      receipt.transactions.map((line) => money(line.price) * line.quantity),
+    )
+    for (const [index, line] of receipt.transactions.entries()) {
       if (line.listing_id == null || line.quantity < 1) continue
       const etsyListingId = String(line.listing_id)
       const fresh = await sql.begin(async (tx) => {
@@ -58,6 +66,7 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
             ? Math.round((line.shipping_cost.amount * 100) / line.shipping_cost.divisor)
             : 0,
           soldAt: new Date(receipt.created_timestamp * 1000),
+          salesTaxCents: taxes[index]!,
         }
         if (!(await recorder.record(tx, userId, listingId, sale))) return false
         // Etsy lowered its own count when it sold.

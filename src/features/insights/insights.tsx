@@ -3,6 +3,7 @@
 // and by marketplace, and the listings live longest, the candidates for a price drop. Every figure opens the sales
 // behind it. Read from the server: this screen and its chart library are not kept for offline use (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { DayRange } from '../../../api/contract/day-range.ts'
 import { STALE_AFTER_DAYS, type Insights, type SalesFigures } from '../../../api/contract/insights.ts'
@@ -190,7 +191,13 @@ export function InsightsScreen() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Insights</h1>
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Insights</h1>
+          {/* The year for the taxes: expenses, drives, and the 1099-Ks reconciled (docs/decisions/0061). */}
+          <Link to="/tax-year" className="text-sm font-semibold text-indigo-700 underline underline-offset-2">
+            Tax year
+          </Link>
+        </div>
         <label className="flex flex-col text-sm font-medium text-slate-700">
           Period
           <select

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { SALE_EARNINGS_JOB } from '../../../api/services/selling/sale-earnings.ts'
-import { buyLabel, settleOrder } from '../../fakes/ebay-finances.ts'
+import { buyLabel, refundOrder, settleOrder } from '../../fakes/ebay-finances.ts'
 import { csvRecords } from '../../helpers/csv.ts'
 import { dueNow } from '../../helpers/jobs.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
@@ -73,6 +73,20 @@ describe('an eBay sale', () => {
     ])
   })
 
+  it('keeps the sales tax eBay collected and the refund the seller gave, for the tax year (issue 52)', async () => {
+    const item = await liveOnBoth('ebay-refund', 1)
+    const order = item.sellOnEbay(1, 8)
+    order.lineItems[0]!.ebayCollectAndRemitTaxes = [
+      { taxType: 'STATE_SALES_TAX', amount: { value: '3.16', currency: 'USD' } },
+    ]
+    await item.poll()
+    refundOrder(both.ebay.sell, order.orderId, 12.5)
+    await nextDay()
+    const [row] = await both.t.db.sql`
+      select sales_tax_cents, refund_cents from marketplace_sales where order_id = ${order.orderId}`
+    expect(row).toEqual({ salesTaxCents: 316, refundCents: 1250 })
+  })
+
   it('shows an estimate, and says how it was made, while eBay cannot be asked; the real fees once it can', async () => {
     const item = await liveOnBoth('ebay-down', 1, 10)
     both.ebay.sell.trouble = { path: /\/sell\/finances\//, status: 503 }
@@ -121,6 +135,18 @@ describe('an Etsy sale', () => {
 })
 
 describe('a sale elsewhere', () => {
+  it('keeps the sales tax Etsy collected and the refund the seller gave, for the tax year (issue 52)', async () => {
+    const item = await liveOnBoth('etsy-refund', 1)
+    const receipt = item.sellOnEtsy(1, 5)
+    receipt.tax = 2.4
+    receipt.refunded = 10
+    await item.poll()
+    await nextDay()
+    const [row] = await both.t.db.sql`
+      select sales_tax_cents, refund_cents from marketplace_sales where order_id = ${String(receipt.receipt_id)}`
+    expect(row).toEqual({ salesTaxCents: 240, refundCents: 1000 })
+  })
+
   it('takes the fees the seller enters, and a sale without them counts none', async () => {
     const item = await liveOnBoth('elsewhere-fees', 2)
     const withFees = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, {

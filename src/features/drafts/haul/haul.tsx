@@ -226,6 +226,14 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
         />
       </label>
       {items.length > 0 && <HaulReceipt haulId={haulId} items={items} />}
+      {/* The miles driven for it are deductible (docs/decisions/0061): logged against this haul on the Tax year. */}
+      <Link
+        to="/tax-year"
+        search={{ haul: haulId }}
+        className="self-start text-sm font-medium text-indigo-700 underline"
+      >
+        Log the drive for this haul
+      </Link>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/" className={buttonClass('secondary')}>
           Done for now

@@ -1,0 +1,188 @@
+// The year's expenses (docs/decisions/0061): added with a photo of the receipt taken with the camera (shrunk on the
+// phone, stored like a listing's photos), found by where or note and by category, deleted; the year's total above.
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS,
+  ExpenseInputSchema,
+  type ExpenseCategory,
+} from '../../../api/contract/expenses.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { SelectField } from '../../components/ui/SelectField.tsx'
+import { TextField } from '../../components/ui/TextField.tsx'
+import { api, errorMessage, okJson } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
+import { uuid } from '../../lib/uuid.ts'
+import { shrinkImage } from '../../offline/shrink.ts'
+import { card, dollars } from './cents.ts'
+import { expensesQuery, refreshTaxYear } from './tax-year-queries.ts'
+
+const today = () => new Date().toLocaleDateString('en-CA')
+const blank = (year: number) => ({
+  spentOn: String(new Date().getFullYear()) === String(year) ? today() : `${year}-12-31`,
+  amount: '',
+  category: '',
+  place: '',
+  note: '',
+})
+
+/** The receipt's photo, shrunk on the phone and stored as a listing's photos are; its address. */
+async function storedReceipt(file: File): Promise<string> {
+  const shrunk = await shrinkImage(file)
+  const image = new File([shrunk.blob], 'receipt.jpg', { type: 'image/jpeg' })
+  return (await okJson(api.images.$post({ form: { id: uuid(), image } }))).imageUrl
+}
+
+function ExpenseForm({ year }: { year: number }) {
+  const queryClient = useQueryClient()
+  const [form, setForm] = useState(() => blank(year))
+  const [receipt, setReceipt] = useState<File | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const add = useMutation({
+    mutationFn: async (input: v.InferOutput<typeof ExpenseInputSchema>) => {
+      const receiptUrl = receipt ? await storedReceipt(receipt) : null
+      const body = { ...form, category: input.category, clientId: input.clientId, receiptUrl }
+      return okJson(api.expenses.$post({ json: body }))
+    },
+    onSuccess: async (expense) => {
+      notify(`Expense of ${dollars(expense.amountCents)} added`)
+      setForm(blank(year))
+      setReceipt(null)
+      await refreshTaxYear(queryClient)
+    },
+    onError: (error) => notify('The expense was not added', errorMessage(error), 'error'),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(ExpenseInputSchema, { ...form, clientId: uuid() })
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message])))
+      return
+    }
+    setErrors({})
+    add.mutate(parsed.output)
+  }
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+    error: errors[name],
+  })
+  return (
+    <form aria-label="Add an expense" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
+      <h2 className="text-lg font-semibold text-slate-900">Add an expense</h2>
+      <TextField label="Date" type="date" {...field('spentOn')} />
+      <TextField label="Amount" inputMode="decimal" placeholder="12.50" {...field('amount')} />
+      <SelectField
+        label="Category"
+        options={EXPENSE_CATEGORIES}
+        placeholder="Choose a category"
+        {...field('category')}
+      />
+      <TextField label="Where" {...field('place')} />
+      <TextField label="Note" {...field('note')} />
+      <TextField
+        label="Photo of the receipt"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        onChange={(event) => setReceipt(event.target.files?.[0] ?? null)}
+      />
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? 'Adding…' : 'Add expense'}
+      </Button>
+    </form>
+  )
+}
+
+export function Expenses({
+  year,
+  category,
+  onCategory,
+}: {
+  year: number
+  category: ExpenseCategory | ''
+  onCategory: (category: ExpenseCategory | '') => void
+}) {
+  const queryClient = useQueryClient()
+  const [q, setQ] = useState('')
+  const list = useInfiniteQuery(expensesQuery({ year, q: q.trim(), category }))
+  const remove = useMutation({
+    mutationFn: (id: number) => okJson(api.expenses[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: async () => {
+      notify('Expense deleted')
+      await refreshTaxYear(queryClient)
+    },
+    onError: (error) => notify('The expense was not deleted', errorMessage(error), 'error'),
+  })
+  const expenses = list.data?.pages.flatMap((page) => page.expenses) ?? []
+  const total = list.data?.pages[0]?.totalCents ?? 0
+  return (
+    <div className="flex flex-col gap-4">
+      <ExpenseForm year={year} />
+      <section aria-label="Expenses" className={card}>
+        <h2 className="text-lg font-semibold text-slate-900">
+          Expenses, {year}: {dollars(total)}
+        </h2>
+        <div className="mt-2 grid grid-cols-1 gap-2">
+          <TextField
+            label="Search where or note"
+            type="search"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+          <SelectField
+            label="Category"
+            options={EXPENSE_CATEGORIES}
+            placeholder="Every category"
+            value={category}
+            onChange={(event) => onCategory(event.target.value as ExpenseCategory | '')}
+          />
+        </div>
+        {list.isSuccess && expenses.length === 0 && <p className="mt-2 text-sm text-slate-600">No expenses found.</p>}
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
+          {expenses.map((expense) => (
+            <li key={expense.id} className="flex items-center justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">
+                  {EXPENSE_CATEGORY_LABELS[expense.category]} · {dollars(expense.amountCents)}
+                </span>
+                <span className="block truncate text-slate-600">
+                  {expense.spentOn}
+                  {expense.place && ` · ${expense.place}`}
+                  {expense.note && ` · ${expense.note}`}
+                  {expense.receiptUrl && (
+                    <>
+                      {' · '}
+                      <a
+                        href={expense.receiptUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-indigo-700 underline"
+                      >
+                        Receipt
+                      </a>
+                    </>
+                  )}
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                aria-label={`Delete the expense of ${dollars(expense.amountCents)} on ${expense.spentOn}`}
+                onClick={() => remove.mutate(expense.id)}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            Show more
+          </Button>
+        )}
+      </section>
+    </div>
+  )
+}

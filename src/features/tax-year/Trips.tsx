@@ -1,0 +1,161 @@
+// The year's business drives (docs/decisions/0061): added with the miles typed or two odometer readings, deleted; the
+// year's miles, the rate (the IRS's kept as data, or the seller's own) and the deduction above.
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { MileageRateInputSchema } from '../../../api/contract/mileage.ts'
+import { TripInputSchema } from '../../../api/contract/trips.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { TextField } from '../../components/ui/TextField.tsx'
+import { api, errorMessage, okJson } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
+import { uuid } from '../../lib/uuid.ts'
+import { card, dollars, milesText, rateText } from './cents.ts'
+import { refreshTaxYear, tripsQuery } from './tax-year-queries.ts'
+
+const today = () => new Date().toLocaleDateString('en-CA')
+const blank = (year: number) => ({
+  drivenOn: String(new Date().getFullYear()) === String(year) ? today() : `${year}-12-31`,
+  purpose: '',
+  miles: '',
+  odometerStart: '',
+  odometerEnd: '',
+})
+const issuesOf = (issues: v.BaseIssue<unknown>[]) =>
+  Object.fromEntries(issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
+
+function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
+  const queryClient = useQueryClient()
+  const [form, setForm] = useState(() => blank(year))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const add = useMutation({
+    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form, clientId, haulId } })),
+    onSuccess: async (trip) => {
+      notify(`Trip of ${milesText(trip.milesTenths)} added`)
+      setForm(blank(year))
+      await refreshTaxYear(queryClient)
+    },
+    onError: (error) => notify('The trip was not added', errorMessage(error), 'error'),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const clientId = uuid()
+    const parsed = v.safeParse(TripInputSchema, { ...form, clientId })
+    setErrors(parsed.success ? {} : issuesOf(parsed.issues))
+    if (parsed.success) add.mutate(clientId)
+  }
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+    error: errors[name],
+  })
+  return (
+    <form aria-label="Log a drive" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
+      <h2 className="text-lg font-semibold text-slate-900">Log a drive</h2>
+      {haulId && <p className="text-sm text-slate-700">For the haul you were photographing.</p>}
+      <TextField label="Date" type="date" {...field('drivenOn')} />
+      <TextField label="Purpose" placeholder="Thrift stores on Main St" {...field('purpose')} />
+      <TextField label="Miles" inputMode="decimal" {...field('miles')} />
+      <p className="text-sm text-slate-600">Or the odometer at the start and the end:</p>
+      <div className="grid grid-cols-2 gap-2">
+        <TextField label="Odometer at the start" inputMode="decimal" {...field('odometerStart')} />
+        <TextField label="Odometer at the end" inputMode="decimal" {...field('odometerEnd')} />
+      </div>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? 'Adding…' : 'Add drive'}
+      </Button>
+    </form>
+  )
+}
+
+function RateForm({ year }: { year: number }) {
+  const queryClient = useQueryClient()
+  const [rate, setRate] = useState('')
+  const [error, setError] = useState<string>()
+  const save = useMutation({
+    mutationFn: () =>
+      okJson(api['mileage-rates'][':year'].$put({ param: { year: String(year) }, json: { centsPerMile: rate } })),
+    onSuccess: async () => {
+      notify(rate ? `Rate for ${year} set to ${rate}¢ a mile` : `The IRS rate for ${year} applies again`)
+      await refreshTaxYear(queryClient)
+    },
+    onError: (failure) => notify('The rate was not set', errorMessage(failure), 'error'),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(MileageRateInputSchema, { centsPerMile: rate })
+    setError(parsed.success ? undefined : parsed.issues[0].message)
+    if (parsed.success) save.mutate()
+  }
+  return (
+    <form aria-label="Your rate" onSubmit={submit} noValidate className="flex items-end gap-2">
+      <TextField
+        label={`Your rate for ${year}, cents a mile (blank: the IRS’s)`}
+        inputMode="decimal"
+        value={rate}
+        onChange={(event) => setRate(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" variant="secondary" disabled={save.isPending}>
+        Set rate
+      </Button>
+    </form>
+  )
+}
+
+export function Trips({ year, haulId }: { year: number; haulId: string | null }) {
+  const queryClient = useQueryClient()
+  const list = useInfiniteQuery(tripsQuery(year))
+  const remove = useMutation({
+    mutationFn: (id: number) => okJson(api.trips[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: async () => {
+      notify('Trip deleted')
+      await refreshTaxYear(queryClient)
+    },
+    onError: (error) => notify('The trip was not deleted', errorMessage(error), 'error'),
+  })
+  const first = list.data?.pages[0]
+  const trips = list.data?.pages.flatMap((page) => page.trips) ?? []
+  return (
+    <div className="flex flex-col gap-4">
+      <TripForm year={year} haulId={haulId} />
+      <section aria-label="Mileage" className={card}>
+        <h2 className="text-lg font-semibold text-slate-900">Mileage, {year}</h2>
+        {first && (
+          <p className="text-sm text-slate-700">
+            {milesText(first.milesTenths)} at {rateText(first.rate.tenthCentsPerMile)}: {dollars(first.deductionCents)}
+            <span className="block text-xs text-slate-600">Rate: {first.rate.source}</span>
+          </p>
+        )}
+        <RateForm year={year} />
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
+          {trips.map((trip) => (
+            <li key={trip.id} className="flex items-center justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">
+                  {trip.purpose} · {milesText(trip.milesTenths)}
+                </span>
+                <span className="block text-slate-600">
+                  {trip.drivenOn}
+                  {trip.haulId && ' · for a haul'}
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                aria-label={`Delete the drive of ${milesText(trip.milesTenths)} on ${trip.drivenOn}`}
+                onClick={() => remove.mutate(trip.id)}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            Show more
+          </Button>
+        )}
+      </section>
+    </div>
+  )
+}
