@@ -4,7 +4,7 @@ import { Fragment, type ComponentProps, type ReactNode } from 'react'
 import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
 import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { ListingInput } from '../../../api/contract/listing.ts'
-import { MEASUREMENT_FIELDS, MEASUREMENTS } from '../../../api/contract/measurements.ts'
+import { MEASUREMENT_FIELDS, measurementHint } from '../../../api/contract/measurements.ts'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -56,7 +56,7 @@ export const PLACES = {
   packageHeight: { section: 'shipping' },
   measurementUnit: { section: 'measurements', placeholder: 'Inches' },
   ...(Object.fromEntries(
-    MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: MEASUREMENTS[field].how }]),
+    MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: measurementHint(field) }]),
   ) as Record<(typeof MEASUREMENT_FIELDS)[number], Placement>),
   cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
   sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
