@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../../api/db/client.ts'
 import { listedMeasurement } from '../../../api/contract/measurements.ts'
 
 const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
-const WAIST_MIGRATION = '0053_waist_laid_flat.sql'
+const WAIST_MIGRATION = '0053_book_details_and_waist_laid_flat.sql'
 
 let db: Database
 const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
