@@ -40,16 +40,14 @@ export function draftAccount({ db, userId, removeDrafts }: DraftRecords) {
 
     /**
      * Drafts nothing was put into (untouched-draft.ts) go: the one the seller leaves (`id`), or every one of the
-     * account's when the Dashboard opens (a tab closed on an empty form). One with work still queued for it stays.
+     * account's when the Dashboard opens (a tab closed on an empty form). What is queued for one goes with it: the
+     * analysis of a photo since removed has nothing left to read.
      */
     forgetUntouched: (id?: string) =>
       db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
-        const queued = new Set((await db.outbox.where({ userId }).toArray()).map((entry) => entry.draftId))
         const drafts = id === undefined ? await db.drafts.where({ userId }).toArray() : [await db.drafts.get(id)]
         await removeDrafts(
-          drafts.flatMap((draft) =>
-            draft?.userId === userId && !queued.has(draft.id) && isUntouched(draft) ? [draft.id] : [],
-          ),
+          drafts.flatMap((draft) => (draft?.userId === userId && isUntouched(draft) ? [draft.id] : [])),
         )
       }),
 

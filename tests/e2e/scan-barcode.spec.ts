@@ -56,11 +56,12 @@ test('scan a book’s ISBN with no signal, reconnect, and post it filled, priced
   await expect(page.getByLabel('eBay catalog product (ePID)')).toHaveValue('240123456')
   await page.screenshot({ path: testInfo.outputPath('filled-from-catalog.png'), fullPage: true })
 
-  // The photo's analysis fills what the catalog did not (Category, Color), never the catalog's title.
+  // The photo's analysis fills what the catalog did not (Color), never the catalog's title nor its Category, Books.
   const photo = testInfo.outputPath('book.jpg')
   writeFileSync(photo, await solidJpeg({ r: 200, g: 190, b: 170 }))
   await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
-  await expect(page.getByRole('combobox', { name: /^Category/ })).not.toHaveValue('')
+  await expect(page.getByLabel('Primary Color')).not.toHaveValue('')
+  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue('books')
   await expect(page.getByLabel('Title')).toHaveValue(BOOK_TITLE)
   await page.getByRole('group', { name: 'Parcel presets' }).getByRole('button', { name: 'Padded mailer, 1 lb' }).click()
   await page.getByRole('button', { name: 'Create Listing' }).click()
