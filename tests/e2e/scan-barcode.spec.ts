@@ -222,6 +222,8 @@ test('a scanned book shows the catalog’s author, format, publisher, year and I
   await expect(page.getByLabel('Primary Color')).not.toHaveValue('')
   await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue('books')
   await expect(page.getByRole('group', { name: 'Measurements' })).toHaveCount(0)
+  // Nor shows the item specifics eBay has for the jeans' category under the book's.
+  await expect(page.getByLabel(/^(Inseam|Waist Size)/)).toHaveCount(0)
   // The seller corrects the format; it is theirs from then on.
   await book.getByLabel('Format').fill('Paperback')
   await page.getByRole('group', { name: 'Parcel presets' }).getByRole('button', { name: 'Padded mailer, 1 lb' }).click()
