@@ -195,6 +195,20 @@ export const LISTING_FIELDS = {
   inseam: measure('Inseam', 'inseam'),
   rise: measure('Rise', 'rise'),
   legOpening: measure('Leg opening', 'leg_opening'),
+  // A book's own details (issue 47, docs/decisions/0059), shown for Books in place of clothing's: eBay's catalog fills
+  // them for an ISBN, and each answers eBay's item specific of that name.
+  author: { kind: 'text', label: 'Author', column: 'author', max: 65, ai: false, ebayAspect: 'Author' },
+  bookFormat: { kind: 'text', label: 'Format', column: 'book_format', max: 65, ai: false, ebayAspect: 'Format' },
+  publisher: { kind: 'text', label: 'Publisher', column: 'publisher', max: 65, ai: false, ebayAspect: 'Publisher' },
+  publicationYear: {
+    kind: 'text',
+    label: 'Publication year',
+    column: 'publication_year',
+    max: 4,
+    format: 'digits',
+    ai: false,
+    ebayAspect: 'Publication Year',
+  },
   // The seller's books (issue 32, docs/decisions/0039): what the item cost, where it was bought, where it sits.
   cost: {
     kind: 'money',

@@ -19,30 +19,38 @@ export const MEASUREMENT_FIELDS = [
 export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number]
 
 interface Measurement {
-  /** How to take it, said under the field: laid flat, from where to where. */
+  /** How to take it, said under the field and to the AI reading a tape: from where to where. */
   how: string
   garments: readonly Garment[]
   /**
-   * The item specific eBay's clothing categories name for it (Men's Jeans' Inseam and Waist Size, Dress Shirts'
-   * Sleeve Length, T-Shirts' Chest Size), and what it is of the measurement: eBay's Chest Size is round the chest,
-   * twice pit to pit. Sent only where the category has the aspect and eBay takes the value (aspect-values.ts).
+   * Taken laid flat, across the garment: the listing gives it as measured (pit to pit, a leg opening), or doubled,
+   * round the body, where a buyer reads it as their size (a waist: 16 laid flat is "Waist: 32 in").
    */
-  ebayAspect?: { name: string; times?: number }
+  flat?: { doubled: boolean }
+  /**
+   * The item specific eBay's clothing categories name for it (Men's Jeans' Inseam and Waist Size, Dress Shirts'
+   * Sleeve Length, T-Shirts' Chest Size), and whether eBay's value is round the body (twice the flat measurement:
+   * Chest Size is twice pit to pit). Sent only where the category has the aspect and eBay takes the value
+   * (aspect-values.ts).
+   */
+  ebayAspect?: { name: string; round?: true }
 }
 
 export const MEASUREMENTS: Record<MeasurementField, Measurement> = {
   pitToPit: {
     how: 'Laid flat, armpit seam to armpit seam',
     garments: ['top', 'dress'],
-    ebayAspect: { name: 'Chest Size', times: 2 },
+    flat: { doubled: false },
+    ebayAspect: { name: 'Chest Size', round: true },
   },
   shoulders: { how: 'Shoulder seam to shoulder seam, across the back', garments: ['top'] },
   sleeve: { how: 'Shoulder seam to the end of the cuff', garments: ['top'], ebayAspect: { name: 'Sleeve Length' } },
   garmentLength: { how: 'Top of the shoulder (or waistband) to the hem', garments: ['top', 'bottoms', 'dress'] },
   waist: {
-    how: 'Laid flat across the waistband, doubled',
+    how: 'Laid flat across the waistband',
     garments: ['bottoms', 'dress'],
-    ebayAspect: { name: 'Waist Size' },
+    flat: { doubled: true },
+    ebayAspect: { name: 'Waist Size', round: true },
   },
   inseam: {
     how: 'Crotch seam to the hem, along the inside leg',
@@ -50,7 +58,26 @@ export const MEASUREMENTS: Record<MeasurementField, Measurement> = {
     ebayAspect: { name: 'Inseam' },
   },
   rise: { how: 'Crotch seam to the top of the waistband, at the front', garments: ['bottoms'] },
-  legOpening: { how: 'Laid flat across the hem of one leg', garments: ['bottoms'] },
+  legOpening: { how: 'Laid flat across the hem of one leg', garments: ['bottoms'], flat: { doubled: false } },
+}
+
+/** What the form says under a measurement: how to take it, and for one taken flat, what the listing makes of it. */
+export function measurementHint(field: MeasurementField): string {
+  const { how, flat } = MEASUREMENTS[field]
+  if (!flat) return how
+  return flat.doubled ? `${how}; the listing doubles it` : `${how}; listed as measured, not doubled`
+}
+
+/** Twice a flat measurement: round the body. */
+const round = (flat: number) => flat * 2
+
+/** A number as a listing says it: at most two decimals, none trailing ('32', '30.5'). */
+const said = (amount: number) => String(Math.round(amount * 100) / 100)
+
+/** The measurement as the listing gives it, from the number typed ('16' laid flat across a waist is '32'). */
+export function listedMeasurement(field: MeasurementField, typed: string): string {
+  const value = Number(typed)
+  return said(MEASUREMENTS[field].flat?.doubled ? round(value) : value)
 }
 
 /** The item specifics a measurement answers: eBay's category lists them, and publishing keeps them to send. */
@@ -77,7 +104,19 @@ export function garmentOf(categoryName: string | null | undefined, title = ''): 
 type MeasuredFields = { category: string; measurementUnit: string } & Partial<Record<MeasurementField, string>>
 
 /** How the listing's measurements are said: in centimetres where the seller chose them, else in inches. */
-const unitOf = (fields: MeasuredFields): 'in' | 'cm' => (fields.measurementUnit === 'cm' ? 'cm' : 'in')
+const unitOf = (fields: Pick<MeasuredFields, 'measurementUnit'>): 'in' | 'cm' =>
+  fields.measurementUnit === 'cm' ? 'cm' : 'in'
+
+/** A measurement as the listing says it, with its unit, from the number typed: "32 in" for a waist of 16 laid flat. */
+export const listedWithUnit = (
+  field: MeasurementField,
+  typed: string,
+  fields: Pick<MeasuredFields, 'measurementUnit'>,
+) => `${listedMeasurement(field, typed)} ${unitOf(fields)}`
+
+/** A measurement's line in the listing's description: "Waist: 32 in" for 16 laid flat. */
+const measurementLine = (field: MeasurementField, typed: string, fields: Pick<MeasuredFields, 'measurementUnit'>) =>
+  `${LISTING_FIELDS[field].label}: ${listedWithUnit(field, typed, fields)}`
 
 /** The measurements given, in the form's order, for clothing only (a listing moved to another category keeps none). */
 function measurementsOf(fields: MeasuredFields): { field: MeasurementField; value: string }[] {
@@ -94,8 +133,7 @@ export function measurementAspect(name: string, fields: MeasuredFields): string 
   for (const { field, value } of measurementsOf(fields)) {
     const aspect = MEASUREMENTS[field].ebayAspect
     if (aspect?.name !== name) continue
-    const amount = Math.round(Number(value) * (aspect.times ?? 1) * 100) / 100
-    return `${amount} ${unit}`
+    return `${aspect.round ? said(round(Number(value))) : listedMeasurement(field, value)} ${unit}`
   }
   return ''
 }
@@ -107,11 +145,7 @@ export function measurementAspect(name: string, fields: MeasuredFields): string 
 function withMeasurements(description: string, fields: MeasuredFields): string {
   const given = measurementsOf(fields)
   if (given.length === 0) return description
-  const unit = unitOf(fields)
-  const block = [
-    'Measurements:',
-    ...given.map(({ field, value }) => `${LISTING_FIELDS[field].label}: ${value} ${unit}`),
-  ].join('\n')
+  const block = ['Measurements:', ...given.map(({ field, value }) => measurementLine(field, value, fields))].join('\n')
   return description ? `${description}\n\n${block}` : block
 }
 

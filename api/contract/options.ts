@@ -15,6 +15,8 @@ export const CATEGORIES = options(
   ['electronics', 'Electronics'],
   ['home', 'Home & Garden'],
   ['collectibles', 'Collectibles'],
+  // A book has its own fields (author, format, publisher, year) in place of clothing's (decision 0059).
+  ['books', 'Books'],
   ['other', 'Other'],
 )
 export const COLORS = options(

@@ -1,14 +1,37 @@
 // What a product from eBay's catalog fills on a draft (docs/decisions/0046): pure, as draft-fills.ts is for the AI. The
 // catalog knows the product for certain where the AI guesses from photos, so its values go over the AI's; never over
 // what the seller typed.
-import { titleWithinLimit } from '../../api/contract/listing-fields.ts'
+import * as v from 'valibot'
+import { gtinKind } from '../../api/contract/gtin.ts'
+import { FIELD_SCHEMAS } from '../../api/contract/listing-field-schemas.ts'
+import { LISTING_FIELD_ENTRIES, titleWithinLimit } from '../../api/contract/listing-fields.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'
 import { aspectGuessKey } from './draft-fills.ts'
 
+/** A book: its code is an ISBN, or eBay files the product under Books (decision 0059). */
+export const isBook = (product: CatalogProduct, code: string | undefined) =>
+  (code !== undefined && gtinKind(code) === 'isbn') || /\bbooks?\b/i.test(product.category?.name ?? '')
+
+/** The text fields that answer an eBay item specific (a book's Author, Format…), as the catalog gives them, if valid. */
+function fieldsOfAspects(aspects: Record<string, string>): Partial<DraftFields> {
+  return Object.fromEntries(
+    LISTING_FIELD_ENTRIES.flatMap(([field, spec]) => {
+      const value = spec.kind === 'text' && spec.ebayAspect ? aspects[spec.ebayAspect]?.trim() : undefined
+      return value && v.is(FIELD_SCHEMAS[field], value) ? [[field, value]] : []
+    }),
+  )
+}
+
 /** The form's values the product (and the market for its code) give. */
-export function catalogFields(product: CatalogProduct, market: ProductLookup['market'] | undefined) {
-  const values: Partial<DraftFields> = { title: titleWithinLimit(product.title), ebayProductId: product.epid }
+export function catalogFields(product: CatalogProduct, market: ProductLookup['market'] | undefined, code?: string) {
+  const values: Partial<DraftFields> = {
+    ...fieldsOfAspects(product.aspects),
+    title: titleWithinLimit(product.title),
+    ebayProductId: product.epid,
+  }
+  // A book shows a book's fields (author, format…), not clothing's.
+  if (isBook(product, code)) values.category = 'books'
   if (product.brand) values.brand = product.brand
   if (market && market.count > 0) {
     // The same product on eBay now: a used one sells near the middle of them.
@@ -24,7 +47,7 @@ export function filledByProduct(
   product: CatalogProduct,
   market: ProductLookup['market'] | undefined,
 ): Partial<Draft> {
-  const filled = Object.entries(catalogFields(product, market)).filter(
+  const filled = Object.entries(catalogFields(product, market, draft.barcode?.code)).filter(
     ([field]) => !draft.edited.includes(field as DraftField),
   )
   const filledNames = filled.map(([field]) => field as DraftField)

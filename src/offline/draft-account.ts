@@ -1,6 +1,7 @@
 // The draft store's writes for the account as a whole: forgetting drafts that have served their purpose, what logging
 // out leaves on the phone, and the drafts made before drafts had an owner.
 import type { DraftRecords } from './draft-records.ts'
+import { isUntouched } from './untouched-draft.ts'
 
 /** How much of one account is on this phone and not on the server yet. */
 export interface UnsyncedCounts {
@@ -35,6 +36,19 @@ export function draftAccount({ db, userId, removeDrafts }: DraftRecords) {
           )
           .toArray()
         await removeDrafts(done.map((draft) => draft.id))
+      }),
+
+    /**
+     * Drafts nothing was put into (untouched-draft.ts) go: the one the seller leaves (`id`), or every one of the
+     * account's when the Dashboard opens (a tab closed on an empty form). What is queued for one goes with it: the
+     * analysis of a photo since removed has nothing left to read.
+     */
+    forgetUntouched: (id?: string) =>
+      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+        const drafts = id === undefined ? await db.drafts.where({ userId }).toArray() : [await db.drafts.get(id)]
+        await removeDrafts(
+          drafts.flatMap((draft) => (draft?.userId === userId && isUntouched(draft) ? [draft.id] : [])),
+        )
       }),
 
     /** What logging out would leave on the phone: drafts not on the server yet, and their photos. */

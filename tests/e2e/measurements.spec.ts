@@ -1,6 +1,7 @@
-// A clothing seller measures (issue 33, decision 0047), on a 390×844 phone: the AI's jeans ask for a pair of jeans'
-// measurements (no pit to pit), the rest a tap away; what is typed with a decimal comma is a number, and on eBay the
-// measurements answer the category's Inseam and Waist Size and end the description.
+// A clothing seller measures (issue 33, decisions 0047 and 0059), on a 390×844 phone: the AI's jeans ask for a pair of
+// jeans' measurements (no pit to pit), the rest a tap away; what is typed with a decimal comma is a number; the waist is
+// typed laid flat and the listing says it doubled (16 is "Waist: 32 in", "Listed as 32 in" under it as typed), pit to
+// pit as measured; and on eBay the measurements answer the category's Inseam and Waist Size and end the description.
 import { writeFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { LEVIS_501 } from '../fakes/gemini.ts'
@@ -27,10 +28,16 @@ test('measure a pair of jeans and post them to eBay with their measurements', as
   await expect(measurements).toContainText('measured as bottoms')
   await expect(measurements.getByLabel('Inseam')).toBeVisible()
   await expect(measurements.getByLabel('Pit to pit')).toBeHidden()
-  await measurements.getByLabel('Waist').fill('32')
+  // The waist is measured laid flat, as resellers measure it, and the listing doubles it.
+  const waist = measurements.getByLabel('Waist')
+  await expect(waist).toHaveAccessibleDescription(/Laid flat across the waistband; the listing doubles it/)
+  await waist.fill('16')
+  await expect(measurements.getByText('Listed as 32 in')).toBeVisible()
   await measurements.getByLabel('Inseam').fill('30,5')
   await measurements.getByRole('button', { name: 'More measurements' }).click()
-  await expect(measurements.getByLabel('Pit to pit')).toBeVisible()
+  // Pit to pit is flat too, and listed as measured.
+  const pitToPit = measurements.getByLabel('Pit to pit')
+  await expect(pitToPit).toHaveAccessibleDescription(/listed as measured, not doubled/)
   await measurements.screenshot({ path: testInfo.outputPath('measurements.png') })
   await expectAccessible(page, 'the listing form with measurements')
 

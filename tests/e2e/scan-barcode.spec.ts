@@ -56,11 +56,12 @@ test('scan a book’s ISBN with no signal, reconnect, and post it filled, priced
   await expect(page.getByLabel('eBay catalog product (ePID)')).toHaveValue('240123456')
   await page.screenshot({ path: testInfo.outputPath('filled-from-catalog.png'), fullPage: true })
 
-  // The photo's analysis fills what the catalog did not (Category, Color), never the catalog's title.
+  // The photo's analysis fills what the catalog did not (Color), never the catalog's title nor its Category, Books.
   const photo = testInfo.outputPath('book.jpg')
   writeFileSync(photo, await solidJpeg({ r: 200, g: 190, b: 170 }))
   await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
-  await expect(page.getByRole('combobox', { name: /^Category/ })).not.toHaveValue('')
+  await expect(page.getByLabel('Primary Color')).not.toHaveValue('')
+  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue('books')
   await expect(page.getByLabel('Title')).toHaveValue(BOOK_TITLE)
   await page.getByRole('group', { name: 'Parcel presets' }).getByRole('button', { name: 'Padded mailer, 1 lb' }).click()
   await page.getByRole('button', { name: 'Create Listing' }).click()
@@ -189,4 +190,59 @@ test('in a haul, a scan joins the item being photographed and eBay’s catalog f
   await page.getByRole('link', { name: 'Review 1 ready' }).click()
   await expect(page.getByLabel('Title')).toHaveValue(BOOK_TITLE)
   await expect(page.getByLabel('Barcode (UPC, EAN or ISBN)')).toHaveValue(BOOK_ISBN)
+})
+
+test('a scanned book shows the catalog’s author, format, publisher, year and ISBN, and no clothing fields', async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page)
+  const grant = await connectEbay(page)
+  await page.getByRole('link', { name: 'New Listing' }).first().click()
+  await page.getByRole('button', { name: 'Scan', exact: true }).click()
+  await expect(barcodeStatus(page)).toHaveText(`Filled from eBay’s catalog: ${BOOK_TITLE}`)
+
+  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue('books')
+  const book = page.getByRole('group', { name: 'Book details' })
+  await expect(book.getByLabel('Author')).toHaveValue('Joshua Bloch')
+  await expect(book.getByLabel('Format')).toHaveValue('Trade Paperback')
+  await expect(book.getByLabel('Publisher')).toHaveValue('Addison-Wesley')
+  await expect(book.getByLabel('Publication year')).toHaveValue('2018')
+  await expect(book).toContainText(`ISBN ${BOOK_ISBN}`)
+  await expect(book.getByText('eBay catalog')).toHaveCount(4)
+  for (const clothing of ['Size', 'Size Type', 'Department'])
+    await expect(page.getByLabel(clothing, { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('group', { name: 'Measurements' })).toHaveCount(0)
+  await book.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('book-details.png') })
+
+  // A photo's analysis (the stand-in sees jeans) never turns the catalog's book into clothing.
+  const photo = testInfo.outputPath('book.jpg')
+  writeFileSync(photo, await solidJpeg({ r: 200, g: 190, b: 170 }))
+  await page.getByLabel('Take Photo or Upload').setInputFiles(photo)
+  await expect(page.getByLabel('Primary Color')).not.toHaveValue('')
+  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue('books')
+  await expect(page.getByRole('group', { name: 'Measurements' })).toHaveCount(0)
+  // Nor shows the item specifics eBay has for the jeans' category under the book's.
+  await expect(page.getByLabel(/^(Inseam|Waist Size)/)).toHaveCount(0)
+  // The seller corrects the format; it is theirs from then on.
+  await book.getByLabel('Format').fill('Paperback')
+  await page.getByRole('group', { name: 'Parcel presets' }).getByRole('button', { name: 'Padded mailer, 1 lb' }).click()
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByText('Listing created successfully')).toBeVisible()
+
+  await page.getByRole('button', { name: `Post to eBay: ${BOOK_TITLE}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post to eBay' })
+  await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
+  await dialog.getByRole('button', { name: 'Post to eBay', exact: true }).click()
+  await expect(dialog.getByRole('link', { name: 'View on eBay' })).toBeVisible()
+  const { offers } = (await (
+    await page.request.get(`http://127.0.0.1:${FAKE_EBAY_PORT}/__control/offers?state=${encodeURIComponent(grant)}`)
+  ).json()) as { offers: { item: { product: { aspects: Record<string, string[]> } } }[] }
+  expect(offers[0]!.item.product.aspects).toMatchObject({
+    Author: ['Joshua Bloch'],
+    Format: ['Paperback'],
+    Publisher: ['Addison-Wesley'],
+    'Publication Year': ['2018'],
+  })
+  expect(offers[0]!.item.product.aspects.Size).toBeUndefined()
 })

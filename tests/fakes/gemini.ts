@@ -137,11 +137,11 @@ export const LEVIS_501_REPLY = describedReply(LEVIS_501, {
   ],
 })
 
-/** The Levi's photographed on a tape measure: the model reads the waist (flat, doubled), inseam and length off it. */
+/** The Levi's photographed on a tape measure: the model reads the waist (laid flat), inseam and length off it. */
 export const LEVIS_501_MEASURED_REPLY = {
   ...LEVIS_501_REPLY,
   measurementUnit: 'inches',
-  waist: '32',
+  waist: '16',
   inseam: '32',
   garmentLength: '42.5',
 }

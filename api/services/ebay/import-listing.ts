@@ -16,6 +16,7 @@ const CATEGORY_WORDS: [RegExp, ListingInput['category']][] = [
   [/cloth|shirt|jacket|coat|dress|jean|pant|shoe|boot|sneaker|apparel|sweater|skirt|hat|handbag|accessor/i, 'clothing'],
   [/electronic|phone|computer|laptop|camera|tablet|video game|console|audio|tv|headphone/i, 'electronics'],
   [/home|garden|kitchen|furniture|decor|bedding|lamp|tool/i, 'home'],
+  [/\bbooks?\b|textbook|novel|magazine/i, 'books'],
   [/collectible|antique|coin|stamp|trading card|toy|memorabilia|vintage|art/i, 'collectibles'],
 ]
 

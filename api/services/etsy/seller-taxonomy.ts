@@ -41,6 +41,7 @@ const TAXONOMY_NAMES: Record<Category, string | null> = {
   electronics: 'Electronics & Accessories',
   home: 'Home & Living',
   collectibles: 'Art & Collectibles',
+  books: 'Books, Movies & Music',
   other: null,
 }
 

@@ -136,7 +136,8 @@ function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion
  */
 export function ItemSpecifics({ draft }: { draft: Draft }) {
   const ebay = draft.analysis?.ebay
-  if (!ebay || !draft.ebayCategory) return null
+  // Only for the category they are of: a book eBay's catalog filed under Books shows no jeans' Inseam from a photo.
+  if (!ebay || draft.ebayCategory?.id !== ebay.category.id) return null
   // An aspect a field or a measurement answers is decided there, as eBay gets it (aspect-values.ts).
   const shown = ebay.aspects.filter(
     (aspect) => !isFieldAspect(aspect.name) && !measurementAspect(aspect.name, draft.fields),

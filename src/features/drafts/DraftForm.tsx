@@ -21,6 +21,7 @@ import { ConfirmGuess, Flaws, ItemSpecifics, MarketPanel } from './AiFindings.ts
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
 import { BarcodePanel } from './BarcodePanel.tsx'
+import { BookPanel } from './BookPanel.tsx'
 import { fieldBadge, PLACES, SectionFields, type InputProps } from './draft-form-fields.tsx'
 import { EbayCategoryField } from './EbayCategoryField.tsx'
 import { photoTiles } from './photo-tiles.ts'
@@ -241,6 +242,8 @@ export function DraftForm({ draftId, view, review }: { draftId: string; view: Dr
         {draft && <EbayCategoryField draft={draft} />}
         {draft && <ItemSpecifics draft={draft} />}
       </fieldset>
+
+      <BookPanel {...sectionProps} />
 
       <MeasurementsPanel ebayCategoryName={draft?.ebayCategory?.name} {...sectionProps} />
 

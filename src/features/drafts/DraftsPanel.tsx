@@ -145,6 +145,8 @@ export function DraftsPanel({ visible, search }: DraftsPanelProps) {
     )
   }, [drafts, search])
   const draftStore = useDraftStore()
+  // A form left with nothing in it (a tab closed on it) is no draft of the seller's: it goes before it is listed.
+  useEffect(() => void draftStore.forgetUntouched(), [draftStore])
   const [discarding, setDiscarding] = useState<DraftView | null>(null)
   const usage = useStorageEstimate(views?.length)
   if (!visible || !views?.length) return null

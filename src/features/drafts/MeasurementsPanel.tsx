@@ -1,11 +1,33 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): shown when the item is Clothing, the ones a buyer
-// asks for on this kind of garment first (by its eBay category, else its title), the rest a tap away.
+// asks for on this kind of garment first (by its eBay category, else its title), the rest a tap away. One taken laid
+// flat and doubled in the listing (a waist) says under it what the listing will say.
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
-import { garmentOf, MEASUREMENT_FIELDS, MEASUREMENTS, type Garment } from '../../../api/contract/measurements.ts'
-import { SectionFields, type SectionProps } from './draft-form-fields.tsx'
+import { MEASURE_PATTERN, typedMeasure } from '../../../api/contract/listing-fields.ts'
+import {
+  garmentOf,
+  listedWithUnit,
+  MEASUREMENT_FIELDS,
+  MEASUREMENTS,
+  type Garment,
+  type MeasurementField,
+} from '../../../api/contract/measurements.ts'
+import { SectionFields, type FormControl, type SectionProps } from './draft-form-fields.tsx'
 
 const GARMENT_WORDS: Record<Garment, string> = { top: 'a top', bottoms: 'bottoms', dress: 'a dress' }
+
+/** What the listing says of a measurement it doubles, as the seller types it: a waist of 16 laid flat is 32 in. */
+function ListedAs({ field, control }: { field: MeasurementField; control: FormControl }) {
+  const [typed, measurementUnit] = useWatch({ control, name: [field, 'measurementUnit'] })
+  const value = typedMeasure(typed.trim())
+  return (
+    <p className="text-sm font-medium text-slate-800" aria-live="polite">
+      {MEASURE_PATTERN.test(value) && `Listed as ${listedWithUnit(field, value, { measurementUnit })}`}
+    </p>
+  )
+}
+
+const DOUBLED = MEASUREMENT_FIELDS.filter((field) => MEASUREMENTS[field].flat?.doubled)
 
 export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: SectionProps & { ebayCategoryName?: string }) {
   const [category, title, ...values] = useWatch({
@@ -28,7 +50,17 @@ export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: Section
         What buyers ask before they buy, measured as {GARMENT_WORDS[garment]}. They go in the description and in eBay’s
         item specifics where eBay has them.
       </p>
-      <SectionFields section="measurements" only={['measurementUnit', ...shown]} {...sectionProps} />
+      <SectionFields
+        section="measurements"
+        only={['measurementUnit', ...shown]}
+        {...sectionProps}
+        under={{
+          ...sectionProps.under,
+          ...Object.fromEntries(
+            DOUBLED.map((field) => [field, <ListedAs key={field} field={field} control={sectionProps.control} />]),
+          ),
+        }}
+      />
       {shown.length < MEASUREMENT_FIELDS.length && (
         <button
           type="button"

@@ -4,14 +4,14 @@ import { Fragment, type ComponentProps, type ReactNode } from 'react'
 import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
 import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { ListingInput } from '../../../api/contract/listing.ts'
-import { MEASUREMENT_FIELDS, MEASUREMENTS } from '../../../api/contract/measurements.ts'
+import { MEASUREMENT_FIELDS, measurementHint } from '../../../api/contract/measurements.ts'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import type { Draft, DraftField, DraftFields } from '../../offline/db.ts'
 import { GuessBadge } from './AiFindings.tsx'
 
-export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'measurements' | 'books'
+export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'measurements' | 'book' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -25,6 +25,8 @@ interface Placement {
   counted?: true
   /** Choice: what not chosen is called, when it means something ('Inches'). */
   placeholder?: string
+  /** A clothing field (Size…) a book has none of: hidden for Books, whose own fields show instead (decision 0059). */
+  notForBooks?: true
 }
 export const PLACES = {
   title: { section: 'details', wide: true, counted: true },
@@ -42,10 +44,10 @@ export const PLACES = {
   gtin: { section: 'barcode', hint: 'Scan it, or type the number under the bars' },
   color: { section: 'details' },
   brand: { section: 'ebay' },
-  size: { section: 'ebay' },
+  size: { section: 'ebay', notForBooks: true },
   type: { section: 'ebay' },
-  sizeType: { section: 'ebay' },
-  department: { section: 'ebay' },
+  sizeType: { section: 'ebay', notForBooks: true },
+  department: { section: 'ebay', notForBooks: true },
   ebayProductId: {
     section: 'ebay',
     hint: 'Filled when you pick eBay’s product for the barcode: eBay adds its details',
@@ -56,8 +58,12 @@ export const PLACES = {
   packageHeight: { section: 'shipping' },
   measurementUnit: { section: 'measurements', placeholder: 'Inches' },
   ...(Object.fromEntries(
-    MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: MEASUREMENTS[field].how }]),
+    MEASUREMENT_FIELDS.map((field) => [field, { section: 'measurements', hint: measurementHint(field) }]),
   ) as Record<(typeof MEASUREMENT_FIELDS)[number], Placement>),
+  author: { section: 'book' },
+  bookFormat: { section: 'book', hint: 'Hardcover, Paperback, Trade Paperback…' },
+  publisher: { section: 'book' },
+  publicationYear: { section: 'book' },
   cost: { section: 'books', hint: 'What you paid for one, in dollars (0 for a free find)' },
   sku: { section: 'books', hint: 'Blank: Snaplist makes one' },
   bin: { section: 'books' },
@@ -136,8 +142,10 @@ export function SectionFields({
   /** Of the section's fields, only these (a garment's measurements). */
   only?: readonly DraftField[]
 }) {
+  const book = useWatch({ control, name: 'category' }) === 'books'
   const shown = LISTING_FIELD_ENTRIES.filter(
-    ([field]) => PLACES[field].section === section && (!only || only.includes(field)),
+    ([field]) =>
+      PLACES[field].section === section && (!only || only.includes(field)) && !(book && PLACES[field].notForBooks),
   )
   return shown.map(([field, spec]) => {
     const { wide, rows, counted, placeholder } = PLACES[field]
@@ -156,7 +164,12 @@ export function SectionFields({
       ) : spec.kind === 'text' && counted ? (
         <CountedTextField control={control} limit={spec.max} {...props} />
       ) : spec.kind === 'text' && spec.format ? (
-        <TextField inputMode={spec.format === 'measure' ? 'decimal' : 'numeric'} autoComplete="off" {...props} />
+        <TextField
+          inputMode={spec.format === 'measure' ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          maxLength={spec.max}
+          {...props}
+        />
       ) : (
         <TextField {...props} />
       )

@@ -1,5 +1,6 @@
 // The form's side of src/lib/field-edits.ts: what the seller types is written to the draft after a pause in typing,
-// and at once when the form goes away (another screen, the next item of a haul), so nothing typed is lost.
+// and at once when the form goes away (another screen, the next item of a haul), so nothing typed is lost; a draft left
+// with nothing in it then goes (untouched-draft.ts), so opening New Listing and leaving leaves no Untitled draft.
 import { useEffect, useMemo } from 'react'
 import { dropFieldEdits, flushFieldEdits, isFieldEditPending, queueFieldEdit } from '../../lib/field-edits.ts'
 import type { DraftField, DraftFields } from '../../offline/db.ts'
@@ -18,7 +19,7 @@ export interface FieldEdits {
 
 export function useFieldEdits(draftId: string): FieldEdits {
   const drafts = useDraftStore()
-  useEffect(() => () => void flushFieldEdits(draftId), [draftId])
+  useEffect(() => () => void flushFieldEdits(draftId).then(() => drafts.forgetUntouched(draftId)), [draftId, drafts])
   return useMemo(
     () => ({
       edit: (changes) => queueFieldEdit(drafts, draftId, changes),

@@ -1,6 +1,7 @@
-// A clothing listing's measurements on eBay (issue 33, decision 0047): each answers the item specific eBay's category
-// names for it (Men's Jeans' required Inseam and its Waist Size, T-Shirts' Chest Size as twice pit to pit) in eBay's
-// spelling, only where eBay takes the value, and all of them end the description; an edit sends the new ones.
+// A clothing listing's measurements on eBay (issue 33, decisions 0047 and 0059): each answers the item specific eBay's
+// category names for it (Men's Jeans' required Inseam and its Waist Size, twice the waist laid flat; T-Shirts' Chest
+// Size as twice pit to pit) in eBay's spelling, only where eBay takes the value, and all of them end the description,
+// the waist doubled and pit to pit as measured; an edit sends the new ones.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { connectEbay, ebayAppPerFile } from '../../helpers/ebay.ts'
@@ -9,7 +10,7 @@ import { readJson, registeredClient, uploadPhotos, type JsonBody } from '../../h
 
 const opened = ebayAppPerFile()
 
-const JEANS = { ...JACKET, title: "Levi's 501 jeans W32 L30", size: 'W32 L30', waist: '32', inseam: '30.5' }
+const JEANS = { ...JACKET, title: "Levi's 501 jeans W32 L30", size: 'W32 L30', waist: '16', inseam: '30.5' }
 
 type Item = JsonBody & { product: { aspects: Record<string, string[]>; description: string } }
 
@@ -26,7 +27,7 @@ async function listedSeller(fields: Record<string, unknown>) {
 describe('measurements on eBay', () => {
   it('answer the jeans’ required Inseam and their Waist Size, end the description, and follow an edit', async () => {
     const { seller, listing, item } = await listedSeller(JEANS)
-    expect(listing).toMatchObject({ waist: '32', inseam: '30.5', measurementUnit: '' })
+    expect(listing).toMatchObject({ waist: '16', inseam: '30.5', measurementUnit: '' })
 
     const requirements = await readJson(await seller.get(`/api/listings/${listing.id}/ebay-requirements`))
     expect(requirements.category).toMatchObject({ name: "Men's Jeans" })
@@ -44,7 +45,7 @@ describe('measurements on eBay', () => {
       version: listing.version,
       description: 'Stonewash.',
       measurementUnit: 'cm',
-      waist: '81',
+      waist: '40.5',
       inseam: '77.5',
     })
     expect(edited.status, await edited.clone().text()).toBe(200)

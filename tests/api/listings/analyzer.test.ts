@@ -122,7 +122,7 @@ describe('the Gemini analyser, against the fake Gemini API', () => {
     fake.setReply('measured')
     expect((await analyze()).suggestion).toMatchObject({
       measurementUnit: '',
-      waist: '32',
+      waist: '16',
       inseam: '32',
       garmentLength: '42.5',
       pitToPit: '',

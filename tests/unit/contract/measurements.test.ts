@@ -7,6 +7,8 @@ import {
   garmentOf,
   marketplaceDescription,
   measurementAspect,
+  measurementHint,
+  listedWithUnit,
   MEASUREMENTS,
 } from '../../../api/contract/measurements.ts'
 
@@ -15,7 +17,8 @@ const jeans = {
   description: 'Stonewash, button fly.',
   category: 'clothing',
   measurementUnit: '',
-  waist: '32',
+  // Laid flat: the listing says it doubled, round the waist.
+  waist: '16',
   inseam: '30.5',
   rise: '',
 }
@@ -48,11 +51,13 @@ describe('the kind of garment', () => {
 describe('eBay’s measurement item specifics', () => {
   it('are said in eBay’s spelling, in the listing’s unit', () => {
     expect(measurementAspect('Inseam', jeans)).toBe('30.5 in')
-    expect(measurementAspect('Waist Size', { ...jeans, measurementUnit: 'cm', waist: '81' })).toBe('81 cm')
+    expect(measurementAspect('Waist Size', { ...jeans, measurementUnit: 'cm', waist: '40.5' })).toBe('81 cm')
   })
 
-  it('take eBay’s Chest Size as round the chest: twice pit to pit', () => {
+  it('take eBay’s Chest Size and Waist Size as round the body: twice pit to pit, twice the waist laid flat', () => {
     expect(measurementAspect('Chest Size', { ...jeans, pitToPit: '21.5' })).toBe('43 in')
+    expect(measurementAspect('Waist Size', jeans)).toBe('32 in')
+    expect(measurementAspect('Waist Size', { ...jeans, waist: '16.25' })).toBe('32.5 in')
   })
 
   it('answer nothing for a measurement not taken, an aspect no measurement is, or an item that is not clothing', () => {
@@ -60,6 +65,24 @@ describe('eBay’s measurement item specifics', () => {
     expect(measurementAspect('Sleeve Length', jeans)).toBe('')
     expect(measurementAspect('Brand', jeans)).toBe('')
     expect(measurementAspect('Inseam', { ...jeans, category: 'home' })).toBe('')
+  })
+})
+
+describe('each measurement’s one rule', () => {
+  it('says how to take it under the field, and what the listing makes of one taken flat', () => {
+    expect(measurementHint('waist')).toBe('Laid flat across the waistband; the listing doubles it')
+    expect(measurementHint('pitToPit')).toBe('Laid flat, armpit seam to armpit seam; listed as measured, not doubled')
+    expect(measurementHint('inseam')).toBe('Crotch seam to the hem, along the inside leg')
+  })
+
+  it('doubles a waist laid flat in the listing, and gives pit to pit as measured', () => {
+    expect(listedWithUnit('waist', '16', { measurementUnit: '' })).toBe('32 in')
+    expect(listedWithUnit('waist', '40.75', { measurementUnit: 'cm' })).toBe('81.5 cm')
+    expect(listedWithUnit('pitToPit', '20', { measurementUnit: '' })).toBe('20 in')
+    expect(listedWithUnit('legOpening', '7.50', { measurementUnit: '' })).toBe('7.5 in')
+    expect(
+      marketplaceDescription({ ...jeans, description: '', inseam: '', category: 'clothing', pitToPit: '20' }),
+    ).toBe('Measurements:\nPit to pit: 20 in\nWaist: 32 in')
   })
 })
 
