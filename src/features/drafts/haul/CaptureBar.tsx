@@ -48,9 +48,11 @@ function Shutter({ state, shooting, onShoot, onFiles }: ShutterProps) {
       type="button"
       disabled={state !== 'live'}
       onClick={onShoot}
-      className="mx-auto flex size-18 items-center justify-center rounded-full border-4 border-indigo-700 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 active:scale-95 disabled:border-slate-300"
+      className="mx-auto flex h-16 w-16 items-center justify-center rounded-full border-4 border-indigo-700 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-100"
     >
-      <span className="flex size-13 items-center justify-center rounded-full bg-indigo-700 text-white">{spinner}</span>
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-indigo-700 text-white">
+        {spinner}
+      </span>
       <span className="sr-only">Take photo</span>
     </button>
   )
