@@ -22,8 +22,7 @@ const PRINTED: Record<LabelStock, { label: string; sheet: string }> = {
     sheet: 'print:grid-cols-[repeat(3,2.625in)] print:gap-x-[0.125in]',
   },
   a4: { label: 'print:h-[38.1mm] print:w-[63.5mm]', sheet: 'print:grid-cols-[repeat(3,63.5mm)] print:gap-x-[2.5mm]' },
-  // One column, as on the phone: the page is the label.
-  thermal: { label: 'print:h-[1in] print:w-[2in]', sheet: '' },
+  thermal: { label: 'print:h-[1in] print:w-[2in]', sheet: 'print:grid-cols-[2in]' },
 }
 
 const route = getRouteApi('/signed-in/labels')
