@@ -1,5 +1,5 @@
 // A haul on the phone viewport (docs/product.md §17), in Chromium against the real app and the Gemini stand-in:
-// 30 items × 4 photos taken with the haul screen's own camera (Chromium's fake camera; decision 0058), then reviewed
+// 30 items × 4 photos taken with the haul screen's own camera (a changing picture; decision 0058), then reviewed
 // and created one by one. Measures the taps per item (against the one-item flow, measured in the same run), the time
 // from the last photo to every item analysed, the phone's IndexedDB at its largest, and that no item or photo is lost
 // or doubled on the way.
@@ -25,8 +25,28 @@ const CREATE_ALL_ITEMS = 10
 const TARGETS = { extraTapsPerItem: 1, analysedAfterLastPhotoMs: 60_000, indexedDbBytes: 100 * 1024 * 1024 }
 // A photo through the phone's own camera (New Listing's file input): Take Photo, the shutter, then Use photo.
 const PHONE_CAMERA_TAPS = 3
-// Chromium films its fake camera into the page, allowed without asking: the haul's viewfinder, as a phone's camera.
-const FAKE_CAMERA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+
+/**
+ * The phone's camera for the viewfinder: a 1600 × 1200 picture that changes every 40 ms, as a sensor's never repeats.
+ * Chromium's own fake camera loops its picture, so two photos of it can be the same bytes, which the server stores
+ * once (by their hash), and the count of photos lost or doubled would count the camera rather than the app.
+ */
+function filmChangingFrames() {
+  const canvas = document.createElement('canvas')
+  canvas.width = 1600
+  canvas.height = 1200
+  const context = canvas.getContext('2d')!
+  let frame = 0
+  setInterval(() => {
+    frame++
+    context.fillStyle = `hsl(${(frame * 7) % 360} 60% ${30 + (frame % 40)}%)`
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    context.fillStyle = 'white'
+    context.font = '120px sans-serif'
+    context.fillText(`frame ${frame}`, 200, 600)
+  }, 40)
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(25)
+}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const line = (label: string, value: string, target: string, passed?: boolean) =>
@@ -187,7 +207,7 @@ async function createAllFlow(page: Page, origin: string, listingsBefore: number)
 export async function benchHaul(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'snaplist-bench-haul-'))
   const running = await startApp(workDir)
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_CAMERA] })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     // The one-item flow's photos, picked through New Listing's file input; the haul's come from the camera.
     const photos = await Promise.all(
@@ -204,7 +224,8 @@ export async function benchHaul(): Promise<void> {
         return file
       }),
     )
-    const page = await (await browser.newContext({ ...BENCH_PHONE, permissions: ['camera'] })).newPage()
+    const page = await (await browser.newContext(BENCH_PHONE)).newPage()
+    await page.addInitScript(filmChangingFrames)
     await register(page, running.origin, 'hauler')
     await page.goto(`${running.origin}/`)
     const single = await oneItemFlow(page, running.origin, photos)
