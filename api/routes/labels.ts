@@ -1,5 +1,5 @@
-// GET /api/labels?ids=…: what the labels of the seller's chosen listings carry (docs/decisions/0044), in the order asked,
-// their own listings only.
+// GET /api/labels?ids=…&paper=…&start=…: what the labels of the seller's chosen listings carry (docs/decisions/0044), in
+// the order asked, their own listings only, and how they fall on the paper's sheets.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { LabelsQuerySchema } from '../contract/labels.ts'
@@ -9,6 +9,6 @@ import { valid } from '../validate.ts'
 
 export function labelRoutes(labelsFor: LabelsFor) {
   return new Hono<AppEnv>().get('/labels', valid('query', LabelsQuerySchema), async (c) =>
-    c.json(await labelsFor(requireUser(c).id, c.req.valid('query').ids), 200),
+    c.json(await labelsFor(requireUser(c).id, c.req.valid('query')), 200),
   )
 }

@@ -451,7 +451,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/labels': {
     access: 'user',
     query: LabelsQuerySchema,
-    example: (f) => ({ path: `/api/labels?ids=${f.alice.listingId}` }),
+    example: (f) => ({ path: `/api/labels?ids=${f.alice.listingId}&paper=letter&start=3` }),
   },
   'GET /api/product-lookup': {
     access: 'user',

@@ -1,24 +1,29 @@
 // Printable labels for bins and bags (/labels?ids=…, issue 32, docs/decisions/0044): for each listing chosen on the
-// Dashboard, its SKU as a QR code and in text, its title and its bin, laid out as a sheet of label stock on Letter
-// (Avery 5160: 3 × 10 of 2⅝ × 1 in) or A4 (L7160: 3 × 7 of 63.5 × 38.1 mm), printed with the browser's own print. On
-// screen the sheet is a preview; the print stylesheet leaves only the labels, at their true size.
+// Dashboard, its SKU as a QR code and in text, its title and its bin, laid out as label stock: a sheet on Letter
+// (Avery 5160: 3 × 10 of 2⅝ × 1 in) or A4 (L7160: 3 × 7 of 63.5 × 38.1 mm), from any label of the first sheet, or a
+// thermal roll of 2 × 1 in labels, one a page (issue 47). Printed with the browser's own print: on screen the sheet is
+// a preview; the print stylesheet leaves only the labels, at their true size.
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Label } from '../../../api/contract/labels.ts'
+import type { Label, Labels, LabelStock } from '../../../api/contract/labels.ts'
 import { Button } from '../../components/ui/Button.tsx'
+import { checkedChoice, LabelOptions, type LabelChoice } from './LabelOptions.tsx'
 import { labelsQuery } from './labels-queries.ts'
 import { QrCode } from './QrCode.tsx'
 
-const PAPERS = {
+/**
+ * Each stock's label and columns in print (src/styles.css names its page): columns of the label's own width, so each
+ * place falls where the stock's die-cut is, whatever width the page leaves.
+ */
+const PRINTED: Record<LabelStock, { label: string; sheet: string }> = {
   letter: {
-    name: 'Letter (Avery 5160, 30 a sheet)',
     label: 'print:h-[1in] print:w-[2.625in]',
-    gap: 'print:gap-x-[0.125in]',
+    sheet: 'print:grid-cols-[repeat(3,2.625in)] print:gap-x-[0.125in]',
   },
-  a4: { name: 'A4 (L7160, 21 a sheet)', label: 'print:h-[38.1mm] print:w-[63.5mm]', gap: 'print:gap-x-[2.5mm]' },
-} as const
-type Paper = keyof typeof PAPERS
+  a4: { label: 'print:h-[38.1mm] print:w-[63.5mm]', sheet: 'print:grid-cols-[repeat(3,63.5mm)] print:gap-x-[2.5mm]' },
+  thermal: { label: 'print:h-[1in] print:w-[2in]', sheet: 'print:grid-cols-[2in]' },
+}
 
 const route = getRouteApi('/signed-in/labels')
 
@@ -41,11 +46,25 @@ function LabelCard({ label, size }: { label: Label; size: string }) {
   )
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** How the labels fall on the paper, as the server laid them out. */
+function layoutSaid({ labels, blanks, sheets }: Labels, paper: LabelStock) {
+  if (paper === 'thermal') return `${plural(labels.length, 'label')}, one a page of 2 × 1 in.`
+  const from = blanks > 0 ? `, starting at label ${blanks + 1}` : ''
+  return `${plural(labels.length, 'label')} on ${plural(sheets, 'sheet')}${from}.`
+}
+
 export function LabelsScreen() {
   const { ids } = route.useSearch()
-  const [paper, setPaper] = useState<Paper>('letter')
-  const labels = useQuery({ ...labelsQuery(ids ?? ''), enabled: Boolean(ids) })
-  const found = labels.data?.labels ?? []
+  const [choice, setChoice] = useState<LabelChoice>({ paper: 'letter', start: '1' })
+  const { sent, error } = checkedChoice(ids ?? '', choice)
+  const labels = useQuery({ ...labelsQuery(ids ?? '', sent.paper, sent.start), enabled: Boolean(ids) && !error })
+  const shown = labels.data
+  const found = shown?.labels ?? []
+  const paper = sent.paper
+  // Printed only as the server laid out this paper and start, not the last one's while the new answer comes.
+  const current = !labels.isPlaceholderData && !error
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 print:max-w-none">
       <div className="flex flex-col gap-3 print:hidden">
@@ -61,43 +80,36 @@ export function LabelsScreen() {
         )}
         {labels.isPending && ids && <p className="text-slate-600">Reading the listings…</p>}
         {labels.isError && <p className="text-red-700">The labels could not be read. Labels need a connection.</p>}
-        {labels.isSuccess && (
+        {shown && (
           <>
             <p className="text-sm text-slate-600">
-              {found.length} {found.length === 1 ? 'label' : 'labels'}: the SKU as a QR code and in text, the title and
-              the bin. Print on label stock, at 100% scale.
+              The SKU as a QR code and in text, the title and the bin. Print on label stock, at 100% scale.
             </p>
-            <div className="flex flex-wrap items-end gap-3">
-              <label className="flex flex-col text-sm font-medium text-slate-700">
-                Paper
-                <select
-                  className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-3"
-                  value={paper}
-                  onChange={(event) => setPaper(event.target.value as Paper)}
-                >
-                  {Object.entries(PAPERS).map(([value, { name }]) => (
-                    <option key={value} value={value}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <Button onClick={() => window.print()} disabled={found.length === 0}>
-                Print
-              </Button>
-            </div>
+            <LabelOptions choice={choice} error={error} onChange={setChoice} />
+            <p role="status" className="text-sm font-medium text-slate-800">
+              {current ? layoutSaid(shown, paper) : ''}
+            </p>
+            <Button className="self-start" onClick={() => window.print()} disabled={found.length === 0 || !current}>
+              Print
+            </Button>
           </>
         )}
       </div>
-      <ul
-        data-paper={paper}
-        aria-label="Label sheet"
-        className={`grid grid-cols-1 gap-2 sm:grid-cols-2 print:grid-cols-3 print:gap-y-0 ${PAPERS[paper].gap}`}
-      >
-        {found.map((label) => (
-          <LabelCard key={label.id} label={label} size={PAPERS[paper].label} />
-        ))}
-      </ul>
+      {shown && (
+        <ul
+          data-paper={paper}
+          aria-label="Label sheet"
+          className={`grid grid-cols-1 gap-2 sm:grid-cols-2 print:gap-y-0 ${PRINTED[paper].sheet}`}
+        >
+          {/* The first sheet's labels already used: empty places in print, left out of the preview. */}
+          {Array.from({ length: shown.blanks }, (_, index) => (
+            <li key={`blank-${index}`} aria-hidden="true" className={`hidden print:block ${PRINTED[paper].label}`} />
+          ))}
+          {found.map((label) => (
+            <LabelCard key={label.id} label={label} size={PRINTED[paper].label} />
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

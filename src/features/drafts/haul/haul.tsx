@@ -1,11 +1,12 @@
-// Capture a haul (/haul, docs/product.md §17): many items photographed in a row. The camera stays one tap away, each
-// photo joins the current item, Next item starts the next, and the strip shows every item with its cover. Each item
-// is a draft on this phone from its first photo, so all of it works offline and survives a reload; /haul?haul=<id>
-// names the haul, made once and put in the address like New Listing's draft.
+// Capture a haul (/haul, docs/product.md §17): many items photographed in a row. The camera films in the page (decision
+// 0058) with the shutter and Next item under the thumb, each photo joins the current item, Next item starts the next,
+// and the strip shows every item with its cover. Each item is a draft on this phone from its first photo, so all of it
+// works offline and survives a reload; /haul?haul=<id> names the haul, made once and put in the address like New
+// Listing's draft.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { Suspense, useEffect, useState, type ChangeEvent } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { buttonClass, Button } from '../../../components/ui/Button.tsx'
-import { FullPageSpinner, Spinner } from '../../../components/ui/Spinner.tsx'
+import { FullPageSpinner } from '../../../components/ui/Spinner.tsx'
 import { useOnline } from '../../../hooks/useOnline.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { notify } from '../../../lib/notify.tsx'
@@ -14,19 +15,15 @@ import { Dialog } from '../../../components/ui/Dialog.tsx'
 import { barcodeStatus } from '../barcode-status.ts'
 import { ScanDialog } from '../scan/LazyScanDialog.ts'
 import { addToItem, importFromLibrary } from './add-photos.ts'
+import { CaptureBar, chosen } from './CaptureBar.tsx'
 import { HaulReceipt } from './HaulReceipt.tsx'
 import { ItemPhotos } from './ItemPhotos.tsx'
 import { ItemStrip } from './ItemStrip.tsx'
 import { useHaulItems, useHaulStore, type HaulItemView } from './useHaul.ts'
+import { useViewfinder } from './useViewfinder.ts'
+import { Viewfinder } from './Viewfinder.tsx'
 
 const route = getRouteApi('/signed-in/haul')
-
-/** The files chosen, and the input emptied so the same photo can be chosen again. */
-function chosen(event: ChangeEvent<HTMLInputElement>): File[] {
-  const files = [...(event.target.files ?? [])]
-  event.target.value = ''
-  return files
-}
 
 /**
  * The item the camera adds to: the one the seller picked, else the last one while still open and not moved on from
@@ -99,31 +96,33 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
 
 /**
  * Scan barcode: the code joins the item being photographed (made by it when it has no photo yet), looked up in eBay's
- * catalog now or once the phone is back online; what the catalog said shows under the buttons.
+ * catalog now or once the phone is back online; what the catalog said shows under the viewfinder. The scanner has the
+ * camera to itself meanwhile.
  */
-function ScanIntoItem({ haulId, itemId, view }: { haulId: string; itemId: string; view: HaulItemView | undefined }) {
+function ScanIntoItem({
+  haulId,
+  itemId,
+  scanning,
+  onScanning,
+}: {
+  haulId: string
+  itemId: string
+  scanning: boolean
+  onScanning: (scanning: boolean) => void
+}) {
   const hauls = useHaulStore()
-  const online = useOnline()
-  const [scanning, setScanning] = useState(false)
-  const status = view && barcodeStatus(view, online)
   const scanned = (code: string) => {
-    setScanning(false)
+    onScanning(false)
     hauls.scanned(haulId, itemId, code).catch((error: unknown) => notify('Error', errorMessage(error), 'error'))
   }
   return (
     <>
-      {/* Between Take photo and Next item, in the order of the aisle: scan, photograph, move on. */}
-      <Button variant="secondary" className="order-1 min-h-16 text-base" onClick={() => setScanning(true)}>
+      <Button variant="secondary" className="min-h-16 text-base" onClick={() => onScanning(true)}>
         Scan barcode
       </Button>
-      {status && (
-        <p role="status" className="order-3 col-span-3 text-sm text-slate-700">
-          {status}
-        </p>
-      )}
       {scanning && (
         <Suspense fallback={null}>
-          <ScanDialog onClose={() => setScanning(false)} onScanned={scanned} />
+          <ScanDialog onClose={() => onScanning(false)} onScanned={scanned} />
         </Suspense>
       )}
     </>
@@ -132,7 +131,10 @@ function ScanIntoItem({ haulId, itemId, view }: { haulId: string; itemId: string
 
 function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] }) {
   const hauls = useHaulStore()
+  const online = useOnline()
   const { current, pick, next } = useCurrentItem(haulId, items)
+  const [scanning, setScanning] = useState(false)
+  const camera = useViewfinder(!scanning)
   // Camera photos being shrunk (the camera stays usable meanwhile), and a library import's progress.
   const [shooting, setShooting] = useState(0)
   const [importing, setImporting] = useState<string>()
@@ -146,6 +148,11 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
     )
     setShooting((count) => count - files.length)
   }
+  const shoot = () =>
+    camera.capture().then(
+      (file) => takePhotos([file]),
+      (error: unknown) => notify('Error', errorMessage(error), 'error'),
+    )
   const fromLibrary = async (files: File[]) => {
     if (files.length === 0) return
     setImporting(`Preparing 0 of ${files.length} photos…`)
@@ -168,39 +175,18 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
   const preparing = importing ?? (shooting > 0 ? 'Preparing photo…' : undefined)
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    // Room at the foot for the capture bar, so the last of the screen scrolls clear of it.
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 pb-28">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">Capture a haul</h1>
         <HaulProgress items={items} />
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        <label
-          className={buttonClass(
-            'primary',
-            'min-h-16 cursor-pointer text-base focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-700',
-          )}
-        >
-          {shooting > 0 && <Spinner label="Preparing photo" className="h-5 w-5" />}
-          Take photo
-          {/* Never disabled: the next photo can be taken while the last one is prepared. */}
-          <input
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="sr-only"
-            onChange={(event) => void takePhotos(chosen(event))}
-          />
-        </label>
-        <Button
-          variant="secondary"
-          className="order-2 min-h-16 text-base"
-          disabled={!currentView || shooting > 0}
-          onClick={next}
-        >
-          Next item
-        </Button>
-        <ScanIntoItem haulId={haulId} itemId={current} view={currentView} />
-      </div>
+      <Viewfinder video={camera.video} state={camera.state} />
+      {currentView && barcodeStatus(currentView, online) && (
+        <p role="status" className="text-sm text-slate-700">
+          {barcodeStatus(currentView, online)}
+        </p>
+      )}
       {preparing && (
         <p role="status" className="text-sm text-slate-700">
           {preparing}
@@ -245,6 +231,23 @@ function CaptureHaul({ haulId, items }: { haulId: string; items: HaulItemView[] 
           </Link>
         )}
       </div>
+      <CaptureBar
+        state={camera.state}
+        shooting={shooting > 0}
+        onShoot={() => void shoot()}
+        onFiles={(files) => void takePhotos(files)}
+        scan={<ScanIntoItem haulId={haulId} itemId={current} scanning={scanning} onScanning={setScanning} />}
+        next={
+          <Button
+            variant="secondary"
+            className="min-h-16 text-base"
+            disabled={!currentView || shooting > 0}
+            onClick={next}
+          >
+            Next item
+          </Button>
+        }
+      />
     </div>
   )
 }
