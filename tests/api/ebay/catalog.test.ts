@@ -113,7 +113,9 @@ describe('a listing with its barcode', () => {
       images: await uploadPhotos(seller, 1),
       ebayCategoryId: '261186',
       ebayCategoryName: 'Books',
-      ebayAspects: { 'Book Title': 'Effective Java', Author: 'Joshua Bloch', Language: 'English' },
+      // The author is the listing's own field (eBay's Author item specific, decision 0059), not a kept aspect.
+      author: 'Joshua Bloch',
+      ebayAspects: { 'Book Title': 'Effective Java', Language: 'English' },
     })
     expect(created.status, await created.clone().text()).toBe(201)
     const listing = await readJson(created)
@@ -157,7 +159,9 @@ describe('eBay’s stock photo', () => {
       images,
       ebayCategoryId: '261186',
       ebayCategoryName: 'Books',
-      ebayAspects: { 'Book Title': 'Effective Java', Author: 'Joshua Bloch', Language: 'English' },
+      // The author is the listing's own field (eBay's Author item specific, decision 0059), not a kept aspect.
+      author: 'Joshua Bloch',
+      ebayAspects: { 'Book Title': 'Effective Java', Language: 'English' },
     })
     expect(created.status, await created.clone().text()).toBe(201)
     return readJson(created)
