@@ -6,6 +6,7 @@
 // Plain data, no valibot: the service worker reads the limits too.
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, MEASUREMENT_UNITS, SIZE_TYPES } from './options.ts'
 import type { ListingFieldSpec, TextSpec, WholeNumberSpec } from './listing-field-specs.ts'
+import { SKU_MAX } from './sku.ts'
 
 /** eBay's limit for a listing title. */
 export const TITLE_MAX = 80
@@ -24,10 +25,6 @@ export function titleWithinLimit(title: string, max = TITLE_MAX): string {
 }
 /** The seller's Price, in dollars. */
 export const ASKING_PRICE_MAX = 1_000_000
-/** The seller's SKU: eBay's own limit for one, so a seller's scheme carried over from eBay fits. */
-export const SKU_MAX = 50
-/** The SKU Snaplist makes for a listing saved without one (migration 0036 makes it on create, from the same rule). */
-export const madeSku = (listingId: number) => `SL-${listingId}`
 /** Any other whole number on a listing (prices in dollars, quantity). */
 export const WHOLE_NUMBER_MAX = 10_000_000
 

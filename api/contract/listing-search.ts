@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
 import { idListSchema } from './id-list.ts'
-import { SKU_MAX } from './listing-fields.ts'
+import { SKU_MAX } from './sku.ts'
 import type { Listing, ListingStatus } from './listing.ts'
 import { isRowIdText } from './row-id.ts'
 

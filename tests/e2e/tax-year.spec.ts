@@ -43,7 +43,8 @@ test('an expense with its receipt and a drive: the year adds up the same on the 
   const form = page.getByRole('form', { name: 'Add an expense' })
   await form.getByRole('button', { name: 'Add expense' }).click()
   await expect(form.getByText('Amount is required')).toBeVisible()
-  await form.getByLabel('Amount').fill('23.45')
+  // Typed wrong at first (32.45), changed below.
+  await form.getByLabel('Amount').fill('32.45')
   await form.getByLabel('Category').selectOption('packaging')
   await form.getByLabel('Where').fill('Uline')
   await form.getByLabel('Photo of the receipt').setInputFiles({
@@ -53,6 +54,15 @@ test('an expense with its receipt and a drive: the year adds up the same on the 
   })
   await form.getByRole('button', { name: 'Add expense' }).click()
   const expenses = page.getByRole('region', { name: 'Expenses' })
+  await expect(expenses.getByRole('heading', { name: `Expenses, ${year}: $32.45` })).toBeVisible()
+  // The typo mended: the form opens on the expense, the receipt stays with it.
+  await expenses.getByRole('button', { name: /^Change the expense of \$32\.45/ }).click()
+  const change = page.getByRole('form', { name: 'Change the expense' })
+  await expect(change.getByLabel('Where')).toHaveValue('Uline')
+  await expect(change.getByLabel('Category')).toHaveValue('packaging')
+  await change.getByLabel('Amount').fill('23.45')
+  await change.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('form', { name: 'Add an expense' })).toBeVisible()
   await expect(expenses.getByRole('heading', { name: `Expenses, ${year}: $23.45` })).toBeVisible()
   await expect(
     expenses.getByRole('listitem').filter({ hasText: 'Uline' }).getByRole('link', { name: 'Receipt' }),

@@ -4,7 +4,8 @@
 import { withoutFieldAspects } from '../../contract/ebay-aspects.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/ebay-bulk-post.ts'
 import { GUESSED_CONDITION, guessesAfterEdit, type Guess } from '../../contract/guesses.ts'
-import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS, madeSku } from '../../contract/listing-fields.ts'
+import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS } from '../../contract/listing-fields.ts'
+import { madeSku } from '../../contract/sku.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-suggestion.ts'
 import {
   editChangesNothing,

@@ -1,5 +1,6 @@
 // The year's expenses (docs/decisions/0061): added with a photo of the receipt taken with the camera (shrunk on the
-// phone, stored like a listing's photos), found by where or note and by category, deleted; the year's total above.
+// phone, stored like a listing's photos), found by where or note and by category, changed or deleted; the year's total
+// above.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -7,6 +8,7 @@ import {
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
   ExpenseInputSchema,
+  type Expense,
   type ExpenseCategory,
 } from '../../../api/contract/expenses.ts'
 import { Button } from '../../components/ui/Button.tsx'
@@ -35,24 +37,37 @@ async function storedReceipt(file: File): Promise<string> {
   return (await okJson(api.images.$post({ form: { id: uuid(), image } }))).imageUrl
 }
 
-function ExpenseForm({ year }: { year: number }) {
+/** The form's text for an expense already kept: what the seller typed, as they would type it. */
+const formOf = (expense: Expense) => ({
+  spentOn: expense.spentOn,
+  amount: (expense.amountCents / 100).toFixed(2),
+  category: expense.category,
+  place: expense.place,
+  note: expense.note,
+})
+
+/** Adds an expense, or changes `editing` (its receipt kept unless another is photographed). */
+function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expense; onDone?: () => void }) {
   const queryClient = useQueryClient()
-  const [form, setForm] = useState(() => blank(year))
+  const [form, setForm] = useState(() => (editing ? formOf(editing) : blank(year)))
   const [receipt, setReceipt] = useState<File | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const done = editing ? 'changed' : 'added'
   const add = useMutation({
     mutationFn: async (input: v.InferOutput<typeof ExpenseInputSchema>) => {
-      const receiptUrl = receipt ? await storedReceipt(receipt) : null
-      const body = { ...form, category: input.category, clientId: input.clientId, receiptUrl }
-      return okJson(api.expenses.$post({ json: body }))
+      const receiptUrl = receipt ? await storedReceipt(receipt) : (editing?.receiptUrl ?? null)
+      const body = { ...form, category: input.category, receiptUrl }
+      if (editing) return okJson(api.expenses[':id'].$patch({ param: { id: String(editing.id) }, json: body }))
+      return okJson(api.expenses.$post({ json: { ...body, clientId: input.clientId } }))
     },
     onSuccess: async (expense) => {
-      notify(`Expense of ${dollars(expense.amountCents)} added`)
+      notify(`Expense of ${dollars(expense.amountCents)} ${done}`)
       setForm(blank(year))
       setReceipt(null)
+      onDone?.()
       await refreshTaxYear(queryClient)
     },
-    onError: (error) => notify('The expense was not added', errorMessage(error), 'error'),
+    onError: (error) => notify(`The expense was not ${done}`, errorMessage(error), 'error'),
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -69,9 +84,10 @@ function ExpenseForm({ year }: { year: number }) {
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
     error: errors[name],
   })
+  const title = editing ? 'Change the expense' : 'Add an expense'
   return (
-    <form aria-label="Add an expense" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
-      <h2 className="text-lg font-semibold text-slate-900">Add an expense</h2>
+    <form aria-label={title} onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <TextField label="Date" type="date" {...field('spentOn')} />
       <TextField label="Amount" inputMode="decimal" placeholder="12.50" {...field('amount')} />
       <SelectField
@@ -83,15 +99,20 @@ function ExpenseForm({ year }: { year: number }) {
       <TextField label="Where" {...field('place')} />
       <TextField label="Note" {...field('note')} />
       <TextField
-        label="Photo of the receipt"
+        label={editing?.receiptUrl ? 'Another photo of the receipt' : 'Photo of the receipt'}
         type="file"
         accept="image/*"
         capture="environment"
         onChange={(event) => setReceipt(event.target.files?.[0] ?? null)}
       />
       <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add expense'}
+        {add.isPending ? 'Saving…' : editing ? 'Save changes' : 'Add expense'}
       </Button>
+      {editing && (
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      )}
     </form>
   )
 }
@@ -107,6 +128,7 @@ export function Expenses({
 }) {
   const queryClient = useQueryClient()
   const [q, setQ] = useState('')
+  const [editing, setEditing] = useState<Expense | undefined>()
   const list = useInfiniteQuery(expensesQuery({ year, q: q.trim(), category }))
   const remove = useMutation({
     mutationFn: (id: number) => okJson(api.expenses[':id'].$delete({ param: { id: String(id) } })),
@@ -120,7 +142,8 @@ export function Expenses({
   const total = list.data?.pages[0]?.totalCents ?? 0
   return (
     <div className="flex flex-col gap-4">
-      <ExpenseForm year={year} />
+      {/* Keyed, so that the form starts again from the expense chosen (or blank) each time. */}
+      <ExpenseForm key={editing?.id ?? 'new'} year={year} editing={editing} onDone={() => setEditing(undefined)} />
       <section aria-label="Expenses" className={card}>
         <h2 className="text-lg font-semibold text-slate-900">
           Expenses, {year}: {dollars(total)}
@@ -152,21 +175,29 @@ export function Expenses({
                   {expense.spentOn}
                   {expense.place && ` · ${expense.place}`}
                   {expense.note && ` · ${expense.note}`}
-                  {expense.receiptUrl && (
-                    <>
-                      {' · '}
-                      <a
-                        href={expense.receiptUrl}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="text-indigo-700 underline"
-                      >
-                        Receipt
-                      </a>
-                    </>
-                  )}
                 </span>
+                {/* A line of its own: at the end of a long line it was cut off beside Change and Delete. */}
+                {expense.receiptUrl && (
+                  <a
+                    href={expense.receiptUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex min-h-6 items-center text-indigo-700 underline"
+                  >
+                    Receipt
+                  </a>
+                )}
               </span>
+              <Button
+                variant="ghost"
+                aria-label={`Change the expense of ${dollars(expense.amountCents)} on ${expense.spentOn}`}
+                onClick={() => {
+                  setEditing(expense)
+                  window.scrollTo({ top: 0 })
+                }}
+              >
+                Change
+              </Button>
               <Button
                 variant="ghost"
                 aria-label={`Delete the expense of ${dollars(expense.amountCents)} on ${expense.spentOn}`}
