@@ -54,7 +54,8 @@ test('a listing live only on Etsy reads Live, filters as Live, and can go to eBa
   await expect(row.getByRole('status').filter({ hasText: 'Live on Etsy' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Live 1' })).toBeVisible()
   const badge = row.getByText('Live on eBay · Etsy')
-  const price = row.getByText('$', { exact: false }).first()
+  // The price itself, not the first of the row's texts holding a dollar sign.
+  const price = row.getByText(/^\$\d[\d,]*\.\d\d$/)
   const [badgeBox, priceBox] = [(await badge.boundingBox())!, (await price.boundingBox())!]
   expect(Math.abs(badgeBox.y - priceBox.y), 'the badge and the price on one line').toBeLessThan(8)
   expect(badgeBox.height, 'the badge is one line').toBeLessThan(30)
