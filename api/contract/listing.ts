@@ -9,6 +9,7 @@ import type { ListingRecordState } from './listing-record.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 import { POSTGRES_INTEGER_MAX } from './row-id.ts'
+import type { Platform } from './marketplace-paths.ts'
 
 /** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
@@ -114,10 +115,6 @@ export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
     ? `a sale at ${orderId}`
     : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
 
-/** A marketplace a listing can be placed on (the marketplaces table of migration 0054). */
-export type PlaceMarketplace = 'ebay' | 'etsy'
-export const PLACE_LABELS: Record<PlaceMarketplace, string> = { ebay: 'eBay', etsy: 'Etsy' }
-
 /**
  * Where a listing stands on one marketplace (listing_places, docs/decisions/0060): unlisted (known there, not for
  * sale), publishing (under way or stopped half way), live, ended, sold out (its last piece sold there), or refused.
@@ -125,7 +122,8 @@ export const PLACE_LABELS: Record<PlaceMarketplace, string> = { ebay: 'eBay', et
 export type PlaceState = 'unlisted' | 'publishing' | 'live' | 'ended' | 'sold_out' | 'refused'
 
 export interface ListingPlace {
-  marketplace: PlaceMarketplace
+  /** A marketplace Snaplist sells on (the marketplaces table of migration 0054). */
+  marketplace: Platform
   state: PlaceState
   /** The listing's id on that marketplace; null before it gave one. */
   externalId: string | null
@@ -242,7 +240,7 @@ export const liveOn = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
 ): string[] =>
   listing.places
-    ? listing.places.filter((place) => place.state === 'live').map((place) => PLACE_LABELS[place.marketplace])
+    ? listing.places.filter((place) => place.state === 'live').map((place) => SOLD_ON_LABELS[place.marketplace])
     : isPostedToEbay(listing)
-      ? [PLACE_LABELS.ebay]
+      ? [SOLD_ON_LABELS.ebay]
       : []

@@ -1,6 +1,7 @@
 // SQL for the seller's CSV exports (docs/decisions/0039): each read is one page after the last row of the page before
 // (keyset), so an export of any size holds one page in memory. Scoped to the seller.
-import type { ListingStatus, PlaceMarketplace, SoldOn } from '../contract/listing.ts'
+import type { ListingStatus, SoldOn } from '../contract/listing.ts'
+import type { Platform } from '../contract/marketplace-paths.ts'
 import type { SaleFigures } from '../contract/sale-earnings.ts'
 import type { Sql } from './client.ts'
 
@@ -12,7 +13,7 @@ export interface InventoryRow {
   quantity: number
   /** Its status on the Dashboard, and the marketplaces it is live on (its places, migration 0054), eBay first. */
   status: ListingStatus
-  liveOn: PlaceMarketplace[]
+  liveOn: Platform[]
 }
 
 /** The seller's listings after this SKU ('' before the first), in SKU order (listings_user_sku serves both). */

@@ -121,9 +121,11 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
         leftOnEbay = landed ? counted : quantityToSend(listing.quantity, sentQuantity, counted)
         // Marked once the look has answered, just before the item call: a look that failed leaves nothing to finish,
         // where a change of quantity alone would read as landed (eBay holds every other field) and never go.
-        if (!landed && !(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS)))
-          throw new Error('revision lease lost')
-        if (!landed) await put(token, `/inventory_item/${bodies.sku}`, withQuantity(leftOnEbay))
+        if (!landed) {
+          if (!(await revisions.markStage(sql, row.listingId, lease, target, 'inventory', LEASE_SECONDS)))
+            throw new Error('revision lease lost')
+          await put(token, `/inventory_item/${bodies.sku}`, withQuantity(leftOnEbay))
+        }
         // eBay has the seller's change of quantity now: their later changes count from it.
         const change = { change: listing.quantity - (sentQuantity ?? listing.quantity), quantity: listing.quantity }
         if (!(await revisions.markStage(sql, row.listingId, lease, target, 'offer', LEASE_SECONDS, change)))

@@ -4,7 +4,7 @@
 // sale beyond the stock counts nothing until the seller settles it, and its Status says so (decision 0056).
 import { FEES_STATE_WORDS, INVENTORY_COLUMNS, SALES_COLUMNS, type SalesExportQuery } from '../../contract/exports.ts'
 import { instantsOf } from '../../contract/day-range.ts'
-import { PLACE_LABELS, SOLD_ON_LABELS } from '../../contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../contract/listing.ts'
 import { countedPieces, earningsOf, SALE_STANDING_LABELS, standingOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
 import { inventoryPage, salesPage, type InventoryRow, type SaleKey, type SaleRow } from '../../db/exports.ts'
@@ -17,7 +17,7 @@ const STATUS_WORDS = { ready: 'Ready', live: 'Live', sold: 'Sold', ended: 'Ended
 
 function inventoryCells(row: InventoryRow): Cell[] {
   const cost = row.costCents === null ? null : { cents: row.costCents }
-  const live = row.liveOn.map((marketplace) => PLACE_LABELS[marketplace])
+  const live = row.liveOn.map((marketplace) => SOLD_ON_LABELS[marketplace])
   return [row.sku, row.title, row.bin, cost, row.quantity, STATUS_WORDS[row.status], live.join(', ')]
 }
 
