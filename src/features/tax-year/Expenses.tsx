@@ -3,13 +3,13 @@
 // above.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import {
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
   ExpenseInputSchema,
   type Expense,
   type ExpenseCategory,
+  type ExpenseInput,
 } from '../../../api/contract/expenses.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
@@ -20,10 +20,10 @@ import { uuid } from '../../lib/uuid.ts'
 import { shrinkImage } from '../../offline/shrink.ts'
 import { card, dollars } from './cents.ts'
 import { expensesQuery, refreshTaxYear } from './tax-year-queries.ts'
+import { dayIn, useEntryForm } from './useEntryForm.ts'
 
-const today = () => new Date().toLocaleDateString('en-CA')
 const blank = (year: number) => ({
-  spentOn: String(new Date().getFullYear()) === String(year) ? today() : `${year}-12-31`,
+  spentOn: dayIn(year),
   amount: '',
   category: '',
   place: '',
@@ -49,20 +49,19 @@ const formOf = (expense: Expense) => ({
 /** Adds an expense, or changes `editing` (its receipt kept unless another is photographed). */
 function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expense; onDone?: () => void }) {
   const queryClient = useQueryClient()
-  const [form, setForm] = useState(() => (editing ? formOf(editing) : blank(year)))
+  const form = useEntryForm(() => (editing ? formOf(editing) : blank(year)))
   const [receipt, setReceipt] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const done = editing ? 'changed' : 'added'
   const add = useMutation({
-    mutationFn: async (input: v.InferOutput<typeof ExpenseInputSchema>) => {
+    mutationFn: async (input: ExpenseInput) => {
       const receiptUrl = receipt ? await storedReceipt(receipt) : (editing?.receiptUrl ?? null)
-      const body = { ...form, category: input.category, receiptUrl }
+      const body = { ...form.values, category: input.category, receiptUrl }
       if (editing) return okJson(api.expenses[':id'].$patch({ param: { id: String(editing.id) }, json: body }))
       return okJson(api.expenses.$post({ json: { ...body, clientId: input.clientId } }))
     },
     onSuccess: async (expense) => {
       notify(`Expense of ${dollars(expense.amountCents)} ${done}`)
-      setForm(blank(year))
+      form.reset()
       setReceipt(null)
       onDone?.()
       await refreshTaxYear(queryClient)
@@ -71,19 +70,10 @@ function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expens
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = v.safeParse(ExpenseInputSchema, { ...form, clientId: uuid() })
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message])))
-      return
-    }
-    setErrors({})
-    add.mutate(parsed.output)
+    const input = form.check(ExpenseInputSchema, { clientId: uuid() })
+    if (input) add.mutate(input)
   }
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
-    error: errors[name],
-  })
+  const { field } = form
   const title = editing ? 'Change the expense' : 'Add an expense'
   return (
     <form aria-label={title} onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>

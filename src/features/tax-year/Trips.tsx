@@ -12,27 +12,23 @@ import { notify } from '../../lib/notify.tsx'
 import { uuid } from '../../lib/uuid.ts'
 import { card, dollars, milesText, rateText } from './cents.ts'
 import { refreshTaxYear, tripsQuery } from './tax-year-queries.ts'
+import { dayIn, useEntryForm } from './useEntryForm.ts'
 
-const today = () => new Date().toLocaleDateString('en-CA')
 const blank = (year: number) => ({
-  drivenOn: String(new Date().getFullYear()) === String(year) ? today() : `${year}-12-31`,
+  drivenOn: dayIn(year),
   purpose: '',
   miles: '',
   odometerStart: '',
   odometerEnd: '',
 })
-const issuesOf = (issues: v.BaseIssue<unknown>[]) =>
-  Object.fromEntries(issues.map((issue) => [v.getDotPath(issue) ?? '', issue.message]))
-
 function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
   const queryClient = useQueryClient()
-  const [form, setForm] = useState(() => blank(year))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useEntryForm(() => blank(year))
   const add = useMutation({
-    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form, clientId, haulId } })),
+    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form.values, clientId, haulId } })),
     onSuccess: async (trip) => {
       notify(`Trip of ${milesText(trip.milesTenths)} added`)
-      setForm(blank(year))
+      form.reset()
       await refreshTaxYear(queryClient)
     },
     onError: (error) => notify('The trip was not added', errorMessage(error), 'error'),
@@ -40,15 +36,9 @@ function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const clientId = uuid()
-    const parsed = v.safeParse(TripInputSchema, { ...form, clientId })
-    setErrors(parsed.success ? {} : issuesOf(parsed.issues))
-    if (parsed.success) add.mutate(clientId)
+    if (form.check(TripInputSchema, { clientId })) add.mutate(clientId)
   }
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
-    error: errors[name],
-  })
+  const { field } = form
   return (
     <form aria-label="Log a drive" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
       <h2 className="text-lg font-semibold text-slate-900">Log a drive</h2>
