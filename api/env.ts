@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
+import { PLATFORMS, type Platform } from './contract/marketplace-paths.ts'
 import { PUSH_SUBSCRIBE_LIMIT } from './services/rate-limit.ts'
 import { parsePushServiceHosts } from './services/push/push-hosts.ts'
 import { PUSH_SUBSCRIPTIONS_PER_SELLER } from './services/push/subscriptions.ts'
@@ -60,10 +61,8 @@ export interface Config extends LimitsConfig {
   analysisConcurrency: number
   /** PHOTO_QUOTA_MB in bytes: how much photo storage each seller may use; unset, the default (1024 MB). */
   photoQuotaBytes: number | undefined
-  /** EBAY_SALES_POLL_MINUTES: how often each seller's eBay orders are read (1-60, dividing 60); unset, 15. */
-  ebaySalesPollMinutes: number | undefined
-  /** ETSY_SALES_POLL_MINUTES: how often each connected Etsy shop's receipts are read (1-60, dividing 60); unset, 15. */
-  etsySalesPollMinutes: number | undefined
+  /** <MARKETPLACE>_SALES_POLL_MINUTES: how often each seller's sales there are read (1-60, dividing 60); unset, 15. */
+  salesPollMinutes: Partial<Record<Platform, number>>
   /**
    * EBAY_IMPORT_PACE_MS (the least time between an import's eBay calls; unset, 100) and EBAY_IMPORT_STALE_SECONDS (an
    * import not moving this long is resumed when the seller imports again; unset, 90): docs/decisions/0037.
@@ -149,8 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoQuotaBytes: readPhotoQuota(env.PHOTO_QUOTA_MB),
     analysisConcurrency: parseCount('ANALYSIS_CONCURRENCY', env.ANALYSIS_CONCURRENCY, 4),
     ...readLimits(env),
-    ebaySalesPollMinutes: readPollMinutes('EBAY_SALES_POLL_MINUTES', env.EBAY_SALES_POLL_MINUTES),
-    etsySalesPollMinutes: readPollMinutes('ETSY_SALES_POLL_MINUTES', env.ETSY_SALES_POLL_MINUTES),
+    salesPollMinutes: readPollMinutes(env),
     jobExpireSeconds: env.JOB_EXPIRE_SECONDS ? parseCount('JOB_EXPIRE_SECONDS', env.JOB_EXPIRE_SECONDS, 0) : undefined,
     ebayImport: {
       ...(env.EBAY_IMPORT_PACE_MS ? { paceMs: parseCount('EBAY_IMPORT_PACE_MS', env.EBAY_IMPORT_PACE_MS, 100) } : {}),
@@ -261,12 +259,18 @@ function readPhotoQuota(raw: string | undefined): number | undefined {
   return megabytes * 1024 * 1024
 }
 
-function readPollMinutes(name: string, raw: string | undefined): number | undefined {
-  if (!raw) return undefined
-  const minutes = Number(raw)
-  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0)
-    throw new Error(`${name} must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`)
-  return minutes
+function readPollMinutes(env: NodeJS.ProcessEnv): Partial<Record<Platform, number>> {
+  const set: Partial<Record<Platform, number>> = {}
+  for (const platform of PLATFORMS) {
+    const name = `${platform.toUpperCase()}_SALES_POLL_MINUTES`
+    const raw = env[name]
+    if (!raw) continue
+    const minutes = Number(raw)
+    if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0)
+      throw new Error(`${name} must be a whole number of minutes that divides 60 (1, 2, 5, 15…), got "${raw}".`)
+    set[platform] = minutes
+  }
+  return set
 }
 
 // As many letters and digits as a generated setup code has: 16 random ones carry 80 bits.

@@ -59,8 +59,7 @@ function buildApp(appUrl: string): AppType {
     analysisLimits: config.analysisLimits,
     lookupLimits: config.lookupLimits,
     eventStreams: config.eventStreams,
-    ebaySalesPollMinutes: config.ebaySalesPollMinutes,
-    etsySalesPollMinutes: config.etsySalesPollMinutes,
+    salesPollMinutes: config.salesPollMinutes,
     ebayImport: config.ebayImport,
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.

@@ -1,6 +1,7 @@
 // What the app is built from (api/server.ts passes the config's parts, tests their stand-ins): the database, storage,
 // the AI, mail, jobs, the marketplaces' settings and the limits an operator may set.
 import type { Sql } from '../db/client.ts'
+import type { Platform } from '../contract/marketplace-paths.ts'
 import type { Config } from '../env.ts'
 import type { GoogleIdentity } from './accounts/google-identity.ts'
 import type { TokenCipher } from './crypto.ts'
@@ -56,10 +57,8 @@ export interface AppDeps {
   analysisLimits?: PerMinuteAndDay
   /** CSV files one seller may send to import a minute and a day; IMPORT_LIMITS when not given. */
   importLimits?: PerMinuteAndDay
-  /** How often each seller's eBay orders are read, in minutes; 15 when not given. */
-  ebaySalesPollMinutes?: number
-  /** How often each connected Etsy shop's receipts are read, in minutes; 15 when not given. */
-  etsySalesPollMinutes?: number
+  /** How often each seller's sales on each marketplace are read, in minutes; SALES_POLL_MINUTES when not given. */
+  salesPollMinutes?: Partial<Record<Platform, number>>
   /** The built pages' inlined stylesheet, allowed by its hash (builtApp in api/static.ts); none when not given. */
   inlineStyleHashes?: string[]
   /** Web Push (docs/decisions/0035): the key pair, where pushes may go, the devices' limits; the defaults when not given. */

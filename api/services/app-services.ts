@@ -72,8 +72,7 @@ export function createAppServices({
   etsyConfig,
   ebayFetch,
   photoQuotaBytes,
-  ebaySalesPollMinutes,
-  etsySalesPollMinutes,
+  salesPollMinutes = {},
   analysisConcurrency,
   analysisLimits,
   importLimits,
@@ -151,6 +150,7 @@ export function createAppServices({
     photos,
     lookups,
     limits: lookupLimits,
+    salesPollMinutes: salesPollMinutes.ebay,
     ...(ebayImport ? { importOptions: ebayImport } : {}),
   })
   // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
@@ -163,6 +163,7 @@ export function createAppServices({
     jobs,
     recorder,
     limits: lookupLimits,
+    salesPollMinutes: salesPollMinutes.etsy,
   })
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
@@ -193,8 +194,7 @@ export function createAppServices({
     accountMail: createAccountMail(mailer),
     verification,
     passwordReset,
-    ...ebay,
-    etsy: etsy.jobs,
+    marketplaces: etsy.jobs ? [ebay.jobs, etsy.jobs] : [ebay.jobs],
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
     relistSold: sellerSales.relistEverywhere,
@@ -207,8 +207,6 @@ export function createAppServices({
       removeListing: listings.remove,
     }),
     push: pushServices.notifications,
-    ebaySalesPollMinutes,
-    etsySalesPollMinutes,
   }))
     jobs.define(job)
   return {

@@ -5,6 +5,7 @@
 import PgBoss from 'pg-boss'
 import type { Sql, Tx } from '../db/client.ts'
 import { isJobFinished, markJobFinished } from '../db/finished-jobs.ts'
+import type { RetryPolicy } from './job-retry.ts'
 
 export interface JobInfo {
   id: string
@@ -30,17 +31,6 @@ export interface JobQueueOptions {
    * it started, looked for at least as often (pg-boss' maintenance, every 2 minutes otherwise).
    */
   expireInSeconds?: number
-}
-
-/** How a job's failures are retried, as pg-boss takes it per queue (delays in seconds). */
-export interface RetryPolicy {
-  /** Tries after the first. */
-  retryLimit: number
-  /** The wait before the first retry; with retryBackoff it doubles each time, with jitter. */
-  retryDelay: number
-  retryBackoff: boolean
-  /** A job still running this long after it started is taken for dead (its process with it) and retried. */
-  expireInSeconds: number
 }
 
 /** One background job of the app (api/services/job-registry.ts lists them all). */

@@ -8,13 +8,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../api/app.ts'
+import type { Platform } from '../../api/contract/marketplace-paths.ts'
 import { loadConfig } from '../../api/env.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { createEphemeralCipher } from '../../api/services/crypto.ts'
-import { BACK_OFF } from '../../api/services/job-registry.ts'
 import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
+import { BACK_OFF } from '../../api/services/job-retry.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
@@ -54,6 +55,7 @@ const EBAY = loadConfig({
 function apiProcess(
   processSql: Sql,
   jobs = createJobQueue(processSql, { work: false, log: () => {} }),
+  salesPollMinutes: Partial<Record<Platform, number>> = {},
 ): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
   const etsy = createEtsyProvider({ ...ETSY, redirectUri: 'https://snaplist.test/etsy/auth/success' })
   const app = createApp({
@@ -72,6 +74,7 @@ function apiProcess(
     marketplaces: { cipher: createEphemeralCipher(), providers: { etsy } },
     etsyConfig: ETSY,
     ebayConfig: EBAY,
+    salesPollMinutes,
   })
   return { app, jobs }
 }
@@ -328,5 +331,30 @@ describe('the job registry', () => {
     await usual.jobs.start()
     await usual.jobs.stop()
     expect(await expiries()).toEqual([BACK_OFF.expireInSeconds])
+  })
+
+  it("reads each marketplace's sales every <MARKETPLACE>_SALES_POLL_MINUTES, 15 when unset", async () => {
+    const polls = async () =>
+      Object.fromEntries(
+        (
+          await sql.unsafe<{ name: string; cron: string }[]>(
+            `select name, cron from ${jobSchema}.schedule where name like '%sales-poll' order by name`,
+          )
+        ).map((schedule) => [schedule.name, schedule.cron]),
+      )
+    const set = loadConfig({ EBAY_SALES_POLL_MINUTES: '5', ETSY_SALES_POLL_MINUTES: '20' }).salesPollMinutes
+    expect(set).toEqual({ ebay: 5, etsy: 20 })
+    expect(() => loadConfig({ ETSY_SALES_POLL_MINUTES: '7' })).toThrow(
+      'ETSY_SALES_POLL_MINUTES must be a whole number of minutes that divides 60',
+    )
+    const often = apiProcess(sql, undefined, set)
+    await often.jobs.start()
+    await often.jobs.stop()
+    expect(await polls()).toEqual({ 'ebay-sales-poll': '*/5 * * * *', 'etsy-sales-poll': '*/20 * * * *' })
+
+    const usual = apiProcess(sql, undefined, loadConfig({}).salesPollMinutes)
+    await usual.jobs.start()
+    await usual.jobs.stop()
+    expect(await polls()).toEqual({ 'ebay-sales-poll': '*/15 * * * *', 'etsy-sales-poll': '*/15 * * * *' })
   })
 })

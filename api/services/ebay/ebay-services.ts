@@ -3,6 +3,7 @@
 import type { Sql } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
 import type { JobQueue } from '../jobs.ts'
+import { ebayJobs } from './ebay-jobs.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -57,6 +58,8 @@ export interface EbayServicesDeps {
   appTokens: AppTokens
   /** What the lookups (barcodes, category searches and choices, the dialog's check) may ask of eBay (issue 46 G3). */
   limits: LookupLimiter
+  /** Minutes between sales polls (dividing 60); SALES_POLL_MINUTES when not given. */
+  salesPollMinutes?: number | undefined
 }
 
 /**
@@ -78,6 +81,7 @@ export function createEbayServices({
   signatures,
   appTokens,
   limits,
+  salesPollMinutes,
 }: EbayServicesDeps) {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
@@ -158,5 +162,7 @@ export function createEbayServices({
     importer,
     catalog,
     orderPush,
+    /** What the job registry runs for eBay. */
+    jobs: ebayJobs({ sales, orderPush, revisions, bulkPoster, importer }, salesPollMinutes),
   }
 }

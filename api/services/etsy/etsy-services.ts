@@ -21,6 +21,7 @@ import type { SellingMarketplace } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { createEtsyEarnings } from './earnings.ts'
 import { createEtsyEndAndRelist } from './end-and-relist.ts'
+import { etsyJobs } from './etsy-jobs.ts'
 import { etsyNotConnected } from './errors.ts'
 import { createEtsyApi, type EtsyApiConfig } from './open-api.ts'
 import { createEtsyPublisher } from './publish.ts'
@@ -46,11 +47,13 @@ export interface EtsyServicesDeps {
   recorder: SaleRecorder
   /** The Post to Etsy dialog's check and category search, and the taxonomy's download, count on these (issue 46 G3). */
   limits: LookupLimiter
+  /** Minutes between receipts polls (dividing 60); SALES_POLL_MINUTES when not given. */
+  salesPollMinutes?: number | undefined
   fetcher?: typeof fetch
 }
 
 export function createEtsyServices(deps: EtsyServicesDeps) {
-  const { sql, storage, publicUrl, config, connectionService, jobs, recorder, limits, fetcher } = deps
+  const { sql, storage, publicUrl, config, connectionService, jobs, recorder, limits, salesPollMinutes, fetcher } = deps
   async function ownListing(userId: number, listingId: number) {
     const listing = await listings.findListing(sql, userId, listingId)
     if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
@@ -120,7 +123,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     /** Etsy's order.paid webhook, when the server has its secret; the poll is the backstop either way. */
     salesPush: config.webhookSecret ? createEtsySalesPush({ sql, jobs, secret: config.webhookSecret }) : undefined,
     /** What the job registry runs for Etsy. */
-    jobs: { revisions, sales },
+    jobs: etsyJobs({ revisions, sales }, salesPollMinutes),
   }
 }
 

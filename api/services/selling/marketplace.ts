@@ -8,6 +8,7 @@ import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { Tx } from '../../db/client.ts'
 import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
 import { AppError } from '../../errors.ts'
+import type { JobDefinition } from '../jobs.ts'
 
 /** A listing published: what the seller is told, and where buyers see it. */
 export interface Published {
@@ -66,6 +67,18 @@ export interface OrderEarnings {
   bySale: Map<string, ReadEarnings>
   settled: boolean
 }
+
+/**
+ * A marketplace's own jobs, by where they sit in the app's list (job-registry.ts): reading its sales, which queue each
+ * sale's follow and earnings jobs; and acting on its listings (revisions, posts, imports), which those queue.
+ */
+export interface MarketplaceJobs {
+  sales: JobDefinition<never>[]
+  listings: JobDefinition<never>[]
+}
+
+/** How often each seller's sales on a marketplace are read when <MARKETPLACE>_SALES_POLL_MINUTES does not say. */
+export const SALES_POLL_MINUTES = 15
 
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */
 export type SellingMarketplaces = readonly SellingMarketplace[]
