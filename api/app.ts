@@ -15,22 +15,14 @@ import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
-import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
-import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
-import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
-import { ebayPublishRoutes } from './routes/ebay-publish.ts'
-import { productLookupRoutes } from './routes/product-lookup.ts'
-import { ebayImportRoutes } from './routes/ebay-import.ts'
-import { etsyPublishRoutes } from './routes/etsy-publish.ts'
-import { etsyWebhookRoutes } from './routes/etsy-webhooks.ts'
-import { ebayOrderPushRoutes } from './routes/ebay-order-push.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
+import { marketplaceWingRoutes } from './routes/marketplace-wings.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { pushRoutes } from './routes/push.ts'
 import { salesRoutes } from './routes/sales.ts'
@@ -90,13 +82,8 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', imageRoutes(s.photos, s.analysis))
     .route('/', listingRoutes(s.listings))
-    .route('/', ebayPublishRoutes({ ...s.ebay, limits: s.lookupLimits }))
-    .route('/', ebayBulkPostRoutes(s.ebay.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
-    .route('/', ebayImportRoutes(s.ebay.importer))
-    .route('/', productLookupRoutes(s.ebay.catalog, s.lookupLimits))
-    .route('/', ebayLifecycleRoutes(s.ebay.selling, s.ebay.sales))
-    .route('/', etsyPublishRoutes(s.etsy, s.lookupLimits))
+    .route('/', marketplaceWingRoutes(s, addressOf))
     .route('/', eventRoutes(s.liveStreams, s.sessions))
     .route('/', salesRoutes(s.sellerSales))
     .route('/', exportRoutes(s.exports))
@@ -116,9 +103,6 @@ export function createApp(deps: AppDeps) {
         limits: s.lookupLimits,
       }),
     )
-    .route('/', ebayAccountDeletionRoutes(s.ebayAccountDeletion, addressOf))
-    .route('/', etsyWebhookRoutes(s.etsy.salesPush))
-    .route('/', ebayOrderPushRoutes(s.ebay.orderPush, addressOf))
     .route('/', adminRoutes(s.admin))
     .route('/', emailTemplateRoutes(s.templates))
     .all('*', (c) => {

@@ -243,3 +243,5 @@ export function createAppServices({
     ebayEnvironment: describeEbayEnvironment(ebayConfig),
   }
 }
+
+export type AppServices = ReturnType<typeof createAppServices>

@@ -166,3 +166,5 @@ export function createEbayServices({
     jobs: ebayJobs({ sales, orderPush, revisions, bulkPoster, importer }, salesPollMinutes),
   }
 }
+
+export type EbayServices = ReturnType<typeof createEbayServices>

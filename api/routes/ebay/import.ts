@@ -1,9 +1,9 @@
 // /api/ebay/import: bringing the seller's live eBay listings into Snaplist (issue 31, docs/decisions/0037). POST starts
 // the import (202) or answers the one under way (200); GET says where it stands. Only ever the signed-in seller's own.
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EbayImport } from '../services/ebay/import.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EbayImport } from '../../services/ebay/import.ts'
 
 export function ebayImportRoutes(importer: EbayImport) {
   return new Hono<AppEnv>()

@@ -1,10 +1,10 @@
 // /api/ebay/account-deletion: eBay's Marketplace Account Deletion endpoint. Public (eBay calls it, with no session);
 // the GET answers eBay's challenge, the POST takes a signed notification and answers 204 once it is handled.
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { EbayChallengeQuerySchema } from '../contract/marketplaces.ts'
-import type { EbayAccountDeletion } from '../services/ebay/account-deletion.ts'
-import { valid } from '../validate.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { EbayChallengeQuerySchema } from '../../contract/marketplaces.ts'
+import type { EbayAccountDeletion } from '../../services/ebay/account-deletion.ts'
+import { valid } from '../../validate.ts'
 
 /** clientAddress: the caller's address, as the app reads it (behind a proxy, the hop the proxy added). */
 export function ebayAccountDeletionRoutes(deletion: EbayAccountDeletion, clientAddress: (c: Context) => string) {

@@ -2,13 +2,13 @@
 // market for it (docs/decisions/0046); it reads, and the listing changes only when the seller's draft is sent. POST
 // /api/product-lookup/stock-photo: eBay's stock photo of one of them, copied in as the seller's photo.
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../contract/product-lookup.ts'
-import { countsAsLookup } from '../middleware/lookup-limit.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EbayCatalog } from '../services/ebay/catalog.ts'
-import type { LookupLimiter } from '../services/lookup-limits.ts'
-import { valid } from '../validate.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../contract/product-lookup.ts'
+import { countsAsLookup } from '../../middleware/lookup-limit.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EbayCatalog } from '../../services/ebay/catalog.ts'
+import type { LookupLimiter } from '../../services/lookup-limits.ts'
+import { valid } from '../../validate.ts'
 
 export function productLookupRoutes(catalog: EbayCatalog, limits: LookupLimiter) {
   // Each counts as the seller's lookup (issue 46 G3), kept answers too.

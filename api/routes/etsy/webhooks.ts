@@ -2,9 +2,9 @@
 // with no session, and the signature is what is checked (services/etsy/sales-push.ts). Answers 204 once the sale's
 // read is queued, so Etsy stops retrying; 404 when this server has no webhook secret (ETSY_WEBHOOK_SECRET).
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { notFound } from '../errors.ts'
-import { ETSY_WEBHOOK_PATH, type EtsySalesPush } from '../services/etsy/sales-push.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { notFound } from '../../errors.ts'
+import { ETSY_WEBHOOK_PATH, type EtsySalesPush } from '../../services/etsy/sales-push.ts'
 
 export function etsyWebhookRoutes(push: EtsySalesPush | undefined) {
   // Mounted under /api with the other API routes.

@@ -3,11 +3,11 @@
 // signed push and answers 204 once the order's read is queued, so eBay stops retrying. 404 when this server does not
 // take eBay's pushes (no https PUBLIC_URL, EBAY_VERIFICATION_TOKEN or app keys).
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { EbayChallengeQuerySchema } from '../contract/marketplaces.ts'
-import { notFound } from '../errors.ts'
-import { EBAY_ORDER_PUSH_PATH, type EbayOrderPush } from '../services/ebay/order-push.ts'
-import { valid } from '../validate.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { EbayChallengeQuerySchema } from '../../contract/marketplaces.ts'
+import { notFound } from '../../errors.ts'
+import { EBAY_ORDER_PUSH_PATH, type EbayOrderPush } from '../../services/ebay/order-push.ts'
+import { valid } from '../../validate.ts'
 
 /** clientAddress: the caller's address, as the app reads it (behind a proxy, the hop the proxy added). */
 export function ebayOrderPushRoutes(push: EbayOrderPush | undefined, clientAddress: (c: Context) => string) {

@@ -1,21 +1,21 @@
 // /api/listings/{id}/post-to-ebay (docs/product.md §7), the check the Post to eBay dialog runs before it, the dialog's search
 // of eBay's categories and the seller's choice of one (on the form or in the dialog).
 import { Hono } from 'hono'
-import { CategorySearchSchema } from '../contract/category-search.ts'
-import type { AppEnv } from '../app-env.ts'
+import { CategorySearchSchema } from '../../contract/category-search.ts'
+import type { AppEnv } from '../../app-env.ts'
 import {
   EbayCategoryChoiceSchema,
   EbayPublishInputSchema,
   EbayRequirementsQuerySchema,
-} from '../contract/ebay-publish.ts'
-import { countsAsLookup } from '../middleware/lookup-limit.ts'
-import { sameSiteOnly } from '../middleware/same-origin.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EbayCategoryChoice } from '../services/ebay/category-choice.ts'
-import type { EbayCategorySearch } from '../services/ebay/category-search.ts'
-import type { EbayPublisher } from '../services/ebay/publish.ts'
-import type { LookupLimiter } from '../services/lookup-limits.ts'
-import { IdParamSchema, valid } from '../validate.ts'
+} from '../../contract/ebay-publish.ts'
+import { countsAsLookup } from '../../middleware/lookup-limit.ts'
+import { sameSiteOnly } from '../../middleware/same-origin.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EbayCategoryChoice } from '../../services/ebay/category-choice.ts'
+import type { EbayCategorySearch } from '../../services/ebay/category-search.ts'
+import type { EbayPublisher } from '../../services/ebay/publish.ts'
+import type { LookupLimiter } from '../../services/lookup-limits.ts'
+import { IdParamSchema, valid } from '../../validate.ts'
 
 export interface EbayPublishRouteDeps {
   publisher: EbayPublisher

@@ -1,12 +1,12 @@
 // /api/ebay/bulk-posts: many listings posted to eBay at once, and how each went (docs/product.md §17); and
 // /api/listings/{id}/guesses-checked: the seller looked at what its check showed Snaplist guessed (issue 47).
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { EbayBulkPostInputSchema } from '../contract/ebay-bulk-post.ts'
-import { GuessesCheckedSchema } from '../contract/guesses.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EbayBulkPoster } from '../services/ebay/bulk-post.ts'
-import { IdParamSchema, valid } from '../validate.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { EbayBulkPostInputSchema } from '../../contract/ebay-bulk-post.ts'
+import { GuessesCheckedSchema } from '../../contract/guesses.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EbayBulkPoster } from '../../services/ebay/bulk-post.ts'
+import { IdParamSchema, valid } from '../../validate.ts'
 
 export function ebayBulkPostRoutes(poster: EbayBulkPoster) {
   return new Hono<AppEnv>()

@@ -1,11 +1,11 @@
 // /api/listings/{id}/end-on-ebay and /relist-on-ebay (docs/product.md §4, §7): the seller's own listing only; and
 // /api/ebay/sales/refresh, the Dashboard asking for the seller's eBay sales to be read now.
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EbaySelling } from '../services/ebay/ebay-selling.ts'
-import type { EbaySales } from '../services/ebay/sales.ts'
-import { IdParamSchema, valid } from '../validate.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EbaySelling } from '../../services/ebay/ebay-selling.ts'
+import type { EbaySales } from '../../services/ebay/sales.ts'
+import { IdParamSchema, valid } from '../../validate.ts'
 
 export function ebayLifecycleRoutes(lifecycle: Pick<EbaySelling, 'end' | 'relist'>, sales: Pick<EbaySales, 'refresh'>) {
   return (

@@ -4,14 +4,14 @@
 // GET /api/etsy/categories?q= (Etsy's categories for the seller's search) and POST /api/etsy/sales/refresh (the
 // Dashboard asking for the seller's Etsy receipts to be read now, decision 0033).
 import { Hono } from 'hono'
-import { CategorySearchSchema } from '../contract/category-search.ts'
-import type { AppEnv } from '../app-env.ts'
-import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../contract/etsy-publish.ts'
-import { countsAsLookup } from '../middleware/lookup-limit.ts'
-import { requireUser } from '../middleware/session.ts'
-import type { EtsyServices } from '../services/etsy/etsy-services.ts'
-import type { LookupLimiter } from '../services/lookup-limits.ts'
-import { IdParamSchema, valid } from '../validate.ts'
+import { CategorySearchSchema } from '../../contract/category-search.ts'
+import type { AppEnv } from '../../app-env.ts'
+import { EtsyPublishInputSchema, EtsyRequirementsQuerySchema } from '../../contract/etsy-publish.ts'
+import { countsAsLookup } from '../../middleware/lookup-limit.ts'
+import { requireUser } from '../../middleware/session.ts'
+import type { EtsyServices } from '../../services/etsy/etsy-services.ts'
+import type { LookupLimiter } from '../../services/lookup-limits.ts'
+import { IdParamSchema, valid } from '../../validate.ts'
 
 export function etsyPublishRoutes(etsy: EtsyServices, limits: LookupLimiter) {
   // The check and the category search ask Etsy: they count as the seller's lookups (issue 46 G3).
