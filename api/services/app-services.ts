@@ -20,7 +20,8 @@ import { createPushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions } from './selling/bulk-actions.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
-import type { SellingMarketplaces } from './selling/marketplace.ts'
+import type { MarketplaceWing, SellingMarketplaces } from './selling/marketplace.ts'
+import type { Platform } from '../contract/marketplace-paths.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './selling/sales.ts'
 import { createSellerSales } from './selling/seller-sales.ts'
@@ -137,36 +138,40 @@ export function createAppServices({
   const pushServices = createPushServices(sql, jobs, config.publicUrl, push)
   const recorder = createSaleRecorder({ jobs })
   const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch, ebayAppTokens)
-  const ebay = createEbayServices({
-    sql,
-    signatures: ebaySignatures,
-    appTokens: ebayAppTokens,
-    storage,
-    publicUrl: config.publicUrl,
-    ebayConfig,
-    jobs,
-    connectionService: connections,
-    recorder,
-    photos,
-    lookups,
-    limits: lookupLimits,
-    salesPollMinutes: salesPollMinutes.ebay,
-    ...(ebayImport ? { importOptions: ebayImport } : {}),
-  })
-  // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
-  const etsy = createEtsyServices({
-    sql,
-    storage,
-    publicUrl: config.publicUrl,
-    config: providers.etsy ? etsyConfig : undefined,
-    connectionService: connections,
-    jobs,
-    recorder,
-    limits: lookupLimits,
-    salesPollMinutes: salesPollMinutes.etsy,
-  })
+  // Each marketplace's wing (docs/decisions/0060): what acts on every marketplace reads this record, not a name.
+  const wings = {
+    ebay: createEbayServices({
+      sql,
+      signatures: ebaySignatures,
+      appTokens: ebayAppTokens,
+      storage,
+      publicUrl: config.publicUrl,
+      ebayConfig,
+      jobs,
+      connectionService: connections,
+      recorder,
+      photos,
+      lookups,
+      limits: lookupLimits,
+      salesPollMinutes: salesPollMinutes.ebay,
+      ...(ebayImport ? { importOptions: ebayImport } : {}),
+    }),
+    // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
+    etsy: createEtsyServices({
+      sql,
+      storage,
+      publicUrl: config.publicUrl,
+      config: providers.etsy ? etsyConfig : undefined,
+      connectionService: connections,
+      jobs,
+      recorder,
+      limits: lookupLimits,
+      salesPollMinutes: salesPollMinutes.etsy,
+    }),
+  } satisfies Record<Platform, MarketplaceWing>
+  const { ebay, etsy } = wings
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
-  const selling: SellingMarketplaces = etsy.selling ? [ebay.selling, etsy.selling] : [ebay.selling]
+  const selling: SellingMarketplaces = Object.values(wings).flatMap((wing) => wing.selling ?? [])
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
   const ebayItemUrl = hostsOf(ebayConfig).item
   const listings = createListingService(sql, storage, ebayItemUrl, { marketplaces: selling, liveDeletion })
@@ -194,7 +199,7 @@ export function createAppServices({
     accountMail: createAccountMail(mailer),
     verification,
     passwordReset,
-    marketplaces: etsy.jobs ? [ebay.jobs, etsy.jobs] : [ebay.jobs],
+    marketplaces: Object.values(wings).flatMap((wing) => wing.jobs ?? []),
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
     relistSold: sellerSales.relistEverywhere,

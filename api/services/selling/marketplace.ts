@@ -80,6 +80,16 @@ export interface MarketplaceJobs {
 /** How often each seller's sales on a marketplace are read when <MARKETPLACE>_SALES_POLL_MINUTES does not say. */
 export const SALES_POLL_MINUTES = 15
 
+/**
+ * What generic code reads of each marketplace's wing (services/<marketplace>/), as app-services.ts builds them into
+ * one record typed `satisfies Record<Platform, MarketplaceWing>`: its selling and its jobs, both absent while the
+ * server is not set up to sell there.
+ */
+export interface MarketplaceWing {
+  selling: SellingMarketplace<never, Published, LifecycleChange> | undefined
+  jobs: MarketplaceJobs | undefined
+}
+
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */
 export type SellingMarketplaces = readonly SellingMarketplace[]
 
