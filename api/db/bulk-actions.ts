@@ -74,13 +74,13 @@ export async function lockQueued(tx: Tx, id: number, listingIds: number[]): Prom
 }
 
 /**
- * The chunk's items with their listing changed and eBay's call still to make: the listing's price now (the action's,
- * or the seller's edit since, which eBay should have rather than the action's), its SKU and offer on eBay (null when
- * the listing has gone since).
+ * The chunk's items with their listing changed and a marketplace's call for many prices still to make: the listing's
+ * price now (the action's, or the seller's edit since, which the marketplace should have rather than the action's);
+ * null when the listing has gone since.
  */
 export const findSending = (sql: Sql, id: number, listingIds: number[]) =>
-  sql<{ listingId: number; cents: number | null; sku: string | null; offerId: string | null }[]>`
-    select item.listing_id, ${sql.unsafe(PRICE_SQL)} as cents, listings.ebay_sku as sku, listings.ebay_offer_id as offer_id
+  sql<{ listingId: number; cents: number | null }[]>`
+    select item.listing_id, ${sql.unsafe(PRICE_SQL)} as cents
     from bulk_action_items item left join listings on listings.id = item.listing_id
     where item.bulk_action_id = ${id} and item.listing_id = any(${listingIds}::int[]) and item.status = 'sending'
     order by item.position`

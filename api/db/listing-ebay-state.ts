@@ -66,6 +66,12 @@ export async function findEbaySku(sql: Sql, id: number): Promise<string | null |
   return row?.ebaySku
 }
 
+/** The published offers of those listings that have one on eBay (their SKU and offer id), for new prices. */
+export const findEbayOffers = (sql: Sql, ids: number[]) =>
+  sql<{ listingId: number; sku: string; offerId: string }[]>`
+    select id as listing_id, ebay_sku as sku, ebay_offer_id as offer_id from listings
+    where id = any(${ids}::int[]) and ebay_sku is not null and ebay_offer_id is not null`
+
 /** Keeps the SKU unless the listing has one already (a racing publish), and answers the one it has. */
 export async function keepEbaySku(sql: Sql, id: number, sku: string): Promise<string> {
   await sql`update listings set ebay_sku = ${sku} where id = ${id} and ebay_sku is null`

@@ -208,7 +208,6 @@ export function createAppServices({
     runBulkAction: createBulkActionJob({
       sql,
       marketplaces: selling,
-      bulkPrices: ebay.bulkPrices,
       removeListing: listings.remove,
     }),
     push: pushServices.notifications,

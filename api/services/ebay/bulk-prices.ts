@@ -3,21 +3,20 @@
 // would be 2,000. The price is set, not added to, so sending it again (a retry after a lost reply) changes nothing more.
 // eBay answers each request on its own: one listing refused (its daily revision limit) leaves the others changed.
 import * as v from 'valibot'
+import { isPostedToEbay } from '../../contract/listing.ts'
+import type { Sql } from '../../db/client.ts'
+import { findEbayOffers } from '../../db/listing-ebay-state.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { BulkPricing, NewListingPrice, PriceOutcome } from '../selling/marketplace.ts'
 import { ebayWordsOf, EbayErrorSchema, INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 
 /** "Up to 25 offers … may be updated with one bulkUpdatePriceQuantity call" (eBay's Inventory API). */
 export const EBAY_BULK_PRICE_MAX = 25
 
-export interface NewPrice {
-  listingId: number
+interface NewPrice extends NewListingPrice {
   sku: string
   offerId: string
-  cents: number
 }
-
-/** How eBay took one listing's price: its refusal in eBay's words, or null when it took it. */
-export type PriceOutcome = { refusal: null } | { refusal: { code: string; message: string } }
 
 const BulkReplySchema = v.object({
   responses: v.optional(
@@ -36,12 +35,14 @@ const BulkReplySchema = v.object({
 const dollars = (cents: number) => (cents / 100).toFixed(2)
 
 export function createEbayBulkPrices({
+  sql,
   sell,
   connectionService,
 }: {
+  sql: Sql
   sell: EbaySellClient
   connectionService: MarketplaceConnectionService
-}) {
+}): BulkPricing {
   /**
    * Sends the prices, 25 a call; answers each listing's outcome. eBay busy or away (and the database) throws, for the
    * caller's job to try again; a refusal of the whole call (a lapsed connection) too, as the caller decides what it means.
@@ -76,7 +77,24 @@ export function createEbayBulkPrices({
     return outcomes
   }
 
-  return { setPrices }
+  return {
+    takes: isPostedToEbay,
+    async send(userId, prices) {
+      const offers = new Map(
+        (
+          await findEbayOffers(
+            sql,
+            prices.map((price) => price.listingId),
+          )
+        ).map((o) => [o.listingId, o]),
+      )
+      return setPrices(
+        userId,
+        prices.flatMap((price) => {
+          const offer = offers.get(price.listingId)
+          return offer ? [{ ...price, sku: offer.sku, offerId: offer.offerId }] : []
+        }),
+      )
+    },
+  }
 }
-
-export type EbayBulkPrices = ReturnType<typeof createEbayBulkPrices>

@@ -4,7 +4,7 @@
 import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay } from '../../contract/listing.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import type { SellingMarketplace } from '../selling/marketplace.ts'
+import type { BulkPricing, SellingMarketplace } from '../selling/marketplace.ts'
 import type { EbayEndAndRelist } from './end-and-relist.ts'
 import type { EbayFinances } from './finances.ts'
 import type { EbayPublisher } from './publish.ts'
@@ -20,6 +20,8 @@ export interface EbaySellingDeps {
   sales: Pick<EbaySales, 'pollSeller'>
   finances: EbayFinances
   connectionService: Pick<MarketplaceConnectionService, 'call'>
+  /** Many live listings' new prices, 25 a call (bulk-prices.ts). */
+  bulkPricing: BulkPricing
 }
 
 export function createEbaySelling({
@@ -29,6 +31,7 @@ export function createEbaySelling({
   sales,
   finances,
   connectionService,
+  bulkPricing,
 }: EbaySellingDeps): EbaySelling {
   return {
     id: 'ebay',
@@ -44,5 +47,6 @@ export function createEbaySelling({
     pollSales: (userId) => sales.pollSeller({ userId }),
     readEarnings: (userId, orderId, orderSales) =>
       connectionService.call(userId, 'ebay', (token) => finances.readOrder(token, orderId, orderSales)),
+    bulkPricing,
   }
 }

@@ -127,8 +127,15 @@ export function createEbayServices({
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions, limits })
   const categorySearch = createEbayCategorySearch({ sql, connectionService, taxonomy, limits })
   const finances = createEbayFinances(sell)
-  const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales, finances, connectionService })
-  const bulkPrices = createEbayBulkPrices({ sell, connectionService })
+  const selling = createEbaySelling({
+    publisher,
+    revisions,
+    endAndRelist,
+    sales,
+    finances,
+    connectionService,
+    bulkPricing: createEbayBulkPrices({ sql, sell, connectionService }),
+  })
   const importer = createEbayImport({
     sql,
     jobs,
@@ -158,7 +165,6 @@ export function createEbayServices({
     categoryChoice,
     categorySearch,
     selling,
-    bulkPrices,
     importer,
     catalog,
     orderPush,

@@ -1,24 +1,24 @@
-// One job of a bulk action (docs/decisions/0038): up to 25 of its listings, the most eBay's bulkUpdatePriceQuantity takes
-// in one call. A price or quantity is written to each listing in one transaction that also moves its item on from
-// 'queued' and remembers the value (so a job run again changes no listing twice) and asks each marketplace it was
-// published to for the change (Etsy's revision, an ended eBay offer's), as an edit does. Live eBay listings get their
-// new price from one bulk call afterwards, sent again as long as an item waits in 'sending'; a quantity goes through
-// each marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
-// seller's own End and Delete take, one listing after the other, each finished once.
+// One job of a bulk action (docs/decisions/0038): up to 25 of its listings, the most a marketplace's call for many
+// prices takes (eBay's bulkUpdatePriceQuantity). A price or quantity is written to each listing in one transaction that
+// also moves its item on from 'queued' and remembers the value (so a job run again changes no listing twice) and asks
+// each marketplace it was published to for the change (a revision), as an edit does. A new price for a listing live
+// on a marketplace that takes many prices at once (its bulkPricing) goes in one call afterwards instead, sent again as
+// long as an item waits in 'sending'; a quantity goes through each marketplace's revision, which keeps what a sale took
+// (decision 0030). Ending and deleting take the paths the seller's own End and Delete take, one listing after the
+// other, each finished once.
 import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
-import { isPostedToEbay, listingStatus, priceForEbay, type Listing } from '../../contract/listing.ts'
+import { listingStatus, priceForEbay, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import * as bulkActions from '../../db/bulk-actions.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
-import { EBAY_BULK_PRICE_MAX, type EbayBulkPrices } from '../ebay/bulk-prices.ts'
-import { isRefusal, type SellingMarketplaces } from './marketplace.ts'
+import { isRefusal, type PriceOutcome, type SellingMarketplaces } from './marketplace.ts'
 
 export const BULK_ACTION_JOB = 'bulk-action'
-/** Listings per job: one eBay call's worth. */
-export const BULK_CHUNK = EBAY_BULK_PRICE_MAX
+/** Listings per job: one call's worth of new prices wherever a marketplace takes many at once. */
+export const BULK_CHUNK = 25
 
 export interface BulkActionJob {
   userId: number
@@ -29,7 +29,6 @@ export interface BulkActionJob {
 export interface BulkActionJobDeps {
   sql: Sql
   marketplaces: SellingMarketplaces
-  bulkPrices: EbayBulkPrices
   /** The seller's own Delete (services/listings/listings.ts): ended first where it is live. */
   removeListing: (userId: number, listingId: number) => Promise<unknown>
 }
@@ -61,7 +60,8 @@ function changeOf(
   return { change: cents === null ? undefined : { askingPriceCents: cents }, floorHeld: floorHolds(current, action) }
 }
 
-export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListing }: BulkActionJobDeps) {
+export function createBulkActionJob({ sql, marketplaces, removeListing }: BulkActionJobDeps) {
+  const bulkPricing = marketplaces.flatMap((marketplace) => marketplace.bulkPricing ?? [])
   const move = bulkActions.moveItem
 
   /** Writes the change on each queued listing of the chunk, with its marketplaces' revisions, in one transaction. */
@@ -82,13 +82,15 @@ export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListi
           continue
         }
         const updated = await listings.setPriceOrQuantity(tx, listingId, change)
-        // A live eBay listing's price goes in the chunk's one bulk call; everything else as an edit's does.
-        const byBulkCall = 'askingPriceCents' in change && isPostedToEbay(listing)
+        // A price goes in the chunk's one call to each marketplace that takes many and has it live; the rest of the
+        // change as an edit's does.
+        const byBulkCall = (marketplace: SellingMarketplaces[number]) =>
+          'askingPriceCents' in change && marketplace.bulkPricing?.takes(listing) === true
         for (const marketplace of marketplaces)
-          if (!(byBulkCall && marketplace.id === 'ebay')) await marketplace.requestRevision(tx, updated)
+          if (!byBulkCall(marketplace)) await marketplace.requestRevision(tx, updated)
         const newValue = 'quantity' in change ? change.quantity : change.askingPriceCents
         await move(tx, bulkActionId, listingId, ['queued'], {
-          status: byBulkCall ? 'sending' : 'done',
+          status: marketplaces.some(byBulkCall) ? 'sending' : 'done',
           newValue,
           floorHeld,
         })
@@ -96,27 +98,28 @@ export function createBulkActionJob({ sql, marketplaces, bulkPrices, removeListi
       }
     })
 
-  /** Sends the new prices waiting for eBay; its answer for each listing finishes it. */
+  /** Sends the new prices waiting for the marketplaces that take many at once; their answers finish each listing. */
   async function sendPrices({ userId, bulkActionId, listingIds }: BulkActionJob): Promise<void> {
     const waiting = await bulkActions.findSending(sql, bulkActionId, listingIds)
-    const sending = waiting.flatMap(({ listingId, sku, offerId, cents }) =>
-      sku && offerId && cents ? [{ listingId, sku, offerId, cents }] : [],
-    )
-    for (const gone of waiting.filter(({ sku, offerId, cents }) => !sku || !offerId || !cents))
+    const sending = waiting.flatMap(({ listingId, cents }) => (cents ? [{ listingId, cents }] : []))
+    for (const gone of waiting.filter(({ cents }) => !cents))
       await move(sql, bulkActionId, gone.listingId, ['sending'], GONE)
     if (sending.length === 0) return
     try {
-      const outcomes = await bulkPrices.setPrices(userId, sending)
-      for (const [listingId, { refusal }] of outcomes)
+      const answers: Map<number, PriceOutcome>[] = []
+      for (const pricing of bulkPricing) answers.push(await pricing.send(userId, sending))
+      for (const { listingId } of sending) {
+        const refused = answers.map((answer) => answer.get(listingId)?.refusal).find((refusal) => refusal)
         await move(
           sql,
           bulkActionId,
           listingId,
           ['sending'],
-          refusal ? { status: 'refused', ...refusal } : { status: 'done' },
+          refused ? { status: 'refused', ...refused } : { status: 'done' },
         )
+      }
     } catch (error) {
-      // eBay busy or away: the job is tried again, and sends the same prices. A lapsed connection refuses them all.
+      // A marketplace busy or away: the job is tried again, and sends the same prices. A lapsed connection refuses them all.
       if (!isRefusal(error)) throw error
       for (const { listingId } of sending)
         await move(sql, bulkActionId, listingId, ['sending'], {

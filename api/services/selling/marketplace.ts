@@ -60,6 +60,27 @@ export interface SellingMarketplace<
    * the marketplace has no figures for it yet.
    */
   readEarnings(userId: number, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
+  /** Takes many live listings' new prices in few calls (a bulk action's); absent where each goes as a revision. */
+  bulkPricing?: BulkPricing
+}
+
+/** A listing's new price, in cents. */
+export interface NewListingPrice {
+  listingId: number
+  cents: number
+}
+
+/** How a marketplace took one listing's price: its refusal in its own words, or null when it took it. */
+export type PriceOutcome = { refusal: null } | { refusal: { code: string; message: string } }
+
+export interface BulkPricing {
+  /** The listing's new price reaches this marketplace by the bulk call, not by a revision: it is live here. */
+  takes(listing: Listing): boolean
+  /**
+   * Sends the new prices of the listings live here (others are skipped and not answered); the same prices again change
+   * nothing more. Busy or away throws, for the caller's job to try again; a refusal of the whole call throws too.
+   */
+  send(userId: number, prices: NewListingPrice[]): Promise<Map<number, PriceOutcome>>
 }
 
 /** What each of an order's sales earned there, by sale id, and whether the marketplace has settled them (final). */
