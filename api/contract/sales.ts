@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import type { Listing } from './listing.ts'
+import type { Platform } from './marketplace-paths.ts'
 import { money, wholeNumber } from './listing-field-schemas.ts'
 import { SHORT_SETTLEMENTS } from './sale-earnings.ts'
 
@@ -51,3 +52,8 @@ export const RelistSoldSchema = v.object({
 })
 export type RelistSoldFormValues = v.InferInput<typeof RelistSoldSchema>
 export type RelistSold = v.InferOutput<typeof RelistSoldSchema>
+
+/** POST /api/sales/refresh: the marketplaces whose read of the seller's sales was queued now (decision 0033). */
+export interface SalesRefresh {
+  queued: Platform[]
+}

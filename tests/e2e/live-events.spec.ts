@@ -40,8 +40,8 @@ async function liveOnOpenDashboard(page: Page, title: string) {
       const sku = offers.map((offer) => offer.sku).find((candidate) => listingIdOfSku(candidate) === listing.id)
       const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, { data: { state: grant, sku, quantity: 1 } })
       expect(sale.status(), await sale.text()).toBe(200)
-      const refresh = await page.request.post('/api/ebay/sales/refresh')
-      expect(await refresh.json()).toMatchObject({ queued: true })
+      const refresh = await page.request.post('/api/sales/refresh')
+      expect(await refresh.json()).toMatchObject({ queued: ['ebay'] })
     },
   }
 }

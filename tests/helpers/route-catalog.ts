@@ -377,6 +377,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: RelistSoldSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist`, body: { quantity: 2 } }),
   },
+  'POST /api/sales/refresh': { access: 'user', example: () => ({ path: '/api/sales/refresh' }) },
   'GET /api/listings/:id/sales': {
     access: 'user',
     param: IdParamSchema,
@@ -433,7 +434,6 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
-  'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
   'GET /api/etsy/categories': {
     access: 'user',
     query: CategorySearchSchema,
@@ -545,7 +545,6 @@ export const ROUTES: Record<string, RouteSpec> = {
     csv: true,
     example: (f) => ({ path: '/api/imports/inventory.csv', body: aliceBooksCsv(f) }),
   },
-  'POST /api/etsy/sales/refresh': { access: 'user', example: () => ({ path: '/api/etsy/sales/refresh' }) },
   'GET /api/marketplace-connections': { access: 'user', example: () => ({ path: '/api/marketplace-connections' }) },
   'GET /api/marketplace-connections/:platform/auth': {
     access: 'user',

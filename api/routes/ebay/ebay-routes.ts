@@ -26,7 +26,7 @@ export function ebayRoutes({ ebay, accountDeletion, limits, clientAddress }: Eba
     .route('/', ebayBulkPostRoutes(ebay.bulkPoster))
     .route('/', ebayImportRoutes(ebay.importer))
     .route('/', productLookupRoutes(ebay.catalog, limits))
-    .route('/', ebayLifecycleRoutes(ebay.selling, ebay.sales))
+    .route('/', ebayLifecycleRoutes(ebay.selling))
     .route('/', ebayAccountDeletionRoutes(accountDeletion, clientAddress))
     .route('/', ebayOrderPushRoutes(ebay.orderPush, clientAddress))
 }

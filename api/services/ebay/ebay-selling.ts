@@ -17,7 +17,7 @@ export interface EbaySellingDeps {
   publisher: Pick<EbayPublisher, 'publish'>
   revisions: Pick<EbayRevisions, 'requestRevision'>
   endAndRelist: EbayEndAndRelist
-  sales: Pick<EbaySales, 'pollSeller'>
+  sales: Pick<EbaySales, 'pollSeller' | 'refresh'>
   finances: EbayFinances
   connectionService: Pick<MarketplaceConnectionService, 'call'>
   /** Many live listings' new prices, 25 a call (bulk-prices.ts). */
@@ -45,6 +45,7 @@ export function createEbaySelling({
     end: endAndRelist.end,
     relist: endAndRelist.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),
+    refreshSales: sales.refresh,
     readEarnings: (userId, orderId, orderSales) =>
       connectionService.call(userId, 'ebay', (token) => finances.readOrder(token, orderId, orderSales)),
     bulkPricing,

@@ -72,7 +72,6 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       requirements: refuse,
       publish: refuse,
       searchCategories: notSetUp,
-      refreshSales: async () => false,
       salesPush: undefined,
       jobs: undefined,
     }
@@ -97,6 +96,7 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     end: lifecycle.end,
     relist: lifecycle.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),
+    refreshSales: sales.refresh,
     async readEarnings(userId, receiptId, receiptSales) {
       const shopId = (await findConnection(sql, userId, 'etsy'))?.accountId
       if (!shopId) return undefined
@@ -118,8 +118,6 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       if (!(await findConnection(sql, userId, 'etsy'))) throw etsyNotConnected()
       return taxonomy.search((use) => connectionService.call(userId, 'etsy', use), query)
     },
-    /** The seller's Dashboard opened: their receipts are read at once; false when nothing was queued. */
-    refreshSales: sales.refresh,
     /** Etsy's order.paid webhook, when the server has its secret; the poll is the backstop either way. */
     salesPush: config.webhookSecret ? createEtsySalesPush({ sql, jobs, secret: config.webhookSecret }) : undefined,
     /** What the job registry runs for Etsy. */

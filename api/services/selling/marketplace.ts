@@ -56,6 +56,11 @@ export interface SellingMarketplace<
   /** Reads the seller's sales here since the last read and applies the new ones; answers how many. */
   pollSales(userId: number): Promise<number>
   /**
+   * The seller asked for their sales here now: a read is queued at once, at most once an interval (sales-refresh.ts);
+   * false when nothing was queued (not connected, a grant run out, asked moments ago already).
+   */
+  refreshSales(userId: number): Promise<boolean>
+  /**
    * What the sales of one order (eBay) or receipt (Etsy) earned here: fees and the label bought here; undefined while
    * the marketplace has no figures for it yet.
    */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import { saleEarningsOf, type ListingSales, type ShortSettlement } from '../../contract/sale-earnings.ts'
-import type { SaleRecorded, SoldElsewhere } from '../../contract/sales.ts'
+import type { SaleRecorded, SalesRefresh, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../db/marketplace-sales.ts'
@@ -85,7 +85,19 @@ export function createSellerSales({
     return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
   }
 
-  return { soldElsewhere, settleSoldTwice, listingSales, ...createRelistSold({ sql, jobs, marketplaces }) }
+  /** The seller asked for their sales now (the Dashboard opened, pulled down, back online): read on every marketplace. */
+  async function refreshSales(userId: number): Promise<SalesRefresh> {
+    const asked = await Promise.all(marketplaces.map((marketplace) => marketplace.refreshSales(userId)))
+    return { queued: marketplaces.filter((_, index) => asked[index]).map((marketplace) => marketplace.id) }
+  }
+
+  return {
+    soldElsewhere,
+    settleSoldTwice,
+    listingSales,
+    refreshSales,
+    ...createRelistSold({ sql, jobs, marketplaces }),
+  }
 }
 
 export type SellerSales = ReturnType<typeof createSellerSales>

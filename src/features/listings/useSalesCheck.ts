@@ -16,29 +16,19 @@ const READ_WAIT_MS = 15_000
 /** Between looks at the connections while a read is under way. */
 const LOOK_EVERY_MS = 1_000
 
-const ASK_TO_READ: Record<Platform, () => Promise<{ queued: boolean }>> = {
-  ebay: () => okJson(api.ebay.sales.refresh.$post()),
-  etsy: () => okJson(api.etsy.sales.refresh.$post()),
-}
-
 const lastReadOf = (connections: MarketplaceConnection[] | undefined, platform: Platform) =>
   connections?.find((connection) => connection.platform === platform)?.lastSyncedAt
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Asks for the sales to be read on each marketplace, waits for the reads to land, then reads the listings again. */
-async function readSalesNow(queryClient: QueryClient, asked: Platform[]) {
+/** Asks for the sales to be read on every marketplace, waits for the reads to land, then reads the listings again. */
+async function readSalesNow(queryClient: QueryClient) {
   const before = queryClient.getQueryData(marketplaceConnectionsQuery.queryKey)
-  const queued = await Promise.all(
-    asked.map((platform) =>
-      ASK_TO_READ[platform]().then(
-        ({ queued }) => queued,
-        () => false,
-      ),
-    ),
-  )
   // Asked less than 15 s ago, the read that ask queued is the one to wait for: it has landed or soon will.
-  const reading = asked.filter((_, index) => queued[index])
+  const reading = await okJson(api.sales.refresh.$post()).then(
+    ({ queued }) => queued,
+    (): Platform[] => [],
+  )
   for (let waited = 0; reading.length > 0 && waited < READ_WAIT_MS; waited += LOOK_EVERY_MS) {
     await pause(LOOK_EVERY_MS)
     const now = await queryClient.fetchQuery({ ...marketplaceConnectionsQuery, staleTime: 0 }).catch(() => before)
@@ -64,10 +54,11 @@ export function useSalesCheck(): SalesCheck {
   const connected = connections.data?.filter((connection) => connection.connected) ?? []
   const platforms = connected.map((connection) => connection.platform)
   const online = useOnline()
-  const reading = useMutation({ mutationFn: (asked: Platform[]) => readSalesNow(queryClient, asked) })
+  const reading = useMutation({ mutationFn: () => readSalesNow(queryClient) })
 
+  // Checked again when a marketplace is connected.
   const key = platforms.join(',')
-  const checkAtOpen = useEffectEvent(() => reading.mutate(platforms))
+  const checkAtOpen = useEffectEvent(() => reading.mutate())
   useEffect(() => {
     if (online && key) checkAtOpen()
   }, [online, key])
@@ -75,6 +66,6 @@ export function useSalesCheck(): SalesCheck {
   return {
     connected,
     checking: reading.isPending,
-    check: () => reading.mutateAsync(platforms).catch(() => {}),
+    check: () => reading.mutateAsync().catch(() => {}),
   }
 }

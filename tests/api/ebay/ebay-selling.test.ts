@@ -369,22 +369,22 @@ describe('sales on eBay', () => {
     const seller = await connectedSeller('refresh')
     const listing = await liveListing(seller)
     fake.sellItem(seller.grant, skuOf(listing.id))
-    const asks = await Promise.all([1, 2, 3].map(() => seller.post('/api/ebay/sales/refresh')))
+    const asks = await Promise.all([1, 2, 3].map(() => seller.post('/api/sales/refresh')))
     expect(asks.map((ask) => ask.status)).toEqual([202, 202, 202])
-    expect((await Promise.all(asks.map(readJson))).filter((reply) => reply.queued)).toHaveLength(1)
+    expect((await Promise.all(asks.map(readJson))).filter((reply) => reply.queued.length)).toHaveLength(1)
     await t.settle()
     expect(await rowOf(seller, listing.id)).toMatchObject({ platformStatus: 'sold' })
     // Asked again at once: nothing more is queued until the interval has passed.
-    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+    expect(await readJson(await seller.post('/api/sales/refresh'))).toEqual({ queued: [] })
     await t.db.sql`update rate_limits set reset_at = now() where key = ${`ebay-sales-refresh:${seller.id}`}`
-    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: true })
+    expect(await readJson(await seller.post('/api/sales/refresh'))).toEqual({ queued: ['ebay'] })
     // A seller without eBay connected, or whose grant has run out, queues nothing (a job would only fail).
     const unconnected = await registeredClient(t.app, 'no-ebay-refresh')
-    expect(await readJson(await unconnected.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+    expect(await readJson(await unconnected.post('/api/sales/refresh'))).toEqual({ queued: [] })
     const lapsed = await connectedSeller('lapsed-refresh')
     await t.db
       .sql`update marketplace_connections set token_expiry = now() - interval '1 day', refresh_token_expiry = now() - interval '1 day' where user_id = ${lapsed.id}`
-    expect(await readJson(await lapsed.post('/api/ebay/sales/refresh'))).toEqual({ queued: false })
+    expect(await readJson(await lapsed.post('/api/sales/refresh'))).toEqual({ queued: [] })
   })
 
   it("says when the seller's sales were last read, on the connection the Dashboard lists (lastSyncedAt)", async () => {
@@ -393,7 +393,7 @@ describe('sales on eBay', () => {
       ((await readJson(await seller.get('/api/marketplace-connections'))) as { lastSyncedAt: string | null }[])[0]!
     expect(await ebay()).toMatchObject({ platform: 'ebay', lastSyncedAt: null })
     const asked = Date.now()
-    expect(await readJson(await seller.post('/api/ebay/sales/refresh'))).toEqual({ queued: true })
+    expect(await readJson(await seller.post('/api/sales/refresh'))).toEqual({ queued: ['ebay'] })
     await t.settle()
     const { lastSyncedAt } = await ebay()
     expect(Date.parse(lastSyncedAt!)).toBeGreaterThanOrEqual(asked - 1000)
