@@ -77,7 +77,7 @@ test('the row of what just sold is whole on the first screen, above its toast an
   const sku = offers.map((offer) => offer.sku).find((candidate) => listingIdOfSku(candidate) === jeans.id)
   const sale = await page.request.post(`${FAKE_EBAY}/__control/sell`, { data: { state: grant, sku, quantity: 1 } })
   expect(sale.status(), await sale.text()).toBe(200)
-  expect(await (await page.request.post('/api/sales/refresh')).json()).toMatchObject({ queued: ['ebay'] })
+  expect(await (await page.request.post('/api/sales/refresh')).json()).toEqual({ queued: ['ebay', 'etsy'] })
 
   const toast = page.getByText(/^Sold: Levi's 501/)
   await expect(toast).toBeVisible({ timeout: 15_000 })
