@@ -31,7 +31,7 @@ export interface AdminUser extends User {
 
 /**
  * The listing's own fields a row of the admin's list shows (docs/product.md §6): its id and title, and its price as the
- * seller's Dashboard shows it (priceForEbay reads all three). Nothing of the seller's books (SELLER_ONLY_FIELDS) or
+ * seller's Dashboard shows it (listedPrice reads all three). Nothing of the seller's books (SELLER_ONLY_FIELDS) or
  * anything else the screen does not show leaves the server (issue 46 G6).
  */
 export const ADMIN_LISTING_FIELDS = [

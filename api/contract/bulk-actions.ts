@@ -144,7 +144,7 @@ export const floorHolds = (currentCents: number, action: PriceAction) =>
   currentCents - changeCents(currentCents, action) < Math.round(action.floor * 100)
 
 /**
- * A listing's new price in cents under the action, from its price now (priceForEbay, in cents): rounded to the cent,
+ * A listing's new price in cents under the action, from its price now (listedPrice, in cents): rounded to the cent,
  * never below the floor; null when it stays as it is (a cut that the floor stops at or above today's price, or a
  * price that would reach $0).
  */

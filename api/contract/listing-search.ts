@@ -19,7 +19,7 @@ export const SEARCH_WORDS_MAX = 8
 
 export const LISTING_STATUSES = ['ready', 'live', 'sold', 'ended'] as const satisfies readonly ListingStatus[]
 
-/** newest: created last first; oldest: the ones waiting longest first; price as eBay would get it (priceForEbay). */
+/** newest: created last first; oldest: the ones waiting longest first; price as it is listed (listedPrice). */
 export const LISTING_SORTS = ['newest', 'oldest', 'price-low', 'price-high'] as const
 export type ListingSort = (typeof LISTING_SORTS)[number]
 export const SORT_LABELS: Record<ListingSort, string> = {

@@ -185,8 +185,11 @@ export type EbayRevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
 
 export type PriceSource = 'asking' | 'median' | 'retail'
 
-/** What eBay receives: the seller's Price, else (older listings) the median used price, else the retail price. */
-export function priceForEbay(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): {
+/**
+ * The price a listing is listed at on every marketplace: the seller's Price, else (older listings) the median used price,
+ * else the retail price.
+ */
+export function listedPrice(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): {
   value: number
   source: PriceSource
 } {

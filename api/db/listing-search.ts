@@ -17,7 +17,7 @@ import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
 import { listingJson } from './listing-json.ts'
 
-/** The price eBay gets, in cents, as priceForEbay (contract/listing.ts) chooses it; migration 0021 indexes it. */
+/** The listed price, in cents, as listedPrice (contract/listing.ts) chooses it; migration 0021 indexes it. */
 export const PRICE_SQL = 'coalesce(asking_price_cents, nullif(median_used_price, 0) * 100, price * 100)'
 /** Creation time in whole microseconds since 1970, exactly as Postgres keeps it (a cursor's sort key). */
 const CREATED_MICROS_SQL = '(extract(epoch from listings.created_at) * 1000000)::bigint'

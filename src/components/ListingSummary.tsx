@@ -1,6 +1,6 @@
 // The top of a Post to … dialog (docs/product.md §2): the cover photo, title, price and quantity the seller is about to
 // publish, the same for every marketplace.
-import { priceForEbay, type Listing } from '../../api/contract/listing.ts'
+import { listedPrice, type Listing } from '../../api/contract/listing.ts'
 import { thumbnailOf } from '../../api/contract/photos.ts'
 
 export function ListingSummary({ listing }: { listing: Listing }) {
@@ -11,7 +11,7 @@ export function ListingSummary({ listing }: { listing: Listing }) {
       )}
       <div className="min-w-0 text-sm text-slate-700">
         <p className="font-semibold break-words text-slate-900">{listing.title}</p>
-        <p>Price: ${priceForEbay(listing).value.toFixed(2)}</p>
+        <p>Price: ${listedPrice(listing).value.toFixed(2)}</p>
         <p>Quantity: {listing.quantity}</p>
       </div>
     </div>

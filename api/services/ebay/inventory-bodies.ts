@@ -3,7 +3,7 @@
 import { escapeHtml } from '../../contract/email-template.ts'
 import type { EbayCondition } from '../../contract/ebay-publish.ts'
 import { gtinKind } from '../../contract/gtin.ts'
-import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { listedPrice, type Listing } from '../../contract/listing.ts'
 import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { BusinessPolicies } from './policies.ts'
 
@@ -70,7 +70,7 @@ export function offerDetails(listing: Listing, categoryId: string, policies: Bus
     listingDescription: descriptionHtml(listing),
     listingDuration: 'GTC',
     listingPolicies: policies,
-    pricingSummary: { price: { value: priceForEbay(listing).value.toFixed(2), currency: 'USD' } },
+    pricingSummary: { price: { value: listedPrice(listing).value.toFixed(2), currency: 'USD' } },
     merchantLocationKey: locationKey,
   }
 }

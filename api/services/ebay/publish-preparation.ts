@@ -9,7 +9,7 @@ import {
   type EbayCondition,
   type EbayConditionOption,
 } from '../../contract/ebay-publish.ts'
-import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { listedPrice, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
 import * as images from '../../db/images.ts'
@@ -206,7 +206,7 @@ export function createPublishPreparation({ sql, sell, taxonomy }: PublishPrepara
     const aspects = resolveAspects(listing, typed, state.ebayAspects, catalog.aspects)
     const missing = [
       ...(listing.images.length === 0 ? ['Photos'] : []),
-      ...(priceForEbay({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0
+      ...(listedPrice({ ...listing, askingPrice: choices.askingPrice ?? listing.askingPrice }).value <= 0
         ? ['Price']
         : []),
       ...aspects.required.filter((aspect) => aspect.value === null).map((aspect) => aspect.name),

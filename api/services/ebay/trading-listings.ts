@@ -3,7 +3,7 @@
 // description and item specifics stay as the seller wrote them on eBay (the edit screen says so): the Trading API's
 // ReviseFixedPriceItem could send them, but Snaplist never migrates a listing it did not make.
 import type { Listing } from '../../contract/listing.ts'
-import { priceForEbay } from '../../contract/listing.ts'
+import { listedPrice } from '../../contract/listing.ts'
 import { EbayRefusal } from './sell-api.ts'
 import { child, textAt } from './trading-xml.ts'
 import type { TradingClient } from './trading-api.ts'
@@ -30,7 +30,7 @@ export function createTradingListings(trading: TradingClient) {
       await trading.call(token, 'ReviseInventoryStatus', {
         InventoryStatus: {
           ItemID: itemIdOf(listing),
-          StartPrice: priceForEbay(listing).value.toFixed(2),
+          StartPrice: listedPrice(listing).value.toFixed(2),
           Quantity: quantity,
         },
       })

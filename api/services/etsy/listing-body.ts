@@ -2,7 +2,7 @@
 // the inventory's one product. Etsy's limits (contract/etsy-publish.ts) are kept here, before Etsy: a title is cut at
 // a word to 140 characters, and tags are the listing's keywords Etsy accepts, at most 13 of at most 20 characters.
 import { ETSY_TAG_LENGTH_MAX, ETSY_TAGS_MAX, ETSY_TITLE_MAX } from '../../contract/etsy-publish.ts'
-import { priceForEbay, type Listing } from '../../contract/listing.ts'
+import { listedPrice, type Listing } from '../../contract/listing.ts'
 import { titleWithinLimit } from '../../contract/listing-fields.ts'
 import { marketplaceDescription } from '../../contract/measurements.ts'
 import type { EtsyPlan } from './requirements.ts'
@@ -21,8 +21,8 @@ export function etsyTags(keywords: readonly string[] | null): string[] {
   return [...new Set(tags)].slice(0, ETSY_TAGS_MAX)
 }
 
-/** What Etsy gets as the price: the seller's Price, as eBay does (priceForEbay). */
-export const etsyPrice = (listing: Listing) => priceForEbay(listing).value
+/** What Etsy gets as the price: the listing's listed price (listedPrice). */
+export const etsyPrice = (listing: Listing) => listedPrice(listing).value
 
 /**
  * The parcel as Etsy's listing takes it (item_weight in oz, item_length/width/height in inches): what was given of it,

@@ -7,7 +7,7 @@
 // (decision 0030). Ending and deleting take the paths the seller's own End and Delete take, one listing after the
 // other, each finished once.
 import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
-import { listingStatus, priceForEbay, type Listing } from '../../contract/listing.ts'
+import { listingStatus, listedPrice, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import * as bulkActions from '../../db/bulk-actions.ts'
 import { logChange } from '../../db/change-events.ts'
@@ -55,7 +55,7 @@ function changeOf(
       floorHeld: false,
     }
   if (action.kind !== 'price') return none
-  const current = toCents(priceForEbay(listing).value)
+  const current = toCents(listedPrice(listing).value)
   const cents = newPriceCents(current, action)
   return { change: cents === null ? undefined : { askingPriceCents: cents }, floorHeld: floorHolds(current, action) }
 }

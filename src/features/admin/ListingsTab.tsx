@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ADMIN_PAGE_SIZE, type AdminListing } from '../../../api/contract/admin.ts'
-import { priceForEbay } from '../../../api/contract/listing.ts'
+import { listedPrice } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx'
@@ -62,7 +62,7 @@ function columns(onDelete: (listing: AdminListing) => void): Column<AdminListing
     // What the listing sells at (the seller's Price), as the seller's Dashboard shows it; not the retail reference.
     {
       header: 'Price',
-      cell: (listing) => `$${priceForEbay(listing).value.toFixed(2)}`,
+      cell: (listing) => `$${listedPrice(listing).value.toFixed(2)}`,
       phoneCell: TEXT_CELL,
       className: 'sm:w-24 tabular-nums',
     },

@@ -2,7 +2,7 @@
 // there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
 // rest is in the row's menu, loaded when first tapped. Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import { ebayStatus, priceForEbay, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import { ebayStatus, listedPrice, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
@@ -151,9 +151,7 @@ export function ListingRow({
         <div className="mt-0.5 flex min-w-0 items-center gap-x-2">
           <StatusBadge listing={listing} status={status} />
           {/* The price the listing sells at (the seller's Price), not the new retail price kept as a reference. */}
-          <span className="shrink-0 text-sm text-slate-600 tabular-nums">
-            ${priceForEbay(listing).value.toFixed(2)}
-          </span>
+          <span className="shrink-0 text-sm text-slate-600 tabular-nums">${listedPrice(listing).value.toFixed(2)}</span>
           {/* The size, which the bag and the buyer's question both start from ("the 32s?"). */}
           {listing.size && (
             <span className="min-w-0 truncate rounded-md border border-slate-200 px-1 text-xs font-medium text-slate-700">

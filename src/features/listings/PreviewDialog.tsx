@@ -1,6 +1,6 @@
 // Preview (docs/product.md §2): every photo in two columns, title, the price it sells at (the seller's Price), the new
 // and used prices as the references they are (or N/A), description, keywords, colour and quantity.
-import { priceForEbay, type Listing } from '../../../api/contract/listing.ts'
+import { listedPrice, type Listing } from '../../../api/contract/listing.ts'
 import { COLORS, labelOf } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
@@ -28,7 +28,7 @@ export function PreviewDialog({ listing, onClose }: { listing: Listing | null; o
             <dt className="font-semibold text-slate-900">Title</dt>
             <dd>{listing.title}</dd>
             <dt className="font-semibold text-slate-900">Price</dt>
-            <dd>${priceForEbay(listing).value.toFixed(2)}</dd>
+            <dd>${listedPrice(listing).value.toFixed(2)}</dd>
             <dt className="font-semibold text-slate-900">Retail price (new), for reference</dt>
             <dd>{listing.price ? `$${listing.price}` : 'N/A'}</dd>
             <dt className="font-semibold text-slate-900">Median used price, for reference</dt>

@@ -18,7 +18,7 @@ import {
   type EbayPublishInput,
   type EbayRequirements,
 } from '../../../api/contract/ebay-publish.ts'
-import { priceForEbay, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
+import { listedPrice, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
@@ -95,7 +95,7 @@ export function EbayDetailsForm({
   onCancel,
   onPost,
 }: EbayDetailsFormProps) {
-  const listed = priceForEbay(listing)
+  const listed = listedPrice(listing)
   const [picking, setPicking] = useState(false)
   // Errors on fields this form does not show (a shipping policy with only one to choose, say): said above the buttons.
   const [unshown, setUnshown] = useState<string[]>([])

@@ -10,7 +10,7 @@ import {
   parcelText,
   type EbayCheckedGuess,
 } from '../../../api/contract/guesses.ts'
-import { isPostedToEbay, priceForEbay, type Listing } from '../../../api/contract/listing.ts'
+import { isPostedToEbay, listedPrice, type Listing } from '../../../api/contract/listing.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 
@@ -46,7 +46,7 @@ export function checkOf(listing: Listing, query: UseQueryResult<EbayRequirements
   const requirements = query.data
   const needs = requirements.missing.map((name) => NEED_NAMES[name] ?? name)
   if (requirements.policiesProblem) needs.push('selling policies on eBay')
-  if (!(priceForEbay(listing).value > 0)) needs.push('a Price')
+  if (!(listedPrice(listing).value > 0)) needs.push('a Price')
   if (needs.length) return { kind: 'needs', needs }
   const guessed = ebayGuessesOf(listing)
   if (!guessed.length) return { kind: 'ready', requirements }

@@ -12,7 +12,7 @@ import {
   type EtsyPublishInput,
   type EtsyRequirements,
 } from '../../../api/contract/etsy-publish.ts'
-import { priceForEbay, type Listing } from '../../../api/contract/listing.ts'
+import { listedPrice, type Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
@@ -47,7 +47,7 @@ const profileOf = (choices: EtsyChoice[], habit: number | undefined) =>
 
 /** The form's first values; when it was made starts unanswered, for every item (a habit would be another item's). */
 function defaultsOf(listing: Listing, requirements: EtsyRequirements, habits: EtsyHabits): EtsyAnswerValues {
-  const price = priceForEbay(listing).value
+  const price = listedPrice(listing).value
   return {
     askingPrice: price > 0 ? price.toFixed(2) : '',
     whoMade: isVintage(listing) ? 'someone_else' : (habits.whoMade ?? ''),

@@ -6,20 +6,20 @@ import {
   isPostedToEbay,
   listingStatus,
   liveOn,
-  priceForEbay,
+  listedPrice,
   type ListingPlace,
 } from '../../../api/contract/listing.ts'
 import { keywordsFromText, toCents } from '../../../api/contract/listing-field-schemas.ts'
 import { titleWithinLimit } from '../../../api/contract/listing-fields.ts'
 
-describe('priceForEbay', () => {
+describe('listedPrice', () => {
   it("is the seller's Price, else the median used price, else the retail price, saying which", () => {
-    expect(priceForEbay({ askingPrice: 39.5, medianUsedPrice: 30, price: 70 })).toEqual({
+    expect(listedPrice({ askingPrice: 39.5, medianUsedPrice: 30, price: 70 })).toEqual({
       value: 39.5,
       source: 'asking',
     })
-    expect(priceForEbay({ askingPrice: null, medianUsedPrice: 30, price: 70 })).toEqual({ value: 30, source: 'median' })
-    expect(priceForEbay({ askingPrice: null, medianUsedPrice: 0, price: 70 })).toEqual({ value: 70, source: 'retail' })
+    expect(listedPrice({ askingPrice: null, medianUsedPrice: 30, price: 70 })).toEqual({ value: 30, source: 'median' })
+    expect(listedPrice({ askingPrice: null, medianUsedPrice: 0, price: 70 })).toEqual({ value: 70, source: 'retail' })
   })
 })
 
