@@ -15,14 +15,14 @@ import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { hasCode } from '../../lib/api.ts'
 import { cachedListings, listingQuery } from '../../queries/listing-cache.ts'
-import { DraftForm } from './DraftForm.tsx'
+import { ListingForm } from './ListingForm.tsx'
 
 const route = getRouteApi('/signed-in/list-item')
 
 function OpenDraft({ draftId }: { draftId: string }) {
   const view = useDraft(draftId)
   if (view === undefined) return <FullPageSpinner label="Opening draft" />
-  return <DraftForm draftId={draftId} view={view} />
+  return <ListingForm draftId={draftId} view={view} />
 }
 
 /**

@@ -6,7 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { buttonClass, Button } from '../../../components/ui/Button.tsx'
 import { FullPageSpinner } from '../../../components/ui/Spinner.tsx'
-import { DraftForm } from '../DraftForm.tsx'
+import { ListingForm } from '../ListingForm.tsx'
 import { useHaulItems, type HaulItemView } from './useHaul.ts'
 
 const route = getRouteApi('/signed-in/haul/review')
@@ -78,7 +78,7 @@ function ReviewQueue({ haulId, items }: { haulId: string; items: HaulItemView[] 
     return <AllReviewed haulId={haulId} items={items} skipped={skipped} onAgain={() => setSkipped(new Set())} />
   const id = current.draft.id
   return (
-    <DraftForm
+    <ListingForm
       key={id}
       draftId={id}
       view={current}

@@ -60,7 +60,8 @@ export interface ReviewStep {
   onSkip: () => void
 }
 
-export function DraftForm({ draftId, view, review }: { draftId: string; view: DraftView | null; review?: ReviewStep }) {
+type FormProps = { draftId: string; view: DraftView | null; review?: ReviewStep }
+export function ListingForm({ draftId, view, review }: FormProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const online = useOnline()

@@ -4,7 +4,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
-import { DraftForm } from '../../../src/features/drafts/DraftForm.tsx'
+import { ListingForm } from '../../../src/features/drafts/ListingForm.tsx'
 import { useDraft } from '../../../src/features/drafts/useDrafts.ts'
 import { FIELD_EDIT_PAUSE_MS } from '../../../src/lib/field-edits.ts'
 import { localDb } from '../../../src/offline/db.ts'
@@ -14,7 +14,7 @@ import { renderScreen, SELLER } from '../render.tsx'
 /** The form over the draft as list-item.tsx opens it: from the store, live. */
 function OpenDraft({ draftId }: { draftId: string }) {
   const view = useDraft(draftId)
-  return view === undefined ? null : <DraftForm draftId={draftId} view={view} />
+  return view === undefined ? null : <ListingForm draftId={draftId} view={view} />
 }
 
 const storedTitle = async (draftId: string) => (await localDb().drafts.get(draftId))?.fields.title
