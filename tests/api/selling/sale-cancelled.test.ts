@@ -8,6 +8,7 @@ import type { Insights } from '../../../api/contract/insights.ts'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { SALE_CANCELLED_JOB } from '../../../api/services/selling/sale-cancelled.ts'
+import type { FakeOrder } from '../../fakes/ebay-sell.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { readJson } from '../../helpers/test-app.ts'
 
@@ -15,9 +16,18 @@ const both = bothMarketplacesPerFile()
 
 type Item = Awaited<ReturnType<typeof listingLiveOnBoth>>
 
-/** The buyer cancels the eBay order, and the seller's eBay orders are read (the poll) with every job it queues. */
-async function cancelAndPoll(item: Item, orderId: string) {
-  both.ebay.cancelOrder(item.grant, orderId)
+/**
+ * The order was made an hour ago, long before where the poll reads from now (its last read, less 2 minutes): only its
+ * last modified date, the cancellation's, can bring it back.
+ */
+function madeAnHourAgo(order: FakeOrder) {
+  order.creationDate = order.lastModifiedDate = new Date(Date.now() - 60 * 60 * 1000).toISOString()
+}
+
+/** The buyer cancels the eBay order an hour after it was made; the poll reads it with every job it queues. */
+async function cancelAndPoll(item: Item, order: FakeOrder) {
+  madeAnHourAgo(order)
+  both.ebay.cancelOrder(item.grant, order.orderId)
   await item.poll()
   await both.t.settle()
   await both.t.settle()
@@ -41,7 +51,7 @@ describe('a sale cancelled on eBay', () => {
     expect(item.ebayLive()).toBe(false)
     expect((await insightsOf(item)).totals).toMatchObject({ sales: 1, itemsSold: 1, revenue: 39.5 })
 
-    await cancelAndPoll(item, order.orderId)
+    await cancelAndPoll(item, order)
     expect(item.ebayLive()).toBe(true)
     expect(item.ebayCount()).toBe(1)
     expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 1 })
@@ -74,11 +84,14 @@ describe('a sale cancelled on eBay', () => {
     const order = item.sellOnEbay()
     await item.poll()
     expect(item.etsyListing().quantity).toBe(1)
+    madeAnHourAgo(order)
     both.ebay.cancelOrder(item.grant, order.orderId)
     // Two polls read the cancelled order before any job ran, then the job itself is sent again.
     await both.t.jobs.send(SELLER_SALES_JOB, { userId: item.seller.id })
     await both.t.jobs.send(SELLER_SALES_JOB, { userId: item.seller.id })
     await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 2 })
     await both.t.jobs.send(SALE_CANCELLED_JOB, {
       userId: item.seller.id,
       marketplace: 'ebay',
@@ -101,7 +114,7 @@ describe('a sale cancelled on eBay', () => {
     await item.poll()
     expect(await item.row()).toMatchObject({ quantity: 1 })
     expect(item.etsyListing().quantity).toBe(1)
-    await cancelAndPoll(item, cancelled.orderId)
+    await cancelAndPoll(item, cancelled)
     expect(await item.row()).toMatchObject({ quantity: 2, platformStatus: 'active', etsyStatus: 'active' })
     expect(item.ebayCount()).toBe(2)
     expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 2 })
@@ -116,7 +129,7 @@ describe('a sale cancelled on eBay', () => {
     item.sellOnEtsy()
     await item.poll()
     expect((await item.row()).oversoldOrders).toHaveLength(1)
-    await cancelAndPoll(item, order.orderId)
+    await cancelAndPoll(item, order)
     // Whichever of the two took the piece, the Etsy order has it now and nothing is left to cancel or to sell.
     expect(await item.row()).toMatchObject({ quantity: 0, oversoldOrders: [] })
     expect(item.ebayLive()).toBe(false)
