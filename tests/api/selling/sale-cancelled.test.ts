@@ -9,6 +9,7 @@ import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
 import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { SALE_CANCELLED_JOB } from '../../../api/services/selling/sale-cancelled.ts'
 import type { FakeOrder } from '../../fakes/ebay-sell.ts'
+import { csvRecords } from '../../helpers/csv.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { readJson } from '../../helpers/test-app.ts'
 
@@ -60,6 +61,10 @@ describe('a sale cancelled on eBay', () => {
       expect.objectContaining({ orderId: order.orderId, standing: 'cancelled', counted: 0 }),
     ])
     expect((await insightsOf(item)).totals).toMatchObject({ sales: 0, itemsSold: 0, revenue: 0, toCancel: 0 })
+    const csv = await item.seller.get('/api/exports/sales.csv')
+    expect(csvRecords(await csv.text())).toEqual([
+      expect.objectContaining({ Order: order.orderId, Quantity: '0', Sale: '0.00', Status: 'Cancelled' }),
+    ])
     const sql = both.t.db.sql
     const events = await sql<{ data: { marketplace: string; restocked: number; left: number } }[]>`
       select data from change_events where listing_id = ${item.id} and kind = 'sale-cancelled'`
