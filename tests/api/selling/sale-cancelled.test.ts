@@ -1,7 +1,7 @@
 // Back in stock everywhere (issue 50, docs/decisions/0065): an eBay order Snaplist applied, cancelled later, is found by
 // the next sales poll (getOrders by last modified date, the stand-in checked against eBay's contract) and put back
 // once: the pieces back on the listing, live again on eBay and Etsy with the count, the sale out of the books, the
-// seller told. Polls and jobs run twice apply it once; an order of one piece of three gives one back; the extra order
+// seller told. Polls and jobs run twice apply it once, a job that dies leaves nothing; an order of one piece of three gives one back; the extra order
 // of a sold-twice item, cancelled, settles it.
 import { describe, expect, it } from 'vitest'
 import type { Insights } from '../../../api/contract/insights.ts'
@@ -10,6 +10,7 @@ import { jobSchemaFor } from '../../../api/services/jobs.ts'
 import { SALE_CANCELLED_JOB } from '../../../api/services/selling/sale-cancelled.ts'
 import type { FakeOrder } from '../../fakes/ebay-sell.ts'
 import { csvRecords } from '../../helpers/csv.ts'
+import { dueNow } from '../../helpers/jobs.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { readJson } from '../../helpers/test-app.ts'
 
@@ -110,6 +111,37 @@ describe('a sale cancelled on eBay', () => {
     const marks = await both.t.db.sql`
       select restocked from marketplace_sales where listing_id = ${item.id} and cancelled_at is not null`
     expect(marks).toEqual([{ restocked: 2 - 1 }])
+  })
+
+  it('leaves nothing behind when its job dies at its last step, and applies it once when the job runs again', async () => {
+    const item = await listingLiveOnBoth(both, 'cancel-dies', 1)
+    const order = item.sellOnEbay()
+    await item.poll()
+    const sql = both.t.db.sql
+    // The job's last write (the seller's live event) fails: as a process killed just before its commit.
+    await sql`create function die_at_cancelled_event() returns trigger language plpgsql as $$
+      begin if new.kind = 'sale-cancelled' then raise exception 'killed'; end if; return new; end $$`
+    await sql`create trigger die_at_cancelled_event before insert on change_events
+      for each row execute function die_at_cancelled_event()`
+    try {
+      await cancelAndPoll(item, order)
+      expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold' })
+      expect(
+        await sql`select 1 from marketplace_sales where listing_id = ${item.id} and cancelled_at is not null`,
+      ).toEqual([])
+      expect(item.ebayLive()).toBe(false)
+    } finally {
+      await sql`drop trigger die_at_cancelled_event on change_events`
+      await sql`drop function die_at_cancelled_event()`
+    }
+    await dueNow(sql, SALE_CANCELLED_JOB)
+    await both.t.settle()
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 1, platformStatus: 'active', etsyStatus: 'active' })
+    expect(item.ebayCount()).toBe(1)
+    expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 1 })
+    expect(await sql`select restocked from marketplace_sales where listing_id = ${item.id}`).toEqual([{ restocked: 1 }])
   })
 
   it('gives back the one piece of a cancelled order of an item of three, everywhere', async () => {
