@@ -18,6 +18,8 @@ export interface LiveEventData {
     short: number
     where: string | null
   }
+  /** The marketplace cancelled a sale applied before: `restocked` pieces went back, `left` are for sale now. */
+  'sale-cancelled': { marketplace: SoldOn; restocked: number; left: number }
   'listing-created': Record<string, never>
   'listing-edited': Record<string, never>
   /** Deleted, or marked for deletion while it is ended on a marketplace: it has left the Dashboard either way. */

@@ -18,9 +18,11 @@ export type PushMessage =
   | { type: 'sold-twice'; listingId: number; title: string; priceCents: number | null; soldOn: SoldOn }
   | { type: 'revision-refused'; listingId: number; title: string; marketplace: Platform }
   | { type: 'reconnect'; marketplace: Platform }
+  | { type: 'sale-cancelled'; listingId: number; title: string; soldOn: SoldOn; backOn: Platform[] }
 
 /** Which per-device setting a message falls under. */
-export const kindOf = (message: PushMessage): NotificationKind => (message.type === 'sold' ? 'sales' : 'problems')
+export const kindOf = (message: PushMessage): NotificationKind =>
+  message.type === 'sold' || message.type === 'sale-cancelled' ? 'sales' : 'problems'
 
 const dollars = (cents: number) => `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`
 
@@ -58,6 +60,15 @@ export function notificationOf(message: PushMessage): { title: string; body: str
         body: `Open the listing to see why ${name} refused it.`,
         url: edit(message.listingId),
         tag: `problem-${message.listingId}`,
+      }
+    }
+    case 'sale-cancelled': {
+      const where = message.backOn.map((marketplace) => SOLD_ON_LABELS[marketplace]).join(' and ')
+      return {
+        title: `Sale cancelled: ${message.title} is back ${where ? `on ${where}` : 'in stock'}`,
+        body: `The buyer's order on ${SOLD_ON_LABELS[message.soldOn]} was cancelled. Tap to see the listing.`,
+        url: edit(message.listingId),
+        tag: `sold-${message.listingId}`,
       }
     }
     case 'reconnect': {

@@ -54,11 +54,14 @@ export interface SaleFigures {
   short: number
   /** How the seller settled those pieces; null while they have not (then they are to cancel). */
   settledAs: ShortSettlement | null
+  /** The marketplace cancelled the sale after it was applied (docs/decisions/0065): its pieces went back. */
+  cancelled: boolean
 }
 
 /**
  * Where a sale stands in the books: sold (counted); to-cancel (it sold pieces that were not there: left out until the
- * seller settles it); cancelled (settled without shipping: left out); sent (settled by sending other stock: counted).
+ * seller settles it); cancelled (by the marketplace, or settled without shipping: left out); sent (settled by sending
+ * other stock: counted).
  */
 export type SaleStanding = 'sold' | 'to-cancel' | ShortSettlement
 
@@ -70,12 +73,15 @@ export const SALE_STANDING_LABELS: Record<SaleStanding, string> = {
   sent: 'Sent from other stock',
 }
 
-export const standingOf = (sale: Pick<SaleFigures, 'short' | 'settledAs'>): SaleStanding =>
-  sale.short === 0 ? 'sold' : (sale.settledAs ?? 'to-cancel')
+export const standingOf = (sale: Pick<SaleFigures, 'short' | 'settledAs' | 'cancelled'>): SaleStanding =>
+  sale.cancelled ? 'cancelled' : sale.short === 0 ? 'sold' : (sale.settledAs ?? 'to-cancel')
 
-/** The pieces of a sale its books count: all, but those beyond the stock unless the seller sent them anyway. */
-export const countedPieces = (sale: Pick<SaleFigures, 'quantity' | 'short' | 'settledAs'>) =>
-  sale.quantity - (sale.settledAs === 'sent' ? 0 : sale.short)
+/**
+ * The pieces of a sale its books count: all, but those beyond the stock unless the seller sent them anyway, and none
+ * of a sale the marketplace cancelled.
+ */
+export const countedPieces = (sale: Pick<SaleFigures, 'quantity' | 'short' | 'settledAs' | 'cancelled'>) =>
+  sale.cancelled ? 0 : sale.quantity - (sale.settledAs === 'sent' ? 0 : sale.short)
 
 /**
  * A figure of the whole sale (shipping paid, fees, the label) for its counted pieces: all of it, none, or its share

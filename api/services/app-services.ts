@@ -22,6 +22,7 @@ import { createBulkActions } from './selling/bulk-actions.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { MarketplaceWing, SellingMarketplaces } from './selling/marketplace.ts'
 import type { Platform } from '../contract/marketplace-paths.ts'
+import { createSaleCancellation } from './selling/sale-cancelled.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './selling/sales.ts'
 import { createSellerSales } from './selling/seller-sales.ts'
@@ -201,6 +202,7 @@ export function createAppServices({
     passwordReset,
     marketplaces: Object.values(wings).flatMap((wing) => wing.jobs ?? []),
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
+    cancelSale: createSaleCancellation({ sql, jobs, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
     relistSold: sellerSales.relistEverywhere,
     sendSoldTwice: createSoldTwiceMail({ sql, mailer, appUrl: config.appUrl }),

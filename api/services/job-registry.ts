@@ -15,6 +15,7 @@ import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.t
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
+import { SALE_CANCELLED_JOB, type createSaleCancellation } from './selling/sale-cancelled.ts'
 import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
 import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
 
@@ -31,6 +32,8 @@ export interface JobServices {
   runBulkAction: (job: BulkActionJob) => Promise<void>
   /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
   followSale: ReturnType<typeof createSaleFollowing>
+  /** Puts back a sale the marketplace cancelled (services/selling/sale-cancelled.ts). */
+  cancelSale: ReturnType<typeof createSaleCancellation>
   /** Reads what a sale's order earned on its marketplace (services/selling/sale-earnings.ts). */
   readSaleEarnings: ReturnType<typeof createSaleEarningsReader>
   /** Puts a relisted sold-out listing back up on its marketplaces (services/selling/relist-sold.ts). */
@@ -55,6 +58,7 @@ export function appJobs({
   liveDeletion,
   runBulkAction,
   followSale,
+  cancelSale,
   readSaleEarnings,
   relistSold,
   sendSoldTwice,
@@ -82,6 +86,8 @@ export function appJobs({
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
     { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
+    // A sale the marketplace cancelled: its pieces back in stock, once, and a revision wherever the listing is.
+    { name: SALE_CANCELLED_JOB, handler: cancelSale, retry: BACK_OFF },
     // A sale on a marketplace: its fees and label are read, then again daily until the marketplace settles them.
     { name: SALE_EARNINGS_JOB, handler: readSaleEarnings, retry: BACK_OFF },
     // Each marketplace's work on its listings: revisions (edits, stock, a sale elsewhere), posts, imports.

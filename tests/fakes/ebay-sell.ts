@@ -307,7 +307,19 @@ export interface FakeOrder {
   lastModifiedDate: string
   orderFulfillmentStatus: 'NOT_STARTED'
   orderPaymentStatus: 'PAID'
-  cancelStatus: { cancelState: 'NONE_REQUESTED'; cancelRequests: [] }
+  /** NONE_REQUESTED until the order is cancelled (cancelOrder): then CANCELED, with the request that did it. */
+  cancelStatus: {
+    cancelState: 'NONE_REQUESTED' | 'CANCELED'
+    cancelledDate?: string
+    cancelRequests: {
+      cancelRequestId: string
+      cancelInitiator: 'Buyer'
+      cancelReason: string
+      cancelRequestState: 'COMPLETED'
+      cancelRequestedDate: string
+      cancelCompletedDate: string
+    }[]
+  }
   pricingSummary: { total: { value: string; currency: 'USD' } }
   lineItems: {
     lineItemId: string
@@ -605,13 +617,50 @@ export function sellItem(
   return order
 }
 
-/** creationdate:[from..] or creationdate:[from..to] (ISO 8601, UTC), the one filter Snaplist uses; null when malformed. */
-function creationWindow(filter: string | undefined): { from: number; to: number } | null | undefined {
+/**
+ * The buyer's cancellation of an order, which eBay completed at `at`: its cancelStatus says CANCELED, and it was last
+ * modified then (getOrders by lastmodifieddate finds it). The item's count stays as it is: the seller's side (Snaplist's
+ * revision, bounded as decision 0030 says) gives the piece back, which holds whether or not eBay gave it back itself.
+ */
+export function cancelOrder(state: SellState, seller: string, orderId: string, at = new Date()): FakeOrder {
+  const order = (state.orders.get(seller) ?? []).find((held) => held.orderId === orderId)
+  if (!order) throw new Error(`${seller} has no order ${orderId}`)
+  order.cancelStatus = {
+    cancelState: 'CANCELED',
+    cancelledDate: at.toISOString(),
+    cancelRequests: [
+      {
+        cancelRequestId: String(randomInt(1e9, 9e9)),
+        cancelInitiator: 'Buyer',
+        cancelReason: 'ORDER_MISTAKE',
+        cancelRequestState: 'COMPLETED',
+        cancelRequestedDate: at.toISOString(),
+        cancelCompletedDate: at.toISOString(),
+      },
+    ],
+  }
+  order.lastModifiedDate = at.toISOString()
+  return order
+}
+
+/** A getOrders date filter: the order's field it reads, and from when to when. */
+interface OrdersWindow {
+  field: 'creationDate' | 'lastModifiedDate'
+  from: number
+  to: number
+}
+
+/**
+ * creationdate:[from..] or lastmodifieddate:[from..] (an end date optional; ISO 8601, UTC), the filters Snaplist
+ * uses; null when malformed.
+ */
+function ordersWindow(filter: string | undefined): OrdersWindow | null | undefined {
   if (filter === undefined) return undefined
-  const match = /^creationdate:\[(.+?)\.\.(.*)\]$/.exec(filter)
-  const from = Date.parse(match?.[1] ?? '')
-  const to = match?.[2] ? Date.parse(match[2]) : Infinity
-  return match && !Number.isNaN(from) && !Number.isNaN(to) ? { from, to } : null
+  const match = /^(creationdate|lastmodifieddate):\[(.+?)\.\.(.*)\]$/.exec(filter)
+  const from = Date.parse(match?.[2] ?? '')
+  const to = match?.[3] ? Date.parse(match[3]) : Infinity
+  if (!match || Number.isNaN(from) || Number.isNaN(to)) return null
+  return { field: match[1] === 'creationdate' ? 'creationDate' : 'lastModifiedDate', from, to }
 }
 
 export function sellRoutes(state: SellState, bearer: BearerToken) {
@@ -1096,7 +1145,7 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
           const orders = reached.filter((order) => wanted.includes(order.orderId))
           return c.json({ href: c.req.url, limit: 50, offset: 0, total: orders.length, orders, warnings: [] })
         }
-        const window = creationWindow(c.req.query('filter'))
+        const window = ordersWindow(c.req.query('filter'))
         const limit = Number(c.req.query('limit') ?? 50)
         const offset = Number(c.req.query('offset') ?? 0)
         // eBay's words, from the x-response-codes of getOrders in sell_fulfillment_v1_oas3.json.
@@ -1111,7 +1160,7 @@ export function sellRoutes(state: SellState, bearer: BearerToken) {
           return restError(c, 400, 31000, `Invalid offset: ${c.req.query('offset')}`)
         const all = reached.filter(
           (order) =>
-            !window || (Date.parse(order.creationDate) >= window.from && Date.parse(order.creationDate) <= window.to),
+            !window || (Date.parse(order[window.field]) >= window.from && Date.parse(order[window.field]) <= window.to),
         )
         const orders = all.slice(offset, offset + limit)
         return c.json({ href: c.req.url, limit, offset, total: all.length, orders, warnings: [] })

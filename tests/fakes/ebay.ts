@@ -20,6 +20,7 @@ import {
   type TokenControls,
 } from './oauth-stand-in.ts'
 import {
+  cancelOrder,
   createSellState,
   inventoryOf,
   restError,
@@ -78,6 +79,8 @@ export interface FakeEbay extends TokenControls {
   setPolicies(policies: BusinessPolicyIds | null): void
   /** A buyer buys `quantity` of the seller's live listing for this SKU: an order for getOrders, fewer left on eBay. */
   sellItem(seller: string, sku: string, quantity?: number, shipping?: number): FakeOrder
+  /** The buyer's order is cancelled (at `at`, now when not given): CANCELED, and last modified then. */
+  cancelOrder(seller: string, orderId: string, at?: Date): FakeOrder
   /** Makes the seller's live listings (Inventory API and ebay.com); answers their eBay item ids by kind. */
   seedLive(seller: string, counts: SeedCounts): { inventory: string[]; trading: string[] }
   /** A buyer buys a listing the seller made on ebay.com: an order line with eBay's item id and no SKU. */
@@ -493,6 +496,7 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     },
     sellItem: (seller: string, sku: string, quantity?: number, shipping?: number) =>
       ordered(state, seller, sellItem(state.sell, seller, sku, quantity, new Date(), shipping)),
+    cancelOrder: (seller: string, orderId: string, at?: Date) => cancelOrder(state.sell, seller, orderId, at),
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
       ordered(state, seller, sellTradingItem(state.sell, seller, itemId, quantity)),

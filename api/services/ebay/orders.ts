@@ -1,5 +1,7 @@
 // Reading a seller's eBay orders (Fulfillment API getOrders) and applying each once: the sales poll reads from its last
-// read, a revision reads the minutes around its own write of the count (decision 0030), both through this.
+// read, a revision reads the minutes around its own write of the count (decision 0030), both through this. Orders are
+// read by when they last changed, not when they were made: a new order changed when it was made, and an order applied
+// before whose cancelStatus became CANCELED changed then, and is put back (docs/decisions/0065).
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
@@ -73,7 +75,7 @@ export interface OrdersRead {
 
 export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: EbaySellClient; recorder: SaleRecorder }) {
   async function readPage(token: string, from: Date, offset: number) {
-    const filter = encodeURIComponent(`creationdate:[${from.toISOString()}..]`)
+    const filter = encodeURIComponent(`lastmodifieddate:[${from.toISOString()}..]`)
     const reply = await sell.send(token, {
       method: 'GET',
       path: `/sell/fulfillment/v1/order?filter=${filter}&limit=${PAGE_SIZE}&offset=${offset}`,
@@ -110,17 +112,23 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
       return true
     })
 
-  /** Applies the orders read (those not cancelled, and not applied before), adding them to `read`. */
+  /**
+   * Applies the orders read (those not cancelled, and not applied before), adding them to `read`; a cancelled one
+   * applied before is put back (its sales' cancellations queued; one never applied stays unapplied).
+   */
   async function applyRead(userId: number, found: Order[], read: OrdersRead): Promise<void> {
     for (const order of found) {
-      if (order.cancelStatus?.cancelState === 'CANCELED') continue
+      if (order.cancelStatus?.cancelState === 'CANCELED') {
+        await sql.begin((tx) => recorder.cancelOrder(tx, userId, 'ebay', order.orderId))
+        continue
+      }
       const lines = soldLines(order)
       read.lines.push(...lines)
       if (await applyOrder(userId, order.orderId, new Date(order.creationDate), lines)) read.applied += 1
     }
   }
 
-  /** Reads the seller's orders made since `from` and applies those not applied yet (ebay_orders keeps each once). */
+  /** Reads the seller's orders changed since `from` and applies those not applied yet (ebay_orders keeps each once). */
   async function applySince(token: string, userId: number, from: Date): Promise<OrdersRead> {
     const read: OrdersRead = { applied: 0, lines: [] }
     for (let offset = 0; ; offset += PAGE_SIZE) {

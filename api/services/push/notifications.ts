@@ -21,6 +21,7 @@ export type PushEvent =
   | { type: 'sold-twice'; listingId: number; soldOn: SoldOn; priceCents: number | null }
   | { type: 'revision-refused'; listingId: number; marketplace: Platform }
   | { type: 'reconnect'; marketplace: Platform }
+  | { type: 'sale-cancelled'; listingId: number; soldOn: SoldOn; backOn: Platform[] }
 
 interface NotifyJob {
   userId: number

@@ -1,14 +1,16 @@
 // Relist on a sold row (issue 47): another identical piece, or several, for a listing that sold out. The seller's
 // quantity goes back on the listing and to every marketplace it was on (their revisions, as an edit's), and a job made
 // in the same transaction puts it back up on each once that marketplace has the count (eBay will not publish an offer
-// of none; Etsy renews a sold-out listing at a count of its own, which its revision then corrects).
+// of none; Etsy renews a sold-out listing at a count of its own, which its revision then corrects). A sale the
+// marketplace cancelled puts its pieces back the same way (backInStock, sale-cancelled.ts).
+import type { Listing } from '../../contract/listing.ts'
 import type { RelistSold, SaleRecorded } from '../../contract/sales.ts'
 import { logChange } from '../../db/change-events.ts'
-import type { Sql } from '../../db/client.ts'
+import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
-import { isRefusal, type SellingMarketplaces } from './marketplace.ts'
+import { isRefusal, type SellingMarketplace, type SellingMarketplaces } from './marketplace.ts'
 import { SOLD_ON_LABELS } from '../../contract/listing.ts'
 
 export const RELIST_SOLD_JOB = 'relist-sold'
@@ -26,6 +28,29 @@ const MOST_LOOKS = 100
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
+/**
+ * `count` more pieces of the seller's listing (locked in `tx`) back in stock: every marketplace it is on gets the count
+ * through its revision, as an edit's, and where it had sold out a job made in the same transaction puts it back up on
+ * each it was on. Answers the listing as it is now and those marketplaces.
+ */
+export async function backInStock(
+  tx: Tx,
+  { jobs, marketplaces }: { jobs: JobQueue; marketplaces: SellingMarketplaces },
+  userId: number,
+  listing: Listing,
+  count: number,
+): Promise<{ listing: Listing; places: SellingMarketplace[] }> {
+  const soldOut = listing.quantity === 0
+  const now = soldOut
+    ? await listings.restock(tx, listing.id, count)
+    : await listings.setPriceOrQuantity(tx, listing.id, { quantity: listing.quantity + count })
+  const places = marketplaces.filter((marketplace) => marketplace.holds(listing))
+  for (const marketplace of places) await marketplace.requestRevision(tx, now)
+  if (soldOut && places.length)
+    await jobs.sendInTransaction(tx, RELIST_SOLD_JOB, { userId, listingId: listing.id } satisfies RelistSoldJob)
+  return { listing: now, places }
+}
+
 export function createRelistSold({
   sql,
   jobs,
@@ -42,11 +67,7 @@ export function createRelistSold({
       if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
       if (listing.quantity > 0)
         throw conflict(`This listing still has ${pieces(listing.quantity)} for sale: change its quantity with Edit.`)
-      const restocked = await listings.restock(tx, listingId, quantity)
-      const places = marketplaces.filter((marketplace) => marketplace.holds(listing))
-      for (const marketplace of places) await marketplace.requestRevision(tx, restocked)
-      if (places.length)
-        await jobs.sendInTransaction(tx, RELIST_SOLD_JOB, { userId, listingId } satisfies RelistSoldJob)
+      const { listing: restocked, places } = await backInStock(tx, { jobs, marketplaces }, userId, listing, quantity)
       await logChange(tx, userId, 'listing-edited', listingId, {})
       const names = places.map((marketplace) => SOLD_ON_LABELS[marketplace.id]).join(' and ')
       return {

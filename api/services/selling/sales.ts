@@ -4,16 +4,17 @@
 // revision (its own durable job, which sends the stock as it then is: fewer pieces, or the listing ended at none). A
 // sale beyond the stock (sold twice) also queues the mail that tells the seller, the push to the seller's phones
 // (docs/decisions/0035) goes out, and every sale goes into the seller's change log for their open screens, all in the
-// same transaction.
+// same transaction. A sale the marketplace cancels later is put back by sale-cancelled.ts (cancelOrder queues it).
 import type { Listing } from '../../contract/listing.ts'
 import { estimatedFeesCents } from '../../contract/sale-earnings.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
-import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
+import { recordSale, uncancelledSalesOfOrder, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
 import type { JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
+import { SALE_CANCELLED_JOB, type SaleCancelledJob } from './sale-cancelled.ts'
 import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './sale-earnings.ts'
 import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
@@ -66,6 +67,17 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
         })
       }
       return applied
+    },
+
+    /**
+     * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
+     * puts it back (sale-cancelled.ts), in `tx`; a job queued twice applies once. Answers how many were queued.
+     */
+    async cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number> {
+      const sales = await uncancelledSalesOfOrder(tx, userId, marketplace, orderId)
+      for (const { saleId } of sales)
+        await jobs.sendInTransaction(tx, SALE_CANCELLED_JOB, { userId, marketplace, saleId } satisfies SaleCancelledJob)
+      return sales.length
     },
   }
 }
