@@ -5,6 +5,7 @@ import { localDb, type OutboxEntry } from '../offline/db.ts'
 import { createDraftStore } from '../offline/drafts.ts'
 import { createSyncEngine } from '../offline/outbox-sender.ts'
 import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/outbox-schedule.ts'
+import { pendingExpenses } from '../offline/pending-expenses.ts'
 import { fetchTransport } from '../offline/transport.ts'
 import { flushFieldEdits } from './field-edits.ts'
 
@@ -25,6 +26,8 @@ function requestBackgroundSync() {
 
 /** The offline store acting for one account: it sees and changes only that account's drafts. */
 export const draftsOf = (userId: number) => createDraftStore(localDb(), userId)
+/** The account's expenses kept on the phone until the server has them (docs/decisions/0062). */
+export const expensesOf = (userId: number) => pendingExpenses(localDb(), userId)
 export const syncEngine = createSyncEngine({ db: localDb(), transport: fetchTransport() })
 export const syncScheduler = createSyncScheduler({ engine: { run: sendAsTyped }, requestBackgroundSync })
 wakeOnOutboxWrites()
