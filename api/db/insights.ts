@@ -106,27 +106,36 @@ export async function staleListings(sql: Sql, userId: number, before: Date, limi
 
 /** A sale behind a figure: its figures, the listing it was, and its key in the order pages are read. */
 export interface InsightSaleRow extends ListingSaleRow {
+  refundCents: number
   listingId: number | null
   title: string | null
   soldAtKey: string
   saleId: string
 }
 
-/** The seller's sales in the range (on one marketplace if given), newest first, after `after`. */
+/** Which of the seller's sales in the range: on one marketplace if given; only those refunded if asked. */
+export interface SalesFilter {
+  marketplace: SoldOn | undefined
+  refunded: boolean
+}
+
+/** The seller's sales in the range that pass the filter, newest first, after `after`. */
 export const insightSalesPage = (
   sql: Sql,
   userId: number,
   range: Range,
-  marketplace: SoldOn | undefined,
+  { marketplace, refunded }: SalesFilter,
   after: SaleKey | null,
   limit: number,
 ) =>
   sql<InsightSaleRow[]>`
-    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.sale_id, s.sold_at::text as sold_at_key, l.id as listing_id, l.title
+    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.refund_cents, s.sale_id, s.sold_at::text as sold_at_key,
+      l.id as listing_id, l.title
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${fromOf(range)}::text::timestamptz and s.sold_at < ${untilOf(range)}::text::timestamptz
       and (${marketplace ?? null}::text is null or s.marketplace = ${marketplace ?? null})
+      and (not ${refunded} or s.refund_cents > 0)
       and (s.sold_at, s.marketplace, s.sale_id) < (${after?.soldAtKey ?? 'infinity'}::text::timestamptz,
         ${after?.marketplace ?? '~'}::text, ${after?.saleId ?? '~'}::text)
     order by s.sold_at desc, s.marketplace desc, s.sale_id desc limit ${limit}`
