@@ -56,9 +56,13 @@ function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expens
   const store = useExpenseStore()
   const form = useEntryForm(() => (editing ? formOf(editing) : blank(year)))
   const [receipt, setReceipt] = useState<File | null>(null)
+  // Counts the entries made, so the photo's input starts empty for the next (a file input cannot be set to empty).
+  const [made, setMade] = useState(0)
   const done = editing ? 'changed' : 'added'
   const add = useMutation({
-    // A new expense is kept on the phone and sent by the outbox; a change is the server's, online.
+    // A new expense is kept on the phone and sent by the outbox; a change is the server's, online. Run at once either
+    // way: React Query would hold a mutation until the browser is online, and a change offline is told so.
+    networkMode: 'always',
     mutationFn: async (input: ExpenseInput) => {
       const values = { ...form.values, category: input.category }
       if (!editing) {
@@ -76,6 +80,7 @@ function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expens
       notify(`Expense of ${dollars(amountCents)} ${done}`)
       form.reset()
       setReceipt(null)
+      setMade(made + 1)
       onDone?.()
     },
     onError: (error) => notify(`The expense was not ${done}`, errorMessage(error), 'error'),
@@ -101,6 +106,7 @@ function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expens
       <TextField label="Where" {...field('place')} />
       <TextField label="Note" {...field('note')} />
       <TextField
+        key={made}
         label={editing?.receiptUrl ? 'Another photo of the receipt' : 'Photo of the receipt'}
         type="file"
         accept="image/*"
