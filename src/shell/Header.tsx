@@ -14,7 +14,7 @@ const SyncIndicator = deferred(async () => (await import('../features/drafts/Syn
 // its code is not part of any screen's first download.
 const LiveEvents = deferred(async () => (await import('../components/LiveEvents.tsx')).LiveEvents)
 
-const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
+const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0, expenses: 0 }
 /** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
 const unsyncedOnPhone = (userId: number) =>
   import('../lib/outbox.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
@@ -39,7 +39,7 @@ export function Header() {
   }
   const startLogout = async () => {
     const counts = await unsyncedOnPhone(user.id)
-    if (counts.drafts === 0) leave(false)
+    if (counts.drafts === 0 && counts.expenses === 0) leave(false)
     else setUnsynced(counts)
   }
   return (

@@ -1,10 +1,12 @@
 // An expense added on the phone (docs/decisions/0062): kept in IndexedDB with its receipt's photo while there is no
 // signal, then sent by the sync engine against the real API: saved once however many replies are lost, its receipt
-// stored once and named by it, and gone from the phone; one the server refuses waits with its sentence for Retry.
+// stored once and named by it, and gone from the phone; one the server refuses waits with its sentence for Retry;
+// logging out counts it, and removes it only when asked.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SnaplistDb } from '../../src/offline/db.ts'
+import { createDraftStore } from '../../src/offline/drafts.ts'
 import { createSyncEngine } from '../../src/offline/outbox-sender.ts'
 import { pendingExpenses } from '../../src/offline/pending-expenses.ts'
 import { fetchTransport } from '../../src/offline/transport.ts'
@@ -130,5 +132,18 @@ describe('an expense added on the phone', () => {
     await syncUntilSettled()
     expect(await serverExpenses(id)).toEqual([])
     expect(await db.expenses.get(id)).toMatchObject({ state: 'queued' })
+  })
+})
+
+describe('logging out with an expense not sent yet', () => {
+  it('counts it, keeps it when asked, and removes it with its entry when the seller says so', async () => {
+    const id = randomUUID()
+    await pendingExpenses(db, sellerId, () => clock).add({ id, values })
+    const drafts = createDraftStore(db, sellerId, () => clock)
+    expect(await drafts.unsyncedCounts()).toEqual({ drafts: 0, photos: 0, expenses: 1 })
+    await drafts.leavePhone(false)
+    expect(await db.expenses.count()).toBe(1)
+    await drafts.leavePhone(true)
+    expect([await db.expenses.count(), await db.outbox.count()]).toEqual([0, 0])
   })
 })
