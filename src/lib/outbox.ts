@@ -90,8 +90,11 @@ async function recordSignedIn({ userId, madeDraftsFromBefore }: SignedInOnPhone)
   if (madeDraftsFromBefore) await draftsOf(userId).claimUnowned()
 }
 
-/** What logging out would leave on this phone for the account. */
-export const unsyncedOnPhone = (userId: number) => draftsOf(userId).unsyncedCounts()
+/** What logging out would leave on this phone for the account; null when nothing. */
+export async function unsyncedOnPhone(userId: number) {
+  const counts = await draftsOf(userId).unsyncedCounts()
+  return counts.drafts + counts.expenses > 0 ? counts : null
+}
 
 /** After logout: nobody is signed in on this phone; the account's synced drafts go, the unsynced ones if asked. */
 export async function leavePhone(userId: number, removeUnsynced: boolean) {

@@ -9,12 +9,14 @@ const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 
 /** "2 drafts, 3 photos and 1 expense from this account are still on this phone and have not been synced." */
 export function describeUnsynced({ drafts, photos, expenses }: UnsyncedCounts): string {
   const one = drafts + photos + expenses === 1
-  const parts = [
-    ...(drafts || !expenses ? [counted(drafts, 'draft')] : []),
-    ...(photos ? [counted(photos, 'photo')] : []),
-    ...(expenses ? [counted(expenses, 'expense')] : []),
+  const what = [
+    drafts && counted(drafts, 'draft'),
+    photos && counted(photos, 'photo'),
+    expenses && counted(expenses, 'expense'),
   ]
-  const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]
+    .filter(Boolean)
+    .join(', ')
+    .replace(/, ([^,]+)$/, ' and $1')
   return `${what} from this account ${one ? 'is' : 'are'} still on this phone and ${one ? 'has' : 'have'} not been synced.`
 }
 
