@@ -18,11 +18,15 @@ export const INSIGHT_SALES_PAGE = 50
 export const InsightsQuerySchema = DayRangeSchema
 export type InsightsQuery = DayRange
 
-/** The sales behind a figure: the days, and optionally one marketplace; `after` is the last page's cursor. */
+/**
+ * The sales behind a figure: the days, and optionally one marketplace, or only those refunded (the tax year's refunds);
+ * `after` is the last page's cursor.
+ */
 export const InsightSalesQuerySchema = v.intersect([
   DayRangeSchema,
   v.object({
     marketplace: v.optional(v.picklist(SOLD_ON_VALUES, 'marketplace must be ebay, etsy or elsewhere')),
+    refunded: v.optional(v.picklist(['true'], 'refunded must be true, or left out')),
     after: v.optional(SaleCursorSchema),
   }),
 ])
@@ -67,8 +71,8 @@ export interface Insights {
   stale: { count: number; listings: { id: number; title: string; price: number | null; daysListed: number }[] }
 }
 
-/** A sale behind a figure: what it earned, and which listing it was. */
-export type InsightSale = SaleEarnings & { listingId: number | null; title: string | null }
+/** A sale behind a figure: what it earned, what the seller refunded of it (none while it counts none), its listing. */
+export type InsightSale = SaleEarnings & { refund: number; listingId: number | null; title: string | null }
 
 export interface InsightSales {
   sales: InsightSale[]

@@ -5,6 +5,7 @@ import { localDb, type OutboxEntry } from '../offline/db.ts'
 import { createDraftStore } from '../offline/drafts.ts'
 import { createSyncEngine } from '../offline/outbox-sender.ts'
 import { BACKGROUND_SYNC_TAG, createSyncScheduler } from '../offline/outbox-schedule.ts'
+import { pendingExpenses } from '../offline/pending-expenses.ts'
 import { fetchTransport } from '../offline/transport.ts'
 import { flushFieldEdits } from './field-edits.ts'
 
@@ -25,6 +26,8 @@ function requestBackgroundSync() {
 
 /** The offline store acting for one account: it sees and changes only that account's drafts. */
 export const draftsOf = (userId: number) => createDraftStore(localDb(), userId)
+/** The account's expenses kept on the phone until the server has them (docs/decisions/0062). */
+export const expensesOf = (userId: number) => pendingExpenses(localDb(), userId)
 export const syncEngine = createSyncEngine({ db: localDb(), transport: fetchTransport() })
 export const syncScheduler = createSyncScheduler({ engine: { run: sendAsTyped }, requestBackgroundSync })
 wakeOnOutboxWrites()
@@ -87,8 +90,11 @@ async function recordSignedIn({ userId, madeDraftsFromBefore }: SignedInOnPhone)
   if (madeDraftsFromBefore) await draftsOf(userId).claimUnowned()
 }
 
-/** What logging out would leave on this phone for the account. */
-export const unsyncedOnPhone = (userId: number) => draftsOf(userId).unsyncedCounts()
+/** What logging out would leave on this phone for the account; null when nothing. */
+export async function unsyncedOnPhone(userId: number) {
+  const counts = await draftsOf(userId).unsyncedCounts()
+  return counts.drafts + counts.expenses > 0 ? counts : null
+}
 
 /** After logout: nobody is signed in on this phone; the account's synced drafts go, the unsynced ones if asked. */
 export async function leavePhone(userId: number, removeUnsynced: boolean) {

@@ -2,6 +2,7 @@
 // not yet acknowledged. Shared by the page and the service worker; nothing here knows about React.
 import Dexie, { type EntityTable } from 'dexie'
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
+import type { ExpenseCategory } from '../../api/contract/expenses.ts'
 import type { Listing } from '../../api/contract/listing.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import { EMPTY_FORM_VALUES, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
@@ -117,10 +118,17 @@ export interface DraftPhoto {
 /**
  * analyze-draft: all of the draft's stored photos analysed together, once its uploads are done. analyze-photo: one
  * photo uploaded and analysed alone (entries queued before drafts were analysed whole; still sent as they are).
- * lookup-product: the draft's barcode looked up in eBay's catalog.
+ * lookup-product: the draft's barcode looked up in eBay's catalog. create-expense: an expense added on the phone, its
+ * receipt's photo uploaded first (its entry's draftId is the expense's id).
  */
 export type OutboxKind =
-  'upload-photo' | 'analyze-photo' | 'analyze-draft' | 'create-listing' | 'update-listing' | 'lookup-product'
+  | 'upload-photo'
+  | 'analyze-photo'
+  | 'analyze-draft'
+  | 'create-listing'
+  | 'update-listing'
+  | 'lookup-product'
+  | 'create-expense'
 
 export const isAnalysis = (entry: Pick<OutboxEntry, 'kind'>) =>
   entry.kind === 'analyze-photo' || entry.kind === 'analyze-draft'
@@ -130,6 +138,7 @@ export const writesListing = (kind: OutboxKind) => kind === 'create-listing' || 
 
 export interface OutboxEntry {
   id?: number
+  /** The draft the change is of; for create-expense, the expense's id. */
   draftId: string
   userId?: number
   kind: OutboxKind
@@ -163,6 +172,24 @@ export interface SharedItem {
   photos: { id: string; blob: Blob; thumbnail: Blob; width: number; height: number }[]
 }
 
+/**
+ * An expense added on the phone and not yet on the server (docs/decisions/0062): its values as typed, and the photo of
+ * its receipt, shrunk on the phone, kept until the expense is saved there. queued: waiting for its turn or the network;
+ * failed: the server refused it, the message says why.
+ */
+export interface PendingExpense {
+  /** Also the expense's clientId, so sending it twice saves it once. */
+  id: string
+  userId: number
+  createdAt: number
+  values: { spentOn: string; amount: string; category: ExpenseCategory; place: string; note: string }
+  /** The receipt's photo under its own id (the upload is idempotent by it), and its address once stored. */
+  receipt?: { id: string; blob: Blob; url?: string }
+  state: 'queued' | 'failed'
+  error?: string
+  errorFields?: Record<string, string>
+}
+
 /** Who is signed in on this phone, as the page last knew it: the service worker gives shared photos to them. */
 export interface SignedInAccount {
   key: 'current'
@@ -175,6 +202,7 @@ export class SnaplistDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>
   signedIn!: EntityTable<SignedInAccount, 'key'>
   shares!: EntityTable<SharedItem, 'id'>
+  expenses!: EntityTable<PendingExpense, 'id'>
 
   constructor(name = 'snaplist') {
     super(name)
@@ -185,13 +213,14 @@ export class SnaplistDb extends Dexie {
     // the account that was signed in when they were made, src/lib/outbox.ts, claimDraftsFromBefore) and
     // who is signed in; 3, edits of listings that exist are drafts too (editOf: the edit screen reopens a listing's
     // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md); 5, shared photos
-    // wait for the seller's yes before they become a draft (shares).
-    this.version(5).stores({
+    // wait for the seller's yes before they become a draft (shares); 6, expenses added with no signal wait here.
+    this.version(6).stores({
       drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
       photos: 'id, draftId, userId',
       outbox: '++id, draftId, status, nextAttemptAt, userId',
       signedIn: 'key',
       shares: 'id, userId',
+      expenses: 'id, userId',
     })
   }
 }

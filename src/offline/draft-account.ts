@@ -7,6 +7,8 @@ import { isUntouched } from './untouched-draft.ts'
 export interface UnsyncedCounts {
   drafts: number
   photos: number
+  /** Expenses added on the phone (decision 0062). */
+  expenses: number
 }
 
 export function draftAccount({ db, userId, removeDrafts }: DraftRecords) {
@@ -51,17 +53,28 @@ export function draftAccount({ db, userId, removeDrafts }: DraftRecords) {
         )
       }),
 
-    /** What logging out would leave on the phone: drafts not on the server yet, and their photos. */
+    /** What logging out would leave on the phone: drafts not on the server yet, their photos, and expenses. */
     unsyncedCounts: async (): Promise<UnsyncedCounts> => {
       const drafts = await unsynced()
-      return { drafts: drafts.length, photos: drafts.reduce((sum, draft) => sum + draft.photoIds.length, 0) }
+      return {
+        drafts: drafts.length,
+        photos: drafts.reduce((sum, draft) => sum + draft.photoIds.length, 0),
+        expenses: await db.expenses.where({ userId }).count(),
+      }
     },
 
-    /** Logging out: the drafts already on the server go (their previews too); the rest only when the seller says so. */
+    /**
+     * Logging out: the drafts already on the server go (their previews too); the rest, and the expenses not sent yet,
+     * only when the seller says so.
+     */
     leavePhone: (removeUnsynced: boolean) =>
-      db.transaction('rw', db.drafts, db.photos, db.outbox, async () => {
+      db.transaction('rw', [db.drafts, db.photos, db.outbox, db.expenses], async () => {
         const drafts = await db.drafts.where({ userId }).toArray()
         await removeDrafts(drafts.filter((draft) => removeUnsynced || draft.state === 'done').map((draft) => draft.id))
+        if (!removeUnsynced) return
+        const expenses = await db.expenses.where({ userId }).primaryKeys()
+        await db.outbox.where('draftId').anyOf(expenses).delete()
+        await db.expenses.bulkDelete(expenses)
       }),
 
     /** Gives the records made before drafts had an owner (database version 1) to this account. */

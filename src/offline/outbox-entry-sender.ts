@@ -1,5 +1,5 @@
 // How one account's outbox entries are sent: a photo uploaded (and, for old entries, analysed alone), a draft's photos
-// analysed together, a barcode looked up, a listing created or edited. Every request names the account, every change lands in its drafts,
+// analysed together, a barcode looked up, a listing created or edited, an expense saved (expense-sender.ts). Every request names the account, every change lands in its drafts,
 // and every call is idempotent (the photo's UUID and the draft's clientId make the server answer "already done").
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
@@ -10,6 +10,7 @@ import { ApiError, hasCode } from './api-error.ts'
 import { writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
 import { lateFill } from './draft-fills.ts'
 import { createDraftStore } from './drafts.ts'
+import { expenseSenderFor } from './expense-sender.ts'
 import type { SyncTransport } from './transport.ts'
 
 // Analysis failures that are the AI's, not the network's: the photo is stored anyway, the seller fills in the rest. The
@@ -53,6 +54,7 @@ export interface EntrySenderOptions {
 /** Sends one entry of `account`'s; throws what the server answered when it did not succeed. */
 export function entrySenderFor(account: number, { db, transport, now, onListingCreated }: EntrySenderOptions) {
   const drafts = createDraftStore(db, account, now)
+  const sendExpense = expenseSenderFor(account, db, transport)
 
   async function photoOf(entry: OutboxEntry): Promise<DraftPhoto | undefined> {
     return entry.photoId ? db.photos.get(entry.photoId) : undefined
@@ -168,6 +170,7 @@ export function entrySenderFor(account: number, { db, transport, now, onListingC
   return (entry: OutboxEntry) => {
     if (writesListing(entry.kind)) return sendListing(entry)
     if (entry.kind === 'lookup-product') return lookUpProduct(entry)
+    if (entry.kind === 'create-expense') return sendExpense(entry)
     if (entry.kind === 'analyze-draft') return analyseDraft(entry)
     return sendPhoto(entry, entry.kind === 'analyze-photo')
   }

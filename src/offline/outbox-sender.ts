@@ -143,6 +143,15 @@ export function createSyncEngine({
       await db.drafts.update(entry.draftId, { aiGaveUp: 'analysis_failed' })
       return
     }
+    // An expense refused: it waits on the phone with the server's sentence for the seller to retry or discard.
+    if (entry.kind === 'create-expense') {
+      await db.transaction('rw', db.outbox, db.expenses, async () => {
+        await db.outbox.update(entry.id!, { status: 'parked', lastError: message })
+        const fields = error instanceof ApiError ? error.fields : undefined
+        await db.expenses.update(entry.draftId, { state: 'failed', error: message, errorFields: fields })
+      })
+      return
+    }
     // Refused: retrying unchanged would be refused again. The seller fixes or discards the draft; an edit that met
     // another one keeps the server's listing, for the seller to choose between them.
     const refusal = error instanceof ApiError ? { errorFields: error.fields, conflict: error.current } : {}

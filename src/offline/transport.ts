@@ -1,7 +1,8 @@
-// The sync engine's view of the server: who is signed in, five idempotent calls, a draft's analysis and a barcode's
+// The sync engine's view of the server: who is signed in, six idempotent calls, a draft's analysis and a barcode's
 // lookup, each sent for the account whose change it carries (the server refuses it when the session is another
 // account's). Through the typed client, which needs no React or DOM, so the service worker can use it too.
 import type { AnalysisResult, DraftAnalysis, StoredImage } from '../../api/contract/analysis.ts'
+import type { Expense, ExpenseFormValues } from '../../api/contract/expenses.ts'
 import type { Listing, ListingEdit, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
 import type { ProductLookup } from '../../api/contract/product-lookup.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
@@ -22,6 +23,8 @@ export interface SyncTransport {
   fillEmpty(account: number, listingId: number, fill: ListingFill, signal?: AbortSignal): Promise<ListingFillReply>
   /** The products eBay's catalog has for a barcode, and the market for it. */
   lookUpProduct(account: number, gtin: string, signal?: AbortSignal): Promise<ProductLookup>
+  /** An expense; sent again with the same clientId, the server answers the one it saved the first time. */
+  createExpense(account: number, expense: ExpenseFormValues, signal?: AbortSignal): Promise<Expense>
 }
 
 /** fetch, with a network failure (offline, server down) made the ApiError status 0 the engine waits out. */
@@ -67,5 +70,6 @@ export function fetchTransport({
       ),
     lookUpProduct: (account, gtin, signal) =>
       okJson(api['product-lookup'].$get({ query: { gtin } }, sentFor(account, signal))),
+    createExpense: (account, json, signal) => okJson(api.expenses.$post({ json }, sentFor(account, signal))),
   }
 }

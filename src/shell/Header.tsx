@@ -14,10 +14,9 @@ const SyncIndicator = deferred(async () => (await import('../features/drafts/Syn
 // its code is not part of any screen's first download.
 const LiveEvents = deferred(async () => (await import('../components/LiveEvents.tsx')).LiveEvents)
 
-const NOTHING_UNSYNCED: UnsyncedCounts = { drafts: 0, photos: 0 }
-/** The account's drafts not yet on the server; a phone whose offline store cannot open has none to lose. */
+/** The account's drafts and expenses not yet on the server, if any; a phone whose offline store cannot open has none. */
 const unsyncedOnPhone = (userId: number) =>
-  import('../lib/outbox.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => NOTHING_UNSYNCED)
+  import('../lib/outbox.ts').then(({ unsyncedOnPhone }) => unsyncedOnPhone(userId)).catch(() => null)
 
 const navLink =
   'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-2 text-sm sm:px-3 font-semibold text-slate-700 hover:bg-slate-100 sm:flex-none data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800'
@@ -39,8 +38,8 @@ export function Header() {
   }
   const startLogout = async () => {
     const counts = await unsyncedOnPhone(user.id)
-    if (counts.drafts === 0) leave(false)
-    else setUnsynced(counts)
+    if (counts) setUnsynced(counts)
+    else leave(false)
   }
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">

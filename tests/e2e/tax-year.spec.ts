@@ -1,8 +1,10 @@
 // The tax year on a 390×844 phone (issue 52): from the Insights to the Tax year, an expense with a photo of its receipt,
 // a drive from two odometer readings at the rate the seller sets, and the summary by Schedule C's lines showing the same
-// figures as GET /api/tax-years/{year}, its CSV, and its print layout; a category's total opens its expenses. The haul
-// screen offers to log the drive to the haul.
-import { expect, test } from '@playwright/test'
+// figures as GET /api/tax-years/{year}, its CSV, and its print layout; a category's total opens its expenses, a sales
+// figure its sales. The haul screen offers to log the drive to the haul. An expense added with no signal waits on the
+// phone and is saved once when signal returns; a drive logged wrong is changed.
+import { expect, test, type Locator } from '@playwright/test'
+import type { ExpensesPage } from '../../api/contract/expenses.ts'
 import type { TaxYear } from '../../api/contract/tax-year.ts'
 import type { TripsPage } from '../../api/contract/trips.ts'
 import { csvRecords } from '../helpers/csv.ts'
@@ -129,4 +131,145 @@ test('the haul screen offers to log the drive, which is kept with the haul', asy
   await expect(page.getByRole('region', { name: 'Mileage' }).getByText('· for a haul')).toBeVisible()
   const trips = (await (await page.request.get(`/api/trips?year=${year}`)).json()) as TripsPage
   expect(trips.trips).toEqual([expect.objectContaining({ milesTenths: 124, haulId: expect.any(String) })])
+})
+
+/** A sum as the screen writes it ("$1,043.50"), in cents. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100)
+
+/** The amount each listed sale ends with: its part of the figure opened. */
+const partsOf = (sales: Locator) =>
+  sales.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.lastElementChild?.textContent ?? ''))
+
+test('a sales figure of the year opens the sales behind it, and they add up to it', async ({ page }, testInfo) => {
+  const year = new Date().getFullYear()
+  await signUpThroughApi(page, 'taxsales')
+  const lamps = await createListingThroughApi(page, {
+    title: 'Brass lamp',
+    category: 'home',
+    color: 'white',
+    cost: 6,
+    quantity: 3,
+    boughtAt: `${year}-01-05`,
+  })
+  for (const data of [
+    { quantity: 1, price: 25, fees: 3.1, where: 'Flea market' },
+    { quantity: 2, price: 18.45, fees: 2.05, where: 'Yard sale' },
+  ]) {
+    const sold = await page.request.post(`/api/listings/${lamps.id}/sold-elsewhere`, { data })
+    expect(sold.status(), await sold.text()).toBe(200)
+  }
+  await page.goto('/tax-year')
+  const marketplaces = page.getByRole('region', { name: 'Sales by marketplace' })
+  const gross = marketplaces.getByRole('button', { name: /Gross receipts \(3 sold\)/ })
+  // 25 + 2 × 18.45.
+  await expect(gross).toContainText('$61.90')
+  await gross.click()
+  const grossSales = page.getByRole('region', { name: 'Gross receipts on Elsewhere' })
+  await expect(grossSales.getByRole('listitem')).toHaveCount(2)
+  const parts = await partsOf(grossSales)
+  expect(parts.reduce((sum, part) => sum + centsOf(part), 0)).toBe(6190)
+  await expect(grossSales).toBeFocused()
+  await page.screenshot({ path: testInfo.outputPath('tax-year-sales-behind.png') })
+
+  // The fees, and Schedule C's cost of goods: each opens its sales, whose parts add up to the figure shown.
+  for (const [figure, title] of [
+    [marketplaces.getByRole('button', { name: /^Fees/ }), 'Fees on Elsewhere'],
+    [
+      page.getByRole('region', { name: 'Schedule C' }).getByRole('button', { name: /Cost of goods sold/ }),
+      'The sales behind line 4, Cost of goods sold',
+    ],
+  ] as const) {
+    const shown = centsOf((await figure.locator('span.tabular-nums').textContent())!)
+    await figure.click()
+    const sales = page.getByRole('region', { name: title })
+    await expect(sales.getByRole('listitem')).toHaveCount(2)
+    expect((await partsOf(sales)).reduce((sum, part) => sum + centsOf(part), 0)).toBe(shown)
+  }
+  // 3.10 + 2.05 in fees, three lamps at 6.00.
+  const summary = (await (await page.request.get(`/api/tax-years/${year}`)).json()) as TaxYear
+  expect([summary.feesCents, summary.cogs.cogsCents]).toEqual([515, 1800])
+})
+
+test('a drive logged with the wrong miles is changed, and the deduction with it', async ({ page }, testInfo) => {
+  const year = new Date().getFullYear()
+  await signUpThroughApi(page, 'tripfix')
+  await page.goto('/tax-year')
+  await page.getByRole('tab', { name: 'Mileage' }).click()
+  const mileage = page.getByRole('region', { name: 'Mileage' })
+  await mileage.getByLabel(/^Your rate for/).fill('70')
+  await mileage.getByRole('button', { name: 'Set rate' }).click()
+  await expect(mileage.getByText(/at 70¢ a mile: \$0\.00/)).toBeVisible()
+  // 120 miles typed for 12.
+  const drive = page.getByRole('form', { name: 'Log a drive' })
+  await drive.getByLabel('Purpose').fill('Thrift stores')
+  await drive.getByLabel('Miles').fill('120')
+  await drive.getByRole('button', { name: 'Add drive' }).click()
+  await expect(mileage.getByText('120.0 mi at 70¢ a mile: $84.00')).toBeVisible()
+
+  await mileage.getByRole('button', { name: /^Change the drive of 120\.0 mi/ }).click()
+  const change = page.getByRole('form', { name: 'Change the drive' })
+  await expect(change.getByLabel('Purpose')).toHaveValue('Thrift stores')
+  await expect(change.getByLabel('Miles')).toHaveValue('120.0')
+  await change.getByLabel('Miles').fill('12')
+  await change.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('form', { name: 'Log a drive' })).toBeVisible()
+  await expect(mileage.getByText('12.0 mi at 70¢ a mile: $8.40')).toBeVisible()
+  await expect(mileage.getByText('Thrift stores · 12.0 mi')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('tax-year-drive-changed.png'), fullPage: true })
+  const trips = (await (await page.request.get(`/api/trips?year=${year}`)).json()) as TripsPage
+  expect(trips.trips.map((trip) => trip.milesTenths)).toEqual([120])
+  expect(trips.deductionCents).toBe(840)
+})
+
+test('an expense with its receipt added with no signal waits on the phone, then is saved once', async ({
+  page,
+  context,
+}, testInfo) => {
+  const year = new Date().getFullYear()
+  await signUpThroughApi(page, 'offlinereceipt')
+  // The app as a phone that has it keeps it: its service worker in charge of the page.
+  await page.goto('/tax-year')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await page.getByRole('tab', { name: 'Expenses' }).click()
+  const expenses = page.getByRole('region', { name: 'Expenses' })
+  await expect(expenses.getByText('No expenses found.')).toBeVisible()
+
+  await context.setOffline(true)
+  const form = page.getByRole('form', { name: 'Add an expense' })
+  await form.getByLabel('Amount').fill('14.20')
+  await form.getByLabel('Category').selectOption('supplies')
+  await form.getByLabel('Where').fill('Dollar Tree')
+  await form.getByLabel('Photo of the receipt').setInputFiles({
+    name: 'receipt.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await solidJpeg({ r: 250, g: 248, b: 240 }),
+  })
+  await form.getByRole('button', { name: 'Add expense' }).click()
+  const waiting = expenses.getByRole('list', { name: 'Not synced yet' })
+  await expect(waiting.getByRole('listitem')).toContainText('Supplies · $14.20')
+  await expect(waiting.getByRole('listitem')).toContainText('Dollar Tree · receipt')
+  await expect(waiting.getByText('Waiting to sync')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('tax-year-expense-offline.png'), fullPage: true })
+  const serverExpenses = async () =>
+    ((await (await page.request.get(`/api/expenses?year=${year}`)).json()) as ExpensesPage).expenses
+  expect(await serverExpenses()).toEqual([])
+
+  // Signal again: the outbox sends it, and it shows among the expenses kept, its receipt with it.
+  await context.setOffline(false)
+  await expect(waiting).toBeHidden()
+  await expect(expenses.getByRole('heading', { name: `Expenses, ${year}: $14.20` })).toBeVisible()
+  await expect(
+    expenses.getByRole('listitem').filter({ hasText: 'Dollar Tree' }).getByRole('link', { name: 'Receipt' }),
+  ).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('tax-year-expense-synced.png'), fullPage: true })
+  const saved = await serverExpenses()
+  expect(saved).toEqual([expect.objectContaining({ amountCents: 1420, place: 'Dollar Tree' })])
+  expect(saved[0]!.receiptUrl).toBeTruthy()
+  // Nothing left to send: a reload shows the one expense, and nothing waiting.
+  await page.reload()
+  await page.getByRole('tab', { name: 'Expenses' }).click()
+  await expect(expenses.getByRole('listitem')).toHaveCount(1)
+  expect(await serverExpenses()).toHaveLength(1)
 })

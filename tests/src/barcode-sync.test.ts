@@ -53,6 +53,9 @@ const transport: SyncTransport = {
   fillEmpty: async () => {
     throw new Error('not in this test')
   },
+  createExpense: async () => {
+    throw new Error('not in this test')
+  },
   lookUpProduct: async (_account, gtin) => {
     asked.push(gtin)
     const answer = catalog.answer(gtin)

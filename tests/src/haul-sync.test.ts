@@ -69,6 +69,9 @@ const transport: SyncTransport = {
   fillEmpty: async () => {
     throw new Error('not in this test')
   },
+  createExpense: async () => {
+    throw new Error('not in this test')
+  },
   updateListing: async () => {
     throw new Error('not in this test')
   },

@@ -97,17 +97,16 @@ export function createInsights(sql: Sql) {
   }
 
   async function salesBehind(userId: number, query: InsightSalesQuery): Promise<InsightSales> {
-    const rows = await insightSalesPage(
-      sql,
-      userId,
-      instantsOf(query),
-      query.marketplace,
-      query.after ?? null,
-      INSIGHT_SALES_PAGE,
-    )
+    const filter = { marketplace: query.marketplace, refunded: query.refunded === 'true' }
+    const rows = await insightSalesPage(sql, userId, instantsOf(query), filter, query.after ?? null, INSIGHT_SALES_PAGE)
     const last = rows.at(-1)
     return {
-      sales: rows.map((row) => ({ ...saleEarningsOf(row), listingId: row.listingId, title: row.title })),
+      sales: rows.map((row) => {
+        const earned = saleEarningsOf(row)
+        // A refund counts with its sale's pieces, as the tax year's sums count it (api/db/insights.ts monthSums).
+        const refund = earned.counted > 0 ? row.refundCents / 100 : 0
+        return { ...earned, refund, listingId: row.listingId, title: row.title }
+      }),
       next:
         rows.length === INSIGHT_SALES_PAGE && last
           ? saleCursorOf({ soldAtKey: last.soldAtKey, marketplace: last.marketplace, saleId: last.saleId })

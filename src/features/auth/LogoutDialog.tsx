@@ -1,15 +1,22 @@
-// Logging out of a shared phone: the account's drafts that have not reached the server stay on the phone unless the
-// seller removes them; nobody else sees or sends them, and they sync at this account's next sign-in here.
+// Logging out of a shared phone: the account's drafts and expenses that have not reached the server stay on the phone
+// unless the seller removes them; nobody else sees or sends them, and they sync at this account's next sign-in here.
 import type { UnsyncedCounts } from '../../offline/draft-account.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
-/** "2 drafts and 3 photos from this account are still on this phone and have not been synced." */
-export function describeUnsynced({ drafts, photos }: UnsyncedCounts): string {
-  const one = drafts === 1 && photos === 0
-  const what = photos ? `${counted(drafts, 'draft')} and ${counted(photos, 'photo')}` : counted(drafts, 'draft')
+/** "2 drafts, 3 photos and 1 expense from this account are still on this phone and have not been synced." */
+export function describeUnsynced({ drafts, photos, expenses }: UnsyncedCounts): string {
+  const one = drafts + photos + expenses === 1
+  const what = [
+    drafts && counted(drafts, 'draft'),
+    photos && counted(photos, 'photo'),
+    expenses && counted(expenses, 'expense'),
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .replace(/, ([^,]+)$/, ' and $1')
   return `${what} from this account ${one ? 'is' : 'are'} still on this phone and ${one ? 'has' : 'have'} not been synced.`
 }
 

@@ -4,7 +4,8 @@
 import type { Chart } from 'chart.js'
 import { useEffect, useEffectEvent, useRef } from 'react'
 import type { Insights } from '../../../api/contract/insights.ts'
-import { money, monthName } from './money.ts'
+import { money } from '../../lib/money.ts'
+import { monthName } from './months.ts'
 
 // The app's indigo and emerald (Tailwind's indigo-600 and emerald-600).
 const REVENUE_COLOUR = '#4f46e5'

@@ -8,11 +8,13 @@ import { useState, type ReactNode } from 'react'
 import type { DayRange } from '../../../api/contract/day-range.ts'
 import { STALE_AFTER_DAYS, type Insights, type SalesFigures } from '../../../api/contract/insights.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
-import { insightsQuery, type SalesBehind as Behind } from './insights-queries.ts'
-import { ListingLink } from './ListingLink.tsx'
-import { daysOfMonth, money, monthName } from './money.ts'
+import { ListingLink } from '../../components/ListingLink.tsx'
+import { SalesBehind } from '../../components/SalesBehind.tsx'
+import { money } from '../../lib/money.ts'
+import type { SalesBehind as Behind } from '../../queries/sales-behind-queries.ts'
+import { insightsQuery } from './insights-queries.ts'
+import { daysOfMonth, monthName } from './months.ts'
 import { MonthsChart } from './MonthsChart.tsx'
-import { SalesBehind } from './SalesBehind.tsx'
 
 const PERIODS = {
   'last-12-months': 'Last 12 months',

@@ -1,6 +1,6 @@
 // The year's expenses (docs/decisions/0061): added with a photo of the receipt taken with the camera (shrunk on the
-// phone, stored like a listing's photos), found by where or note and by category, changed or deleted; the year's total
-// above.
+// phone, kept there with the expense until the outbox has sent both, signal or not: docs/decisions/0062), found by
+// where or note and by category, changed or deleted (online); the year's total above.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import {
@@ -20,6 +20,7 @@ import { uuid } from '../../lib/uuid.ts'
 import { shrinkImage } from '../../offline/shrink.ts'
 import { card, dollars } from './cents.ts'
 import { expensesQuery, refreshTaxYear } from './tax-year-queries.ts'
+import { PendingExpenses, useExpenseStore } from './PendingExpenses.tsx'
 import { dayIn, useEntryForm } from './useEntryForm.ts'
 
 const blank = (year: number) => ({
@@ -30,11 +31,14 @@ const blank = (year: number) => ({
   note: '',
 })
 
-/** The receipt's photo, shrunk on the phone and stored as a listing's photos are; its address. */
+/** The receipt's photo shrunk on the phone, under the id it is stored by. */
+const shrunkReceipt = async (file: File) => ({ id: uuid(), blob: (await shrinkImage(file)).blob })
+
+/** A new receipt for an expense kept already, stored as a listing's photos are; its address. */
 async function storedReceipt(file: File): Promise<string> {
-  const shrunk = await shrinkImage(file)
-  const image = new File([shrunk.blob], 'receipt.jpg', { type: 'image/jpeg' })
-  return (await okJson(api.images.$post({ form: { id: uuid(), image } }))).imageUrl
+  const { id, blob } = await shrunkReceipt(file)
+  const image = new File([blob], 'receipt.jpg', { type: 'image/jpeg' })
+  return (await okJson(api.images.$post({ form: { id, image } }))).imageUrl
 }
 
 /** The form's text for an expense already kept: what the seller typed, as they would type it. */
@@ -49,22 +53,35 @@ const formOf = (expense: Expense) => ({
 /** Adds an expense, or changes `editing` (its receipt kept unless another is photographed). */
 function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expense; onDone?: () => void }) {
   const queryClient = useQueryClient()
+  const store = useExpenseStore()
   const form = useEntryForm(() => (editing ? formOf(editing) : blank(year)))
   const [receipt, setReceipt] = useState<File | null>(null)
+  // Counts the entries made, so the photo's input starts empty for the next (a file input cannot be set to empty).
+  const [made, setMade] = useState(0)
   const done = editing ? 'changed' : 'added'
   const add = useMutation({
+    // A new expense is kept on the phone and sent by the outbox; a change is the server's, online. Run at once either
+    // way: React Query would hold a mutation until the browser is online, and a change offline is told so.
+    networkMode: 'always',
     mutationFn: async (input: ExpenseInput) => {
-      const receiptUrl = receipt ? await storedReceipt(receipt) : (editing?.receiptUrl ?? null)
-      const body = { ...form.values, category: input.category, receiptUrl }
-      if (editing) return okJson(api.expenses[':id'].$patch({ param: { id: String(editing.id) }, json: body }))
-      return okJson(api.expenses.$post({ json: { ...body, clientId: input.clientId } }))
+      const values = { ...form.values, category: input.category }
+      if (!editing) {
+        const shrunk = receipt ? await shrunkReceipt(receipt) : undefined
+        await store.add({ id: input.clientId, values, ...(shrunk ? { receipt: shrunk } : {}) })
+        return input.amount
+      }
+      const receiptUrl = receipt ? await storedReceipt(receipt) : editing.receiptUrl
+      const body = { ...values, receiptUrl }
+      const changed = await okJson(api.expenses[':id'].$patch({ param: { id: String(editing.id) }, json: body }))
+      await refreshTaxYear(queryClient)
+      return changed.amountCents
     },
-    onSuccess: async (expense) => {
-      notify(`Expense of ${dollars(expense.amountCents)} ${done}`)
+    onSuccess: (amountCents) => {
+      notify(`Expense of ${dollars(amountCents)} ${done}`)
       form.reset()
       setReceipt(null)
+      setMade(made + 1)
       onDone?.()
-      await refreshTaxYear(queryClient)
     },
     onError: (error) => notify(`The expense was not ${done}`, errorMessage(error), 'error'),
   })
@@ -89,6 +106,7 @@ function ExpenseForm({ year, editing, onDone }: { year: number; editing?: Expens
       <TextField label="Where" {...field('place')} />
       <TextField label="Note" {...field('note')} />
       <TextField
+        key={made}
         label={editing?.receiptUrl ? 'Another photo of the receipt' : 'Photo of the receipt'}
         type="file"
         accept="image/*"
@@ -153,6 +171,7 @@ export function Expenses({
             onChange={(event) => onCategory(event.target.value as ExpenseCategory | '')}
           />
         </div>
+        <PendingExpenses year={year} />
         {list.isSuccess && expenses.length === 0 && <p className="mt-2 text-sm text-slate-600">No expenses found.</p>}
         <ul className="mt-2 divide-y divide-slate-100 text-sm">
           {expenses.map((expense) => (

@@ -1,10 +1,11 @@
-// The year's business drives (docs/decisions/0061): added with the miles typed or two odometer readings, deleted; the
-// year's miles, the rate (the IRS's kept as data, or the seller's own) and the deduction above.
+// The year's business drives (docs/decisions/0061): added with the miles typed or two odometer readings, changed (Change
+// opens the form on the drive), deleted; the year's miles, the rate (the IRS's kept as data, or the seller's own) and
+// the deduction above.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { MileageRateInputSchema } from '../../../api/contract/mileage.ts'
-import { TripInputSchema } from '../../../api/contract/trips.ts'
+import { TripInputSchema, type Trip } from '../../../api/contract/trips.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
@@ -21,28 +22,51 @@ const blank = (year: number) => ({
   odometerStart: '',
   odometerEnd: '',
 })
-function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
+/** A tenth of a mile as the seller types it; blank when there is none. */
+const tenthsText = (tenths: number | null) => (tenths === null ? '' : (tenths / 10).toFixed(1))
+
+/** The form's text for a drive kept already: its readings when it was read off the odometer, else its miles. */
+const formOf = (trip: Trip) => {
+  const read = trip.odometerStartTenths !== null
+  return {
+    drivenOn: trip.drivenOn,
+    purpose: trip.purpose,
+    miles: read ? '' : tenthsText(trip.milesTenths),
+    odometerStart: tenthsText(trip.odometerStartTenths),
+    odometerEnd: tenthsText(trip.odometerEndTenths),
+  }
+}
+
+/** Logs a drive (for the haul `haulId`, when given), or changes `editing` (kept with its haul). */
+function TripForm(props: { year: number; haulId: string | null; editing?: Trip; onDone?: () => void }) {
+  const { year, haulId, editing, onDone } = props
   const queryClient = useQueryClient()
-  const form = useEntryForm(() => blank(year))
-  const add = useMutation({
-    mutationFn: (clientId: string) => okJson(api.trips.$post({ json: { ...form.values, clientId, haulId } })),
+  const form = useEntryForm(() => (editing ? formOf(editing) : blank(year)))
+  const done = editing ? 'changed' : 'added'
+  const save = useMutation({
+    mutationFn: (clientId: string) =>
+      editing
+        ? okJson(api.trips[':id'].$patch({ param: { id: String(editing.id) }, json: form.values }))
+        : okJson(api.trips.$post({ json: { ...form.values, clientId, haulId } })),
     onSuccess: async (trip) => {
-      notify(`Trip of ${milesText(trip.milesTenths)} added`)
+      notify(`Trip of ${milesText(trip.milesTenths)} ${done}`)
       form.reset()
+      onDone?.()
       await refreshTaxYear(queryClient)
     },
-    onError: (error) => notify('The trip was not added', errorMessage(error), 'error'),
+    onError: (error) => notify(`The trip was not ${done}`, errorMessage(error), 'error'),
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const clientId = uuid()
-    if (form.check(TripInputSchema, { clientId })) add.mutate(clientId)
+    if (form.check(TripInputSchema, { clientId })) save.mutate(clientId)
   }
   const { field } = form
+  const title = editing ? 'Change the drive' : 'Log a drive'
   return (
-    <form aria-label="Log a drive" onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
-      <h2 className="text-lg font-semibold text-slate-900">Log a drive</h2>
-      {haulId && <p className="text-sm text-slate-700">For the haul you were photographing.</p>}
+    <form aria-label={title} onSubmit={submit} noValidate className={`${card} flex flex-col gap-3`}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {haulId && !editing && <p className="text-sm text-slate-700">For the haul you were photographing.</p>}
       <TextField label="Date" type="date" {...field('drivenOn')} />
       <TextField label="Purpose" placeholder="Thrift stores on Main St" {...field('purpose')} />
       <TextField label="Miles" inputMode="decimal" {...field('miles')} />
@@ -51,9 +75,14 @@ function TripForm({ year, haulId }: { year: number; haulId: string | null }) {
         <TextField label="Odometer at the start" inputMode="decimal" {...field('odometerStart')} />
         <TextField label="Odometer at the end" inputMode="decimal" {...field('odometerEnd')} />
       </div>
-      <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add drive'}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Add drive'}
       </Button>
+      {editing && (
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      )}
     </form>
   )
 }
@@ -95,6 +124,7 @@ function RateForm({ year }: { year: number }) {
 
 export function Trips({ year, haulId }: { year: number; haulId: string | null }) {
   const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<Trip | undefined>()
   const list = useInfiniteQuery(tripsQuery(year))
   const remove = useMutation({
     mutationFn: (id: number) => okJson(api.trips[':id'].$delete({ param: { id: String(id) } })),
@@ -108,7 +138,14 @@ export function Trips({ year, haulId }: { year: number; haulId: string | null })
   const trips = list.data?.pages.flatMap((page) => page.trips) ?? []
   return (
     <div className="flex flex-col gap-4">
-      <TripForm year={year} haulId={haulId} />
+      {/* Keyed, so that the form starts again from the drive chosen (or blank) each time. */}
+      <TripForm
+        key={editing?.id ?? 'new'}
+        year={year}
+        haulId={haulId}
+        editing={editing}
+        onDone={() => setEditing(undefined)}
+      />
       <section aria-label="Mileage" className={card}>
         <h2 className="text-lg font-semibold text-slate-900">Mileage, {year}</h2>
         {first && (
@@ -130,6 +167,16 @@ export function Trips({ year, haulId }: { year: number; haulId: string | null })
                   {trip.haulId && ' · for a haul'}
                 </span>
               </span>
+              <Button
+                variant="ghost"
+                aria-label={`Change the drive of ${milesText(trip.milesTenths)} on ${trip.drivenOn}`}
+                onClick={() => {
+                  setEditing(trip)
+                  window.scrollTo({ top: 0 })
+                }}
+              >
+                Change
+              </Button>
               <Button
                 variant="ghost"
                 aria-label={`Delete the drive of ${milesText(trip.milesTenths)} on ${trip.drivenOn}`}

@@ -1,7 +1,7 @@
 // How the tax year writes amounts: dollars and cents, always (a tax form is read to the cent); miles to a tenth.
-const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+import { exactMoney } from '../../lib/money.ts'
 
-export const dollars = (cents: number) => format.format(cents / 100)
+export const dollars = (cents: number) => exactMoney(cents / 100)
 export const milesText = (tenths: number) => `${(tenths / 10).toFixed(1)} mi`
 export const rateText = (tenthCents: number | null) => (tenthCents === null ? 'not set' : `${tenthCents / 10}¢ a mile`)
 export const card =

@@ -47,6 +47,8 @@ export function TaxYearScreen() {
             label: 'Summary',
             content: (
               <Summary
+                // A year of its own: the sales opened under the last one's figures close.
+                key={year}
                 year={year}
                 onCategory={(chosen) => {
                   setCategory(chosen)

@@ -1,10 +1,10 @@
 // The tax year (issue 52, decision 0061): a year with sales on eBay and Etsy (one refunded), a haul bought, expenses and
 // drives. Every figure of GET /api/tax-years/{year} is the sum of its parts to the cent, each marketplace's lines add up
 // to the gross its 1099-K reports, the CSV carries the same figures, and the Insights of the year agree on every figure
-// they share. Only the seller's own.
+// they share; each figure of the sales opens the sales behind it, whose parts add up to it. Only the seller's own.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { Insights } from '../../../api/contract/insights.ts'
+import type { InsightSale, InsightSales, Insights } from '../../../api/contract/insights.ts'
 import type { Listing, SoldOn } from '../../../api/contract/listing.ts'
 import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import type { TaxYear } from '../../../api/contract/tax-year.ts'
@@ -141,6 +141,26 @@ describe('GET /api/tax-years/{year}', () => {
         mine.itemsSold,
       ])
     }
+
+    // Each figure of the sales opens the sales behind it (GET /api/insights/sales): their parts add up to it.
+    const behind = async (query: string) => {
+      const response = await s.alice.get(`/api/insights/sales?from=2026-01-01&to=2026-12-31${query}`)
+      return ((await readJson(response)) as InsightSales).sales
+    }
+    const sumOf = (sales: InsightSale[], part: (sale: InsightSale) => number) =>
+      sales.reduce((sum, sale) => sum + cents(part(sale)), 0)
+    for (const each of year.marketplaces) {
+      const sales = await behind(`&marketplace=${each.marketplace}`)
+      expect(sumOf(sales, (sale) => (sale.sale ?? 0) + sale.shipping)).toBe(each.grossReceiptsCents)
+      expect(sumOf(sales, (sale) => sale.fees)).toBe(each.feesCents)
+      expect(sumOf(sales, (sale) => sale.label)).toBe(each.labelCents)
+      const refunded = await behind(`&marketplace=${each.marketplace}&refunded=true`)
+      expect(sumOf(refunded, (sale) => sale.refund)).toBe(each.refundsCents)
+      expect(refunded.every((sale) => sale.refund > 0)).toBe(true)
+    }
+    expect((await behind('&refunded=true')).map((sale) => [sale.marketplace, sale.refund])).toEqual([['etsy', 9]])
+    expect(sumOf(await behind(''), (sale) => sale.cost ?? 0)).toBe(year.cogs.cogsCents)
+    expect((await s.alice.get('/api/insights/sales?refunded=yes')).status).toBe(400)
 
     // The CSV carries the same figures.
     const csv = await s.alice.get('/api/exports/tax-year/2026.csv')

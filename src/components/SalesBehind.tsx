@@ -1,14 +1,33 @@
-// The sales behind a figure the seller opened on the Insights: newest first, a page at a time, each with what it
-// earned, and its listing to open. They open below every figure, out of sight on a phone: each opening brings them into
-// view and takes the focus there, so a screen reader is taken to them too.
+// The sales behind a figure the seller opened (the Insights', the tax year's): newest first, a page at a time, each
+// ending with its profit, or with its part of the figure opened (its gross, refund, fees, label, cost: those parts add
+// up to the figure, to the cent), and its listing to open. They open below every figure, out of sight on a phone: each
+// opening brings them into view and takes the focus there, so a screen reader is taken to them too.
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
-import { SALE_STANDING_LABELS } from '../../../api/contract/sale-earnings.ts'
-import { Button } from '../../components/ui/Button.tsx'
-import { salesBehindQuery, type SalesBehind as Behind } from './insights-queries.ts'
+import type { InsightSale } from '../../api/contract/insights.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { SALE_STANDING_LABELS } from '../../api/contract/sale-earnings.ts'
+import { exactMoney, money } from '../lib/money.ts'
+import { salesBehindQuery, type SalesBehind as Behind } from '../queries/sales-behind-queries.ts'
 import { ListingLink } from './ListingLink.tsx'
-import { money } from './money.ts'
+import { Button } from './ui/Button.tsx'
+
+/** A sale's part of each figure that opens its sales, as the sums behind the figure count it (api/db/insights.ts). */
+const PARTS = {
+  gross: (sale: InsightSale) => (sale.sale ?? 0) + sale.shipping,
+  refund: (sale: InsightSale) => sale.refund,
+  fees: (sale: InsightSale) => sale.fees,
+  label: (sale: InsightSale) => sale.label,
+  cost: (sale: InsightSale) => sale.cost ?? 0,
+}
+/** What each row ends with: its profit, or its part of the figure opened. */
+export type SaleFigure = 'profit' | keyof typeof PARTS
+
+function Ending({ sale, figure }: { sale: InsightSale; figure: SaleFigure }) {
+  if (sale.counted === 0) return '—'
+  if (figure !== 'profit') return exactMoney(PARTS[figure](sale))
+  return sale.profit === null ? 'no cost' : money(sale.profit)
+}
 
 const dayOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -18,9 +37,10 @@ interface SalesBehindProps {
   title: string
   /** Counts the openings: each one (the same figure's again too) brings the list into view. */
   opening: number
+  figure?: SaleFigure
 }
 
-export function SalesBehind({ behind, title, opening }: SalesBehindProps) {
+export function SalesBehind({ behind, title, opening, figure = 'profit' }: SalesBehindProps) {
   const sales = useInfiniteQuery(salesBehindQuery(behind))
   const rows = sales.data?.pages.flatMap((page) => page.sales) ?? []
   const section = useRef<HTMLElement>(null)
@@ -65,7 +85,7 @@ export function SalesBehind({ behind, title, opening }: SalesBehindProps) {
               </p>
             </div>
             <span className="shrink-0 font-semibold tabular-nums text-slate-900">
-              {sale.counted === 0 ? '—' : sale.profit === null ? 'no cost' : money(sale.profit)}
+              <Ending sale={sale} figure={figure} />
             </span>
           </li>
         ))}

@@ -1,8 +1,4 @@
-// How the Insights write amounts: whole dollars with thousands separators above $1,000, cents below.
-const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-export const money = (dollars: number) => (Math.abs(dollars) >= 1000 ? whole : cents).format(dollars)
+// How the Insights write months and take their days (amounts: src/lib/money.ts).
 
 /** 'YYYY-MM' as the seller reads it: "Nov 2026". */
 export const monthName = (month: string) =>
