@@ -232,15 +232,17 @@ export const listingStatus = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>,
 ) => listing.status ?? ebayStatus(listing)
 
-/**
- * The marketplaces the listing is live on, eBay first: its row reads "Live on eBay · Etsy". A listing kept on the phone
- * from before places reads eBay's.
- */
+/** The marketplaces the listing is live on, eBay first. A listing kept on the phone from before places reads eBay's. */
+export const livePlatforms = (
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
+): Platform[] =>
+  listing.places
+    ? listing.places.filter((place) => place.state === 'live').map((place) => place.marketplace)
+    : isPostedToEbay(listing)
+      ? ['ebay']
+      : []
+
+/** Where the listing is live, in the seller's words: its row reads "Live on eBay · Etsy". */
 export const liveOn = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
-): string[] =>
-  listing.places
-    ? listing.places.filter((place) => place.state === 'live').map((place) => SOLD_ON_LABELS[place.marketplace])
-    : isPostedToEbay(listing)
-      ? [SOLD_ON_LABELS.ebay]
-      : []
+): string[] => livePlatforms(listing).map((platform) => SOLD_ON_LABELS[platform])

@@ -3,15 +3,18 @@
 // the owner, as every listing query is.
 import type postgres from 'postgres'
 import {
+  LISTING_FILTERS,
   LISTING_STATUSES,
   LISTINGS_PAGE_SIZE,
+  isLiveOnFilter,
+  marketplaceOf,
   searchWords,
+  type ListingFilter,
   type ListingPage,
   type ListingSearch,
   type ListingSort,
   type ReadyListingIds,
 } from '../contract/listing-search.ts'
-import type { ListingStatus } from '../contract/listing.ts'
 import { isRowIdText } from '../contract/row-id.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
@@ -121,11 +124,21 @@ function skuStartsWith(sql: Sql, word: string) {
 }
 
 /**
- * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
- * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id), of the status if one is given; a
- * listing being ended on eBay for its delete never (0023).
+ * The listings a filter keeps: its status, or live and live on its marketplace (0059's live_on, which the status
+ * index carries); a listing being ended on eBay for its delete never (0023).
  */
-function matching(sql: Sql, words: string[], status: ListingStatus | undefined) {
+function filtered(sql: Sql, filter: ListingFilter | undefined) {
+  if (!filter) return sql`deleting_since is null`
+  return isLiveOnFilter(filter)
+    ? sql`deleting_since is null and dashboard_status = 'live' and ${marketplaceOf(filter)} = any(live_on)`
+    : sql`deleting_since is null and dashboard_status = ${filter}`
+}
+
+/**
+ * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
+ * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id) that the filter keeps.
+ */
+function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   return words.reduce(
     (condition, word) => {
       const id = namedId(word)
@@ -133,25 +146,30 @@ function matching(sql: Sql, words: string[], status: ListingStatus | undefined) 
       or ${skuStartsWith(sql, word)}
       or lower(ebay_sku) = ${word}${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
     },
-    status ? sql`deleting_since is null and dashboard_status = ${status}` : sql`deleting_since is null`,
+    filtered(sql, filter),
   )
 }
 
 /**
- * How many of the seller's listings have each status, as rows (status, n): one count per status, each read from the
- * status index alone (0033), where one count grouped by status read every row of the seller (15 ms of a 20 ms page).
+ * How many of the seller's listings each filter keeps, as rows (status, n): one count per status, each read from the
+ * status index alone (0033), where one count grouped by status read every row of the seller (15 ms of a 20 ms page);
+ * then the live ones by marketplace, from the same index's live range and the live_on it carries (0059).
  */
-const countsByStatus = (sql: Sql, userId: number) =>
-  LISTING_STATUSES.map(
+const countsByFilter = (sql: Sql, userId: number) =>
+  sql`${LISTING_STATUSES.map(
     (status) => sql`select ${status}::text as status, (select count(*) from listings
       where user_id = ${userId} and deleting_since is null and dashboard_status = ${sql.unsafe(`'${status}'`)}) as n`,
-  ).reduce((union, count) => sql`${union} union all ${count}`)
+  ).reduce((union, count) => sql`${union} union all ${count}`)}
+  union all select 'live-on-' || marketplace, count(*) from listings, unnest(live_on) as marketplace
+    where user_id = ${userId} and deleting_since is null and dashboard_status = 'live' group by marketplace`
 
-/** How many of the search's listings there are: the matches found, or with no words read off the counts by status. */
-function totalOf(sql: Sql, words: string[], status: ListingStatus | undefined) {
+/** How many of the search's listings there are: the matches found, or with no words read off the counts by filter. */
+function totalOf(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   if (words.length > 0) return sql`(select count(*) from matches)`
-  if (status) return sql`(select coalesce(sum(n), 0) from counts where status = ${status})`
-  return sql`(select coalesce(sum(n), 0) from counts)`
+  if (filter) return sql`(select coalesce(sum(n), 0) from counts where status = ${filter})`
+  // Every listing has one status: their counts add up to all (live on each marketplace is a part of live).
+  return sql`(select coalesce(sum(n), 0) from counts
+    where status in (${sql.unsafe(LISTING_STATUSES.map((status) => `'${status}'`).join(', '))}))`
 }
 
 /**
@@ -169,7 +187,7 @@ export async function searchListingsJson(
   const [row] = await sql<{ json: string }[]>`
     with ${pageOf(sql, userId, words, search)},
     shown as (select * from page where place <= ${LISTINGS_PAGE_SIZE}),
-    counts as (${countsByStatus(sql, userId)})
+    counts as (${countsByFilter(sql, userId)})
     select json_build_object(
       'listings', (select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by shown.place), '[]')
         from shown join listings on listings.id = shown.shown_id),
@@ -177,8 +195,8 @@ export async function searchListingsJson(
         then (select key || '.' || shown_id from page where place = ${LISTINGS_PAGE_SIZE}) end,
       'total', ${totalOf(sql, words, search.status)},
       'counts', json_build_object(${sql.unsafe(
-        LISTING_STATUSES.map(
-          (status) => `'${status}', coalesce((select n from counts where status = '${status}'), 0)`,
+        LISTING_FILTERS.map(
+          (filter) => `'${filter}', coalesce((select n from counts where status = '${filter}'), 0)`,
         ).join(', '),
       )})
     )::text as json`
@@ -204,7 +222,7 @@ export async function readyListingIds(
 export async function matchingListingIds(
   sql: Sql,
   userId: number,
-  search: { q: string; status?: ListingStatus | undefined },
+  search: { q: string; status?: ListingFilter | undefined },
   limit: number,
 ): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`

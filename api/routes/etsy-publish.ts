@@ -1,6 +1,7 @@
 // GET /api/listings/{id}/etsy-requirements (what Etsy still needs for this listing) and
-// POST /api/listings/{id}/post-to-etsy (publish it there), docs/decisions/0031. Both scoped to the listing's owner;
-// without Etsy configured on the server both answer marketplace_not_configured (once the listing is found to be theirs).
+// POST /api/listings/{id}/post-to-etsy (publish it there), docs/decisions/0031, and /end-on-etsy and /relist-on-etsy
+// (the row's End on Etsy and Relist on Etsy, as eBay's: decision 0063). All scoped to the listing's owner; without Etsy
+// configured on the server each answers marketplace_not_configured (once the listing is found to be theirs).
 // GET /api/etsy/categories?q= (Etsy's categories for the seller's search) and POST /api/etsy/sales/refresh (the
 // Dashboard asking for the seller's Etsy receipts to be read now, decision 0033).
 import { Hono } from 'hono'
@@ -31,6 +32,12 @@ export function etsyPublishRoutes(etsy: EtsyServices, limits: LookupLimiter) {
         valid('param', IdParamSchema),
         valid('json', EtsyPublishInputSchema, { bodyOptional: true }),
         async (c) => c.json(await etsy.publish(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+      )
+      .post('/listings/:id/end-on-etsy', valid('param', IdParamSchema), async (c) =>
+        c.json(await etsy.end(requireUser(c).id, c.req.valid('param').id), 200),
+      )
+      .post('/listings/:id/relist-on-etsy', valid('param', IdParamSchema), async (c) =>
+        c.json(await etsy.relist(requireUser(c).id, c.req.valid('param').id), 200),
       )
       .get('/etsy/categories', valid('query', CategorySearchSchema), lookup, async (c) =>
         c.json({ categories: await etsy.searchCategories(requireUser(c).id, c.req.valid('query').q) }, 200),

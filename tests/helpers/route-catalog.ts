@@ -433,6 +433,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
+  'POST /api/listings/:id/end-on-etsy': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-etsy` }),
+  },
+  'POST /api/listings/:id/relist-on-etsy': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-etsy` }),
+  },
   'POST /api/ebay/sales/refresh': { access: 'user', example: () => ({ path: '/api/ebay/sales/refresh' }) },
   'GET /api/etsy/categories': {
     access: 'user',
