@@ -232,6 +232,19 @@ export const listingStatus = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>,
 ) => listing.status ?? ebayStatus(listing)
 
+/**
+ * Where the listing stands on one marketplace (what the row's actions there follow); undefined when it was never
+ * there. A listing kept on the phone from before places reads eBay's from SPEC's fields.
+ */
+export function placeOn(
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
+  marketplace: Platform,
+): PlaceState | undefined {
+  if (listing.places) return listing.places.find((place) => place.marketplace === marketplace)?.state
+  if (marketplace !== 'ebay') return undefined
+  return ({ live: 'live', ended: 'ended', sold: 'sold_out', ready: undefined } as const)[ebayStatus(listing)]
+}
+
 /** The marketplaces the listing is live on, eBay first. A listing kept on the phone from before places reads eBay's. */
 export const livePlatforms = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,

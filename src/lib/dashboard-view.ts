@@ -13,7 +13,15 @@ import type { ListingSearchView } from '../queries/listing-queries.ts'
 
 /** The Dashboard's filter chips: a status (Draft is the phone's own), or live on one marketplace, after Live. */
 export type StatusFilter = 'all' | 'draft' | ListingFilter
-export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'draft', 'ready', 'live', ...LIVE_ON_FILTERS, 'sold', 'ended']
+export const STATUS_FILTERS: readonly StatusFilter[] = [
+  'all',
+  'draft',
+  'ready',
+  'live',
+  ...LIVE_ON_FILTERS,
+  'sold',
+  'ended',
+]
 
 export interface DashboardView {
   q?: string
