@@ -24,7 +24,11 @@ export function EndDialog({ ending, onClose }: { ending: Ending; onClose: () => 
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={end.isPending} onClick={() => end.mutate({ id: listing.id, marketplace }, { onSettled: onClose })}>
+        <Button
+          variant="danger"
+          disabled={end.isPending}
+          onClick={() => end.mutate({ id: listing.id, marketplace }, { onSettled: onClose })}
+        >
           {end.isPending ? 'Ending...' : `End on ${where}`}
         </Button>
       </div>
