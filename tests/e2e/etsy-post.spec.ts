@@ -113,8 +113,16 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   )
   // eBay's side of the row is as it was: not on eBay, so Post to eBay is still offered.
   await expect(row.getByRole('button', { name: `Post to eBay: ${VINTAGE.title}` })).toBeVisible()
+  // On Etsy now: its menu offers End on Etsy where Post to Etsy was, eBay's Post still beside it (decision 0063).
   await openRowMenu(page, VINTAGE.title)
-  await expect(page.getByRole('menuitem', { name: /Etsy/ })).toHaveCount(0)
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Preview',
+    'Post to eBay',
+    'End on Etsy',
+    'Sell similar',
+    'Sold elsewhere…',
+    'Delete',
+  ])
   await page.keyboard.press('Escape')
 
   // The next listing proposes the seller's answers again; when this one was made is asked again.
