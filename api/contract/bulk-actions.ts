@@ -4,7 +4,7 @@
 // answer the same action. What the phone reads back: how many are done, and each listing a marketplace refused.
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX, WHOLE_NUMBER_MAX } from './listing-fields.ts'
-import { ListingStatusSchema, SearchTextSchema } from './listing-search.ts'
+import { ListingFilterSchema, SearchTextSchema } from './listing-search.ts'
 import { rowIdSchema } from './row-id.ts'
 
 /** At most this many listings in one bulk action: a power seller's whole Live filter, in chunks of 25 for eBay. */
@@ -93,7 +93,7 @@ export const BulkActionInputSchema = v.object({
       v.object({
         by: v.literal('search'),
         q: v.optional(SearchTextSchema, ''),
-        status: v.optional(ListingStatusSchema),
+        status: v.optional(ListingFilterSchema),
       }),
     ],
     'selection must be by ids or by search',

@@ -7,7 +7,8 @@ import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
 import { idListSchema } from './id-list.ts'
 import { SKU_MAX } from './sku.ts'
-import type { Listing, ListingStatus } from './listing.ts'
+import { listingStatus, livePlatforms, type Listing, type ListingStatus } from './listing.ts'
+import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 import { isRowIdText } from './row-id.ts'
 
 /** Rows the Dashboard shows at first and adds per page (docs/product.md §9). */
@@ -18,6 +19,26 @@ export const SEARCH_MAX = 100
 export const SEARCH_WORDS_MAX = 8
 
 export const LISTING_STATUSES = ['ready', 'live', 'sold', 'ended'] as const satisfies readonly ListingStatus[]
+
+/** Live on one marketplace (`live-on-etsy`): a part of Live, which is live anywhere (docs/decisions/0063). */
+export type LiveOnFilter = `live-on-${Platform}`
+export const liveOnFilter = (platform: Platform): LiveOnFilter => `live-on-${platform}`
+export const LIVE_ON_FILTERS: readonly LiveOnFilter[] = PLATFORMS.map(liveOnFilter)
+export const isLiveOnFilter = (filter: string): filter is LiveOnFilter =>
+  (LIVE_ON_FILTERS as readonly string[]).includes(filter)
+/** The marketplace a live-on filter names. */
+export const marketplaceOf = (filter: LiveOnFilter): Platform =>
+  PLATFORMS.find((platform) => liveOnFilter(platform) === filter)!
+
+/** What the Dashboard's filter chips choose: a status, or live on one marketplace. */
+export type ListingFilter = ListingStatus | LiveOnFilter
+export const LISTING_FILTERS: readonly ListingFilter[] = [...LISTING_STATUSES, ...LIVE_ON_FILTERS]
+
+/** The filters that keep the listing: its status, and while it is live, live on each marketplace it is live on. */
+export function filtersOf(listing: Listing): ListingFilter[] {
+  const status = listingStatus(listing)
+  return status === 'live' ? [status, ...livePlatforms(listing).map(liveOnFilter)] : [status]
+}
 
 /** newest: created last first; oldest: the ones waiting longest first; price as it is listed (listedPrice). */
 export const LISTING_SORTS = ['newest', 'oldest', 'price-low', 'price-high'] as const
@@ -35,7 +56,7 @@ export const SearchTextSchema = v.pipe(
   v.trim(),
   v.maxLength(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`),
 )
-export const ListingStatusSchema = v.picklist(LISTING_STATUSES, `status must be one of ${LISTING_STATUSES.join(', ')}`)
+export const ListingFilterSchema = v.picklist(LISTING_FILTERS, `status must be one of ${LISTING_FILTERS.join(', ')}`)
 export const ListingSortSchema = v.picklist(LISTING_SORTS, `sort must be one of ${LISTING_SORTS.join(', ')}`)
 
 /**
@@ -52,7 +73,7 @@ export const ListingCursorSchema = v.pipe(
 
 export const ListingSearchQuerySchema = v.object({
   q: v.optional(SearchTextSchema, ''),
-  status: v.optional(ListingStatusSchema),
+  status: v.optional(ListingFilterSchema),
   sort: v.optional(ListingSortSchema, 'newest'),
   /** The page after this one: a ListingPage's `next`, as it came (absent: the first page). */
   after: v.optional(ListingCursorSchema),
@@ -66,13 +87,13 @@ export type ListingSearch = v.InferOutput<typeof ListingSearchQuerySchema>
 export const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX)
 
 /**
- * One page of the search's listings, how many match in all, how many of the seller's listings have each status, and
- * the `after` of the page that follows (null: this is the last).
+ * One page of the search's listings, how many match in all, how many of the seller's listings each filter keeps (each
+ * status, and live on each marketplace), and the `after` of the page that follows (null: this is the last).
  */
 export interface ListingPage {
   listings: Listing[]
   total: number
-  counts: Record<ListingStatus, number>
+  counts: Record<ListingFilter, number>
   next: string | null
 }
 

@@ -236,14 +236,29 @@ export const listingStatus = (
 ) => listing.status ?? ebayStatus(listing)
 
 /**
- * The marketplaces the listing is live on, eBay first: its row reads "Live on eBay · Etsy". A listing kept on the phone
- * from before places reads eBay's.
+ * Where the listing stands on one marketplace (what the row's actions there follow); undefined when it was never
+ * there. A listing kept on the phone from before places reads eBay's from SPEC's fields.
  */
+export function placeOn(
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
+  marketplace: Platform,
+): PlaceState | undefined {
+  if (listing.places) return listing.places.find((place) => place.marketplace === marketplace)?.state
+  if (marketplace !== 'ebay') return undefined
+  return ({ live: 'live', ended: 'ended', sold: 'sold_out', ready: undefined } as const)[ebayStatus(listing)]
+}
+
+/** The marketplaces the listing is live on, eBay first. A listing kept on the phone from before places reads eBay's. */
+export const livePlatforms = (
+  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
+): Platform[] =>
+  listing.places
+    ? listing.places.filter((place) => place.state === 'live').map((place) => place.marketplace)
+    : isPostedToEbay(listing)
+      ? ['ebay']
+      : []
+
+/** Where the listing is live, in the seller's words: its row reads "Live on eBay · Etsy". */
 export const liveOn = (
   listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
-): string[] =>
-  listing.places
-    ? listing.places.filter((place) => place.state === 'live').map((place) => SOLD_ON_LABELS[place.marketplace])
-    : isPostedToEbay(listing)
-      ? [SOLD_ON_LABELS.ebay]
-      : []
+): string[] => livePlatforms(listing).map((platform) => SOLD_ON_LABELS[platform])

@@ -117,7 +117,7 @@ export const MARKETPLACES = {
     },
     messages: {
       about:
-        'Connect your Etsy shop with Etsy’s own sign-in; Snaplist never sees your Etsy password. Publishing to Etsy is Coming Soon: it is a testing feature today.',
+        'Connect your Etsy shop so Snaplist can publish your listings to Etsy for you. You sign in on Etsy itself; Snaplist never sees your Etsy password.',
       connectFailed: 'Unable to connect to Etsy. Please try again later.',
       connected: ETSY_CONNECTED,
       returnedWithError: 'There was an error connecting your Etsy account. Please try again.',

@@ -3,15 +3,20 @@
 // the owner, as every listing query is.
 import type postgres from 'postgres'
 import {
+  LISTING_FILTERS,
   LISTING_STATUSES,
   LISTINGS_PAGE_SIZE,
+  isLiveOnFilter,
+  liveOnFilter,
+  marketplaceOf,
   searchWords,
+  type ListingFilter,
   type ListingPage,
   type ListingSearch,
   type ListingSort,
   type ReadyListingIds,
 } from '../contract/listing-search.ts'
-import type { ListingStatus } from '../contract/listing.ts'
+import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
 import { isRowIdText } from '../contract/row-id.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
@@ -120,12 +125,28 @@ function skuStartsWith(sql: Sql, word: string) {
   return sql`lower(sku) ~>=~ ${word}`
 }
 
+/** Fragments one after another. */
+const join = (sql: Sql, fragments: postgres.Fragment[]) => fragments.reduce((all, one) => sql`${all}${one}`, sql``)
+
+/** A marketplace's bit in a listing's live_mask (0059), read once per statement. */
+const bitOf = (sql: Sql, marketplace: Platform) => sql`(select bit from marketplaces where id = ${marketplace})`
+
+/**
+ * The listings a filter keeps: its status, or live and live on its marketplace (0059's live_mask, which the status
+ * index carries); a listing being ended on eBay for its delete never (0023).
+ */
+function filtered(sql: Sql, filter: ListingFilter | undefined) {
+  if (!filter) return sql`deleting_since is null`
+  return isLiveOnFilter(filter)
+    ? sql`deleting_since is null and dashboard_status = 'live' and live_mask & ${bitOf(sql, marketplaceOf(filter))} <> 0`
+    : sql`deleting_since is null and dashboard_status = ${filter}`
+}
+
 /**
  * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
- * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id), of the status if one is given; a
- * listing being ended on eBay for its delete never (0023).
+ * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id) that the filter keeps.
  */
-function matching(sql: Sql, words: string[], status: ListingStatus | undefined) {
+function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   return words.reduce(
     (condition, word) => {
       const id = namedId(word)
@@ -133,25 +154,39 @@ function matching(sql: Sql, words: string[], status: ListingStatus | undefined) 
       or ${skuStartsWith(sql, word)}
       or lower(ebay_sku) = ${word}${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
     },
-    status ? sql`deleting_since is null and dashboard_status = ${status}` : sql`deleting_since is null`,
+    filtered(sql, filter),
   )
 }
 
 /**
- * How many of the seller's listings have each status, as rows (status, n): one count per status, each read from the
- * status index alone (0033), where one count grouped by status read every row of the seller (15 ms of a 20 ms page).
+ * How many of the seller's listings each filter keeps, as rows (status, n): one count per status, each read from the
+ * status index alone (0033), where one count grouped by status read every row of the seller (15 ms of a 20 ms page);
+ * Live's with live on each marketplace in the same pass over the index's live range, from the live_mask it carries
+ * (0059): a count apiece read that range once more each.
  */
-const countsByStatus = (sql: Sql, userId: number) =>
-  LISTING_STATUSES.map(
+function countsByFilter(sql: Sql, userId: number) {
+  const others = LISTING_STATUSES.filter((status) => status !== 'live').map(
     (status) => sql`select ${status}::text as status, (select count(*) from listings
       where user_id = ${userId} and deleting_since is null and dashboard_status = ${sql.unsafe(`'${status}'`)}) as n`,
-  ).reduce((union, count) => sql`${union} union all ${count}`)
+  )
+  const column = (index: number) => sql.unsafe(`n${index}`)
+  const counts = PLATFORMS.map(
+    (platform, index) => sql`, count(*) filter (where live_mask & ${bitOf(sql, platform)} <> 0) as ${column(index)}`,
+  )
+  const rows = PLATFORMS.map((platform, index) => sql`, (${liveOnFilter(platform)}, counted.${column(index)})`)
+  const byFilter = sql`select kept.status, kept.n from (select count(*) as live${join(sql, counts)} from listings
+      where user_id = ${userId} and deleting_since is null and dashboard_status = 'live') as counted,
+    lateral (values ('live', counted.live)${join(sql, rows)}) as kept (status, n)`
+  return [...others, byFilter].reduce((union, count) => sql`${union} union all ${count}`)
+}
 
-/** How many of the search's listings there are: the matches found, or with no words read off the counts by status. */
-function totalOf(sql: Sql, words: string[], status: ListingStatus | undefined) {
+/** How many of the search's listings there are: the matches found, or with no words read off the counts by filter. */
+function totalOf(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   if (words.length > 0) return sql`(select count(*) from matches)`
-  if (status) return sql`(select coalesce(sum(n), 0) from counts where status = ${status})`
-  return sql`(select coalesce(sum(n), 0) from counts)`
+  if (filter) return sql`(select coalesce(sum(n), 0) from counts where status = ${filter})`
+  // Every listing has one status: their counts add up to all (live on each marketplace is a part of live).
+  return sql`(select coalesce(sum(n), 0) from counts
+    where status in (${sql.unsafe(LISTING_STATUSES.map((status) => `'${status}'`).join(', '))}))`
 }
 
 /**
@@ -169,7 +204,7 @@ export async function searchListingsJson(
   const [row] = await sql<{ json: string }[]>`
     with ${pageOf(sql, userId, words, search)},
     shown as (select * from page where place <= ${LISTINGS_PAGE_SIZE}),
-    counts as (${countsByStatus(sql, userId)})
+    counts as (${countsByFilter(sql, userId)})
     select json_build_object(
       'listings', (select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by shown.place), '[]')
         from shown join listings on listings.id = shown.shown_id),
@@ -177,8 +212,8 @@ export async function searchListingsJson(
         then (select key || '.' || shown_id from page where place = ${LISTINGS_PAGE_SIZE}) end,
       'total', ${totalOf(sql, words, search.status)},
       'counts', json_build_object(${sql.unsafe(
-        LISTING_STATUSES.map(
-          (status) => `'${status}', coalesce((select n from counts where status = '${status}'), 0)`,
+        LISTING_FILTERS.map(
+          (filter) => `'${filter}', coalesce((select n from counts where status = '${filter}'), 0)`,
         ).join(', '),
       )})
     )::text as json`
@@ -204,7 +239,7 @@ export async function readyListingIds(
 export async function matchingListingIds(
   sql: Sql,
   userId: number,
-  search: { q: string; status?: ListingStatus | undefined },
+  search: { q: string; status?: ListingFilter | undefined },
   limit: number,
 ): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`

@@ -2,12 +2,26 @@
 // status filter and the sort. In the address they survive a reload, Edit and the browser's Back; the edit screen goes
 // back to the view the seller left (lastDashboardView), not to a reset one.
 import * as v from 'valibot'
-import { ListingSortSchema, SearchTextSchema, type ListingSort } from '../../api/contract/listing-search.ts'
-import type { DashboardStatus } from '../../api/contract/listing.ts'
+import {
+  LIVE_ON_FILTERS,
+  ListingSortSchema,
+  SearchTextSchema,
+  type ListingFilter,
+  type ListingSort,
+} from '../../api/contract/listing-search.ts'
 import type { ListingSearchView } from '../queries/listing-queries.ts'
 
-export type StatusFilter = 'all' | DashboardStatus
-export const STATUS_FILTERS: StatusFilter[] = ['all', 'draft', 'ready', 'live', 'sold', 'ended']
+/** The Dashboard's filter chips: a status (Draft is the phone's own), or live on one marketplace, after Live. */
+export type StatusFilter = 'all' | 'draft' | ListingFilter
+export const STATUS_FILTERS: readonly StatusFilter[] = [
+  'all',
+  'draft',
+  'ready',
+  'live',
+  ...LIVE_ON_FILTERS,
+  'sold',
+  'ended',
+]
 
 export interface DashboardView {
   q?: string

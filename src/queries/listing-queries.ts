@@ -2,17 +2,16 @@
 // the listings chosen are in listing-cache.ts, apart from what loads with the app). Creating goes through the offline
 // outbox. Every key starts with listingKeys.all, so one invalidation refreshes them all.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
-import type { ListingStatus } from '../../api/contract/listing.ts'
+import type { ListingFilter, ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 
 export const listingKeys = { all: ['listings'] as const }
 
-/** What the Dashboard asks the server for: its search, status and sort (the Draft status is the phone's own). */
+/** What the Dashboard asks the server for: its search, filter and sort (the Draft status is the phone's own). */
 export interface ListingSearchView {
   q: string
-  status: ListingStatus | undefined
+  status: ListingFilter | undefined
   sort: ListingSort
 }
 

@@ -4,17 +4,18 @@
 // alone knows where it sorts), so SPEC's "no polling, no refetch on focus" still holds.
 import { notifyManager, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { LiveEvent } from '../../api/contract/events.ts'
-import type { ListingPage } from '../../api/contract/listing-search.ts'
-import { listingStatus, type Listing } from '../../api/contract/listing.ts'
+import { filtersOf, type ListingPage } from '../../api/contract/listing-search.ts'
+import type { Listing } from '../../api/contract/listing.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
 import { heldListings, type CachedListings } from './listing-cache.ts'
 import { listingKeys } from './listing-queries.ts'
 
-/** The Dashboard's counts with one listing moved from one status to another (or gone, or new). */
+/** The Dashboard's counts with one listing moved from one filter to another (or gone, or new). */
 function recount(counts: ListingPage['counts'], before: Listing | undefined, after: Listing | null) {
   const next = { ...counts }
-  if (before) next[listingStatus(before)] -= 1
-  if (after) next[listingStatus(after)] += 1
+  // A page this phone kept from before the live-on counts has none of them: they start from 0 there.
+  for (const filter of before ? filtersOf(before) : []) next[filter] = (next[filter] ?? 0) - 1
+  for (const filter of after ? filtersOf(after) : []) next[filter] = (next[filter] ?? 0) + 1
   return next
 }
 

@@ -385,7 +385,15 @@ test.describe('on a 390×844 phone', () => {
     // The row's other actions are in its menu.
     const bowl = listings.getByRole('listitem').filter({ hasText: 'Pyrex mixing bowl' })
     await bowl.getByRole('button', { name: 'Actions for Pyrex mixing bowl' }).click()
-    await expect(page.getByRole('menuitem', { name: 'Etsy (Coming Soon)' })).toHaveAttribute('aria-disabled', 'true')
+    // Every marketplace's Post together, in the marketplaces' order, above Delete (decision 0063).
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Preview',
+      'Post to eBay',
+      'Post to Etsy',
+      'Sell similar',
+      'Sold elsewhere…',
+      'Delete',
+    ])
     await page.getByRole('menuitem', { name: 'Preview Pyrex mixing bowl' }).click()
     await expect(
       page.getByRole('dialog', { name: 'Pyrex mixing bowl' }).getByRole('heading', { name: 'Pyrex mixing bowl' }),

@@ -1,4 +1,5 @@
-// Post to Etsy from a listing row on the phone (issue 29): Coming Soon until a shop is connected, then the dialog asks
+// Post to Etsy from a listing row on the phone (issue 29), beside Post to eBay in the row's menu (decision 0063): before a
+// shop is connected the dialog offers to connect one, then it asks
 // what Etsy needs (a Vintage listing proposes someone else; when it was made is the seller's to say for every item),
 // says Etsy's fee, posts, and the row says Live on Etsy with its link; the seller's answers are proposed again for the
 // next listing, all but when it was made (issue 47).
@@ -38,15 +39,26 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false })
 }
 
-test('the Etsy action reads Coming Soon before a shop is connected', async ({ page }) => {
+test('Post to Etsy sits beside Post to eBay, and before a shop is connected its dialog offers to connect one', async ({
+  page,
+}) => {
   await signUpThroughApi(page)
   await createListingThroughApi(page, TEES)
   await page.reload()
   await openRowMenu(page, TEES.title)
-  const soon = page.getByRole('menuitem', { name: 'Etsy (Coming Soon)' })
-  await expect(soon).toBeVisible()
-  await expect(soon).toHaveAttribute('aria-disabled', 'true')
-  await expect(page.getByRole('menuitem', { name: /Post to Etsy/ })).toHaveCount(0)
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Preview',
+    'Post to eBay',
+    'Post to Etsy',
+    'Sell similar',
+    'Sold elsewhere…',
+    'Delete',
+  ])
+  await page.getByRole('menuitem', { name: `Post to Etsy: ${TEES.title}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post to Etsy' })
+  await expect(dialog.getByText('Etsy is not connected')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Connect with Etsy' })).toBeVisible()
+  await expect(dialog.getByText(/Testing/)).toHaveCount(0)
 })
 
 test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, then Live on Etsy with its link', async ({
@@ -59,7 +71,6 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   await page.reload()
 
   await openRowMenu(page, VINTAGE.title)
-  await expect(page.getByRole('menuitem', { name: `Post to Etsy: ${VINTAGE.title}` })).toContainText('Testing')
   await page.getByRole('menuitem', { name: `Post to Etsy: ${VINTAGE.title}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Post to Etsy' })
   await expect(dialog.getByText(VINTAGE.title)).toBeVisible()
@@ -102,8 +113,16 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   )
   // eBay's side of the row is as it was: not on eBay, so Post to eBay is still offered.
   await expect(row.getByRole('button', { name: `Post to eBay: ${VINTAGE.title}` })).toBeVisible()
+  // On Etsy now: its menu offers End on Etsy where Post to Etsy was, eBay's Post still beside it (decision 0063).
   await openRowMenu(page, VINTAGE.title)
-  await expect(page.getByRole('menuitem', { name: /Etsy/ })).toHaveCount(0)
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Preview',
+    'Post to eBay',
+    'End on Etsy',
+    'Sell similar',
+    'Sold elsewhere…',
+    'Delete',
+  ])
   await page.keyboard.press('Escape')
 
   // The next listing proposes the seller's answers again; when this one was made is asked again.

@@ -18,7 +18,11 @@ const etsyRow = (page: Page) => page.getByRole('listitem', { name: 'Etsy' })
 async function openEtsyConsent(page: Page) {
   await etsyRow(page).getByRole('button', { name: 'Connect Etsy' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Etsy' })
-  await expect(dialog.getByText('Publishing to Etsy is Coming Soon')).toBeVisible()
+  // What connecting does, as eBay's dialog says it (decision 0063): nothing Coming Soon.
+  await expect(
+    dialog.getByText('Connect your Etsy shop so Snaplist can publish your listings to Etsy for you.'),
+  ).toBeVisible()
+  await expect(dialog.getByText(/Coming Soon/)).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Connect with Etsy' }).click()
   await expect(page.getByRole('heading', { name: 'Allow Snaplist to access your Etsy account?' })).toBeVisible()
 }

@@ -53,6 +53,8 @@ test('a listing live only on Etsy reads Live, filters as Live, and can go to eBa
   await expect(row.getByText('eBay', { exact: true })).toBeVisible()
   await expect(row.getByRole('status').filter({ hasText: 'Live on Etsy' })).toBeVisible()
   await expect(filters.getByRole('button', { name: 'Live 1' })).toBeVisible()
+  // The sales read on opening has landed and the rows were read again: measured after, not while they move.
+  await expect(region.getByRole('button', { name: 'Check sales' })).toBeVisible()
   const badge = row.getByText('Live on eBay · Etsy')
   // The price itself, not the first of the row's texts holding a dollar sign.
   const price = row.getByText(/^\$\d[\d,]*\.\d\d$/)

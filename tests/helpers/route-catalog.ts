@@ -434,6 +434,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-ebay` }),
   },
+  'POST /api/listings/:id/end-on-etsy': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-etsy` }),
+  },
+  'POST /api/listings/:id/relist-on-etsy': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-etsy` }),
+  },
   'GET /api/etsy/categories': {
     access: 'user',
     query: CategorySearchSchema,

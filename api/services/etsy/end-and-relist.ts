@@ -30,7 +30,8 @@ export function createEtsyEndAndRelist(deps: {
 
   async function change(userId: number, listingId: number, to: 'active' | 'inactive'): Promise<LifecycleChange> {
     const listing = await listings.findListing(sql, userId, listingId)
-    const place = listing && (await places.findPlace(sql, listingId, 'etsy'))
+    if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
+    const place = await places.findPlace(sql, listingId, 'etsy')
     const renewing = place?.status === 'sold' && to === 'active'
     if (!place?.externalId || place.status === 'draft' || (place.status === 'sold' && !renewing))
       throw notFound('This listing is not on Etsy.')

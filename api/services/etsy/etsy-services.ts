@@ -71,6 +71,8 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       selling: undefined,
       requirements: refuse,
       publish: refuse,
+      end: refuse,
+      relist: refuse,
       searchCategories: notSetUp,
       salesPush: undefined,
       jobs: undefined,
@@ -113,6 +115,9 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
       return (await check(userId, listing, answers, () => limits.asking('etsy'))).requirements
     },
     publish: publisher.publish,
+    /** The row's End on Etsy and Relist on Etsy: the seller waits for Etsy's answer, as for eBay's. */
+    end: lifecycle.end,
+    relist: lifecycle.relist,
     /** Etsy's categories for the seller's search, from the install's taxonomy (downloaded as a seller when not kept). */
     searchCategories: async (userId: number, query: string): Promise<EtsyChoice[]> => {
       if (!(await findConnection(sql, userId, 'etsy'))) throw etsyNotConnected()

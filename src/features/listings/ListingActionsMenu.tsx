@@ -1,42 +1,96 @@
-// A listing row's less frequent actions behind one button: Preview, End on eBay or Relist (docs/product.md §4), Relist…
-// once it sold out and Sell similar (issue 47), Sold elsewhere (a sale made off Snaplist's marketplaces,
-// docs/decisions/0033), Delete
-// and the second marketplace: Post to Etsy, marked Testing, once Etsy is set up and a shop connected (issue 29), else
-// disabled and Coming Soon; none once the listing is on Etsy (the row says where it stands there).
+// A listing row's less frequent actions behind one button: Preview; then each marketplace's, the same for every one
+// and in the marketplaces' order (Post to eBay, Post to Etsy; End on eBay, End on Etsy; Relist on eBay, Relist on Etsy:
+// docs/decisions/0063); Relist… once it sold out and Sell similar (issue 47), Sold elsewhere (a sale made off
+// Snaplist's marketplaces, docs/decisions/0033), and Delete last.
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import type { Platform } from '../../../api/contract/marketplace-paths.ts'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 const ITEM_CLASS =
   'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
+
+/** What a row offers on one marketplace now; each is undefined when it does not apply there. */
+export interface PlaceActions {
+  marketplace: Platform
+  /** Offered while the listing can go there (never there, or a publish there to finish). */
+  onPost: (() => void) | undefined
+  /** Offered while it is live there. */
+  onEnd: (() => void) | undefined
+  /** Offered once the seller ended it there and pieces are left. */
+  onRelist: (() => void) | undefined
+}
 
 export interface ListingActionsMenuProps {
   title: string
   onPreview: () => void
   onDelete: () => void
-  /** Offered while the listing is live on eBay. */
-  onEndOnEbay?: (() => void) | undefined
-  /** Offered once the seller has ended it there. */
-  onRelist?: (() => void) | undefined
+  /** Every marketplace, in the marketplaces' order (PLATFORMS). */
+  places: PlaceActions[]
   /** Offered while pieces are left: records a sale made in person or on another marketplace. */
   onSoldElsewhere?: (() => void) | undefined
   /** Offered once every piece sold: another identical piece, put back up where it was (issue 47). */
   onRelistSold?: (() => void) | undefined
   /** A new listing from this one's fields and photos, for the next identical item. */
   onSellSimilar: () => void
-  /** Post to Etsy; 'coming-soon' while Etsy is not set up or no shop is connected; undefined: no Etsy item. */
-  etsyAction?: (() => void) | 'coming-soon' | undefined
   /** Opens as it mounts: the tap that loaded it was meant to open it. */
   openAtOnce?: boolean
+}
+
+/** One item; its name says the listing too ("End on Etsy: Red jacket"), for a screen reader going from row to row. */
+function Item({
+  label,
+  name = label,
+  title,
+  onClick,
+}: {
+  label: string
+  name?: string
+  title: string
+  onClick: () => void
+}) {
+  return (
+    <MenuItem>
+      <button type="button" className={ITEM_CLASS} onClick={onClick} aria-label={`${name}: ${title}`}>
+        {label}
+      </button>
+    </MenuItem>
+  )
+}
+
+/** The marketplaces' items of one kind, together: "Post to eBay", "Post to Etsy". */
+function PlaceItems({
+  places,
+  act,
+  verb,
+  title,
+}: {
+  places: PlaceActions[]
+  act: 'onPost' | 'onEnd' | 'onRelist'
+  verb: string
+  title: string
+}) {
+  return places.map((place) => {
+    const onClick = place[act]
+    return (
+      onClick && (
+        <Item
+          key={place.marketplace}
+          label={`${verb} ${SOLD_ON_LABELS[place.marketplace]}`}
+          title={title}
+          onClick={onClick}
+        />
+      )
+    )
+  })
 }
 
 export function ListingActionsMenu({
   title,
   onPreview,
   onDelete,
-  onEndOnEbay,
-  onRelist,
-  etsyAction,
+  places,
   onSoldElsewhere,
   onRelistSold,
   onSellSimilar,
@@ -64,66 +118,19 @@ export function ListingActionsMenu({
             Preview
           </button>
         </MenuItem>
-        {onEndOnEbay && (
-          <MenuItem>
-            <button type="button" className={ITEM_CLASS} onClick={onEndOnEbay} aria-label={`End on eBay: ${title}`}>
-              End on eBay
-            </button>
-          </MenuItem>
-        )}
-        {onRelist && (
-          <MenuItem>
-            <button type="button" className={ITEM_CLASS} onClick={onRelist} aria-label={`Relist on eBay: ${title}`}>
-              Relist on eBay
-            </button>
-          </MenuItem>
-        )}
-        {onRelistSold && (
-          <MenuItem>
-            <button type="button" className={ITEM_CLASS} onClick={onRelistSold} aria-label={`Relist: ${title}`}>
-              Relist…
-            </button>
-          </MenuItem>
-        )}
-        <MenuItem>
-          <button type="button" className={ITEM_CLASS} onClick={onSellSimilar} aria-label={`Sell similar: ${title}`}>
-            Sell similar
-          </button>
-        </MenuItem>
+        <PlaceItems places={places} act="onPost" verb="Post to" title={title} />
+        <PlaceItems places={places} act="onEnd" verb="End on" title={title} />
+        <PlaceItems places={places} act="onRelist" verb="Relist on" title={title} />
+        {onRelistSold && <Item label="Relist…" name="Relist" title={title} onClick={onRelistSold} />}
+        <Item label="Sell similar" title={title} onClick={onSellSimilar} />
         {onSoldElsewhere && (
-          <MenuItem>
-            <button
-              type="button"
-              className={ITEM_CLASS}
-              onClick={onSoldElsewhere}
-              aria-label={`Sold elsewhere: ${title}`}
-            >
-              Sold elsewhere…
-            </button>
-          </MenuItem>
+          <Item label="Sold elsewhere…" name="Sold elsewhere" title={title} onClick={onSoldElsewhere} />
         )}
         <MenuItem>
           <button type="button" className={ITEM_CLASS} onClick={onDelete} aria-label={`Delete ${title}`}>
             Delete
           </button>
         </MenuItem>
-        {typeof etsyAction === 'function' && (
-          <MenuItem>
-            <button type="button" className={ITEM_CLASS} onClick={etsyAction} aria-label={`Post to Etsy: ${title}`}>
-              Post to Etsy
-              <span className="ml-2 rounded-full bg-amber-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-amber-900">
-                Testing
-              </span>
-            </button>
-          </MenuItem>
-        )}
-        {etsyAction === 'coming-soon' && (
-          <MenuItem disabled>
-            <span className={ITEM_CLASS} title="Publishing to Etsy is coming soon">
-              Etsy (Coming Soon)
-            </span>
-          </MenuItem>
-        )}
       </MenuItems>
     </Menu>
   )

@@ -1,13 +1,22 @@
 // One row of Your Listings: thumbnail, title (two lines), status, price, size and Edit with Post to eBay, or once it is live
 // there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
-// rest is in the row's menu, loaded when first tapped. Every row has a checkbox: posting many at once, or changing them (a bulk action).
+// rest is in the row's menu, loaded when first tapped, each marketplace's actions there alike (decision 0063). Every
+// row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import { ebayStatus, listedPrice, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import {
+  ebayStatus,
+  placeOn,
+  listedPrice,
+  type Listing,
+  type ListingStatus,
+  type PlaceState,
+} from '../../../api/contract/listing.ts'
+import { PLATFORMS, type Platform } from '../../../api/contract/marketplace-paths.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
 import { EtsyPlace } from './EtsyPlace.tsx'
-import type { ListingActionsMenuProps } from './ListingActionsMenu.tsx'
+import type { ListingActionsMenuProps, PlaceActions } from './ListingActionsMenu.tsx'
 import { EditState, StatusBadge } from './ListingStatus.tsx'
 import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 
@@ -64,11 +73,12 @@ function OnEbay({ listing }: { listing: Listing }) {
 export interface RowActions {
   onEdit: (event: MouseEvent) => void
   onPreview: () => void
-  onPost: () => void
+  /** Opens that marketplace's Post dialog. */
+  onPost: (marketplace: Platform) => void
   onDelete: () => void
-  onEndOnEbay: () => void
-  onRelist: () => void
-  onPostToEtsy: () => void
+  /** Asks before ending it on that marketplace. */
+  onEnd: (marketplace: Platform) => void
+  onRelist: (marketplace: Platform) => void
   onSoldElsewhere: () => void
   onRelistSold: () => void
   onSellSimilar: () => void
@@ -83,39 +93,27 @@ interface ListingRowProps extends RowActions {
   selectable: boolean
   selected: boolean
   onSelect: (selected: boolean) => void
-  /** Etsy is set up on the server and the seller has a shop connected (useEtsySelling). */
-  etsySelling: boolean
 }
 
-/** Etsy takes what is for sale here and not yet there; a publish that stopped at Etsy's draft can be finished. */
-const postableToEtsy = (listing: Listing, status: ListingStatus) =>
-  listing.etsyStatus === 'draft' || ((status === 'ready' || status === 'live') && !listing.etsyStatus)
+/** Where a listing can still go: never there, a publish there to finish, or one the marketplace refused. */
+const POSTABLE: ReadonlySet<PlaceState | undefined> = new Set([undefined, 'unlisted', 'publishing', 'refused'])
 
-/** The menu's Etsy item: Post to Etsy, Coming Soon while Etsy cannot be used, or none (on Etsy already, or not for sale). */
-function etsyActionOf(listing: Listing, status: ListingStatus, selling: boolean, post: () => void) {
-  if (!selling) return listing.etsyStatus ? undefined : 'coming-soon'
-  return postableToEtsy(listing, status) ? post : undefined
+/** Each marketplace's actions on the row, from its place there, in the marketplaces' order. */
+function placeActions(listing: Listing, status: ListingStatus, actions: RowActions): PlaceActions[] {
+  return PLATFORMS.map((marketplace) => {
+    const state = placeOn(listing, marketplace)
+    const forSale = status !== 'sold' && listing.quantity > 0
+    return {
+      marketplace,
+      onPost: forSale && POSTABLE.has(state) ? () => actions.onPost(marketplace) : undefined,
+      onEnd: state === 'live' ? () => actions.onEnd(marketplace) : undefined,
+      onRelist: forSale && state === 'ended' ? () => actions.onRelist(marketplace) : undefined,
+    }
+  })
 }
 
-export function ListingRow({
-  listing,
-  status,
-  edit,
-  selectable,
-  selected,
-  onSelect,
-  onEdit,
-  onPreview,
-  onPost,
-  onDelete,
-  onEndOnEbay,
-  onRelist,
-  onPostToEtsy,
-  onSoldElsewhere,
-  onRelistSold,
-  onSellSimilar,
-  etsySelling,
-}: ListingRowProps) {
+export function ListingRow(props: ListingRowProps) {
+  const { listing, status, edit, selectable, selected, onSelect, onEdit, onPost } = props
   const first = listing.images[0]
   // The badge says where it is live (any marketplace); Post to eBay, End on eBay and Relist follow eBay's own state.
   const onEbay = ebayStatus(listing)
@@ -178,7 +176,7 @@ export function ListingRow({
             onEbay === 'ready' && (
               <button
                 type="button"
-                onClick={onPost}
+                onClick={() => onPost('ebay')}
                 aria-label={`Post to eBay: ${listing.title}`}
                 className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}
               >
@@ -192,14 +190,12 @@ export function ListingRow({
       </div>
       <ActionsMenu
         title={listing.title}
-        onPreview={onPreview}
-        onDelete={onDelete}
-        onEndOnEbay={onEbay === 'live' ? onEndOnEbay : undefined}
-        onRelist={onEbay === 'ended' ? onRelist : undefined}
-        etsyAction={etsyActionOf(listing, onEbay, etsySelling, onPostToEtsy)}
-        onSoldElsewhere={listing.quantity > 0 && status !== 'sold' ? onSoldElsewhere : undefined}
-        onRelistSold={listing.quantity === 0 ? onRelistSold : undefined}
-        onSellSimilar={onSellSimilar}
+        onPreview={props.onPreview}
+        onDelete={props.onDelete}
+        places={placeActions(listing, status, props)}
+        onSoldElsewhere={listing.quantity > 0 && status !== 'sold' ? props.onSoldElsewhere : undefined}
+        onRelistSold={listing.quantity === 0 ? props.onRelistSold : undefined}
+        onSellSimilar={props.onSellSimilar}
       />
     </li>
   )

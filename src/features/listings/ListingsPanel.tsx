@@ -1,6 +1,6 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
-// status filter and sort choose the rows, which the server sends a page at a time; Preview, End on eBay or Relist,
-// Relist… on a sold row, Post to Etsy and Delete open their dialogs from a row, Sell similar opens New Listing. Every
+// status filter and sort choose the rows, which the server sends a page at a time; Preview, Post to, End on or Relist
+// on each marketplace, Relist… on a sold row and Delete open their dialogs from a row, Sell similar opens New Listing. Every
 // row has a checkbox; 'Select all ready' and 'Post N to eBay' post many at once (docs/product.md §17), 'Change N…'
 // changes them (docs/decisions/0038). Under the heading, when the sales were last read, and Check sales
 // (SalesChecked.tsx).
@@ -12,14 +12,14 @@ import type { EtsyPostDialogProps, PostDialogsProps } from '../../components/pos
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
-import { useEtsySelling } from '../../hooks/useEtsySelling.ts'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { deferred } from '../../lib/deferred.tsx'
-import { hasRevisionUnderWay, REVISION_REFRESH_MS, useEbayLifecycle } from './ebay-lifecycle-queries.ts'
+import type { Ending } from './EndDialog.tsx'
+import { hasRevisionUnderWay, REVISION_REFRESH_MS, usePlaceChange } from './lifecycle-queries.ts'
 import { SelectAllReady } from './SelectAllReady.tsx'
 import { useReadySelection, type ShownRow } from './useReadySelection.ts'
 import { ListingRow } from './ListingRow.tsx'
@@ -34,7 +34,7 @@ const BulkSelectionBar = lazy(async () => ({ default: (await import('./BulkSelec
 const BulkActionDialog = lazy(async () => ({ default: (await import('./BulkActionDialog.tsx')).BulkActionDialog }))
 const RelistSoldDialog = lazy(async () => ({ default: (await import('./RelistSoldDialog.tsx')).RelistSoldDialog }))
 const PreviewDialog = lazy(async () => ({ default: (await import('./PreviewDialog.tsx')).PreviewDialog }))
-const EndOnEbayDialog = lazy(async () => ({ default: (await import('./EndOnEbayDialog.tsx')).EndOnEbayDialog }))
+const EndDialog = lazy(async () => ({ default: (await import('./EndDialog.tsx')).EndDialog }))
 const DeleteListingDialog = lazy(async () => ({
   default: (await import('./DeleteListingDialog.tsx')).DeleteListingDialog,
 }))
@@ -125,14 +125,13 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
   }
   const [previewing, setPreviewing] = useState<Listing | null>(null)
   const [posting, setPosting] = useState<Listing | null>(null)
-  const etsySelling = useEtsySelling()
   const [postingToEtsy, setPostingToEtsy] = useState<Listing | null>(null)
   const loaded = useMemo(() => loadedListings(pages), [pages])
   const [deleting, setDeleting] = useState<Listing | null>(null)
-  const [ending, setEnding] = useState<Listing | null>(null)
+  const [ending, setEnding] = useState<Ending | null>(null)
   const [soldElsewhere, setSoldElsewhere] = useState<Listing | null>(null)
   const [relisting, setRelisting] = useState<Listing | null>(null)
-  const relist = useEbayLifecycle('relist-on-ebay')
+  const relist = usePlaceChange('relist')
   // The listings to post many at once.
   const [bulk, setBulk] = useState<number[] | null>(null)
   const selection = useReadySelection(search, shown?.rows)
@@ -192,12 +191,11 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               onSelect={(on) => selection.select(listing.id, on)}
               onEdit={editOf(listing.id)}
               onPreview={() => setPreviewing(listing)}
-              onPost={() => setPosting(listing)}
+              // Each marketplace's Post dialog is its own feature's, handed in by the Dashboard.
+              onPost={(marketplace) => (marketplace === 'ebay' ? setPosting : setPostingToEtsy)(listing)}
               onDelete={() => setDeleting(listing)}
-              onEndOnEbay={() => setEnding(listing)}
-              onRelist={() => relist.mutate(listing.id)}
-              etsySelling={etsySelling}
-              onPostToEtsy={() => setPostingToEtsy(listing)}
+              onEnd={(marketplace) => setEnding({ listing, marketplace })}
+              onRelist={(marketplace) => relist.mutate({ id: listing.id, marketplace })}
               onSoldElsewhere={() => setSoldElsewhere(listing)}
               onRelistSold={() => setRelisting(listing)}
               onSellSimilar={() =>
@@ -245,7 +243,11 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
       />
       <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
       <OpenedDialog dialog={PreviewDialog} listing={previewing} onClose={() => setPreviewing(null)} />
-      <OpenedDialog dialog={EndOnEbayDialog} listing={ending} onClose={() => setEnding(null)} />
+      {ending && (
+        <Suspense fallback={null}>
+          <EndDialog ending={ending} onClose={() => setEnding(null)} />
+        </Suspense>
+      )}
       <OpenedDialog dialog={SoldElsewhereDialog} listing={soldElsewhere} onClose={() => setSoldElsewhere(null)} />
       <OpenedDialog dialog={RelistSoldDialog} listing={relisting} onClose={() => setRelisting(null)} />
       <OpenedDialog dialog={DeleteListingDialog} listing={deleting} onClose={() => setDeleting(null)} />

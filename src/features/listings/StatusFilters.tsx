@@ -2,11 +2,23 @@
 // the search on a line with what the Dashboard puts beside it (Scan label), the filters on one line that scrolls
 // sideways on a phone with the sort at its end, so the first row of listings shows under them.
 import type { ReactNode } from 'react'
-import { LISTING_SORTS, SORT_LABELS, type ListingSort } from '../../../api/contract/listing-search.ts'
-import { STATUS_LABELS } from '../../../api/contract/listing.ts'
+import {
+  isLiveOnFilter,
+  LISTING_SORTS,
+  marketplaceOf,
+  SORT_LABELS,
+  type ListingSort,
+} from '../../../api/contract/listing-search.ts'
+import { SOLD_ON_LABELS, STATUS_LABELS } from '../../../api/contract/listing.ts'
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/dashboard-view.ts'
 
-const labelOf = (filter: StatusFilter) => (filter === 'all' ? 'All' : STATUS_LABELS[filter])
+/** "All", a status ("Live": live anywhere), or "Live on Etsy". */
+function labelOf(filter: StatusFilter): string {
+  if (filter === 'all') return 'All'
+  return isLiveOnFilter(filter)
+    ? `${STATUS_LABELS.live} on ${SOLD_ON_LABELS[marketplaceOf(filter)]}`
+    : STATUS_LABELS[filter]
+}
 
 interface StatusFiltersProps {
   /** Unknown until the listings have loaded (or were last seen on this phone). */

@@ -7,7 +7,7 @@ export function IntegrateWithEtsyScreen() {
     <PublicPage title="Integrations">
       <p className="text-lg">
         Photograph an item once, let AI fill in the details, and list it where your buyers are. Snaplist publishes to
-        eBay today, and our Etsy integration is on its way.
+        eBay and to Etsy.
       </p>
       <p>
         <Link
@@ -38,15 +38,12 @@ export function IntegrateWithEtsyScreen() {
         us to.
       </p>
 
-      <h2>What it will do</h2>
+      <h2>What it does</h2>
       <p>
-        Once publishing is switched on, you will be able to create listings on Etsy from the same photos and AI-filled
-        details you already use for eBay: title, description, price, category, keywords, colour and more, reviewed and
-        edited by you before anything goes live.
-      </p>
-      <p>
-        <strong>Publishing to Etsy is Coming Soon.</strong> It is currently a testing feature: you can connect your Etsy
-        shop now, and the Etsy button on your listings stays disabled until publishing is ready.
+        Post to Etsy creates a listing in your shop from the same photos and AI-filled details you use for eBay: title,
+        description, price, category, keywords, colour and more, reviewed and edited by you before anything goes live.
+        End on Etsy and Relist on Etsy take it down and put it back up, and a sale on one marketplace ends the listing
+        on the other once its last piece sold.
       </p>
 
       <h2>Permissions we request</h2>

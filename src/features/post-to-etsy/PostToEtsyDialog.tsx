@@ -1,4 +1,4 @@
-// Post to Etsy (issue 29), a testing feature: the listing's photo, title, price and quantity, what Etsy still needs
+// Post to Etsy (issue 29; an equal of Post to eBay, decision 0063): the listing's photo, title, price and quantity, what Etsy still needs
 // (asked here, or set up in the shop on Etsy), Etsy's fee, then the post; once live, its link on Etsy. A connection that
 // cannot publish is told to connect again. Every branch is on the API's error codes, never its words.
 import { useState } from 'react'
@@ -57,7 +57,7 @@ function Publishing({ listing, onClose }: { listing: Listing; onClose: () => voi
 
   const { missing } = requirements.data
   const reconnect = missing.find((item) => RECONNECT_CODES.includes(item.code))
-  if (reconnect) return <EtsyReconnect message={reconnect.message} />
+  if (reconnect) return <EtsyReconnect message={reconnect.message} first={reconnect.code === 'etsy_not_connected'} />
   const setup = missing.filter((item) => item.code === SHOP_SETUP_CODE)
   const noPhoto = listing.images.length === 0
   // A post refused for a field is shown under it; anything else above the buttons, once.
@@ -100,9 +100,6 @@ export function PostToEtsyDialog({ listing, onClose }: { listing: Listing | null
     <Dialog open={listing !== null} onClose={onClose} title="Post to Etsy">
       {listing && (
         <div className="flex flex-col gap-4">
-          <p className="self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            Testing: publishing to Etsy is new in Snaplist
-          </p>
           <ListingSummary listing={listing} />
           <Publishing key={listing.id} listing={listing} onClose={onClose} />
         </div>

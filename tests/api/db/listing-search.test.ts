@@ -107,12 +107,42 @@ describe('GET /api/listings/search', () => {
     const sold = await search(alice, '?status=sold&q=boots')
     expect(titles(sold)).toEqual(['Leather boots size 9'])
     expect(sold.total).toBe(1)
-    expect(sold.counts).toEqual({ ready: 3, live: 0, sold: 1, ended: 0 })
+    expect(sold.counts).toEqual({ ready: 3, live: 0, 'live-on-ebay': 0, 'live-on-etsy': 0, sold: 1, ended: 0 })
     expect(titles(await search(alice, '?status=ready&sort=oldest'))).toEqual([
       'Vintage denim jacket',
       'Mixing bowl 2 qt',
       'Brass desk lamp',
     ])
+  })
+
+  it('filters live on one marketplace: a part of Live, counted apart, with the search and sort as for a status', async () => {
+    const dana = client(t.app)
+    await dana.post('/api/register', newUser('dana'))
+    const coat = await create(dana, { title: 'Corduroy coat', price: 80 })
+    const tote = await create(dana, { title: 'Canvas tote', price: 15 })
+    const hat = await create(dana, { title: 'Corduroy hat', price: 20 })
+    await create(dana, { title: 'Corduroy cap', price: 12 })
+    // Live on both, on eBay only, on Etsy only (as eBay's columns and Etsy's bookkeeping say, migration 0054).
+    for (const id of [coat, tote])
+      await t.db.sql`
+      update listings set platform_status = 'active', platform_listing_id = ${`ebay-${id}`} where id = ${id}`
+    for (const id of [coat, hat])
+      await t.db.sql`
+      insert into listing_marketplaces (listing_id, marketplace, external_id, status)
+      values (${id}, 'etsy', ${String(900 + id)}, 'active')`
+    const onEtsy = await search(dana, '?status=live-on-etsy')
+    expect(titles(onEtsy)).toEqual(['Corduroy hat', 'Corduroy coat'])
+    expect(onEtsy.total).toBe(2)
+    expect(onEtsy.counts).toEqual({ ready: 1, live: 3, 'live-on-ebay': 2, 'live-on-etsy': 2, sold: 0, ended: 0 })
+    expect(titles(await search(dana, '?status=live-on-ebay&sort=price-low'))).toEqual(['Canvas tote', 'Corduroy coat'])
+    const found = await search(dana, '?status=live-on-ebay&q=corduroy')
+    expect([titles(found), found.total]).toEqual([['Corduroy coat'], 1])
+    // Ended on eBay, live on Etsy still: Live, and Live on Etsy, not on eBay.
+    await t.db.sql`update listings set platform_status = 'ended' where id = ${coat}`
+    const after = await search(dana, '?status=live')
+    expect(titles(after)).toEqual(['Corduroy hat', 'Canvas tote', 'Corduroy coat'])
+    expect(after.counts).toMatchObject({ live: 3, 'live-on-ebay': 1, 'live-on-etsy': 2 })
+    expect(titles(await search(dana, '?status=live-on-ebay'))).toEqual(['Canvas tote'])
   })
 
   it('answers a page of 24 at a time, with how many match in all and where the next page starts', async () => {

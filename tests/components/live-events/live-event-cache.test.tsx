@@ -16,7 +16,7 @@ const listing = (id: number, fields: Partial<Listing> = {}) =>
 const searchKey = [...listingKeys.all, 'search', { q: '', status: undefined, sort: 'newest' }]
 // The listings a bulk post shows, chosen on the Dashboard.
 const chosenKey = chosenListingsQuery([2, 1]).queryKey
-const counts = { ready: 0, live: 2, sold: 0, ended: 0 }
+const counts = { ready: 0, live: 2, 'live-on-ebay': 2, 'live-on-etsy': 0, sold: 0, ended: 0 }
 
 function cached() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
@@ -37,13 +37,13 @@ const saleEvent = (fields: Partial<Extract<LiveEvent, { kind: 'listing-sold' }>[
 })
 
 describe('a pushed change in the query cache', () => {
-  it('replaces the sold listing in every list and moves it from Live to Sold in the counts', () => {
+  it('replaces the sold listing in every list and moves it from Live (and Live on eBay) to Sold in the counts', () => {
     const queryClient = cached()
     applyLiveEvents(queryClient, [saleEvent()])
     expect(queryClient.getQueryData(chosenKey)!.map((held) => held.title)).toEqual(['Item 2', 'Red wool jacket'])
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
     expect(page.listings[1]).toMatchObject({ id: 1, platformStatus: 'sold' })
-    expect(page.counts).toEqual({ ...counts, live: 1, sold: 1 })
+    expect(page.counts).toEqual({ ...counts, live: 1, 'live-on-ebay': 1, sold: 1 })
     expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(false)
   })
 
@@ -52,7 +52,7 @@ describe('a pushed change in the query cache', () => {
     applyLiveEvents(queryClient, [{ kind: 'listing-deleted', listingId: 2, listing: null, data: {} }])
     expect(queryClient.getQueryData(chosenKey)!.map((held) => held.id)).toEqual([1])
     const page = queryClient.getQueryData<InfiniteData<ListingPage>>(searchKey)!.pages[0]!
-    expect(page).toMatchObject({ total: 1, counts: { ...counts, live: 1 } })
+    expect(page).toMatchObject({ total: 1, counts: { ...counts, live: 1, 'live-on-ebay': 1 } })
     expect(page.listings.map((held) => held.id)).toEqual([1])
   })
 
