@@ -17,7 +17,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { ebayAccountDeletionRoutes } from './routes/ebay-account-deletion.ts'
 import { ebayLifecycleRoutes } from './routes/ebay-lifecycle.ts'
-import { ebayBulkPostRoutes } from './routes/ebay-bulk-posts.ts'
+import { bulkPostRoutes } from './routes/bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
 import { ebayPublishRoutes } from './routes/ebay-publish.ts'
 import { productLookupRoutes } from './routes/product-lookup.ts'
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
     .route('/', imageRoutes(s.photos, s.analysis))
     .route('/', listingRoutes(s.listings))
     .route('/', ebayPublishRoutes({ ...s.ebay, limits: s.lookupLimits }))
-    .route('/', ebayBulkPostRoutes(s.ebay.bulkPoster))
+    .route('/', bulkPostRoutes(s.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
     .route('/', ebayImportRoutes(s.ebay.importer))
     .route('/', productLookupRoutes(s.ebay.catalog, s.lookupLimits))

@@ -19,6 +19,7 @@ import { createPushQueue } from './push/notifications.ts'
 import { createPushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions } from './selling/bulk-actions.ts'
+import { createBulkPoster } from './selling/bulk-post.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { SellingMarketplaces } from './selling/marketplace.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
@@ -186,6 +187,7 @@ export function createAppServices({
     loginLimiter,
   })
   const sellerSales = createSellerSales({ sql, recorder, jobs, marketplaces: selling })
+  const bulkPoster = createBulkPoster({ sql, jobs, marketplaces: selling })
   // Every job of the app, defined in one place once the services that run them are built.
   for (const job of appJobs({
     sql,
@@ -194,6 +196,7 @@ export function createAppServices({
     verification,
     passwordReset,
     ...ebay,
+    bulkPoster,
     etsy: etsy.jobs,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
@@ -231,6 +234,7 @@ export function createAppServices({
     connections,
     marketplaceOAuth,
     bulkActions: createBulkActions({ sql, jobs }),
+    bulkPoster,
     sellerSales,
     exports: createExports(sql),
     insights: createInsights(sql),

@@ -4,7 +4,7 @@ import type { Sql } from '../db/client.ts'
 import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from './accounts/account-mail.ts'
 import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
-import { BULK_POST_JOB, type EbayBulkPoster } from './ebay/bulk-post.ts'
+import { EBAY_BULK_POST_JOB, fromEbayBulkPostJob } from './ebay/bulk-publish.ts'
 import { IMPORT_JOB, type EbayImport } from './ebay/import.ts'
 import { EBAY_ORDER_PUSH_JOB, type EbayOrderPush } from './ebay/order-push.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
@@ -17,6 +17,7 @@ import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/notifications.ts'
 import type { FileStorage } from './listings/storage.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
+import { BULK_POST_JOB, type BulkPoster } from './selling/bulk-post.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
@@ -40,7 +41,8 @@ export interface JobServices {
   sales: EbaySales
   /** eBay's push of each sale, when this server can take it (services/ebay/order-push.ts). */
   orderPush: EbayOrderPush | undefined
-  bulkPoster: EbayBulkPoster
+  /** Posts one listing of a bulk post to one marketplace (services/selling/bulk-post.ts). */
+  bulkPoster: BulkPoster
   /** Imports a seller's live eBay listings, a page per job. */
   importer: EbayImport
   liveDeletion: LiveDeletion
@@ -136,8 +138,14 @@ export function appJobs({
     ...(etsy ? [{ name: ETSY_REVISION_JOB, handler: etsy.revisions.revise, retry: BACK_OFF }] : []),
     // Puts a sold-out listing the seller relisted back up wherever it was, once the revisions above brought the count.
     { name: RELIST_SOLD_JOB, handler: relistSold, retry: BACK_OFF },
-    // Posts one listing of a bulk post to eBay.
+    // Posts one listing of a bulk post to one marketplace.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
+    // The same, queued before bulk posts went anywhere but eBay.
+    {
+      name: EBAY_BULK_POST_JOB,
+      handler: (job: Parameters<typeof fromEbayBulkPostJob>[0]) => bulkPoster.postListing(fromEbayBulkPostJob(job)),
+      retry: BACK_OFF,
+    },
     // Imports one page of a seller's live eBay listings, then queues the next page's job.
     { name: IMPORT_JOB, handler: importer.importPage, retry: BACK_OFF },
     // Ends a listing the seller deleted wherever it is live, then queues its deletion.

@@ -11,7 +11,7 @@ import { createEbayCatalog } from './catalog.ts'
 import { createPictureCopy } from './picture-copy.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
-import { createEbayBulkPoster } from './bulk-post.ts'
+import { ebayBulkPublish } from './bulk-publish.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayCategorySearch } from './category-search.ts'
@@ -119,11 +119,19 @@ export function createEbayServices({
     : undefined
   const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
-  const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions, limits })
   const categorySearch = createEbayCategorySearch({ sql, connectionService, taxonomy, limits })
   const finances = createEbayFinances(sell)
-  const selling = createEbaySelling({ publisher, revisions, endAndRelist, sales, finances, connectionService })
+  const postInBulk = ebayBulkPublish({ sql, publisher })
+  const selling = createEbaySelling({
+    postInBulk,
+    publisher,
+    revisions,
+    endAndRelist,
+    sales,
+    finances,
+    connectionService,
+  })
   const bulkPrices = createEbayBulkPrices({ sell, connectionService })
   const importer = createEbayImport({
     sql,
@@ -150,7 +158,6 @@ export function createEbayServices({
     revisions,
     sales,
     endAndRelist,
-    bulkPoster,
     categoryChoice,
     categorySearch,
     selling,

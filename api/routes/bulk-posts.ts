@@ -1,20 +1,21 @@
-// /api/ebay/bulk-posts: many listings posted to eBay at once, and how each went (docs/product.md §17); and
-// /api/listings/{id}/guesses-checked: the seller looked at what its check showed Snaplist guessed (issue 47).
+// /api/bulk-posts: many listings posted at once to every marketplace the seller chose, and how each went there
+// (docs/product.md §17, decision 0064); and /api/listings/{id}/guesses-checked: the seller looked at what its check
+// showed Snaplist guessed (issue 47).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { EbayBulkPostInputSchema } from '../contract/ebay-bulk-post.ts'
+import { BulkPostInputSchema } from '../contract/bulk-post.ts'
 import { GuessesCheckedSchema } from '../contract/guesses.ts'
 import { requireUser } from '../middleware/session.ts'
-import type { EbayBulkPoster } from '../services/ebay/bulk-post.ts'
+import type { BulkPoster } from '../services/selling/bulk-post.ts'
 import { IdParamSchema, valid } from '../validate.ts'
 
-export function ebayBulkPostRoutes(poster: EbayBulkPoster) {
+export function bulkPostRoutes(poster: BulkPoster) {
   return new Hono<AppEnv>()
-    .post('/ebay/bulk-posts', valid('json', EbayBulkPostInputSchema), async (c) => {
+    .post('/bulk-posts', valid('json', BulkPostInputSchema), async (c) => {
       const { post, created } = await poster.start(requireUser(c).id, c.req.valid('json'))
       return c.json(post, created ? 202 : 200)
     })
-    .get('/ebay/bulk-posts/:id', valid('param', IdParamSchema), async (c) =>
+    .get('/bulk-posts/:id', valid('param', IdParamSchema), async (c) =>
       c.json(await poster.view(requireUser(c).id, c.req.valid('param').id), 200),
     )
     .post(

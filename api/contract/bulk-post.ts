@@ -1,0 +1,94 @@
+// Posting many listings at once to every marketplace the seller chose (docs/product.md §17, decision 0064): the
+// request (which listings, named by the phone's own id for the request so sending it again makes nothing new, where
+// to, and what each marketplace asks, once for all and per listing where one answer cannot do) and what the phone
+// reads back, listing by listing and marketplace by marketplace.
+import * as v from 'valibot'
+import { EbayPublishInputSchema } from './ebay-publish.ts'
+import { EtsyRequirementsQuerySchema } from './etsy-publish.ts'
+import { PLATFORMS, type Platform } from './marketplace-paths.ts'
+import { rowIdSchema } from './row-id.ts'
+
+/**
+ * At most this many of one seller's listings wait to be posted at once, and so in one request: enough for a big haul
+ * in one tap, while the queue stays fair to other sellers (docs/decisions/0023).
+ */
+export const BULK_POST_QUEUE_MAX = 500
+
+/** What each marketplace asks the seller beside the listing: its own answers' schema, one entry per marketplace. */
+const answersOf = {
+  // Where the items ship from: eBay needs an inventory location once per seller.
+  ebay: v.optional(v.object({ postalCode: EbayPublishInputSchema.entries.postalCode })),
+  etsy: v.optional(EtsyRequirementsQuerySchema),
+} satisfies Record<Platform, v.GenericSchema>
+export const BulkPostAnswersSchema = v.object(answersOf)
+export type BulkPostAnswers = v.InferOutput<typeof BulkPostAnswersSchema>
+
+const listingIdSchema = rowIdSchema('Each listing id must be a whole number')
+const once = <T>(items: T[]) => new Set(items).size === items.length
+
+export const BulkPostInputSchema = v.pipe(
+  v.object({
+    clientId: v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID')),
+    listingIds: v.pipe(
+      v.array(listingIdSchema),
+      v.minLength(1, 'Choose at least one listing'),
+      v.maxLength(BULK_POST_QUEUE_MAX, `Post at most ${BULK_POST_QUEUE_MAX} listings at once`),
+      v.check(once, 'Each listing at most once'),
+    ),
+    /** Where to post them; when not said, every marketplace the seller has connected. */
+    marketplaces: v.optional(
+      v.pipe(
+        v.array(v.picklist(PLATFORMS, `Each marketplace must be one of ${PLATFORMS.join(', ')}`)),
+        v.minLength(1, 'Choose at least one marketplace'),
+        v.check(once, 'Each marketplace at most once'),
+      ),
+    ),
+    /** Each marketplace's answers, asked once for the whole selection. */
+    answers: v.optional(BulkPostAnswersSchema, {}),
+    /** What one answer for all cannot say (a listing's Etsy category): a listing's own, over the shared ones. */
+    listingAnswers: v.optional(
+      v.pipe(
+        v.array(v.object({ listingId: listingIdSchema, answers: BulkPostAnswersSchema })),
+        v.maxLength(BULK_POST_QUEUE_MAX, `Answer for at most ${BULK_POST_QUEUE_MAX} listings`),
+      ),
+      [],
+    ),
+  }),
+  v.check(
+    ({ listingIds, listingAnswers }) =>
+      once(listingAnswers.map((own) => own.listingId)) &&
+      listingAnswers.every((own) => listingIds.includes(own.listingId)),
+    'listingAnswers names each chosen listing at most once, and no other',
+  ),
+)
+export type BulkPostInput = v.InferOutput<typeof BulkPostInputSchema>
+
+export type BulkPostItemStatus = 'queued' | 'posted' | 'refused'
+
+/** One listing on one marketplace of the request. */
+export interface BulkPostItem {
+  listingId: number
+  title: string
+  marketplace: Platform
+  status: BulkPostItemStatus
+  /** Why it was refused: the error's code (docs/product.md §8 picks the words) and the server's sentence. */
+  code: string | null
+  message: string | null
+  viewUrl: string | null
+}
+
+export interface BulkPost {
+  id: number
+  /** In the order asked, each listing's marketplaces together. */
+  items: BulkPostItem[]
+  /** Every listing has its answer from every marketplace. */
+  done: boolean
+}
+
+/** A listing's answers for one marketplace: its own over the shared ones. */
+export function answersFor(input: Pick<BulkPostInput, 'answers' | 'listingAnswers'>, listingId: number) {
+  const own = input.listingAnswers.find((entry) => entry.listingId === listingId)?.answers
+  return Object.fromEntries(
+    PLATFORMS.map((platform) => [platform, { ...input.answers[platform], ...own?.[platform] }]),
+  ) as BulkPostAnswers
+}
