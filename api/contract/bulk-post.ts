@@ -26,6 +26,12 @@ export type BulkPostAnswers = v.InferOutput<typeof BulkPostAnswersSchema>
 const listingIdSchema = rowIdSchema('Each listing id must be a whole number')
 const once = <T>(items: T[]) => new Set(items).size === items.length
 
+const MarketplacesSchema = v.pipe(
+  v.array(v.picklist(PLATFORMS, `Each marketplace must be one of ${PLATFORMS.join(', ')}`)),
+  v.minLength(1, 'Choose at least one marketplace'),
+  v.check(once, 'Each marketplace at most once'),
+)
+
 export const BulkPostInputSchema = v.pipe(
   v.object({
     clientId: v.pipe(v.string('clientId must be a UUID'), v.uuid('clientId must be a UUID')),
@@ -36,29 +42,31 @@ export const BulkPostInputSchema = v.pipe(
       v.check(once, 'Each listing at most once'),
     ),
     /** Where to post them; when not said, every marketplace the seller has connected. */
-    marketplaces: v.optional(
-      v.pipe(
-        v.array(v.picklist(PLATFORMS, `Each marketplace must be one of ${PLATFORMS.join(', ')}`)),
-        v.minLength(1, 'Choose at least one marketplace'),
-        v.check(once, 'Each marketplace at most once'),
-      ),
-    ),
+    marketplaces: v.optional(MarketplacesSchema),
     /** Each marketplace's answers, asked once for the whole selection. */
     answers: v.optional(BulkPostAnswersSchema, {}),
-    /** What one answer for all cannot say (a listing's Etsy category): a listing's own, over the shared ones. */
-    listingAnswers: v.optional(
+    /**
+     * What one request for all cannot say of a listing: the marketplaces it goes to, when fewer than the request's
+     * (ready on eBay, still needing something on Etsy), and its own answers over the shared ones (its Etsy category).
+     */
+    perListing: v.optional(
       v.pipe(
-        v.array(v.object({ listingId: listingIdSchema, answers: BulkPostAnswersSchema })),
-        v.maxLength(BULK_POST_QUEUE_MAX, `Answer for at most ${BULK_POST_QUEUE_MAX} listings`),
+        v.array(
+          v.object({
+            listingId: listingIdSchema,
+            marketplaces: v.optional(MarketplacesSchema),
+            answers: v.optional(BulkPostAnswersSchema, {}),
+          }),
+        ),
+        v.maxLength(BULK_POST_QUEUE_MAX, `Say at most ${BULK_POST_QUEUE_MAX} listings' own answers`),
       ),
       [],
     ),
   }),
   v.check(
-    ({ listingIds, listingAnswers }) =>
-      once(listingAnswers.map((own) => own.listingId)) &&
-      listingAnswers.every((own) => listingIds.includes(own.listingId)),
-    'listingAnswers names each chosen listing at most once, and no other',
+    ({ listingIds, perListing }) =>
+      once(perListing.map((own) => own.listingId)) && perListing.every((own) => listingIds.includes(own.listingId)),
+    'perListing names each chosen listing at most once, and no other',
   ),
 )
 export type BulkPostInput = v.InferOutput<typeof BulkPostInputSchema>
@@ -85,10 +93,11 @@ export interface BulkPost {
   done: boolean
 }
 
-/** A listing's answers for one marketplace: its own over the shared ones. */
-export function answersFor(input: Pick<BulkPostInput, 'answers' | 'listingAnswers'>, listingId: number) {
-  const own = input.listingAnswers.find((entry) => entry.listingId === listingId)?.answers
-  return Object.fromEntries(
-    PLATFORMS.map((platform) => [platform, { ...input.answers[platform], ...own?.[platform] }]),
+/** Where one listing goes and with what: its own marketplaces and answers over the request's. */
+export function plannedFor(input: Pick<BulkPostInput, 'answers' | 'perListing'>, listingId: number, to: Platform[]) {
+  const own = input.perListing.find((entry) => entry.listingId === listingId)
+  const answers = Object.fromEntries(
+    PLATFORMS.map((platform) => [platform, { ...input.answers[platform], ...own?.answers[platform] }]),
   ) as BulkPostAnswers
+  return { marketplaces: to.filter((id) => !own?.marketplaces || own.marketplaces.includes(id)), answers }
 }

@@ -94,8 +94,6 @@ export const ERROR_CODES = [
   'ebay_not_connected',
   /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
   'bulk_post_queue_full',
-  /** A bulk post that names no marketplace, from a seller who has connected none. */
-  'bulk_post_no_marketplace',
   /** A bulk action's selection, or the seller's unfinished ones with it, exceed BULK_ACTION_MAX (decision 0038). */
   'bulk_selection_too_large',
   // Posting to Etsy (docs/decisions/0031)

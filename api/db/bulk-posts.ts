@@ -31,14 +31,13 @@ export async function findBulkPostByClientId(sql: Sql, userId: number, clientId:
   return row?.id
 }
 
-/** A row per listing and marketplace, the listings in the order asked. */
+/** A row per listing and marketplace it goes to, the listings in the order asked. */
 export async function insertBulkPostItems(
   tx: Tx,
   bulkPostId: number,
-  listingIds: number[],
-  marketplaces: readonly Platform[],
+  listings: { listingId: number; marketplaces: readonly Platform[] }[],
 ): Promise<void> {
-  const rows = listingIds.flatMap((listingId, position) =>
+  const rows = listings.flatMap(({ listingId, marketplaces }, position) =>
     marketplaces.map((marketplace) => ({ bulk_post_id: bulkPostId, listing_id: listingId, marketplace, position })),
   )
   await tx`insert into bulk_post_items ${tx(rows)}`

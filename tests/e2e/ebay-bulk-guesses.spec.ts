@@ -113,20 +113,20 @@ test('a bulk post sent with a guess unchecked is refused for that listing, in wo
     packageHeight: 1,
     guesses: ['packageWeightOz', 'packageLength', 'packageWidth', 'packageHeight'],
   })
-  const started = await page.request.post('/api/ebay/bulk-posts', {
-    data: { clientId: crypto.randomUUID(), listingIds: [guessed.id], postalCode: '95125' },
+  const started = await page.request.post('/api/bulk-posts', {
+    data: { clientId: crypto.randomUUID(), listingIds: [guessed.id], answers: { ebay: { postalCode: '95125' } } },
   })
   expect(started.status()).toBe(202)
   const { id } = (await started.json()) as { id: number }
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/ebay/bulk-posts/${id}`)).json()) as { items: { status: string }[] })
-          .items[0]!.status,
+        ((await (await page.request.get(`/api/bulk-posts/${id}`)).json()) as { items: { status: string }[] }).items[0]!
+          .status,
       { timeout: 20_000 },
     )
     .toBe('refused')
-  const { items } = (await (await page.request.get(`/api/ebay/bulk-posts/${id}`)).json()) as {
+  const { items } = (await (await page.request.get(`/api/bulk-posts/${id}`)).json()) as {
     items: { code: string; message: string }[]
   }
   expect(items[0]).toMatchObject({ code: 'ebay_guesses_unchecked' })

@@ -145,7 +145,7 @@ test.describe('on the desktop', () => {
 
     // Every request reaches Snaplist, every reply is lost on the way back.
     const sent: string[] = []
-    await page.route('**/api/ebay/bulk-posts', async (route) => {
+    await page.route('**/api/bulk-posts', async (route) => {
       sent.push((route.request().postDataJSON() as { clientId: string }).clientId)
       await route.fetch()
       await route.abort('connectionreset')
@@ -157,12 +157,12 @@ test.describe('on the desktop', () => {
     await page.screenshot({ path: '/tmp/bulk-no-answer.png' })
     expect(sent.length).toBeGreaterThan(1)
     expect(new Set(sent).size).toBe(1)
-    await page.unroute('**/api/ebay/bulk-posts')
+    await page.unroute('**/api/bulk-posts')
 
     // Reloaded, the Dashboard reopens the request and sends it again: the same one.
     let resent: string | undefined
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/ebay/bulk-posts'))
+      if (request.method() === 'POST' && request.url().endsWith('/api/bulk-posts'))
         resent = (request.postDataJSON() as { clientId: string }).clientId
     })
     await page.reload()

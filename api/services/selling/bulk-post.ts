@@ -5,11 +5,11 @@
 // job run twice, a process killed midway, or the same request sent twice publishes each listing once per marketplace.
 // This module names no marketplace: each contributes its publish through the selling list app-services builds.
 import {
-  answersFor,
   BULK_POST_QUEUE_MAX,
   type BulkPost,
   type BulkPostAnswers,
   type BulkPostInput,
+  plannedFor,
 } from '../../contract/bulk-post.ts'
 import type { GuessesChecked } from '../../contract/guesses.ts'
 import type { Listing } from '../../contract/listing.ts'
@@ -19,7 +19,7 @@ import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, badRequest, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import { notConfigured } from '../marketplaces/connections.ts'
 import { createLimiter, type LimitRule } from '../rate-limit.ts'
@@ -46,12 +46,7 @@ const queueFull = (waiting: number) =>
     `${waiting} of your listings are still waiting to be posted, and at most ${BULK_POST_QUEUE_MAX} can wait at once. Post these once more of them are up.`,
   )
 
-const noMarketplace = () =>
-  new AppError(
-    409,
-    'bulk_post_no_marketplace',
-    'Connect a marketplace first (Connected Marketplaces), then post these listings.',
-  )
+type Planned = { listingId: number } & ReturnType<typeof plannedFor>
 
 export interface BulkPosterDeps {
   sql: Sql
@@ -98,7 +93,10 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
     return { id, items, done: items.every((item) => item.status !== 'queued') }
   }
 
-  /** The marketplaces asked for, each one Snaplist sells on; when not said, those the seller has connected. */
+  /**
+   * The marketplaces asked for, each one Snaplist sells on; when not said, those the seller has connected, or every
+   * one when none is (each listing then says to connect there, as a post from its own dialog would).
+   */
   async function destinations(userId: number, asked: Platform[] | undefined): Promise<Platform[]> {
     if (asked) {
       const unsold = asked.find((id) => !sellingOn(id))
@@ -107,8 +105,7 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
     }
     const connected: Platform[] = []
     for (const { id } of marketplaces) if (await hasWorkingGrant(sql, userId, id)) connected.push(id)
-    if (!connected.length) throw noMarketplace()
-    return connected
+    return connected.length ? connected : marketplaces.map(({ id }) => id)
   }
 
   /**
@@ -117,21 +114,19 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
    * queue, so the queue takes every seller's first listing, then every seller's second, and so on: one seller's 500
    * do not hold up another's one.
    */
-  const record = (userId: number, input: BulkPostInput, to: Platform[]) =>
+  const record = (userId: number, clientId: string, planned: Planned[]) =>
     sql.begin(async (tx) => {
-      const { clientId, listingIds } = input
       const waiting = await bulkPosts.lockAndCountQueued(tx, userId)
-      if (waiting + listingIds.length > BULK_POST_QUEUE_MAX) throw queueFull(waiting)
+      if (waiting + planned.length > BULK_POST_QUEUE_MAX) throw queueFull(waiting)
       const id = await bulkPosts.insertBulkPost(tx, userId, clientId)
       if (id === undefined) return undefined
-      await bulkPosts.insertBulkPostItems(tx, id, listingIds, to)
-      const queued = listingIds.flatMap((listingId, position) => {
-        const answers = answersFor(input, listingId)
-        return to.map((marketplace) => ({
+      await bulkPosts.insertBulkPostItems(tx, id, planned)
+      const queued = planned.flatMap(({ listingId, marketplaces: going, answers }, position) =>
+        going.map((marketplace) => ({
           data: { userId, bulkPostId: id, listingId, marketplace, answers } satisfies BulkPostJob,
           priority: -(waiting + position + 1),
-        }))
-      })
+        })),
+      )
       await jobs.sendManyInTransaction(tx, BULK_POST_JOB, queued)
       return id
     })
@@ -153,8 +148,15 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
       const missing = input.listingIds.find((listingId) => !owned.has(listingId))
       if (missing !== undefined) throw notFound(`Listing ${missing} was not found.`)
       const to = await destinations(userId, input.marketplaces)
+      const planned = input.listingIds.map((listingId) => ({ listingId, ...plannedFor(input, listingId, to) }))
+      const nowhere = planned.find((listing) => listing.marketplaces.length === 0)
+      if (nowhere)
+        throw badRequest(`Listing ${nowhere.listingId} goes to none of this post's marketplaces.`, {
+          perListing: 'Name a marketplace the post goes to',
+        })
       const id =
-        (await record(userId, input, to)) ?? (await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId))!
+        (await record(userId, input.clientId, planned)) ??
+        (await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId))!
       return { post: await view(userId, id), created: true }
     },
     view,
