@@ -3,16 +3,11 @@
 // to, and what each marketplace asks, once for all and per listing where one answer cannot do) and what the phone
 // reads back, listing by listing and marketplace by marketplace.
 import * as v from 'valibot'
+import { BULK_POST_QUEUE_MAX } from './bulk-post-max.ts'
 import { EbayPublishInputSchema } from './ebay-publish.ts'
 import { EtsyRequirementsQuerySchema } from './etsy-publish.ts'
 import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 import { rowIdSchema } from './row-id.ts'
-
-/**
- * At most this many of one seller's listings wait to be posted at once, and so in one request: enough for a big haul
- * in one tap, while the queue stays fair to other sellers (docs/decisions/0023).
- */
-export const BULK_POST_QUEUE_MAX = 500
 
 /** What each marketplace asks the seller beside the listing: its own answers' schema, one entry per marketplace. */
 const answersOf = {

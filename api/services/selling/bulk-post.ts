@@ -4,8 +4,8 @@
 // listing (a listing already live there answers where it is; a retry goes on from where the last one stopped), so a
 // job run twice, a process killed midway, or the same request sent twice publishes each listing once per marketplace.
 // This module names no marketplace: each contributes its publish through the selling list app-services builds.
+import { BULK_POST_QUEUE_MAX } from '../../contract/bulk-post-max.ts'
 import {
-  BULK_POST_QUEUE_MAX,
   type BulkPost,
   type BulkPostAnswers,
   type BulkPostInput,

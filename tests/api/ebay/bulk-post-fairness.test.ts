@@ -2,7 +2,7 @@
 // own seller's queue, a seller may have at most BULK_POST_QUEUE_MAX listings waiting, and ten requests a minute.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { BULK_POST_QUEUE_MAX } from '../../../api/contract/bulk-post.ts'
+import { BULK_POST_QUEUE_MAX } from '../../../api/contract/bulk-post-max.ts'
 import { BULK_POST_REQUEST_LIMIT } from '../../../api/services/selling/bulk-post.ts'
 import { connectEbay, ebayAppPerFile, ebaySkus } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos } from '../../helpers/test-app.ts'
