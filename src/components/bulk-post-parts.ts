@@ -31,6 +31,9 @@ export interface BulkSectionProps {
   onState: (state: BulkPartState) => void
   /** Opens the listing in this marketplace's own Post dialog. */
   onFix: (listing: Listing) => void
+  /** What the seller has typed and chosen in the section, kept by the dialog while a listing's own dialog is open. */
+  draft: unknown
+  onDraft: (draft: unknown) => void
 }
 
 export interface BulkPostPart {
@@ -51,4 +54,13 @@ export interface BulkPostPart {
 export function useReportPart(onState: (state: BulkPartState) => void, state: BulkPartState) {
   const said = JSON.stringify(state)
   useEffect(() => onState(JSON.parse(said) as BulkPartState), [said, onState])
+}
+
+/** The section's draft (useDraft(props, { postalCode: '' })): kept by the dialog, so a listing's own dialog loses none. */
+export function useDraft<T extends object>(
+  { draft, onDraft }: Pick<BulkSectionProps, 'draft' | 'onDraft'>,
+  initial: T,
+): [T, (change: Partial<T>) => void] {
+  const value = { ...initial, ...(draft as Partial<T> | undefined) }
+  return [value, (change) => onDraft({ ...value, ...change })]
 }

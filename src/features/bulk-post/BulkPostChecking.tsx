@@ -10,17 +10,40 @@ import type { BulkPartState, BulkPostPart } from '../../components/bulk-post-par
 import { Actions } from '../../components/bulk-post-rows.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { chosenListingsQuery } from '../../queries/listing-cache.ts'
+import { useStartConnect } from '../../queries/marketplace-connect.ts'
 import type { LeftOut } from './bulk-post-pending.ts'
+
+/** Connect eBay, Connect Etsy: off to the marketplace's consent, back to the Dashboard. */
+function ConnectButton({ part }: { part: BulkPostPart }) {
+  const connect = useStartConnect(part.id)
+  const leaving = connect.isPending || connect.isSuccess
+  return (
+    <Button variant="secondary" disabled={leaving} onClick={() => connect.mutate()}>
+      {leaving ? 'Connecting...' : `Connect ${part.name}`}
+    </Button>
+  )
+}
 
 interface CheckingProps {
   listingIds: number[]
   /** The marketplaces the seller connected. */
   parts: readonly BulkPostPart[]
+  /** Every marketplace, to offer connecting when none is. */
+  every: readonly BulkPostPart[]
   /** The connections are still being read. */
   loading: boolean
   onFix: (part: BulkPostPart) => (listing: Listing) => void
   onConfirm: (request: Omit<BulkPostInput, 'clientId'>, leftOut: LeftOut[]) => void
   onClose: () => void
+  /** What the seller chose here, kept by the dialog while a listing's own dialog is open. */
+  kept: Kept
+  onKept: (kept: Kept) => void
+}
+
+/** The marketplaces unticked, and each section's draft. */
+export interface Kept {
+  unticked: Platform[]
+  drafts: Partial<Record<Platform, unknown>>
 }
 
 /** "eBay", "eBay and Etsy", "eBay, Etsy and Shopify". */
@@ -47,9 +70,19 @@ function requestOf(listings: Listing[], going: { part: BulkPostPart; state: Bulk
   return { request: { listingIds, marketplaces: going.map(({ part }) => part.id), answers, perListing }, leftOut }
 }
 
-export function Checking({ listingIds, parts, loading, onFix, onConfirm, onClose }: CheckingProps) {
+export function Checking({
+  listingIds,
+  parts,
+  every,
+  loading,
+  onFix,
+  onConfirm,
+  onClose,
+  kept,
+  onKept,
+}: CheckingProps) {
   const chosen = useQuery(chosenListingsQuery(listingIds)).data
-  const [unticked, setUnticked] = useState<ReadonlySet<Platform>>(new Set())
+  const unticked = new Set(kept.unticked)
   const [states, setStates] = useState<Partial<Record<Platform, BulkPartState>>>({})
   // One stable callback per marketplace, so a section reports only when what it says changes.
   const reporters = useMemo(
@@ -63,9 +96,18 @@ export function Checking({ listingIds, parts, loading, onFix, onConfirm, onClose
   if (!loading && parts.length === 0)
     return (
       <div className="flex flex-col gap-4">
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          No marketplace is connected. Connect eBay or Etsy in Connected Marketplaces, then post these listings.
-        </p>
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-semibold">No marketplace is connected</p>
+          <p>Connect one, then post these listings there.</p>
+          <div className="flex flex-wrap gap-2">
+            {every.map((part) => (
+              <ConnectButton key={part.id} part={part} />
+            ))}
+          </div>
+        </div>
         <Actions>
           <Button variant="secondary" onClick={onClose}>
             Close
@@ -83,11 +125,7 @@ export function Checking({ listingIds, parts, loading, onFix, onConfirm, onClose
   const answered = going.every(({ state }) => state.answers !== null)
   const { request, leftOut } = requestOf(chosen ?? [], going)
   const toggle = (id: Platform) =>
-    setUnticked((before) => {
-      const after = new Set(before)
-      if (!after.delete(id)) after.add(id)
-      return after
-    })
+    onKept({ ...kept, unticked: unticked.has(id) ? kept.unticked.filter((one) => one !== id) : [...kept.unticked, id] })
 
   return (
     <div className="flex flex-col gap-4">
@@ -114,7 +152,13 @@ export function Checking({ listingIds, parts, loading, onFix, onConfirm, onClose
         ticked.map((part) => (
           <section key={part.id} aria-label={part.name} className="flex flex-col gap-2">
             {parts.length > 1 && <h3 className="text-base font-semibold text-slate-900">{part.name}</h3>}
-            <part.Section listings={chosen} onState={reporters[part.id]} onFix={onFix(part)} />
+            <part.Section
+              listings={chosen}
+              onState={reporters[part.id]}
+              onFix={onFix(part)}
+              draft={kept.drafts[part.id]}
+              onDraft={(draft) => onKept({ ...kept, drafts: { ...kept.drafts, [part.id]: draft } })}
+            />
           </section>
         ))}
       <Actions>

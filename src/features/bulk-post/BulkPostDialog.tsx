@@ -10,7 +10,7 @@ import type { BulkPostPart } from '../../components/bulk-post-parts.ts'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { marketplaceConnectionsQuery } from '../../queries/marketplace-queries.ts'
 import { clearPendingBulkPost, readPendingBulkPost, startPendingBulkPost } from './bulk-post-pending.ts'
-import { Checking } from './BulkPostChecking.tsx'
+import { Checking, type Kept } from './BulkPostChecking.tsx'
 import { Sending } from './BulkPostProgress.tsx'
 
 export interface BulkPostDialogProps {
@@ -32,6 +32,7 @@ export function BulkPostDialog({
   const [pending, setPending] = useState(() => (resume ? readPendingBulkPost(userId) : null))
   // One listing in one marketplace's own Post dialog, in place of this one until it closes.
   const [fixing, setFixing] = useState<{ listing: Listing; part: BulkPostPart } | null>(null)
+  const [kept, setKept] = useState<Kept>({ unticked: [], drafts: {} })
   const connections = useQuery(marketplaceConnectionsQuery)
   const connected = parts.filter((part) =>
     connections.data?.some((connection) => connection.platform === part.id && connection.connected),
@@ -51,6 +52,9 @@ export function BulkPostDialog({
           <Checking
             listingIds={listingIds}
             parts={connected}
+            every={parts}
+            kept={kept}
+            onKept={setKept}
             loading={connections.isPending}
             onFix={fix}
             onConfirm={(request, leftOut) => setPending(startPendingBulkPost(userId, request, leftOut))}

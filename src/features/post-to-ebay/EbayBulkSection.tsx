@@ -2,11 +2,11 @@
 // (what eBay needs, read through the same query), named with what it needs or what Snaplist only guessed of it, with
 // Leave out, Add details and Looks right; and the ZIP code, once for all. It tells the dialog what can go and with what.
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import * as v from 'valibot'
 import { BulkPostAnswersSchema } from '../../../api/contract/bulk-post.ts'
 import { isPostedToEbay } from '../../../api/contract/listing.ts'
-import { useReportPart, type BulkBehind, type BulkSectionProps } from '../../components/bulk-post-parts.ts'
+import { useDraft, useReportPart, type BulkBehind, type BulkSectionProps } from '../../components/bulk-post-parts.ts'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { checkOf, lookText, needsText, type Check } from './bulk-post-check.ts'
@@ -31,7 +31,7 @@ function behindOf(check: Check, leftOut: boolean): string | null | undefined {
   return undefined
 }
 
-export function EbayBulkSection({ listings, onState, onFix }: BulkSectionProps) {
+export function EbayBulkSection({ listings, onState, onFix, ...kept }: BulkSectionProps) {
   const queryClient = useQueryClient()
   const toCheck = listings.filter((listing) => !isPostedToEbay(listing))
   // Without the dialog's placeholder: here a query's previous answer would be another listing's.
@@ -41,8 +41,9 @@ export function EbayBulkSection({ listings, onState, onFix }: BulkSectionProps) 
       placeholderData: undefined,
     })),
   })
-  const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(new Set())
-  const [postalCode, setPostalCode] = useState('')
+  const [draft, setDraft] = useDraft(kept, { leftOut: [] as number[], postalCode: '' })
+  const leftOut = new Set(draft.leftOut)
+  const { postalCode } = draft
   const checkGuesses = useCheckGuesses()
 
   // A lapsed connection fails every check: the Dashboard learns it once, and the dialog then offers to connect.
@@ -97,10 +98,10 @@ export function EbayBulkSection({ listings, onState, onFix }: BulkSectionProps) 
             check={check}
             leftOut={leftOut.has(listing.id)}
             onToggleLeftOut={() =>
-              setLeftOut((before) => {
-                const after = new Set(before)
-                if (!after.delete(listing.id)) after.add(listing.id)
-                return after
+              setDraft({
+                leftOut: leftOut.has(listing.id)
+                  ? draft.leftOut.filter((id) => id !== listing.id)
+                  : [...draft.leftOut, listing.id],
               })
             }
             onFix={() => onFix(listing)}
@@ -131,7 +132,7 @@ export function EbayBulkSection({ listings, onState, onFix }: BulkSectionProps) 
           autoComplete="postal-code"
           value={postalCode}
           error={zipError}
-          onChange={(event) => setPostalCode(event.target.value)}
+          onChange={(event) => setDraft({ postalCode: event.target.value })}
         />
       )}
     </div>

@@ -9,7 +9,7 @@ import { BulkPostAnswersSchema } from '../../../api/contract/bulk-post.ts'
 import type { EtsyAnswers, EtsyChoice, EtsyMissing, EtsyRequirements } from '../../../api/contract/etsy-publish.ts'
 import { etsyResaleRefusal } from '../../../api/contract/etsy-when-made.ts'
 import { priceForEbay, type Listing } from '../../../api/contract/listing.ts'
-import { useReportPart, type BulkBehind, type BulkSectionProps } from '../../components/bulk-post-parts.ts'
+import { useDraft, useReportPart, type BulkBehind, type BulkSectionProps } from '../../components/bulk-post-parts.ts'
 import { FixButton, ItemRow, Working } from '../../components/bulk-post-rows.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
@@ -50,7 +50,7 @@ function checkOf(listing: Listing, requirements: EtsyRequirements | undefined, f
 const profileOf = (choices: EtsyChoice[], habit: number | undefined) =>
   String(choices.find((choice) => choice.id === habit)?.id ?? choices[0]?.id ?? '')
 
-export function EtsyBulkSection({ listings, onState, onFix }: BulkSectionProps) {
+export function EtsyBulkSection({ listings, onState, onFix, ...kept }: BulkSectionProps) {
   const user = useCurrentUser()
   const [habits] = useState(() => readEtsyHabits(user.id))
   const toCheck = listings.filter((listing) => listing.etsyStatus !== 'active')
@@ -58,8 +58,8 @@ export function EtsyBulkSection({ listings, onState, onFix }: BulkSectionProps) 
     queries: toCheck.map((listing) => ({ ...etsyRequirementsQuery(listing.id), placeholderData: undefined })),
   })
   const shop = queries.find((query) => query.data)?.data
-  const [chosen, setChosen] = useState<Partial<Answers>>({})
-  const answer = (name: keyof Answers, value: string) => setChosen((before) => ({ ...before, [name]: value }))
+  const [chosen, setChosen] = useDraft<Partial<Answers>>(kept, {})
+  const answer = (name: keyof Answers, value: string) => setChosen({ [name]: value })
   const allVintage = listings.length > 0 && listings.every(isVintage)
   const values: Answers = {
     whoMade: chosen.whoMade ?? (allVintage ? 'someone_else' : (habits.whoMade ?? '')),
