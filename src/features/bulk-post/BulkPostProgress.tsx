@@ -132,8 +132,8 @@ function Progress({
             {notPosted > 0 && (
               <p className="text-slate-700">
                 {notPosted === 1
-                  ? '1 was not posted: it says why below.'
-                  : `${notPosted} were not posted: each says why below.`}
+                  ? '1 listing was not posted: it says why below.'
+                  : `${notPosted} listings were not posted: each says why below.`}
               </p>
             )}
           </>
