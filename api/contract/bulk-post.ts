@@ -10,12 +10,13 @@ import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 import { rowIdSchema } from './row-id.ts'
 
 /** What each marketplace asks the seller beside the listing: its own answers' schema, one entry per marketplace. */
+// Strict: an array or a stray key is refused, not read as an empty answer.
 const answersOf = {
   // Where the items ship from: eBay needs an inventory location once per seller.
-  ebay: v.optional(v.object({ postalCode: EbayPublishInputSchema.entries.postalCode })),
-  etsy: v.optional(EtsyRequirementsQuerySchema),
+  ebay: v.optional(v.strictObject({ postalCode: EbayPublishInputSchema.entries.postalCode })),
+  etsy: v.optional(v.strictObject(EtsyRequirementsQuerySchema.entries)),
 } satisfies Record<Platform, v.GenericSchema>
-export const BulkPostAnswersSchema = v.object(answersOf)
+export const BulkPostAnswersSchema = v.strictObject(answersOf)
 export type BulkPostAnswers = v.InferOutput<typeof BulkPostAnswersSchema>
 
 const listingIdSchema = rowIdSchema('Each listing id must be a whole number')

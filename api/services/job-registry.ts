@@ -4,7 +4,6 @@ import type { Sql } from '../db/client.ts'
 import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from './accounts/account-mail.ts'
 import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
-import { EBAY_BULK_POST_JOB, fromEbayBulkPostJob } from './ebay/bulk-publish.ts'
 import { IMPORT_JOB, type EbayImport } from './ebay/import.ts'
 import { EBAY_ORDER_PUSH_JOB, type EbayOrderPush } from './ebay/order-push.ts'
 import { REVISION_JOB, type EbayRevisions } from './ebay/revisions.ts'
@@ -140,12 +139,6 @@ export function appJobs({
     { name: RELIST_SOLD_JOB, handler: relistSold, retry: BACK_OFF },
     // Posts one listing of a bulk post to one marketplace.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
-    // The same, queued before bulk posts went anywhere but eBay.
-    {
-      name: EBAY_BULK_POST_JOB,
-      handler: (job: Parameters<typeof fromEbayBulkPostJob>[0]) => bulkPoster.postListing(fromEbayBulkPostJob(job)),
-      retry: BACK_OFF,
-    },
     // Imports one page of a seller's live eBay listings, then queues the next page's job.
     { name: IMPORT_JOB, handler: importer.importPage, retry: BACK_OFF },
     // Ends a listing the seller deleted wherever it is live, then queues its deletion.

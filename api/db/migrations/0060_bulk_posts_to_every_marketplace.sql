@@ -9,3 +9,10 @@ alter table bulk_post_items add column marketplace text not null default 'ebay' 
 alter table bulk_post_items alter column marketplace drop default;
 alter table bulk_post_items drop constraint ebay_bulk_post_items_pkey;
 alter table bulk_post_items add primary key (bulk_post_id, listing_id, marketplace);
+
+-- A listing still waiting in a request made before has lost its job (the queue was eBay's alone): it is said not
+-- sent, so the seller's waiting count frees and the summary says to post it again (eBay's publish is idempotent: one
+-- that went up meanwhile is not posted twice).
+update bulk_post_items set status = 'refused', code = 'bulk_post_interrupted',
+  message = 'Not sent: Snaplist was updated while this listing waited. Post it again.'
+where status = 'queued';

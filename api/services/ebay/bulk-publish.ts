@@ -10,19 +10,7 @@ import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
-import type { BulkPostJob } from '../selling/bulk-post.ts'
 import type { EbayPublisher } from './publish.ts'
-
-/** The bulk post's job while it went to eBay alone: one queued before the upgrade still runs, as today's job. */
-export const EBAY_BULK_POST_JOB = 'ebay-bulk-post'
-export const fromEbayBulkPostJob = ({
-  postalCode,
-  ...job
-}: Omit<BulkPostJob, 'marketplace' | 'answers'> & { postalCode?: string }): BulkPostJob => ({
-  ...job,
-  marketplace: 'ebay',
-  answers: { ebay: postalCode ? { postalCode } : {} },
-})
 
 /** A listing eBay would get Snaplist's guesses of, refused before eBay: what was guessed, and how to look at it. */
 function guessesUnchecked(listing: Listing): AppError | undefined {

@@ -1,6 +1,6 @@
 // Migration 0060 (decision 0064): a database of the schema before, holding a seller's eBay bulk post (one listing
-// posted, one still queued), keeps it whole under the new names, each item eBay's; a listing can then have an item per
-// marketplace in one request, and no marketplace outside the list.
+// posted, one still queued), keeps it under the new names, each item eBay's, the queued one said not sent (its job's
+// queue is gone); a listing can then have an item per marketplace in one request, and no marketplace outside the list.
 import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../../api/db/client.ts'
@@ -36,10 +36,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('migration 0060: bulk posts 
     await apply(MIGRATION)
 
     expect(
-      await db.sql`select listing_id, marketplace, status, view_url from bulk_post_items order by position`,
+      await db.sql`select listing_id, marketplace, status, code, view_url from bulk_post_items order by position`,
     ).toEqual([
-      { listingId: tee!.id, marketplace: 'ebay', status: 'posted', viewUrl: 'https://sandbox.ebay.com/itm/1' },
-      { listingId: cap!.id, marketplace: 'ebay', status: 'queued', viewUrl: null },
+      {
+        listingId: tee!.id,
+        marketplace: 'ebay',
+        status: 'posted',
+        code: null,
+        viewUrl: 'https://sandbox.ebay.com/itm/1',
+      },
+      { listingId: cap!.id, marketplace: 'ebay', status: 'refused', code: 'bulk_post_interrupted', viewUrl: null },
     ])
     await db.sql`insert into bulk_post_items (bulk_post_id, listing_id, marketplace, position)
       values (${post!.id}, ${cap!.id}, 'etsy', 1)`
