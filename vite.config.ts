@@ -22,8 +22,10 @@ const ONLINE_ONLY = [
   'assets/reset-password-*.js',
   'forgot-password.html',
   'reset-password.html',
-  // Changing many listings at once is the server's work: its button is disabled offline (BulkSelectionBar).
+  // Posting or changing many listings at once is the server's work: their buttons are disabled offline
+  // (BulkSelectionBar), and a confirmed bulk post reopens once online (BulkPostDialogs).
   'assets/BulkActionDialog-*.js',
+  'assets/bulk-post-dialog-*.js',
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',

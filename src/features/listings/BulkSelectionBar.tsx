@@ -51,12 +51,14 @@ export function BulkSelectionBar({
         </Button>
       )}
       {chosen.length > 0 && (
-        <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
+        <Button className="flex-1 sm:flex-none" disabled={tooMany || !online} onClick={onPost}>
           Post {chosen.length}
         </Button>
       )}
       {!online && (
-        <p className="w-full text-sm text-slate-600">Changing many listings at once, and labels, need a connection.</p>
+        <p className="w-full text-sm text-slate-600">
+          Posting or changing many listings at once, and labels, need a connection.
+        </p>
       )}
     </div>
   )
