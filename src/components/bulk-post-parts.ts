@@ -38,7 +38,7 @@ export interface BulkSectionProps {
 
 export interface BulkPostPart {
   id: Platform
-  /** What the seller reads: 'eBay'. */
+  /** What the seller reads: its name. */
   name: string
   /** Checks the chosen listings for this marketplace and asks what it needs once for all. */
   Section: ComponentType<BulkSectionProps>

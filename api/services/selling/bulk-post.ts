@@ -5,12 +5,7 @@
 // job run twice, a process killed midway, or the same request sent twice publishes each listing once per marketplace.
 // This module names no marketplace: each contributes its publish through the selling list app-services builds.
 import { BULK_POST_QUEUE_MAX } from '../../contract/bulk-post-max.ts'
-import {
-  type BulkPost,
-  type BulkPostAnswers,
-  type BulkPostInput,
-  plannedFor,
-} from '../../contract/bulk-post.ts'
+import { type BulkPost, type BulkPostAnswers, type BulkPostInput, plannedFor } from '../../contract/bulk-post.ts'
 import type { GuessesChecked } from '../../contract/guesses.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'

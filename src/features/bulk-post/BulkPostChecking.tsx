@@ -13,7 +13,7 @@ import { chosenListingsQuery } from '../../queries/listing-cache.ts'
 import { useStartConnect } from '../../queries/marketplace-connect.ts'
 import type { LeftOut } from './bulk-post-pending.ts'
 
-/** Connect eBay, Connect Etsy: off to the marketplace's consent, back to the Dashboard. */
+/** Connect <marketplace>: off to the marketplace's consent, back to the Dashboard. */
 function ConnectButton({ part }: { part: BulkPostPart }) {
   const connect = useStartConnect(part.id)
   const leaving = connect.isPending || connect.isSuccess
@@ -46,7 +46,7 @@ export interface Kept {
   drafts: Partial<Record<Platform, unknown>>
 }
 
-/** "eBay", "eBay and Etsy", "eBay, Etsy and Shopify". */
+/** "A", "A and B", "A, B and C": the marketplaces' names as a sentence says them. */
 export const namesOf = (parts: readonly { name: string }[]) =>
   parts.length > 1
     ? `${parts
