@@ -22,8 +22,10 @@ const ONLINE_ONLY = [
   'assets/reset-password-*.js',
   'forgot-password.html',
   'reset-password.html',
-  // Changing many listings at once is the server's work: its button is disabled offline (BulkSelectionBar).
+  // Posting or changing many listings at once is the server's work: their buttons are disabled offline
+  // (BulkSelectionBar), and a confirmed bulk post reopens once online (BulkPostDialogs).
   'assets/BulkActionDialog-*.js',
+  'assets/bulk-post-dialog-*.js',
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',
@@ -36,7 +38,7 @@ const ONLINE_ONLY = [
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
 const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|admin|insights|labels|tax-year)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|bulk-post|admin|insights|labels|tax-year)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [

@@ -15,6 +15,7 @@ import { SERVER_RENDERED_PATHS } from './contract/signed-in-page.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
+import { bulkPostRoutes } from './routes/bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', imageRoutes(s.photos, s.analysis))
     .route('/', listingRoutes(s.listings))
+    .route('/', bulkPostRoutes(s.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
     .route('/', marketplaceWingRoutes(s, addressOf))
     .route('/', eventRoutes(s.liveStreams, s.sessions))

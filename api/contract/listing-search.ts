@@ -4,7 +4,7 @@
 // GET /api/listings/ready-ids: the ids of every ready listing the same search finds, for 'Select all ready'.
 // GET /api/listings/by-sku: the listing a label's SKU names, for the Dashboard's Scan label.
 import * as v from 'valibot'
-import { BULK_POST_QUEUE_MAX } from './ebay-bulk-post.ts'
+import { BULK_POST_QUEUE_MAX } from './bulk-post-max.ts'
 import { idListSchema } from './id-list.ts'
 import { SKU_MAX } from './sku.ts'
 import { listingStatus, livePlatforms, type Listing, type ListingStatus } from './listing.ts'

@@ -19,6 +19,7 @@ import { createPushQueue } from './push/notifications.ts'
 import { createPushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions } from './selling/bulk-actions.ts'
+import { createBulkPoster } from './selling/bulk-post.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { MarketplaceWing, SellingMarketplaces } from './selling/marketplace.ts'
 import type { Platform } from '../contract/marketplace-paths.ts'
@@ -193,6 +194,7 @@ export function createAppServices({
     loginLimiter,
   })
   const sellerSales = createSellerSales({ sql, recorder, jobs, marketplaces: selling })
+  const bulkPoster = createBulkPoster({ sql, jobs, marketplaces: selling })
   // Every job of the app, defined in one place once the services that run them are built.
   for (const job of appJobs({
     sql,
@@ -201,6 +203,7 @@ export function createAppServices({
     verification,
     passwordReset,
     marketplaces: Object.values(wings).flatMap((wing) => wing.jobs ?? []),
+    bulkPoster,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     cancelSale: createSaleCancellation({ sql, jobs, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
@@ -235,6 +238,7 @@ export function createAppServices({
     connections,
     marketplaceOAuth,
     bulkActions: createBulkActions({ sql, jobs }),
+    bulkPoster,
     sellerSales,
     exports: createExports(sql),
     insights: createInsights(sql),

@@ -12,6 +12,7 @@ import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/n
 import type { FileStorage } from './listings/storage.ts'
 import type { MarketplaceJobs } from './selling/marketplace.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
+import { BULK_POST_JOB, type BulkPoster } from './selling/bulk-post.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
@@ -25,8 +26,10 @@ export interface JobServices {
   accountMail: AccountMail
   verification: EmailVerificationService
   passwordReset: PasswordResetService
-  /** Each marketplace's own jobs (its sales reads, revisions, posts and imports). */
+  /** Each marketplace's own jobs (its sales reads, revisions and imports). */
   marketplaces: MarketplaceJobs[]
+  /** Posts one listing of a bulk post to one marketplace (services/selling/bulk-post.ts). */
+  bulkPoster: BulkPoster
   liveDeletion: LiveDeletion
   /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
   runBulkAction: (job: BulkActionJob) => Promise<void>
@@ -55,6 +58,7 @@ export function appJobs({
   verification,
   passwordReset,
   marketplaces,
+  bulkPoster,
   liveDeletion,
   runBulkAction,
   followSale,
@@ -94,6 +98,8 @@ export function appJobs({
     ...marketplaces.flatMap((marketplace) => marketplace.listings),
     // Puts a sold-out listing the seller relisted back up wherever it was, once the revisions above brought the count.
     { name: RELIST_SOLD_JOB, handler: relistSold, retry: BACK_OFF },
+    // Posts one listing of a bulk post to one marketplace.
+    { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
     // Ends a listing the seller deleted wherever it is live, then queues its deletion.
     { name: END_BEFORE_DELETE_JOB, handler: liveDeletion.endBeforeDelete, retry: BACK_OFF },
     // Deletes an ended listing once a last sale would have shown.

@@ -9,7 +9,7 @@ export interface PostDialogsProps {
   /** The listing whose Post to eBay dialog is open. */
   posting: Listing | null
   onPosting: (listing: Listing | null) => void
-  /** The listings 'Post N to eBay' sends at once; null: none chosen. */
+  /** The listings 'Post N' sends at once, to every connected marketplace; null: none chosen. */
   bulk: number[] | null
   onBulkClosed: () => void
 }

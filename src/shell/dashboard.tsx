@@ -14,7 +14,7 @@ import { useDashboardFilter } from '../features/listings/useDashboardFilter.ts'
 import { useLastSeen } from '../features/listings/last-seen.ts'
 import { useOnline } from '../hooks/useOnline.ts'
 import { MarketplacesPanel } from '../features/marketplaces/MarketplacesPanel.tsx'
-import { EbayPostDialogs } from '../features/post-to-ebay/EbayPostDialogs.tsx'
+import { DashboardPostDialogs } from './post-dialogs.tsx'
 import { EtsyPostDialog } from '../features/post-to-etsy/EtsyPostDialog.tsx'
 import { ScanLabel } from './ScanLabel.tsx'
 
@@ -88,7 +88,7 @@ export function DashboardScreen() {
             <p className="text-sm text-slate-600">No drafts on this phone.</p>
           )}
           {filter !== 'draft' && (
-            <ListingsPanel search={searchOf(view)} PostDialogs={EbayPostDialogs} EtsyPostDialog={EtsyPostDialog} />
+            <ListingsPanel search={searchOf(view)} PostDialogs={DashboardPostDialogs} EtsyPostDialog={EtsyPostDialog} />
           )}
         </div>
         <MarketplacesPanel />

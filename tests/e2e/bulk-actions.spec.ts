@@ -40,7 +40,9 @@ test('three listings lowered by 10% never below $36: progress, the new prices on
   // Offline: the server makes the changes, so the button waits for the connection and says so.
   await context.setOffline(true)
   await expect(listings.getByRole('button', { name: 'Change 3…' })).toBeDisabled()
-  await expect(listings.getByText('Changing many listings at once, and labels, need a connection.')).toBeVisible()
+  await expect(
+    listings.getByText('Posting or changing many listings at once, and labels, need a connection.'),
+  ).toBeVisible()
   await context.setOffline(false)
 
   await listings.getByRole('button', { name: 'Change 3…' }).click()

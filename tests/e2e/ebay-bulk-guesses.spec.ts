@@ -60,8 +60,8 @@ test('a guessed parcel and condition need a look before a bulk post, and go once
   const listings = page.getByRole('region', { name: 'Your Listings' })
   await listings.getByRole('checkbox', { name: `Select ${JEANS}` }).check()
   await listings.getByRole('checkbox', { name: `Select ${TEE.title}` }).check()
-  await listings.getByRole('button', { name: 'Post 2 to eBay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Post many to eBay' })
+  await listings.getByRole('button', { name: 'Post 2', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Post many' })
   await expect(dialog.getByText('1 can go as it is · 1 needs a look')).toBeVisible({ timeout: 20_000 })
   const jeans = dialog.getByRole('listitem', { name: JEANS })
   await expect(jeans).toContainText('Needs a look: the AI guessed')
@@ -113,20 +113,20 @@ test('a bulk post sent with a guess unchecked is refused for that listing, in wo
     packageHeight: 1,
     guesses: ['packageWeightOz', 'packageLength', 'packageWidth', 'packageHeight'],
   })
-  const started = await page.request.post('/api/ebay/bulk-posts', {
-    data: { clientId: crypto.randomUUID(), listingIds: [guessed.id], postalCode: '95125' },
+  const started = await page.request.post('/api/bulk-posts', {
+    data: { clientId: crypto.randomUUID(), listingIds: [guessed.id], answers: { ebay: { postalCode: '95125' } } },
   })
   expect(started.status()).toBe(202)
   const { id } = (await started.json()) as { id: number }
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/ebay/bulk-posts/${id}`)).json()) as { items: { status: string }[] })
-          .items[0]!.status,
+        ((await (await page.request.get(`/api/bulk-posts/${id}`)).json()) as { items: { status: string }[] }).items[0]!
+          .status,
       { timeout: 20_000 },
     )
     .toBe('refused')
-  const { items } = (await (await page.request.get(`/api/ebay/bulk-posts/${id}`)).json()) as {
+  const { items } = (await (await page.request.get(`/api/bulk-posts/${id}`)).json()) as {
     items: { code: string; message: string }[]
   }
   expect(items[0]).toMatchObject({ code: 'ebay_guesses_unchecked' })

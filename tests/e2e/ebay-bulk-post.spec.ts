@@ -63,16 +63,16 @@ test.describe('on a 390×844 phone', () => {
     await expect(listings.getByRole('checkbox', { name: 'Select Plain tee without a brand' })).toBeChecked()
     await expectNoSidewaysScroll(page)
     await page.screenshot({ path: '/tmp/bulk-selected.png' })
-    await listings.getByRole('button', { name: 'Post 5 to eBay' }).click()
+    await listings.getByRole('button', { name: 'Post 5', exact: true }).click()
 
-    const dialog = page.getByRole('dialog', { name: 'Post many to eBay' })
+    const dialog = page.getByRole('dialog', { name: 'Post many' })
     await expect(dialog.getByText('4 can go as they are · 1 needs something')).toBeVisible()
     await expect(dialog.getByRole('listitem', { name: 'Plain tee without a brand' })).toContainText(
       'Needs something: Brand',
     )
     for (const tee of branded)
       await expect(dialog.getByRole('listitem', { name: tee.title })).toContainText('Can go as it is')
-    await expect(dialog.getByRole('button', { name: 'Add details: Plain tee without a brand' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Add details for eBay: Plain tee without a brand' })).toBeVisible()
     // A first-time seller says once where the items ship from.
     await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
     await expectNoSidewaysScroll(page)
@@ -88,7 +88,9 @@ test.describe('on a 390×844 phone', () => {
       await expect(row).toContainText('Live on eBay')
       await expect(row.getByRole('link', { name: `View on eBay: ${tee.title}` })).toHaveAttribute('href', VIEW_ON_EBAY)
     }
-    await expect(dialog.getByRole('listitem', { name: plain.title })).toContainText('Not posted: left out, needs Brand')
+    await expect(dialog.getByRole('listitem', { name: plain.title })).toContainText(
+      'Not posted to eBay: left out, needs Brand',
+    )
     await expectNoSidewaysScroll(page)
     await page.screenshot({ path: '/tmp/bulk-summary.png' })
     await expectAccessible(page, 'the Post many to eBay summary')
@@ -97,7 +99,7 @@ test.describe('on a 390×844 phone', () => {
     expect(await liveListingIds(page, grant)).toEqual(idsOf(branded))
 
     // The one left out opens in the Post to eBay dialog, which takes its Brand and posts it; then back to the summary.
-    await dialog.getByRole('button', { name: 'Add details: Plain tee without a brand' }).click()
+    await dialog.getByRole('button', { name: 'Add details for eBay: Plain tee without a brand' }).click()
     const single = page.getByRole('dialog', { name: 'Post to eBay' })
     await single.getByLabel('Brand (missing)').fill('Gildan')
     await single.getByRole('button', { name: 'Post to eBay' }).click()
@@ -138,14 +140,14 @@ test.describe('on the desktop', () => {
     await page.reload()
     const listings = page.getByRole('region', { name: 'Your Listings' })
     for (const tee of tees) await listings.getByRole('checkbox', { name: `Select ${tee.title}` }).check()
-    await listings.getByRole('button', { name: 'Post 2 to eBay' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Post many to eBay' })
+    await listings.getByRole('button', { name: 'Post 2', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Post many' })
     await expect(dialog.getByText('2 can go as they are')).toBeVisible()
     await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
 
     // Every request reaches Snaplist, every reply is lost on the way back.
     const sent: string[] = []
-    await page.route('**/api/ebay/bulk-posts', async (route) => {
+    await page.route('**/api/bulk-posts', async (route) => {
       sent.push((route.request().postDataJSON() as { clientId: string }).clientId)
       await route.fetch()
       await route.abort('connectionreset')
@@ -157,12 +159,12 @@ test.describe('on the desktop', () => {
     await page.screenshot({ path: '/tmp/bulk-no-answer.png' })
     expect(sent.length).toBeGreaterThan(1)
     expect(new Set(sent).size).toBe(1)
-    await page.unroute('**/api/ebay/bulk-posts')
+    await page.unroute('**/api/bulk-posts')
 
     // Reloaded, the Dashboard reopens the request and sends it again: the same one.
     let resent: string | undefined
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/ebay/bulk-posts'))
+      if (request.method() === 'POST' && request.url().endsWith('/api/bulk-posts'))
         resent = (request.postDataJSON() as { clientId: string }).clientId
     })
     await page.reload()

@@ -124,9 +124,9 @@ test('more than 50 ready listings post in one tap, with progress', async ({ page
   await expect(listings.getByText('55 selected')).toBeVisible()
   await expect(listings.getByRole('listitem')).toHaveCount(24)
   await expect(listings.getByText(/Post at most/)).toHaveCount(0)
-  await listings.getByRole('button', { name: 'Post 55 to eBay' }).click()
+  await listings.getByRole('button', { name: 'Post 55', exact: true }).click()
 
-  const dialog = page.getByRole('dialog', { name: 'Post many to eBay' })
+  const dialog = page.getByRole('dialog', { name: 'Post many' })
   await expect(dialog.getByText(/^55 can go as they are/)).toBeVisible({ timeout: 60_000 })
   await dialog.getByLabel('Ships from (ZIP code)').fill('95125')
   await dialog.getByRole('button', { name: 'Post 55 to eBay' }).click()

@@ -16,7 +16,7 @@ import {
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
 import { GuessesCheckedSchema } from '../../api/contract/guesses.ts'
-import { EbayBulkPostInputSchema } from '../../api/contract/ebay-bulk-post.ts'
+import { BulkPostInputSchema } from '../../api/contract/bulk-post.ts'
 import {
   EbayCategoryChoiceSchema,
   EbayPublishInputSchema,
@@ -383,18 +383,18 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/sales` }),
   },
-  'POST /api/ebay/bulk-posts': {
+  'POST /api/bulk-posts': {
     access: 'user',
-    json: EbayBulkPostInputSchema,
+    json: BulkPostInputSchema,
     example: (f) => ({
-      path: '/api/ebay/bulk-posts',
+      path: '/api/bulk-posts',
       body: { clientId: randomUUID(), listingIds: [f.alice.listingId] },
     }),
   },
-  'GET /api/ebay/bulk-posts/:id': {
+  'GET /api/bulk-posts/:id': {
     access: 'user',
     param: IdParamSchema,
-    example: (f) => ({ path: `/api/ebay/bulk-posts/${f.alice.bulkPostId}` }),
+    example: (f) => ({ path: `/api/bulk-posts/${f.alice.bulkPostId}` }),
   },
   'POST /api/listings/:id/guesses-checked': {
     access: 'user',
@@ -819,7 +819,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
   if (subscribed.status !== 200) throw new Error(`subscribing Alice's phone answered ${subscribed.status}`)
   const [template] = await t.db.sql<{ id: number }[]>`select id from email_templates order by id limit 1`
   const bulkPost = await readJson(
-    await alice.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),
+    await alice.post('/api/bulk-posts', { clientId: randomUUID(), listingIds: [listing.id] }),
   )
   const imported = await alice.post('/api/ebay/import')
   if (imported.status !== 202) throw new Error(`starting Alice's import answered ${imported.status}`)

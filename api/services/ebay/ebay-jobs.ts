@@ -1,8 +1,7 @@
 // eBay's own background jobs (decision 0027): the sales poll and each seller's read, the push subscription, the
-// revisions, the bulk post and the import. The app's list (job-registry.ts) places them among everyone's jobs.
+// revisions and the import. The app's list (job-registry.ts) places them among everyone's jobs.
 import { BACK_OFF } from '../job-retry.ts'
 import { SALES_POLL_MINUTES, type MarketplaceJobs } from '../selling/marketplace.ts'
-import { BULK_POST_JOB, type EbayBulkPoster } from './bulk-post.ts'
 import { IMPORT_JOB, type EbayImport } from './import.ts'
 import { EBAY_ORDER_PUSH_JOB, type EbayOrderPush } from './order-push.ts'
 import { REVISION_JOB, type EbayRevisions } from './revisions.ts'
@@ -13,12 +12,11 @@ export interface EbayJobServices {
   /** eBay's push of each sale, when this server can take it (order-push.ts). */
   orderPush: EbayOrderPush | undefined
   revisions: EbayRevisions
-  bulkPoster: EbayBulkPoster
   importer: EbayImport
 }
 
 export function ebayJobs(
-  { sales, orderPush, revisions, bulkPoster, importer }: EbayJobServices,
+  { sales, orderPush, revisions, importer }: EbayJobServices,
   pollMinutes = SALES_POLL_MINUTES,
 ): MarketplaceJobs {
   return {
@@ -33,8 +31,6 @@ export function ebayJobs(
     listings: [
       // Sends a listing's changes to eBay.
       { name: REVISION_JOB, handler: revisions.revise, retry: BACK_OFF },
-      // Posts one listing of a bulk post to eBay.
-      { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
       // Imports one page of a seller's live eBay listings, then queues the next page's job.
       { name: IMPORT_JOB, handler: importer.importPage, retry: BACK_OFF },
     ],

@@ -1,6 +1,6 @@
 // eBay as a SellingMarketplace (docs/decisions/0029): the eBay services that publish, revise, end, relist and read
 // sales, behind the interface that code acting on every marketplace uses. What only eBay has (the Post to eBay dialog's
-// requirements, its category search and choice, bulk posts) stays with those services and their routes.
+// requirements, its category search and choice, bulk post's guesses) stays with those services and their routes.
 import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay } from '../../contract/listing.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -14,6 +14,8 @@ import type { EbaySales } from './sales.ts'
 export type EbaySelling = SellingMarketplace<EbayPublishInput, EbayPublishResult, EbayLifecycleResult>
 
 export interface EbaySellingDeps {
+  /** A listing of a bulk post (bulk-publish.ts). */
+  postInBulk: EbaySelling['postInBulk']
   publisher: Pick<EbayPublisher, 'publish'>
   revisions: Pick<EbayRevisions, 'requestRevision'>
   endAndRelist: EbayEndAndRelist
@@ -25,6 +27,7 @@ export interface EbaySellingDeps {
 }
 
 export function createEbaySelling({
+  postInBulk,
   publisher,
   revisions,
   endAndRelist,
@@ -39,6 +42,7 @@ export function createEbaySelling({
     holds: (listing) => listing.platformListingId?.startsWith('ebay-') ?? false,
     isLive: isPostedToEbay,
     publish: publisher.publish,
+    postInBulk,
     requestRevision: revisions.requestRevision,
     // Waiting (eBay's daily limit of changes) is still on its way.
     changeUnderWay: (listing) => listing.ebayRevisionStatus === 'pending' || listing.ebayRevisionStatus === 'waiting',

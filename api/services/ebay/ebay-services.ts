@@ -12,7 +12,7 @@ import { createEbayCatalog } from './catalog.ts'
 import { createPictureCopy } from './picture-copy.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
-import { createEbayBulkPoster } from './bulk-post.ts'
+import { ebayBulkPublish } from './bulk-publish.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
 import { createEbayCategoryChoice } from './category-choice.ts'
 import { createEbayCategorySearch } from './category-search.ts'
@@ -123,11 +123,12 @@ export function createEbayServices({
     : undefined
   const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
-  const bulkPoster = createEbayBulkPoster({ sql, jobs, publisher })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions, limits })
   const categorySearch = createEbayCategorySearch({ sql, connectionService, taxonomy, limits })
   const finances = createEbayFinances(sell)
+  const postInBulk = ebayBulkPublish({ sql, publisher })
   const selling = createEbaySelling({
+    postInBulk,
     publisher,
     revisions,
     endAndRelist,
@@ -161,7 +162,6 @@ export function createEbayServices({
     revisions,
     sales,
     endAndRelist,
-    bulkPoster,
     categoryChoice,
     categorySearch,
     selling,
@@ -169,7 +169,7 @@ export function createEbayServices({
     catalog,
     orderPush,
     /** What the job registry runs for eBay. */
-    jobs: ebayJobs({ sales, orderPush, revisions, bulkPoster, importer }, salesPollMinutes),
+    jobs: ebayJobs({ sales, orderPush, revisions, importer }, salesPollMinutes),
   }
 }
 

@@ -93,6 +93,8 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
     holds: (listing) => listing.etsyStatus !== null,
     isLive: (listing) => listing.etsyStatus === 'active',
     publish: publisher.publish,
+    // Etsy's answers asked once for all (who made it, when, the shop's profiles) and the listing's own category.
+    postInBulk: (userId, listingId, { etsy }) => publisher.publish(userId, listingId, { ...etsy, askingPrice: null }),
     requestRevision: revisions.requestRevision,
     changeUnderWay: (listing) => listing.etsyRevisionStatus === 'pending',
     end: lifecycle.end,

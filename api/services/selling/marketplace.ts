@@ -3,6 +3,7 @@
 // marketplace a listing is on (an edit, deleting a live listing) goes through this interface and the one list app.ts
 // builds, so selling somewhere new is one implementation and one entry in that list. Connecting a seller's account
 // (OAuth) is not selling: services/marketplaces/ does that, for every marketplace.
+import type { BulkPostAnswers } from '../../contract/bulk-post.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { Tx } from '../../db/client.ts'
@@ -42,6 +43,11 @@ export interface SellingMarketplace<
   isLive(listing: Listing): boolean
   /** Publishes the seller's listing; idempotent, so one live already answers where it is. */
   publish(userId: number, listingId: number, input: Input): Promise<Publish>
+  /**
+   * Publishes one listing of a bulk post with what the seller answered there once for all (and for this listing):
+   * publish's input when the seller adds nothing else, so idempotent the same way (services/selling/bulk-post.ts).
+   */
+  postInBulk(userId: number, listingId: number, answers: BulkPostAnswers): Promise<Published>
   /**
    * The seller changed the listing, in `tx` (the change's transaction): the marketplace gets the change from a job
    * recorded in the same transaction, so both happen or neither. Nothing for a listing never published here.

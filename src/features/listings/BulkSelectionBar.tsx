@@ -1,8 +1,8 @@
 // Choosing listings to post or change many at once (docs/product.md §17, decision 0038): 'Select all ready (N)' above
-// Your Listings, and at its foot, while any are chosen, Clear, Change N… and Post N to eBay, kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
+// Your Listings, and at its foot, while any are chosen, Clear, Change N… and Post N (to every connected marketplace), kept in view as the list scrolls. Snaplist queues them all and posts them fairly beside other sellers' (decision
 // 0023), so only more than one seller may have waiting at once is refused here.
 import { Link } from '@tanstack/react-router'
-import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
+import { BULK_POST_QUEUE_MAX } from '../../../api/contract/bulk-post-max.ts'
 import { LABELS_MAX } from '../../../api/contract/labels.ts'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 
@@ -51,12 +51,14 @@ export function BulkSelectionBar({
         </Button>
       )}
       {chosen.length > 0 && (
-        <Button className="flex-1 sm:flex-none" disabled={tooMany} onClick={onPost}>
-          Post {chosen.length} to eBay
+        <Button className="flex-1 sm:flex-none" disabled={tooMany || !online} onClick={onPost}>
+          Post {chosen.length}
         </Button>
       )}
       {!online && (
-        <p className="w-full text-sm text-slate-600">Changing many listings at once, and labels, need a connection.</p>
+        <p className="w-full text-sm text-slate-600">
+          Posting or changing many listings at once, and labels, need a connection.
+        </p>
       )}
     </div>
   )

@@ -1,7 +1,7 @@
 // Your Listings: one compact row per listing (ListingRow.tsx; a phone screen shows about six). The Dashboard's search,
 // status filter and sort choose the rows, which the server sends a page at a time; Preview, Post to, End on or Relist
 // on each marketplace, Relist… on a sold row and Delete open their dialogs from a row, Sell similar opens New Listing. Every
-// row has a checkbox; 'Select all ready' and 'Post N to eBay' post many at once (docs/product.md §17), 'Change N…'
+// row has a checkbox; 'Select all ready' and 'Post N' post many at once (docs/product.md §17), 'Change N…'
 // changes them (docs/decisions/0038). Under the heading, when the sales were last read, and Check sales
 // (SalesChecked.tsx).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'

@@ -1,8 +1,8 @@
-// One chosen listing in Post many to eBay's check: checking, live already, what it needs (Add details), what Snaplist
+// One chosen listing in the bulk post's eBay check: checking, live already, what it needs (Add details), what Snaplist
 // only guessed of it (Looks right, or Check in Post to eBay: issue 47), or that it can go as it is (Leave out).
 import type { Listing } from '../../../api/contract/listing.ts'
 import type { Check } from './bulk-post-check.ts'
-import { FixButton, ItemRow, SMALL_ACTION, Working } from './bulk-post-rows.tsx'
+import { FixButton, ItemRow, SMALL_ACTION, Working } from '../../components/bulk-post-rows.tsx'
 
 interface CheckRowProps {
   listing: Listing
@@ -17,7 +17,7 @@ interface CheckRowProps {
 
 export function CheckRow({ listing, check, leftOut, onToggleLeftOut, onFix, onLooked, looking }: CheckRowProps) {
   const { title } = listing
-  const fix = <FixButton title={title} onFix={onFix} missing={check.kind === 'needs'} />
+  const fix = <FixButton title={title} where="eBay" onFix={onFix} missing={check.kind === 'needs'} />
   switch (check.kind) {
     case 'checking':
       return <ItemRow title={title} listing={listing} state={<Working>Checking…</Working>} />

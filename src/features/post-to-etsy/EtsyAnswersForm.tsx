@@ -19,13 +19,9 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { fieldErrors, hasCode } from '../../offline/api-error.ts'
 import { etsyResaleRefusal, vintageYear } from '../../../api/contract/etsy-when-made.ts'
-import { isVintage, SUPPLY_OPTIONS, whenMadeOptions, whoMadeOptions } from './etsy-choices.ts'
+import { ETSY_FEE, isVintage, SUPPLY_OPTIONS, whenMadeOptions, whoMadeOptions } from './etsy-choices.ts'
 import { EtsyCategoryChoice } from './EtsyCategoryChoice.tsx'
 import type { EtsyHabits } from './etsy-habits.ts'
-
-// Etsy's listing fee as its fee policy states it (etsy.com/legal/fees): said before the seller confirms, since each
-// post costs money whether or not the item sells.
-export const ETSY_FEE = 'Etsy charges USD 0.20 per listing published or renewed; listings expire after four months.'
 
 /** What the seller chooses; all text, as the inputs hold it, checked against the contract's schema on submit. */
 interface EtsyAnswerValues {

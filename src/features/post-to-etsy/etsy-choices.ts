@@ -33,3 +33,7 @@ export const SUPPLY_OPTIONS: Option[] = [
   { value: 'false', label: 'A finished product' },
   { value: 'true', label: 'A supply or tool to make things' },
 ]
+
+// Etsy's listing fee as its fee policy states it (etsy.com/legal/fees): said before the seller confirms, since each
+// post costs money whether or not the item sells.
+export const ETSY_FEE = 'Etsy charges USD 0.20 per listing published or renewed; listings expire after four months.'

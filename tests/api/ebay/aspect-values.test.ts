@@ -131,12 +131,16 @@ describe("the item specifics follow the seller's fields", () => {
       ebayCategoryName: 'Collectibles',
     })
     const started = await readJson(
-      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mug.id], postalCode: '95125' }),
+      await seller.post('/api/bulk-posts', {
+        clientId: randomUUID(),
+        listingIds: [mug.id],
+        answers: { ebay: { postalCode: '95125' } },
+      }),
     )
     await ebay.t.settle()
-    expect(
-      ((await readJson(await seller.get(`/api/ebay/bulk-posts/${started.id}`))).items as JsonBody[])[0],
-    ).toMatchObject({ status: 'posted' })
+    expect(((await readJson(await seller.get(`/api/bulk-posts/${started.id}`))).items as JsonBody[])[0]).toMatchObject({
+      status: 'posted',
+    })
     expect(itemOf(seller, mug.id).product.aspects).toEqual({})
   })
 })

@@ -2,8 +2,8 @@
 // own seller's queue, a seller may have at most BULK_POST_QUEUE_MAX listings waiting, and ten requests a minute.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { BULK_POST_QUEUE_MAX } from '../../../api/contract/ebay-bulk-post.ts'
-import { BULK_POST_REQUEST_LIMIT } from '../../../api/services/ebay/bulk-post.ts'
+import { BULK_POST_QUEUE_MAX } from '../../../api/contract/bulk-post-max.ts'
+import { BULK_POST_REQUEST_LIMIT } from '../../../api/services/selling/bulk-post.ts'
 import { connectEbay, ebayAppPerFile, ebaySkus } from '../../helpers/ebay.ts'
 import { readJson, registeredClient, uploadPhotos } from '../../helpers/test-app.ts'
 
@@ -46,7 +46,7 @@ async function listings(seller: Client, count: number): Promise<number[]> {
 
 const seller = (name: string) => registeredClient(ebay.t.app, `${name}-${randomUUID().slice(0, 8)}`)
 const bulkPost = (client: Client, listingIds: number[]) =>
-  client.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds, postalCode: '95125' })
+  client.post('/api/bulk-posts', { clientId: randomUUID(), listingIds, answers: { ebay: { postalCode: '95125' } } })
 
 describe('bulk posts of several sellers', () => {
   it("posts another seller's one listing among the first, while a big bulk post of one seller is queued", async () => {
@@ -70,7 +70,7 @@ describe('bulk posts of several sellers', () => {
     expect(order).toHaveLength(21)
     const skuOf = await ebaySkus(ebay.t)
     expect(order.findIndex((entry) => entry.sku === skuOf(one!))).toBeLessThanOrEqual(1)
-    expect((await readJson(await small.get(`/api/ebay/bulk-posts/${(await readJson(posted)).id}`))).done).toBe(true)
+    expect((await readJson(await small.get(`/api/bulk-posts/${(await readJson(posted)).id}`))).done).toBe(true)
   }, 90_000)
 
   it(`queues ${BULK_POST_QUEUE_MAX} listings of one seller in one request, and refuses more while they wait`, async () => {
@@ -89,10 +89,10 @@ describe('bulk posts of several sellers', () => {
     })
     const [made] = await ebay.t.db.sql<
       { count: number }[]
-    >`select count(*)::int as count from ebay_bulk_posts where user_id = ${client.id}`
+    >`select count(*)::int as count from bulk_posts where user_id = ${client.id}`
     expect(made!.count).toBe(1)
     // Nothing of the refused request runs: the cap's seller's jobs are left unrun here, the next test's settle never comes.
-    await ebay.t.db.sql`delete from ebay_bulk_posts where user_id = ${client.id}`
+    await ebay.t.db.sql`delete from bulk_posts where user_id = ${client.id}`
   })
 
   it(`takes ${BULK_POST_REQUEST_LIMIT.max} bulk posts a minute from one seller and refuses the next`, async () => {

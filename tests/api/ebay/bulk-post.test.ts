@@ -32,7 +32,7 @@ const livesOnEbay = async (grant: string, listingId: number) => {
   return [...ebay.fake.sell.listings.values()].filter((entry) => entry.seller === grant && entry.sku === sku).length
 }
 
-describe('POST /api/ebay/bulk-posts', () => {
+describe('POST /api/bulk-posts to eBay', () => {
   it('posts five listings as jobs: four go live with View on eBay links, one is refused for a missing detail', async () => {
     const seller = await registeredClient(ebay.t.app, `bulk-${randomUUID().slice(0, 8)}`)
     const { grant } = await connectEbay(ebay.fake, seller)
@@ -43,20 +43,20 @@ describe('POST /api/ebay/bulk-posts', () => {
       await listing(seller, { title: 'Band tee 3' }),
       await listing(seller, { title: 'Band tee 4' }),
     ]
-    const request = { clientId: randomUUID(), listingIds: ids, postalCode: '95125' }
-    const started = await seller.post('/api/ebay/bulk-posts', request)
+    const request = { clientId: randomUUID(), listingIds: ids, answers: { ebay: { postalCode: '95125' } } }
+    const started = await seller.post('/api/bulk-posts', request)
     expect(started.status).toBe(202)
     const queued = await readJson(started)
     expect(queued).toMatchObject({ done: false })
     expect((queued.items as JsonBody[]).map((item) => item.status)).toEqual(Array(5).fill('queued'))
 
     // The phone lost the reply and sends it again: the same request, nothing queued twice.
-    const again = await seller.post('/api/ebay/bulk-posts', request)
+    const again = await seller.post('/api/bulk-posts', request)
     expect(again.status).toBe(200)
     expect((await readJson(again)).id).toBe(queued.id)
 
     await ebay.t.settle()
-    const finished = await readJson(await seller.get(`/api/ebay/bulk-posts/${queued.id}`))
+    const finished = await readJson(await seller.get(`/api/bulk-posts/${queued.id}`))
     expect(finished.done).toBe(true)
     const items = finished.items as JsonBody[]
     expect(items.map((item) => [item.title, item.status])).toEqual([
@@ -74,11 +74,11 @@ describe('POST /api/ebay/bulk-posts', () => {
 
     // Another request for the same listings publishes none of them again.
     const repeat = await readJson(
-      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [ids[0]!, ids[1]!] }),
+      await seller.post('/api/bulk-posts', { clientId: randomUUID(), listingIds: [ids[0]!, ids[1]!] }),
     )
     await ebay.t.settle()
     expect(
-      ((await readJson(await seller.get(`/api/ebay/bulk-posts/${repeat.id}`))).items as JsonBody[]).map(
+      ((await readJson(await seller.get(`/api/bulk-posts/${repeat.id}`))).items as JsonBody[]).map(
         (item) => item.status,
       ),
     ).toEqual(['posted', 'posted'])
@@ -90,15 +90,13 @@ describe('POST /api/ebay/bulk-posts', () => {
     const bob = await registeredClient(ebay.t.app, `bob-${randomUUID().slice(0, 8)}`)
     const hers = await listing(alice, { title: 'Alice tee' })
     const mine = await listing(bob, { title: 'Bob tee' })
-    const refused = await bob.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mine, hers] })
+    const refused = await bob.post('/api/bulk-posts', { clientId: randomUUID(), listingIds: [mine, hers] })
     expect(refused.status).toBe(404)
     const [made] = await ebay.t.db.sql<
       { count: number }[]
-    >`select count(*)::int as count from ebay_bulk_posts where user_id = ${bob.id}`
+    >`select count(*)::int as count from bulk_posts where user_id = ${bob.id}`
     expect(made!.count).toBe(0)
-    expect((await bob.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [mine, mine] })).status).toBe(
-      400,
-    )
+    expect((await bob.post('/api/bulk-posts', { clientId: randomUUID(), listingIds: [mine, mine] })).status).toBe(400)
   })
 })
 
@@ -131,10 +129,14 @@ describe('what Snaplist only guessed (issue 47)', () => {
     const { grant } = await connectEbay(ebay.fake, seller)
     const id = await listing(seller, { title: 'Fleece sent unchecked', ...byTheAi })
     const first = await readJson(
-      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [id], postalCode: '95125' }),
+      await seller.post('/api/bulk-posts', {
+        clientId: randomUUID(),
+        listingIds: [id],
+        answers: { ebay: { postalCode: '95125' } },
+      }),
     )
     await ebay.t.settle()
-    const [refused] = (await readJson(await seller.get(`/api/ebay/bulk-posts/${first.id}`))).items as JsonBody[]
+    const [refused] = (await readJson(await seller.get(`/api/bulk-posts/${first.id}`))).items as JsonBody[]
     expect(refused).toMatchObject({ status: 'refused', code: 'ebay_guesses_unchecked' })
     expect(refused!.message).toBe(
       'Not sent: the AI guessed its parcel (1 oz, 1×1×1 in) and its condition, and eBay would take them as fact. Look at them (Looks right, or Post to eBay on its own), then post it.',
@@ -150,10 +152,14 @@ describe('what Snaplist only guessed (issue 47)', () => {
     expect((await readJson(checked)).guesses).toEqual([])
 
     const second = await readJson(
-      await seller.post('/api/ebay/bulk-posts', { clientId: randomUUID(), listingIds: [id], postalCode: '95125' }),
+      await seller.post('/api/bulk-posts', {
+        clientId: randomUUID(),
+        listingIds: [id],
+        answers: { ebay: { postalCode: '95125' } },
+      }),
     )
     await ebay.t.settle()
-    const [posted] = (await readJson(await seller.get(`/api/ebay/bulk-posts/${second.id}`))).items as JsonBody[]
+    const [posted] = (await readJson(await seller.get(`/api/bulk-posts/${second.id}`))).items as JsonBody[]
     expect(posted).toMatchObject({ status: 'posted' })
     expect(await livesOnEbay(grant, id)).toBe(1)
   })

@@ -1,8 +1,8 @@
-// The pieces every stage of Post many to eBay draws a listing with: its thumbnail and row, the small action buttons,
+// The pieces every stage and every marketplace's section of the bulk post draws a listing with: its thumbnail and row, the small action buttons,
 // and the line that says something is under way.
 import type { ReactNode } from 'react'
-import type { Listing } from '../../../api/contract/listing.ts'
-import { thumbnailOf } from '../../../api/contract/photos.ts'
+import type { Listing } from '../../api/contract/listing.ts'
+import { thumbnailOf } from '../../api/contract/photos.ts'
 
 export function Thumbnail({ listing }: { listing: Listing | undefined }) {
   const first = listing?.images[0]
@@ -57,14 +57,25 @@ export const Working = ({ children }: { children: ReactNode }) => (
   </span>
 )
 
-/** Opens the listing in the Post to eBay dialog, where what it needs can be filled in and it is posted on its own. */
-export function FixButton({ title, onFix, missing = false }: { title: string; onFix: () => void; missing?: boolean }) {
+/** Opens the listing in that marketplace's Post dialog, where what it needs can be filled in and it is posted on its own. */
+export function FixButton({
+  title,
+  where,
+  onFix,
+  missing = false,
+}: {
+  title: string
+  /** The marketplace's name. */
+  where: string
+  onFix: () => void
+  missing?: boolean
+}) {
   return (
     <button
       type="button"
       className={SMALL_ACTION}
       onClick={onFix}
-      aria-label={missing ? `Add details: ${title}` : `Open in Post to eBay: ${title}`}
+      aria-label={missing ? `Add details for ${where}: ${title}` : `Open in Post to ${where}: ${title}`}
     >
       {missing ? 'Add details' : 'Open'}
     </button>

@@ -1,12 +1,13 @@
-// Post many to eBay as the seller meets it: each chosen listing checked, those that can go and those that cannot with
-// what they need, then the request's progress and its summary.
+// Post many as a seller with eBay connected meets it: each chosen listing checked, those that can go and those that
+// cannot with what they need, then the request's progress and its summary.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
-import type { EbayBulkPost } from '../../../api/contract/ebay-bulk-post.ts'
+import type { BulkPost } from '../../../api/contract/bulk-post.ts'
 import type { EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { BulkPostDialog } from '../../../src/features/post-to-ebay/BulkPostDialog.tsx'
+import { BulkPostDialog } from '../../../src/features/bulk-post/BulkPostDialog.tsx'
+import { ebayBulkPart } from '../../../src/features/post-to-ebay/ebay-bulk-part.tsx'
 import { answerFetch, renderScreen, SELLER } from '../render.tsx'
 
 afterEach(() => {
@@ -51,6 +52,7 @@ function openDialog(listingIds: number[], answer: (method: string, path: string)
   answerFetch((method, path, query) => {
     const checked = /^\/api\/listings\/(\d+)\/ebay-requirements$/.exec(path)
     if (checked) return REQUIREMENTS[Number(checked[1])]
+    if (path === '/api/marketplace-connections') return [{ platform: 'ebay', connected: true }]
     // The chosen listings only: the seller's whole list is never asked for.
     if (path === '/api/listings/chosen')
       return query
@@ -60,7 +62,13 @@ function openDialog(listingIds: number[], answer: (method: string, path: string)
     return answer(method, path)
   })
   return renderScreen(
-    <BulkPostDialog userId={SELLER.id} listingIds={listingIds} resume={false} ebayConnected onClose={() => {}} />,
+    <BulkPostDialog
+      userId={SELLER.id}
+      listingIds={listingIds}
+      resume={false}
+      onClose={() => {}}
+      parts={[ebayBulkPart]}
+    />,
   )
 }
 
@@ -127,19 +135,20 @@ it('leaves a listing out, and puts it back', async () => {
 
 it('shows each listing’s progress once confirmed, then what was posted and why the others were not', async () => {
   const user = userEvent.setup()
-  const queued: EbayBulkPost = {
+  const queued: BulkPost = {
     id: 41,
     done: false,
     items: [TABLE, LAMP].map((item) => ({
       listingId: item.id,
       title: item.title,
+      marketplace: 'ebay',
       status: 'queued',
       code: null,
       message: null,
       viewUrl: null,
     })),
   }
-  const answered: EbayBulkPost = {
+  const answered: BulkPost = {
     id: 41,
     done: true,
     items: [
@@ -149,8 +158,8 @@ it('shows each listing’s progress once confirmed, then what was posted and why
   }
   const sent = vi.fn()
   openDialog([TABLE.id, LAMP.id, JACKET.id], (method, path) => {
-    if (method === 'POST' && path === '/api/ebay/bulk-posts') return sent() ?? queued
-    if (path === '/api/ebay/bulk-posts/41') return answered
+    if (method === 'POST' && path === '/api/bulk-posts') return sent() ?? queued
+    if (path === '/api/bulk-posts/41') return answered
   })
   await user.click(await screen.findByRole('button', { name: 'Post 2 to eBay' }))
 
@@ -163,7 +172,7 @@ it('shows each listing’s progress once confirmed, then what was posted and why
   expect(posted.getByRole('link', { name: 'View on eBay: Oak side table' }).getAttribute('href')).toBe(
     'https://www.ebay.com/itm/110',
   )
-  expect(posted.getByText('Not posted: eBay needs a brand for lamps.')).toBeTruthy()
-  expect(posted.getByText('Not posted: left out, needs Brand, a photo')).toBeTruthy()
+  expect(posted.getByText('Not posted to eBay: eBay needs a brand for lamps.')).toBeTruthy()
+  expect(posted.getByText('Not posted to eBay: left out, needs Brand, a photo')).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy()
 })
