@@ -38,7 +38,7 @@ const ONLINE_ONLY = [
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
 const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|bulk-post|admin|insights|labels|tax-year)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!post-to-ebay|post-to-etsy|bulk-post|admin|insights|labels|tax-year)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-|lifecycle-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?!marketplaces|marketplace-(descriptions|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|product-lookup|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [
@@ -121,7 +121,8 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
             // The app's own small shared parts (queries, the API client, the contract, the frames and form fields of the
             // public screens) as one file, not a dozen sub-kilobyte ones: a phone pays for each request (issue 19 counts
-            // them). Not the parts only a dialog or one screen uses (posting to a marketplace, notifications, sales):
+            // them). Not the parts only a dialog or one screen uses (posting to a marketplace, ending or relisting on one,
+            // notifications, sales):
             // those load with it, so /auth does not download them. Only modules with no library of their own, so nothing heavy rides along. With them the app's start
             // (src/main.tsx, the router) and the sign-in screen (3 KB): /auth is the starter and four files
             // (docs/decisions/0024).

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './bulk-post-max.ts'
 import { idListSchema } from './id-list.ts'
 import { SKU_MAX } from './sku.ts'
-import { listingStatus, livePlatforms, type Listing, type ListingStatus } from './listing.ts'
+import type { Listing, ListingStatus } from './listing.ts'
 import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 import { isRowIdText } from './row-id.ts'
 
@@ -33,12 +33,6 @@ export const marketplaceOf = (filter: LiveOnFilter): Platform =>
 /** What the Dashboard's filter chips choose: a status, or live on one marketplace. */
 export type ListingFilter = ListingStatus | LiveOnFilter
 export const LISTING_FILTERS: readonly ListingFilter[] = [...LISTING_STATUSES, ...LIVE_ON_FILTERS]
-
-/** The filters that keep the listing: its status, and while it is live, live on each marketplace it is live on. */
-export function filtersOf(listing: Listing): ListingFilter[] {
-  const status = listingStatus(listing)
-  return status === 'live' ? [status, ...livePlatforms(listing).map(liveOnFilter)] : [status]
-}
 
 /** newest: created last first; oldest: the ones waiting longest first; price as it is listed (listedPrice). */
 export const LISTING_SORTS = ['newest', 'oldest', 'price-low', 'price-high'] as const

@@ -4,11 +4,20 @@
 // alone knows where it sorts), so SPEC's "no polling, no refetch on focus" still holds.
 import { notifyManager, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { LiveEvent } from '../../api/contract/events.ts'
-import { filtersOf, type ListingPage } from '../../api/contract/listing-search.ts'
-import type { Listing } from '../../api/contract/listing.ts'
+import { liveOnFilter, type ListingFilter, type ListingPage } from '../../api/contract/listing-search.ts'
+import { listingStatus, livePlatforms, type Listing } from '../../api/contract/listing.ts'
 import { marketplaceKeys } from './marketplace-queries.ts'
 import { heldListings, type CachedListings } from './listing-cache.ts'
 import { listingKeys } from './listing-queries.ts'
+
+/**
+ * The filters that keep the listing: its status, and while it is live, live on each marketplace it is live on. Here,
+ * not in the contract's search module, which the app's start loads without the listing's fields.
+ */
+function filtersOf(listing: Listing): ListingFilter[] {
+  const status = listingStatus(listing)
+  return status === 'live' ? [status, ...livePlatforms(listing).map(liveOnFilter)] : [status]
+}
 
 /** The Dashboard's counts with one listing moved from one filter to another (or gone, or new). */
 function recount(counts: ListingPage['counts'], before: Listing | undefined, after: Listing | null) {
