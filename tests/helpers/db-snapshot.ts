@@ -17,8 +17,9 @@ export async function snapshotDatabase(sql: Sql): Promise<DatabaseSnapshot> {
   // comparison is about content, not the order a scan happens to return. The names come from the catalogue above.
   const everyTable = tables
     .map(({ name }) => {
-      const rows = `row_to_json("${name.replaceAll('"', '""')}")::text`
-      return `select '${name.replaceAll("'", "''")}' as name, coalesce(array_agg(${rows} order by ${rows}), '{}') as rows from "${name.replaceAll('"', '""')}"`
+      const table = `"${name.replaceAll('"', '""')}"`
+      const rows = `row_to_json(${table})::text`
+      return `select '${name.replaceAll("'", "''")}' as name, coalesce(array_agg(${rows} order by ${rows}), '{}') as rows from ${table}`
     })
     .join(' union all ')
   const snapshot: DatabaseSnapshot = {}

@@ -1,6 +1,5 @@
-// One job of a bulk action (docs/decisions/0038): up to 25 of its listings, the most a marketplace's call for many
-// prices takes (eBay's bulkUpdatePriceQuantity). A price or quantity is written to each listing in one transaction that
-// also moves its item on from 'queued' and remembers the value (so a job run again changes no listing twice) and asks
+// One job of a bulk action (docs/decisions/0038): up to BULK_CHUNK of its listings. A price or quantity is written to
+// each listing in one transaction that also moves its item on from 'queued' and remembers the value (so a job run again changes no listing twice) and asks
 // each marketplace it was published to for the change (a revision), as an edit does. A new price for a listing live
 // on a marketplace that takes many prices at once (its bulkPricing) goes in one call afterwards instead, sent again as
 // long as an item waits in 'sending'; a quantity goes through each marketplace's revision, which keeps what a sale took
@@ -17,7 +16,10 @@ import { AppError } from '../../errors.ts'
 import { isRefusal, type PriceOutcome, type SellingMarketplaces } from './marketplace.ts'
 
 export const BULK_ACTION_JOB = 'bulk-action'
-/** Listings per job: one call's worth of new prices wherever a marketplace takes many at once. */
+/**
+ * Listings per job: few enough that a job run again after a lost process redoes seconds of work, many enough that a
+ * marketplace taking many prices a call (its bulkPricing, which splits them into its own calls) gets them together.
+ */
 export const BULK_CHUNK = 25
 
 export interface BulkActionJob {

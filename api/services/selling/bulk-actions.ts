@@ -1,7 +1,7 @@
 // Bulk actions on a selection of the seller's listings (issue 31, docs/decisions/0038): the request's rows and one
-// durable job per 25 listings, stored together, so a request that got its 202 is carried out to the end whatever dies
-// on the way; what each job does is bulk-action-job.ts's. Sending the same request again (a lost reply) answers the
-// action it made and queues nothing more.
+// durable job per BULK_CHUNK listings, stored together, so a request that got its 202 is carried out to the end
+// whatever dies on the way; what each job does is bulk-action-job.ts's. Sending the same request again (a lost reply)
+// answers the action it made and queues nothing more.
 import { BULK_ACTION_MAX, type BulkActionInput, type BulkActionView } from '../../contract/bulk-actions.ts'
 import * as bulkActions from '../../db/bulk-actions.ts'
 import type { Sql } from '../../db/client.ts'
