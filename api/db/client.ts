@@ -24,6 +24,10 @@ export interface DatabaseOptions {
   pgliteDir?: string
   /** PGlite: start from this dump of a data folder (Database.dumpDataDir) instead of running initdb. */
   pgliteLoad?: Blob
+  /** PGlite: postgresql.conf lines for this start (the tests' small databases start faster with small buffers). */
+  pgliteSettings?: readonly string[]
+  /** PGlite: initdb's arguments when the data folder is new. */
+  pgliteInitdb?: readonly string[]
   /** Run every query in this schema (created if missing): lets test runs share one server without seeing each other. */
   schema?: string
   /** postgres.js pool size for a server; PGlite always gets exactly one connection. */
@@ -46,7 +50,7 @@ const serverOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openServer(options.databaseUrl, options)
-    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteLoad)
+    : openPglite(options.pgliteDir ?? 'memory://', options)
 }
 
 async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): Promise<Database> {
@@ -64,14 +68,22 @@ async function openServer(url: string, { schema, max = 10 }: DatabaseOptions): P
   return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  { pgliteLoad, pgliteSettings, pgliteInitdb }: DatabaseOptions,
+): Promise<Database> {
   const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
   // pg_trgm: the Dashboard's search index (migration 0033); PGlite ships it, to be named at every start.
-  const db = await PGlite.create(dataDir, { loadDataDir, extensions: { pg_trgm } })
+  const db = await PGlite.create(dataDir, {
+    loadDataDir: pgliteLoad,
+    extensions: { pg_trgm },
+    ...(pgliteSettings && { postgresqlconf: [...pgliteSettings] }),
+    ...(pgliteInitdb && { initDbStartParams: [...pgliteInitdb] }),
+  })
   // A Unix socket private to this process: no TCP port to collide with and nothing reachable from the network.
   const socketPath = path.join(os.tmpdir(), `snaplist-pglite-${process.pid}-${randomBytes(4).toString('hex')}.sock`)
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })

@@ -1,19 +1,16 @@
 // Migration 0024 (issue 27 F13): usernames unique by what they look like. Accounts registered before it under
 // look-alike names keep working (the oldest holds the skeleton), and from then on no new look-alike is taken in.
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const SKELETON_MIGRATION = '0024_look_alike_usernames_and_analysis_results.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
+let apply: (file: string) => Promise<void>
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' })
-  const earlier = (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_/.test(name) && name < SKELETON_MIGRATION).sort()
-  for (const file of earlier) await apply(file)
+  ;({ db, apply } = await schemaBefore(SKELETON_MIGRATION))
 }, 60_000)
 afterAll(() => db?.close())
 

@@ -1,20 +1,17 @@
 // Migration 0053 (issue 47 item 11b): a waist is typed laid flat and the listing doubles it. The waists saved before,
 // typed doubled as the hint asked then, become their half, so each listing still says the waist it said.
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 import { listedMeasurement } from '../../../api/contract/measurements.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const WAIST_MIGRATION = '0053_book_details_and_waist_laid_flat.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
+let apply: (file: string) => Promise<void>
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' })
-  const earlier = (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_/.test(name) && name < WAIST_MIGRATION).sort()
-  for (const file of earlier) await apply(file)
+  ;({ db, apply } = await schemaBefore(WAIST_MIGRATION))
 }, 60_000)
 afterAll(() => db?.close())
 

@@ -2,28 +2,19 @@
 // sold, ended and being revised on eBay, live on Etsy and on both are made with the migrations before it, then
 // migrated: each has its places, its status (live when live anywhere) and its history. Runs on PGlite, and on the
 // Postgres server when DATABASE_URL is set (a schema of its own there).
-import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 import { markEndedOnEbay } from '../../../api/db/listing-ebay-state.ts'
 import { findListing } from '../../../api/db/listings.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const PLACES_MIGRATION = '0054_listing_places.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
-const files = async () => (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort()
-
+let applyFrom: (file: string) => Promise<void>
 beforeAll(async () => {
-  db = await openDatabase(
-    process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL
-      ? { databaseUrl: process.env.DATABASE_URL, schema: `upgrade_0054_${randomUUID().slice(0, 8)}`, max: 1 }
-      : { pgliteDir: 'memory://' },
-  )
-  for (const file of (await files()).filter((name) => name < PLACES_MIGRATION)) await apply(file)
-}, 120_000)
+  ;({ db, applyFrom } = await schemaBefore(PLACES_MIGRATION, { onServer: true }))
+}, 60_000)
 afterAll(() => db?.close())
 
 interface Before {
@@ -118,7 +109,7 @@ describe('migration 0054: one listing, many places', () => {
     }
     const versions = await db.sql`select id, version, quantity, sold_at from listings order by id`
 
-    for (const file of (await files()).filter((name) => name >= PLACES_MIGRATION)) await apply(file)
+    await applyFrom(PLACES_MIGRATION)
 
     const place = (marketplace: string, externalId: string | null, state: string, more: object = {}) => ({
       marketplace,

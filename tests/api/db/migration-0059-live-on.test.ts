@@ -2,26 +2,18 @@
 // Live on eBay and Live on Etsy filters. A database of the schema before it, holding listings live on eBay, on Etsy,
 // on both, ended on eBay and live on Etsy, and ready, is migrated: each says where it is live, and a later change of
 // a place (Etsy's listing ended) moves it. Runs on PGlite, and on the Postgres server when DATABASE_URL is set.
-import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const MIGRATION = '0059_live_on_each_marketplace.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
+let apply: (file: string) => Promise<void>
 
 beforeAll(async () => {
-  db = await openDatabase(
-    process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL
-      ? { databaseUrl: process.env.DATABASE_URL, schema: `upgrade_0059_${randomUUID().slice(0, 8)}`, max: 1 }
-      : { pgliteDir: 'memory://' },
-  )
-  const earlier = (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name) && name < MIGRATION)
-  for (const file of earlier.sort()) await apply(file)
-}, 120_000)
+  ;({ db, apply } = await schemaBefore(MIGRATION, { onServer: true }))
+}, 60_000)
 afterAll(() => db?.close())
 
 /** A listing as the writers leave it: eBay's columns, and Etsy's bookkeeping row when it is on Etsy. */

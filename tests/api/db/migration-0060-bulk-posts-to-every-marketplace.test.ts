@@ -1,20 +1,17 @@
 // Migration 0060 (decision 0064): a database of the schema before, holding a seller's eBay bulk post (one listing
 // posted, one still queued), keeps it under the new names, each item eBay's, the queued one said not sent (its job's
 // queue is gone); a listing can then have an item per marketplace in one request, and no marketplace outside the list.
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const MIGRATION = '0060_bulk_posts_to_every_marketplace.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
+let apply: (file: string) => Promise<void>
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' })
-  const earlier = (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_/.test(name) && name < MIGRATION).sort()
-  for (const file of earlier) await apply(file)
+  ;({ db, apply } = await schemaBefore(MIGRATION))
 }, 60_000)
 afterAll(() => db?.close())
 

@@ -1,20 +1,17 @@
 // Migration 0061 (issue 50): a sale's cancellation, added to a database of the schema before with a seller's sales in
 // it: those sales stand as they were (not cancelled), and a cancellation is its time and the pieces it put back, both
 // or neither.
-import { readdir, readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../../api/db/client.ts'
+import type { Database } from '../../../api/db/client.ts'
+import { schemaBefore } from '../../helpers/schema-before.ts'
 
-const MIGRATIONS = new URL('../../../api/db/migrations/', import.meta.url)
 const MIGRATION = '0061_sale_cancelled.sql'
 
 let db: Database
-const apply = async (file: string) => db.sql.unsafe(await readFile(new URL(file, MIGRATIONS), 'utf8')).simple()
+let apply: (file: string) => Promise<void>
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' })
-  const earlier = (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_/.test(name) && name < MIGRATION).sort()
-  for (const file of earlier) await apply(file)
+  ;({ db, apply } = await schemaBefore(MIGRATION))
 }, 60_000)
 afterAll(() => db?.close())
 
