@@ -26,7 +26,7 @@ const COLUMNS = `listing_id, revision_requested as requested, revision_sent as s
   revision_stage as stage, revision_state as status, revision_message as message, quantity_sent as sent_quantity,
   case when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day else 0 end as sent_today`
 /** The listing's eBay place. */
-const EBAY_PLACE = (sql: Sql | Tx, listingId: number) => sql`listing_id = ${listingId} and marketplace = 'ebay'`
+const ebayPlace = (sql: Sql | Tx, listingId: number) => sql`listing_id = ${listingId} and marketplace = 'ebay'`
 
 /**
  * Counts one more change to send for the listing, if it was ever published to eBay (it has an offer) or imported from
@@ -36,7 +36,7 @@ export async function requestRevision(sql: Sql | Tx, listingId: number): Promise
   const rows = await sql`
     update listing_places p set revision_requested = revision_requested + 1, revision_state = 'pending',
       revision_message = null, updated_at = now()
-    where ${EBAY_PLACE(sql, listingId)} and (details ? 'offerId'
+    where ${ebayPlace(sql, listingId)} and (details ? 'offerId'
       or exists (select 1 from listings l where l.id = p.listing_id and l.ebay_import_source = 'trading'))
     returning listing_id`
   return rows.length > 0
@@ -52,7 +52,7 @@ export async function requestedCount(
 ): Promise<{ requested: number; sentQuantity: number | null }> {
   const [row] = await tx<{ requested: number; sentQuantity: number | null }[]>`
     select revision_requested as requested, quantity_sent as sent_quantity from listing_places
-    where ${EBAY_PLACE(tx, listingId)}`
+    where ${ebayPlace(tx, listingId)}`
   if (!row) throw new Error(`no eBay place for listing ${listingId}`)
   return row
 }
@@ -60,7 +60,7 @@ export async function requestedCount(
 /** The count eBay last got less the sales applied since: the most eBay may hold for the listing (decision 0030). */
 export async function sentQuantity(sql: Sql, listingId: number): Promise<number | null> {
   const [row] = await sql<{ sentQuantity: number | null }[]>`
-    select quantity_sent as sent_quantity from listing_places where ${EBAY_PLACE(sql, listingId)}`
+    select quantity_sent as sent_quantity from listing_places where ${ebayPlace(sql, listingId)}`
   return row?.sentQuantity ?? null
 }
 
@@ -84,13 +84,13 @@ export async function claim(
 ): Promise<{ row?: RevisionRow; heldUntil?: Date }> {
   const [row] = await sql<RevisionRow[]>`
     update listing_places set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
-    where ${EBAY_PLACE(sql, listingId)} and revision_requested > revision_sent
+    where ${ebayPlace(sql, listingId)} and revision_requested > revision_sent
       and (leased_until is null or leased_until < now())
     returning ${sql.unsafe(COLUMNS)}`
   if (row) return { row }
   const [held] = await sql<{ leasedUntil: Date | null; waiting: boolean }[]>`
     select leased_until, revision_requested > revision_sent as waiting from listing_places
-    where ${EBAY_PLACE(sql, listingId)}`
+    where ${ebayPlace(sql, listingId)}`
   return held?.waiting && held.leasedUntil ? { heldUntil: held.leasedUntil } : {}
 }
 
@@ -113,7 +113,7 @@ export async function markStage(
       quantity_sent = case when ${quantityChange === undefined} then quantity_sent
         else coalesce(quantity_sent + ${quantityChange?.change ?? 0}::int, ${quantityChange?.quantity ?? null}::int) end,
       leased_until = now() + make_interval(secs => ${seconds}), updated_at = now()
-    where ${EBAY_PLACE(sql, listingId)} and leased_by = ${lease}
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}
     returning listing_id`
   return rows.length > 0
 }
@@ -142,7 +142,7 @@ export async function finish(
       leased_by = case when revision_requested > ${target} then leased_by end,
       leased_until = case when revision_requested > ${target} then leased_until end,
       updated_at = now()
-    where ${EBAY_PLACE(sql, listingId)} and leased_by = ${lease}
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}
     returning ${sql.unsafe(COLUMNS)}, revision_requested > revision_sent as more`
   return row?.more ? row : undefined
 }
@@ -158,7 +158,7 @@ export async function release(
   await sql`
     update listing_places set revision_state = ${status}, revision_message = ${message}, leased_by = null,
       leased_until = null, updated_at = now()
-    where ${EBAY_PLACE(sql, listingId)} and leased_by = ${lease}`
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}`
 }
 
 /** Listings with a change not sent, no job holding them and nothing heard for `minutes`: their job was lost. */

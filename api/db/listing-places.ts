@@ -12,6 +12,14 @@ import type { Sql, Tx } from './client.ts'
  */
 const KEPT_HERE: readonly Platform[] = ['ebay']
 
+/**
+ * The listing's id, its row locked first (as markPlaceLive's insert does): a change of a place's state updates the
+ * listing's status (the trigger), and a sale locks the listing before its places, so a writer outside a sale's
+ * transaction takes them in the same order rather than meet it in a deadlock.
+ */
+const lockedListing = (sql: Sql | Tx, listingId: number) =>
+  sql`(select id from listings where id = ${listingId} for update)`
+
 /** One of the place's details (eBay's 'sku', 'offerId'); null when it has none, or the listing has no place there. */
 export async function placeDetail(
   sql: Sql | Tx,
@@ -70,7 +78,8 @@ export async function markPlaceLive(
 ): Promise<void> {
   await sql`
     insert into listing_places as p (listing_id, marketplace, external_id, state, details)
-    values (${listingId}, ${marketplace}, ${externalId}, 'live', jsonb_strip_nulls(${sql.json(details)}::jsonb))
+    select id, ${marketplace}, ${externalId}, 'live', jsonb_strip_nulls(${sql.json(details)}::jsonb) from listings
+    where id = ${listingId} for update
     on conflict (listing_id, marketplace) do update set external_id = excluded.external_id, state = 'live',
       details = p.details || excluded.details, updated_at = now()`
 }
@@ -79,7 +88,7 @@ export async function markPlaceLive(
 export async function markPlaceEnded(sql: Sql | Tx, listingId: number, marketplace: Platform): Promise<void> {
   await sql`
     update listing_places set state = 'ended', updated_at = now()
-    where listing_id = ${listingId} and marketplace = ${marketplace} and state = 'live'`
+    where listing_id = ${lockedListing(sql, listingId)} and marketplace = ${marketplace} and state = 'live'`
 }
 
 /**

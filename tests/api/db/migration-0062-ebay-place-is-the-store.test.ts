@@ -230,13 +230,11 @@ describe('migration 0062: eBay written to its place', () => {
     for (const row of before) {
       const id = row.id as number
       const listing = (await findListing(db.sql, userId, id))!
-      const [{ liveMask }] = (await db.sql<
-        { liveMask: number }[]
-      >`select live_mask from listings where id = ${id}`) as [{ liveMask: number }]
+      const [mask] = await db.sql<{ liveMask: number }[]>`select live_mask from listings where id = ${id}`
       expect(
         shown({
           ...listing,
-          liveMask,
+          liveMask: mask!.liveMask,
           sku: await findEbaySku(db.sql, id),
           offerId: (await findEbayState(db.sql, id)).ebayOfferId,
         }),
