@@ -11,8 +11,6 @@ export interface ListingRecordState {
   /** What the analyser suggested (an AnalysisResult), kept as sent. */
   aiSuggestions: Record<string, unknown> | null
   createdAt: string
-  platformListingId: string | null
-  platformStatus: string | null
   /** 'used' unless the seller said new when posting to eBay. */
   condition: Condition
   /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
@@ -35,8 +33,6 @@ export const RECORD_COLUMNS = {
   images: 'images',
   aiSuggestions: 'ai_suggestions',
   createdAt: 'created_at',
-  platformListingId: 'platform_listing_id',
-  platformStatus: 'platform_status',
   condition: 'condition',
   ebayCondition: 'ebay_condition',
   ebayConditionDescription: 'ebay_condition_description',

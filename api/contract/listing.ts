@@ -137,6 +137,10 @@ export interface ListingLife {
   status: ListingStatus
   /** Its place on each marketplace it was published on, eBay first. */
   places: ListingPlace[]
+  /** SPEC's eBay listing id ('ebay-<eBay's id>'), from its eBay place; null when eBay never gave one. */
+  platformListingId: string | null
+  /** SPEC's eBay status: 'sold' once its last piece sold anywhere, else 'active' or 'ended' as on eBay; null never there. */
+  platformStatus: string | null
   /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */
   version: number
   /** The last sale: unit price in dollars, when (ISO), the marketplace's order number (none elsewhere); null before any. */

@@ -2,6 +2,7 @@
 // seller and the page it is on; an imported listing is found by the seller and eBay's item id, so a page done again
 // (after a kill, or a second import) makes nothing twice. Only for the seller whose service found them.
 import type { Sql, Tx } from './client.ts'
+import { markPlaceLive } from './listing-places.ts'
 
 export type ImportPhase = 'inventory' | 'trading' | 'done'
 
@@ -98,8 +99,10 @@ export async function countImported(sql: Sql, userId: number): Promise<number> {
  */
 export async function alreadyHere(tx: Tx, userId: number, itemId: string, sku: string | null): Promise<boolean> {
   const [row] = await tx<{ found: boolean }[]>`
-    select exists (select 1 from listings where user_id = ${userId} and (ebay_imported_item_id = ${itemId}
-      or platform_listing_id = ${`ebay-${itemId}`} or (${sku}::text is not null and ebay_sku = ${sku}))) as found`
+    select exists (select 1 from listings l left join listing_places p on p.listing_id = l.id and p.marketplace = 'ebay'
+      where l.user_id = ${userId} and (l.ebay_imported_item_id = ${itemId} or p.external_id = ${itemId}
+        or (${sku}::text is not null and lower(p.details ->> 'sku') = lower(${sku}) and p.details ->> 'sku' = ${sku})))
+      as found`
   return row!.found
 }
 
@@ -107,18 +110,21 @@ export async function alreadyHere(tx: Tx, userId: number, itemId: string, sku: s
 export async function itemIdsHere(sql: Sql, userId: number, itemIds: string[]): Promise<Set<string>> {
   if (!itemIds.length) return new Set()
   const rows = await sql<{ itemId: string }[]>`
-    select coalesce(ebay_imported_item_id, substr(platform_listing_id, 6)) as item_id from listings
-    where user_id = ${userId} and (ebay_imported_item_id = any(${itemIds}::text[])
-      or platform_listing_id = any(${itemIds.map((id) => `ebay-${id}`)}::text[]))`
+    select coalesce(l.ebay_imported_item_id, p.external_id) as item_id
+    from listings l left join listing_places p on p.listing_id = l.id and p.marketplace = 'ebay'
+    where l.user_id = ${userId} and (l.ebay_imported_item_id = any(${itemIds}::text[])
+      or p.external_id = any(${itemIds}::text[]))`
   return new Set(rows.map((row) => row.itemId))
 }
 
 /** Which of these eBay SKUs the seller has on Snaplist (imported from the Inventory API, or published from Snaplist). */
 export async function skusHere(sql: Sql, userId: number, skus: string[]): Promise<Set<string>> {
   if (!skus.length) return new Set()
-  const rows = await sql<{ ebaySku: string }[]>`
-    select ebay_sku from listings where user_id = ${userId} and ebay_sku = any(${skus}::text[])`
-  return new Set(rows.map((row) => row.ebaySku))
+  const rows = await sql<{ sku: string }[]>`
+    select p.details ->> 'sku' as sku from listing_places p join listings l on l.id = p.listing_id
+    where p.marketplace = 'ebay' and lower(p.details ->> 'sku') = any(${skus.map((sku) => sku.toLowerCase())}::text[])
+      and p.details ->> 'sku' = any(${skus}::text[]) and l.user_id = ${userId}`
+  return new Set(rows.map((row) => row.sku))
 }
 
 /** What makes a new listing the live eBay item it came from, in its insert's transaction. */
@@ -136,7 +142,7 @@ export async function linkToEbayItem(
 ): Promise<void> {
   await tx`
     update listings set ebay_import_source = ${link.source}, ebay_imported_item_id = ${link.itemId},
-      ebay_sku = ${link.sku}, ebay_offer_id = ${link.offerId}, platform_listing_id = ${`ebay-${link.itemId}`},
-      platform_status = 'active', condition = ${link.condition}, ebay_condition = ${link.ebayCondition}
+      condition = ${link.condition}, ebay_condition = ${link.ebayCondition}
     where id = ${listingId}`
+  await markPlaceLive(tx, listingId, 'ebay', link.itemId, { sku: link.sku, offerId: link.offerId })
 }

@@ -1,7 +1,9 @@
-// SQL for ebay_revisions: per listing, the changes asked for (requested), the last one eBay has (sent), the one under
-// way and how far it got (sending, stage), what the seller is shown (status, message), the lease of the job talking to
-// eBay for it, and the revisions sent on eBay's current day.
+// SQL for where a listing's changes stand on eBay: the revision columns of its eBay place (listing_places, migration
+// 0062): the changes asked for (requested), the last one eBay has (sent), the one under way and how far it got
+// (sending, stage), what the seller is shown (status, message), the lease of the job talking to eBay for it, and the
+// revisions sent on eBay's current day. The place's state and details are listing-places.ts.
 import type { Sql, Tx } from './client.ts'
+import { savePlaceQuantity } from './listing-places.ts'
 
 export type RevisionStage = 'inventory' | 'offer'
 export type RevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
@@ -20,8 +22,11 @@ export interface RevisionRow {
   sentQuantity: number | null
 }
 
-const COLUMNS = `listing_id, requested, sent, sending, stage, status, message, sent_quantity,
+const COLUMNS = `listing_id, revision_requested as requested, revision_sent as sent, revision_sending as sending,
+  revision_stage as stage, revision_state as status, revision_message as message, quantity_sent as sent_quantity,
   case when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day else 0 end as sent_today`
+/** The listing's eBay place. */
+const ebayPlace = (sql: Sql | Tx, listingId: number) => sql`listing_id = ${listingId} and marketplace = 'ebay'`
 
 /**
  * Counts one more change to send for the listing, if it was ever published to eBay (it has an offer) or imported from
@@ -29,9 +34,10 @@ const COLUMNS = `listing_id, requested, sent, sending, stage, status, message, s
  */
 export async function requestRevision(sql: Sql | Tx, listingId: number): Promise<boolean> {
   const rows = await sql`
-    insert into ebay_revisions as r (listing_id, requested)
-    select id, 1 from listings where id = ${listingId} and (ebay_offer_id is not null or ebay_import_source = 'trading')
-    on conflict (listing_id) do update set requested = r.requested + 1, status = 'pending', message = null, updated_at = now()
+    update listing_places p set revision_requested = revision_requested + 1, revision_state = 'pending',
+      revision_message = null, updated_at = now()
+    where ${ebayPlace(sql, listingId)} and (details ? 'offerId'
+      or exists (select 1 from listings l where l.id = p.listing_id and l.ebay_import_source = 'trading'))
     returning listing_id`
   return rows.length > 0
 }
@@ -45,27 +51,26 @@ export async function requestedCount(
   listingId: number,
 ): Promise<{ requested: number; sentQuantity: number | null }> {
   const [row] = await tx<{ requested: number; sentQuantity: number | null }[]>`
-    select requested, sent_quantity from ebay_revisions where listing_id = ${listingId}`
-  if (!row) throw new Error(`no revision row for listing ${listingId}`)
+    select revision_requested as requested, quantity_sent as sent_quantity from listing_places
+    where ${ebayPlace(tx, listingId)}`
+  if (!row) throw new Error(`no eBay place for listing ${listingId}`)
   return row
 }
 
 /** The count eBay last got less the sales applied since: the most eBay may hold for the listing (decision 0030). */
 export async function sentQuantity(sql: Sql, listingId: number): Promise<number | null> {
   const [row] = await sql<{ sentQuantity: number | null }[]>`
-    select sent_quantity from ebay_revisions where listing_id = ${listingId}`
+    select quantity_sent as sent_quantity from listing_places where ${ebayPlace(sql, listingId)}`
   return row?.sentQuantity ?? null
 }
 
 /**
- * The row a published listing's revisions will use, made when it is published: a job sent within an edit's
- * transaction then waits on the row's lock until the edit commits, instead of missing a row not yet committed.
+ * The place a published listing's revisions will use, made (if the publish had not) when it is published, with the
+ * pieces eBay got: a job sent within an edit's transaction then waits on the place's lock until the edit commits,
+ * instead of missing a place not yet committed.
  */
-export async function ensureRow(sql: Sql | Tx, listingId: number, quantity: number): Promise<void> {
-  await sql`
-    insert into ebay_revisions (listing_id, status, sent_quantity) values (${listingId}, 'done', ${quantity})
-    on conflict (listing_id) do update set sent_quantity = excluded.sent_quantity`
-}
+export const ensureRow = (sql: Sql | Tx, listingId: number, quantity: number) =>
+  savePlaceQuantity(sql, listingId, 'ebay', quantity)
 
 /**
  * Takes the row for this job (lease) when a change is waiting and no live lease holds it. Undefined: nothing to do,
@@ -78,12 +83,14 @@ export async function claim(
   seconds: number,
 ): Promise<{ row?: RevisionRow; heldUntil?: Date }> {
   const [row] = await sql<RevisionRow[]>`
-    update ebay_revisions set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
-    where listing_id = ${listingId} and requested > sent and (leased_until is null or leased_until < now())
+    update listing_places set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
+    where ${ebayPlace(sql, listingId)} and revision_requested > revision_sent
+      and (leased_until is null or leased_until < now())
     returning ${sql.unsafe(COLUMNS)}`
   if (row) return { row }
   const [held] = await sql<{ leasedUntil: Date | null; waiting: boolean }[]>`
-    select leased_until, requested > sent as waiting from ebay_revisions where listing_id = ${listingId}`
+    select leased_until, revision_requested > revision_sent as waiting from listing_places
+    where ${ebayPlace(sql, listingId)}`
   return held?.waiting && held.leasedUntil ? { heldUntil: held.leasedUntil } : {}
 }
 
@@ -102,11 +109,11 @@ export async function markStage(
   quantityChange?: { change: number; quantity: number },
 ): Promise<boolean> {
   const rows = await sql`
-    update ebay_revisions set sending = ${target}, stage = ${stage},
-      sent_quantity = case when ${quantityChange === undefined} then sent_quantity
-        else coalesce(sent_quantity + ${quantityChange?.change ?? 0}::int, ${quantityChange?.quantity ?? null}::int) end,
+    update listing_places set revision_sending = ${target}, revision_stage = ${stage},
+      quantity_sent = case when ${quantityChange === undefined} then quantity_sent
+        else coalesce(quantity_sent + ${quantityChange?.change ?? 0}::int, ${quantityChange?.quantity ?? null}::int) end,
       leased_until = now() + make_interval(secs => ${seconds}), updated_at = now()
-    where listing_id = ${listingId} and leased_by = ${lease}
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}
     returning listing_id`
   return rows.length > 0
 }
@@ -124,18 +131,19 @@ export async function finish(
   refusal: string | null,
 ): Promise<RevisionRow | undefined> {
   const [row] = await sql<(RevisionRow & { more: boolean })[]>`
-    update ebay_revisions set
-      sent = ${target}, sending = null, stage = null,
-      status = case when requested > ${target} then 'pending' when ${refusal}::text is null then 'done' else 'refused' end,
-      message = case when requested > ${target} then null else ${refusal}::text end,
+    update listing_places set
+      revision_sent = ${target}, revision_sending = null, revision_stage = null,
+      revision_state = case when revision_requested > ${target} then 'pending' when ${refusal}::text is null then 'done'
+        else 'refused' end,
+      revision_message = case when revision_requested > ${target} then null else ${refusal}::text end,
       revisions_that_day = case when ${refusal}::text is not null then revisions_that_day
         when revision_day = (now() at time zone 'America/Los_Angeles')::date then revisions_that_day + 1 else 1 end,
       revision_day = case when ${refusal}::text is not null then revision_day else (now() at time zone 'America/Los_Angeles')::date end,
-      leased_by = case when requested > ${target} then leased_by end,
-      leased_until = case when requested > ${target} then leased_until end,
+      leased_by = case when revision_requested > ${target} then leased_by end,
+      leased_until = case when revision_requested > ${target} then leased_until end,
       updated_at = now()
-    where listing_id = ${listingId} and leased_by = ${lease}
-    returning ${sql.unsafe(COLUMNS)}, requested > sent as more`
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}
+    returning ${sql.unsafe(COLUMNS)}, revision_requested > revision_sent as more`
   return row?.more ? row : undefined
 }
 
@@ -148,15 +156,17 @@ export async function release(
   message: string,
 ): Promise<void> {
   await sql`
-    update ebay_revisions set status = ${status}, message = ${message}, leased_by = null, leased_until = null, updated_at = now()
-    where listing_id = ${listingId} and leased_by = ${lease}`
+    update listing_places set revision_state = ${status}, revision_message = ${message}, leased_by = null,
+      leased_until = null, updated_at = now()
+    where ${ebayPlace(sql, listingId)} and leased_by = ${lease}`
 }
 
 /** Listings with a change not sent, no job holding them and nothing heard for `minutes`: their job was lost. */
 export async function findStalled(sql: Sql, minutes: number): Promise<number[]> {
   const rows = await sql<{ listingId: number }[]>`
-    select listing_id from ebay_revisions
-    where requested > sent and status <> 'waiting' and (leased_until is null or leased_until < now())
+    select listing_id from listing_places
+    where revision_requested > revision_sent and marketplace = 'ebay' and revision_state <> 'waiting'
+      and (leased_until is null or leased_until < now())
       and updated_at < now() - make_interval(mins => ${minutes})
     limit 500`
   return rows.map((row) => row.listingId)
@@ -164,5 +174,6 @@ export async function findStalled(sql: Sql, minutes: number): Promise<number[]> 
 
 /** Marks the row looked at, so the sweep does not enqueue it again at once. */
 export async function touch(sql: Sql, listingIds: number[]): Promise<void> {
-  if (listingIds.length) await sql`update ebay_revisions set updated_at = now() where listing_id in ${sql(listingIds)}`
+  if (listingIds.length)
+    await sql`update listing_places set updated_at = now() where listing_id in ${sql(listingIds)} and marketplace = 'ebay'`
 }

@@ -1,6 +1,7 @@
 // SQL for learning of eBay sales: the orders applied (ebay_orders, by eBay's order id) and the listing an order's SKU
 // is. How far their orders were read is db/sales-polls.ts; whose grant works, db/marketplace-connections.ts.
 import type { Tx } from './client.ts'
+import { lowerPlaceQuantity } from './listing-places.ts'
 
 /** A line of an order: what sold, under which SKU ('' for none) and eBay item. */
 export interface SoldLine {
@@ -26,7 +27,10 @@ export async function markOrderApplied(tx: Tx, userId: number, orderId: string):
  * (by hand, another Snaplist install) finds none, and nothing of anyone else's.
  */
 export async function listingOfSku(tx: Tx, userId: number, sku: string): Promise<number | undefined> {
-  const [row] = await tx<{ id: number }[]>`select id from listings where user_id = ${userId} and ebay_sku = ${sku}`
+  const [row] = await tx<{ id: number }[]>`
+    select l.id from listing_places p join listings l on l.id = p.listing_id
+    where p.marketplace = 'ebay' and lower(p.details ->> 'sku') = lower(${sku}) and p.details ->> 'sku' = ${sku}
+      and l.user_id = ${userId}`
   return row?.id
 }
 
@@ -36,12 +40,12 @@ export async function listingOfSku(tx: Tx, userId: number, sku: string): Promise
  */
 export async function listingOfEbayItem(tx: Tx, userId: number, itemId: string): Promise<number | undefined> {
   const [row] = await tx<{ id: number }[]>`
-    select id from listings where user_id = ${userId} and platform_listing_id = ${`ebay-${itemId}`}
-      and ebay_import_source is not null`
+    select l.id from listing_places p join listings l on l.id = p.listing_id
+    where p.marketplace = 'ebay' and p.external_id = ${itemId} and l.user_id = ${userId}
+      and l.ebay_import_source is not null`
   return row?.id
 }
 
 /** eBay lowered its own count when it sold: what it last got from Snaplist is that much less now. */
-export async function lowerSentQuantity(tx: Tx, listingId: number, sold: number): Promise<void> {
-  await tx`update ebay_revisions set sent_quantity = greatest(sent_quantity - ${sold}, 0) where listing_id = ${listingId}`
-}
+export const lowerSentQuantity = (tx: Tx, listingId: number, sold: number) =>
+  lowerPlaceQuantity(tx, listingId, 'ebay', sold)

@@ -1,7 +1,9 @@
-// SQL for what the listings table keeps of a listing's life on eBay: the category, item specifics, SKU and offer kept
-// between attempts, and the marks of posting, ending and relisting. Only for a listing its owner's service found.
+// SQL for what the listings table keeps of a listing's life on eBay (the category, item specifics, condition and
+// shipping policy kept between attempts), and eBay's words for its place there (listing-places.ts: the SKU and offer,
+// the marks of posting, ending and relisting). Only for a listing its owner's service found.
 import type { Listing } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
+import { keepPlaceDetail, markPlaceEnded, markPlaceLive, placeDetail, savePlaceDetail } from './listing-places.ts'
 import { COLUMNS } from './listings.ts'
 
 /** What publishing to eBay keeps on a listing between attempts. */
@@ -17,8 +19,9 @@ export interface EbayListingState {
 
 export async function findEbayState(sql: Sql | Tx, id: number): Promise<EbayListingState> {
   const [row] = await sql<EbayListingState[]>`
-    select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_offer_id,
-      ebay_shipping_policy_id
+    select ebay_category_id, ebay_category_name, ebay_category_chosen, ebay_aspects, ebay_shipping_policy_id,
+      (select details ->> 'offerId' from listing_places where listing_id = listings.id and marketplace = 'ebay')
+        as ebay_offer_id
     from listings where id = ${id}`
   return (
     row ?? {
@@ -61,27 +64,22 @@ export async function saveEbayKept(
   return row!
 }
 
-export async function findEbaySku(sql: Sql, id: number): Promise<string | null | undefined> {
-  const [row] = await sql<{ ebaySku: string | null }[]>`select ebay_sku from listings where id = ${id}`
-  return row?.ebaySku
-}
+/** The listing's SKU on eBay, kept when it was first published (or imported); null before. */
+export const findEbaySku = (sql: Sql, id: number) => placeDetail(sql, id, 'ebay', 'sku')
 
 /** The published offers of those listings that have one on eBay (their SKU and offer id), for new prices. */
 export const findEbayOffers = (sql: Sql, ids: number[]) =>
   sql<{ listingId: number; sku: string; offerId: string }[]>`
-    select id as listing_id, ebay_sku as sku, ebay_offer_id as offer_id from listings
-    where id = any(${ids}::int[]) and ebay_sku is not null and ebay_offer_id is not null`
+    select listing_id, details ->> 'sku' as sku, details ->> 'offerId' as offer_id from listing_places
+    where listing_id = any(${ids}::int[]) and marketplace = 'ebay' and details ? 'sku' and details ? 'offerId'`
 
 /** Keeps the SKU unless the listing has one already (a racing publish), and answers the one it has. */
-export async function keepEbaySku(sql: Sql, id: number, sku: string): Promise<string> {
-  await sql`update listings set ebay_sku = ${sku} where id = ${id} and ebay_sku is null`
-  return (await findEbaySku(sql, id)) ?? sku
-}
+export const keepEbaySku = (sql: Sql, id: number, sku: string) => keepPlaceDetail(sql, id, 'ebay', 'sku', sku)
 
-export async function saveEbayOffer(sql: Sql, id: number, offerId: string | null): Promise<void> {
-  await sql`update listings set ebay_offer_id = ${offerId} where id = ${id}`
-}
+export const saveEbayOffer = (sql: Sql, id: number, offerId: string | null) =>
+  savePlaceDetail(sql, id, 'ebay', 'offerId', offerId)
 
+/** Live on eBay under eBay's listing id, with what it went up as; a listing sold out before is for sale again. */
 export async function markPostedToEbay(
   sql: Sql,
   id: number,
@@ -93,19 +91,21 @@ export async function markPostedToEbay(
     aspects: Record<string, string>
   },
 ): Promise<void> {
+  await markPlaceLive(sql, id, 'ebay', ebayItemId(posted.platformListingId))
   await sql`
-    update listings set platform_listing_id = ${posted.platformListingId}, platform_status = 'active',
-      condition = ${posted.condition}, ebay_condition = ${posted.ebayCondition},
+    update listings set sold_out = false, condition = ${posted.condition}, ebay_condition = ${posted.ebayCondition},
       ebay_condition_description = ${posted.conditionDescription}, ebay_aspects = ${sql.json(posted.aspects)}
     where id = ${id}`
 }
 
 /** Ends the listing on Snaplist's side once eBay has ended it; only a live one (a sale that came first wins). */
-export async function markEndedOnEbay(sql: Sql, id: number): Promise<void> {
-  await sql`update listings set platform_status = 'ended' where id = ${id} and platform_status = 'active'`
-}
+export const markEndedOnEbay = (sql: Sql, id: number) => markPlaceEnded(sql, id, 'ebay')
 
 /** Live on eBay again, under the listing id eBay gave the relisted offer. */
 export async function markRelistedOnEbay(sql: Sql, id: number, platformListingId: string): Promise<void> {
-  await sql`update listings set platform_status = 'active', platform_listing_id = ${platformListingId} where id = ${id}`
+  await markPlaceLive(sql, id, 'ebay', ebayItemId(platformListingId))
+  await sql`update listings set sold_out = false where id = ${id}`
 }
+
+/** eBay's listing id in SPEC's platform id ('ebay-<eBay's id>'). */
+const ebayItemId = (platformListingId: string) => platformListingId.replace(/^ebay-/, '')

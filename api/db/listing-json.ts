@@ -24,13 +24,14 @@ const JSON_FIELDS = COLUMN_LIST.map(
   .join(', ')
 
 /**
- * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on eBay
- * (platform id 'ebay-<eBay's id>') gets its viewUrl: ebayItemUrl followed by eBay's id.
+ * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on eBay (its
+ * eBay place) gets its viewUrl: ebayItemUrl followed by eBay's id.
  */
 export const listingJson = (sql: Sql, ebayItemUrl: string) =>
   sql`(select row_to_json(shown_listing) from (select ${sql.unsafe(JSON_FIELDS)},
-    case when platform_status = 'active' and platform_listing_id like 'ebay-_%'
-      then ${ebayItemUrl}::text || substr(platform_listing_id, 6) end as "viewUrl") as shown_listing)`
+    case when not sold_out then (select ${ebayItemUrl}::text || external_id from listing_places
+      where listing_id = listings.id and marketplace = 'ebay' and state = 'live' and external_id <> '') end
+      as "viewUrl") as shown_listing)`
 
 /**
  * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all

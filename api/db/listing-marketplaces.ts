@@ -134,7 +134,7 @@ export async function listingOfExternalId(
 
 /**
  * What the marketplace was sent now counts as its own, from a write whose snapshot had `before`: the change is added,
- * not set, so a sale applied meanwhile (which lowered it) stays taken off (as ebay_revisions' markStage does).
+ * not set, so a sale applied meanwhile (which lowered it) stays taken off (as ebay-revisions.ts's markStage does).
  */
 export async function addSentQuantity(
   sql: Sql,

@@ -144,7 +144,7 @@ function filtered(sql: Sql, filter: ListingFilter | undefined) {
 
 /**
  * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
- * index; the seller's SKU by its start, 0049's index; eBay's whole SKU; or the id) that the filter keeps.
+ * index; the seller's SKU by its start, 0049's index; eBay's whole SKU, 0062's; or the id) that the filter keeps.
  */
 function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   return words.reduce(
@@ -152,7 +152,8 @@ function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) 
       const id = namedId(word)
       return sql`${condition} and (search_text ilike ${anywhere(word)}
       or ${skuStartsWith(sql, word)}
-      or lower(ebay_sku) = ${word}${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
+      or listings.id in (select listing_id from listing_places where marketplace = 'ebay'
+        and lower(details ->> 'sku') = ${word})${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
     },
     filtered(sql, filter),
   )

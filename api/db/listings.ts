@@ -9,6 +9,7 @@ import type { FillableField } from '../contract/listing-suggestion.ts'
 import type { ListingEdit, ListingFill, ListingInput, ListingLife, Listing } from '../contract/listing.ts'
 import { toCents } from '../contract/listing-field-schemas.ts'
 import type { Sql, Tx } from './client.ts'
+import { markPlacesRestocked } from './listing-places.ts'
 import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
@@ -17,6 +18,12 @@ import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 // status the triggers keep and by the places' primary key), sales, and where the last change stands on eBay.
 const LIFE_COLUMNS = {
   status: 'dashboard_status as status',
+  // SPEC's fields, from the eBay place: 'sold' once the listing's last piece sold anywhere (its own mark).
+  platformListingId: `(select 'ebay-' || external_id from listing_places where listing_id = listings.id
+    and marketplace = 'ebay') as platform_listing_id`,
+  platformStatus: `case when sold_out then 'sold' else (select case state when 'live' then 'active'
+    when 'ended' then 'ended' when 'sold_out' then 'sold' end from listing_places where listing_id = listings.id
+    and marketplace = 'ebay' and external_id is not null) end as platform_status`,
   places: `(select coalesce(json_agg(json_build_object('marketplace', p.marketplace, 'state', p.state,
     'externalId', p.external_id, 'url', p.url) order by p.marketplace), '[]'::json)
     from listing_places p where p.listing_id = listings.id) as places`,
@@ -27,10 +34,10 @@ const LIFE_COLUMNS = {
   soldOn: 'sold_on',
   soldWhere: 'sold_where',
   oversoldOrders: `${OVERSOLD_ORDERS_SQL} as oversold_orders`,
-  ebayRevisionStatus:
-    '(select status from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_status',
-  ebayRevisionMessage:
-    '(select message from ebay_revisions where listing_id = listings.id and requested > 0) as ebay_revision_message',
+  ebayRevisionStatus: `(select revision_state from listing_places where listing_id = listings.id
+    and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_status`,
+  ebayRevisionMessage: `(select revision_message from listing_places where listing_id = listings.id
+    and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_message`,
   etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
   etsyViewUrl: `(select url from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_view_url`,
   etsyRevisionStatus: `(select revision_status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_status`,
@@ -281,9 +288,8 @@ export async function setPriceOrQuantity(
  * on eBay until Relist puts it back up there, Ready where it was on no marketplace of Snaplist's own status.
  */
 export async function restock(tx: Tx, id: number, quantity: number): Promise<Listing> {
+  await markPlacesRestocked(tx, id)
   const [row] = await tx<Listing[]>`
-    update listings set quantity = ${quantity},
-      platform_status = case when platform_listing_id like 'ebay-%' then 'ended' end
-    where id = ${id} returning ${tx.unsafe(COLUMNS)}`
+    update listings set quantity = ${quantity}, sold_out = false where id = ${id} returning ${tx.unsafe(COLUMNS)}`
   return row!
 }

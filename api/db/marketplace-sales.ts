@@ -4,6 +4,7 @@
 import type { SoldOn } from '../contract/listing.ts'
 import type { FeeLine, FeesState, ShortSettlement, StoredSale } from '../contract/sale-earnings.ts'
 import type { Sql, Tx } from './client.ts'
+import { markPlacesSoldOut } from './listing-places.ts'
 
 export interface Sale {
   marketplace: SoldOn
@@ -61,13 +62,13 @@ export async function recordSale(
   // A sale for a listing with nothing left changes only the ledger: the sale that took the last piece stays its sale.
   if (stock.quantity > 0)
     await tx`
-      update listings set quantity = ${left},
-        platform_status = case when ${left} = 0 then 'sold' else platform_status end,
+      update listings set quantity = ${left}, sold_out = sold_out or ${left} = 0,
         sold_price_cents = ${sale.unitPriceCents}, sold_at = ${sale.soldAt}, sold_order_id = ${sale.orderId},
         sold_on = ${sale.marketplace}, sold_where = ${sale.where ?? null},
         -- Sold before it was ended for a delete (docs/decisions/0023): the seller must see the sale, so it stays.
         deleting_since = null
       where id = ${listingId}`
+  if (stock.quantity > 0 && left === 0) await markPlacesSoldOut(tx, listingId, sale.marketplace)
   return { left, short }
 }
 

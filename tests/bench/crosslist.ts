@@ -314,7 +314,7 @@ async function run(
   for (;;) {
     const [row] = await sql<{ applied: number; unsent: number }[]>`
       select (select count(*)::int from marketplace_sales) as applied,
-        (select count(*)::int from ebay_revisions where requested > sent)
+        (select count(*)::int from listing_places where marketplace = 'ebay' and revision_requested > revision_sent)
           + (select count(*)::int from listing_marketplaces where requested > sent) as unsent`
     applied = row!.applied
     unsent = row!.unsent
@@ -355,8 +355,8 @@ async function run(
   const madeUp = ledger.length - sales.length + missing - twice
 
   // The listing's stock, and both marketplaces' counts, against what sold.
-  const listings = await sql<{ id: number; quantity: number; platformStatus: string }[]>`
-    select id, quantity, platform_status as "platformStatus" from listings`
+  const listings = await sql<{ id: number; quantity: number; soldOut: boolean }[]>`
+    select id, quantity, sold_out from listings`
   const stock = new Map(listings.map((listing) => [listing.id, listing]))
   let stockOff = 0
   let countOff = 0
@@ -364,10 +364,10 @@ async function run(
   for (const item of items) {
     const left = Math.max(item.initial - item.sold, 0)
     const listing = stock.get(item.id)!
-    if (listing.quantity !== left || (left === 0) !== (listing.platformStatus === 'sold')) {
+    if (listing.quantity !== left || (left === 0) !== listing.soldOut) {
       stockOff += 1
       details.push(
-        `listing ${item.id}: ${listing.quantity} ${listing.platformStatus}, expected ${left} (${item.initial} less ${item.sold} sold)`,
+        `listing ${item.id}: ${listing.quantity} ${listing.soldOut ? 'sold' : 'not sold'}, expected ${left} (${item.initial} less ${item.sold} sold)`,
       )
     }
     if (left > 0) {
@@ -457,7 +457,7 @@ async function run(
   for (const item of liveAfterSoldOut()) {
     const [place] = await sql`select status, requested, sent, revision_status, revision_message, revision_lease_until
       from listing_marketplaces where listing_id = ${item.id} and marketplace = 'etsy'`
-    const [revision] = await sql`select * from ebay_revisions where listing_id = ${item.id}`
+    const [revision] = await sql`select * from listing_places where listing_id = ${item.id} and marketplace = 'ebay'`
     details.push(
       `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,
     )

@@ -217,7 +217,7 @@ async function run(
   let state: { applied: number; unsent: number; mail: number }
   for (;;) {
     const [row] = await sql<{ applied: number; unsent: number }[]>`
-      select (select count(*)::int from ebay_orders) as applied, (select count(*)::int from ebay_revisions where requested > sent) as unsent`
+      select (select count(*)::int from ebay_orders) as applied, (select count(*)::int from listing_places where marketplace = 'ebay' and revision_requested > revision_sent) as unsent`
     state = { applied: row!.applied, unsent: row!.unsent, mail: mail.length }
     if (
       (state.applied >= orders.length && state.unsent === 0 && state.mail >= expectedMail) ||
@@ -230,8 +230,8 @@ async function run(
 
   // Sales: each listing's quantity is what it started with less what sold, Sold at none left.
   const listings = await sql<
-    { id: number; quantity: number; platformStatus: string; title: string; oversold: number }[]
-  >`select id, quantity, platform_status as "platformStatus", title, (select count(*)::int from marketplace_sales s where s.listing_id = listings.id and s.short > 0) as oversold from listings`
+    { id: number; quantity: number; soldOut: boolean; title: string; oversold: number }[]
+  >`select id, quantity, sold_out, title, (select count(*)::int from marketplace_sales s where s.listing_id = listings.id and s.short > 0) as oversold from listings`
   // A piece sold beyond the stock (decision 0030): no revision may raise what eBay sells, so there must be none.
   const oversold = listings.reduce((sum, listing) => sum + listing.oversold, 0)
   let quantityMismatches = 0
@@ -240,10 +240,10 @@ async function run(
       .filter((order) => listingIdOfSku(order.sku) === listing.id)
       .reduce((sum, order) => sum + order.quantity, 0)
     const expected = QUANTITY - sold
-    if (listing.quantity !== expected || (expected === 0) !== (listing.platformStatus === 'sold')) {
+    if (listing.quantity !== expected || (expected === 0) !== listing.soldOut) {
       quantityMismatches += 1
       console.log(
-        `  listing ${listing.id}: quantity ${listing.quantity} ${listing.platformStatus}, expected ${expected} (${sold} sold on eBay)`,
+        `  listing ${listing.id}: quantity ${listing.quantity} ${listing.soldOut ? 'sold' : 'not sold'}, expected ${expected} (${sold} sold on eBay)`,
       )
     }
   }

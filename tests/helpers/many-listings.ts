@@ -1,8 +1,7 @@
 // A power seller's inventory in one statement (issue 31): `count` listings copied from one the seller made through the
 // API (its photo, description, specifics), each with its own title, brand, keywords, price and age, one in seven sold
-// and one in eleven ended on eBay (its place there, migration 0054, written by the listings' trigger), newest first as
-// they were listed. 10,000 take about a second, where the API would take
-// minutes.
+// and one in eleven ended on eBay (its place there, migration 0054), newest first as they were listed. 10,000 take
+// about a second, where the API would take minutes.
 import type { Sql } from '../../api/db/client.ts'
 
 const ITEMS = [
@@ -25,8 +24,8 @@ async function copiedColumns(sql: Sql): Promise<string[]> {
   const rows = await sql<{ name: string }[]>`
     select column_name as name from information_schema.columns
     where table_name = 'listings' and table_schema = current_schema() and is_generated = 'NEVER'
-      and column_name not in ('id', 'client_id', 'sku', 'ebay_sku', 'title', 'brand', 'keywords', 'price', 'asking_price_cents',
-        'created_at', 'platform_status', 'platform_listing_id', 'dashboard_status')
+      and column_name not in ('id', 'client_id', 'sku', 'title', 'brand', 'keywords', 'price', 'asking_price_cents',
+        'created_at', 'sold_out', 'dashboard_status')
       and column_default is distinct from 'nextval(''listings_id_seq''::regclass)'`
   return rows.map((row) => row.name)
 }
@@ -36,20 +35,26 @@ async function copiedColumns(sql: Sql): Promise<string[]> {
  * older than the one before.
  */
 export async function copyListing(sql: Sql, modelId: number, count: number): Promise<void> {
+  // The copies' ids follow their order (one statement, lot 1 first), so lot i is the first copy's id + i - 1.
   const names = await copiedColumns(sql)
   const columns = names.join(', ')
   const fromModel = names.map((name) => `model.${name}`).join(', ')
   const items = sql.json(ITEMS.map(([title, brand, keywords]) => ({ title, brand, keywords })) as never)
+  const [first] = await sql<{ id: number }[]>`
+    with items as (select ordinality - 1 as n, value from jsonb_array_elements(${items}::jsonb) with ordinality),
+      copies as (
+        insert into listings (${sql.unsafe(columns)}, title, brand, keywords, price, created_at, sold_out)
+        select ${sql.unsafe(fromModel)},
+          (items.value->>'title') || ', lot ' || i, items.value->>'brand', string_to_array(items.value->>'keywords', ','),
+          20 + (i * 7) % 180, model.created_at - make_interval(secs => i), i % 7 = 0
+        from listings model, generate_series(1, ${count}) as i
+        join items on items.n = i % ${ITEMS.length}
+        where model.id = ${modelId}
+        order by i
+        returning id)
+    select min(id) as id from copies`
   await sql`
-    with items as (select ordinality - 1 as n, value from jsonb_array_elements(${items}::jsonb) with ordinality)
-    insert into listings (${sql.unsafe(columns)}, title, brand, keywords, price, created_at, platform_status,
-      platform_listing_id)
-    select ${sql.unsafe(fromModel)},
-      (items.value->>'title') || ', lot ' || i, items.value->>'brand', string_to_array(items.value->>'keywords', ','),
-      20 + (i * 7) % 180, model.created_at - make_interval(secs => i),
-      case when i % 7 = 0 then 'sold' when i % 11 = 0 then 'ended' else model.platform_status end,
-      case when i % 7 <> 0 and i % 11 = 0 then 'ebay-' || (900000 + i) else model.platform_listing_id end
-    from listings model, generate_series(1, ${count}) as i
-    join items on items.n = i % ${ITEMS.length}
-    where model.id = ${modelId}`
+    insert into listing_places (listing_id, marketplace, external_id, state)
+    select ${first!.id}::int + i - 1, 'ebay', (900000 + i)::text, 'ended' from generate_series(1, ${count}) as i
+    where i % 7 <> 0 and i % 11 = 0`
 }

@@ -8,7 +8,7 @@ import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
 
 // Columns a copy gets its own of (the rest are the published listing's).
-const OWN = new Set(['id', 'client_id', 'created_at', 'sku', 'ebay_sku', 'ebay_offer_id', 'platform_listing_id'])
+const OWN = new Set(['id', 'client_id', 'created_at', 'sku'])
 
 /** Copies the seller's published listing `sourceId` `count` times; answers the copies' ids, oldest first. */
 export async function copyLiveListing(
@@ -31,7 +31,8 @@ export async function copyLiveListing(
     select ${list}, now() + make_interval(secs => n) from listings, generate_series(1, ${count}) as n
     where id = ${sourceId} order by n returning id`
   const [source] = await sql<{ sku: string; offerId: string }[]>`
-    select ebay_sku as sku, ebay_offer_id as offer_id from listings where id = ${sourceId}`
+    select details ->> 'sku' as sku, details ->> 'offerId' as offer_id from listing_places
+    where listing_id = ${sourceId} and marketplace = 'ebay'`
   const inventory = fake.inventory(grant)
   const item = inventory.items.get(source!.sku)!
   const offer = inventory.offers.get(source!.offerId)!
@@ -52,12 +53,10 @@ export async function copyLiveListing(
     })
     fake.sell.listings.set(copy.ebayId, { seller: grant, sku: copy.sku })
   }
-  const values = copies.map((copy) => [copy.id, copy.sku, copy.offerId, `ebay-${copy.ebayId}`])
+  const values = copies.map((copy) => [copy.id, copy.sku, copy.offerId, copy.ebayId])
   await sql`
-    update listings set ebay_sku = copy.sku, ebay_offer_id = copy.offer_id, platform_listing_id = copy.platform_id
-    from (values ${sql(values)}) as copy (id, sku, offer_id, platform_id) where listings.id = copy.id::int`
-  await sql`
-    insert into ebay_revisions (listing_id, status, sent_quantity)
-    select id, 'done', quantity from listings where id = any(${copies.map((copy) => copy.id)}::int[])`
+    insert into listing_places (listing_id, marketplace, external_id, state, quantity_sent, details)
+    select l.id, 'ebay', copy.ebay_id, 'live', l.quantity, jsonb_build_object('sku', copy.sku, 'offerId', copy.offer_id)
+    from (values ${sql(values)}) as copy (id, sku, offer_id, ebay_id) join listings l on l.id = copy.id::int`
   return copies.map((copy) => copy.id)
 }

@@ -12,8 +12,8 @@ export interface SchemaBefore {
   db: Database
   /** Runs one migration's file. */
   apply(file: string): Promise<void>
-  /** Runs every migration from this one on, in order. */
-  applyFrom(file: string): Promise<void>
+  /** Runs every migration from this one on, in order, up to the one named `until` (its number will do). */
+  applyFrom(file: string, until?: string): Promise<void>
 }
 
 const migrationFiles = async () => (await readdir(MIGRATIONS)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort()
@@ -36,8 +36,8 @@ export async function schemaBefore(migration: string, { onServer = false } = {})
   return {
     db,
     apply,
-    async applyFrom(file) {
-      for (const later of files.filter((name) => name >= file)) await apply(later)
+    async applyFrom(file, until) {
+      for (const later of files.filter((name) => name >= file && (!until || name < until))) await apply(later)
     },
   }
 }

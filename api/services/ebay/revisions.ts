@@ -1,8 +1,8 @@
 // Revising a listing that is on eBay (docs/product.md §4, decision 0015): the inventory item is replaced, then the offer
-// updated, both full replacements, from a durable job. Each listing's row in ebay_revisions says what was asked for
-// and how far eBay has got, so a job that dies between the two calls is finished by its retry without sending either
-// twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and one job at a
-// time talks to eBay for a listing (a lease), however many processes run.
+// updated, both full replacements, from a durable job. Each listing's eBay place (db/ebay-revisions.ts) says what was
+// asked for and how far eBay has got, so a job that dies between the two calls is finished by its retry without
+// sending either twice, quick edits in a row become one revision (the job sends the listing as it is when it runs), and
+// one job at a time talks to eBay for a listing (a lease), however many processes run.
 import { randomUUID } from 'node:crypto'
 import { logChange } from '../../db/change-events.ts'
 import type { Listing } from '../../contract/listing.ts'

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LISTINGS_PAGE_SIZE, type ListingPage } from '../../../api/contract/listing-search.ts'
 import { readyListingIds } from '../../../api/db/listing-search.ts'
 import { client, createTestApp, newUser, readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
+import { placeOnEbay } from '../../helpers/places.ts'
 
 let t: TestApp
 let alice: ReturnType<typeof client>
@@ -53,7 +54,7 @@ beforeAll(async () => {
   })
   ids.boots = await create(alice, { title: 'Leather boots size 9', brand: 'Frye', keywords: ['western'], price: 90 })
   await create(bob, { title: "Bob's denim jacket", brand: "Levi's", price: 70 })
-  await t.db.sql`update listings set platform_status = 'sold' where id = ${ids.boots}`
+  await t.db.sql`update listings set sold_out = true where id = ${ids.boots}`
 })
 afterAll(() => t.close())
 
@@ -122,10 +123,8 @@ describe('GET /api/listings/search', () => {
     const tote = await create(dana, { title: 'Canvas tote', price: 15 })
     const hat = await create(dana, { title: 'Corduroy hat', price: 20 })
     await create(dana, { title: 'Corduroy cap', price: 12 })
-    // Live on both, on eBay only, on Etsy only (as eBay's columns and Etsy's bookkeeping say, migration 0054).
-    for (const id of [coat, tote])
-      await t.db.sql`
-      update listings set platform_status = 'active', platform_listing_id = ${`ebay-${id}`} where id = ${id}`
+    // Live on both, on eBay only, on Etsy only (as eBay's place and Etsy's bookkeeping say, migrations 0054, 0062).
+    for (const id of [coat, tote]) await placeOnEbay(t.db.sql, id)
     for (const id of [coat, hat])
       await t.db.sql`
       insert into listing_marketplaces (listing_id, marketplace, external_id, status)
@@ -138,7 +137,7 @@ describe('GET /api/listings/search', () => {
     const found = await search(dana, '?status=live-on-ebay&q=corduroy')
     expect([titles(found), found.total]).toEqual([['Corduroy coat'], 1])
     // Ended on eBay, live on Etsy still: Live, and Live on Etsy, not on eBay.
-    await t.db.sql`update listings set platform_status = 'ended' where id = ${coat}`
+    await placeOnEbay(t.db.sql, coat, 'ended')
     const after = await search(dana, '?status=live')
     expect(titles(after)).toEqual(['Corduroy hat', 'Canvas tote', 'Corduroy coat'])
     expect(after.counts).toMatchObject({ live: 3, 'live-on-ebay': 1, 'live-on-etsy': 2 })
@@ -175,7 +174,7 @@ describe('GET /api/listings/search', () => {
     for (let index = 0; index < 60; index++)
       await create(erin, { title: `${index % 2 ? 'Teacup' : 'Saucer'} ${index}`, price: 10 + (index % 5) })
     await t.db.sql`update listings set created_at = date_trunc('minute', created_at) where user_id = ${erinId}`
-    await t.db.sql`update listings set platform_status = 'sold' where user_id = ${erinId} and id % 3 = 0`
+    await t.db.sql`update listings set sold_out = true where user_id = ${erinId} and id % 3 = 0`
     const walk = async (query: string) => {
       const seen: ListingPage['listings'] = []
       let page = await search(erin, query)
@@ -238,8 +237,8 @@ describe('GET /api/listings/ready-ids', () => {
         await create(dave, { title: `Record ${String(index).padStart(2, '0')}`, brand: index % 2 ? 'Motown' : 'Stax' }),
       )
     const [live, sold, deleting] = made.slice(-3) as [number, number, number]
-    await t.db.sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-123' where id = ${live}`
-    await t.db.sql`update listings set platform_status = 'sold' where id = ${sold}`
+    await placeOnEbay(t.db.sql, live, 'live', '123')
+    await t.db.sql`update listings set sold_out = true where id = ${sold}`
     await t.db.sql`update listings set deleting_since = now() where id = ${deleting}`
     await create(bob, { title: 'Record 01', brand: 'Motown' })
 

@@ -237,8 +237,9 @@ describe('publishing a listing to eBay', () => {
     const seller = await connectedSeller('lost-offer')
     const listing = await createListing(seller)
     expect((await post(seller, listing.id, { aspects: { Type: 'Jacket' }, postalCode: '95125' })).status).toBe(200)
-    await t.db
-      .sql`update listings set platform_listing_id = null, platform_status = null, ebay_offer_id = null where id = ${listing.id}`
+    await t.db.sql`
+      update listing_places set external_id = null, state = 'publishing', details = details - 'offerId'
+      where listing_id = ${listing.id} and marketplace = 'ebay'`
     const again = await post(seller, listing.id, { aspects: { Type: 'Jacket' } })
     expect(again.status).toBe(200)
     expect(ebayListingsOf(seller, listing.id)).toBe(1)

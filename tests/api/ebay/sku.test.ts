@@ -113,7 +113,9 @@ describe('sales and SKUs per seller and per install', () => {
     inventory.items.set(legacy, inventory.items.get(sku!)!)
     inventory.items.delete(sku!)
     for (const offer of inventory.offers.values()) if (offer.sku === sku) offer.sku = legacy
-    await t.db.sql`update listings set ebay_sku = ${legacy} where id = ${listing.id}`
+    await t.db.sql`
+      update listing_places set details = details || jsonb_build_object('sku', ${legacy}::text)
+      where listing_id = ${listing.id} and marketplace = 'ebay'`
 
     await editTitle(t, seller, listing, 'Trucker jacket, older post')
     expect((inventory.items.get(legacy) as JsonBody).product.title).toBe('Trucker jacket, older post')

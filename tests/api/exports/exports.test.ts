@@ -7,6 +7,7 @@ import { recordSale } from '../../../api/db/marketplace-sales.ts'
 import { csvRecords, parseCsv } from '../../helpers/csv.ts'
 import { readJson } from '../../helpers/test-app.ts'
 import { createListing, twoSellersPerFile, type Seller } from '../../helpers/two-sellers.ts'
+import { placeOnEbay } from '../../helpers/places.ts'
 
 const s = twoSellersPerFile('exports')
 
@@ -141,8 +142,7 @@ describe('GET /api/exports/inventory.csv', () => {
 
   it('says where a listing is live', async () => {
     const live = await createListing(s.alice, { sku: 'LIVE-1' })
-    await s.t.db
-      .sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-1100' where id = ${live.id}`
+    await placeOnEbay(s.t.db.sql, live.id, 'live', '1100')
     const rows = csvRecords(await download('/api/exports/inventory.csv'))
     expect(rows.find((row) => row.SKU === 'LIVE-1')).toMatchObject({ Status: 'Live', 'Where live': 'eBay' })
   })

@@ -8,6 +8,7 @@ import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import { recordSale } from '../../../api/db/marketplace-sales.ts'
 import { readJson } from '../../helpers/test-app.ts'
 import { createListing, twoSellersPerFile } from '../../helpers/two-sellers.ts'
+import { placeOnEbay } from '../../helpers/places.ts'
 
 const s = twoSellersPerFile('insights')
 
@@ -84,9 +85,7 @@ describe('GET /api/insights', () => {
       new Date(Date.now() - 200 * 86_400_000).toISOString(),
     )
     const recent = await create({ title: 'New Pyrex' }, new Date(Date.now() - 10 * 86_400_000).toISOString())
-    for (const listing of [old, recent])
-      await s.t.db
-        .sql`update listings set platform_status = 'active', platform_listing_id = ${`ebay-${listing.id}`} where id = ${listing.id}`
+    for (const listing of [old, recent]) await placeOnEbay(s.t.db.sql, listing.id)
     const { stale } = await insightsOf('')
     expect(stale.listings).toEqual([{ id: old.id, title: 'Old Pyrex', price: 24, daysListed: 200 }])
     expect(stale.count).toBe(1)

@@ -11,6 +11,7 @@ import { createListingService } from '../../../api/services/listings/listings.ts
 import { createLocalStorage } from '../../../api/services/listings/local-storage.ts'
 import { photoForm, solidJpeg } from '../../helpers/images.ts'
 import { client, createTestApp, newUser, readJson, type TestApp } from '../../helpers/test-app.ts'
+import { placeOnEbay } from '../../helpers/places.ts'
 
 let t: TestApp & { photosDir: string }
 let alice: ReturnType<typeof client>
@@ -232,8 +233,7 @@ describe('an edit of a listing live on eBay', () => {
       ],
     })
     const live = await newListing(1)
-    await t.db
-      .sql`update listings set platform_status = 'active', platform_listing_id = 'ebay-110001' where id = ${live.id}`
+    await placeOnEbay(t.db.sql, live.id, 'live', '110001')
     const ready = await newListing(1)
 
     await service.update(aliceId, live.id, { ...fields(live.images), title: 'Revised on eBay', version: 1 })
