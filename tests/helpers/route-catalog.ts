@@ -33,7 +33,8 @@ import {
   ReadyListingIdsQuerySchema,
 } from '../../api/contract/listing-search.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
-import { EbayExchangeSchema, EtsyExchangeSchema } from '../../api/contract/marketplace-exchange.ts'
+import { EbayExchangeSchema } from '../../api/contract/ebay/ebay-exchange.ts'
+import { EtsyExchangeSchema } from '../../api/contract/etsy/etsy-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { EbayManualSchema, readEbayRedirect } from '../../../api/contract/marketplace-exchange.ts'
+import { EbayManualSchema, readEbayRedirect } from '../../../api/contract/ebay/ebay-exchange.ts'
 import { setAdmin } from '../../../api/db/users.ts'
 import type { EbayConfig } from '../../../api/env.ts'
 import { createEbayProvider, EBAY_SCOPES } from '../../../api/services/marketplaces/ebay.ts'
