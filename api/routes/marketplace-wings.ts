@@ -10,7 +10,14 @@ export function marketplaceWingRoutes(s: AppServices, clientAddress: (c: Context
   return new Hono<AppEnv>()
     .route(
       '/',
-      ebayRoutes({ ebay: s.ebay, accountDeletion: s.ebayAccountDeletion, limits: s.lookupLimits, clientAddress }),
+      ebayRoutes({
+        ebay: s.ebay,
+        accountDeletion: s.ebayAccountDeletion,
+        oauth: s.marketplaceOAuth,
+        environment: s.ebayEnvironment,
+        limits: s.lookupLimits,
+        clientAddress,
+      }),
     )
-    .route('/', etsyRoutes({ etsy: s.etsy, limits: s.lookupLimits }))
+    .route('/', etsyRoutes({ etsy: s.etsy, oauth: s.marketplaceOAuth, limits: s.lookupLimits }))
 }

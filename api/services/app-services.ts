@@ -8,7 +8,8 @@ import { createLoginDevices } from './accounts/login-devices.ts'
 import { createAdminService } from './admin.ts'
 import { createEphemeralCipher } from './crypto.ts'
 import { hostsOf } from './ebay/hosts.ts'
-import { describeEbayEnvironment } from './marketplaces/ebay.ts'
+import { describeEbayEnvironment } from './ebay/ebay-connect.ts'
+import { MARKETPLACE_CONNECTS } from './marketplace-modules.ts'
 import { createEbayAccountDeletion } from './ebay/account-deletion.ts'
 import { createEbayServices } from './ebay/ebay-services.ts'
 import { createNotificationSignatures } from './ebay/notification-signature.ts'
@@ -136,6 +137,7 @@ export function createAppServices({
     providers,
     push: createPushQueue(jobs),
     limits: lookupLimits,
+    connects: MARKETPLACE_CONNECTS,
   })
   const pushServices = createPushServices(sql, jobs, config.publicUrl, push)
   const recorder = createSaleRecorder({ jobs })

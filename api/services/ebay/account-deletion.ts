@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import { eraseEbayAccount } from '../../db/marketplace-connections.ts'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import { AppError } from '../../errors.ts'
 import { challengeResponse } from './notification-challenge.ts'
 import {

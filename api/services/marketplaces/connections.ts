@@ -1,18 +1,19 @@
 // A seller's marketplace connections, whatever the marketplace: the list the Dashboard shows (never a token), the
 // status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
-// before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
-// connect flow described in contract/marketplace-descriptions.ts.
+// before it expires. Each marketplace plugs in through its wing's connect part (MarketplaceConnect, in
+// services/<marketplace>/<marketplace>-connect.ts, read through services/marketplace-modules.ts), its connect flow
+// described in contract/marketplace-descriptions.ts.
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
-import { forgetSellerSetup } from '../../db/ebay-seller-setup.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
+import type { MarketplacesConfig } from '../marketplace-modules.ts'
 
 export interface TokenGrant {
   accessToken: string
@@ -39,6 +40,17 @@ export interface MarketplaceProvider {
 
 export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>>
 
+/** A marketplace's connect part, declared in its wing: how its grants are made, and what a new one makes stale. */
+export interface MarketplaceConnect {
+  /** The marketplace's OAuth from the server's settings, or undefined while they are incomplete. */
+  provider(config: MarketplacesConfig): MarketplaceProvider | undefined
+  /**
+   * What Snaplist keeps read from the marketplace account, forgotten on each new grant (the seller may have changed it
+   * on the marketplace since).
+   */
+  forgetAccount?(sql: Sql, userId: number): Promise<void>
+}
+
 /** The marketplace refused a code, a refresh token or an access token: that grant is over. */
 export class GrantRefused extends AppError {
   constructor(platform: Platform, message: string, code: ErrorCode = `${platform}_grant_refused`) {
@@ -51,14 +63,6 @@ export class TokenRejected extends GrantRefused {
   constructor(platform: Platform, message: string) {
     super(platform, message, `${platform}_token_rejected`)
   }
-}
-
-/**
- * What Snaplist keeps read from a marketplace account, forgotten on each new grant: eBay's business policies and
- * inventory location (the seller may have changed them on eBay since).
- */
-const ACCOUNT_CACHES: Partial<Record<Platform, (sql: Sql, userId: number) => Promise<void>>> = {
-  ebay: forgetSellerSetup,
 }
 
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
@@ -111,10 +115,12 @@ export interface MarketplaceConnectionDeps {
   push?: PushQueue
   /** Checking a connection asks the marketplace: it counts on the install's lookup limit (issue 46 G3) when given. */
   limits?: LookupLimiter
+  /** Each marketplace's connect part (services/marketplace-modules.ts): what a new grant makes stale; nothing without it. */
+  connects?: Partial<Record<Platform, MarketplaceConnect>>
 }
 
 export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps) {
-  const { sql, cipher, providers, push, limits } = deps
+  const { sql, cipher, providers, push, limits, connects = {} } = deps
   /**
    * The grant is over: kept as lapsed. The seller hears of it once, from the call that ended it: their open screens are
    * told to ask for a new connection (decision 0034), and their phones (decision 0035).
@@ -276,7 +282,7 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       account: MarketplaceAccount,
     ): Promise<MarketplaceConnection> {
       const row = await connections.saveConnection(sql, userId, platform, seal(grant), account)
-      await ACCOUNT_CACHES[platform]?.(sql, userId)
+      await connects[platform]?.forgetAccount?.(sql, userId)
       return toView(row)
     },
   }
