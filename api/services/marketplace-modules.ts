@@ -4,12 +4,17 @@
 import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
 import { ebayConnect } from './ebay/ebay-connect.ts'
 import { ebayEnv, type EbayEnv } from './ebay/ebay-env.ts'
+import type { EbayAppDeps } from './ebay/ebay-wing.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
 import { etsyEnv, type EtsyEnv } from './etsy/etsy-env.ts'
+import type { EtsyAppDeps } from './etsy/etsy-wing.ts'
 import type { MarketplaceConnect, MarketplaceProviders } from './marketplaces/connections.ts'
 
 /** Every marketplace's part of the Config (api/env.ts), side by side: config.ebay, config.etsy, …. */
 export type MarketplacesConfig = EbayEnv & EtsyEnv
+
+/** Every marketplace's part of what the app is built from (AppDeps): ebayConfig, etsyConfig, …. */
+export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps
 
 /** A marketplace's settings: read from the environment, and said in a line of the start's summary. */
 interface MarketplaceEnv<Part> {

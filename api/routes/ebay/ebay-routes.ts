@@ -2,9 +2,7 @@
 // by barcode, and what eBay itself calls (account deletion, order push).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
-import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
-import type { EbayAccountDeletion } from '../../services/ebay/account-deletion.ts'
-import type { EbayServices } from '../../services/ebay/ebay-services.ts'
+import type { EbayWing } from '../../services/ebay/ebay-wing.ts'
 import type { LookupLimiter } from '../../services/lookup-limits.ts'
 import type { MarketplaceOAuth } from '../../services/marketplaces/oauth.ts'
 import { ebayConnectRoutes } from './connect.ts'
@@ -16,22 +14,19 @@ import { ebayOrderPushRoutes } from './order-push.ts'
 import { ebayPublishRoutes } from './publish.ts'
 
 export interface EbayRouteDeps {
-  ebay: EbayServices
-  accountDeletion: EbayAccountDeletion
+  ebay: EbayWing
   oauth: MarketplaceOAuth
-  /** What GET /debug/ebay-environment reports (settings as yes/no only). */
-  environment: EbayEnvironmentReport
   limits: LookupLimiter
   clientAddress: (c: Context) => string
 }
 
-export function ebayRoutes({ ebay, accountDeletion, oauth, environment, limits, clientAddress }: EbayRouteDeps) {
+export function ebayRoutes({ ebay, oauth, limits, clientAddress }: EbayRouteDeps) {
   return new Hono<AppEnv>()
-    .route('/', ebayConnectRoutes(oauth, environment))
+    .route('/', ebayConnectRoutes(oauth, ebay.environment))
     .route('/', ebayPublishRoutes({ ...ebay, limits }))
     .route('/', ebayImportRoutes(ebay.importer))
     .route('/', productLookupRoutes(ebay.catalog, limits))
     .route('/', ebayLifecycleRoutes(ebay.selling))
-    .route('/', ebayAccountDeletionRoutes(accountDeletion, clientAddress))
+    .route('/', ebayAccountDeletionRoutes(ebay.accountDeletion, clientAddress))
     .route('/', ebayOrderPushRoutes(ebay.orderPush, clientAddress))
 }
