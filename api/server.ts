@@ -7,7 +7,7 @@ import { createApp, type AppType } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
-import { describeMarketplacesEnv, marketplaceProviders } from './services/marketplace-modules.ts'
+import { describeMarketplacesEnv, marketplaceProviders, marketplacesAppDeps } from './services/marketplace-modules.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
@@ -52,15 +52,13 @@ function buildApp(appUrl: string): AppType {
     jobs,
     google: googleIdentityFromConfig(config),
     marketplaces: { cipher, providers: marketplaceProviders(config) },
-    ebayConfig: config.ebay,
-    etsyConfig: config.etsy,
+    ...marketplacesAppDeps(config),
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     analysisLimits: config.analysisLimits,
     lookupLimits: config.lookupLimits,
     eventStreams: config.eventStreams,
     salesPollMinutes: config.salesPollMinutes,
-    ebayImport: config.ebayImport,
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
     push: {

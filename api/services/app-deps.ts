@@ -16,7 +16,7 @@ import type { MarketplacesAppDeps } from './marketplace-modules.ts'
 import type { PushOptions } from './push/push-services.ts'
 import type { PerMinuteAndDay } from './rate-limit.ts'
 
-/** Each marketplace's own settings are its wing's part of these (MarketplacesAppDeps: ebayConfig, etsyConfig, …). */
+/** Each marketplace's own settings are its wing's part of these (MarketplacesAppDeps, services/marketplace-modules.ts). */
 export interface AppDeps extends MarketplacesAppDeps {
   sql: Sql
   /**

@@ -17,7 +17,7 @@ import { createBulkActions, type BulkActions } from './selling/bulk-actions.ts'
 import { createBulkPoster, type BulkPoster } from './selling/bulk-post.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { SellingMarketplaces, WingDeps } from './selling/marketplace.ts'
-import { buildWings, catalogAccess, type MarketplaceWings } from './marketplace-wings.ts'
+import { buildWings, catalogAccess, specItemUrl, type MarketplaceWings } from './marketplace-wings.ts'
 import { createSaleCancellation } from './selling/sale-cancelled.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './selling/sales.ts'
@@ -174,13 +174,12 @@ export function createAppServices(deps: AppDeps): AppServices {
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = Object.values(wings).flatMap((wing) => wing.selling ?? [])
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
-  // The listing's eBay address in its JSON (SPEC's field), until the places carry their own.
-  const ebayItemUrl = wings.ebay.itemUrl
-  const listings = createListingService(sql, storage, ebayItemUrl, { marketplaces: selling, liveDeletion })
+  const itemUrl = specItemUrl(wings)
+  const listings = createListingService(sql, storage, itemUrl, { marketplaces: selling, liveDeletion })
   const liveStreams = createLiveStreams({
     sql,
-    ebayItemUrl,
-    feed: createChangeFeed({ sql, ebayItemUrl, mode: changeFeed }),
+    itemUrl,
+    feed: createChangeFeed({ sql, itemUrl, mode: changeFeed }),
     ...(eventStreams ? { limits: eventStreams } : {}),
   })
   const admin = createAdminService({ sql, listingService: listings, storage })

@@ -37,6 +37,13 @@ export const MARKETPLACE_MODULES = {
 export const readMarketplacesEnv = (env: NodeJS.ProcessEnv) =>
   Object.assign({}, ...PLATFORMS.map((platform) => MARKETPLACE_MODULES[platform].env.read(env))) as MarketplacesConfig
 
+/** What the app is built from of each marketplace's settings (AppDeps' part, MarketplacesAppDeps). */
+export const marketplacesAppDeps = ({ ebay, etsy, ebayImport }: MarketplacesConfig): MarketplacesAppDeps => ({
+  ebayConfig: ebay,
+  etsyConfig: etsy,
+  ebayImport,
+})
+
 /** Each marketplace's line of the start's summary. */
 export const describeMarketplacesEnv = (config: MarketplacesConfig) =>
   PLATFORMS.map((platform) => MARKETPLACE_MODULES[platform].env.describe(config))

@@ -28,3 +28,6 @@ export function buildWings(shared: WingDeps, deps: MarketplacesAppDeps, catalog:
     etsy: buildEtsyWing(shared, deps),
   } satisfies Record<Platform, MarketplaceWing>
 }
+
+/** Where buyers see a listing, as SPEC's listing JSON gives it (its platformListingId's marketplace: eBay's item page). */
+export const specItemUrl = (wings: MarketplaceWings) => wings.ebay.itemUrl

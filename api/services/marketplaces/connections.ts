@@ -20,7 +20,7 @@ export interface TokenGrant {
   refreshToken: string | null
   expiresAt: Date | null
   refreshExpiresAt: Date | null
-  /** The scopes granted, when the marketplace says or its consent grants all that was asked (Etsy). */
+  /** The scopes granted, when the marketplace says or its consent grants all that was asked. */
   scopes?: readonly string[]
 }
 
@@ -173,7 +173,7 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       await lapse(row)
       throw new ConnectionLapsed(row.platform)
     }
-    // A refresh token that was not rotated (eBay's) keeps its own end.
+    // A refresh token that was not rotated (a marketplace may keep one for its lifetime) keeps its own end.
     const kept =
       grant.refreshToken === null
         ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry }

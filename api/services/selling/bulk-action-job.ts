@@ -1,5 +1,5 @@
 // One job of a bulk action (docs/decisions/0038): up to 25 of its listings, the most a marketplace's call for many
-// prices takes (eBay's bulkUpdatePriceQuantity). A price or quantity is written to each listing in one transaction that
+// prices takes (its bulkPricing). A price or quantity is written to each listing in one transaction that
 // also moves its item on from 'queued' and remembers the value (so a job run again changes no listing twice) and asks
 // each marketplace it was published to for the change (a revision), as an edit does. A new price for a listing live
 // on a marketplace that takes many prices at once (its bulkPricing) goes in one call afterwards instead, sent again as

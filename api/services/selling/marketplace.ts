@@ -32,7 +32,7 @@ export interface LifecycleChange {
 }
 
 /**
- * One marketplace's selling. Each names its own publish input and answers (eBay's are the SPEC's post-to-ebay and
+ * One marketplace's selling. Each names its own publish input and answers (some are SPEC's, as its post and
  * end/relist answers); code acting on every marketplace reads them as SellingMarketplace, whose `never` input it
  * cannot publish with: publishing takes what that marketplace's own dialog asked the seller.
  */
@@ -72,7 +72,7 @@ export interface SellingMarketplace<
    */
   refreshSales(userId: number): Promise<boolean>
   /**
-   * What the sales of one order (eBay) or receipt (Etsy) earned here: fees and the label bought here; undefined while
+   * What the sales of one order (or receipt, as the marketplace calls it) earned here: fees and the label bought here; undefined while
    * the marketplace has no figures for it yet.
    */
   readEarnings(userId: number, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
