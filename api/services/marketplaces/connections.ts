@@ -119,7 +119,27 @@ export interface MarketplaceConnectionDeps {
   connects?: Partial<Record<Platform, MarketplaceConnect>>
 }
 
-export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps) {
+/** A seller's connections to the marketplaces, whatever the marketplace (every token handled here, never shown). */
+export interface MarketplaceConnectionService {
+  /** The Dashboard's list of the seller's connections. */
+  list(userId: number): Promise<MarketplaceConnection[]>
+  /** Whether the server can connect there, and the seller's connection; an admin is told which settings are missing. */
+  status(user: { id: number; isAdmin: boolean }, platform: Platform): Promise<MarketplaceStatus>
+  /** Asks the marketplace whether the grant still works (refreshing when due), keeping the account name; a refused one lapses. */
+  checkAuthentication(userId: number, platform: Platform): Promise<boolean>
+  disconnect(userId: number, platform: Platform): Promise<void>
+  /** Runs `use` with the seller's access token, refreshed when due; a grant that is over ends as 'token expired'. */
+  call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T>
+  /** Stores a fresh grant, replacing any earlier one there, and forgets what was kept of the account (issue 47). */
+  save(
+    userId: number,
+    platform: Platform,
+    grant: TokenGrant,
+    account: MarketplaceAccount,
+  ): Promise<MarketplaceConnection>
+}
+
+export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps): MarketplaceConnectionService {
   const { sql, cipher, providers, push, limits, connects = {} } = deps
   /**
    * The grant is over: kept as lapsed. The seller hears of it once, from the call that ended it: their open screens are
@@ -213,7 +233,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
     list: async (userId: number): Promise<MarketplaceConnection[]> =>
       (await connections.listConnections(sql, userId)).map(toView),
 
-    /** An admin is told which settings are missing; a seller only that the admin has to set the marketplace up. */
     async status(
       { id: userId, isAdmin }: { id: number; isAdmin: boolean },
       platform: Platform,
@@ -228,10 +247,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       return { platform, configured, setupMessage, connection: row ? toView(row) : null }
     },
 
-    /**
-     * Asks the marketplace whether the stored grant still works (refreshing the token when due), and keeps the account
-     * name current. A grant the marketplace refuses is marked lapsed, so the Dashboard offers Connect again.
-     */
     async checkAuthentication(userId: number, platform: Platform): Promise<boolean> {
       const row = await connections.findConnection(sql, userId, platform)
       const provider = providers[platform]
@@ -255,7 +270,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
         throw notFound(`No ${MARKETPLACES[platform].name} account is connected.`)
     },
 
-    /** Runs `use` with the seller's access token (see withAccessToken); a grant that is over ends as 'token expired'. */
     async call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T> {
       const row = await connections.findConnection(sql, userId, platform)
       const provider = providers[platform]
@@ -271,10 +285,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       }
     },
 
-    /**
-     * Stores a fresh grant for the account, replacing any earlier connection of that platform, and forgets what was
-     * kept from the marketplace account: connecting again is how a seller has Snaplist look again (issue 47).
-     */
     async save(
       userId: number,
       platform: Platform,
@@ -287,5 +297,3 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
     },
   }
 }
-
-export type MarketplaceConnectionService = ReturnType<typeof createMarketplaceConnectionService>
