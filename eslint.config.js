@@ -85,8 +85,13 @@ export default tseslint.config(
     },
   },
   restrict(
-    ['api/contract/**'],
+    ['api/contract/*.ts'],
     [{ group: ['../*', '!../contract/*'], message: 'api/contract imports nothing of ours (only valibot).' }],
+  ),
+  // A marketplace's wing of the contract (api/contract/<marketplace>/) reads the contract's generic parts.
+  restrict(
+    ['api/contract/*/**'],
+    [{ group: ['../../*', '!../../contract/*'], message: 'api/contract imports nothing of ours (only valibot).' }],
   ),
   restrict(
     ['api/db/**'],

@@ -101,7 +101,6 @@ export function createApp(deps: AppDeps) {
       marketplaceRoutes({
         connections: s.connections,
         oauth: s.marketplaceOAuth,
-        ebayEnvironment: s.ebayEnvironment,
         limits: s.lookupLimits,
       }),
     )

@@ -9,7 +9,7 @@ export interface LimitsConfig {
   analysisLimits: { perMinute: number; perDay: number }
   /**
    * LOOKUP_LIMIT_PER_MINUTE, _PER_DAY (one seller) and LOOKUP_LIMIT_INSTALL_PER_DAY (each marketplace, every seller):
-   * what sellers may ask eBay and Etsy for on the app's own allowance (issue 46 G3).
+   * what sellers may ask the marketplaces for on the app's own allowance (issue 46 G3).
    */
   lookupLimits: LookupLimitSettings
   /** EVENT_STREAMS_PER_SESSION, _PER_SELLER, _PER_PROCESS and EVENT_REPLAY_MAX (issue 46 G4). */

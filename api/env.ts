@@ -1,16 +1,15 @@
 // Reads the process environment once into a typed config; everything else takes a Config, never process.env.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { MARKETPLACES } from './contract/marketplace-descriptions.ts'
 import { PLATFORMS, type Platform } from './contract/marketplace-paths.ts'
 import { PUSH_SUBSCRIBE_LIMIT } from './services/rate-limit.ts'
 import { parsePushServiceHosts } from './services/push/push-hosts.ts'
 import { PUSH_SUBSCRIPTIONS_PER_SELLER } from './services/push/subscriptions.ts'
 import { readVapidKeys, type VapidKeys } from './services/push/vapid.ts'
 import { parseCount, readLimits, type LimitsConfig } from './env-limits.ts'
-import { checkedWebhookSecret } from './services/etsy/webhook-signature.ts'
+import { readMarketplacesEnv, type MarketplacesConfig } from './services/marketplace-modules.ts'
 
-export interface Config extends LimitsConfig {
+export interface Config extends LimitsConfig, MarketplacesConfig {
   port: number
   host: string
   dataDir: string
@@ -34,22 +33,6 @@ export interface Config extends LimitsConfig {
    * are fetched from (Google's unless set; tests point it at a stand-in). Unset, Google sign-in is off.
    */
   google: { clientId: string; certificatesUrl: string | undefined } | undefined
-  /** The Etsy app; unset, connecting Etsy is off and the Dashboard says what to set. */
-  etsy:
-    | {
-        clientId: string
-        sharedSecret: string | undefined
-        redirectUri: string
-        authUrl: string | undefined
-        apiUrl: string | undefined
-        webhookSecret: string | undefined
-      }
-    | undefined
-  /**
-   * The eBay app. Present when any EBAY_* setting is; connecting needs EBAY_CLIENT_ID and EBAY_RU_NAME, and the code
-   * exchange EBAY_CLIENT_SECRET too (without it the exchange says 'Missing eBay Certificate ID', as docs/product.md §8 expects).
-   */
-  ebay: EbayConfig | undefined
   /** The secret the marketplace-token key is derived from; unset, one is generated into DATA_DIR. */
   appSecret: string | undefined
   /**
@@ -64,11 +47,6 @@ export interface Config extends LimitsConfig {
   /** <MARKETPLACE>_SALES_POLL_MINUTES: how often each seller's sales there are read (1-60, dividing 60); unset, 15. */
   salesPollMinutes: Partial<Record<Platform, number>>
   /**
-   * EBAY_IMPORT_PACE_MS (the least time between an import's eBay calls; unset, 100) and EBAY_IMPORT_STALE_SECONDS (an
-   * import not moving this long is resumed when the seller imports again; unset, 90): docs/decisions/0037.
-   */
-  ebayImport: { paceMs?: number; staleSeconds?: number }
-  /**
    * JOB_EXPIRE_SECONDS: how long a background job may run before it is taken for dead with its process and retried
    * (and, if under 120, how often that is looked for); unset, each job's own (5 minutes, api/services/job-registry.ts).
    */
@@ -77,25 +55,6 @@ export interface Config extends LimitsConfig {
   development: boolean
   /** The setup code to issue while no administrator exists (unattended installs, the browser tests); unset, a random one. */
   setupCode: string | undefined
-}
-
-export interface EbayConfig {
-  environment: 'sandbox' | 'production'
-  clientId: string | undefined
-  /** The Cert ID. */
-  clientSecret: string | undefined
-  /** The RuName: eBay's name for the redirect, sent as redirect_uri. */
-  ruName: string | undefined
-  /** Overrides of eBay's consent page, API host, Identity (apiz) host and Media (apim) host, for the stand-in. */
-  authUrl: string | undefined
-  apiUrl: string | undefined
-  identityUrl: string | undefined
-  mediaUrl: string | undefined
-  /** EBAY_PICTURES_URL: where eBay's listing pictures are served, for the stand-in (i.ebayimg.com otherwise). */
-  picturesUrl?: string | undefined
-  /** Marketplace Account Deletion: the verification token and the public address of the notification endpoint. */
-  verificationToken: string | undefined
-  deletionEndpointUrl: string | undefined
 }
 
 function parsePort(raw: string | undefined): number {
@@ -130,8 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: env.GOOGLE_CLIENT_ID
       ? { clientId: env.GOOGLE_CLIENT_ID, certificatesUrl: env.GOOGLE_CERTS_URL || undefined }
       : undefined,
-    etsy: readEtsy(env),
-    ebay: readEbay(env),
+    ...readMarketplacesEnv(env),
     appSecret: readAppSecret(env.APP_SECRET),
     push: {
       vapid: readVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
@@ -150,12 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...readLimits(env),
     salesPollMinutes: readPollMinutes(env),
     jobExpireSeconds: env.JOB_EXPIRE_SECONDS ? parseCount('JOB_EXPIRE_SECONDS', env.JOB_EXPIRE_SECONDS, 0) : undefined,
-    ebayImport: {
-      ...(env.EBAY_IMPORT_PACE_MS ? { paceMs: parseCount('EBAY_IMPORT_PACE_MS', env.EBAY_IMPORT_PACE_MS, 100) } : {}),
-      ...(env.EBAY_IMPORT_STALE_SECONDS
-        ? { staleSeconds: parseCount('EBAY_IMPORT_STALE_SECONDS', env.EBAY_IMPORT_STALE_SECONDS, 90) }
-        : {}),
-    },
   }
 }
 
@@ -175,68 +127,6 @@ function readSupabase(env: NodeJS.ProcessEnv): Config['supabase'] {
     )
   }
   return { url: url.replace(/\/+$/, ''), serviceKey, bucket }
-}
-
-function readEtsy(env: NodeJS.ProcessEnv): Config['etsy'] {
-  const { ETSY_CLIENT_ID: clientId, ETSY_REDIRECT_URI: redirectUri, ETSY_SHARED_SECRET: sharedSecret } = env
-  if (!clientId && !redirectUri && !sharedSecret) return undefined
-  if (!clientId || !redirectUri)
-    throw new Error('Connecting Etsy needs both ETSY_CLIENT_ID and ETSY_REDIRECT_URI (or neither, to leave Etsy off).')
-  // Etsy compares the redirect URI with the registered one character for character; a query or fragment never matches.
-  // And it must be one of the Etsy callback screen's addresses, or the seller comes back to Not Found.
-  const { successPaths } = MARKETPLACES.etsy
-  if (
-    !URL.canParse(redirectUri) ||
-    /[?#]/.test(redirectUri) ||
-    !(successPaths as readonly string[]).includes(new URL(redirectUri).pathname)
-  ) {
-    throw new Error(
-      `ETSY_REDIRECT_URI must be a full address without ? or #, ending in ${successPaths.join(' or ')}, e.g. https://snaplist.example.com${successPaths[0]}.`,
-    )
-  }
-  return {
-    clientId,
-    sharedSecret: sharedSecret || undefined,
-    redirectUri,
-    authUrl: env.ETSY_AUTH_URL || undefined,
-    apiUrl: env.ETSY_API_URL || undefined,
-    webhookSecret: env.ETSY_WEBHOOK_SECRET ? checkedWebhookSecret(env.ETSY_WEBHOOK_SECRET) : undefined,
-  }
-}
-
-const EBAY_SETTINGS = [
-  'EBAY_ENV',
-  'EBAY_CLIENT_ID',
-  'EBAY_CLIENT_SECRET',
-  'EBAY_RU_NAME',
-  'EBAY_VERIFICATION_TOKEN',
-  'EBAY_DELETION_ENDPOINT_URL',
-] as const
-
-const optionalUrl = (name: string, raw: string | undefined) => {
-  if (!raw) return undefined
-  if (!URL.canParse(raw)) throw new Error(`${name} must be a full address such as https://example.com, got "${raw}".`)
-  return raw.replace(/\/+$/, '')
-}
-
-function readEbay(env: NodeJS.ProcessEnv): Config['ebay'] {
-  if (!EBAY_SETTINGS.some((name) => env[name])) return undefined
-  const environment = (env.EBAY_ENV || 'sandbox').toLowerCase()
-  if (environment !== 'sandbox' && environment !== 'production')
-    throw new Error(`EBAY_ENV must be sandbox or production, got "${env.EBAY_ENV}".`)
-  return {
-    environment,
-    clientId: env.EBAY_CLIENT_ID || undefined,
-    clientSecret: env.EBAY_CLIENT_SECRET || undefined,
-    ruName: env.EBAY_RU_NAME || undefined,
-    authUrl: optionalUrl('EBAY_AUTH_URL', env.EBAY_AUTH_URL),
-    apiUrl: optionalUrl('EBAY_API_URL', env.EBAY_API_URL),
-    identityUrl: optionalUrl('EBAY_IDENTITY_URL', env.EBAY_IDENTITY_URL),
-    mediaUrl: optionalUrl('EBAY_MEDIA_URL', env.EBAY_MEDIA_URL),
-    picturesUrl: optionalUrl('EBAY_PICTURES_URL', env.EBAY_PICTURES_URL),
-    verificationToken: env.EBAY_VERIFICATION_TOKEN || undefined,
-    deletionEndpointUrl: optionalUrl('EBAY_DELETION_ENDPOINT_URL', env.EBAY_DELETION_ENDPOINT_URL),
-  }
 }
 
 /** The shortest APP_SECRET accepted: 32 characters of a random base64 string carry well over 128 bits. */

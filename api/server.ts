@@ -7,6 +7,7 @@ import { createApp, type AppType } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadConfig, loadDotEnv } from './env.ts'
+import { describeMarketplacesEnv, marketplaceProviders, marketplacesAppDeps } from './services/marketplace-modules.ts'
 import { loadOrCreateCertificate } from './services/certificate.ts'
 import { issueSetupCode } from './services/accounts/admin-setup.ts'
 import { createTokenCipher, loadOrCreateAppSecret } from './services/crypto.ts'
@@ -16,7 +17,6 @@ import {
   analyzerFromConfig,
   googleIdentityFromConfig,
   mailTransportFromConfig,
-  marketplaceProvidersFromConfig,
   storageFromConfig,
 } from './services/outside.ts'
 import { builtApp } from './static.ts'
@@ -51,16 +51,14 @@ function buildApp(appUrl: string): AppType {
     mail: mailTransportFromConfig(config, database.sql),
     jobs,
     google: googleIdentityFromConfig(config),
-    marketplaces: { cipher, providers: marketplaceProvidersFromConfig(config) },
-    ebayConfig: config.ebay,
-    etsyConfig: config.etsy,
+    marketplaces: { cipher, providers: marketplaceProviders(config) },
+    ...marketplacesAppDeps(config),
     photoQuotaBytes: config.photoQuotaBytes,
     analysisConcurrency: config.analysisConcurrency,
     analysisLimits: config.analysisLimits,
     lookupLimits: config.lookupLimits,
     eventStreams: config.eventStreams,
     salesPollMinutes: config.salesPollMinutes,
-    ebayImport: config.ebayImport,
     inlineStyleHashes: dist.inlineStyleHashes,
     // Push services write to the subject when this server's pushes misbehave: its https address, else its mail sender.
     push: {
@@ -111,12 +109,7 @@ const server = serve(
     console.log(
       `  Google:  ${config.google ? 'Sign in with Google is on' : 'Sign in with Google is off (no GOOGLE_CLIENT_ID)'}`,
     )
-    console.log(
-      `  Etsy:    ${config.etsy ? `on, returning to ${config.etsy.redirectUri}` : 'off (no ETSY_CLIENT_ID / ETSY_REDIRECT_URI)'}`,
-    )
-    console.log(
-      `  eBay:    ${config.ebay?.clientId && config.ebay.ruName ? `on (${config.ebay.environment})` : 'off (no EBAY_CLIENT_ID / EBAY_RU_NAME)'}`,
-    )
+    for (const line of describeMarketplacesEnv(config)) console.log(line)
     console.log(`  Local:   ${local}`)
     for (const address of lan) console.log(`  Network: ${address}`)
     if (!tls && lan.length)

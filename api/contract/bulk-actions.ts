@@ -7,7 +7,7 @@ import { ASKING_PRICE_MAX, WHOLE_NUMBER_MAX } from './listing-fields.ts'
 import { ListingFilterSchema, SearchTextSchema } from './listing-search.ts'
 import { rowIdSchema } from './row-id.ts'
 
-/** At most this many listings in one bulk action: a power seller's whole Live filter, in chunks of 25 for eBay. */
+/** At most this many listings in one bulk action: a power seller's whole Live filter, in chunks of 25 for a marketplace's bulk prices. */
 export const BULK_ACTION_MAX = 1000
 /** A price can go up by at most this percent at once (ten times): more is a typo. */
 export const BULK_PERCENT_UP_MAX = 900

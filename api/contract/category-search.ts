@@ -1,4 +1,4 @@
-// ?q= of a marketplace's category search (GET /api/ebay/categories, GET /api/etsy/categories): what the seller typed.
+// ?q= of a marketplace's category search (GET /api/<marketplace>/categories): what the seller typed.
 import * as v from 'valibot'
 
 export const CategorySearchSchema = v.object({

@@ -1,5 +1,8 @@
 // The body of every non-2xx API answer, and the one list of error codes the server throws and the client switches on.
 // Messages are for people and may be reworded; a code is stable, so the client branches on it and never on the words.
+// Each marketplace's own codes are declared in its wing (contract/<marketplace>/<marketplace>-errors.ts).
+import { EBAY_ERROR_CODES } from './ebay/ebay-errors.ts'
+import { ETSY_ERROR_CODES } from './etsy/etsy-errors.ts'
 import type { Listing } from './listing.ts'
 
 export const ERROR_CODES = [
@@ -46,7 +49,7 @@ export const ERROR_CODES = [
   /** The seller asked for more analyses than ANALYSIS_LIMIT_PER_MINUTE or _PER_DAY allow (429). */
   'analysis_limit_reached',
   /**
-   * The seller made more eBay and Etsy lookups than LOOKUP_LIMIT_PER_MINUTE or _PER_DAY allow, or the install as many
+   * The seller made more marketplace lookups than LOOKUP_LIMIT_PER_MINUTE or _PER_DAY allow, or the install as many
    * as LOOKUP_LIMIT_INSTALL_PER_DAY (429, with Retry-After).
    */
   'lookup_limit_reached',
@@ -62,67 +65,16 @@ export const ERROR_CODES = [
   'marketplace_not_configured',
   'marketplace_connection_lapsed',
   'oauth_state_invalid',
-  /** The marketplace refused an authorization code or refresh token: it expired or was already used. */
-  'ebay_grant_refused',
-  'etsy_grant_refused',
-  /** The marketplace refused the access token itself. */
-  'ebay_token_rejected',
-  'etsy_token_rejected',
-  'ebay_missing_cert_id',
-  'ebay_app_refused',
-  'ebay_unreachable',
-  'ebay_unavailable',
-  'ebay_busy',
-  'etsy_app_refused',
-  'etsy_unreachable',
-  'etsy_unavailable',
-  'etsy_busy',
-  // Posting to eBay
-  'ebay_missing_fields',
-  'ebay_policies_missing',
-  'ebay_policies_not_opted_in',
-  'ebay_policies_refused',
-  'ebay_condition_not_allowed',
-  'ebay_condition_refused',
-  'ebay_no_category',
-  'ebay_category_unknown',
-  'ebay_shipping_policy_unknown',
-  /** A bulk post's listing whose parcel or condition is still Snaplist's guess: the seller looks at it first. */
-  'ebay_guesses_unchecked',
-  'ebay_refused',
-  /** An import from eBay (docs/decisions/0037) needs the seller's eBay account connected. */
-  'ebay_not_connected',
+  // Bulk posts and actions
   /** The seller already has as many listings waiting to post as one seller may (BULK_POST_QUEUE_MAX). */
   'bulk_post_queue_full',
   /** A bulk action's selection, or the seller's unfinished ones with it, exceed BULK_ACTION_MAX (decision 0038). */
   'bulk_selection_too_large',
-  // Posting to Etsy (docs/decisions/0031)
-  /** No Etsy account is connected, or it has no shop. */
-  'etsy_not_connected',
-  'etsy_no_shop',
-  /** The connection was made before Snaplist asked for the scopes selling needs: connect Etsy again. */
-  'etsy_reconnect_needed',
-  /** Who made it, when, whether a supply, or the Etsy category. */
-  'etsy_missing_fields',
-  /**
-   * Etsy does not allow the answers: someone else made it, it is a finished product, and it is not vintage (20+ years
-   * old). Etsy's seller policy; a shop that breaks it can be suspended.
-   */
-  'etsy_not_allowed',
-  /** The shop has no shipping profile, return policy or processing profile yet: set one up on Etsy. */
-  'etsy_shop_setup_missing',
-  /** Etsy refused the listing; the message carries Etsy's words. */
-  'etsy_refused',
   // Sale notifications (docs/decisions/0035)
   /** Another account holds this device's push subscription: the device subscribes anew (a new endpoint) and sends that. */
   'push_subscription_taken',
-  // eBay's account-deletion notifications
-  'ebay_deletion_not_configured',
-  'ebay_signature_invalid',
-  'ebay_public_key_unavailable',
-  // Etsy's webhooks (docs/decisions/0050)
-  /** The delivery's signature or timestamp did not verify with the server's ETSY_WEBHOOK_SECRET. */
-  'etsy_webhook_refused',
+  ...EBAY_ERROR_CODES,
+  ...ETSY_ERROR_CODES,
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

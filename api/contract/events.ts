@@ -26,7 +26,7 @@ export interface LiveEventData {
   'listing-deleted': Record<string, never>
   /** A change sent to a marketplace (an edit, a sale elsewhere) finished there; `refusal` is its words when it refused. */
   'revision-finished': { marketplace: Platform; refusal: string | null }
-  /** One listing of a bulk post to eBay was posted or refused. */
+  /** One listing of a bulk post was posted or refused. */
   'bulk-post-progress': { bulkPostId: number; status: 'posted' | 'refused'; message: string | null }
   /** A chunk of a bulk action finished (docs/decisions/0038): how many of its listings are finished so far. */
   'bulk-action-progress': { bulkActionId: number; finished: number; total: number }

@@ -1,7 +1,7 @@
 // A product's barcode number (GTIN: UPC-A, EAN-13, EAN-8, GTIN-14, or an ISBN), as a seller scans or types it: digits
-// only, its check digit right. An ISBN-10 becomes its ISBN-13 (978 and the same nine digits), the form eBay's catalog
-// and the book trade use, so one book has one code however it was typed. Plain functions: the form, the API, the
-// phone's scanner and the eBay stand-in share them.
+// only, its check digit right. An ISBN-10 becomes its ISBN-13 (978 and the same nine digits), the form the marketplaces'
+// catalogs and the book trade use, so one book has one code however it was typed. Plain functions: the form, the API, the
+// phone's scanner and the marketplaces' stand-ins share them.
 
 /** The lengths of the GTIN family: EAN-8, UPC-A, EAN-13, GTIN-14. */
 const GTIN_LENGTHS = new Set([8, 12, 13, 14])
@@ -34,7 +34,7 @@ export function normalizedGtin(typed: string): string | null {
   return validGs1(code) ? code : null
 }
 
-/** Which kind of number a valid code is, as eBay's inventory item names them (product.upc, .ean, .isbn). */
+/** Which kind of number a valid code is, as a marketplace's inventory item names them (product.upc, .ean, .isbn). */
 export function gtinKind(code: string): 'isbn' | 'upc' | 'ean' {
   if (code.length === 13 && /^97[89]/.test(code)) return 'isbn'
   return code.length === 12 ? 'upc' : 'ean'

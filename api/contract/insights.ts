@@ -25,7 +25,9 @@ export type InsightsQuery = DayRange
 export const InsightSalesQuerySchema = v.intersect([
   DayRangeSchema,
   v.object({
-    marketplace: v.optional(v.picklist(SOLD_ON_VALUES, 'marketplace must be ebay, etsy or elsewhere')),
+    marketplace: v.optional(
+      v.picklist(SOLD_ON_VALUES, `marketplace must be ${SOLD_ON_VALUES.slice(0, -1).join(', ')} or elsewhere`),
+    ),
     refunded: v.optional(v.picklist(['true'], 'refunded must be true, or left out')),
     after: v.optional(SaleCursorSchema),
   }),

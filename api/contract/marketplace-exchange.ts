@@ -1,13 +1,11 @@
-// What the seller brings back from a marketplace's consent, as both exchange routes and the manual screens take it: the
-// authorization code and the state, each checked in that marketplace's words (docs/product.md §8, §14).
+// What the seller brings back from a marketplace's consent, as its exchange route and manual screen take it: the
+// authorization code and the state, each checked in that marketplace's words (docs/product.md §8, §14). Each wing
+// builds its own schemas from these (contract/<marketplace>/<marketplace>-exchange.ts).
 import * as v from 'valibot'
 
 // The callback's and the manual screens' words for a code or state that is missing (docs/product.md §8).
 export const MISSING_CODE_MESSAGE = 'Authorization code is missing from the URL'
 export const MISSING_STATE_MESSAGE = 'State parameter is missing from the URL'
-export const EBAY_MISSING_CODE_MESSAGE = 'Missing Code: Please enter the authorization code from eBay.'
-/** A code without the state eBay sent it with: only the whole address pairs them. */
-export const EBAY_MISSING_STATE_MESSAGE = 'Paste the whole address eBay sent you to, including state=…'
 
 // Codes and our states are a few dozen URL-safe characters; the caps only keep junk out of the database and logs.
 const CODE_MAX = 2048
@@ -23,76 +21,15 @@ const addressParam = (marketplace: string, label: string, missing: string, max: 
     v.regex(/^[\x21-\x7e]+$/, `The ${label} may contain only the characters of a web address, without spaces.`),
   )
 
-const codeAndState = (marketplace: string, missing: { code: string; state: string }) =>
+/** The code and the state, each checked in the marketplace's words: what its exchange route and manual screen take. */
+export const codeAndState = (marketplace: string, missing: { code: string; state: string }) =>
   v.object({
     code: addressParam(marketplace, 'authorization code', missing.code, CODE_MAX),
     state: addressParam(marketplace, 'state parameter', missing.state, STATE_MAX),
   })
 
-/** What both exchange routes take: the code and the state it came back with (docs/product.md §14). */
+/** What every exchange route takes: the code and the state it came back with (docs/product.md §14). */
 export interface ExchangeInput {
   code: string
   state: string
 }
-
-export const EtsyExchangeSchema = codeAndState('Etsy', { code: MISSING_CODE_MESSAGE, state: MISSING_STATE_MESSAGE })
-
-/** The Etsy manual-entry form: the same fields with the form's own wording. */
-export const EtsyManualSchema = codeAndState('Etsy', {
-  code: 'Please enter the authorization code',
-  state: 'Please enter the state parameter',
-})
-
-// eBay sends the code percent-encoded in the query (v%5E1.1%23i%5E1…); its decoded form has ^ and #. A code still
-// encoded (pasted from the address bar) is decoded here, once; a decoded one is left alone, as decoding it again
-// would corrupt it and eBay answers invalid_grant.
-const decodeOnce = (code: string) => {
-  if (/[\^#]/.test(code) || !/%[0-9A-Fa-f]{2}/.test(code)) return code
-  try {
-    return decodeURIComponent(code)
-  } catch {
-    return code
-  }
-}
-
-const ebayCodeAndState = codeAndState('eBay', { code: EBAY_MISSING_CODE_MESSAGE, state: EBAY_MISSING_STATE_MESSAGE })
-
-/**
- * eBay echoes the state it was given; the code is exchanged only with it, so a code from someone else's consent
- * cannot be paired with this session's pending authorization.
- */
-export const EbayExchangeSchema = v.object({
-  ...ebayCodeAndState.entries,
-  code: v.pipe(ebayCodeAndState.entries.code, v.transform(decodeOnce)),
-})
-
-/**
- * The code and state in what the seller pasted: the address eBay sent them to (or just its query). Values stay as they
- * were in the address; the exchange decodes the code once. Text with neither code= nor state= is taken for a bare
- * code, which has no state.
- */
-export function readEbayRedirect(text: string): ExchangeInput {
-  const pasted = text.trim()
-  const params = new Map<string, string>()
-  for (const pair of pasted.slice(pasted.indexOf('?') + 1).split('&')) {
-    const equals = pair.indexOf('=')
-    if (equals > 0) params.set(pair.slice(0, equals), pair.slice(equals + 1))
-  }
-  if (!params.has('code') && !params.has('state')) return { code: pasted, state: '' }
-  return { code: params.get('code') ?? '', state: params.get('state') ?? '' }
-}
-
-/** The eBay manual screen's one field (docs/product.md §2's code input): the whole address, from which code and state are read. */
-export const EbayManualSchema = v.pipe(
-  v.object({
-    address: v.pipe(
-      v.string(EBAY_MISSING_CODE_MESSAGE),
-      v.check((text) => readEbayRedirect(text).code !== '', EBAY_MISSING_CODE_MESSAGE),
-      v.check(
-        (text) => readEbayRedirect(text).code === '' || readEbayRedirect(text).state !== '',
-        EBAY_MISSING_STATE_MESSAGE,
-      ),
-    ),
-  }),
-  v.transform(({ address }) => readEbayRedirect(address)),
-)

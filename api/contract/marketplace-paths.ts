@@ -1,6 +1,9 @@
 // What the router needs of the marketplaces, on every page: which there are, the addresses of their callback, cancel
 // and manual screens, and the results the callback screen tells the Dashboard. The rest of each marketplace's
 // description is in marketplaces.ts, loaded with the screens that use it.
+import { EBAY_PATHS } from './ebay/ebay-paths.ts'
+import { ETSY_PATHS } from './etsy/etsy-paths.ts'
+
 export const PLATFORMS = ['ebay', 'etsy'] as const
 export type Platform = (typeof PLATFORMS)[number]
 
@@ -10,21 +13,11 @@ export type MarketplaceResult = (typeof MARKETPLACE_RESULTS)[number]
 
 /**
  * Each marketplace's screens (docs/product.md §2): the callback addresses (the first is the one to register), cancel
- * and manual. Part of each marketplace's description (MARKETPLACES in marketplaces.ts).
+ * and manual, declared in its wing. Part of each marketplace's description (MARKETPLACES in marketplaces.ts).
  */
 export const MARKETPLACE_PATHS = {
-  ebay: {
-    platform: 'ebay',
-    successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'],
-    cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'],
-    manualPath: '/ebay-manual-auth',
-  },
-  etsy: {
-    platform: 'etsy',
-    successPaths: ['/etsy/auth/success', '/etsy-auth/success'],
-    cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'],
-    manualPath: '/etsy-manual-auth',
-  },
+  ebay: EBAY_PATHS,
+  etsy: ETSY_PATHS,
 } as const satisfies Record<
   Platform,
   {

@@ -1,5 +1,5 @@
-// The option sets of docs/product.md §3, defined once: the listing schema, the form's selects, Gemini's enums and the eBay
-// aspect mapping all read these.
+// The option sets of docs/product.md §3, defined once: the listing schema, the form's selects, Gemini's enums and the
+// marketplaces' aspect mappings all read these.
 export interface Option<Value extends string = string> {
   value: Value
   label: string
@@ -36,7 +36,7 @@ export const SIZE_TYPES = options('Regular', 'Petite', 'Plus', 'Maternity', 'Jun
 export const DEPARTMENTS = options('Adult Unisex', 'Men', 'Women', 'Boys', 'Girls', 'Babies')
 /** The unit a clothing seller measures in (measurements.ts), besides inches: not chosen, as US buyers read them. */
 export const MEASUREMENT_UNITS = options(['cm', 'Centimeters'])
-/** Snaplist's own condition; eBay's finer ones are in ebay-publish.ts. */
+/** Snaplist's own condition; a marketplace's finer ones are in its publish contract. */
 export const CONDITIONS = options(['used', 'Used'], ['new', 'New'])
 
 export const valuesOf = <Value extends string>(set: readonly Option<Value>[]) =>

@@ -1,5 +1,5 @@
 // What a Web Push carries and what the phone shows of it (docs/decisions/0035). The server, the service worker and the
-// tests all read the words from here, so "Sold: Red wool jacket — $37 on eBay" has one definition. No schemas here:
+// tests all read the words from here, so "Sold: Red wool jacket — $37 on <marketplace>" has one definition. No schemas here:
 // the service worker bundles this file.
 import { SOLD_ON_LABELS, type SoldOn } from './listing.ts'
 import type { Platform } from './marketplaces.ts'

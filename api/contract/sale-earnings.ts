@@ -3,28 +3,24 @@
 // sales with it. Until the marketplace's figures are read, the fees are an estimate whose basis is said; the estimate
 // and the profit are worked out here, once, for the server, the CSV and the screens alike. A sale beyond the stock
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
+import { EBAY_FEE_ESTIMATE } from './ebay/ebay-fees.ts'
+import { ETSY_FEE_ESTIMATE } from './etsy/etsy-fees.ts'
 import type { SoldOn } from './listing.ts'
 
 /** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
 export type FeesState = 'estimated' | 'read' | 'settled' | 'entered'
 
 /** How a marketplace's fees are estimated before they are read: a share of the sale and shipping, plus a fixed part. */
-interface FeeEstimate {
+export interface FeeEstimate {
   percent: number
   fixedCents: number
   basis: string
 }
 
-// eBay US, most categories (2026): the final value fee, 13.6% of the total the buyer paid, plus $0.40 an order. Etsy:
-// the 6.5% transaction fee and 3% + $0.25 payment processing, on the sale and shipping, plus the $0.20 listing fee.
+/** Each marketplace's estimate, declared in its wing (contract/<marketplace>/<marketplace>-fees.ts). */
 export const FEE_ESTIMATES: Record<Exclude<SoldOn, 'elsewhere'>, FeeEstimate> = {
-  ebay: { percent: 13.6, fixedCents: 40, basis: "eBay's final value fee: 13.6% of the sale and shipping, plus $0.40" },
-  etsy: {
-    percent: 9.5,
-    fixedCents: 45,
-    basis:
-      "Etsy's 6.5% transaction fee and 3% + $0.25 payment processing on the sale and shipping, plus the $0.20 listing fee",
-  },
+  ebay: EBAY_FEE_ESTIMATE,
+  etsy: ETSY_FEE_ESTIMATE,
 }
 
 /** One of the marketplace's fee lines, as it names it (FINAL_VALUE_FEE, transaction, …). */
@@ -144,7 +140,7 @@ export function earningsOf(sale: SaleFigures): Earnings {
 /** A sale of a listing with what it earned, in dollars (GET /api/listings/{id}/sales). */
 export interface SaleEarnings {
   marketplace: SoldOn
-  /** The marketplace's order (eBay) or receipt (Etsy) number; where, for a sale elsewhere. */
+  /** The marketplace's order or receipt number; where, for a sale elsewhere. */
   orderId: string | null
   soldAt: string
   quantity: number

@@ -11,7 +11,7 @@ export interface InventoryRow {
   bin: string
   costCents: number | null
   quantity: number
-  /** Its status on the Dashboard, and the marketplaces it is live on (its places, migration 0054), eBay first. */
+  /** Its status on the Dashboard, and the marketplaces it is live on (its places, migration 0054), in id order. */
   status: ListingStatus
   liveOn: Platform[]
 }

@@ -94,7 +94,7 @@ export interface StaleListing {
   createdAt: Date
 }
 
-/** Live (on eBay or Etsy) and listed before `before`, oldest first, and how many there are. */
+/** Live (on any marketplace) and listed before `before`, oldest first, and how many there are. */
 export async function staleListings(sql: Sql, userId: number, before: Date, limit: number) {
   const live = sql`
     l.user_id = ${userId} and l.deleting_since is null and l.quantity > 0 and l.created_at < ${before}

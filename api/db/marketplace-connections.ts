@@ -14,7 +14,7 @@ export interface ConnectionRow {
   refreshTokenExpiry: Date | null
   accountName: string | null
   accountId: string | null
-  /** 'deleted' once eBay reported the account deleted or closed. */
+  /** 'deleted' once the marketplace reported the account deleted or closed. */
   accountDeletionStatus: string | null
   /** When the seller's sales there were last read whole (a poll, or the Dashboard asking); null: never. */
   lastSyncedAt: Date | null
@@ -129,22 +129,27 @@ export async function deleteUserConnections(sql: Sql | Tx, userId: number): Prom
 }
 
 /**
- * eBay says this account was deleted or closed: every connection to it loses its tokens (the row stays, lapsed, with
- * the deletion recorded, so the seller sees why). Matched by eBay's immutable user id, or by username for a connection
- * stored before its user id was known. Returns how many connections were erased.
+ * The marketplace says this account was deleted or closed: every connection to it loses its tokens (the row stays,
+ * lapsed, with the deletion recorded, so the seller sees why). Matched by the marketplace's immutable account id, or by
+ * name for a connection stored before its id was known. Returns how many connections were erased.
  */
-export async function eraseEbayAccount(sql: Sql, ebayUserId: string, username: string | undefined): Promise<number> {
+export async function eraseAccount(
+  sql: Sql,
+  platform: Platform,
+  accountId: string,
+  accountName: string | undefined,
+): Promise<number> {
   const result = await sql`
     update marketplace_connections set access_token = '', refresh_token = null, token_expiry = now(), refresh_token_expiry = null,
       account_deletion_status = 'deleted', updated_at = now()
-    where platform = 'ebay' and (account_id = ${ebayUserId} or (account_id is null and account_name = ${username ?? null}))`
+    where platform = ${platform} and (account_id = ${accountId} or (account_id is null and account_name = ${accountName ?? null}))`
   return result.count
 }
 
 /** A condition on the table: the grant has not run out nor been reported deleted, so the seller's sales can be read. */
 export const GRANT_WORKS = `account_deletion_status is null and coalesce(refresh_token_expiry, token_expiry, 'infinity') > now()`
 
-/** Sellers whose grant on this marketplace works, with the account (Etsy's shop): their sales are read. */
+/** Sellers whose grant on this marketplace works, with the account (a shop, where the marketplace has them): their sales are read. */
 export async function listWorkingGrants(
   sql: Sql,
   platform: Platform,
@@ -160,7 +165,7 @@ export async function hasWorkingGrant(sql: Sql | Tx, userId: number, platform: P
   return rows.length > 0
 }
 
-/** The sellers whose working grant is for this account on the marketplace (an Etsy shop pushing a sale). */
+/** The sellers whose working grant is for this account on the marketplace (a shop pushing a sale). */
 export async function sellersOfAccount(sql: Sql, platform: Platform, accountId: string): Promise<number[]> {
   const rows = await sql<{ userId: number }[]>`select user_id from marketplace_connections
     where platform = ${platform} and account_id = ${accountId} and ${sql.unsafe(GRANT_WORKS)}`

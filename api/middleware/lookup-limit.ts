@@ -1,4 +1,4 @@
-// Counts a signed-in seller's request to a route that may ask eBay or Etsy on the app's own allowance (issue 46 G3):
+// Counts a signed-in seller's request to a route that may ask a marketplace on the app's own allowance (issue 46 G3):
 // after its input is validated (a refused request costs nothing), before its work; 429 past the seller's limits.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'

@@ -32,8 +32,8 @@ export function sameOriginMiddleware(extraOrigins: string[] = []) {
 }
 
 /**
- * For the GETs SPEC keeps GETs although they keep something (starting a marketplace authorization, the eBay category
- * found for a listing): another site's link, image or frame must not make them do it with the seller's cookies.
+ * For the GETs SPEC keeps GETs although they keep something (starting a marketplace authorization, the marketplace
+ * category found for a listing): another site's link, image or frame must not make them do it with the seller's cookies.
  */
 export const sameSiteOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get('fromAnotherSite')) throw fromAnotherSite()

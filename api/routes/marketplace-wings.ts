@@ -8,9 +8,6 @@ import { etsyRoutes } from './etsy/etsy-routes.ts'
 
 export function marketplaceWingRoutes(s: AppServices, clientAddress: (c: Context) => string) {
   return new Hono<AppEnv>()
-    .route(
-      '/',
-      ebayRoutes({ ebay: s.ebay, accountDeletion: s.ebayAccountDeletion, limits: s.lookupLimits, clientAddress }),
-    )
-    .route('/', etsyRoutes({ etsy: s.etsy, limits: s.lookupLimits }))
+    .route('/', ebayRoutes({ ebay: s.wings.ebay, oauth: s.marketplaceOAuth, limits: s.lookupLimits, clientAddress }))
+    .route('/', etsyRoutes({ etsy: s.wings.etsy, oauth: s.marketplaceOAuth, limits: s.lookupLimits }))
 }

@@ -5,8 +5,6 @@ import type { Platform } from '../contract/marketplace-paths.ts'
 import type { Config } from '../env.ts'
 import type { GoogleIdentity } from './accounts/google-identity.ts'
 import type { TokenCipher } from './crypto.ts'
-import type { EbayImportOptions } from './ebay/import.ts'
-import type { EtsyApiConfig } from './etsy/open-api.ts'
 import type { EventStreamLimits } from './events/live-stream.ts'
 import type { JobQueue } from './jobs.ts'
 import type { LookupLimitSettings } from './lookup-limits.ts'
@@ -14,10 +12,12 @@ import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
 import type { FileStorage } from './listings/storage.ts'
 import type { MailTransport } from './mail/mail.ts'
 import type { MarketplaceProviders } from './marketplaces/connections.ts'
+import type { MarketplacesAppDeps } from './marketplace-modules.ts'
 import type { PushOptions } from './push/push-services.ts'
 import type { PerMinuteAndDay } from './rate-limit.ts'
 
-export interface AppDeps {
+/** Each marketplace's own settings are its wing's part of these (MarketplacesAppDeps, services/marketplace-modules.ts). */
+export interface AppDeps extends MarketplacesAppDeps {
   sql: Sql
   /**
    * appUrl: the address links in emails start with: PUBLIC_URL, else the address the server printed at start. Never
@@ -43,12 +43,6 @@ export interface AppDeps {
    * be sealed with a key that lives as long as the process (fine for tests and benchmarks, which keep nothing).
    */
   marketplaces?: { cipher: TokenCipher; providers: MarketplaceProviders }
-  /** The eBay settings the debug endpoint reports on (presence only) and account deletion uses; none when not given. */
-  ebayConfig?: Config['ebay']
-  /** The Etsy app's keystring, shared secret and API origin, for selling there; without it (or the Etsy provider) Etsy is not sold on. */
-  etsyConfig?: EtsyApiConfig
-  /** How the app reaches eBay as itself: account deletion's Notification API, the analysis's Taxonomy and Browse (tests may stub it). */
-  ebayFetch?: typeof fetch
   /** How many bytes of photos each seller may keep; the default (1024 MB) when not given. */
   photoQuotaBytes?: number
   /** Photo analyses at once in this process (ANALYSIS_CONCURRENCY); 4 when not given. */
@@ -68,10 +62,8 @@ export interface AppDeps {
    * every change), 'poll' on PGlite, which cannot listen through the app's one connection. 'poll' when not given.
    */
   changeFeed?: 'listen' | 'poll'
-  /** How fast an import from eBay calls eBay (docs/decisions/0037); eBay's pace when not given. */
-  ebayImport?: EbayImportOptions
   /** Live event streams per session, seller and process, and the longest catch-up; EVENT_STREAM_LIMITS if not given. */
   eventStreams?: EventStreamLimits
-  /** What sellers may ask eBay and Etsy for on the app's allowance (LOOKUP_LIMIT_*); LOOKUP_LIMITS when not given. */
+  /** What sellers may ask the marketplaces for on the app's allowance (LOOKUP_LIMIT_*); LOOKUP_LIMITS when not given. */
   lookupLimits?: LookupLimitSettings
 }

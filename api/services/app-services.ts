@@ -2,54 +2,47 @@
 // api/app.ts serves through its routes. Built in the order they need each other.
 import type { AppDeps } from './app-deps.ts'
 import { createAccountMail } from './accounts/account-mail.ts'
-import { createAccountSettingsService } from './accounts/account-settings.ts'
-import { createAccountService } from './accounts/register-and-sign-in.ts'
-import { createLoginDevices } from './accounts/login-devices.ts'
-import { createAdminService } from './admin.ts'
+import { createAccountSettingsService, type AccountSettingsService } from './accounts/account-settings.ts'
+import { createAccountService, type AccountService } from './accounts/register-and-sign-in.ts'
+import { createLoginDevices, type LoginDevices } from './accounts/login-devices.ts'
+import { createAdminService, type AdminService } from './admin.ts'
 import { createEphemeralCipher } from './crypto.ts'
-import { hostsOf } from './ebay/hosts.ts'
-import { describeEbayEnvironment } from './marketplaces/ebay.ts'
-import { createEbayAccountDeletion } from './ebay/account-deletion.ts'
-import { createEbayServices } from './ebay/ebay-services.ts'
-import { createNotificationSignatures } from './ebay/notification-signature.ts'
+import { MARKETPLACE_CONNECTS } from './marketplace-modules.ts'
 import { createChangeFeed } from './events/change-feed.ts'
-import { createLiveStreams } from './events/live-stream.ts'
-import { createEtsyServices } from './etsy/etsy-services.ts'
+import { createLiveStreams, type LiveStreams } from './events/live-stream.ts'
 import { createPushQueue } from './push/notifications.ts'
-import { createPushServices } from './push/push-services.ts'
+import { createPushServices, type PushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
-import { createBulkActions } from './selling/bulk-actions.ts'
-import { createBulkPoster } from './selling/bulk-post.ts'
+import { createBulkActions, type BulkActions } from './selling/bulk-actions.ts'
+import { createBulkPoster, type BulkPoster } from './selling/bulk-post.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
-import type { MarketplaceWing, SellingMarketplaces } from './selling/marketplace.ts'
-import type { Platform } from '../contract/marketplace-paths.ts'
+import type { SellingMarketplaces, WingDeps } from './selling/marketplace.ts'
+import { buildWings, catalogAccess, specItemUrl, type MarketplaceWings } from './marketplace-wings.ts'
 import { createSaleCancellation } from './selling/sale-cancelled.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './selling/sales.ts'
-import { createSellerSales } from './selling/seller-sales.ts'
-import { createExports } from './exports/exports.ts'
-import { createInsights } from './insights/insights.ts'
-import { createLabels } from './listings/labels.ts'
-import { createExpenses } from './tax-year/expenses.ts'
-import { createTrips } from './tax-year/trips.ts'
-import { createTaxYears } from './tax-year/tax-year.ts'
-import { createInventoryImport } from './exports/inventory-import.ts'
+import { createSellerSales, type SellerSales } from './selling/seller-sales.ts'
+import { createExports, type Exports } from './exports/exports.ts'
+import { createInsights, type InsightsService } from './insights/insights.ts'
+import { createLabels, type LabelsFor } from './listings/labels.ts'
+import { createExpenses, type ExpensesService } from './tax-year/expenses.ts'
+import { createTrips, type TripsService } from './tax-year/trips.ts'
+import { createTaxYears, type TaxYears } from './tax-year/tax-year.ts'
+import { createInventoryImport, type InventoryImport } from './exports/inventory-import.ts'
 import { createSoldTwiceMail } from './selling/sold-twice-mail.ts'
-import { createEmailTemplateService } from './mail/email-templates.ts'
-import { createEmailVerificationService } from './accounts/email-verification.ts'
-import { createGoogleSignInService } from './accounts/google-sign-in.ts'
+import { createEmailTemplateService, type EmailTemplateService } from './mail/email-templates.ts'
+import { createEmailVerificationService, type EmailVerificationService } from './accounts/email-verification.ts'
+import { createGoogleSignInService, type GoogleSignInService } from './accounts/google-sign-in.ts'
 import { appJobs } from './job-registry.ts'
 import { createJobQueue } from './jobs.ts'
-import { createListingService } from './listings/listings.ts'
+import { createListingService, type ListingService } from './listings/listings.ts'
 import { createMailer, createOutboxTransport } from './mail/mail.ts'
-import { createMarketplaceConnectionService } from './marketplaces/connections.ts'
-import { createMarketplaceOAuth } from './marketplaces/oauth.ts'
-import { createPasswordResetService } from './accounts/password-reset.ts'
+import { createMarketplaceConnectionService, type MarketplaceConnectionService } from './marketplaces/connections.ts'
+import { createMarketplaceOAuth, type MarketplaceOAuth } from './marketplaces/oauth.ts'
+import { createPasswordResetService, type PasswordResetService } from './accounts/password-reset.ts'
 import { createAnalysisGate, analysisGateFor } from './listings/analysis-gate.ts'
-import { createAnalysisService, createRecentCopies } from './listings/analysis.ts'
-import { canCallAsApp, createAppTokens } from './ebay/app-token.ts'
-import { createEbayLookups } from './ebay/lookups.ts'
-import { createPhotoService } from './listings/photos.ts'
+import { createAnalysisService, createRecentCopies, type AnalysisService } from './listings/analysis.ts'
+import { createPhotoService, type PhotoService } from './listings/photos.ts'
 import {
   createAnalysisLimiter,
   createFailedLoginLimiter,
@@ -59,32 +52,63 @@ import {
   REGISTRATION_LIMIT,
 } from './rate-limit.ts'
 import { createAnalysisReuse } from './listings/analysis-reuse.ts'
-import { createLookupLimiter } from './lookup-limits.ts'
-import { createSessionService } from './accounts/sessions.ts'
+import { createLookupLimiter, type LookupLimiter } from './lookup-limits.ts'
+import { createSessionService, type SessionService } from './accounts/sessions.ts'
 
-export function createAppServices({
-  sql,
-  config,
-  storage,
-  analyzer,
-  mail = createOutboxTransport(sql),
-  jobs = createJobQueue(sql, { work: false }),
-  google,
-  marketplaces,
-  ebayConfig,
-  etsyConfig,
-  ebayFetch,
-  photoQuotaBytes,
-  salesPollMinutes = {},
-  analysisConcurrency,
-  analysisLimits,
-  importLimits,
-  push = {},
-  changeFeed = 'poll',
-  ebayImport,
-  eventStreams,
-  lookupLimits: lookupSettings,
-}: AppDeps) {
+/** Every service the routes are given (api/app.ts): each field's type is the interface its module declares. */
+export interface AppServices {
+  sessions: SessionService
+  accounts: AccountService
+  googleSignIn: GoogleSignInService
+  devices: LoginDevices
+  passwordReset: PasswordResetService
+  accountSettings: AccountSettingsService
+  verification: EmailVerificationService
+  photos: PhotoService
+  analysis: AnalysisService
+  listings: ListingService
+  /** Each marketplace's wing, for its routes (routes/marketplace-wings.ts). */
+  wings: MarketplaceWings
+  liveStreams: LiveStreams
+  lookupLimits: LookupLimiter
+  admin: AdminService
+  templates: EmailTemplateService
+  connections: MarketplaceConnectionService
+  marketplaceOAuth: MarketplaceOAuth
+  bulkActions: BulkActions
+  bulkPoster: BulkPoster
+  sellerSales: SellerSales
+  exports: Exports
+  insights: InsightsService
+  labels: LabelsFor
+  expenses: ExpensesService
+  trips: TripsService
+  taxYears: TaxYears
+  inventoryImport: InventoryImport
+  pushSubscriptions: PushServices['subscriptions']
+  pushPublicKey: string
+}
+
+export function createAppServices(deps: AppDeps): AppServices {
+  const {
+    sql,
+    config,
+    storage,
+    analyzer,
+    mail = createOutboxTransport(sql),
+    jobs = createJobQueue(sql, { work: false }),
+    google,
+    marketplaces,
+    photoQuotaBytes,
+    salesPollMinutes = {},
+    analysisConcurrency,
+    analysisLimits,
+    importLimits,
+    push = {},
+    changeFeed = 'poll',
+    eventStreams,
+    lookupLimits: lookupSettings,
+  } = deps
   const sessions = createSessionService(sql)
   const loginLimiter = createFailedLoginLimiter(sql)
   const templates = createEmailTemplateService(sql)
@@ -105,23 +129,15 @@ export function createAppServices({
   })
   const googleSignIn = createGoogleSignInService({ sql, identity: google, limiter: loginLimiter, jobs })
   const recent = createRecentCopies()
-  // One application token for everything that calls eBay as the app (eBay allows 1,000 a day).
-  const ebayAppTokens = createAppTokens(ebayConfig, ebayFetch)
-  const lookups = canCallAsApp(ebayConfig)
-    ? createEbayLookups({
-        sql,
-        config: ebayConfig,
-        tokens: ebayAppTokens,
-        ...(ebayFetch ? { fetcher: ebayFetch } : {}),
-      })
-    : undefined
+  // The catalog the analysis asks as the app (its categories and aspects), shared with the wing it belongs to.
+  const catalog = catalogAccess(sql, deps)
   const gate = createAnalysisGate(analysisGateFor(analysisConcurrency))
   const limiter = createAnalysisLimiter(sql, analysisLimits)
   const analysis = createAnalysisService({
     sql,
     storage,
     analyzer,
-    lookups,
+    lookups: catalog.lookups,
     recent,
     gate,
     limiter,
@@ -136,51 +152,34 @@ export function createAppServices({
     providers,
     push: createPushQueue(jobs),
     limits: lookupLimits,
+    connects: MARKETPLACE_CONNECTS,
   })
   const pushServices = createPushServices(sql, jobs, config.publicUrl, push)
   const recorder = createSaleRecorder({ jobs })
-  const ebaySignatures = createNotificationSignatures(sql, ebayConfig, ebayFetch, ebayAppTokens)
-  // Each marketplace's wing (docs/decisions/0060): what acts on every marketplace reads this record, not a name.
-  const wings = {
-    ebay: createEbayServices({
-      sql,
-      signatures: ebaySignatures,
-      appTokens: ebayAppTokens,
-      storage,
-      publicUrl: config.publicUrl,
-      ebayConfig,
-      jobs,
-      connectionService: connections,
-      recorder,
-      photos,
-      lookups,
-      limits: lookupLimits,
-      salesPollMinutes: salesPollMinutes.ebay,
-      ...(ebayImport ? { importOptions: ebayImport } : {}),
-    }),
-    // Etsy is sold on when the server can both connect a shop and call Etsy's API (docs/decisions/0031).
-    etsy: createEtsyServices({
-      sql,
-      storage,
-      publicUrl: config.publicUrl,
-      config: providers.etsy ? etsyConfig : undefined,
-      connectionService: connections,
-      jobs,
-      recorder,
-      limits: lookupLimits,
-      salesPollMinutes: salesPollMinutes.etsy,
-    }),
-  } satisfies Record<Platform, MarketplaceWing>
-  const { ebay, etsy } = wings
+  const shared: WingDeps = {
+    sql,
+    storage,
+    publicUrl: config.publicUrl,
+    jobs,
+    providers,
+    connectionService: connections,
+    recorder,
+    photos,
+    limits: lookupLimits,
+    salesPollMinutes,
+  }
+  // Each marketplace's wing (docs/decisions/0066, 0069), built from its own settings: what acts on every marketplace
+  // reads this record, not a name.
+  const wings = buildWings(shared, deps, catalog)
   // Every marketplace Snaplist sells on (docs/decisions/0029): what acts on all of them reads this list.
   const selling: SellingMarketplaces = Object.values(wings).flatMap((wing) => wing.selling ?? [])
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
-  const ebayItemUrl = hostsOf(ebayConfig).item
-  const listings = createListingService(sql, storage, ebayItemUrl, { marketplaces: selling, liveDeletion })
+  const itemUrl = specItemUrl(wings)
+  const listings = createListingService(sql, storage, itemUrl, { marketplaces: selling, liveDeletion })
   const liveStreams = createLiveStreams({
     sql,
-    ebayItemUrl,
-    feed: createChangeFeed({ sql, ebayItemUrl, mode: changeFeed }),
+    itemUrl,
+    feed: createChangeFeed({ sql, itemUrl, mode: changeFeed }),
     ...(eventStreams ? { limits: eventStreams } : {}),
   })
   const admin = createAdminService({ sql, listingService: listings, storage })
@@ -229,8 +228,7 @@ export function createAppServices({
     photos,
     analysis,
     listings,
-    ebay,
-    etsy,
+    wings,
     liveStreams,
     lookupLimits,
     admin,
@@ -249,9 +247,5 @@ export function createAppServices({
     inventoryImport: createInventoryImport(sql, createImportLimiter(sql, importLimits)),
     pushSubscriptions: pushServices.subscriptions,
     pushPublicKey: pushServices.publicKey,
-    ebayAccountDeletion: createEbayAccountDeletion(sql, ebayConfig, ebayFetch, ebaySignatures),
-    ebayEnvironment: describeEbayEnvironment(ebayConfig),
   }
 }
-
-export type AppServices = ReturnType<typeof createAppServices>

@@ -15,10 +15,10 @@ import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.t
 import { BULK_POST_JOB, type BulkPoster } from './selling/bulk-post.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
-import { SALE_EARNINGS_JOB, type createSaleEarningsReader } from './selling/sale-earnings.ts'
-import { SALE_CANCELLED_JOB, type createSaleCancellation } from './selling/sale-cancelled.ts'
-import { FOLLOW_SALE_JOB, type createSaleFollowing } from './selling/sales.ts'
-import { SOLD_TWICE_EMAIL_JOB, type createSoldTwiceMail } from './selling/sold-twice-mail.ts'
+import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './selling/sale-earnings.ts'
+import { SALE_CANCELLED_JOB, type SaleCancelledJob } from './selling/sale-cancelled.ts'
+import { FOLLOW_SALE_JOB, type FollowSale } from './selling/sales.ts'
+import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './selling/sold-twice-mail.ts'
 
 export interface JobServices {
   sql: Sql
@@ -34,15 +34,15 @@ export interface JobServices {
   /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
   runBulkAction: (job: BulkActionJob) => Promise<void>
   /** Makes the other marketplaces follow a sale (services/selling/sales.ts). */
-  followSale: ReturnType<typeof createSaleFollowing>
+  followSale: (job: FollowSale) => Promise<void>
   /** Puts back a sale the marketplace cancelled (services/selling/sale-cancelled.ts). */
-  cancelSale: ReturnType<typeof createSaleCancellation>
+  cancelSale: (job: SaleCancelledJob) => Promise<void>
   /** Reads what a sale's order earned on its marketplace (services/selling/sale-earnings.ts). */
-  readSaleEarnings: ReturnType<typeof createSaleEarningsReader>
+  readSaleEarnings: (job: SaleEarningsJob) => Promise<void>
   /** Puts a relisted sold-out listing back up on its marketplaces (services/selling/relist-sold.ts). */
   relistSold: RelistSoldService['relistEverywhere']
   /** Tells the seller of a sale beyond the stock. */
-  sendSoldTwice: ReturnType<typeof createSoldTwiceMail>
+  sendSoldTwice: (job: SoldTwiceJob) => Promise<void>
   /** Sends notifications to the seller's phones by Web Push. */
   push: PushNotifications
 }

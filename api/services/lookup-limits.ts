@@ -1,4 +1,4 @@
-// What sellers may ask eBay and Etsy for on the app's own allowance (issue 46 G3, docs/security.md): barcode lookups,
+// What sellers may ask the marketplaces for on the app's own allowance (issue 46 G3, docs/security.md): barcode lookups,
 // category searches, the Post dialogs' checks, a category chosen, a connection checked. Each such request of a seller
 // counts on their limits (a minute, a day) before its work; each that then asks the marketplace counts once on the
 // install's limit for that marketplace (a day), which every seller and API process shares. Both are counted first, in

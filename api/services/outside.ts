@@ -7,11 +7,8 @@ import type { Config } from '../env.ts'
 import { createGeminiAnalyzer, DEFAULT_GEMINI_MODEL } from './listings/analyzer/gemini.ts'
 import type { ImageAnalyzer } from './listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from './listings/analyzer/local.ts'
-import { createEbayProvider } from './marketplaces/ebay.ts'
-import { createEtsyProvider } from './marketplaces/etsy.ts'
 import { createGoogleIdentity, type GoogleIdentity } from './accounts/google-identity.ts'
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail.ts'
-import type { MarketplaceProviders } from './marketplaces/connections.ts'
 import { createLocalStorage } from './listings/local-storage.ts'
 import type { FileStorage } from './listings/storage.ts'
 import { createSupabaseStorage } from './listings/supabase-storage.ts'
@@ -31,15 +28,6 @@ export function analyzerFromConfig(config: Pick<Config, 'gemini'>): ImageAnalyze
 /** Sign in with Google only when GOOGLE_CLIENT_ID is set. */
 export function googleIdentityFromConfig(config: Pick<Config, 'google'>): GoogleIdentity | undefined {
   return config.google ? createGoogleIdentity(config.google) : undefined
-}
-
-/** The marketplaces this server can connect: each one whose settings are complete. */
-export function marketplaceProvidersFromConfig(config: Pick<Config, 'etsy' | 'ebay'>): MarketplaceProviders {
-  const providers: MarketplaceProviders = {}
-  if (config.etsy) providers.etsy = createEtsyProvider(config.etsy)
-  const ebay = config.ebay && createEbayProvider(config.ebay)
-  if (ebay) providers.ebay = ebay
-  return providers
 }
 
 export function mailTransportFromConfig(

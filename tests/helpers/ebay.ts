@@ -1,10 +1,10 @@
 // What the eBay API tests share: settings pointing at the stand-in, an app with eBay connectable, and connecting a
 // seller through the stand-in's consent page.
 import { ebaySkuPrefix } from '../../api/db/install-identity.ts'
-import type { EbayConfig } from '../../api/env.ts'
+import type { EbayConfig } from '../../api/services/ebay/ebay-env.ts'
 import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'
-import { createEbayProvider } from '../../api/services/marketplaces/ebay.ts'
+import { createEbayProvider } from '../../api/services/ebay/ebay-connect.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import {

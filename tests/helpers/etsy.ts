@@ -1,7 +1,7 @@
 // An app that sells on Etsy through the Etsy stand-in, and a seller's shop connected to it (the consent played on the
 // stand-in, the callback's code exchanged by the app).
 import { createTokenCipher } from '../../api/services/crypto.ts'
-import { createEtsyProvider } from '../../api/services/marketplaces/etsy.ts'
+import { createEtsyProvider } from '../../api/services/etsy/etsy-connect.ts'
 import type { FakeEtsy } from '../fakes/etsy.ts'
 import { createTestApp, readJson, type client, type TestAppOptions } from './test-app.ts'
 

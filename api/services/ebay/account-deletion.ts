@@ -4,8 +4,8 @@
 // here and name anyone, so a notice draws on the public key-fetch budget whoever it names.
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
-import { eraseEbayAccount } from '../../db/marketplace-connections.ts'
-import type { EbayConfig } from '../../env.ts'
+import { eraseAccount } from '../../db/marketplace-connections.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import { AppError } from '../../errors.ts'
 import { challengeResponse } from './notification-challenge.ts'
 import {
@@ -58,7 +58,7 @@ export function createEbayAccountDeletion(
       await signatures.verify(rawBody, parsedBody, signatureHeader, clientAddress, 'public')
       if (!deletion) return { kind: 'ignored' }
       const { userId, username } = deletion
-      const connections = await eraseEbayAccount(sql, userId, username)
+      const connections = await eraseAccount(sql, 'ebay', userId, username)
       console.log(`[ebay] account deletion notification: erased the tokens of ${connections} connection(s)`)
       return { kind: 'erased', connections }
     },

@@ -2,7 +2,7 @@
 // without any seller (the Notification API's public keys, Taxonomy, Browse). One token is reused until a minute
 // before it expires (eBay allows 1,000 a day), and calls made at the same time share one request for it.
 import * as v from 'valibot'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import { ebayBasicAuth, hostsOf } from './hosts.ts'
 
 const APP_SCOPE = 'https://api.ebay.com/oauth/api_scope'

@@ -7,29 +7,30 @@ import { ebayJobs } from './ebay-jobs.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { MarketplaceJobs } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
-import { createEbayCatalog } from './catalog.ts'
+import { createEbayCatalog, type EbayCatalog } from './catalog.ts'
 import { createPictureCopy } from './picture-copy.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { ebayBulkPublish } from './bulk-publish.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
-import { createEbayCategoryChoice } from './category-choice.ts'
-import { createEbayCategorySearch } from './category-search.ts'
-import { createEbayEndAndRelist } from './end-and-relist.ts'
+import { createEbayCategoryChoice, type EbayCategoryChoice } from './category-choice.ts'
+import { createEbayCategorySearch, type EbayCategorySearch } from './category-search.ts'
+import { createEbayEndAndRelist, type EbayEndAndRelist } from './end-and-relist.ts'
 import type { AppTokens } from './app-token.ts'
 import type { NotificationSignatures } from './notification-signature.ts'
-import { createEbayOrderPush, orderPushSettings } from './order-push.ts'
+import { createEbayOrderPush, orderPushSettings, type EbayOrderPush } from './order-push.ts'
 import { createEbayOrders } from './orders.ts'
 import { createEbayPictures } from './pictures.ts'
-import { createEbayPublisher } from './publish.ts'
-import { createEbayRevisions } from './revisions.ts'
-import { createEbaySales } from './sales.ts'
-import { createEbaySelling } from './ebay-selling.ts'
+import { createEbayPublisher, type EbayPublisher } from './publish.ts'
+import { createEbayRevisions, type EbayRevisions } from './revisions.ts'
+import { createEbaySales, type EbaySales } from './sales.ts'
+import { createEbaySelling, type EbaySelling } from './ebay-selling.ts'
 import { createEbaySellClient } from './sell-api.ts'
 import { createEbayStock } from './stock.ts'
 import { createEbayTaxonomy } from './taxonomy.ts'
-import { createEbayImport, type EbayImportOptions } from './import.ts'
+import { createEbayImport, type EbayImport, type EbayImportOptions } from './import.ts'
 import { createTradingClient } from './trading-api.ts'
 import { createTradingListings } from './trading-listings.ts'
 import type { PhotoService } from '../listings/photos.ts'
@@ -62,6 +63,23 @@ export interface EbayServicesDeps {
   salesPollMinutes?: number | undefined
 }
 
+/** eBay's services, as its routes and jobs use them; `selling` and `jobs` are its part of the wings' record. */
+export interface EbayServices {
+  publisher: EbayPublisher
+  revisions: EbayRevisions
+  sales: EbaySales
+  endAndRelist: EbayEndAndRelist
+  categoryChoice: EbayCategoryChoice
+  categorySearch: EbayCategorySearch
+  selling: EbaySelling
+  importer: EbayImport
+  catalog: EbayCatalog
+  /** eBay's push of each sale, when the server can take it (PUBLIC_URL and the app's keys). */
+  orderPush: EbayOrderPush | undefined
+  /** What the job registry runs for eBay. */
+  jobs: MarketplaceJobs
+}
+
 /**
  * Publishing, revising, ending and relisting on eBay, the seller's category and searches for one, bulk posts, bulk
  * prices, the sales poll, importing, the catalog's products for a barcode and eBay's push of each sale; they send their
@@ -82,7 +100,7 @@ export function createEbayServices({
   appTokens,
   limits,
   salesPollMinutes,
-}: EbayServicesDeps) {
+}: EbayServicesDeps): EbayServices {
   const hosts = hostsOf(ebayConfig)
   const sell = createEbaySellClient(hosts)
   const trading = createTradingClient(hosts.api)
@@ -168,9 +186,6 @@ export function createEbayServices({
     importer,
     catalog,
     orderPush,
-    /** What the job registry runs for eBay. */
     jobs: ebayJobs({ sales, orderPush, revisions, importer }, salesPollMinutes),
   }
 }
-
-export type EbayServices = ReturnType<typeof createEbayServices>

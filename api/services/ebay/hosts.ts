@@ -1,7 +1,7 @@
 // Where eBay is, per environment (sandbox or production, each host overridable for tests), and how Snaplist names
-// itself to eBay's token endpoint. Connecting a seller (marketplaces/ebay.ts), the app's own token (app-token.ts) and
+// itself to eBay's token endpoint. Connecting a seller (ebay-connect.ts), the app's own token (app-token.ts) and
 // every Sell API call start from here.
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 
 const HOSTS = {
   sandbox: {

@@ -4,7 +4,7 @@
 // ebay_lookup_cache and aspects a week in ebay_category_aspects, so re-running an analysis asks eBay nothing again.
 import * as v from 'valibot'
 import type { Comparable, MarketPrices } from '../../contract/analysis.ts'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import type { Sql } from '../../db/client.ts'
 import type { CategoryAspect } from '../../db/ebay-category-aspects.ts'
 import * as cache from '../../db/ebay-lookup-cache.ts'

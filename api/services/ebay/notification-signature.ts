@@ -9,7 +9,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import { AppError } from '../../errors.ts'
 import { hostsOf } from './hosts.ts'
 import { AppTokenUnavailable, createAppTokens, type AppTokens } from './app-token.ts'

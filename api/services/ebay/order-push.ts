@@ -12,7 +12,7 @@ import { findConnection } from '../../db/marketplace-connections.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import { TokenRejected, type MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
 import { canCallAsApp, type AppTokens } from './app-token.ts'
 import { challengeResponse } from './notification-challenge.ts'
 import { notificationBody, type NotificationSignatures } from './notification-signature.ts'
@@ -23,7 +23,7 @@ import { EbayRefusal, readReply, type EbaySellClient, type SellReply } from './s
 export const EBAY_ORDER_PUSH_PATH = '/api/ebay/order-notifications'
 /** Makes a seller's destination and subscription. */
 export const EBAY_ORDER_PUSH_JOB = 'ebay-order-push'
-/** What a seller's grant needs for eBay to let them subscribe (asked for when connecting: marketplaces/ebay.ts). */
+/** What a seller's grant needs for eBay to let them subscribe (asked for when connecting: ebay-connect.ts). */
 export const NOTIFICATION_SUBSCRIPTION_SCOPE = 'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription'
 
 const NOTIFICATION_API = '/commerce/notification/v1'

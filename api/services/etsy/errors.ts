@@ -1,4 +1,4 @@
-// Etsy's answers as our errors, shared by every Etsy call (OAuth in services/marketplaces/etsy.ts, the listings calls
+// Etsy's answers as our errors, shared by every Etsy call (OAuth in services/etsy/etsy-connect.ts, the listings calls
 // here), so the seller reads the same sentence whichever call found Etsy away or busy.
 import { AppError } from '../../errors.ts'
 

@@ -17,7 +17,7 @@ import type { JobQueue } from '../jobs.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import type { SellingMarketplace } from '../selling/marketplace.ts'
+import type { MarketplaceJobs, SellingMarketplace } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { createEtsyEarnings } from './earnings.ts'
 import { createEtsyEndAndRelist } from './end-and-relist.ts'
@@ -29,7 +29,7 @@ import { createEtsyReceipts } from './receipts.ts'
 import { createEtsyRequirements } from './requirements.ts'
 import { createEtsyRevisions } from './revisions.ts'
 import { createEtsySales } from './sales.ts'
-import { createEtsySalesPush } from './sales-push.ts'
+import { createEtsySalesPush, type EtsySalesPush } from './sales-push.ts'
 import { createSellerTaxonomy } from './seller-taxonomy.ts'
 import { createEtsyShopSetup } from './shop-setup.ts'
 
@@ -52,7 +52,25 @@ export interface EtsyServicesDeps {
   fetcher?: typeof fetch
 }
 
-export function createEtsyServices(deps: EtsyServicesDeps) {
+/** Etsy's services, as its routes and jobs use them; `selling` and `jobs` are its part of the wings' record. */
+export interface EtsyServices {
+  /** Etsy as a SellingMarketplace; undefined while Etsy is not set up on the server. */
+  selling: EtsySelling | undefined
+  /** What the seller still has to answer or set up on Etsy for this listing. */
+  requirements(userId: number, listingId: number, answers: EtsyAnswers): Promise<EtsyRequirements>
+  publish: EtsySelling['publish']
+  /** The row's End on Etsy and Relist on Etsy: the seller waits for Etsy's answer, as for eBay's. */
+  end: EtsySelling['end']
+  relist: EtsySelling['relist']
+  /** Etsy's categories for the seller's search, from the install's taxonomy (downloaded as a seller when not kept). */
+  searchCategories(userId: number, query: string): Promise<EtsyChoice[]>
+  /** Etsy's order.paid webhook, when the server has its secret; the poll is the backstop either way. */
+  salesPush: EtsySalesPush | undefined
+  /** What the job registry runs for Etsy. */
+  jobs: MarketplaceJobs | undefined
+}
+
+export function createEtsyServices(deps: EtsyServicesDeps): EtsyServices {
   const { sql, storage, publicUrl, config, connectionService, jobs, recorder, limits, salesPollMinutes, fetcher } = deps
   async function ownListing(userId: number, listingId: number) {
     const listing = await listings.findListing(sql, userId, listingId)
@@ -111,25 +129,18 @@ export function createEtsyServices(deps: EtsyServicesDeps) {
   }
   return {
     selling,
-    /** What the seller still has to answer or set up on Etsy for this listing. */
     async requirements(userId: number, listingId: number, answers: EtsyAnswers): Promise<EtsyRequirements> {
       const listing = await ownListing(userId, listingId)
       return (await check(userId, listing, answers, () => limits.asking('etsy'))).requirements
     },
     publish: publisher.publish,
-    /** The row's End on Etsy and Relist on Etsy: the seller waits for Etsy's answer, as for eBay's. */
     end: lifecycle.end,
     relist: lifecycle.relist,
-    /** Etsy's categories for the seller's search, from the install's taxonomy (downloaded as a seller when not kept). */
     searchCategories: async (userId: number, query: string): Promise<EtsyChoice[]> => {
       if (!(await findConnection(sql, userId, 'etsy'))) throw etsyNotConnected()
       return taxonomy.search((use) => connectionService.call(userId, 'etsy', use), query)
     },
-    /** Etsy's order.paid webhook, when the server has its secret; the poll is the backstop either way. */
     salesPush: config.webhookSecret ? createEtsySalesPush({ sql, jobs, secret: config.webhookSecret }) : undefined,
-    /** What the job registry runs for Etsy. */
     jobs: etsyJobs({ revisions, sales }, salesPollMinutes),
   }
 }
-
-export type EtsyServices = ReturnType<typeof createEtsyServices>

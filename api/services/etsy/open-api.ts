@@ -1,4 +1,4 @@
-// Calls to Etsy's Open API v3 on a seller's behalf (selling; connecting is services/marketplaces/etsy.ts): the app's
+// Calls to Etsy's Open API v3 on a seller's behalf (selling; connecting is services/etsy/etsy-connect.ts): the app's
 // x-api-key and the seller's Bearer token on every call, each body in the encoding Etsy takes for that call (a form for
 // createDraftListing and updateListing, multipart for images, JSON for the inventory), and Etsy's {error} answers
 // turned into our errors: 429 busy with Etsy's retry-after, 5xx or no answer unavailable, 401 a token to refresh once,

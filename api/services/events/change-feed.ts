@@ -11,8 +11,8 @@ export type ChangeListener = (change: ChangeRow) => void
 
 export interface ChangeFeedOptions {
   sql: Sql
-  /** Where buyers see an eBay listing, for the listing each change carries (hostsOf(…).item). */
-  ebayItemUrl: string
+  /** Where buyers see a listing, for the listing each change carries (specItemUrl, services/marketplace-wings.ts). */
+  itemUrl: string
   /** 'listen' on a Postgres server, 'poll' on PGlite (see above). */
   mode: 'listen' | 'poll'
   pollMs?: number
@@ -21,7 +21,7 @@ export interface ChangeFeedOptions {
 const POLL_MS = 200
 const POLL_BATCH = 500
 
-export function createChangeFeed({ sql, ebayItemUrl, mode, pollMs = POLL_MS }: ChangeFeedOptions) {
+export function createChangeFeed({ sql, itemUrl, mode, pollMs = POLL_MS }: ChangeFeedOptions) {
   const listeners = new Map<number, Set<ChangeListener>>()
   let count = 0
   let running: Promise<() => Promise<void>> | undefined
@@ -39,7 +39,7 @@ export function createChangeFeed({ sql, ebayItemUrl, mode, pollMs = POLL_MS }: C
       announced = []
       if (ids.length === 0) return
       reading = reading
-        .then(() => changes.changesByIds(sql, ebayItemUrl, ids))
+        .then(() => changes.changesByIds(sql, itemUrl, ids))
         .then(hand)
         .catch((error: unknown) => console.error('Could not read announced changes', error))
     }
@@ -56,7 +56,7 @@ export function createChangeFeed({ sql, ebayItemUrl, mode, pollMs = POLL_MS }: C
       if (busy) return
       busy = true
       changes
-        .everyChangeAfter(sql, ebayItemUrl, after, POLL_BATCH)
+        .everyChangeAfter(sql, itemUrl, after, POLL_BATCH)
         .then((rows) => {
           if (rows.length) after = rows.at(-1)!.id
           hand(rows)

@@ -42,7 +42,7 @@ const KEEP_ALIVE_MS = 25_000
 export interface LiveStreamOptions {
   sql: Sql
   feed: ChangeFeed
-  ebayItemUrl: string
+  itemUrl: string
   /** How often a quiet stream sends a comment and checks its session; 25 s when not given. */
   keepAliveMs?: number
   /** EVENT_STREAM_LIMITS when not given. */
@@ -52,7 +52,7 @@ export interface LiveStreamOptions {
 export function createLiveStreams({
   sql,
   feed,
-  ebayItemUrl,
+  itemUrl,
   keepAliveMs = KEEP_ALIVE_MS,
   limits = EVENT_STREAM_LIMITS,
 }: LiveStreamOptions) {
@@ -86,7 +86,7 @@ export function createLiveStreams({
         await sink.ready(behind ?? start)
         if (behind) await sink.behind()
         else {
-          for (const row of await changes.changesAfter(sql, ebayItemUrl, userId, start, limits.replayMax)) {
+          for (const row of await changes.changesAfter(sql, itemUrl, userId, start, limits.replayMax)) {
             sent.add(row.id)
             write(row)
           }

@@ -7,7 +7,7 @@ import type { DraftAnalysis } from '../../contract/analysis.ts'
 import type { Sql } from '../../db/client.ts'
 import * as stored from '../../db/photo-analyses.ts'
 
-/** How long a stored analysis is reused; its market prices are eBay's of some hours ago (as ebay_lookup_cache's). */
+/** How long a stored analysis is reused; its market prices are the catalog's of some hours ago (as its lookup cache's). */
 export const ANALYSIS_REUSE_MS = 6 * 60 * 60 * 1000
 
 export function createAnalysisReuse(sql: Sql) {

@@ -136,7 +136,7 @@ export function createPhotoService({
     },
 
     /**
-     * A photo Snaplist copies in for the seller (an eBay listing's picture, on import: docs/decisions/0037): stored as an
+     * A photo Snaplist copies in for the seller (a marketplace listing's picture, on import: docs/decisions/0037): stored as an
      * upload is and counted against their storage, not against the uploads a phone may send; idempotent by id.
      */
     async copyIn(userId: number, id: string, bytes: Buffer): Promise<StoredImage> {

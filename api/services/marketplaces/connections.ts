@@ -1,25 +1,26 @@
 // A seller's marketplace connections, whatever the marketplace: the list the Dashboard shows (never a token), the
 // status and live check of one, disconnecting, storing a grant sealed, and handing out an access token refreshed
-// before it expires. Each marketplace plugs in as a MarketplaceProvider (services/marketplaces/ebay.ts, etsy.ts), its
-// connect flow described in contract/marketplace-descriptions.ts.
+// before it expires. Each marketplace plugs in through its wing's connect part (MarketplaceConnect, in
+// services/<marketplace>/<marketplace>-connect.ts, read through services/marketplace-modules.ts), its connect flow
+// described in contract/marketplace-descriptions.ts.
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../contract/marketplaces.ts'
 import type { ErrorCode } from '../../contract/errors.ts'
 import type { Sql } from '../../db/client.ts'
-import { forgetSellerSetup } from '../../db/ebay-seller-setup.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
+import type { MarketplacesConfig } from '../marketplace-modules.ts'
 
 export interface TokenGrant {
   accessToken: string
   refreshToken: string | null
   expiresAt: Date | null
   refreshExpiresAt: Date | null
-  /** The scopes granted, when the marketplace says or its consent grants all that was asked (Etsy). */
+  /** The scopes granted, when the marketplace says or its consent grants all that was asked. */
   scopes?: readonly string[]
 }
 
@@ -39,6 +40,17 @@ export interface MarketplaceProvider {
 
 export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>>
 
+/** A marketplace's connect part, declared in its wing: how its grants are made, and what a new one makes stale. */
+export interface MarketplaceConnect {
+  /** The marketplace's OAuth from the server's settings, or undefined while they are incomplete. */
+  provider(config: MarketplacesConfig): MarketplaceProvider | undefined
+  /**
+   * What Snaplist keeps read from the marketplace account, forgotten on each new grant (the seller may have changed it
+   * on the marketplace since).
+   */
+  forgetAccount?(sql: Sql, userId: number): Promise<void>
+}
+
 /** The marketplace refused a code, a refresh token or an access token: that grant is over. */
 export class GrantRefused extends AppError {
   constructor(platform: Platform, message: string, code: ErrorCode = `${platform}_grant_refused`) {
@@ -51,14 +63,6 @@ export class TokenRejected extends GrantRefused {
   constructor(platform: Platform, message: string) {
     super(platform, message, `${platform}_token_rejected`)
   }
-}
-
-/**
- * What Snaplist keeps read from a marketplace account, forgotten on each new grant: eBay's business policies and
- * inventory location (the seller may have changed them on eBay since).
- */
-const ACCOUNT_CACHES: Partial<Record<Platform, (sql: Sql, userId: number) => Promise<void>>> = {
-  ebay: forgetSellerSetup,
 }
 
 // Refreshing this long before the expiry means a token handed out is still good for the call it is wanted for.
@@ -111,10 +115,32 @@ export interface MarketplaceConnectionDeps {
   push?: PushQueue
   /** Checking a connection asks the marketplace: it counts on the install's lookup limit (issue 46 G3) when given. */
   limits?: LookupLimiter
+  /** Each marketplace's connect part (services/marketplace-modules.ts): what a new grant makes stale; nothing without it. */
+  connects?: Partial<Record<Platform, MarketplaceConnect>>
 }
 
-export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps) {
-  const { sql, cipher, providers, push, limits } = deps
+/** A seller's connections to the marketplaces, whatever the marketplace (every token handled here, never shown). */
+export interface MarketplaceConnectionService {
+  /** The Dashboard's list of the seller's connections. */
+  list(userId: number): Promise<MarketplaceConnection[]>
+  /** Whether the server can connect there, and the seller's connection; an admin is told which settings are missing. */
+  status(user: { id: number; isAdmin: boolean }, platform: Platform): Promise<MarketplaceStatus>
+  /** Asks the marketplace whether the grant still works (refreshing when due), keeping the account name; a refused one lapses. */
+  checkAuthentication(userId: number, platform: Platform): Promise<boolean>
+  disconnect(userId: number, platform: Platform): Promise<void>
+  /** Runs `use` with the seller's access token, refreshed when due; a grant that is over ends as 'token expired'. */
+  call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T>
+  /** Stores a fresh grant, replacing any earlier one there, and forgets what was kept of the account (issue 47). */
+  save(
+    userId: number,
+    platform: Platform,
+    grant: TokenGrant,
+    account: MarketplaceAccount,
+  ): Promise<MarketplaceConnection>
+}
+
+export function createMarketplaceConnectionService(deps: MarketplaceConnectionDeps): MarketplaceConnectionService {
+  const { sql, cipher, providers, push, limits, connects = {} } = deps
   /**
    * The grant is over: kept as lapsed. The seller hears of it once, from the call that ended it: their open screens are
    * told to ask for a new connection (decision 0034), and their phones (decision 0035).
@@ -167,7 +193,7 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       await lapse(row)
       throw new ConnectionLapsed(row.platform)
     }
-    // A refresh token that was not rotated (eBay's) keeps its own end.
+    // A refresh token that was not rotated (a marketplace may keep one for its lifetime) keeps its own end.
     const kept =
       grant.refreshToken === null
         ? { refreshToken, refreshExpiresAt: grant.refreshExpiresAt ?? row.refreshTokenExpiry }
@@ -207,7 +233,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
     list: async (userId: number): Promise<MarketplaceConnection[]> =>
       (await connections.listConnections(sql, userId)).map(toView),
 
-    /** An admin is told which settings are missing; a seller only that the admin has to set the marketplace up. */
     async status(
       { id: userId, isAdmin }: { id: number; isAdmin: boolean },
       platform: Platform,
@@ -222,10 +247,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       return { platform, configured, setupMessage, connection: row ? toView(row) : null }
     },
 
-    /**
-     * Asks the marketplace whether the stored grant still works (refreshing the token when due), and keeps the account
-     * name current. A grant the marketplace refuses is marked lapsed, so the Dashboard offers Connect again.
-     */
     async checkAuthentication(userId: number, platform: Platform): Promise<boolean> {
       const row = await connections.findConnection(sql, userId, platform)
       const provider = providers[platform]
@@ -249,7 +270,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
         throw notFound(`No ${MARKETPLACES[platform].name} account is connected.`)
     },
 
-    /** Runs `use` with the seller's access token (see withAccessToken); a grant that is over ends as 'token expired'. */
     async call<T>(userId: number, platform: Platform, use: (token: string) => Promise<T>): Promise<T> {
       const row = await connections.findConnection(sql, userId, platform)
       const provider = providers[platform]
@@ -265,10 +285,6 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       }
     },
 
-    /**
-     * Stores a fresh grant for the account, replacing any earlier connection of that platform, and forgets what was
-     * kept from the marketplace account: connecting again is how a seller has Snaplist look again (issue 47).
-     */
     async save(
       userId: number,
       platform: Platform,
@@ -276,10 +292,8 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       account: MarketplaceAccount,
     ): Promise<MarketplaceConnection> {
       const row = await connections.saveConnection(sql, userId, platform, seal(grant), account)
-      await ACCOUNT_CACHES[platform]?.(sql, userId)
+      await connects[platform]?.forgetAccount?.(sql, userId)
       return toView(row)
     },
   }
 }
-
-export type MarketplaceConnectionService = ReturnType<typeof createMarketplaceConnectionService>

@@ -40,7 +40,20 @@ export interface Requester {
   sessionToken: string
 }
 
-export function createMarketplaceOAuth({ sql, cipher, providers, connections }: MarketplaceOAuthDeps) {
+/** Connecting a seller's account on a marketplace: the consent page to send them to, then the code they come back with. */
+export interface MarketplaceOAuth {
+  /** The marketplace's consent page, with a new state bound to this session (and a PKCE challenge where it takes one). */
+  start(requester: Requester, platform: Platform): Promise<AuthUrlReply>
+  /** Exchanges the code the seller came back with, with the state it came with, and stores the grant. */
+  finish(requester: Requester, platform: Platform, code: string, state: string): Promise<MarketplaceConnection>
+}
+
+export function createMarketplaceOAuth({
+  sql,
+  cipher,
+  providers,
+  connections,
+}: MarketplaceOAuthDeps): MarketplaceOAuth {
   const providerFor = (platform: Platform) => {
     const provider = providers[platform]
     if (!provider) throw notConfigured(platform)
@@ -96,5 +109,3 @@ export function createMarketplaceOAuth({ sql, cipher, providers, connections }: 
     },
   }
 }
-
-export type MarketplaceOAuth = ReturnType<typeof createMarketplaceOAuth>

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import type { AppError } from '../../errors.ts'
 
 export interface ProviderCallRules<Kind> {
-  /** The log lines' prefix: [ebay], [etsy]. */
+  /** The log lines' prefix: the marketplace's id, in brackets. */
   name: string
   fetcher: typeof fetch
   timeoutMs: number

@@ -1,10 +1,10 @@
 // One job of a bulk action (docs/decisions/0038): up to BULK_CHUNK of its listings. A price or quantity is written to
-// each listing in one transaction that also moves its item on from 'queued' and remembers the value (so a job run again changes no listing twice) and asks
-// each marketplace it was published to for the change (a revision), as an edit does. A new price for a listing live
-// on a marketplace that takes many prices at once (its bulkPricing) goes in one call afterwards instead, sent again as
-// long as an item waits in 'sending'; a quantity goes through each marketplace's revision, which keeps what a sale took
-// (decision 0030). Ending and deleting take the paths the seller's own End and Delete take, one listing after the
-// other, each finished once.
+// each listing in one transaction that also moves its item on from 'queued' and remembers the value (so a job run
+// again changes no listing twice) and asks each marketplace it was published to for the change (a revision), as an
+// edit does. A new price for a listing live on a marketplace that takes many prices at once (its bulkPricing) goes in
+// one call afterwards instead, sent again as long as an item waits in 'sending'; a quantity goes through each
+// marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
+// seller's own End and Delete take, one listing after the other, each finished once.
 import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
 import { listingStatus, listedPrice, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'

@@ -2,14 +2,19 @@
 // marketplace in step with an edit, end it, relist it, and read the seller's sales there. Code that acts on every
 // marketplace a listing is on (an edit, deleting a live listing) goes through this interface and the one list app.ts
 // builds, so selling somewhere new is one implementation and one entry in that list. Connecting a seller's account
-// (OAuth) is not selling: services/marketplaces/ does that, for every marketplace.
+// (OAuth) is not selling: services/marketplaces/ does that for every marketplace, through each wing's connect part.
 import type { BulkPostAnswers } from '../../contract/bulk-post.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
-import type { Tx } from '../../db/client.ts'
+import type { Sql, Tx } from '../../db/client.ts'
 import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
 import { AppError } from '../../errors.ts'
-import type { JobDefinition } from '../jobs.ts'
+import type { JobDefinition, JobQueue } from '../jobs.ts'
+import type { PhotoService } from '../listings/photos.ts'
+import type { FileStorage } from '../listings/storage.ts'
+import type { LookupLimiter } from '../lookup-limits.ts'
+import type { MarketplaceConnectionService, MarketplaceProviders } from '../marketplaces/connections.ts'
+import type { SaleRecorder } from './sales.ts'
 
 /** A listing published: what the seller is told, and where buyers see it. */
 export interface Published {
@@ -27,7 +32,7 @@ export interface LifecycleChange {
 }
 
 /**
- * One marketplace's selling. Each names its own publish input and answers (eBay's are the SPEC's post-to-ebay and
+ * One marketplace's selling. Each names its own publish input and answers (some are SPEC's, as its post and
  * end/relist answers); code acting on every marketplace reads them as SellingMarketplace, whose `never` input it
  * cannot publish with: publishing takes what that marketplace's own dialog asked the seller.
  */
@@ -67,7 +72,7 @@ export interface SellingMarketplace<
    */
   refreshSales(userId: number): Promise<boolean>
   /**
-   * What the sales of one order (eBay) or receipt (Etsy) earned here: fees and the label bought here; undefined while
+   * What the sales of one order (or receipt, as the marketplace calls it) earned here: fees and the label bought here; undefined while
    * the marketplace has no figures for it yet.
    */
   readEarnings(userId: number, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
@@ -120,6 +125,29 @@ export const SALES_POLL_MINUTES = 15
 export interface MarketplaceWing {
   selling: SellingMarketplace<never, Published, LifecycleChange> | undefined
   jobs: MarketplaceJobs | undefined
+}
+
+/**
+ * What every marketplace's wing is built from (services/<marketplace>/<marketplace>-wing.ts): the app's services it
+ * works with, the same for each; its own settings it reads itself.
+ */
+export interface WingDeps {
+  sql: Sql
+  storage: FileStorage
+  /** PUBLIC_URL: photos at a public https address go to the marketplace as URLs, not uploads. */
+  publicUrl: string | undefined
+  jobs: JobQueue
+  /** The marketplaces the server can connect: a wing sells only where its sellers can connect. */
+  providers: MarketplaceProviders
+  connectionService: MarketplaceConnectionService
+  /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
+  recorder: SaleRecorder
+  /** Copies a listing's pictures on a marketplace in as the seller's photos (an import). */
+  photos: Pick<PhotoService, 'copyIn'>
+  /** What sellers may ask the marketplaces for on the app's allowance (issue 46 G3). */
+  limits: LookupLimiter
+  /** Minutes between each marketplace's sales polls (dividing 60); SALES_POLL_MINUTES where not given. */
+  salesPollMinutes: Partial<Record<Platform, number>>
 }
 
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */

@@ -1,7 +1,7 @@
 // Relist on a sold row (issue 47): another identical piece, or several, for a listing that sold out. The seller's
 // quantity goes back on the listing and to every marketplace it was on (their revisions, as an edit's), and a job made
-// in the same transaction puts it back up on each once that marketplace has the count (eBay will not publish an offer
-// of none; Etsy renews a sold-out listing at a count of its own, which its revision then corrects). A sale the
+// in the same transaction puts it back up on each once that marketplace has the count (a marketplace may refuse to
+// publish an offer of none, or renew a sold-out listing at a count of its own, which its revision then corrects). A sale the
 // marketplace cancelled puts its pieces back the same way (backInStock, sale-cancelled.ts).
 import type { Listing } from '../../contract/listing.ts'
 import type { RelistSold, SaleRecorded } from '../../contract/sales.ts'

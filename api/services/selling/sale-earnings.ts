@@ -1,7 +1,7 @@
 // Reading what each sale earned (issue 32, docs/decisions/0042): every sale on a marketplace queues a job, in the
 // sale's own transaction, that asks the marketplace for its order's fees and label (SellingMarketplace.readEarnings)
-// and keeps them; while the marketplace's figures can still change (eBay until the funds are available for payout,
-// Etsy until the order ships) the job comes back a day later, for at most MOST_READS days. A seller whose connection
+// and keeps them; while the marketplace's figures can still change (until the funds are available for payout, or the
+// order ships, as the marketplace says) the job comes back a day later, for at most MOST_READS days. A seller whose connection
 // lacks the scope, or has lapsed, keeps the estimate: the marketplace's refusal ends the job, it is not retried.
 import type { SoldOn } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'

@@ -20,7 +20,8 @@ import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
 export const FOLLOW_SALE_JOB = 'follow-sale'
 
-interface FollowSale {
+/** A sale's follow job: the other marketplaces the listing is on follow the sale there. */
+export interface FollowSale {
   userId: number
   listingId: number
   soldOn: Sale['marketplace']

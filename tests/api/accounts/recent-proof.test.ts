@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleIdentity } from '../../../api/services/accounts/google-identity.ts'
-import { createEbayProvider } from '../../../api/services/marketplaces/ebay.ts'
+import { createEbayProvider } from '../../../api/services/ebay/ebay-connect.ts'
 import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
 import { cipher, ebayConfigFor } from '../../helpers/ebay.ts'
 import {

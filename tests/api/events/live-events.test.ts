@@ -120,8 +120,8 @@ describe('changes pushed to open screens', () => {
 
   it('ends a stream at its next keep-alive once its session no longer holds (signed out here or elsewhere)', async () => {
     const { sql } = opened.t.db
-    const feed = createChangeFeed({ sql, ebayItemUrl: 'https://ebay.example/itm/', mode: 'poll' })
-    const streams = createLiveStreams({ sql, feed, ebayItemUrl: 'https://ebay.example/itm/', keepAliveMs: 50 })
+    const feed = createChangeFeed({ sql, itemUrl: 'https://ebay.example/itm/', mode: 'poll' })
+    const streams = createLiveStreams({ sql, feed, itemUrl: 'https://ebay.example/itm/', keepAliveMs: 50 })
     let holds = true
     let keptAlive = 0
     const { id } = await seller('signed-out')

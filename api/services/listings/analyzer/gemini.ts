@@ -1,5 +1,5 @@
 // The Gemini analyser: all of a draft's photos and the prompt in one JSON-mode call, then a second, text-only call that
-// fills eBay's item specifics (docs/product.md §12); whatever goes wrong with the provider becomes one of our errors.
+// fills the category's item specifics (docs/product.md §12); whatever goes wrong with the provider becomes one of our errors.
 import {
   ApiError,
   FinishReason,

@@ -1,24 +1,26 @@
 // eBay as a marketplace provider (integration-notes §A1): the user-consent grant whose redirect_uri is the RuName, the
 // token endpoint with HTTP Basic (App ID : Cert ID) for codes and refresh tokens (eBay does not rotate refresh
 // tokens), and Identity getUser on the apiz host for the seller's immutable user id and username. eBay's answers are
-// translated into our errors; tokens and eBay's payloads never reach a reply or the log. Only connecting lives here:
-// eBay's hosts and shared errors are services/ebay/'s, selling is services/ebay/ behind services/selling/.
+// translated into our errors; tokens and eBay's payloads never reach a reply or the log. eBay's wing's connect part
+// (ebayConnect, read through services/marketplace-modules.ts); selling is the rest of the wing.
 import * as v from 'valibot'
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
 import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
-import type { EbayConfig } from '../../env.ts'
+import type { EbayConfig } from './ebay-env.ts'
+import { forgetSellerSetup } from '../../db/ebay-seller-setup.ts'
 import { AppError } from '../../errors.ts'
-import { ebayBusy, ebayUnavailable, ebayUnreachable, missingCertId } from '../ebay/errors.ts'
-import { ebayBasicAuth, hostsOf } from '../ebay/hosts.ts'
-import { NOTIFICATION_SUBSCRIPTION_SCOPE } from '../ebay/order-push.ts'
+import { ebayBusy, ebayUnavailable, ebayUnreachable, missingCertId } from './errors.ts'
+import { ebayBasicAuth, hostsOf } from './hosts.ts'
+import { NOTIFICATION_SUBSCRIPTION_SCOPE } from './order-push.ts'
 import {
   GrantRefused,
   TokenRejected,
   type MarketplaceAccount,
+  type MarketplaceConnect,
   type MarketplaceProvider,
   type TokenGrant,
-} from './connections.ts'
-import { providerCaller } from './provider-call.ts'
+} from '../marketplaces/connections.ts'
+import { providerCaller } from '../marketplaces/provider-call.ts'
 
 // What connecting and publishing need: getUser (identity), the Inventory API, business policies (Account API); the
 // base scope covers Taxonomy and the Media API.
@@ -221,4 +223,11 @@ export function describeEbayEnvironment(config: EbayConfig | undefined): EbayEnv
     identityBase: hosts.apiz,
     deletionEndpointConfigured: settings.EBAY_VERIFICATION_TOKEN && settings.EBAY_DELETION_ENDPOINT_URL,
   }
+}
+
+/** eBay's connect part: its provider once the App ID and RuName are set, and its business policies and inventory
+ * location forgotten on each new grant. */
+export const ebayConnect: MarketplaceConnect = {
+  provider: ({ ebay }) => (ebay ? createEbayProvider(ebay) : undefined),
+  forgetAccount: forgetSellerSetup,
 }

@@ -1,6 +1,7 @@
 // Etsy Open API v3 as a marketplace provider (integration-notes §B): OAuth 2.0 authorization code with PKCE (S256),
 // the token endpoint for codes and refresh tokens (which Etsy rotates), and getMe + getShop to find the seller's shop.
-// Etsy's answers are translated into our errors; tokens and Etsy's payloads never reach a reply or the log.
+// Etsy's answers are translated into our errors; tokens and Etsy's payloads never reach a reply or the log. Etsy's
+// wing's connect part (etsyConnect, read through services/marketplace-modules.ts).
 import * as v from 'valibot'
 import type { AppError } from '../../errors.ts'
 import {
@@ -11,9 +12,15 @@ import {
   etsyUnavailable,
   etsyUnreachable,
   retryAfterOf,
-} from '../etsy/errors.ts'
-import { GrantRefused, type MarketplaceAccount, type MarketplaceProvider, type TokenGrant } from './connections.ts'
-import { providerCaller } from './provider-call.ts'
+} from './errors.ts'
+import {
+  GrantRefused,
+  type MarketplaceAccount,
+  type MarketplaceConnect,
+  type MarketplaceProvider,
+  type TokenGrant,
+} from '../marketplaces/connections.ts'
+import { providerCaller } from '../marketplaces/provider-call.ts'
 
 export interface EtsyConfig {
   /** The app's keystring (client_id). */
@@ -160,4 +167,9 @@ export function createEtsyProvider(config: EtsyConfig, fetcher: typeof fetch = f
       return { accountId: String(shop.shop_id), accountName: shop.shop_name }
     },
   }
+}
+
+/** Etsy's connect part: its provider once ETSY_CLIENT_ID and ETSY_REDIRECT_URI are set. */
+export const etsyConnect: MarketplaceConnect = {
+  provider: ({ etsy }) => (etsy ? createEtsyProvider(etsy) : undefined),
 }

@@ -1,0 +1,8 @@
+// Etsy's connect screens (docs/product.md §2): the callback addresses (the first is the one to register in the Etsy
+// app), cancel and manual. The router reads them on every page, so they stand apart from the rest.
+export const ETSY_PATHS = {
+  platform: 'etsy',
+  successPaths: ['/etsy/auth/success', '/etsy-auth/success'],
+  cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'],
+  manualPath: '/etsy-manual-auth',
+} as const
