@@ -5,17 +5,13 @@
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
 import { EBAY_FEE_ESTIMATE } from './ebay/ebay-fees.ts'
 import { ETSY_FEE_ESTIMATE } from './etsy/etsy-fees.ts'
+import type { FeeEstimate } from './fee-estimate.ts'
 import type { SoldOn } from './listing.ts'
+
+export type { FeeEstimate } from './fee-estimate.ts'
 
 /** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
 export type FeesState = 'estimated' | 'read' | 'settled' | 'entered'
-
-/** How a marketplace's fees are estimated before they are read: a share of the sale and shipping, plus a fixed part. */
-export interface FeeEstimate {
-  percent: number
-  fixedCents: number
-  basis: string
-}
 
 /** Each marketplace's estimate, declared in its wing (contract/<marketplace>/<marketplace>-fees.ts). */
 export const FEE_ESTIMATES: Record<Exclude<SoldOn, 'elsewhere'>, FeeEstimate> = {
