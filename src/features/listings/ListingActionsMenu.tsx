@@ -7,7 +7,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import type { Platform } from '../../../api/contract/marketplace-paths.ts'
-import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
+import { MENU_BUTTON_CLASS } from '../../components/listing-row-styles.ts'
 const ITEM_CLASS =
   'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
 

@@ -1,0 +1,48 @@
+// eBay's part of its callback and manual screens (docs/product.md §3, §8): what arrived decides, with the marks its
+// callback keeps for 5 minutes (a reload finishes the exchange, or, once connected, says 'Already Connected' when the
+// server confirms it), and the words of a failed exchange (ebay-connect-words.ts). Loaded with those screens.
+import { readCallback, rememberCallback } from '../../lib/marketplace-flags.ts'
+import { fetchEbayEnvironment } from '../../queries/marketplace-queries.ts'
+import type { Arrival, CallbackSearch, ConnectPart } from '../client-marketplace.ts'
+import { exchangeFailureDetail, exchangeFailureToast } from './ebay-connect-words.ts'
+import { EBAY_POPUP_ERRORS, notifyOpener } from './ebay-popup.ts'
+
+/** eBay's failure as its opener is told it; the page says `detail` when there is more to say. */
+const ebayFailed = (popupError: string, detail = popupError): Arrival => ({
+  kind: 'failed',
+  message: detail,
+  popupError,
+})
+
+const EBAY_WITHOUT_STATE = ebayFailed(
+  EBAY_POPUP_ERRORS.invalidParameters,
+  'This address from eBay has a code but no state, so it cannot be tied to the connection you started and nothing was connected. Start again with Connect on the Dashboard, or paste the whole address eBay sent you to on the manual screen.',
+)
+
+function decide({ code, state, error, isAuthSuccessful }: CallbackSearch): Arrival {
+  if (error === 'access_denied') return ebayFailed(EBAY_POPUP_ERRORS.declinedByUser)
+  if (error || isAuthSuccessful === 'false') return ebayFailed(EBAY_POPUP_ERRORS.declinedOrFailed)
+  if (code) {
+    if (!state) return EBAY_WITHOUT_STATE
+    // Kept for 5 minutes, so a reload before the exchange answers can still finish.
+    rememberCallback('ebay', { pendingCode: code, pendingState: state })
+    return { kind: 'exchange', code, state }
+  }
+  const marks = readCallback('ebay')
+  if (marks.pendingCode)
+    return marks.pendingState
+      ? { kind: 'exchange', code: marks.pendingCode, state: marks.pendingState }
+      : EBAY_WITHOUT_STATE
+  if (marks.success) return { kind: 'check' }
+  return ebayFailed(isAuthSuccessful === undefined ? EBAY_POPUP_ERRORS.noCode : EBAY_POPUP_ERRORS.invalidParameters)
+}
+
+export const ebayConnect: ConnectPart = {
+  decide,
+  exchangeFailure: (error) => ({ page: exchangeFailureDetail(error), toast: exchangeFailureToast(error) }),
+  manualFailure: exchangeFailureDetail,
+  popupErrors: EBAY_POPUP_ERRORS,
+  notifyOpener,
+  rememberFailure: (popupError) => rememberCallback('ebay', { error: popupError }),
+  loadEnvironment: fetchEbayEnvironment,
+}
