@@ -1,5 +1,5 @@
-// The browser-stored marks of a marketplace authorization in progress (docs/product.md §3: etsyAuthInProgress and
-// etsyAuthTimestamp, one pair per marketplace). They let the Dashboard notice a seller coming back from the
+// The browser-stored marks of a marketplace authorization in progress (docs/product.md §3: <platform>AuthInProgress and
+// <platform>AuthTimestamp, one pair per marketplace). They let the Dashboard notice a seller coming back from the
 // marketplace without passing through the callback screen; after 5 minutes (docs/product.md §9) a mark is stale and discarded.
 import type { Platform } from '../../api/contract/marketplaces.ts'
 

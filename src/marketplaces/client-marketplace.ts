@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react'
 import type { Listing } from '../../api/contract/listing.ts'
 import type { Platform } from '../../api/contract/marketplace-paths.ts'
+import type { ExchangeInput, ExchangeReply } from '../../api/contract/marketplaces.ts'
 import type { BulkPostPart } from '../components/bulk-post-parts.ts'
 
 /** The marketplace's Post dialog on the Dashboard: always there, its code loaded on the first Post tap. */
@@ -35,6 +36,8 @@ export type Arrival =
 
 /** A marketplace's own ways on its callback and manual screens, where its sign-in differs from the common one. */
 export interface ConnectPart {
+  /** Sends the code the marketplace returned, with the state it came back with, to the server's exchange. */
+  exchange: (input: ExchangeInput) => Promise<ExchangeReply>
   /** Decides what arrived; absent: a code and its state are exchanged, an error is a decline. */
   decide?: (search: CallbackSearch) => Arrival
   /** What the callback's page and toast say of a failed exchange; absent: the API's sentence. */
@@ -51,6 +54,14 @@ export interface ConnectPart {
   loadEnvironment?: () => Promise<unknown>
 }
 
+/** A marketplace that ends a listing live there before Snaplist deletes it: what the delete confirm says. */
+export interface DeletingPart {
+  ends: (listing: Listing) => boolean
+  Note: ComponentType<{ title: string }>
+  /** The confirm button's words. */
+  confirm: string
+}
+
 export interface ClientMarketplace {
   id: Platform
   /** Its Post dialog for one listing, on the Dashboard (its code loads on the first tap). */
@@ -61,8 +72,12 @@ export interface ClientMarketplace {
   RowAction?: ComponentType<{ listing: Listing; onPost: () => void }>
   /** The row's lines of where the listing stands there, under its price; nothing before it has been there. */
   RowLines: ComponentType<{ listing: Listing }>
+  /** Whether a change of the listing is on its way there (the row says when it arrived). */
+  changeUnderWay: (listing: Listing) => boolean
   /** Whether the seller has put the listing up there (a relist of a sold-out listing puts it back there). */
   wasListed: (listing: Listing) => boolean
+  /** Where deleting a listing live there ends it there first. */
+  deleting?: DeletingPart
   /** Under the connected marketplaces while this one is connected (say, importing its listings). */
   Connected?: ComponentType
   /**

@@ -1,5 +1,5 @@
 // Marketplace connections as changed: finishing one (the code exchange) and disconnecting, with the words of each
-// marketplace's description. Starting one is shared (src/queries/marketplace-connect.ts): Post to eBay offers it too.
+// marketplace's description. Starting one is shared (src/queries/marketplace-connect.ts): a Post dialog offers it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   MARKETPLACES,
@@ -10,18 +10,14 @@ import {
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
-
-/** Each marketplace's code exchange (its exchangePath in the description). */
-const EXCHANGES = {
-  ebay: (json: ExchangeInput) => api['marketplace-connections'].ebay['exchange-token'].$post({ json }),
-  etsy: (json: ExchangeInput) => api.etsy['exchange-token'].$post({ json }),
-} satisfies Record<Platform, unknown>
+import { useConnectPart } from './connect-part.ts'
 
 /** Sends the code the marketplace returned with the state it came back with; the callback screen says how it went. */
 export function useExchange(platform: Platform) {
   const queryClient = useQueryClient()
+  const { exchange } = useConnectPart(platform)
   return useMutation({
-    mutationFn: (json: ExchangeInput): Promise<ExchangeReply> => okJson(EXCHANGES[platform](json)),
+    mutationFn: (json: ExchangeInput): Promise<ExchangeReply> => exchange(json),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
   })
 }

@@ -1,11 +1,16 @@
 // eBay's part of its callback and manual screens (docs/product.md §3, §8): what arrived decides, with the marks its
 // callback keeps for 5 minutes (a reload finishes the exchange, or, once connected, says 'Already Connected' when the
 // server confirms it), and the words of a failed exchange (ebay-connect-words.ts). Loaded with those screens.
+import { api, okJson } from '../../lib/api.ts'
 import { readCallback, rememberCallback } from '../../lib/marketplace-flags.ts'
-import { fetchEbayEnvironment } from '../../queries/marketplace-queries.ts'
+import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../../api/contract/marketplaces.ts'
 import type { Arrival, CallbackSearch, ConnectPart } from '../client-marketplace.ts'
 import { exchangeFailureDetail, exchangeFailureToast } from './ebay-connect-words.ts'
 import { EBAY_POPUP_ERRORS, notifyOpener } from './ebay-popup.ts'
+
+/** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
+const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> =>
+  okJson(api.debug['ebay-environment'].$get())
 
 /** eBay's failure as its opener is told it; the page says `detail` when there is more to say. */
 const ebayFailed = (popupError: string, detail = popupError): Arrival => ({
@@ -38,6 +43,7 @@ function decide({ code, state, error, isAuthSuccessful }: CallbackSearch): Arriv
 }
 
 export const ebayConnect: ConnectPart = {
+  exchange: (json) => okJson(api['marketplace-connections'].ebay['exchange-token'].$post({ json })),
   decide,
   exchangeFailure: (error) => ({ page: exchangeFailureDetail(error), toast: exchangeFailureToast(error) }),
   manualFailure: exchangeFailureDetail,

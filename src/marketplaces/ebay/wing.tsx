@@ -4,6 +4,7 @@
 import type { Listing } from '../../../api/contract/listing.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import type { ClientMarketplace } from '../client-marketplace.ts'
+import { ebayDeleting } from './EbayDeleteNote.tsx'
 import { EbayPostDialog } from './EbayPostDialog.tsx'
 import { EbayRowAction } from './EbayRowAction.tsx'
 import { EbayRowLines } from './EbayRowLines.tsx'
@@ -27,8 +28,10 @@ export const ebay: ClientMarketplace = {
   loadBulkPart: async () => (await import('./ebay-bulk-part.tsx')).ebayBulkPart,
   RowAction: EbayRowAction,
   RowLines: EbayRowLines,
+  changeUnderWay: (listing) => listing.ebayRevisionStatus === 'pending',
   // Where the server's relist finds it: a listing eBay has an item of.
   wasListed: (listing: Listing) => listing.platformListingId?.startsWith('ebay-') ?? false,
+  deleting: ebayDeleting,
   Connected: EbayImport,
   listenForReturn: listenForPopup,
   loadConnect: async () => (await import('./ebay-connect.ts')).ebayConnect,
