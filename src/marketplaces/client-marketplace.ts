@@ -57,7 +57,8 @@ export interface ConnectPart {
 /** A marketplace that ends a listing live there before Snaplist deletes it: what the delete confirm says. */
 export interface DeletingPart {
   ends: (listing: Listing) => boolean
-  Note: ComponentType<{ title: string }>
+  /** What the confirm says, a paragraph each. */
+  note: (title: string) => string[]
   /** The confirm button's words. */
   confirm: string
 }

@@ -12,7 +12,11 @@ export function DeleteListingDialog({ listing, onClose }: { listing: Listing | n
   return (
     <Dialog open={listing !== null} onClose={onClose} title="Delete this listing?">
       {listing && ending ? (
-        <ending.Note title={listing.title} />
+        <div className="space-y-2 text-sm text-slate-600">
+          {ending.note(listing.title).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
       ) : (
         <p className="text-sm text-slate-600">
           “{listing?.title}” and its photos will be deleted from Snaplist. This cannot be undone.

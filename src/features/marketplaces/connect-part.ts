@@ -1,10 +1,13 @@
 // A marketplace's own part of its callback and manual screens (its wing's loadConnect, through the registry), loaded
-// with them, and the words of a failed code exchange where the marketplace has none of its own (docs/product.md §8).
+// with them: the code exchange, and the words of a failed one where the marketplace has none of its own
+// (docs/product.md §8).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { use } from 'react'
-import type { Platform } from '../../../api/contract/marketplaces.ts'
+import type { ExchangeInput, ExchangeReply, Platform } from '../../../api/contract/marketplaces.ts'
 import type { ConnectPart } from '../../marketplaces/client-marketplace.ts'
 import { wingOf } from '../../marketplaces/registry.ts'
 import { ApiError } from '../../offline/api-error.ts'
+import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 const loading = new Map<Platform, Promise<ConnectPart>>()
 
@@ -33,4 +36,14 @@ export function manualFailure(part: ConnectPart, error: unknown): string {
   if (part.manualFailure) return part.manualFailure(error)
   const failed = 'Failed to exchange code for token'
   return error instanceof ApiError ? `${failed}: ${error.message}` : failed
+}
+
+/** Sends the code the marketplace returned with the state it came back with; the callback screen says how it went. */
+export function useExchange(platform: Platform) {
+  const queryClient = useQueryClient()
+  const { exchange } = useConnectPart(platform)
+  return useMutation({
+    mutationFn: (json: ExchangeInput): Promise<ExchangeReply> => exchange(json),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
+  })
 }

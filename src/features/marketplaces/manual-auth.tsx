@@ -11,8 +11,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { useRoutePlatform } from './callback.tsx'
-import { manualFailure, useConnectPart } from './connect-part.ts'
-import { useExchange } from './marketplace-mutations.ts'
+import { manualFailure, useConnectPart, useExchange } from './connect-part.ts'
 import { Connected } from './ConnectResult.tsx'
 
 /** The intro with what stands between backticks (code=) set as code. */

@@ -6,11 +6,36 @@ import { readCallback, rememberCallback } from '../../lib/marketplace-flags.ts'
 import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../../api/contract/marketplaces.ts'
 import type { Arrival, CallbackSearch, ConnectPart } from '../client-marketplace.ts'
 import { exchangeFailureDetail, exchangeFailureToast } from './ebay-connect-words.ts'
-import { EBAY_POPUP_ERRORS, notifyOpener } from './ebay-popup.ts'
+import type { EbayPopupMessage } from './ebay-popup.ts'
 
 /** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
 const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> =>
   okJson(api.debug['ebay-environment'].$get())
+
+/** What the callback tells the Dashboard that opened it in a popup when it failed, word for word (§3). */
+export const EBAY_POPUP_ERRORS = {
+  exchangeFailed: 'Failed to exchange token',
+  processing: 'Error processing callback',
+  declinedOrFailed: 'Authorization failed or was declined',
+  invalidParameters: 'Invalid callback parameters',
+  handler: 'Error in callback handler',
+  declinedByUser: 'Authorization declined by user',
+  noCode: 'No authorization code found in URL or localStorage.',
+} as const
+
+/** Tells the window that opened this one (the Dashboard, when eBay ran in a popup); false when there is none. */
+export function notifyOpener(success: boolean, error?: string): boolean {
+  const opener = window.opener as Window | null
+  if (!opener || opener.closed) return false
+  const post = (message: EbayPopupMessage) => opener.postMessage(message, window.location.origin)
+  post(error === undefined ? { type: 'EBAY_CONNECTED', success } : { type: 'EBAY_CONNECTED', success, error })
+  post(
+    success
+      ? { type: 'EBAY_AUTH_SUCCESS' }
+      : { type: 'EBAY_AUTH_ERROR', message: error ?? EBAY_POPUP_ERRORS.exchangeFailed },
+  )
+  return true
+}
 
 /** eBay's failure as its opener is told it; the page says `detail` when there is more to say. */
 const ebayFailed = (popupError: string, detail = popupError): Arrival => ({

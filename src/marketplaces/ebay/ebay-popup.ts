@@ -1,38 +1,14 @@
-// What eBay's callback sends the window that opened it when eBay ran in a popup (docs/product.md §3), word for word,
-// and the Dashboard's listening for it (the registry's listenForReturn).
+// What eBay's callback sends the window that opened it when eBay ran in a popup (docs/product.md §3), and the
+// Dashboard's listening for it (the registry's listenForReturn); the callback's side is in ebay-connect.ts.
 /** The window messages of docs/product.md §3: EBAY_CONNECTED always, plus EBAY_AUTH_SUCCESS or EBAY_AUTH_ERROR. */
 export type EbayPopupMessage =
   | { type: 'EBAY_CONNECTED'; success: boolean; code?: string; error?: string }
   | { type: 'EBAY_AUTH_SUCCESS' }
   | { type: 'EBAY_AUTH_ERROR'; message: string }
 
-export const EBAY_POPUP_ERRORS = {
-  exchangeFailed: 'Failed to exchange token',
-  processing: 'Error processing callback',
-  declinedOrFailed: 'Authorization failed or was declined',
-  invalidParameters: 'Invalid callback parameters',
-  handler: 'Error in callback handler',
-  declinedByUser: 'Authorization declined by user',
-  noCode: 'No authorization code found in URL or localStorage.',
-} as const
-
 function isEbayPopupMessage(data: unknown): data is EbayPopupMessage {
   const type = (data as { type?: unknown } | null)?.type
   return type === 'EBAY_CONNECTED' || type === 'EBAY_AUTH_SUCCESS' || type === 'EBAY_AUTH_ERROR'
-}
-
-/** Tells the window that opened this one (the Dashboard, when eBay ran in a popup); false when there is none. */
-export function notifyOpener(success: boolean, error?: string): boolean {
-  const opener = window.opener as Window | null
-  if (!opener || opener.closed) return false
-  const post = (message: EbayPopupMessage) => opener.postMessage(message, window.location.origin)
-  post(error === undefined ? { type: 'EBAY_CONNECTED', success } : { type: 'EBAY_CONNECTED', success, error })
-  post(
-    success
-      ? { type: 'EBAY_AUTH_SUCCESS' }
-      : { type: 'EBAY_AUTH_ERROR', message: error ?? EBAY_POPUP_ERRORS.exchangeFailed },
-  )
-  return true
 }
 
 /**

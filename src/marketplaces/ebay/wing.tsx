@@ -4,7 +4,7 @@
 import type { Listing } from '../../../api/contract/listing.ts'
 import { deferred } from '../../lib/deferred.tsx'
 import type { ClientMarketplace } from '../client-marketplace.ts'
-import { ebayDeleting } from './EbayDeleteNote.tsx'
+import { ebayDeleting } from './ebay-deleting.ts'
 import { EbayPostDialog } from './EbayPostDialog.tsx'
 import { EbayRowAction } from './EbayRowAction.tsx'
 import { EbayRowLines } from './EbayRowLines.tsx'

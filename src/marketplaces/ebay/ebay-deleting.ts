@@ -7,14 +7,9 @@ import type { DeletingPart } from '../client-marketplace.ts'
 export const ebayDeleting: DeletingPart = {
   ends: isPostedToEbay,
   confirm: 'End on eBay and delete',
-  Note: ({ title }) => (
-    <div className="space-y-2 text-sm text-slate-600">
-      <p>
-        “{title}” is live on eBay. Deleting ends it on eBay first, then deletes it and its photos from Snaplist. This
-        cannot be undone.
-      </p>
-      <p>If it sells on eBay before it has ended, it stays here as sold, so you can ship it.</p>
-      <p>To keep it for sale on eBay, keep it on Snaplist: Snaplist tracks its sales.</p>
-    </div>
-  ),
+  note: (title) => [
+    `“${title}” is live on eBay. Deleting ends it on eBay first, then deletes it and its photos from Snaplist. This cannot be undone.`,
+    'If it sells on eBay before it has ended, it stays here as sold, so you can ship it.',
+    'To keep it for sale on eBay, keep it on Snaplist: Snaplist tracks its sales.',
+  ],
 }
