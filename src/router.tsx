@@ -223,7 +223,7 @@ const publicRoutes = [
     getParentRoute: () => rootRoute,
     ...screen('/terms-of-service', () => import('./features/legal/terms-of-service.tsx'), 'TermsOfServiceScreen'),
   }),
-  ...MARKETPLACE_PAGES.map(({ path, load, exportName }) =>
+  ...MARKETPLACE_PAGES.map(([path, load, exportName]) =>
     createRoute({ getParentRoute: () => rootRoute, ...screen(path, load, exportName) }),
   ),
   createRoute({

@@ -5,7 +5,7 @@
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   MARKETPLACES,
   PLATFORMS,
@@ -18,8 +18,12 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
-import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
 import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
+
+// The Connect dialog's code loads on the first Connect tap, not with the Dashboard (as the rows' dialogs do).
+const ConnectMarketplaceDialog = lazy(async () => ({
+  default: (await import('./ConnectMarketplaceDialog.tsx')).ConnectMarketplaceDialog,
+}))
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
@@ -141,7 +145,11 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
         <RowState platform={platform} connections={connections} connection={connection} />
       </div>
       <RowAction connections={connections} connected={connection?.connected ?? false} name={name} onOpen={setOpen} />
-      <ConnectMarketplaceDialog platform={platform} open={open === 'connect'} onClose={close} />
+      {open === 'connect' && (
+        <Suspense fallback={null}>
+          <ConnectMarketplaceDialog platform={platform} open onClose={close} />
+        </Suspense>
+      )}
       <DisconnectDialog platform={platform} open={open === 'disconnect'} onClose={close} />
     </li>
   )
