@@ -22,6 +22,8 @@ const STANDING_NOTES: Record<Exclude<Sale['standing'], 'sold'>, string> = {
   'to-cancel': 'It sold more than you had. What was not there is not counted until you sort it out on the row.',
   cancelled: 'You sorted it out without sending it: not counted.',
   sent: 'You sent the buyer another piece: counted.',
+  'back-in-stock': 'The buyer sent it back and it is for sale again: not counted.',
+  damaged: 'The buyer sent it back damaged: not counted, and not back in stock.',
 }
 
 /** A sale none of whose pieces count (to cancel, or cancelled): said so, without figures that are not in the books. */
