@@ -98,6 +98,7 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       const listingId = await reportReturn(tx, userId, marketplace, saleId, pieces)
       // The seller's open screens show the return to answer.
       if (listingId !== undefined) await logChange(tx, userId, 'listing-edited', listingId, {})
+      return listingId !== undefined
     },
   }
 }
