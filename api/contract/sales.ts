@@ -68,6 +68,15 @@ export const SaleReturnedSchema = v.strictObject({
 })
 export type SaleReturned = v.InferOutput<typeof SaleReturnedSchema>
 
+/**
+ * GET and PUT /api/sales/settings: whether a sale the marketplace cancels puts its item back up where it had sold out
+ * (docs/decisions/0070); on unless the seller turns it off.
+ */
+export const SellingSettingsSchema = v.strictObject({
+  relistCancelled: v.boolean('relistCancelled must be true or false'),
+})
+export type SellingSettings = v.InferOutput<typeof SellingSettingsSchema>
+
 /** POST /api/sales/refresh: the marketplaces whose read of the seller's sales was queued now (decision 0033). */
 export interface SalesRefresh {
   queued: Platform[]

@@ -15,6 +15,7 @@ import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { createRelistSold } from './relist-sold.ts'
 import { createSaleReturns } from './sale-returned.ts'
+import { createSellingSettings } from './selling-settings.ts'
 import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
@@ -100,6 +101,7 @@ export function createSellerSales({
     refreshSales,
     ...createRelistSold({ sql, jobs, marketplaces }),
     ...createSaleReturns({ sql, jobs, marketplaces }),
+    ...createSellingSettings(sql),
   }
 }
 
