@@ -91,6 +91,9 @@ export function useLiveEvents() {
           firstTelling(message.lastEventId)
         )
           tellSale(event)
+        // A sale the marketplace cancelled: the row is live again (the cache took the listing from the event).
+        if (event.kind === 'sale-cancelled' && event.data.restocked > 0 && firstTelling(message.lastEventId))
+          notify(`Sale cancelled: ${event.listing?.title ?? 'a listing'} is back in stock`, undefined, 'success')
       }
       source.onerror = () => {
         // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.
