@@ -80,10 +80,13 @@ const places = () =>
   db.sql`
     select listing_id, marketplace, external_id, state, url, quantity_sent, revision_state, details from listing_places
     order by listing_id, marketplace`
+// The sales by the columns they had before it, so that a later migration adding one leaves this test as it is.
 const history = () =>
   db.sql`
     select (select json_agg(e order by e.id) from change_events e) as events,
-      (select json_agg(s order by s.sale_id) from marketplace_sales s) as sales,
+      (select json_agg(json_build_object('saleId', sale_id, 'marketplace', marketplace, 'listingId', listing_id,
+        'quantity', quantity, 'unitPriceCents', unit_price_cents, 'orderId', order_id, 'soldAt', sold_at,
+        'cancelledAt', cancelled_at, 'restocked', restocked) order by sale_id) from marketplace_sales) as sales,
       (select json_agg(json_build_object('id', id, 'version', version, 'quantity', quantity, 'soldAt', sold_at,
         'soldOn', sold_on) order by id) from listings) as listings`
 
