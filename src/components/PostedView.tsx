@@ -10,7 +10,7 @@ export function PostedView({
 }: {
   message: string
   viewUrl: string | null | undefined
-  /** 'View on <marketplace>'. */
+  /** 'View on eBay', 'View on Etsy'. */
   viewLabel: string
   onClose: () => void
 }) {
