@@ -18,8 +18,12 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
-import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
 import { deferred } from '../../lib/deferred.tsx'
+
+// The Connect dialog, shut until a Connect is tapped: its words load right after the Dashboard's first screen.
+const ConnectMarketplaceDialog = deferred(() =>
+  import('./ConnectMarketplaceDialog.tsx').then((module) => module.ConnectMarketplaceDialog),
+)
 
 function ImportNeedsConnection() {
   return <p className="mt-3 text-sm text-slate-600">Import from eBay shows once you are online.</p>
