@@ -7,7 +7,7 @@ import { parsePushServiceHosts } from './services/push/push-hosts.ts'
 import { PUSH_SUBSCRIPTIONS_PER_SELLER } from './services/push/subscriptions.ts'
 import { readVapidKeys, type VapidKeys } from './services/push/vapid.ts'
 import { parseCount, readLimits, type LimitsConfig } from './env-limits.ts'
-import { readMarketplacesEnv, type MarketplacesConfig } from './services/marketplace-modules.ts'
+import { readMarketplacesEnv, type MarketplacesConfig } from './services/marketplace-settings.ts'
 
 export interface Config extends LimitsConfig, MarketplacesConfig {
   port: number

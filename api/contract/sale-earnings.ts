@@ -5,17 +5,13 @@
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
 import { EBAY_FEE_ESTIMATE } from './ebay/ebay-fees.ts'
 import { ETSY_FEE_ESTIMATE } from './etsy/etsy-fees.ts'
+import type { FeeEstimate } from './fee-estimate.ts'
 import type { SoldOn } from './listing.ts'
+
+export type { FeeEstimate } from './fee-estimate.ts'
 
 /** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
 export type FeesState = 'estimated' | 'read' | 'settled' | 'entered'
-
-/** How a marketplace's fees are estimated before they are read: a share of the sale and shipping, plus a fixed part. */
-export interface FeeEstimate {
-  percent: number
-  fixedCents: number
-  basis: string
-}
 
 /** Each marketplace's estimate, declared in its wing (contract/<marketplace>/<marketplace>-fees.ts). */
 export const FEE_ESTIMATES: Record<Exclude<SoldOn, 'elsewhere'>, FeeEstimate> = {
@@ -36,6 +32,12 @@ export interface FeeLine {
 export const SHORT_SETTLEMENTS = ['cancelled', 'sent'] as const
 export type ShortSettlement = (typeof SHORT_SETTLEMENTS)[number]
 
+/** How the seller said a returned sale came back (docs/decisions/0070): sellable again, or not. */
+export const RETURNED_AS = ['back-in-stock', 'damaged'] as const
+export type ReturnedAs = (typeof RETURNED_AS)[number]
+/** Where a return stands: the marketplace reported it (the seller is to say), or the seller said how it came back. */
+export type ReturnState = 'reported' | ReturnedAs
+
 /** A sale's figures as stored (cents); cost is the listing's cost of one piece, null when the seller has not said. */
 export interface SaleFigures {
   marketplace: SoldOn
@@ -52,14 +54,17 @@ export interface SaleFigures {
   settledAs: ShortSettlement | null
   /** The marketplace cancelled the sale after it was applied (docs/decisions/0065): its pieces went back. */
   cancelled: boolean
+  /** Pieces given back before the whole sale was: some cancelled (a part refund), or returned (decision 0070). */
+  cancelledPieces: number
+  returnState: ReturnState | null
 }
 
 /**
  * Where a sale stands in the books: sold (counted); to-cancel (it sold pieces that were not there: left out until the
  * seller settles it); cancelled (by the marketplace, or settled without shipping: left out); sent (settled by sending
- * other stock: counted).
+ * other stock: counted); back-in-stock or damaged (returned, as the seller said: left out).
  */
-export type SaleStanding = 'sold' | 'to-cancel' | ShortSettlement
+export type SaleStanding = 'sold' | 'to-cancel' | ShortSettlement | ReturnedAs
 
 /** The standing in a word or two, for the CSV's Status and the screens alike. */
 export const SALE_STANDING_LABELS: Record<SaleStanding, string> = {
@@ -67,17 +72,28 @@ export const SALE_STANDING_LABELS: Record<SaleStanding, string> = {
   'to-cancel': 'To cancel',
   cancelled: 'Cancelled',
   sent: 'Sent from other stock',
+  'back-in-stock': 'Returned — back in stock',
+  damaged: 'Returned — damaged',
 }
 
-export const standingOf = (sale: Pick<SaleFigures, 'short' | 'settledAs' | 'cancelled'>): SaleStanding =>
-  sale.cancelled ? 'cancelled' : sale.short === 0 ? 'sold' : (sale.settledAs ?? 'to-cancel')
+export const standingOf = (
+  sale: Pick<SaleFigures, 'short' | 'settledAs' | 'cancelled' | 'returnState'>,
+): SaleStanding =>
+  sale.returnState && sale.returnState !== 'reported'
+    ? sale.returnState
+    : sale.cancelled
+      ? 'cancelled'
+      : sale.short === 0
+        ? 'sold'
+        : (sale.settledAs ?? 'to-cancel')
 
 /**
- * The pieces of a sale its books count: all, but those beyond the stock unless the seller sent them anyway, and none
- * of a sale the marketplace cancelled.
+ * The pieces of a sale its books count: all, but those beyond the stock unless the seller sent them anyway, those
+ * given back (cancelled or returned), and none of a sale the marketplace cancelled.
  */
-export const countedPieces = (sale: Pick<SaleFigures, 'quantity' | 'short' | 'settledAs' | 'cancelled'>) =>
-  sale.cancelled ? 0 : sale.quantity - (sale.settledAs === 'sent' ? 0 : sale.short)
+export const countedPieces = (
+  sale: Pick<SaleFigures, 'quantity' | 'short' | 'settledAs' | 'cancelled' | 'cancelledPieces'>,
+) => (sale.cancelled ? 0 : sale.quantity - sale.cancelledPieces - (sale.settledAs === 'sent' ? 0 : sale.short))
 
 /**
  * A figure of the whole sale (shipping paid, fees, the label) for its counted pieces: all of it, none, or its share
@@ -140,6 +156,10 @@ export function earningsOf(sale: SaleFigures): Earnings {
 /** A sale of a listing with what it earned, in dollars (GET /api/listings/{id}/sales). */
 export interface SaleEarnings {
   marketplace: SoldOn
+  /** The marketplace's id of the sale, which a return names (POST /api/listings/{id}/returned). */
+  saleId: string
+  /** The marketplace reported the buyer sent it back ('reported': the seller is to say how), or how it came back. */
+  returnState: ReturnState | null
   /** The marketplace's order or receipt number; where, for a sale elsewhere. */
   orderId: string | null
   soldAt: string
@@ -164,6 +184,7 @@ export interface ListingSales {
 
 /** A sale as stored, with how the seller finds it, as the seller reads it (in dollars). */
 export interface StoredSale extends SaleFigures {
+  saleId: string
   orderId: string | null
   soldWhere: string | null
   soldAt: Date
@@ -176,6 +197,8 @@ export function saleEarningsOf(row: StoredSale): SaleEarnings {
   const earned = earningsOf(row)
   return {
     marketplace: row.marketplace,
+    saleId: row.saleId,
+    returnState: row.returnState,
     orderId: row.marketplace === 'elsewhere' ? row.soldWhere : row.orderId,
     soldAt: row.soldAt.toISOString(),
     quantity: row.quantity,

@@ -1,13 +1,17 @@
 // A sale the seller records: made in person or on a marketplace Snaplist does not reach (docs/decisions/0033).
 // POST /api/listings/{id}/sold-elsewhere takes it; the stock drops and every marketplace the listing is on follows.
 // POST /api/listings/{id}/oversold-settled says how the seller settled a sale beyond the stock (decision 0056), and
-// POST /api/listings/{id}/relist puts a sold-out listing back up with more pieces.
+// POST /api/listings/{id}/relist puts a sold-out listing back up with more pieces, and POST /api/listings/{id}/returned
+// says a sale of it came back, sellable or not (docs/decisions/0070).
 import * as v from 'valibot'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import type { Listing } from './listing.ts'
 import type { Platform } from './marketplace-paths.ts'
 import { money, wholeNumber } from './listing-field-schemas.ts'
-import { SHORT_SETTLEMENTS } from './sale-earnings.ts'
+import { SOLD_ON_VALUES } from './listing.ts'
+import { RETURNED_AS, SHORT_SETTLEMENTS } from './sale-earnings.ts'
+
+export type { ReturnedAs } from './sale-earnings.ts'
 
 /** How long "where" may be: a marketplace's or a place's name. */
 export const SOLD_WHERE_MAX = 60
@@ -52,6 +56,26 @@ export const RelistSoldSchema = v.object({
 })
 export type RelistSoldFormValues = v.InferInput<typeof RelistSoldSchema>
 export type RelistSold = v.InferOutput<typeof RelistSoldSchema>
+
+/**
+ * A sale of the listing came back (issue 50): 'back-in-stock' (sellable: its pieces go back up everywhere, as a
+ * cancelled sale's do) or 'damaged' (out of the books, not back in stock). The sale is the marketplace's and its id.
+ */
+export const SaleReturnedSchema = v.strictObject({
+  marketplace: v.picklist(SOLD_ON_VALUES, 'marketplace must be a marketplace Snaplist sells on'),
+  saleId: v.pipe(v.string('saleId must be text'), v.minLength(1, 'saleId is required'), v.maxLength(100)),
+  returnedAs: v.picklist(RETURNED_AS, 'returnedAs must be back-in-stock or damaged'),
+})
+export type SaleReturned = v.InferOutput<typeof SaleReturnedSchema>
+
+/**
+ * GET and PUT /api/sales/settings: whether a sale the marketplace cancels puts its item back up where it had sold out
+ * (docs/decisions/0070); on unless the seller turns it off.
+ */
+export const SellingSettingsSchema = v.strictObject({
+  relistCancelled: v.boolean('relistCancelled must be true or false'),
+})
+export type SellingSettings = v.InferOutput<typeof SellingSettingsSchema>
 
 /** POST /api/sales/refresh: the marketplaces whose read of the seller's sales was queued now (decision 0033). */
 export interface SalesRefresh {

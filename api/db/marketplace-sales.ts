@@ -72,63 +72,6 @@ export async function recordSale(
   return { left, short }
 }
 
-/** A sale the marketplace cancelled, applied: its listing, and how many pieces go back to the listing's stock. */
-export interface CancelledSale {
-  listingId: number
-  restocked: number
-}
-
-/**
- * Marks the sale cancelled once (cancelled_at, set only while null) in the caller's transaction, the listing's row
- * locked first as recordSale does. The pieces it took from the stock (not its `short` ones, which were never there) go
- * first to the listing's other sales beyond the stock, oldest first (that order can ship now: the sold-twice problem
- * settles), and the rest back to the stock, which the caller adds. A cancelled sale beyond the stock is settled as
- * cancelled. Undefined when it was cancelled before, or is not the seller's.
- */
-export async function cancelSale(
-  tx: Tx,
-  userId: number,
-  marketplace: SoldOn,
-  saleId: string,
-): Promise<CancelledSale | undefined> {
-  const [found] = await tx<{ listingId: number }[]>`
-    select listing_id from marketplace_sales
-    where marketplace = ${marketplace} and sale_id = ${saleId} and user_id = ${userId} and listing_id is not null`
-  if (!found) return undefined
-  const [stock] = await tx<{ quantity: number }[]>`
-    select quantity from listings where id = ${found.listingId} and user_id = ${userId} for update`
-  const [sale] = await tx<{ quantity: number; short: number }[]>`
-    select quantity, short from marketplace_sales
-    where marketplace = ${marketplace} and sale_id = ${saleId} and cancelled_at is null for update`
-  if (!stock || !sale) return undefined
-  const freed = sale.quantity - sale.short
-  const taken = await tx<{ took: number }[]>`
-    with waiting as (
-      select marketplace, sale_id, short, coalesce(sum(short) over (order by sold_at, created_at, sale_id
-        rows between unbounded preceding and 1 preceding), 0) as before
-      from marketplace_sales
-      where listing_id = ${found.listingId} and short > 0 and settled_at is null and cancelled_at is null
-        and not (marketplace = ${marketplace} and sale_id = ${saleId})
-    )
-    update marketplace_sales s set short = s.short - least(w.short, ${freed} - w.before)
-    from waiting w
-    where s.marketplace = w.marketplace and s.sale_id = w.sale_id and w.before < ${freed}
-    returning least(w.short, ${freed} - w.before)::int as took`
-  const restocked = freed - taken.reduce((sum, row) => sum + row.took, 0)
-  await tx`
-    update marketplace_sales set cancelled_at = now(), restocked = ${restocked},
-      settled_as = case when short > 0 and settled_at is null then 'cancelled' else settled_as end,
-      settled_at = case when short > 0 and settled_at is null then now() else settled_at end
-    where marketplace = ${marketplace} and sale_id = ${saleId}`
-  return { listingId: found.listingId, restocked }
-}
-
-/** The seller's sales of one order (eBay) or receipt (Etsy) not cancelled yet. */
-export const uncancelledSalesOfOrder = (sql: Sql | Tx, userId: number, marketplace: SoldOn, orderId: string) =>
-  sql<{ saleId: string }[]>`
-    select sale_id from marketplace_sales
-    where user_id = ${userId} and marketplace = ${marketplace} and order_id = ${orderId} and cancelled_at is null`
-
 /** The sales of this listing beyond its stock that the seller has not settled, oldest first. */
 export const OVERSOLD_ORDERS_SQL = `coalesce((select json_agg(json_build_object('marketplace', s.marketplace,
     'orderId', coalesce(s.order_id, s.sold_where, 'elsewhere')) order by s.sold_at, s.created_at)
@@ -197,9 +140,9 @@ export async function storeEarnings(
     where marketplace = ${marketplace} and sale_id = ${saleId} and fees_state <> 'settled'`
 }
 
-/** The pieces of sale `s` its books count, as countedPieces (contract/sale-earnings.ts) says: docs/decisions/0056, 0065. */
+/** The pieces of sale `s` its books count, as countedPieces (contract/sale-earnings.ts) says: decisions 0056, 0065, 0070. */
 export const COUNTED_PIECES_SQL = `(case when s.cancelled_at is not null then 0
-  else s.quantity - case when s.settled_as = 'sent' then 0 else s.short end end)`
+  else s.quantity - s.cancelled_pieces - case when s.settled_as = 'sent' then 0 else s.short end end)`
 
 /** A whole sale's figure (a column of `s`, in cents) for its counted pieces, as countedShare rounds it. */
 export const countedShareSql = (cents: string) =>
@@ -212,12 +155,12 @@ export type ListingSaleRow = StoredSale
 /** A sale's columns as a ListingSaleRow reads them, from marketplace_sales `s` and its listing `l`. */
 export const SALE_FIGURE_COLUMNS = `s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents,
   s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents, s.short,
-  s.settled_as, s.cancelled_at is not null as cancelled`
+  s.settled_as, s.cancelled_at is not null as cancelled, s.cancelled_pieces, s.return_state`
 
 /** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
 export const listingSales = (sql: Sql, userId: number, listingId: number) =>
   sql<ListingSaleRow[]>`
-    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}
+    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.sale_id
     from marketplace_sales s join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId} and s.listing_id = ${listingId}
     order by s.sold_at desc, s.sale_id desc`

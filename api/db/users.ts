@@ -238,3 +238,13 @@ export async function hasOtherAdmin(tx: Tx, userId: number): Promise<boolean> {
   >`select exists (select 1 from users where is_admin and id <> ${userId}) as found`
   return row!.found
 }
+
+/** Whether a sale the marketplace cancels puts its item back up where it sold out (on unless the seller said not). */
+export async function relistsCancelled(sql: Sql | Tx, userId: number): Promise<boolean> {
+  const [row] = await sql<{ relistCancelled: boolean }[]>`select relist_cancelled from users where id = ${userId}`
+  return row?.relistCancelled ?? true
+}
+
+export async function setRelistsCancelled(sql: Sql | Tx, userId: number, on: boolean): Promise<void> {
+  await sql`update users set relist_cancelled = ${on} where id = ${userId}`
+}

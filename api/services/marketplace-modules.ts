@@ -1,26 +1,16 @@
 // Every marketplace's module, read through this one record (issue 48, docs/decisions/0069): what is known of it before
-// the app is built, its settings and its connect part (OAuth and tokens). Its services, jobs and selling are its wing in
+// the app is built, its settings (marketplace-settings.ts) and its connect part (OAuth and tokens). Its services, jobs and selling are its wing in
 // app-services.ts, its routes routes/marketplace-wings.ts: with those, the server's only modules that name one.
 import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
 import { ebayConnect } from './ebay/ebay-connect.ts'
-import { ebayEnv, type EbayEnv } from './ebay/ebay-env.ts'
 import type { EbayAppDeps } from './ebay/ebay-wing.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
-import { etsyEnv, type EtsyEnv } from './etsy/etsy-env.ts'
 import type { EtsyAppDeps } from './etsy/etsy-wing.ts'
+import { MARKETPLACE_SETTINGS, type MarketplaceEnv, type MarketplacesConfig } from './marketplace-settings.ts'
 import type { MarketplaceConnect, MarketplaceProviders } from './marketplaces/connections.ts'
-
-/** Every marketplace's part of the Config (api/env.ts), side by side: config.ebay, config.etsy, …. */
-export type MarketplacesConfig = EbayEnv & EtsyEnv
 
 /** Every marketplace's part of what the app is built from (AppDeps): ebayConfig, etsyConfig, …. */
 export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps
-
-/** A marketplace's settings: read from the environment, and said in a line of the start's summary. */
-interface MarketplaceEnv<Part> {
-  read(env: NodeJS.ProcessEnv): Part
-  describe(config: Part): string
-}
 
 /** What each marketplace's wing declares before the app is built. */
 export interface MarketplaceModule {
@@ -29,13 +19,9 @@ export interface MarketplaceModule {
 }
 
 export const MARKETPLACE_MODULES = {
-  ebay: { env: ebayEnv, connect: ebayConnect },
-  etsy: { env: etsyEnv, connect: etsyConnect },
+  ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect },
+  etsy: { env: MARKETPLACE_SETTINGS.etsy, connect: etsyConnect },
 } satisfies Record<Platform, MarketplaceModule>
-
-/** Every marketplace's settings, each read by its wing. */
-export const readMarketplacesEnv = (env: NodeJS.ProcessEnv) =>
-  Object.assign({}, ...PLATFORMS.map((platform) => MARKETPLACE_MODULES[platform].env.read(env))) as MarketplacesConfig
 
 /** What the app is built from of each marketplace's settings (AppDeps' part, MarketplacesAppDeps). */
 export const marketplacesAppDeps = ({ ebay, etsy, ebayImport }: MarketplacesConfig): MarketplacesAppDeps => ({
@@ -43,10 +29,6 @@ export const marketplacesAppDeps = ({ ebay, etsy, ebayImport }: MarketplacesConf
   etsyConfig: etsy,
   ebayImport,
 })
-
-/** Each marketplace's line of the start's summary. */
-export const describeMarketplacesEnv = (config: MarketplacesConfig) =>
-  PLATFORMS.map((platform) => MARKETPLACE_MODULES[platform].env.describe(config))
 
 /** The marketplaces this server can connect: each one whose settings are complete. */
 export function marketplaceProviders(config: MarketplacesConfig): MarketplaceProviders {

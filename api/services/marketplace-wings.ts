@@ -7,7 +7,8 @@ import { buildEbayWing, ebayAppAccess, type EbayAppAccess, type EbayWing } from 
 import type { EtsyServices } from './etsy/etsy-services.ts'
 import { buildEtsyWing } from './etsy/etsy-wing.ts'
 import type { MarketplacesAppDeps } from './marketplace-modules.ts'
-import type { MarketplaceWing, WingDeps } from './selling/marketplace.ts'
+import type { MarketplaceWing } from './selling/marketplace.ts'
+import type { WingDeps } from './selling/wing-deps.ts'
 
 /**
  * The app's catalog, asked as the app rather than as a seller: eBay's categories and aspects for the analysis (eBay as

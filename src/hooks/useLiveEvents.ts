@@ -24,7 +24,7 @@ const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.t
 
 type SaleEvent = Extract<LiveEvent, { kind: 'listing-sold' }>
 
-/** "Sold: Red wool jacket — $37 on eBay" (issue 30). */
+/** "Sold: Red wool jacket — $37 on <marketplace>" (issue 30). */
 export function saleToast(event: SaleEvent): string {
   const { marketplace, price, quantity, where } = event.data
   const what = `${quantity > 1 ? `${quantity} × ` : ''}${event.listing?.title ?? 'a listing'}`
@@ -91,6 +91,9 @@ export function useLiveEvents() {
           firstTelling(message.lastEventId)
         )
           tellSale(event)
+        // A sale the marketplace cancelled: the row is live again (the cache took the listing from the event).
+        if (event.kind === 'sale-cancelled' && event.data.restocked > 0 && firstTelling(message.lastEventId))
+          notify(`Sale cancelled: ${event.listing?.title ?? 'a listing'} is back in stock`, undefined, 'success')
       }
       source.onerror = () => {
         // CONNECTING: EventSource is retrying by itself. CLOSED: it gave up; try again later, while online.

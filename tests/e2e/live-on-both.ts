@@ -69,6 +69,13 @@ export async function liveOnBoth(page: Page, title: string, quantity: number) {
       expect(sale.status(), await sale.text()).toBe(200)
       return String(((await sale.json()) as { receipt_id: number }).receipt_id)
     },
+    /** The Etsy order is cancelled, the buyer refunded (issue 50). */
+    cancelOnEtsy: async (receipt: string) => {
+      const cancelled = await page.request.post(`${FAKE_ETSY}/__control/cancel`, {
+        data: { receiptId: Number(receipt) },
+      })
+      expect(cancelled.status(), await cancelled.text()).toBe(200)
+    },
   }
 }
 

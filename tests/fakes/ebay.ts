@@ -6,6 +6,7 @@
 // The Notification API's getPublicKey, a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1), and a
 // seller's ORDER_CONFIRMATION push (tests/fakes/ebay-notification.ts).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
+import { postOrderRoutes, returnOrder, type FakeReturn } from './ebay-post-order.ts'
 import { Hono, type Context } from 'hono'
 import { generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
@@ -81,6 +82,8 @@ export interface FakeEbay extends TokenControls {
   sellItem(seller: string, sku: string, quantity?: number, shipping?: number): FakeOrder
   /** The buyer's order is cancelled (at `at`, now when not given): CANCELED, and last modified then. */
   cancelOrder(seller: string, orderId: string, at?: Date): FakeOrder
+  /** The buyer sends `quantity` of the order back and is refunded: a closed return for the return search. */
+  returnOrder(seller: string, orderId: string, quantity?: number): FakeReturn
   /** Makes the seller's live listings (Inventory API and ebay.com); answers their eBay item ids by kind. */
   seedLive(seller: string, counts: SeedCounts): { inventory: string[]; trading: string[] }
   /** A buyer buys a listing the seller made on ebay.com: an order line with eBay's item id and no SKU. */
@@ -260,6 +263,7 @@ function createFakeApp(state: State) {
       })
       .route('/', sellRoutes(state.sell, bearer))
       .route('/', financesRoutes(state.sell, bearer))
+      .route('/', postOrderRoutes(state.sell, ownerOf))
       .route('/', catalogRoutes(bearer))
       .route('/', importRoutes(state.sell, bearer))
       .route('/', tradingRoutes(state.sell, ownerOf))
@@ -497,6 +501,11 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     sellItem: (seller: string, sku: string, quantity?: number, shipping?: number) =>
       ordered(state, seller, sellItem(state.sell, seller, sku, quantity, new Date(), shipping)),
     cancelOrder: (seller: string, orderId: string, at?: Date) => cancelOrder(state.sell, seller, orderId, at),
+    returnOrder: (seller: string, orderId: string, quantity?: number) => {
+      const order = (state.sell.orders.get(seller) ?? []).find((held) => held.orderId === orderId)
+      if (!order) throw new Error(`${seller} has no order ${orderId}`)
+      return returnOrder(state.sell, seller, order, quantity)
+    },
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
       ordered(state, seller, sellTradingItem(state.sell, seller, itemId, quantity)),

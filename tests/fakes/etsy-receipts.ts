@@ -1,8 +1,11 @@
 // The Etsy stand-in's sales: a buyer buys from an active listing (a receipt with one transaction, paid at once, the
 // listing's quantity lowered and, at 0, its state sold_out as Etsy does), and getShopReceipts answers them as Etsy's
 // contract shapes them (ShopReceipts, ShopReceipt, ShopReceiptTransaction), filtered by min_created, min_last_modified and was_paid, at most
-// 100 a page, or one by one with getShopReceipt. The listing's inventory is read back with getListingInventory.
+// 100 a page, or one by one with getShopReceipt. The listing's inventory is read back with getListingInventory. A
+// receipt can be cancelled or refunded in full or in part (issue 50): its status, one of the contract's, and its
+// refunds (ShopRefund) change, and so does when it last changed.
 import { Hono, type Context } from 'hono'
+import { etsyDocument } from './etsy-contracts.ts'
 import type { EtsyOperation } from './etsy-gate.ts'
 import type { FakeEtsyListing, FakeEtsyShop } from './etsy-shop.ts'
 
@@ -30,6 +33,43 @@ export interface FakeEtsyReceipt {
   tax?: number
   /** What the seller refunded the buyer, in dollars: the payment's adjusted gross is lower by it. */
   refunded?: number
+  /** Cancelled or refunded (cancelReceipt, refundReceipt): the receipt's status says so in place of paid. */
+  status?: ReceiptStatus
+  /** Each refund, in dollars, when it was made (epoch seconds). */
+  refunds?: { amount: number; at: number }[]
+}
+
+/** The statuses a receipt can have, as Etsy's contract lists them (ShopReceipt.status). */
+const RECEIPT_STATUSES = etsyDocument().components.schemas.ShopReceipt!.properties!.status!.enum!
+type ReceiptStatus = 'canceled' | 'fully refunded' | 'partially refunded'
+
+function changeReceipt(shop: FakeEtsyShop, receiptId: number, status: ReceiptStatus, refund: number, at: number) {
+  if (!RECEIPT_STATUSES.includes(status)) throw new Error(`Etsy's contract has no receipt status ${status}`)
+  const receipt = shop.receipts.find((each) => each.receipt_id === receiptId)
+  if (!receipt) throw new Error(`no Etsy receipt ${receiptId}`)
+  receipt.status = status
+  receipt.refunds = [...(receipt.refunds ?? []), { amount: refund, at: Math.floor(at / 1000) }]
+  receipt.refunded = (receipt.refunded ?? 0) + refund
+  receipt.updated_timestamp = Math.floor(at / 1000)
+  return receipt
+}
+
+const totalOf = (receipt: FakeEtsyReceipt) =>
+  receipt.transaction.price * receipt.transaction.quantity + receipt.transaction.shipping
+
+/**
+ * The seller (or Etsy) cancels the order: the receipt canceled and the buyer refunded all of it. Etsy gives the
+ * listing no piece back (the seller's app sets the count).
+ */
+export const cancelReceipt = (shop: FakeEtsyShop, receiptId: number, at = Date.now()) =>
+  changeReceipt(shop, receiptId, 'canceled', totalOf(shop.receipts.find((r) => r.receipt_id === receiptId)!), at)
+
+/** The seller refunds `dollars` of the receipt: fully refunded once the refunds reach what the buyer paid. */
+export function refundReceipt(shop: FakeEtsyShop, receiptId: number, dollars: number, at = Date.now()) {
+  const receipt = shop.receipts.find((each) => each.receipt_id === receiptId)
+  if (!receipt) throw new Error(`no Etsy receipt ${receiptId}`)
+  const whole = (receipt.refunded ?? 0) + dollars >= totalOf(receipt)
+  return changeReceipt(shop, receiptId, whole ? 'fully refunded' : 'partially refunded', dollars, at)
 }
 
 export const money = (dollars: number) => ({ amount: Math.round(dollars * 100), divisor: 100, currency_code: 'USD' })
@@ -94,7 +134,7 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
     receipt_type: 0,
     seller_user_id: sellerUserId,
     buyer_user_id: receipt.buyer_user_id,
-    status: receipt.paid ? 'Paid' : 'Open',
+    status: receipt.status ?? (receipt.paid ? 'paid' : 'open'),
     is_paid: receipt.paid,
     is_shipped: receipt.shipped,
     create_timestamp: time,
@@ -123,6 +163,13 @@ const shopReceipt = (shopId: number, sellerUserId: number, receipt: FakeEtsyRece
         shipping_cost: money(line.shipping),
       },
     ],
+    refunds: (receipt.refunds ?? []).map((refund) => ({
+      amount: money(refund.amount),
+      created_timestamp: refund.at,
+      reason: null,
+      note_from_issuer: null,
+      status: null,
+    })),
   }
 }
 

@@ -51,11 +51,11 @@ export function createWebhookSender(apiOrigin: () => string) {
   let endpoint: WebhookEndpoint | undefined
   const deliveries: WebhookDelivery[] = []
 
-  async function deliver(shopId: number, receiptId: number): Promise<void> {
+  async function deliver(shopId: number, receiptId: number, eventType: string): Promise<void> {
     if (!endpoint) return
     const { url, secret } = endpoint
     const body = JSON.stringify({
-      event_type: 'order.paid',
+      event_type: eventType,
       resource_url: `${apiOrigin()}/v3/application/shops/${shopId}/receipts/${receiptId}`,
       shop_id: shopId,
     })
@@ -79,7 +79,11 @@ export function createWebhookSender(apiOrigin: () => string) {
     },
     /** A receipt was paid: its order.paid goes out (not awaited, as Etsy's delivery is apart from the sale). */
     paid(shopId: number | null, receiptId: number) {
-      if (shopId !== null) void deliver(shopId, receiptId)
+      if (shopId !== null) void deliver(shopId, receiptId, 'order.paid')
+    },
+    /** A receipt was cancelled (or refunded in full): its order.canceled goes out. */
+    canceled(shopId: number | null, receiptId: number) {
+      if (shopId !== null) void deliver(shopId, receiptId, 'order.canceled')
     },
     deliveries,
   }

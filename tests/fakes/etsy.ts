@@ -11,7 +11,7 @@ import { createEtsyContract, etsyScopes } from './etsy-contracts.ts'
 import { createGate, newControl, type EtsyControl } from './etsy-gate.ts'
 import { etsyListingRoutes } from './etsy-listings.ts'
 import { etsyPaymentRoutes, shipReceipt } from './etsy-payments.ts'
-import { etsyReceiptRoutes, sellOnEtsy, type FakeEtsyReceipt } from './etsy-receipts.ts'
+import { cancelReceipt, etsyReceiptRoutes, refundReceipt, sellOnEtsy, type FakeEtsyReceipt } from './etsy-receipts.ts'
 import { createWebhookSender, type WebhookDelivery, type WebhookEndpoint } from './etsy-webhooks.ts'
 import { newShop, type FakeEtsyListing, type FakeEtsyShop } from './etsy-shop.ts'
 import { listen } from './listen.ts'
@@ -58,6 +58,10 @@ export interface FakeEtsy extends TokenControls {
   sell(etsyListingId: number, quantity?: number, shipping?: number): FakeEtsyReceipt
   /** The seller ships the receipt's order: Etsy posts its payment (etsy-payments.ts). */
   ship(receiptId: number): void
+  /** The order is cancelled: the receipt canceled, the buyer refunded, order.canceled pushed (issue 50). */
+  cancelReceipt(receiptId: number): FakeEtsyReceipt
+  /** The seller refunds `dollars` of the receipt (in part, or reaching the whole: fully refunded). */
+  refundReceipt(receiptId: number, dollars: number): FakeEtsyReceipt
   /** Registers the app's webhook endpoint (undefined: none), as in Etsy's portal. */
   registerWebhook(endpoint: WebhookEndpoint | undefined): void
   /** Every order.paid pushed to the endpoint, with each attempt's status. */
@@ -217,6 +221,17 @@ function createFakeApp(state: State) {
         shipReceipt(state.shop, receiptId)
         return c.json({ ok: true })
       })
+      // The order is cancelled, or refunded in part: {"receiptId"} or {"receiptId", "refund": dollars}.
+      .post('/__control/cancel', async (c) => {
+        const { receiptId = 0, refund } = (await c.req.json().catch(() => ({}))) as {
+          receiptId?: number
+          refund?: number
+        }
+        if (refund !== undefined) return c.json(refundReceipt(state.shop, receiptId, refund, now()))
+        const receipt = cancelReceipt(state.shop, receiptId, now())
+        state.webhooks.canceled(state.seller.shopId, receiptId)
+        return c.json(receipt)
+      })
       // {"fail": {"status": 429, "times": 1, "retryAfter": 7}}, {"slowMs": 3000}, {"loseReply": "createDraftListing"}.
       .put('/__control', async (c) => {
         const asked = (await c.req.json().catch(() => ({}))) as Partial<EtsyControl> & { loseReply?: string }
@@ -334,6 +349,13 @@ export function startFakeEtsy(options: FakeEtsyOptions = {}): Promise<FakeEtsy> 
         return sell(state, listing, quantity, state.tokens.now(), shipping)
       },
       ship: (receiptId: number) => shipReceipt(state.shop, receiptId),
+      cancelReceipt: (receiptId: number) => {
+        const receipt = cancelReceipt(state.shop, receiptId, state.tokens.now())
+        state.webhooks.canceled(state.seller.shopId, receiptId)
+        return receipt
+      },
+      refundReceipt: (receiptId: number, dollars: number) =>
+        refundReceipt(state.shop, receiptId, dollars, state.tokens.now()),
       registerWebhook: state.webhooks.register,
       webhookDeliveries: state.webhooks.deliveries,
       control: state.control,

@@ -36,7 +36,13 @@ import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../
 import { EbayExchangeSchema } from '../../api/contract/ebay/ebay-exchange.ts'
 import { EtsyExchangeSchema } from '../../api/contract/etsy/etsy-exchange.ts'
 import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
-import { OversoldSettledSchema, RelistSoldSchema, SoldElsewhereSchema } from '../../api/contract/sales.ts'
+import {
+  OversoldSettledSchema,
+  RelistSoldSchema,
+  SaleReturnedSchema,
+  SellingSettingsSchema,
+  SoldElsewhereSchema,
+} from '../../api/contract/sales.ts'
 import { SalesExportQuerySchema } from '../../api/contract/exports.ts'
 import { InsightSalesQuerySchema, InsightsQuerySchema } from '../../api/contract/insights.ts'
 import { LabelsQuerySchema } from '../../api/contract/labels.ts'
@@ -377,6 +383,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     json: RelistSoldSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist`, body: { quantity: 2 } }),
+  },
+  'POST /api/listings/:id/returned': {
+    access: 'user',
+    param: IdParamSchema,
+    json: SaleReturnedSchema,
+    example: (f) => ({
+      path: `/api/listings/${f.alice.listingId}/returned`,
+      body: { marketplace: 'ebay', saleId: '12-34567-89012#0', returnedAs: 'back-in-stock' },
+    }),
+  },
+  'GET /api/sales/settings': { access: 'user', example: () => ({ path: '/api/sales/settings' }) },
+  'PUT /api/sales/settings': {
+    access: 'user',
+    json: SellingSettingsSchema,
+    example: () => ({ path: '/api/sales/settings', body: { relistCancelled: false } }),
   },
   'POST /api/sales/refresh': { access: 'user', example: () => ({ path: '/api/sales/refresh' }) },
   'GET /api/listings/:id/sales': {

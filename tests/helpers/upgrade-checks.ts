@@ -6,11 +6,13 @@ import { searchListingsJson } from '../../api/db/listing-search.ts'
 
 export const ITEM_URL = 'https://www.ebay.com/itm/'
 
-/** The change events, the sales, and each listing's version, quantity and sale. */
+/** The change events, the sales (in the columns every schema since 0061 has), each listing's version and sale. */
 export const history = (sql: Sql) =>
   sql`
     select (select json_agg(e order by e.id) from change_events e) as events,
-      (select json_agg(s order by s.sale_id) from marketplace_sales s) as sales,
+      (select json_agg(json_build_object('saleId', sale_id, 'marketplace', marketplace, 'listingId', listing_id,
+        'quantity', quantity, 'unitPriceCents', unit_price_cents, 'orderId', order_id, 'soldAt', sold_at,
+        'cancelledAt', cancelled_at) order by sale_id) from marketplace_sales) as sales,
       (select json_agg(json_build_object('id', id, 'version', version, 'quantity', quantity, 'soldAt', sold_at,
         'soldOn', sold_on) order by id) from listings) as listings`
 

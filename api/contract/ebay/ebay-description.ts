@@ -1,5 +1,5 @@
 // eBay's connect flow described once (decision 0013): its screens' words and timings, its exchange and manual entry.
-import type { MarketplaceDescription } from '../marketplace-descriptions.ts'
+import type { MarketplaceDescription } from '../marketplace-description.ts'
 import { EbayExchangeSchema, EbayManualSchema } from './ebay-exchange.ts'
 import { EBAY_PATHS } from './ebay-paths.ts'
 

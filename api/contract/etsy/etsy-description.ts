@@ -1,5 +1,5 @@
 // Etsy's connect flow described once (decision 0013): its screens' words and timings, its exchange and manual entry.
-import type { MarketplaceDescription } from '../marketplace-descriptions.ts'
+import type { MarketplaceDescription } from '../marketplace-description.ts'
 import { EtsyExchangeSchema, EtsyManualSchema } from './etsy-exchange.ts'
 import { ETSY_PATHS } from './etsy-paths.ts'
 

@@ -22,6 +22,7 @@ import type { AppTokens } from './app-token.ts'
 import type { NotificationSignatures } from './notification-signature.ts'
 import { createEbayOrderPush, orderPushSettings, type EbayOrderPush } from './order-push.ts'
 import { createEbayOrders } from './orders.ts'
+import { createEbayPostOrder } from './post-order.ts'
 import { createEbayPictures } from './pictures.ts'
 import { createEbayPublisher, type EbayPublisher } from './publish.ts'
 import { createEbayRevisions, type EbayRevisions } from './revisions.ts'
@@ -139,7 +140,8 @@ export function createEbayServices({
         settings: pushSettings,
       })
     : undefined
-  const sales = createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush })
+  const postOrder = createEbayPostOrder({ sql, sell, recorder })
+  const sales = createEbaySales({ sql, jobs, orders, postOrder, connectionService, revisions, orderPush })
   const endAndRelist = createEbayEndAndRelist({ sql, sell, connectionService, tradingListings, itemUrl: hosts.item })
   const categoryChoice = createEbayCategoryChoice({ sql, connectionService, taxonomy, revisions, limits })
   const categorySearch = createEbayCategorySearch({ sql, connectionService, taxonomy, limits })

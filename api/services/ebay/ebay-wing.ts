@@ -3,7 +3,7 @@
 // categories and aspects), asked as the app: ebayAppAccess is built first, for the analysis and the wing alike.
 import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
 import type { Sql } from '../../db/client.ts'
-import type { WingDeps } from '../selling/marketplace.ts'
+import type { WingDeps } from '../selling/wing-deps.ts'
 import { createEbayAccountDeletion, type EbayAccountDeletion } from './account-deletion.ts'
 import { canCallAsApp, createAppTokens, type AppTokens } from './app-token.ts'
 import { describeEbayEnvironment } from './ebay-connect.ts'

@@ -9,6 +9,7 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import { readSalesSince, unlessScopeLacks } from '../selling/sales-poll.ts'
 import { salesRefresh } from '../selling/sales-refresh.ts'
 import { OVERLAP_MS, type EbayOrders } from './orders.ts'
+import type { EbayPostOrder } from './post-order.ts'
 import type { EbayRevisions } from './revisions.ts'
 import { EbayRefusal } from './sell-api.ts'
 
@@ -31,6 +32,8 @@ export interface EbaySalesDeps {
   sql: Sql
   jobs: JobQueue
   orders: EbayOrders
+  /** The cancellations and returns, read with the orders (post-order.ts). */
+  postOrder: EbayPostOrder
   connectionService: MarketplaceConnectionService
   revisions: EbayRevisions
   /** eBay's push of each sale, when this server can take it: its subscriptions are made on the poll's schedule. */
@@ -40,7 +43,15 @@ export interface EbaySalesDeps {
 /** A grant from before Snaplist asked to read orders: nothing to retry until the seller connects again. */
 const lacksScope = (error: unknown) => error instanceof EbayRefusal && error.ebayStatus === 403
 
-export function createEbaySales({ sql, jobs, orders, connectionService, revisions, orderPush }: EbaySalesDeps) {
+export function createEbaySales({
+  sql,
+  jobs,
+  orders,
+  postOrder,
+  connectionService,
+  revisions,
+  orderPush,
+}: EbaySalesDeps) {
   /** The order a push named, read with the seller's token and applied unless it was before; read again while missing. */
   async function readOrder(userId: number, orderId: string, rereads = 0): Promise<number> {
     const read = await unlessScopeLacks(lacksScope, () =>
@@ -66,8 +77,12 @@ export function createEbaySales({ sql, jobs, orders, connectionService, revision
           userId,
           marketplace: 'ebay',
           overlapMs: OVERLAP_MS,
-          applySince: async (from) =>
-            (await connectionService.call(userId, 'ebay', (token) => orders.applySince(token, userId, from))).applied,
+          applySince: (from) =>
+            connectionService.call(userId, 'ebay', async (token) => {
+              const read = await orders.applySince(token, userId, from)
+              await postOrder.applySince(token, userId, from)
+              return read.applied
+            }),
           lacksScope,
         })
 

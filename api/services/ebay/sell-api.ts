@@ -44,6 +44,8 @@ export interface SellRequest {
   body?: unknown
   /** A multipart body (the Media API's picture upload); fetch writes its Content-Type with the boundary. */
   form?: FormData
+  /** The token as Post-Order takes it (`Authorization: IAF`), not as a Bearer. */
+  iaf?: boolean
   /** eBay statuses that are not a failure for this call (409 'Location Already Exists' when creating a location). */
   accept?: number[]
 }
@@ -113,7 +115,7 @@ export function createEbaySellClient(
         response = await fetcher(`${hosts[request.host ?? 'api']}${request.path}`, {
           method: request.method,
           headers: {
-            authorization: `Bearer ${accessToken}`,
+            authorization: `${request.iaf ? 'IAF' : 'Bearer'} ${accessToken}`,
             accept: 'application/json',
             'accept-language': 'en-US',
             'content-language': 'en-US',

@@ -1,6 +1,6 @@
 // Etsy's wing of the server, built from the app's services every wing is given (WingDeps) and Etsy's own settings:
 // what app-services.ts places in its record of wings for Etsy.
-import type { WingDeps } from '../selling/marketplace.ts'
+import type { WingDeps } from '../selling/wing-deps.ts'
 import { createEtsyServices, type EtsyServices } from './etsy-services.ts'
 import type { EtsyApiConfig } from './open-api.ts'
 

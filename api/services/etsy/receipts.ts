@@ -1,6 +1,10 @@
 // Reading a shop's paid Etsy receipts (getShopReceipts, scope transactions_r) and applying each transaction once
 // (docs/decisions/0033): the sales poll reads from its last read, a stock change reads the minutes around its own write,
-// both through this. A transaction counts only when its listing is one of this seller's Snaplist listings on Etsy.
+// both through this. A transaction counts only when its listing is one of this seller's Snaplist listings on Etsy. A
+// receipt read again cancelled or refunded gives its pieces back (issue 50, docs/decisions/0070): cancelled, or
+// refunded before it shipped, its pieces are put back at once; refunded after it shipped, it is a return the seller
+// says is sellable or not. Etsy's refunds name no transaction: the pieces refunded are what the refunds cover at each
+// transaction's price, in its order (a refund of shipping alone gives none back).
 import * as v from 'valibot'
 import { spreadCents } from '../../contract/spread-cents.ts'
 import type { Sql } from '../../db/client.ts'
@@ -20,6 +24,9 @@ const ReceiptSchema = v.object({
   receipt_id: v.number(),
   created_timestamp: v.number(),
   is_paid: v.optional(v.boolean()),
+  is_shipped: v.optional(v.boolean()),
+  status: v.optional(v.string()),
+  refunds: v.optional(v.array(v.object({ amount: MoneySchema }))),
   // The sales tax Etsy collected on the receipt and paid over itself, shared over its transactions by their amounts.
   total_tax_cost: v.nullish(MoneySchema),
   transactions: v.array(
@@ -41,14 +48,35 @@ export interface ReceiptsRead {
   etsyListingIds: Set<string>
 }
 
+const centsOf = (amount: { amount: number; divisor: number }) => Math.round((amount.amount * 100) / amount.divisor)
+
+/** Cancelled, or every cent refunded: none of it was sold. */
+const isCancelled = (receipt: Receipt) => ['canceled', 'fully refunded'].includes(receipt.status?.toLowerCase() ?? '')
+
+/** How many pieces of each transaction the receipt's refunds cover, in its order, each at its price. */
+function refundedPieces(receipt: Receipt): Map<number, number> {
+  let left = (receipt.refunds ?? []).reduce((sum, refund) => sum + centsOf(refund.amount), 0)
+  const pieces = new Map<number, number>()
+  for (const line of receipt.transactions) {
+    const price = centsOf(line.price)
+    const count = isCancelled(receipt)
+      ? line.quantity
+      : price > 0
+        ? Math.min(line.quantity, Math.floor(left / price))
+        : 0
+    left -= count * price
+    if (count > 0) pieces.set(line.transaction_id, count)
+  }
+  return pieces
+}
+
 export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: EtsyApi; recorder: SaleRecorder }) {
   /** Applies a receipt's transactions, each once, each in its own transaction; answers how many were new. */
   async function applyReceipt(userId: number, receipt: Receipt): Promise<number> {
     let applied = 0
-    const money = (amount: { amount: number; divisor: number }) => Math.round((amount.amount * 100) / amount.divisor)
     const taxes = spreadCents(
-      receipt.total_tax_cost ? money(receipt.total_tax_cost) : 0,
-      receipt.transactions.map((line) => money(line.price) * line.quantity),
+      receipt.total_tax_cost ? centsOf(receipt.total_tax_cost) : 0,
+      receipt.transactions.map((line) => centsOf(line.price) * line.quantity),
     )
     for (const [index, line] of receipt.transactions.entries()) {
       if (line.listing_id == null || line.quantity < 1) continue
@@ -61,10 +89,8 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
           saleId: String(line.transaction_id),
           orderId: String(receipt.receipt_id),
           quantity: line.quantity,
-          unitPriceCents: Math.round((line.price.amount * 100) / line.price.divisor),
-          shippingCents: line.shipping_cost
-            ? Math.round((line.shipping_cost.amount * 100) / line.shipping_cost.divisor)
-            : 0,
+          unitPriceCents: centsOf(line.price),
+          shippingCents: line.shipping_cost ? centsOf(line.shipping_cost) : 0,
           soldAt: new Date(receipt.created_timestamp * 1000),
           salesTaxCents: taxes[index]!,
         }
@@ -102,11 +128,23 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
     }
   }
 
-  /** Notes the receipt's Etsy listings and applies its transactions not applied yet. */
+  /**
+   * Notes the receipt's Etsy listings and applies its transactions not applied yet (none of one cancelled before it was
+   * ever applied); pieces refunded are given back, or kept as returned for the seller once it had shipped.
+   */
   async function readReceipt(userId: number, receipt: Receipt, read: ReceiptsRead): Promise<void> {
     for (const line of receipt.transactions)
       if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
-    read.applied += await applyReceipt(userId, receipt)
+    if (!isCancelled(receipt)) read.applied += await applyReceipt(userId, receipt)
+    const refunded = refundedPieces(receipt)
+    if (refunded.size === 0) return
+    await sql.begin(async (tx) => {
+      for (const [transactionId, pieces] of refunded) {
+        const saleId = String(transactionId)
+        if (receipt.is_shipped) await recorder.returned(tx, userId, 'etsy', saleId, pieces)
+        else await recorder.cancelPieces(tx, userId, 'etsy', saleId, pieces)
+      }
+    })
   }
 
   /** Reads one receipt (getShopReceipt: a push named it) and applies its transactions not applied yet, once paid. */

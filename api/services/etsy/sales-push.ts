@@ -11,7 +11,8 @@ import type { JobQueue } from '../jobs.ts'
 import { ETSY_SELLER_SALES_JOB, type EtsySalesRead } from './sales.ts'
 import { deliveryRefusal, type SignedDelivery } from './webhook-signature.ts'
 
-const ORDER_PAID = 'order.paid'
+// A paid order is a sale; a cancelled one gives its pieces back (issue 50): either way the receipt is read.
+const RECEIPT_EVENTS = ['order.paid', 'order.canceled']
 /** Where Etsy delivers: the address registered in Etsy's webhook portal is PUBLIC_URL followed by this. */
 export const ETSY_WEBHOOK_PATH = '/api/etsy/webhooks'
 
@@ -44,8 +45,8 @@ export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: Job
     const parsed = v.safeParse(PushSchema, body)
     if (!parsed.success) throw badRequest('The webhook body must name its event_type and shop_id.')
     const push = parsed.output
-    // Etsy may add events; only a paid order is a sale.
-    if (push.event_type !== ORDER_PAID) return
+    // Etsy may add events; only a paid or cancelled order changes a sale.
+    if (!RECEIPT_EVENTS.includes(push.event_type)) return
     const shopId = String(push.shop_id)
     const receiptId = receiptOf(push.resource_url, shopId)
     for (const userId of await sellersOfAccount(sql, 'etsy', shopId)) {

@@ -13,7 +13,7 @@ import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
-import type { MarketplacesConfig } from '../marketplace-modules.ts'
+import type { MarketplacesConfig } from '../marketplace-settings.ts'
 
 export interface TokenGrant {
   accessToken: string

@@ -6,15 +6,10 @@
 import type { BulkPostAnswers } from '../../contract/bulk-post.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
-import type { Sql, Tx } from '../../db/client.ts'
+import type { Tx } from '../../db/client.ts'
 import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
 import { AppError } from '../../errors.ts'
-import type { JobDefinition, JobQueue } from '../jobs.ts'
-import type { PhotoService } from '../listings/photos.ts'
-import type { FileStorage } from '../listings/storage.ts'
-import type { LookupLimiter } from '../lookup-limits.ts'
-import type { MarketplaceConnectionService, MarketplaceProviders } from '../marketplaces/connections.ts'
-import type { SaleRecorder } from './sales.ts'
+import type { JobDefinition } from '../jobs.ts'
 
 /** A listing published: what the seller is told, and where buyers see it. */
 export interface Published {
@@ -125,29 +120,6 @@ export const SALES_POLL_MINUTES = 15
 export interface MarketplaceWing {
   selling: SellingMarketplace<never, Published, LifecycleChange> | undefined
   jobs: MarketplaceJobs | undefined
-}
-
-/**
- * What every marketplace's wing is built from (services/<marketplace>/<marketplace>-wing.ts): the app's services it
- * works with, the same for each; its own settings it reads itself.
- */
-export interface WingDeps {
-  sql: Sql
-  storage: FileStorage
-  /** PUBLIC_URL: photos at a public https address go to the marketplace as URLs, not uploads. */
-  publicUrl: string | undefined
-  jobs: JobQueue
-  /** The marketplaces the server can connect: a wing sells only where its sellers can connect. */
-  providers: MarketplaceProviders
-  connectionService: MarketplaceConnectionService
-  /** Records each sale once and makes the other marketplaces follow (services/selling/sales.ts). */
-  recorder: SaleRecorder
-  /** Copies a listing's pictures on a marketplace in as the seller's photos (an import). */
-  photos: Pick<PhotoService, 'copyIn'>
-  /** What sellers may ask the marketplaces for on the app's allowance (issue 46 G3). */
-  limits: LookupLimiter
-  /** Minutes between each marketplace's sales polls (dividing 60); SALES_POLL_MINUTES where not given. */
-  salesPollMinutes: Partial<Record<Platform, number>>
 }
 
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */

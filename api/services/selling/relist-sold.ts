@@ -31,7 +31,9 @@ const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 /**
  * `count` more pieces of the seller's listing (locked in `tx`) back in stock: every marketplace it is on gets the count
  * through its revision, as an edit's, and where it had sold out a job made in the same transaction puts it back up on
- * each it was on. Answers the listing as it is now and those marketplaces.
+ * each it was on, unless `relist` is false (the seller's setting for a cancelled sale: then only the places where it is
+ * live get the count, and an item that sold out waits to be posted). Answers the listing as it is now and those
+ * marketplaces.
  */
 export async function backInStock(
   tx: Tx,
@@ -39,14 +41,17 @@ export async function backInStock(
   userId: number,
   listing: Listing,
   count: number,
+  relist = true,
 ): Promise<{ listing: Listing; places: SellingMarketplace[] }> {
   const soldOut = listing.quantity === 0
   const now = soldOut
     ? await listings.restock(tx, listing.id, count)
     : await listings.setPriceOrQuantity(tx, listing.id, { quantity: listing.quantity + count })
-  const places = marketplaces.filter((marketplace) => marketplace.holds(listing))
+  const places = marketplaces.filter(
+    (marketplace) => marketplace.holds(listing) && (relist || marketplace.isLive(listing)),
+  )
   for (const marketplace of places) await marketplace.requestRevision(tx, now)
-  if (soldOut && places.length)
+  if (soldOut && relist && places.length)
     await jobs.sendInTransaction(tx, RELIST_SOLD_JOB, { userId, listingId: listing.id } satisfies RelistSoldJob)
   return { listing: now, places }
 }

@@ -10,7 +10,8 @@ import { estimatedFeesCents } from '../../contract/sale-earnings.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
-import { recordSale, uncancelledSalesOfOrder, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
+import { recordSale, type AppliedSale, type Sale } from '../../db/marketplace-sales.ts'
+import { reportReturn, uncancelledSalesOfOrder } from '../../db/sales-given-back.ts'
 import type { JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
@@ -79,6 +80,26 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       for (const { saleId } of sales)
         await jobs.sendInTransaction(tx, SALE_CANCELLED_JOB, { userId, marketplace, saleId } satisfies SaleCancelledJob)
       return sales.length
+    },
+
+    /**
+     * The marketplace says `pieces` of one sale are cancelled in all (a part refund): the job puts back those not put
+     * back yet, so the same count read again queues a job that does nothing.
+     */
+    async cancelPieces(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
+      const job: SaleCancelledJob = { userId, marketplace, saleId, pieces }
+      await jobs.sendInTransaction(tx, SALE_CANCELLED_JOB, job)
+    },
+
+    /**
+     * The marketplace says the buyer sent `pieces` of the sale back and was refunded: kept for the seller to say
+     * whether they are sellable (nothing goes back by itself: a returned piece may be damaged), and the seller told.
+     */
+    async returned(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
+      const listingId = await reportReturn(tx, userId, marketplace, saleId, pieces)
+      // The seller's open screens show the return to answer.
+      if (listingId !== undefined) await logChange(tx, userId, 'listing-edited', listingId, {})
+      return listingId !== undefined
     },
   }
 }

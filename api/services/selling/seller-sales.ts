@@ -1,7 +1,8 @@
 // What the seller says of sales (docs/decisions/0033): pieces sold in person or on a marketplace Snaplist does not
 // reach, recorded like any other sale (services/selling/sales.ts) so the stock drops once and every marketplace
 // follows; a sale beyond the stock (sold twice) dealt with, so the listing stops showing it and the books count it or
-// not as the seller settled it (decision 0056); and a sold-out listing relisted with more pieces (relist-sold.ts).
+// not as the seller settled it (decision 0056); a sold-out listing relisted with more pieces (relist-sold.ts); and a
+// returned sale, back in stock or damaged (sale-returned.ts).
 import { randomUUID } from 'node:crypto'
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import { saleEarningsOf, type ListingSales, type ShortSettlement } from '../../contract/sale-earnings.ts'
@@ -13,6 +14,8 @@ import { AppError, conflict, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { createRelistSold } from './relist-sold.ts'
+import { createSaleReturns } from './sale-returned.ts'
+import { createSellingSettings } from './selling-settings.ts'
 import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
@@ -97,6 +100,8 @@ export function createSellerSales({
     listingSales,
     refreshSales,
     ...createRelistSold({ sql, jobs, marketplaces }),
+    ...createSaleReturns({ sql, jobs, marketplaces }),
+    ...createSellingSettings(sql),
   }
 }
 

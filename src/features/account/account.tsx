@@ -1,5 +1,5 @@
 // The account screen (/account): the email address and its confirmation, change password, this device's sale
-// notifications, sign out everywhere, delete my account.
+// notifications, selling (a cancelled sale back up), sign out everywhere, delete my account.
 import { useCurrentUser } from '../../hooks/useCurrentUser.ts'
 import { useDeleteAccount, useSignOutEverywhere } from './account-queries.ts'
 import { BooksSection } from './BooksSection.tsx'
@@ -8,6 +8,7 @@ import { EmailSection } from './EmailSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { PasswordSection } from './PasswordSection.tsx'
 import { Section } from './Section.tsx'
+import { SellingSection } from './SellingSection.tsx'
 
 export function AccountScreen() {
   const user = useCurrentUser()
@@ -24,6 +25,7 @@ export function AccountScreen() {
       <EmailSection user={user} />
       <PasswordSection user={user} />
       <NotificationsSection />
+      <SellingSection />
       <BooksSection />
       <Section title="Devices">
         <p>Lost a phone, or signed in on someone else’s? End every session, this one included.</p>

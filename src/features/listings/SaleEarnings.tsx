@@ -1,13 +1,16 @@
 // What a listing's sales earned (issue 32, docs/decisions/0042), opened from its sale line: for each sale, what the
 // buyer paid with shipping, the marketplace's fees (estimated, with how, until the marketplace reports them), the label
 // bought there, the cost the seller entered, and the profit; a sale that sold a piece no longer there is to cancel and
-// counts nothing until the seller settles it (decision 0056). Read from the server when opened: the figures are the
+// counts nothing until the seller settles it (decision 0056). A sale the buyer returned is marked here, one tap:
+// "Returned — back in stock" or "Returned — damaged" (decision 0070). Read from the server when opened: the figures are the
 // server's (the marketplaces' fees arrive there), so this code stays out of the offline copy (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
 import { SALE_STANDING_LABELS, type SaleEarnings as Sale } from '../../../api/contract/sale-earnings.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
+import { Button } from '../../components/ui/Button.tsx'
+import { useSaleReturned } from './sales-queries.ts'
 
 const dollars = (value: number) => `$${value.toFixed(2)}`
 const FEES_WORDS: Record<Sale['feesState'], string> = {
@@ -20,8 +23,10 @@ const FEES_WORDS: Record<Sale['feesState'], string> = {
 /** A sale beyond the stock, as the books take it (docs/decisions/0056); nothing for a plain sale. */
 const STANDING_NOTES: Record<Exclude<Sale['standing'], 'sold'>, string> = {
   'to-cancel': 'It sold more than you had. What was not there is not counted until you sort it out on the row.',
-  cancelled: 'You sorted it out without sending it: not counted.',
+  cancelled: 'Cancelled without sending it: not counted.',
   sent: 'You sent the buyer another piece: counted.',
+  'back-in-stock': 'The buyer sent it back and it is for sale again: not counted.',
+  damaged: 'The buyer sent it back damaged: not counted, and not back in stock.',
 }
 
 /** A sale none of whose pieces count (to cancel, or cancelled): said so, without figures that are not in the books. */
@@ -38,7 +43,27 @@ function UncountedSale({ sale, where }: { sale: Sale; where: string }) {
   )
 }
 
-function SaleFigures({ sale }: { sale: Sale }) {
+/** The two answers to a return, one tap each; the marketplace's own report of a return said first. */
+function ReturnActions({ sale, listingId }: { sale: Sale; listingId: number }) {
+  const returned = useSaleReturned()
+  const mark = (returnedAs: 'back-in-stock' | 'damaged') =>
+    returned.mutate({ id: listingId, returned: { marketplace: sale.marketplace, saleId: sale.saleId, returnedAs } })
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      {sale.returnState === 'reported' && (
+        <p className="w-full font-semibold text-amber-900">The buyer sent it back and was refunded. Is it sellable?</p>
+      )}
+      <Button variant="secondary" disabled={returned.isPending} onClick={() => mark('back-in-stock')}>
+        Returned — back in stock
+      </Button>
+      <Button variant="secondary" disabled={returned.isPending} onClick={() => mark('damaged')}>
+        Returned — damaged
+      </Button>
+    </div>
+  )
+}
+
+function SaleFigures({ sale, listingId }: { sale: Sale; listingId: number }) {
   const where = sale.marketplace === 'elsewhere' ? (sale.orderId ?? 'elsewhere') : SOLD_ON_LABELS[sale.marketplace]
   if (sale.counted === 0) return <UncountedSale sale={sale} where={where} />
   const standing = sale.standing === 'sold' ? null : sale.standing
@@ -69,6 +94,7 @@ function SaleFigures({ sale }: { sale: Sale }) {
         </dd>
       </dl>
       {sale.estimateBasis && <p className="mt-1 text-slate-600">Fees estimated from {sale.estimateBasis}.</p>}
+      {sale.marketplace !== 'elsewhere' && <ReturnActions sale={sale} listingId={listingId} />}
     </section>
   )
 }
@@ -84,7 +110,7 @@ export function SaleEarnings({ listingId }: { listingId: number }) {
   return (
     <div className="mt-1 space-y-1">
       {sales.data.sales.map((sale, index) => (
-        <SaleFigures key={`${sale.soldAt}-${index}`} sale={sale} />
+        <SaleFigures key={`${sale.soldAt}-${index}`} sale={sale} listingId={listingId} />
       ))}
     </div>
   )

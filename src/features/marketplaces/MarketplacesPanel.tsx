@@ -1,11 +1,11 @@
 // Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
-// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect; with
-// eBay connected, Import from eBay.
+// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect; under
+// them, what a connected marketplace's wing adds (its Connected part: importing its listings).
 // A check that fails (offline, server unreachable) never makes a connection look lost: the last known state stays,
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   MARKETPLACES,
   PLATFORMS,
@@ -18,20 +18,12 @@ import { useOnline } from '../../hooks/useOnline.ts'
 import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnline.ts'
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
-import { ConnectMarketplaceDialog } from './ConnectMarketplaceDialog.tsx'
-import { deferred } from '../../lib/deferred.tsx'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 
-function ImportNeedsConnection() {
-  return <p className="mt-3 text-sm text-slate-600">Import from eBay shows once you are online.</p>
-}
-// Import from eBay works only with the server: its code loads after the Dashboard's first screen and is not kept for
-// offline use (vite.config.ts, ONLINE_ONLY).
-const EbayImport = deferred(() =>
-  import('./EbayImport.tsx').then(
-    (module) => module.EbayImport,
-    () => ImportNeedsConnection,
-  ),
-)
+// The Connect dialog's code loads on the first Connect tap, not with the Dashboard (as the rows' dialogs do).
+const ConnectMarketplaceDialog = lazy(async () => ({
+  default: (await import('./ConnectMarketplaceDialog.tsx')).ConnectMarketplaceDialog,
+}))
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
 
@@ -153,7 +145,11 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
         <RowState platform={platform} connections={connections} connection={connection} />
       </div>
       <RowAction connections={connections} connected={connection?.connected ?? false} name={name} onOpen={setOpen} />
-      <ConnectMarketplaceDialog platform={platform} open={open === 'connect'} onClose={close} />
+      {open === 'connect' && (
+        <Suspense fallback={null}>
+          <ConnectMarketplaceDialog platform={platform} open onClose={close} />
+        </Suspense>
+      )}
       <DisconnectDialog platform={platform} open={open === 'disconnect'} onClose={close} />
     </li>
   )
@@ -161,7 +157,8 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
 
 export function MarketplacesPanel() {
   const connections = useQuery(marketplaceConnectionsQuery)
-  const ebayConnected = connections.data?.some((entry) => entry.platform === 'ebay' && entry.connected) ?? false
+  const connected = (platform: Platform) =>
+    connections.data?.some((entry) => entry.platform === platform && entry.connected) ?? false
   useRefetchFailedWhenOnline(marketplaceKeys.all)
   return (
     <section
@@ -176,7 +173,7 @@ export function MarketplacesPanel() {
           <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
-      {ebayConnected && <EbayImport />}
+      {MARKETPLACE_WINGS.map(({ id, Connected }) => Connected && connected(id) && <Connected key={id} />)}
     </section>
   )
 }
