@@ -1,16 +1,17 @@
-// SQL for listing_places: a listing's place on each marketplace (migrations 0054 and 0062, docs/decisions/0060 and
-// 0067): its id there, its state, the pieces the marketplace was last told it has, and what only that marketplace has
-// (`details`: eBay's offer and SKU). A change of a place's state refreshes the listing's status (0054's trigger). Where
-// a change stands on eBay (the revision columns) is ebay-revisions.ts. Only for a listing its owner's service found.
+// SQL for listing_places: a listing's place on each marketplace (migrations 0054, 0062 and 0064, docs/decisions/0060,
+// 0067 and 0071): its id there, its state, the pieces the marketplace was last told it has, and what only that
+// marketplace has (`details`: eBay's offer and SKU). A change of a place's state refreshes the listing's status (0054's
+// trigger). Where a change stands on eBay (the revision columns) is ebay-revisions.ts; Etsy's place, in Etsy's words,
+// is listing-etsy-place.ts. Only for a listing its owner's service found.
 import type { Platform } from '../contract/marketplace-paths.ts'
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
 /**
- * The marketplaces whose places their writers write here. Etsy's is still copied from its bookkeeping
- * (listing_marketplaces, listing-marketplaces.ts) by its trigger, so a write here would not last.
+ * The marketplaces whose places the last piece's sale and a restock mark here. Etsy's place follows what Etsy says:
+ * the change goes to Etsy as a revision, which ends the listing there (listing-etsy-place.ts writes it), as before 0064.
  */
-const KEPT_HERE: readonly Platform[] = ['ebay']
+const MARKED_BY_SALES: readonly Platform[] = ['ebay']
 
 /**
  * The listing's id, its row locked first (as markPlaceLive's insert does): a change of a place's state updates the
@@ -99,14 +100,14 @@ export async function markPlacesSoldOut(tx: Tx, listingId: number, soldOn: SoldO
   await tx`
     update listing_places set updated_at = now(),
       state = case when marketplace = ${soldOn} then 'sold_out' else 'ended' end
-    where listing_id = ${listingId} and marketplace = any(${KEPT_HERE}::text[]) and external_id is not null`
+    where listing_id = ${listingId} and marketplace = any(${MARKED_BY_SALES}::text[]) and external_id is not null`
 }
 
 /** The listing is for sale again (Relist on a sold row): ended wherever it has an id, until it is put back up there. */
 export async function markPlacesRestocked(tx: Tx, listingId: number): Promise<void> {
   await tx`
     update listing_places set state = 'ended', updated_at = now()
-    where listing_id = ${listingId} and marketplace = any(${KEPT_HERE}::text[]) and external_id is not null
+    where listing_id = ${listingId} and marketplace = any(${MARKED_BY_SALES}::text[]) and external_id is not null
       and state <> 'ended'`
 }
 

@@ -9,6 +9,7 @@ import type { FillableField } from '../contract/listing-suggestion.ts'
 import type { ListingEdit, ListingFill, ListingInput, ListingLife, Listing } from '../contract/listing.ts'
 import { toCents } from '../contract/listing-field-schemas.ts'
 import type { Sql, Tx } from './client.ts'
+import { ETSY_LIFE_COLUMNS } from './listing-etsy-place.ts'
 import { markPlacesRestocked } from './listing-places.ts'
 import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
 
@@ -38,10 +39,7 @@ const LIFE_COLUMNS = {
     and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_status`,
   ebayRevisionMessage: `(select revision_message from listing_places where listing_id = listings.id
     and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_message`,
-  etsyStatus: `(select status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_status`,
-  etsyViewUrl: `(select url from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and external_id is not null) as etsy_view_url`,
-  etsyRevisionStatus: `(select revision_status from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_status`,
-  etsyRevisionMessage: `(select revision_message from listing_marketplaces where listing_id = listings.id and marketplace = 'etsy' and requested > 0) as etsy_revision_message`,
+  ...ETSY_LIFE_COLUMNS,
   ebayImported: 'ebay_import_source as ebay_imported',
 } as const satisfies Record<keyof ListingLife, string>
 

@@ -314,8 +314,7 @@ async function run(
   for (;;) {
     const [row] = await sql<{ applied: number; unsent: number }[]>`
       select (select count(*)::int from marketplace_sales) as applied,
-        (select count(*)::int from listing_places where marketplace = 'ebay' and revision_requested > revision_sent)
-          + (select count(*)::int from listing_marketplaces where requested > sent) as unsent`
+        (select count(*)::int from listing_places where revision_requested > revision_sent) as unsent`
     applied = row!.applied
     unsent = row!.unsent
     if (
@@ -455,8 +454,8 @@ async function run(
     )
   }
   for (const item of liveAfterSoldOut()) {
-    const [place] = await sql`select status, requested, sent, revision_status, revision_message, revision_lease_until
-      from listing_marketplaces where listing_id = ${item.id} and marketplace = 'etsy'`
+    const [place] = await sql`select state, revision_requested, revision_sent, revision_state, revision_message,
+      leased_until from listing_places where listing_id = ${item.id} and marketplace = 'etsy'`
     const [revision] = await sql`select * from listing_places where listing_id = ${item.id} and marketplace = 'ebay'`
     details.push(
       `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,

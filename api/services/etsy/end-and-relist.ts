@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import type { LifecycleChange } from '../selling/marketplace.ts'
 import type { Sql } from '../../db/client.ts'
-import * as places from '../../db/listing-marketplaces.ts'
+import * as places from '../../db/listing-etsy-place.ts'
 import * as listings from '../../db/listings.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
 import { notFound } from '../../errors.ts'

@@ -1,6 +1,6 @@
 // Publishing a listing to Etsy, exactly once under retries, lost replies and two API processes (docs/decisions/0031):
 // createDraftListing, each photo in order (uploadListingImage, rank 1 the cover), the inventory (price and quantity),
-// then state=active. The stage is stored before each call (db/listing-marketplaces.ts), so a retry goes on from where
+// then state=active. The stage is stored before each call (db/listing-etsy-place.ts), so a retry goes on from where
 // the last attempt stopped; a draft whose create reply was lost is found in the shop's drafts and reused, never made
 // twice; a photo is uploaded at its rank with overwrite, so sending it again replaces it. A lease on the row keeps a
 // second process out while one publishes.
@@ -11,7 +11,7 @@ import { ETSY_WHEN_MADE } from '../../contract/etsy-when-made.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
-import * as places from '../../db/listing-marketplaces.ts'
+import * as places from '../../db/listing-etsy-place.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'

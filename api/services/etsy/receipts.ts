@@ -8,7 +8,7 @@
 import * as v from 'valibot'
 import { spreadCents } from '../../contract/spread-cents.ts'
 import type { Sql } from '../../db/client.ts'
-import * as places from '../../db/listing-marketplaces.ts'
+import * as places from '../../db/listing-etsy-place.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { readReply, type EtsyApi } from './open-api.ts'
 

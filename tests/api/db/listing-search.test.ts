@@ -127,8 +127,8 @@ describe('GET /api/listings/search', () => {
     for (const id of [coat, tote]) await placeOnEbay(t.db.sql, id)
     for (const id of [coat, hat])
       await t.db.sql`
-      insert into listing_marketplaces (listing_id, marketplace, external_id, status)
-      values (${id}, 'etsy', ${String(900 + id)}, 'active')`
+      insert into listing_places (listing_id, marketplace, external_id, state)
+      values (${id}, 'etsy', ${String(900 + id)}, 'live')`
     const onEtsy = await search(dana, '?status=live-on-etsy')
     expect(titles(onEtsy)).toEqual(['Corduroy hat', 'Corduroy coat'])
     expect(onEtsy.total).toBe(2)

@@ -6,18 +6,20 @@
 // and on the Postgres server when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../api/db/client.ts'
-import { LISTING_FILTERS, type ListingPage } from '../../../api/contract/listing-search.ts'
+import type { ListingPage } from '../../../api/contract/listing-search.ts'
 import * as revisions from '../../../api/db/ebay-revisions.ts'
 import { findEbayState, findEbaySku, markEndedOnEbay } from '../../../api/db/listing-ebay-state.ts'
 import { searchListingsJson } from '../../../api/db/listing-search.ts'
 import { findListing } from '../../../api/db/listings.ts'
 import { recordSale } from '../../../api/db/marketplace-sales.ts'
 import { schemaBefore } from '../../helpers/schema-before.ts'
+import { expectedFilters, filters, history, ITEM_URL } from '../../helpers/upgrade-checks.ts'
 
-const ITEM_URL = 'https://www.ebay.com/itm/'
 let db: Database
-let applyFrom: (file: string) => Promise<void>
+let applyFrom: (file: string, until?: string) => Promise<void>
 const MIGRATION = '0062_ebay_place_is_the_store.sql'
+/** Etsy's place moves next (its own test): this one checks the schema up to it. */
+const ETSY_PLACE_STORED = '0064'
 
 beforeAll(async () => {
   ;({ db, applyFrom } = await schemaBefore(MIGRATION, { onServer: true }))
@@ -80,16 +82,6 @@ const places = () =>
   db.sql`
     select listing_id, marketplace, external_id, state, url, quantity_sent, revision_state, details from listing_places
     order by listing_id, marketplace`
-// The sales by the columns they had before it, so that a later migration adding one leaves this test as it is.
-const history = () =>
-  db.sql`
-    select (select json_agg(e order by e.id) from change_events e) as events,
-      (select json_agg(json_build_object('saleId', sale_id, 'marketplace', marketplace, 'listingId', listing_id,
-        'quantity', quantity, 'unitPriceCents', unit_price_cents, 'orderId', order_id, 'soldAt', sold_at,
-        'cancelledAt', cancelled_at, 'restocked', restocked) order by sale_id) from marketplace_sales) as sales,
-      (select json_agg(json_build_object('id', id, 'version', version, 'quantity', quantity, 'soldAt', sold_at,
-        'soldOn', sold_on) order by id) from listings) as listings`
-
 /** What the API's answers say of the listing (SPEC's fields, its status and where its change stands on eBay). */
 const shown = (row: Record<string, unknown>) => ({
   status: row.status,
@@ -101,20 +93,6 @@ const shown = (row: Record<string, unknown>) => ({
   sku: row.sku,
   offerId: row.offerId,
 })
-
-/** The listings each filter keeps (by the search's page) and the counts, for the seller. */
-async function filters(userId: number) {
-  const seen: Record<string, number[]> = {}
-  let counts: ListingPage['counts'] | undefined
-  for (const status of LISTING_FILTERS) {
-    const page = JSON.parse(
-      await searchListingsJson(db.sql, userId, { q: '', status, sort: 'oldest' }, ITEM_URL),
-    ) as ListingPage
-    seen[status] = page.listings.map((listing) => listing.id)
-    counts = page.counts
-  }
-  return { seen, counts }
-}
 
 describe('migration 0062: eBay written to its place', () => {
   it('keeps every listing exactly, and eBay’s writers go on from its place', async () => {
@@ -196,24 +174,11 @@ describe('migration 0062: eBay written to its place', () => {
         (select message from ebay_revisions where listing_id = l.id and requested > 0) as ebay_revision_message
       from listings l order by id`
     const placesBefore = await places()
-    const historyBefore = await history()
+    const historyBefore = await history(db.sql)
     const revisionBefore = await db.sql`
       select listing_id, requested, sent, sending, stage, status, message, sent_quantity, revisions_that_day as sent_today
       from ebay_revisions where listing_id = ${ids.revising}`
-    const expectedFilters = Object.fromEntries(
-      LISTING_FILTERS.map((filter) => [
-        filter,
-        before
-          .filter((row) =>
-            filter.startsWith('live-on-')
-              ? row.status === 'live' && ((row.liveMask as number) & (filter === 'live-on-ebay' ? 1 : 2)) !== 0
-              : row.status === filter,
-          )
-          .map((row) => row.id),
-      ]),
-    )
-
-    await applyFrom(MIGRATION)
+    await applyFrom(MIGRATION, ETSY_PLACE_STORED)
 
     // Each place as it was, and the publish stopped half way has its eBay place now, with its SKU and offer.
     expect(await places()).toEqual(
@@ -244,11 +209,8 @@ describe('migration 0062: eBay written to its place', () => {
         }),
       ).toEqual(shown(row))
     }
-    expect(await history()).toEqual(historyBefore)
-    expect(await filters(userId)).toEqual({
-      seen: expectedFilters,
-      counts: Object.fromEntries(LISTING_FILTERS.map((filter) => [filter, expectedFilters[filter]!.length])),
-    })
+    expect(await history(db.sql)).toEqual(historyBefore)
+    expect(await filters(db.sql, userId)).toEqual(expectedFilters(before))
     // The live listing's eBay link, and its eBay SKU found by the search.
     const [liveOnEbay] = (
       JSON.parse(
@@ -291,6 +253,11 @@ describe('migration 0062: eBay written to its place', () => {
       platformListingId: 'ebay-111',
       places: [{ marketplace: 'ebay', state: 'sold_out' }],
     })
-    expect((await filters(userId)).counts).toMatchObject({ live: 4, 'live-on-ebay': 2, 'live-on-etsy': 2, sold: 3 })
+    expect((await filters(db.sql, userId)).counts).toMatchObject({
+      live: 4,
+      'live-on-ebay': 2,
+      'live-on-etsy': 2,
+      sold: 3,
+    })
   })
 })

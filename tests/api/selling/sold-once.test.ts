@@ -174,13 +174,13 @@ describe('a process killed while it sent a change', () => {
   it('ends the item on Etsy once the dead job’s lease is over, not minutes later', async () => {
     const item = await liveOnBoth('killed', 1)
     // An Etsy revision job whose process was SIGKILLed: its lease holds the row for two minutes, and no one finishes it.
-    await both.t.db.sql`update listing_marketplaces set requested = requested + 1,
-      revision_lease_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'etsy'`
+    await both.t.db.sql`update listing_places set revision_requested = revision_requested + 1,
+      leased_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'etsy'`
     item.sellOnEbay()
     await item.poll()
     expect(item.etsyListing().state).toBe('active')
     // The lease runs out; the job asked to look again then comes due.
-    await both.t.db.sql`update listing_marketplaces set revision_lease_until = now() - interval '1 second'
+    await both.t.db.sql`update listing_places set leased_until = now() - interval '1 second'
       where listing_id = ${item.id} and marketplace = 'etsy'`
     await dueNow(both.t.db.sql, ETSY_REVISION_JOB, ['created'])
     await both.t.settle()

@@ -1,7 +1,9 @@
-// SQL for listing_marketplaces: a listing's place on each marketplace it is published on (docs/decisions/0031), one
-// row per (listing, marketplace). The stage is written before each call to the marketplace, so a retry knows what was
-// already sent; the lease keeps two processes from publishing one listing at once. Only for a listing whose owner's
-// service found it.
+// SQL for a listing's place on Etsy (listing_places, migrations 0054 and 0064, docs/decisions/0071), in Etsy's words:
+// its status ('draft' while a publish is under way or stopped half way, then 'active', 'inactive', 'sold'), and what
+// only Etsy has, in the place's details: the publish's stage, written before each call so a retry knows what was already
+// sent, the photos sent, when the stage began, and the lease that keeps two processes from publishing one listing at
+// once. Its changes use the place's revision columns (leased_until: the revision job's lease). Only for a listing whose
+// owner's service found it.
 import type { Sql, Tx } from './client.ts'
 
 export type SellingPlace = 'etsy'
@@ -26,7 +28,30 @@ export interface PlaceRow {
   sent: number
 }
 
-const COLUMNS = `listing_id, marketplace, external_id, status, url, quantity_sent, stage, images_sent, stage_at, requested, sent`
+/** The place's state in Etsy's words. */
+const ETSY_STATUS_SQL = `case state when 'live' then 'active' when 'ended' then 'inactive' when 'sold_out' then 'sold'
+  else 'draft' end`
+/** What the listing's answers say of its place on Etsy (api/contract/listing.ts ListingLife, listings.ts). */
+export const ETSY_LIFE_COLUMNS = {
+  etsyStatus: `(select ${ETSY_STATUS_SQL} from listing_places where listing_id = listings.id and marketplace = 'etsy'
+    and external_id is not null) as etsy_status`,
+  etsyViewUrl: `(select url from listing_places where listing_id = listings.id and marketplace = 'etsy'
+    and external_id is not null) as etsy_view_url`,
+  etsyRevisionStatus: `(select revision_state from listing_places where listing_id = listings.id
+    and marketplace = 'etsy' and revision_requested > 0) as etsy_revision_status`,
+  etsyRevisionMessage: `(select revision_message from listing_places where listing_id = listings.id
+    and marketplace = 'etsy' and revision_requested > 0) as etsy_revision_message`,
+} as const
+
+/** Etsy's word for a state as the place's. */
+const stateOf = (sql: Sql | Tx, status: PlaceStatus) =>
+  sql`case ${status}::text when 'active' then 'live' when 'inactive' then 'ended' when 'sold' then 'sold_out'
+    else 'publishing' end`
+
+const COLUMNS = `listing_id, marketplace, external_id, ${ETSY_STATUS_SQL} as status, url, quantity_sent,
+  coalesce(details ->> 'stage', 'create') as stage, coalesce((details ->> 'imagesSent')::int, 0) as images_sent,
+  coalesce((details ->> 'stageAt')::timestamptz, created_at) as stage_at, revision_requested as requested,
+  revision_sent as sent`
 
 export async function findPlace(
   sql: Sql | Tx,
@@ -34,14 +59,8 @@ export async function findPlace(
   marketplace: SellingPlace,
 ): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
-    select ${sql.unsafe(COLUMNS)} from listing_marketplaces where listing_id = ${listingId} and marketplace = ${marketplace}`
+    select ${sql.unsafe(COLUMNS)} from listing_places where listing_id = ${listingId} and marketplace = ${marketplace}`
   return row
-}
-
-/** Every marketplace place of these listings (the listing service's view of where each one is). */
-export async function findPlaces(sql: Sql, listingIds: number[]): Promise<PlaceRow[]> {
-  if (!listingIds.length) return []
-  return sql<PlaceRow[]>`select ${sql.unsafe(COLUMNS)} from listing_marketplaces where listing_id in ${sql(listingIds)}`
 }
 
 /**
@@ -55,16 +74,18 @@ export async function takeLease(
   seconds: number,
 ): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
-    insert into listing_marketplaces (listing_id, marketplace, lease_until)
-    values (${listingId}, ${marketplace}, now() + make_interval(secs => ${seconds}))
-    on conflict (listing_id, marketplace) do update set lease_until = excluded.lease_until, updated_at = now()
-      where listing_marketplaces.lease_until is null or listing_marketplaces.lease_until < now()
+    insert into listing_places as p (listing_id, marketplace, state, details)
+    values (${listingId}, ${marketplace}, 'publishing', jsonb_build_object('stage', 'create', 'imagesSent', 0,
+      'stageAt', now(), 'leaseUntil', now() + make_interval(secs => ${seconds})))
+    on conflict (listing_id, marketplace) do update set updated_at = now(),
+      details = p.details || jsonb_build_object('leaseUntil', now() + make_interval(secs => ${seconds}))
+      where coalesce((p.details ->> 'leaseUntil')::timestamptz < now(), true)
     returning ${sql.unsafe(COLUMNS)}`
   return row
 }
 
 export async function releaseLease(sql: Sql, listingId: number, marketplace: SellingPlace): Promise<void> {
-  await sql`update listing_marketplaces set lease_until = null where listing_id = ${listingId} and marketplace = ${marketplace}`
+  await sql`update listing_places set details = details - 'leaseUntil' where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
 /** Written before the call the stage names, so a retry knows it may have been made. */
@@ -76,16 +97,17 @@ export async function saveStage(
   known: { externalId?: string; imagesSent?: number; quantitySent?: number } = {},
 ): Promise<void> {
   await sql`
-    update listing_marketplaces set stage = ${stage}, stage_at = now(), updated_at = now(),
-      external_id = coalesce(${known.externalId ?? null}, external_id),
-      images_sent = coalesce(${known.imagesSent ?? null}, images_sent),
+    update listing_places set updated_at = now(), external_id = coalesce(${known.externalId ?? null}, external_id),
+      details = details || jsonb_strip_nulls(jsonb_build_object('stage', ${stage}::text, 'stageAt', now(),
+        'imagesSent', ${known.imagesSent ?? null}::int)),
       quantity_sent = coalesce(${known.quantitySent ?? null}, quantity_sent)
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
 /** One more photo is on the marketplace, in order. */
 export async function countImageSent(sql: Sql, listingId: number, marketplace: SellingPlace, sent: number) {
-  await sql`update listing_marketplaces set images_sent = ${sent}, updated_at = now()
+  await sql`update listing_places set details = details || jsonb_build_object('imagesSent', ${sent}::int),
+    updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
@@ -98,7 +120,7 @@ export async function saveStatus(
   url: string | null,
 ): Promise<void> {
   await sql`
-    update listing_marketplaces set status = ${status}, url = coalesce(${url}, url), updated_at = now()
+    update listing_places set state = ${stateOf(sql, status)}, url = coalesce(${url}, url), updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
@@ -114,7 +136,7 @@ export async function markRenewed(
   url: string | null,
 ) {
   await tx`
-    update listing_marketplaces set status = 'active', quantity_sent = ${count}, url = coalesce(${url}, url),
+    update listing_places set state = 'live', quantity_sent = ${count}, url = coalesce(${url}, url),
       updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
@@ -127,7 +149,7 @@ export async function listingOfExternalId(
   externalId: string,
 ): Promise<number | undefined> {
   const [row] = await sql<{ listingId: number }[]>`
-    select m.listing_id from listing_marketplaces m join listings l on l.id = m.listing_id
+    select m.listing_id from listing_places m join listings l on l.id = m.listing_id
     where m.marketplace = ${marketplace} and m.external_id = ${externalId} and l.user_id = ${userId}`
   return row?.listingId
 }
@@ -144,7 +166,7 @@ export async function addSentQuantity(
   now: number,
 ) {
   await sql`
-    update listing_marketplaces set quantity_sent = greatest(coalesce(quantity_sent, ${before}) + ${now - before}, 0),
+    update listing_places set quantity_sent = greatest(coalesce(quantity_sent, ${before}) + ${now - before}, 0),
       updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
@@ -155,8 +177,8 @@ export async function addSentQuantity(
  */
 export async function lowerSentQuantity(tx: Tx, listingId: number, marketplace: SellingPlace, sold: number) {
   await tx`
-    update listing_marketplaces set quantity_sent = greatest(quantity_sent - ${sold}, 0),
-      status = case when status = 'active' and quantity_sent - ${sold} <= 0 then 'sold' else status end,
+    update listing_places set quantity_sent = greatest(quantity_sent - ${sold}, 0),
+      state = case when state = 'live' and quantity_sent - ${sold} <= 0 then 'sold_out' else state end,
       updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
@@ -167,10 +189,10 @@ export async function lowerSentQuantity(tx: Tx, listingId: number, marketplace: 
  */
 export async function requestRevision(tx: Tx, listingId: number, marketplace: SellingPlace): Promise<boolean> {
   const rows = await tx`
-    update listing_marketplaces set requested = requested + 1, revision_status = 'pending', revision_message = null,
-      updated_at = now()
+    update listing_places set revision_requested = revision_requested + 1, revision_state = 'pending',
+      revision_message = null, updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace} and external_id is not null
-      and status in ('active', 'inactive')
+      and state in ('live', 'ended')
     returning listing_id`
   return rows.length > 0
 }
@@ -183,9 +205,9 @@ export async function claimRevision(
   seconds: number,
 ): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
-    update listing_marketplaces set revision_lease_until = now() + make_interval(secs => ${seconds})
-    where listing_id = ${listingId} and marketplace = ${marketplace} and requested > sent
-      and (revision_lease_until is null or revision_lease_until < now())
+    update listing_places set leased_until = now() + make_interval(secs => ${seconds})
+    where listing_id = ${listingId} and marketplace = ${marketplace} and revision_requested > revision_sent
+      and (leased_until is null or leased_until < now())
     returning ${sql.unsafe(COLUMNS)}`
   return row
 }
@@ -197,9 +219,9 @@ export async function revisionHeldUntil(
   marketplace: SellingPlace,
 ): Promise<Date | undefined> {
   const [row] = await sql<{ until: Date }[]>`
-    select revision_lease_until as until from listing_marketplaces
-    where listing_id = ${listingId} and marketplace = ${marketplace} and requested > sent
-      and revision_lease_until >= now()`
+    select leased_until as until from listing_places
+    where listing_id = ${listingId} and marketplace = ${marketplace} and revision_requested > revision_sent
+      and leased_until >= now()`
   return row?.until
 }
 
@@ -212,15 +234,17 @@ export async function finishRevision(
   refusal: string | null,
 ): Promise<void> {
   await sql`
-    update listing_marketplaces set sent = greatest(sent, ${target}), revision_lease_until = null, updated_at = now(),
-      revision_status = case when requested > ${target} then 'pending' when ${refusal}::text is null then 'done' else 'refused' end,
-      revision_message = case when requested > ${target} then null else ${refusal}::text end
+    update listing_places set revision_sent = greatest(revision_sent, ${target}), leased_until = null,
+      updated_at = now(),
+      revision_state = case when revision_requested > ${target} then 'pending' when ${refusal}::text is null then 'done'
+        else 'refused' end,
+      revision_message = case when revision_requested > ${target} then null else ${refusal}::text end
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
 /** A busy or absent marketplace: the lease is let go for the job's retry. */
 export async function releaseRevision(sql: Sql, listingId: number, marketplace: SellingPlace): Promise<void> {
-  await sql`update listing_marketplaces set revision_lease_until = null
+  await sql`update listing_places set leased_until = null
     where listing_id = ${listingId} and marketplace = ${marketplace}`
 }
 
@@ -230,9 +254,9 @@ export async function releaseRevision(sql: Sql, listingId: number, marketplace: 
  */
 export async function takeStalledRevisions(sql: Sql, marketplace: SellingPlace, minutes: number): Promise<number[]> {
   const rows = await sql<{ listingId: number }[]>`
-    update listing_marketplaces set updated_at = now()
-    where marketplace = ${marketplace} and requested > sent and updated_at < now() - make_interval(mins => ${minutes})
-      and (revision_lease_until is null or revision_lease_until < now())
+    update listing_places set updated_at = now()
+    where marketplace = ${marketplace} and revision_requested > revision_sent
+      and updated_at < now() - make_interval(mins => ${minutes}) and (leased_until is null or leased_until < now())
     returning listing_id`
   return rows.map((row) => row.listingId)
 }
