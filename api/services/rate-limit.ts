@@ -116,6 +116,16 @@ const each = <R extends Rules>(rules: R, subject: string) =>
 const rulesStartingWith = (rules: Rules, prefix: string): Rules =>
   Object.fromEntries(Object.entries(rules).filter(([rule]) => rule.startsWith(prefix)))
 
+export interface FailedLoginLimiter {
+  /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
+  attempt(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
+  /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
+  succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
+  forgetFailures(subject: LoginSubject): Promise<void>
+  attemptFromAddress(address: string): Promise<void>
+  forgiveAddress(address: string): Promise<void>
+}
+
 /**
  * Sign-in attempts are counted before the password is checked; a success then takes its own count back, so only
  * failures use the limits up. An attempt from a device known to the account (login-devices.ts) is counted on that
@@ -125,7 +135,7 @@ export function createFailedLoginLimiter(
   sql: Sql,
   rules: Rules = FAILED_LOGIN_LIMITS,
   deviceRules: Rules = FAILED_DEVICE_LOGIN_LIMITS,
-) {
+): FailedLoginLimiter {
   const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
   const accountRules = rulesStartingWith(rules, 'perAccount')
   const addressRules = rulesStartingWith(rules, 'perAddress')
@@ -144,12 +154,10 @@ export function createFailedLoginLimiter(
   const forgetFailures = (subject: LoginSubject) => byAccount.forget(each(accountRules, loginSubject(subject)))
 
   return {
-    /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
     attempt: (subject: LoginSubject, address: string, knownDevice?: string) =>
       knownDevice
         ? byDevice.consume(deviceSubjects(subject, knownDevice))
         : limiter.consume(subjects(subject, address)),
-    /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
     async succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void> {
       if (knownDevice) return byDevice.forget(deviceSubjects(subject, knownDevice))
       await forgetFailures(subject)
@@ -160,8 +168,6 @@ export function createFailedLoginLimiter(
     forgiveAddress: (address: string) => byAddress.forgive(each(addressRules, address)),
   }
 }
-
-export type FailedLoginLimiter = ReturnType<typeof createFailedLoginLimiter>
 
 export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS) {
   const limiter = createLimiter(
@@ -264,8 +270,12 @@ export const createImportLimiter = (sql: Sql, allowance?: PerMinuteAndDay): Sell
  */
 export const PUSH_SUBSCRIBE_LIMIT: LimitRule = { max: 60, windowSeconds: 60 * 60 }
 
+export interface PushSubscribeLimiter {
+  consume(userId: number): Promise<void>
+}
+
 /** Push subscriptions per seller, counted before the subscription is looked at. */
-export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT) {
+export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT): PushSubscribeLimiter {
   const limiter = createLimiter(
     sql,
     'push-subscribe',
@@ -276,5 +286,3 @@ export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT
     consume: (userId: number) => limiter.consume({ perSeller: String(userId) }),
   }
 }
-
-export type PushSubscribeLimiter = ReturnType<typeof createPushSubscribeLimiter>

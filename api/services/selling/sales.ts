@@ -27,11 +27,20 @@ export interface FollowSale {
   soldOn: Sale['marketplace']
 }
 
+export interface SaleRecorder {
+  /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
+  record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined>
+  /**
+   * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
+   * puts it back (sale-cancelled.ts), in `tx`; a job queued twice applies once. Answers how many were queued.
+   */
+  cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number>
+}
+
 /** Records sales in the caller's transaction (each marketplace's sales reader, and the seller's "sold elsewhere"). */
-export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
+export function createSaleRecorder({ jobs }: { jobs: JobQueue }): SaleRecorder {
   const push = createPushQueue(jobs)
   return {
-    /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
     async record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined> {
       // Until the marketplace says, its fees are estimated from its rates (decision 0042).
       const feesCents = sale.feesEntered
@@ -70,10 +79,6 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       return applied
     },
 
-    /**
-     * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
-     * puts it back (sale-cancelled.ts), in `tx`; a job queued twice applies once. Answers how many were queued.
-     */
     async cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number> {
       const sales = await uncancelledSalesOfOrder(tx, userId, marketplace, orderId)
       for (const { saleId } of sales)
@@ -82,8 +87,6 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
     },
   }
 }
-
-export type SaleRecorder = ReturnType<typeof createSaleRecorder>
 
 /** The job: every marketplace the listing is on, other than where it sold, gets the stock as it is now. */
 export function createSaleFollowing({ sql, marketplaces }: { sql: Sql; marketplaces: SellingMarketplaces }) {
