@@ -19,7 +19,9 @@ export interface AdminService {
   /** One page of every listing, and how many there are in all. */
   listListings(page: number): Promise<{ rows: AdminListing[]; total: number }>
   deleteListing(id: number): Promise<void>
-  /** Deletes the account with its sessions, listings and photos in one transaction; the photo files go after it commits. */
+  /**
+   * Deletes the account with its sessions, listings and photos in one transaction; the photo files go after it commits.
+   */
   deleteUser(id: number): Promise<void>
 }
 

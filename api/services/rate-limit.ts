@@ -119,7 +119,10 @@ const rulesStartingWith = (rules: Rules, prefix: string): Rules =>
 export interface FailedLoginLimiter {
   /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
   attempt(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
-  /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
+  /**
+   * Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against
+   * the address.
+   */
   succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
   forgetFailures(subject: LoginSubject): Promise<void>
   attemptFromAddress(address: string): Promise<void>

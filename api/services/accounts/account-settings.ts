@@ -58,7 +58,10 @@ export interface AccountSettingsService {
   reauthenticate(caller: Caller, input: ReauthInput): Promise<void>
   /** Sets the new password and ends every other session of the account; this one stays signed in. */
   changePassword(caller: Caller, input: ChangePasswordInput, appUrl: string): Promise<void>
-  /** Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the job). */
+  /**
+   * Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the
+   * job).
+   */
   changeEmail(caller: Caller, input: ChangeEmailInput, appUrl: string): Promise<users.UserRow>
   signOutEverywhere(caller: Caller, input: AccountConfirmationInput): Promise<void>
   /** Deletes the account and all it owns; the last administrator cannot, so the server always keeps one. */

@@ -81,7 +81,10 @@ export interface EbayRevisions {
    * revision (it sends the listing as it then is); an ended listing's offer is kept up to date for a relist.
    */
   requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void>
-  /** Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls it. */
+  /**
+   * Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls
+   * it.
+   */
   resumeStalled(): Promise<number>
 }
 

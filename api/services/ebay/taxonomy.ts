@@ -109,7 +109,8 @@ export interface EbayTaxonomy {
   ): Promise<{ conditions: EbayConditionOption[]; save?: () => Promise<void> }>
   forgetConditions(categoryId: string): Promise<void>
   /**
-   * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
+   * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches
+   * what eBay
    * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
    */
   aspectsFor(

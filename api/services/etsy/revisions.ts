@@ -53,9 +53,13 @@ export interface EtsyRevisionsDeps {
 export interface EtsyRevisions {
   /** The job: sends the listing's changes until Etsy has the listing as it is, or keeps Etsy's refusal for the row. */
   revise(job: { listingId: number }): Promise<void>
-  /** The listing changed (in `tx`): if it is on Etsy, Etsy gets the change from a job recorded in the same transaction. */
+  /**
+   * The listing changed (in `tx`): if it is on Etsy, Etsy gets the change from a job recorded in the same transaction.
+   */
   requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void>
-  /** Queues again the revisions whose job was lost (a crash between a change and its queueing); the sales poll calls it. */
+  /**
+   * Queues again the revisions whose job was lost (a crash between a change and its queueing); the sales poll calls it.
+   */
   resumeStalled(): Promise<void>
 }
 

@@ -47,11 +47,15 @@ export interface PhotoService {
   /** Idempotent by id: the same id again returns the photo stored the first time, without processing it again. */
   upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }>
   /**
-   * A photo Snaplist copies in for the seller (a marketplace listing's picture, on import: docs/decisions/0037): stored as an
+   * A photo Snaplist copies in for the seller (a marketplace listing's picture, on import: docs/decisions/0037): stored
+   * as an
    * upload is and counted against their storage, not against the uploads a phone may send; idempotent by id.
    */
   copyIn(userId: number, id: string, bytes: Buffer): Promise<StoredImage>
-  /** SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name the server's settings. */
+  /**
+   * SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name
+   * the server's settings.
+   */
   analyze(
     user: { id: number; isAdmin: boolean },
     bytes: Buffer,

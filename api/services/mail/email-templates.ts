@@ -126,7 +126,10 @@ export interface EmailTemplateService {
   create(input: EmailTemplateInput): Promise<EmailTemplate>
   update(id: number, input: EmailTemplateInput): Promise<EmailTemplate>
   remove(id: number): Promise<void>
-  /** The mail for one of the app's emails: the active template chosen for it or named after it, else the built-in default. */
+  /**
+   * The mail for one of the app's emails: the active template chosen for it or named after it, else the built-in
+   * default.
+   */
   render<Name extends AppTemplateName>(name: Name, values: PlaceholderValues<Name>): Promise<RenderedMail>
   /** Each of the app's emails with the template chosen for it and the one it sends now. */
   purposes(): Promise<TemplatePurpose[]>

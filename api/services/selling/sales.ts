@@ -28,7 +28,9 @@ export interface FollowSale {
 }
 
 export interface SaleRecorder {
-  /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
+  /**
+   * Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before.
+   */
   record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined>
   /**
    * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
