@@ -112,11 +112,7 @@ export interface JobQueue {
    * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
    * of higher priority run first (0 unless given), then the oldest.
    */
-  send(
-    name: string,
-    data: object,
-    { startAfterSeconds, priority }?: { startAfterSeconds?: number; priority?: number },
-  ): Promise<string>
+  send(name: string, data: object, options?: { startAfterSeconds?: number; priority?: number }): Promise<string>
   /**
    * Stores the job inside the caller's transaction, so it exists exactly when what it is for was committed. The
    * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart

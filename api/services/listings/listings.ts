@@ -213,10 +213,8 @@ export function createListingService(
       return json
     },
     chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, ebayItemUrl),
-    searchJson: (userId: number, search: ListingSearch) =>
-      listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
-    readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) =>
-      listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
+    searchJson: (userId, search) => listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
+    readyIds: (userId, search) => listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
     async bySku(userId: number, sku: string): Promise<ListingOfSku> {
       const id = await listingSearch.listingIdOfSku(sql, userId, sku)
       if (id === undefined) throw notFound(`None of your listings has the SKU ${sku}.`)
