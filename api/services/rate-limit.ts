@@ -172,7 +172,12 @@ export function createFailedLoginLimiter(
   }
 }
 
-export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS) {
+export interface PasswordResetLimiter {
+  /** Counts one reset request for this email from this address; 429 once either is over its limit. */
+  consume(email: string, address: string): Promise<void>
+}
+
+export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS): PasswordResetLimiter {
   const limiter = createLimiter(
     sql,
     'reset',
@@ -185,8 +190,12 @@ export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMI
   }
 }
 
+export interface RegistrationLimiter {
+  consume(address: string): Promise<void>
+}
+
 /** New accounts per client address; rule is REGISTRATION_LIMIT unless the server is told otherwise. */
-export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
+export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT): RegistrationLimiter {
   const limiter = createLimiter(
     sql,
     'register',

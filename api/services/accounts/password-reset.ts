@@ -13,7 +13,7 @@ import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-to
 import type { Mailer } from '../mail/mail.ts'
 import { passwordProblem, type PasswordOwner } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
-import type { createPasswordResetLimiter, FailedLoginLimiter } from '../rate-limit.ts'
+import type { FailedLoginLimiter, PasswordResetLimiter } from '../rate-limit.ts'
 
 const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
 
@@ -34,7 +34,7 @@ export interface PasswordResetDeps {
   sql: Sql
   mailer: Mailer
   jobs: JobQueue
-  limiter: ReturnType<typeof createPasswordResetLimiter>
+  limiter: PasswordResetLimiter
   loginLimiter: FailedLoginLimiter
 }
 

@@ -10,7 +10,7 @@ import type { LoginDevices } from './login-devices.ts'
 import type { JobQueue } from '../jobs.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
-import type { createRegistrationLimiter, FailedLoginLimiter } from '../rate-limit.ts'
+import type { FailedLoginLimiter, RegistrationLimiter } from '../rate-limit.ts'
 import { hashSecret } from '../secret-hash.ts'
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.'
@@ -21,7 +21,7 @@ const USERNAME_NOT_OWN_EMAIL = 'A username with @ in it must be your own email a
 export interface AccountServiceDeps {
   sql: Sql
   limiter: FailedLoginLimiter
-  registrationLimiter: ReturnType<typeof createRegistrationLimiter>
+  registrationLimiter: RegistrationLimiter
   jobs: JobQueue
   verification: EmailVerificationService
   devices: LoginDevices
