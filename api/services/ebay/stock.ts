@@ -23,6 +23,12 @@ export type ItemOnEbay = v.InferOutput<typeof ItemOnEbaySchema> | undefined
 
 export const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
 
+export interface EbayStockDeps {
+  sql: Sql
+  sell: EbaySellClient
+  orders: EbayOrders
+}
+
 export interface EbayStock {
   itemOnEbay(token: string, sku: string): Promise<ItemOnEbay>
   /**
@@ -33,15 +39,7 @@ export interface EbayStock {
   closeWindow(token: string, userId: number, listing: { id: number; sku: string }, countedAt: Date): Promise<void>
 }
 
-export function createEbayStock({
-  sql,
-  sell,
-  orders,
-}: {
-  sql: Sql
-  sell: EbaySellClient
-  orders: EbayOrders
-}): EbayStock {
+export function createEbayStock({ sql, sell, orders }: EbayStockDeps): EbayStock {
   async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })
     return reply.status === 200 ? readReply(ItemOnEbaySchema, reply) : undefined

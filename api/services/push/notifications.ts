@@ -49,6 +49,12 @@ export function createPushQueue(jobs: JobQueue): PushQueue {
   }
 }
 
+export interface PushNotificationsDeps {
+  sql: Sql
+  jobs: JobQueue
+  client: PushClient
+}
+
 export interface PushNotifications {
   /** The job: one send per device of the seller that gets this kind. */
   fanOut(job: NotifyJob): Promise<void>
@@ -56,15 +62,7 @@ export interface PushNotifications {
   send(job: SendJob): Promise<void>
 }
 
-export function createPushNotifications({
-  sql,
-  jobs,
-  client,
-}: {
-  sql: Sql
-  jobs: JobQueue
-  client: PushClient
-}): PushNotifications {
+export function createPushNotifications({ sql, jobs, client }: PushNotificationsDeps): PushNotifications {
   async function messageOf(userId: number, event: PushEvent): Promise<PushMessage | undefined> {
     if (event.type === 'reconnect') return event
     const listing = await listings.findListing(sql, userId, event.listingId)

@@ -17,6 +17,13 @@ import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
+export interface SellerSalesDeps {
+  sql: Sql
+  recorder: SaleRecorder
+  jobs: JobQueue
+  marketplaces: SellingMarketplaces
+}
+
 /** What the seller does with sales; relisting a sold-out listing is relist-sold.ts's. */
 export interface SellerSales extends RelistSoldService {
   soldElsewhere(userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded>
@@ -31,17 +38,7 @@ export interface SellerSales extends RelistSoldService {
   refreshSales(userId: number): Promise<SalesRefresh>
 }
 
-export function createSellerSales({
-  sql,
-  recorder,
-  jobs,
-  marketplaces,
-}: {
-  sql: Sql
-  recorder: SaleRecorder
-  jobs: JobQueue
-  marketplaces: SellingMarketplaces
-}): SellerSales {
+export function createSellerSales({ sql, recorder, jobs, marketplaces }: SellerSalesDeps): SellerSales {
   const soldElsewhere = (userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, listingId)
