@@ -108,6 +108,7 @@ export const EbayRequirementsQuerySchema = v.object({
   categoryId: v.optional(CategoryIdSchema),
   shippingPolicyId: v.optional(PolicyIdSchema),
 })
+export type EbayRequirementsQuery = v.InferOutput<typeof EbayRequirementsQuerySchema>
 
 /** PUT /api/listings/{id}/ebay-category: the seller's choice of eBay category, kept on the listing. */
 export const EbayCategoryChoiceSchema = v.object({ categoryId: CategoryIdSchema })

@@ -14,11 +14,21 @@ export interface AdminServiceDeps {
   storage: FileStorage
 }
 
-export function createAdminService({ sql, listingService, storage }: AdminServiceDeps) {
+export interface AdminService {
+  listUsers(): Promise<(users.UserRow & { createdAt: Date })[]>
+  /** One page of every listing, and how many there are in all. */
+  listListings(page: number): Promise<{ rows: AdminListing[]; total: number }>
+  deleteListing(id: number): Promise<void>
+  /**
+   * Deletes the account with its sessions, listings and photos in one transaction; the photo files go after it commits.
+   */
+  deleteUser(id: number): Promise<void>
+}
+
+export function createAdminService({ sql, listingService, storage }: AdminServiceDeps): AdminService {
   return {
     listUsers: () => users.listUsers(sql),
 
-    /** One page of every listing, and how many there are in all. */
     async listListings(page: number): Promise<{ rows: AdminListing[]; total: number }> {
       const [rows, total] = await Promise.all([
         listings.listAllListings(sql, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
@@ -29,7 +39,6 @@ export function createAdminService({ sql, listingService, storage }: AdminServic
 
     deleteListing: (id: number) => listingService.removeAny(id),
 
-    /** Deletes the account with its sessions, listings and photos in one transaction; the photo files go after it commits. */
     async deleteUser(id: number): Promise<void> {
       await deleteAccount({ sql, storage }, id, async (_tx, user) => {
         if (user.isAdmin) throw new AppError(403, 'admin_protected', 'Administrator accounts cannot be deleted.')
@@ -37,5 +46,3 @@ export function createAdminService({ sql, listingService, storage }: AdminServic
     },
   }
 }
-
-export type AdminService = ReturnType<typeof createAdminService>

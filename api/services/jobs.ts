@@ -102,6 +102,34 @@ async function ensureQueue(boss: PgBoss, { name, retry: own }: JobDefinition, ex
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
+export interface JobQueue {
+  /** Names a job, what runs it, when it runs by itself and how it is retried; once per name, before start(). */
+  define<Data extends object>(job: JobDefinition<Data>): void
+  /** Creates pg-boss' tables when missing, the queues and schedules, and starts the workers. */
+  start(): Promise<void>
+  /**
+   * Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. With
+   * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
+   * of higher priority run first (0 unless given), then the oldest.
+   */
+  send(name: string, data: object, options?: { startAfterSeconds?: number; priority?: number }): Promise<string>
+  /**
+   * Stores the job inside the caller's transaction, so it exists exactly when what it is for was committed. The
+   * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart
+   * from the transaction (on PGlite the transaction holds the one connection starting would need).
+   */
+  sendInTransaction(tx: Tx, name: string, data: object): Promise<void>
+  /** Several jobs of one queue as sendInTransaction stores one, in one statement; each with its priority (send). */
+  sendManyInTransaction(tx: Tx, name: string, jobs: { data: object; priority?: number }[]): Promise<void>
+  /**
+   * Runs every job that is due now, one after another, until none is left (tests, without polling). First pg-boss'
+   * maintenance, which a worker-less queue does not run otherwise: jobs whose process died mid-run become due again.
+   */
+  runDue(): Promise<void>
+  /** Lets running jobs finish (up to 10 s), then stops taking new ones; what is queued waits for the next start. */
+  stop(): Promise<void>
+}
+
 export function createJobQueue(
   sql: Sql,
   {
@@ -110,7 +138,7 @@ export function createJobQueue(
     log = (message: string) => console.error(message),
     expireInSeconds,
   }: JobQueueOptions = {},
-) {
+): JobQueue {
   const definitions = new Map<string, JobDefinition>()
   const workerIds = new Map<string, string>()
   let boss: PgBoss | undefined
@@ -178,20 +206,13 @@ export function createJobQueue(
     }))
 
   return {
-    /** Names a job, what runs it, when it runs by itself and how it is retried; once per name, before start(). */
     define<Data extends object>(job: JobDefinition<Data>): void {
       if (definitions.has(job.name)) throw new Error(`Background job ${job.name} is defined twice`)
       definitions.set(job.name, job as unknown as JobDefinition)
     },
 
-    /** Creates pg-boss' tables when missing, the queues and schedules, and starts the workers. */
     start: async (): Promise<void> => void (await started()),
 
-    /**
-     * Stores the job (it is then safe from a crash) and wakes this process's worker for it; returns its id. With
-     * startAfterSeconds it becomes due that much later (and the worker is not woken). Of the jobs due in a queue, those
-     * of higher priority run first (0 unless given), then the oldest.
-     */
     async send(
       name: string,
       data: object,
@@ -208,11 +229,6 @@ export function createJobQueue(
       return id
     },
 
-    /**
-     * Stores the job inside the caller's transaction, so it exists exactly when what it is for was committed. The
-     * queue must have started (a server starts it at listen): before that, the job is sent once the queue has, apart
-     * from the transaction (on PGlite the transaction holds the one connection starting would need).
-     */
     async sendInTransaction(tx: Tx, name: string, data: object): Promise<void> {
       if (!boss) {
         void this.send(name, data).catch((error: unknown) =>
@@ -226,7 +242,6 @@ export function createJobQueue(
       if (workerId) boss.notifyWorker(workerId)
     },
 
-    /** Several jobs of one queue as sendInTransaction stores one, in one statement; each with its priority (send). */
     async sendManyInTransaction(tx: Tx, name: string, jobs: { data: object; priority?: number }[]): Promise<void> {
       if (!boss) {
         for (const { data, priority } of jobs) {
@@ -244,10 +259,6 @@ export function createJobQueue(
       if (workerId) boss.notifyWorker(workerId)
     },
 
-    /**
-     * Runs every job that is due now, one after another, until none is left (tests, without polling). First pg-boss'
-     * maintenance, which a worker-less queue does not run otherwise: jobs whose process died mid-run become due again.
-     */
     async runDue(): Promise<void> {
       const instance = await started()
       await instance.maintain()
@@ -264,7 +275,6 @@ export function createJobQueue(
       }
     },
 
-    /** Lets running jobs finish (up to 10 s), then stops taking new ones; what is queued waits for the next start. */
     async stop(): Promise<void> {
       if (!starting) return
       await starting.catch(() => undefined)
@@ -272,8 +282,6 @@ export function createJobQueue(
     },
   }
 }
-
-export type JobQueue = ReturnType<typeof createJobQueue>
 
 /**
  * The handler, run at most once per job as far as we can tell: a retry of a job whose effect already happened (its

@@ -116,6 +116,19 @@ const each = <R extends Rules>(rules: R, subject: string) =>
 const rulesStartingWith = (rules: Rules, prefix: string): Rules =>
   Object.fromEntries(Object.entries(rules).filter(([rule]) => rule.startsWith(prefix)))
 
+export interface FailedLoginLimiter {
+  /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
+  attempt(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
+  /**
+   * Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against
+   * the address.
+   */
+  succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void>
+  forgetFailures(subject: LoginSubject): Promise<void>
+  attemptFromAddress(address: string): Promise<void>
+  forgiveAddress(address: string): Promise<void>
+}
+
 /**
  * Sign-in attempts are counted before the password is checked; a success then takes its own count back, so only
  * failures use the limits up. An attempt from a device known to the account (login-devices.ts) is counted on that
@@ -125,7 +138,7 @@ export function createFailedLoginLimiter(
   sql: Sql,
   rules: Rules = FAILED_LOGIN_LIMITS,
   deviceRules: Rules = FAILED_DEVICE_LOGIN_LIMITS,
-) {
+): FailedLoginLimiter {
   const refusal = (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}, or reset your password.`
   const accountRules = rulesStartingWith(rules, 'perAccount')
   const addressRules = rulesStartingWith(rules, 'perAddress')
@@ -144,12 +157,10 @@ export function createFailedLoginLimiter(
   const forgetFailures = (subject: LoginSubject) => byAccount.forget(each(accountRules, loginSubject(subject)))
 
   return {
-    /** Counts an attempt; `knownDevice` is the hash of the device's token when the account knows the device. */
     attempt: (subject: LoginSubject, address: string, knownDevice?: string) =>
       knownDevice
         ? byDevice.consume(deviceSubjects(subject, knownDevice))
         : limiter.consume(subjects(subject, address)),
-    /** Earlier failures of the account (or of the known device) are forgotten, and this attempt no longer counts against the address. */
     async succeeded(subject: LoginSubject, address: string, knownDevice?: string): Promise<void> {
       if (knownDevice) return byDevice.forget(deviceSubjects(subject, knownDevice))
       await forgetFailures(subject)
@@ -161,9 +172,12 @@ export function createFailedLoginLimiter(
   }
 }
 
-export type FailedLoginLimiter = ReturnType<typeof createFailedLoginLimiter>
+export interface PasswordResetLimiter {
+  /** Counts one reset request for this email from this address; 429 once either is over its limit. */
+  consume(email: string, address: string): Promise<void>
+}
 
-export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS) {
+export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMITS): PasswordResetLimiter {
   const limiter = createLimiter(
     sql,
     'reset',
@@ -176,8 +190,12 @@ export function createPasswordResetLimiter(sql: Sql, rules = PASSWORD_RESET_LIMI
   }
 }
 
+export interface RegistrationLimiter {
+  consume(address: string): Promise<void>
+}
+
 /** New accounts per client address; rule is REGISTRATION_LIMIT unless the server is told otherwise. */
-export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT) {
+export function createRegistrationLimiter(sql: Sql, rule = REGISTRATION_LIMIT): RegistrationLimiter {
   const limiter = createLimiter(
     sql,
     'register',
@@ -264,8 +282,12 @@ export const createImportLimiter = (sql: Sql, allowance?: PerMinuteAndDay): Sell
  */
 export const PUSH_SUBSCRIBE_LIMIT: LimitRule = { max: 60, windowSeconds: 60 * 60 }
 
+export interface PushSubscribeLimiter {
+  consume(userId: number): Promise<void>
+}
+
 /** Push subscriptions per seller, counted before the subscription is looked at. */
-export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT) {
+export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT): PushSubscribeLimiter {
   const limiter = createLimiter(
     sql,
     'push-subscribe',
@@ -276,5 +298,3 @@ export function createPushSubscribeLimiter(sql: Sql, rule = PUSH_SUBSCRIBE_LIMIT
     consume: (userId: number) => limiter.consume({ perSeller: String(userId) }),
   }
 }
-
-export type PushSubscribeLimiter = ReturnType<typeof createPushSubscribeLimiter>

@@ -18,8 +18,13 @@ interface AccountChangeJob extends WelcomeJob {
   change: string
 }
 
+export interface AccountMail {
+  sendWelcome(job: WelcomeJob): Promise<void>
+  sendChangeNotice(job: AccountChangeJob): Promise<void>
+}
+
 /** What sends the welcome and account change emails the functions below enqueue: the handlers of their jobs. */
-export function createAccountMail(mailer: Mailer) {
+export function createAccountMail(mailer: Mailer): AccountMail {
   return {
     sendWelcome: ({ to, username, appUrl }: WelcomeJob) =>
       mailer.sendTemplate('welcome', to, { username, appName: APP_NAME, appUrl }),
@@ -32,8 +37,6 @@ export function createAccountMail(mailer: Mailer) {
       }),
   }
 }
-
-export type AccountMail = ReturnType<typeof createAccountMail>
 
 /** Enqueues the welcome email, sent after the reply: a mail failure never fails a sign-up, and a restart loses none. */
 export async function welcomeAfterReply(jobs: JobQueue, user: users.UserRow, appUrl: string): Promise<void> {

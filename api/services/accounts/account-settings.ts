@@ -53,7 +53,28 @@ const lastAdmin = () =>
     'You are the only administrator, so your account cannot be deleted. Make another account an administrator first (npm run user:admin).',
   )
 
-export function createAccountSettingsService({ sql, limiter, verification, storage, jobs }: AccountSettingsDeps) {
+export interface AccountSettingsService {
+  /** The password typed again: this session may do what needs a recent proof for the next 12 hours. */
+  reauthenticate(caller: Caller, input: ReauthInput): Promise<void>
+  /** Sets the new password and ends every other session of the account; this one stays signed in. */
+  changePassword(caller: Caller, input: ChangePasswordInput, appUrl: string): Promise<void>
+  /**
+   * Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the
+   * job).
+   */
+  changeEmail(caller: Caller, input: ChangeEmailInput, appUrl: string): Promise<users.UserRow>
+  signOutEverywhere(caller: Caller, input: AccountConfirmationInput): Promise<void>
+  /** Deletes the account and all it owns; the last administrator cannot, so the server always keeps one. */
+  deleteOwnAccount(caller: Caller, input: AccountConfirmationInput): Promise<void>
+}
+
+export function createAccountSettingsService({
+  sql,
+  limiter,
+  verification,
+  storage,
+  jobs,
+}: AccountSettingsDeps): AccountSettingsService {
   /**
    * Throws unless typed is the account's password, or, when allowUsername and the account has no password, its
    * username. Counted like a sign-in, on the same counters: refused once the account's attempts are used up.
@@ -85,12 +106,10 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
   }
 
   return {
-    /** The password typed again: this session may do what needs a recent proof for the next 12 hours. */
     async reauthenticate(caller: Caller, { password }: ReauthInput): Promise<void> {
       await proveOwner(caller, password, 'password')
     },
 
-    /** Sets the new password and ends every other session of the account; this one stays signed in. */
     async changePassword(
       caller: Caller,
       { currentPassword, newPassword }: ChangePasswordInput,
@@ -115,7 +134,6 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
       )
     },
 
-    /** Mails a link to the new address, which replaces the current one only once that link is opened (a taken one: see the job). */
     async changeEmail(caller: Caller, { email, password }: ChangeEmailInput, appUrl: string): Promise<users.UserRow> {
       await proveOwner(caller, password, 'password')
       if (email.toLowerCase() === caller.user.email.toLowerCase())
@@ -132,7 +150,6 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
       })
     },
 
-    /** Deletes the account and all it owns; the last administrator cannot, so the server always keeps one. */
     async deleteOwnAccount(caller: Caller, { confirmation }: AccountConfirmationInput): Promise<void> {
       await proveOwner(caller, confirmation, 'confirmation', true)
       await deleteAccount({ sql, storage }, caller.user.id, async (tx, user) => {
@@ -143,5 +160,3 @@ export function createAccountSettingsService({ sql, limiter, verification, stora
     },
   }
 }
-
-export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>

@@ -56,7 +56,26 @@ export interface ConfirmationJob {
   appUrl: string
 }
 
-export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerificationDeps) {
+export interface EmailVerificationService {
+  /**
+   * The job: the token is made here, so it is never stored in plaintext (not in the jobs table either). A job
+   * overtaken by a later request for another address finds the address changed and sends nothing.
+   */
+  mailLink(job: ConfirmationJob): Promise<void>
+  /** A new account's first link, mailed after the reply. */
+  sendFirstLink(user: users.UserRow, appUrl: string): Promise<users.UserRow>
+  /**
+   * Starts an email change: the new address gets the link and replaces the current one once it is opened. Counted
+   * with the resends, so nobody mails a stream of links to addresses of their choosing.
+   */
+  sendChangeLink(user: users.UserRow, newEmail: string, appUrl: string): Promise<users.UserRow>
+  /** Another link to the address the seller saw awaiting confirmation, counted atomically per account. */
+  resend(user: users.UserRow, email: string, appUrl: string): Promise<users.UserRow>
+  /** Confirms the address the link went to; when that replaces the account's address, the old one is told. */
+  confirm(user: users.UserRow, token: string, appUrl: string): Promise<users.UserRow>
+}
+
+export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerificationDeps): EmailVerificationService {
   const resendLimiter = createLimiter(
     sql,
     'verify-email',
@@ -65,10 +84,6 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
       `You asked for several confirmation emails already. Check your inbox and spam folder, or try again in ${wait}.`,
   )
 
-  /**
-   * The job: the token is made here, so it is never stored in plaintext (not in the jobs table either). A job
-   * overtaken by a later request for another address finds the address changed and sends nothing.
-   */
   async function mailLink({ userId, pendingEmail, appUrl }: ConfirmationJob): Promise<void> {
     // An address another account holds gets no link: its owner is told someone tried it, while the asker's reply
     // was the same as for a free address, so an email change cannot tell which addresses are registered.
@@ -100,19 +115,13 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
   return {
     mailLink,
 
-    /** A new account's first link, mailed after the reply. */
     sendFirstLink: (user: users.UserRow, appUrl: string) => sendLink(user, null, appUrl),
 
-    /**
-     * Starts an email change: the new address gets the link and replaces the current one once it is opened. Counted
-     * with the resends, so nobody mails a stream of links to addresses of their choosing.
-     */
     async sendChangeLink(user: users.UserRow, newEmail: string, appUrl: string): Promise<users.UserRow> {
       await resendLimiter.consume({ perAccount: String(user.id) })
       return sendLink(user, newEmail, appUrl)
     },
 
-    /** Another link to the address the seller saw awaiting confirmation, counted atomically per account. */
     async resend(user: users.UserRow, email: string, appUrl: string): Promise<users.UserRow> {
       const awaiting = addressAwaitingConfirmation(user)
       if (!awaiting || awaiting.toLowerCase() !== email.toLowerCase()) throw nothingToConfirm()
@@ -120,7 +129,6 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
       return sendLink(user, user.pendingEmail, appUrl)
     },
 
-    /** Confirms the address the link went to; when that replaces the account's address, the old one is told. */
     async confirm(user: users.UserRow, token: string, appUrl: string): Promise<users.UserRow> {
       const hash = isLinkToken(token) ? hashLinkToken(token) : undefined
       const expiry = hash && (await users.findEmailTokenExpiry(sql, user.id, hash))
@@ -141,5 +149,3 @@ export function createEmailVerificationService({ sql, mailer, jobs }: EmailVerif
     },
   }
 }
-
-export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>

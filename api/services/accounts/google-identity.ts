@@ -69,11 +69,16 @@ async function verifiedPayload(client: OAuth2Client, idToken: string, audience: 
 const oauthClientFetchingFrom = (certificatesUrl: string | undefined) =>
   new OAuth2Client(certificatesUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certificatesUrl } } : {})
 
+export interface GoogleIdentity {
+  clientId: string
+  verify(credential: string): Promise<GoogleProfile>
+}
+
 export function createGoogleIdentity({
   clientId,
   certificatesUrl,
   oauthClient = oauthClientFetchingFrom(certificatesUrl),
-}: GoogleIdentityConfig) {
+}: GoogleIdentityConfig): GoogleIdentity {
   return {
     clientId,
 
@@ -92,5 +97,3 @@ export function createGoogleIdentity({
     },
   }
 }
-
-export type GoogleIdentity = ReturnType<typeof createGoogleIdentity>

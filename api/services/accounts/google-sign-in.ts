@@ -82,7 +82,13 @@ async function resolveAccount(tx: Tx, profile: GoogleProfile): Promise<ResolvedA
   return { user, created: true }
 }
 
-export function createGoogleSignInService({ sql, identity, limiter, jobs }: GoogleSignInDeps) {
+export interface GoogleSignInService {
+  /** What the app needs to show Google's button; null when Google sign-in is off. */
+  clientId: string | null
+  signIn(credential: string, clientAddress: string, appUrl: string): Promise<users.UserRow>
+}
+
+export function createGoogleSignInService({ sql, identity, limiter, jobs }: GoogleSignInDeps): GoogleSignInService {
   async function verifyCountingFailures(
     verifier: GoogleIdentity,
     credential: string,
@@ -115,7 +121,6 @@ export function createGoogleSignInService({ sql, identity, limiter, jobs }: Goog
   }
 
   return {
-    /** What the app needs to show Google's button; null when Google sign-in is off. */
     clientId: identity?.clientId ?? null,
 
     async signIn(credential: string, clientAddress: string, appUrl: string): Promise<users.UserRow> {
@@ -127,5 +132,3 @@ export function createGoogleSignInService({ sql, identity, limiter, jobs }: Goog
     },
   }
 }
-
-export type GoogleSignInService = ReturnType<typeof createGoogleSignInService>

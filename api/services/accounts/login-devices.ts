@@ -14,17 +14,22 @@ const DEVICES_KEPT_PER_ACCOUNT = 20
 /** What remember() issues: 32 random bytes, base64url. A cookie of any other shape is replaced. */
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/
 
-export function createLoginDevices(sql: Sql) {
+export interface LoginDevices {
+  /** Whether this cookie's device signed in to the account before. */
+  isKnown(userId: number, token: string | undefined): Promise<boolean>
+  /**
+   * Records a sign-in; returns the token for the cookie: the browser's own when it has one (a shared phone is the
+   * device of each account signed in on it), else a new one.
+   */
+  remember(userId: number, token: string | undefined): Promise<string>
+}
+
+export function createLoginDevices(sql: Sql): LoginDevices {
   return {
-    /** Whether this cookie's device signed in to the account before. */
     async isKnown(userId: number, token: string | undefined): Promise<boolean> {
       return token !== undefined && (await devices.isKnownDevice(sql, userId, hashSecret(token)))
     },
 
-    /**
-     * Records a sign-in; returns the token for the cookie: the browser's own when it has one (a shared phone is the
-     * device of each account signed in on it), else a new one.
-     */
     async remember(userId: number, token: string | undefined): Promise<string> {
       const kept = token && DEVICE_TOKEN.test(token) ? token : randomBytes(32).toString('base64url')
       // Only a new device can take the account past the number kept.
@@ -34,5 +39,3 @@ export function createLoginDevices(sql: Sql) {
     },
   }
 }
-
-export type LoginDevices = ReturnType<typeof createLoginDevices>

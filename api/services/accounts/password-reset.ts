@@ -13,7 +13,7 @@ import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from './link-to
 import type { Mailer } from '../mail/mail.ts'
 import { passwordProblem, type PasswordOwner } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
-import type { createPasswordResetLimiter, FailedLoginLimiter } from '../rate-limit.ts'
+import type { FailedLoginLimiter, PasswordResetLimiter } from '../rate-limit.ts'
 
 const LINK_LIFETIME_MS = RESET_LINK_HOURS * 60 * 60 * 1000
 
@@ -34,7 +34,7 @@ export interface PasswordResetDeps {
   sql: Sql
   mailer: Mailer
   jobs: JobQueue
-  limiter: ReturnType<typeof createPasswordResetLimiter>
+  limiter: PasswordResetLimiter
   loginLimiter: FailedLoginLimiter
 }
 
@@ -46,8 +46,31 @@ export interface ResetLinkJob {
   appUrl: string
 }
 
-export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLimiter }: PasswordResetDeps) {
+export interface PasswordResetService {
   /** The job: mails a link to the address when it has an account (the token is made here, never stored in plaintext). */
+  mailLink(job: ResetLinkJob): Promise<void>
+  /**
+   * Counts the request against the limits, enqueues the job (the same row for any address), then answers. Looking
+   * the address up, making the token and sending the mail all happen in the job, after the reply, so neither the
+   * reply nor its timing says whether the address is registered.
+   */
+  requestLink(email: string, clientAddress: string, appUrl: string): Promise<void>
+  verify(token: string): Promise<void>
+  /**
+   * Sets the new password, spends the token, confirms the address and signs the account out everywhere, all or
+   * nothing. An address nobody had confirmed may have been registered by someone else (to be there when its owner
+   * arrives): its owner takes the account over without the marketplaces that person may have connected.
+   */
+  reset(token: string, password: string, appUrl: string): Promise<void>
+}
+
+export function createPasswordResetService({
+  sql,
+  mailer,
+  jobs,
+  limiter,
+  loginLimiter,
+}: PasswordResetDeps): PasswordResetService {
   async function mailLink({ email, appUrl }: ResetLinkJob): Promise<void> {
     const user = await users.findUserByEmail(sql, email)
     if (!user) return
@@ -68,11 +91,6 @@ export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLi
   return {
     mailLink,
 
-    /**
-     * Counts the request against the limits, enqueues the job (the same row for any address), then answers. Looking
-     * the address up, making the token and sending the mail all happen in the job, after the reply, so neither the
-     * reply nor its timing says whether the address is registered.
-     */
     async requestLink(email: string, clientAddress: string, appUrl: string): Promise<void> {
       // Past the limits nothing is sent, but the answer is the same: a 429 would let anyone who knows an address stop
       // its owner asking (the owner still has the newest link, mailed to them by the requests that were counted).
@@ -90,11 +108,6 @@ export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLi
       await holderOf(token)
     },
 
-    /**
-     * Sets the new password, spends the token, confirms the address and signs the account out everywhere, all or
-     * nothing. An address nobody had confirmed may have been registered by someone else (to be there when its owner
-     * arrives): its owner takes the account over without the marketplaces that person may have connected.
-     */
     async reset(token: string, password: string, appUrl: string): Promise<void> {
       const weakPassword = passwordProblem(password, await holderOf(token))
       if (weakPassword) throw badRequest(weakPassword, { password: weakPassword })
@@ -114,5 +127,3 @@ export function createPasswordResetService({ sql, mailer, jobs, limiter, loginLi
     },
   }
 }
-
-export type PasswordResetService = ReturnType<typeof createPasswordResetService>

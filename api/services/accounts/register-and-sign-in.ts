@@ -10,7 +10,7 @@ import type { LoginDevices } from './login-devices.ts'
 import type { JobQueue } from '../jobs.ts'
 import { passwordProblem } from './password-policy.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
-import type { createRegistrationLimiter, FailedLoginLimiter } from '../rate-limit.ts'
+import type { FailedLoginLimiter, RegistrationLimiter } from '../rate-limit.ts'
 import { hashSecret } from '../secret-hash.ts'
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.'
@@ -21,7 +21,7 @@ const USERNAME_NOT_OWN_EMAIL = 'A username with @ in it must be your own email a
 export interface AccountServiceDeps {
   sql: Sql
   limiter: FailedLoginLimiter
-  registrationLimiter: ReturnType<typeof createRegistrationLimiter>
+  registrationLimiter: RegistrationLimiter
   jobs: JobQueue
   verification: EmailVerificationService
   devices: LoginDevices
@@ -36,6 +36,15 @@ function refuseUnfitAccount({ username, email, password }: RegisterInput): void 
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join(' '), fields)
 }
 
+export interface AccountService {
+  /** Whether the register form asks for the setup code (no administrator yet). */
+  setupCodeRequired(): Promise<boolean>
+  /** Makes the account and mails the welcome, then the link that confirms the address (unconfirmed until opened). */
+  register(input: RegisterInput, clientAddress: string, appUrl: string): Promise<users.UserRow>
+  /** deviceToken: the browser's device cookie, if any (login-devices.ts). */
+  login(input: LoginInput, clientAddress: string, deviceToken?: string): Promise<users.UserRow>
+}
+
 export function createAccountService({
   sql,
   limiter,
@@ -43,7 +52,7 @@ export function createAccountService({
   jobs,
   verification,
   devices,
-}: AccountServiceDeps) {
+}: AccountServiceDeps): AccountService {
   async function insertAccount(input: RegisterInput): Promise<users.UserRow> {
     const passwordHash = await hashPassword(input.password)
     try {
@@ -70,10 +79,8 @@ export function createAccountService({
   }
 
   return {
-    /** Whether the register form asks for the setup code (no administrator yet). */
     setupCodeRequired: () => setupCodeRequired(sql),
 
-    /** Makes the account and mails the welcome, then the link that confirms the address (unconfirmed until opened). */
     async register(input: RegisterInput, clientAddress: string, appUrl: string): Promise<users.UserRow> {
       refuseUnfitAccount(input)
       await registrationLimiter.consume(clientAddress)
@@ -82,7 +89,6 @@ export function createAccountService({
       return verification.sendFirstLink(user, appUrl)
     },
 
-    /** deviceToken: the browser's device cookie, if any (login-devices.ts). */
     async login(
       { username, password }: LoginInput,
       clientAddress: string,
@@ -104,5 +110,3 @@ export function createAccountService({
     },
   }
 }
-
-export type AccountService = ReturnType<typeof createAccountService>

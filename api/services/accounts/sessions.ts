@@ -32,7 +32,15 @@ export interface ResolvedSession {
   renewedUntil?: Date
 }
 
-export function createSessionService(sql: Sql) {
+export interface SessionService {
+  start(userId: number): Promise<StartedSession>
+  resolve(token: string): Promise<ResolvedSession | undefined>
+  /** Whether the session still holds, without sliding its expiry (an open event stream asks now and then). */
+  holds(token: string): Promise<boolean>
+  end(token: string): Promise<void>
+}
+
+export function createSessionService(sql: Sql): SessionService {
   /** The session's row while it is unexpired and younger than SESSION_MAX_DAYS, however often it was used. */
   const findLive = async (tokenHash: string) => {
     const row = await sessions.findSessionUser(sql, tokenHash)
@@ -58,7 +66,6 @@ export function createSessionService(sql: Sql) {
       return { user, renewedUntil }
     },
 
-    /** Whether the session still holds, without sliding its expiry (an open event stream asks now and then). */
     async holds(token: string): Promise<boolean> {
       return (await findLive(hashSecret(token))) !== undefined
     },
@@ -68,5 +75,3 @@ export function createSessionService(sql: Sql) {
     },
   }
 }
-
-export type SessionService = ReturnType<typeof createSessionService>

@@ -28,20 +28,25 @@ const notConfigured = () =>
   )
 export type DeletionOutcome = { kind: 'erased'; connections: number } | { kind: 'ignored' }
 
+export interface EbayAccountDeletion {
+  /** GET ?challenge_code=…: proves to eBay that this endpoint is ours. */
+  challenge(challengeCode: string): { challengeResponse: string }
+  /** POST: a verified MARKETPLACE_ACCOUNT_DELETION erases that eBay user's tokens; other topics are acknowledged. */
+  notify(rawBody: string, signatureHeader: string | undefined, clientAddress: string): Promise<DeletionOutcome>
+}
+
 export function createEbayAccountDeletion(
   sql: Sql,
   config: EbayConfig | undefined,
   fetcher: typeof fetch = fetch,
   signatures: NotificationSignatures = createNotificationSignatures(sql, config, fetcher),
-) {
+): EbayAccountDeletion {
   return {
-    /** GET ?challenge_code=…: proves to eBay that this endpoint is ours. */
     challenge(challengeCode: string): { challengeResponse: string } {
       if (!config?.verificationToken || !config.deletionEndpointUrl) throw notConfigured()
       return challengeResponse(challengeCode, config.verificationToken, config.deletionEndpointUrl)
     },
 
-    /** POST: a verified MARKETPLACE_ACCOUNT_DELETION erases that eBay user's tokens; other topics are acknowledged. */
     async notify(
       rawBody: string,
       signatureHeader: string | undefined,
@@ -64,5 +69,3 @@ export function createEbayAccountDeletion(
     },
   }
 }
-
-export type EbayAccountDeletion = ReturnType<typeof createEbayAccountDeletion>

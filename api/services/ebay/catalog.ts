@@ -56,7 +56,16 @@ export interface EbayCatalogDeps {
   limits: LookupLimiter
 }
 
-export function createEbayCatalog(deps: EbayCatalogDeps) {
+export interface EbayCatalog {
+  lookUp(userId: number, gtin: string): Promise<ProductLookup>
+  /**
+   * eBay's stock photo of one of the code's products, copied in as the seller's photo at their choice, marked as a
+   * stock photo (a used item never goes to eBay with stock photos alone).
+   */
+  stockPhoto(userId: number, gtin: string, epid: string): Promise<StoredImage>
+}
+
+export function createEbayCatalog(deps: EbayCatalogDeps): EbayCatalog {
   const { sql, sell, taxonomy, connectionService, lookups, copyPicture, picturesOrigin, limits } = deps
   /** Counts one request on the install's limit, the first time any of its parts asks eBay. */
   const askingOnce = () => {
@@ -143,10 +152,6 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
       return { gtin, products, market: await marketFor(gtin, products, asking) }
     },
 
-    /**
-     * eBay's stock photo of one of the code's products, copied in as the seller's photo at their choice, marked as a
-     * stock photo (a used item never goes to eBay with stock photos alone).
-     */
     async stockPhoto(userId: number, gtin: string, epid: string): Promise<StoredImage> {
       const product = (await productsOf(userId, gtin, askingOnce())).find((candidate) => candidate.epid === epid)
       if (!product?.stockPhotoUrl) throw notFound('eBay’s catalog has no stock photo of this product.')
@@ -157,5 +162,3 @@ export function createEbayCatalog(deps: EbayCatalogDeps) {
     },
   }
 }
-
-export type EbayCatalog = ReturnType<typeof createEbayCatalog>

@@ -21,7 +21,11 @@ export interface EbayCategoryChoiceDeps {
   limits: LookupLimiter
 }
 
-export function createEbayCategoryChoice(deps: EbayCategoryChoiceDeps) {
+export interface EbayCategoryChoice {
+  choose(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }>
+}
+
+export function createEbayCategoryChoice(deps: EbayCategoryChoiceDeps): EbayCategoryChoice {
   const { sql, connectionService, taxonomy, revisions, limits } = deps
   return {
     async choose(userId: number, listingId: number, categoryId: string): Promise<{ category: EbayCategory }> {
@@ -40,5 +44,3 @@ export function createEbayCategoryChoice(deps: EbayCategoryChoiceDeps) {
     },
   }
 }
-
-export type EbayCategoryChoice = ReturnType<typeof createEbayCategoryChoice>

@@ -16,9 +16,18 @@ export interface EbayCategorySearchDeps {
   limits: LookupLimiter
 }
 
-export function createEbayCategorySearch({ sql, connectionService, taxonomy, limits }: EbayCategorySearchDeps) {
+export interface EbayCategorySearch {
+  /** eBay's leaf categories for the words, best first. */
+  search(userId: number, words: string): Promise<EbayCategory[]>
+}
+
+export function createEbayCategorySearch({
+  sql,
+  connectionService,
+  taxonomy,
+  limits,
+}: EbayCategorySearchDeps): EbayCategorySearch {
   return {
-    /** eBay's leaf categories for the words, best first. */
     async search(userId: number, words: string): Promise<EbayCategory[]> {
       const key = words.trim().toLowerCase()
       const kept = await cache.findLookup<{ categories: EbayCategory[] }>(
@@ -37,5 +46,3 @@ export function createEbayCategorySearch({ sql, connectionService, taxonomy, lim
     },
   }
 }
-
-export type EbayCategorySearch = ReturnType<typeof createEbayCategorySearch>

@@ -30,7 +30,12 @@ export interface EbayEndAndRelistDeps {
 
 const ebayIdOf = (listing: Listing) => listing.platformListingId!.replace(/^ebay-/, '')
 
-export function createEbayEndAndRelist(deps: EbayEndAndRelistDeps) {
+export interface EbayEndAndRelist {
+  end(userId: number, id: number): Promise<EbayLifecycleResult>
+  relist(userId: number, id: number): Promise<EbayLifecycleResult>
+}
+
+export function createEbayEndAndRelist(deps: EbayEndAndRelistDeps): EbayEndAndRelist {
   const { sql, sell, connectionService, tradingListings, itemUrl } = deps
   /** The seller's listing and its eBay offer (none for one made on ebay.com); refused when it was never on eBay. */
   async function onEbay(userId: number, id: number): Promise<{ listing: Listing; offerId: string | null }> {
@@ -98,5 +103,3 @@ export function createEbayEndAndRelist(deps: EbayEndAndRelistDeps) {
     },
   }
 }
-
-export type EbayEndAndRelist = ReturnType<typeof createEbayEndAndRelist>

@@ -64,9 +64,13 @@ function shareOut(
   )
 }
 
-export function createEbayFinances(sell: EbaySellClient) {
+export interface EbayFinances {
+  /** The order's earnings, or undefined while eBay has no sale transaction for it yet (it appears within hours). */
+  readOrder(token: string, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
+}
+
+export function createEbayFinances(sell: EbaySellClient): EbayFinances {
   return {
-    /** The order's earnings, or undefined while eBay has no sale transaction for it yet (it appears within hours). */
     async readOrder(token: string, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined> {
       const filter = encodeURIComponent(`orderId:{${orderId}}`)
       const reply = await sell.send(token, {
@@ -91,5 +95,3 @@ export function createEbayFinances(sell: EbaySellClient) {
     },
   }
 }
-
-export type EbayFinances = ReturnType<typeof createEbayFinances>

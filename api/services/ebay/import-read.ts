@@ -82,7 +82,32 @@ const OffersSchema = v.object({
 /** One eBay call, paced and waited out when busy (import.ts gives it). */
 export type Paced = <T>(call: () => Promise<T>) => Promise<T>
 
-export function createImportReader(sell: EbaySellClient, trading: TradingClient, paced: Paced) {
+export interface ImportReader {
+  /**
+   * A page of the seller's inventory items from `offset`, each with its live offer, brought one by one; a SKU the
+   * seller has on Snaplist already (`skusHere`: imported, or published from Snaplist) costs no offer call.
+   */
+  inventoryPage(
+    token: string,
+    offset: number,
+    skusHere: (skus: string[]) => Promise<Set<string>>,
+    bring: Bring,
+  ): Promise<ItemsPage>
+  /** How many active fixed-price listings the seller has on eBay. */
+  countActive(token: string): Promise<number>
+  /**
+   * A page of the active list: each item not here yet (`here` answers which are: imported already, or Inventory API
+   * listings the first phase brought) read with GetItem.
+   */
+  tradingPage(
+    token: string,
+    page: number,
+    here: (itemIds: string[]) => Promise<Set<string>>,
+    bring: Bring,
+  ): Promise<ItemsPage>
+}
+
+export function createImportReader(sell: EbaySellClient, trading: TradingClient, paced: Paced): ImportReader {
   /** The live US fixed-price offer of a SKU, or undefined (not published, an auction, another site). */
   async function liveOffer(token: string, sku: string) {
     const reply = await paced(() =>
@@ -98,10 +123,6 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
     )
   }
 
-  /**
-   * A page of the seller's inventory items from `offset`, each with its live offer, brought one by one; a SKU the
-   * seller has on Snaplist already (`skusHere`: imported, or published from Snaplist) costs no offer call.
-   */
   async function inventoryPage(
     token: string,
     offset: number,
@@ -153,7 +174,6 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
       }),
     )
 
-  /** How many active fixed-price listings the seller has on eBay. */
   async function countActive(token: string): Promise<number> {
     const answer = await activeList(token, 1, 1)
     return Number(textAt(answer, 'ActiveList', 'PaginationResult', 'TotalNumberOfEntries') ?? 0)
@@ -187,10 +207,6 @@ export function createImportReader(sell: EbaySellClient, trading: TradingClient,
     }
   }
 
-  /**
-   * A page of the active list: each item not here yet (`here` answers which are: imported already, or Inventory API
-   * listings the first phase brought) read with GetItem.
-   */
   async function tradingPage(
     token: string,
     page: number,
@@ -225,5 +241,3 @@ function specificsOf(specifics: XmlElement | undefined): Record<string, string[]
   }
   return aspects
 }
-
-export type ImportReader = ReturnType<typeof createImportReader>

@@ -66,7 +66,15 @@ export interface EbayImportDeps {
 const notConnected = () =>
   new AppError(409, 'ebay_not_connected', 'Connect your eBay account first: the import reads your listings there.')
 
-export function createEbayImport(deps: EbayImportDeps) {
+export interface EbayImport {
+  /** The job: one page of the import, then the next page's job. */
+  importPage(page: { userId: number }, job?: JobInfo): Promise<void>
+  status(userId: number): Promise<EbayImportStatus>
+  /** Starts the seller's import, or answers the one under way (one that stopped moving goes on from its page). */
+  start(userId: number): Promise<{ status: EbayImportStatus; started: boolean }>
+}
+
+export function createEbayImport(deps: EbayImportDeps): EbayImport {
   const { sql, jobs, sell, trading, photos, connectionService, picturesOrigin, fetcher } = deps
   const copyPicture = createPictureCopy({ photos, picturesOrigin, ...(fetcher ? { fetcher } : {}) })
   const paceMs = deps.options?.paceMs ?? 100
@@ -148,7 +156,6 @@ export function createEbayImport(deps: EbayImportDeps) {
     })
   }
 
-  /** The job: one page of the import, then the next page's job. */
   async function importPage({ userId }: { userId: number }, job?: JobInfo): Promise<void> {
     const row = await imports.findImport(sql, userId)
     if (row?.status !== 'running') return
@@ -200,7 +207,6 @@ export function createEbayImport(deps: EbayImportDeps) {
     importPage,
     status,
 
-    /** Starts the seller's import, or answers the one under way (one that stopped moving goes on from its page). */
     async start(userId: number): Promise<{ status: EbayImportStatus; started: boolean }> {
       if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
       const { started } = await imports.startImport(sql, userId, staleSeconds)
@@ -209,5 +215,3 @@ export function createEbayImport(deps: EbayImportDeps) {
     },
   }
 }
-
-export type EbayImport = ReturnType<typeof createEbayImport>

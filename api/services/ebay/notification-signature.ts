@@ -60,13 +60,23 @@ export function notificationBody(rawBody: string): unknown {
   }
 }
 
+export interface NotificationSignatures {
+  verify(
+    rawBody: string,
+    parsedBody: unknown,
+    header: string | undefined,
+    clientAddress: string,
+    budget: KeyBudget,
+  ): Promise<void>
+}
+
 /** `appTokens`: the app's one cache of eBay application tokens, shared with whatever else calls eBay as the app. */
 export function createNotificationSignatures(
   sql: Sql,
   config: EbayConfig | undefined,
   fetcher: typeof fetch = fetch,
   appTokens: AppTokens = createAppTokens(config, fetcher),
-) {
+): NotificationSignatures {
   const hosts = hostsOf(config)
   const keys = new Map<string, KeyObject>()
   /** Key ids eBay answered 400/404 for, with when that answer stops counting. */
@@ -191,5 +201,3 @@ export function createNotificationSignatures(
 
   return { verify: verifySignature }
 }
-
-export type NotificationSignatures = ReturnType<typeof createNotificationSignatures>

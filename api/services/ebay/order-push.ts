@@ -97,7 +97,23 @@ export interface EbayOrderPushDeps {
   settings: NonNullable<ReturnType<typeof orderPushSettings>>
 }
 
-export function createEbayOrderPush(deps: EbayOrderPushDeps) {
+export interface EbayOrderPush {
+  /**
+   * The job: the seller's destination, then their subscription, each kept as soon as eBay made it. eBay refusing
+   * either (the app not allowed the topic, no alert email set for the app…) is kept with its words and logged: that
+   * seller is polled only. Busy, down, unreachable, or this server's address not answering eBay's challenge, the job
+   * is retried (and queued again by the next poll).
+   */
+  subscribe(job: { userId: number }): Promise<void>
+  /** On the sales poll's schedule: a subscription job for each seller who may have one and has none yet. */
+  queueMissing(): Promise<void>
+  /** GET ?challenge_code=…: proves to eBay that the seller's address is this app's. */
+  challenge(key: string, challengeCode: string): Promise<{ challengeResponse: string }>
+  /** POST: a push eBay signed queues a read of the order it names, for the seller whose address it came to. */
+  receive(key: string, rawBody: string, signatureHeader: string | undefined, clientAddress: string): Promise<void>
+}
+
+export function createEbayOrderPush(deps: EbayOrderPushDeps): EbayOrderPush {
   const { sql, jobs, sell, appTokens, connectionService, signatures } = deps
   const { publicUrl, verificationToken } = deps.settings
   const endpointOf = (key: string) => `${publicUrl}${EBAY_ORDER_PUSH_PATH}/${key}`
@@ -181,12 +197,6 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     return idOf(made.location)
   }
 
-  /**
-   * The job: the seller's destination, then their subscription, each kept as soon as eBay made it. eBay refusing
-   * either (the app not allowed the topic, no alert email set for the app…) is kept with its words and logged: that
-   * seller is polled only. Busy, down, unreachable, or this server's address not answering eBay's challenge, the job
-   * is retried (and queued again by the next poll).
-   */
   async function subscribe({ userId }: { userId: number }): Promise<void> {
     const connection = await findConnection(sql, userId, 'ebay')
     if (!connection?.accountId || !connection.scopes?.includes(NOTIFICATION_SUBSCRIPTION_SCOPE)) return
@@ -213,7 +223,6 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     }
   }
 
-  /** On the sales poll's schedule: a subscription job for each seller who may have one and has none yet. */
   async function queueMissing(): Promise<void> {
     for (const userId of await pushes.sellersAwaitingPush(sql, NOTIFICATION_SUBSCRIPTION_SCOPE))
       await jobs.send(EBAY_ORDER_PUSH_JOB, { userId })
@@ -226,14 +235,12 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     subscribe,
     queueMissing,
 
-    /** GET ?challenge_code=…: proves to eBay that the seller's address is this app's. */
     async challenge(key: string, challengeCode: string): Promise<{ challengeResponse: string }> {
       // The answer to eBay's challenge is the address's own: none for an address that is nobody's.
       if ((await sellerOf(key)) === undefined) throw notFound('No eBay order notifications are delivered here.')
       return challengeResponse(challengeCode, verificationToken, endpointOf(key))
     },
 
-    /** POST: a push eBay signed queues a read of the order it names, for the seller whose address it came to. */
     async receive(key: string, rawBody: string, signatureHeader: string | undefined, clientAddress: string) {
       const body = notificationBody(rawBody)
       const userId = await sellerOf(key)
@@ -251,5 +258,3 @@ export function createEbayOrderPush(deps: EbayOrderPushDeps) {
     },
   }
 }
-
-export type EbayOrderPush = ReturnType<typeof createEbayOrderPush>

@@ -43,11 +43,13 @@ export interface PictureCopyDeps {
   fetcher?: typeof fetch
 }
 
+export type PictureCopy = (userId: number, url: string) => Promise<StoredImage | undefined>
+
 /**
  * Copies one of eBay's pictures in as the seller's photo; undefined when it is not eBay's, cannot be fetched, is too
  * large or is not an image. Full storage is thrown (its words reach the seller).
  */
-export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: PictureCopyDeps) {
+export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: PictureCopyDeps): PictureCopy {
   return async (userId: number, url: string): Promise<StoredImage | undefined> => {
     if (!URL.canParse(url) || new URL(url).origin !== picturesOrigin) return undefined
     const signal = AbortSignal.timeout(PICTURE_TIMEOUT_MS)
@@ -67,5 +69,3 @@ export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: P
     }
   }
 }
-
-export type PictureCopy = ReturnType<typeof createPictureCopy>

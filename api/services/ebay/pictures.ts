@@ -43,7 +43,12 @@ export interface EbayPicturesDeps {
   publicUrl: string | undefined
 }
 
-export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPicturesDeps) {
+export interface EbayPictures {
+  /** The listing's photos as URLs eBay can fetch, in the listing's order. */
+  urlsFor(token: string, userId: number, urls: string[]): Promise<string[]>
+}
+
+export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPicturesDeps): EbayPictures {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl ?? 'http://localhost'}${url}`)
 
   async function upload(token: string, userId: number, picture: images.EbayPictureRow): Promise<string> {
@@ -70,7 +75,6 @@ export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPictur
   }
 
   return {
-    /** The listing's photos as URLs eBay can fetch, in the listing's order. */
     async urlsFor(token: string, userId: number, urls: string[]): Promise<string[]> {
       const rows = new Map((await images.findEbayPictures(sql, userId, urls)).map((row) => [row.url, row]))
       return Promise.all(
@@ -89,5 +93,3 @@ export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPictur
     },
   }
 }
-
-export type EbayPictures = ReturnType<typeof createEbayPictures>

@@ -10,6 +10,7 @@ import {
   type EbayPublishInput,
   type EbayPublishResult,
   type EbayRequirements,
+  type EbayRequirementsQuery,
 } from '../../contract/ebay-publish.ts'
 import { EBAY_CHECKED_GUESSES } from '../../contract/guesses.ts'
 import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
@@ -52,7 +53,19 @@ export interface EbayPublisherDeps {
   limits: LookupLimiter
 }
 
-export function createEbayPublisher(deps: EbayPublisherDeps) {
+export interface EbayPublisher {
+  /** What the Post to eBay dialog shows before publishing: category, required details, selling set-up. */
+  requirements(userId: number, listingId: number, query: EbayRequirementsQuery): Promise<EbayRequirements>
+  /**
+   * What a revision of a listing already on eBay sends, both full replacements: the inventory item and the offer,
+   * built as publishing builds them from the listing as it is now and what publishing kept (category, aspects,
+   * condition, policies, location). What eBay would refuse for want of a field is refused here, before eBay.
+   */
+  revisionOf(token: string, userId: number, listing: Listing): Promise<EbayRevisionBodies>
+  publish(userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult>
+}
+
+export function createEbayPublisher(deps: EbayPublisherDeps): EbayPublisher {
   const { sql, connectionService, sell, taxonomy, pictures, itemUrl, limits } = deps
   const inFlight = new Map<number, Promise<unknown>>()
 
@@ -227,12 +240,7 @@ export function createEbayPublisher(deps: EbayPublisherDeps) {
   }
 
   return {
-    /** What the Post to eBay dialog shows before publishing: category, required details, selling set-up. */
-    async requirements(
-      userId: number,
-      listingId: number,
-      { categoryId, shippingPolicyId }: { categoryId?: string | undefined; shippingPolicyId?: string | undefined },
-    ): Promise<EbayRequirements> {
+    async requirements(userId, listingId, { categoryId, shippingPolicyId }) {
       const listing = await ownListing(userId, listingId)
       return connectionService.call(userId, 'ebay', async (token) => {
         await limits.asking('ebay')
@@ -258,12 +266,6 @@ export function createEbayPublisher(deps: EbayPublisherDeps) {
         }
       })
     },
-
-    /**
-     * What a revision of a listing already on eBay sends, both full replacements: the inventory item and the offer,
-     * built as publishing builds them from the listing as it is now and what publishing kept (category, aspects,
-     * condition, policies, location). What eBay would refuse for want of a field is refused here, before eBay.
-     */
     async revisionOf(token: string, userId: number, listing: Listing): Promise<EbayRevisionBodies> {
       const prepared = await prepare(token, userId, listing, {})
       if (prepared.policiesProblem) throw prepared.policiesProblem
@@ -286,7 +288,6 @@ export function createEbayPublisher(deps: EbayPublisherDeps) {
         offer: offerOf(listing, prepared, prepared.locationKey),
       }
     },
-
     publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
       oneAtATime(listingId, async () => {
         const listing = await ownListing(userId, listingId)
@@ -296,5 +297,3 @@ export function createEbayPublisher(deps: EbayPublisherDeps) {
       }),
   }
 }
-
-export type EbayPublisher = ReturnType<typeof createEbayPublisher>

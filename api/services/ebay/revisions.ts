@@ -72,7 +72,23 @@ export interface EbayRevisionsDeps {
   tradingListings: TradingListings
 }
 
-export function createEbayRevisions(deps: EbayRevisionsDeps) {
+export interface EbayRevisions {
+  /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */
+  revise(job: { listingId: number }): Promise<void>
+  /**
+   * The seller changed a listing (in `tx`, the change's transaction): if it was ever published to eBay, eBay gets the
+   * change from a background job, recorded in the same transaction. Changes made before the job runs go out as one
+   * revision (it sends the listing as it then is); an ended listing's offer is kept up to date for a relist.
+   */
+  requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void>
+  /**
+   * Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls
+   * it.
+   */
+  resumeStalled(): Promise<number>
+}
+
+export function createEbayRevisions(deps: EbayRevisionsDeps): EbayRevisions {
   const { sql, jobs, sell, publisher, stock, connectionService, tradingListings } = deps
   const push = createPushQueue(jobs)
   const put = (token: string, path: string, body: unknown) =>
@@ -181,7 +197,6 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
     await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${ebayOfferId}/withdraw` })
   }
 
-  /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */
   async function revise({ listingId }: { listingId: number }): Promise<void> {
     const lease = randomUUID()
     const claimed = await revisions.claim(sql, listingId, lease, LEASE_SECONDS)
@@ -236,17 +251,11 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
   return {
     revise,
 
-    /**
-     * The seller changed a listing (in `tx`, the change's transaction): if it was ever published to eBay, eBay gets the
-     * change from a background job, recorded in the same transaction. Changes made before the job runs go out as one
-     * revision (it sends the listing as it then is); an ended listing's offer is kept up to date for a relist.
-     */
     async requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void> {
       if (await revisions.requestRevision(tx, listing.id))
         await jobs.sendInTransaction(tx, REVISION_JOB, { listingId: listing.id })
     },
 
-    /** Enqueues again the revisions whose job was lost (a crash between a change and its enqueue); the sales poll calls it. */
     async resumeStalled(): Promise<number> {
       const stalled = await revisions.findStalled(sql, 5)
       for (const listingId of stalled) await jobs.send(REVISION_JOB, { listingId })
@@ -255,5 +264,3 @@ export function createEbayRevisions(deps: EbayRevisionsDeps) {
     },
   }
 }
-
-export type EbayRevisions = ReturnType<typeof createEbayRevisions>

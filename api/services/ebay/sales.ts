@@ -43,6 +43,21 @@ export interface EbaySalesDeps {
 /** A grant from before Snaplist asked to read orders: nothing to retry until the seller connects again. */
 const lacksScope = (error: unknown) => error instanceof EbayRefusal && error.ebayStatus === 403
 
+export interface EbaySales {
+  /**
+   * Reads the seller's orders since the last read (less the overlap), or the one order a push named, and applies those
+   * not applied yet; returns how many.
+   */
+  pollSeller(read: EbaySalesRead): Promise<number>
+  /**
+   * Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), the
+   * revisions whose job was lost, and the push subscriptions not made yet.
+   */
+  pollAll(): Promise<void>
+  /** The seller's Dashboard opened: their orders are read at once (selling/sales-refresh.ts). */
+  refresh(userId: number): Promise<boolean>
+}
+
 export function createEbaySales({
   sql,
   jobs,
@@ -51,7 +66,7 @@ export function createEbaySales({
   connectionService,
   revisions,
   orderPush,
-}: EbaySalesDeps) {
+}: EbaySalesDeps): EbaySales {
   /** The order a push named, read with the seller's token and applied unless it was before; read again while missing. */
   async function readOrder(userId: number, orderId: string, rereads = 0): Promise<number> {
     const read = await unlessScopeLacks(lacksScope, () =>
@@ -65,10 +80,6 @@ export function createEbaySales({
     return read.applied
   }
 
-  /**
-   * Reads the seller's orders since the last read (less the overlap), or the one order a push named, and applies those
-   * not applied yet; returns how many.
-   */
   const pollSeller = ({ userId, orderId, rereads }: EbaySalesRead): Promise<number> =>
     orderId !== undefined
       ? readOrder(userId, orderId, rereads)
@@ -86,17 +97,12 @@ export function createEbaySales({
           lacksScope,
         })
 
-  /**
-   * Every 15 minutes (the job registry's schedule): one job per connected seller (a failure stays that seller's), the
-   * revisions whose job was lost, and the push subscriptions not made yet.
-   */
   async function pollAll(): Promise<void> {
     for (const { userId } of await listWorkingGrants(sql, 'ebay')) await jobs.send(SELLER_SALES_JOB, { userId })
     await revisions.resumeStalled()
     await orderPush?.queueMissing()
   }
 
-  /** The seller's Dashboard opened: their orders are read at once (selling/sales-refresh.ts). */
   const refresh = salesRefresh({
     sql,
     platform: 'ebay',
@@ -105,5 +111,3 @@ export function createEbaySales({
 
   return { pollSeller, pollAll, refresh }
 }
-
-export type EbaySales = ReturnType<typeof createEbaySales>

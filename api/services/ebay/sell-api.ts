@@ -101,12 +101,16 @@ async function refusal(response: Response, what: string): Promise<AppError> {
 const jsonBody = (body: unknown) =>
   body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
 
+export interface EbaySellClient {
+  /** One call with the seller's access token; a 401 surfaces as TokenRejected, so the caller's refresh-once applies. */
+  send(accessToken: string, request: SellRequest): Promise<SellReply>
+}
+
 export function createEbaySellClient(
   hosts: { api: string; media: string; apiz: string },
   fetcher: typeof fetch = fetch,
-) {
+): EbaySellClient {
   return {
-    /** One call with the seller's access token; a 401 surfaces as TokenRejected, so the caller's refresh-once applies. */
     async send(accessToken: string, request: SellRequest): Promise<SellReply> {
       const what = `${request.method} ${request.path.replace(/\/[^/]*$/, '/…')}`
       const payload = request.form ? { headers: {}, body: request.form } : jsonBody(request.body)
@@ -136,5 +140,3 @@ export function createEbaySellClient(
     },
   }
 }
-
-export type EbaySellClient = ReturnType<typeof createEbaySellClient>

@@ -23,7 +23,23 @@ export type ItemOnEbay = v.InferOutput<typeof ItemOnEbaySchema> | undefined
 
 export const countOf = (item: ItemOnEbay) => item?.availability?.shipToLocationAvailability?.quantity
 
-export function createEbayStock({ sql, sell, orders }: { sql: Sql; sell: EbaySellClient; orders: EbayOrders }) {
+export interface EbayStockDeps {
+  sql: Sql
+  sell: EbaySellClient
+  orders: EbayOrders
+}
+
+export interface EbayStock {
+  itemOnEbay(token: string, sku: string): Promise<ItemOnEbay>
+  /**
+   * Called once the item call carrying a count read at `countedAt` went: applies the seller's orders since then (less
+   * the overlap that covers eBay's and our clocks) and, while one of them sold this listing, lowers eBay's count to the
+   * bound if a sale was lost under the write. A lowering has its own window; the next round catches a sale in it.
+   */
+  closeWindow(token: string, userId: number, listing: { id: number; sku: string }, countedAt: Date): Promise<void>
+}
+
+export function createEbayStock({ sql, sell, orders }: EbayStockDeps): EbayStock {
   async function itemOnEbay(token: string, sku: string): Promise<ItemOnEbay> {
     const reply = await sell.send(token, { method: 'GET', path: `${INVENTORY}/inventory_item/${sku}`, accept: [404] })
     return reply.status === 200 ? readReply(ItemOnEbaySchema, reply) : undefined
@@ -38,11 +54,6 @@ export function createEbayStock({ sql, sell, orders }: { sql: Sql; sell: EbaySel
     })
   }
 
-  /**
-   * Called once the item call carrying a count read at `countedAt` went: applies the seller's orders since then (less
-   * the overlap that covers eBay's and our clocks) and, while one of them sold this listing, lowers eBay's count to the
-   * bound if a sale was lost under the write. A lowering has its own window; the next round catches a sale in it.
-   */
   async function closeWindow(
     token: string,
     userId: number,
@@ -62,5 +73,3 @@ export function createEbayStock({ sql, sell, orders }: { sql: Sql; sell: EbaySel
 
   return { itemOnEbay, closeWindow }
 }
-
-export type EbayStock = ReturnType<typeof createEbayStock>

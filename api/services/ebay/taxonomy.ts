@@ -91,7 +91,36 @@ const noCategory = () =>
     'eBay could not find a category for this title. Add words that say what the item is (for example "denim jacket") and post again.',
   )
 
-export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
+export interface EbayTaxonomy {
+  categoryTreeId(token: string): Promise<string>
+  /** eBay's leaf categories for the words, best first. */
+  suggestCategories(token: string, words: string): Promise<Category[]>
+  /** eBay's best leaf category for the title. */
+  suggestCategory(token: string, title: string): Promise<Category>
+  /** A leaf category by its id (one the seller chose): its name, or 400 when eBay has no such leaf category. */
+  leafCategory(token: string, categoryId: string): Promise<Category>
+  /**
+   * The conditions eBay allows in the category (Metadata API), from the cache or eBay; `save` caches them, as for
+   * aspects. Conditions only approved sellers may use (usage RESTRICTED) and ids Snaplist cannot name are left out.
+   */
+  conditionsFor(
+    token: string,
+    categoryId: string,
+  ): Promise<{ conditions: EbayConditionOption[]; save?: () => Promise<void> }>
+  forgetConditions(categoryId: string): Promise<void>
+  /**
+   * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches
+   * what eBay
+   * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
+   */
+  aspectsFor(
+    token: string,
+    categoryId: string,
+  ): Promise<{ aspects: cache.CategoryAspect[]; save?: () => Promise<void> }>
+  forgetAspects(token: string, categoryId: string): Promise<void>
+}
+
+export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient): EbayTaxonomy {
   let treeId: Promise<string> | undefined
 
   function categoryTreeId(token: string): Promise<string> {
@@ -103,7 +132,6 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
     return treeId
   }
 
-  /** eBay's leaf categories for the words, best first. */
   async function suggestCategories(token: string, words: string): Promise<Category[]> {
     const tree = await categoryTreeId(token)
     const reply = await sell.send(token, {
@@ -120,14 +148,12 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
 
     suggestCategories,
 
-    /** eBay's best leaf category for the title. */
     async suggestCategory(token: string, title: string): Promise<Category> {
       const [best] = await suggestCategories(token, title)
       if (!best) throw noCategory()
       return best
     },
 
-    /** A leaf category by its id (one the seller chose): its name, or 400 when eBay has no such leaf category. */
     async leafCategory(token: string, categoryId: string): Promise<Category> {
       const tree = await categoryTreeId(token)
       const reply = await sell.send(token, {
@@ -150,10 +176,6 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
       return { id: node.category.categoryId, name: node.category.categoryName }
     },
 
-    /**
-     * The conditions eBay allows in the category (Metadata API), from the cache or eBay; `save` caches them, as for
-     * aspects. Conditions only approved sellers may use (usage RESTRICTED) and ids Snaplist cannot name are left out.
-     */
     async conditionsFor(
       token: string,
       categoryId: string,
@@ -177,10 +199,6 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
 
     forgetConditions: (categoryId: string) => conditionCache.forgetCategoryConditions(sql, MARKETPLACE, categoryId),
 
-    /**
-     * The category's required and recommended aspects and the ones Snaplist fills, from the cache or eBay; `save` caches what eBay
-     * said, for the caller to run once the request succeeds (a refused request leaves the database as it was).
-     */
     async aspectsFor(
       token: string,
       categoryId: string,
@@ -221,5 +239,3 @@ export function createEbayTaxonomy(sql: Sql, sell: EbaySellClient) {
     },
   }
 }
-
-export type EbayTaxonomy = ReturnType<typeof createEbayTaxonomy>

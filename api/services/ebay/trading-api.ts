@@ -31,9 +31,13 @@ function failure(answer: XmlElement, callName: string): Error | undefined {
   return new EbayRefusal(400, codes.map(Number).filter(Number.isFinite), words.trim())
 }
 
-export function createTradingClient(apiHost: string, fetcher: typeof fetch = fetch) {
+export interface TradingClient {
+  /** One call; answers the <CallNameResponse> element when eBay acknowledged it, else throws our error for it. */
+  call(accessToken: string, callName: string, body: Record<string, XmlValue | undefined>): Promise<XmlElement>
+}
+
+export function createTradingClient(apiHost: string, fetcher: typeof fetch = fetch): TradingClient {
   return {
-    /** One call; answers the <CallNameResponse> element when eBay acknowledged it, else throws our error for it. */
     async call(accessToken: string, callName: string, body: Record<string, XmlValue | undefined>): Promise<XmlElement> {
       let response: Response
       try {
@@ -70,5 +74,3 @@ export function createTradingClient(apiHost: string, fetcher: typeof fetch = fet
     },
   }
 }
-
-export type TradingClient = ReturnType<typeof createTradingClient>

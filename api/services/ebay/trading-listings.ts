@@ -15,9 +15,17 @@ const ALREADY_ENDED = 1047
 export const itemIdOf = (listing: Pick<Listing, 'platformListingId'>) =>
   listing.platformListingId?.replace(/^ebay-/, '') ?? ''
 
-export function createTradingListings(trading: TradingClient) {
+export interface TradingListings {
+  /** How many eBay can still sell (Quantity less QuantitySold); undefined once it is not live. */
+  countOnEbay(token: string, itemId: string): Promise<number | undefined>
+  /** The listing's Price and this count, on eBay. */
+  revise(token: string, listing: Listing, quantity: number): Promise<void>
+  /** Ends it on eBay; one ended already is what was asked for. */
+  end(token: string, itemId: string): Promise<void>
+}
+
+export function createTradingListings(trading: TradingClient): TradingListings {
   return {
-    /** How many eBay can still sell (Quantity less QuantitySold); undefined once it is not live. */
     async countOnEbay(token: string, itemId: string): Promise<number | undefined> {
       const answer = await trading.call(token, 'GetItem', { ItemID: itemId, DetailLevel: 'ReturnAll' })
       const item = child(answer, 'Item')
@@ -25,7 +33,6 @@ export function createTradingListings(trading: TradingClient) {
       return Number(textAt(item, 'Quantity') ?? 0) - Number(textAt(item, 'SellingStatus', 'QuantitySold') ?? 0)
     },
 
-    /** The listing's Price and this count, on eBay. */
     async revise(token: string, listing: Listing, quantity: number): Promise<void> {
       await trading.call(token, 'ReviseInventoryStatus', {
         InventoryStatus: {
@@ -36,7 +43,6 @@ export function createTradingListings(trading: TradingClient) {
       })
     },
 
-    /** Ends it on eBay; one ended already is what was asked for. */
     async end(token: string, itemId: string): Promise<void> {
       try {
         await trading.call(token, 'EndFixedPriceItem', { ItemID: itemId, EndingReason: 'NotAvailable' })
@@ -46,5 +52,3 @@ export function createTradingListings(trading: TradingClient) {
     },
   }
 }
-
-export type TradingListings = ReturnType<typeof createTradingListings>

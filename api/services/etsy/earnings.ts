@@ -41,7 +41,15 @@ const PAGE_SIZE = 100
 
 const cents = (money: { amount: number; divisor: number }) => Math.round((Math.abs(money.amount) * 100) / money.divisor)
 
-export function createEtsyEarnings(api: EtsyApi) {
+export interface EtsyEarnings {
+  /**
+   * The receipt's earnings by transaction: each one's ledger fees, and the card processing fee shared by the
+   * transactions' amounts. Undefined while Etsy has no payment for it yet.
+   */
+  readReceipt(token: string, shopId: string, receiptId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
+}
+
+export function createEtsyEarnings(api: EtsyApi): EtsyEarnings {
   /** The shop's ledger entries charged (negative) for these transactions, from the sale on. */
   async function feesCharged(token: string, shopId: string, saleIds: Set<string>, fromSeconds: number) {
     const charged: { saleId: string; line: FeeLine }[] = []
@@ -67,10 +75,6 @@ export function createEtsyEarnings(api: EtsyApi) {
   }
 
   return {
-    /**
-     * The receipt's earnings by transaction: each one's ledger fees, and the card processing fee shared by the
-     * transactions' amounts. Undefined while Etsy has no payment for it yet.
-     */
     async readReceipt(
       token: string,
       shopId: string,
@@ -121,5 +125,3 @@ export function createEtsyEarnings(api: EtsyApi) {
     },
   }
 }
-
-export type EtsyEarnings = ReturnType<typeof createEtsyEarnings>

@@ -73,7 +73,12 @@ async function refusal(response: Response, what: string): Promise<AppError> {
   return new EtsyRefusal(response.status, text)
 }
 
-export function createEtsyApi(config: EtsyApiConfig, fetcher: typeof fetch = fetch) {
+export interface EtsyApi {
+  /** One call with the seller's token; a 401 surfaces as TokenRejected, so the connection's refresh-once applies. */
+  send(accessToken: string, request: EtsyRequest): Promise<unknown>
+}
+
+export function createEtsyApi(config: EtsyApiConfig, fetcher: typeof fetch = fetch): EtsyApi {
   const origin = (config.apiUrl ?? ETSY_API_URL).replace(/\/+$/, '')
   const apiKey = etsyApiKey(config)
   // The time limit, the network failure and the refusal as every provider call has them; the reply is read by the
@@ -88,7 +93,6 @@ export function createEtsyApi(config: EtsyApiConfig, fetcher: typeof fetch = fet
   })
 
   return {
-    /** One call with the seller's token; a 401 surfaces as TokenRejected, so the connection's refresh-once applies. */
     send(accessToken: string, request: EtsyRequest): Promise<unknown> {
       const what = `${request.method} ${request.path.replace(/\d+/g, '…')}`
       const body =
@@ -108,5 +112,3 @@ export function createEtsyApi(config: EtsyApiConfig, fetcher: typeof fetch = fet
     },
   }
 }
-
-export type EtsyApi = ReturnType<typeof createEtsyApi>

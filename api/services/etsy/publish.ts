@@ -55,7 +55,18 @@ export interface EtsyPublisherDeps {
   check: EtsyRequirementsCheck
 }
 
-export function createEtsyPublisher({ sql, storage, publicUrl, api, connectionService, check }: EtsyPublisherDeps) {
+export interface EtsyPublisher {
+  publish(userId: number, listingId: number, input: EtsyPublishInput): Promise<EtsyPublishResult>
+}
+
+export function createEtsyPublisher({
+  sql,
+  storage,
+  publicUrl,
+  api,
+  connectionService,
+  check,
+}: EtsyPublisherDeps): EtsyPublisher {
   /** The draft a create call whose reply was lost made: same title, made since that stage began. */
   async function findLostDraft(token: string, plan: EtsyPlan, title: string, since: Date) {
     const body = await api.send(token, {
@@ -168,5 +179,3 @@ export function createEtsyPublisher({ sql, storage, publicUrl, api, connectionSe
     },
   }
 }
-
-export type EtsyPublisher = ReturnType<typeof createEtsyPublisher>

@@ -48,12 +48,19 @@ function pick(choices: EtsyChoice[], chosen: number | undefined, what: string, s
   return { code: 'etsy_missing_fields', message: `That ${what} is not one of your Etsy shop's.` }
 }
 
+export type EtsyRequirementsCheck = (
+  userId: number,
+  listing: Listing,
+  answers: EtsyAnswers,
+  asking?: () => Promise<void>,
+) => Promise<{ requirements: EtsyRequirements; plan: EtsyPlan | null }>
+
 export function createEtsyRequirements(deps: {
   sql: Sql
   connectionService: MarketplaceConnectionService
   shopSetup: EtsyShopSetup
   taxonomy: SellerTaxonomy
-}) {
+}): EtsyRequirementsCheck {
   const { sql, connectionService, shopSetup, taxonomy: sellerTaxonomy } = deps
   /** `asking` runs once the seller's shop is about to be asked (the Post to Etsy dialog's check counts it). */
   return async function check(
@@ -147,5 +154,3 @@ export const missingRefusal = (missing: EtsyMissing[]) =>
       ? { fields: { whenMade: 'Etsy allows this only for a vintage item or a craft supply' } }
       : undefined,
   )
-
-export type EtsyRequirementsCheck = ReturnType<typeof createEtsyRequirements>

@@ -50,7 +50,20 @@ export interface EtsyRevisionsDeps {
   connectionService: MarketplaceConnectionService
 }
 
-export function createEtsyRevisions({ sql, jobs, api, receipts, connectionService }: EtsyRevisionsDeps) {
+export interface EtsyRevisions {
+  /** The job: sends the listing's changes until Etsy has the listing as it is, or keeps Etsy's refusal for the row. */
+  revise(job: { listingId: number }): Promise<void>
+  /**
+   * The listing changed (in `tx`): if it is on Etsy, Etsy gets the change from a job recorded in the same transaction.
+   */
+  requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void>
+  /**
+   * Queues again the revisions whose job was lost (a crash between a change and its queueing); the sales poll calls it.
+   */
+  resumeStalled(): Promise<void>
+}
+
+export function createEtsyRevisions({ sql, jobs, api, receipts, connectionService }: EtsyRevisionsDeps): EtsyRevisions {
   const push = createPushQueue(jobs)
   const listingPath = (shopId: string, etsyId: string) => `/v3/application/shops/${shopId}/listings/${etsyId}`
   const inventoryPath = (etsyId: string) => `/v3/application/listings/${etsyId}/inventory`
@@ -108,7 +121,6 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
     else await writeInventory(token, listing, etsyId, bound, readinessStateId)
   }
 
-  /** The job: sends the listing's changes until Etsy has the listing as it is, or keeps Etsy's refusal for the row. */
   async function revise({ listingId }: { listingId: number }): Promise<void> {
     const userId = await listings.ownerOf(sql, listingId)
     for (let first = true; ; first = false) {
@@ -160,17 +172,13 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
 
   return {
     revise,
-    /** The listing changed (in `tx`): if it is on Etsy, Etsy gets the change from a job recorded in the same transaction. */
     async requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void> {
       if (await places.requestRevision(tx, listing.id, ETSY))
         await jobs.sendInTransaction(tx, ETSY_REVISION_JOB, { listingId: listing.id })
     },
-    /** Queues again the revisions whose job was lost (a crash between a change and its queueing); the sales poll calls it. */
     async resumeStalled(): Promise<void> {
       for (const listingId of await places.takeStalledRevisions(sql, ETSY, STALLED_MINUTES))
         await jobs.send(ETSY_REVISION_JOB, { listingId })
     },
   }
 }
-
-export type EtsyRevisions = ReturnType<typeof createEtsyRevisions>

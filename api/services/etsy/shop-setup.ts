@@ -49,7 +49,11 @@ function processingName(profile: v.InferOutput<typeof ProcessingProfilesSchema>[
   return days ? `${state}, ${days}` : state
 }
 
-export function createEtsyShopSetup(api: EtsyApi) {
+export interface EtsyShopSetup {
+  read(token: string, shopId: string): Promise<ShopSetup>
+}
+
+export function createEtsyShopSetup(api: EtsyApi): EtsyShopSetup {
   const get = <S extends v.GenericSchema>(token: string, path: string, schema: S) =>
     api.send(token, { method: 'GET', path }).then((body) => readReply(schema, body))
 
@@ -72,5 +76,3 @@ export function createEtsyShopSetup(api: EtsyApi) {
     },
   }
 }
-
-export type EtsyShopSetup = ReturnType<typeof createEtsyShopSetup>

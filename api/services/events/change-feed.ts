@@ -21,7 +21,17 @@ export interface ChangeFeedOptions {
 const POLL_MS = 200
 const POLL_BATCH = 500
 
-export function createChangeFeed({ sql, itemUrl, mode, pollMs = POLL_MS }: ChangeFeedOptions) {
+export interface ChangeFeed {
+  /**
+   * Hands the seller's changes to `listener` from when the promise resolves (every change committed after it) until
+   * the returned stop is called. What was committed before, the stream reads from the log itself.
+   */
+  subscribe(userId: number, listener: ChangeListener): Promise<() => void>
+  /** How many streams this process holds (the benchmark). */
+  readonly open: number
+}
+
+export function createChangeFeed({ sql, itemUrl, mode, pollMs = POLL_MS }: ChangeFeedOptions): ChangeFeed {
   const listeners = new Map<number, Set<ChangeListener>>()
   let count = 0
   let running: Promise<() => Promise<void>> | undefined
@@ -69,10 +79,6 @@ export function createChangeFeed({ sql, itemUrl, mode, pollMs = POLL_MS }: Chang
   }
 
   return {
-    /**
-     * Hands the seller's changes to `listener` from when the promise resolves (every change committed after it) until
-     * the returned stop is called. What was committed before, the stream reads from the log itself.
-     */
     async subscribe(userId: number, listener: ChangeListener): Promise<() => void> {
       const own = listeners.get(userId) ?? new Set()
       listeners.set(userId, own.add(listener))
@@ -98,11 +104,8 @@ export function createChangeFeed({ sql, itemUrl, mode, pollMs = POLL_MS }: Chang
       }
       return stop
     },
-    /** How many streams this process holds (the benchmark). */
     get open() {
       return count
     },
   }
 }
-
-export type ChangeFeed = ReturnType<typeof createChangeFeed>

@@ -49,22 +49,27 @@ export interface LiveStreamOptions {
   limits?: EventStreamLimits
 }
 
+export interface LiveStreams {
+  /** A place for a stream of the seller's session (before anything is read for it); 503 when the process is full. */
+  admit(userId: number, session: string): StreamSlot
+  /**
+   * Streams the seller's changes after `after` (now when undefined) into the sink until it closes, its session ends
+   * or a newer stream replaces it; its slot is released then.
+   */
+  stream(userId: number, after: string | undefined, sink: StreamSink, slot: StreamSlot): Promise<void>
+}
+
 export function createLiveStreams({
   sql,
   feed,
   itemUrl,
   keepAliveMs = KEEP_ALIVE_MS,
   limits = EVENT_STREAM_LIMITS,
-}: LiveStreamOptions) {
+}: LiveStreamOptions): LiveStreams {
   const places = createStreamCaps(limits)
   return {
-    /** A place for a stream of the seller's session (before anything is read for it); 503 when the process is full. */
     admit: (userId: number, session: string): StreamSlot => places.admit(userId, session),
 
-    /**
-     * Streams the seller's changes after `after` (now when undefined) into the sink until it closes, its session ends
-     * or a newer stream replaces it; its slot is released then.
-     */
     async stream(userId: number, after: string | undefined, sink: StreamSink, slot: StreamSlot): Promise<void> {
       // Heard while catching up: sent after the catch-up, without the ones it already sent.
       let heard: ChangeRow[] | undefined = []
@@ -113,5 +118,3 @@ export function createLiveStreams({
     },
   }
 }
-
-export type LiveStreams = ReturnType<typeof createLiveStreams>

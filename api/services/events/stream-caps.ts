@@ -31,7 +31,12 @@ interface Held {
   replace: () => void
 }
 
-export function createStreamCaps(caps: StreamCaps) {
+export interface StreamCapsRegistry {
+  /** A place for a new stream of this seller's session, the oldest one's of theirs if need be; 503 when none is. */
+  admit(userId: number, session: string): StreamSlot
+}
+
+export function createStreamCaps(caps: StreamCaps): StreamCapsRegistry {
   // Oldest first, in every list.
   const bySession = new Map<string, Held[]>()
   const bySeller = new Map<number, Held[]>()
@@ -50,7 +55,6 @@ export function createStreamCaps(caps: StreamCaps) {
   }
 
   return {
-    /** A place for a new stream of this seller's session, the oldest one's of theirs if need be; 503 when none is. */
     admit(userId: number, session: string): StreamSlot {
       const oldest: Held[] = []
       const ofSession = bySession.get(session) ?? []
@@ -78,5 +82,3 @@ export function createStreamCaps(caps: StreamCaps) {
     },
   }
 }
-
-export type StreamCapsRegistry = ReturnType<typeof createStreamCaps>

@@ -43,9 +43,15 @@ function saleCells(row: SaleRow): Cell[] {
   ]
 }
 
-export function createExports(sql: Sql) {
+export interface Exports {
+  /** SKU, title, bin, cost, quantity, status and where live, of every listing the seller has, by SKU. */
+  inventoryCsv(userId: number): AsyncGenerator<string>
+  /** One row per sale from the sales ledger, oldest first, between the days (both included). */
+  salesCsv(userId: number, query: SalesExportQuery): AsyncGenerator<string>
+}
+
+export function createExports(sql: Sql): Exports {
   return {
-    /** SKU, title, bin, cost, quantity, status and where live, of every listing the seller has, by SKU. */
     async *inventoryCsv(userId: number): AsyncGenerator<string> {
       yield BOM + csvRow(INVENTORY_COLUMNS)
       let after = ''
@@ -57,7 +63,6 @@ export function createExports(sql: Sql) {
       }
     },
 
-    /** One row per sale from the sales ledger, oldest first, between the days (both included). */
     async *salesCsv(userId: number, { from, to }: SalesExportQuery): AsyncGenerator<string> {
       yield BOM + csvRow(SALES_COLUMNS)
       const range = instantsOf({ from, to })
@@ -72,5 +77,3 @@ export function createExports(sql: Sql) {
     },
   }
 }
-
-export type Exports = ReturnType<typeof createExports>

@@ -53,7 +53,12 @@ function groupBy<Key>(rows: MonthSums[], keyOf: (row: MonthSums) => Key): Map<Ke
 
 const withoutTiming = ({ daysToSell: _days, itemsTimed: _items, ...figures }: ReturnType<typeof figuresOf>) => figures
 
-export function createInsights(sql: Sql) {
+export interface InsightsService {
+  insights(userId: number, days: InsightsQuery): Promise<Insights>
+  salesBehind(userId: number, query: InsightSalesQuery): Promise<InsightSales>
+}
+
+export function createInsights(sql: Sql): InsightsService {
   async function insights(userId: number, days: InsightsQuery): Promise<Insights> {
     const range = instantsOf(days)
     const [rows, held, stale] = await Promise.all([
@@ -116,5 +121,3 @@ export function createInsights(sql: Sql) {
 
   return { insights, salesBehind }
 }
-
-export type InsightsService = ReturnType<typeof createInsights>

@@ -28,7 +28,16 @@ interface Waiter {
   refuse: (error: unknown) => void
 }
 
-export function createAnalysisGate({ slots, perSeller, maxWaitMs }: AnalysisGateOptions = analysisGateFor()) {
+export interface AnalysisGate {
+  /** Runs the seller's analysis once it has a place. */
+  run<T>(seller: number, analyse: () => Promise<T>, signal?: AbortSignal): Promise<T>
+  /** For tests and the log: analyses running and requests waiting. */
+  load(): { running: number; waiting: number }
+}
+
+export function createAnalysisGate(
+  { slots, perSeller, maxWaitMs }: AnalysisGateOptions = analysisGateFor(),
+): AnalysisGate {
   const running = new Map<number, number>()
   let total = 0
   // Sellers in the order they are served next: one served goes to the back (Map keeps insertion order).
@@ -94,7 +103,6 @@ export function createAnalysisGate({ slots, perSeller, maxWaitMs }: AnalysisGate
   }
 
   return {
-    /** Runs the seller's analysis once it has a place. */
     async run<T>(seller: number, analyse: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       await place(seller, signal)
       try {
@@ -103,9 +111,6 @@ export function createAnalysisGate({ slots, perSeller, maxWaitMs }: AnalysisGate
         release(seller)
       }
     },
-    /** For tests and the log: analyses running and requests waiting. */
     load: () => ({ running: total, waiting: [...waiting.values()].reduce((sum, queue) => sum + queue.length, 0) }),
   }
 }
-
-export type AnalysisGate = ReturnType<typeof createAnalysisGate>

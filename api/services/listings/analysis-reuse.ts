@@ -10,7 +10,12 @@ import * as stored from '../../db/photo-analyses.ts'
 /** How long a stored analysis is reused; its market prices are the catalog's of some hours ago (as its lookup cache's). */
 export const ANALYSIS_REUSE_MS = 6 * 60 * 60 * 1000
 
-export function createAnalysisReuse(sql: Sql) {
+export interface AnalysisReuse {
+  /** The seller's analysis of these photos: stored, already running, or run now by `run` (which alone is counted). */
+  once(userId: number, photoKeys: string[], run: () => Promise<DraftAnalysis>): Promise<DraftAnalysis>
+}
+
+export function createAnalysisReuse(sql: Sql): AnalysisReuse {
   const running = new Map<string, Promise<DraftAnalysis>>()
 
   async function storedOrRun(
@@ -26,7 +31,6 @@ export function createAnalysisReuse(sql: Sql) {
   }
 
   return {
-    /** The seller's analysis of these photos: stored, already running, or run now by `run` (which alone is counted). */
     once(userId: number, photoKeys: string[], run: () => Promise<DraftAnalysis>): Promise<DraftAnalysis> {
       const photosHash = createHash('sha256').update(photoKeys.join('\n')).digest('hex')
       const key = `${userId}:${photosHash}`
@@ -38,5 +42,3 @@ export function createAnalysisReuse(sql: Sql) {
     },
   }
 }
-
-export type AnalysisReuse = ReturnType<typeof createAnalysisReuse>

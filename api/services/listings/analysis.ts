@@ -36,8 +36,13 @@ const photoNotFound = () =>
     fields: { photoIds: 'Every photo must be one you uploaded' },
   })
 
+export interface RecentCopies {
+  remember(id: string, copy: Promise<AnalysisCopy>): void
+  get(id: string): Promise<AnalysisCopy> | undefined
+}
+
 /** The model's copies of recently uploaded photos, by photo id, oldest dropped first. */
-export function createRecentCopies(size = RECENT_COPIES) {
+export function createRecentCopies(size = RECENT_COPIES): RecentCopies {
   const copies = new Map<string, Promise<AnalysisCopy>>()
   return {
     remember(id: string, copy: Promise<AnalysisCopy>) {
@@ -50,7 +55,6 @@ export function createRecentCopies(size = RECENT_COPIES) {
     get: (id: string) => copies.get(id),
   }
 }
-export type RecentCopies = ReturnType<typeof createRecentCopies>
 
 /** The suggested used price and where it came from: eBay's listings when there are enough, else weighed with the model's. */
 export function usedPrice(
@@ -84,7 +88,22 @@ export interface AnalysisServiceDeps {
   ebayDeadlineMs?: number
 }
 
-export function createAnalysisService(deps: AnalysisServiceDeps) {
+export interface AnalysisService {
+  /** The analysis of these copies (photo 1 first), for a seller (isAdmin decides whether a notice may name settings). */
+  analyzeCopies(
+    user: { id: number; isAdmin: boolean },
+    copies: AnalysisCopy[],
+    signal?: AbortSignal,
+  ): Promise<DraftAnalysis>
+  /**
+   * POST /api/analyze-photos: the draft's stored photos, in its order; callable per draft by any caller. The same
+   * photos again are answered from the stored analysis, and requests for them at once share one run, which no
+   * single caller's disconnect cancels.
+   */
+  analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[]): Promise<DraftAnalysis>
+}
+
+export function createAnalysisService(deps: AnalysisServiceDeps): AnalysisService {
   const {
     sql,
     storage,
@@ -138,7 +157,6 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return { ebay: null, market: null, gaps: ['ebay_specifics_unavailable', 'market_prices_unavailable'] }
   }
 
-  /** The analysis of these copies (photo 1 first), for a seller (isAdmin decides whether a notice may name settings). */
   async function analyzeCopies(
     user: { id: number; isAdmin: boolean },
     copies: AnalysisCopy[],
@@ -183,11 +201,6 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   return {
     analyzeCopies,
 
-    /**
-     * POST /api/analyze-photos: the draft's stored photos, in its order; callable per draft by any caller. The same
-     * photos again are answered from the stored analysis, and requests for them at once share one run, which no
-     * single caller's disconnect cancels.
-     */
     async analyzeStored(user: { id: number; isAdmin: boolean }, photoIds: string[]): Promise<DraftAnalysis> {
       const rows = (await Promise.all([...new Set(photoIds)].map((id) => images.findImage(sql, id)))).slice(
         0,
@@ -206,5 +219,3 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 function logPart(part: string, error: unknown) {
   console.error(`[analysis] ${part} failed: ${error instanceof Error ? error.message : String(error)}`)
 }
-
-export type AnalysisService = ReturnType<typeof createAnalysisService>

@@ -4,7 +4,9 @@ import { LABEL_STOCKS, type Labels, type LabelsQuery } from '../../contract/labe
 import type { Sql } from '../../db/client.ts'
 import { labelsOf } from '../../db/labels.ts'
 
-export function createLabels(sql: Sql) {
+export type LabelsFor = (userId: number, { ids, paper, start }: LabelsQuery) => Promise<Labels>
+
+export function createLabels(sql: Sql): LabelsFor {
   return async function labelsFor(userId: number, { ids, paper, start }: LabelsQuery): Promise<Labels> {
     const found = new Map((await labelsOf(sql, userId, ids)).map((label) => [label.id, label]))
     const labels = ids.flatMap((id) => found.get(id) ?? [])
@@ -13,5 +15,3 @@ export function createLabels(sql: Sql) {
     return { labels, blanks, sheets }
   }
 }
-
-export type LabelsFor = ReturnType<typeof createLabels>

@@ -15,7 +15,7 @@ import {
   type ListingFillReply,
   type ListingInput,
 } from '../../contract/listing.ts'
-import type { ListingOfSku, ListingSearch } from '../../contract/listing-search.ts'
+import type { ListingOfSku, ListingPage, ListingSearch, ReadyListingIds } from '../../contract/listing-search.ts'
 import { thumbnailOf } from '../../contract/photos.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
@@ -127,13 +127,48 @@ const onlyBooksChanged = (before: Listing, after: Listing) =>
       JSON.stringify(before[key]) === JSON.stringify(after[key]),
   )
 
+export interface ListingService {
+  /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
+  listJson(userId: number): Promise<JsonText<Listing[]>>
+  /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
+  oneJson(userId: number, id: number): Promise<JsonText<Listing>>
+  /** The chosen listings' JSON text, in the order chosen: what a bulk action shows. */
+  chosenJson(userId: number, ids: number[]): Promise<JsonText<Listing[]>>
+  searchJson(userId: number, search: ListingSearch): Promise<JsonText<ListingPage>>
+  /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
+  readyIds(userId: number, search: Pick<ListingSearch, 'q' | 'sort'>): Promise<ReadyListingIds>
+  /** The listing a label's SKU names (Scan label). */
+  bySku(userId: number, sku: string): Promise<ListingOfSku>
+  /** Returns the listing and whether it was created now (false: this clientId was seen before). */
+  create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }>
+  /**
+   * AI suggestions that arrived after the listing was created: they fill the fields still empty on it and never
+   * change what the seller set (here or on the phone). Answers what was filled.
+   */
+  fillEmpty(userId: number, id: number, fill: ListingFill): Promise<ListingFillReply>
+  /**
+   * The seller's edit, made against `edit.version`. Another version in between is a conflict (409 with the listing as
+   * it is now), unless the edit changes nothing: then it is this edit sent again after its reply was lost. Photos the
+   * edit removed and no other listing uses are deleted; each marketplace it was published to gets a revision.
+   */
+  update(userId: number, id: number, sent: ListingEdit): Promise<Listing>
+  /**
+   * Deletes the seller's listing; one live on a marketplace is ended there first (docs/decisions/0023): it leaves the
+   * Dashboard now and the row goes once it has ended and no last sale turned up. Answers which it was (under the API's
+   * name, from when eBay was the one marketplace).
+   */
+  remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }>
+  /** For admins: any owner's listing. */
+  removeAny(id: number): Promise<void>
+}
+
 /** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in services/ebay/hosts.ts). */
 export function createListingService(
   sql: Sql,
   storage: FileStorage,
   ebayItemUrl: string,
   { marketplaces = [], liveDeletion }: ListingServiceOptions = {},
-) {
+): ListingService {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
     const foreign = urls.filter((url) => !owned.has(url))
@@ -171,29 +206,21 @@ export function createListingService(
     })
 
   return {
-    /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
     listJson: (userId: number) => listingJson.listListingsJson(sql, userId, ebayItemUrl),
-    /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
     async oneJson(userId: number, id: number): Promise<JsonText<Listing>> {
       const json = await listingJson.findListingJson(sql, userId, id, ebayItemUrl)
       if (json === undefined) throw notFound(MISSING)
       return json
     },
-    /** The chosen listings' JSON text, in the order chosen: what a bulk action shows. */
     chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, ebayItemUrl),
-    searchJson: (userId: number, search: ListingSearch) =>
-      listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
-    /** Every ready listing the search finds, up to what one bulk post takes (the rest wait for the next). */
-    readyIds: (userId: number, search: Pick<ListingSearch, 'q' | 'sort'>) =>
-      listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
-    /** The listing a label's SKU names (Scan label). */
+    searchJson: (userId, search) => listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
+    readyIds: (userId, search) => listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
     async bySku(userId: number, sku: string): Promise<ListingOfSku> {
       const id = await listingSearch.listingIdOfSku(sql, userId, sku)
       if (id === undefined) throw notFound(`None of your listings has the SKU ${sku}.`)
       return { id }
     },
 
-    /** Returns the listing and whether it was created now (false: this clientId was seen before). */
     async create(userId: number, input: ListingInput): Promise<{ listing: Listing; created: boolean }> {
       if (input.clientId) {
         const earlier = await listings.findListingByClientId(sql, userId, input.clientId)
@@ -223,10 +250,6 @@ export function createListingService(
       return refusingTakenSku(creating, input.sku)
     },
 
-    /**
-     * AI suggestions that arrived after the listing was created: they fill the fields still empty on it and never
-     * change what the seller set (here or on the phone). Answers what was filled.
-     */
     fillEmpty: (userId: number, id: number, fill: ListingFill): Promise<ListingFillReply> =>
       sql.begin(async (tx) => {
         const listing = await listings.lockListing(tx, userId, id)
@@ -239,11 +262,6 @@ export function createListingService(
         return { listing: updated, filled }
       }),
 
-    /**
-     * The seller's edit, made against `edit.version`. Another version in between is a conflict (409 with the listing as
-     * it is now), unless the edit changes nothing: then it is this edit sent again after its reply was lost. Photos the
-     * edit removed and no other listing uses are deleted; each marketplace it was published to gets a revision.
-     */
     async update(userId: number, id: number, sent: ListingEdit): Promise<Listing> {
       const edit = { ...sent, sku: sent.sku || madeSku(id) }
       await assertOwnPhotos(userId, edit.images)
@@ -269,21 +287,13 @@ export function createListingService(
       return listing
     },
 
-    /**
-     * Deletes the seller's listing; one live on a marketplace is ended there first (docs/decisions/0023): it leaves the
-     * Dashboard now and the row goes once it has ended and no last sale turned up. Answers which it was (under the API's
-     * name, from when eBay was the one marketplace).
-     */
     async remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }> {
       if (await markIfLive(userId, id)) return { endingOnEbay: true }
       await removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING)
       return { endingOnEbay: false }
     },
 
-    /** For admins: any owner's listing. */
     removeAny: (id: number) =>
       removeListing((tx) => listings.deleteAnyListing(tx, id), 'That listing no longer exists. Refresh the page.'),
   }
 }
-
-export type ListingService = ReturnType<typeof createListingService>

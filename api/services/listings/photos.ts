@@ -43,13 +43,34 @@ const quotaReached = (quotaBytes: number) =>
     `Your photo storage is full (${quotaBytes >= MB ? `${Math.round(quotaBytes / MB)} MB` : `${Math.ceil(quotaBytes / 1024)} KB`}). Delete listings you no longer need to free space, then add the photo again.`,
   )
 
+export interface PhotoService {
+  /** Idempotent by id: the same id again returns the photo stored the first time, without processing it again. */
+  upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }>
+  /**
+   * A photo Snaplist copies in for the seller (a marketplace listing's picture, on import: docs/decisions/0037): stored
+   * as an
+   * upload is and counted against their storage, not against the uploads a phone may send; idempotent by id.
+   */
+  copyIn(userId: number, id: string, bytes: Buffer): Promise<StoredImage>
+  /**
+   * SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name
+   * the server's settings.
+   */
+  analyze(
+    user: { id: number; isAdmin: boolean },
+    bytes: Buffer,
+    id?: string,
+    signal?: AbortSignal,
+  ): Promise<AnalysisResult>
+}
+
 export function createPhotoService({
   sql,
   storage,
   analysis,
   recent,
   quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES,
-}: PhotoServiceDeps) {
+}: PhotoServiceDeps): PhotoService {
   const uploadLimiter = createLimiter(
     sql,
     'photo-upload',
@@ -123,7 +144,6 @@ export function createPhotoService({
   const countUpload = (userId: number) => uploadLimiter.consume({ perSeller: String(userId) })
 
   return {
-    /** Idempotent by id: the same id again returns the photo stored the first time, without processing it again. */
     async upload(userId: number, id: string, bytes: Buffer): Promise<{ image: StoredImage; created: boolean }> {
       const found = await existing(userId, id)
       if (found) return { image: found, created: false }
@@ -135,10 +155,6 @@ export function createPhotoService({
       return { image, created: true }
     },
 
-    /**
-     * A photo Snaplist copies in for the seller (a marketplace listing's picture, on import: docs/decisions/0037): stored as an
-     * upload is and counted against their storage, not against the uploads a phone may send; idempotent by id.
-     */
     async copyIn(userId: number, id: string, bytes: Buffer): Promise<StoredImage> {
       const found = await existing(userId, id)
       if (found) return found
@@ -147,7 +163,6 @@ export function createPhotoService({
       return store(userId, id, await forStorage)
     },
 
-    /** SPEC's one-photo analysis: stores the photo and analyses it alone; `user.isAdmin` decides whether a notice may name the server's settings. */
     async analyze(
       user: { id: number; isAdmin: boolean },
       bytes: Buffer,
@@ -173,5 +188,3 @@ export function createPhotoService({
     },
   }
 }
-
-export type PhotoService = ReturnType<typeof createPhotoService>

@@ -121,7 +121,23 @@ function renderTemplate(content: TemplateContent, values: Record<string, string>
   }
 }
 
-export function createEmailTemplateService(sql: Sql) {
+export interface EmailTemplateService {
+  list(): Promise<EmailTemplate[]>
+  create(input: EmailTemplateInput): Promise<EmailTemplate>
+  update(id: number, input: EmailTemplateInput): Promise<EmailTemplate>
+  remove(id: number): Promise<void>
+  /**
+   * The mail for one of the app's emails: the active template chosen for it or named after it, else the built-in
+   * default.
+   */
+  render<Name extends AppTemplateName>(name: Name, values: PlaceholderValues<Name>): Promise<RenderedMail>
+  /** Each of the app's emails with the template chosen for it and the one it sends now. */
+  purposes(): Promise<TemplatePurpose[]>
+  /** Sends this template for the purpose from now on; null goes back to the template named after it. */
+  choose(purpose: AppTemplateName, templateId: number | null): Promise<void>
+}
+
+export function createEmailTemplateService(sql: Sql): EmailTemplateService {
   async function save<T>(input: EmailTemplateInput, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
     assertSendable(input, exceptId === undefined ? [] : await purposes.purposesOfTemplate(sql, exceptId))
     if (await templates.isNameTaken(sql, input.name, exceptId)) throw duplicateName(input.name)
@@ -149,13 +165,11 @@ export function createEmailTemplateService(sql: Sql) {
       if (!(await templates.deleteTemplate(sql, id))) throw templateGone()
     },
 
-    /** The mail for one of the app's emails: the active template chosen for it or named after it, else the built-in default. */
     async render<Name extends AppTemplateName>(name: Name, values: PlaceholderValues<Name>): Promise<RenderedMail> {
       const stored = await templates.findActiveTemplateFor(sql, name)
       return renderTemplate(stored ?? BUILT_IN[name], values)
     },
 
-    /** Each of the app's emails with the template chosen for it and the one it sends now. */
     async purposes(): Promise<TemplatePurpose[]> {
       const choices = await purposes.listChoices(sql)
       return Promise.all(
@@ -167,7 +181,6 @@ export function createEmailTemplateService(sql: Sql) {
       )
     },
 
-    /** Sends this template for the purpose from now on; null goes back to the template named after it. */
     async choose(purpose: AppTemplateName, templateId: number | null): Promise<void> {
       if (templateId === null) return purposes.clearChoice(sql, purpose)
       const template = await templates.findTemplate(sql, templateId)
@@ -181,5 +194,3 @@ export function createEmailTemplateService(sql: Sql) {
     },
   }
 }
-
-export type EmailTemplateService = ReturnType<typeof createEmailTemplateService>

@@ -90,7 +90,11 @@ export function createOutboxTransport(
   }
 }
 
-export function createMailer(transport: MailTransport, templates: EmailTemplateService) {
+export interface Mailer {
+  sendTemplate<Name extends AppTemplateName>(name: Name, to: string, values: PlaceholderValues<Name>): Promise<void>
+}
+
+export function createMailer(transport: MailTransport, templates: EmailTemplateService): Mailer {
   return {
     async sendTemplate<Name extends AppTemplateName>(
       name: Name,
@@ -101,5 +105,3 @@ export function createMailer(transport: MailTransport, templates: EmailTemplateS
     },
   }
 }
-
-export type Mailer = ReturnType<typeof createMailer>

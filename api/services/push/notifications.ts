@@ -33,10 +33,14 @@ interface SendJob {
   message: PushMessage
 }
 
+export interface PushQueue {
+  /** In `tx` when given, so the notification exists exactly when what it tells of was committed. */
+  notify(tx: Tx | undefined, userId: number, event: PushEvent): Promise<void>
+}
+
 /** Queues a notification; services that tell the seller something hold this (routes never do). */
-export function createPushQueue(jobs: JobQueue) {
+export function createPushQueue(jobs: JobQueue): PushQueue {
   return {
-    /** In `tx` when given, so the notification exists exactly when what it tells of was committed. */
     async notify(tx: Tx | undefined, userId: number, event: PushEvent): Promise<void> {
       const job: NotifyJob = { userId, event }
       if (tx) await jobs.sendInTransaction(tx, PUSH_NOTIFY_JOB, job)
@@ -45,9 +49,20 @@ export function createPushQueue(jobs: JobQueue) {
   }
 }
 
-export type PushQueue = ReturnType<typeof createPushQueue>
+export interface PushNotificationsDeps {
+  sql: Sql
+  jobs: JobQueue
+  client: PushClient
+}
 
-export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs: JobQueue; client: PushClient }) {
+export interface PushNotifications {
+  /** The job: one send per device of the seller that gets this kind. */
+  fanOut(job: NotifyJob): Promise<void>
+  /** The job: one push to one device; a busy push service throws, and the job is retried. */
+  send(job: SendJob): Promise<void>
+}
+
+export function createPushNotifications({ sql, jobs, client }: PushNotificationsDeps): PushNotifications {
   async function messageOf(userId: number, event: PushEvent): Promise<PushMessage | undefined> {
     if (event.type === 'reconnect') return event
     const listing = await listings.findListing(sql, userId, event.listingId)
@@ -57,7 +72,6 @@ export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs:
   }
 
   return {
-    /** The job: one send per device of the seller that gets this kind. */
     async fanOut({ userId, event }: NotifyJob): Promise<void> {
       const message = await messageOf(userId, event)
       if (!message) return
@@ -72,7 +86,6 @@ export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs:
       )
     },
 
-    /** The job: one push to one device; a busy push service throws, and the job is retried. */
     async send({ subscriptionId, message }: SendJob): Promise<void> {
       const target = await subscriptions.findSubscription(sql, subscriptionId)
       if (!target) return
@@ -81,5 +94,3 @@ export function createPushNotifications({ sql, jobs, client }: { sql: Sql; jobs:
     },
   }
 }
-
-export type PushNotifications = ReturnType<typeof createPushNotifications>

@@ -30,7 +30,11 @@ export interface PushClientOptions extends PushAgentOptions {
   extraHosts?: readonly string[]
 }
 
-export function createPushClient({ vapid, subject, extraHosts = [], ...agentOptions }: PushClientOptions) {
+export interface PushClient {
+  send(target: PushTarget, payload: string): Promise<PushOutcome>
+}
+
+export function createPushClient({ vapid, subject, extraHosts = [], ...agentOptions }: PushClientOptions): PushClient {
   const agent = createPushAgent(agentOptions)
   return {
     async send(target: PushTarget, payload: string): Promise<PushOutcome> {
@@ -59,5 +63,3 @@ export function createPushClient({ vapid, subject, extraHosts = [], ...agentOpti
     },
   }
 }
-
-export type PushClient = ReturnType<typeof createPushClient>

@@ -25,10 +25,16 @@ export interface PushSubscriptionRules {
   extraHosts?: readonly string[]
 }
 
+export interface PushSubscriptions {
+  subscribe(userId: number, input: subscriptions.NewSubscription): Promise<PushSettings>
+  /** Stops this device's notifications; another seller's device is left alone and reported absent. */
+  unsubscribe(userId: number, endpoint: string): Promise<void>
+}
+
 export function createPushSubscriptions(
   sql: Sql,
   { limiter, perSeller = PUSH_SUBSCRIPTIONS_PER_SELLER, extraHosts = [] }: PushSubscriptionRules,
-) {
+): PushSubscriptions {
   return {
     async subscribe(userId: number, input: subscriptions.NewSubscription): Promise<PushSettings> {
       await limiter.consume(userId)
@@ -43,12 +49,9 @@ export function createPushSubscriptions(
         throw new AppError(409, 'push_subscription_taken', "Another account gets this device's notifications.")
       return { kinds }
     },
-    /** Stops this device's notifications; another seller's device is left alone and reported absent. */
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
       if (!(await subscriptions.deleteSubscription(sql, userId, endpoint)))
         throw notFound('This device gets no notifications of yours.')
     },
   }
 }
-
-export type PushSubscriptions = ReturnType<typeof createPushSubscriptions>

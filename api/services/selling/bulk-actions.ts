@@ -22,7 +22,13 @@ const tooMany = (what: string) =>
     `${what}: one bulk action takes at most ${BULK_ACTION_MAX.toLocaleString('en-US')} listings. Narrow the search or filter, or wait for the one under way.`,
   )
 
-export function createBulkActions({ sql, jobs }: { sql: Sql; jobs: JobQueue }) {
+export interface BulkActions {
+  /** Queues the action; the same clientId again answers the action it made. */
+  start(userId: number, input: BulkActionInput): Promise<{ action: BulkActionView; created: boolean }>
+  view(userId: number, id: number): Promise<BulkActionView>
+}
+
+export function createBulkActions({ sql, jobs }: { sql: Sql; jobs: JobQueue }): BulkActions {
   const limiter = createLimiter(
     sql,
     'bulk-action',
@@ -76,7 +82,6 @@ export function createBulkActions({ sql, jobs }: { sql: Sql; jobs: JobQueue }) {
     })
 
   return {
-    /** Queues the action; the same clientId again answers the action it made. */
     async start(userId: number, input: BulkActionInput): Promise<{ action: BulkActionView; created: boolean }> {
       const earlier = await bulkActions.findBulkActionByClientId(sql, userId, input.clientId)
       if (earlier !== undefined) return { action: await view(userId, earlier), created: false }
@@ -90,5 +95,3 @@ export function createBulkActions({ sql, jobs }: { sql: Sql; jobs: JobQueue }) {
     view,
   }
 }
-
-export type BulkActions = ReturnType<typeof createBulkActions>

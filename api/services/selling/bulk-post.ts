@@ -50,7 +50,17 @@ export interface BulkPosterDeps {
   marketplaces: SellingMarketplaces
 }
 
-export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
+export interface BulkPoster {
+  /** The seller looked at these guesses of the listing's, as the check showed them: theirs from now on. */
+  checkGuesses(userId: number, listingId: number, checked: GuessesChecked): Promise<Listing>
+  /** Queues the listings; the same clientId again answers the request it made, and queues nothing more. */
+  start(userId: number, input: BulkPostInput): Promise<{ post: BulkPost; created: boolean }>
+  view(userId: number, id: number): Promise<BulkPost>
+  /** The job: publishes one listing on one marketplace and records how it went (a refusal is an answer, not a failure). */
+  postListing(job: BulkPostJob): Promise<void>
+}
+
+export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps): BulkPoster {
   const limiter = createLimiter(
     sql,
     'bulk-post',
@@ -59,7 +69,6 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
   )
   const sellingOn = (id: Platform) => marketplaces.find((marketplace) => marketplace.id === id)
 
-  /** The job: publishes one listing on one marketplace and records how it went (a refusal is an answer, not a failure). */
   async function postListing(job: BulkPostJob): Promise<void> {
     const { userId, bulkPostId, listingId, marketplace, answers } = job
     const item = { bulkPostId, listingId, marketplace }
@@ -127,14 +136,12 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
     })
 
   return {
-    /** The seller looked at these guesses of the listing's, as the check showed them: theirs from now on. */
     async checkGuesses(userId: number, listingId: number, { guesses }: GuessesChecked): Promise<Listing> {
       const listing = await listings.forgetGuesses(sql, userId, listingId, guesses)
       if (!listing) throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
       await logChange(sql, userId, 'listing-edited', listingId, {})
       return listing
     },
-    /** Queues the listings; the same clientId again answers the request it made, and queues nothing more. */
     async start(userId: number, input: BulkPostInput): Promise<{ post: BulkPost; created: boolean }> {
       const earlier = await bulkPosts.findBulkPostByClientId(sql, userId, input.clientId)
       if (earlier !== undefined) return { post: await view(userId, earlier), created: false }
@@ -158,5 +165,3 @@ export function createBulkPoster({ sql, jobs, marketplaces }: BulkPosterDeps) {
     postListing,
   }
 }
-
-export type BulkPoster = ReturnType<typeof createBulkPoster>

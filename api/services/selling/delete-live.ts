@@ -34,7 +34,15 @@ export interface LiveDeletionDeps {
   marketplaces: SellingMarketplaces
 }
 
-export function createLiveDeletion({ sql, jobs, storage, marketplaces }: LiveDeletionDeps) {
+export interface LiveDeletion {
+  requestInTransaction(tx: Tx, userId: number, listingId: number): Promise<void>
+  /** The first job: ends the listing wherever it is live, then queues the second for once a last sale can show. */
+  endBeforeDelete(job: DeleteJob): Promise<void>
+  /** The second job: reads the seller's sales a last time where the listing was, and deletes it unless a sale brought it back. */
+  deleteAfterEnd(job: DeleteJob): Promise<void>
+}
+
+export function createLiveDeletion({ sql, jobs, storage, marketplaces }: LiveDeletionDeps): LiveDeletion {
   /** A marketplace said no for good (the connection lapsed, the offer is gone): the listing shows again, for the seller to decide. */
   async function keepOnRefusal(listingId: number, work: () => Promise<unknown>): Promise<boolean> {
     try {
@@ -58,7 +66,6 @@ export function createLiveDeletion({ sql, jobs, storage, marketplaces }: LiveDel
     return listing ? marketplaces.filter((marketplace) => which(marketplace, listing)) : undefined
   }
 
-  /** The first job: ends the listing wherever it is live, then queues the second for once a last sale can show. */
   async function endBeforeDelete(job: DeleteJob): Promise<void> {
     // A retry after some ends went through ends only what is still live.
     const live = await marketplacesOf(job, (marketplace, listing) => marketplace.isLive(listing))
@@ -72,7 +79,6 @@ export function createLiveDeletion({ sql, jobs, storage, marketplaces }: LiveDel
     })
   }
 
-  /** The second job: reads the seller's sales a last time where the listing was, and deletes it unless a sale brought it back. */
   async function deleteAfterEnd(job: DeleteJob): Promise<void> {
     const held = await marketplacesOf(job, (marketplace, listing) => marketplace.holds(listing))
     if (!held) return
@@ -91,5 +97,3 @@ export function createLiveDeletion({ sql, jobs, storage, marketplaces }: LiveDel
     deleteAfterEnd,
   }
 }
-
-export type LiveDeletion = ReturnType<typeof createLiveDeletion>

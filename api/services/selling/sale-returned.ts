@@ -13,6 +13,11 @@ import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { giveBack } from './sale-cancelled.ts'
 
+export interface SaleReturns {
+  /** The seller says how a returned sale came back: back in stock (restocked as a cancellation is) or damaged. */
+  saleReturned(userId: number, listingId: number, returned: SaleReturned): Promise<SaleRecorded>
+}
+
 export function createSaleReturns({
   sql,
   jobs,

@@ -28,11 +28,33 @@ export interface FollowSale {
   soldOn: Sale['marketplace']
 }
 
+export interface SaleRecorder {
+  /**
+   * Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before.
+   */
+  record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined>
+  /**
+   * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
+   * puts it back (sale-cancelled.ts), in `tx`; a job queued twice applies once. Answers how many were queued.
+   */
+  cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number>
+  /**
+   * The marketplace says `pieces` of one sale are cancelled in all (a part refund): the job puts back those not put
+   * back yet, so the same count read again queues a job that does nothing.
+   */
+  cancelPieces(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number): Promise<void>
+  /**
+   * The marketplace says the buyer sent `pieces` of the sale back and was refunded: kept for the seller to say
+   * whether they are sellable (nothing goes back by itself: a returned piece may be damaged), and the seller told.
+   * Answers whether a sale of the seller's was found.
+   */
+  returned(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number): Promise<boolean>
+}
+
 /** Records sales in the caller's transaction (each marketplace's sales reader, and the seller's "sold elsewhere"). */
-export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
+export function createSaleRecorder({ jobs }: { jobs: JobQueue }): SaleRecorder {
   const push = createPushQueue(jobs)
   return {
-    /** Applies the sale once (see recordSale) and queues the other marketplaces' following; undefined when applied before. */
     async record(tx: Tx, userId: number, listingId: number, sale: Sale): Promise<AppliedSale | undefined> {
       // Until the marketplace says, its fees are estimated from its rates (decision 0042).
       const feesCents = sale.feesEntered
@@ -71,10 +93,6 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       return applied
     },
 
-    /**
-     * The marketplace says the order was cancelled: each of its sales applied and not cancelled yet gets the job that
-     * puts it back (sale-cancelled.ts), in `tx`; a job queued twice applies once. Answers how many were queued.
-     */
     async cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number> {
       const sales = await uncancelledSalesOfOrder(tx, userId, marketplace, orderId)
       for (const { saleId } of sales)
@@ -82,19 +100,11 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
       return sales.length
     },
 
-    /**
-     * The marketplace says `pieces` of one sale are cancelled in all (a part refund): the job puts back those not put
-     * back yet, so the same count read again queues a job that does nothing.
-     */
     async cancelPieces(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
       const job: SaleCancelledJob = { userId, marketplace, saleId, pieces }
       await jobs.sendInTransaction(tx, SALE_CANCELLED_JOB, job)
     },
 
-    /**
-     * The marketplace says the buyer sent `pieces` of the sale back and was refunded: kept for the seller to say
-     * whether they are sellable (nothing goes back by itself: a returned piece may be damaged), and the seller told.
-     */
     async returned(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
       const listingId = await reportReturn(tx, userId, marketplace, saleId, pieces)
       // The seller's open screens show the return to answer.
@@ -103,8 +113,6 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }) {
     },
   }
 }
-
-export type SaleRecorder = ReturnType<typeof createSaleRecorder>
 
 /** The job: every marketplace the listing is on, other than where it sold, gets the stock as it is now. */
 export function createSaleFollowing({ sql, marketplaces }: { sql: Sql; marketplaces: SellingMarketplaces }) {

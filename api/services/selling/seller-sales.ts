@@ -13,24 +13,35 @@ import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../d
 import { AppError, conflict, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
-import { createRelistSold } from './relist-sold.ts'
-import { createSaleReturns } from './sale-returned.ts'
-import { createSellingSettings } from './selling-settings.ts'
+import { createRelistSold, type RelistSoldService } from './relist-sold.ts'
+import { createSaleReturns, type SaleReturns } from './sale-returned.ts'
+import { createSellingSettings, type SellingSettingsService } from './selling-settings.ts'
 import type { SaleRecorder } from './sales.ts'
 
 const pieces = (count: number) => `${count} ${count === 1 ? 'piece' : 'pieces'}`
 
-export function createSellerSales({
-  sql,
-  recorder,
-  jobs,
-  marketplaces,
-}: {
+export interface SellerSalesDeps {
   sql: Sql
   recorder: SaleRecorder
   jobs: JobQueue
   marketplaces: SellingMarketplaces
-}) {
+}
+
+/** What the seller does with sales; relisting a sold-out listing, returns and the settings are their modules'. */
+export interface SellerSales extends RelistSoldService, SaleReturns, SellingSettingsService {
+  soldElsewhere(userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded>
+  /**
+   * The seller dealt with the extra orders: cancelled them or agreed with their buyers (left out of the books), or sent
+   * another piece (counted). The listing no longer shows them.
+   */
+  settleSoldTwice(userId: number, listingId: number, settledAs: ShortSettlement): Promise<SaleRecorded>
+  /** The listing's sales, newest first, each with what it earned; only the seller's own listing. */
+  listingSales(userId: number, listingId: number): Promise<ListingSales>
+  /** The seller asked for their sales now (the Dashboard opened, pulled down, back online): read on every marketplace. */
+  refreshSales(userId: number): Promise<SalesRefresh>
+}
+
+export function createSellerSales({ sql, recorder, jobs, marketplaces }: SellerSalesDeps): SellerSales {
   const soldElsewhere = (userId: number, listingId: number, sale: SoldElsewhere): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, listingId)
@@ -64,10 +75,6 @@ export function createSellerSales({
       }
     })
 
-  /**
-   * The seller dealt with the extra orders: cancelled them or agreed with their buyers (left out of the books), or sent
-   * another piece (counted). The listing no longer shows them.
-   */
   async function settleSoldTwice(userId: number, listingId: number, settledAs: ShortSettlement): Promise<SaleRecorded> {
     await settleOversold(sql, userId, listingId, settledAs)
     const listing = await listings.findListing(sql, userId, listingId)
@@ -81,14 +88,12 @@ export function createSellerSales({
     }
   }
 
-  /** The listing's sales, newest first, each with what it earned; only the seller's own listing. */
   async function listingSales(userId: number, listingId: number): Promise<ListingSales> {
     if (!(await listings.findListing(sql, userId, listingId)))
       throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
     return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
   }
 
-  /** The seller asked for their sales now (the Dashboard opened, pulled down, back online): read on every marketplace. */
   async function refreshSales(userId: number): Promise<SalesRefresh> {
     const asked = await Promise.all(marketplaces.map((marketplace) => marketplace.refreshSales(userId)))
     return { queued: marketplaces.filter((_, index) => asked[index]).map((marketplace) => marketplace.id) }
@@ -104,5 +109,3 @@ export function createSellerSales({
     ...createSellingSettings(sql),
   }
 }
-
-export type SellerSales = ReturnType<typeof createSellerSales>

@@ -5,7 +5,14 @@ import type { SellingSettings } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import { relistsCancelled, setRelistsCancelled } from '../../db/users.ts'
 
-export function createSellingSettings(sql: Sql) {
+export interface SellingSettingsService {
+  /** The seller's selling settings. */
+  sellingSettings(userId: number): Promise<SellingSettings>
+  /** Changes them; answers them as they now are. */
+  changeSellingSettings(userId: number, settings: SellingSettings): Promise<SellingSettings>
+}
+
+export function createSellingSettings(sql: Sql): SellingSettingsService {
   return {
     sellingSettings: async (userId: number): Promise<SellingSettings> => ({
       relistCancelled: await relistsCancelled(sql, userId),

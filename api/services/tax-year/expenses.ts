@@ -20,7 +20,14 @@ import type { FileStorage } from '../listings/storage.ts'
 const NOT_FOUND = 'That expense was not found. It may have been deleted.'
 const NOT_YOUR_PHOTO = 'The receipt must be a photo you uploaded. Take the photo again.'
 
-export function createExpenses(sql: Sql, storage: FileStorage) {
+export interface ExpensesService {
+  create(userId: number, input: ExpenseInput): Promise<{ expense: Expense; created: boolean }>
+  update(userId: number, id: number, edit: ExpenseEdit): Promise<Expense>
+  remove(userId: number, id: number): Promise<void>
+  list(userId: number, query: ExpensesQuery): Promise<ExpensesPage>
+}
+
+export function createExpenses(sql: Sql, storage: FileStorage): ExpensesService {
   async function checkReceipt(userId: number, url: string | null | undefined) {
     if (!url) return
     const owned = await images.ownedImageUrls(sql, userId, [url])
@@ -71,5 +78,3 @@ export function createExpenses(sql: Sql, storage: FileStorage) {
     },
   }
 }
-
-export type ExpensesService = ReturnType<typeof createExpenses>

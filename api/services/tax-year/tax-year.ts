@@ -41,7 +41,11 @@ function marketplaceYear(marketplace: SoldOn, rows: MonthSums[]): TaxYearMarketp
   }
 }
 
-export function createTaxYears(sql: Sql) {
+export interface TaxYears {
+  summary(userId: number, year: number): Promise<TaxYear>
+}
+
+export function createTaxYears(sql: Sql): TaxYears {
   return {
     async summary(userId: number, year: number): Promise<TaxYear> {
       const from = `${year}-01-01`
@@ -110,5 +114,3 @@ export function createTaxYears(sql: Sql) {
     },
   }
 }
-
-export type TaxYears = ReturnType<typeof createTaxYears>

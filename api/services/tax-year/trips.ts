@@ -1,7 +1,7 @@
 // The seller's business drives (issue 52, docs/decisions/0061): made once per phone id, changed (the miles checked
 // again against the odometer readings as they will stand), deleted, and listed with the year's miles, the rate they are
 // deducted at (the seller's, else the IRS's) and the deduction.
-import { deductionCents, rateFor } from '../../contract/mileage.ts'
+import { deductionCents, rateFor, type MileageRate } from '../../contract/mileage.ts'
 import { dayCursorOf } from '../../contract/tax-year-inputs.ts'
 import {
   TRIPS_PAGE,
@@ -28,7 +28,20 @@ export async function yearMileage(sql: Sql, userId: number, year: number) {
   return { milesTenths, trips: count, rate, deductionCents: deductionCents(milesTenths, rate.tenthCentsPerMile) }
 }
 
-export function createTrips(sql: Sql) {
+export interface TripsService {
+  create(userId: number, input: TripInput): Promise<{ trip: Trip; created: boolean }>
+  update(userId: number, id: number, edit: TripEdit): Promise<Trip>
+  remove(userId: number, id: number): Promise<void>
+  list(userId: number, query: TripsQuery): Promise<TripsPage>
+  /** Sets (or, with null, removes) the seller's rate for the year; answers the year's mileage as it now is. */
+  setRate(
+    userId: number,
+    year: number,
+    tenthCents: number | null,
+  ): Promise<{ milesTenths: number; trips: number; rate: MileageRate; deductionCents: number }>
+}
+
+export function createTrips(sql: Sql): TripsService {
   return {
     create: (userId: number, input: TripInput) =>
       trips.insertTrip(sql, userId, input.clientId, {
@@ -86,12 +99,9 @@ export function createTrips(sql: Sql) {
       }
     },
 
-    /** Sets (or, with null, removes) the seller's rate for the year; answers the year's mileage as it now is. */
     async setRate(userId: number, year: number, tenthCents: number | null) {
       await trips.setSellerRate(sql, userId, year, tenthCents)
       return yearMileage(sql, userId, year)
     },
   }
 }
-
-export type TripsService = ReturnType<typeof createTrips>
