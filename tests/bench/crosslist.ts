@@ -355,7 +355,7 @@ async function run(
 
   // The listing's stock, and both marketplaces' counts, against what sold.
   const listings = await sql<{ id: number; quantity: number; soldOut: boolean }[]>`
-    select id, quantity, sold_out from listings`
+    select id, quantity, sold_out as "soldOut" from listings`
   const stock = new Map(listings.map((listing) => [listing.id, listing]))
   let stockOff = 0
   let countOff = 0

@@ -231,7 +231,7 @@ async function run(
   // Sales: each listing's quantity is what it started with less what sold, Sold at none left.
   const listings = await sql<
     { id: number; quantity: number; soldOut: boolean; title: string; oversold: number }[]
-  >`select id, quantity, sold_out, title, (select count(*)::int from marketplace_sales s where s.listing_id = listings.id and s.short > 0) as oversold from listings`
+  >`select id, quantity, sold_out as "soldOut", title, (select count(*)::int from marketplace_sales s where s.listing_id = listings.id and s.short > 0) as oversold from listings`
   // A piece sold beyond the stock (decision 0030): no revision may raise what eBay sells, so there must be none.
   const oversold = listings.reduce((sum, listing) => sum + listing.oversold, 0)
   let quantityMismatches = 0
