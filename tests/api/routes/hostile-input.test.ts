@@ -32,10 +32,10 @@ import { onPostgresRerun } from '../../helpers/test-db.ts'
 /**
  * Requests per route; with the families below, several thousand in all. The requests and the refusals are the same on
  * either database (they are refused before any SQL runs, or by a query that finds nothing), so CI's 250 a route are
- * shared between its two runs: 50 in npm test on the embedded database, where each costs the most (npm test's bar of
- * 8 minutes, issue 28), and 200 on the Postgres server in test:all (fast-check draws new requests each run).
+ * shared between its two runs: 35 in npm test on the embedded database, where each costs the most (npm test's bar of
+ * 8 minutes, issue 28), and 215 on the Postgres server in test:all (fast-check draws new requests each run).
  */
-const RUNS_PER_ROUTE = onPostgresRerun ? 200 : 50
+const RUNS_PER_ROUTE = onPostgresRerun ? 215 : 35
 
 interface HostileRequest {
   path: string
