@@ -1,7 +1,8 @@
 // Lint rules, including the architecture's import boundaries (README.md, Architecture): api/routes → services → db; api/contract
 // imports nothing of ours; src/ imports only api/contract from the server side, and the app's type from api/app.ts as a
 // type (for hono/client, docs/decisions/0011); src/offline has no React; no feature imports another, and no module
-// imports itself through others (docs/decisions/0028).
+// imports itself through others (docs/decisions/0028); only the marketplaces' registry imports a marketplace's wing,
+// and no wing imports another (docs/decisions/0068).
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
@@ -32,6 +33,33 @@ const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 const SHARED = ['./src/components', './src/hooks', './src/lib', './src/queries', './src/offline']
+// Each marketplace's wing (src/marketplaces/<marketplace>): everything of that marketplace on the app. Generic code
+// reads it through the registry (registry.ts, and pages.ts for the router), never directly, so it names no
+// marketplace; a wing sits below the screens (it imports shared code and the registry's types, no feature).
+const WINGS = readdirSync(new URL('src/marketplaces', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const SRC_OUTSIDE_WINGS = readdirSync(new URL('src', import.meta.url))
+  .filter((name) => name !== 'marketplaces')
+  .map((name) => `./src/${name}`)
+const wingZones = WINGS.flatMap((wing) => [
+  {
+    target: [
+      ...SRC_OUTSIDE_WINGS,
+      './sw',
+      './src/marketplaces/client-marketplace.ts',
+      ...WINGS.filter((other) => other !== wing).map((other) => `./src/marketplaces/${other}`),
+    ],
+    from: `./src/marketplaces/${wing}`,
+    message:
+      "Only the registry (src/marketplaces/registry.ts) imports a marketplace's wing, and no wing imports another: read it through the registry.",
+  },
+  {
+    target: `./src/marketplaces/${wing}`,
+    from: ['./src/features', './src/shell', './src/router.tsx', './src/marketplaces/registry.ts'],
+    message: "A wing sits below the screens: it imports shared code and the registry's types, not a feature.",
+  },
+])
 const featureZones = [
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -46,8 +74,8 @@ const featureZones = [
   },
   {
     target: SHARED,
-    from: ['./src/features', './src/shell', './src/router.tsx'],
-    message: 'Shared code knows no feature: move what a feature needs into src/features/<feature>.',
+    from: ['./src/features', './src/shell', './src/router.tsx', './src/marketplaces'],
+    message: 'Shared code knows no feature nor marketplace: move what a feature needs into src/features/<feature>.',
   },
 ]
 
@@ -78,7 +106,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...featureZones, ...wingZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Small files with one job (issue 28): past 300 lines a module has found a second job to move out.
       'max-lines': ['error', { max: 300 }],

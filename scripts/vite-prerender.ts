@@ -47,7 +47,7 @@ const PAGES: Page[] = [
   { href: '/reset-password?token=from-the-email', module: 'src/features/auth/reset-password.tsx', startsAtOnce: true },
   { href: '/privacy-policy', module: 'src/features/legal/privacy-policy.tsx' },
   { href: '/terms-of-service', module: 'src/features/legal/terms-of-service.tsx' },
-  { href: '/integrate-with-etsy', module: 'src/features/marketplaces/integrate-with-etsy.tsx' },
+  { href: '/integrate-with-etsy', module: 'src/marketplaces/etsy/integrate-with-etsy.tsx' },
   { href: '/404' },
 ]
 const SHELL_MODULES = ['src/shell/AppShell.tsx', 'src/shell/dashboard.tsx']

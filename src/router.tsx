@@ -14,8 +14,9 @@ import { useEffect } from 'react'
 import { RouteError } from './components/RouteError.tsx'
 import { FullPageSpinner } from './components/ui/Spinner.tsx'
 import { Toaster } from './components/Toaster.tsx'
-import { MARKETPLACE_PATHS, type Platform } from '../api/contract/marketplace-paths.ts'
+import { MARKETPLACE_PATHS, PLATFORMS, type Platform } from '../api/contract/marketplace-paths.ts'
 import { callbackSearch, dashboardSearch } from './features/marketplaces/marketplace-return.ts'
+import { MARKETPLACE_PAGES } from './marketplaces/pages.ts'
 import { listingSearchQuery } from './queries/listing-queries.ts'
 import { dashboardView, searchOf } from './lib/dashboard-view.ts'
 import { marketplaceConnectionsQuery } from './queries/marketplace-queries.ts'
@@ -222,14 +223,9 @@ const publicRoutes = [
     getParentRoute: () => rootRoute,
     ...screen('/terms-of-service', () => import('./features/legal/terms-of-service.tsx'), 'TermsOfServiceScreen'),
   }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    ...screen(
-      '/integrate-with-etsy',
-      () => import('./features/marketplaces/integrate-with-etsy.tsx'),
-      'IntegrateWithEtsyScreen',
-    ),
-  }),
+  ...MARKETPLACE_PAGES.map(([path, load, exportName]) =>
+    createRoute({ getParentRoute: () => rootRoute, ...screen(path, load, exportName) }),
+  ),
   createRoute({
     getParentRoute: () => rootRoute,
     ...screen('/forgot-password', () => import('./features/auth/forgot-password.tsx'), 'ForgotPasswordScreen'),
@@ -244,8 +240,7 @@ const publicRoutes = [
     ...screen('/verify-email', () => import('./features/account/verify-email.tsx'), 'VerifyEmailScreen'),
     validateSearch: tokenSearch,
   }),
-  ...marketplaceRoutes(MARKETPLACE_PATHS.ebay),
-  ...marketplaceRoutes(MARKETPLACE_PATHS.etsy),
+  ...PLATFORMS.flatMap((platform) => marketplaceRoutes(MARKETPLACE_PATHS[platform])),
 ]
 
 const routeTree = rootRoute.addChildren([signedIn.addChildren(signedInRoutes), ...publicRoutes])

@@ -10,7 +10,7 @@ export function PostedView({
 }: {
   message: string
   viewUrl: string | null | undefined
-  /** 'View on eBay', 'View on Etsy'. */
+  /** 'View on <marketplace>'. */
   viewLabel: string
   onClose: () => void
 }) {

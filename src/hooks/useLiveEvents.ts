@@ -24,7 +24,7 @@ const dollars = (price: number) => `$${Number.isInteger(price) ? price : price.t
 
 type SaleEvent = Extract<LiveEvent, { kind: 'listing-sold' }>
 
-/** "Sold: Red wool jacket — $37 on eBay" (issue 30). */
+/** "Sold: Red wool jacket — $37 on <marketplace>" (issue 30). */
 export function saleToast(event: SaleEvent): string {
   const { marketplace, price, quantity, where } = event.data
   const what = `${quantity > 1 ? `${quantity} × ` : ''}${event.listing?.title ?? 'a listing'}`

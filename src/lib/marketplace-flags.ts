@@ -1,5 +1,5 @@
-// The browser-stored marks of a marketplace authorization in progress (docs/product.md §3: etsyAuthInProgress and
-// etsyAuthTimestamp, one pair per marketplace). They let the Dashboard notice a seller coming back from the
+// The browser-stored marks of a marketplace authorization in progress (docs/product.md §3: <platform>AuthInProgress and
+// <platform>AuthTimestamp, one pair per marketplace). They let the Dashboard notice a seller coming back from the
 // marketplace without passing through the callback screen; after 5 minutes (docs/product.md §9) a mark is stale and discarded.
 import type { Platform } from '../../api/contract/marketplaces.ts'
 
@@ -8,6 +8,18 @@ const AUTH_FLAG_MAX_AGE_MS = 300_000
 const keys = (platform: Platform) => ({
   inProgress: `${platform}AuthInProgress`,
   timestamp: `${platform}AuthTimestamp`,
+})
+
+// A marketplace's callback may also keep what it got back (§3: <platform>AuthSuccess, <platform>PendingCode…), so a
+// reload or a second tab of the callback can recover the code, or know the connection already succeeded; they share
+// its timestamp and its 5 minutes. The code is kept with its state, as the server exchanges it only with the state it
+// was issued for. A marketplace whose callback keeps none has none of these keys to remove.
+const callbackKeys = (platform: Platform) => ({
+  success: `${platform}AuthSuccess`,
+  pendingCode: `${platform}PendingCode`,
+  pendingState: `${platform}PendingState`,
+  failed: `${platform}AuthFailed`,
+  error: `${platform}AuthError`,
 })
 
 // Storage can be full or disabled (private mode): the marks are a convenience, so failing to keep them is not an error.
@@ -24,43 +36,32 @@ export function markAuthStarted(platform: Platform, now = Date.now()) {
   quietly(() => {
     localStorage.setItem(inProgress, 'true')
     localStorage.setItem(timestamp, String(now))
-    // A new attempt: an earlier eBay success no longer speaks for it.
-    if (platform === 'ebay') localStorage.removeItem(EBAY_KEYS.success)
+    // A new attempt: an earlier success no longer speaks for it.
+    localStorage.removeItem(callbackKeys(platform).success)
   }, undefined)
 }
 
 /**
- * The authorization is no longer in progress. An eBay success mark outlives it, with the timestamp it is dated by, so
- * returning to the callback within 5 minutes says 'Already Connected'.
+ * The authorization is no longer in progress. A callback's success mark outlives it, with the timestamp it is dated
+ * by, so returning to the callback within 5 minutes says 'Already Connected'.
  */
 export function clearAuthFlags(platform: Platform) {
   const { inProgress, timestamp } = keys(platform)
+  const kept = callbackKeys(platform)
   quietly(() => {
-    const keepTimestamp = platform === 'ebay' && localStorage.getItem(EBAY_KEYS.success) === 'true'
-    const ebayKeys =
-      platform === 'ebay' ? [EBAY_KEYS.pendingCode, EBAY_KEYS.pendingState, EBAY_KEYS.failed, EBAY_KEYS.error] : []
-    for (const key of [inProgress, ...(keepTimestamp ? [] : [timestamp]), ...ebayKeys]) localStorage.removeItem(key)
+    const keepTimestamp = localStorage.getItem(kept.success) === 'true'
+    const gone = [inProgress, ...(keepTimestamp ? [] : [timestamp]), kept.pendingCode, kept.pendingState, kept.failed]
+    for (const key of [...gone, kept.error]) localStorage.removeItem(key)
   }, undefined)
 }
 
-/** Forgets every mark of the attempt, eBay's success included (the seller declined). */
+/** Forgets every mark of the attempt, the callback's success included (the seller declined). */
 export function forgetAttempt(platform: Platform) {
-  if (platform === 'ebay') quietly(() => localStorage.removeItem(EBAY_KEYS.success), undefined)
+  quietly(() => localStorage.removeItem(callbackKeys(platform).success), undefined)
   clearAuthFlags(platform)
 }
 
-// eBay's callback also keeps what it got back (docs/product.md §3), so a reload or a second tab of the callback can recover the
-// code, or know the connection already succeeded; they share ebayAuthTimestamp and its 5 minutes. The code is kept
-// with its state (ebayPendingState), as the server exchanges it only with the state it was issued for.
-const EBAY_KEYS = {
-  success: 'ebayAuthSuccess',
-  pendingCode: 'ebayPendingCode',
-  pendingState: 'ebayPendingState',
-  failed: 'ebayAuthFailed',
-  error: 'ebayAuthError',
-} as const
-
-export interface EbayCallbackMarks {
+export interface CallbackMarks {
   success: boolean
   pendingCode: string | null
   pendingState: string | null
@@ -69,46 +70,49 @@ export interface EbayCallbackMarks {
 }
 
 /** Records the callback's outcome so far: a success with the code (and its state) still to exchange, or a failure. */
-export function rememberEbayCallback(
+export function rememberCallback(
+  platform: Platform,
   marks: { pendingCode: string; pendingState: string } | { error: string },
   now = Date.now(),
 ) {
+  const kept = callbackKeys(platform)
   quietly(() => {
-    localStorage.setItem('ebayAuthTimestamp', String(now))
+    localStorage.setItem(keys(platform).timestamp, String(now))
     if ('pendingCode' in marks) {
-      localStorage.setItem(EBAY_KEYS.success, 'true')
-      localStorage.setItem(EBAY_KEYS.pendingCode, marks.pendingCode)
-      localStorage.setItem(EBAY_KEYS.pendingState, marks.pendingState)
-      localStorage.removeItem(EBAY_KEYS.failed)
-      localStorage.removeItem(EBAY_KEYS.error)
+      localStorage.setItem(kept.success, 'true')
+      localStorage.setItem(kept.pendingCode, marks.pendingCode)
+      localStorage.setItem(kept.pendingState, marks.pendingState)
+      localStorage.removeItem(kept.failed)
+      localStorage.removeItem(kept.error)
     } else {
-      localStorage.setItem(EBAY_KEYS.failed, 'true')
-      localStorage.setItem(EBAY_KEYS.error, marks.error)
-      localStorage.removeItem(EBAY_KEYS.pendingCode)
-      localStorage.removeItem(EBAY_KEYS.pendingState)
-      localStorage.removeItem(EBAY_KEYS.success)
+      localStorage.setItem(kept.failed, 'true')
+      localStorage.setItem(kept.error, marks.error)
+      localStorage.removeItem(kept.pendingCode)
+      localStorage.removeItem(kept.pendingState)
+      localStorage.removeItem(kept.success)
     }
   }, undefined)
 }
 
-/** The eBay callback's marks when younger than 5 minutes; older ones are removed and read as none. */
-export function readEbayCallback(now = Date.now()): EbayCallbackMarks {
-  const none: EbayCallbackMarks = { success: false, pendingCode: null, pendingState: null, failed: false, error: null }
+/** The callback's marks when younger than 5 minutes; older ones are removed and read as none. */
+export function readCallback(platform: Platform, now = Date.now()): CallbackMarks {
+  const none: CallbackMarks = { success: false, pendingCode: null, pendingState: null, failed: false, error: null }
+  const kept = callbackKeys(platform)
   const read = quietly(
     () => ({
-      started: Number(localStorage.getItem('ebayAuthTimestamp')),
+      started: Number(localStorage.getItem(keys(platform).timestamp)),
       marks: {
-        success: localStorage.getItem(EBAY_KEYS.success) === 'true',
-        pendingCode: localStorage.getItem(EBAY_KEYS.pendingCode),
-        pendingState: localStorage.getItem(EBAY_KEYS.pendingState),
-        failed: localStorage.getItem(EBAY_KEYS.failed) === 'true',
-        error: localStorage.getItem(EBAY_KEYS.error),
+        success: localStorage.getItem(kept.success) === 'true',
+        pendingCode: localStorage.getItem(kept.pendingCode),
+        pendingState: localStorage.getItem(kept.pendingState),
+        failed: localStorage.getItem(kept.failed) === 'true',
+        error: localStorage.getItem(kept.error),
       },
     }),
     { started: 0, marks: none },
   )
   if (now - read.started < AUTH_FLAG_MAX_AGE_MS) return read.marks
-  forgetAttempt('ebay')
+  forgetAttempt(platform)
   return none
 }
 

@@ -1,5 +1,5 @@
 // The draft store's writes for a barcode (docs/decisions/0046): the code scanned or typed, queued to be looked up in
-// eBay's catalog (now, or when the phone is back online), and what the catalog answered: one product fills the draft,
+// the product catalog (now, or when the phone is back online), and what the catalog answered: one product fills the draft,
 // several wait for the seller's pick. Each is one IndexedDB transaction.
 import type { StoredImage } from '../../api/contract/analysis.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
@@ -49,7 +49,7 @@ export function draftBarcodeWrites({ db, userId, now, own, ensureDraft }: DraftR
         })
       }),
 
-    /** eBay's stock photo of the picked product, stored on the server at the seller's choice, after their own photos. */
+    /** The catalog's stock photo of the picked product, stored on the server at the seller's choice, after their own photos. */
     addStockPhoto: (draftId: string, photo: StoredImage) =>
       db.transaction('rw', db.drafts, db.photos, async () => {
         const draft = await own(draftId)

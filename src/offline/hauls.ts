@@ -132,7 +132,7 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
 
     /**
      * A barcode scanned in the aisle belongs to the item being photographed: its first scan (before any photo) makes it
-     * an item of the haul, and the code is looked up in eBay's catalog as on New Listing.
+     * an item of the haul, and the code is looked up in the product catalog as on New Listing.
      */
     scanned: (haulId: string, draftId: string, code: string) =>
       db.transaction('rw', tables, async () => {

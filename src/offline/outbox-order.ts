@@ -7,7 +7,7 @@ export const onlyAnalysisWaits = (entry: OutboxEntry) => isAnalysis(entry) && en
 
 /**
  * An entry the listing does not wait for: an analysis waiting for a busy AI, or a barcode's lookup that failed once
- * (eBay busy or down). Its first try goes before the listing, so a code scanned offline fills the draft it was scanned
+ * (the catalog busy or down). Its first try goes before the listing, so a code scanned offline fills the draft it was scanned
  * for once the phone is back online.
  */
 export const listingGoesAhead = (entry: OutboxEntry) =>

@@ -124,7 +124,7 @@ export function createSyncEngine({
       if (isAiBusy(error) && entry.userId !== undefined) await holdFreshAnalyses(entry.userId, now() + delay)
       return
     }
-    // The barcode was refused (eBay not connected, a code the server does not take): the draft goes on without it.
+    // The barcode was refused (no catalog connected, a code the server does not take): the draft goes on without it.
     if (entry.kind === 'lookup-product') {
       await db.transaction('rw', db.outbox, db.drafts, async () => {
         await db.outbox.delete(entry.id!)

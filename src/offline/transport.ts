@@ -21,7 +21,7 @@ export interface SyncTransport {
   updateListing(account: number, listingId: number, edit: ListingEdit, signal?: AbortSignal): Promise<Listing>
   /** Late AI suggestions: fills only the fields still empty on the listing. */
   fillEmpty(account: number, listingId: number, fill: ListingFill, signal?: AbortSignal): Promise<ListingFillReply>
-  /** The products eBay's catalog has for a barcode, and the market for it. */
+  /** The products the catalog has for a barcode, and the market for it. */
   lookUpProduct(account: number, gtin: string, signal?: AbortSignal): Promise<ProductLookup>
   /** An expense; sent again with the same clientId, the server answers the one it saved the first time. */
   createExpense(account: number, expense: ExpenseFormValues, signal?: AbortSignal): Promise<Expense>

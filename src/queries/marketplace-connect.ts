@@ -1,5 +1,5 @@
-// Starting a marketplace connection: off to the marketplace's consent page. The Marketplaces panel and the Post to eBay
-// dialogs (not connected yet) both offer it.
+// Starting a marketplace connection: off to the marketplace's consent page. The Marketplaces panel and a marketplace's
+// Post dialogs (not connected yet) both offer it.
 import { useMutation } from '@tanstack/react-query'
 import { MARKETPLACES, type AuthUrlReply, type Platform } from '../../api/contract/marketplaces.ts'
 import { api, okJson } from '../lib/api.ts'

@@ -1,14 +1,8 @@
 // Marketplace connections as read: the list the Dashboard reads (the router prefetches it, so this module is on every
-// page and keeps to the reads), one marketplace's status, the live check and the eBay environment report. Starting a
+// page and keeps to the reads), one marketplace's status and the live check. Starting a
 // connection is in marketplace-connect.ts, the other changes in src/features/marketplaces/marketplace-mutations.ts.
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  EbayEnvironmentReport,
-  EbayEnvironmentSummary,
-  MarketplaceConnection,
-  MarketplaceStatus,
-  Platform,
-} from '../../api/contract/marketplaces.ts'
+import type { MarketplaceConnection, MarketplaceStatus, Platform } from '../../api/contract/marketplaces.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 
 export const marketplaceKeys = {
@@ -32,7 +26,3 @@ export const marketplaceStatusQuery = (platform: Platform) =>
 export const checkAuthentication = async (platform: Platform) =>
   (await okJson(api['marketplace-connections'][':platform']['check-authentication'].$get({ param: { platform } })))
     .connected
-
-/** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
-export const fetchEbayEnvironment = (): Promise<EbayEnvironmentReport | EbayEnvironmentSummary> =>
-  okJson(api.debug['ebay-environment'].$get())

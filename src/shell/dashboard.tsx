@@ -1,6 +1,6 @@
 // The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
-// hauls, marketplaces, the account's banner), hands the Post to eBay and Post to Etsy dialogs to the listing rows and
-// the barcode scanner's camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
+// hauls, marketplaces, the account's banner), hands the bulk post to the listing rows and the barcode scanner's
+// camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx'
@@ -14,8 +14,7 @@ import { useDashboardFilter } from '../features/listings/useDashboardFilter.ts'
 import { useLastSeen } from '../features/listings/last-seen.ts'
 import { useOnline } from '../hooks/useOnline.ts'
 import { MarketplacesPanel } from '../features/marketplaces/MarketplacesPanel.tsx'
-import { DashboardPostDialogs } from './post-dialogs.tsx'
-import { EtsyPostDialog } from '../features/post-to-etsy/EtsyPostDialog.tsx'
+import { DashboardBulkPost } from './post-dialogs.tsx'
 import { ScanLabel } from './ScanLabel.tsx'
 
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
@@ -87,9 +86,7 @@ export function DashboardScreen() {
           {filter === 'draft' && counts?.draft === 0 && (
             <p className="text-sm text-slate-600">No drafts on this phone.</p>
           )}
-          {filter !== 'draft' && (
-            <ListingsPanel search={searchOf(view)} PostDialogs={DashboardPostDialogs} EtsyPostDialog={EtsyPostDialog} />
-          )}
+          {filter !== 'draft' && <ListingsPanel search={searchOf(view)} BulkPost={DashboardBulkPost} />}
         </div>
         <MarketplacesPanel />
       </div>

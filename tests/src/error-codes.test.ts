@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, type ErrorCode } from '../../api/contract/errors.ts'
 import { AppError } from '../../api/errors.ts'
-import { exchangeFailureDetail, exchangeFailureToast } from '../../src/features/marketplaces/connect-words.ts'
-import { bulkRefusalReason, postFailureToast } from '../../src/features/post-to-ebay/ebay-post-failure.ts'
+import { exchangeFailureDetail, exchangeFailureToast } from '../../src/marketplaces/ebay/ebay-connect-words.ts'
+import { bulkRefusalReason, postFailureToast } from '../../src/marketplaces/ebay/ebay-post-failure.ts'
 import { ApiError, apiErrorFrom } from '../../src/offline/api-error.ts'
 
 const root = join(import.meta.dirname, '../..')

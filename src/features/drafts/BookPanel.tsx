@@ -1,5 +1,5 @@
 // A book's own details (issue 47, docs/decisions/0059), shown when the item is in Books in place of clothing's: the
-// author, format, publisher and year eBay's catalog filled for its ISBN (marked eBay catalog), and the ISBN itself,
+// author, format, publisher and year the product catalog filled for its ISBN (marked as the catalog's), and the ISBN itself,
 // which is the barcode above.
 import { useWatch } from 'react-hook-form'
 import { normalizedGtin } from '../../../api/contract/gtin.ts'

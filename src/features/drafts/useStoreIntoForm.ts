@@ -1,5 +1,5 @@
 // What the offline store learns about a draft while the form is open and the form must show: suggestions the sync
-// engine wrote into it, a scanned barcode and what eBay's catalog filled for it, and a refusal's sentence under each
+// engine wrote into it, a scanned barcode and what the product catalog filled for it, and a refusal's sentence under each
 // field the server named.
 import { useEffect, useRef } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
@@ -20,7 +20,7 @@ export function useStoreIntoForm(
   const { isSubmitted } = formState
   useEffect(() => {
     if (!draft) return
-    // The AI's values, eBay catalog's for a barcode, and a code scanned into the draft.
+    // The AI's values, the catalog's for a barcode, and a code scanned into the draft.
     const filled: DraftField[] = [
       ...draft.aiFilled,
       ...(draft.catalogFilled ?? []),

@@ -1,24 +1,21 @@
-// The confirm before deleting a listing (docs/product.md §7). One live on eBay says so: deleting ends it on eBay first,
-// and a sale made there before it ended keeps it on Snaplist as sold (docs/decisions/0023). Keeping it for sale on eBay
-// while Snaplist forgets it is not offered: a sale of it would then be seen nowhere.
-import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
+// The confirm before deleting a listing (docs/product.md §7). One live on a marketplace that ends it there first says
+// so in that marketplace's words (its wing's deleting part, docs/decisions/0023).
+import type { Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 import { useDeleteListing } from '../../queries/listing-queries.ts'
 
 export function DeleteListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const deleteListing = useDeleteListing()
-  const live = listing !== null && isPostedToEbay(listing)
+  const ending = listing && MARKETPLACE_WINGS.find((wing) => wing.deleting?.ends(listing))?.deleting
   return (
     <Dialog open={listing !== null} onClose={onClose} title="Delete this listing?">
-      {live ? (
+      {listing && ending ? (
         <div className="space-y-2 text-sm text-slate-600">
-          <p>
-            “{listing.title}” is live on eBay. Deleting ends it on eBay first, then deletes it and its photos from
-            Snaplist. This cannot be undone.
-          </p>
-          <p>If it sells on eBay before it has ended, it stays here as sold, so you can ship it.</p>
-          <p>To keep it for sale on eBay, keep it on Snaplist: Snaplist tracks its sales.</p>
+          {ending.note(listing.title).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
         </div>
       ) : (
         <p className="text-sm text-slate-600">
@@ -34,7 +31,7 @@ export function DeleteListingDialog({ listing, onClose }: { listing: Listing | n
           disabled={deleteListing.isPending}
           onClick={() => listing && deleteListing.mutate(listing.id, { onSettled: onClose })}
         >
-          {deleteListing.isPending ? 'Deleting...' : live ? 'End on eBay and delete' : 'Delete'}
+          {deleteListing.isPending ? 'Deleting...' : (ending?.confirm ?? 'Delete')}
         </Button>
       </div>
     </Dialog>

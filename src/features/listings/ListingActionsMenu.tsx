@@ -1,5 +1,5 @@
 // A listing row's less frequent actions behind one button: Preview; then each marketplace's, the same for every one
-// and in the marketplaces' order (Post to eBay, Post to Etsy; End on eBay, End on Etsy; Relist on eBay, Relist on Etsy:
+// and in the marketplaces' order (every Post to, then every End on, then every Relist on:
 // docs/decisions/0063); Relist… once it sold out and Sell similar (issue 47), Sold elsewhere (a sale made off
 // Snaplist's marketplaces, docs/decisions/0033), and Delete last.
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
@@ -7,7 +7,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import type { Platform } from '../../../api/contract/marketplace-paths.ts'
-import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
+import { MENU_BUTTON_CLASS } from '../../components/listing-row-styles.ts'
 const ITEM_CLASS =
   'block w-full rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-disabled:text-slate-400 data-focus:bg-slate-100'
 
@@ -38,7 +38,7 @@ export interface ListingActionsMenuProps {
   openAtOnce?: boolean
 }
 
-/** One item; its name says the listing too ("End on Etsy: Red jacket"), for a screen reader going from row to row. */
+/** One item; its name says the listing too ("End on <marketplace>: Red jacket"), for a screen reader going from row to row. */
 function Item({
   label,
   name = label,
@@ -59,7 +59,7 @@ function Item({
   )
 }
 
-/** The marketplaces' items of one kind, together: "Post to eBay", "Post to Etsy". */
+/** The marketplaces' items of one kind, together: "Post to <marketplace>" for each. */
 function PlaceItems({
   places,
   act,

@@ -1,10 +1,9 @@
-// One row of Your Listings: thumbnail, title (two lines), status, price, size and Edit with Post to eBay, or once it is live
-// there the eBay badge and View on eBay, and where its last change stands on eBay, then where it stands on Etsy; the
-// rest is in the row's menu, loaded when first tapped, each marketplace's actions there alike (decision 0063). Every
-// row has a checkbox: posting many at once, or changing them (a bulk action).
+// One row of Your Listings: thumbnail, title (two lines), status, price, size and Edit with a marketplace's quick action
+// or pill where it has one, its sales, then each marketplace's lines of where it stands there (the marketplaces' wings,
+// docs/decisions/0068); the rest is in the row's menu, loaded when first tapped, each marketplace's actions there alike
+// (decision 0063). Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
 import {
-  ebayStatus,
   placeOn,
   listedPrice,
   type Listing,
@@ -14,11 +13,11 @@ import {
 import { PLATFORMS, type Platform } from '../../../api/contract/marketplace-paths.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
-import { EbayLifecycleStatus } from './EbayLifecycleStatus.tsx'
-import { EtsyPlace } from './EtsyPlace.tsx'
+import { COMPACT_ACTION, MENU_BUTTON_CLASS } from '../../components/listing-row-styles.ts'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
+import { SaleLines } from './SaleLines.tsx'
 import type { ListingActionsMenuProps, PlaceActions } from './ListingActionsMenu.tsx'
 import { EditState, StatusBadge } from './ListingStatus.tsx'
-import { MENU_BUTTON_CLASS } from './listing-row-styles.ts'
 
 // Headless UI's menu is a large part of a screen's JavaScript, and a few hundred of them would slow scrolling: each
 // row has a plain button until the seller taps it, and then that row's menu loads and opens.
@@ -43,30 +42,6 @@ function ActionsMenu(props: Omit<ListingActionsMenuProps, 'openAtOnce'>) {
     <Suspense fallback={button()}>
       <LazyActionsMenu {...props} openAtOnce />
     </Suspense>
-  )
-}
-
-const COMPACT_ACTION =
-  'inline-flex min-h-9 items-center whitespace-nowrap justify-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700'
-
-/** Live on eBay: the badge of docs/product.md §2, and the listing on eBay when the server knows its address. */
-function OnEbay({ listing }: { listing: Listing }) {
-  return (
-    <>
-      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">eBay</span>
-      {listing.viewUrl && (
-        <a
-          href={listing.viewUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`View on eBay: ${listing.title}`}
-          className={`${COMPACT_ACTION} ml-auto text-indigo-700 underline-offset-2 hover:underline`}
-        >
-          {/* "View" beside the eBay pill: "View on eBay" ran under the row's menu on a 390 px phone. */}
-          View
-        </a>
-      )}
-    </>
   )
 }
 
@@ -115,8 +90,6 @@ function placeActions(listing: Listing, status: ListingStatus, actions: RowActio
 export function ListingRow(props: ListingRowProps) {
   const { listing, status, edit, selectable, selected, onSelect, onEdit, onPost } = props
   const first = listing.images[0]
-  // The badge says where it is live (any marketplace); Post to eBay, End on eBay and Relist follow eBay's own state.
-  const onEbay = ebayStatus(listing)
   return (
     <li className="flex items-center gap-3 py-1">
       {selectable && (
@@ -169,24 +142,15 @@ export function ListingRow(props: ListingRowProps) {
           >
             Edit
           </a>
-          {/* Sold and Ended say so in the status badge; Relist is in the menu. */}
-          {onEbay === 'live' ? (
-            <OnEbay listing={listing} />
-          ) : (
-            onEbay === 'ready' && (
-              <button
-                type="button"
-                onClick={() => onPost('ebay')}
-                aria-label={`Post to eBay: ${listing.title}`}
-                className={`${COMPACT_ACTION} ml-auto border border-indigo-200 bg-white text-indigo-700 hover:bg-indigo-50`}
-              >
-                Post to eBay
-              </button>
-            )
+          {/* A marketplace's quick action or pill, where it has one (SPEC's row). */}
+          {MARKETPLACE_WINGS.map(
+            ({ id, RowAction }) => RowAction && <RowAction key={id} listing={listing} onPost={() => onPost(id)} />,
           )}
         </div>
-        <EbayLifecycleStatus listing={listing} />
-        <EtsyPlace listing={listing} />
+        <SaleLines listing={listing} />
+        {MARKETPLACE_WINGS.map(({ id, RowLines }) => (
+          <RowLines key={id} listing={listing} />
+        ))}
       </div>
       <ActionsMenu
         title={listing.title}

@@ -1,4 +1,4 @@
-// A listing row's status (docs/product.md §4): the badge (Ready, Live on eBay · Etsy, Sold, Ended) and, when this
+// A listing row's status (docs/product.md §4): the badge (Ready, Live on <where> · <where>, Sold, Ended) and, when this
 // phone holds an edit of it the server does not have yet, what that edit is doing.
 import { liveOn, STATUS_LABELS, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
@@ -16,8 +16,8 @@ const EDIT_STYLE: Partial<Record<DraftStatus['kind'], string>> = {
 }
 
 /**
- * "Live on eBay", "Live on Etsy", or live on several: "Live", the places said to a screen reader and shown by the row's
- * eBay badge and Etsy line, so the status line holds one line and six rows fit a phone's screen.
+ * "Live on <marketplace>", or live on several: "Live", the places said to a screen reader and shown by the row's
+ * marketplaces' pills and lines, so the status line holds one line and six rows fit a phone's screen.
  */
 export function StatusBadge({ listing, status }: { listing: Listing; status: ListingStatus }) {
   const where = status === 'live' ? liveOn(listing) : []

@@ -8,7 +8,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
 import { listingStatus, type Listing } from '../../../api/contract/listing.ts'
-import type { EtsyPostDialogProps, PostDialogsProps } from '../../components/post-dialogs.ts'
+import type { Platform } from '../../../api/contract/marketplace-paths.ts'
+import type { BulkPostLauncherProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
@@ -18,6 +19,7 @@ import { uuid } from '../../lib/uuid.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
 import { deferred } from '../../lib/deferred.tsx'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 import type { Ending } from './EndDialog.tsx'
 import { hasRevisionUnderWay, REVISION_REFRESH_MS, usePlaceChange } from './lifecycle-queries.ts'
 import { SelectAllReady } from './SelectAllReady.tsx'
@@ -89,13 +91,11 @@ interface ShownListings {
 
 interface ListingsPanelProps {
   search: ListingSearchView
-  /** The Post to eBay dialogs, another feature's, which the Dashboard brings. */
-  PostDialogs: ComponentType<PostDialogsProps>
-  /** The Post to Etsy dialog, another feature's, which the Dashboard brings too. */
-  EtsyPostDialog: ComponentType<EtsyPostDialogProps>
+  /** The bulk post, another feature's, which the Dashboard brings. */
+  BulkPost: ComponentType<BulkPostLauncherProps>
 }
 
-export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsPanelProps) {
+export function ListingsPanel({ search, BulkPost }: ListingsPanelProps) {
   const online = useOnline()
   const listings = useInfiniteQuery({
     ...listingSearchQuery(search),
@@ -124,8 +124,19 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
     void navigate({ to: '/list-item', search: { edit: id } })
   }
   const [previewing, setPreviewing] = useState<Listing | null>(null)
-  const [posting, setPosting] = useState<Listing | null>(null)
-  const [postingToEtsy, setPostingToEtsy] = useState<Listing | null>(null)
+  // The listing whose Post dialog is open, and on which marketplace.
+  const [posting, setPosting] = useState<{ listing: Listing; on: Platform } | null>(null)
+  // One opener per marketplace, the same on every render (a dialog's effects depend on it).
+  const postOn = useMemo(
+    () =>
+      new Map(
+        MARKETPLACE_WINGS.map(({ id }) => [
+          id,
+          (listing: Listing | null) => setPosting(listing && { listing, on: id }),
+        ]),
+      ),
+    [],
+  )
   const loaded = useMemo(() => loadedListings(pages), [pages])
   const [deleting, setDeleting] = useState<Listing | null>(null)
   const [ending, setEnding] = useState<Ending | null>(null)
@@ -191,8 +202,7 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
               onSelect={(on) => selection.select(listing.id, on)}
               onEdit={editOf(listing.id)}
               onPreview={() => setPreviewing(listing)}
-              // Each marketplace's Post dialog is its own feature's, handed in by the Dashboard.
-              onPost={(marketplace) => (marketplace === 'ebay' ? setPosting : setPostingToEtsy)(listing)}
+              onPost={(on) => setPosting({ listing, on })}
               onDelete={() => setDeleting(listing)}
               onEnd={(marketplace) => setEnding({ listing, marketplace })}
               onRelist={(marketplace) => relist.mutate({ id: listing.id, marketplace })}
@@ -231,17 +241,22 @@ export function ListingsPanel({ search, PostDialogs, EtsyPostDialog }: ListingsP
           />
         </Suspense>
       )}
-      <PostDialogs
-        listings={loaded}
-        posting={posting}
-        onPosting={setPosting}
+      {/* Each marketplace's Post dialog, from its wing (src/marketplaces/registry.ts). */}
+      {MARKETPLACE_WINGS.map(({ id, PostDialog }) => (
+        <PostDialog
+          key={id}
+          listings={loaded}
+          listing={posting?.on === id ? posting.listing : null}
+          onPosting={postOn.get(id)!}
+        />
+      ))}
+      <BulkPost
         bulk={bulk}
         onBulkClosed={() => {
           setBulk(null)
           selection.clear()
         }}
       />
-      <EtsyPostDialog listing={postingToEtsy} onClose={() => setPostingToEtsy(null)} />
       <OpenedDialog dialog={PreviewDialog} listing={previewing} onClose={() => setPreviewing(null)} />
       {ending && (
         <Suspense fallback={null}>

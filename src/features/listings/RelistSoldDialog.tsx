@@ -1,5 +1,5 @@
 // Relist on a sold row (issue 47): another identical piece, or several, for a listing that sold out. The seller types
-// how many; Snaplist puts them back on the listing and back up wherever it was for sale (eBay, Etsy), each marketplace
+// how many; Snaplist puts them back on the listing and back up wherever it was for sale, each marketplace
 // once it has the count, and the row follows.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
@@ -10,15 +10,14 @@ import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 import { useRelistSold } from './sales-queries.ts'
 
 /** Where it was for sale, as the server's relist finds it (each marketplace's holds): put back up there. */
 function placesOf(listing: Listing): string {
-  const places = [
-    ...(listing.platformListingId?.startsWith('ebay-') ? [SOLD_ON_LABELS.ebay] : []),
-    ...(listing.etsyStatus && listing.etsyStatus !== 'draft' ? [SOLD_ON_LABELS.etsy] : []),
-  ]
-  return places.join(' and ')
+  return MARKETPLACE_WINGS.filter((wing) => wing.wasListed(listing))
+    .map((wing) => SOLD_ON_LABELS[wing.id])
+    .join(' and ')
 }
 
 function RelistForm({ listing, onClose }: { listing: Listing; onClose: () => void }) {

@@ -1,6 +1,6 @@
-// When each marketplace's sales were last read, under Your Listings (issue 47): "eBay sales checked 2 min ago · Etsy
-// 1 min ago", with Check sales, and the Dashboard pulled down from its top, to read them now (useSalesCheck). Loaded
-// after the first screen: the Dashboard's listings come first.
+// When each marketplace's sales were last read, under Your Listings (issue 47): "<marketplace> sales checked 2 min
+// ago · <another> 1 min ago", with Check sales, and the Dashboard pulled down from its top, to read them now
+// (useSalesCheck). Loaded after the first screen: the Dashboard's listings come first.
 import { useEffect, useState } from 'react'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { PULL_PX, usePullToRefresh } from './usePullToRefresh.ts'

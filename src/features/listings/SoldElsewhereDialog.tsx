@@ -19,7 +19,7 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { useSoldElsewhere } from './sales-queries.ts'
 
-// Where resellers sell besides eBay and Etsy: offered as the seller types, any other place is taken as typed.
+// Where resellers sell besides Snaplist's marketplaces: offered as the seller types, any other place is taken as typed.
 const PLACES = ['Poshmark', 'Mercari', 'Depop', 'Facebook Marketplace', 'Vinted', 'In person']
 
 function SoldElsewhereForm({ listing, onClose }: { listing: Listing; onClose: () => void }) {

@@ -12,7 +12,7 @@ import {
 import { SOLD_ON_LABELS, STATUS_LABELS } from '../../../api/contract/listing.ts'
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/dashboard-view.ts'
 
-/** "All", a status ("Live": live anywhere), or "Live on Etsy". */
+/** "All", a status ("Live": live anywhere), or live on one marketplace ("Live on <marketplace>"). */
 function labelOf(filter: StatusFilter): string {
   if (filter === 'all') return 'All'
   return isLiveOnFilter(filter)

@@ -6,6 +6,7 @@ import type { Platform } from '../../../api/contract/marketplace-paths.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 
 export type PlaceChange = 'end' | 'relist'
 
@@ -14,7 +15,7 @@ const FAILED: Record<PlaceChange, string> = {
   relist: 'Could not relist on',
 }
 
-/** POST /api/listings/{id}/end-on-ebay, /relist-on-etsy…: the seller waits for the marketplace's answer. */
+/** POST /api/listings/{id}/end-on-<marketplace>, /relist-on-<marketplace>: the seller waits for the marketplace's answer. */
 export function usePlaceChange(change: PlaceChange) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -29,8 +30,7 @@ export function usePlaceChange(change: PlaceChange) {
   })
 }
 
-/** While a change is on its way to eBay or Etsy the list is read again every few seconds, so the row says when it arrived. */
+/** While a change is on its way to a marketplace the list is read again every few seconds, so the row says when it arrived. */
 export const REVISION_REFRESH_MS = 3000
 export const hasRevisionUnderWay = (listings: Listing[] | undefined) =>
-  listings?.some((listing) => listing.ebayRevisionStatus === 'pending' || listing.etsyRevisionStatus === 'pending') ??
-  false
+  listings?.some((listing) => MARKETPLACE_WINGS.some((wing) => wing.changeUnderWay(listing))) ?? false

@@ -26,7 +26,7 @@ export function useReadySelection(search: ListingSearchView, rows: ShownRow[] | 
     anyShown: shownReady.length > 0,
     /** How many ready listings the search finds in all. */
     total,
-    /** The chosen listings that are still ready (to post to eBay). */
+    /** The chosen listings that are still ready (to post). */
     chosen: [...selected].filter((id) => ready.has(id)),
     /** Every listing chosen, whatever its status (for a bulk action, decision 0038). */
     picked: [...selected],

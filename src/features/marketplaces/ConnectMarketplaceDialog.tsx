@@ -1,5 +1,5 @@
 // The explanatory dialog before leaving for a marketplace's sign-in (docs/product.md §2): what connecting does, what the server's
-// operator still has to set up when it cannot connect yet, and 'Connect with Etsy' / 'Connect with eBay'.
+// operator still has to set up when it cannot connect yet, and 'Connect with <marketplace>'.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { MARKETPLACES, type MarketplaceStatus, type Platform } from '../../../api/contract/marketplaces.ts'
 import { Spinner } from '../../components/ui/Spinner.tsx'

@@ -1,13 +1,11 @@
 // The callback and manual screens' outcomes, for every marketplace (docs/product.md §2, §3, §8, §9): Connecting,
 // Connected, Already Connected, Connection Failed and Cancelled, in the words and with the timings of the marketplace's
-// description. Each leaves for the Dashboard with the result in the address (/?etsy=success, /?ebay=canceled), or,
-// when the marketplace ran in a popup (eBay), tells the window that opened it and closes.
+// description. Each leaves for the Dashboard with the result in the address (/?<marketplace>=success, =canceled…), or,
+// when the marketplace ran in a popup, tells the window that opened it (its wing's connect part) and closes.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import {
   MARKETPLACES,
-  type EbayEnvironmentReport,
-  type EbayEnvironmentSummary,
   type MarketplaceConnection,
   type MarketplaceDescription,
   type Platform,
@@ -17,18 +15,19 @@ import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button, buttonClass } from '../../components/ui/Button.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
-import { notifyOpener } from './connect-words.ts'
-import { clearAuthFlags, forgetAttempt, rememberEbayCallback } from '../../lib/marketplace-flags.ts'
-import { fetchEbayEnvironment } from '../../queries/marketplace-queries.ts'
+import { clearAuthFlags, forgetAttempt } from '../../lib/marketplace-flags.ts'
+import { useConnectPart } from './connect-part.ts'
 
 type Outcome = 'connected' | 'failed' | 'cancelled'
 
 /** Tells the opener (when the marketplace ran in a popup), and closes it; else goes to the Dashboard with the result. */
 function useLeave(platform: Platform, outcome: Outcome, popupError?: string) {
   const navigate = useNavigate()
+  const { notifyOpener } = useConnectPart(platform)
   useEffect(() => {
     const { leave, popupCloseMs }: MarketplaceDescription = MARKETPLACES[platform]
-    const inPopup = popupCloseMs !== undefined && notifyOpener(outcome === 'connected', popupError)
+    const inPopup =
+      popupCloseMs !== undefined && notifyOpener !== undefined && notifyOpener(outcome === 'connected', popupError)
     const delay = inPopup ? popupCloseMs[outcome === 'connected' ? 'connected' : 'failed'] : leave[outcome].afterMs
     // No delay: the failure stays on screen for the seller to read.
     if (delay === null) return
@@ -39,7 +38,7 @@ function useLeave(platform: Platform, outcome: Outcome, popupError?: string) {
       delay,
     )
     return () => window.clearTimeout(timer)
-  }, [navigate, platform, outcome, popupError])
+  }, [navigate, platform, outcome, popupError, notifyOpener])
 }
 
 function ResultCard({ title, next, children }: { title: string; next: string; children: ReactNode }) {
@@ -98,13 +97,11 @@ export function AlreadyConnected({ platform }: { platform: Platform }) {
   )
 }
 
-/** The 'Check Environment' diagnostic: which eBay settings this server has (never their values). */
-function EnvironmentCheck() {
-  const [report, setReport] = useState<EbayEnvironmentReport | EbayEnvironmentSummary | string | null>(null)
+/** The 'Check Environment' diagnostic: which of the marketplace's settings this server has (never their values). */
+function EnvironmentCheck({ name, load }: { name: string; load: () => Promise<unknown> }) {
+  const [report, setReport] = useState<unknown>(null)
   const check = () =>
-    fetchEbayEnvironment().then(setReport, (error: unknown) =>
-      setReport(`Could not check the environment: ${errorMessage(error)}`),
-    )
+    load().then(setReport, (error: unknown) => setReport(`Could not check the environment: ${errorMessage(error)}`))
   return (
     <details className="rounded-lg border border-slate-200 p-3 text-sm">
       <summary className="cursor-pointer font-medium">Debug information</summary>
@@ -114,7 +111,7 @@ function EnvironmentCheck() {
       </Button>
       {report !== null && (
         <pre
-          aria-label="eBay environment"
+          aria-label={`${name} environment`}
           className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs"
         >
           {typeof report === 'string' ? report : JSON.stringify(report, null, 2)}
@@ -126,7 +123,8 @@ function EnvironmentCheck() {
 
 /** A failure that stays on screen: tips, the environment check, and the ways on (docs/product.md §2's result screen). */
 function Troubleshooting({ platform, tips }: { platform: Platform; tips: readonly string[] }) {
-  const { leave, manualPath } = MARKETPLACES[platform]
+  const { name, leave, manualPath } = MARKETPLACES[platform]
+  const { loadEnvironment } = useConnectPart(platform)
   return (
     <>
       <div>
@@ -137,7 +135,7 @@ function Troubleshooting({ platform, tips }: { platform: Platform; tips: readonl
           ))}
         </ul>
       </div>
-      <EnvironmentCheck />
+      {loadEnvironment && <EnvironmentCheck name={name} load={loadEnvironment} />}
       <div className="flex flex-wrap gap-2">
         <Link to="/" search={{ [platform]: leave.failed.result }} replace className={buttonClass('primary')}>
           Back to Dashboard
@@ -152,7 +150,7 @@ function Troubleshooting({ platform, tips }: { platform: Platform; tips: readonl
 
 /**
  * Any failure: the page's sentence, the toast's (the same unless the marketplace words them apart), and for a
- * marketplace run in a popup, the error its opener is told. eBay's callback also remembers the failure (§3).
+ * marketplace run in a popup, the error its opener is told, which its callback may also remember (§3).
  */
 export function ConnectionFailed({
   platform,
@@ -166,10 +164,11 @@ export function ConnectionFailed({
   popupError?: string
 }) {
   const { messages, troubleshootingTips }: MarketplaceDescription = MARKETPLACES[platform]
+  const { rememberFailure } = useConnectPart(platform)
   useEffect(() => {
-    if (platform === 'ebay' && popupError) rememberEbayCallback({ error: popupError })
+    if (popupError) rememberFailure?.(popupError)
     notify(messages.failedToast, toast, 'error')
-  }, [platform, messages, toast, popupError])
+  }, [messages, toast, popupError, rememberFailure])
   useLeave(platform, 'failed', popupError)
   if (troubleshootingTips) {
     return (
@@ -189,6 +188,7 @@ export function ConnectionFailed({
 /** The seller chose Deny (access_denied), or the marketplace sent back another error instead of a code. */
 export function Cancelled({ platform, error }: { platform: Platform; error: string | undefined }) {
   const { name, messages }: MarketplaceDescription = MARKETPLACES[platform]
+  const declined = useConnectPart(platform).popupErrors?.declinedByUser
   const reason =
     error && error !== 'access_denied'
       ? `${name} did not authorize the connection (${error.slice(0, 60)})`
@@ -198,7 +198,7 @@ export function Cancelled({ platform, error }: { platform: Platform; error: stri
     forgetAttempt(platform)
     if (messages.cancelledToast) notify(messages.cancelledToast, nothing, 'info')
   }, [platform, messages, nothing])
-  useLeave(platform, 'cancelled', 'Authorization declined by user')
+  useLeave(platform, 'cancelled', declined)
   return (
     <ResultCard title={`${name} connection cancelled`} next="Taking you back to your Dashboard…">
       <p>

@@ -1,6 +1,6 @@
 // Connected Marketplaces: one row per marketplace with its state from GET /api/marketplace-connections (Connected
-// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect; with
-// eBay connected, Import from eBay.
+// with the account's name, expired, or not connected), Connect through an explanatory dialog, and Disconnect; under
+// them, what a connected marketplace's wing adds (its Connected part: importing its listings).
 // A check that fails (offline, server unreachable) never makes a connection look lost: the last known state stays,
 // with a note, and with none known the row offers Try again rather than Connect. Offline, a check that could not run
 // is no failure: the last known state shows (last-seen.ts keeps it on the phone). Back online, it checks again.
@@ -19,22 +19,11 @@ import { useRefetchFailedWhenOnline } from '../../hooks/useRefetchFailedWhenOnli
 import { useDisconnect } from './marketplace-mutations.ts'
 import { marketplaceConnectionsQuery, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 import { deferred } from '../../lib/deferred.tsx'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 
 // The Connect dialog, shut until a Connect is tapped: its words load right after the Dashboard's first screen.
 const ConnectMarketplaceDialog = deferred(() =>
   import('./ConnectMarketplaceDialog.tsx').then((module) => module.ConnectMarketplaceDialog),
-)
-
-function ImportNeedsConnection() {
-  return <p className="mt-3 text-sm text-slate-600">Import from eBay shows once you are online.</p>
-}
-// Import from eBay works only with the server: its code loads after the Dashboard's first screen and is not kept for
-// offline use (vite.config.ts, ONLINE_ONLY).
-const EbayImport = deferred(() =>
-  import('./EbayImport.tsx').then(
-    (module) => module.EbayImport,
-    () => ImportNeedsConnection,
-  ),
 )
 
 type Connections = UseQueryResult<MarketplaceConnection[]>
@@ -165,7 +154,8 @@ function MarketplaceRow({ platform, connections }: { platform: Platform; connect
 
 export function MarketplacesPanel() {
   const connections = useQuery(marketplaceConnectionsQuery)
-  const ebayConnected = connections.data?.some((entry) => entry.platform === 'ebay' && entry.connected) ?? false
+  const connected = (platform: Platform) =>
+    connections.data?.some((entry) => entry.platform === platform && entry.connected) ?? false
   useRefetchFailedWhenOnline(marketplaceKeys.all)
   return (
     <section
@@ -180,7 +170,7 @@ export function MarketplacesPanel() {
           <MarketplaceRow key={platform} platform={platform} connections={connections} />
         ))}
       </ul>
-      {ebayConnected && <EbayImport />}
+      {MARKETPLACE_WINGS.map(({ id, Connected }) => Connected && connected(id) && <Connected key={id} />)}
     </section>
   )
 }

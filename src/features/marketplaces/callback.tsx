@@ -2,56 +2,20 @@
 // path shows Cancelled (docs/product.md §2, §4, §14). What arrived decides, once: a decline or error ends it; a code
 // with its state is exchanged exactly once; a code without its state fails without being sent, as only the state shows
 // it came from the consent this seller started (a page on another site can send anyone here with a code of its own).
-// eBay's callback also keeps what it got for 5 minutes (§3): a reload finishes the exchange, or, once connected, says
-// 'Already Connected' when the server confirms the connection.
+// A marketplace may decide what arrived its own way (its wing's connect part): one whose callback keeps what it got
+// for 5 minutes (§3) finishes the exchange on a reload, or, once connected, says 'Already Connected' when the server
+// confirms the connection.
 import { useMatch, useSearch } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type Platform } from '../../../api/contract/marketplaces.ts'
-import { EBAY_POPUP_ERRORS, exchangeFailure } from './connect-words.ts'
-import { readEbayCallback, rememberEbayCallback } from '../../lib/marketplace-flags.ts'
-import type { CallbackSearch } from './marketplace-return.ts'
-import { useExchange } from './marketplace-mutations.ts'
+import type { Arrival, ConnectPart } from '../../marketplaces/client-marketplace.ts'
+import { exchangeFailure, useConnectPart, useExchange } from './connect-part.ts'
+import type { CallbackSearch } from '../../marketplaces/client-marketplace.ts'
 import { checkAuthentication } from '../../queries/marketplace-queries.ts'
 import { AlreadyConnected, Cancelled, Connected, Connecting, ConnectionFailed } from './ConnectResult.tsx'
 
-type Arrival =
-  | { kind: 'exchange'; code: string; state: string }
-  | { kind: 'check' }
-  | { kind: 'cancelled'; error: string }
-  | { kind: 'failed'; message: string; popupError?: string }
-
-/** eBay's failure as its opener is told it; the page says `detail` when there is more to say. */
-const ebayFailed = (popupError: string, detail = popupError): Arrival => ({
-  kind: 'failed',
-  message: detail,
-  popupError,
-})
-
-const EBAY_WITHOUT_STATE = ebayFailed(
-  EBAY_POPUP_ERRORS.invalidParameters,
-  'This address from eBay has a code but no state, so it cannot be tied to the connection you started and nothing was connected. Start again with Connect on the Dashboard, or paste the whole address eBay sent you to on the manual screen.',
-)
-
-function decideEbay({ code, state, error, isAuthSuccessful }: CallbackSearch): Arrival {
-  if (error === 'access_denied') return ebayFailed(EBAY_POPUP_ERRORS.declinedByUser)
-  if (error || isAuthSuccessful === 'false') return ebayFailed(EBAY_POPUP_ERRORS.declinedOrFailed)
-  if (code) {
-    if (!state) return EBAY_WITHOUT_STATE
-    // Kept for 5 minutes, so a reload before the exchange answers can still finish.
-    rememberEbayCallback({ pendingCode: code, pendingState: state })
-    return { kind: 'exchange', code, state }
-  }
-  const marks = readEbayCallback()
-  if (marks.pendingCode)
-    return marks.pendingState
-      ? { kind: 'exchange', code: marks.pendingCode, state: marks.pendingState }
-      : EBAY_WITHOUT_STATE
-  if (marks.success) return { kind: 'check' }
-  return ebayFailed(isAuthSuccessful === undefined ? EBAY_POPUP_ERRORS.noCode : EBAY_POPUP_ERRORS.invalidParameters)
-}
-
-function decide(platform: Platform, search: CallbackSearch): Arrival {
-  if (platform === 'ebay') return decideEbay(search)
+function decide(part: ConnectPart, search: CallbackSearch): Arrival {
+  if (part.decide) return part.decide(search)
   const { code, state, error } = search
   if (error) return { kind: 'cancelled', error }
   if (!code) return { kind: 'failed', message: MISSING_CODE_MESSAGE }
@@ -60,6 +24,7 @@ function decide(platform: Platform, search: CallbackSearch): Arrival {
 }
 
 function Exchange({ platform, code, state }: { platform: Platform; code: string; state: string }) {
+  const part = useConnectPart(platform)
   const exchange = useExchange(platform)
   const { mutate } = exchange
   // A code and state work once: the exchange must not run again when React re-runs effects (Strict Mode) or re-renders.
@@ -72,20 +37,22 @@ function Exchange({ platform, code, state }: { platform: Platform; code: string;
 
   if (exchange.isSuccess) return <Connected platform={platform} connection={exchange.data.connection} />
   if (exchange.isError) {
-    const { page, toast } = exchangeFailure(platform, exchange.error)
+    const { page, toast } = exchangeFailure(part, exchange.error)
     return (
       <ConnectionFailed
         platform={platform}
         message={page}
         toast={toast}
-        popupError={EBAY_POPUP_ERRORS.exchangeFailed}
+        {...(part.popupErrors ? { popupError: part.popupErrors.exchangeFailed } : {})}
       />
     )
   }
   return <Connecting platform={platform} />
 }
 
+/** A success its callback kept (§3): the server says whether the connection is there. */
 function CheckExisting({ platform }: { platform: Platform }) {
+  const errors = useConnectPart(platform).popupErrors
   const [result, setResult] = useState<'checking' | 'connected' | 'missing' | 'error'>('checking')
   useEffect(() => {
     checkAuthentication(platform).then(
@@ -95,7 +62,7 @@ function CheckExisting({ platform }: { platform: Platform }) {
   }, [platform])
   if (result === 'checking') return <Connecting platform={platform} />
   if (result === 'connected') return <AlreadyConnected platform={platform} />
-  const popupError = result === 'error' ? EBAY_POPUP_ERRORS.processing : EBAY_POPUP_ERRORS.noCode
+  const popupError = (result === 'error' ? errors?.processing : errors?.noCode) ?? MISSING_CODE_MESSAGE
   return <ConnectionFailed platform={platform} message={popupError} popupError={popupError} />
 }
 
@@ -103,11 +70,12 @@ function CheckExisting({ platform }: { platform: Platform }) {
 export const useRoutePlatform = (): Platform =>
   useMatch({ strict: false, select: (match) => match.staticData.platform })!
 
-export function CallbackScreen() {
+function Callback() {
   const platform = useRoutePlatform()
+  const part = useConnectPart(platform)
   const search: CallbackSearch = useSearch({ strict: false })
   // Decided once: the marks it writes must not change the decision on the next render.
-  const [arrival] = useState(() => decide(platform, search))
+  const [arrival] = useState(() => decide(part, search))
   if (arrival.kind === 'exchange') return <Exchange platform={platform} code={arrival.code} state={arrival.state} />
   if (arrival.kind === 'check') return <CheckExisting platform={platform} />
   if (arrival.kind === 'cancelled') return <Cancelled platform={platform} error={arrival.error} />
@@ -120,6 +88,20 @@ export function CallbackScreen() {
   )
 }
 
+// The marketplace's own part loads with the screen (useConnectPart): a moment of nothing until it is there.
+export function CallbackScreen() {
+  return (
+    <Suspense fallback={null}>
+      <Callback />
+    </Suspense>
+  )
+}
+
 export function CancelScreen() {
-  return <Cancelled platform={useRoutePlatform()} error={undefined} />
+  const platform = useRoutePlatform()
+  return (
+    <Suspense fallback={null}>
+      <Cancelled platform={platform} error={undefined} />
+    </Suspense>
+  )
 }

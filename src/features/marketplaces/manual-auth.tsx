@@ -1,9 +1,9 @@
 // Connecting by hand (each marketplace's manualPath): for when the marketplace's redirect could not reach Snaplist, the
-// seller copies what the address it sent them to holds into the fields its description lists (eBay: the whole
-// address, read for code and state; Etsy: code and state), and the code is exchanged with its state, never alone
+// seller copies what the address it sent them to holds into the fields its description lists (the whole address,
+// read for code and state, or the code and state), and the code is exchanged with its state, never alone
 // (docs/product.md §2, §5, §14).
 import { valibotResolver } from '@hookform/resolvers/valibot'
-import { Fragment } from 'react'
+import { Fragment, Suspense } from 'react'
 import { useForm } from 'react-hook-form'
 import { MARKETPLACES, type ExchangeInput, type MarketplaceDescription } from '../../../api/contract/marketplaces.ts'
 import { CardPage, FormAlert } from '../../components/CardPage.tsx'
@@ -11,18 +11,18 @@ import { Button } from '../../components/ui/Button.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { fieldErrorsOnto } from '../../lib/form-errors.ts'
 import { useRoutePlatform } from './callback.tsx'
-import { manualFailure } from './connect-words.ts'
-import { useExchange } from './marketplace-mutations.ts'
+import { manualFailure, useConnectPart, useExchange } from './connect-part.ts'
 import { Connected } from './ConnectResult.tsx'
 
 /** The intro with what stands between backticks (code=) set as code. */
 const withCode = (text: string) =>
   text.split('`').map((part, index) => <Fragment key={index}>{index % 2 ? <code>{part}</code> : part}</Fragment>)
 
-export function ManualAuthScreen() {
+function ManualAuth() {
   const platform = useRoutePlatform()
   const { name, manual }: MarketplaceDescription = MARKETPLACES[platform]
   const exchange = useExchange(platform)
+  const part = useConnectPart(platform)
   const blank = Object.fromEntries(manual.fields.map((field) => [field.name, '']))
   const { register, handleSubmit, formState, setError } = useForm<Record<string, string>, unknown, ExchangeInput>({
     resolver: valibotResolver(manual.schema),
@@ -33,7 +33,7 @@ export function ManualAuthScreen() {
   return (
     <CardPage title={`Connect ${name} manually`}>
       <p>{withCode(manual.intro)}</p>
-      {/* The API's sentence for a field the form has goes under it (Etsy's code and state). */}
+      {/* The API's sentence for a field the form has goes under it (a code field, a state field). */}
       <form
         onSubmit={handleSubmit((pair) => exchange.mutate(pair, { onError: fieldErrorsOnto(setError, blank) }))}
         noValidate
@@ -51,11 +51,19 @@ export function ManualAuthScreen() {
             {...register(field.name)}
           />
         ))}
-        {exchange.isError && <FormAlert>{manualFailure(platform, exchange.error)}</FormAlert>}
+        {exchange.isError && <FormAlert>{manualFailure(part, exchange.error)}</FormAlert>}
         <Button type="submit" disabled={exchange.isPending}>
           {exchange.isPending ? 'Connecting...' : `Connect with ${name}`}
         </Button>
       </form>
     </CardPage>
+  )
+}
+
+export function ManualAuthScreen() {
+  return (
+    <Suspense fallback={null}>
+      <ManualAuth />
+    </Suspense>
   )
 }

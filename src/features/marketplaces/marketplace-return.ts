@@ -1,12 +1,13 @@
 // The addresses of a return from a marketplace: the callback's query as the marketplace sends it (?code=…&state=…, or
-// ?error=access_denied), and the result the callback screen then takes the seller to the Dashboard with (/?etsy=success,
-// /?etsy=error, /?ebay=connected; docs/product.md §2). The routes validate their search with these, so anything else is dropped.
+// ?error=access_denied), and the result the callback screen then takes the seller to the Dashboard with
+// (/?<marketplace>=success, =error, =connected; docs/product.md §2). The routes validate their search with these, so anything else is dropped.
 import {
   MARKETPLACE_RESULTS,
   PLATFORMS,
   type MarketplaceResult,
   type Platform,
 } from '../../../api/contract/marketplace-paths.ts'
+import type { CallbackSearch } from '../../marketplaces/client-marketplace.ts'
 
 export type DashboardSearch = Partial<Record<Platform, MarketplaceResult>>
 
@@ -24,15 +25,6 @@ export function dashboardSearch(search: Record<string, unknown>): DashboardSearc
 
 export const isSuccess = (result: MarketplaceResult) => result === 'connected' || result === 'success'
 
-export interface CallbackSearch {
-  code?: string
-  state?: string
-  /** An RFC 6749 error code: access_denied when the seller chose Deny. */
-  error?: string
-  /** eBay's /ebay-success variant: 'true' or 'false' (docs/product.md §2). */
-  isAuthSuccessful?: string
-}
-
 export function callbackSearch(search: Record<string, unknown>): CallbackSearch {
   const valid: CallbackSearch = {}
   for (const name of ['code', 'state', 'error'] as const) {
@@ -40,7 +32,7 @@ export function callbackSearch(search: Record<string, unknown>): CallbackSearch 
     // The router parses a numeric-looking value as a number; a code or state is text all the same.
     if (typeof value === 'string' || typeof value === 'number') valid[name] = String(value)
   }
-  // eBay's /ebay-success also says isAuthSuccessful.
+  // A success path may also say isAuthSuccessful.
   const flag = search.isAuthSuccessful
   if (typeof flag === 'string' || typeof flag === 'boolean') valid.isAuthSuccessful = String(flag)
   return valid

@@ -1,24 +1,33 @@
-// The Dashboard's side of connecting a marketplace (docs/product.md §2, §4): a result in the address (?etsy=success) becomes a
+// The Dashboard's side of connecting a marketplace (docs/product.md §2, §4): a result in the address (?<marketplace>=success) becomes a
 // toast and leaves the address; a fresh in-progress mark without one means the seller came straight back from the
 // marketplace, so the server is asked whether the connection exists now.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { MARKETPLACES, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplaces.ts'
-import { isEbayPopupMessage } from './connect-words.ts'
 import { authInProgress, clearAuthFlags } from '../../lib/marketplace-flags.ts'
 import { isSuccess } from './marketplace-return.ts'
 import { notify } from '../../lib/notify.tsx'
 import { listingKeys } from '../../queries/listing-queries.ts'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 import { checkAuthentication, marketplaceKeys } from '../../queries/marketplace-queries.ts'
 
 /**
- * A new grant: the connections, and everything read per listing from the marketplace account (what eBay needs for a
- * listing names the seller's shipping policies), are read again, as the server reads the account again (issue 47).
+ * A new grant: the connections, and everything read per listing from the marketplace account (what a marketplace needs
+ * for a listing can name the seller's policies there), are read again, as the server reads the account again (issue 47).
  */
 function readAgainAfterConnect(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all })
   void queryClient.invalidateQueries({ queryKey: listingKeys.all })
+}
+
+/** A return from the marketplace's sign-in, said once: a toast, and on a success everything read again. */
+function announceReturn(queryClient: QueryClient, platform: Platform, success: boolean) {
+  clearAuthFlags(platform)
+  const messages = MARKETPLACES[platform].messages
+  if (!success) return notify('Connection Failed', messages.returnedWithError, 'error')
+  notify('Success', messages.connected, 'success')
+  readAgainAfterConnect(queryClient)
 }
 
 const route = getRouteApi('/signed-in/')
@@ -32,13 +41,6 @@ export function useMarketplaceReturn() {
 
   useEffect(() => {
     const arrived = new URLSearchParams(results)
-    const announce = (platform: Platform, result: MarketplaceResult) => {
-      clearAuthFlags(platform)
-      const messages = MARKETPLACES[platform].messages
-      if (!isSuccess(result)) return notify('Connection Failed', messages.returnedWithError, 'error')
-      notify('Success', messages.connected, 'success')
-      readAgainAfterConnect(queryClient)
-    }
     const confirm = async (platform: Platform) => {
       try {
         const connected = await checkAuthentication(platform)
@@ -53,7 +55,7 @@ export function useMarketplaceReturn() {
     for (const platform of PLATFORMS) {
       const result = arrived.get(platform) as MarketplaceResult | ''
       if (result) {
-        announce(platform, result)
+        announceReturn(queryClient, platform, isSuccess(result))
         announced = true
       } else if (authInProgress(platform)) {
         void confirm(platform)
@@ -63,29 +65,16 @@ export function useMarketplaceReturn() {
     if (announced) void navigate({ to: '/', search: {}, replace: true })
   }, [results, navigate, queryClient])
 
-  useEbayPopupMessages()
+  useWingReturns()
 }
 
-/**
- * eBay's callback running in a popup reports here (docs/product.md §3): EBAY_CONNECTED carries the outcome, so it alone is
- * announced; EBAY_AUTH_SUCCESS / EBAY_AUTH_ERROR only from a callback that sends nothing else.
- */
-function useEbayPopupMessages() {
+/** Each marketplace's own report of a return from its sign-in (its wing's listenForReturn), said as the address's is. */
+function useWingReturns() {
   const queryClient = useQueryClient()
   useEffect(() => {
-    let announced = false
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isEbayPopupMessage(event.data)) return
-      const message = event.data
-      if (message.type !== 'EBAY_CONNECTED' && announced) return
-      announced = true
-      clearAuthFlags('ebay')
-      const success = message.type === 'EBAY_CONNECTED' ? message.success : message.type === 'EBAY_AUTH_SUCCESS'
-      if (!success) return notify('Connection Failed', MARKETPLACES.ebay.messages.returnedWithError, 'error')
-      notify('Success', MARKETPLACES.ebay.messages.connected, 'success')
-      readAgainAfterConnect(queryClient)
-    }
-    window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
+    const stops = MARKETPLACE_WINGS.map(({ id, listenForReturn }) =>
+      listenForReturn?.((success) => announceReturn(queryClient, id, success)),
+    )
+    return () => stops.forEach((stop) => stop?.())
   }, [queryClient])
 }

@@ -7,7 +7,7 @@ import type { BulkPost } from '../../../api/contract/bulk-post.ts'
 import type { EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { BulkPostDialog } from '../../../src/features/bulk-post/BulkPostDialog.tsx'
-import { ebayBulkPart } from '../../../src/features/post-to-ebay/ebay-bulk-part.tsx'
+import { ebayBulkPart } from '../../../src/marketplaces/ebay/ebay-bulk-part.tsx'
 import { answerFetch, renderScreen, SELLER } from '../render.tsx'
 
 afterEach(() => {

@@ -1,7 +1,7 @@
-// Which sale ended a listing on another marketplace, as its row says it (src/features/listings/ended-by-sale.ts, issue 47).
+// Which sale ended a listing on another marketplace, as its row says it (src/lib/ended-by-sale.ts, issue 47).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { endedBySale } from '../../../src/features/listings/ended-by-sale.ts'
+import { endedBySale } from '../../../src/lib/ended-by-sale.ts'
 
 const sold = (fields: Partial<Listing>) =>
   ({ quantity: 0, soldAt: '2026-12-07T11:58:00Z', soldOn: 'ebay', soldWhere: null, ...fields }) as Listing

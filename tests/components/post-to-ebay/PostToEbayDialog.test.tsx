@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
 import type { EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { PostToEbayDialog } from '../../../src/features/post-to-ebay/PostToEbayDialog.tsx'
+import { PostToEbayDialog } from '../../../src/marketplaces/ebay/PostToEbayDialog.tsx'
 import { renderScreen } from '../render.tsx'
 
 afterEach(() => {

@@ -8,7 +8,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import type { EtsyRequirements } from '../../../api/contract/etsy-publish.ts'
 import { ETSY_WHEN_MADE } from '../../../api/contract/etsy-when-made.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { PostToEtsyDialog } from '../../../src/features/post-to-etsy/PostToEtsyDialog.tsx'
+import { PostToEtsyDialog } from '../../../src/marketplaces/etsy/PostToEtsyDialog.tsx'
 import { renderScreen, SELLER } from '../render.tsx'
 
 afterEach(() => {

@@ -95,7 +95,7 @@ function CreateAllReady({ haulId, count }: { haulId: string; count: number }) {
 }
 
 /**
- * Scan barcode: the code joins the item being photographed (made by it when it has no photo yet), looked up in eBay's
+ * Scan barcode: the code joins the item being photographed (made by it when it has no photo yet), looked up in the
  * catalog now or once the phone is back online; what the catalog said shows under the viewfinder. The scanner has the
  * camera to itself meanwhile.
  */

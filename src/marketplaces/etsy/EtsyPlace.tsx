@@ -3,7 +3,7 @@
 // sold elsewhere), Etsy's refusal, or a publish that stopped half way (Post to Etsy again goes on from where it
 // stopped). Nothing before Etsy has it. eBay's badge and lines are untouched.
 import type { Listing } from '../../../api/contract/listing.ts'
-import { endedBySale } from './ended-by-sale.ts'
+import { endedBySale } from '../../lib/ended-by-sale.ts'
 
 type EtsyStatus = NonNullable<Listing['etsyStatus']>
 

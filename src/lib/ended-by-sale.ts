@@ -1,10 +1,10 @@
-// Which marketplace's sale took a listing down elsewhere (issue 47): "Ended on Etsy — sold on eBay 2 min ago". Derived
+// Which marketplace's sale took a listing down elsewhere (issue 47): "Ended on <one> — sold on <another> 2 min ago". Derived
 // from the listing's last sale (soldOn, soldAt, soldWhere) and where it stands on each marketplace, never kept apart.
-import { SOLD_ON_LABELS, type Listing } from '../../../api/contract/listing.ts'
-import type { Platform } from '../../../api/contract/marketplace-paths.ts'
-import { timeAgo } from '../../lib/time-ago.ts'
+import { SOLD_ON_LABELS, type Listing } from '../../api/contract/listing.ts'
+import type { Platform } from '../../api/contract/marketplace-paths.ts'
+import { timeAgo } from './time-ago.ts'
 
-/** Where the last sale was made, as the line says it: "on eBay", "at Poshmark", "elsewhere". */
+/** Where the last sale was made, as the line says it: "on <marketplace>", "at Poshmark", "elsewhere". */
 function soldWhere(listing: Listing): string {
   if (listing.soldOn !== 'elsewhere') return `on ${SOLD_ON_LABELS[listing.soldOn!]}`
   return listing.soldWhere ? `at ${listing.soldWhere}` : 'elsewhere'

@@ -1,5 +1,5 @@
 // Etsy's part in the bulk post (src/components/bulk-post-parts.ts): its section, its Post to Etsy dialog for a listing
-// that needs more, and its words for a refusal. Loaded with the bulk post dialog, not with the Dashboard.
+// that needs more, and its words for a refusal. Loaded with the bulk post dialog through the registry's loadBulkPart.
 import type { ApiErrorCode } from '../../offline/api-error.ts'
 import type { BulkPostPart } from '../../components/bulk-post-parts.ts'
 import { RECONNECT_CODES } from './etsy-post-failure.ts'

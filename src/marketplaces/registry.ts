@@ -1,0 +1,14 @@
+// The marketplaces the app sells on, one wing each (src/marketplaces/<marketplace>/): the one module that imports a
+// wing, and what every generic screen reads to show each marketplace alike (docs/decisions/0068). A marketplace in the
+// contract's list without its wing here does not compile.
+import { PLATFORMS, type Platform } from '../../api/contract/marketplace-paths.ts'
+import type { ClientMarketplace } from './client-marketplace.ts'
+import { ebay } from './ebay/wing.tsx'
+import { etsy } from './etsy/wing.ts'
+
+const REGISTRY = { ebay, etsy } satisfies Record<Platform, ClientMarketplace>
+
+/** Every marketplace's wing, in the marketplaces' order (PLATFORMS). */
+export const MARKETPLACE_WINGS: readonly ClientMarketplace[] = PLATFORMS.map((id) => REGISTRY[id])
+
+export const wingOf = (platform: Platform): ClientMarketplace => REGISTRY[platform]
