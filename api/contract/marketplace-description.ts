@@ -34,7 +34,6 @@ export interface MarketplaceDescription {
     connectFailed: string
     connected: string
     returnedWithError: string
-    statusCheckFailed: string
     /** For an administrator: the settings to make (the seller is told to ask one). */
     setup: string
     connectedTitle: string

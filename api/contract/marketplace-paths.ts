@@ -1,6 +1,6 @@
-// What the router needs of the marketplaces, on every page: which there are, the addresses of their callback, cancel
-// and manual screens, and the results the callback screen tells the Dashboard. The rest of each marketplace's
-// description is in marketplaces.ts, loaded with the screens that use it.
+// What the router and the Dashboard need of the marketplaces, on every page: which there are, their names, the addresses
+// of their callback, cancel and manual screens, and the results the callback screen tells the Dashboard. The rest of
+// each marketplace's description is in marketplaces.ts, loaded with the screens that use it.
 import { EBAY_PATHS } from './ebay/ebay-paths.ts'
 import { ETSY_PATHS } from './etsy/etsy-paths.ts'
 
@@ -22,8 +22,13 @@ export const MARKETPLACE_PATHS = {
   Platform,
   {
     platform: Platform
+    name: string
     successPaths: readonly [string, ...string[]]
     cancelPaths: readonly string[]
     manualPath: string
   }
 >
+
+/** What a screen says when it could not learn whether the marketplace is connected. */
+export const statusCheckFailed = (platform: Platform) =>
+  `Failed to check ${MARKETPLACE_PATHS[platform].name} connection status`

@@ -5,7 +5,6 @@ import { EBAY_PATHS } from './ebay-paths.ts'
 
 export const EBAY_DESCRIPTION = {
   ...EBAY_PATHS,
-  name: 'eBay',
   exchangePath: '/marketplace-connections/ebay/exchange-token',
   exchangeSchema: EbayExchangeSchema,
   leave: {
@@ -21,7 +20,6 @@ export const EBAY_DESCRIPTION = {
     connectFailed: 'Unable to connect to eBay. Please ensure you have a valid eBay account and try again.',
     connected: 'Your eBay account has been connected successfully.',
     returnedWithError: 'There was an error connecting your eBay account. Please try again.',
-    statusCheckFailed: 'Failed to check eBay connection status',
     setup: `eBay is not set up on this server. The site operator needs to set EBAY_CLIENT_ID (the App ID of an eBay app), EBAY_CLIENT_SECRET (its Cert ID), EBAY_RU_NAME (the RuName whose Auth Accepted URL is this site’s ${EBAY_PATHS.successPaths[0]} address) and EBAY_ENV (sandbox or production), then restart Snaplist.`,
     connectedTitle: 'eBay Connected',
     connectedStatus: (accountName) =>

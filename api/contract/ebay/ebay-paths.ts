@@ -2,6 +2,7 @@
 // Auth Accepted URL), cancel and manual. The router reads them on every page, so they stand apart from the rest.
 export const EBAY_PATHS = {
   platform: 'ebay',
+  name: 'eBay',
   successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'],
   cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'],
   manualPath: '/ebay-manual-auth',

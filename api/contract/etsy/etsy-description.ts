@@ -7,7 +7,6 @@ const ETSY_CONNECTED = 'Your Etsy account has been connected.'
 
 export const ETSY_DESCRIPTION = {
   ...ETSY_PATHS,
-  name: 'Etsy',
   exchangePath: '/etsy/exchange-token',
   exchangeSchema: EtsyExchangeSchema,
   leave: {
@@ -21,7 +20,6 @@ export const ETSY_DESCRIPTION = {
     connectFailed: 'Unable to connect to Etsy. Please try again later.',
     connected: ETSY_CONNECTED,
     returnedWithError: 'There was an error connecting your Etsy account. Please try again.',
-    statusCheckFailed: 'Failed to check Etsy connection status',
     setup: `Etsy is not set up on this server. The site operator needs to set ETSY_CLIENT_ID (the keystring of an Etsy app) and ETSY_REDIRECT_URI (this site’s ${ETSY_PATHS.successPaths[0]} address, registered in that Etsy app), plus ETSY_SHARED_SECRET if Etsy asks for it, then restart Snaplist.`,
     connectedTitle: 'Success',
     connectedStatus: (accountName) => `${ETSY_CONNECTED}${accountName ? ` Shop: ${accountName}.` : ''}`,

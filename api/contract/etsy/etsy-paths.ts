@@ -2,6 +2,7 @@
 // app), cancel and manual. The router reads them on every page, so they stand apart from the rest.
 export const ETSY_PATHS = {
   platform: 'etsy',
+  name: 'Etsy',
   successPaths: ['/etsy/auth/success', '/etsy-auth/success'],
   cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'],
   manualPath: '/etsy-manual-auth',

@@ -2,6 +2,7 @@
 // operator still has to set up when it cannot connect yet, and 'Connect with <marketplace>'.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { MARKETPLACES, type MarketplaceStatus, type Platform } from '../../../api/contract/marketplaces.ts'
+import { statusCheckFailed } from '../../../api/contract/marketplace-paths.ts'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
@@ -18,11 +19,7 @@ function Availability({ platform, status }: { platform: Platform; status: UseQue
     )
   }
   if (status.isError)
-    return (
-      <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-        {MARKETPLACES[platform].messages.statusCheckFailed}
-      </p>
-    )
+    return <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{statusCheckFailed(platform)}</p>
   if (status.data?.configured) return null
   return <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{status.data?.setupMessage}</p>
 }

@@ -7,11 +7,12 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
-  MARKETPLACES,
+  MARKETPLACE_PATHS,
   PLATFORMS,
-  type MarketplaceConnection,
+  statusCheckFailed,
   type Platform,
-} from '../../../api/contract/marketplaces.ts'
+} from '../../../api/contract/marketplace-paths.ts'
+import type { MarketplaceConnection } from '../../../api/contract/marketplaces.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
@@ -52,7 +53,7 @@ function RowState({
   const checking = <p className="text-sm text-slate-500">Checking…</p>
   // Offline the check could not run, which is not a failure: the Dashboard says it is offline.
   const failed = connections.isError && !connections.isFetching && online
-  const failedText = MARKETPLACES[platform].messages.statusCheckFailed
+  const failedText = statusCheckFailed(platform)
   if (!connections.data && !online) return <p className="text-sm text-slate-500">Not checked: you are offline</p>
   if (!connections.data) return failed ? <p className="text-sm text-red-700">{failedText}</p> : checking
   return (
@@ -111,7 +112,7 @@ function RowAction({
 
 function DisconnectDialog({ platform, open, onClose }: { platform: Platform; open: boolean; onClose: () => void }) {
   const disconnect = useDisconnect(platform)
-  const name = MARKETPLACES[platform].name
+  const name = MARKETPLACE_PATHS[platform].name
   return (
     <Dialog open={open} onClose={onClose} title={`Disconnect ${name}?`}>
       <p className="text-sm text-slate-600">
@@ -137,7 +138,7 @@ function DisconnectDialog({ platform, open, onClose }: { platform: Platform; ope
 function MarketplaceRow({ platform, connections }: { platform: Platform; connections: Connections }) {
   const connection = connections.data?.find((candidate) => candidate.platform === platform)
   const [open, setOpen] = useState<'connect' | 'disconnect' | null>(null)
-  const name = MARKETPLACES[platform].name
+  const name = MARKETPLACE_PATHS[platform].name
   const close = () => setOpen(null)
   return (
     <li className="flex items-center justify-between gap-3 py-3" aria-label={name}>

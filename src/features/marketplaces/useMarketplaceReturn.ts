@@ -4,7 +4,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { MARKETPLACES, PLATFORMS, type MarketplaceResult, type Platform } from '../../../api/contract/marketplaces.ts'
+import {
+  PLATFORMS,
+  statusCheckFailed,
+  type MarketplaceResult,
+  type Platform,
+} from '../../../api/contract/marketplace-paths.ts'
 import { authInProgress, clearAuthFlags } from '../../lib/marketplace-flags.ts'
 import { isSuccess } from './marketplace-return.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -22,9 +27,10 @@ function readAgainAfterConnect(queryClient: QueryClient) {
 }
 
 /** A return from the marketplace's sign-in, said once: a toast, and on a success everything read again. */
-function announceReturn(queryClient: QueryClient, platform: Platform, success: boolean) {
+async function announceReturn(queryClient: QueryClient, platform: Platform, success: boolean) {
   clearAuthFlags(platform)
-  const messages = MARKETPLACES[platform].messages
+  // The marketplaces' words load when there is a return to announce, not with the Dashboard.
+  const { messages } = (await import('../../../api/contract/marketplace-descriptions.ts')).MARKETPLACES[platform]
   if (!success) return notify('Connection Failed', messages.returnedWithError, 'error')
   notify('Success', messages.connected, 'success')
   readAgainAfterConnect(queryClient)
@@ -47,7 +53,7 @@ export function useMarketplaceReturn() {
         clearAuthFlags(platform)
         if (connected) await navigate({ to: '/', search: { [platform]: 'connected' }, replace: true })
       } catch {
-        notify('Error', MARKETPLACES[platform].messages.statusCheckFailed, 'error')
+        notify('Error', statusCheckFailed(platform), 'error')
       }
     }
 
@@ -55,7 +61,7 @@ export function useMarketplaceReturn() {
     for (const platform of PLATFORMS) {
       const result = arrived.get(platform) as MarketplaceResult | ''
       if (result) {
-        announceReturn(queryClient, platform, isSuccess(result))
+        void announceReturn(queryClient, platform, isSuccess(result))
         announced = true
       } else if (authInProgress(platform)) {
         void confirm(platform)
@@ -73,7 +79,7 @@ function useWingReturns() {
   const queryClient = useQueryClient()
   useEffect(() => {
     const stops = MARKETPLACE_WINGS.map(({ id, listenForReturn }) =>
-      listenForReturn?.((success) => announceReturn(queryClient, id, success)),
+      listenForReturn?.((success) => void announceReturn(queryClient, id, success)),
     )
     return () => stops.forEach((stop) => stop?.())
   }, [queryClient])
