@@ -4,19 +4,17 @@
 // reads back, listing by listing and marketplace by marketplace.
 import * as v from 'valibot'
 import { BULK_POST_QUEUE_MAX } from './bulk-post-max.ts'
-import { EbayPublishInputSchema } from './ebay-publish.ts'
-import { EtsyRequirementsQuerySchema } from './etsy-publish.ts'
+import { BULK_POST_ANSWERS } from './marketplace-descriptions.ts'
 import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 import { rowIdSchema } from './row-id.ts'
 
-/** What each marketplace asks the seller beside the listing: its own answers' schema, one entry per marketplace. */
+/** What each marketplace asks the seller beside the listing, each optional: its own answers' schema. */
 // Strict: an array or a stray key is refused, not read as an empty answer.
-const answersOf = {
-  // Where the items ship from: eBay needs an inventory location once per seller.
-  ebay: v.optional(v.strictObject({ postalCode: EbayPublishInputSchema.entries.postalCode })),
-  etsy: v.optional(v.strictObject(EtsyRequirementsQuerySchema.entries)),
-} satisfies Record<Platform, v.GenericSchema>
-export const BulkPostAnswersSchema = v.strictObject(answersOf)
+const optionalAnswers = <Schemas extends Record<Platform, v.GenericSchema>>(schemas: Schemas) =>
+  Object.fromEntries(PLATFORMS.map((platform) => [platform, v.optional(schemas[platform])])) as {
+    [P in Platform]: v.OptionalSchema<Schemas[P], undefined>
+  }
+export const BulkPostAnswersSchema = v.strictObject(optionalAnswers(BULK_POST_ANSWERS))
 export type BulkPostAnswers = v.InferOutput<typeof BulkPostAnswersSchema>
 
 const listingIdSchema = rowIdSchema('Each listing id must be a whole number')
@@ -43,7 +41,8 @@ export const BulkPostInputSchema = v.pipe(
     answers: v.optional(BulkPostAnswersSchema, {}),
     /**
      * What one request for all cannot say of a listing: the marketplaces it goes to, when fewer than the request's
-     * (ready on eBay, still needing something on Etsy), and its own answers over the shared ones (its Etsy category).
+     * (ready on one, still needing something on another), and its own answers over the shared ones (its category
+     * there).
      */
     perListing: v.optional(
       v.pipe(

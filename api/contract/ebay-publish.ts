@@ -169,3 +169,6 @@ export interface EbayPublishResult {
   platformListingId: string
   viewUrl: string
 }
+
+/** eBay's answer in a bulk post (bulk-post.ts): where the items ship from, its inventory location once per seller. */
+export const EbayBulkAnswersSchema = v.strictObject({ postalCode: EbayPublishInputSchema.entries.postalCode })

@@ -46,6 +46,8 @@ const etsyAnswers = {
 }
 
 export const EtsyRequirementsQuerySchema = v.object(etsyAnswers)
+/** Etsy's answers in a bulk post (bulk-post.ts): its publish's, once for all and per listing. Strict: a stray key is refused. */
+export const EtsyBulkAnswersSchema = v.strictObject(etsyAnswers)
 export const EtsyPublishInputSchema = v.object({ ...etsyAnswers, askingPrice: AskingPriceSchema })
 export type EtsyAnswers = v.InferOutput<typeof EtsyRequirementsQuerySchema>
 export type EtsyPublishInput = v.InferOutput<typeof EtsyPublishInputSchema>

@@ -20,7 +20,7 @@ export const SEARCH_WORDS_MAX = 8
 
 export const LISTING_STATUSES = ['ready', 'live', 'sold', 'ended'] as const satisfies readonly ListingStatus[]
 
-/** Live on one marketplace (`live-on-etsy`): a part of Live, which is live anywhere (docs/decisions/0063). */
+/** Live on one marketplace (`live-on-<marketplace>`): a part of Live, which is live anywhere (docs/decisions/0063). */
 export type LiveOnFilter = `live-on-${Platform}`
 export const liveOnFilter = (platform: Platform): LiveOnFilter => `live-on-${platform}`
 export const LIVE_ON_FILTERS: readonly LiveOnFilter[] = PLATFORMS.map(liveOnFilter)

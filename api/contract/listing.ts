@@ -9,7 +9,7 @@ import type { ListingRecordState } from './listing-record.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 import { POSTGRES_INTEGER_MAX } from './row-id.ts'
-import type { Platform } from './marketplace-paths.ts'
+import { MARKETPLACE_PATHS, PLATFORMS, type Platform } from './marketplace-paths.ts'
 
 /** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
@@ -99,9 +99,15 @@ export interface ListingFillReply {
 }
 
 /** Where a sale was made: a marketplace Snaplist sells on, or elsewhere (recorded by the seller). */
-export type SoldOn = 'ebay' | 'etsy' | 'elsewhere'
-export const SOLD_ON_VALUES = ['ebay', 'etsy', 'elsewhere'] as const satisfies readonly SoldOn[]
-export const SOLD_ON_LABELS: Record<SoldOn, string> = { ebay: 'eBay', etsy: 'Etsy', elsewhere: 'elsewhere' }
+export type SoldOn = Platform | 'elsewhere'
+export const SOLD_ON_VALUES = [...PLATFORMS, 'elsewhere'] as const satisfies readonly SoldOn[]
+export const SOLD_ON_LABELS = {
+  ...(Object.fromEntries(PLATFORMS.map((platform) => [platform, MARKETPLACE_PATHS[platform].name])) as Record<
+    Platform,
+    string
+  >),
+  elsewhere: 'elsewhere',
+} satisfies Record<SoldOn, string>
 
 /** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */
 export interface SaleRef {
@@ -113,7 +119,7 @@ export interface SaleRef {
 export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
   marketplace === 'elsewhere'
     ? `a sale at ${orderId}`
-    : `${SOLD_ON_LABELS[marketplace]} ${marketplace === 'etsy' ? 'receipt' : 'order'} ${orderId}`
+    : `${MARKETPLACE_PATHS[marketplace].name} ${MARKETPLACE_PATHS[marketplace].orderName} ${orderId}`
 
 /**
  * Where a listing stands on one marketplace (listing_places, docs/decisions/0060): unlisted (known there, not for

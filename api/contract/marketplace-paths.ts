@@ -23,6 +23,8 @@ export const MARKETPLACE_PATHS = {
   {
     platform: Platform
     name: string
+    /** What the marketplace calls an order, in a sale's label ("… receipt 678"). */
+    orderName: string
     successPaths: readonly [string, ...string[]]
     cancelPaths: readonly string[]
     manualPath: string

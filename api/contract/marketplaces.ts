@@ -16,14 +16,14 @@ export { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type ExchangeInput } from 
 
 /** The :platform of /api/marketplace-connections/:platform/…. */
 export const PlatformParamSchema = v.object({
-  platform: v.picklist(PLATFORMS, 'There is no such marketplace: use ebay or etsy.'),
+  platform: v.picklist(PLATFORMS, `There is no such marketplace: use ${PLATFORMS.join(' or ')}.`),
 })
 
 export interface MarketplaceConnection {
   platform: Platform
   /** False once the grant has lapsed (refresh token expired or revoked): the seller must connect again. */
   connected: boolean
-  /** The eBay username or the Etsy shop name; null for an Etsy account without a shop. */
+  /** The seller's name there (a username, a shop's name); null for an account without one (a shop not opened yet). */
   accountName: string | null
   accountId: string | null
   /** 'deleted' when eBay reported the account deleted or closed (its tokens are gone); null otherwise. */

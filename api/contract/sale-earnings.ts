@@ -3,21 +3,13 @@
 // sales with it. Until the marketplace's figures are read, the fees are an estimate whose basis is said; the estimate
 // and the profit are worked out here, once, for the server, the CSV and the screens alike. A sale beyond the stock
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
-import { EBAY_FEE_ESTIMATE } from './ebay/ebay-fees.ts'
-import { ETSY_FEE_ESTIMATE } from './etsy/etsy-fees.ts'
-import type { FeeEstimate } from './fee-estimate.ts'
 import type { SoldOn } from './listing.ts'
+import { FEE_ESTIMATES } from './marketplace-descriptions.ts'
 
 export type { FeeEstimate } from './fee-estimate.ts'
 
 /** estimated: nothing read yet; read: the marketplace's figures, which can still change; settled: final; entered: the seller's. */
 export type FeesState = 'estimated' | 'read' | 'settled' | 'entered'
-
-/** Each marketplace's estimate, declared in its wing (contract/<marketplace>/<marketplace>-fees.ts). */
-export const FEE_ESTIMATES: Record<Exclude<SoldOn, 'elsewhere'>, FeeEstimate> = {
-  ebay: EBAY_FEE_ESTIMATE,
-  etsy: ETSY_FEE_ESTIMATE,
-}
 
 /** One of the marketplace's fee lines, as it names it (FINAL_VALUE_FEE, transaction, …). */
 export interface FeeLine {

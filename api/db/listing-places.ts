@@ -1,15 +1,15 @@
 // SQL for listing_places: a listing's place on each marketplace (migrations 0054, 0062 and 0064, docs/decisions/0060,
 // 0067 and 0071): its id there, its state, the pieces the marketplace was last told it has, and what only that
 // marketplace has (`details`: eBay's offer and SKU). A change of a place's state refreshes the listing's status (0054's
-// trigger). Where a change stands on eBay (the revision columns) is ebay-revisions.ts; Etsy's place, in Etsy's words,
-// is listing-etsy-place.ts. Only for a listing its owner's service found.
+// trigger). Where a change stands on a marketplace (the revision columns) and a place in its own words are its wing's
+// modules (ebay-revisions.ts, listing-etsy-place.ts). Only for a listing its owner's service found.
 import type { Platform } from '../contract/marketplace-paths.ts'
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 
 /**
- * The marketplaces whose places the last piece's sale and a restock mark here. Etsy's place follows what Etsy says:
- * the change goes to Etsy as a revision, which ends the listing there (listing-etsy-place.ts writes it), as before 0064.
+ * The marketplaces whose places the last piece's sale and a restock mark here. Another's place follows what it says:
+ * the change goes to it as a revision, which ends the listing there (its wing writes the place), as before 0064.
  */
 const MARKED_BY_SALES: readonly Platform[] = ['ebay']
 

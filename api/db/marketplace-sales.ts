@@ -8,9 +8,9 @@ import { markPlacesSoldOut } from './listing-places.ts'
 
 export interface Sale {
   marketplace: SoldOn
-  /** Unique on its marketplace: eBay's order and line, Etsy's transaction, the phone's id for a sale elsewhere. */
+  /** Unique on its marketplace: its line of an order there, the phone's id for a sale elsewhere. */
   saleId: string
-  /** What the seller looks it up by on the marketplace (eBay's order number, Etsy's receipt); null elsewhere. */
+  /** What the seller looks it up by on the marketplace (its order or receipt number); null elsewhere. */
   orderId: string | null
   quantity: number
   unitPriceCents: number | null
@@ -110,7 +110,7 @@ export interface OrderSale {
 /** What the buyer paid for the sale's items: the weight an order's shared fees are spread by. */
 export const amountOf = (sale: OrderSale) => (sale.unitPriceCents ?? 0) * sale.quantity
 
-/** The seller's sales of one order (eBay) or receipt (Etsy), in the order they were recorded. */
+/** The seller's sales of one order (a receipt, on some marketplaces), in the order they were recorded. */
 export const salesOfOrder = (sql: Sql | Tx, userId: number, marketplace: SoldOn, orderId: string) =>
   sql<OrderSale[]>`
     select sale_id, line_id, quantity, unit_price_cents from marketplace_sales

@@ -36,7 +36,7 @@ export function createLookupLimiter(sql: Sql, settings: LookupLimitSettings = LO
       perDay: { max: settings.perDay, windowSeconds: DAY },
     },
     (wait) =>
-      `You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in ${wait}.`,
+      `You have made more marketplace lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in ${wait}.`,
     'lookup_limit_reached',
   )
   const forInstall = (platform: Platform) =>

@@ -166,7 +166,7 @@ describe('what the catalog answers', () => {
 
   it('waits as long as the server asks when the seller made too many lookups, keeping the server’s words', async () => {
     const words =
-      'You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 5 minutes.'
+      'You have made more marketplace lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 5 minutes.'
     const limited = new ApiError(429, words, 'lookup_limit_reached', {}, words, undefined, 300)
     catalog.answer = () => limited
     const id = randomUUID()

@@ -191,7 +191,7 @@ export function ListingForm({ draftId, view, review }: FormProps) {
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
           Made on ebay.com: Snaplist sends its Price and Quantity to eBay. Its title, photos, description, condition and
           item specifics cannot be changed from Snaplist: change them on eBay (what you change here stays on Snaplist
-          and Etsy).
+          and your other marketplaces).
         </p>
       )}
       {draft?.suggestionsReady && !measured && (

@@ -6,7 +6,7 @@ import type { Draft, OutboxEntry } from '../../../src/offline/db.ts'
 
 const CODE = '9780134685991'
 const WORDS =
-  'You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 5 minutes.'
+  'You have made more marketplace lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 5 minutes.'
 
 const waiting = (entry: Partial<OutboxEntry>) => ({
   draft: { barcode: { code: CODE, state: 'waiting' } } as Draft,

@@ -156,7 +156,7 @@ it("a recent finished product someone else made is said to break Etsy's rules an
 
 it('a check past the seller’s lookups limit shows the server’s words and asks again when the seller taps Try again', async () => {
   const message =
-    'You have made more eBay and Etsy lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 1 minute.'
+    'You have made more marketplace lookups (barcodes, categories, checks before posting) than this server allows for now. What you filled in is kept: try again in 1 minute.'
   let limited = true
   const fetch = vi.fn(async () =>
     limited
