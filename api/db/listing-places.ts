@@ -2,7 +2,7 @@
 // 0067 and 0071): its id there, its state, the pieces the marketplace was last told it has, and what only that
 // marketplace has (`details`: eBay's offer and SKU). A change of a place's state refreshes the listing's status (0054's
 // trigger). Where a change stands on a marketplace (the revision columns) and a place in its own words are its wing's
-// modules (ebay-revisions.ts, listing-etsy-place.ts). Only for a listing its owner's service found.
+// modules. Only for a listing its owner's service found.
 import type { Platform } from '../contract/marketplace-paths.ts'
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'

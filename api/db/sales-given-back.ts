@@ -91,7 +91,7 @@ export async function cancelSale(
   return { listingId: sale.listingId, restocked }
 }
 
-/** The seller's sales of one order (eBay) or receipt (Etsy) not cancelled yet. */
+/** The seller's sales of one order (a receipt, on some marketplaces) not cancelled yet. */
 export const uncancelledSalesOfOrder = (sql: Sql | Tx, userId: number, marketplace: SoldOn, orderId: string) =>
   sql<{ saleId: string; quantity: number; unitPriceCents: number | null }[]>`
     select sale_id, quantity, unit_price_cents from marketplace_sales

@@ -1,5 +1,5 @@
 // A returned sale comes back only when the seller says so (issue 50, docs/decisions/0070): the marketplace's return
-// (eBay's return search, an Etsy refund after shipping) is kept as reported, and the seller marks the sale "Returned —
+// (a return, or a refund after shipping) is kept as reported, and the seller marks the sale "Returned —
 // back in stock" (its pieces back everywhere, as a cancelled sale's are: giveBack) or "Returned — damaged" (out of the
 // books, not back in stock). A sale is marked once; marking it again answers it as it is.
 import { SOLD_ON_LABELS } from '../../contract/listing.ts'
