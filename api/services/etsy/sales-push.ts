@@ -31,7 +31,21 @@ function receiptOf(resourceUrl: string | undefined, shopId: string): number | un
   return match && match[1] === shopId ? Number(match[2]) : undefined
 }
 
-export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: JobQueue; secret: string }) {
+/** Etsy's pushes of the seller's receipts, each verified by its signature before anything is read. */
+export interface EtsySalesPush {
+  /** A push Etsy delivered: a receipt of a connected shop is read by a job; anything else is answered and dropped. */
+  receive(delivery: SignedDelivery): Promise<void>
+}
+
+export function createEtsySalesPush({
+  sql,
+  jobs,
+  secret,
+}: {
+  sql: Sql
+  jobs: JobQueue
+  secret: string
+}): EtsySalesPush {
   /** Queues a read of the pushed receipt for each seller connected to the shop (none when it is nobody's here). */
   async function receive(delivery: SignedDelivery): Promise<void> {
     const refusal = deliveryRefusal(secret, delivery)
@@ -57,5 +71,3 @@ export function createEtsySalesPush({ sql, jobs, secret }: { sql: Sql; jobs: Job
 
   return { receive }
 }
-
-export type EtsySalesPush = ReturnType<typeof createEtsySalesPush>

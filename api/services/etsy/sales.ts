@@ -31,7 +31,17 @@ export interface EtsySalesDeps {
 /** A grant from before Snaplist asked to read receipts: nothing to retry until the seller connects again. */
 const lacksScope = (error: unknown) => error instanceof AppError && error.code === 'etsy_reconnect_needed'
 
-export function createEtsySales({ sql, jobs, receipts, revisions, connectionService }: EtsySalesDeps) {
+/** Etsy's sales read: by the seller's poll or a push naming a receipt, on the schedule, and when the Dashboard opens. */
+export interface EtsySales {
+  /** Reads the seller's new receipts (or the one a push named) and applies their sales; answers how many. */
+  pollSeller(read: EtsySalesRead): Promise<number>
+  /** Queues a read for every connected shop, and resumes the revisions whose job was lost. */
+  pollAll(): Promise<void>
+  /** Queues the seller's read at once; false when nothing was queued (asked moments ago, not connected). */
+  refresh(userId: number): Promise<boolean>
+}
+
+export function createEtsySales({ sql, jobs, receipts, revisions, connectionService }: EtsySalesDeps): EtsySales {
   /**
    * Reads the seller's receipts since the last read (less the overlap), or the one receipt a push named, and applies
    * the new sales; answers how many.
@@ -73,5 +83,3 @@ export function createEtsySales({ sql, jobs, receipts, revisions, connectionServ
 
   return { pollSeller, pollAll, refresh }
 }
-
-export type EtsySales = ReturnType<typeof createEtsySales>

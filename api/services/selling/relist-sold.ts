@@ -56,6 +56,14 @@ export async function backInStock(
   return { listing: now, places }
 }
 
+/** Relist on a sold row: the listing back in stock, and back up on each marketplace it was on. */
+export interface RelistSoldService {
+  /** The seller's quantity back on the sold-out listing, its marketplaces asked to follow, the job to put it up queued. */
+  relistSold(userId: number, listingId: number, input: RelistSold): Promise<SaleRecorded>
+  /** The job: puts it back up on each marketplace it was on, once the count has reached it there. */
+  relistEverywhere(job: RelistSoldJob): Promise<void>
+}
+
 export function createRelistSold({
   sql,
   jobs,
@@ -64,7 +72,7 @@ export function createRelistSold({
   sql: Sql
   jobs: JobQueue
   marketplaces: SellingMarketplaces
-}) {
+}): RelistSoldService {
   /** The seller's quantity back on the sold-out listing, its marketplaces asked to follow, the job to put it up queued. */
   const relistSold = (userId: number, listingId: number, { quantity }: RelistSold): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
@@ -111,5 +119,3 @@ export function createRelistSold({
 
   return { relistSold, relistEverywhere }
 }
-
-export type RelistSoldService = ReturnType<typeof createRelistSold>
