@@ -14,6 +14,8 @@ export const SALES_COLUMNS = [
   'Quantity',
   'Sale',
   'Shipping',
+  // A refund that kept the pieces (a part refund, shipping refunded): off the profit (decision 0072).
+  'Refunded',
   'Fees',
   'Fees are',
   'Shipping label',

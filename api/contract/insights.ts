@@ -73,8 +73,8 @@ export interface Insights {
   stale: { count: number; listings: { id: number; title: string; price: number | null; daysListed: number }[] }
 }
 
-/** A sale behind a figure: what it earned, what the seller refunded of it (none while it counts none), its listing. */
-export type InsightSale = SaleEarnings & { refund: number; listingId: number | null; title: string | null }
+/** A sale behind a figure: what it earned (with what the seller refunded of it, refunded), its listing. */
+export type InsightSale = SaleEarnings & { listingId: number | null; title: string | null }
 
 export interface InsightSales {
   sales: InsightSale[]

@@ -4,6 +4,7 @@
 // and the profit are worked out here, once, for the server, the CSV and the screens alike. A sale beyond the stock
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
 import type { SoldOn } from './listing.ts'
+import type { ListingStep } from './listing-steps.ts'
 import { FEE_ESTIMATES } from './marketplace-descriptions.ts'
 
 export type { FeeEstimate } from './fee-estimate.ts'
@@ -49,6 +50,8 @@ export interface SaleFigures {
   /** Pieces given back before the whole sale was: some cancelled (a part refund), or returned (decision 0070). */
   cancelledPieces: number
   returnState: ReturnState | null
+  /** What the marketplace says the buyer was refunded of the sale, in all (decision 0072). */
+  refundCents: number
 }
 
 /**
@@ -100,6 +103,8 @@ export interface Earnings {
   /** What the buyer paid for the items and for shipping. */
   saleCents: number | null
   shippingCents: number
+  /** Refunded beyond the pieces given back (a part refund that kept the piece, shipping refunded): off the revenue. */
+  refundedCents: number
   feesCents: number
   labelCents: number
   costCents: number | null
@@ -117,9 +122,33 @@ export function estimatedFeesCents(marketplace: SoldOn, saleCents: number, shipp
 }
 
 /**
- * Profit = sale + shipping paid − fees − label − cost, of the pieces counted (countedPieces). The fees are the best
- * figure known (an estimate kept with the sale until the marketplace's are read), so sums in SQL and this agree to the
- * cent.
+ * The refund beyond the pieces given back (docs/decisions/0072): what the marketplace says the buyer got back, less
+ * what the pieces and shipping no longer counted were worth, never below nothing. A sale cancelled whole, or a part
+ * refund that gave back the pieces it paid for, has none; a refund of shipping, or of a price, that kept the pieces
+ * has all of it. SQL sums the same (api/db/marketplace-sales.ts REFUNDED_SQL).
+ */
+export function refundedCents(sale: SaleFigures, counted = countedPieces(sale)): number {
+  const unit = sale.unitPriceCents ?? 0
+  const shipping = sale.shippingCents ?? 0
+  const notCounted = unit * (sale.quantity - counted) + shipping - countedShare(shipping, counted, sale.quantity)
+  return Math.max(sale.refundCents - notCounted, 0)
+}
+
+/**
+ * The fees a sale's books count: the marketplace's own figures once read (net of what it credited back on a
+ * cancellation or refund, decision 0072) while any piece counts or some were given back; otherwise (estimated, entered,
+ * or a sale to cancel) those of the counted pieces.
+ */
+export function countedFeesCents(sale: SaleFigures, counted = countedPieces(sale)): number {
+  const read = sale.feesState === 'read' || sale.feesState === 'settled'
+  const fees = sale.feesCents ?? 0
+  return read && (counted > 0 || sale.cancelledPieces > 0) ? fees : countedShare(fees, counted, sale.quantity)
+}
+
+/**
+ * Profit = sale + shipping paid − refunded − fees − label − cost, of the pieces counted (countedPieces). The fees are
+ * the best figure known (an estimate kept with the sale until the marketplace's are read), so sums in SQL and this
+ * agree to the cent.
  */
 export function earningsOf(sale: SaleFigures): Earnings {
   // Only the pieces the books count: a sale to cancel (sold twice) earns nothing until the seller settles it.
@@ -127,16 +156,20 @@ export function earningsOf(sale: SaleFigures): Earnings {
   const share = (cents: number | null) => countedShare(cents ?? 0, counted, sale.quantity)
   const saleCents = sale.unitPriceCents === null ? null : sale.unitPriceCents * counted
   const shippingCents = share(sale.shippingCents)
+  const refunded = refundedCents(sale, counted)
   const labelCents = share(sale.labelCents)
-  const feesCents = share(sale.feesCents)
+  const feesCents = countedFeesCents(sale, counted)
   const costCents = sale.unitCostCents === null ? null : sale.unitCostCents * counted
   const estimate =
     sale.feesState === 'estimated' && sale.marketplace !== 'elsewhere' ? FEE_ESTIMATES[sale.marketplace] : null
   const profitCents =
-    saleCents === null || costCents === null ? null : saleCents + shippingCents - feesCents - labelCents - costCents
+    saleCents === null || costCents === null
+      ? null
+      : saleCents + shippingCents - refunded - feesCents - labelCents - costCents
   return {
     saleCents,
     shippingCents,
+    refundedCents: refunded,
     feesCents,
     labelCents,
     costCents,
@@ -161,6 +194,8 @@ export interface SaleEarnings {
   counted: number
   sale: number | null
   shipping: number
+  /** Refunded beyond the pieces given back (a part refund that kept them): off what it earned. */
+  refunded: number
   fees: number
   feesState: FeesState
   feeLines: FeeLine[]
@@ -172,6 +207,8 @@ export interface SaleEarnings {
 
 export interface ListingSales {
   sales: SaleEarnings[]
+  /** What happened to the listing, oldest first: sold → cancelled → live again (docs/decisions/0073). */
+  history: ListingStep[]
 }
 
 /** A sale as stored, with how the seller finds it, as the seller reads it (in dollars). */
@@ -198,6 +235,7 @@ export function saleEarningsOf(row: StoredSale): SaleEarnings {
     counted: countedPieces(row),
     sale: dollars(earned.saleCents),
     shipping: earned.shippingCents / 100,
+    refunded: earned.refundedCents / 100,
     fees: earned.feesCents / 100,
     feesState: row.feesState,
     feeLines: row.feeLines,

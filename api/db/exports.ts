@@ -61,7 +61,7 @@ export const salesPage = (
     select to_char(s.sold_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.sold_at::text as sold_at_key, s.marketplace,
       s.sale_id, s.order_id, s.sold_where, l.title, l.sku, s.quantity, s.unit_price_cents, s.shipping_cents, s.fees_cents,
       s.label_cents, s.fees_state, l.cost_cents as unit_cost_cents, s.short, s.settled_as,
-      s.cancelled_at is not null as cancelled, s.cancelled_pieces, s.return_state
+      s.cancelled_at is not null as cancelled, s.cancelled_pieces, s.return_state, s.refund_cents
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}
       and s.sold_at >= ${from?.toISOString() ?? '-infinity'}::text::timestamptz

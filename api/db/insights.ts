@@ -5,8 +5,10 @@ import type { SoldOn } from '../contract/listing.ts'
 import type { SaleKey } from '../contract/sale-cursor.ts'
 import type { Sql } from './client.ts'
 import {
+  COUNTED_FEES_SQL,
   COUNTED_PIECES_SQL as COUNTED,
   countedShareSql,
+  REFUNDED_SQL,
   SALE_FIGURE_COLUMNS,
   type ListingSaleRow,
 } from './marketplace-sales.ts'
@@ -30,7 +32,7 @@ export interface MonthSums {
   itemsTimed: number
   /** What buyers paid for every piece and its shipping, counted or not (a 1099-K's gross counts them all). */
   paidCents: number
-  /** Refunds the seller gave on the sales counted. */
+  /** Refunds the seller gave beyond the pieces given back (refundedCents): off the revenue. */
   refundCents: number
   /** Sales tax the marketplace collected and paid over itself. */
   salesTaxCents: number
@@ -57,7 +59,7 @@ export const monthSums = (sql: Sql, userId: number, range: Range) =>
       coalesce(sum(${sql.unsafe(COUNTED)}), 0)::int as items_sold,
       (coalesce(sum(s.unit_price_cents * ${sql.unsafe(COUNTED)}), 0)
         + coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.shipping_cents, 0)'))}), 0))::float8 as revenue_cents,
-      coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.fees_cents, 0)'))}), 0)::float8 as fees_cents,
+      coalesce(sum(${sql.unsafe(COUNTED_FEES_SQL)}), 0)::float8 as fees_cents,
       coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.label_cents, 0)'))}), 0)::float8 as label_cents,
       coalesce(sum(l.cost_cents * ${sql.unsafe(COUNTED)}), 0)::float8 as cost_cents,
       (count(*) filter (where l.cost_cents is null and ${sql.unsafe(COUNTED)} > 0))::int as sales_without_cost,
@@ -68,7 +70,7 @@ export const monthSums = (sql: Sql, userId: number, range: Range) =>
         as days_to_sell,
       coalesce(sum(${sql.unsafe(COUNTED)}) filter (where l.id is not null), 0)::int as items_timed,
       (coalesce(sum(s.unit_price_cents * s.quantity), 0) + coalesce(sum(s.shipping_cents), 0))::float8 as paid_cents,
-      coalesce(sum(s.refund_cents) filter (where ${sql.unsafe(COUNTED)} > 0), 0)::float8 as refund_cents,
+      coalesce(sum(${sql.unsafe(REFUNDED_SQL)}), 0)::float8 as refund_cents,
       coalesce(sum(s.sales_tax_cents), 0)::float8 as sales_tax_cents,
       coalesce(sum(${sql.unsafe(countedShareSql('coalesce(s.shipping_cents, 0)'))}), 0)::float8 as shipping_cents
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
@@ -110,7 +112,6 @@ export async function staleListings(sql: Sql, userId: number, before: Date, limi
 
 /** A sale behind a figure: its figures, the listing it was, and its key in the order pages are read. */
 export interface InsightSaleRow extends ListingSaleRow {
-  refundCents: number
   listingId: number | null
   title: string | null
   soldAtKey: string
@@ -133,7 +134,7 @@ export const insightSalesPage = (
   limit: number,
 ) =>
   sql<InsightSaleRow[]>`
-    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.refund_cents, s.sale_id, s.sold_at::text as sold_at_key,
+    select ${sql.unsafe(SALE_FIGURE_COLUMNS)}, s.sale_id, s.sold_at::text as sold_at_key,
       l.id as listing_id, l.title
     from marketplace_sales s left join listings l on l.id = s.listing_id and l.user_id = s.user_id
     where s.user_id = ${userId}

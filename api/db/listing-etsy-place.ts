@@ -5,6 +5,7 @@
 // once. Its changes use the place's revision columns (leased_until: the revision job's lease). Only for a listing whose
 // owner's service found it.
 import type { Sql, Tx } from './client.ts'
+import { notePlaceState } from './listing-places.ts'
 
 export type SellingPlace = 'etsy'
 export type PlaceStatus = 'draft' | 'active' | 'inactive' | 'sold'
@@ -119,9 +120,13 @@ export async function saveStatus(
   status: PlaceStatus,
   url: string | null,
 ): Promise<void> {
-  await sql`
-    update listing_places set state = ${stateOf(sql, status)}, url = coalesce(${url}, url), updated_at = now()
-    where listing_id = ${listingId} and marketplace = ${marketplace}`
+  const [changed] = await sql<{ was: string; now: string }[]>`
+    update listing_places p set state = ${stateOf(sql, status)}, url = coalesce(${url}, p.url), updated_at = now()
+    from listing_places old
+    where p.listing_id = ${listingId} and p.marketplace = ${marketplace}
+      and old.listing_id = p.listing_id and old.marketplace = p.marketplace
+    returning old.state as was, p.state as now`
+  if (changed) await notePlaceState(sql, listingId, marketplace, changed)
 }
 
 /**
@@ -135,10 +140,14 @@ export async function markRenewed(
   count: number,
   url: string | null,
 ) {
-  await tx`
-    update listing_places set state = 'live', quantity_sent = ${count}, url = coalesce(${url}, url),
+  const [changed] = await tx<{ was: string; now: string }[]>`
+    update listing_places p set state = 'live', quantity_sent = ${count}, url = coalesce(${url}, p.url),
       updated_at = now()
-    where listing_id = ${listingId} and marketplace = ${marketplace}`
+    from listing_places old
+    where p.listing_id = ${listingId} and p.marketplace = ${marketplace}
+      and old.listing_id = p.listing_id and old.marketplace = p.marketplace
+    returning old.state as was, p.state as now`
+  if (changed) await notePlaceState(tx, listingId, marketplace, changed)
 }
 
 /** The seller's listing that is this Etsy (or other) listing, by the marketplace's own id; undefined when none is theirs. */

@@ -6,6 +6,7 @@
 import type { Platform } from '../contract/marketplace-paths.ts'
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
+import { addListingStep } from './listing-steps.ts'
 
 /**
  * The marketplaces whose places the last piece's sale and a restock mark here. Another's place follows what it says:
@@ -69,7 +70,24 @@ export async function savePlaceDetail(
       details = case when ${value}::text is null then p.details - ${key}::text else p.details || excluded.details end`
 }
 
-/** Live there under the id the marketplace gave it, with the details given (kept beside those it had). */
+/**
+ * A place's state went from `was` to `now`, in the caller's transaction: live again after it had sold out or been
+ * ended is a step of the listing's history (listing_steps).
+ */
+export async function notePlaceState(
+  sql: Sql | Tx,
+  listingId: number,
+  marketplace: Platform,
+  { was, now }: { was: string | null | undefined; now: string },
+): Promise<void> {
+  if (now === 'live' && (was === 'sold_out' || was === 'ended'))
+    await addListingStep(sql, listingId, 'live-again', marketplace, null)
+}
+
+/**
+ * Live there under the id the marketplace gave it, with the details given (kept beside those it had); back up after
+ * it had sold out or been ended, a step of the listing's history.
+ */
 export async function markPlaceLive(
   sql: Sql | Tx,
   listingId: number,
@@ -77,12 +95,17 @@ export async function markPlaceLive(
   externalId: string,
   details: Record<string, string | null> = {},
 ): Promise<void> {
+  const [was] = await sql<{ state: string | null }[]>`
+    select p.state from listings l
+    left join listing_places p on p.listing_id = l.id and p.marketplace = ${marketplace}
+    where l.id = ${listingId} for update of l`
   await sql`
     insert into listing_places as p (listing_id, marketplace, external_id, state, details)
     select id, ${marketplace}, ${externalId}, 'live', jsonb_strip_nulls(${sql.json(details)}::jsonb) from listings
     where id = ${listingId} for update
     on conflict (listing_id, marketplace) do update set external_id = excluded.external_id, state = 'live',
       details = p.details || excluded.details, updated_at = now()`
+  await notePlaceState(sql, listingId, marketplace, { was: was?.state, now: 'live' })
 }
 
 /** Ended there once the marketplace has ended it; only a live place (a sale that came first wins). */

@@ -5,6 +5,7 @@ import type { SoldOn } from '../contract/listing.ts'
 import type { FeeLine, FeesState, ShortSettlement, StoredSale } from '../contract/sale-earnings.ts'
 import type { Sql, Tx } from './client.ts'
 import { markPlacesSoldOut } from './listing-places.ts'
+import { addListingStep } from './listing-steps.ts'
 
 export interface Sale {
   marketplace: SoldOn
@@ -58,6 +59,7 @@ export async function recordSale(
       ${sale.salesTaxCents ?? 0})
     on conflict do nothing returning sale_id`
   if (fresh.length === 0) return undefined
+  await addListingStep(tx, listingId, 'sold', sale.marketplace, sale.quantity, sale.soldAt)
   const left = Math.max(stock.quantity - sale.quantity, 0)
   // A sale for a listing with nothing left changes only the ledger: the sale that took the last piece stays its sale.
   if (stock.quantity > 0)
@@ -125,7 +127,10 @@ export interface ReadEarnings {
   refundCents: number
 }
 
-/** Keeps what the marketplace said of a sale; a settled sale's figures are final, so nothing read later changes them. */
+/**
+ * Keeps what the marketplace said of a sale; a settled sale's figures are final, so nothing read later changes them,
+ * unless pieces came back since (a cancellation, a return: the refund and the fees credited back, decision 0072).
+ */
 export async function storeEarnings(
   sql: Sql | Tx,
   marketplace: SoldOn,
@@ -137,7 +142,8 @@ export async function storeEarnings(
     update marketplace_sales set fees_cents = ${earnings.feesCents}, label_cents = ${earnings.labelCents},
       fee_lines = ${sql.json(earnings.feeLines as never)}, fees_state = ${state}, fees_read_at = now(),
       refund_cents = ${earnings.refundCents}
-    where marketplace = ${marketplace} and sale_id = ${saleId} and fees_state <> 'settled'`
+    where marketplace = ${marketplace} and sale_id = ${saleId}
+      and (fees_state <> 'settled' or cancelled_pieces > 0 or return_state is not null)`
 }
 
 /** The pieces of sale `s` its books count, as countedPieces (contract/sale-earnings.ts) says: decisions 0056, 0065, 0070. */
@@ -149,13 +155,22 @@ export const countedShareSql = (cents: string) =>
   `(case when ${COUNTED_PIECES_SQL} = s.quantity then ${cents} when ${COUNTED_PIECES_SQL} = 0 then 0
     else round(${cents}::numeric * ${COUNTED_PIECES_SQL} / s.quantity) end)`
 
+/** The refund beyond the pieces given back of sale `s`, as refundedCents (contract/sale-earnings.ts) works it out. */
+export const REFUNDED_SQL = `greatest(s.refund_cents - (coalesce(s.unit_price_cents, 0) * (s.quantity - ${COUNTED_PIECES_SQL})
+  + coalesce(s.shipping_cents, 0) - ${countedShareSql('coalesce(s.shipping_cents, 0)')}), 0)`
+
+/** The fees the books count of sale `s`, as countedFeesCents says: read (net of credits) or the counted pieces' share. */
+export const COUNTED_FEES_SQL = `(case when s.fees_state in ('read', 'settled')
+    and (${COUNTED_PIECES_SQL} > 0 or s.cancelled_pieces > 0) then coalesce(s.fees_cents, 0)
+  else ${countedShareSql('coalesce(s.fees_cents, 0)')} end)`
+
 /** A listing's sale as its seller reads it: the figures earningsOf works from, and how to find it on the marketplace. */
 export type ListingSaleRow = StoredSale
 
 /** A sale's columns as a ListingSaleRow reads them, from marketplace_sales `s` and its listing `l`. */
 export const SALE_FIGURE_COLUMNS = `s.marketplace, s.order_id, s.sold_where, s.sold_at, s.quantity, s.unit_price_cents,
   s.shipping_cents, s.fees_cents, s.label_cents, s.fees_state, s.fee_lines, l.cost_cents as unit_cost_cents, s.short,
-  s.settled_as, s.cancelled_at is not null as cancelled, s.cancelled_pieces, s.return_state`
+  s.settled_as, s.cancelled_at is not null as cancelled, s.cancelled_pieces, s.return_state, s.refund_cents`
 
 /** The listing's sales, newest first, with the listing's cost of one piece; only the seller's own. */
 export const listingSales = (sql: Sql, userId: number, listingId: number) =>

@@ -5,15 +5,19 @@
 import type { SoldOn } from '../contract/listing.ts'
 import type { ReturnedAs } from '../contract/sales.ts'
 import type { Sql, Tx } from './client.ts'
+import { addListingStep } from './listing-steps.ts'
 
 /** Pieces a sale gave back, applied: its listing, and how many of them go back to the listing's stock. */
 export interface GivenBack {
   listingId: number
   restocked: number
+  /** The marketplace's order the sale was in, whose refund and fees credited back are to be read. */
+  orderId: string | null
 }
 
 interface LockedSale {
   listingId: number
+  orderId: string | null
   quantity: number
   short: number
   settled: boolean
@@ -30,7 +34,7 @@ async function lockSale(tx: Tx, userId: number, marketplace: SoldOn, saleId: str
   if (!found) return undefined
   const [stock] = await tx`select 1 from listings where id = ${found.listingId} and user_id = ${userId} for update`
   const [sale] = await tx<LockedSale[]>`
-    select listing_id, quantity, short, settled_at is not null as settled, cancelled_pieces, return_pieces
+    select listing_id, order_id, quantity, short, settled_at is not null as settled, cancelled_pieces, return_pieces
     from marketplace_sales
     where marketplace = ${marketplace} and sale_id = ${saleId} and cancelled_at is null
       and (return_state is null or return_state = 'reported') for update`
@@ -88,7 +92,8 @@ export async function cancelSale(
       settled_as = case when ${whole} and short > 0 and settled_at is null then 'cancelled' else settled_as end,
       settled_at = case when ${whole} and short > 0 and settled_at is null then now() else settled_at end
     where marketplace = ${marketplace} and sale_id = ${saleId}`
-  return { listingId: sale.listingId, restocked }
+  await addListingStep(tx, sale.listingId, 'cancelled', marketplace, pieces)
+  return { listingId: sale.listingId, restocked, orderId: sale.orderId }
 }
 
 /** The seller's sales of one order (a receipt, on some marketplaces) not cancelled yet. */
@@ -100,7 +105,8 @@ export const uncancelledSalesOfOrder = (sql: Sql | Tx, userId: number, marketpla
 
 /**
  * The marketplace says the buyer sent `pieces` of the sale back (refunded): kept as reported until the seller says
- * whether they are sellable. Answers its listing when it is new (a return reported or marked before stays as it is).
+ * whether they are sellable. Answers its listing and order when it is new (a return reported or marked before stays as
+ * it is).
  */
 export async function reportReturn(
   sql: Sql | Tx,
@@ -108,13 +114,13 @@ export async function reportReturn(
   marketplace: SoldOn,
   saleId: string,
   pieces: number,
-): Promise<number | undefined> {
-  const [row] = await sql<{ listingId: number | null }[]>`
+): Promise<{ listingId: number | null; orderId: string | null } | undefined> {
+  const [row] = await sql<{ listingId: number | null; orderId: string | null }[]>`
     update marketplace_sales set return_state = 'reported', return_pieces = least(${pieces}, quantity - cancelled_pieces)
     where user_id = ${userId} and marketplace = ${marketplace} and sale_id = ${saleId} and return_state is null
       and cancelled_at is null and quantity > cancelled_pieces
-    returning listing_id`
-  return row?.listingId ?? undefined
+    returning listing_id, order_id`
+  return row
 }
 
 /**
@@ -140,5 +146,6 @@ export async function markReturned(
       cancelled_pieces = cancelled_pieces + ${pieces}, restocked = coalesce(restocked, 0) + ${restocked},
       cancelled_at = case when ${whole} then now() end
     where marketplace = ${marketplace} and sale_id = ${saleId}`
-  return { listingId: sale.listingId, restocked }
+  await addListingStep(tx, sale.listingId, returnedAs, marketplace, pieces)
+  return { listingId: sale.listingId, restocked, orderId: sale.orderId }
 }

@@ -15,7 +15,7 @@ import { Button } from './ui/Button.tsx'
 /** A sale's part of each figure that opens its sales, as the sums behind the figure count it (api/db/insights.ts). */
 const PARTS = {
   gross: (sale: InsightSale) => (sale.sale ?? 0) + sale.shipping,
-  refund: (sale: InsightSale) => sale.refund,
+  refund: (sale: InsightSale) => sale.refunded,
   fees: (sale: InsightSale) => sale.fees,
   label: (sale: InsightSale) => sale.label,
   cost: (sale: InsightSale) => sale.cost ?? 0,

@@ -3,7 +3,9 @@
 // types generated from eBay's sell_finances_v1_oas3 (its query parameters, its required marketplace header, its
 // Transaction), which check this stand-in's requests and replies at compile time. Each order the stand-in made has a
 // SALE transaction: eBay's final value fee on every line (13.6% of the line and its shipping) and $0.40 on the order,
-// FUNDS_PROCESSING until a test settles it; a test may also buy a shipping label for an order.
+// FUNDS_PROCESSING until a test settles it; a test may also buy a shipping label for an order. A refund (the seller's,
+// a cancellation's, a return's) is a REFUND transaction whose totalFeeAmount is the fees eBay credits back: the final
+// value fee on what was refunded, and the per-order fee once the whole order is (issue 50).
 import type { components, operations } from 'ebay-api/lib/types/restful/specs/sell_finances_v1_oas3.js'
 import { Hono, type Context } from 'hono'
 import { restError, type BearerToken, type FakeOrder, type SellState } from './ebay-sell.ts'
@@ -79,15 +81,22 @@ function transactionsOf(state: SellState, order: FakeOrder): Transaction[] {
     orderId: order.orderId,
     amount: amount(cost),
   }))
-  const refunded = refunds.map((refund, index): Transaction => ({
-    transactionId: `${order.orderId}-refund-${index}`,
-    transactionType: 'REFUND',
-    transactionStatus: status,
-    transactionDate: order.creationDate,
-    bookingEntry: 'DEBIT',
-    orderId: order.orderId,
-    amount: amount(refund),
-  }))
+  const total = Number(order.pricingSummary.total.value)
+  let refundedSoFar = 0
+  const refunded = refunds.map((refund, index): Transaction => {
+    refundedSoFar += refund
+    const whole = refundedSoFar >= total && refundedSoFar - refund < total
+    return {
+      transactionId: `${order.orderId}-refund-${index}`,
+      transactionType: 'REFUND',
+      transactionStatus: status,
+      transactionDate: order.creationDate,
+      bookingEntry: 'DEBIT',
+      orderId: order.orderId,
+      amount: amount(refund),
+      totalFeeAmount: amount(round(refund * FINAL_VALUE_RATE + (whole ? PER_ORDER_FEE : 0))),
+    }
+  })
   return [sale, ...bought, ...refunded]
 }
 

@@ -600,7 +600,8 @@ export function sellItem(
     orderFulfillmentStatus: 'NOT_STARTED',
     orderPaymentStatus: 'PAID',
     cancelStatus: { cancelState: 'NONE_REQUESTED', cancelRequests: [] },
-    pricingSummary: { total: money(unit * quantity) },
+    // What the buyer paid, delivery included, as eBay's total is.
+    pricingSummary: { total: money(unit * quantity + shipping) },
     lineItems: [
       {
         lineItemId: String(randomInt(1e9, 9e9)),

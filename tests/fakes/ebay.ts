@@ -34,7 +34,7 @@ import {
   type SellState,
 } from './ebay-sell.ts'
 import { catalogRoutes } from './ebay-catalog.ts'
-import { financesRoutes } from './ebay-finances.ts'
+import { financesRoutes, refundOrder } from './ebay-finances.ts'
 import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
 import { tradingRoutes } from './ebay-trading.ts'
 import { createNotificationStandIn, type NotificationStandIn } from './ebay-notification.ts'
@@ -500,11 +500,18 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     },
     sellItem: (seller: string, sku: string, quantity?: number, shipping?: number) =>
       ordered(state, seller, sellItem(state.sell, seller, sku, quantity, new Date(), shipping)),
-    cancelOrder: (seller: string, orderId: string, at?: Date) => cancelOrder(state.sell, seller, orderId, at),
+    // eBay refunds the buyer of a cancelled order, and of a return: a REFUND transaction each (ebay-finances.ts).
+    cancelOrder: (seller: string, orderId: string, at?: Date) => {
+      const order = cancelOrder(state.sell, seller, orderId, at)
+      refundOrder(state.sell, orderId, Number(order.pricingSummary.total.value))
+      return order
+    },
     returnOrder: (seller: string, orderId: string, quantity?: number) => {
       const order = (state.sell.orders.get(seller) ?? []).find((held) => held.orderId === orderId)
       if (!order) throw new Error(`${seller} has no order ${orderId}`)
-      return returnOrder(state.sell, seller, order, quantity)
+      const made = returnOrder(state.sell, seller, order, quantity)
+      refundOrder(state.sell, orderId, made.refund)
+      return made
     },
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>

@@ -2,7 +2,8 @@
 // Payment per receipt: the card processing fee, 3% of the total and $0.25, posted to the ledger once the order ships)
 // and getShopPaymentAccountLedgerEntries (min_created and max_created required, at most 100 a page): the payment's
 // credit, its processing fee, and the 6.5% transaction fee on each transaction's item and shipping, each entry naming
-// the transaction or payment it is for.
+// the transaction or payment it is for. A refund lowers the payment's gross and its processing fee in proportion
+// (adjusted_gross, adjusted_fees), and credits the transaction fee on what was refunded back to the ledger (issue 50).
 import { Hono, type Context } from 'hono'
 import type { EtsyOperation } from './etsy-gate.ts'
 import { money, type FakeEtsyReceipt } from './etsy-receipts.ts'
@@ -34,7 +35,7 @@ function paymentOf(shopId: number, receipt: FakeEtsyReceipt) {
     posted_fees: posted ? money(fees) : null,
     posted_net: posted ? money(gross - fees) : null,
     adjusted_gross: receipt.refunded ? money(gross - receipt.refunded) : null,
-    adjusted_fees: null,
+    adjusted_fees: receipt.refunded ? money(Math.round(fees * (1 - receipt.refunded / gross) * 100) / 100) : null,
     adjusted_net: null,
     currency: 'USD',
     shop_currency: 'USD',
@@ -81,6 +82,12 @@ function ledgerOf(receipt: FakeEtsyReceipt) {
           },
         ]
       : []),
+    ...(receipt.refunds ?? []).map((refund) => ({
+      ledger_type: 'transaction_refund',
+      reference_type: 'transaction',
+      reference_id: line.transaction_id,
+      amount: pennies(refund.amount * TRANSACTION_FEE_RATE),
+    })),
   ]
   return entries.map((entry, index) => ({ ...entry, reference_id: String(entry.reference_id), index }))
 }

@@ -58,11 +58,13 @@ const totalOf = (receipt: FakeEtsyReceipt) =>
   receipt.transaction.price * receipt.transaction.quantity + receipt.transaction.shipping
 
 /**
- * The seller (or Etsy) cancels the order: the receipt canceled and the buyer refunded all of it. Etsy gives the
- * listing no piece back (the seller's app sets the count).
+ * The seller (or Etsy) cancels the order: the receipt canceled and the buyer refunded what was not refunded yet. Etsy
+ * gives the listing no piece back (the seller's app sets the count).
  */
-export const cancelReceipt = (shop: FakeEtsyShop, receiptId: number, at = Date.now()) =>
-  changeReceipt(shop, receiptId, 'canceled', totalOf(shop.receipts.find((r) => r.receipt_id === receiptId)!), at)
+export function cancelReceipt(shop: FakeEtsyShop, receiptId: number, at = Date.now()) {
+  const receipt = shop.receipts.find((each) => each.receipt_id === receiptId)!
+  return changeReceipt(shop, receiptId, 'canceled', totalOf(receipt) - (receipt.refunded ?? 0), at)
+}
 
 /** The seller refunds `dollars` of the receipt: fully refunded once the refunds reach what the buyer paid. */
 export function refundReceipt(shop: FakeEtsyShop, receiptId: number, dollars: number, at = Date.now()) {

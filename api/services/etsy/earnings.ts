@@ -2,7 +2,9 @@
 // (getShopPaymentByReceiptId; posted once the order ships, adjusted after a refund), and the fees the shop's payment
 // account ledger charged for the receipt's transactions (getShopPaymentAccountLedgerEntries: the transaction fee on the
 // item and on its shipping, each entry naming the transaction it is for). Etsy posts the payment when the order ships:
-// its figures are settled then.
+// its figures are settled then. A refund lowers the payment's gross and processing fee (adjusted_gross, adjusted_fees),
+// and Etsy credits the transaction's fees back to the ledger: an entry for the transaction with a positive amount,
+// kept as a negative fee line, so a sale's fees are what Etsy kept (decision 0072).
 import * as v from 'valibot'
 import type { FeeLine } from '../../contract/sale-earnings.ts'
 import { spreadCents } from '../../contract/spread-cents.ts'
@@ -50,7 +52,7 @@ export interface EtsyEarnings {
 }
 
 export function createEtsyEarnings(api: EtsyApi): EtsyEarnings {
-  /** The shop's ledger entries charged (negative) for these transactions, from the sale on. */
+  /** The shop's ledger entries for these transactions, from the sale on: charged (positive cents) or credited back. */
   async function feesCharged(token: string, shopId: string, saleIds: Set<string>, fromSeconds: number) {
     const charged: { saleId: string; line: FeeLine }[] = []
     for (let offset = 0; ; offset += PAGE_SIZE) {
@@ -68,7 +70,7 @@ export function createEtsyEarnings(api: EtsyApi): EtsyEarnings {
         }),
       )
       for (const entry of page.results)
-        if (entry.amount < 0 && entry.reference_id && saleIds.has(entry.reference_id))
+        if (entry.amount !== 0 && entry.reference_id && saleIds.has(entry.reference_id))
           charged.push({ saleId: entry.reference_id, line: { type: entry.ledger_type, cents: -entry.amount } })
       if (page.results.length < PAGE_SIZE || offset + PAGE_SIZE >= page.count) return charged
     }
@@ -113,7 +115,10 @@ export function createEtsyEarnings(api: EtsyApi): EtsyEarnings {
           return [
             sale.saleId,
             {
-              feesCents: feeLines.reduce((sum, fee) => sum + fee.cents, 0),
+              feesCents: Math.max(
+                feeLines.reduce((sum, fee) => sum + fee.cents, 0),
+                0,
+              ),
               labelCents: 0,
               feeLines,
               refundCents: refunds[index]!,

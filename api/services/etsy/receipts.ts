@@ -136,9 +136,11 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
     for (const line of receipt.transactions)
       if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
     if (!isCancelled(receipt)) read.applied += await applyReceipt(userId, receipt)
+    // Refunded, or cancelled: the books read the refund and the fees credited back, whether or not pieces came back.
+    if (!receipt.refunds?.length && !isCancelled(receipt)) return
     const refunded = refundedPieces(receipt)
-    if (refunded.size === 0) return
     await sql.begin(async (tx) => {
+      await recorder.refunded(tx, userId, 'etsy', String(receipt.receipt_id))
       for (const [transactionId, pieces] of refunded) {
         const saleId = String(transactionId)
         if (receipt.is_shipped) await recorder.returned(tx, userId, 'etsy', saleId, pieces)

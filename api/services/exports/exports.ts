@@ -34,6 +34,7 @@ function saleCells(row: SaleRow): Cell[] {
     countedPieces(row),
     cents(earned.saleCents),
     cents(earned.shippingCents),
+    cents(earned.refundedCents),
     cents(earned.feesCents),
     FEES_STATE_WORDS[row.feesState],
     cents(earned.labelCents),

@@ -24,7 +24,8 @@ const today = () => new Date().toISOString().slice(0, 10)
 /** The sums of several month rows as the seller reads them (dollars), with the days-to-sell sums kept for averaging. */
 function figuresOf(rows: MonthSums[]): SalesFigures & { daysToSell: number; itemsTimed: number } {
   const sum = (pick: (row: MonthSums) => number) => rows.reduce((total, row) => total + pick(row), 0)
-  const revenueCents = sum((row) => row.revenueCents)
+  // A refund that kept the pieces is revenue the seller gave back (decision 0072); the tax year shows it apart.
+  const revenueCents = sum((row) => row.revenueCents - row.refundCents)
   const feesCents = sum((row) => row.feesCents)
   const labelCents = sum((row) => row.labelCents)
   const costCents = sum((row) => row.costCents)
@@ -107,10 +108,7 @@ export function createInsights(sql: Sql): InsightsService {
     const last = rows.at(-1)
     return {
       sales: rows.map((row) => {
-        const earned = saleEarningsOf(row)
-        // A refund counts with its sale's pieces, as the tax year's sums count it (api/db/insights.ts monthSums).
-        const refund = earned.counted > 0 ? row.refundCents / 100 : 0
-        return { ...earned, refund, listingId: row.listingId, title: row.title }
+        return { ...saleEarningsOf(row), listingId: row.listingId, title: row.title }
       }),
       next:
         rows.length === INSIGHT_SALES_PAGE && last

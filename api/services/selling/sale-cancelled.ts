@@ -15,6 +15,7 @@ import type { JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { backInStock } from './relist-sold.ts'
+import { readEarningsAgain } from './sale-earnings.ts'
 
 export const SALE_CANCELLED_JOB = 'sale-cancelled'
 
@@ -72,6 +73,7 @@ export function createSaleCancellation({
     sql.begin(async (tx) => {
       const cancelled = await cancelSale(tx, userId, marketplace, saleId, pieces)
       if (!cancelled) return
+      await readEarningsAgain(tx, jobs, userId, marketplace, cancelled.orderId)
       const back = await giveBack(tx, { jobs, marketplaces }, userId, marketplace, cancelled)
       if (back)
         await push.notify(tx, userId, {

@@ -2,9 +2,10 @@
 // sale's own transaction, that asks the marketplace for its order's fees and label (SellingMarketplace.readEarnings)
 // and keeps them; while the marketplace's figures can still change (until the funds are available for payout, or the
 // order ships, as the marketplace says) the job comes back a day later, for at most MOST_READS days. A seller whose connection
-// lacks the scope, or has lapsed, keeps the estimate: the marketplace's refusal ends the job, it is not retried.
+// lacks the scope, or has lapsed, keeps the estimate: the marketplace's refusal ends the job, it is not retried. A
+// cancellation or a return reads the order once more at once (decision 0072): the refund and the fees credited back.
 import type { SoldOn } from '../../contract/listing.ts'
-import type { Sql } from '../../db/client.ts'
+import type { Sql, Tx } from '../../db/client.ts'
 import { salesOfOrder, storeEarnings } from '../../db/marketplace-sales.ts'
 import type { JobQueue } from '../jobs.ts'
 import { isRefusal, type SellingMarketplaces } from './marketplace.ts'
@@ -21,6 +22,21 @@ export interface SaleEarningsJob {
   orderId: string
   /** Reads made before this one. */
   reads?: number
+  /** A read after pieces came back (readEarningsAgain): made once, the daily reads go on as they were. */
+  again?: boolean
+}
+
+/** Queues reading the order's earnings now, in `tx`: pieces of it came back, refunded, their fees maybe credited. */
+export async function readEarningsAgain(
+  tx: Tx,
+  jobs: JobQueue,
+  userId: number,
+  marketplace: SoldOn,
+  orderId: string | null,
+): Promise<void> {
+  if (marketplace === 'elsewhere' || orderId === null) return
+  const job: SaleEarningsJob = { userId, marketplace, orderId, again: true }
+  await jobs.sendInTransaction(tx, SALE_EARNINGS_JOB, job)
 }
 
 export function createSaleEarningsReader({
@@ -53,7 +69,7 @@ export function createSaleEarningsReader({
         for (const [saleId, read] of earnings.bySale) await storeEarnings(tx, marketplace, saleId, read, state)
       })
     }
-    if (!earnings?.settled && reads + 1 < MOST_READS)
+    if (!earnings?.settled && !job.again && reads + 1 < MOST_READS)
       await jobs.send(SALE_EARNINGS_JOB, { ...job, reads: reads + 1 }, { startAfterSeconds: READ_AGAIN_SECONDS })
   }
 }

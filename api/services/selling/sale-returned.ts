@@ -12,6 +12,7 @@ import { notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { giveBack } from './sale-cancelled.ts'
+import { readEarningsAgain } from './sale-earnings.ts'
 
 export interface SaleReturns {
   /** The seller says how a returned sale came back: back in stock (restocked as a cancellation is) or damaged. */
@@ -31,6 +32,7 @@ export function createSaleReturns({
   const saleReturned = (userId: number, listingId: number, returned: SaleReturned): Promise<SaleRecorded> =>
     sql.begin(async (tx) => {
       const marked = await markReturned(tx, userId, listingId, returned)
+      if (marked) await readEarningsAgain(tx, jobs, userId, returned.marketplace, marked.orderId)
       const back =
         marked && marked.restocked > 0
           ? await giveBack(tx, { jobs, marketplaces }, userId, returned.marketplace, marked)

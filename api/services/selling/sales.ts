@@ -16,7 +16,7 @@ import type { JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import type { SellingMarketplaces } from './marketplace.ts'
 import { SALE_CANCELLED_JOB, type SaleCancelledJob } from './sale-cancelled.ts'
-import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './sale-earnings.ts'
+import { readEarningsAgain, SALE_EARNINGS_JOB, type SaleEarningsJob } from './sale-earnings.ts'
 import { SOLD_TWICE_EMAIL_JOB, type SoldTwiceJob } from './sold-twice-mail.ts'
 
 export const FOLLOW_SALE_JOB = 'follow-sale'
@@ -49,6 +49,11 @@ export interface SaleRecorder {
    * Answers whether a sale of the seller's was found.
    */
   returned(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number): Promise<boolean>
+  /**
+   * The marketplace says it refunded some of the order (pieces given back or not: shipping, a discount): the books read
+   * its refund and the fees credited back again (decision 0072).
+   */
+  refunded(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<void>
 }
 
 /** Records sales in the caller's transaction (each marketplace's sales reader, and the seller's "sold elsewhere"). */
@@ -106,11 +111,16 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }): SaleRecorder {
     },
 
     async returned(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
-      const listingId = await reportReturn(tx, userId, marketplace, saleId, pieces)
-      // The seller's open screens show the return to answer.
-      if (listingId !== undefined) await logChange(tx, userId, 'listing-edited', listingId, {})
-      return listingId !== undefined
+      const reported = await reportReturn(tx, userId, marketplace, saleId, pieces)
+      if (!reported) return false
+      // The seller's open screens show the return to answer; the books take the refund.
+      if (reported.listingId !== null) await logChange(tx, userId, 'listing-edited', reported.listingId, {})
+      await readEarningsAgain(tx, jobs, userId, marketplace, reported.orderId)
+      return true
     },
+
+    refunded: (tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string) =>
+      readEarningsAgain(tx, jobs, userId, marketplace, orderId),
   }
 }
 

@@ -9,6 +9,7 @@ import { saleEarningsOf, type ListingSales, type ShortSettlement } from '../../c
 import type { SaleRecorded, SalesRefresh, SoldElsewhere } from '../../contract/sales.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
+import { listingSteps } from '../../db/listing-steps.ts'
 import { hasSale, listingSales as listingSalesOf, settleOversold } from '../../db/marketplace-sales.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import type { JobQueue } from '../jobs.ts'
@@ -91,7 +92,14 @@ export function createSellerSales({ sql, recorder, jobs, marketplaces }: SellerS
   async function listingSales(userId: number, listingId: number): Promise<ListingSales> {
     if (!(await listings.findListing(sql, userId, listingId)))
       throw notFound('That listing does not exist or is not yours. Refresh the Dashboard.')
-    return { sales: (await listingSalesOf(sql, userId, listingId)).map(saleEarningsOf) }
+    const [sales, steps] = await Promise.all([
+      listingSalesOf(sql, userId, listingId),
+      listingSteps(sql, userId, listingId),
+    ])
+    return {
+      sales: sales.map(saleEarningsOf),
+      history: steps.map((step) => ({ ...step, at: step.at.toISOString() })),
+    }
   }
 
   async function refreshSales(userId: number): Promise<SalesRefresh> {

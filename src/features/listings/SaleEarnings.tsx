@@ -2,7 +2,8 @@
 // buyer paid with shipping, the marketplace's fees (estimated, with how, until the marketplace reports them), the label
 // bought there, the cost the seller entered, and the profit; a sale that sold a piece no longer there is to cancel and
 // counts nothing until the seller settles it (decision 0056). A sale the buyer returned is marked here, one tap:
-// "Returned — back in stock" or "Returned — damaged" (decision 0070). Read from the server when opened: the figures are the
+// "Returned — back in stock" or "Returned — damaged" (decision 0070), asked where the marketplace reported a return or
+// a refund, else folded under "It came back…"; below, the listing's history (decision 0073). Read from the server when opened: the figures are the
 // server's (the marketplaces' fees arrive there), so this code stays out of the offline copy (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
 import { SALE_STANDING_LABELS, type SaleEarnings as Sale } from '../../../api/contract/sale-earnings.ts'
@@ -10,6 +11,7 @@ import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import { Button } from '../../components/ui/Button.tsx'
+import { ListingHistory } from './ListingHistory.tsx'
 import { useSaleReturned } from './sales-queries.ts'
 
 const dollars = (value: number) => `$${value.toFixed(2)}`
@@ -43,16 +45,17 @@ function UncountedSale({ sale, where }: { sale: Sale; where: string }) {
   )
 }
 
-/** The two answers to a return, one tap each; the marketplace's own report of a return said first. */
+/**
+ * The two answers to a return, one tap each: shown with the question where the marketplace reported the return or a
+ * refund, otherwise folded under "It came back…" (a return the marketplace did not report is rare, and every sale
+ * offering them read as if each had been returned).
+ */
 function ReturnActions({ sale, listingId }: { sale: Sale; listingId: number }) {
   const returned = useSaleReturned()
   const mark = (returnedAs: 'back-in-stock' | 'damaged') =>
     returned.mutate({ id: listingId, returned: { marketplace: sale.marketplace, saleId: sale.saleId, returnedAs } })
-  return (
+  const answers = (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      {sale.returnState === 'reported' && (
-        <p className="w-full font-semibold text-amber-900">The buyer sent it back and was refunded. Is it sellable?</p>
-      )}
       <Button variant="secondary" disabled={returned.isPending} onClick={() => mark('back-in-stock')}>
         Returned — back in stock
       </Button>
@@ -60,6 +63,23 @@ function ReturnActions({ sale, listingId }: { sale: Sale; listingId: number }) {
         Returned — damaged
       </Button>
     </div>
+  )
+  if (sale.returnState === 'reported' || sale.refunded > 0)
+    return (
+      <div className="mt-2">
+        <p className="font-semibold text-amber-900">
+          {sale.returnState === 'reported'
+            ? 'The buyer sent it back and was refunded. Is it sellable?'
+            : 'The buyer was refunded. If it came back, is it sellable?'}
+        </p>
+        {answers}
+      </div>
+    )
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-slate-700">It came back…</summary>
+      {answers}
+    </details>
   )
 }
 
@@ -70,6 +90,7 @@ function SaleFigures({ sale, listingId }: { sale: Sale; listingId: number }) {
   const rows: [string, string][] = [
     [`Sold ${sale.counted} on ${where}`, sale.sale === null ? 'price not given' : dollars(sale.sale)],
     ...(sale.shipping ? [['Shipping paid', dollars(sale.shipping)] as [string, string]] : []),
+    ...(sale.refunded ? [['Refunded', `−${dollars(sale.refunded)}`] as [string, string]] : []),
     [`Fees, ${FEES_WORDS[sale.feesState]}`, `−${dollars(sale.fees)}`],
     ...(sale.label ? [['Shipping label', `−${dollars(sale.label)}`] as [string, string]] : []),
     ['Cost', sale.cost === null ? 'not entered' : `−${dollars(sale.cost)}`],
@@ -112,6 +133,7 @@ export function SaleEarnings({ listingId }: { listingId: number }) {
       {sales.data.sales.map((sale, index) => (
         <SaleFigures key={`${sale.soldAt}-${index}`} sale={sale} listingId={listingId} />
       ))}
+      <ListingHistory steps={sales.data.history} />
     </div>
   )
 }

@@ -16,13 +16,15 @@ import { schemaBefore } from '../../helpers/schema-before.ts'
 import { expectedFilters, filters, history, ITEM_URL } from '../../helpers/upgrade-checks.ts'
 
 let db: Database
+let apply: (file: string) => Promise<void>
 let applyFrom: (file: string, until?: string) => Promise<void>
 const MIGRATION = '0062_ebay_place_is_the_store.sql'
 /** Etsy's place moves next (its own test): this one checks the schema up to it. */
 const ETSY_PLACE_STORED = '0064'
+const LISTING_STEPS = '0065_listing_steps.sql'
 
 beforeAll(async () => {
-  ;({ db, applyFrom } = await schemaBefore(MIGRATION, { onServer: true }))
+  ;({ db, apply, applyFrom } = await schemaBefore(MIGRATION, { onServer: true }))
 }, 60_000)
 afterAll(() => db?.close())
 
@@ -179,6 +181,8 @@ describe('migration 0062: eBay written to its place', () => {
       select listing_id, requested, sent, sending, stage, status, message, sent_quantity, revisions_that_day as sent_today
       from ebay_revisions where listing_id = ${ids.revising}`
     await applyFrom(MIGRATION, ETSY_PLACE_STORED)
+    // The writers below record a listing's steps too (decision 0073): its table, which depends on neither place.
+    await apply(LISTING_STEPS)
 
     // Each place as it was, and the publish stopped half way has its eBay place now, with its SKU and offer.
     expect(await places()).toEqual(
