@@ -1,14 +1,14 @@
 // A listing's history under its sales (issue 50, docs/decisions/0073): each step in order with where and when, so a
-// sale that did not happen reads as it went: Sold on eBay → Cancelled on eBay → Live again on eBay, on Etsy.
+// sale that did not happen reads as it went: sold, cancelled, live again on each marketplace it was on.
 import { LISTING_STEP_LABELS, type ListingStep } from '../../../api/contract/listing-steps.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
 
 const whenOf = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
 
-/** "Sold 2 on eBay", "Live again on Etsy": the step, its pieces when more than one, and where. */
+/** "Sold 2 on <marketplace>", "Live again on <marketplace>": the step, its pieces when more than one, and where. */
 export function stepWords({ step, marketplace, pieces }: ListingStep): string {
-  const where = marketplace === 'elsewhere' ? 'elsewhere' : `on ${SOLD_ON_LABELS[marketplace]}`
+  const where = marketplace === 'elsewhere' ? SOLD_ON_LABELS.elsewhere : `on ${SOLD_ON_LABELS[marketplace]}`
   return [LISTING_STEP_LABELS[step], pieces !== null && pieces > 1 ? String(pieces) : '', where]
     .filter(Boolean)
     .join(' ')
