@@ -9,7 +9,7 @@ import {
   type Flaw,
   type Provenance,
 } from '../../../contract/analysis.ts'
-import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
+import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/catalog.ts'
 import { MEASURE_PATTERN, titleWithinLimit, typedMeasure } from '../../../contract/listing-fields.ts'
 import type { AnalysisSuggestion, SuggestionKey } from '../../../contract/listing-suggestion.ts'
 import { MEASUREMENT_FIELDS, type MeasurementField } from '../../../contract/measurements.ts'

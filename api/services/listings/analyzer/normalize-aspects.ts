@@ -1,7 +1,7 @@
 // Makes the model's item specifics fit eBay's: one of eBay's values or free text within its limit, each carrying the
 // photo of the fact or detail behind it, or marked a guess.
 import type { AspectSuggestion, FactName, Provenance } from '../../../contract/analysis.ts'
-import { ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
+import { ASPECT_VALUE_MAX } from '../../../contract/catalog.ts'
 import type { AspectsInput } from './image-analyzer.ts'
 import { cleanText, fieldOf, listOf, UNSEEN } from './normalize-analysis.ts'
 
