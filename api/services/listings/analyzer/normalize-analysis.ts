@@ -1,4 +1,4 @@
-// Makes any model answer fit the listing's contract: text cleaned, the title cut at eBay's limit, prices in whole
+// Makes any model answer fit the listing's contract: text cleaned, the title cut at its limit, prices in whole
 // dollars, choices read into the option sets, facts and flaws with where they were seen, guesses out of the description.
 import * as v from 'valibot'
 import {
