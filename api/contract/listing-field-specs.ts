@@ -1,6 +1,5 @@
 // What a listing field is declared with (listing-fields.ts): its kind (text, whole number, money, day, choice, keywords)
-// and what each kind says about it (limits, format, options), where it is kept, whether the AI fills it and which eBay
-// item specific it answers.
+// and what each kind says about it (limits, format, options), where it is kept and whether the AI fills it.
 import type { Option } from './options.ts'
 
 /** What the analyser suggests for a field: under the field's own name, unless `name` says otherwise. */
@@ -19,8 +18,6 @@ interface FieldBase {
   column: string
   /** false: the AI never fills it. */
   ai: false | AiSuggested
-  /** The eBay item specific (aspect) it answers, null for none; a choice sends its label. */
-  ebayAspect: string | null
   /** The seller's own books (cost, SKU, shelf): never sent to a marketplace, and an edit of only these revises none. */
   sellerOnly?: true
 }

@@ -1,8 +1,9 @@
 // The listing's fields, declared once (docs/product.md §3). The API schema (listing.ts), the create form, the phone's
-// drafts, the analyser's answer (analysis.ts and Gemini's response schema), the database columns (api/db/listings.ts)
-// and the eBay item specifics all derive from this list or are checked against it. Adding a field is an entry here
-// and a migration (its column, and in the version trigger: listing-versions.test.ts checks); typecheck then names every
-// place that must decide what to do with it (docs/decisions/0012).
+// drafts, the analyser's answer (analysis.ts and Gemini's response schema) and the database columns
+// (api/db/listings.ts) all derive from this list or are checked against it; which item specific a field answers is the
+// catalog's (catalog.ts). Adding a field is an entry here and a migration (its column, and in the version trigger:
+// listing-versions.test.ts checks); typecheck then names every place that must decide what to do with it
+// (docs/decisions/0012).
 // Plain data, no valibot: the service worker reads the limits too.
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, MEASUREMENT_UNITS, SIZE_TYPES } from './options.ts'
 import type { ListingFieldSpec, TextSpec, WholeNumberSpec } from './listing-field-specs.ts'
@@ -38,7 +39,6 @@ const parcel = (label: string, column: string) =>
     min: 0,
     fallback: 0,
     ai: { estimate: true },
-    ebayAspect: null,
   }) as const satisfies WholeNumberSpec
 
 /** A measurement as typed: a number with at most two decimals, under 1,000 (inches or centimetres). */
@@ -47,9 +47,9 @@ export const MEASURE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
 export const typedMeasure = (text: string) => text.replace(',', '.')
 
 /**
- * A clothing measurement (measurements.ts says which garments ask for it and which eBay item specific it answers): a
- * number in the listing's unit, as typed ('21.5'); blank for not measured. The AI reads one only off a tape measure
- * in a photo, and it is a guess to check.
+ * A clothing measurement (measurements.ts says which garments ask for it and how it is taken): a number in the
+ * listing's unit, as typed ('21.5'); blank for not measured. The AI reads one only off a tape measure in a photo, and
+ * it is a guess to check.
  */
 const measure = (label: string, column: string) =>
   ({
@@ -59,7 +59,6 @@ const measure = (label: string, column: string) =>
     max: 6,
     format: 'measure',
     ai: { estimate: true },
-    ebayAspect: null,
   }) as const satisfies TextSpec
 
 export const LISTING_FIELDS = {
@@ -71,16 +70,14 @@ export const LISTING_FIELDS = {
     required: true,
     limitReason: "eBay's limit",
     ai: {},
-    ebayAspect: null,
   },
-  description: { kind: 'text', label: 'Description', column: 'description', max: 4000, ai: {}, ebayAspect: null },
+  description: { kind: 'text', label: 'Description', column: 'description', max: 4000, ai: {} },
   askingPrice: {
     kind: 'money',
     label: 'Price',
     column: 'asking_price_cents',
     max: ASKING_PRICE_MAX,
     ai: false,
-    ebayAspect: null,
   },
   price: {
     kind: 'whole',
@@ -89,7 +86,6 @@ export const LISTING_FIELDS = {
     min: 0,
     fallback: 0,
     ai: { name: 'suggestedPrice' },
-    ebayAspect: null,
   },
   medianUsedPrice: {
     kind: 'whole',
@@ -99,9 +95,8 @@ export const LISTING_FIELDS = {
     fallback: 0,
     legacyNull: true,
     ai: {},
-    ebayAspect: null,
   },
-  quantity: { kind: 'whole', label: 'Quantity', column: 'quantity', min: 1, fallback: 1, ai: false, ebayAspect: null },
+  quantity: { kind: 'whole', label: 'Quantity', column: 'quantity', min: 1, fallback: 1, ai: false },
   category: {
     kind: 'choice',
     label: 'Category',
@@ -109,7 +104,6 @@ export const LISTING_FIELDS = {
     options: CATEGORIES,
     required: true,
     ai: {},
-    ebayAspect: null,
   },
   keywords: {
     kind: 'keywords',
@@ -118,7 +112,6 @@ export const LISTING_FIELDS = {
     maxCount: 30,
     maxLength: 50,
     ai: { maxItems: 10 },
-    ebayAspect: null,
   },
   // The product's barcode (issue 33, docs/decisions/0046): scanned or typed, looked up in eBay's catalog, sent to eBay
   // as the inventory item's UPC, EAN or ISBN.
@@ -129,7 +122,6 @@ export const LISTING_FIELDS = {
     max: 14,
     format: 'gtin',
     ai: false,
-    ebayAspect: null,
   },
   color: {
     kind: 'choice',
@@ -138,18 +130,16 @@ export const LISTING_FIELDS = {
     options: COLORS,
     required: true,
     ai: { name: 'primaryColor' },
-    ebayAspect: 'Color',
   },
-  brand: { kind: 'text', label: 'Brand', column: 'brand', max: 65, ai: {}, ebayAspect: 'Brand' },
-  size: { kind: 'text', label: 'Size', column: 'size', max: 65, ai: {}, ebayAspect: 'Size' },
-  type: { kind: 'choice', label: 'Type', column: 'type', options: ITEM_TYPES, ai: {}, ebayAspect: 'Type' },
+  brand: { kind: 'text', label: 'Brand', column: 'brand', max: 65, ai: {} },
+  size: { kind: 'text', label: 'Size', column: 'size', max: 65, ai: {} },
+  type: { kind: 'choice', label: 'Type', column: 'type', options: ITEM_TYPES, ai: {} },
   sizeType: {
     kind: 'choice',
     label: 'Size Type',
     column: 'size_type',
     options: SIZE_TYPES,
     ai: {},
-    ebayAspect: 'Size Type',
   },
   department: {
     kind: 'choice',
@@ -157,7 +147,6 @@ export const LISTING_FIELDS = {
     column: 'department',
     options: DEPARTMENTS,
     ai: {},
-    ebayAspect: 'Department',
   },
   // eBay's catalog product the seller picked for the barcode: eBay fills in its own details of the product from it.
   ebayProductId: {
@@ -167,7 +156,6 @@ export const LISTING_FIELDS = {
     max: 20,
     format: 'digits',
     ai: false,
-    ebayAspect: null,
   },
   // The parcel it ships in (issue 33, docs/decisions/0045): what carriers and calculated shipping price by. Whole ounces
   // and inches, as eBay's package weight and dimensions take them; 0 is "not given".
@@ -182,7 +170,6 @@ export const LISTING_FIELDS = {
     column: 'measurement_unit',
     options: MEASUREMENT_UNITS,
     ai: { estimate: true },
-    ebayAspect: null,
   },
   pitToPit: measure('Pit to pit', 'pit_to_pit'),
   shoulders: measure('Shoulders', 'shoulders'),
@@ -192,11 +179,11 @@ export const LISTING_FIELDS = {
   inseam: measure('Inseam', 'inseam'),
   rise: measure('Rise', 'rise'),
   legOpening: measure('Leg opening', 'leg_opening'),
-  // A book's own details (issue 47, docs/decisions/0059), shown for Books in place of clothing's: eBay's catalog fills
-  // them for an ISBN, and each answers eBay's item specific of that name.
-  author: { kind: 'text', label: 'Author', column: 'author', max: 65, ai: false, ebayAspect: 'Author' },
-  bookFormat: { kind: 'text', label: 'Format', column: 'book_format', max: 65, ai: false, ebayAspect: 'Format' },
-  publisher: { kind: 'text', label: 'Publisher', column: 'publisher', max: 65, ai: false, ebayAspect: 'Publisher' },
+  // A book's own details (issue 47, docs/decisions/0059), shown for Books in place of clothing's: the catalog fills
+  // them for an ISBN, and each answers its item specific of that name.
+  author: { kind: 'text', label: 'Author', column: 'author', max: 65, ai: false },
+  bookFormat: { kind: 'text', label: 'Format', column: 'book_format', max: 65, ai: false },
+  publisher: { kind: 'text', label: 'Publisher', column: 'publisher', max: 65, ai: false },
   publicationYear: {
     kind: 'text',
     label: 'Publication year',
@@ -204,7 +191,6 @@ export const LISTING_FIELDS = {
     max: 4,
     format: 'digits',
     ai: false,
-    ebayAspect: 'Publication Year',
   },
   // The seller's books (issue 32, docs/decisions/0039): what the item cost, where it was bought, where it sits.
   cost: {
@@ -214,20 +200,18 @@ export const LISTING_FIELDS = {
     max: ASKING_PRICE_MAX,
     zeroAllowed: true,
     ai: false,
-    ebayAspect: null,
     sellerOnly: true,
   },
   /** Blank: Snaplist makes one (madeSku); unique per seller. Not eBay's SKU (api/services/ebay/sku.ts). */
-  sku: { kind: 'text', label: 'SKU', column: 'sku', max: SKU_MAX, ai: false, ebayAspect: null, sellerOnly: true },
-  bin: { kind: 'text', label: 'Bin or shelf', column: 'bin', max: 40, ai: false, ebayAspect: null, sellerOnly: true },
-  boughtAt: { kind: 'date', label: 'Bought on', column: 'bought_on', ai: false, ebayAspect: null, sellerOnly: true },
+  sku: { kind: 'text', label: 'SKU', column: 'sku', max: SKU_MAX, ai: false, sellerOnly: true },
+  bin: { kind: 'text', label: 'Bin or shelf', column: 'bin', max: 40, ai: false, sellerOnly: true },
+  boughtAt: { kind: 'date', label: 'Bought on', column: 'bought_on', ai: false, sellerOnly: true },
   boughtWhere: {
     kind: 'text',
     label: 'Bought where',
     column: 'bought_where',
     max: 100,
     ai: false,
-    ebayAspect: null,
     sellerOnly: true,
   },
   privateNotes: {
@@ -236,7 +220,6 @@ export const LISTING_FIELDS = {
     column: 'private_notes',
     max: 2000,
     ai: false,
-    ebayAspect: null,
     sellerOnly: true,
   },
 } as const satisfies Record<string, ListingFieldSpec>
@@ -256,11 +239,6 @@ export const ESTIMATED_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>
 /** The fields of the seller's books, which no marketplace ever receives. */
 export const SELLER_ONLY_FIELDS = LISTING_FIELD_ENTRIES.flatMap(([name, spec]) =>
   'sellerOnly' in spec && spec.sellerOnly ? [name] : [],
-)
-
-/** The eBay item specifics the listing's own fields answer. */
-export const LISTING_ASPECT_NAMES = LISTING_FIELD_ENTRIES.flatMap(([, spec]) =>
-  spec.ebayAspect === null ? [] : [spec.ebayAspect],
 )
 
 // ---------------------------------------------------------------------------------------------------------------------

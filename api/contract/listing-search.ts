@@ -76,7 +76,7 @@ export type ListingSearch = v.InferOutput<typeof ListingSearchQuerySchema>
 
 /**
  * The words a search looks for, each anywhere in the title, brand or keywords, or the start of the seller's SKU (the
- * label's), or eBay's whole SKU.
+ * label's), or the whole SKU a marketplace knows it by (its place's details).
  */
 export const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX)
 

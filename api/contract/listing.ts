@@ -1,7 +1,7 @@
 // A Listing as the API returns it, and the payload that creates one (docs/product.md §3), built from the fields declared
 // in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
-import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspects.ts'
+import { AspectValuesSchema, CategoryIdSchema } from './catalog.ts'
 import { GuessesSchema } from './guesses.ts'
 import { FIELD_SCHEMAS } from './listing-field-schemas.ts'
 import type { ListingFieldName, SpecOf } from './listing-fields.ts'

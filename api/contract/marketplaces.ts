@@ -1,5 +1,6 @@
 // Marketplace connections as the API returns them (never a token), and the API's other marketplace shapes: the
-// platform parameter, eBay's account-deletion challenge and the eBay environment report.
+// platform parameter, the connect flow's paths and descriptions. A marketplace's own shapes are in its wing
+// (api/contract/<marketplace>/).
 import * as v from 'valibot'
 import { PLATFORMS, type Platform } from './marketplace-paths.ts'
 
@@ -26,7 +27,7 @@ export interface MarketplaceConnection {
   /** The seller's name there (a username, a shop's name); null for an account without one (a shop not opened yet). */
   accountName: string | null
   accountId: string | null
-  /** 'deleted' when eBay reported the account deleted or closed (its tokens are gone); null otherwise. */
+  /** 'deleted' when the marketplace reported the account deleted or closed (its tokens are gone); null otherwise. */
   accountDeletionStatus: string | null
   /** When the seller will have to connect again (ISO time); null when the provider gives no end. */
   expiresAt: string | null
@@ -54,31 +55,3 @@ export interface ExchangeReply {
   message: string
   connection: MarketplaceConnection
 }
-
-const CHALLENGE_MISSING = 'The challenge_code query parameter is missing.'
-
-/** eBay's Marketplace Account Deletion challenge: GET /api/ebay/account-deletion?challenge_code=…. */
-export const EbayChallengeQuerySchema = v.object({
-  challenge_code: v.pipe(v.optional(v.string(CHALLENGE_MISSING), ''), v.nonEmpty(CHALLENGE_MISSING)),
-})
-
-/**
- * GET /api/debug/ebay-environment for an administrator: what is configured, as yes/no; addresses only where they are
- * public hosts. A seller gets EbayEnvironmentSummary: which settings exist is the admin's business (issue 27, item 16).
- */
-export interface EbayEnvironmentReport {
-  environment: 'sandbox' | 'production' | null
-  configured: boolean
-  settings: Record<
-    'EBAY_CLIENT_ID' | 'EBAY_CLIENT_SECRET' | 'EBAY_RU_NAME' | 'EBAY_VERIFICATION_TOKEN' | 'EBAY_DELETION_ENDPOINT_URL',
-    boolean
-  >
-  redirect: { ruNamePresent: boolean; acceptedPaths: string[] }
-  authBase: string
-  apiBase: string
-  identityBase: string
-  deletionEndpointConfigured: boolean
-}
-
-/** What a seller needs of the report: which eBay the server talks to, and whether connecting is set up at all. */
-export type EbayEnvironmentSummary = Pick<EbayEnvironmentReport, 'environment' | 'configured'>

@@ -1,6 +1,6 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): which a buyer asks for on each kind of garment,
-// how each is taken, which eBay item specific it answers where eBay's clothing categories have one, and the block they
-// add to the description every marketplace gets. The fields themselves are declared in listing-fields.ts.
+// how each is taken, and the block they add to the description every marketplace gets. Which item specific each answers
+// in a marketplace's catalog is that marketplace's own (its wing of the contract). The fields themselves are declared in listing-fields.ts.
 import { LISTING_FIELDS, MEASURE_PATTERN, type ListingFieldName } from './listing-fields.ts'
 
 export type Garment = 'top' | 'bottoms' | 'dress'
@@ -27,13 +27,6 @@ interface Measurement {
    * round the body, where a buyer reads it as their size (a waist: 16 laid flat is "Waist: 32 in").
    */
   flat?: { doubled: boolean }
-  /**
-   * The item specific eBay's clothing categories name for it (Men's Jeans' Inseam and Waist Size, Dress Shirts'
-   * Sleeve Length, T-Shirts' Chest Size), and whether eBay's value is round the body (twice the flat measurement:
-   * Chest Size is twice pit to pit). Sent only where the category has the aspect and eBay takes the value
-   * (aspect-values.ts).
-   */
-  ebayAspect?: { name: string; round?: true }
 }
 
 export const MEASUREMENTS: Record<MeasurementField, Measurement> = {
@@ -41,22 +34,16 @@ export const MEASUREMENTS: Record<MeasurementField, Measurement> = {
     how: 'Laid flat, armpit seam to armpit seam',
     garments: ['top', 'dress'],
     flat: { doubled: false },
-    ebayAspect: { name: 'Chest Size', round: true },
   },
   shoulders: { how: 'Shoulder seam to shoulder seam, across the back', garments: ['top'] },
-  sleeve: { how: 'Shoulder seam to the end of the cuff', garments: ['top'], ebayAspect: { name: 'Sleeve Length' } },
+  sleeve: { how: 'Shoulder seam to the end of the cuff', garments: ['top'] },
   garmentLength: { how: 'Top of the shoulder (or waistband) to the hem', garments: ['top', 'bottoms', 'dress'] },
   waist: {
     how: 'Laid flat across the waistband',
     garments: ['bottoms', 'dress'],
     flat: { doubled: true },
-    ebayAspect: { name: 'Waist Size', round: true },
   },
-  inseam: {
-    how: 'Crotch seam to the hem, along the inside leg',
-    garments: ['bottoms'],
-    ebayAspect: { name: 'Inseam' },
-  },
+  inseam: { how: 'Crotch seam to the hem, along the inside leg', garments: ['bottoms'] },
   rise: { how: 'Crotch seam to the top of the waistband, at the front', garments: ['bottoms'] },
   legOpening: { how: 'Laid flat across the hem of one leg', garments: ['bottoms'], flat: { doubled: false } },
 }
@@ -80,18 +67,15 @@ export function listedMeasurement(field: MeasurementField, typed: string): strin
   return said(MEASUREMENTS[field].flat?.doubled ? round(value) : value)
 }
 
-/** The item specifics a measurement answers: eBay's category lists them, and publishing keeps them to send. */
-export const MEASUREMENT_ASPECT_NAMES = MEASUREMENT_FIELDS.flatMap((field) => {
-  const aspect = MEASUREMENTS[field].ebayAspect
-  return aspect ? [aspect.name] : []
-})
+/** A measurement typed laid flat, said round the body: '21.5' across the chest is '43'. */
+export const roundTheBody = (typed: string) => said(round(Number(typed)))
 
-// eBay's clothing categories, by the words of their names (eBay US's tree: "Jeans", "Pants", "Shorts", "Skirts";
+// Clothing categories, by the words of their names in a marketplace's catalog ("Jeans", "Pants", "Shorts", "Skirts";
 // "Dresses"); any other clothing is measured as a top.
 const BOTTOMS = /\b(jeans|pants|trousers|shorts|skirts?|leggings|joggers|chinos|overalls)\b/i
 const DRESSES = /\b(dresses|jumpsuits|rompers)\b/i
 
-/** The kind of garment an item is, by its eBay category's name or else its title. */
+/** The kind of garment an item is, by its catalog category's name or else its title. */
 export function garmentOf(categoryName: string | null | undefined, title = ''): Garment {
   for (const words of [categoryName ?? '', title]) {
     if (BOTTOMS.test(words)) return 'bottoms'
@@ -101,10 +85,10 @@ export function garmentOf(categoryName: string | null | undefined, title = ''): 
 }
 
 /** A listing, a draft's fields or a form's values: what the measurements are read from. */
-type MeasuredFields = { category: string; measurementUnit: string } & Partial<Record<MeasurementField, string>>
+export type MeasuredFields = { category: string; measurementUnit: string } & Partial<Record<MeasurementField, string>>
 
 /** How the listing's measurements are said: in centimetres where the seller chose them, else in inches. */
-const unitOf = (fields: Pick<MeasuredFields, 'measurementUnit'>): 'in' | 'cm' =>
+export const measurementUnitOf = (fields: Pick<MeasuredFields, 'measurementUnit'>): 'in' | 'cm' =>
   fields.measurementUnit === 'cm' ? 'cm' : 'in'
 
 /** A measurement as the listing says it, with its unit, from the number typed: "32 in" for a waist of 16 laid flat. */
@@ -112,14 +96,14 @@ export const listedWithUnit = (
   field: MeasurementField,
   typed: string,
   fields: Pick<MeasuredFields, 'measurementUnit'>,
-) => `${listedMeasurement(field, typed)} ${unitOf(fields)}`
+) => `${listedMeasurement(field, typed)} ${measurementUnitOf(fields)}`
 
 /** A measurement's line in the listing's description: "Waist: 32 in" for 16 laid flat. */
 const measurementLine = (field: MeasurementField, typed: string, fields: Pick<MeasuredFields, 'measurementUnit'>) =>
   `${LISTING_FIELDS[field].label}: ${listedWithUnit(field, typed, fields)}`
 
 /** The measurements given, in the form's order, for clothing only (a listing moved to another category keeps none). */
-function measurementsOf(fields: MeasuredFields): { field: MeasurementField; value: string }[] {
+export function givenMeasurements(fields: MeasuredFields): { field: MeasurementField; value: string }[] {
   if (fields.category !== 'clothing') return []
   return MEASUREMENT_FIELDS.flatMap((field) => {
     const value = fields[field]?.trim() ?? ''
@@ -127,23 +111,12 @@ function measurementsOf(fields: MeasuredFields): { field: MeasurementField; valu
   })
 }
 
-/** The value of one of eBay's measurement aspects, in eBay's spelling ('32 in'); '' when no measurement answers it. */
-export function measurementAspect(name: string, fields: MeasuredFields): string {
-  const unit = unitOf(fields)
-  for (const { field, value } of measurementsOf(fields)) {
-    const aspect = MEASUREMENTS[field].ebayAspect
-    if (aspect?.name !== name) continue
-    return `${aspect.round ? said(round(Number(value))) : listedMeasurement(field, value)} ${unit}`
-  }
-  return ''
-}
-
 /**
  * The description a marketplace gets: the seller's, then a block of the measurements given, one a line, so a buyer
  * finds them where they look.
  */
 function withMeasurements(description: string, fields: MeasuredFields): string {
-  const given = measurementsOf(fields)
+  const given = givenMeasurements(fields)
   if (given.length === 0) return description
   const block = ['Measurements:', ...given.map(({ field, value }) => measurementLine(field, value, fields))].join('\n')
   return description ? `${description}\n\n${block}` : block

@@ -36,24 +36,24 @@ export async function logChange<Kind extends LiveEventKind>(
 
 // The listing as GET /api/listings answers it, read now: an event sent late (a resumed stream) carries the listing as it
 // is, not as it was. A listing being deleted has left the Dashboard, so it reads as gone.
-const selectChanges = (sql: Sql, ebayItemUrl: string) => sql`
+const selectChanges = (sql: Sql, itemUrl: string) => sql`
   select e.id::text as id, e.user_id, e.kind, e.listing_id, e.data,
-    (select ${listingJson(sql, ebayItemUrl)} from listings
+    (select ${listingJson(sql, itemUrl)} from listings
       where listings.id = e.listing_id and listings.deleting_since is null) as listing
   from change_events e`
 
 /** The seller's changes after this id, oldest first (a stream's catch-up). */
-export const changesAfter = (sql: Sql, ebayItemUrl: string, userId: number, afterId: string, limit: number) =>
-  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)}
+export const changesAfter = (sql: Sql, itemUrl: string, userId: number, afterId: string, limit: number) =>
+  sql<ChangeRow[]>`${selectChanges(sql, itemUrl)}
     where e.user_id = ${userId} and e.id > ${afterId}::bigint order by e.id limit ${limit}`
 
 /** Everyone's changes after this id, oldest first (polling, where nothing can be listened to). */
-export const everyChangeAfter = (sql: Sql, ebayItemUrl: string, afterId: string, limit: number) =>
-  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)} where e.id > ${afterId}::bigint order by e.id limit ${limit}`
+export const everyChangeAfter = (sql: Sql, itemUrl: string, afterId: string, limit: number) =>
+  sql<ChangeRow[]>`${selectChanges(sql, itemUrl)} where e.id > ${afterId}::bigint order by e.id limit ${limit}`
 
 /** These changes (the ids announced), oldest first. */
-export const changesByIds = (sql: Sql, ebayItemUrl: string, ids: string[]) =>
-  sql<ChangeRow[]>`${selectChanges(sql, ebayItemUrl)} where e.id = any(${ids}::bigint[]) order by e.id`
+export const changesByIds = (sql: Sql, itemUrl: string, ids: string[]) =>
+  sql<ChangeRow[]>`${selectChanges(sql, itemUrl)} where e.id = any(${ids}::bigint[]) order by e.id`
 
 /** The last change's id, '0' when there is none: where the feed's poll starts. */
 export async function lastChangeId(sql: Sql): Promise<string> {

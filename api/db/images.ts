@@ -52,12 +52,12 @@ export async function ownedImageUrls(sql: Sql | Tx, userId: number, urls: string
   return new Set(rows.map((row) => row.url))
 }
 
-/** Marks the photo as eBay's stock photo of a catalog product (not a photo of the seller's own item). */
+/** Marks the photo as the catalog's stock photo of a product (not a photo of the seller's own item). */
 export async function markStockPhoto(sql: Sql | Tx, userId: number, id: string, epid: string): Promise<void> {
   await sql`update images set stock_of = ${epid} where id = ${id} and user_id = ${userId}`
 }
 
-/** Whether every one of these photos of the user's is an eBay stock photo (false for none). */
+/** Whether every one of these photos of the user's is a catalog's stock photo (false for none). */
 export async function onlyStockPhotos(sql: Sql | Tx, userId: number, urls: string[]): Promise<boolean> {
   if (urls.length === 0) return false
   const [row] = await sql<{ own: number; stock: number }[]>`
@@ -82,28 +82,12 @@ export async function deleteUserImages(tx: Tx, userId: number): Promise<ImageRow
   return tx<ImageRow[]>`delete from images where user_id = ${userId} returning ${tx.unsafe(COLUMNS)}`
 }
 
-/** A photo as eBay gets it: our stored file, and eBay's own copy when one was uploaded. */
-export interface EbayPictureRow {
-  url: string
-  key: string
-  ebayPictureUrl: string | null
-  ebayPictureExpiresAt: Date | null
-}
-
-export async function findEbayPictures(sql: Sql, userId: number, urls: string[]): Promise<EbayPictureRow[]> {
-  return sql<EbayPictureRow[]>`
-    select distinct on (url) url, key, ebay_picture_url, ebay_picture_expires_at
-    from images where user_id = ${userId} and url = any(${urls})
-    order by url, ebay_picture_url nulls last`
-}
-
-export async function saveEbayPicture(
+/** Where each of these photos of the user's is stored (its url and storage key), one row a url. */
+export async function findStoredPhotos(
   sql: Sql,
   userId: number,
-  url: string,
-  picture: { url: string; expiresAt: Date | null },
-): Promise<void> {
-  await sql`
-    update images set ebay_picture_url = ${picture.url}, ebay_picture_expires_at = ${picture.expiresAt}
-    where user_id = ${userId} and url = ${url}`
+  urls: string[],
+): Promise<{ url: string; key: string }[]> {
+  return sql<{ url: string; key: string }[]>`
+    select distinct on (url) url, key from images where user_id = ${userId} and url = any(${urls}) order by url`
 }

@@ -247,7 +247,7 @@ export async function deleteUserListings(tx: Tx, userId: number): Promise<number
 
 /**
  * Text and choice fields as the Post to eBay dialog filled them, each value already one the field takes
- * (ebay-aspects.ts fieldValueOfAspect); the version counts it, as for any edit.
+ * (ebay/ebay-aspects.ts fieldValueOfAspect); the version counts it, as for any edit.
  */
 export async function saveFieldValues(
   sql: Sql,

@@ -17,7 +17,7 @@ export interface Sale {
   unitPriceCents: number | null
   soldAt: Date
   where?: string | null
-  /** eBay's line item id, to find the line's own fees among its order's. */
+  /** The marketplace's id of the order's line, to find the line's own fees among its order's. */
   lineId?: string | null
   /** What the buyer paid for shipping, when the marketplace says. */
   shippingCents?: number | null

@@ -1,23 +1,25 @@
-// What a product from eBay's catalog fills on a draft (docs/decisions/0046): pure, as draft-fills.ts is for the AI. The
+// What a product from the catalog fills on a draft (docs/decisions/0046): pure, as draft-fills.ts is for the AI. The
 // catalog knows the product for certain where the AI guesses from photos, so its values go over the AI's; never over
 // what the seller typed.
 import * as v from 'valibot'
 import { gtinKind } from '../../api/contract/gtin.ts'
 import { FIELD_SCHEMAS } from '../../api/contract/listing-field-schemas.ts'
 import { LISTING_FIELD_ENTRIES, titleWithinLimit } from '../../api/contract/listing-fields.ts'
+import { aspectOfField } from '../../api/contract/catalog.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'
 import { aspectGuessKey } from './draft-fills.ts'
 
-/** A book: its code is an ISBN, or eBay files the product under Books (decision 0059). */
+/** A book: its code is an ISBN, or the catalog files the product under Books (decision 0059). */
 export const isBook = (product: CatalogProduct, code: string | undefined) =>
   (code !== undefined && gtinKind(code) === 'isbn') || /\bbooks?\b/i.test(product.category?.name ?? '')
 
-/** The text fields that answer an eBay item specific (a book's Author, Format…), as the catalog gives them, if valid. */
+/** The text fields that answer a catalog item specific (a book's Author, Format…), as the catalog gives them, if valid. */
 function fieldsOfAspects(aspects: Record<string, string>): Partial<DraftFields> {
   return Object.fromEntries(
     LISTING_FIELD_ENTRIES.flatMap(([field, spec]) => {
-      const value = spec.kind === 'text' && spec.ebayAspect ? aspects[spec.ebayAspect]?.trim() : undefined
+      const aspect = spec.kind === 'text' ? aspectOfField(field) : undefined
+      const value = aspect ? aspects[aspect]?.trim() : undefined
       return value && v.is(FIELD_SCHEMAS[field], value) ? [[field, value]] : []
     }),
   )

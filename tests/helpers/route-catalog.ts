@@ -35,7 +35,8 @@ import {
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema } from '../../api/contract/ebay/ebay-exchange.ts'
 import { EtsyExchangeSchema } from '../../api/contract/etsy/etsy-exchange.ts'
-import { EbayChallengeQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
+import { EbayChallengeQuerySchema } from '../../api/contract/ebay/ebay-challenge.ts'
+import { PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import {
   OversoldSettledSchema,
   RelistSoldSchema,

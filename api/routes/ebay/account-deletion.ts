@@ -2,7 +2,7 @@
 // the GET answers eBay's challenge, the POST takes a signed notification and answers 204 once it is handled.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
-import { EbayChallengeQuerySchema } from '../../contract/marketplaces.ts'
+import { EbayChallengeQuerySchema } from '../../contract/ebay/ebay-challenge.ts'
 import type { EbayAccountDeletion } from '../../services/ebay/account-deletion.ts'
 import { valid } from '../../validate.ts'
 

@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
 import { EBAY_DESCRIPTION } from '../../contract/ebay/ebay-description.ts'
-import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../contract/marketplaces.ts'
+import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../contract/ebay/ebay-environment.ts'
 import { requireUser } from '../../middleware/session.ts'
 import type { MarketplaceOAuth } from '../../services/marketplaces/oauth.ts'
 import { valid } from '../../validate.ts'

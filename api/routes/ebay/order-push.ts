@@ -4,7 +4,7 @@
 // take eBay's pushes (no https PUBLIC_URL, EBAY_VERIFICATION_TOKEN or app keys).
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
-import { EbayChallengeQuerySchema } from '../../contract/marketplaces.ts'
+import { EbayChallengeQuerySchema } from '../../contract/ebay/ebay-challenge.ts'
 import { notFound } from '../../errors.ts'
 import { EBAY_ORDER_PUSH_PATH, type EbayOrderPush } from '../../services/ebay/order-push.ts'
 import { valid } from '../../validate.ts'

@@ -2,9 +2,13 @@
 // what the listing keeps (docs/decisions/0022), and where what was typed in the dialog is kept afterwards.
 import type { EbayAspectRequirement, EbayAspectValue } from '../../contract/ebay-publish.ts'
 import type { Listing } from '../../contract/listing.ts'
-import { acceptedAspectValue, aspectFromFields, fieldValueOfAspect } from '../../contract/ebay-aspects.ts'
+import {
+  acceptedAspectValue,
+  aspectFromFields,
+  fieldValueOfAspect,
+  measurementAspect,
+} from '../../contract/ebay/ebay-aspects.ts'
 import type { ListingFieldName } from '../../contract/listing-fields.ts'
-import { measurementAspect } from '../../contract/measurements.ts'
 import type { CategoryAspect } from '../../db/ebay-category-aspects.ts'
 
 export interface ResolvedAspects {

@@ -5,7 +5,7 @@
 // (ebayConnect, read through services/marketplace-modules.ts); selling is the rest of the wing.
 import * as v from 'valibot'
 import { MARKETPLACES } from '../../contract/marketplace-descriptions.ts'
-import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
+import type { EbayEnvironmentReport } from '../../contract/ebay/ebay-environment.ts'
 import type { EbayConfig } from './ebay-env.ts'
 import { forgetSellerSetup } from '../../db/ebay-seller-setup.ts'
 import { AppError } from '../../errors.ts'

@@ -1,7 +1,7 @@
 // eBay's wing of the server, built from the app's services every wing is given (WingDeps) and eBay's own settings:
 // what app-services.ts places in its record of wings for eBay. eBay is also the app's catalog (the analysis's
 // categories and aspects), asked as the app: ebayAppAccess is built first, for the analysis and the wing alike.
-import type { EbayEnvironmentReport } from '../../contract/marketplaces.ts'
+import type { EbayEnvironmentReport } from '../../contract/ebay/ebay-environment.ts'
 import type { Sql } from '../../db/client.ts'
 import type { WingDeps } from '../selling/wing-deps.ts'
 import { createEbayAccountDeletion, type EbayAccountDeletion } from './account-deletion.ts'

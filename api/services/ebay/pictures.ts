@@ -5,7 +5,7 @@
 import { isIP } from 'node:net'
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
-import * as images from '../../db/images.ts'
+import * as pictures from '../../db/ebay-pictures.ts'
 import { AppError } from '../../errors.ts'
 import { ebayUnavailable } from './errors.ts'
 import type { EbaySellClient } from './sell-api.ts'
@@ -51,7 +51,7 @@ export interface EbayPictures {
 export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPicturesDeps): EbayPictures {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl ?? 'http://localhost'}${url}`)
 
-  async function upload(token: string, userId: number, picture: images.EbayPictureRow): Promise<string> {
+  async function upload(token: string, userId: number, picture: pictures.EbayPictureRow): Promise<string> {
     const kept =
       picture.ebayPictureExpiresAt === null || picture.ebayPictureExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS
     if (picture.ebayPictureUrl && kept) return picture.ebayPictureUrl
@@ -70,13 +70,13 @@ export function createEbayPictures({ sql, storage, sell, publicUrl }: EbayPictur
     const parsed = v.safeParse(UploadReplySchema, reply.body)
     if (!parsed.success) throw ebayUnavailable()
     const expiresAt = parsed.output.expirationDate ? new Date(parsed.output.expirationDate) : null
-    await images.saveEbayPicture(sql, userId, picture.url, { url: parsed.output.imageUrl, expiresAt })
+    await pictures.saveEbayPicture(sql, userId, picture.url, { url: parsed.output.imageUrl, expiresAt })
     return parsed.output.imageUrl
   }
 
   return {
     async urlsFor(token: string, userId: number, urls: string[]): Promise<string[]> {
-      const rows = new Map((await images.findEbayPictures(sql, userId, urls)).map((row) => [row.url, row]))
+      const rows = new Map((await pictures.findEbayPictures(sql, userId, urls)).map((row) => [row.url, row]))
       return Promise.all(
         urls.map((url) => {
           const row = rows.get(url)

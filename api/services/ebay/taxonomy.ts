@@ -4,8 +4,7 @@
 // and conditions are kept in the database for a week, so a seller who is set up pays one call per new listing.
 import * as v from 'valibot'
 import { EBAY_CONDITION_IDS, type EbayCategory, type EbayConditionOption } from '../../contract/ebay-publish.ts'
-import { LISTING_ASPECT_NAMES } from '../../contract/listing-fields.ts'
-import { MEASUREMENT_ASPECT_NAMES } from '../../contract/measurements.ts'
+import { LISTING_ASPECT_NAMES, MEASUREMENT_ASPECT_NAMES } from '../../contract/ebay/ebay-aspects.ts'
 import type { Sql } from '../../db/client.ts'
 import * as cache from '../../db/ebay-category-aspects.ts'
 import * as conditionCache from '../../db/ebay-category-conditions.ts'

@@ -97,7 +97,7 @@ export function createEtsyPublisher({
 
   async function uploadPhotos(token: string, listing: Listing, plan: EtsyPlan, etsyId: string, from: number) {
     const urls = listing.images.slice(0, ETSY_IMAGES_MAX)
-    const rows = new Map((await images.findEbayPictures(sql, listing.userId, urls)).map((row) => [row.url, row]))
+    const rows = new Map((await images.findStoredPhotos(sql, listing.userId, urls)).map((row) => [row.url, row]))
     for (let index = from; index < urls.length; index++) {
       const row = rows.get(urls[index]!)
       if (!row) throw new AppError(409, 'photo_missing', 'One of this listing’s photos is no longer stored.')

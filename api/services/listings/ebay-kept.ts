@@ -1,13 +1,8 @@
 // What a listing keeps for eBay beside the seller's fields (its eBay category and item specifics), brought in line with
 // an edit of those fields (docs/decisions/0022): what the seller sees on the listing is what eBay gets.
-import { isFieldAspect } from '../../contract/ebay-aspects.ts'
-import { LISTING_FIELD_ENTRIES } from '../../contract/listing-fields.ts'
+import { FIELD_ASPECT_ENTRIES, isFieldAspect } from '../../contract/ebay/ebay-aspects.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { EbayListingState } from '../../db/listing-ebay-state.ts'
-
-const FIELD_ASPECTS = LISTING_FIELD_ENTRIES.flatMap(([field, spec]) =>
-  spec.ebayAspect === null ? [] : [{ field, aspect: spec.ebayAspect }],
-)
 
 /** eBay's category is suggested for the title in the listing's Category; a change to either asks eBay again. */
 const SUGGESTED_FROM = ['title', 'category'] as const
@@ -26,8 +21,8 @@ export function keptAfterEdit(
   after: Listing,
   state: Pick<EbayListingState, 'ebayAspects' | 'ebayCategoryChosen' | 'ebayCategoryId'>,
 ) {
-  const cleared = FIELD_ASPECTS.filter(({ field }) => before[field] !== after[field] && isBlank(after[field])).map(
-    ({ aspect }) => aspect,
+  const cleared = FIELD_ASPECT_ENTRIES.filter(([field]) => before[field] !== after[field] && isBlank(after[field])).map(
+    ([, aspect]) => aspect,
   )
   const forgetCategory =
     state.ebayCategoryId !== null &&

@@ -3,7 +3,7 @@
 // server confirms it), and the words of a failed exchange (ebay-connect-words.ts). Loaded with those screens.
 import { api, okJson } from '../../lib/api.ts'
 import { readCallback, rememberCallback } from '../../lib/marketplace-flags.ts'
-import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../../api/contract/marketplaces.ts'
+import type { EbayEnvironmentReport, EbayEnvironmentSummary } from '../../../api/contract/ebay/ebay-environment.ts'
 import type { Arrival, CallbackSearch, ConnectPart } from '../client-marketplace.ts'
 import { exchangeFailureDetail, exchangeFailureToast } from './ebay-connect-words.ts'
 import type { EbayPopupMessage } from './ebay-popup.ts'

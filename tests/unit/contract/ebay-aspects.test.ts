@@ -1,4 +1,4 @@
-// api/contract/ebay-aspects.ts: which of the listing's fields answers which eBay item specific, and when eBay takes a
+// api/contract/ebay/ebay-aspects.ts: which of the listing's fields answers which eBay item specific, and when eBay takes a
 // value (docs/decisions/0022).
 import { describe, expect, it } from 'vitest'
 import {
@@ -7,7 +7,7 @@ import {
   fieldValueOfAspect,
   isFieldAspect,
   withoutFieldAspects,
-} from '../../../api/contract/ebay-aspects.ts'
+} from '../../../api/contract/ebay/ebay-aspects.ts'
 
 describe('aspectFromFields', () => {
   it("gives a field's text, a choice's label, and nothing for a blank field or an aspect no field answers", () => {

@@ -1,16 +1,17 @@
 // A clothing listing's measurements (api/contract/measurements.ts): which a garment asks for, the eBay item specifics
-// they answer in eBay's spelling, the block they add to the description, and what the listing's schema takes.
+// they answer in eBay's spelling (api/contract/ebay/ebay-aspects.ts), the block they add to the description, and what
+// the listing's schema takes.
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ListingInputSchema } from '../../../api/contract/listing.ts'
 import {
   garmentOf,
   marketplaceDescription,
-  measurementAspect,
   measurementHint,
   listedWithUnit,
   MEASUREMENTS,
 } from '../../../api/contract/measurements.ts'
+import { measurementAspect } from '../../../api/contract/ebay/ebay-aspects.ts'
 
 const jeans = {
   title: "Levi's 501 jeans",

@@ -33,11 +33,11 @@ export interface Analysis {
   details: Detail[]
 }
 
-/** One of eBay's item aspects for the category, as Taxonomy describes it. */
+/** One of the catalog's item aspects for the category, as its taxonomy describes it. */
 export interface AspectToFill {
   name: string
   required: boolean
-  /** eBay's values to choose from; empty: free text. */
+  /** The catalog's values to choose from; empty: free text. */
   allowedValues: string[]
 }
 
@@ -50,6 +50,6 @@ export interface AspectsInput {
 export interface ImageAnalyzer {
   name: AnalyzerName
   analyze(input: AnalyzeInput, signal?: AbortSignal): Promise<Analysis>
-  /** Fills eBay's item specifics from what analyze() found (no photos sent again); absent without a model. */
+  /** Fills the catalog's item specifics from what analyze() found (no photos sent again); absent without a model. */
   fillAspects?(input: AspectsInput, signal?: AbortSignal): Promise<AspectSuggestion[]>
 }

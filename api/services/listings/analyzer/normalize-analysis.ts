@@ -1,4 +1,4 @@
-// Makes any model answer fit the listing's contract: text cleaned, the title cut at eBay's limit, prices in whole
+// Makes any model answer fit the listing's contract: text cleaned, the title cut at its limit, prices in whole
 // dollars, choices read into the option sets, facts and flaws with where they were seen, guesses out of the description.
 import * as v from 'valibot'
 import {
@@ -9,7 +9,7 @@ import {
   type Flaw,
   type Provenance,
 } from '../../../contract/analysis.ts'
-import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
+import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../../contract/catalog.ts'
 import { MEASURE_PATTERN, titleWithinLimit, typedMeasure } from '../../../contract/listing-fields.ts'
 import type { AnalysisSuggestion, SuggestionKey } from '../../../contract/listing-suggestion.ts'
 import { MEASUREMENT_FIELDS, type MeasurementField } from '../../../contract/measurements.ts'

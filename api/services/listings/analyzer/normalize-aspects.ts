@@ -1,12 +1,12 @@
-// Makes the model's item specifics fit eBay's: one of eBay's values or free text within its limit, each carrying the
-// photo of the fact or detail behind it, or marked a guess.
+// Makes the model's item specifics fit the catalog's: one of its values or free text within its limit, each carrying
+// the photo of the fact or detail behind it, or marked a guess.
 import type { AspectSuggestion, FactName, Provenance } from '../../../contract/analysis.ts'
-import { ASPECT_VALUE_MAX } from '../../../contract/ebay-aspects.ts'
+import { ASPECT_VALUE_MAX } from '../../../contract/catalog.ts'
 import type { AspectsInput } from './image-analyzer.ts'
 import { cleanText, fieldOf, listOf, UNSEEN } from './normalize-analysis.ts'
 
-/** An item specific's value in eBay's spelling: one of eBay's values (any case), or free text within eBay's limit. */
-function ebayValue(raw: unknown, allowedValues: string[]): string {
+/** An item specific's value in the catalog's spelling: one of its values (any case), or free text within its limit. */
+function catalogValue(raw: unknown, allowedValues: string[]): string {
   const text = cleanText(raw)
   if (!text) return ''
   if (allowedValues.length === 0) return text.slice(0, ASPECT_VALUE_MAX)
@@ -26,7 +26,7 @@ export function normalizeAspects(raw: unknown, { analysis, aspects }: AspectsInp
   const values = fieldOf(raw, 'values')
   const guessed = new Set(listOf(fieldOf(raw, 'guessed')).map((name) => String(name).toLowerCase()))
   return aspects.map((aspect) => {
-    const value = ebayValue(fieldOf(values, aspect.name), aspect.allowedValues)
+    const value = catalogValue(fieldOf(values, aspect.name), aspect.allowedValues)
     const fact = FACT_OF_ASPECT[aspect.name.toLowerCase()]
     const detail = analysis.details.find((entry) => entry.name.toLowerCase() === aspect.name.toLowerCase())
     const provenance: Provenance = !value

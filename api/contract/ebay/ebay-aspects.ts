@@ -1,21 +1,57 @@
 // eBay's item specifics ("aspects") as the listing, the analysis and the Post to eBay dialog share them: eBay's limits,
-// which of the listing's own fields stands for which aspect, and when eBay takes a value.
+// which of the listing's own fields (and measurements) answers which aspect, and when eBay takes a value. The rest of
+// the app reaches them through the catalog (../catalog.ts).
 import * as v from 'valibot'
-import { LISTING_ASPECT_NAMES, LISTING_FIELD_ENTRIES, LISTING_FIELDS, type ListingFieldName } from './listing-fields.ts'
-import { labelOf } from './options.ts'
+import type { ListingFieldSpec } from '../listing-field-specs.ts'
+import { LISTING_FIELDS, type ListingFieldName } from '../listing-fields.ts'
+import {
+  givenMeasurements,
+  listedMeasurement,
+  measurementUnitOf,
+  roundTheBody,
+  type MeasuredFields,
+  type MeasurementField,
+} from '../measurements.ts'
+import { labelOf } from '../options.ts'
 
-/** The listing's own fields that stand for an eBay item aspect (listing-fields.ts's ebayAspect), as text. */
+/** The item specific each of the listing's own fields answers (a choice sends its label), in the fields' order. */
+const FIELD_ASPECTS = {
+  color: 'Color',
+  brand: 'Brand',
+  size: 'Size',
+  type: 'Type',
+  sizeType: 'Size Type',
+  department: 'Department',
+  // A book's own details (docs/decisions/0059): eBay's catalog fills them for an ISBN.
+  author: 'Author',
+  bookFormat: 'Format',
+  publisher: 'Publisher',
+  publicationYear: 'Publication Year',
+} as const satisfies Partial<Record<ListingFieldName, string>>
+type AspectField = keyof typeof FIELD_ASPECTS
+
+/** Each listing field with the item specific it answers. */
+export const FIELD_ASPECT_ENTRIES = Object.entries(FIELD_ASPECTS) as [AspectField, string][]
+
+/** The item specific a listing field answers, if any. */
+export const aspectOfField = (field: ListingFieldName): string | undefined =>
+  FIELD_ASPECTS[field as AspectField] as string | undefined
+
+/** The eBay item specifics the listing's own fields answer. */
+export const LISTING_ASPECT_NAMES: string[] = Object.values(FIELD_ASPECTS)
+
+/** The listing's own fields that stand for an eBay item aspect (FIELD_ASPECTS), as text. */
 export type AspectFields = Partial<Record<ListingFieldName, unknown>>
 
 const ASPECT_OF_FIELD: Record<string, (fields: AspectFields) => string> = Object.fromEntries(
-  LISTING_FIELD_ENTRIES.flatMap(([name, spec]) => {
-    if (spec.ebayAspect === null) return []
+  FIELD_ASPECT_ENTRIES.map(([name, aspect]) => {
+    const spec = LISTING_FIELDS[name]
     const valueOf = (fields: AspectFields) => {
       const value = fields[name]
       if (value === null || value === undefined) return ''
       return spec.kind === 'choice' ? labelOf(spec.options, String(value)) : String(value)
     }
-    return [[spec.ebayAspect, valueOf]]
+    return [aspect, valueOf]
   }),
 )
 
@@ -34,11 +70,38 @@ export const isFieldAspect = (name: string) => LISTING_ASPECT_NAMES.includes(nam
 
 /** The listing's field that answers this aspect, if any. */
 export const fieldOfAspect = (name: string): ListingFieldName | undefined =>
-  LISTING_FIELD_ENTRIES.find(([, spec]) => spec.ebayAspect === name)?.[0]
+  FIELD_ASPECT_ENTRIES.find(([, aspect]) => aspect === name)?.[0]
 
 /** The item specifics kept on a listing without those its own fields answer. */
 export const withoutFieldAspects = (aspects: Record<string, string>) =>
   Object.fromEntries(Object.entries(aspects).filter(([name]) => !isFieldAspect(name)))
+
+/**
+ * The item specific eBay's clothing categories name for a measurement (Men's Jeans' Inseam and Waist Size, Dress
+ * Shirts' Sleeve Length, T-Shirts' Chest Size), and whether eBay's value is round the body (twice the flat
+ * measurement: Chest Size is twice pit to pit). Sent only where the category has the aspect and eBay takes the value
+ * (aspect-values.ts).
+ */
+const MEASUREMENT_ASPECTS: Partial<Record<MeasurementField, { name: string; round?: true }>> = {
+  pitToPit: { name: 'Chest Size', round: true },
+  sleeve: { name: 'Sleeve Length' },
+  waist: { name: 'Waist Size', round: true },
+  inseam: { name: 'Inseam' },
+}
+
+/** The item specifics a measurement answers: eBay's category lists them, and publishing keeps them to send. */
+export const MEASUREMENT_ASPECT_NAMES = Object.values(MEASUREMENT_ASPECTS).map((aspect) => aspect.name)
+
+/** The value of one of eBay's measurement aspects, in eBay's spelling ('32 in'); '' when no measurement answers it. */
+export function measurementAspect(name: string, fields: MeasuredFields): string {
+  const unit = measurementUnitOf(fields)
+  for (const { field, value } of givenMeasurements(fields)) {
+    const aspect = MEASUREMENT_ASPECTS[field]
+    if (aspect?.name !== name) continue
+    return `${aspect.round ? roundTheBody(value) : listedMeasurement(field, value)} ${unit}`
+  }
+  return ''
+}
 
 // "Adult Unisex" and eBay's "Unisex Adults", "Babies" and "Baby": the same words in any order, case or number.
 const wordsOf = (value: string) =>
@@ -72,7 +135,7 @@ export function fieldValueOfAspect(
 ): { field: ListingFieldName; value: string } | undefined {
   const field = fieldOfAspect(name)
   if (!field || !value.trim()) return undefined
-  const spec = LISTING_FIELDS[field] as (typeof LISTING_FIELD_ENTRIES)[number][1]
+  const spec: ListingFieldSpec = LISTING_FIELDS[field]
   if (spec.kind === 'text') return value.trim().length <= spec.max ? { field, value: value.trim() } : undefined
   if (spec.kind !== 'choice') return undefined
   const option = spec.options.find((candidate) => acceptedAspectValue(value, [candidate.label]) !== null)
