@@ -1,5 +1,5 @@
-// No module of the app imports itself through others (docs/decisions/0028). Lint's import-x/no-cycle finds the cycles
-// that run; this also finds those made through type imports, which it skips but which still tie two modules together.
+// No module of the app imports itself through others (docs/decisions/0028): static, dynamic and type imports alike, the
+// last of which still tie two modules together. The only check of it (lint's import-x/no-cycle found a subset).
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
