@@ -1,13 +1,14 @@
 // Before any test runs: register the suite's administrator with the setup code the server was started with (an
 // account registered without it is an ordinary one, so the tests may register theirs in any order), and start making
-// the migrated data folder the tests that start a server of their own copy (data-template.ts).
+// the migrated data folder the tests that start a server of their own copy, once the first of them asks for it
+// (data-template.ts).
 import type { FullConfig } from '@playwright/test'
 import { startDataTemplate } from '../helpers/data-template.ts'
 import { ADMIN } from './helpers.ts'
 import { E2E_SETUP_CODE } from './ports.ts'
 
 export default async function globalSetup(config: FullConfig) {
-  const removeDataTemplate = startDataTemplate()
+  const removeDataTemplate = startDataTemplate(undefined, { onDemand: true })
   try {
     await registerAdmin(config)
   } catch (error) {
