@@ -7,7 +7,11 @@
 // (marketplace_sales short > 0, the listing's oversoldOrders) (goal 0); and the time from the sale of the last piece to
 // the other marketplace ending the item (goal: one sales poll, 60 s, plus 10 s; for a sale Etsy pushes, order.paid to
 // one of the processes as Etsy delivers it, 10 s). CROSSLIST_SECONDS (default 120) of sales, then it waits for
-// everything to settle (a killed process's jobs are retried once JOB_EXPIRE_SECONDS, 20 here, have passed).
+// everything to settle (a killed process's jobs are retried once JOB_EXPIRE_SECONDS, 20 here, have passed). About 1
+// sale in 5 is cancelled on its marketplace 3-15 s later (issue 50: eBay's found by the next read of the seller's
+// orders, Etsy's pushed as order.canceled): at the end every item's stock and both marketplaces' counts are its
+// pieces less those sold plus those cancelled, each cancelled sale marked cancelled in the ledger once; and the time
+// from a cancellation that gave a sold-out item its piece back to the item for sale again on both is reported.
 import { randomInt, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { ETSY_WEBHOOK_PATH } from '../../api/services/etsy/sales-push.ts'
@@ -45,8 +49,14 @@ const SALE_MIN_MS = 500
 const SALE_SPREAD_MS = 800
 /** How often a listing's last piece is bought on both marketplaces at once, when it is the last piece. */
 const BOTH_AT_ONCE = 0.35
+/** How often a sale is cancelled on its marketplace, and how long after it. */
+const CANCEL_SHARE = 0.2
+const CANCEL_MIN_MS = 3_000
+const CANCEL_SPREAD_MS = 12_000
 const POLL_SECONDS = 60
 const END_GOAL_MS = (POLL_SECONDS + 10) * 1000
+/** A cancelled sale's item for sale again on both marketplaces: eBay's cancellation is read by the poll. */
+const BACK_GOAL_MS = END_GOAL_MS
 /** A sale pushed (Etsy's order.paid, decision 0050; eBay's ORDER_CONFIRMATION, 0051): the other ends it within this. */
 const PUSH_GOAL_MS = 10_000
 /** The https address eBay delivers to (the stand-in reaches the first process behind it, as a TLS proxy would). */
@@ -66,10 +76,14 @@ interface Item {
   seller: Seller
   initial: number
   sold: number
+  /** Pieces of its sales cancelled on the stand-ins. */
+  cancelled: number
+  /** A cancellation gave the sold-out item its piece back: when, and when each marketplace sold it again. */
+  comingBack?: Comeback
   /** The time each marketplace was first seen not selling it (withdrawn, inactive, sold out), by the watcher. */
   endedAt: Partial<Record<Side, number>>
   /** The sale that took the last piece, and whether the other marketplace sold a piece at the same time. */
-  lastPiece?: { side: Side; at: number; both: boolean }
+  lastPiece?: { side: Side; at: number; both: boolean; sale: StandInSale }
 }
 
 interface Seller {
@@ -82,7 +96,17 @@ interface StandInSale {
   listingId: number
   /** eBay's order id, Etsy's transaction id. */
   saleId: string
+  /** Etsy's receipt, which a cancellation names. */
+  receiptId?: number
   at: number
+  cancelledAt?: number
+}
+
+interface Comeback {
+  side: Side
+  at: number
+  /** When the item was first seen for sale on both marketplaces again. */
+  backAt?: number
 }
 
 export async function benchCrosslist(): Promise<void> {
@@ -207,7 +231,7 @@ async function run(
           isSupply: false,
         }),
       )
-      items.push({ id: listing.id, seller: who, initial, sold: 0, endedAt: {} })
+      items.push({ id: listing.id, seller: who, initial, sold: 0, cancelled: 0, endedAt: {} })
     }
   }
   await Promise.all(Array.from({ length: SELLERS }, (_, index) => seller(index)))
@@ -238,16 +262,41 @@ async function run(
   }
   const notLiveAtStart = items.filter((item) => !live.ebay(item) || !live.etsy(item)).length
 
+  /** Pieces the item has left as the stand-ins' sales and cancellations say. */
+  const leftOf = (item: Item) => Math.max(item.initial - item.sold + item.cancelled, 0)
   const sales: StandInSale[] = []
+  const cancelling: Promise<void>[] = []
+  const comebacks: Comeback[] = []
   function sell(item: Item, side: Side, both: boolean) {
     const at = Date.now()
-    const saleId =
+    const sale: StandInSale =
       side === 'ebay'
-        ? ebay.sellItem(item.seller.grant, ebaySku(item), 1).orderId
-        : String(etsy.sell(etsyListing(item)!.listing_id, 1).transaction.transaction_id)
-    sales.push({ side, listingId: item.id, saleId, at })
+        ? { side, listingId: item.id, saleId: ebay.sellItem(item.seller.grant, ebaySku(item), 1).orderId, at }
+        : (() => {
+            const receipt = etsy.sell(etsyListing(item)!.listing_id, 1)
+            const saleId = String(receipt.transaction.transaction_id)
+            return { side, listingId: item.id, saleId, receiptId: receipt.receipt_id, at }
+          })()
+    sales.push(sale)
     item.sold += 1
-    if (item.sold === item.initial) item.lastPiece = { side, at, both }
+    if (leftOf(item) === 0) item.lastPiece = { side, at, both, sale }
+    if (Math.random() < CANCEL_SHARE)
+      cancelling.push(sleep(CANCEL_MIN_MS + randomInt(CANCEL_SPREAD_MS)).then(() => cancel(item, sale)))
+  }
+
+  /** The buyer cancels: the stand-in's order or receipt cancelled (and refunded), as the marketplace does. */
+  function cancel(item: Item, sale: StandInSale) {
+    const soldOut = leftOf(item) === 0
+    sale.cancelledAt = Date.now()
+    if (sale.side === 'ebay') ebay.cancelOrder(item.seller.grant, sale.saleId)
+    else etsy.cancelReceipt(sale.receiptId!)
+    item.cancelled += 1
+    if (soldOut && leftOf(item) > 0 && !item.comingBack) {
+      item.comingBack = { side: sale.side, at: sale.cancelledAt }
+      comebacks.push(item.comingBack)
+      // Not sold out any more: the other marketplace need not end it (timed again if it sells out again).
+      item.lastPiece = undefined
+    }
   }
 
   let loading = true
@@ -261,11 +310,12 @@ async function run(
   async function buyers() {
     while (loading) {
       await sleep(SALE_MIN_MS + randomInt(SALE_SPREAD_MS))
-      const left = items.filter((item) => item.sold < item.initial)
+      // Not an item coming back from a cancellation until it is for sale on both again: its time is measured.
+      const left = items.filter((item) => leftOf(item) > 0 && !item.comingBack)
       if (left.length === 0) continue
       const item = left[randomInt(left.length)]!
       const sides = (['ebay', 'etsy'] as const).filter((side) => forSale[side](item))
-      if (sides.length === 2 && item.initial - item.sold === 1 && Math.random() < BOTH_AT_ONCE) {
+      if (sides.length === 2 && leftOf(item) === 1 && Math.random() < BOTH_AT_ONCE) {
         // The same last piece, bought on both before either marketplace hears of the other.
         raced += 1
         sell(item, 'ebay', true)
@@ -274,13 +324,20 @@ async function run(
     }
   }
 
-  /** Notes when each marketplace stopped selling each item. */
+  /** Notes when each marketplace stopped selling each item, and when an item a cancellation gave back sells again. */
   async function watcher() {
     while (watching) {
       const now = Date.now()
-      for (const item of items)
+      for (const item of items) {
         for (const side of ['ebay', 'etsy'] as const)
           if (item.endedAt[side] === undefined && !live[side](item)) item.endedAt[side] = now
+        if (item.comingBack && forSale.ebay(item) && forSale.etsy(item)) {
+          item.comingBack.backAt = now
+          item.comingBack = undefined
+          // Ended again by a later sale: timed from then.
+          item.endedAt = {}
+        }
+      }
       await sleep(200)
     }
   }
@@ -302,23 +359,71 @@ async function run(
   const loops = [buyers(), killer()]
   await sleep(LOAD_SECONDS * 1000)
   loading = false
-  await Promise.all(loops)
+  await Promise.all([...loops, ...cancelling])
 
-  // Settling: every sale read (a poll a minute), every revision sent, nothing sold out still live.
+  // The ledger: each stand-in sale in it once, under the listing it sold (and so its seller); a cancelled one maybe
+  // never (cancelled before the app read it), and once there, marked cancelled.
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  type LedgerRow = {
+    marketplace: string
+    saleId: string
+    orderId: string
+    listingId: number
+    userOk: boolean
+    short: number
+    cancelled: boolean
+  }
+  const keyOf = (marketplace: string, saleId: string) => `${marketplace}|${saleId}`
+  async function readLedger() {
+    const ledger = await sql<LedgerRow[]>`
+      select marketplace, sale_id as "saleId", order_id as "orderId", listing_id as "listingId", short,
+        user_id = (select user_id from listings l where l.id = s.listing_id) as "userOk",
+        cancelled_at is not null as cancelled
+      from marketplace_sales s`
+    const recorded = new Map<string, LedgerRow[]>()
+    for (const row of ledger) {
+      // eBay's sale is an order's line; the stand-in's orders have one line, so the order says which.
+      const key = keyOf(row.marketplace, row.marketplace === 'ebay' ? row.orderId : row.saleId)
+      recorded.set(key, [...(recorded.get(key) ?? []), row])
+    }
+    const rowsOf = (sale: StandInSale) => recorded.get(keyOf(sale.side, sale.saleId)) ?? []
+    return {
+      ledger,
+      rowsOf,
+      missing: sales.filter((sale) => sale.cancelledAt === undefined && rowsOf(sale).length === 0).length,
+      cancelsPending: sales.filter(
+        (sale) => sale.cancelledAt !== undefined && rowsOf(sale).some((row) => !row.cancelled),
+      ).length,
+    }
+  }
+  // Each item's count on a marketplace: its pieces left while live there, else none.
+  const countsOf = (item: Item) => ({
+    ebay: live.ebay(item) ? ebayCount(item) : 0,
+    etsy: live.etsy(item) ? etsyListing(item)!.quantity : 0,
+  })
+  const countOffItems = () =>
+    items.filter((item) => {
+      const counts = countsOf(item)
+      return counts.ebay !== leftOf(item) || counts.etsy !== leftOf(item)
+    })
+
+  // Settling: every sale and cancellation read (a poll a minute), every revision sent, every count the stock left.
   const settleStarted = Date.now()
-  const soldOut = () => items.filter((item) => item.sold >= item.initial)
+  const soldOut = () => items.filter((item) => leftOf(item) === 0)
   const liveAfterSoldOut = () => soldOut().filter((item) => live.ebay(item) || live.etsy(item))
-  let applied: number
   let unsent: number
   for (;;) {
-    const [row] = await sql<{ applied: number; unsent: number }[]>`
-      select (select count(*)::int from marketplace_sales) as applied,
-        (select count(*)::int from listing_places where revision_requested > revision_sent) as unsent`
-    applied = row!.applied
+    const [row] = await sql<{ unsent: number }[]>`
+      select count(*)::int as unsent from listing_places where revision_requested > revision_sent`
     unsent = row!.unsent
+    const read = await readLedger()
     if (
-      (applied >= sales.length && unsent === 0 && liveAfterSoldOut().length === 0) ||
+      (read.missing === 0 &&
+        read.cancelsPending === 0 &&
+        unsent === 0 &&
+        liveAfterSoldOut().length === 0 &&
+        countOffItems().length === 0 &&
+        comebacks.every((comeback) => comeback.backAt !== undefined)) ||
       Date.now() - settleStarted > SETTLE_LIMIT_MS
     )
       break
@@ -328,30 +433,21 @@ async function run(
   watching = false
   await watching$
 
-  // Each stand-in sale in the ledger exactly once, under the listing it sold (and so its seller).
-  const ledger = await sql<
-    { marketplace: string; saleId: string; orderId: string; listingId: number; userOk: boolean; short: number }[]
-  >`
-    select marketplace, sale_id as "saleId", order_id as "orderId", listing_id as "listingId", short,
-      user_id = (select user_id from listings l where l.id = s.listing_id) as "userOk"
-    from marketplace_sales s`
-  const keyOf = (marketplace: string, saleId: string) => `${marketplace}|${saleId}`
-  const recorded = new Map<string, (typeof ledger)[number][]>()
-  for (const row of ledger) {
-    // eBay's sale is an order's line; the stand-in's orders have one line, so the order says which.
-    const key = keyOf(row.marketplace, row.marketplace === 'ebay' ? row.orderId : row.saleId)
-    recorded.set(key, [...(recorded.get(key) ?? []), row])
-  }
-  let missing = 0
+  const { ledger, rowsOf: ledgerRowsOf, missing, cancelsPending } = await readLedger()
+  const applied = ledger.length
   let twice = 0
   let misattributed = 0
   for (const sale of sales) {
-    const rows = recorded.get(keyOf(sale.side, sale.saleId)) ?? []
-    if (rows.length === 0) missing += 1
+    const rows = ledgerRowsOf(sale)
     if (rows.length > 1) twice += rows.length - 1
     misattributed += rows.filter((row) => row.listingId !== sale.listingId || !row.userOk).length
   }
-  const madeUp = ledger.length - sales.length + missing - twice
+  const known = new Set(sales.map((sale) => keyOf(sale.side, sale.saleId)))
+  const madeUp = ledger.filter(
+    (row) => !known.has(keyOf(row.marketplace, row.marketplace === 'ebay' ? row.orderId : row.saleId)),
+  ).length
+  const cancelledSales = sales.filter((sale) => sale.cancelledAt !== undefined)
+  const neverApplied = cancelledSales.filter((sale) => ledgerRowsOf(sale).length === 0).length
 
   // The listing's stock, and both marketplaces' counts, against what sold.
   const listings = await sql<{ id: number; quantity: number; soldOut: boolean }[]>`
@@ -361,23 +457,18 @@ async function run(
   let countOff = 0
   const details: string[] = []
   for (const item of items) {
-    const left = Math.max(item.initial - item.sold, 0)
+    const left = leftOf(item)
     const listing = stock.get(item.id)!
     if (listing.quantity !== left || (left === 0) !== listing.soldOut) {
       stockOff += 1
       details.push(
-        `listing ${item.id}: ${listing.quantity} ${listing.soldOut ? 'sold' : 'not sold'}, expected ${left} (${item.initial} less ${item.sold} sold)`,
+        `listing ${item.id}: ${listing.quantity} ${listing.soldOut ? 'sold' : 'not sold'}, expected ${left} (${item.initial} less ${item.sold} sold plus ${item.cancelled} cancelled)`,
       )
     }
-    if (left > 0) {
-      const counts = {
-        ebay: live.ebay(item) ? ebayCount(item) : 0,
-        etsy: live.etsy(item) ? etsyListing(item)!.quantity : 0,
-      }
-      if (counts.ebay !== left || counts.etsy !== left) {
-        countOff += 1
-        details.push(`listing ${item.id}: ${left} left, eBay sells ${counts.ebay}, Etsy ${counts.etsy}`)
-      }
+    const counts = countsOf(item)
+    if (counts.ebay !== left || counts.etsy !== left) {
+      countOff += 1
+      details.push(`listing ${item.id}: ${left} left, eBay sells ${counts.ebay}, Etsy ${counts.etsy}`)
     }
   }
 
@@ -387,7 +478,7 @@ async function run(
   let unshown = 0
   const rowsOf = new Map<Seller, { id: number; oversoldOrders: unknown[] }[]>()
   for (const item of items) {
-    const over = Math.max(item.sold - item.initial, 0)
+    const over = Math.max(item.sold - item.cancelled - item.initial, 0)
     if (over === 0) continue
     beyond += over
     const short = ledger
@@ -410,7 +501,7 @@ async function run(
   // where it sold: both pushed, the polls behind them.
   const waitsBySide: Record<Side, number[]> = { ebay: [], etsy: [] }
   for (const item of items) {
-    if (!item.lastPiece || item.lastPiece.both) continue
+    if (!item.lastPiece || item.lastPiece.both || item.lastPiece.sale.cancelledAt !== undefined) continue
     const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
     const ended = item.endedAt[other]
     waitsBySide[item.lastPiece.side].push(
@@ -429,7 +520,7 @@ async function run(
   // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
   const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
   for (const item of items) {
-    if (!item.lastPiece || item.lastPiece.both) continue
+    if (!item.lastPiece || item.lastPiece.both || item.lastPiece.sale.cancelledAt !== undefined) continue
     const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
     const ended = item.endedAt[other] ?? Number.POSITIVE_INFINITY
     if (ended - item.lastPiece.at <= END_GOAL_MS) continue
@@ -465,6 +556,14 @@ async function run(
 
   const stillLive = liveAfterSoldOut().length
   const bySide = (side: Side) => sales.filter((sale) => sale.side === side).length
+  // From a cancellation that gave a sold-out item its piece back to the item for sale on both marketplaces again.
+  const backWaits = (side?: Side) =>
+    comebacks
+      .filter((comeback) => side === undefined || comeback.side === side)
+      .map((comeback) => (comeback.backAt === undefined ? Number.POSITIVE_INFINITY : comeback.backAt - comeback.at))
+  const neverBack = backWaits().filter((wait) => !Number.isFinite(wait)).length
+  const backLine = (side: Side, name: string) =>
+    `  cancelled on ${name}: median ${seconds(median(backWaits(side)))}, max ${seconds(Math.max(...backWaits(side)))} over ${backWaits(side).length}`
   const pass =
     notLiveAtStart === 0 &&
     stillLive === 0 &&
@@ -476,18 +575,24 @@ async function run(
     countOff === 0 &&
     unreported === 0 &&
     unshown === 0 &&
+    cancelsPending === 0 &&
+    neverBack === 0 &&
     !(slowest > END_GOAL_MS)
   return [
     ...details.map((line) => `  ${line}`),
     `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (either process, every ${KILL_MIN_MS / 1000}-${(KILL_MIN_MS + KILL_SPREAD_MS) / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after${unsent ? `, ${unsent} revisions still unsent` : ''}`,
     `items: ${items.length} live on both (${notLiveAtStart} not), ${items.reduce((sum, item) => sum + item.initial, 0)} pieces; ${soldOut().length} sold out, ${raced} last pieces bought on both at once`,
     `sales: ${sales.length} on the stand-ins (${bySide('ebay')} eBay, ${bySide('etsy')} Etsy), ${applied} in marketplace_sales: missing ${missing}, twice ${twice}, none made ${madeUp}, under another listing or seller ${misattributed}`,
+    `cancellations: ${cancelledSales.length} sales cancelled on the stand-ins (${cancelledSales.filter((sale) => sale.side === 'ebay').length} eBay, ${cancelledSales.filter((sale) => sale.side === 'etsy').length} Etsy), ${neverApplied} before the app applied them; in marketplace_sales not marked cancelled ${cancelsPending} (goal 0)`,
     `items live anywhere after selling out: ${stillLive} (goal 0)`,
     `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay or Etsy count is not the stock left ${countOff} (goal 0)`,
     `oversells: ${beyond} pieces sold beyond the stock, not in marketplace_sales as short ${unreported}, not on the seller's listing ${unshown} (goal 0)`,
     `sale of the last piece to the other marketplace ending it: median ${seconds(median(waits))}, max ${seconds(slowest)} over ${waits.length} items (goal ≤ ${END_GOAL_MS / 1000} s)`,
     bySideLine('ebay', 'eBay'),
     bySideLine('etsy', 'Etsy'),
+    `cancellation of a sold-out item's sale to the item for sale on both again: median ${seconds(median(backWaits()))}, max ${seconds(Math.max(...backWaits()))} over ${comebacks.length}, ${neverBack} never (goal 0), ${backWaits().filter((wait) => wait > BACK_GOAL_MS).length} over ${BACK_GOAL_MS / 1000} s`,
+    backLine('ebay', "eBay (found by the next read of the seller's orders, a push's or the poll's)"),
+    backLine('etsy', 'Etsy (order.canceled pushed)'),
     `verdict: ${pass ? 'PASS' : 'FAIL'}`,
   ]
 }

@@ -129,13 +129,15 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
   }
 
   /**
-   * Notes the receipt's Etsy listings and applies its transactions not applied yet (none of one cancelled before it was
-   * ever applied); pieces refunded are given back, or kept as returned for the seller once it had shipped.
+   * Notes the receipt's Etsy listings and applies its transactions not applied yet (a cancelled one's too, given back
+   * at once); pieces refunded are given back, or kept as returned for the seller once it had shipped.
    */
   async function readReceipt(userId: number, receipt: Receipt, read: ReceiptsRead): Promise<void> {
     for (const line of receipt.transactions)
       if (line.listing_id != null) read.etsyListingIds.add(String(line.listing_id))
-    if (!isCancelled(receipt)) read.applied += await applyReceipt(userId, receipt)
+    // A receipt cancelled before it was read is applied too, then given back: Etsy took its pieces off its own count
+    // at the sale and gives none back, so only the sale applied and cancelled (each once) puts its count right.
+    read.applied += await applyReceipt(userId, receipt)
     // Refunded, or cancelled: the books read the refund and the fees credited back, whether or not pieces came back.
     if (!receipt.refunds?.length && !isCancelled(receipt)) return
     const refunded = refundedPieces(receipt)
