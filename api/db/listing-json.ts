@@ -3,6 +3,7 @@
 import postgres from 'postgres'
 import { LISTING_FIELD_ENTRIES } from '../contract/listing-fields.ts'
 import type { Listing } from '../contract/listing.ts'
+import { SPEC_MARKETPLACE } from '../contract/marketplace-paths.ts'
 import type { JsonText } from '../json-text.ts'
 import type { Sql } from './client.ts'
 import { COLUMN_LIST } from './listings.ts'
@@ -24,22 +25,22 @@ const JSON_FIELDS = COLUMN_LIST.map(
   .join(', ')
 
 /**
- * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on eBay (its
- * eBay place) gets its viewUrl: ebayItemUrl followed by eBay's id.
+ * A listing of `listings` in the query around it as a JSON object, as the API answers it. A listing live on SPEC's
+ * marketplace gets its viewUrl there: itemUrl (that marketplace's item page, up to the id) followed by its id there.
  */
-export const listingJson = (sql: Sql, ebayItemUrl: string) =>
+export const listingJson = (sql: Sql, itemUrl: string) =>
   sql`(select row_to_json(shown_listing) from (select ${sql.unsafe(JSON_FIELDS)},
-    case when not sold_out then (select ${ebayItemUrl}::text || external_id from listing_places
-      where listing_id = listings.id and marketplace = 'ebay' and state = 'live' and external_id <> '') end
+    case when not sold_out then (select ${itemUrl}::text || external_id from listing_places
+      where listing_id = listings.id and marketplace = ${SPEC_MARKETPLACE} and state = 'live' and external_id <> '') end
       as "viewUrl") as shown_listing)`
 
 /**
  * The seller's listings, newest first, as the JSON text of a Listing[]. Postgres writes it: the Dashboard asks for all
  * of them at once, and parsing a few hundred rows into objects only to serialise them again was most of the time.
  */
-export async function listListingsJson(sql: Sql, userId: number, ebayItemUrl: string): Promise<JsonText<Listing[]>> {
+export async function listListingsJson(sql: Sql, userId: number, itemUrl: string): Promise<JsonText<Listing[]>> {
   const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by created_at desc, id desc), '[]')::text as json
+    select coalesce(json_agg(${listingJson(sql, itemUrl)} order by created_at desc, id desc), '[]')::text as json
     from listings where user_id = ${userId} and deleting_since is null`
   return row!.json as JsonText<Listing[]>
 }
@@ -49,10 +50,10 @@ export async function findListingsJson(
   sql: Sql,
   userId: number,
   ids: number[],
-  ebayItemUrl: string,
+  itemUrl: string,
 ): Promise<JsonText<Listing[]>> {
   const [row] = await sql<{ json: string }[]>`
-    select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by array_position(${ids}::bigint[], id)), '[]')::text as json
+    select coalesce(json_agg(${listingJson(sql, itemUrl)} order by array_position(${ids}::bigint[], id)), '[]')::text as json
     from listings where user_id = ${userId} and id = any(${ids}::bigint[]) and deleting_since is null`
   return row!.json as JsonText<Listing[]>
 }
@@ -62,10 +63,10 @@ export async function findListingJson(
   sql: Sql,
   userId: number,
   id: number,
-  ebayItemUrl: string,
+  itemUrl: string,
 ): Promise<JsonText<Listing> | undefined> {
   const [row] = await sql<{ json: string }[]>`
-    select ${listingJson(sql, ebayItemUrl)}::text as json
+    select ${listingJson(sql, itemUrl)}::text as json
     from listings where user_id = ${userId} and id = ${id} and deleting_since is null`
   return row?.json as JsonText<Listing> | undefined
 }

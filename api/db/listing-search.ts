@@ -199,7 +199,7 @@ export async function searchListingsJson(
   sql: Sql,
   userId: number,
   search: ListingSearch,
-  ebayItemUrl: string,
+  itemUrl: string,
 ): Promise<JsonText<ListingPage>> {
   const words = searchWords(search.q)
   const [row] = await sql<{ json: string }[]>`
@@ -207,7 +207,7 @@ export async function searchListingsJson(
     shown as (select * from page where place <= ${LISTINGS_PAGE_SIZE}),
     counts as (${countsByFilter(sql, userId)})
     select json_build_object(
-      'listings', (select coalesce(json_agg(${listingJson(sql, ebayItemUrl)} order by shown.place), '[]')
+      'listings', (select coalesce(json_agg(${listingJson(sql, itemUrl)} order by shown.place), '[]')
         from shown join listings on listings.id = shown.shown_id),
       'next', case when (select count(*) from page) > ${LISTINGS_PAGE_SIZE}
         then (select key || '.' || shown_id from page where place = ${LISTINGS_PAGE_SIZE}) end,

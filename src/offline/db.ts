@@ -4,7 +4,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { DraftAnalysis } from '../../api/contract/analysis.ts'
 import type { ExpenseCategory } from '../../api/contract/expenses.ts'
 import type { Listing } from '../../api/contract/listing.ts'
-import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
+import type { CatalogProduct, ProductLookup } from '../../api/contract/catalog.ts'
 import { EMPTY_FORM_VALUES, type ListingFieldName, type ListingFormValues } from '../../api/contract/listing-fields.ts'
 import type { FillableField } from '../../api/contract/listing-suggestion.ts'
 

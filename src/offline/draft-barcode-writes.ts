@@ -2,7 +2,7 @@
 // the product catalog (now, or when the phone is back online), and what the catalog answered: one product fills the draft,
 // several wait for the seller's pick. Each is one IndexedDB transaction.
 import type { StoredImage } from '../../api/contract/analysis.ts'
-import type { CatalogProduct, ProductLookup } from '../../api/contract/product-lookup.ts'
+import type { CatalogProduct, ProductLookup } from '../../api/contract/catalog.ts'
 import { filledByProduct } from './catalog-fills.ts'
 import type { Draft } from './db.ts'
 import { outboxEntry, type DraftRecords } from './draft-records.ts'

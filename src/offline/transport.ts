@@ -4,7 +4,7 @@
 import type { AnalysisResult, DraftAnalysis, StoredImage } from '../../api/contract/analysis.ts'
 import type { Expense, ExpenseFormValues } from '../../api/contract/expenses.ts'
 import type { Listing, ListingEdit, ListingFill, ListingFillReply, ListingInput } from '../../api/contract/listing.ts'
-import type { ProductLookup } from '../../api/contract/product-lookup.ts'
+import type { ProductLookup } from '../../api/contract/catalog.ts'
 import { SYNC_ACCOUNT_HEADER } from '../../api/contract/sync.ts'
 import { apiClient, okJson } from './api-client.ts'
 import { noConnection } from './api-error.ts'

@@ -3,7 +3,7 @@
 // /api/product-lookup/stock-photo: eBay's stock photo of one of them, copied in as the seller's photo.
 import { Hono } from 'hono'
 import type { AppEnv } from '../../app-env.ts'
-import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../contract/product-lookup.ts'
+import { ProductLookupQuerySchema, StockPhotoInputSchema } from '../../contract/ebay/ebay-product-lookup.ts'
 import { countsAsLookup } from '../../middleware/lookup-limit.ts'
 import { requireUser } from '../../middleware/session.ts'
 import type { EbayCatalog } from '../../services/ebay/catalog.ts'

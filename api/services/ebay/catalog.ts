@@ -6,7 +6,11 @@
 // products. A product's stock photo is copied in as the seller's photo only when they ask, marked as a stock photo.
 import * as v from 'valibot'
 import type { MarketPrices, StoredImage } from '../../contract/analysis.ts'
-import { MAX_CATALOG_PRODUCTS, type CatalogProduct, type ProductLookup } from '../../contract/product-lookup.ts'
+import {
+  MAX_CATALOG_PRODUCTS,
+  type CatalogProduct,
+  type ProductLookup,
+} from '../../contract/ebay/ebay-product-lookup.ts'
 import type { Sql } from '../../db/client.ts'
 import * as cache from '../../db/ebay-lookup-cache.ts'
 import * as images from '../../db/images.ts'

@@ -12,7 +12,7 @@ import {
   type EbayRequirements,
   type EbayRequirementsQuery,
 } from '../../contract/ebay-publish.ts'
-import { EBAY_CHECKED_GUESSES } from '../../contract/guesses.ts'
+import { CHECKED_GUESSES } from '../../contract/guesses.ts'
 import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
@@ -230,7 +230,7 @@ export function createEbayPublisher(deps: EbayPublisherDeps): EbayPublisher {
         aspects: { ...prepared.keptAspects, ...kept },
       })
       // The parcel and condition went as the dialog showed them: the seller's now, no longer Snaplist's guesses.
-      await listings.forgetGuesses(sql, userId, listing.id, EBAY_CHECKED_GUESSES)
+      await listings.forgetGuesses(sql, userId, listing.id, CHECKED_GUESSES)
       return result(ebayListingId, 'Your listing is live on eBay.')
     } catch (error) {
       throw error instanceof EbayRefusal

@@ -162,11 +162,11 @@ export interface ListingService {
   removeAny(id: number): Promise<void>
 }
 
-/** ebayItemUrl: where a buyer sees an eBay listing, up to its id (hostsOf(…).item in services/ebay/hosts.ts). */
+/** itemUrl: where a buyer sees a listing on SPEC's marketplace, up to its id (specItemUrl, marketplace-wings.ts). */
 export function createListingService(
   sql: Sql,
   storage: FileStorage,
-  ebayItemUrl: string,
+  itemUrl: string,
   { marketplaces = [], liveDeletion }: ListingServiceOptions = {},
 ): ListingService {
   async function assertOwnPhotos(userId: number, urls: string[]) {
@@ -206,14 +206,14 @@ export function createListingService(
     })
 
   return {
-    listJson: (userId: number) => listingJson.listListingsJson(sql, userId, ebayItemUrl),
+    listJson: (userId: number) => listingJson.listListingsJson(sql, userId, itemUrl),
     async oneJson(userId: number, id: number): Promise<JsonText<Listing>> {
-      const json = await listingJson.findListingJson(sql, userId, id, ebayItemUrl)
+      const json = await listingJson.findListingJson(sql, userId, id, itemUrl)
       if (json === undefined) throw notFound(MISSING)
       return json
     },
-    chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, ebayItemUrl),
-    searchJson: (userId, search) => listingSearch.searchListingsJson(sql, userId, search, ebayItemUrl),
+    chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, itemUrl),
+    searchJson: (userId, search) => listingSearch.searchListingsJson(sql, userId, search, itemUrl),
     readyIds: (userId, search) => listingSearch.readyListingIds(sql, userId, search, BULK_POST_QUEUE_MAX),
     async bySku(userId: number, sku: string): Promise<ListingOfSku> {
       const id = await listingSearch.listingIdOfSku(sql, userId, sku)

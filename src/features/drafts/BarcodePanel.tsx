@@ -4,7 +4,7 @@
 import { Suspense, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { normalizedGtin } from '../../../api/contract/gtin.ts'
-import type { CatalogProduct } from '../../../api/contract/product-lookup.ts'
+import type { CatalogProduct } from '../../../api/contract/catalog.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { api, okJson } from '../../lib/api.ts'
 import type { DraftField } from '../../offline/db.ts'

@@ -24,7 +24,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
-import { ebayGuessesOf, GUESSED_CONDITION } from '../../../api/contract/guesses.ts'
+import { checkedGuessesOf, GUESSED_CONDITION } from '../../../api/contract/guesses.ts'
 import { placeFieldErrors } from '../../lib/form-errors.ts'
 import { fieldErrors } from '../../offline/api-error.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
@@ -240,7 +240,7 @@ export function EbayDetailsForm({
       <SelectField
         label="Condition"
         hint={
-          ebayGuessesOf(listing).includes(GUESSED_CONDITION)
+          checkedGuessesOf(listing).includes(GUESSED_CONDITION)
             ? 'Snaplist assumed this one: choose the condition the item is in.'
             : 'The conditions eBay allows in this category.'
         }

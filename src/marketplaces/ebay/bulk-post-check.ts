@@ -4,11 +4,11 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { EBAY_CONDITION_OF, type EbayRequirements } from '../../../api/contract/ebay-publish.ts'
 import {
-  ebayGuessesOf,
+  checkedGuessesOf,
   GUESSED_CONDITION,
   parcelGuessed,
   parcelText,
-  type EbayCheckedGuess,
+  type CheckedGuess,
 } from '../../../api/contract/guesses.ts'
 import { isPostedToEbay, listedPrice, type Listing } from '../../../api/contract/listing.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
@@ -21,7 +21,7 @@ export type Check =
   | { kind: 'checking' }
   | { kind: 'ready'; requirements: EbayRequirements }
   /** It could go, but with values Snaplist guessed: `seen` says them as eBay would get them. */
-  | { kind: 'look'; requirements: EbayRequirements; guessed: EbayCheckedGuess[]; seen: string[] }
+  | { kind: 'look'; requirements: EbayRequirements; guessed: CheckedGuess[]; seen: string[] }
   | { kind: 'needs'; needs: string[] }
   | { kind: 'failed'; reason: string }
   | { kind: 'live' }
@@ -33,7 +33,7 @@ function conditionLabel({ condition, conditions }: EbayRequirements): string {
 }
 
 /** "Parcel 24 oz, 13×10×2 in", "Condition Used": the guessed values as eBay would get them. */
-const seenOf = (listing: Listing, requirements: EbayRequirements, guessed: EbayCheckedGuess[]) =>
+const seenOf = (listing: Listing, requirements: EbayRequirements, guessed: CheckedGuess[]) =>
   [
     parcelGuessed(guessed) ? `Parcel ${parcelText(listing)}` : '',
     guessed.includes(GUESSED_CONDITION) ? `Condition ${conditionLabel(requirements)}` : '',
@@ -48,7 +48,7 @@ export function checkOf(listing: Listing, query: UseQueryResult<EbayRequirements
   if (requirements.policiesProblem) needs.push('selling policies on eBay')
   if (!(listedPrice(listing).value > 0)) needs.push('a Price')
   if (needs.length) return { kind: 'needs', needs }
-  const guessed = ebayGuessesOf(listing)
+  const guessed = checkedGuessesOf(listing)
   if (!guessed.length) return { kind: 'ready', requirements }
   return { kind: 'look', requirements, guessed, seen: seenOf(listing, requirements, guessed) }
 }

@@ -1,7 +1,7 @@
 // src/offline/catalog-fills.ts for a book (decision 0059): an ISBN, or a product eBay files under Books, makes the
 // Category Books, and the catalog's item specifics fill the fields that answer them, when the value fits the field.
 import { describe, expect, it } from 'vitest'
-import type { CatalogProduct } from '../../../api/contract/product-lookup.ts'
+import type { CatalogProduct } from '../../../api/contract/catalog.ts'
 import { catalogFields, isBook } from '../../../src/offline/catalog-fills.ts'
 
 const book: CatalogProduct = {

@@ -1,9 +1,10 @@
 // GET /api/product-lookup?gtin=<code> (issue 33, docs/decisions/0046): the products eBay's catalog knows for a barcode,
 // each with what fills a listing (title, brand, eBay's category and item specifics, the product's id), eBay's stock
-// photo (offered, never used unasked), and the market for the code: what the same product sells for on eBay now.
+// photo (offered, never used unasked), and the market for the code: what the same product sells for on eBay now. The
+// rest of the app reads it as the catalog's (../catalog.ts).
 import * as v from 'valibot'
-import type { MarketPrices } from './analysis.ts'
-import { GTIN_MESSAGE, normalizedGtin } from './gtin.ts'
+import type { MarketPrices } from '../analysis.ts'
+import { GTIN_MESSAGE, normalizedGtin } from '../gtin.ts'
 
 const GtinSchema = v.pipe(
   v.string(GTIN_MESSAGE),
