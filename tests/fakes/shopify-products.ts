@@ -374,6 +374,10 @@ export function productFields(store: FakeShopifyStore, now: () => number) {
         const product = store.products.get(idOf(id, 'Product') ?? -1)
         return product ? productView(store, product) : null
       },
+      inventoryItem: ({ id }: Args) => {
+        const product = productOfItem(store, idOf(id, 'InventoryItem') ?? -1)
+        return product ? itemView(store, product) : null
+      },
       products: (args: Args) =>
         connection(
           [...store.products.values()].map((held) => productView(store, held)),
