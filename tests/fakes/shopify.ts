@@ -22,6 +22,7 @@ import {
   type FakeShopifyOrder,
   type FakeShopifyOrders,
 } from './shopify-orders.ts'
+import { inventoryFields } from './shopify-inventory.ts'
 import { productFields } from './shopify-products.ts'
 import { newStore, productOfSku, type FakeShopifyStore } from './shopify-store.ts'
 import { createCostBucket, type CostBucket } from './shopify-throttle.ts'
@@ -115,6 +116,7 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
   const bucket = createCostBucket(options.bucket)
   const calls: string[] = []
   const products = productFields(store, now)
+  const inventory = inventoryFields(store)
   const graphql = createShopifyGate({
     apiVersion: SHOPIFY_STAND_IN_VERSION,
     control,
@@ -122,9 +124,10 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
     scopesOf: oauth.scopesOf,
     calls,
     fields: {
-      query: { ...products.query, ...orderFields(store, orders) },
+      query: { ...products.query, ...inventory.query, ...orderFields(store, orders) },
       mutation: {
         ...products.mutation,
+        ...inventory.mutation,
         webhookSubscriptionCreate: (args) => webhookSubscriptionCreate(webhooks, args),
       },
     },
