@@ -44,6 +44,8 @@ const NOT_ABOUT_THE_DATABASE = [
   'tests/api/etsy/stand-in.test.ts',
   // eBay's pictures fetched and cut off at their limit, with nothing stored.
   'tests/api/ebay/picture-copy.test.ts',
+  // The Shopify stand-in and the wing's calls to it (no database yet).
+  'tests/api/shopify/**',
 ]
 
 // The files that take longest (each over 15 s on a 2-core machine, most of it waiting on server processes they start

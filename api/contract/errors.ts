@@ -3,6 +3,7 @@
 // Each marketplace's own codes are declared in its wing (contract/<marketplace>/<marketplace>-errors.ts).
 import { EBAY_ERROR_CODES } from './ebay/ebay-errors.ts'
 import { ETSY_ERROR_CODES } from './etsy/etsy-errors.ts'
+import { SHOPIFY_ERROR_CODES } from './shopify/shopify-errors.ts'
 import type { Listing } from './listing.ts'
 
 export const ERROR_CODES = [
@@ -75,6 +76,7 @@ export const ERROR_CODES = [
   'push_subscription_taken',
   ...EBAY_ERROR_CODES,
   ...ETSY_ERROR_CODES,
+  ...SHOPIFY_ERROR_CODES,
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -1,6 +1,8 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): which a buyer asks for on each kind of garment,
-// how each is taken, and the block they add to the description every marketplace gets. Which item specific each answers
-// in a marketplace's catalog is that marketplace's own (its wing of the contract). The fields themselves are declared in listing-fields.ts.
+// how each is taken, and the block they add to the description every marketplace gets. Which item specific each
+// answers in a marketplace's catalog is that marketplace's own (its wing of the contract). The fields themselves are
+// declared in listing-fields.ts.
+import { escapeHtml } from './email-template.ts'
 import { LISTING_FIELDS, MEASURE_PATTERN, type ListingFieldName } from './listing-fields.ts'
 
 export type Garment = 'top' | 'bottoms' | 'dress'
@@ -125,3 +127,7 @@ function withMeasurements(description: string, fields: MeasuredFields): string {
 /** The description every marketplace gets: the seller's with the measurements block, else the title. */
 export const marketplaceDescription = (listing: MeasuredFields & { description: string; title: string }) =>
   withMeasurements(listing.description.trim(), listing) || listing.title
+
+/** That description for a marketplace that takes HTML (eBay, Shopify): the text escaped, its line breaks kept. */
+export const marketplaceDescriptionHtml = (listing: MeasuredFields & { description: string; title: string }) =>
+  escapeHtml(marketplaceDescription(listing)).replace(/\r?\n/g, '<br>')

@@ -1,13 +1,10 @@
 // What eBay's Inventory API is sent for a listing: the inventory item and the offer, each a full replacement, built the
 // same way when publishing and when revising a listing already on eBay.
-import { escapeHtml } from '../../contract/email-template.ts'
 import type { EbayCondition } from '../../contract/ebay-publish.ts'
 import { gtinKind } from '../../contract/gtin.ts'
 import { listedPrice, type Listing } from '../../contract/listing.ts'
-import { marketplaceDescription } from '../../contract/measurements.ts'
+import { marketplaceDescriptionHtml } from '../../contract/measurements.ts'
 import type { BusinessPolicies } from './policies.ts'
-
-const descriptionHtml = (listing: Listing) => escapeHtml(marketplaceDescription(listing)).replace(/\r?\n/g, '<br>')
 
 /** The inventory item for the listing: a full replacement, so every field, every time. */
 export function inventoryItemBody(
@@ -18,7 +15,7 @@ export function inventoryItemBody(
 ) {
   const product = {
     title: listing.title,
-    description: descriptionHtml(listing),
+    description: marketplaceDescriptionHtml(listing),
     imageUrls,
     aspects,
     ...(listing.brand ? { brand: listing.brand } : {}),
@@ -67,7 +64,7 @@ export function offerDetails(listing: Listing, categoryId: string, policies: Bus
   return {
     availableQuantity: listing.quantity,
     categoryId,
-    listingDescription: descriptionHtml(listing),
+    listingDescription: marketplaceDescriptionHtml(listing),
     listingDuration: 'GTC',
     listingPolicies: policies,
     pricingSummary: { price: { value: listedPrice(listing).value.toFixed(2), currency: 'USD' } },

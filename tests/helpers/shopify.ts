@@ -1,0 +1,46 @@
+// A store on the Shopify stand-in with Snaplist installed through the wing's own OAuth (services/shopify/
+// shopify-connect.ts), and the wing's Admin API client pointed at it: what the Shopify wing's tests start from.
+import type { Listing } from '../../api/contract/listing.ts'
+import { createShopifyAdmin, type ShopifyAdmin, type ShopifyStore } from '../../api/services/shopify/admin-api.ts'
+import { createShopifyOAuth, type ShopifyOAuth } from '../../api/services/shopify/shopify-connect.ts'
+import { startFakeShopify, type FakeShopify, type FakeShopifyOptions } from '../fakes/shopify.ts'
+
+export const SHOPIFY_REDIRECT = 'https://snaplist.test/shopify/auth/success'
+
+export interface InstalledShopify {
+  fake: FakeShopify
+  oauth: ShopifyOAuth
+  admin: ShopifyAdmin
+  store: ShopifyStore
+}
+
+/** Installs Snaplist on the stand-in's store as a seller would, and keeps the offline token. */
+export async function installedShopify(options: Pick<FakeShopifyOptions, 'bucket'> = {}): Promise<InstalledShopify> {
+  const fake = await startFakeShopify({ redirectUris: [SHOPIFY_REDIRECT], ...options })
+  const settings = { clientId: fake.clientId, clientSecret: fake.clientSecret, apiUrl: fake.url }
+  const oauth = createShopifyOAuth({ ...settings, redirectUri: SHOPIFY_REDIRECT })
+  const back = await fake.consent(oauth.authorizationUrl({ shop: fake.domain, state: 'a-state' }))
+  const callback = oauth.verifyCallback(Object.fromEntries(back.searchParams))
+  const grant = await oauth.exchangeCode({ shop: callback.shop, code: callback.code })
+  const admin = createShopifyAdmin({ apiVersion: fake.apiVersion, apiUrl: fake.url })
+  return { fake, oauth, admin, store: { shop: fake.domain, accessToken: grant.accessToken } }
+}
+
+/** The listing the Shopify tests post: a jacket with the fields Shopify's product is made from. */
+export const shopifyListing = (fields: Partial<Listing> = {}): Listing =>
+  ({
+    id: 12,
+    title: "Levi's trucker denim jacket",
+    description: 'Light wash.\nFits like a <M> & true to size.',
+    brand: "Levi's",
+    category: 'clothing',
+    keywords: ['denim', 'Vintage, 90s', 'denim', 'trucker'],
+    price: 45,
+    askingPrice: 39.5,
+    medianUsedPrice: null,
+    quantity: 2,
+    sku: 'JKT-12',
+    packageWeightOz: 24,
+    measurementUnit: 'in',
+    ...fields,
+  }) as unknown as Listing
