@@ -1,14 +1,6 @@
-// The catalog the listings are described in (docs/product.md §12): the categories, their item specifics ("aspects")
-// and their limits that the analysis fills and the listing keeps, and its products by barcode. It is eBay's (eBay as a catalog, not as a place to
-// sell; the server asks it through catalogAccess): generic code reads it here, never from eBay's wing.
-export {
-  ASPECT_NAME_MAX,
-  ASPECT_VALUE_MAX,
-  AspectValuesSchema,
-  aspectOfField,
-  CategoryIdSchema,
-  isFieldAspect,
-  measurementAspect,
-  withoutFieldAspects,
-} from './ebay/ebay-aspects.ts'
+// The catalog the listings are described in (docs/product.md §12): the categories and their item specifics
+// ("aspects") as a listing keeps them, with their limits, and its products by barcode. Which of the listing's own fields
+// answers which item specific is catalog-fields.ts. It is eBay's (eBay as a catalog, not as a place to sell; the server
+// asks it through catalogAccess): generic code reads it here, never from eBay's wing.
+export { ASPECT_NAME_MAX, ASPECT_VALUE_MAX, AspectValuesSchema, CategoryIdSchema } from './ebay/ebay-aspect-values.ts'
 export type { CatalogProduct, ProductLookup } from './ebay/ebay-product-lookup.ts'

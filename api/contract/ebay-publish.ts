@@ -3,7 +3,7 @@
 // and what the seller may add there. The same schema validates the API input and the dialog's form.
 import * as v from 'valibot'
 import { AskingPriceSchema } from './listing.ts'
-import { AspectValuesSchema, CategoryIdSchema } from './ebay/ebay-aspects.ts'
+import { AspectValuesSchema, CategoryIdSchema } from './ebay/ebay-aspect-values.ts'
 import type { Condition } from './options.ts'
 
 /** Where a seller sets up (or opts in to) business policies: named by the API's messages and linked by the dialog. */

@@ -3,7 +3,7 @@
 // and every call is idempotent (the photo's UUID and the draft's clientId make the server answer "already done").
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
-import { withoutFieldAspects } from '../../api/contract/catalog.ts'
+import { withoutFieldAspects } from '../../api/contract/catalog-fields.ts'
 import { isListingGuess } from '../../api/contract/guesses.ts'
 import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { ApiError, hasCode } from './api-error.ts'

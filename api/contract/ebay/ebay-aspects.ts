@@ -1,7 +1,6 @@
-// eBay's item specifics ("aspects") as the listing, the analysis and the Post to eBay dialog share them: eBay's limits,
-// which of the listing's own fields (and measurements) answers which aspect, and when eBay takes a value. The rest of
+// eBay's item specifics ("aspects") as the listing, the analysis and the Post to eBay dialog share them (their limits
+// and schemas in ebay-aspect-values.ts): which of the listing's own fields (and measurements) answers which aspect, and when eBay takes a value. The rest of
 // the app reaches them through the catalog (../catalog.ts).
-import * as v from 'valibot'
 import type { ListingFieldSpec } from '../listing-field-specs.ts'
 import { LISTING_FIELDS, type ListingFieldName } from '../listing-fields.ts'
 import {
@@ -141,32 +140,3 @@ export function fieldValueOfAspect(
   const option = spec.options.find((candidate) => acceptedAspectValue(value, [candidate.label]) !== null)
   return option ? { field, value: option.value } : undefined
 }
-
-// eBay's limits for item specifics: a name of at most 40 characters, a value of at most 50 (integration-notes §A2).
-export const ASPECT_NAME_MAX = 40
-export const ASPECT_VALUE_MAX = 50
-const ASPECTS_MAX = 30
-
-/** Item specifics by name, each one value (what the dialog sends and the listing keeps). */
-export const AspectValuesSchema = v.pipe(
-  v.record(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('A detail needs a name'),
-      v.maxLength(ASPECT_NAME_MAX, `A detail's name must be at most ${ASPECT_NAME_MAX} characters`),
-    ),
-    v.pipe(
-      v.string('Each detail must be text'),
-      v.trim(),
-      v.maxLength(ASPECT_VALUE_MAX, `Each detail must be at most ${ASPECT_VALUE_MAX} characters (eBay's limit)`),
-    ),
-  ),
-  v.check((aspects) => Object.keys(aspects).length <= ASPECTS_MAX, `Send at most ${ASPECTS_MAX} details`),
-)
-
-/** eBay's leaf category ids are digits. */
-export const CategoryIdSchema = v.pipe(
-  v.string('Category must be an eBay category id'),
-  v.regex(/^\d{1,12}$/, 'Category must be an eBay category id'),
-)

@@ -4,12 +4,8 @@
 // Category is guessed from eBay's category name ("Other" when nothing says), and Color, which Snaplist requires, is
 // eBay's Color when it names one of Snaplist's, else Multi: the seller can change both.
 import * as v from 'valibot'
-import {
-  fieldValueOfAspect,
-  isFieldAspect,
-  ASPECT_NAME_MAX,
-  ASPECT_VALUE_MAX,
-} from '../../contract/ebay/ebay-aspects.ts'
+import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../contract/ebay/ebay-aspect-values.ts'
+import { fieldValueOfAspect, isFieldAspect } from '../../contract/ebay/ebay-aspects.ts'
 import { ListingInputSchema, type ListingInput } from '../../contract/listing.ts'
 import { TITLE_MAX } from '../../contract/listing-fields.ts'
 import type { EbayItem } from './import-read.ts'

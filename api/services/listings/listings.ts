@@ -1,7 +1,7 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it. Each
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
-import { withoutFieldAspects } from '../../contract/catalog.ts'
+import { withoutFieldAspects } from '../../contract/catalog-fields.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/bulk-post-max.ts'
 import { GUESSED_CONDITION, guessesAfterEdit, type Guess } from '../../contract/guesses.ts'
 import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS } from '../../contract/listing-fields.ts'

@@ -2,7 +2,7 @@
 // them, the prices of items like it on eBay now, eBay's item specifics for its category, and the flaws the photos show.
 import { useState } from 'react'
 import type { AnalysisGap, AspectSuggestion, Flaw, MarketPrices, PriceSource } from '../../../api/contract/analysis.ts'
-import { isFieldAspect, measurementAspect } from '../../../api/contract/catalog.ts'
+import { isFieldAspect, measurementAspect } from '../../../api/contract/catalog-fields.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
