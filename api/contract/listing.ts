@@ -9,7 +9,7 @@ import type { ListingRecordState } from './listing-record.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 import { POSTGRES_INTEGER_MAX } from './row-id.ts'
-import { MARKETPLACE_PATHS, PLATFORMS, type Platform } from './marketplace-paths.ts'
+import { MARKETPLACE_PATHS, namesInWords, PLATFORMS, type Platform } from './marketplace-paths.ts'
 
 /** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
@@ -108,6 +108,14 @@ export const SOLD_ON_LABELS = {
   >),
   elsewhere: 'elsewhere',
 } satisfies Record<SoldOn, string>
+
+/** Marketplaces in the seller's words: "eBay and Etsy". */
+export const marketplacesInWords = (marketplaces: readonly SoldOn[]) =>
+  namesInWords(marketplaces.map((marketplace) => SOLD_ON_LABELS[marketplace]))
+
+/** What a delete of a listing live on `marketplaces` says: it leaves now and ends there before it goes. */
+export const beingEndedOn = (marketplaces: readonly SoldOn[]) =>
+  `It is being ended on ${marketplacesInWords(marketplaces)} first.`
 
 /** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */
 export interface SaleRef {

@@ -37,3 +37,8 @@ export const MARKETPLACE_PATHS = {
 /** What a screen says when it could not learn whether the marketplace is connected. */
 export const statusCheckFailed = (platform: Platform) =>
   `Failed to check ${MARKETPLACE_PATHS[platform].name} connection status`
+
+const AND_LIST = new Intl.ListFormat('en', { type: 'conjunction' })
+
+/** Names in the seller's words: "eBay", "eBay and Etsy", "eBay, Etsy, and Shopify". */
+export const namesInWords = (names: readonly string[]) => AND_LIST.format(names)

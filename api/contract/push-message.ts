@@ -1,7 +1,7 @@
 // What a Web Push carries and what the phone shows of it (docs/decisions/0035). The server, the service worker and the
 // tests all read the words from here, so "Sold: Red wool jacket — $37 on <marketplace>" has one definition. No schemas here:
 // the service worker bundles this file.
-import { SOLD_ON_LABELS, type SoldOn } from './listing.ts'
+import { marketplacesInWords, SOLD_ON_LABELS, type SoldOn } from './listing.ts'
 import type { Platform } from './marketplaces.ts'
 
 /** The kinds of notification a seller turns on or off per device: a sale, or something that needs them. */
@@ -63,7 +63,7 @@ export function notificationOf(message: PushMessage): { title: string; body: str
       }
     }
     case 'sale-cancelled': {
-      const where = message.backOn.map((marketplace) => SOLD_ON_LABELS[marketplace]).join(' and ')
+      const where = marketplacesInWords(message.backOn)
       return {
         title: `Sale cancelled: ${message.title} is back ${where ? `on ${where}` : 'in stock'}`,
         body: `The buyer's order on ${SOLD_ON_LABELS[message.soldOn]} was cancelled. Tap to see the listing.`,

@@ -12,7 +12,7 @@ import {
   ListingSearchQuerySchema,
   ReadyListingIdsQuerySchema,
 } from '../contract/listing-search.ts'
-import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
+import { beingEndedOn, ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'
 import { IdParamSchema, valid } from '../validate.ts'
@@ -46,10 +46,9 @@ export function listingRoutes(listings: ListingService) {
       c.json(await listings.fillEmpty(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .delete('/listings/:id', valid('param', IdParamSchema), async (c) => {
-      const { endingOnEbay } = await listings.remove(requireUser(c).id, c.req.valid('param').id)
-      // 202: the listing has left the Dashboard, and is deleted once eBay has ended it (docs/decisions/0023).
-      if (endingOnEbay)
-        return c.json({ message: 'Listing deleted. It is being ended on eBay first.', endingOnEbay }, 202)
-      return c.json({ message: 'Listing deleted.', endingOnEbay }, 200)
+      const { endingOn } = await listings.remove(requireUser(c).id, c.req.valid('param').id)
+      // 202: the listing has left the Dashboard, and is deleted once it has ended everywhere (docs/decisions/0023).
+      if (endingOn.length > 0) return c.json({ message: `Listing deleted. ${beingEndedOn(endingOn)}`, endingOn }, 202)
+      return c.json({ message: 'Listing deleted.', endingOn }, 200)
     })
 }

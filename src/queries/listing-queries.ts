@@ -3,6 +3,7 @@
 // outbox. Every key starts with listingKeys.all, so one invalidation refreshes them all.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ListingFilter, ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
+import { beingEndedOn } from '../../api/contract/listing.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 
@@ -45,9 +46,9 @@ export function useDeleteListing() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => okJson(api.listings[':id'].$delete({ param: { id: String(id) } })),
-    onSuccess: async ({ endingOnEbay }) => {
+    onSuccess: async ({ endingOn }) => {
       await queryClient.invalidateQueries({ queryKey: listingKeys.all })
-      notify('Listing deleted successfully', endingOnEbay ? 'It is being ended on eBay.' : undefined, 'success')
+      notify('Listing deleted successfully', endingOn.length > 0 ? beingEndedOn(endingOn) : undefined, 'success')
     },
     onError: () => notify('Error', 'Failed to delete listing', 'error'),
   })

@@ -46,7 +46,7 @@ test('deleting a listing live on eBay says so, and ends it on eBay', async ({ pa
   await confirm.getByRole('button', { name: 'End on eBay and delete' }).click()
 
   await expect(page.getByText('Listing deleted successfully')).toBeVisible()
-  await expect(page.getByText('It is being ended on eBay.')).toBeVisible()
+  await expect(page.getByText('It is being ended on eBay first.')).toBeVisible()
   await expect(row).toHaveCount(0)
   await expect.poll(() => offerStatus(page, grant), { timeout: 20_000 }).toBe('UNPUBLISHED')
 })

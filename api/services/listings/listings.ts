@@ -26,6 +26,7 @@ import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import type { JsonText } from '../../json-text.ts'
+import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
 import type { FileStorage } from './storage.ts'
@@ -89,7 +90,7 @@ export interface ListingServiceOptions {
    * The marketplaces Snaplist sells on (docs/decisions/0029): each is asked to revise an edited listing, and a listing
    * live on one is ended before it is deleted. Without them an edit changes the listing on Snaplist only.
    */
-  marketplaces?: readonly Pick<SellingMarketplace, 'isLive' | 'requestRevision'>[]
+  marketplaces?: readonly Pick<SellingMarketplace, 'id' | 'isLive' | 'requestRevision'>[]
   /** Without it a listing live on a marketplace is deleted from Snaplist alone. */
   liveDeletion?: LiveListingDeletion
 }
@@ -154,10 +155,9 @@ export interface ListingService {
   update(userId: number, id: number, sent: ListingEdit): Promise<Listing>
   /**
    * Deletes the seller's listing; one live on a marketplace is ended there first (docs/decisions/0023): it leaves the
-   * Dashboard now and the row goes once it has ended and no last sale turned up. Answers which it was (under the API's
-   * name, from when eBay was the one marketplace).
+   * Dashboard now and the row goes once it has ended and no last sale turned up. Answers where it is being ended.
    */
-  remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }>
+  remove(userId: number, id: number): Promise<{ endingOn: Platform[] }>
   /** For admins: any owner's listing. */
   removeAny(id: number): Promise<void>
 }
@@ -193,16 +193,17 @@ export function createListingService(
     for (const marketplace of marketplaces) await marketplace.requestRevision(tx, listing)
   }
 
-  /** A listing live on a marketplace is marked and its end there queued, together; false (nothing done) for any other. */
-  const markIfLive = (userId: number, id: number): Promise<boolean> =>
+  /** A listing live somewhere is marked and its end there queued, together: answers where (none: nothing done). */
+  const markIfLive = (userId: number, id: number): Promise<Platform[]> =>
     sql.begin(async (tx) => {
       const listing = await listings.lockListing(tx, userId, id)
-      if (!liveDeletion || !listing || !marketplaces.some((marketplace) => marketplace.isLive(listing))) return false
+      const liveOn = listing ? marketplaces.filter((marketplace) => marketplace.isLive(listing)) : []
+      if (!liveDeletion || liveOn.length === 0) return []
       await listings.markDeleting(tx, userId, id)
       await liveDeletion.requestInTransaction(tx, userId, id)
       // It leaves the Dashboard now, on every screen.
       await logChange(tx, userId, 'listing-deleted', id, {})
-      return true
+      return liveOn.map((marketplace) => marketplace.id)
     })
 
   return {
@@ -287,10 +288,10 @@ export function createListingService(
       return listing
     },
 
-    async remove(userId: number, id: number): Promise<{ endingOnEbay: boolean }> {
-      if (await markIfLive(userId, id)) return { endingOnEbay: true }
-      await removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING)
-      return { endingOnEbay: false }
+    async remove(userId: number, id: number): Promise<{ endingOn: Platform[] }> {
+      const endingOn = await markIfLive(userId, id)
+      if (endingOn.length === 0) await removeListing((tx) => listings.deleteListing(tx, userId, id), MISSING)
+      return { endingOn }
     },
 
     removeAny: (id: number) =>

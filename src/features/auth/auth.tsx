@@ -1,11 +1,14 @@
+import { MARKETPLACE_PATHS, namesInWords, PLATFORMS } from '../../../api/contract/marketplace-paths.ts'
 import { SignedOutPage } from '../../components/SignedOutPage.tsx'
 import { AuthForm } from './AuthForm.tsx'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 
+const MARKETPLACES = namesInWords(PLATFORMS.map((platform) => MARKETPLACE_PATHS[platform].name))
+
 const SELLING_POINTS = [
   ['Snap it', 'Photograph the item on your phone, right there in the aisle.'],
   ['AI fills it in', 'Title, description, prices, category, brand, size, colour and keywords, ready for you to check.'],
-  ['Post to eBay', 'Publish in one tap once your eBay account is connected.'],
+  ['Post everywhere', `Publish to ${MARKETPLACES} in one tap once your accounts are connected.`],
   ['No signal? No problem', 'Drafts and photos stay on your phone and sync when you are back online.'],
 ] as const
 
@@ -26,7 +29,7 @@ export function AuthScreen() {
           List what you find in the time it takes to take a photo.
         </h1>
         <p className="mt-3 text-lg text-slate-600">
-          Snaplist turns a phone photo into a ready-to-post listing for eBay and more.
+          Snaplist turns a phone photo into a ready-to-post listing for {MARKETPLACES}.
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {SELLING_POINTS.map(([title, text]) => (

@@ -300,6 +300,10 @@ describe('Etsy in the selling list', () => {
     expect((await post(client, own.id)).status).toBe(200)
     const deleted = await client.call('DELETE', `/api/listings/${own.id}`)
     expect(deleted.status).toBe(202)
+    expect(await readJson(deleted)).toEqual({
+      message: 'Listing deleted. It is being ended on Etsy first.',
+      endingOn: ['etsy'],
+    })
     await t.settle()
     expect(onEtsy(own.title).map((held) => held.state)).toEqual(['inactive'])
   })

@@ -219,6 +219,7 @@ describe('an edit of a listing live on eBay', () => {
     const service = createListingService(t.db.sql, createLocalStorage(t.photosDir), 'https://www.ebay.com/itm/', {
       marketplaces: [
         {
+          id: 'ebay',
           isLive: () => false,
           async requestRevision(tx: Tx, listing: Listing) {
             // Inside the edit's transaction: the row is this transaction's to change (locked for anyone else).

@@ -39,7 +39,7 @@ describe('deleting a listing live on eBay', () => {
 
     const deleted = await seller.call('DELETE', `/api/listings/${id}`)
     expect(deleted.status).toBe(202)
-    expect(await readJson(deleted)).toMatchObject({ endingOnEbay: true })
+    expect(await readJson(deleted)).toMatchObject({ endingOn: ['ebay'] })
     expect((await dashboard(seller)).map((listing) => listing.id)).not.toContain(id)
 
     await ebay.t.settle()
@@ -96,7 +96,7 @@ describe('deleting a listing live on eBay', () => {
     )
     const deleted = await seller.call('DELETE', `/api/listings/${id}`)
     expect(deleted.status).toBe(200)
-    expect(await readJson(deleted)).toMatchObject({ endingOnEbay: false })
+    expect(await readJson(deleted)).toMatchObject({ endingOn: [] })
     expect(await rowExists(id as number)).toBe(false)
   })
 })
