@@ -28,6 +28,11 @@ export const MARKETPLACE_PATHS = {
     name: string
     /** What the marketplace calls an order, in a sale's label ("… receipt 678"). */
     orderName: string
+    /**
+     * It ends its listing itself once told its quantity is 0 (eBay), so the sale of the last piece marks its place
+     * sold out or ended; another's end is sent to it, and its wing marks the place when done (listing-places.ts).
+     */
+    endsWhenSoldOut: boolean
     successPaths: readonly [string, ...string[]]
     cancelPaths: readonly string[]
     manualPath: string

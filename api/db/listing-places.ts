@@ -1,18 +1,15 @@
 // SQL for listing_places: a listing's place on each marketplace (migrations 0054, 0062 and 0064, docs/decisions/0060,
 // 0067 and 0071): its id there, its state, the pieces the marketplace was last told it has, and what only that
-// marketplace has (`details`: eBay's offer and SKU). A change of a place's state refreshes the listing's status (0054's
+// marketplace has (`details`: its own ids, as an offer and a SKU). A change of a place's state refreshes the listing's status (0054's
 // trigger). Where a change stands on a marketplace (the revision columns) and a place in its own words are its wing's
 // modules. Only for a listing its owner's service found.
-import type { Platform } from '../contract/marketplace-paths.ts'
+import { MARKETPLACE_PATHS, PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
 import type { SoldOn } from '../contract/listing.ts'
 import type { Sql, Tx } from './client.ts'
 import { addListingStep } from './listing-steps.ts'
 
-/**
- * The marketplaces whose places the last piece's sale and a restock mark here. Another's place follows what it says:
- * the change goes to it as a revision, which ends the listing there (its wing writes the place), as before 0064.
- */
-const MARKED_BY_SALES: readonly Platform[] = ['ebay']
+/** The marketplaces whose places the last piece's sale and a restock mark here (endsWhenSoldOut). */
+const MARKED_BY_SALES: readonly Platform[] = PLATFORMS.filter((platform) => MARKETPLACE_PATHS[platform].endsWhenSoldOut)
 
 /**
  * The listing's id, its row locked first (as markPlaceLive's insert does): a change of a place's state updates the
@@ -22,7 +19,7 @@ const MARKED_BY_SALES: readonly Platform[] = ['ebay']
 const lockedListing = (sql: Sql | Tx, listingId: number) =>
   sql`(select id from listings where id = ${listingId} for update)`
 
-/** One of the place's details (eBay's 'sku', 'offerId'); null when it has none, or the listing has no place there. */
+/** One of the place's details ('sku', 'offerId'); null when it has none, or the listing has no place there. */
 export async function placeDetail(
   sql: Sql | Tx,
   listingId: number,

@@ -133,7 +133,7 @@ const bitOf = (sql: Sql, marketplace: Platform) => sql`(select bit from marketpl
 
 /**
  * The listings a filter keeps: its status, or live and live on its marketplace (0059's live_mask, which the status
- * index carries); a listing being ended on eBay for its delete never (0023).
+ * index carries); a listing being ended for its delete never (0023).
  */
 function filtered(sql: Sql, filter: ListingFilter | undefined) {
   if (!filter) return sql`deleting_since is null`
@@ -144,7 +144,8 @@ function filtered(sql: Sql, filter: ListingFilter | undefined) {
 
 /**
  * The listings each of the search's words finds (anywhere in the title, brand or keywords, migration 0033's trigram
- * index; the seller's SKU by its start, 0049's index; eBay's whole SKU, 0062's; or the id) that the filter keeps.
+ * index; the seller's SKU by its start, 0049's index; a SKU Snaplist made for a marketplace, whole, 0062's (the
+ * marketplace named, as the index leads with it); or the id) that the filter keeps.
  */
 function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) {
   return words.reduce(
@@ -152,7 +153,7 @@ function matching(sql: Sql, words: string[], filter: ListingFilter | undefined) 
       const id = namedId(word)
       return sql`${condition} and (search_text ilike ${anywhere(word)}
       or ${skuStartsWith(sql, word)}
-      or listings.id in (select listing_id from listing_places where marketplace = 'ebay'
+      or listings.id in (select listing_id from listing_places where marketplace = any(${PLATFORMS}::text[])
         and lower(details ->> 'sku') = ${word})${id === undefined ? sql`` : sql` or listings.id = ${id}`})`
     },
     filtered(sql, filter),

@@ -2,8 +2,10 @@
 // the app is built, its settings (marketplace-settings.ts) and its connect part (OAuth and tokens). Its services, jobs and selling are its wing in
 // app-services.ts, its routes routes/marketplace-wings.ts: with those, the server's only modules that name one.
 import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
+import type { Sql } from '../db/client.ts'
 import { ebayConnect } from './ebay/ebay-connect.ts'
 import type { EbayAppDeps } from './ebay/ebay-wing.ts'
+import { purgeEbayLookups } from './ebay/lookups.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
 import type { EtsyAppDeps } from './etsy/etsy-wing.ts'
 import { MARKETPLACE_SETTINGS, type MarketplaceEnv, type MarketplacesConfig } from './marketplace-settings.ts'
@@ -16,10 +18,12 @@ export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps
 export interface MarketplaceModule {
   env: MarketplaceEnv<object>
   connect: MarketplaceConnect
+  /** What its wing keeps for a while (eBay's answers to lookups), removed past its time by the hourly housekeeping. */
+  purgeExpired?: (sql: Sql) => Promise<number>
 }
 
 export const MARKETPLACE_MODULES = {
-  ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect },
+  ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect, purgeExpired: purgeEbayLookups },
   etsy: { env: MARKETPLACE_SETTINGS.etsy, connect: etsyConnect },
 } satisfies Record<Platform, MarketplaceModule>
 

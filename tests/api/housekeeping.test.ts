@@ -58,7 +58,7 @@ describe('purgeExpired', () => {
       oauthStates: 2,
       outboxMail: 1,
       finishedJobs: 1,
-      ebayLookups: 0,
+      marketplaceKept: 0,
       photoAnalyses: 0,
       changeEvents: 1,
     })
@@ -79,7 +79,7 @@ describe('purgeExpired', () => {
       insert into ebay_lookup_cache (kind, key, value, fetched_at)
       select 'catalog_product', 'code-' || n, '{"products": []}', now() - make_interval(secs => ${EBAY_LOOKUP_MAX_ROWS + over} - n)
       from generate_series(1, ${EBAY_LOOKUP_MAX_ROWS + over}) as n`
-    expect((await purgeExpired(sql)).ebayLookups).toBe(over)
+    expect((await purgeExpired(sql)).marketplaceKept).toBe(over)
     const [kept] = await sql<{ count: number; oldest: string }[]>`
       select count(*)::int as count, min(substr(key, 6)::int)::text as oldest from ebay_lookup_cache`
     expect(kept).toEqual({ count: EBAY_LOOKUP_MAX_ROWS, oldest: String(over + 1) })

@@ -1,6 +1,6 @@
 // What the eBay API tests share: settings pointing at the stand-in, an app with eBay connectable, and connecting a
 // seller through the stand-in's consent page.
-import { ebaySkuPrefix } from '../../api/db/install-identity.ts'
+import { ebaySkuPrefix } from '../../api/db/ebay-install-identity.ts'
 import type { EbayConfig } from '../../api/services/ebay/ebay-env.ts'
 import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import { createTokenCipher } from '../../api/services/crypto.ts'

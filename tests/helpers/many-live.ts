@@ -3,7 +3,7 @@
 // bench, where publishing 1,000 one by one would take minutes and measure nothing they are about).
 import { randomInt } from 'node:crypto'
 import type { Sql } from '../../api/db/client.ts'
-import { ebaySkuPrefix } from '../../api/db/install-identity.ts'
+import { ebaySkuPrefix } from '../../api/db/ebay-install-identity.ts'
 import { newEbaySku } from '../../api/services/ebay/sku.ts'
 import type { FakeEbay } from '../fakes/ebay.ts'
 

@@ -3,6 +3,7 @@
 export const EBAY_PATHS = {
   platform: 'ebay',
   name: 'eBay',
+  endsWhenSoldOut: true,
   orderName: 'order',
   successPaths: ['/ebay-auth/success', '/ebay/auth/success', '/ebay-success'],
   cancelPaths: ['/ebay-auth/cancel', '/ebay/auth/cancel'],

@@ -3,6 +3,7 @@
 export const ETSY_PATHS = {
   platform: 'etsy',
   name: 'Etsy',
+  endsWhenSoldOut: false,
   orderName: 'receipt',
   successPaths: ['/etsy/auth/success', '/etsy-auth/success'],
   cancelPaths: ['/etsy-auth/cancel', '/etsy/auth/cancel'],

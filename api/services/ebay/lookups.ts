@@ -18,6 +18,9 @@ import { hostsOf } from './hosts.ts'
 export const EBAY_LOOKUP_MAX_AGE_MS = 6 * 60 * 60 * 1000
 /** The most answers kept (the hourly purge drops the oldest beyond it): a few KB each, tens of MB at most. */
 export const EBAY_LOOKUP_MAX_ROWS = 10_000
+
+/** The hourly housekeeping's part: kept answers past their hours, or beyond the newest EBAY_LOOKUP_MAX_ROWS. */
+export const purgeEbayLookups = (sql: Sql) => cache.purgeLookups(sql, EBAY_LOOKUP_MAX_AGE_MS, EBAY_LOOKUP_MAX_ROWS)
 const BROWSE = '/buy/browse/v1/item_summary/search'
 // Enough listings for steady percentiles, in one page (eBay's default page is 50 too).
 const MARKET_SAMPLE = 50

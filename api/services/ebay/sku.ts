@@ -2,7 +2,7 @@
 // prefix and the listing's id, so two sellers, or two installs selling on one eBay account, never share one. Kept on
 // the listing when first published, and that stored SKU is what later calls and sales use (issue 27, F2).
 import type { Sql } from '../../db/client.ts'
-import { ebaySkuPrefix } from '../../db/install-identity.ts'
+import { ebaySkuPrefix } from '../../db/ebay-install-identity.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
 
 export const newEbaySku = (installPrefix: string, listingId: number) => `snaplist${installPrefix}${listingId}`
