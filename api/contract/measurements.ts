@@ -128,6 +128,6 @@ function withMeasurements(description: string, fields: MeasuredFields): string {
 export const marketplaceDescription = (listing: MeasuredFields & { description: string; title: string }) =>
   withMeasurements(listing.description.trim(), listing) || listing.title
 
-/** That description for a marketplace that takes HTML (eBay, Shopify): the text escaped, its line breaks kept. */
+/** That description for a marketplace that takes HTML (its description is HTML): the text escaped, its line breaks kept. */
 export const marketplaceDescriptionHtml = (listing: MeasuredFields & { description: string; title: string }) =>
   escapeHtml(marketplaceDescription(listing)).replace(/\r?\n/g, '<br>')
