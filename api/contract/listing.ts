@@ -143,6 +143,10 @@ export interface ListingPlace {
   externalId: string | null
   /** Where buyers see it there, when the marketplace said (Etsy); eBay's is the listing's viewUrl. */
   url: string | null
+  /** Where the seller's last change stands there; null when none was sent (absent on a phone's copy from before). */
+  revisionStatus?: RevisionStatus | null
+  /** The marketplace's refusal in its own words, or why the change waits. */
+  revisionMessage?: string | null
 }
 
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
@@ -167,7 +171,7 @@ export interface ListingLife {
   /** Sales beyond the stock (sold twice: decisions 0030, 0033) the seller has not settled, oldest first; empty when none. */
   oversoldOrders: SaleRef[]
   /** Where the seller's last change stands on eBay; null when none was sent. */
-  ebayRevisionStatus: EbayRevisionStatus | null
+  ebayRevisionStatus: RevisionStatus | null
   /** eBay's refusal in eBay's words, or why the change waits. */
   ebayRevisionMessage: string | null
   /** Where it stands on Etsy (docs/decisions/0031); null before Etsy has a listing for it. */
@@ -198,8 +202,11 @@ export type Listing = ListingRecordState &
     viewUrl?: string | null
   }
 
-/** pending: on its way to eBay; done: eBay has it; refused: eBay said no (see the message); waiting: a limit or eBay away. */
-export type EbayRevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
+/**
+ * Where the seller's last change stands on a marketplace. pending: on its way; done: the marketplace has it; refused:
+ * it said no (see the message); waiting: a limit, or the marketplace away.
+ */
+export type RevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
 
 export type PriceSource = 'asking' | 'median' | 'retail'
 

@@ -73,11 +73,16 @@ const places = () =>
     select listing_id, marketplace, external_id, state, url, quantity_sent, revision_state, details from listing_places
     order by listing_id, marketplace`
 
-/** What the API's answers say of the listing, on Etsy and in its status. */
+/** What the API's answers say of the listing, on Etsy and in its status (its places as 0064's answers had them). */
 const shown = (row: Record<string, unknown>) => ({
   status: row.status,
   liveMask: row.liveMask,
-  places: row.places,
+  places: (row.places as Record<string, unknown>[]).map(({ marketplace, state, externalId, url }) => ({
+    marketplace,
+    state,
+    externalId,
+    url,
+  })),
   etsyStatus: row.etsyStatus,
   etsyViewUrl: row.etsyViewUrl,
   etsyRevisionStatus: row.etsyRevisionStatus,

@@ -214,6 +214,14 @@ describe('revising a live listing on eBay', () => {
     expect(row.ebayRevisionMessage).toMatch(
       /^eBay refused the request: Input error\. \/product\/aspects\/Brand\/0 must NOT have more than 50 characters/,
     )
+    // The place says the same, as every marketplace's place does.
+    expect(row.places).toEqual([
+      expect.objectContaining({
+        marketplace: 'ebay',
+        revisionStatus: 'refused',
+        revisionMessage: row.ebayRevisionMessage,
+      }),
+    ])
     expect(revisionsOf(seller, listing.id)).toEqual([])
 
     await change(seller, listing.id, { description: 'Wind-up, works.' })
