@@ -110,6 +110,27 @@ describe('a sale cancelled on eBay', () => {
     expect((await insightsOf(item)).totals).toMatchObject({ sales: 0, itemsSold: 0, revenue: 0, toCancel: 0 })
   })
 
+  it('leaves no offer down when an order cancelled unread is followed by an Etsy sale cancelled later', async () => {
+    // The kill bench's failure: skipped, the eBay order left eBay's count one short, the Etsy sale's revision sent eBay
+    // none (withdrawing it with a piece still in stock), and that sale's cancellation, not from sold out, put nothing
+    // back up.
+    const item = await listingLiveOnBoth(both, 'cancel-unread-then-etsy', 2)
+    const order = item.sellOnEbay()
+    both.ebay.cancelOrder(item.grant, order.orderId)
+    const receipt = item.sellOnEtsy()
+    await item.poll()
+    await both.t.settle()
+    receipt.created_timestamp = receipt.updated_timestamp = Math.floor(Date.now() / 1000) - 60 * 60
+    both.etsy.cancelReceipt(receipt.receipt_id)
+    await item.poll()
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 2, platformStatus: 'active', etsyStatus: 'active' })
+    expect(item.ebayLive()).toBe(true)
+    expect(item.ebayCount()).toBe(2)
+    expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 2 })
+  })
+
   it('applies the cancellation once, however many polls and jobs read it', async () => {
     const item = await listingLiveOnBoth(both, 'cancel-once', 2)
     const order = item.sellOnEbay()
