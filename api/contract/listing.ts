@@ -100,6 +100,10 @@ export interface ListingFillReply {
 
 /** Where a sale was made: a marketplace Snaplist sells on, or elsewhere (recorded by the seller). */
 export type SoldOn = Platform | 'elsewhere'
+
+/** How the seller said a returned sale came back (docs/decisions/0070): sellable again, or not. */
+export const RETURNED_AS = ['back-in-stock', 'damaged'] as const
+export type ReturnedAs = (typeof RETURNED_AS)[number]
 export const SOLD_ON_VALUES = [...PLATFORMS, 'elsewhere'] as const satisfies readonly SoldOn[]
 export const SOLD_ON_LABELS = {
   ...(Object.fromEntries(PLATFORMS.map((platform) => [platform, MARKETPLACE_PATHS[platform].name])) as Record<
@@ -168,6 +172,11 @@ export interface ListingLife {
   /** Where the last sale was made, and for a sale elsewhere where the seller said (Poshmark, a yard sale…). */
   soldOn: SoldOn | null
   soldWhere: string | null
+  /**
+   * The last sale, when every piece of it came back: cancelled by the marketplace, or returned as the seller said
+   * (docs/decisions/0065, 0070); null while it stands, or before any.
+   */
+  soldGivenBack: 'cancelled' | ReturnedAs | null
   /** Sales beyond the stock (sold twice: decisions 0030, 0033) the seller has not settled, oldest first; empty when none. */
   oversoldOrders: SaleRef[]
   /** Where the seller's last change stands on eBay; null when none was sent. */

@@ -3,7 +3,7 @@
 // sales with it. Until the marketplace's figures are read, the fees are an estimate whose basis is said; the estimate
 // and the profit are worked out here, once, for the server, the CSV and the screens alike. A sale beyond the stock
 // (sold twice) counts none of its pieces until the seller settles it (docs/decisions/0056).
-import type { SoldOn } from './listing.ts'
+import type { ReturnedAs, SoldOn } from './listing.ts'
 import type { ListingStep } from './listing-steps.ts'
 import { FEE_ESTIMATES } from './marketplace-descriptions.ts'
 
@@ -25,9 +25,6 @@ export interface FeeLine {
 export const SHORT_SETTLEMENTS = ['cancelled', 'sent'] as const
 export type ShortSettlement = (typeof SHORT_SETTLEMENTS)[number]
 
-/** How the seller said a returned sale came back (docs/decisions/0070): sellable again, or not. */
-export const RETURNED_AS = ['back-in-stock', 'damaged'] as const
-export type ReturnedAs = (typeof RETURNED_AS)[number]
 /** Where a return stands: the marketplace reported it (the seller is to say), or the seller said how it came back. */
 export type ReturnState = 'reported' | ReturnedAs
 

@@ -8,10 +8,10 @@ import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import type { Listing } from './listing.ts'
 import type { Platform } from './marketplace-paths.ts'
 import { money, wholeNumber } from './listing-field-schemas.ts'
-import { SOLD_ON_VALUES } from './listing.ts'
-import { RETURNED_AS, SHORT_SETTLEMENTS } from './sale-earnings.ts'
+import { RETURNED_AS, SOLD_ON_VALUES } from './listing.ts'
+import { SHORT_SETTLEMENTS } from './sale-earnings.ts'
 
-export type { ReturnedAs } from './sale-earnings.ts'
+export type { ReturnedAs } from './listing.ts'
 
 /** How long "where" may be: a marketplace's or a place's name. */
 export const SOLD_WHERE_MAX = 60

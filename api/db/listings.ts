@@ -11,7 +11,7 @@ import { toCents } from '../contract/listing-field-schemas.ts'
 import type { Sql, Tx } from './client.ts'
 import { ETSY_LIFE_COLUMNS } from './listing-etsy-place.ts'
 import { markPlacesRestocked } from './listing-places.ts'
-import { OVERSOLD_ORDERS_SQL } from './marketplace-sales.ts'
+import { OVERSOLD_ORDERS_SQL, SOLD_GIVEN_BACK_SQL } from './marketplace-sales.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
 // turns snake_case into camelCase); money is kept as whole cents and read as dollars.
@@ -36,6 +36,7 @@ const LIFE_COLUMNS = {
   soldOrderId: 'sold_order_id',
   soldOn: 'sold_on',
   soldWhere: 'sold_where',
+  soldGivenBack: `${SOLD_GIVEN_BACK_SQL} as sold_given_back`,
   oversoldOrders: `${OVERSOLD_ORDERS_SQL} as oversold_orders`,
   ebayRevisionStatus: `(select revision_state from listing_places where listing_id = listings.id
     and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_status`,

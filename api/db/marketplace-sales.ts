@@ -80,6 +80,15 @@ export const OVERSOLD_ORDERS_SQL = `coalesce((select json_agg(json_build_object(
   from marketplace_sales s where s.listing_id = listings.id and s.short > 0 and s.settled_at is null), '[]'::json)`
 
 /**
+ * How the listing's last sale (its sold_on and sold_order_id) came back, once every piece of it did: 'cancelled', or
+ * the return as the seller said; null while any piece counts, and for a sale elsewhere (no order).
+ */
+export const SOLD_GIVEN_BACK_SQL = `(select case when bool_and(s.cancelled_at is not null)
+    then coalesce(nullif(max(s.return_state), 'reported'), 'cancelled') end
+  from marketplace_sales s where s.listing_id = listings.id and s.marketplace = listings.sold_on
+    and s.order_id = listings.sold_order_id)`
+
+/**
  * The seller settled the sales beyond the stock: no longer shown, and in the books as settled ('cancelled': the extra
  * order cancelled or agreed with its buyer, left out; 'sent': another piece went to the buyer, counted).
  */

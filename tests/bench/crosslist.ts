@@ -361,8 +361,8 @@ async function run(
   loading = false
   await Promise.all([...loops, ...cancelling])
 
-  // The ledger: each stand-in sale in it once, under the listing it sold (and so its seller); a cancelled one maybe
-  // never (cancelled before the app read it), and once there, marked cancelled.
+  // The ledger: each stand-in sale in it once, under the listing it sold (and so its seller), a cancelled one too (one
+  // cancelled before the app read it is applied, then given back: its marketplace kept the piece), marked cancelled.
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   type LedgerRow = {
     marketplace: string
@@ -372,13 +372,15 @@ async function run(
     userOk: boolean
     short: number
     cancelled: boolean
+    /** When the app applied it (ms): after its cancellation when it was cancelled before the app read it. */
+    appliedAt: number
   }
   const keyOf = (marketplace: string, saleId: string) => `${marketplace}|${saleId}`
   async function readLedger() {
     const ledger = await sql<LedgerRow[]>`
       select marketplace, sale_id as "saleId", order_id as "orderId", listing_id as "listingId", short,
         user_id = (select user_id from listings l where l.id = s.listing_id) as "userOk",
-        cancelled_at is not null as cancelled
+        cancelled_at is not null as cancelled, (extract(epoch from created_at) * 1000)::float8 as "appliedAt"
       from marketplace_sales s`
     const recorded = new Map<string, LedgerRow[]>()
     for (const row of ledger) {
@@ -448,6 +450,9 @@ async function run(
   ).length
   const cancelledSales = sales.filter((sale) => sale.cancelledAt !== undefined)
   const neverApplied = cancelledSales.filter((sale) => ledgerRowsOf(sale).length === 0).length
+  const appliedAfter = cancelledSales.filter((sale) =>
+    ledgerRowsOf(sale).some((row) => row.appliedAt > sale.cancelledAt!),
+  ).length
 
   // The listing's stock, and both marketplaces' counts, against what sold.
   const listings = await sql<{ id: number; quantity: number; soldOut: boolean }[]>`
@@ -576,6 +581,7 @@ async function run(
     unreported === 0 &&
     unshown === 0 &&
     cancelsPending === 0 &&
+    neverApplied === 0 &&
     neverBack === 0 &&
     !(slowest > END_GOAL_MS)
   return [
@@ -583,7 +589,7 @@ async function run(
     `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (either process, every ${KILL_MIN_MS / 1000}-${(KILL_MIN_MS + KILL_SPREAD_MS) / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after${unsent ? `, ${unsent} revisions still unsent` : ''}`,
     `items: ${items.length} live on both (${notLiveAtStart} not), ${items.reduce((sum, item) => sum + item.initial, 0)} pieces; ${soldOut().length} sold out, ${raced} last pieces bought on both at once`,
     `sales: ${sales.length} on the stand-ins (${bySide('ebay')} eBay, ${bySide('etsy')} Etsy), ${applied} in marketplace_sales: missing ${missing}, twice ${twice}, none made ${madeUp}, under another listing or seller ${misattributed}`,
-    `cancellations: ${cancelledSales.length} sales cancelled on the stand-ins (${cancelledSales.filter((sale) => sale.side === 'ebay').length} eBay, ${cancelledSales.filter((sale) => sale.side === 'etsy').length} Etsy), ${neverApplied} before the app applied them; in marketplace_sales not marked cancelled ${cancelsPending} (goal 0)`,
+    `cancellations: ${cancelledSales.length} sales cancelled on the stand-ins (${cancelledSales.filter((sale) => sale.side === 'ebay').length} eBay, ${cancelledSales.filter((sale) => sale.side === 'etsy').length} Etsy), ${appliedAfter} before the app read them (applied after), never applied ${neverApplied} (goal 0); in marketplace_sales not marked cancelled ${cancelsPending} (goal 0)`,
     `items live anywhere after selling out: ${stillLive} (goal 0)`,
     `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay or Etsy count is not the stock left ${countOff} (goal 0)`,
     `oversells: ${beyond} pieces sold beyond the stock, not in marketplace_sales as short ${unreported}, not on the seller's listing ${unshown} (goal 0)`,

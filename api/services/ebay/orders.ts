@@ -1,7 +1,8 @@
 // Reading a seller's eBay orders (Fulfillment API getOrders) and applying each once: the sales poll reads from its last
 // read, a revision reads the minutes around its own write of the count (decision 0030), both through this. Orders are
 // read by when they last changed, not when they were made: a new order changed when it was made, and an order applied
-// before whose cancelStatus became CANCELED changed then, and is put back (docs/decisions/0065).
+// before whose cancelStatus became CANCELED changed then, and is put back (docs/decisions/0065). One cancelled before it
+// was ever read is applied and put back too: eBay took its pieces off its count and gives none back (as Etsy, 0070).
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as sales from '../../db/ebay-sales.ts'
@@ -84,12 +85,15 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
   }
 
   /**
-   * Applies an order once (ebay_orders keeps its id), each of its lines to the seller's listing with that SKU, in one
-   * transaction; false when it was applied before.
+   * Applies an order once (ebay_orders keeps its id), each of its lines to the seller's listing with that SKU, and a
+   * cancelled one's sales given back, in one transaction; false when it was applied before.
    */
-  const applyOrder = (userId: number, orderId: string, soldAt: Date, lines: sales.SoldLine[]) =>
+  const applyOrder = (userId: number, orderId: string, soldAt: Date, lines: sales.SoldLine[], cancelled: boolean) =>
     sql.begin(async (tx) => {
-      if (!(await sales.markOrderApplied(tx, userId, orderId))) return false
+      if (!(await sales.markOrderApplied(tx, userId, orderId))) {
+        if (cancelled) await recorder.cancelOrder(tx, userId, 'ebay', orderId)
+        return false
+      }
       for (const [index, line] of lines.entries()) {
         const listingId =
           (line.sku ? await sales.listingOfSku(tx, userId, line.sku) : undefined) ??
@@ -109,22 +113,20 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
         }
         if (await recorder.record(tx, userId, listingId, sale)) await sales.lowerSentQuantity(tx, listingId, quantity)
       }
+      if (cancelled) await recorder.cancelOrder(tx, userId, 'ebay', orderId)
       return true
     })
 
   /**
-   * Applies the orders read (those not cancelled, and not applied before), adding them to `read`; a cancelled one
-   * applied before is put back (its sales' cancellations queued; one never applied stays unapplied).
+   * Applies the orders read not applied before, adding them to `read`; a cancelled one is put back (its sales'
+   * cancellations queued), whether it was applied before or now.
    */
   async function applyRead(userId: number, found: Order[], read: OrdersRead): Promise<void> {
     for (const order of found) {
-      if (order.cancelStatus?.cancelState === 'CANCELED') {
-        await sql.begin((tx) => recorder.cancelOrder(tx, userId, 'ebay', order.orderId))
-        continue
-      }
+      const cancelled = order.cancelStatus?.cancelState === 'CANCELED'
       const lines = soldLines(order)
       read.lines.push(...lines)
-      if (await applyOrder(userId, order.orderId, new Date(order.creationDate), lines)) read.applied += 1
+      if (await applyOrder(userId, order.orderId, new Date(order.creationDate), lines, cancelled)) read.applied += 1
     }
   }
 

@@ -47,6 +47,30 @@ function saleSource(listing: Listing): string {
   return ` · ${saleLabel({ marketplace: on, orderId: listing.soldOrderId ?? '' })}`
 }
 
+/** A last sale that came back whole says so first: the row no longer reads as sold. */
+const GIVEN_BACK_WORDS: Record<NonNullable<Listing['soldGivenBack']>, string> = {
+  cancelled: 'Sale cancelled',
+  'back-in-stock': 'Returned',
+  damaged: 'Returned damaged',
+}
+
+/** "Sold for $39.50 on Dec 7, 2026", or "Sale cancelled: sold for $39.50 on Dec 7, 2026". */
+function saleWords(sale: Listing): string {
+  const sold = `${sale.soldPrice === null ? 'Sold' : `Sold for $${sale.soldPrice.toFixed(2)}`} on ${dateOf(sale.soldAt!)}`
+  // Listings kept offline from before the field existed have none.
+  const back = sale.soldGivenBack ?? null
+  return back === null ? sold : `${GIVEN_BACK_WORDS[back]}: ${sold.charAt(0).toLowerCase()}${sold.slice(1)}`
+}
+
+/** What is left: " · back in stock, 1 left" once a piece came back sellable, " · 1 left", or nothing at none. */
+function leftWords(sale: Listing): string {
+  if (sale.quantity <= 0) return ''
+  const back = sale.soldGivenBack ?? null
+  return back === 'cancelled' || back === 'back-in-stock'
+    ? ` · back in stock, ${sale.quantity} left`
+    : ` · ${sale.quantity} left`
+}
+
 /** The sale, each on a line of its own under the row's price; nothing before it sold. */
 export function SaleLines({ listing }: { listing: Listing }) {
   const sale = listing.soldAt ? listing : null
@@ -57,9 +81,9 @@ export function SaleLines({ listing }: { listing: Listing }) {
     <div className="mt-0.5 space-y-0.5 text-xs">
       {sale && (
         <p className="text-slate-700">
-          {sale.soldPrice === null ? 'Sold' : `Sold for $${sale.soldPrice.toFixed(2)}`} on {dateOf(sale.soldAt!)}
+          {saleWords(sale)}
           {saleSource(sale)}
-          {sale.quantity > 0 && ` · ${sale.quantity} left`}
+          {leftWords(sale)}
         </p>
       )}
       {sale && <EarningsDisclosure listingId={listing.id} />}

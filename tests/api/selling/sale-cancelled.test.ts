@@ -1,8 +1,9 @@
 // Back in stock everywhere (issue 50, docs/decisions/0065): an eBay order Snaplist applied, cancelled later, is found by
 // the next sales poll (getOrders by last modified date, the stand-in checked against eBay's contract) and put back
 // once: the pieces back on the listing, live again on eBay and Etsy with the count, the sale out of the books, the
-// seller told. Polls and jobs run twice apply it once, a job that dies leaves nothing; an order of one piece of three gives one back; the extra order
-// of a sold-twice item, cancelled, settles it.
+// seller told; one cancelled before it was ever read is applied and put back, as eBay kept its piece. Polls and jobs
+// run twice apply it once, a job that dies leaves nothing; an order of one piece of three gives one back; the extra
+// order of a sold-twice item, cancelled, settles it.
 import { describe, expect, it } from 'vitest'
 import type { Insights } from '../../../api/contract/insights.ts'
 import { SELLER_SALES_JOB } from '../../../api/services/ebay/sales.ts'
@@ -57,7 +58,12 @@ describe('a sale cancelled on eBay', () => {
     expect(item.ebayLive()).toBe(true)
     expect(item.ebayCount()).toBe(1)
     expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 1 })
-    expect(await item.row()).toMatchObject({ quantity: 1, platformStatus: 'active', etsyStatus: 'active' })
+    expect(await item.row()).toMatchObject({
+      quantity: 1,
+      platformStatus: 'active',
+      etsyStatus: 'active',
+      soldGivenBack: 'cancelled',
+    })
     expect(await salesOf(item)).toEqual([
       expect.objectContaining({ orderId: order.orderId, standing: 'cancelled', counted: 0 }),
     ])
@@ -83,6 +89,46 @@ describe('a sale cancelled on eBay', () => {
     await item.poll()
     expect(await item.row()).toMatchObject({ quantity: 0 })
     expect(item.ebayLive()).toBe(false)
+  })
+
+  it('applies an order cancelled before it was ever read, and gives its piece back everywhere', async () => {
+    const item = await listingLiveOnBoth(both, 'cancel-unread', 1)
+    const order = item.sellOnEbay()
+    both.ebay.cancelOrder(item.grant, order.orderId)
+    // eBay took the piece off its count at the sale and gives none back.
+    expect(item.ebayCount()).toBe(0)
+    await item.poll()
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 1, platformStatus: 'active', etsyStatus: 'active' })
+    expect(item.ebayLive()).toBe(true)
+    expect(item.ebayCount()).toBe(1)
+    expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 1 })
+    expect(await salesOf(item)).toEqual([
+      expect.objectContaining({ orderId: order.orderId, standing: 'cancelled', counted: 0 }),
+    ])
+    expect((await insightsOf(item)).totals).toMatchObject({ sales: 0, itemsSold: 0, revenue: 0, toCancel: 0 })
+  })
+
+  it('leaves no offer down when an order cancelled unread is followed by an Etsy sale cancelled later', async () => {
+    // The kill bench's failure: skipped, the eBay order left eBay's count one short, the Etsy sale's revision sent eBay
+    // none (withdrawing it with a piece still in stock), and that sale's cancellation, not from sold out, put nothing
+    // back up.
+    const item = await listingLiveOnBoth(both, 'cancel-unread-then-etsy', 2)
+    const order = item.sellOnEbay()
+    both.ebay.cancelOrder(item.grant, order.orderId)
+    const receipt = item.sellOnEtsy()
+    await item.poll()
+    await both.t.settle()
+    receipt.created_timestamp = receipt.updated_timestamp = Math.floor(Date.now() / 1000) - 60 * 60
+    both.etsy.cancelReceipt(receipt.receipt_id)
+    await item.poll()
+    await both.t.settle()
+    await both.t.settle()
+    expect(await item.row()).toMatchObject({ quantity: 2, platformStatus: 'active', etsyStatus: 'active' })
+    expect(item.ebayLive()).toBe(true)
+    expect(item.ebayCount()).toBe(2)
+    expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 2 })
   })
 
   it('applies the cancellation once, however many polls and jobs read it', async () => {
@@ -152,7 +198,14 @@ describe('a sale cancelled on eBay', () => {
     expect(await item.row()).toMatchObject({ quantity: 1 })
     expect(item.etsyListing().quantity).toBe(1)
     await cancelAndPoll(item, cancelled)
-    expect(await item.row()).toMatchObject({ quantity: 2, platformStatus: 'active', etsyStatus: 'active' })
+    // The row's last sale is the order kept: it stands.
+    expect(await item.row()).toMatchObject({
+      quantity: 2,
+      platformStatus: 'active',
+      etsyStatus: 'active',
+      soldOrderId: kept.orderId,
+      soldGivenBack: null,
+    })
     expect(item.ebayCount()).toBe(2)
     expect(item.etsyListing()).toMatchObject({ state: 'active', quantity: 2 })
     const standings = Object.fromEntries((await salesOf(item)).map((sale) => [sale.orderId, sale.standing]))
