@@ -10,7 +10,6 @@ import {
   markedDownCents,
   MARKDOWN_HISTORY_MAX,
   MARKDOWN_RUN_MAX,
-  type MarkdownChange,
   type MarkdownPreview,
   type MarkdownRun,
   type PriceRules,
