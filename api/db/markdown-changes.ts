@@ -16,10 +16,10 @@ export interface LadderCandidate {
 }
 
 /**
- * The seller's listings live somewhere now with pieces left, oldest first, with how many whole days since they went
+ * The seller's listings live somewhere now with pieces left (of these ids, when given), oldest first, with how many whole days since they went
  * live (their first live place) and the last step the ladder took on each (0 for none).
  */
-export const ladderCandidates = (sql: Sql | Tx, userId: number) =>
+export const ladderCandidates = (sql: Sql | Tx, userId: number, onlyIds: number[] | null = null) =>
   sql<LadderCandidate[]>`
     select l.id, l.title, (l.asking_price_cents / 100.0)::float8 as asking_price, l.median_used_price, l.price,
       floor(extract(epoch from now() - p.since) / 86400)::int as days_live,
@@ -27,7 +27,8 @@ export const ladderCandidates = (sql: Sql | Tx, userId: number) =>
     from listings l
     join lateral (select min(created_at) as since from listing_places
       where listing_id = l.id and state = 'live') p on p.since is not null
-    where l.user_id = ${userId} and l.deleting_since is null and l.quantity > 0 and not l.sold_out
+    where l.user_id = ${userId} and l.dashboard_status = 'live' and l.deleting_since is null and l.quantity > 0
+      and not l.sold_out and (${onlyIds}::int[] is null or l.id = any(${onlyIds}::int[]))
     order by p.since, l.id`
 
 /** Records the step's change; false when the step was taken already (then nothing is to change). */

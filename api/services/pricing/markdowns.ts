@@ -58,10 +58,9 @@ export function createMarkdowns({
   marketplaces: SellingMarketplaces
 }): Markdowns {
   /** The changes the ladder makes now, in `sql` (a transaction locks the listings first), at most MARKDOWN_RUN_MAX. */
-  async function plan(db: Sql | Tx, userId: number, rules: PriceRules, onlyIds?: Set<number>) {
-    const due = (await ladderCandidates(db, userId)).filter(
-      (candidate) =>
-        (!onlyIds || onlyIds.has(candidate.id)) && dueStep(candidate.daysLive, rules.ladder) > candidate.lastStep,
+  async function plan(db: Sql | Tx, userId: number, rules: PriceRules, onlyIds: number[] | null = null) {
+    const due = (await ladderCandidates(db, userId, onlyIds)).filter(
+      (candidate) => dueStep(candidate.daysLive, rules.ladder) > candidate.lastStep,
     )
     const floors = await floorsOf(
       db,
@@ -110,7 +109,7 @@ export function createMarkdowns({
   const applyChunk = (userId: number, runId: number, rules: PriceRules, ids: number[]) =>
     sql.begin(async (tx) => {
       await listings.lockListings(tx, userId, ids)
-      const { changes } = await plan(tx, userId, rules, new Set(ids))
+      const { changes } = await plan(tx, userId, rules, ids)
       for (const change of changes)
         if (await recordChange(tx, runId, change)) await setPrice(tx, userId, change.listingId, change.toCents)
     })

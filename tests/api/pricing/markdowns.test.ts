@@ -4,7 +4,9 @@
 // now twice, the daily job after it), never below the floor; undo putting every price back; another seller's refused.
 import { describe, expect, it } from 'vitest'
 import { MARKDOWN_DAILY_JOB } from '../../../api/services/pricing/markdowns.ts'
+import { MARKDOWN_RUN_MAX } from '../../../api/contract/price-rules.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
+import { copyLiveListing } from '../../helpers/many-live.ts'
 import { readJson, type JsonBody } from '../../helpers/test-app.ts'
 
 const both = bothMarketplacesPerFile()
@@ -156,5 +158,15 @@ describe('the markdown ladder', () => {
     expect(await run(young)).toBeNull()
     await young.seller.call('PUT', '/api/price-rules', { ...RULES, ladder: { ...LADDER, on: false } })
     expect((await young.seller.post('/api/price-rules/run', {})).status).toBe(409)
+  })
+
+  it('changes at most MARKDOWN_RUN_MAX listings a run, and says more are due', async () => {
+    const item = await sitting('ladder-many', 20)
+    await copyLiveListing(both.t.db.sql, both.ebay, item.grant, item.id, MARKDOWN_RUN_MAX)
+    await both.t.db.sql`update listing_places set created_at = now() - interval '40 days'
+      where listing_id in (select id from listings where user_id = ${item.seller.id})`
+    const next = await readJson(await item.seller.get('/api/price-rules/next'))
+    expect(next.changes).toHaveLength(MARKDOWN_RUN_MAX)
+    expect(next.more).toBe(true)
   })
 })
