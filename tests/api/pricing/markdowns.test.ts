@@ -3,7 +3,7 @@
 // what the next run changes; a run that lowers the price on Snaplist, eBay and Etsy once however often it runs (Apply
 // now twice, the daily job after it), never below the floor; undo putting every price back; another seller's refused.
 import { describe, expect, it } from 'vitest'
-import { MARKDOWN_DAILY_JOB } from '../../../api/services/pricing/markdowns.ts'
+import { MARKDOWN_DAILY_JOB, MARKDOWN_SELLER_JOB } from '../../../api/services/pricing/markdowns.ts'
 import { MARKDOWN_RUN_MAX } from '../../../api/contract/price-rules.ts'
 import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
 import { copyLiveListing } from '../../helpers/many-live.ts'
@@ -168,5 +168,21 @@ describe('the markdown ladder', () => {
     const next = await readJson(await item.seller.get('/api/price-rules/next'))
     expect(next.changes).toHaveLength(MARKDOWN_RUN_MAX)
     expect(next.more).toBe(true)
+  })
+
+  it('after a run killed midway, the job run again lowers only the listings it had not', async () => {
+    const item = await sitting('ladder-killed', 20)
+    const [other] = await copyLiveListing(both.t.db.sql, both.ebay, item.grant, item.id, 1)
+    await both.t.db.sql`update listing_places set created_at = now() - interval '40 days' where listing_id = ${other!}`
+    await run(item)
+    // As the process killed after the first listing's transaction leaves them: the other one never lowered.
+    await both.t.db.sql`delete from markdown_changes where listing_id = ${other!}`
+    await both.t.db.sql`update listings set asking_price_cents = 3950 where id = ${other!}`
+    await both.t.jobs.send(MARKDOWN_SELLER_JOB, { userId: item.seller.id })
+    await both.t.settle()
+    const cents = await both.t.db.sql<{ id: number; cents: number }[]>`
+      select id, asking_price_cents as cents from listings where id in (${item.id}, ${other!}) order by id`
+    expect(cents.map((row) => row.cents)).toEqual([3555, 3555])
+    expect(ebayPrice(item)).toBe('35.55')
   })
 })
