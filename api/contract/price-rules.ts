@@ -3,6 +3,8 @@
 // −10% after 30 days listed, −5% every 14 days after), never below its floor. The one schema validates
 // PUT /api/price-rules and types what GET answers; what a run changes and the history are its answers too.
 import * as v from 'valibot'
+import { BULK_ACTION_MAX } from './bulk-actions.ts'
+import { idListSchema } from './id-list.ts'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import { money } from './listing-field-schemas.ts'
 import type { ListingFloor } from './listing-floor.ts'
@@ -142,3 +144,10 @@ export interface PriceRulesView {
 
 /** GET /api/listings/{id}/floor: the listing's floor and what it is made of. */
 export type ListingFloorView = ListingFloor
+
+/** GET /api/price-rules/floors?ids=: the floors of the listings a bulk price change is about. */
+export const FloorsQuerySchema = v.object({ ids: idListSchema(BULK_ACTION_MAX) })
+export interface ListingFloors {
+  /** In the order asked; a listing not the seller's is left out. */
+  floors: ({ listingId: number } & ListingFloor)[]
+}

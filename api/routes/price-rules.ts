@@ -2,7 +2,7 @@
 // /api/listings/{id}/floor: a listing's floor and the floor the seller types on it (issue 51, docs/decisions/0075).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { PriceRulesSchema, TypedFloorSchema } from '../contract/price-rules.ts'
+import { FloorsQuerySchema, PriceRulesSchema, TypedFloorSchema } from '../contract/price-rules.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { Markdowns } from '../services/pricing/markdowns.ts'
 import type { PriceRulesService } from '../services/pricing/price-rules.ts'
@@ -13,6 +13,9 @@ export function priceRuleRoutes(rules: PriceRulesService, markdowns: Markdowns) 
     .get('/price-rules', async (c) => c.json(await rules.view(requireUser(c).id), 200))
     .put('/price-rules', valid('json', PriceRulesSchema), async (c) =>
       c.json(await rules.change(requireUser(c).id, c.req.valid('json')), 200),
+    )
+    .get('/price-rules/floors', valid('query', FloorsQuerySchema), async (c) =>
+      c.json(await rules.floors(requireUser(c).id, c.req.valid('query').ids), 200),
     )
     .get('/price-rules/next', async (c) => c.json(await markdowns.preview(requireUser(c).id), 200))
     .post('/price-rules/run', async (c) => {

@@ -15,7 +15,12 @@ import {
 } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
-import { DEFAULT_PRICE_RULES, PriceRulesSchema, TypedFloorSchema } from '../../api/contract/price-rules.ts'
+import {
+  DEFAULT_PRICE_RULES,
+  FloorsQuerySchema,
+  PriceRulesSchema,
+  TypedFloorSchema,
+} from '../../api/contract/price-rules.ts'
 import { GuessesCheckedSchema } from '../../api/contract/guesses.ts'
 import { BulkPostInputSchema } from '../../api/contract/bulk-post.ts'
 import {
@@ -453,6 +458,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     json: PriceRulesSchema,
     example: () => ({ path: '/api/price-rules', body: { ...DEFAULT_PRICE_RULES, shippingPaid: 3 } }),
+  },
+  'GET /api/price-rules/floors': {
+    access: 'user',
+    query: FloorsQuerySchema,
+    example: (f) => ({ path: `/api/price-rules/floors?ids=${f.alice.listingId}` }),
   },
   'GET /api/price-rules/next': { access: 'user', example: () => ({ path: '/api/price-rules/next' }) },
   'POST /api/price-rules/run': { access: 'user', example: () => ({ path: '/api/price-rules/run' }) },

@@ -2,7 +2,7 @@
 // floor a seller types on a listing, and a listing's floor with what it is made of.
 import { toCents } from '../../contract/listing-field-schemas.ts'
 import type { ListingFloor } from '../../contract/listing-floor.ts'
-import type { PriceRules, PriceRulesView } from '../../contract/price-rules.ts'
+import type { ListingFloors, PriceRules, PriceRulesView } from '../../contract/price-rules.ts'
 import type { Sql } from '../../db/client.ts'
 import { setTypedFloor } from '../../db/listing-floors.ts'
 import { savePriceRules } from '../../db/price-rules.ts'
@@ -14,6 +14,7 @@ export interface PriceRulesService {
   view(userId: number): Promise<PriceRulesView>
   change(userId: number, rules: PriceRules): Promise<PriceRulesView>
   floor(userId: number, listingId: number): Promise<ListingFloor>
+  floors(userId: number, listingIds: number[]): Promise<ListingFloors>
   /** Types (or, with null, takes off) the listing's floor; answers its floor now. */
   typeFloor(userId: number, listingId: number, dollars: number | null): Promise<ListingFloor>
 }
@@ -37,6 +38,15 @@ export function createPriceRules(sql: Sql, markdowns: Markdowns): PriceRulesServ
       return view(userId)
     },
     floor,
+    async floors(userId, listingIds) {
+      const found = await floorsOf(sql, userId, listingIds)
+      return {
+        floors: listingIds.flatMap((listingId) => {
+          const floor = found.get(listingId)
+          return floor ? [{ listingId, ...floor }] : []
+        }),
+      }
+    },
     async typeFloor(userId, listingId, dollars) {
       if (!(await setTypedFloor(sql, userId, listingId, dollars === null ? null : toCents(dollars)))) throw gone()
       return floor(userId, listingId)

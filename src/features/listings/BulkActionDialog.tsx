@@ -17,6 +17,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { BulkActionProgress } from './BulkActionProgress.tsx'
+import { OwnFloors } from './OwnFloors.tsx'
 import { useStartBulkAction } from './bulk-action-queries.ts'
 
 const KINDS = [
@@ -132,6 +133,7 @@ export function BulkActionDialog({ chosen, search, matching, onClose }: Props) {
                 value={floor}
                 onChange={(event) => setFloor(event.target.value)}
               />
+              {scope === 'ids' && change.endsWith('down') && <OwnFloors listingIds={chosen} />}
             </>
           )}
           {kind === 'quantity' && (

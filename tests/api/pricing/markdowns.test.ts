@@ -100,6 +100,9 @@ describe("a listing's floor", () => {
     const theirs = await sitting('floor-theirs', 20)
     expect((await mine.seller.get(`/api/listings/${theirs.id}/floor`)).status).toBe(404)
     expect((await mine.seller.call('PUT', `/api/listings/${theirs.id}/floor`, { floor: 1 })).status).toBe(404)
+    // The floors of a bulk price change's listings: the seller's own only.
+    const floors = await readJson(await mine.seller.get(`/api/price-rules/floors?ids=${theirs.id},${mine.id}`))
+    expect(floors.floors.map((floor: JsonBody) => [floor.listingId, floor.priceCents])).toEqual([[mine.id, 2940]])
   })
 })
 
