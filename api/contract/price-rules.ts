@@ -142,12 +142,18 @@ export interface PriceRulesView {
   runs: MarkdownRun[]
 }
 
-/** GET /api/listings/{id}/floor: the listing's floor and what it is made of. */
-export type ListingFloorView = ListingFloor
+/** GET /api/listings/{id}/floor: the listing's floor and what it is made of, and whether its markdowns are paused. */
+export type ListingFloorView = ListingFloor & { markdownsPaused: boolean }
+
+/** PUT /api/listings/{id}/markdowns: pause the ladder for one listing, or let it go on. */
+export const MarkdownPauseSchema = v.strictObject(
+  { paused: v.boolean('paused must be true or false') },
+  'Send paused only',
+)
 
 /** GET /api/price-rules/floors?ids=: the floors of the listings a bulk price change is about. */
 export const FloorsQuerySchema = v.object({ ids: idListSchema(BULK_ACTION_MAX) })
 export interface ListingFloors {
   /** In the order asked; a listing not the seller's is left out. */
-  floors: ({ listingId: number } & ListingFloor)[]
+  floors: ({ listingId: number } & ListingFloorView)[]
 }

@@ -16,7 +16,7 @@ export interface LadderCandidate {
 }
 
 /**
- * The seller's listings live somewhere now with pieces left (of these ids, when given), oldest first, with how many whole days since they went
+ * The seller's listings live somewhere now with pieces left and markdowns not paused (of these ids, when given), oldest first, with how many whole days since they went
  * live (their first live place) and the last step the ladder took on each (0 for none).
  */
 export const ladderCandidates = (sql: Sql | Tx, userId: number, onlyIds: number[] | null = null) =>
@@ -29,6 +29,7 @@ export const ladderCandidates = (sql: Sql | Tx, userId: number, onlyIds: number[
       where listing_id = l.id and state = 'live') p on p.since is not null
     where l.user_id = ${userId} and l.dashboard_status = 'live' and l.deleting_since is null and l.quantity > 0
       and not l.sold_out and (${onlyIds}::int[] is null or l.id = any(${onlyIds}::int[]))
+      and not exists (select 1 from listing_floors f where f.listing_id = l.id and f.markdowns_paused)
     order by p.since, l.id`
 
 /** Records the step's change; false when the step was taken already (then nothing is to change). */

@@ -1,8 +1,9 @@
 // /api/price-rules: the seller's minimum profit and markdown ladder, what the next run changes, Apply now and undo;
-// /api/listings/{id}/floor: a listing's floor and the floor the seller types on it (issue 51, docs/decisions/0075).
+// /api/listings/{id}/floor: a listing's floor and the floor the seller types on it; /api/listings/{id}/markdowns: its
+// markdowns paused or not (issue 51, docs/decisions/0075).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { FloorsQuerySchema, PriceRulesSchema, TypedFloorSchema } from '../contract/price-rules.ts'
+import { FloorsQuerySchema, MarkdownPauseSchema, PriceRulesSchema, TypedFloorSchema } from '../contract/price-rules.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { Markdowns } from '../services/pricing/markdowns.ts'
 import type { PriceRulesService } from '../services/pricing/price-rules.ts'
@@ -30,5 +31,8 @@ export function priceRuleRoutes(rules: PriceRulesService, markdowns: Markdowns) 
     )
     .put('/listings/:id/floor', valid('param', IdParamSchema), valid('json', TypedFloorSchema), async (c) =>
       c.json(await rules.typeFloor(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').floor), 200),
+    )
+    .put('/listings/:id/markdowns', valid('param', IdParamSchema), valid('json', MarkdownPauseSchema), async (c) =>
+      c.json(await rules.pauseMarkdowns(requireUser(c).id, c.req.valid('param').id, c.req.valid('json').paused), 200),
     )
 }

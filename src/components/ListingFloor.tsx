@@ -1,6 +1,6 @@
 // A listing's floor on its edit screen (issue 51, docs/decisions/0075): the lowest price markdowns and bulk cuts take
-// it to, what it is made of on each marketplace where it is live, and the floor the seller may type instead. From the
-// server; offline it shows nothing.
+// it to, what it is made of on each marketplace where it is live, the floor the seller may type instead, and a switch
+// that leaves it out of the markdowns. From the server; offline it shows nothing.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -8,6 +8,7 @@ import { MARKETPLACE_PATHS } from '../../api/contract/marketplace-paths.ts'
 import { api, cancelledBy, errorMessage, okJson } from '../lib/api.ts'
 import { exactMoney } from '../lib/money.ts'
 import { Button } from './ui/Button.tsx'
+import { Switch } from './ui/Switch.tsx'
 import { TextField } from './ui/TextField.tsx'
 
 const cents = (value: number) => exactMoney(value / 100)
@@ -28,6 +29,10 @@ export function ListingFloor({ listingId }: { listingId: number }) {
       queryClient.setQueryData(key, answer)
       setTyped('')
     },
+  })
+  const pause = useMutation({
+    mutationFn: (paused: boolean) => okJson(api.listings[':id'].markdowns.$put({ param, json: { paused } })),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
   })
   if (!floor.data) return null
   const { data } = floor
@@ -65,6 +70,11 @@ export function ListingFloor({ listingId }: { listingId: number }) {
           </Button>
         )}
       </div>
+      <Switch
+        label="Leave out of markdowns"
+        checked={data.markdownsPaused}
+        onChange={(paused) => pause.mutate(paused)}
+      />
       <p className="text-sm text-slate-600">
         Your minimum profit and the shipping you pay are in{' '}
         <Link to="/pricing" className="font-semibold text-indigo-700 underline underline-offset-2">

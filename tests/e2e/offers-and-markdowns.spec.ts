@@ -1,6 +1,7 @@
 // Offers & markdowns on a phone (issue 51, docs/decisions/0075): reached from Account, the rules checked where they are
 // typed and saved, "What changes tomorrow" with nothing due yet, the whole screen within the phone's width; and a
-// listing's floor on its edit screen from its cost, the fees and the rules, with the floor the seller types winning.
+// listing's floor on its edit screen from its cost, the fees and the rules, with the floor the seller types winning, and
+// its markdowns paused.
 import { expect, test } from '@playwright/test'
 import { JACKET } from '../helpers/jacket.ts'
 import { createListingThroughApi, signUpThroughApi } from './helpers.ts'
@@ -38,4 +39,11 @@ test('the seller sets a minimum profit and a ladder, and sees a listing’s floo
   await floor.getByLabel('Your own floor ($)').fill('25')
   await floor.getByRole('button', { name: 'Set' }).click()
   await expect(floor.getByText('$25.00, the floor you typed.')).toBeVisible()
+  const leaveOut = floor.getByRole('switch', { name: 'Leave out of markdowns' })
+  await leaveOut.click()
+  await expect(leaveOut).toBeChecked()
+  await page.reload()
+  await expect(
+    page.getByRole('region', { name: 'Floor' }).getByRole('switch', { name: 'Leave out of markdowns' }),
+  ).toBeChecked()
 })

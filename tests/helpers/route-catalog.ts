@@ -18,6 +18,7 @@ import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
 import {
   DEFAULT_PRICE_RULES,
   FloorsQuerySchema,
+  MarkdownPauseSchema,
   PriceRulesSchema,
   TypedFloorSchema,
 } from '../../api/contract/price-rules.ts'
@@ -481,6 +482,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     json: TypedFloorSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/floor`, body: { floor: 12.5 } }),
+  },
+  'PUT /api/listings/:id/markdowns': {
+    access: 'user',
+    param: IdParamSchema,
+    json: MarkdownPauseSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/markdowns`, body: { paused: true } }),
   },
   'POST /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
   'GET /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },

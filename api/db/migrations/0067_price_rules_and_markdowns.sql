@@ -1,5 +1,5 @@
 -- Price rules (issue 51, docs/decisions/0075): the seller's minimum profit and markdown ladder, a floor typed on a
--- listing, and each run of the ladder with the changes it made. A change is kept once per listing and step (its
+-- listing or its markdowns paused, and each run of the ladder with the changes it made. A change is kept once per listing and step (its
 -- primary key), so a run made again, by a job run twice or after a killed process, changes nothing it changed before.
 create table price_rules (
   user_id integer primary key references users (id) on delete cascade,
@@ -9,7 +9,8 @@ create table price_rules (
 
 create table listing_floors (
   listing_id integer primary key references listings (id) on delete cascade,
-  floor_cents integer not null check (floor_cents > 0)
+  floor_cents integer check (floor_cents > 0),
+  markdowns_paused boolean not null default false
 );
 
 create table markdown_runs (

@@ -2,10 +2,10 @@
 // listing's cost, its typed floor and where it is live, the seller's rules, and each marketplace's published rate
 // (FEE_ESTIMATES) refined by the fees read on the seller's sales there. Names no marketplace.
 import { toCents } from '../../contract/listing-field-schemas.ts'
-import { feeRate, listingFloor, type FeeRate, type ListingFloor } from '../../contract/listing-floor.ts'
+import { feeRate, listingFloor, type FeeRate } from '../../contract/listing-floor.ts'
 import { FEE_ESTIMATES } from '../../contract/marketplace-descriptions.ts'
 import { PLATFORMS, type Platform } from '../../contract/marketplace-paths.ts'
-import { DEFAULT_PRICE_RULES, type PriceRules } from '../../contract/price-rules.ts'
+import { DEFAULT_PRICE_RULES, type ListingFloorView, type PriceRules } from '../../contract/price-rules.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import { floorRows } from '../../db/listing-floors.ts'
 import { feesReadByMarketplace } from '../../db/marketplace-sales.ts'
@@ -29,7 +29,7 @@ export async function floorsOf(
   userId: number,
   ids: number[],
   rules?: PriceRules,
-): Promise<Map<number, ListingFloor>> {
+): Promise<Map<number, ListingFloorView>> {
   if (ids.length === 0) return new Map()
   const [rows, rates, { minimumProfit, shippingPaid }] = await Promise.all([
     floorRows(sql, userId, ids),
@@ -51,7 +51,7 @@ export async function floorsOf(
         minimumProfit: profit,
         rates: Object.fromEntries(places.map((platform) => [platform, rates[platform]])),
       })
-      return [row.id, floor]
+      return [row.id, { ...floor, markdownsPaused: row.paused }]
     }),
   )
 }

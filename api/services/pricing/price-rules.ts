@@ -1,10 +1,9 @@
 // The seller's price rules and floors (issue 51, docs/decisions/0075): the rules as set (the defaults until then), the
 // floor a seller types on a listing, and a listing's floor with what it is made of.
 import { toCents } from '../../contract/listing-field-schemas.ts'
-import type { ListingFloor } from '../../contract/listing-floor.ts'
-import type { ListingFloors, PriceRules, PriceRulesView } from '../../contract/price-rules.ts'
+import type { ListingFloors, ListingFloorView, PriceRules, PriceRulesView } from '../../contract/price-rules.ts'
 import type { Sql } from '../../db/client.ts'
-import { setTypedFloor } from '../../db/listing-floors.ts'
+import { setListingFloor } from '../../db/listing-floors.ts'
 import { savePriceRules } from '../../db/price-rules.ts'
 import { notFound } from '../../errors.ts'
 import { floorsOf, rulesOf } from './floors.ts'
@@ -13,10 +12,12 @@ import type { Markdowns } from './markdowns.ts'
 export interface PriceRulesService {
   view(userId: number): Promise<PriceRulesView>
   change(userId: number, rules: PriceRules): Promise<PriceRulesView>
-  floor(userId: number, listingId: number): Promise<ListingFloor>
+  floor(userId: number, listingId: number): Promise<ListingFloorView>
   floors(userId: number, listingIds: number[]): Promise<ListingFloors>
   /** Types (or, with null, takes off) the listing's floor; answers its floor now. */
-  typeFloor(userId: number, listingId: number, dollars: number | null): Promise<ListingFloor>
+  typeFloor(userId: number, listingId: number, dollars: number | null): Promise<ListingFloorView>
+  /** Pauses the ladder for the listing, or lets it go on; answers its floor now. */
+  pauseMarkdowns(userId: number, listingId: number, paused: boolean): Promise<ListingFloorView>
 }
 
 const gone = () => notFound('This listing was not found.')
@@ -48,7 +49,12 @@ export function createPriceRules(sql: Sql, markdowns: Markdowns): PriceRulesServ
       }
     },
     async typeFloor(userId, listingId, dollars) {
-      if (!(await setTypedFloor(sql, userId, listingId, dollars === null ? null : toCents(dollars)))) throw gone()
+      const floorCents = dollars === null ? null : toCents(dollars)
+      if (!(await setListingFloor(sql, userId, listingId, { floorCents }))) throw gone()
+      return floor(userId, listingId)
+    },
+    async pauseMarkdowns(userId, listingId, paused) {
+      if (!(await setListingFloor(sql, userId, listingId, { paused }))) throw gone()
       return floor(userId, listingId)
     },
   }

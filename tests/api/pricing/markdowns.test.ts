@@ -150,6 +150,19 @@ describe('the markdown ladder', () => {
     expect((await prices(under)).snaplist).toBe(39.5)
   })
 
+  it('leaves a listing whose markdowns are paused, until they go on again', async () => {
+    const item = await sitting('ladder-paused', 20)
+    const paused = await item.seller.call('PUT', `/api/listings/${item.id}/markdowns`, { paused: true })
+    expect(await readJson(paused)).toMatchObject({ markdownsPaused: true, priceCents: 2940 })
+    expect((await readJson(await item.seller.get('/api/price-rules/next'))).changes).toEqual([])
+    expect(await run(item)).toBeNull()
+    const other = await sitting('ladder-paused-other', 20)
+    expect((await other.seller.call('PUT', `/api/listings/${item.id}/markdowns`, { paused: false })).status).toBe(404)
+    await item.seller.call('PUT', `/api/listings/${item.id}/markdowns`, { paused: false })
+    expect((await run(item))!.changes).toHaveLength(1)
+    expect((await prices(item)).snaplist).toBe(35.55)
+  })
+
   it('waits for the first step, takes one step a run, and runs only with the ladder on', async () => {
     const young = await sitting('ladder-young', 20, 29)
     expect((await readJson(await young.seller.get('/api/price-rules/next'))).changes).toEqual([])
