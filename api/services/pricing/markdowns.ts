@@ -57,7 +57,7 @@ export function createMarkdowns({
   jobs: JobQueue
   marketplaces: SellingMarketplaces
 }): Markdowns {
-  /** The changes the ladder makes now, in `sql` (a transaction locks the listings first), at most MARKDOWN_RUN_MAX. */
+  /** The changes the ladder makes now, read in `db` (a chunk's transaction, its listings locked), at most MARKDOWN_RUN_MAX. */
   async function plan(db: Sql | Tx, userId: number, rules: PriceRules, onlyIds: number[] | null = null) {
     const due = (await ladderCandidates(db, userId, onlyIds)).filter(
       (candidate) => dueStep(candidate.daysLive, rules.ladder) > candidate.lastStep,
@@ -76,8 +76,8 @@ export function createMarkdowns({
         continue
       }
       const fromCents = toCents(listedPrice(candidate).value)
-      const toCentsNow = markedDownCents(fromCents, floorCents, candidate.lastStep === 0, rules.ladder)
-      if (toCentsNow === null) {
+      const loweredCents = markedDownCents(fromCents, floorCents, candidate.lastStep === 0, rules.ladder)
+      if (loweredCents === null) {
         preview.atFloor += 1
         continue
       }
@@ -90,9 +90,9 @@ export function createMarkdowns({
         title: candidate.title,
         step: dueStep(candidate.daysLive, rules.ladder),
         fromCents,
-        toCents: toCentsNow,
+        toCents: loweredCents,
         floorCents,
-        atFloor: toCentsNow === floorCents,
+        atFloor: loweredCents === floorCents,
       })
     }
     return preview
