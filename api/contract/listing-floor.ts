@@ -91,7 +91,7 @@ const earnsEnough = (priceCents: number, costCents: number, inputs: FloorInputs,
     minimumProfitAt(priceCents, inputs.minimumProfit) >=
   0
 
-/** The lowest whole-cent price that earns enough there; null when the fees and profit's percents take the whole price. */
+/** The lowest whole-cent price that earns enough there; null when the percents (fees, profit) take the whole price. */
 function lowestPrice(costCents: number, inputs: FloorInputs, rate: FeeRate): number | null {
   const profit = inputs.minimumProfit
   const share = 1 - rate.percent / 100 - (profit.by === 'percent' ? profit.percent / 100 : 0)

@@ -16,8 +16,9 @@ export interface LadderCandidate {
 }
 
 /**
- * The seller's listings live somewhere now with pieces left and markdowns not paused (of these ids, when given), oldest first, with how many whole days since they went
- * live (their first live place) and the last step the ladder took on each (0 for none).
+ * The seller's listings live somewhere now with pieces left and markdowns not paused (of these ids, when given),
+ * oldest first, with how many whole days since they went live (their first live place) and the last step the ladder
+ * took on each (0 for none).
  */
 export const ladderCandidates = (sql: Sql | Tx, userId: number, onlyIds: number[] | null = null) =>
   sql<LadderCandidate[]>`

@@ -92,7 +92,7 @@ export function appJobs({
     ...marketplaces.flatMap((marketplace) => marketplace.sales),
     // Queues each seller's markdown run whose ladder is on, daily at 06:00 UTC, before the US wakes.
     { name: MARKDOWN_DAILY_JOB, handler: markdowns.daily, schedule: '0 6 * * *', retry: BACK_OFF },
-    // Lowers a seller's live listings due a step of the ladder, once per listing and step; before the revisions it queues.
+    // Lowers a seller's listings due a step of the ladder, once a listing and step; before the revisions it queues.
     { name: MARKDOWN_SELLER_JOB, handler: markdowns.runForSeller, retry: BACK_OFF },
     // Changes, ends or deletes up to 25 listings of a bulk action; before the revisions and deletions it queues.
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },

@@ -57,7 +57,7 @@ export function createMarkdowns({
   jobs: JobQueue
   marketplaces: SellingMarketplaces
 }): Markdowns {
-  /** The changes the ladder makes now, read in `db` (a chunk's transaction, its listings locked), at most MARKDOWN_RUN_MAX. */
+  /** The changes the ladder makes now, at most MARKDOWN_RUN_MAX, read in `db` (a chunk's transaction: its locks). */
   async function plan(db: Sql | Tx, userId: number, rules: PriceRules, onlyIds: number[] | null = null) {
     const due = (await ladderCandidates(db, userId, onlyIds)).filter(
       (candidate) => dueStep(candidate.daysLive, rules.ladder) > candidate.lastStep,

@@ -4,8 +4,9 @@
 // edit does. A new price for a listing live on a marketplace that takes many prices at once (its bulkPricing) goes in
 // one call afterwards instead, sent again as long as an item waits in 'sending'; a quantity goes through each
 // marketplace's revision, which keeps what a sale took (decision 0030). A cut stops at the higher of the floor typed
-// for the action and each listing's own (its cost, fees and minimum profit, or the floor typed on it: decision 0075). Ending and deleting take the paths the
-// seller's own End and Delete take, one listing after the other, each finished once.
+// for the action and each listing's own (its cost, fees and minimum profit, or the floor typed on it: decision 0075).
+// Ending and deleting take the paths the seller's own End and Delete take, one listing after the other, each finished
+// once.
 import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
 import { listingStatus, listedPrice, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'
