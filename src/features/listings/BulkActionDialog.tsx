@@ -1,7 +1,8 @@
 // Changing many listings at once (docs/decisions/0038): the selected listings, or every one the Dashboard's search and
 // filter find, get a new price (by a percent or an amount, up or down, never below the floor the seller types nor each
 // listing's own: decision 0075), a new quantity, an end on every marketplace, or a delete. Once sent, the dialog shows
-// how far it has got and, at the end, each listing a marketplace refused with its reason. Loaded on the first tap, not with the Dashboard.
+// how far it has got and, at the end, each listing a marketplace refused with its reason. Loaded on the first tap,
+// not with the Dashboard.
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import {
@@ -128,7 +129,7 @@ export function BulkActionDialog({ chosen, search, matching, onClose }: Props) {
               />
               <TextField
                 label="Floor price ($)"
-                hint="No listing goes below it, nor below its own floor (its cost, the fees and your minimum profit: see Offers & markdowns); one already at or below stays as it is."
+                hint="No listing goes below it, nor its own floor (its cost, fees and your minimum profit); one already at or below it stays."
                 inputMode="decimal"
                 value={floor}
                 onChange={(event) => setFloor(event.target.value)}
