@@ -129,7 +129,7 @@ export function BulkActionDialog({ chosen, search, matching, onClose }: Props) {
               />
               <TextField
                 label="Floor price ($)"
-                hint="No listing goes below it, nor its own floor (its cost, fees and your minimum profit); one already at or below it stays."
+                hint="No listing goes below it or its own floor (cost, fees and your minimum profit); one already at or below stays."
                 inputMode="decimal"
                 value={floor}
                 onChange={(event) => setFloor(event.target.value)}
