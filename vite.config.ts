@@ -10,7 +10,7 @@ const THEME_COLOR = '#4338ca'
 // The chunks of the admin screens (src/features/admin/: admin.tsx, email-templates.tsx and their queries).
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
-// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels),
+// what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels), Offers & markdowns (src/features/pricing),
 // and Import from eBay (src/marketplaces/ebay/EbayImport.tsx); and the screens whose work is a request: a
 // marketplace's callback and manual code entry (reached back from the marketplace), confirming an email and resetting
 // a password (a link in an email), which offline say what the router's error screen says.
@@ -36,12 +36,15 @@ const ONLINE_ONLY = [
   'assets/bar-chart-*.js',
   'assets/labels-*.js',
   'assets/tax-year-*.js',
+  // Offers & markdowns (src/features/pricing) and a listing's floor (src/components/ListingFloor.tsx): the server's.
+  'assets/pricing-*.js',
+  'assets/ListingFloor-*.js',
 ]
 // The pages to read (policies, the Etsy integration's notice): the phone keeps their code, not their prerendered HTML
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
 const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!bulk-post|admin|insights|labels|tax-year)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-|lifecycle-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?![\w-]+[\\/]|marketplaces|marketplace-(descriptions?|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|catalog|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!bulk-post|admin|insights|labels|tax-year|pricing)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-|lifecycle-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?![\w-]+[\\/]|marketplaces|marketplace-(descriptions?|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|catalog|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year|price-rules)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [

@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { bulkPostRoutes } from './routes/bulk-posts.ts'
 import { bulkActionRoutes } from './routes/bulk-actions.ts'
+import { priceRuleRoutes } from './routes/price-rules.ts'
 import { emailTemplateRoutes } from './routes/email-templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
     .route('/', listingRoutes(s.listings))
     .route('/', bulkPostRoutes(s.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
+    .route('/', priceRuleRoutes(s.priceRules, s.markdowns))
     .route('/', marketplaceWingRoutes(s, addressOf))
     .route('/', eventRoutes(s.liveStreams, s.sessions))
     .route('/', salesRoutes(s.sellerSales))

@@ -157,6 +157,10 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => signedIn,
+    ...screen('/pricing', () => import('./features/pricing/pricing.tsx'), 'PricingScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => signedIn,
     ...screen('/tax-year', () => import('./features/tax-year/tax-year.tsx'), 'TaxYearScreen'),
     // From a haul's screen: the drive to it, logged on the Mileage tab (?haul=<the phone's id of the haul>).
     validateSearch: haulSearch,

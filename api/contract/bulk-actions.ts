@@ -34,7 +34,10 @@ const PriceActionSchema = v.pipe(
     direction: v.picklist(['up', 'down'], 'direction must be up or down'),
     /** The percent, or the amount in dollars. */
     value: v.pipe(v.number('The change must be a number'), v.gtValue(0, 'The change must be more than 0')),
-    /** No listing's price goes below this (dollars; required for a cut); one already at or below it is left as it is. */
+    /**
+     * No listing's price goes below this (dollars; required for a cut), nor below the listing's own floor where that is
+     * higher (decision 0075); one already at or below it is left as it is.
+     */
     floor: v.optional(dollars('The floor price')),
   }),
   v.check(

@@ -198,3 +198,17 @@ export const listingSales = (sql: Sql, userId: number, listingId: number) =>
 export async function vacuumSales(sql: Sql): Promise<void> {
   await sql`vacuum (analyze) marketplace_sales`
 }
+
+/**
+ * The fees each marketplace took on the seller's sales there as it said them (read or settled, none given back), and
+ * what the buyers paid for them: what a listing's floor refines a marketplace's published rate by (decision 0075).
+ */
+export const feesReadByMarketplace = (sql: Sql | Tx, userId: number) =>
+  sql<{ marketplace: SoldOn; sales: number; amountCents: number; feesCents: number }[]>`
+    select marketplace, count(*)::int as sales,
+      sum(coalesce(unit_price_cents, 0) * quantity + coalesce(shipping_cents, 0))::float8 as amount_cents,
+      sum(fees_cents)::float8 as fees_cents
+    from marketplace_sales
+    where user_id = ${userId} and marketplace <> 'elsewhere' and fees_state in ('read', 'settled')
+      and fees_cents is not null and cancelled_at is null and short = 0 and refund_cents = 0
+    group by marketplace`

@@ -15,6 +15,8 @@ import { createPushServices, type PushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions, type BulkActions } from './selling/bulk-actions.ts'
 import { createBulkPoster, type BulkPoster } from './selling/bulk-post.ts'
+import { createMarkdowns, type Markdowns } from './pricing/markdowns.ts'
+import { createPriceRules, type PriceRulesService } from './pricing/price-rules.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { SellingMarketplaces } from './selling/marketplace.ts'
 import type { WingDeps } from './selling/wing-deps.ts'
@@ -78,6 +80,8 @@ export interface AppServices {
   marketplaceOAuth: MarketplaceOAuth
   bulkActions: BulkActions
   bulkPoster: BulkPoster
+  priceRules: PriceRulesService
+  markdowns: Markdowns
   sellerSales: SellerSales
   exports: Exports
   insights: InsightsService
@@ -195,6 +199,7 @@ export function createAppServices(deps: AppDeps): AppServices {
   })
   const sellerSales = createSellerSales({ sql, recorder, jobs, marketplaces: selling })
   const bulkPoster = createBulkPoster({ sql, jobs, marketplaces: selling })
+  const markdowns = createMarkdowns({ sql, jobs, marketplaces: selling })
   // Every job of the app, defined in one place once the services that run them are built.
   for (const job of appJobs({
     sql,
@@ -204,6 +209,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     passwordReset,
     marketplaces: Object.values(wings).flatMap((wing) => wing.jobs ?? []),
     bulkPoster,
+    markdowns,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     cancelSale: createSaleCancellation({ sql, jobs, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
@@ -238,6 +244,8 @@ export function createAppServices(deps: AppDeps): AppServices {
     marketplaceOAuth,
     bulkActions: createBulkActions({ sql, jobs }),
     bulkPoster,
+    priceRules: createPriceRules(sql, markdowns),
+    markdowns,
     sellerSales,
     exports: createExports(sql),
     insights: createInsights(sql),

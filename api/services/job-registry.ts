@@ -13,6 +13,7 @@ import type { FileStorage } from './listings/storage.ts'
 import type { MarketplaceJobs } from './selling/marketplace.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
 import { BULK_POST_JOB, type BulkPoster } from './selling/bulk-post.ts'
+import { MARKDOWN_DAILY_JOB, MARKDOWN_SELLER_JOB, type Markdowns } from './pricing/markdowns.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './selling/sale-earnings.ts'
@@ -30,6 +31,8 @@ export interface JobServices {
   marketplaces: MarketplaceJobs[]
   /** Posts one listing of a bulk post to one marketplace (services/selling/bulk-post.ts). */
   bulkPoster: BulkPoster
+  /** The markdown ladder's daily run and each seller's (services/pricing/markdowns.ts). */
+  markdowns: Pick<Markdowns, 'daily' | 'runForSeller'>
   liveDeletion: LiveDeletion
   /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
   runBulkAction: (job: BulkActionJob) => Promise<void>
@@ -59,6 +62,7 @@ export function appJobs({
   passwordReset,
   marketplaces,
   bulkPoster,
+  markdowns,
   liveDeletion,
   runBulkAction,
   followSale,
@@ -86,6 +90,10 @@ export function appJobs({
     { name: PHOTO_SWEEP_JOB, handler: () => sweepPhotoFiles(sql, storage), schedule: '30 * * * *', retry: BACK_OFF },
     // Each marketplace's reads of its sellers' sales, which queue the sales' own jobs below.
     ...marketplaces.flatMap((marketplace) => marketplace.sales),
+    // Queues each seller's markdown run whose ladder is on, daily at 06:00 UTC, before the US wakes.
+    { name: MARKDOWN_DAILY_JOB, handler: markdowns.daily, schedule: '0 6 * * *', retry: BACK_OFF },
+    // Lowers a seller's listings due a step of the ladder, once a listing and step; before the revisions it queues.
+    { name: MARKDOWN_SELLER_JOB, handler: markdowns.runForSeller, retry: BACK_OFF },
     // Changes, ends or deletes up to 25 listings of a bulk action; before the revisions and deletions it queues.
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).

@@ -1,5 +1,5 @@
 // npm run bench: every benchmark in one run, each printing its figures and targets.
-// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights|tax-year|scan runs one of them (lighthouse, events, dashboard and scan need npm run build first).
+// BENCH_ONLY=api|listings|photos|sync|ebay|revisions|lifecycle|crosslist|faults|haul|analysis|soak|lighthouse|events|bulk|import|dashboard|exports|insights|tax-year|scan|markdowns runs one of them (lighthouse, events, dashboard and scan need npm run build first).
 import { benchAnalysis } from './analysis.ts'
 import { benchBulk } from './bulk.ts'
 import { benchCrosslist } from './crosslist.ts'
@@ -16,6 +16,7 @@ import { benchInsights } from './insights.ts'
 import { benchTaxYear } from './tax-year.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchListings } from './listings.ts'
+import { benchMarkdowns } from './markdowns.ts'
 import { benchPhotos } from './photos.ts'
 import { benchApi } from './run.ts'
 import { benchSoak } from './soak.ts'
@@ -44,6 +45,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   insights: benchInsights,
   'tax-year': benchTaxYear,
   scan: benchScan,
+  markdowns: benchMarkdowns,
 }
 
 const only = process.env.BENCH_ONLY

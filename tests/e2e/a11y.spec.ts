@@ -150,6 +150,10 @@ test("a seller's Dashboard with its dialogs, the create screen with and without 
   await page.goto('/insights')
   await expect(page.getByRole('region', { name: 'By month' })).toBeVisible()
   await expectAccessible(page, '/insights')
+  // Offers & markdowns, the lamp's floor none (no cost): the rules, what changes tomorrow, no runs yet.
+  await page.goto('/pricing')
+  await expect(page.getByRole('region', { name: 'What changes tomorrow' })).toBeVisible()
+  await expectAccessible(page, '/pricing')
 })
 
 test('a haul: the capture screen with an item, its Move dialog, and the review', async ({ page }, testInfo) => {

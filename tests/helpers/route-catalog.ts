@@ -15,6 +15,13 @@ import {
 } from '../../api/contract/account.ts'
 import { AdminListingsQuerySchema } from '../../api/contract/admin.ts'
 import { BulkActionInputSchema } from '../../api/contract/bulk-actions.ts'
+import {
+  DEFAULT_PRICE_RULES,
+  FloorsQuerySchema,
+  MarkdownPauseSchema,
+  PriceRulesSchema,
+  TypedFloorSchema,
+} from '../../api/contract/price-rules.ts'
 import { GuessesCheckedSchema } from '../../api/contract/guesses.ts'
 import { BulkPostInputSchema } from '../../api/contract/bulk-post.ts'
 import {
@@ -88,6 +95,8 @@ export interface CatalogFixture {
     photoUrl: string
     bulkPostId: number
     bulkActionId: number
+    /** A run of her markdown ladder, with a change of her listing's price. */
+    markdownRunId: number
     /** The key in the address eBay pushes her orders to. */
     orderPushKey: string
     expenseId: number
@@ -444,6 +453,41 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     param: IdParamSchema,
     example: (f) => ({ path: `/api/bulk-actions/${f.alice.bulkActionId}` }),
+  },
+  'GET /api/price-rules': { access: 'user', example: () => ({ path: '/api/price-rules' }) },
+  'PUT /api/price-rules': {
+    access: 'user',
+    json: PriceRulesSchema,
+    example: () => ({ path: '/api/price-rules', body: { ...DEFAULT_PRICE_RULES, shippingPaid: 3 } }),
+  },
+  'GET /api/price-rules/floors': {
+    access: 'user',
+    query: FloorsQuerySchema,
+    example: (f) => ({ path: `/api/price-rules/floors?ids=${f.alice.listingId}` }),
+  },
+  'GET /api/price-rules/next': { access: 'user', example: () => ({ path: '/api/price-rules/next' }) },
+  'POST /api/price-rules/run': { access: 'user', example: () => ({ path: '/api/price-rules/run' }) },
+  'POST /api/price-rules/runs/:id/undo': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/price-rules/runs/${f.alice.markdownRunId}/undo` }),
+  },
+  'GET /api/listings/:id/floor': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/floor` }),
+  },
+  'PUT /api/listings/:id/floor': {
+    access: 'user',
+    param: IdParamSchema,
+    json: TypedFloorSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/floor`, body: { floor: 12.5 } }),
+  },
+  'PUT /api/listings/:id/markdowns': {
+    access: 'user',
+    param: IdParamSchema,
+    json: MarkdownPauseSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/markdowns`, body: { paused: true } }),
   },
   'POST /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
   'GET /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
@@ -855,6 +899,12 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     }),
   )
 
+  // A run of Alice's ladder as the job leaves one (her listing is not live, so none of hers would be due).
+  const [markdownRun] = await t.db.sql<{ id: number }[]>`
+    insert into markdown_runs (user_id) values (${alice.id}) returning id`
+  await t.db.sql`insert into markdown_changes (listing_id, step, run_id, from_cents, to_cents, floor_cents)
+    values (${listing.id}, 1, ${markdownRun!.id}, 5000, 4500, 4000)`
+
   const expense = await readJson(
     await alice.post('/api/expenses', { ...aliceExpense, clientId: randomUUID(), receiptUrl: photo.imageUrl }),
   )
@@ -878,6 +928,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
         photoUrl: photo.imageUrl,
         bulkPostId: bulkPost.id,
         bulkActionId: bulkAction.id,
+        markdownRunId: markdownRun!.id,
         orderPushKey,
         expenseId: expense.id,
         tripId: trip.id,

@@ -3,8 +3,10 @@
 // again changes no listing twice) and asks each marketplace it was published to for the change (a revision), as an
 // edit does. A new price for a listing live on a marketplace that takes many prices at once (its bulkPricing) goes in
 // one call afterwards instead, sent again as long as an item waits in 'sending'; a quantity goes through each
-// marketplace's revision, which keeps what a sale took (decision 0030). Ending and deleting take the paths the
-// seller's own End and Delete take, one listing after the other, each finished once.
+// marketplace's revision, which keeps what a sale took (decision 0030). A cut stops at the higher of the floor typed
+// for the action and each listing's own (its cost, fees and minimum profit, or the floor typed on it: decision 0075).
+// Ending and deleting take the paths the seller's own End and Delete take, one listing after the other, each finished
+// once.
 import { floorHolds, newPriceCents, type BulkAction } from '../../contract/bulk-actions.ts'
 import { listingStatus, listedPrice, type Listing } from '../../contract/listing.ts'
 import { toCents } from '../../contract/listing-field-schemas.ts'
@@ -12,6 +14,7 @@ import * as bulkActions from '../../db/bulk-actions.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
+import { floorsOf } from '../pricing/floors.ts'
 import { AppError } from '../../errors.ts'
 import { isRefusal, type PriceOutcome, type SellingMarketplaces } from './marketplace.ts'
 
@@ -48,6 +51,7 @@ const GONE = {
 function changeOf(
   listing: Listing,
   action: BulkAction,
+  ownFloorCents: number | null,
 ): { change: { askingPriceCents: number } | { quantity: number } | undefined; floorHeld: boolean } {
   const none = { change: undefined, floorHeld: false }
   if (listingStatus(listing) === 'sold') return none
@@ -58,8 +62,12 @@ function changeOf(
     }
   if (action.kind !== 'price') return none
   const current = toCents(listedPrice(listing).value)
-  const cents = newPriceCents(current, action)
-  return { change: cents === null ? undefined : { askingPriceCents: cents }, floorHeld: floorHolds(current, action) }
+  const floored =
+    action.direction === 'down' && ownFloorCents !== null
+      ? { ...action, floor: Math.max(action.floor ?? 0, ownFloorCents / 100) }
+      : action
+  const cents = newPriceCents(current, floored)
+  return { change: cents === null ? undefined : { askingPriceCents: cents }, floorHeld: floorHolds(current, floored) }
 }
 
 export function createBulkActionJob({ sql, marketplaces, removeListing }: BulkActionJobDeps) {
@@ -72,13 +80,14 @@ export function createBulkActionJob({ sql, marketplaces, removeListing }: BulkAc
       const queued = await bulkActions.lockQueued(tx, bulkActionId, listingIds)
       if (queued.length === 0) return
       const found = new Map((await listings.lockListings(tx, userId, queued)).map((listing) => [listing.id, listing]))
+      const floors = action.kind === 'price' ? await floorsOf(tx, userId, queued) : undefined
       for (const listingId of queued) {
         const listing = found.get(listingId)
         if (!listing) {
           await move(tx, bulkActionId, listingId, ['queued'], GONE)
           continue
         }
-        const { change, floorHeld } = changeOf(listing, action)
+        const { change, floorHeld } = changeOf(listing, action, floors?.get(listingId)?.priceCents ?? null)
         if (!change) {
           await move(tx, bulkActionId, listingId, ['queued'], { status: 'unchanged', floorHeld })
           continue

@@ -15,14 +15,28 @@ import { useDraft, useDraftStore } from './useDrafts.ts'
 import { uuid } from '../../lib/uuid.ts'
 import { hasCode } from '../../lib/api.ts'
 import { cachedListings, listingQuery } from '../../queries/listing-cache.ts'
+import { deferred } from '../../lib/deferred.tsx'
 import { ListingForm } from './ListingForm.tsx'
+
+// An edited listing's floor (decision 0075) is the server's: read once the form is on screen, its code apart.
+const ListingFloor = deferred(async () => (await import('../../components/ListingFloor.tsx')).ListingFloor)
 
 const route = getRouteApi('/signed-in/list-item')
 
 function OpenDraft({ draftId }: { draftId: string }) {
   const view = useDraft(draftId)
   if (view === undefined) return <FullPageSpinner label="Opening draft" />
-  return <ListingForm draftId={draftId} view={view} />
+  const editOf = view?.draft.editOf
+  return (
+    <>
+      <ListingForm draftId={draftId} view={view} />
+      {editOf && (
+        <div className="mx-auto mt-4 w-full max-w-3xl rounded-2xl border border-slate-200 bg-white p-5">
+          <ListingFloor listingId={editOf.listingId} />
+        </div>
+      )}
+    </>
+  )
 }
 
 /**

@@ -1,7 +1,8 @@
 // Changing many listings at once (docs/decisions/0038): the selected listings, or every one the Dashboard's search and
-// filter find, get a new price (by a percent or an amount, up or down, never below the floor the seller types), a new
-// quantity, an end on every marketplace, or a delete. Once sent, the dialog shows how far it has got and, at the end,
-// each listing a marketplace refused with its reason. Loaded on the first tap, not with the Dashboard.
+// filter find, get a new price (by a percent or an amount, up or down, never below the floor the seller types nor each
+// listing's own: decision 0075), a new quantity, an end on every marketplace, or a delete. Once sent, the dialog shows
+// how far it has got and, at the end, each listing a marketplace refused with its reason. Loaded on the first tap,
+// not with the Dashboard.
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import {
@@ -17,6 +18,7 @@ import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { BulkActionProgress } from './BulkActionProgress.tsx'
+import { OwnFloors } from './OwnFloors.tsx'
 import { useStartBulkAction } from './bulk-action-queries.ts'
 
 const KINDS = [
@@ -127,11 +129,12 @@ export function BulkActionDialog({ chosen, search, matching, onClose }: Props) {
               />
               <TextField
                 label="Floor price ($)"
-                hint="No listing goes below it; one already at or below it stays as it is."
+                hint="No listing goes below it or its own floor (cost, fees and your minimum profit); one already at or below stays."
                 inputMode="decimal"
                 value={floor}
                 onChange={(event) => setFloor(event.target.value)}
               />
+              {scope === 'ids' && change.endsWith('down') && <OwnFloors listingIds={chosen} />}
             </>
           )}
           {kind === 'quantity' && (

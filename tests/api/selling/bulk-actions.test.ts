@@ -83,6 +83,20 @@ describe('POST /api/bulk-actions', () => {
     expect(bulkCalls() - calls).toBe(1)
   })
 
+  it("stops a cut at the listing's own floor where it is above the floor typed (decision 0075)", async () => {
+    const { seller, live } = await sellerWith(2)
+    // $28 cost and the default $5 minimum profit: live on eBay alone, its floor is $38.66 after eBay's fees.
+    await ebay.t.db.sql`update listings set cost_cents = 2800 where id = ${live[0]!}`
+    const id = await start(seller, { kind: 'price', by: 'percent', direction: 'down', value: 10, floor: 30 }, live)
+    await ebay.t.settle()
+    expect((await progress(seller, id)).heldAtFloor).toEqual([
+      { listingId: live[0], title: JACKET.title, lowered: true },
+    ])
+    const after = await rows(seller)
+    expect(live.map((listing) => after.get(listing)!.askingPrice)).toEqual([38.66, 35.55])
+    expect(ebayPrice(seller, live[0]!)).toBe('38.66')
+  })
+
   it('raises prices by an amount, and tells eBay’s refusal of one listing in eBay’s words', async () => {
     const { seller, live } = await sellerWith(2)
     ebay.fake.sell.revisionsToday.set(offerOf(seller, live[1]!).listingId!, 250)

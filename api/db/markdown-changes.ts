@@ -1,0 +1,50 @@
+// SQL for markdown_changes: a listing's price lowered by a step of the ladder, once per listing and step (migration
+// 0067, decision 0075): a run made again finds the step taken and changes nothing.
+import type { MarkdownChange } from '../contract/price-rules.ts'
+import type { Sql, Tx } from './client.ts'
+
+/** A live listing the ladder may lower: its prices as the listing keeps them, days live and last step taken. */
+export interface LadderCandidate {
+  id: number
+  title: string
+  /** As the listing answers them (dollars), for listedPrice. */
+  askingPrice: number | null
+  medianUsedPrice: number | null
+  price: number
+  daysLive: number
+  lastStep: number
+}
+
+/**
+ * The seller's listings live somewhere now with pieces left and markdowns not paused (of these ids, when given),
+ * oldest first, with how many whole days since they went live (their first live place) and the last step the ladder
+ * took on each (0 for none).
+ */
+export const ladderCandidates = (sql: Sql | Tx, userId: number, onlyIds: number[] | null = null) =>
+  sql<LadderCandidate[]>`
+    select l.id, l.title, (l.asking_price_cents / 100.0)::float8 as asking_price, l.median_used_price, l.price,
+      floor(extract(epoch from now() - p.since) / 86400)::int as days_live,
+      coalesce((select max(step) from markdown_changes c where c.listing_id = l.id), 0)::int as last_step
+    from listings l
+    join lateral (select min(created_at) as since from listing_places
+      where listing_id = l.id and state = 'live') p on p.since is not null
+    where l.user_id = ${userId} and l.dashboard_status = 'live' and l.deleting_since is null and l.quantity > 0
+      and not l.sold_out and (${onlyIds}::int[] is null or l.id = any(${onlyIds}::int[]))
+      and not exists (select 1 from listing_floors f where f.listing_id = l.id and f.markdowns_paused)
+    order by p.since, l.id`
+
+/** Records the step's change; false when the step was taken already (then nothing is to change). */
+export async function recordChange(tx: Tx, runId: number, change: MarkdownChange): Promise<boolean> {
+  const rows = await tx`insert into markdown_changes (listing_id, step, run_id, from_cents, to_cents, floor_cents)
+    values (${change.listingId}, ${change.step}, ${runId}, ${change.fromCents}, ${change.toCents}, ${change.floorCents})
+    on conflict do nothing returning step`
+  return rows.length > 0
+}
+
+/** The changes of these runs, with each listing's title. */
+export const changesOfRuns = (sql: Sql | Tx, runIds: number[]) =>
+  sql<(MarkdownChange & { runId: number })[]>`
+    select c.run_id, c.listing_id, l.title, c.step, c.from_cents, c.to_cents, c.floor_cents,
+      c.to_cents = c.floor_cents as at_floor
+    from markdown_changes c join listings l on l.id = c.listing_id
+    where c.run_id = any(${runIds}::int[]) order by c.run_id desc, c.listing_id`

@@ -1,0 +1,187 @@
+// The markdown ladder (issue 51, docs/decisions/0075): each live listing due a step has its price lowered by the
+// step's cut, never below its floor, and the new price goes wherever it is live through each marketplace's revision,
+// as an edited price does. A step is recorded with the change in the same transaction, keyed by listing and step, so
+// a run made again (the daily job twice, a killed process, Apply now beside it) changes nothing it changed before.
+// Undo puts back every price of a run the seller has not changed since.
+import { listedPrice } from '../../contract/listing.ts'
+import { toCents } from '../../contract/listing-field-schemas.ts'
+import {
+  dueStep,
+  markedDownCents,
+  MARKDOWN_HISTORY_MAX,
+  MARKDOWN_RUN_MAX,
+  type MarkdownPreview,
+  type MarkdownRun,
+  type PriceRules,
+} from '../../contract/price-rules.ts'
+import { logChange } from '../../db/change-events.ts'
+import type { Sql, Tx } from '../../db/client.ts'
+import * as listings from '../../db/listings.ts'
+import { changesOfRuns, ladderCandidates, recordChange } from '../../db/markdown-changes.ts'
+import * as runs from '../../db/markdown-runs.ts'
+import { sellersWithLadderOn } from '../../db/price-rules.ts'
+import { conflict, notFound } from '../../errors.ts'
+import type { JobQueue } from '../jobs.ts'
+import type { SellingMarketplaces } from '../selling/marketplace.ts'
+import { floorsOf, rulesOf } from './floors.ts'
+
+/** The daily run: queues each seller's run whose ladder is on. */
+export const MARKDOWN_DAILY_JOB = 'price-markdowns'
+/** One seller's run. */
+export const MARKDOWN_SELLER_JOB = 'price-markdowns-seller'
+export interface MarkdownSellerJob {
+  userId: number
+}
+/** Listings a transaction changes: a run killed midway redoes at most these, and finds them done. */
+const CHUNK = 25
+/** Sellers the daily job reads a page. */
+const SELLERS_PAGE = 500
+
+export interface Markdowns {
+  preview(userId: number): Promise<MarkdownPreview>
+  /** Runs the seller's ladder now; the run made, or null when nothing was due. */
+  run(userId: number): Promise<MarkdownRun | null>
+  undo(userId: number, runId: number): Promise<MarkdownRun>
+  history(userId: number): Promise<MarkdownRun[]>
+  /** The daily job and each seller's job. */
+  daily(): Promise<void>
+  runForSeller(job: MarkdownSellerJob): Promise<void>
+}
+
+export function createMarkdowns({
+  sql,
+  jobs,
+  marketplaces,
+}: {
+  sql: Sql
+  jobs: JobQueue
+  marketplaces: SellingMarketplaces
+}): Markdowns {
+  /** The changes the ladder makes now, at most MARKDOWN_RUN_MAX, read in `db` (a chunk's transaction: its locks). */
+  async function plan(db: Sql | Tx, userId: number, rules: PriceRules, onlyIds: number[] | null = null) {
+    const due = (await ladderCandidates(db, userId, onlyIds)).filter(
+      (candidate) => dueStep(candidate.daysLive, rules.ladder) > candidate.lastStep,
+    )
+    const floors = await floorsOf(
+      db,
+      userId,
+      due.map(({ id }) => id),
+      rules,
+    )
+    const preview: MarkdownPreview = { changes: [], withoutFloor: 0, atFloor: 0, more: false }
+    for (const candidate of due) {
+      const floorCents = floors.get(candidate.id)?.priceCents ?? null
+      if (floorCents === null) {
+        preview.withoutFloor += 1
+        continue
+      }
+      const fromCents = toCents(listedPrice(candidate).value)
+      const loweredCents = markedDownCents(fromCents, floorCents, candidate.lastStep === 0, rules.ladder)
+      if (loweredCents === null) {
+        preview.atFloor += 1
+        continue
+      }
+      if (preview.changes.length === MARKDOWN_RUN_MAX) {
+        preview.more = true
+        break
+      }
+      preview.changes.push({
+        listingId: candidate.id,
+        title: candidate.title,
+        step: dueStep(candidate.daysLive, rules.ladder),
+        fromCents,
+        toCents: loweredCents,
+        floorCents,
+        atFloor: loweredCents === floorCents,
+      })
+    }
+    return preview
+  }
+
+  /** Sets the price and asks every marketplace for the revision an edited price gets, in `tx`. */
+  async function setPrice(tx: Tx, userId: number, listingId: number, cents: number) {
+    const updated = await listings.setPriceOrQuantity(tx, listingId, { askingPriceCents: cents })
+    for (const marketplace of marketplaces) await marketplace.requestRevision(tx, updated)
+    await logChange(tx, userId, 'listing-edited', listingId, {})
+  }
+
+  /** Applies the planned changes of a chunk, planned again under the listings' locks so what it writes is current. */
+  const applyChunk = (userId: number, runId: number, rules: PriceRules, ids: number[]) =>
+    sql.begin(async (tx) => {
+      await listings.lockListings(tx, userId, ids)
+      const { changes } = await plan(tx, userId, rules, ids)
+      for (const change of changes)
+        if (await recordChange(tx, runId, change)) await setPrice(tx, userId, change.listingId, change.toCents)
+    })
+
+  async function runView(ids: { id: number; ranAt: Date; undoneAt: Date | null }[]) {
+    const changes = await changesOfRuns(
+      sql,
+      ids.map(({ id }) => id),
+    )
+    return ids.map(({ id, ranAt, undoneAt }): MarkdownRun => ({
+      id,
+      ranAt: ranAt.toISOString(),
+      undoneAt: undoneAt?.toISOString() ?? null,
+      changes: changes.filter((change) => change.runId === id).map(({ runId: _runId, ...change }) => change),
+    }))
+  }
+
+  async function run(userId: number): Promise<MarkdownRun | null> {
+    const rules = await rulesOf(sql, userId)
+    const { changes } = await plan(sql, userId, rules)
+    if (changes.length === 0) return null
+    const runId = await runs.insertRun(sql, userId)
+    for (let start = 0; start < changes.length; start += CHUNK)
+      await applyChunk(
+        userId,
+        runId,
+        rules,
+        changes.slice(start, start + CHUNK).map(({ listingId }) => listingId),
+      )
+    await runs.deleteIfEmpty(sql, runId)
+    const made = await runs.findRun(sql, userId, runId)
+    return made ? (await runView([made]))[0]! : null
+  }
+
+  return {
+    preview: async (userId) => plan(sql, userId, await rulesOf(sql, userId)),
+    async run(userId) {
+      const rules = await rulesOf(sql, userId)
+      if (!rules.ladder.on) throw conflict('Your markdown ladder is off: turn it on to run it.')
+      return run(userId)
+    },
+    async undo(userId, runId) {
+      await sql.begin(async (tx) => {
+        const found = await runs.lockRun(tx, userId, runId)
+        if (!found) throw notFound('This markdown run was not found.')
+        if (found.undoneAt) return
+        const changes = await changesOfRuns(tx, [runId])
+        const locked = await listings.lockListings(
+          tx,
+          userId,
+          changes.map(({ listingId }) => listingId),
+        )
+        const priceNow = new Map(locked.map((listing) => [listing.id, toCents(listedPrice(listing).value)]))
+        // A price the seller (or a later run) changed since stays as they made it.
+        for (const change of changes)
+          if (priceNow.get(change.listingId) === change.toCents)
+            await setPrice(tx, userId, change.listingId, change.fromCents)
+        await runs.markUndone(tx, runId)
+      })
+      return (await runView([(await runs.findRun(sql, userId, runId))!]))[0]!
+    },
+    history: async (userId) => runView(await runs.latestRuns(sql, userId, MARKDOWN_HISTORY_MAX)),
+    async daily() {
+      for (let after = 0; ;) {
+        const page = await sellersWithLadderOn(sql, after, SELLERS_PAGE)
+        for (const { userId } of page) await jobs.send(MARKDOWN_SELLER_JOB, { userId } satisfies MarkdownSellerJob)
+        if (page.length < SELLERS_PAGE) return
+        after = page.at(-1)!.userId
+      }
+    },
+    async runForSeller({ userId }) {
+      if ((await rulesOf(sql, userId)).ladder.on) await run(userId)
+    },
+  }
+}

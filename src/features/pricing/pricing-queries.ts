@@ -1,0 +1,44 @@
+// The Offers & markdowns screen's reads and writes (issue 51, docs/decisions/0075): the rules and runs, what the next
+// run changes, Apply now and undo. From the server; nothing of them is kept for offline use.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { PriceRules, PriceRulesView } from '../../../api/contract/price-rules.ts'
+import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
+
+const pricingKeys = { all: ['price-rules'] as const, next: ['price-rules', 'next'] as const }
+
+export const priceRulesQuery = queryOptions({
+  queryKey: pricingKeys.all,
+  queryFn: ({ signal }) => okJson(api['price-rules'].$get({}, cancelledBy(signal))),
+})
+
+export const nextRunQuery = queryOptions({
+  queryKey: pricingKeys.next,
+  queryFn: ({ signal }) => okJson(api['price-rules'].next.$get({}, cancelledBy(signal))),
+})
+
+/** A write that answers the rules and runs as they now are (or changes them): both reads are read again. */
+function usePricingWrite<Input>(write: (input: Input) => Promise<unknown>, done: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (answer) => {
+      if (answer && typeof answer === 'object' && 'rules' in answer)
+        queryClient.setQueryData(pricingKeys.all, answer as PriceRulesView)
+      await queryClient.invalidateQueries({ queryKey: pricingKeys.all })
+      notify('Offers & markdowns', done, 'success')
+    },
+    onError: (error) => notify('Offers & markdowns', errorMessage(error), 'error'),
+  })
+}
+
+export const useSaveRules = () =>
+  usePricingWrite((rules: PriceRules) => okJson(api['price-rules'].$put({ json: rules })), 'Rules saved.')
+
+export const useApplyNow = () => usePricingWrite(() => okJson(api['price-rules'].run.$post()), 'Markdowns applied.')
+
+export const useUndoRun = () =>
+  usePricingWrite(
+    (id: number) => okJson(api['price-rules'].runs[':id'].undo.$post({ param: { id: String(id) } })),
+    'Prices put back.',
+  )
