@@ -135,6 +135,8 @@ export interface ListingPlace {
   externalId: string | null
   /** Where buyers see it there, when the marketplace said (Etsy); eBay's is the listing's viewUrl. */
   url: string | null
+  /** Where the seller's last change (an edit, a sale elsewhere) stands there; null when none was sent. */
+  revision: 'pending' | 'waiting' | 'done' | 'refused' | null
 }
 
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */

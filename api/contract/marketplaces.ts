@@ -20,6 +20,18 @@ export const PlatformParamSchema = v.object({
   platform: v.picklist(PLATFORMS, `There is no such marketplace: use ${PLATFORMS.join(' or ')}.`),
 })
 
+/**
+ * The query of /api/marketplace-connections/:platform/auth: where the marketplace connects a seller's own store, its
+ * name (the description's store part names the parameter; its wing checks the value). Short, and few.
+ */
+export const AuthStartQuerySchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.maxLength(20, 'A query parameter’s name is too long')),
+    v.pipe(v.string('Each query parameter must be text'), v.maxLength(300, 'A query parameter is too long')),
+  ),
+  v.check((query) => Object.keys(query).length <= 5, 'Too many query parameters'),
+)
+
 export interface MarketplaceConnection {
   platform: Platform
   /** False once the grant has lapsed (refresh token expired or revoked): the seller must connect again. */

@@ -26,7 +26,8 @@ const LIFE_COLUMNS = {
     when 'ended' then 'ended' when 'sold_out' then 'sold' end from listing_places where listing_id = listings.id
     and marketplace = 'ebay' and external_id is not null) end as platform_status`,
   places: `(select coalesce(json_agg(json_build_object('marketplace', p.marketplace, 'state', p.state,
-    'externalId', p.external_id, 'url', p.url) order by p.marketplace), '[]'::json)
+    'externalId', p.external_id, 'url', p.url,
+    'revision', case when p.revision_requested > 0 then p.revision_state end) order by p.marketplace), '[]'::json)
     from listing_places p where p.listing_id = listings.id) as places`,
   version: 'version',
   soldPrice: '(sold_price_cents / 100.0)::float8 as sold_price',
