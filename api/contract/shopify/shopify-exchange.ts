@@ -2,7 +2,12 @@
 // state, shop, timestamp, hmac and whatever else Shopify added), since its hmac signs every parameter and is checked
 // on the server before the code is exchanged.
 import * as v from 'valibot'
-import { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type ExchangeInput } from '../marketplace-exchange.ts'
+import {
+  codeAndState,
+  MISSING_CODE_MESSAGE,
+  MISSING_STATE_MESSAGE,
+  type ExchangeInput,
+} from '../marketplace-exchange.ts'
 
 // Shopify's callback carries about six parameters; the caps only keep junk out.
 const PARAMS_MAX = 20
@@ -14,15 +19,23 @@ export const SHOPIFY_MISSING_ADDRESS = 'Paste the whole address Shopify sent you
 /** The callback's query, every parameter as Shopify sent it. */
 export type ShopifyExchangeInput = ExchangeInput & Record<string, string>
 
+const text = (what: string, max: number) =>
+  v.pipe(v.string(`The ${what} must be text`), v.maxLength(max, `The ${what} is too long`))
+
 const CallbackQuerySchema = v.pipe(
-  v.record(
-    v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/, 'Each parameter name must be a few lower-case letters')),
-    v.pipe(v.string('Each parameter must be text'), v.maxLength(VALUE_MAX, 'A parameter is too long')),
-    'The callback parameters must be an object',
+  v.looseObject({
+    ...codeAndState('Shopify', { code: MISSING_CODE_MESSAGE, state: MISSING_STATE_MESSAGE }).entries,
+    shop: text('shop', 100),
+    hmac: v.pipe(text('hmac', 64), v.regex(/^[0-9a-f]{64}$/, 'The hmac must be Shopify’s 64 hex digits')),
+    timestamp: v.pipe(text('timestamp', 12), v.regex(/^\d{1,12}$/, 'The timestamp must be a number')),
+  }),
+  // Whatever else Shopify added (host, and what it may add) is signed too: kept, as short text.
+  v.check(
+    (query) =>
+      Object.keys(query).length <= PARAMS_MAX &&
+      Object.values(query).every((value) => typeof value === 'string' && value.length <= VALUE_MAX),
+    `At most ${PARAMS_MAX} parameters, each short text`,
   ),
-  v.check((query) => Object.keys(query).length <= PARAMS_MAX, `At most ${PARAMS_MAX} parameters`),
-  v.check((query) => Boolean(query.code), MISSING_CODE_MESSAGE),
-  v.check((query) => Boolean(query.state), MISSING_STATE_MESSAGE),
   v.transform((query) => query as ShopifyExchangeInput),
 )
 

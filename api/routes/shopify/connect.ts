@@ -15,11 +15,12 @@ export const shopifyConnectRoutes = (oauth: MarketplaceOAuth, shopify: ShopifySe
     SHOPIFY_DESCRIPTION.exchangePath,
     valid('json', SHOPIFY_DESCRIPTION.exchangeSchema),
     async (c) => {
+      const userId = requireUser(c).id
       const callback = shopify.verifyCallback(c.req.valid('json'))
       const reply = await exchangeCode(oauth, c, 'shopify', callback, callback.shop)
       // Best effort: without its webhooks the orders poll still finds every sale, minutes later.
       await shopify.webhooks
-        ?.subscribe(requireUser(c).id)
+        ?.subscribe(userId)
         .catch((error: unknown) => console.error('[shopify] the store’s webhooks were not subscribed:', error))
       return c.json(reply, 200)
     },
