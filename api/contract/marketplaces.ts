@@ -17,7 +17,10 @@ export { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type ExchangeInput } from 
 
 /** The :platform of /api/marketplace-connections/:platform/…. */
 export const PlatformParamSchema = v.object({
-  platform: v.picklist(PLATFORMS, `There is no such marketplace: use ${PLATFORMS.join(' or ')}.`),
+  platform: v.picklist(
+    PLATFORMS,
+    `There is no such marketplace: use ${PLATFORMS.slice(0, -1).join(', ')} or ${PLATFORMS.at(-1)}.`,
+  ),
 })
 
 /**
