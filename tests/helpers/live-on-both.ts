@@ -34,22 +34,23 @@ export interface BothMarketplaces {
 export function bothMarketplacesPerFile({
   etsyWebhookSecret,
   publicUrl,
-  more = {},
+  more = () => ({}),
 }: {
   etsyWebhookSecret?: string
   publicUrl?: string
-  /** Another marketplace's part of the app (its provider and settings), for a test of three. */
-  more?: Pick<TestAppOptions, 'shopifyConfig'> & { providers?: MarketplaceProviders }
+  /** Another marketplace's part of the app (its provider and settings), for a test of three; read when the app opens. */
+  more?: () => Pick<TestAppOptions, 'shopifyConfig'> & { providers?: MarketplaceProviders }
 } = {}): BothMarketplaces {
   const opened = {} as BothMarketplaces
   beforeAll(async () => {
     opened.ebay = await startFakeEbay()
     opened.etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
     const { provider, etsyConfig } = etsyOptions(opened.etsy)
+    const { providers, shopifyConfig } = more()
     opened.t = await ebayApp(ebayConfigFor(opened.ebay), {
-      marketplaces: { cipher, providers: { etsy: provider, ...more.providers } },
+      marketplaces: { cipher, providers: { etsy: provider, ...providers } },
       etsyConfig: { ...etsyConfig, webhookSecret: etsyWebhookSecret },
-      shopifyConfig: more.shopifyConfig,
+      shopifyConfig,
       ...(publicUrl ? { publicUrl } : {}),
     })
     opened.skuOf = await ebaySkus(opened.t)

@@ -11,8 +11,10 @@ import type { ShopifyAdmin, ShopifyStore } from './admin-api.ts'
 
 /** An order reaches the orders search a little after it is paid, and clocks differ: each read starts this much earlier. */
 export const SHOPIFY_OVERLAP_MS = 2 * 60 * 1000
-const PAGE_SIZE = 50
-const LINES_MAX = 100
+// Snaplist's orders are a line or two: pages of 10 orders of up to 10 lines stay well within Shopify's single-query
+// cost (1,000), which it counts as each page's size times what each item selects.
+const PAGE_SIZE = 10
+const LINES_MAX = 10
 
 const Money = v.object({ shopMoney: v.object({ amount: v.string() }) })
 const ORDER_FIELDS = `id name createdAt cancelledAt displayFinancialStatus
