@@ -77,7 +77,8 @@ const places = () =>
 const shown = (row: Record<string, unknown>) => ({
   status: row.status,
   liveMask: row.liveMask,
-  places: row.places,
+  // Where a change stands on each place (the API's since 0066) is compared as etsyRevisionStatus below.
+  places: (row.places as Record<string, unknown>[]).map(({ revision: _revision, ...place }) => place),
   etsyStatus: row.etsyStatus,
   etsyViewUrl: row.etsyViewUrl,
   etsyRevisionStatus: row.etsyRevisionStatus,
