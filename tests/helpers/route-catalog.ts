@@ -63,6 +63,7 @@ import { claimOrderPush } from '../../api/db/ebay-order-push.ts'
 import { EBAY_ORDER_PUSH_PATH } from '../../api/services/ebay/order-push.ts'
 import { createEtsyProvider } from '../../api/services/etsy/etsy-connect.ts'
 import { createShopifyProvider } from '../../api/services/shopify/shopify-connect.ts'
+import { UNREACHED_SHOPIFY } from './shopify.ts'
 import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { ebayApp, ebayConfigFor } from './ebay.ts'
@@ -831,16 +832,6 @@ const ALICE_LISTING_TITLE = 'Alice secret listing'
 
 const SWEEP_ETSY_WEBHOOK_SECRET = `whsec_${Buffer.from('the sweeps’ Etsy webhook secret').toString('base64')}`
 
-// Shopify set up too (nobody connects a store: nothing reaches its address), so its routes answer and its webhook
-// checks what is posted to it.
-export const SWEEP_SHOPIFY = {
-  clientId: 'sweep-shopify-client',
-  clientSecret: 'the sweeps’ Shopify secret',
-  apiVersion: '2026-10',
-  redirectUri: 'https://snaplist.test/shopify/auth/success',
-  apiUrl: 'http://127.0.0.1:9',
-}
-
 /** The app with eBay connected to its stand-in, an admin, and Alice (a photo, a listing, eBay connected) and Bob. */
 export async function openCatalogApp(): Promise<CatalogApp> {
   const ebay = await startFakeEbay({ seller: ALICE_EBAY })
@@ -853,12 +844,14 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     // Alice's import stays under way through the sweeps (no job runs here): importing again answers it, changing nothing.
     ebayImport: { paceMs: 0, staleSeconds: 24 * 3600 },
     etsyConfig: etsy,
-    shopifyConfig: SWEEP_SHOPIFY,
+    // Shopify set up too (nobody connects a store: nothing reaches its address), so its routes answer and its webhook
+    // checks what is posted to it.
+    shopifyConfig: UNREACHED_SHOPIFY,
     marketplaces: {
       cipher: createEphemeralCipher(),
       providers: {
         etsy: createEtsyProvider({ ...etsy, redirectUri: 'https://snaplist.test/etsy/auth/success' }),
-        shopify: createShopifyProvider(SWEEP_SHOPIFY),
+        shopify: createShopifyProvider(UNREACHED_SHOPIFY),
       },
     },
   })

@@ -85,3 +85,12 @@ export const deliverShopifyWebhook = (t: TestApp, fake: FakeShopify, topic: stri
       ...(id ? { id } : {}),
     }),
   )
+
+/** Shopify's settings for an app whose sellers connect no store: nothing reaches its address. */
+export const UNREACHED_SHOPIFY = {
+  clientId: 'unreached-shopify-client',
+  clientSecret: 'an unreached Shopify app’s secret',
+  apiVersion: '2026-10',
+  redirectUri: SHOPIFY_REDIRECT,
+  apiUrl: 'http://127.0.0.1:9',
+}
