@@ -52,10 +52,10 @@ export function TermsOfServiceScreen() {
 
       <h2>5. Marketplace connections</h2>
       <p>
-        When you connect an eBay or Etsy account you authorise Snaplist to access that account through the marketplace's
+        When you connect an eBay or Etsy account or a Shopify store you authorise Snaplist to access that account through the marketplace's
         official authorization flow and to act for you within the permissions you grant, for example to create listings.
         Your use of each marketplace is governed by that marketplace's own terms, fees and policies, which you must
-        follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc. or Etsy, Inc. We are not
+        follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc., Etsy, Inc. or Shopify Inc. We are not
         responsible for marketplace outages, changes to their APIs or policies, listing removals, account suspensions or
         fees charged by them. You can disconnect a marketplace at any time.
       </p>
@@ -93,7 +93,7 @@ export function TermsOfServiceScreen() {
       <p>
         Unless we tell you otherwise, the Service is currently provided free of charge. If we introduce paid features,
         we will show the price and terms before you are charged, and you can choose whether to buy them. Fees charged by
-        eBay, Etsy or other marketplaces (such as listing or final value fees) are between you and that marketplace and
+        eBay, Etsy, Shopify or other marketplaces (such as listing or final value fees) are between you and that marketplace and
         are your responsibility. You are responsible for any taxes on your sales.
       </p>
 
