@@ -2,6 +2,7 @@
 // app). Posted to Shopify it is a product as the listing says; a sale on Shopify, pushed (the same delivery twice
 // applied once) or found by the orders poll, ends it on eBay and Etsy; a sale on eBay ends it on Shopify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EDITABLE_FIELDS } from '../../../api/contract/listing.ts'
 import { SHOPIFY_SELLER_SALES_JOB } from '../../../api/services/shopify/sales.ts'
 import { orderPayload } from '../../fakes/shopify-orders.ts'
 import { startFakeShopify, type FakeShopify } from '../../fakes/shopify.ts'
@@ -61,6 +62,35 @@ describe('a listing on Shopify', () => {
     // Posting again answers where it is, and makes nothing new.
     expect((await item.seller.post(`/api/listings/${item.id}/post-to-shopify`)).status).toBe(200)
     expect([...fake.store.products.values()].filter((held) => held.handle === product.handle)).toHaveLength(1)
+  })
+})
+
+describe('its life on Shopify', () => {
+  it('takes an edit (the title, a raised quantity), End and Relist', async () => {
+    const item = await liveOnThree('shopify-life', 1)
+    const row = await item.row()
+    const edit = { ...Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, row[field]])), version: row.version }
+    const edited = await item.seller.call('PATCH', `/api/listings/${item.id}`, {
+      ...edit,
+      title: 'Trucker jacket, edited',
+      quantity: 3,
+    })
+    expect(edited.status, await edited.clone().text()).toBe(200)
+    await settle()
+    expect(item.product().title).toBe('Trucker jacket, edited')
+    expect(fake.store.available.get(item.product().variant.inventoryItemId)).toBe(3)
+    expect(fake.calls).toContain('inventorySetQuantities')
+    expect(await item.shopifyPlace()).toMatchObject({ state: 'live', revision: 'done' })
+
+    const ended = await item.seller.post(`/api/listings/${item.id}/end-on-shopify`)
+    expect(await readJson(ended)).toMatchObject({ platformStatus: 'ended', viewUrl: null })
+    expect(item.product().status).toBe('DRAFT')
+    expect(await item.shopifyPlace()).toMatchObject({ state: 'ended' })
+    const relisted = await item.seller.post(`/api/listings/${item.id}/relist-on-shopify`)
+    expect(await readJson(relisted)).toMatchObject({ platformStatus: 'active' })
+    await settle()
+    expect(item.product().status).toBe('ACTIVE')
+    expect(await item.shopifyPlace()).toMatchObject({ state: 'live' })
   })
 })
 
