@@ -1,11 +1,14 @@
 // Connecting Shopify through the app (issue 49): the seller types their store, the install is signed back by Shopify
 // and taken only for the store and session it was started for; the store's webhooks are subscribed; Shopify's
 // webhooks are taken only when signed for this app: the privacy ones answered, an uninstall lapsing the connection.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BULK_POST_JOB } from '../../../api/services/selling/bulk-post.ts'
 import { createTokenCipher } from '../../../api/services/crypto.ts'
 import { startFakeShopify, type FakeShopify } from '../../fakes/shopify.ts'
+import { dueNow } from '../../helpers/jobs.ts'
 import { connectShopify, deliverShopifyWebhook, shopifyAppOptions } from '../../helpers/shopify.ts'
-import { createTestApp, readJson, registeredClient, type TestApp } from '../../helpers/test-app.ts'
+import { createTestApp, readJson, registeredClient, uploadPhotos, type TestApp } from '../../helpers/test-app.ts'
 
 let fake: FakeShopify
 let t: TestApp
@@ -68,6 +71,34 @@ describe('connecting a Shopify store', () => {
     expect((await readJson(stolen)).code).toBe('oauth_state_invalid')
     expect(await connectionOf(seller)).toBeUndefined()
     expect(await connectionOf(other)).toBeUndefined()
+  })
+})
+
+describe('a bulk post to Shopify', () => {
+  it('posts each chosen listing to the connected store, and says in Shopify’s words why one was refused', async () => {
+    const seller = await registeredClient(t.app, 'shopify-bulk')
+    await connectShopify(fake, seller)
+    const [photo] = await uploadPhotos(seller, 1)
+    const listing = async (title: string, images: string[]) =>
+      (
+        await readJson(
+          await seller.post('/api/listings', { title, category: 'clothing', color: 'red', price: 20, images }),
+        )
+      ).id
+    const ids = [await listing('Bulk tee one', [photo!]), await listing('Bulk tee two', [])]
+    const started = await seller.post('/api/bulk-posts', { clientId: randomUUID(), listingIds: ids })
+    expect(started.status, await started.clone().text()).toBe(202)
+    const { id } = await readJson(started)
+    await t.settle()
+    await dueNow(t.db.sql, BULK_POST_JOB)
+    await t.settle()
+    const items = (await readJson(await seller.get(`/api/bulk-posts/${id}`))).items as Record<string, unknown>[]
+    expect(items.map(({ marketplace, status, code }) => [marketplace, status, code])).toEqual([
+      ['shopify', 'posted', null],
+      ['shopify', 'refused', 'shopify_refused'],
+    ])
+    expect(items[1]!.message).toBe('Shopify needs at least one photo. Add a photo, then post.')
+    expect([...fake.store.products.values()].filter((product) => product.title === 'Bulk tee one')).toHaveLength(1)
   })
 })
 
