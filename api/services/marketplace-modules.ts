@@ -8,6 +8,7 @@ import type { EbayAppDeps } from './ebay/ebay-wing.ts'
 import { purgeEbayLookups } from './ebay/lookups.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
 import type { EtsyAppDeps } from './etsy/etsy-wing.ts'
+import { forgetShopifyDeliveries } from './shopify/sales.ts'
 import { shopifyConnect } from './shopify/shopify-connect.ts'
 import type { ShopifyAppDeps } from './shopify/shopify-wing.ts'
 import { MARKETPLACE_SETTINGS, type MarketplaceEnv, type MarketplacesConfig } from './marketplace-settings.ts'
@@ -20,14 +21,14 @@ export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps & ShopifyAppDeps
 export interface MarketplaceModule {
   env: MarketplaceEnv<object>
   connect: MarketplaceConnect
-  /** What its wing keeps for a while (eBay's answers to lookups), removed past its time by the hourly housekeeping. */
+  /** What its wing keeps for a while (eBay's answers to lookups, Shopify's pushes taken), removed past its time by the hourly housekeeping. */
   purgeExpired?: (sql: Sql) => Promise<number>
 }
 
 export const MARKETPLACE_MODULES = {
   ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect, purgeExpired: purgeEbayLookups },
   etsy: { env: MARKETPLACE_SETTINGS.etsy, connect: etsyConnect },
-  shopify: { env: MARKETPLACE_SETTINGS.shopify, connect: shopifyConnect },
+  shopify: { env: MARKETPLACE_SETTINGS.shopify, connect: shopifyConnect, purgeExpired: forgetShopifyDeliveries },
 } satisfies Record<Platform, MarketplaceModule>
 
 /** What the app is built from of each marketplace's settings (AppDeps' part, MarketplacesAppDeps). */

@@ -1,5 +1,6 @@
 // The periodic purge: expired and too-old sessions, spent rate-limit windows, finished marketplace authorizations and
-// outbox mail and finished-job marks older than a day go, and eBay's kept answers beyond the newest few thousand;
+// outbox mail and finished-job marks older than a day go, and what the marketplaces' wings keep past its time (eBay's
+// kept answers beyond the newest few thousand, Shopify's pushes taken days ago);
 // everything still in use stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EBAY_LOOKUP_MAX_ROWS } from '../../api/services/ebay/lookups.ts'
@@ -83,5 +84,15 @@ describe('purgeExpired', () => {
     const [kept] = await sql<{ count: number; oldest: string }[]>`
       select count(*)::int as count, min(substr(key, 6)::int)::text as oldest from ebay_lookup_cache`
     expect(kept).toEqual({ count: EBAY_LOOKUP_MAX_ROWS, oldest: String(over + 1) })
+  })
+
+  it("forgets the marketplaces' pushes taken days ago, keeping the recent ones a retry may bring again", async () => {
+    const { sql } = t.db
+    await sql`delete from ebay_lookup_cache`
+    await sql`
+      insert into marketplace_push_deliveries (marketplace, delivery_id, received_at) values
+        ('shopify', 'recent', now() - interval '5 hours'), ('shopify', 'old', now() - interval '3 days')`
+    expect((await purgeExpired(sql)).marketplaceKept).toBe(1)
+    expect(await keys('marketplace_push_deliveries', 'delivery_id')).toEqual(['recent'])
   })
 })

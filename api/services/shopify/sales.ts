@@ -1,7 +1,7 @@
 // Learning of sales on Shopify (decision 0074): every SHOPIFY_SALES_POLL_MINUTES (15 unless set) each connected
 // store's orders updated since the last read started, less the overlap, are read, and each line applied once
 // (orders.ts); a pushed ORDERS_PAID reads the one order it names at once. The revisions whose job was lost are queued
-// again, and the pushes taken long ago forgotten, on the way.
+// again on the way.
 import type { Sql } from '../../db/client.ts'
 import * as connections from '../../db/marketplace-connections.ts'
 import { forgetDeliveries } from '../../db/push-deliveries.ts'
@@ -17,6 +17,9 @@ export const SHOPIFY_SALES_POLL_JOB = 'shopify-sales-poll'
 export const SHOPIFY_SELLER_SALES_JOB = 'shopify-seller-sales'
 /** Shopify retries a delivery for 4 hours: a day later its id is no longer worth keeping. */
 const DELIVERIES_KEPT_DAYS = 2
+
+/** The hourly housekeeping's part: the pushes taken long ago forgotten. */
+export const forgetShopifyDeliveries = (sql: Sql) => forgetDeliveries(sql, 'shopify', DELIVERIES_KEPT_DAYS)
 
 /** One seller's read: from the last read on, or only the order a push named (its gid). */
 export interface ShopifySalesRead {
@@ -64,7 +67,6 @@ export function createShopifySales(deps: {
     for (const { userId } of await connections.listWorkingGrants(sql, 'shopify'))
       await jobs.send(SHOPIFY_SELLER_SALES_JOB, { userId })
     await revisions.resumeStalled()
-    await forgetDeliveries(sql, 'shopify', DELIVERIES_KEPT_DAYS)
   }
 
   const refresh = salesRefresh({
