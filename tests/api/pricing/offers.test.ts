@@ -218,3 +218,35 @@ describe('offers to interested buyers', () => {
     expect((await item.seller.get('/api/offers?before=abc')).status).toBe(400)
   })
 })
+
+describe("the eBay stand-in's Negotiation API", () => {
+  it('refuses what eBay refuses, in its words', async () => {
+    const item = await watched('offer-stand-in', 20)
+    const token = both.ebay.liveAccessTokens().at(-1)!
+    const send = async (body: unknown) => {
+      const response = await fetch(`${both.ebay.url}/sell/negotiation/v1/send_offer_to_interested_buyers`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-ebay-c-marketplace-id': 'EBAY_US',
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, errorId: ((await response.json()) as JsonBody).errors?.[0]?.errorId }
+    }
+    const price = { value: '30.00', currency: 'USD' }
+    const one = { listingId: item.ebayListingId, price }
+    const refusals: [unknown, number][] = [
+      [{ offeredItems: [one, { ...one, listingId: '1' }] }, 150005],
+      [{ offeredItems: [{ ...one, discountPercentage: '10' }] }, 150007],
+      [{ offeredItems: [one], allowCounterOffer: true }, 150009],
+      [{ offeredItems: [one], offerDuration: { unit: 'DAY', value: 7 } }, 150027],
+      [{ offeredItems: [one], message: 'x'.repeat(2001) }, 150010],
+      [{ offeredItems: 'one listing' }, 150009],
+      [{ offeredItems: [] }, 150006],
+    ]
+    for (const [body, errorId] of refusals) expect((await send(body)).errorId, JSON.stringify(body)).toBe(errorId)
+    expect(onEbay(item).offers).toEqual([])
+  })
+})
