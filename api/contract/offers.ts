@@ -87,7 +87,10 @@ export const DEFAULT_OFFER_RULE: OfferRule = {
   message: '',
 }
 
-/** The offer price for a listing priced `currentCents`: the cut, raised to the floor; null when that is not `minPercentOff` off. */
+/**
+ * The offer price for a listing priced `currentCents`: the cut, raised to the floor; null when that is not
+ * `minPercentOff` off.
+ */
 export function offerCents(currentCents: number, floorCents: number, percentOff: number, minPercentOff: number) {
   const price = Math.max(Math.round(currentCents * (1 - percentOff / 100)), floorCents)
   return price <= Math.floor(currentCents * (1 - minPercentOff / 100)) ? price : null

@@ -1,6 +1,6 @@
-// What the eBay stand-in adds for offers to interested buyers (issue 51): the Sell Negotiation API's findEligibleItems
-// and sendOfferToInterestedBuyers, checked against eBay's own contract (tests/contracts/ebay/sell_negotiation_v1_oas3.json)
-// and refusing what its method pages say eBay refuses: more than one listing a call, a price not at least 5% under
+// What the eBay stand-in adds for offers to interested buyers (issue 51): the Sell Negotiation API's
+// findEligibleItems and sendOfferToInterestedBuyers, checked against eBay's own contract
+// (tests/contracts/ebay/sell_negotiation_v1_oas3.json) and refusing what its method pages say eBay refuses: more than one listing a call, a price not at least 5% under
 // the listing's or both a price and a percent, counter-offers (not supported), a duration other than eBay's fixed
 // 2 days, a message over 2,000 characters, a listing with no interested buyers or an offer already open. A listing is
 // eligible while it is live and has watchers not yet sent an offer on it (a test adds watchers). A buyer accepting an
@@ -17,7 +17,7 @@ const SCOPES = {
   read: 'https://api.ebay.com/oauth/api_scope/sell.inventory.readonly',
 }
 /** "offerDuration currently defaults to 2 days and you cannot set it to any other value." */
-export const EBAY_OFFER_DAYS = 2
+const EBAY_OFFER_DAYS = 2
 const MESSAGE_MAX = 2000
 /** "Price must be at least 5% less than your Buy It Now price." */
 const MIN_DISCOUNT_PERCENT = 5

@@ -2,7 +2,8 @@
 // a consent page that sends the browser to the RuName's Auth Accepted URL with a percent-encoded code (Agree) or to its
 // Auth Declined URL (Decline); the token endpoint, which wants HTTP Basic (App ID : Cert ID) and the RuName as
 // redirect_uri, spends each code once, and refreshes without rotating; Identity getUser, on the host given as apiz;
-// the selling APIs (tests/fakes/ebay-sell.ts) behind the same tokens.
+// the selling APIs (tests/fakes/ebay-sell.ts) and offers to watchers (tests/fakes/ebay-negotiation.ts) behind the same
+// tokens.
 // The Notification API's getPublicKey, a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1), and a
 // seller's ORDER_CONFIRMATION push (tests/fakes/ebay-notification.ts).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.

@@ -1,5 +1,6 @@
 // The seller's price rules as a form (issue 51): the minimum profit every floor keeps, the shipping they pay, the
-// markdown ladder and the offers to watchers. Checked with the API's own schema before it is sent, so a mistake is said where it was typed.
+// markdown ladder and the offers to watchers. Checked with the API's own schema before it is sent, so a mistake is
+// said where it was typed.
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { PriceRulesSchema, type PriceRules } from '../../../api/contract/price-rules.ts'

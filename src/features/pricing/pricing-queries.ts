@@ -1,5 +1,6 @@
 // The Offers & markdowns screen's reads and writes (issue 51, docs/decisions/0075, 0076): the rules and runs, what the
-// next run changes, Apply now and undo, the offers sent to watchers a page at a time. From the server; nothing of them is kept for offline use.
+// next run changes, Apply now and undo, the offers sent to watchers a page at a time. From the server; nothing of
+// them is kept for offline use.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PriceRules, PriceRulesView } from '../../../api/contract/price-rules.ts'
 import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'

@@ -28,7 +28,7 @@ const rules = (offers: JsonBody) => ({
   offers,
 })
 
-/** A seller's listing live on eBay and Etsy at $39.50 for `daysLive` days, of this cost, watched on eBay, with this rule. */
+/** A seller's listing live on eBay and Etsy at $39.50 for `daysLive` days, of this cost, watched on eBay by two. */
 async function watched(name: string, cost: number | null, offers: JsonBody = OFFERS, daysLive = 40) {
   const item = await listingLiveOnBoth(both, name, 1, { cost })
   await both.t.db.sql`update listing_places set created_at = now() - make_interval(days => ${daysLive})
