@@ -9,6 +9,7 @@ import {
   E2E_SETUP_CODE,
   E2E_PORT as PORT,
   FAKE_EBAY_PORT as EBAY_PORT,
+  FAKE_SHOPIFY_PORT as SHOPIFY_PORT,
   FAKE_ETSY_PORT as ETSY_PORT,
   FAKE_GEMINI_PORT as GEMINI_PORT,
   FAKE_SMTP_HTTP_PORT,
@@ -22,6 +23,12 @@ const FAKE_ETSY = {
   clientId: 'e2e-etsy-keystring',
   sharedSecret: 'e2e-etsy-shared-secret',
   redirectUri: `http://localhost:${PORT}/etsy/auth/success`,
+}
+// The Shopify app the stand-in knows: its allowed redirection URL is this server's callback screen.
+const FAKE_SHOPIFY = {
+  clientId: 'e2e-shopify-client',
+  clientSecret: 'e2e-shopify-secret',
+  redirectUri: `http://localhost:${PORT}/shopify/auth/success`,
 }
 // The eBay app the stand-in knows: its RuName's accepted and declined addresses are this server's callback screens.
 const FAKE_EBAY = {
@@ -116,6 +123,17 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx tests/fakes/shopify.ts',
+      port: SHOPIFY_PORT,
+      reuseExistingServer: false,
+      env: {
+        FAKE_SHOPIFY_PORT: String(SHOPIFY_PORT),
+        FAKE_SHOPIFY_CLIENT_ID: FAKE_SHOPIFY.clientId,
+        FAKE_SHOPIFY_CLIENT_SECRET: FAKE_SHOPIFY.clientSecret,
+        FAKE_SHOPIFY_REDIRECT_URI: FAKE_SHOPIFY.redirectUri,
+      },
+    },
+    {
       command: 'node --import tsx tests/fakes/ebay.ts',
       port: EBAY_PORT,
       reuseExistingServer: false,
@@ -165,6 +183,12 @@ export default defineConfig({
         // A sale shows within a minute or two rather than fifteen (tests/e2e/ebay-lifecycle.spec.ts).
         EBAY_SALES_POLL_MINUTES: '1',
         ETSY_SALES_POLL_MINUTES: '1',
+        // Shopify sends the seller back to PUBLIC_URL's callback screen: the address the browser uses.
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        SHOPIFY_CLIENT_ID: FAKE_SHOPIFY.clientId,
+        SHOPIFY_CLIENT_SECRET: FAKE_SHOPIFY.clientSecret,
+        SHOPIFY_API_URL: `http://127.0.0.1:${SHOPIFY_PORT}`,
+        SHOPIFY_SALES_POLL_MINUTES: '1',
       },
     },
   ],

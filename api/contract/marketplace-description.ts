@@ -43,6 +43,11 @@ export interface MarketplaceDescription {
     /** The cancel screen's toast title, for a marketplace whose cancel screen has one. */
     cancelledToast?: string
   }
+  /**
+   * Where each seller's account is its own store: the Connect dialog asks its name, sent to the auth route as `param`
+   * (the server refuses anything that is not a store's name).
+   */
+  store?: { param: string; label: string; placeholder: string }
   /** Shown on a failure that stays on screen, with the environment check and a way to the manual screen. */
   troubleshootingTips?: readonly string[]
   manual: {

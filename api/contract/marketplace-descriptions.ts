@@ -9,6 +9,9 @@ import { EBAY_FEE_ESTIMATE } from './ebay/ebay-fees.ts'
 import { EtsyBulkAnswersSchema } from './etsy-publish.ts'
 import { ETSY_DESCRIPTION } from './etsy/etsy-description.ts'
 import { ETSY_FEE_ESTIMATE } from './etsy/etsy-fees.ts'
+import { ShopifyBulkAnswersSchema } from './shopify/shopify-publish.ts'
+import { SHOPIFY_DESCRIPTION } from './shopify/shopify-description.ts'
+import { SHOPIFY_FEE_ESTIMATE } from './shopify/shopify-fees.ts'
 import type { FeeEstimate } from './fee-estimate.ts'
 import type { MarketplaceDescription } from './marketplace-description.ts'
 import type { Platform } from './marketplace-paths.ts'
@@ -18,16 +21,19 @@ export type { MarketplaceDescription } from './marketplace-description.ts'
 export const MARKETPLACES = {
   ebay: EBAY_DESCRIPTION,
   etsy: ETSY_DESCRIPTION,
+  shopify: SHOPIFY_DESCRIPTION,
 } as const satisfies Record<Platform, MarketplaceDescription>
 
 /** Each marketplace's fee estimate, until its own figures for a sale are read (sale-earnings.ts). */
 export const FEE_ESTIMATES = {
   ebay: EBAY_FEE_ESTIMATE,
   etsy: ETSY_FEE_ESTIMATE,
+  shopify: SHOPIFY_FEE_ESTIMATE,
 } satisfies Record<Platform, FeeEstimate>
 
 /** What each marketplace asks the seller beside the listing in a bulk post, once for all (bulk-post.ts). */
 export const BULK_POST_ANSWERS = {
   ebay: EbayBulkAnswersSchema,
   etsy: EtsyBulkAnswersSchema,
+  shopify: ShopifyBulkAnswersSchema,
 } satisfies Record<Platform, v.GenericSchema>

@@ -3,8 +3,9 @@
 // each marketplace's description is in marketplaces.ts, loaded with the screens that use it.
 import { EBAY_PATHS } from './ebay/ebay-paths.ts'
 import { ETSY_PATHS } from './etsy/etsy-paths.ts'
+import { SHOPIFY_PATHS } from './shopify/shopify-paths.ts'
 
-export const PLATFORMS = ['ebay', 'etsy'] as const
+export const PLATFORMS = ['ebay', 'etsy', 'shopify'] as const
 export type Platform = (typeof PLATFORMS)[number]
 
 /** The marketplace whose place SPEC's platformListingId, platformStatus and viewUrl speak of (docs/product.md §4). */
@@ -21,6 +22,7 @@ export type MarketplaceResult = (typeof MARKETPLACE_RESULTS)[number]
 export const MARKETPLACE_PATHS = {
   ebay: EBAY_PATHS,
   etsy: ETSY_PATHS,
+  shopify: SHOPIFY_PATHS,
 } as const satisfies Record<
   Platform,
   {

@@ -17,8 +17,23 @@ export { MISSING_CODE_MESSAGE, MISSING_STATE_MESSAGE, type ExchangeInput } from 
 
 /** The :platform of /api/marketplace-connections/:platform/…. */
 export const PlatformParamSchema = v.object({
-  platform: v.picklist(PLATFORMS, `There is no such marketplace: use ${PLATFORMS.join(' or ')}.`),
+  platform: v.picklist(
+    PLATFORMS,
+    `There is no such marketplace: use ${PLATFORMS.slice(0, -1).join(', ')} or ${PLATFORMS.at(-1)}.`,
+  ),
 })
+
+/**
+ * The query of /api/marketplace-connections/:platform/auth: where the marketplace connects a seller's own store, its
+ * name (the description's store part names the parameter; its wing checks the value). Short, and few.
+ */
+export const AuthStartQuerySchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.maxLength(20, 'A query parameter’s name is too long')),
+    v.pipe(v.string('Each query parameter must be text'), v.maxLength(300, 'A query parameter is too long')),
+  ),
+  v.check((query) => Object.keys(query).length <= 5, 'Too many query parameters'),
+)
 
 export interface MarketplaceConnection {
   platform: Platform

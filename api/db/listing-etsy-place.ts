@@ -4,10 +4,12 @@
 // sent, the photos sent, when the stage began, and the lease that keeps two processes from publishing one listing at
 // once. Its changes use the place's revision columns (leased_until: the revision job's lease). Only for a listing whose
 // owner's service found it.
+import type { Platform } from '../contract/marketplace-paths.ts'
 import type { Sql, Tx } from './client.ts'
 import { notePlaceState } from './listing-places.ts'
 
-export type SellingPlace = 'etsy'
+/** The marketplaces whose places are written through this module (eBay's has its own, listing-ebay-state.ts). */
+export type SellingPlace = Exclude<Platform, 'ebay'>
 export type PlaceStatus = 'draft' | 'active' | 'inactive' | 'sold'
 export type PlaceStage = 'create' | 'images' | 'inventory' | 'activate' | 'done'
 

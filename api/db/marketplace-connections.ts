@@ -123,6 +123,13 @@ export async function deleteConnection(sql: Sql, userId: number, platform: Platf
   return result.count === 1
 }
 
+/** Forgets every connection to this account there, whatever its grant (the marketplace asked: the store is gone). */
+export async function deleteAccountConnections(sql: Sql, platform: Platform, accountId: string): Promise<number> {
+  const result =
+    await sql`delete from marketplace_connections where platform = ${platform} and account_id = ${accountId}`
+  return result.count
+}
+
 /** Disconnects every marketplace of the user. */
 export async function deleteUserConnections(sql: Sql | Tx, userId: number): Promise<void> {
   await sql`delete from marketplace_connections where user_id = ${userId}`

@@ -10,19 +10,22 @@ export interface NewOAuthState {
   /** Sealed; null without PKCE. */
   codeVerifier: string | null
   redirectUri: string
+  /** The store the seller named, where the marketplace connects each seller's own store; null elsewhere. */
+  store: string | null
   expiresAt: Date
 }
 
 export interface ClaimedOAuthState {
   codeVerifier: string | null
   redirectUri: string
+  store: string | null
 }
 
 export async function insertState(sql: Sql, state: NewOAuthState): Promise<void> {
   await sql`
-    insert into oauth_states (state_hash, user_id, session_hash, platform, code_verifier, redirect_uri, expires_at)
+    insert into oauth_states (state_hash, user_id, session_hash, platform, code_verifier, redirect_uri, store, expires_at)
     values (${state.stateHash}, ${state.userId}, ${state.sessionHash}, ${state.platform}, ${state.codeVerifier},
-            ${state.redirectUri}, ${state.expiresAt})`
+            ${state.redirectUri}, ${state.store}, ${state.expiresAt})`
 }
 
 /**
@@ -37,7 +40,7 @@ export async function claimState(
     update oauth_states set used_at = now()
     where state_hash = ${key.stateHash} and user_id = ${key.userId} and session_hash = ${key.sessionHash}
       and platform = ${key.platform} and used_at is null and expires_at > now()
-    returning code_verifier, redirect_uri`
+    returning code_verifier, redirect_uri, store`
   return row
 }
 

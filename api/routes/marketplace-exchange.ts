@@ -22,7 +22,8 @@ export async function exchangeCode(
   c: Context<AppEnv>,
   platform: Platform,
   { code, state }: ExchangeInput,
+  store?: string,
 ): Promise<ExchangeReply> {
-  const connection = await oauth.finish(requester(c), platform, code, state)
+  const connection = await oauth.finish(requester(c), platform, code, state, store)
   return { success: true, message: MARKETPLACES[platform].messages.connected, connection }
 }

@@ -5,9 +5,11 @@ import type { AppEnv } from '../app-env.ts'
 import type { AppServices } from '../services/app-services.ts'
 import { ebayRoutes } from './ebay/ebay-routes.ts'
 import { etsyRoutes } from './etsy/etsy-routes.ts'
+import { shopifyRoutes } from './shopify/shopify-routes.ts'
 
 export function marketplaceWingRoutes(s: AppServices, clientAddress: (c: Context) => string) {
   return new Hono<AppEnv>()
     .route('/', ebayRoutes({ ebay: s.wings.ebay, oauth: s.marketplaceOAuth, limits: s.lookupLimits, clientAddress }))
     .route('/', etsyRoutes({ etsy: s.wings.etsy, oauth: s.marketplaceOAuth, limits: s.lookupLimits }))
+    .route('/', shopifyRoutes({ shopify: s.wings.shopify, oauth: s.marketplaceOAuth }))
 }

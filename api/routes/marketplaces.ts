@@ -2,7 +2,7 @@
 // Each one's code exchange is in its wing's routes (routes/<marketplace>/connect.ts).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { PlatformParamSchema } from '../contract/marketplaces.ts'
+import { AuthStartQuerySchema, PlatformParamSchema } from '../contract/marketplaces.ts'
 import { MARKETPLACES } from '../contract/marketplace-descriptions.ts'
 import { countsAsLookup } from '../middleware/lookup-limit.ts'
 import { sameSiteOnly } from '../middleware/same-origin.ts'
@@ -23,9 +23,13 @@ export interface MarketplaceRouteDeps {
 export function marketplaceRoutes({ connections, oauth, limits }: MarketplaceRouteDeps) {
   return new Hono<AppEnv>()
     .get('/marketplace-connections', async (c) => c.json(await connections.list(requireUser(c).id), 200))
-    .get('/marketplace-connections/:platform/auth', sameSiteOnly, valid('param', PlatformParamSchema), async (c) => {
-      return c.json(await oauth.start(requester(c), c.req.valid('param').platform), 200)
-    })
+    .get(
+      '/marketplace-connections/:platform/auth',
+      sameSiteOnly,
+      valid('param', PlatformParamSchema),
+      valid('query', AuthStartQuerySchema),
+      async (c) => c.json(await oauth.start(requester(c), c.req.valid('param').platform, c.req.valid('query')), 200),
+    )
     .get(
       '/marketplace-connections/:platform/check-authentication',
       valid('param', PlatformParamSchema),

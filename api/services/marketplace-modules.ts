@@ -8,11 +8,13 @@ import type { EbayAppDeps } from './ebay/ebay-wing.ts'
 import { purgeEbayLookups } from './ebay/lookups.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
 import type { EtsyAppDeps } from './etsy/etsy-wing.ts'
+import { shopifyConnect } from './shopify/shopify-connect.ts'
+import type { ShopifyAppDeps } from './shopify/shopify-wing.ts'
 import { MARKETPLACE_SETTINGS, type MarketplaceEnv, type MarketplacesConfig } from './marketplace-settings.ts'
 import type { MarketplaceConnect, MarketplaceProviders } from './marketplaces/connections.ts'
 
 /** Every marketplace's part of what the app is built from (AppDeps): ebayConfig, etsyConfig, …. */
-export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps
+export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps & ShopifyAppDeps
 
 /** What each marketplace's wing declares before the app is built. */
 export interface MarketplaceModule {
@@ -25,13 +27,15 @@ export interface MarketplaceModule {
 export const MARKETPLACE_MODULES = {
   ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect, purgeExpired: purgeEbayLookups },
   etsy: { env: MARKETPLACE_SETTINGS.etsy, connect: etsyConnect },
+  shopify: { env: MARKETPLACE_SETTINGS.shopify, connect: shopifyConnect },
 } satisfies Record<Platform, MarketplaceModule>
 
 /** What the app is built from of each marketplace's settings (AppDeps' part, MarketplacesAppDeps). */
-export const marketplacesAppDeps = ({ ebay, etsy, ebayImport }: MarketplacesConfig): MarketplacesAppDeps => ({
+export const marketplacesAppDeps = ({ ebay, etsy, ebayImport, shopify }: MarketplacesConfig): MarketplacesAppDeps => ({
   ebayConfig: ebay,
   etsyConfig: etsy,
   ebayImport,
+  shopifyConfig: shopify,
 })
 
 /** The marketplaces this server can connect: each one whose settings are complete. */

@@ -4,9 +4,10 @@
 import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
 import { ebayEnv, type EbayEnv } from './ebay/ebay-env.ts'
 import { etsyEnv, type EtsyEnv } from './etsy/etsy-env.ts'
+import { shopifyEnv, type ShopifyEnv } from './shopify/shopify-env.ts'
 
 /** Every marketplace's part of the Config (api/env.ts), side by side: config.ebay, config.etsy, …. */
-export type MarketplacesConfig = EbayEnv & EtsyEnv
+export type MarketplacesConfig = EbayEnv & EtsyEnv & ShopifyEnv
 
 /** A marketplace's settings: read from the environment, and said in a line of the start's summary. */
 export interface MarketplaceEnv<Part> {
@@ -14,7 +15,11 @@ export interface MarketplaceEnv<Part> {
   describe(config: Part): string
 }
 
-export const MARKETPLACE_SETTINGS = { ebay: ebayEnv, etsy: etsyEnv } satisfies Record<Platform, MarketplaceEnv<object>>
+export const MARKETPLACE_SETTINGS = {
+  ebay: ebayEnv,
+  etsy: etsyEnv,
+  shopify: shopifyEnv,
+} satisfies Record<Platform, MarketplaceEnv<object>>
 
 /** Every marketplace's settings, each read by its wing. */
 export const readMarketplacesEnv = (env: NodeJS.ProcessEnv) =>

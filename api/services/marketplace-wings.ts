@@ -6,6 +6,7 @@ import type { Sql } from '../db/client.ts'
 import { buildEbayWing, ebayAppAccess, type EbayAppAccess, type EbayWing } from './ebay/ebay-wing.ts'
 import type { EtsyServices } from './etsy/etsy-services.ts'
 import { buildEtsyWing } from './etsy/etsy-wing.ts'
+import { buildShopifyWing, type ShopifyServices } from './shopify/shopify-wing.ts'
 import type { MarketplacesAppDeps } from './marketplace-modules.ts'
 import type { MarketplaceWing } from './selling/marketplace.ts'
 import type { WingDeps } from './selling/wing-deps.ts'
@@ -21,12 +22,14 @@ export type CatalogAccess = EbayAppAccess
 export interface MarketplaceWings {
   ebay: EbayWing
   etsy: EtsyServices
+  shopify: ShopifyServices
 }
 
 export function buildWings(shared: WingDeps, deps: MarketplacesAppDeps, catalog: CatalogAccess): MarketplaceWings {
   return {
     ebay: buildEbayWing(shared, deps, catalog),
     etsy: buildEtsyWing(shared, deps),
+    shopify: buildShopifyWing(shared, deps),
   } satisfies Record<Platform, MarketplaceWing>
 }
 

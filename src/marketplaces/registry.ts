@@ -5,8 +5,9 @@ import { PLATFORMS, type Platform } from '../../api/contract/marketplace-paths.t
 import type { ClientMarketplace } from './client-marketplace.ts'
 import { ebay } from './ebay/wing.tsx'
 import { etsy } from './etsy/wing.ts'
+import { shopify } from './shopify/wing.ts'
 
-const REGISTRY = { ebay, etsy } satisfies Record<Platform, ClientMarketplace>
+const REGISTRY = { ebay, etsy, shopify } satisfies Record<Platform, ClientMarketplace>
 
 /** Every marketplace's wing, in the marketplaces' order (PLATFORMS). */
 export const MARKETPLACE_WINGS: readonly ClientMarketplace[] = PLATFORMS.map((id) => REGISTRY[id])

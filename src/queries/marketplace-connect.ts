@@ -1,8 +1,9 @@
 // Starting a marketplace connection: off to the marketplace's consent page. The Marketplaces panel and a marketplace's
 // Post dialogs (not connected yet) both offer it.
 import { useMutation } from '@tanstack/react-query'
+import type { MarketplaceDescription } from '../../api/contract/marketplace-description.ts'
 import { MARKETPLACES, type AuthUrlReply, type Platform } from '../../api/contract/marketplaces.ts'
-import { api, okJson } from '../lib/api.ts'
+import { api, ApiError, okJson } from '../lib/api.ts'
 import { markAuthStarted } from '../lib/marketplace-flags.ts'
 import { notify } from '../lib/notify.tsx'
 import { ReauthCancelled, withReauth } from '../lib/reauth.ts'
@@ -11,14 +12,27 @@ import { ReauthCancelled, withReauth } from '../lib/reauth.ts'
 export function useStartConnect(platform: Platform) {
   return useMutation({
     // Connecting from a session idle for over 12 hours needs the password first (docs/decisions/0026).
-    mutationFn: (): Promise<AuthUrlReply> =>
-      withReauth(() => okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform } }))),
+    // `store`: the seller's store, where the marketplace connects one (its description's store part).
+    mutationFn: (store?: string): Promise<AuthUrlReply> => {
+      const asked = (MARKETPLACES[platform] as MarketplaceDescription).store
+      const query = asked && store !== undefined ? { [asked.param]: store } : {}
+      return withReauth(() =>
+        okJson(api['marketplace-connections'][':platform'].auth.$get({ param: { platform }, query })),
+      )
+    },
     onSuccess: ({ authUrl }) => {
       markAuthStarted(platform)
       window.location.assign(authUrl)
     },
     onError: (error) =>
       error instanceof ReauthCancelled ||
-      notify('Connection Failed', MARKETPLACES[platform].messages.connectFailed, 'error'),
+      // A store name refused is the server's sentence to show; anything else the marketplace's.
+      notify(
+        'Connection Failed',
+        error instanceof ApiError && error.status === 400
+          ? error.message
+          : MARKETPLACES[platform].messages.connectFailed,
+        'error',
+      ),
   })
 }

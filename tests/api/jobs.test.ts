@@ -15,6 +15,8 @@ import { migrate } from '../../api/db/migrate.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { createEphemeralCipher } from '../../api/services/crypto.ts'
 import { createEtsyProvider } from '../../api/services/etsy/etsy-connect.ts'
+import { createShopifyProvider } from '../../api/services/shopify/shopify-connect.ts'
+import { UNREACHED_SHOPIFY } from '../helpers/shopify.ts'
 import { BACK_OFF } from '../../api/services/job-retry.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
@@ -58,6 +60,7 @@ function apiProcess(
   salesPollMinutes: Partial<Record<Platform, number>> = {},
 ): { app: ReturnType<typeof createApp>; jobs: JobQueue } {
   const etsy = createEtsyProvider({ ...ETSY, redirectUri: 'https://snaplist.test/etsy/auth/success' })
+  const shopify = createShopifyProvider(UNREACHED_SHOPIFY)
   const app = createApp({
     sql: processSql,
     config: {
@@ -71,8 +74,9 @@ function apiProcess(
     analyzer: createLocalAnalyzer(),
     mail: createOutboxTransport(processSql, { log: () => {} }),
     jobs,
-    marketplaces: { cipher: createEphemeralCipher(), providers: { etsy } },
+    marketplaces: { cipher: createEphemeralCipher(), providers: { etsy, shopify } },
     etsyConfig: ETSY,
+    shopifyConfig: UNREACHED_SHOPIFY,
     ebayConfig: EBAY,
     salesPollMinutes,
   })
@@ -278,6 +282,7 @@ describe('the job registry', () => {
         'ebay-sales-poll': '*/15 * * * *',
         'etsy-sales-poll': '*/15 * * * *',
         'price-markdowns': '0 6 * * *',
+        'shopify-sales-poll': '*/15 * * * *',
         'price-offers': '30 6 * * *',
       })
       // The code sends jobs only under those names, and a job nobody sends runs on its schedule.
@@ -352,11 +357,19 @@ describe('the job registry', () => {
     const often = apiProcess(sql, undefined, set)
     await often.jobs.start()
     await often.jobs.stop()
-    expect(await polls()).toEqual({ 'ebay-sales-poll': '*/5 * * * *', 'etsy-sales-poll': '*/20 * * * *' })
+    expect(await polls()).toEqual({
+      'ebay-sales-poll': '*/5 * * * *',
+      'etsy-sales-poll': '*/20 * * * *',
+      'shopify-sales-poll': '*/15 * * * *',
+    })
 
     const usual = apiProcess(sql, undefined, loadConfig({}).salesPollMinutes)
     await usual.jobs.start()
     await usual.jobs.stop()
-    expect(await polls()).toEqual({ 'ebay-sales-poll': '*/15 * * * *', 'etsy-sales-poll': '*/15 * * * *' })
+    expect(await polls()).toEqual({
+      'ebay-sales-poll': '*/15 * * * *',
+      'etsy-sales-poll': '*/15 * * * *',
+      'shopify-sales-poll': '*/15 * * * *',
+    })
   })
 })

@@ -390,6 +390,7 @@ test.describe('on a 390×844 phone', () => {
       'Preview',
       'Post to eBay',
       'Post to Etsy',
+      'Post to Shopify',
       'Sell similar',
       'Sold elsewhere…',
       'Delete',

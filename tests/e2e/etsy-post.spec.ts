@@ -50,6 +50,7 @@ test('Post to Etsy sits beside Post to eBay, and before a shop is connected its 
     'Preview',
     'Post to eBay',
     'Post to Etsy',
+    'Post to Shopify',
     'Sell similar',
     'Sold elsewhere…',
     'Delete',
@@ -118,6 +119,7 @@ test('post a Vintage listing to Etsy from its row: what Etsy needs, the fee, the
   await expect(page.getByRole('menuitem')).toHaveText([
     'Preview',
     'Post to eBay',
+    'Post to Shopify',
     'End on Etsy',
     'Sell similar',
     'Sold elsewhere…',

@@ -56,6 +56,7 @@ test('ended on eBay and live on Etsy: Live, found by Live on Etsy, and End on Et
   await row.getByRole('button', { name: `Actions for ${title}` }).click()
   await expect(page.getByRole('menuitem')).toHaveText([
     'Preview',
+    'Post to Shopify',
     'End on Etsy',
     'Relist on eBay',
     'Sell similar',
@@ -81,6 +82,7 @@ test('ended on eBay and live on Etsy: Live, found by Live on Etsy, and End on Et
   await row.getByRole('button', { name: `Actions for ${title}` }).click()
   await expect(page.getByRole('menuitem')).toHaveText([
     'Preview',
+    'Post to Shopify',
     'Relist on eBay',
     'Relist on Etsy',
     'Sell similar',

@@ -9,5 +9,7 @@ export const FAKE_SMTP_HTTP_PORT = E2E_PORT + 3
 export const FAKE_ETSY_PORT = E2E_PORT + 4
 /** The eBay stand-in: consent page, token endpoint and Identity getUser. */
 export const FAKE_EBAY_PORT = E2E_PORT + 5
+/** The Shopify stand-in: the store's install page, token endpoint and Admin GraphQL API. */
+export const FAKE_SHOPIFY_PORT = E2E_PORT + 6
 /** SETUP_CODE of the suite's server: global-setup.ts registers the administrator with it. */
 export const E2E_SETUP_CODE = 'E2E-SUITE-SETUP-CODE-0001'

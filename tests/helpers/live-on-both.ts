@@ -9,7 +9,16 @@ import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
 import { cipher, connectEbay, ebayApp, ebayConfigFor, ebaySkus } from './ebay.ts'
 import { connectEtsy, etsyOptions } from './etsy.ts'
 import { JACKET } from './jacket.ts'
-import { newUser, readJson, registeredClient, uploadPhotos, type JsonBody, type TestApp } from './test-app.ts'
+import type { MarketplaceProviders } from '../../api/services/marketplaces/connections.ts'
+import {
+  newUser,
+  readJson,
+  registeredClient,
+  uploadPhotos,
+  type JsonBody,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app.ts'
 
 export interface BothMarketplaces {
   t: TestApp
@@ -25,15 +34,23 @@ export interface BothMarketplaces {
 export function bothMarketplacesPerFile({
   etsyWebhookSecret,
   publicUrl,
-}: { etsyWebhookSecret?: string; publicUrl?: string } = {}): BothMarketplaces {
+  more = () => ({}),
+}: {
+  etsyWebhookSecret?: string
+  publicUrl?: string
+  /** Another marketplace's part of the app (its provider and settings), for a test of three; read when the app opens. */
+  more?: () => Pick<TestAppOptions, 'shopifyConfig'> & { providers?: MarketplaceProviders }
+} = {}): BothMarketplaces {
   const opened = {} as BothMarketplaces
   beforeAll(async () => {
     opened.ebay = await startFakeEbay()
     opened.etsy = await startFakeEtsy({ sharedSecret: 'the-shared-secret' })
     const { provider, etsyConfig } = etsyOptions(opened.etsy)
+    const { providers, shopifyConfig } = more()
     opened.t = await ebayApp(ebayConfigFor(opened.ebay), {
-      marketplaces: { cipher, providers: { etsy: provider } },
+      marketplaces: { cipher, providers: { etsy: provider, ...providers } },
       etsyConfig: { ...etsyConfig, webhookSecret: etsyWebhookSecret },
+      shopifyConfig,
       ...(publicUrl ? { publicUrl } : {}),
     })
     opened.skuOf = await ebaySkus(opened.t)

@@ -43,8 +43,9 @@ import {
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../../api/contract/listing.ts'
 import { EbayExchangeSchema } from '../../api/contract/ebay/ebay-exchange.ts'
 import { EtsyExchangeSchema } from '../../api/contract/etsy/etsy-exchange.ts'
+import { ShopifyExchangeSchema } from '../../api/contract/shopify/shopify-exchange.ts'
 import { EbayChallengeQuerySchema } from '../../api/contract/ebay/ebay-challenge.ts'
-import { PlatformParamSchema } from '../../api/contract/marketplaces.ts'
+import { AuthStartQuerySchema, PlatformParamSchema } from '../../api/contract/marketplaces.ts'
 import {
   OversoldSettledSchema,
   RelistSoldSchema,
@@ -69,6 +70,8 @@ import { createEphemeralCipher } from '../../api/services/crypto.ts'
 import { claimOrderPush } from '../../api/db/ebay-order-push.ts'
 import { EBAY_ORDER_PUSH_PATH } from '../../api/services/ebay/order-push.ts'
 import { createEtsyProvider } from '../../api/services/etsy/etsy-connect.ts'
+import { createShopifyProvider } from '../../api/services/shopify/shopify-connect.ts'
+import { UNREACHED_SHOPIFY } from './shopify.ts'
 import { IdParamSchema } from '../../api/validate.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { ebayApp, ebayConfigFor } from './ebay.ts'
@@ -519,6 +522,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     param: IdParamSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-etsy` }),
   },
+  'POST /api/listings/:id/post-to-shopify': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/post-to-shopify` }),
+  },
+  'POST /api/listings/:id/end-on-shopify': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/end-on-shopify` }),
+  },
+  'POST /api/listings/:id/relist-on-shopify': {
+    access: 'user',
+    param: IdParamSchema,
+    example: (f) => ({ path: `/api/listings/${f.alice.listingId}/relist-on-shopify` }),
+  },
   'GET /api/etsy/categories': {
     access: 'user',
     query: CategorySearchSchema,
@@ -634,6 +652,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/marketplace-connections/:platform/auth': {
     access: 'user',
     param: PlatformParamSchema,
+    query: AuthStartQuerySchema,
     keepsState: true,
     example: () => ({ path: '/api/marketplace-connections/ebay/auth' }),
   },
@@ -656,6 +675,20 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     json: EtsyExchangeSchema,
     example: () => ({ path: '/api/etsy/exchange-token', body: { code: 'a-code', state: 'a-state' } }),
+  },
+  'POST /api/shopify/exchange-token': {
+    access: 'user',
+    json: ShopifyExchangeSchema,
+    example: () => ({
+      path: '/api/shopify/exchange-token',
+      body: {
+        code: 'a-code',
+        state: 'a-state',
+        shop: 'ritas-vintage.myshopify.com',
+        hmac: 'a'.repeat(64),
+        timestamp: '1700000000',
+      },
+    }),
   },
   'POST /api/marketplace-connections/ebay/exchange-token': {
     access: 'user',
@@ -690,6 +723,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     access: 'public',
     signedText: true,
     example: () => ({ path: '/api/etsy/webhooks', body: '{"event_type":"order.paid","shop_id":1}' }),
+  },
+  'POST /api/shopify/webhooks': {
+    access: 'public',
+    signedText: true,
+    example: () => ({ path: '/api/shopify/webhooks', body: '{"admin_graphql_api_id":"gid://shopify/Order/1"}' }),
   },
   'GET /api/admin/users': { access: 'admin', example: () => ({ path: '/api/admin/users' }) },
   'GET /api/admin/listings': {
@@ -858,9 +896,15 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     // Alice's import stays under way through the sweeps (no job runs here): importing again answers it, changing nothing.
     ebayImport: { paceMs: 0, staleSeconds: 24 * 3600 },
     etsyConfig: etsy,
+    // Shopify set up too (nobody connects a store: nothing reaches its address), so its routes answer and its webhook
+    // checks what is posted to it.
+    shopifyConfig: UNREACHED_SHOPIFY,
     marketplaces: {
       cipher: createEphemeralCipher(),
-      providers: { etsy: createEtsyProvider({ ...etsy, redirectUri: 'https://snaplist.test/etsy/auth/success' }) },
+      providers: {
+        etsy: createEtsyProvider({ ...etsy, redirectUri: 'https://snaplist.test/etsy/auth/success' }),
+        shopify: createShopifyProvider(UNREACHED_SHOPIFY),
+      },
     },
   })
   const admin = await registeredAdmin(t)

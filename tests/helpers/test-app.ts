@@ -14,6 +14,7 @@ import type { EbayImportOptions } from '../../api/services/ebay/import.ts'
 import type { EventStreamLimits } from '../../api/services/events/live-stream.ts'
 import type { LookupLimitSettings } from '../../api/services/lookup-limits.ts'
 import type { EtsyApiConfig } from '../../api/services/etsy/open-api.ts'
+import type { ShopifySettings } from '../../api/services/shopify/shopify-env.ts'
 import type { ImageAnalyzer } from '../../api/services/listings/analyzer/image-analyzer.ts'
 import { createLocalAnalyzer } from '../../api/services/listings/analyzer/local.ts'
 import { serverTestDatabase } from './server-test-database.ts'
@@ -120,6 +121,8 @@ export interface TestAppOptions {
   ebayConfig?: EbayConfig
   /** Etsy's API for selling (pointed at the stand-in); with an Etsy provider, Etsy is sold on. */
   etsyConfig?: EtsyApiConfig
+  /** The Shopify app's settings (pointed at the stand-in); with a Shopify provider, Shopify is sold on. */
+  shopifyConfig?: ShopifySettings
   /**
    * New accounts per client address an hour. Every test request comes from the one address app.request() has, so
    * by default far more than the real limit; the rate-limit tests pass the real one.
@@ -179,6 +182,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     google: options.google,
     ebayConfig: options.ebayConfig,
     etsyConfig: options.etsyConfig,
+    shopifyConfig: options.shopifyConfig,
     photoQuotaBytes: options.photoQuotaBytes,
     analysisConcurrency: options.analysisConcurrency,
     analysisLimits: options.analysisLimits,

@@ -1,6 +1,7 @@
 // What an upgrade test compares before and after a migration of listings' places (0062, 0064): the history a
 // migration must not touch, and the listings each of the Dashboard's filters keeps, with its counts.
 import { LISTING_FILTERS, type ListingPage } from '../../api/contract/listing-search.ts'
+import { PLATFORMS, type Platform } from '../../api/contract/marketplace-paths.ts'
 import type { Sql } from '../../api/db/client.ts'
 import { searchListingsJson } from '../../api/db/listing-search.ts'
 
@@ -30,6 +31,9 @@ export async function filters(sql: Sql, userId: number) {
   return { seen, counts }
 }
 
+/** A live-on filter's marketplace bit in live_mask: each marketplace's in the order of PLATFORMS (0059, 0066). */
+const markBit = (filter: string) => 1 << PLATFORMS.indexOf(filter.slice('live-on-'.length) as Platform)
+
 /** The filters and counts the listings' statuses and live masks, as read before the migration, call for. */
 export function expectedFilters(before: Record<string, unknown>[]) {
   const seen = Object.fromEntries(
@@ -38,7 +42,7 @@ export function expectedFilters(before: Record<string, unknown>[]) {
       before
         .filter((row) =>
           filter.startsWith('live-on-')
-            ? row.status === 'live' && ((row.liveMask as number) & (filter === 'live-on-ebay' ? 1 : 2)) !== 0
+            ? row.status === 'live' && ((row.liveMask as number) & markBit(filter)) !== 0
             : row.status === filter,
         )
         .map((row) => row.id as number),

@@ -3,6 +3,7 @@ export const SHOPIFY_ERROR_CODES = [
   // Connecting: the callback's hmac or shop refused, the code or the token refused, the app's own setup
   'shopify_callback_refused',
   'shopify_grant_refused',
+  'shopify_token_rejected',
   'shopify_app_refused',
   'shopify_unreachable',
   'shopify_unavailable',

@@ -13,32 +13,10 @@ import type { LookupLimiter } from '../lookup-limits.ts'
 import type { PushQueue } from '../push/notifications.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { TokenCipher } from '../crypto.ts'
+import type { MarketplaceAccount, MarketplaceProvider, MarketplaceProviders, TokenGrant } from './provider.ts'
 import type { MarketplacesConfig } from '../marketplace-settings.ts'
 
-export interface TokenGrant {
-  accessToken: string
-  refreshToken: string | null
-  expiresAt: Date | null
-  refreshExpiresAt: Date | null
-  /** The scopes granted, when the marketplace says or its consent grants all that was asked. */
-  scopes?: readonly string[]
-}
-
-export type MarketplaceAccount = connections.Account
-
-export interface MarketplaceProvider {
-  platform: Platform
-  /** Where the marketplace sends the seller back; registered with the marketplace. */
-  redirectUri: string
-  usesPkce: boolean
-  authorizationUrl(request: { state: string; codeChallenge: string | undefined }): string
-  exchangeCode(request: { code: string; codeVerifier: string | undefined; redirectUri: string }): Promise<TokenGrant>
-  refresh(refreshToken: string): Promise<TokenGrant>
-  /** The account the token belongs to. */
-  identify(accessToken: string): Promise<MarketplaceAccount>
-}
-
-export type MarketplaceProviders = Partial<Record<Platform, MarketplaceProvider>>
+export type { MarketplaceAccount, MarketplaceProvider, MarketplaceProviders, TokenGrant } from './provider.ts'
 
 /** A marketplace's connect part, declared in its wing: how its grants are made, and what a new one makes stale. */
 export interface MarketplaceConnect {
@@ -254,7 +232,7 @@ export function createMarketplaceConnectionService(deps: MarketplaceConnectionDe
       try {
         const account = await withAccessToken(provider, row, async (token) => {
           await limits?.asking(platform)
-          return provider.identify(token)
+          return provider.identify(token, row.accountId)
         })
         await connections.updateAccount(sql, row.id, account)
         return true

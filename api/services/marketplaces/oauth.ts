@@ -43,9 +43,18 @@ export interface Requester {
 /** Connecting a seller's account on a marketplace: the consent page to send them to, then the code they come back with. */
 export interface MarketplaceOAuth {
   /** The marketplace's consent page, with a new state bound to this session (and a PKCE challenge where it takes one). */
-  start(requester: Requester, platform: Platform): Promise<AuthUrlReply>
-  /** Exchanges the code the seller came back with, with the state it came with, and stores the grant. */
-  finish(requester: Requester, platform: Platform, code: string, state: string): Promise<MarketplaceConnection>
+  start(requester: Requester, platform: Platform, query?: Record<string, string | undefined>): Promise<AuthUrlReply>
+  /**
+   * Exchanges the code the seller came back with, with the state it came with, and stores the grant. Where the
+   * marketplace connects stores, `store` is the one the (verified) callback names: it must be the one started with.
+   */
+  finish(
+    requester: Requester,
+    platform: Platform,
+    code: string,
+    state: string,
+    store?: string,
+  ): Promise<MarketplaceConnection>
 }
 
 export function createMarketplaceOAuth({
@@ -61,10 +70,15 @@ export function createMarketplaceOAuth({
   }
 
   return {
-    async start({ userId, sessionToken }: Requester, platform: Platform): Promise<AuthUrlReply> {
+    async start(
+      { userId, sessionToken }: Requester,
+      platform: Platform,
+      query: Record<string, string | undefined> = {},
+    ): Promise<AuthUrlReply> {
       // A connected marketplace sells and ends listings in the seller's name: a session idle for long proves itself first.
       await requireRecentProof(sql, sessionToken)
       const provider = providerFor(platform)
+      const store = provider.storeOf?.(query) ?? null
       const state = randomToken()
       const codeVerifier = provider.usesPkce ? randomToken() : undefined
       await oauthStates.pruneStates(sql, userId, MAX_PENDING_STATES - 1)
@@ -75,10 +89,11 @@ export function createMarketplaceOAuth({
         platform,
         codeVerifier: codeVerifier === undefined ? null : cipher.seal(codeVerifier),
         redirectUri: provider.redirectUri,
+        store,
         expiresAt: new Date(Date.now() + STATE_LIFETIME_MS),
       })
       const codeChallenge = codeVerifier === undefined ? undefined : sha256(codeVerifier).toString('base64url')
-      return { authUrl: provider.authorizationUrl({ state, codeChallenge }) }
+      return { authUrl: provider.authorizationUrl({ state, codeChallenge, store }) }
     },
 
     /**
@@ -91,6 +106,7 @@ export function createMarketplaceOAuth({
       platform: Platform,
       code: string,
       state: string,
+      store?: string,
     ): Promise<MarketplaceConnection> {
       const provider = providerFor(platform)
       const stateHash = sha256(state).toString('hex')
@@ -100,11 +116,16 @@ export function createMarketplaceOAuth({
         sessionHash: sessionKey(sessionToken),
         platform,
       })
-      if (!claimed) throw invalidState(platform)
+      if (!claimed || claimed.store !== (store ?? null)) throw invalidState(platform)
       const codeVerifier = claimed.codeVerifier === null ? undefined : cipher.open(claimed.codeVerifier)
       if (claimed.codeVerifier !== null && codeVerifier === undefined) throw invalidState(platform)
-      const grant = await provider.exchangeCode({ code, codeVerifier, redirectUri: claimed.redirectUri })
-      const account = await provider.identify(grant.accessToken)
+      const grant = await provider.exchangeCode({
+        code,
+        codeVerifier,
+        redirectUri: claimed.redirectUri,
+        store: claimed.store,
+      })
+      const account = await provider.identify(grant.accessToken, claimed.store)
       return connections.save(userId, platform, grant, account)
     },
   }

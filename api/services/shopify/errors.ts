@@ -1,6 +1,7 @@
 // Shopify's answers as our errors, shared by every Shopify call (OAuth in oauth.ts, the Admin API in admin-api.ts),
 // so the seller reads the same sentence whichever call found Shopify away, busy or refusing.
 import { AppError } from '../../errors.ts'
+import { GrantRefused } from '../marketplaces/connections.ts'
 
 export const shopifyUnreachable = () =>
   new AppError(502, 'shopify_unreachable', 'Shopify could not be reached. Try again in a few minutes.')
@@ -25,10 +26,10 @@ export const shopifyAppRefused = () =>
     "Shopify refused this server's app credentials. The site operator needs to check SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET.",
   )
 /** The code or the token is no longer taken (used, expired, or the app was uninstalled): connect again. */
+// A GrantRefused, so that the connection service marks the connection lapsed and tells the seller.
 export const shopifyGrantRefused = () =>
-  new AppError(
-    400,
-    'shopify_grant_refused',
+  new GrantRefused(
+    'shopify',
     'Shopify no longer accepts this connection (the app was uninstalled or the authorization expired). Connect Shopify again.',
   )
 export const shopifyReconnectNeeded = () =>

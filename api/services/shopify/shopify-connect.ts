@@ -3,8 +3,10 @@
 // and the code traded for the store's offline access token. Shopify's answers are translated into our errors; the
 // secret, the code and the token never reach a reply or the log.
 import * as v from 'valibot'
-import type { AppError } from '../../errors.ts'
-import type { TokenGrant } from '../marketplaces/connections.ts'
+import { ShopifyAuthQuerySchema } from '../../contract/shopify/shopify-shop.ts'
+import { badRequest, type AppError } from '../../errors.ts'
+import type { MarketplaceConnect, MarketplaceProvider, TokenGrant } from '../marketplaces/connections.ts'
+import { createShopifyAdmin } from './admin-api.ts'
 import { providerCaller } from '../marketplaces/provider-call.ts'
 import { verifiedCallback, type ShopifyCallback } from './callback-signature.ts'
 import {
@@ -113,4 +115,53 @@ export function createShopifyOAuth(config: ShopifyConnectConfig, fetcher: typeof
       }
     },
   }
+}
+
+const SHOP_NAME = `query SnaplistShopName { shop { name } }`
+const ShopNameSchema = v.object({ shop: v.object({ name: v.string() }) })
+
+/** Shopify's connect part as every marketplace's: the seller's store named at the start, its callback verified by the route. */
+export interface ShopifyProvider extends MarketplaceProvider {
+  verifyCallback: ShopifyOAuth['verifyCallback']
+}
+
+export function createShopifyProvider(
+  settings: ShopifyConnectConfig & { apiVersion: string },
+  fetcher: typeof fetch = fetch,
+): ShopifyProvider {
+  const oauth = createShopifyOAuth(settings, fetcher)
+  const admin = createShopifyAdmin(settings, fetcher)
+  const storeNamed = (store: string | null | undefined) => {
+    if (!store) throw shopifyCallbackRefused()
+    return store
+  }
+  return {
+    platform: 'shopify',
+    redirectUri: settings.redirectUri,
+    usesPkce: false,
+    storeOf(query) {
+      const parsed = v.safeParse(ShopifyAuthQuerySchema, { shop: query.shop })
+      if (!parsed.success) throw badRequest(parsed.issues[0].message)
+      return parsed.output.shop
+    },
+    authorizationUrl: ({ state, store }) => oauth.authorizationUrl({ shop: storeNamed(store), state }),
+    verifyCallback: oauth.verifyCallback,
+    exchangeCode: ({ code, store }) => oauth.exchangeCode({ shop: storeNamed(store), code }),
+    // An offline token does not expire and has nothing to refresh it with: the grant ends when the app is uninstalled.
+    refresh: () => Promise.reject(shopifyGrantRefused()),
+    /** The store's myshopify domain is its id (webhooks name it); its name is what the seller reads. */
+    async identify(accessToken, store) {
+      const shop = storeNamed(store)
+      const { shop: named } = await admin.request(
+        { shop, accessToken },
+        { what: 'shopName', document: SHOP_NAME, schema: ShopNameSchema },
+      )
+      return { accountId: shop, accountName: named.name }
+    },
+  }
+}
+
+/** Shopify's connect part: its provider once SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET are set. */
+export const shopifyConnect: MarketplaceConnect = {
+  provider: ({ shopify }) => (shopify ? createShopifyProvider(shopify) : undefined),
 }

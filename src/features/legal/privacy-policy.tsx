@@ -9,8 +9,8 @@ export function PrivacyPolicyScreen() {
       <p>
         This Privacy Policy explains how Snaplist ("Snaplist", "we", "us") collects, uses, shares and protects personal
         information when you use the Snaplist web app, a listing tool that helps resellers photograph items, get
-        AI-suggested listing details and publish listings to online marketplaces such as eBay and Etsy (the "Service").
-        By using the Service you acknowledge the practices described here. Please also read our{' '}
+        AI-suggested listing details and publish listings to online marketplaces such as eBay, Etsy and Shopify (the
+        "Service"). By using the Service you acknowledge the practices described here. Please also read our{' '}
         <Link to="/terms-of-service">Terms of Service</Link>.
       </p>
 
@@ -30,10 +30,10 @@ export function PrivacyPolicyScreen() {
       </p>
       <h3>Marketplace connections</h3>
       <p>
-        When you connect an eBay or Etsy account, the marketplace gives us access tokens (and refresh tokens) so we can
-        act for you. We store these tokens encrypted at rest, together with the platform, token expiry dates, your
-        marketplace username where provided, and when the connection was last used. We never see or store your eBay or
-        Etsy password: you sign in on the marketplace's own page.
+        When you connect an eBay or Etsy account or a Shopify store, the marketplace gives us access tokens (and refresh
+        tokens) so we can act for you. We store these tokens encrypted at rest, together with the platform, token expiry
+        dates, your marketplace username where provided, and when the connection was last used. We never see or store
+        your eBay, Etsy or Shopify password: you sign in on the marketplace's own page.
       </p>
       <h3>Drafts stored on your device</h3>
       <p>
@@ -97,9 +97,9 @@ export function PrivacyPolicyScreen() {
           suggestions.
         </li>
         <li>
-          <strong>eBay and Etsy</strong> receive listing details, photos and the authorization needed to act for you,
-          but only when you connect your account and publish to them. Their own privacy policies apply to data they
-          hold.
+          <strong>eBay, Etsy and Shopify</strong> receive listing details, photos and the authorization needed to act
+          for you, but only when you connect your account and publish to them. Their own privacy policies apply to data
+          they hold.
         </li>
         <li>
           <strong>Hosting and storage providers</strong> that run our servers, Postgres database and photo storage (such
@@ -136,8 +136,8 @@ export function PrivacyPolicyScreen() {
       <p>
         You can delete any of your listings at any time from your Dashboard. To delete your account and the personal
         information linked to it, contact us at {mail}. When you delete data we remove it from our active systems;
-        listings already published to eBay or Etsy must be ended or deleted on that marketplace, because the marketplace
-        holds its own copy.
+        listings already published to eBay, Etsy or Shopify must be ended or deleted on that marketplace, because the
+        marketplace holds its own copy.
       </p>
       <p>
         We honour eBay marketplace account deletion notifications: when eBay tells us that an eBay user has closed their
@@ -187,9 +187,10 @@ export function PrivacyPolicyScreen() {
 
       <h2>10. International transfers</h2>
       <p>
-        We and our service providers, including Google, eBay and Etsy, may process your information in the United States
-        and other countries whose data protection laws may differ from those where you live. Where required, we use
-        appropriate safeguards for these transfers, such as the European Commission's Standard Contractual Clauses.
+        We and our service providers, including Google, eBay, Etsy and Shopify, may process your information in the
+        United States and other countries whose data protection laws may differ from those where you live. Where
+        required, we use appropriate safeguards for these transfers, such as the European Commission's Standard
+        Contractual Clauses.
       </p>
 
       <h2>11. Changes to this policy</h2>

@@ -52,12 +52,12 @@ export function TermsOfServiceScreen() {
 
       <h2>5. Marketplace connections</h2>
       <p>
-        When you connect an eBay or Etsy account you authorise Snaplist to access that account through the marketplace's
-        official authorization flow and to act for you within the permissions you grant, for example to create listings.
-        Your use of each marketplace is governed by that marketplace's own terms, fees and policies, which you must
-        follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc. or Etsy, Inc. We are not
-        responsible for marketplace outages, changes to their APIs or policies, listing removals, account suspensions or
-        fees charged by them. You can disconnect a marketplace at any time.
+        When you connect an eBay or Etsy account or a Shopify store you authorise Snaplist to access that account
+        through the marketplace's official authorization flow and to act for you within the permissions you grant, for
+        example to create listings. Your use of each marketplace is governed by that marketplace's own terms, fees and
+        policies, which you must follow. Snaplist is not affiliated with, endorsed by or sponsored by eBay Inc., Etsy,
+        Inc. or Shopify Inc. We are not responsible for marketplace outages, changes to their APIs or policies, listing
+        removals, account suspensions or fees charged by them. You can disconnect a marketplace at any time.
       </p>
 
       <h2>6. Your content and our license to process it</h2>
@@ -93,8 +93,8 @@ export function TermsOfServiceScreen() {
       <p>
         Unless we tell you otherwise, the Service is currently provided free of charge. If we introduce paid features,
         we will show the price and terms before you are charged, and you can choose whether to buy them. Fees charged by
-        eBay, Etsy or other marketplaces (such as listing or final value fees) are between you and that marketplace and
-        are your responsibility. You are responsible for any taxes on your sales.
+        eBay, Etsy, Shopify or other marketplaces (such as listing or final value fees) are between you and that
+        marketplace and are your responsibility. You are responsible for any taxes on your sales.
       </p>
 
       <h2>9. Termination</h2>

@@ -1,11 +1,14 @@
 // The explanatory dialog before leaving for a marketplace's sign-in (docs/product.md §2): what connecting does, what the server's
 // operator still has to set up when it cannot connect yet, and 'Connect with <marketplace>'.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useState } from 'react'
 import { MARKETPLACES, type MarketplaceStatus, type Platform } from '../../../api/contract/marketplaces.ts'
+import type { MarketplaceDescription } from '../../../api/contract/marketplace-description.ts'
 import { statusCheckFailed } from '../../../api/contract/marketplace-paths.ts'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
+import { TextField } from '../../components/ui/TextField.tsx'
 import { useStartConnect } from '../../queries/marketplace-connect.ts'
 import { marketplaceStatusQuery } from '../../queries/marketplace-queries.ts'
 
@@ -37,9 +40,24 @@ export function ConnectMarketplaceDialog({
   const status = useQuery({ ...marketplaceStatusQuery(platform), enabled: open })
   const configured = status.data?.configured === true
   const start = useStartConnect(platform)
+  const { store }: MarketplaceDescription = MARKETPLACES[platform]
+  const [storeName, setStoreName] = useState('')
   return (
     <Dialog open={open} onClose={onClose} title={`Connect ${name}`}>
       <p className="text-sm text-slate-600">{MARKETPLACES[platform].messages.about}</p>
+      {store && (
+        <div className="mt-3">
+          <TextField
+            label={store.label}
+            placeholder={store.placeholder}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            value={storeName}
+            onChange={(event) => setStoreName(event.target.value)}
+          />
+        </div>
+      )}
       <p className="mt-3 text-sm text-slate-600">
         You will leave Snaplist for {name}’s sign-in page and come back here when you have allowed access.
       </p>
@@ -48,7 +66,10 @@ export function ConnectMarketplaceDialog({
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <Button disabled={!configured || start.isPending || start.isSuccess} onClick={() => start.mutate()}>
+        <Button
+          disabled={!configured || start.isPending || start.isSuccess || (store !== undefined && !storeName.trim())}
+          onClick={() => start.mutate(store ? storeName : undefined)}
+        >
           {start.isPending || start.isSuccess ? 'Connecting...' : `Connect with ${name}`}
         </Button>
       </div>

@@ -108,7 +108,15 @@ describe('GET /api/listings/search', () => {
     const sold = await search(alice, '?status=sold&q=boots')
     expect(titles(sold)).toEqual(['Leather boots size 9'])
     expect(sold.total).toBe(1)
-    expect(sold.counts).toEqual({ ready: 3, live: 0, 'live-on-ebay': 0, 'live-on-etsy': 0, sold: 1, ended: 0 })
+    expect(sold.counts).toEqual({
+      ready: 3,
+      live: 0,
+      'live-on-ebay': 0,
+      'live-on-etsy': 0,
+      'live-on-shopify': 0,
+      sold: 1,
+      ended: 0,
+    })
     expect(titles(await search(alice, '?status=ready&sort=oldest'))).toEqual([
       'Vintage denim jacket',
       'Mixing bowl 2 qt',
@@ -132,7 +140,15 @@ describe('GET /api/listings/search', () => {
     const onEtsy = await search(dana, '?status=live-on-etsy')
     expect(titles(onEtsy)).toEqual(['Corduroy hat', 'Corduroy coat'])
     expect(onEtsy.total).toBe(2)
-    expect(onEtsy.counts).toEqual({ ready: 1, live: 3, 'live-on-ebay': 2, 'live-on-etsy': 2, sold: 0, ended: 0 })
+    expect(onEtsy.counts).toEqual({
+      ready: 1,
+      live: 3,
+      'live-on-ebay': 2,
+      'live-on-etsy': 2,
+      'live-on-shopify': 0,
+      sold: 0,
+      ended: 0,
+    })
     expect(titles(await search(dana, '?status=live-on-ebay&sort=price-low'))).toEqual(['Canvas tote', 'Corduroy coat'])
     const found = await search(dana, '?status=live-on-ebay&q=corduroy')
     expect([titles(found), found.total]).toEqual([['Corduroy coat'], 1])

@@ -348,7 +348,7 @@ describe('the exchange refuses', () => {
   it('a marketplace that does not exist', async () => {
     const response = await seller.get('/api/marketplace-connections/amazon/status')
     expect(response.status).toBe(400)
-    expect((await readJson(response)).message).toBe('There is no such marketplace: use ebay or etsy.')
+    expect((await readJson(response)).message).toBe('There is no such marketplace: use ebay, etsy or shopify.')
   })
 })
 

@@ -181,6 +181,23 @@ function etsySignatures(): fc.Arbitrary<Record<string, string>> {
   })
 }
 
+/** Shopify's webhook headers: a topic, shop and id as Shopify sends them, with a signature made up or of another body. */
+function shopifySignatures(): fc.Arbitrary<Record<string, string>> {
+  return fc.record({
+    'x-shopify-topic': fc.oneof(printable(40), fc.constantFrom('orders/paid', 'app/uninstalled', 'shop/redact')),
+    'x-shopify-shop-domain': fc.oneof(printable(60), fc.constant('ritas-vintage.myshopify.com')),
+    'x-shopify-webhook-id': fc.oneof(printable(60), fc.uuid()),
+    'x-shopify-hmac-sha256': fc.oneof(printable(100), fc.base64String({ minLength: 44, maxLength: 44 })),
+  })
+}
+
+const signaturesFor = (path: string) =>
+  path.startsWith('/api/etsy/')
+    ? etsySignatures()
+    : path.startsWith('/api/shopify/')
+      ? shopifySignatures()
+      : ebaySignatures()
+
 function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileRequest> {
   return fc.record({
     path: fc.constant(example.path),
@@ -189,7 +206,7 @@ function signedTextRequests(example: ExampleRequest): fc.Arbitrary<HostileReques
       fc.jsonValue().map((value) => JSON.stringify(value)),
     ),
     contentType: fc.constant('application/json'),
-    signed: example.path.startsWith('/api/etsy/') ? etsySignatures() : ebaySignatures(),
+    signed: signaturesFor(example.path),
   })
 }
 

@@ -16,7 +16,7 @@ const listing = (id: number, fields: Partial<Listing> = {}) =>
 const searchKey = [...listingKeys.all, 'search', { q: '', status: undefined, sort: 'newest' }]
 // The listings a bulk post shows, chosen on the Dashboard.
 const chosenKey = chosenListingsQuery([2, 1]).queryKey
-const counts = { ready: 0, live: 2, 'live-on-ebay': 2, 'live-on-etsy': 0, sold: 0, ended: 0 }
+const counts = { ready: 0, live: 2, 'live-on-ebay': 2, 'live-on-etsy': 0, 'live-on-shopify': 0, sold: 0, ended: 0 }
 
 function cached() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })

@@ -40,6 +40,7 @@ describe('listingStatus and liveOn', () => {
     state,
     externalId: '1',
     url: null,
+    revisionStatus: null,
   })
   const notOnEbay = { platformStatus: null, platformListingId: null }
   it('read the status the server derived from the places, and say where it is live', () => {

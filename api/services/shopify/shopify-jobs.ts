@@ -1,0 +1,22 @@
+// Shopify's own background jobs (decision 0074): the orders poll and each store's read, and the revisions (edits and
+// stock). The app's list (job-registry.ts) places them among everyone's jobs.
+import { BACK_OFF } from '../job-retry.ts'
+import { SALES_POLL_MINUTES, type MarketplaceJobs } from '../selling/marketplace.ts'
+import { SHOPIFY_REVISION_JOB, type ShopifyRevisions } from './revisions.ts'
+import { SHOPIFY_SALES_POLL_JOB, SHOPIFY_SELLER_SALES_JOB, type ShopifySales } from './sales.ts'
+
+export function shopifyJobs(
+  { sales, revisions }: { sales: ShopifySales; revisions: ShopifyRevisions },
+  pollMinutes = SALES_POLL_MINUTES,
+): MarketplaceJobs {
+  return {
+    sales: [
+      // Queues an orders read per connected store, the revisions whose job was lost, and forgets old deliveries.
+      { name: SHOPIFY_SALES_POLL_JOB, handler: sales.pollAll, schedule: `*/${pollMinutes} * * * *`, retry: BACK_OFF },
+      // Reads one store's orders (or the one a push named) and applies the new sales.
+      { name: SHOPIFY_SELLER_SALES_JOB, handler: sales.pollSeller, retry: BACK_OFF },
+    ],
+    // Sends a listing's changes and stock to Shopify.
+    listings: [{ name: SHOPIFY_REVISION_JOB, handler: revisions.revise, retry: BACK_OFF }],
+  }
+}
