@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
     .route('/', listingRoutes(s.listings))
     .route('/', bulkPostRoutes(s.bulkPoster))
     .route('/', bulkActionRoutes(s.bulkActions))
-    .route('/', priceRuleRoutes(s.priceRules, s.markdowns))
+    .route('/', priceRuleRoutes(s.priceRules, s.markdowns, s.offers))
     .route('/', marketplaceWingRoutes(s, addressOf))
     .route('/', eventRoutes(s.liveStreams, s.sessions))
     .route('/', salesRoutes(s.sellerSales))

@@ -8,6 +8,7 @@ import { idListSchema } from './id-list.ts'
 import { ASKING_PRICE_MAX } from './listing-fields.ts'
 import { money } from './listing-field-schemas.ts'
 import type { ListingFloor } from './listing-floor.ts'
+import { OfferRuleSchema } from './offers.ts'
 
 /** A percent cut or profit at most this: more gives the item away. */
 export const PRICE_PERCENT_MAX = 50
@@ -67,8 +68,10 @@ export const PriceRulesSchema = v.strictObject(
     /** What the seller pays to ship one item beyond what the buyer pays, in dollars. */
     shippingPaid: requiredMoney('The shipping you pay'),
     ladder: LadderSchema,
+    /** Offers to the buyers watching a listing (contract/offers.ts); none until the seller sets them. */
+    offers: v.optional(OfferRuleSchema),
   },
-  'Send minimumProfit, shippingPaid and ladder only',
+  'Send minimumProfit, shippingPaid, ladder and offers only',
 )
 export type PriceRules = v.InferOutput<typeof PriceRulesSchema>
 

@@ -18,3 +18,9 @@ export async function savePriceRules(sql: Sql, userId: number, rules: PriceRules
 export const sellersWithLadderOn = (sql: Sql, afterUserId: number, limit: number) =>
   sql<{ userId: number }[]>`select user_id from price_rules
     where (rules -> 'ladder' ->> 'on')::boolean and user_id > ${afterUserId} order by user_id limit ${limit}`
+
+/** The sellers whose offer rule is on, after `afterUserId`, a page at a time (the daily run's). */
+export const sellersWithOffersOn = (sql: Sql, afterUserId: number, limit: number) =>
+  sql<{ userId: number }[]>`select user_id from price_rules
+    where coalesce((rules -> 'offers' ->> 'on')::boolean, false) and user_id > ${afterUserId}
+    order by user_id limit ${limit}`

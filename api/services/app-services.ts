@@ -16,6 +16,7 @@ import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions, type BulkActions } from './selling/bulk-actions.ts'
 import { createBulkPoster, type BulkPoster } from './selling/bulk-post.ts'
 import { createMarkdowns, type Markdowns } from './pricing/markdowns.ts'
+import { createOffers, type Offers } from './pricing/offers.ts'
 import { createPriceRules, type PriceRulesService } from './pricing/price-rules.ts'
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { SellingMarketplaces } from './selling/marketplace.ts'
@@ -82,6 +83,7 @@ export interface AppServices {
   bulkPoster: BulkPoster
   priceRules: PriceRulesService
   markdowns: Markdowns
+  offers: Offers
   sellerSales: SellerSales
   exports: Exports
   insights: InsightsService
@@ -200,6 +202,7 @@ export function createAppServices(deps: AppDeps): AppServices {
   const sellerSales = createSellerSales({ sql, recorder, jobs, marketplaces: selling })
   const bulkPoster = createBulkPoster({ sql, jobs, marketplaces: selling })
   const markdowns = createMarkdowns({ sql, jobs, marketplaces: selling })
+  const offers = createOffers({ sql, jobs, marketplaces: selling })
   // Every job of the app, defined in one place once the services that run them are built.
   for (const job of appJobs({
     sql,
@@ -210,6 +213,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     marketplaces: Object.values(wings).flatMap((wing) => wing.jobs ?? []),
     bulkPoster,
     markdowns,
+    offers,
     followSale: createSaleFollowing({ sql, marketplaces: selling }),
     cancelSale: createSaleCancellation({ sql, jobs, marketplaces: selling }),
     readSaleEarnings: createSaleEarningsReader({ sql, jobs, marketplaces: selling }),
@@ -246,6 +250,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     bulkPoster,
     priceRules: createPriceRules(sql, markdowns),
     markdowns,
+    offers,
     sellerSales,
     exports: createExports(sql),
     insights: createInsights(sql),

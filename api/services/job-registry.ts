@@ -14,6 +14,7 @@ import type { MarketplaceJobs } from './selling/marketplace.ts'
 import { BULK_ACTION_JOB, type BulkActionJob } from './selling/bulk-action-job.ts'
 import { BULK_POST_JOB, type BulkPoster } from './selling/bulk-post.ts'
 import { MARKDOWN_DAILY_JOB, MARKDOWN_SELLER_JOB, type Markdowns } from './pricing/markdowns.ts'
+import { OFFERS_DAILY_JOB, OFFERS_SELLER_JOB, type Offers } from './pricing/offers.ts'
 import { DELETE_AFTER_END_JOB, END_BEFORE_DELETE_JOB, type LiveDeletion } from './selling/delete-live.ts'
 import { RELIST_SOLD_JOB, type RelistSoldService } from './selling/relist-sold.ts'
 import { SALE_EARNINGS_JOB, type SaleEarningsJob } from './selling/sale-earnings.ts'
@@ -33,6 +34,8 @@ export interface JobServices {
   bulkPoster: BulkPoster
   /** The markdown ladder's daily run and each seller's (services/pricing/markdowns.ts). */
   markdowns: Pick<Markdowns, 'daily' | 'runForSeller'>
+  /** Offers to interested buyers: the daily run and each seller's (services/pricing/offers.ts). */
+  offers: Pick<Offers, 'daily' | 'runForSeller'>
   liveDeletion: LiveDeletion
   /** Runs one chunk of a bulk action (services/selling/bulk-action-job.ts). */
   runBulkAction: (job: BulkActionJob) => Promise<void>
@@ -63,6 +66,7 @@ export function appJobs({
   marketplaces,
   bulkPoster,
   markdowns,
+  offers,
   liveDeletion,
   runBulkAction,
   followSale,
@@ -94,6 +98,10 @@ export function appJobs({
     { name: MARKDOWN_DAILY_JOB, handler: markdowns.daily, schedule: '0 6 * * *', retry: BACK_OFF },
     // Lowers a seller's listings due a step of the ladder, once a listing and step; before the revisions it queues.
     { name: MARKDOWN_SELLER_JOB, handler: markdowns.runForSeller, retry: BACK_OFF },
+    // Queues each seller's offers to watchers whose offer rule is on, daily at 06:30 UTC, after the markdowns.
+    { name: OFFERS_DAILY_JOB, handler: offers.daily, schedule: '30 6 * * *', retry: BACK_OFF },
+    // Sends a seller's offers, one a listing a round, the round taken before the marketplace is called.
+    { name: OFFERS_SELLER_JOB, handler: offers.runForSeller, retry: BACK_OFF },
     // Changes, ends or deletes up to 25 listings of a bulk action; before the revisions and deletions it queues.
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).

@@ -283,6 +283,7 @@ describe('the job registry', () => {
         'etsy-sales-poll': '*/15 * * * *',
         'price-markdowns': '0 6 * * *',
         'shopify-sales-poll': '*/15 * * * *',
+        'price-offers': '30 6 * * *',
       })
       // The code sends jobs only under those names, and a job nobody sends runs on its schedule.
       const sentNames = [...sent].map((constant) => declared.get(constant) ?? constant)

@@ -1,7 +1,7 @@
 // Offers & markdowns on a phone (issue 51, docs/decisions/0075): reached from Account, the rules checked where they are
 // typed and saved, "What changes tomorrow" with nothing due yet, the whole screen within the phone's width; and a
 // listing's floor on its edit screen from its cost, the fees and the rules, with the floor the seller types winning, and
-// its markdowns paused.
+// its markdowns paused; the offer rule (decision 0076) checked, saved and read back, and the offers so far.
 import { expect, test } from '@playwright/test'
 import { JACKET } from '../helpers/jacket.ts'
 import { createListingThroughApi, signUpThroughApi } from './helpers.ts'
@@ -46,4 +46,30 @@ test('the seller sets a minimum profit and a ladder, and sees a listing’s floo
   await expect(
     page.getByRole('region', { name: 'Floor' }).getByRole('switch', { name: 'Leave out of markdowns' }),
   ).toBeChecked()
+})
+
+test('the seller sets offers to watchers, checked where typed, and sees the offers so far', async ({ page }) => {
+  await signUpThroughApi(page)
+  await page.goto('/pricing')
+  await expect(page.getByRole('heading', { name: 'Offers & markdowns', level: 1 })).toBeVisible()
+
+  await page.getByRole('switch', { name: 'Send offers to watchers on eBay' }).click()
+  await page.getByLabel('Offer discount (%)').fill('4')
+  await page.getByRole('button', { name: 'Save rules' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The discount must be at least 5%' })).toBeVisible()
+  await page.getByLabel('Offer discount (%)').fill('15')
+  await page.getByLabel('Category').selectOption('clothing')
+  await page.getByLabel('Title has one of (comma between)').fill('denim, jacket')
+  await page.getByLabel('Message to watchers').fill('Thanks for watching: 15% off for two days.')
+  await page.getByRole('button', { name: 'Save rules' }).click()
+  await expect(page.getByText('Rules saved.')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Send offers to watchers on eBay' })).toBeChecked()
+  await expect(page.getByLabel('Offer discount (%)')).toHaveValue('15')
+  await expect(page.getByLabel('Title has one of (comma between)')).toHaveValue('denim, jacket')
+  const history = page.getByRole('region', { name: 'Offers to watchers' })
+  await expect(history.getByText('None yet.')).toBeVisible()
+  await expect(history.getByText('Revenue')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })

@@ -463,6 +463,9 @@ interface EbayError {
   errorId: number
   message: string
   parameters?: { name: string; value: string }[]
+  /** The API's own domain and category, where not the Inventory API's request errors. */
+  domain?: string
+  category?: string
 }
 
 export const restErrors = (c: Context, status: ContentfulStatusCode, errors: EbayError[]) =>
@@ -569,7 +572,8 @@ export type BearerToken = (c: Context) => { scopes: string[]; seller: string } |
 const money = (value: number) => ({ value: value.toFixed(2), currency: 'USD' as const })
 
 /**
- * A buyer buys `quantity` of the seller's live listing for this SKU at the offer's price: an order appears for getOrders,
+ * A buyer buys `quantity` of the seller's live listing for this SKU at the offer's price (or at `unitPrice`, an offer
+ * the seller sent the buyer): an order appears for getOrders,
  * the item's and offer's quantities go down, and the listing ends when none is left. Returns the order.
  */
 export function sellItem(
@@ -579,6 +583,7 @@ export function sellItem(
   quantity = 1,
   at = new Date(),
   shipping = 0,
+  unitPrice?: number,
 ): FakeOrder {
   const inventory = inventoryOf(state, seller)
   const offer = [...inventory.offers.values()].find((entry) => entry.sku === sku && entry.status === 'PUBLISHED')
@@ -592,7 +597,7 @@ export function sellItem(
   available.quantity -= quantity
   offer.body.availableQuantity = available.quantity
   if (available.quantity === 0) offer.status = 'UNPUBLISHED'
-  const unit = Number((offer.body.pricingSummary as { price: { value: string } }).price.value)
+  const unit = unitPrice ?? Number((offer.body.pricingSummary as { price: { value: string } }).price.value)
   const order: FakeOrder = {
     orderId: `${randomInt(10, 99)}-${randomInt(10_000, 99_999)}-${randomInt(10_000, 99_999)}`,
     creationDate: at.toISOString(),

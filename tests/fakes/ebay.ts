@@ -2,7 +2,8 @@
 // a consent page that sends the browser to the RuName's Auth Accepted URL with a percent-encoded code (Agree) or to its
 // Auth Declined URL (Decline); the token endpoint, which wants HTTP Basic (App ID : Cert ID) and the RuName as
 // redirect_uri, spends each code once, and refreshes without rotating; Identity getUser, on the host given as apiz;
-// the selling APIs (tests/fakes/ebay-sell.ts) behind the same tokens.
+// the selling APIs (tests/fakes/ebay-sell.ts) and offers to watchers (tests/fakes/ebay-negotiation.ts) behind the same
+// tokens.
 // The Notification API's getPublicKey, a signer for Marketplace Account Deletion notifications (ECDSA, SHA-1), and a
 // seller's ORDER_CONFIRMATION push (tests/fakes/ebay-notification.ts).
 // Errors take eBay's shapes: {error, error_description} from OAuth, {errors: [...]} from the REST APIs.
@@ -37,6 +38,14 @@ import { catalogRoutes } from './ebay-catalog.ts'
 import { financesRoutes, refundOrder } from './ebay-finances.ts'
 import { importRoutes, seedLiveListings, sellTradingItem, type SeedCounts } from './ebay-import.ts'
 import { tradingRoutes } from './ebay-trading.ts'
+import {
+  acceptOffer,
+  addWatchers,
+  createNegotiationState,
+  expireOffer,
+  negotiationRoutes,
+  type NegotiationState,
+} from './ebay-negotiation.ts'
 import { createNotificationStandIn, type NotificationStandIn } from './ebay-notification.ts'
 
 export type { BusinessPolicyIds } from './ebay-sell.ts'
@@ -88,6 +97,14 @@ export interface FakeEbay extends TokenControls {
   seedLive(seller: string, counts: SeedCounts): { inventory: string[]; trading: string[] }
   /** A buyer buys a listing the seller made on ebay.com: an order line with eBay's item id and no SKU. */
   sellTradingItem(seller: string, itemId: string, quantity?: number): FakeOrder
+  /** Offers to interested buyers: watchers by listing, offers sent (tests/fakes/ebay-negotiation.ts). */
+  negotiation: NegotiationState
+  /** `count` more buyers watch the seller's eBay listing: it becomes eligible for an offer. */
+  watch(listingId: string, count?: number): void
+  /** A buyer accepts the offer: an order at its price, pushed as any order is. */
+  acceptOffer(offerId: string): FakeOrder
+  /** The offer's two days pass unanswered. */
+  expireOffer(offerId: string): void
   /** How the selling APIs answer from now on: normally, busy (429), down (500) or slowly. */
   setMode(mode: SellMode, slowMs?: number): void
   /** Plays the seller on the consent page; returns where eBay sends the browser. */
@@ -133,6 +150,7 @@ interface State {
   calls: string[]
   appTokens: Set<string>
   sell: SellState
+  negotiation: NegotiationState
   signingKey: { kid: string; privateKey: KeyObject; publicPem: string }
   /** Made with the app (it knows the tokens); an order made for a seller is pushed through it. */
   notifications?: NotificationStandIn
@@ -263,6 +281,10 @@ function createFakeApp(state: State) {
       })
       .route('/', sellRoutes(state.sell, bearer))
       .route('/', financesRoutes(state.sell, bearer))
+      .route(
+        '/',
+        negotiationRoutes(state.negotiation, state.sell, bearer, (seller, order) => ordered(state, seller, order)),
+      )
       .route('/', postOrderRoutes(state.sell, ownerOf))
       .route('/', catalogRoutes(bearer))
       .route('/', importRoutes(state.sell, bearer))
@@ -483,6 +505,7 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     calls: [],
     appTokens: new Set(),
     sell: createSellState(),
+    negotiation: createNegotiationState(),
     signingKey: signingKey(),
   }
   return listen(createFakeApp(state), options.port ?? 0, (url) => ({
@@ -516,6 +539,13 @@ export function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> 
     seedLive: (seller: string, counts: SeedCounts) => seedLiveListings(state.sell, seller, url, counts),
     sellTradingItem: (seller: string, itemId: string, quantity?: number) =>
       ordered(state, seller, sellTradingItem(state.sell, seller, itemId, quantity)),
+    negotiation: state.negotiation,
+    watch: (listingId: string, count?: number) => addWatchers(state.negotiation, listingId, count),
+    acceptOffer: (offerId: string) => {
+      const order = acceptOffer(state.negotiation, state.sell, offerId)
+      return ordered(state, state.negotiation.offers.get(offerId)!.seller, order)
+    },
+    expireOffer: (offerId: string) => expireOffer(state.negotiation, offerId),
     setMode: (mode: SellMode, slowMs?: number) => {
       state.sell.mode = mode
       if (slowMs !== undefined) state.sell.slowMs = slowMs

@@ -22,6 +22,7 @@ import {
   PriceRulesSchema,
   TypedFloorSchema,
 } from '../../api/contract/price-rules.ts'
+import { OffersQuerySchema } from '../../api/contract/offers.ts'
 import { GuessesCheckedSchema } from '../../api/contract/guesses.ts'
 import { BulkPostInputSchema } from '../../api/contract/bulk-post.ts'
 import {
@@ -100,6 +101,8 @@ export interface CatalogFixture {
     bulkActionId: number
     /** A run of her markdown ladder, with a change of her listing's price. */
     markdownRunId: number
+    /** An offer of hers sent to her listing's watchers. */
+    offerId: number
     /** The key in the address eBay pushes her orders to. */
     orderPushKey: string
     expenseId: number
@@ -469,6 +472,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: `/api/price-rules/floors?ids=${f.alice.listingId}` }),
   },
   'GET /api/price-rules/next': { access: 'user', example: () => ({ path: '/api/price-rules/next' }) },
+  'GET /api/offers': {
+    access: 'user',
+    query: OffersQuerySchema,
+    example: (f) => ({ path: `/api/offers?before=${f.alice.offerId}` }),
+  },
   'POST /api/price-rules/run': { access: 'user', example: () => ({ path: '/api/price-rules/run' }) },
   'POST /api/price-rules/runs/:id/undo': {
     access: 'user',
@@ -948,6 +956,12 @@ export async function openCatalogApp(): Promise<CatalogApp> {
     insert into markdown_runs (user_id) values (${alice.id}) returning id`
   await t.db.sql`insert into markdown_changes (listing_id, step, run_id, from_cents, to_cents, floor_cents)
     values (${listing.id}, 1, ${markdownRun!.id}, 5000, 4500, 4000)`
+  // An offer of Alice's to her listing's watchers, as a run leaves one sent.
+  const [offer] = await t.db.sql<{ id: number }[]>`
+    insert into listing_offers (user_id, listing_id, marketplace, round, external_id, from_cents, price_cents,
+      floor_cents, message, state, buyers, expires_at)
+    values (${alice.id}, ${listing.id}, 'ebay', 1, '110000000001', 5000, 4500, 4000, '', 'sent', 1,
+      now() + interval '2 days') returning id`
 
   const expense = await readJson(
     await alice.post('/api/expenses', { ...aliceExpense, clientId: randomUUID(), receiptUrl: photo.imageUrl }),
@@ -973,6 +987,7 @@ export async function openCatalogApp(): Promise<CatalogApp> {
         bulkPostId: bulkPost.id,
         bulkActionId: bulkAction.id,
         markdownRunId: markdownRun!.id,
+        offerId: offer!.id,
         orderPushKey,
         expenseId: expense.id,
         tripId: trip.id,

@@ -4,7 +4,7 @@
 import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
 import { isPostedToEbay } from '../../contract/listing.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
-import type { BulkPricing, SellingMarketplace } from '../selling/marketplace.ts'
+import type { BulkPricing, OffersToInterested, SellingMarketplace } from '../selling/marketplace.ts'
 import type { EbayEndAndRelist } from './end-and-relist.ts'
 import type { EbayFinances } from './finances.ts'
 import type { EbayPublisher } from './publish.ts'
@@ -24,6 +24,8 @@ export interface EbaySellingDeps {
   connectionService: Pick<MarketplaceConnectionService, 'call'>
   /** Many live listings' new prices, 25 a call (bulk-prices.ts). */
   bulkPricing: BulkPricing
+  /** Offers to the buyers watching a listing (offers.ts). */
+  offers: OffersToInterested
 }
 
 export function createEbaySelling({
@@ -35,6 +37,7 @@ export function createEbaySelling({
   finances,
   connectionService,
   bulkPricing,
+  offers,
 }: EbaySellingDeps): EbaySelling {
   return {
     id: 'ebay',
@@ -53,5 +56,6 @@ export function createEbaySelling({
     readEarnings: (userId, orderId, orderSales) =>
       connectionService.call(userId, 'ebay', (token) => finances.readOrder(token, orderId, orderSales)),
     bulkPricing,
+    offers,
   }
 }

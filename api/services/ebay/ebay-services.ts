@@ -15,6 +15,7 @@ import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { ebayBulkPublish } from './bulk-publish.ts'
 import { createEbayBulkPrices } from './bulk-prices.ts'
+import { createEbayOffers } from './offers.ts'
 import { createEbayCategoryChoice, type EbayCategoryChoice } from './category-choice.ts'
 import { createEbayCategorySearch, type EbayCategorySearch } from './category-search.ts'
 import { createEbayEndAndRelist, type EbayEndAndRelist } from './end-and-relist.ts'
@@ -156,6 +157,7 @@ export function createEbayServices({
     finances,
     connectionService,
     bulkPricing: createEbayBulkPrices({ sql, sell, connectionService }),
+    offers: createEbayOffers({ sell, connectionService }),
   })
   const importer = createEbayImport({
     sql,

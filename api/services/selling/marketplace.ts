@@ -73,6 +73,34 @@ export interface SellingMarketplace<
   readEarnings(userId: number, orderId: string, sales: OrderSale[]): Promise<OrderEarnings | undefined>
   /** Takes many live listings' new prices in few calls (a bulk action's); absent where each goes as a revision. */
   bulkPricing?: BulkPricing
+  /** Sends offers to the buyers interested in a live listing (watchers); absent where the marketplace has none. */
+  offers?: OffersToInterested
+}
+
+/** One live listing's offer, by the marketplace's id of it: its price, and the seller's message to the buyers. */
+export interface OfferToSend {
+  externalId: string
+  priceCents: number
+  message: string
+}
+
+/**
+ * How the marketplace took an offer: sent (to how many buyers, open until when), or refused in its own words;
+ * `alreadyOpen` when an offer of the seller's is open on the listing already (one sent before a reply was lost).
+ */
+export type OfferOutcome =
+  | { sent: true; buyers: number; expiresAt: Date }
+  | { sent: false; alreadyOpen: boolean; refusal: { code: string; message: string } }
+
+export interface OffersToInterested {
+  /** How long an offer stays open, as the marketplace fixes it. */
+  readonly openHours: number
+  /** The smallest cut an offer may make, in percent of the listing's price. */
+  readonly minPercentOff: number
+  /** The marketplace's ids of the seller's live listings with interested buyers now, at most `max`. */
+  eligible(userId: number, max: number): Promise<string[]>
+  /** Sends the offer; busy or away throws, for the caller's job to try again. */
+  send(userId: number, offer: OfferToSend): Promise<OfferOutcome>
 }
 
 /** A listing's new price, in cents. */

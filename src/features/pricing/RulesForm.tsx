@@ -1,5 +1,6 @@
-// The seller's price rules as a form (issue 51): the minimum profit every floor keeps, the shipping they pay, and the
-// markdown ladder. Checked with the API's own schema before it is sent, so a mistake is said where it was typed.
+// The seller's price rules as a form (issue 51): the minimum profit every floor keeps, the shipping they pay, the
+// markdown ladder and the offers to watchers. Checked with the API's own schema before it is sent, so a mistake is
+// said where it was typed.
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { PriceRulesSchema, type PriceRules } from '../../../api/contract/price-rules.ts'
@@ -7,6 +8,8 @@ import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { Switch } from '../../components/ui/Switch.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
+import { DEFAULT_OFFER_RULE } from '../../../api/contract/offers.ts'
+import { OfferRuleFields, offerRuleOf, offerTextOf, type OfferText } from './OfferRuleFields.tsx'
 import { useSaveRules } from './pricing-queries.ts'
 
 const PROFIT_BY = [
@@ -23,12 +26,13 @@ const textOf = (rules: PriceRules) => ({
   firstPercent: String(rules.ladder.firstPercent),
   thenEveryDays: String(rules.ladder.thenEveryDays),
   thenPercent: String(rules.ladder.thenPercent),
+  ...offerTextOf(rules.offers ?? DEFAULT_OFFER_RULE),
 })
 type Text = ReturnType<typeof textOf>
 
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
-const rulesOf = (text: Text, on: boolean) => ({
+const rulesOf = (text: Text, on: boolean, offersOn: boolean) => ({
   minimumProfit:
     text.profitBy === 'percent'
       ? { by: 'percent', percent: number(text.profit) }
@@ -41,20 +45,22 @@ const rulesOf = (text: Text, on: boolean) => ({
     thenEveryDays: number(text.thenEveryDays),
     thenPercent: number(text.thenPercent),
   },
+  offers: offerRuleOf(text, offersOn),
 })
 
 export function RulesForm({ rules }: { rules: PriceRules }) {
   const [text, setText] = useState(() => textOf(rules))
   const [on, setOn] = useState(rules.ladder.on)
+  const [offersOn, setOffersOn] = useState(rules.offers?.on ?? false)
   const [problem, setProblem] = useState<string | null>(null)
   const save = useSaveRules()
-  const field = (name: keyof Text) => ({
+  const field = (name: keyof Text | keyof OfferText) => ({
     value: text[name],
     onChange: (event: { target: { value: string } }) => setText({ ...text, [name]: event.target.value }),
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const checked = v.safeParse(PriceRulesSchema, rulesOf(text, on))
+    const checked = v.safeParse(PriceRulesSchema, rulesOf(text, on, offersOn))
     setProblem(checked.success ? null : checked.issues[0].message)
     if (checked.success) save.mutate(checked.output)
   }
@@ -80,6 +86,7 @@ export function RulesForm({ rules }: { rules: PriceRules }) {
       <p className="text-sm text-slate-600">
         Never below a listing’s floor: its cost, the fees and your minimum profit.
       </p>
+      <OfferRuleFields field={field} on={offersOn} setOn={setOffersOn} />
       {problem && (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {problem}

@@ -1,6 +1,7 @@
-// The Offers & markdowns screen's reads and writes (issue 51, docs/decisions/0075): the rules and runs, what the next
-// run changes, Apply now and undo. From the server; nothing of them is kept for offline use.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+// The Offers & markdowns screen's reads and writes (issue 51, docs/decisions/0075, 0076): the rules and runs, what the
+// next run changes, Apply now and undo, the offers sent to watchers a page at a time. From the server; nothing of
+// them is kept for offline use.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PriceRules, PriceRulesView } from '../../../api/contract/price-rules.ts'
 import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -15,6 +16,14 @@ export const priceRulesQuery = queryOptions({
 export const nextRunQuery = queryOptions({
   queryKey: pricingKeys.next,
   queryFn: ({ signal }) => okJson(api['price-rules'].next.$get({}, cancelledBy(signal))),
+})
+
+export const offersQuery = infiniteQueryOptions({
+  queryKey: ['offers'],
+  initialPageParam: undefined as number | undefined,
+  queryFn: ({ signal, pageParam }) =>
+    okJson(api.offers.$get({ query: pageParam ? { before: String(pageParam) } : {} }, cancelledBy(signal))),
+  getNextPageParam: (page) => page.next ?? undefined,
 })
 
 /** A write that answers the rules and runs as they now are (or changes them): both reads are read again. */

@@ -1,11 +1,13 @@
 // The Offers & markdowns screen (/pricing, issue 51, docs/decisions/0075): the seller's minimum profit and markdown
-// ladder, what the next run changes ("What changes tomorrow") with Apply now, and the runs so far, each with Undo.
-// Read from the server: this screen is not kept for offline use. eBay's offers to watchers are not here yet.
+// ladder and offer rule, what the next run changes ("What changes tomorrow") with Apply now, the runs so far, each with
+// Undo, and the offers sent to watchers with what became of them (decision 0076). Read from the server: this screen is
+// not kept for offline use.
 import { useQuery } from '@tanstack/react-query'
 import type { MarkdownChange, MarkdownPreview, MarkdownRun } from '../../../api/contract/price-rules.ts'
 import { ListingLink } from '../../components/ListingLink.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { exactMoney } from '../../lib/money.ts'
+import { OffersHistory } from './OffersHistory.tsx'
 import { nextRunQuery, priceRulesQuery, useApplyNow, useUndoRun } from './pricing-queries.ts'
 import { RulesForm } from './RulesForm.tsx'
 
@@ -116,6 +118,7 @@ export function PricingScreen() {
               </ul>
             )}
           </section>
+          <OffersHistory className={card} />
         </>
       )}
     </div>
