@@ -29,6 +29,8 @@ const ONLINE_ONLY = [
   'assets/bulk-post-rows-*.js',
   'assets/bulk-post-parts-*.js',
   'assets/*-bulk-part-*.js',
+  // A marketplace's Post dialog: a Post tap offline says it needs a connection (ListingsPanel.tsx).
+  'assets/PostTo*Dialog-*.js',
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',
   'assets/SaleEarnings-*.js',
@@ -44,7 +46,7 @@ const ONLINE_ONLY = [
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.
 const READ_ONLINE_FIRST = ['privacy-policy.html', 'terms-of-service.html', 'integrate-with-etsy.html']
 const APP_SHARED =
-  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!bulk-post|admin|insights|labels|tax-year|pricing)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-|lifecycle-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?![\w-]+[\\/]|marketplaces|marketplace-(descriptions?|exchange)|email-template|listing[.-]|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|catalog|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year|price-rules|offers\.)|node_modules[\\/](valibot|workbox-window)[\\/])/
+  /([\\/]src[\\/](main|app|router|route-searches|lib[\\/](api|notify|toasts|first-screen|query-client|form-errors|prerendered|uuid|service-worker|next-task|page-settings)|offline[\\/]api-error|features[\\/](?!bulk-post|admin|insights|labels|tax-year|pricing)[^\\/]+[\\/](?!push-|sales-|bulk-action-|books-import-|lifecycle-)[^\\/]+-queries|features[\\/]auth[\\/](last-user|session-hint|auth|AuthForm|SetupCodeField|GoogleSignIn|google-identity-services)|features[\\/]marketplaces[\\/]marketplace-return|components[\\/](Logo|Footer|SignedOutPage|CardPage|PublicPage|NotFound|RouteError|Toaster)|components[\\/]ui[\\/](Button|Spinner|TextField|Field))\.tsx?$|[\\/]api[\\/]contract[\\/](?![\w-]+[\\/]|marketplaces|marketplace-(descriptions?|exchange)|email-template|listing[.-](?!status\.)|bulk-actions|bulk-post\.|exports|books-import|insights|sale-cursor|labels|day-range|spread-cents|sale-earnings|gtin|guesses|analysis|listing-suggestion|admin|id-list|measurements|catalog|ebay-|etsy-|events|push|sales|category-search|options|expenses|trips|mileage|tax-year|price-rules|offers\.)|node_modules[\\/](valibot|workbox-window)[\\/])/
 
 export default defineConfig({
   plugins: [

@@ -9,7 +9,10 @@ import type { ListingRecordState } from './listing-record.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 import { POSTGRES_INTEGER_MAX } from './row-id.ts'
-import { MARKETPLACE_PATHS, namesInWords, PLATFORMS, type Platform } from './marketplace-paths.ts'
+import type { ListingPlace, ListingStatus, ReturnedAs, RevisionStatus, SaleRef, SoldOn } from './listing-status.ts'
+
+// The listing's standing (status, places, sales' words) is listing-status.ts's; answered from here too, with the listing.
+export * from './listing-status.ts'
 
 /** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
@@ -98,61 +101,6 @@ export interface ListingFillReply {
   filled: FillableField[]
 }
 
-/** Where a sale was made: a marketplace Snaplist sells on, or elsewhere (recorded by the seller). */
-export type SoldOn = Platform | 'elsewhere'
-
-/** How the seller said a returned sale came back (docs/decisions/0070): sellable again, or not. */
-export const RETURNED_AS = ['back-in-stock', 'damaged'] as const
-export type ReturnedAs = (typeof RETURNED_AS)[number]
-export const SOLD_ON_VALUES = [...PLATFORMS, 'elsewhere'] as const satisfies readonly SoldOn[]
-export const SOLD_ON_LABELS = {
-  ...(Object.fromEntries(PLATFORMS.map((platform) => [platform, MARKETPLACE_PATHS[platform].name])) as Record<
-    Platform,
-    string
-  >),
-  elsewhere: 'elsewhere',
-} satisfies Record<SoldOn, string>
-
-/** Marketplaces in the seller's words: "eBay and Etsy". */
-export const marketplacesInWords = (marketplaces: readonly SoldOn[]) =>
-  namesInWords(marketplaces.map((marketplace) => SOLD_ON_LABELS[marketplace]))
-
-/** What a delete of a listing live on `marketplaces` says: it leaves now and ends there before it goes. */
-export const beingEndedOn = (marketplaces: readonly SoldOn[]) =>
-  `It is being ended on ${marketplacesInWords(marketplaces)} first.`
-
-/** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */
-export interface SaleRef {
-  marketplace: SoldOn
-  orderId: string
-}
-
-/** A sale in the seller's words: "eBay order 12-345", "Etsy receipt 678", "a sale at Poshmark". */
-export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
-  marketplace === 'elsewhere'
-    ? `a sale at ${orderId}`
-    : `${MARKETPLACE_PATHS[marketplace].name} ${MARKETPLACE_PATHS[marketplace].orderName} ${orderId}`
-
-/**
- * Where a listing stands on one marketplace (listing_places, docs/decisions/0060): unlisted (known there, not for
- * sale), publishing (under way or stopped half way), live, ended, sold out (its last piece sold there), or refused.
- */
-export type PlaceState = 'unlisted' | 'publishing' | 'live' | 'ended' | 'sold_out' | 'refused'
-
-export interface ListingPlace {
-  /** A marketplace Snaplist sells on (the marketplaces table of migration 0054). */
-  marketplace: Platform
-  state: PlaceState
-  /** The listing's id on that marketplace; null before it gave one. */
-  externalId: string | null
-  /** Where buyers see it there, when the marketplace said (Etsy); eBay's is the listing's viewUrl. */
-  url: string | null
-  /** Where the seller's last change stands there; null when none was sent (absent on a phone's copy from before). */
-  revisionStatus?: RevisionStatus | null
-  /** The marketplace's refusal in its own words, or why the change waits. */
-  revisionMessage?: string | null
-}
-
 /** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
 export interface ListingLife {
   /** Its status on the Dashboard, from its places (listingStatus). */
@@ -210,89 +158,3 @@ export type Listing = ListingRecordState &
     /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
     viewUrl?: string | null
   }
-
-/**
- * Where the seller's last change stands on a marketplace. pending: on its way; done: the marketplace has it; refused:
- * it said no (see the message); waiting: a limit, or the marketplace away.
- */
-export type RevisionStatus = 'pending' | 'done' | 'refused' | 'waiting'
-
-export type PriceSource = 'asking' | 'median' | 'retail'
-
-/**
- * The price a listing is listed at on every marketplace: the seller's Price, else (older listings) the median used price,
- * else the retail price.
- */
-export function listedPrice(listing: Pick<Listing, 'askingPrice' | 'medianUsedPrice' | 'price'>): {
-  value: number
-  source: PriceSource
-} {
-  if (listing.askingPrice) return { value: listing.askingPrice, source: 'asking' }
-  if (listing.medianUsedPrice) return { value: listing.medianUsedPrice, source: 'median' }
-  return { value: listing.price, source: 'retail' }
-}
-
-/** docs/product.md §4: posted to eBay when active and the platform id starts with 'ebay'. */
-export const isPostedToEbay = (listing: Pick<Listing, 'platformStatus' | 'platformListingId'>) =>
-  listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
-
-/**
- * A listing's status on the Dashboard (docs/product.md §4, docs/decisions/0060): Sold once its last piece sold
- * anywhere, Live when live on any marketplace, Ended when ended on one, anything else Ready: on Snaplist, not for sale
- * anywhere. The server derives it from the listing's places (migration 0054) and answers it as `status`, so the
- * Dashboard's filters, counts and rows agree. A draft on the phone is not a listing yet, so 'draft' is the phone's own.
- */
-export type ListingStatus = 'ready' | 'live' | 'sold' | 'ended'
-export type DashboardStatus = 'draft' | ListingStatus
-
-export const STATUS_LABELS: Record<DashboardStatus, string> = {
-  draft: 'Draft',
-  ready: 'Ready',
-  live: 'Live',
-  sold: 'Sold',
-  ended: 'Ended',
-}
-
-/** eBay's own state of the listing, as SPEC's fields say it: what the row's eBay actions (Post, End, Relist) follow. */
-export function ebayStatus(listing: Pick<Listing, 'platformStatus' | 'platformListingId'>): ListingStatus {
-  if (isPostedToEbay(listing)) return 'live'
-  if (listing.platformStatus === 'sold') return 'sold'
-  if (listing.platformStatus === 'ended') return 'ended'
-  return 'ready'
-}
-
-/**
- * The listing's status. A listing this phone kept offline from before the server said `status` reads eBay's (what
- * the status was then) until the server's answer replaces it.
- */
-export const listingStatus = (
-  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'status'>>,
-) => listing.status ?? ebayStatus(listing)
-
-/**
- * Where the listing stands on one marketplace (what the row's actions there follow); undefined when it was never
- * there. A listing kept on the phone from before places reads eBay's from SPEC's fields.
- */
-export function placeOn(
-  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
-  marketplace: Platform,
-): PlaceState | undefined {
-  if (listing.places) return listing.places.find((place) => place.marketplace === marketplace)?.state
-  if (marketplace !== 'ebay') return undefined
-  return ({ live: 'live', ended: 'ended', sold: 'sold_out', ready: undefined } as const)[ebayStatus(listing)]
-}
-
-/** The marketplaces the listing is live on, eBay first. A listing kept on the phone from before places reads eBay's. */
-export const livePlatforms = (
-  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
-): Platform[] =>
-  listing.places
-    ? listing.places.filter((place) => place.state === 'live').map((place) => place.marketplace)
-    : isPostedToEbay(listing)
-      ? ['ebay']
-      : []
-
-/** Where the listing is live, in the seller's words: its row reads "Live on eBay · Etsy". */
-export const liveOn = (
-  listing: Pick<Listing, 'platformStatus' | 'platformListingId'> & Partial<Pick<Listing, 'places'>>,
-): string[] => livePlatforms(listing).map((platform) => SOLD_ON_LABELS[platform])

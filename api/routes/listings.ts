@@ -12,7 +12,8 @@ import {
   ListingSearchQuerySchema,
   ReadyListingIdsQuerySchema,
 } from '../contract/listing-search.ts'
-import { beingEndedOn, ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
+import { beingEndedOn } from '../contract/listing-delete.ts'
+import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'
 import { IdParamSchema, valid } from '../validate.ts'

@@ -1,6 +1,7 @@
 // The top of a Post to … dialog (docs/product.md §2): the cover photo, title, price and quantity the seller is about to
 // publish, the same for every marketplace.
-import { listedPrice, type Listing } from '../../api/contract/listing.ts'
+import type { Listing } from '../../api/contract/listing.ts'
+import { listedPrice } from '../../api/contract/listing-status.ts'
 import { thumbnailOf } from '../../api/contract/photos.ts'
 
 export function ListingSummary({ listing }: { listing: Listing }) {

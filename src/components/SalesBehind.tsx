@@ -5,7 +5,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { InsightSale } from '../../api/contract/insights.ts'
-import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing-status.ts'
 import { SALE_STANDING_LABELS } from '../../api/contract/sale-earnings.ts'
 import { exactMoney, money } from '../lib/money.ts'
 import { salesBehindQuery, type SalesBehind as Behind } from '../queries/sales-behind-queries.ts'

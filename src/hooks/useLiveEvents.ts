@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { EVENTS_BEHIND, EVENTS_READY, EVENTS_REPLACED, type LiveEvent } from '../../api/contract/events.ts'
-import { SOLD_ON_LABELS } from '../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing-status.ts'
 import { soldTwiceWords } from '../../api/contract/push-message.ts'
 import { api } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'

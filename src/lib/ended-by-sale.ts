@@ -1,6 +1,7 @@
 // Which marketplace's sale took a listing down elsewhere (issue 47): "Ended on <one> — sold on <another> 2 min ago". Derived
 // from the listing's last sale (soldOn, soldAt, soldWhere) and where it stands on each marketplace, never kept apart.
-import { SOLD_ON_LABELS, type Listing } from '../../api/contract/listing.ts'
+import type { Listing } from '../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../api/contract/listing-status.ts'
 import type { Platform } from '../../api/contract/marketplace-paths.ts'
 import { timeAgo } from './time-ago.ts'
 

@@ -34,6 +34,11 @@ test('offline after a reload, the Dashboard shows the listings and connections i
   await expect(page.getByRole('listitem', { name: 'eBay' }).getByText('Connected', { exact: true })).toBeVisible()
   await expect(page.getByText(/Failed to check/)).toHaveCount(0)
   await expect(page.getByText(/could not be loaded/)).toHaveCount(0)
+  // Posting needs the marketplace: the row's Post says so offline, and the Dashboard stays.
+  await listings.getByRole('button', { name: 'Post to eBay: Brass desk lamp' }).click()
+  await expect(page.getByText('Posting to eBay needs a connection: try again once you are back online.')).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Post to eBay' })).toHaveCount(0)
+  await expect(listings.getByRole('listitem')).toHaveCount(2)
 
   await context.setOffline(false)
   await expect(page.getByText(/^You are offline/)).toBeHidden()

@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ADMIN_PAGE_SIZE, type AdminListing } from '../../../api/contract/admin.ts'
-import { listedPrice } from '../../../api/contract/listing.ts'
+import { listedPrice } from '../../../api/contract/listing-status.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx'

@@ -1,6 +1,7 @@
 // The confirm before ending a listing on a marketplace (docs/product.md §4): ending takes it off there at once; Relist
 // puts it back. The same for every marketplace (decision 0063).
-import { SOLD_ON_LABELS, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import type { Platform } from '../../../api/contract/marketplace-paths.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'

@@ -5,7 +5,7 @@
 // Headless UI's menu (keyboard, focus, aria) loads when the seller first taps a row's button: see ListingsPanel.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useEffect, useRef } from 'react'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import type { Platform } from '../../../api/contract/marketplace-paths.ts'
 import { MENU_BUTTON_CLASS } from '../../components/listing-row-styles.ts'
 const ITEM_CLASS =

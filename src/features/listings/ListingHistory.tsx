@@ -1,7 +1,7 @@
 // A listing's history under its sales (issue 50, docs/decisions/0073): each step in order with where and when, so a
 // sale that did not happen reads as it went: sold, cancelled, live again on each marketplace it was on.
 import { LISTING_STEP_LABELS, type ListingStep } from '../../../api/contract/listing-steps.ts'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 
 const whenOf = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })

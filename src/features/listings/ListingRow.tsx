@@ -3,13 +3,8 @@
 // docs/decisions/0068); the rest is in the row's menu, loaded when first tapped, each marketplace's actions there alike
 // (decision 0063). Every row has a checkbox: posting many at once, or changing them (a bulk action).
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import {
-  placeOn,
-  listedPrice,
-  type Listing,
-  type ListingStatus,
-  type PlaceState,
-} from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { placeOn, listedPrice, type ListingStatus, type PlaceState } from '../../../api/contract/listing-status.ts'
 import { PLATFORMS, type Platform } from '../../../api/contract/marketplace-paths.ts'
 import { thumbnailOf } from '../../../api/contract/photos.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'

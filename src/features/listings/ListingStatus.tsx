@@ -1,6 +1,7 @@
 // A listing row's status (docs/product.md §4): the badge (Ready, Live on <where> · <where>, Sold, Ended) and, when this
 // phone holds an edit of it the server does not have yet, what that edit is doing.
-import { liveOn, STATUS_LABELS, type Listing, type ListingStatus } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { liveOn, STATUS_LABELS, type ListingStatus } from '../../../api/contract/listing-status.ts'
 import type { DraftStatus } from '../../offline/draft-status.ts'
 
 const BADGE_STYLE: Record<ListingStatus, string> = {

@@ -7,14 +7,16 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
-import { listingStatus, type Listing } from '../../../api/contract/listing.ts'
-import type { Platform } from '../../../api/contract/marketplace-paths.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { listingStatus } from '../../../api/contract/listing-status.ts'
+import { MARKETPLACE_PATHS, type Platform } from '../../../api/contract/marketplace-paths.ts'
 import type { BulkPostLauncherProps } from '../../components/post-dialogs.ts'
 import { ShowMore } from '../../components/ui/ShowMore.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { buttonClass } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { notify } from '../../lib/notify.tsx'
 import { uuid } from '../../lib/uuid.ts'
 import { listingSearchQuery, loadedListings, type ListingSearchView } from '../../queries/listing-queries.ts'
 import { usePhoneState } from '../../lib/phone-state.ts'
@@ -94,6 +96,17 @@ interface ListingsPanelProps {
   /** The bulk post, another feature's, which the Dashboard brings. */
   BulkPost: ComponentType<BulkPostLauncherProps>
 }
+
+/**
+ * Posting is the marketplace's and the server's work, and its dialog's code is not kept on the phone (vite.config.ts
+ * ONLINE_ONLY): offline, a Post tap says so instead of opening it.
+ */
+const notifyPostNeedsSignal = (marketplace: Platform) =>
+  notify(
+    'You are offline',
+    `Posting to ${MARKETPLACE_PATHS[marketplace].name} needs a connection: try again once you are back online.`,
+    'error',
+  )
 
 export function ListingsPanel({ search, BulkPost }: ListingsPanelProps) {
   const online = useOnline()
@@ -202,7 +215,7 @@ export function ListingsPanel({ search, BulkPost }: ListingsPanelProps) {
               onSelect={(on) => selection.select(listing.id, on)}
               onEdit={editOf(listing.id)}
               onPreview={() => setPreviewing(listing)}
-              onPost={(on) => setPosting({ listing, on })}
+              onPost={(on) => (online ? setPosting({ listing, on }) : notifyPostNeedsSignal(on))}
               onDelete={() => setDeleting(listing)}
               onEnd={(marketplace) => setEnding({ listing, marketplace })}
               onRelist={(marketplace) => relist.mutate({ id: listing.id, marketplace })}

@@ -1,6 +1,7 @@
 // Preview (docs/product.md §2): every photo in two columns, title, the price it sells at (the seller's Price), the new
 // and used prices as the references they are (or N/A), description, keywords, colour and quantity.
-import { listedPrice, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { listedPrice } from '../../../api/contract/listing-status.ts'
 import { COLORS, labelOf } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'

@@ -3,7 +3,8 @@
 // once it has the count, and the row follows.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
-import { SOLD_ON_LABELS, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import { RelistSoldSchema, type RelistSold, type RelistSoldFormValues } from '../../../api/contract/sales.ts'
 import { FormFailure } from '../../components/CardPage.tsx'
 import { Button } from '../../components/ui/Button.tsx'

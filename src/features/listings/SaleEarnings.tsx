@@ -7,7 +7,7 @@
 // server's (the marketplaces' fees arrive there), so this code stays out of the offline copy (vite.config.ts).
 import { useQuery } from '@tanstack/react-query'
 import { SALE_STANDING_LABELS, type SaleEarnings as Sale } from '../../../api/contract/sale-earnings.ts'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import { api, cancelledBy, okJson } from '../../lib/api.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
 import { Button } from '../../components/ui/Button.tsx'

@@ -2,7 +2,8 @@
 // where and its order number), what it earned, and any order a marketplace took beyond the stock (sold twice: decision
 // 0030). Where it stands on each marketplace is that marketplace's lines (its wing's RowLines), under these.
 import { lazy, Suspense, useState } from 'react'
-import { saleLabel, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { saleLabel } from '../../../api/contract/listing-status.ts'
 import { PLATFORMS } from '../../../api/contract/marketplace-paths.ts'
 
 /** Where the earnings' code is missing: offline before it was ever loaded. */

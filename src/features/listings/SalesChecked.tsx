@@ -2,7 +2,7 @@
 // ago · <another> 1 min ago", with Check sales, and the Dashboard pulled down from its top, to read them now
 // (useSalesCheck). Loaded after the first screen: the Dashboard's listings come first.
 import { useEffect, useState } from 'react'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import { PULL_PX, usePullToRefresh } from './usePullToRefresh.ts'
 import { useSalesCheck } from './useSalesCheck.ts'
 

@@ -1,6 +1,7 @@
 // A sale beyond the stock on a listing's row (sold twice: decisions 0030, 0033, 0056): the extra orders, the sale that
 // took the last piece, what to do, and how the seller settled it, which says whether the books count it.
-import { SOLD_ON_LABELS, saleLabel, type Listing, type SaleRef } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS, saleLabel, type SaleRef } from '../../../api/contract/listing-status.ts'
 import type { ShortSettlement } from '../../../api/contract/sale-earnings.ts'
 import { useSettleSoldTwice } from './sales-queries.ts'
 

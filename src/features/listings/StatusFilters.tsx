@@ -9,7 +9,7 @@ import {
   SORT_LABELS,
   type ListingSort,
 } from '../../../api/contract/listing-search.ts'
-import { SOLD_ON_LABELS, STATUS_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS, STATUS_LABELS } from '../../../api/contract/listing-status.ts'
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/dashboard-view.ts'
 
 /** "All", a status ("Live": live anywhere), or live on one marketplace ("Live on <marketplace>"). */

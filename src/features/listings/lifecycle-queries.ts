@@ -1,7 +1,8 @@
 // Ending a listing on a marketplace and relisting it there (docs/product.md §4, decision 0063): the row's menu actions,
 // the same for every marketplace, and the listings refreshed after.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { SOLD_ON_LABELS, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import type { Platform } from '../../../api/contract/marketplace-paths.ts'
 import { api, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ExpenseCategory } from '../../../api/contract/expenses.ts'
-import { SOLD_ON_LABELS } from '../../../api/contract/listing.ts'
+import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import { TAX_YEAR_CSV_PATH, type TaxYear } from '../../../api/contract/tax-year.ts'
 import { SalesBehind, type SaleFigure } from '../../components/SalesBehind.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'

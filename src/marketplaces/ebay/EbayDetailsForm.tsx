@@ -18,7 +18,8 @@ import {
   type EbayPublishInput,
   type EbayRequirements,
 } from '../../../api/contract/ebay-publish.ts'
-import { listedPrice, type Listing, type PriceSource } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { listedPrice, type PriceSource } from '../../../api/contract/listing-status.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'

@@ -1,7 +1,8 @@
 // eBay's place beside a row's Edit (SPEC's row, docs/product.md §2): once live there, the eBay pill and View (the
 // listing on eBay when the server knows its address); while Ready there, the quick Post to eBay. Sold and Ended say so
 // in the status badge; Relist is in the row's menu.
-import { ebayStatus, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { ebayStatus } from '../../../api/contract/listing-status.ts'
 import { COMPACT_ACTION } from '../../components/listing-row-styles.ts'
 
 function OnEbay({ listing }: { listing: Listing }) {

@@ -4,7 +4,8 @@
 // requires for this listing and lets the seller set the Price, the category and condition and fill what is missing;
 // after posting it offers 'View on eBay'.
 import { useState } from 'react'
-import { isPostedToEbay, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { isPostedToEbay } from '../../../api/contract/listing-status.ts'
 import { ListingSummary } from '../../components/ListingSummary.tsx'
 import { PostedView } from '../../components/PostedView.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'

@@ -10,7 +10,8 @@ import {
   parcelText,
   type CheckedGuess,
 } from '../../../api/contract/guesses.ts'
-import { isPostedToEbay, listedPrice, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { isPostedToEbay, listedPrice } from '../../../api/contract/listing-status.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 

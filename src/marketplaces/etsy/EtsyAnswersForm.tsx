@@ -12,7 +12,8 @@ import {
   type EtsyPublishInput,
   type EtsyRequirements,
 } from '../../../api/contract/etsy-publish.ts'
-import { listedPrice, type Listing } from '../../../api/contract/listing.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { listedPrice } from '../../../api/contract/listing-status.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextField } from '../../components/ui/TextField.tsx'
