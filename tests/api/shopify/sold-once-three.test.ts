@@ -114,8 +114,7 @@ describe('one stock on three marketplaces', () => {
     expect(await item.row()).toMatchObject({ quantity: 0, platformStatus: 'sold', soldOn: 'shopify', soldPrice: 39.5 })
     expect(await item.salesOf()).toBe(1)
     // What it earned: Shopify's fees as its published rate says, an estimate.
-    const [sale] = await both.t.db
-      .sql`select fees_cents from marketplace_sales where listing_id = ${item.id}`
+    const [sale] = await both.t.db.sql`select fees_cents from marketplace_sales where listing_id = ${item.id}`
     expect(sale).toMatchObject({ feesCents: estimatedFeesCents('shopify', 3950, 0) })
     expect(item.ebayLive()).toBe(false)
     expect(item.etsyListing().state).toBe('inactive')
