@@ -15,6 +15,7 @@ import { createPushServices, type PushServices } from './push/push-services.ts'
 import { createBulkActionJob } from './selling/bulk-action-job.ts'
 import { createBulkActions, type BulkActions } from './selling/bulk-actions.ts'
 import { createBulkPoster, type BulkPoster } from './selling/bulk-post.ts'
+import { floorsOf } from './pricing/floors.ts'
 import { createMarkdowns, type Markdowns } from './pricing/markdowns.ts'
 import { createOffers, type Offers } from './pricing/offers.ts'
 import { createPriceRules, type PriceRulesService } from './pricing/price-rules.ts'
@@ -182,7 +183,11 @@ export function createAppServices(deps: AppDeps): AppServices {
   const selling: SellingMarketplaces = Object.values(wings).flatMap((wing) => wing.selling ?? [])
   const liveDeletion = createLiveDeletion({ sql, jobs, storage, marketplaces: selling })
   const itemUrl = specItemUrl(wings)
-  const listings = createListingService(sql, storage, itemUrl, { marketplaces: selling, liveDeletion })
+  const listings = createListingService(sql, storage, itemUrl, {
+    marketplaces: selling,
+    liveDeletion,
+    floorOf: async (userId, id) => (await floorsOf(sql, userId, [id])).get(id),
+  })
   const liveStreams = createLiveStreams({
     sql,
     itemUrl,

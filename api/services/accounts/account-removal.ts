@@ -5,7 +5,7 @@ import * as listings from '../../db/listings.ts'
 import * as sessions from '../../db/sessions.ts'
 import * as users from '../../db/users.ts'
 import { notFound } from '../../errors.ts'
-import { removePhotoFiles } from '../listings/listings.ts'
+import { removePhotoFiles } from '../listings/photo-files.ts'
 import type { FileStorage } from '../listings/storage.ts'
 
 /**

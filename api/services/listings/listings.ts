@@ -16,7 +16,6 @@ import {
   type ListingInput,
 } from '../../contract/listing.ts'
 import type { ListingOfSku, ListingPage, ListingSearch, ReadyListingIds } from '../../contract/listing-search.ts'
-import { thumbnailOf } from '../../contract/photos.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
@@ -27,34 +26,11 @@ import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import type { JsonText } from '../../json-text.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
+import type { ListingFloorView } from '../../contract/price-rules.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
 import { keptAfterEdit } from './ebay-kept.ts'
+import { deleteWithPhotos, removePhotoFiles } from './photo-files.ts'
 import type { FileStorage } from './storage.ts'
-
-/**
- * Removes the files of photos whose rows are already deleted: the JPEG and the thumbnail beside it. Call it after
- * the transaction commits; the rows are gone either way, and a file that could not be removed is only wasted
- * space, so a failure is reported and not thrown.
- */
-export async function removePhotoFiles(storage: FileStorage, deleted: images.ImageRow[]): Promise<void> {
-  const keys = deleted.flatMap((image) => [image.key, thumbnailOf(image.key)])
-  if (keys.length === 0) return
-  await storage.remove(keys).catch((error: unknown) => console.error('Could not remove photo files', keys, error))
-}
-
-/** Deletes the row `deleteRow` deletes and the photos no other listing uses (files after the commit); false when there was none. */
-export async function deleteWithPhotos(
-  sql: Sql,
-  storage: FileStorage,
-  deleteRow: (tx: Tx) => Promise<Listing | undefined>,
-): Promise<boolean> {
-  const unused = await sql.begin(async (tx) => {
-    const deleted = await deleteRow(tx)
-    return deleted ? images.deleteUnusedImages(tx, deleted.userId, deleted.images) : undefined
-  })
-  if (unused) await removePhotoFiles(storage, unused)
-  return unused !== undefined
-}
 
 /** Nothing there yet: blank text, a price of 0, no keywords, no stored suggestions. */
 const isEmpty = (value: unknown) =>
@@ -93,7 +69,12 @@ export interface ListingServiceOptions {
   marketplaces?: readonly Pick<SellingMarketplace, 'id' | 'isLive' | 'requestRevision'>[]
   /** Without it a listing live on a marketplace is deleted from Snaplist alone. */
   liveDeletion?: LiveListingDeletion
+  /** The seller's floor of one listing (pricing/floors.ts), in its answer; without it the answer has none. */
+  floorOf?: (userId: number, id: number) => Promise<ListingFloorView | undefined>
 }
+
+/** GET /api/listings/{id}: the listing, and its floor with what it is made of (issue 51). */
+export type ListingWithFloor = Listing & { floor?: ListingFloorView }
 
 const MISSING = 'That listing does not exist or is not yours. Refresh the Dashboard.'
 
@@ -132,7 +113,7 @@ export interface ListingService {
   /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
   listJson(userId: number): Promise<JsonText<Listing[]>>
   /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
-  oneJson(userId: number, id: number): Promise<JsonText<Listing>>
+  oneJson(userId: number, id: number): Promise<JsonText<ListingWithFloor>>
   /** The chosen listings' JSON text, in the order chosen: what a bulk action shows. */
   chosenJson(userId: number, ids: number[]): Promise<JsonText<Listing[]>>
   searchJson(userId: number, search: ListingSearch): Promise<JsonText<ListingPage>>
@@ -167,7 +148,7 @@ export function createListingService(
   sql: Sql,
   storage: FileStorage,
   itemUrl: string,
-  { marketplaces = [], liveDeletion }: ListingServiceOptions = {},
+  { marketplaces = [], liveDeletion, floorOf }: ListingServiceOptions = {},
 ): ListingService {
   async function assertOwnPhotos(userId: number, urls: string[]) {
     const owned = await images.ownedImageUrls(sql, userId, urls)
@@ -208,10 +189,12 @@ export function createListingService(
 
   return {
     listJson: (userId: number) => listingJson.listListingsJson(sql, userId, itemUrl),
-    async oneJson(userId: number, id: number): Promise<JsonText<Listing>> {
+    async oneJson(userId: number, id: number): Promise<JsonText<ListingWithFloor>> {
       const json = await listingJson.findListingJson(sql, userId, id, itemUrl)
       if (json === undefined) throw notFound(MISSING)
-      return json
+      const floor = await floorOf?.(userId, id)
+      // The floor is reckoned in code (the seller's rules, the fees read), so it joins the object Postgres wrote.
+      return (floor ? `${json.slice(0, -1)},"floor":${JSON.stringify(floor)}}` : json) as JsonText<ListingWithFloor>
     },
     chosenJson: (userId: number, ids: number[]) => listingJson.findListingsJson(sql, userId, ids, itemUrl),
     searchJson: (userId, search) => listingSearch.searchListingsJson(sql, userId, search, itemUrl),

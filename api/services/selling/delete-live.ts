@@ -8,7 +8,7 @@ import type { Listing } from '../../contract/listing.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import type { JobQueue } from '../jobs.ts'
-import { deleteWithPhotos } from '../listings/listings.ts'
+import { deleteWithPhotos } from '../listings/photo-files.ts'
 import type { FileStorage } from '../listings/storage.ts'
 import { isRefusal, type SellingMarketplace, type SellingMarketplaces } from './marketplace.ts'
 

@@ -14,7 +14,7 @@ import type { Sql } from '../../db/client.ts'
 import * as expenses from '../../db/expenses.ts'
 import * as images from '../../db/images.ts'
 import { badRequest, notFound } from '../../errors.ts'
-import { removePhotoFiles } from '../listings/listings.ts'
+import { removePhotoFiles } from '../listings/photo-files.ts'
 import type { FileStorage } from '../listings/storage.ts'
 
 const NOT_FOUND = 'That expense was not found. It may have been deleted.'

@@ -73,6 +73,8 @@ describe("a listing's floor", () => {
       ['ebay', 2940, 440],
       ['etsy', 2812, 312],
     ])
+    // The listing's own answer carries the same floor and what it is made of.
+    expect((await readJson(await item.seller.get(`/api/listings/${item.id}`))).floor).toEqual(floor)
     const typed = await item.seller.call('PUT', `/api/listings/${item.id}/floor`, { floor: 33 })
     expect(await readJson(typed)).toMatchObject({ source: 'typed', priceCents: 3300 })
     expect(
