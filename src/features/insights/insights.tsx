@@ -172,6 +172,12 @@ function Stale({ stale }: { stale: Insights['stale'] }) {
           ? `Nothing has been live ${STALE_AFTER_DAYS} days or more.`
           : `${stale.count} live ${STALE_AFTER_DAYS} days or more: candidates for a price drop.`}
       </p>
+      {stale.count > 0 && (
+        // The ladder and the offers move them, never below each one's floor (docs/decisions/0075).
+        <Link to="/pricing" className="text-sm font-semibold text-indigo-700 underline underline-offset-2">
+          Mark them down in Offers &amp; markdowns
+        </Link>
+      )}
       <ul className="mt-2 divide-y divide-slate-100 text-sm">
         {stale.listings.map((listing) => (
           <li key={listing.id} className="flex items-baseline justify-between gap-3 py-2">
