@@ -1,7 +1,7 @@
 // A listing's standing as the Dashboard reads it, apart from the listing's schema (listing.ts) so that the Dashboard's
 // first load carries the words and rules, not every field's validator: where a sale was made and how it reads, a
 // place on a marketplace, the status and where it is live.
-import { MARKETPLACE_PATHS, namesInWords, PLATFORMS, type Platform } from './marketplace-paths.ts'
+import { MARKETPLACE_PATHS, namesInWords, PLATFORMS, SPEC_MARKETPLACE, type Platform } from './marketplace-paths.ts'
 
 /** What the status rules read of a listing: SPEC's fields, and what the server derived from its places. */
 interface Standing {
@@ -26,7 +26,7 @@ export const SOLD_ON_LABELS = {
   elsewhere: 'elsewhere',
 } satisfies Record<SoldOn, string>
 
-/** Marketplaces in the seller's words: "eBay and Etsy". */
+/** Marketplaces in the seller's words, by their names: "A and B". */
 export const marketplacesInWords = (marketplaces: readonly SoldOn[]) =>
   namesInWords(marketplaces.map((marketplace) => SOLD_ON_LABELS[marketplace]))
 
@@ -36,7 +36,7 @@ export interface SaleRef {
   orderId: string
 }
 
-/** A sale in the seller's words: "eBay order 12-345", "Etsy receipt 678", "a sale at Poshmark". */
+/** A sale in the seller's words: the marketplace's name, what it calls an order and its number; "a sale at Poshmark". */
 export const saleLabel = ({ marketplace, orderId }: SaleRef) =>
   marketplace === 'elsewhere'
     ? `a sale at ${orderId}`
@@ -60,7 +60,7 @@ export interface ListingPlace {
   state: PlaceState
   /** The listing's id on that marketplace; null before it gave one. */
   externalId: string | null
-  /** Where buyers see it there, when the marketplace said (Etsy); eBay's is the listing's viewUrl. */
+  /** Where buyers see it there, when the marketplace said; SPEC_MARKETPLACE's is the listing's viewUrl. */
   url: string | null
   /** Where the seller's last change stands there; null when none was sent (absent on a phone's copy from before). */
   revisionStatus?: RevisionStatus | null
@@ -68,9 +68,9 @@ export interface ListingPlace {
   revisionMessage?: string | null
 }
 
-/** docs/product.md §4: posted to eBay when active and the platform id starts with 'ebay'. */
-export const isPostedToEbay = (listing: Standing) =>
-  listing.platformStatus === 'active' && (listing.platformListingId?.startsWith('ebay') ?? false)
+/** docs/product.md §4: posted to SPEC's marketplace when active and the platform id starts with its name. */
+export const isPostedToSpecMarketplace = (listing: Standing) =>
+  listing.platformStatus === 'active' && (listing.platformListingId?.startsWith(SPEC_MARKETPLACE) ?? false)
 
 /**
  * A listing's status on the Dashboard (docs/product.md §4, docs/decisions/0060): Sold once its last piece sold
@@ -89,39 +89,39 @@ export const STATUS_LABELS: Record<DashboardStatus, string> = {
   ended: 'Ended',
 }
 
-/** eBay's own state of the listing, as SPEC's fields say it: what the row's eBay actions (Post, End, Relist) follow. */
-export function ebayStatus(listing: Standing): ListingStatus {
-  if (isPostedToEbay(listing)) return 'live'
+/** SPEC's marketplace's own state of the listing, as SPEC's fields say it: what its row actions (Post, End, Relist) follow. */
+export function specMarketplaceStatus(listing: Standing): ListingStatus {
+  if (isPostedToSpecMarketplace(listing)) return 'live'
   if (listing.platformStatus === 'sold') return 'sold'
   if (listing.platformStatus === 'ended') return 'ended'
   return 'ready'
 }
 
 /**
- * The listing's status. A listing this phone kept offline from before the server said `status` reads eBay's (what
+ * The listing's status. A listing this phone kept offline from before the server said `status` reads SPEC's fields' (what
  * the status was then) until the server's answer replaces it.
  */
-export const listingStatus = (listing: Standing) => listing.status ?? ebayStatus(listing)
+export const listingStatus = (listing: Standing) => listing.status ?? specMarketplaceStatus(listing)
 
 /**
  * Where the listing stands on one marketplace (what the row's actions there follow); undefined when it was never
- * there. A listing kept on the phone from before places reads eBay's from SPEC's fields.
+ * there. A listing kept on the phone from before places reads SPEC's marketplace's from SPEC's fields.
  */
 export function placeOn(listing: Standing, marketplace: Platform): PlaceState | undefined {
   if (listing.places) return listing.places.find((place) => place.marketplace === marketplace)?.state
-  if (marketplace !== 'ebay') return undefined
-  return ({ live: 'live', ended: 'ended', sold: 'sold_out', ready: undefined } as const)[ebayStatus(listing)]
+  if (marketplace !== SPEC_MARKETPLACE) return undefined
+  return ({ live: 'live', ended: 'ended', sold: 'sold_out', ready: undefined } as const)[specMarketplaceStatus(listing)]
 }
 
-/** The marketplaces the listing is live on, eBay first. A listing kept on the phone from before places reads eBay's. */
+/** The marketplaces the listing is live on, in PLATFORMS' order. A phone's copy from before places reads SPEC's fields. */
 export const livePlatforms = (listing: Standing): Platform[] =>
   listing.places
     ? listing.places.filter((place) => place.state === 'live').map((place) => place.marketplace)
-    : isPostedToEbay(listing)
-      ? ['ebay']
+    : isPostedToSpecMarketplace(listing)
+      ? [SPEC_MARKETPLACE]
       : []
 
-/** Where the listing is live, in the seller's words: its row reads "Live on eBay · Etsy". */
+/** Where the listing is live, in the seller's words: its row reads "Live on" and these names. */
 export const liveOn = (listing: Standing): string[] =>
   livePlatforms(listing).map((platform) => SOLD_ON_LABELS[platform])
 

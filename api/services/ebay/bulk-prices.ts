@@ -3,7 +3,7 @@
 // would be 2,000. The price is set, not added to, so sending it again (a retry after a lost reply) changes nothing more.
 // eBay answers each request on its own: one listing refused (its daily revision limit) leaves the others changed.
 import * as v from 'valibot'
-import { isPostedToEbay } from '../../contract/listing.ts'
+import { isPostedToSpecMarketplace } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { findEbayOffers } from '../../db/listing-ebay-state.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
@@ -78,7 +78,7 @@ export function createEbayBulkPrices({
   }
 
   return {
-    takes: isPostedToEbay,
+    takes: isPostedToSpecMarketplace,
     async send(userId, prices) {
       const offers = new Map(
         (

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import type { BulkPostAnswers } from '../../contract/bulk-post.ts'
 import { EbayPublishInputSchema } from '../../contract/ebay-publish.ts'
 import { checkedGuessesOf, GUESSED_CONDITION, parcelGuessed, parcelText } from '../../contract/guesses.ts'
-import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
+import { isPostedToSpecMarketplace, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
@@ -15,7 +15,7 @@ import type { EbayPublisher } from './publish.ts'
 /** A listing eBay would get Snaplist's guesses of, refused before eBay: what was guessed, and how to look at it. */
 function guessesUnchecked(listing: Listing): AppError | undefined {
   const guessed = checkedGuessesOf(listing)
-  if (!guessed.length || isPostedToEbay(listing)) return undefined
+  if (!guessed.length || isPostedToSpecMarketplace(listing)) return undefined
   const what = [
     parcelGuessed(guessed) ? `its parcel (${parcelText(listing)})` : '',
     guessed.includes(GUESSED_CONDITION) ? 'its condition' : '',

@@ -1,7 +1,7 @@
 // The seller's choice of eBay category (on the listing's form, or in a Post to eBay dialog): kept on the listing at once,
 // so closing the dialog loses nothing, and eBay's suggestion is not made again for it. A listing live on eBay is revised
 // there in the same transaction's wake, as any edit of it is: the category the seller sees is the one eBay lists it in.
-import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
+import { isPostedToSpecMarketplace, type Listing } from '../../contract/listing.ts'
 import type { EbayCategory } from '../../contract/ebay-publish.ts'
 import type { Sql } from '../../db/client.ts'
 import * as ebayState from '../../db/listing-ebay-state.ts'
@@ -37,7 +37,7 @@ export function createEbayCategoryChoice(deps: EbayCategoryChoiceDeps): EbayCate
       })
       await sql.begin(async (tx) => {
         await ebayState.saveEbayCategory(tx, listing.id, category, true)
-        if (isPostedToEbay(listing) && listing.ebayCategoryId !== category.id)
+        if (isPostedToSpecMarketplace(listing) && listing.ebayCategoryId !== category.id)
           await revisions.requestRevision(tx, listing)
       })
       return { category }

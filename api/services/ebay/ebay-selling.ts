@@ -2,7 +2,7 @@
 // sales, behind the interface that code acting on every marketplace uses. What only eBay has (the Post to eBay dialog's
 // requirements, its category search and choice, bulk post's guesses) stays with those services and their routes.
 import type { EbayLifecycleResult, EbayPublishInput, EbayPublishResult } from '../../contract/ebay-publish.ts'
-import { isPostedToEbay } from '../../contract/listing.ts'
+import { isPostedToSpecMarketplace } from '../../contract/listing.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { BulkPricing, OffersToInterested, SellingMarketplace } from '../selling/marketplace.ts'
 import type { EbayEndAndRelist } from './end-and-relist.ts'
@@ -43,7 +43,7 @@ export function createEbaySelling({
     id: 'ebay',
     // 'ebay-<eBay's listing id>' from the first publish on, kept when the listing ends or sells.
     holds: (listing) => listing.platformListingId?.startsWith('ebay-') ?? false,
-    isLive: isPostedToEbay,
+    isLive: isPostedToSpecMarketplace,
     publish: publisher.publish,
     postInBulk,
     requestRevision: revisions.requestRevision,

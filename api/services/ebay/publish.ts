@@ -13,7 +13,7 @@ import {
   type EbayRequirementsQuery,
 } from '../../contract/ebay-publish.ts'
 import { CHECKED_GUESSES } from '../../contract/guesses.ts'
-import { isPostedToEbay, type Listing } from '../../contract/listing.ts'
+import { isPostedToSpecMarketplace, type Listing } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
 import { ensureRow as ensureRevisionRow } from '../../db/ebay-revisions.ts'
 import * as setups from '../../db/ebay-seller-setup.ts'
@@ -291,7 +291,7 @@ export function createEbayPublisher(deps: EbayPublisherDeps): EbayPublisher {
     publish: (userId: number, listingId: number, input: EbayPublishInput): Promise<EbayPublishResult> =>
       oneAtATime(listingId, async () => {
         const listing = await ownListing(userId, listingId)
-        if (isPostedToEbay(listing))
+        if (isPostedToSpecMarketplace(listing))
           return result(listing.platformListingId!.replace(/^ebay-/, ''), 'This listing is already posted to eBay.')
         return connectionService.call(userId, 'ebay', (token) => publishListing(token, userId, listing, input))
       }),

@@ -5,7 +5,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { BulkPostAnswersSchema } from '../../../api/contract/bulk-post.ts'
-import { isPostedToEbay } from '../../../api/contract/listing-status.ts'
+import { isPostedToSpecMarketplace } from '../../../api/contract/listing-status.ts'
 import { useDraft, useReportPart, type BulkBehind, type BulkSectionProps } from '../../components/bulk-post-parts.ts'
 import { TextField } from '../../components/ui/TextField.tsx'
 import { marketplaceKeys } from '../../queries/marketplace-queries.ts'
@@ -33,7 +33,7 @@ function behindOf(check: Check, leftOut: boolean): string | null | undefined {
 
 export function EbayBulkSection({ listings, onState, onFix, ...kept }: BulkSectionProps) {
   const queryClient = useQueryClient()
-  const toCheck = listings.filter((listing) => !isPostedToEbay(listing))
+  const toCheck = listings.filter((listing) => !isPostedToSpecMarketplace(listing))
   // Without the dialog's placeholder: here a query's previous answer would be another listing's.
   const queries = useQueries({
     queries: toCheck.map((listing) => ({

@@ -2,7 +2,7 @@
 // listing on eBay when the server knows its address); while Ready there, the quick Post to eBay. Sold and Ended say so
 // in the status badge; Relist is in the row's menu.
 import type { Listing } from '../../../api/contract/listing.ts'
-import { ebayStatus } from '../../../api/contract/listing-status.ts'
+import { specMarketplaceStatus } from '../../../api/contract/listing-status.ts'
 import { COMPACT_ACTION } from '../../components/listing-row-styles.ts'
 
 function OnEbay({ listing }: { listing: Listing }) {
@@ -26,7 +26,7 @@ function OnEbay({ listing }: { listing: Listing }) {
 }
 
 export function EbayRowAction({ listing, onPost }: { listing: Listing; onPost: () => void }) {
-  const onEbay = ebayStatus(listing)
+  const onEbay = specMarketplaceStatus(listing)
   if (onEbay === 'live') return <OnEbay listing={listing} />
   if (onEbay !== 'ready') return null
   return (

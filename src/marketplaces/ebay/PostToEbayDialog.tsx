@@ -5,7 +5,7 @@
 // after posting it offers 'View on eBay'.
 import { useState } from 'react'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { isPostedToEbay } from '../../../api/contract/listing-status.ts'
+import { isPostedToSpecMarketplace } from '../../../api/contract/listing-status.ts'
 import { ListingSummary } from '../../components/ListingSummary.tsx'
 import { PostedView } from '../../components/PostedView.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -21,7 +21,7 @@ import { EbayDetailsForm } from './EbayDetailsForm.tsx'
 
 function BlockedActions({ listing, onClose }: { listing: Listing; onClose: () => void }) {
   const post = () => {
-    if (isPostedToEbay(listing)) notify('Already Posted', 'This listing is already posted to eBay.', 'info')
+    if (isPostedToSpecMarketplace(listing)) notify('Already Posted', 'This listing is already posted to eBay.', 'info')
     else
       notify(
         'eBay Not Connected',
@@ -101,10 +101,10 @@ export function PostToEbayDialog({
       {listing && (
         <div className="flex flex-col gap-4">
           <ListingSummary listing={listing} />
-          {!ebayConnected && !isPostedToEbay(listing) && (
+          {!ebayConnected && !isPostedToSpecMarketplace(listing) && (
             <NotConnected what="this listing" onConnect={() => rememberPostAfterConnect(listing.id)} />
           )}
-          {ebayConnected && !isPostedToEbay(listing) ? (
+          {ebayConnected && !isPostedToSpecMarketplace(listing) ? (
             <Publishing key={listing.id} listing={listing} onClose={onClose} />
           ) : (
             <BlockedActions listing={listing} onClose={onClose} />

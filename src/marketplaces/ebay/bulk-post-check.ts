@@ -11,7 +11,7 @@ import {
   type CheckedGuess,
 } from '../../../api/contract/guesses.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
-import { isPostedToEbay, listedPrice } from '../../../api/contract/listing-status.ts'
+import { isPostedToSpecMarketplace, listedPrice } from '../../../api/contract/listing-status.ts'
 import { CONDITIONS } from '../../../api/contract/options.ts'
 import { postFailureToast } from './ebay-post-failure.ts'
 
@@ -41,7 +41,7 @@ const seenOf = (listing: Listing, requirements: EbayRequirements, guessed: Check
   ].filter(Boolean)
 
 export function checkOf(listing: Listing, query: UseQueryResult<EbayRequirements> | undefined): Check {
-  if (isPostedToEbay(listing)) return { kind: 'live' }
+  if (isPostedToSpecMarketplace(listing)) return { kind: 'live' }
   if (!query || query.isPending) return { kind: 'checking' }
   if (query.isError) return { kind: 'failed', reason: postFailureToast(query.error).description }
   const requirements = query.data

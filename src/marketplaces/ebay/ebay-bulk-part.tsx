@@ -1,6 +1,6 @@
 // eBay's part in the bulk post (src/components/bulk-post-parts.ts): its section, its Post to eBay dialog for a listing
 // that needs more, and its words for a refusal. Loaded with the bulk post dialog through the registry's loadBulkPart.
-import { isPostedToEbay } from '../../../api/contract/listing-status.ts'
+import { isPostedToSpecMarketplace } from '../../../api/contract/listing-status.ts'
 import type { BulkPostPart } from '../../components/bulk-post-parts.ts'
 import { bulkRefusalReason } from './ebay-post-failure.ts'
 import { EbayBulkSection } from './EbayBulkSection.tsx'
@@ -12,6 +12,6 @@ export const ebayBulkPart: BulkPostPart = {
   Section: EbayBulkSection,
   // Offered only while eBay is connected.
   PostDialog: ({ listing, onClose }) => <PostToEbayDialog listing={listing} ebayConnected onClose={onClose} />,
-  isLive: isPostedToEbay,
+  isLive: isPostedToSpecMarketplace,
   refusalReason: bulkRefusalReason,
 }

@@ -1,11 +1,11 @@
 // What deleting a listing live on eBay does (docs/product.md §7): the server ends it on eBay first, and a sale made
 // there before it ended keeps it on Snaplist as sold (docs/decisions/0023). Keeping it for sale on eBay while Snaplist
 // forgets it is not offered: a sale of it would then be seen nowhere.
-import { isPostedToEbay } from '../../../api/contract/listing-status.ts'
+import { isPostedToSpecMarketplace } from '../../../api/contract/listing-status.ts'
 import type { DeletingPart } from '../client-marketplace.ts'
 
 export const ebayDeleting: DeletingPart = {
-  ends: isPostedToEbay,
+  ends: isPostedToSpecMarketplace,
   confirm: 'End on eBay and delete',
   note: (title) => [
     `“${title}” is live on eBay. Deleting ends it on eBay first, then deletes it and its photos from Snaplist. This cannot be undone.`,

@@ -2,8 +2,8 @@
 // form and the API share; a title within eBay's limit (listing-fields.ts).
 import { describe, expect, it } from 'vitest'
 import {
-  ebayStatus,
-  isPostedToEbay,
+  specMarketplaceStatus,
+  isPostedToSpecMarketplace,
   listingStatus,
   liveOn,
   listedPrice,
@@ -23,14 +23,14 @@ describe('listedPrice', () => {
   })
 })
 
-describe('ebayStatus', () => {
+describe('specMarketplaceStatus', () => {
   it("is Live when active with an eBay id (SPEC's rule), else what eBay last said, else Ready", () => {
-    expect(ebayStatus({ platformStatus: 'active', platformListingId: 'ebay-123' })).toBe('live')
-    expect(ebayStatus({ platformStatus: 'active', platformListingId: 'etsy-9' })).toBe('ready')
-    expect(ebayStatus({ platformStatus: 'sold', platformListingId: 'ebay-123' })).toBe('sold')
-    expect(ebayStatus({ platformStatus: 'ended', platformListingId: 'ebay-123' })).toBe('ended')
-    expect(ebayStatus({ platformStatus: null, platformListingId: null })).toBe('ready')
-    expect(isPostedToEbay({ platformStatus: 'active', platformListingId: null })).toBe(false)
+    expect(specMarketplaceStatus({ platformStatus: 'active', platformListingId: 'ebay-123' })).toBe('live')
+    expect(specMarketplaceStatus({ platformStatus: 'active', platformListingId: 'etsy-9' })).toBe('ready')
+    expect(specMarketplaceStatus({ platformStatus: 'sold', platformListingId: 'ebay-123' })).toBe('sold')
+    expect(specMarketplaceStatus({ platformStatus: 'ended', platformListingId: 'ebay-123' })).toBe('ended')
+    expect(specMarketplaceStatus({ platformStatus: null, platformListingId: null })).toBe('ready')
+    expect(isPostedToSpecMarketplace({ platformStatus: 'active', platformListingId: null })).toBe(false)
   })
 })
 
