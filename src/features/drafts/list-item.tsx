@@ -16,6 +16,7 @@ import { uuid } from '../../lib/uuid.ts'
 import { hasCode } from '../../lib/api.ts'
 import { cachedListings, listingQuery } from '../../queries/listing-cache.ts'
 import { deferred } from '../../lib/deferred.tsx'
+import { useOnline } from '../../hooks/useOnline.ts'
 import { ListingForm } from './ListingForm.tsx'
 
 // An edited listing's floor (decision 0075) is the server's: read once the form is on screen, its code apart.
@@ -25,12 +26,15 @@ const route = getRouteApi('/signed-in/list-item')
 
 function OpenDraft({ draftId }: { draftId: string }) {
   const view = useDraft(draftId)
+  // Its code is not kept on the phone (vite.config.ts ONLINE_ONLY): offline the form stands alone, and the floor
+  // comes with the signal.
+  const online = useOnline()
   if (view === undefined) return <FullPageSpinner label="Opening draft" />
   const editOf = view?.draft.editOf
   return (
     <>
       <ListingForm draftId={draftId} view={view} />
-      {editOf && (
+      {editOf && online && (
         <div className="mx-auto mt-4 w-full max-w-3xl rounded-2xl border border-slate-200 bg-white p-5">
           <ListingFloor listingId={editOf.listingId} />
         </div>
