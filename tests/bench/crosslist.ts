@@ -567,7 +567,7 @@ async function run(
     shopify: `${shopify.webhookDeliveries.filter((delivery) => delivery.uri.startsWith('http:') && delivery.attempts.at(-1) === 200).length} of ${shopify.webhookDeliveries.filter((delivery) => delivery.uri.startsWith('http:')).length} orders/*`,
   }
   const bySideLine = (side: Side, name = NAMES[side]) =>
-    `  sold on ${name} (pushed: ${pushesAnswered[side]} answered 204): median ${seconds(median(waitsBySide[side]))}, max ${seconds(Math.max(...waitsBySide[side]))} over ${waitsBySide[side].length}, ${late(side)} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`
+    `  sold on ${name} (pushed: ${pushesAnswered[side]} answered 2xx): median ${seconds(median(waitsBySide[side]))}, max ${seconds(Math.max(...waitsBySide[side]))} over ${waitsBySide[side].length}, ${late(side)} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`
   // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
   const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
   for (const item of items) {
