@@ -208,17 +208,22 @@ export async function requestRevision(tx: Tx, listingId: number, marketplace: Se
   return rows.length > 0
 }
 
-/** The row, when a change waits and no live lease holds it: the job that took it has it for `seconds`. */
+/**
+ * The row, when a change waits and no live lease holds it: the job that took it has it for `seconds`. A job's retry
+ * (`holder`, its job id) takes back its own lease: the queue retries it only once its process is deemed dead, and the
+ * change should not wait out the lease.
+ */
 export async function claimRevision(
   sql: Sql,
   listingId: number,
   marketplace: SellingPlace,
   seconds: number,
+  holder: string | null = null,
 ): Promise<PlaceRow | undefined> {
   const [row] = await sql<PlaceRow[]>`
-    update listing_places set leased_until = now() + make_interval(secs => ${seconds})
+    update listing_places set leased_until = now() + make_interval(secs => ${seconds}), leased_by = ${holder}
     where listing_id = ${listingId} and marketplace = ${marketplace} and revision_requested > revision_sent
-      and (leased_until is null or leased_until < now())
+      and (leased_until is null or leased_until < now() or leased_by = ${holder})
     returning ${sql.unsafe(COLUMNS)}`
   return row
 }

@@ -1,11 +1,12 @@
 // Sold once, everywhere (issue 29), under kills (BENCH_ONLY=crosslist): two API processes (api/server.ts) on one
-// Postgres server, one of them SIGKILLed at random, 50 items live on the eBay and the Etsy stand-ins (both in this
-// process), buyers buying on both sides at random, some of them the same last piece on both at once. Afterwards:
+// Postgres server, one of them SIGKILLed at random, 50 items live on the eBay, Etsy and Shopify stand-ins (all in this
+// process; Shopify's orders/paid and orders/cancelled pushed, issue 49), buyers buying on all three at random, some of
+// them the same last piece on two at once. Afterwards:
 // items still live anywhere after selling out (goal 0); stock changes applied twice (each stand-in sale in
 // marketplace_sales exactly once, under its own listing; the listing's quantity its first one less what sold, at least
 // 0; both marketplaces' counts the stock left) (goal 0); pieces sold beyond the stock that the seller is not told of
 // (marketplace_sales short > 0, the listing's oversoldOrders) (goal 0); and the time from the sale of the last piece to
-// the other marketplace ending the item (goal: one sales poll, 60 s, plus 10 s; for a sale Etsy pushes, order.paid to
+// the other two marketplaces ending the item (goal: one sales poll, 60 s, plus 10 s; for a sale Etsy pushes, order.paid to
 // one of the processes as Etsy delivers it, 10 s). CROSSLIST_SECONDS (default 120) of sales, then it waits for
 // everything to settle (a killed process's jobs are retried once JOB_EXPIRE_SECONDS, 20 here, have passed). About 1
 // sale in 5 is cancelled on its marketplace 3-15 s later (issue 50: eBay's found by the next read of the seller's
@@ -14,10 +15,13 @@
 // from a cancellation that gave a sold-out item its piece back to the item for sale again on both is reported.
 import { randomInt, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
+import { SHOPIFY_PATHS } from '../../api/contract/shopify/shopify-paths.ts'
 import { ETSY_WEBHOOK_PATH } from '../../api/services/etsy/sales-push.ts'
+import { SHOPIFY_WEBHOOK_PATH } from '../../api/services/shopify/webhooks.ts'
 import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
 import { startFakeEtsy, type FakeEtsy } from '../fakes/etsy.ts'
 import type { FakeEtsyListing } from '../fakes/etsy-shop.ts'
+import { startFakeShopify, type FakeShopify } from '../fakes/shopify.ts'
 import { startFakeSmtp } from '../fakes/smtp.ts'
 import { listingIdOfSku } from '../helpers/ebay-sku.ts'
 import { photoForm, solidJpeg } from '../helpers/images.ts'
@@ -69,7 +73,9 @@ const ETSY_REDIRECT_URI = 'http://localhost/etsy/auth/success'
 // The jacket every selling test lists, with what Etsy also takes (a description, tags).
 const ITEM = { ...JACKET, description: 'Light wash, no stains.', keywords: ['denim', 'jacket'] }
 
-type Side = 'ebay' | 'etsy'
+const SIDES = ['ebay', 'etsy', 'shopify'] as const
+type Side = (typeof SIDES)[number]
+const NAMES: Record<Side, string> = { ebay: 'eBay', etsy: 'Etsy', shopify: 'Shopify' }
 
 interface Item {
   id: number
@@ -94,9 +100,9 @@ interface Seller {
 interface StandInSale {
   side: Side
   listingId: number
-  /** eBay's order id, Etsy's transaction id. */
+  /** eBay's order id, Etsy's transaction id, Shopify's line item (gid). */
   saleId: string
-  /** Etsy's receipt, which a cancellation names. */
+  /** Etsy's receipt or Shopify's order, which a cancellation names. */
   receiptId?: number
   at: number
   cancelledAt?: number
@@ -105,7 +111,7 @@ interface StandInSale {
 interface Comeback {
   side: Side
   at: number
-  /** When the item was first seen for sale on both marketplaces again. */
+  /** When the item was first seen for sale on every marketplace again. */
   backAt?: number
 }
 
@@ -117,6 +123,12 @@ export async function benchCrosslist(): Promise<void> {
     )
   const ebay = await startFakeEbay()
   const etsy = await startFakeEtsy({ sharedSecret: 'a-bench-etsy-shared-secret' })
+  // Every bench seller connects the one store, as they share Etsy's one shop; its cost bucket, which Shopify gives
+  // back what a short page did not use from and the stand-in does not, is the five stores' it stands for.
+  const shopify = await startFakeShopify({
+    redirectUris: [`${PUBLIC_URL}${SHOPIFY_PATHS.successPaths[0]}`],
+    bucket: { maximumAvailable: 5 * 2000, restoreRate: 5 * 100 },
+  })
   const smtp = await startFakeSmtp()
   const db = await throwawayDatabase(mode.databaseUrl, 'crosslist')
   const env: NodeJS.ProcessEnv = {
@@ -131,6 +143,10 @@ export async function benchCrosslist(): Promise<void> {
     ETSY_WEBHOOK_SECRET,
     PUBLIC_URL,
     EBAY_VERIFICATION_TOKEN: 'the-cross-listing-bench-verification-token',
+    SHOPIFY_CLIENT_ID: shopify.clientId,
+    SHOPIFY_CLIENT_SECRET: shopify.clientSecret,
+    SHOPIFY_API_URL: shopify.url,
+    SHOPIFY_SALES_POLL_MINUTES: String(POLL_SECONDS / 60),
     JOB_EXPIRE_SECONDS: '20',
   }
   const apis: Api[] = [{ port: freePort() }, { port: freePort() }]
@@ -140,9 +156,12 @@ export async function benchCrosslist(): Promise<void> {
     // Etsy delivers to one address; here the first process's (killed at times, as a server restarting is).
     etsy.registerWebhook({ url: `http://127.0.0.1:${apis[0]!.port}${ETSY_WEBHOOK_PATH}`, secret: ETSY_WEBHOOK_SECRET })
     ebay.notifications.reachAppAt(PUBLIC_URL, `http://127.0.0.1:${apis[0]!.port}`)
-    const report = await run(ebay, etsy, apis, env, db.databaseUrl)
+    // Shopify delivers to PUBLIC_URL, subscribed at connect; the bench's own address reaches the first process.
+    for (const topic of ['orders/paid', 'orders/cancelled', 'refunds/create'])
+      shopify.subscribe(topic, `http://127.0.0.1:${apis[0]!.port}${SHOPIFY_WEBHOOK_PATH}`)
+    const report = await run({ ebay, etsy, shopify }, apis, env, db.databaseUrl)
     console.log(
-      '\n== Sold once, everywhere: eBay and Etsy, an API process SIGKILLed at random (two processes, one Postgres server) ==',
+      '\n== Sold once, everywhere: eBay, Etsy and Shopify, an API process SIGKILLed at random (two processes, one Postgres server) ==',
     )
     for (const line of report) console.log(line)
     console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
@@ -150,7 +169,7 @@ export async function benchCrosslist(): Promise<void> {
     for (const api of apis) await kill(api)
     await db.drop()
     await smtp.close()
-    await Promise.all([ebay.close(), etsy.close()])
+    await Promise.all([ebay.close(), etsy.close(), shopify.close()])
   }
 }
 
@@ -178,6 +197,16 @@ async function connectEtsy(call: Call, fake: FakeEtsy, cookie: string): Promise<
   )
 }
 
+/** Connects the seller to the stand-in's one store as a seller would: its name typed, Install, the app's exchange. */
+async function connectShopify(call: Call, fake: FakeShopify, cookie: string): Promise<void> {
+  const shop = fake.domain.split('.')[0]!
+  const { authUrl } = (await json(
+    await call(cookie, 'GET', `/api/marketplace-connections/shopify/auth?shop=${shop}`),
+  )) as { authUrl: string }
+  const back = await fake.consent(authUrl)
+  await json(await call(cookie, 'POST', '/api/shopify/exchange-token', Object.fromEntries(back.searchParams)))
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -185,8 +214,7 @@ const median = (values: number[]) => {
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'n/a')
 
 async function run(
-  ebay: FakeEbay,
-  etsy: FakeEtsy,
+  { ebay, etsy, shopify }: { ebay: FakeEbay; etsy: FakeEtsy; shopify: FakeShopify },
   apis: Api[],
   env: NodeJS.ProcessEnv,
   databaseUrl: string,
@@ -198,6 +226,7 @@ async function run(
     const { cookie } = await register(call)
     const who: Seller = { cookie, grant: await connectEbay(call, ebay, cookie) }
     await connectEtsy(call, etsy, cookie)
+    await connectShopify(call, shopify, cookie)
     for (let n = 0; n < LISTINGS_PER_SELLER; n += 1) {
       const photo = (await json(
         await call(
@@ -231,6 +260,7 @@ async function run(
           isSupply: false,
         }),
       )
+      await json(await call(cookie, 'POST', `/api/listings/${listing.id}/post-to-shopify`))
       items.push({ id: listing.id, seller: who, initial, sold: 0, cancelled: 0, endedAt: {} })
     }
   }
@@ -252,15 +282,24 @@ async function run(
     ).availability.shipToLocationAvailability.quantity
   const etsyListing = (item: Item): FakeEtsyListing | undefined =>
     [...etsy.shop.listings.values()].find((held) => held.sku === `snaplist-${item.id}`)
+  const shopifyProduct = (item: Item) =>
+    [...shopify.store.products.values()].find((held) => held.handle === `snaplist-${item.id}`)
+  const shopifyCount = (item: Item) => {
+    const product = shopifyProduct(item)
+    return product ? (shopify.store.available.get(product.variant.inventoryItemId) ?? 0) : 0
+  }
+  // A Shopify product whose tracked count Shopify's own sale took to 0 stays active but sells nothing: not live.
   const live: Record<Side, (item: Item) => boolean> = {
     ebay: (item) => ebayOffer(item)?.status === 'PUBLISHED',
     etsy: (item) => etsyListing(item)?.state === 'active',
+    shopify: (item) => shopifyProduct(item)?.status === 'ACTIVE' && shopifyCount(item) > 0,
   }
   const forSale: Record<Side, (item: Item) => boolean> = {
     ebay: (item) => live.ebay(item) && ebayCount(item) > 0,
     etsy: (item) => live.etsy(item) && (etsyListing(item)?.quantity ?? 0) > 0,
+    shopify: live.shopify,
   }
-  const notLiveAtStart = items.filter((item) => !live.ebay(item) || !live.etsy(item)).length
+  const notLiveAtStart = items.filter((item) => SIDES.some((side) => !live[side](item))).length
 
   /** Pieces the item has left as the stand-ins' sales and cancellations say. */
   const leftOf = (item: Item) => Math.max(item.initial - item.sold + item.cancelled, 0)
@@ -269,14 +308,18 @@ async function run(
   const comebacks: Comeback[] = []
   function sell(item: Item, side: Side, both: boolean) {
     const at = Date.now()
-    const sale: StandInSale =
-      side === 'ebay'
-        ? { side, listingId: item.id, saleId: ebay.sellItem(item.seller.grant, ebaySku(item), 1).orderId, at }
-        : (() => {
-            const receipt = etsy.sell(etsyListing(item)!.listing_id, 1)
-            const saleId = String(receipt.transaction.transaction_id)
-            return { side, listingId: item.id, saleId, receiptId: receipt.receipt_id, at }
-          })()
+    const sale: StandInSale = (() => {
+      if (side === 'ebay')
+        return { side, listingId: item.id, saleId: ebay.sellItem(item.seller.grant, ebaySku(item), 1).orderId, at }
+      if (side === 'etsy') {
+        const receipt = etsy.sell(etsyListing(item)!.listing_id, 1)
+        const saleId = String(receipt.transaction.transaction_id)
+        return { side, listingId: item.id, saleId, receiptId: receipt.receipt_id, at }
+      }
+      const order = shopify.sell(shopifyProduct(item)!.id, 1)
+      const saleId = `gid://shopify/LineItem/${order.lineItems[0]!.id}`
+      return { side, listingId: item.id, saleId, receiptId: order.id, at }
+    })()
     sales.push(sale)
     item.sold += 1
     if (leftOf(item) === 0) item.lastPiece = { side, at, both, sale }
@@ -289,12 +332,13 @@ async function run(
     const soldOut = leftOf(item) === 0
     sale.cancelledAt = Date.now()
     if (sale.side === 'ebay') ebay.cancelOrder(item.seller.grant, sale.saleId)
-    else etsy.cancelReceipt(sale.receiptId!)
+    else if (sale.side === 'etsy') etsy.cancelReceipt(sale.receiptId!)
+    else shopify.cancelOrder(sale.receiptId!)
     item.cancelled += 1
     if (soldOut && leftOf(item) > 0 && !item.comingBack) {
       item.comingBack = { side: sale.side, at: sale.cancelledAt }
       comebacks.push(item.comingBack)
-      // Not sold out any more: the other marketplace need not end it (timed again if it sells out again).
+      // Not sold out any more: the other marketplaces need not end it (timed again if it sells out again).
       item.lastPiece = undefined
     }
   }
@@ -306,20 +350,21 @@ async function run(
   const killedAt: number[] = []
   let raced = 0
 
-  /** Buyers: a piece of an item with stock left, on a marketplace selling it; now and then its last piece on both. */
+  /** Buyers: a piece of an item with stock left, on a marketplace selling it; now and then its last piece on two. */
   async function buyers() {
     while (loading) {
       await sleep(SALE_MIN_MS + randomInt(SALE_SPREAD_MS))
-      // Not an item coming back from a cancellation until it is for sale on both again: its time is measured.
+      // Not an item coming back from a cancellation until it is for sale everywhere again: its time is measured.
       const left = items.filter((item) => leftOf(item) > 0 && !item.comingBack)
       if (left.length === 0) continue
       const item = left[randomInt(left.length)]!
-      const sides = (['ebay', 'etsy'] as const).filter((side) => forSale[side](item))
-      if (sides.length === 2 && leftOf(item) === 1 && Math.random() < BOTH_AT_ONCE) {
-        // The same last piece, bought on both before either marketplace hears of the other.
+      const sides = SIDES.filter((side) => forSale[side](item))
+      if (sides.length >= 2 && leftOf(item) === 1 && Math.random() < BOTH_AT_ONCE) {
+        // The same last piece, bought on two before either marketplace hears of the other.
         raced += 1
-        sell(item, 'ebay', true)
-        sell(item, 'etsy', true)
+        const first = sides.splice(randomInt(sides.length), 1)[0]!
+        sell(item, first, true)
+        sell(item, sides[randomInt(sides.length)]!, true)
       } else if (sides.length > 0) sell(item, sides[randomInt(sides.length)]!, false)
     }
   }
@@ -329,9 +374,8 @@ async function run(
     while (watching) {
       const now = Date.now()
       for (const item of items) {
-        for (const side of ['ebay', 'etsy'] as const)
-          if (item.endedAt[side] === undefined && !live[side](item)) item.endedAt[side] = now
-        if (item.comingBack && forSale.ebay(item) && forSale.etsy(item)) {
+        for (const side of SIDES) if (item.endedAt[side] === undefined && !live[side](item)) item.endedAt[side] = now
+        if (item.comingBack && SIDES.every((side) => forSale[side](item))) {
           item.comingBack.backAt = now
           item.comingBack = undefined
           // Ended again by a later sale: timed from then.
@@ -399,20 +443,21 @@ async function run(
     }
   }
   // Each item's count on a marketplace: its pieces left while live there, else none.
-  const countsOf = (item: Item) => ({
+  const countsOf = (item: Item): Record<Side, number> => ({
     ebay: live.ebay(item) ? ebayCount(item) : 0,
     etsy: live.etsy(item) ? etsyListing(item)!.quantity : 0,
+    shopify: live.shopify(item) ? shopifyCount(item) : 0,
   })
-  const countOffItems = () =>
-    items.filter((item) => {
-      const counts = countsOf(item)
-      return counts.ebay !== leftOf(item) || counts.etsy !== leftOf(item)
-    })
+  const countIsOff = (item: Item) => {
+    const counts = countsOf(item)
+    return SIDES.some((side) => counts[side] !== leftOf(item))
+  }
+  const countOffItems = () => items.filter(countIsOff)
 
   // Settling: every sale and cancellation read (a poll a minute), every revision sent, every count the stock left.
   const settleStarted = Date.now()
   const soldOut = () => items.filter((item) => leftOf(item) === 0)
-  const liveAfterSoldOut = () => soldOut().filter((item) => live.ebay(item) || live.etsy(item))
+  const liveAfterSoldOut = () => soldOut().filter((item) => SIDES.some((side) => live[side](item)))
   let unsent: number
   for (;;) {
     const [row] = await sql<{ unsent: number }[]>`
@@ -470,10 +515,12 @@ async function run(
         `listing ${item.id}: ${listing.quantity} ${listing.soldOut ? 'sold' : 'not sold'}, expected ${left} (${item.initial} less ${item.sold} sold plus ${item.cancelled} cancelled)`,
       )
     }
-    const counts = countsOf(item)
-    if (counts.ebay !== left || counts.etsy !== left) {
+    if (countIsOff(item)) {
       countOff += 1
-      details.push(`listing ${item.id}: ${left} left, eBay sells ${counts.ebay}, Etsy ${counts.etsy}`)
+      const counts = countsOf(item)
+      details.push(
+        `listing ${item.id}: ${left} left, eBay sells ${counts.ebay}, Etsy ${counts.etsy}, Shopify ${counts.shopify}`,
+      )
     }
   }
 
@@ -502,32 +549,31 @@ async function run(
     unshown += Math.max(over - shown, 0)
   }
 
-  // From the sale of the last piece to the other marketplace no longer selling it (races, where both sold, aside), by
-  // where it sold: both pushed, the polls behind them.
-  const waitsBySide: Record<Side, number[]> = { ebay: [], etsy: [] }
+  // From the sale of the last piece to the other two marketplaces no longer selling it (races, where two sold, aside),
+  // by where it sold: all pushed, the polls behind them.
+  const othersEnded = (item: Item, sold: Side) =>
+    Math.max(...SIDES.filter((side) => side !== sold).map((side) => item.endedAt[side] ?? Number.POSITIVE_INFINITY))
+  const waitsBySide: Record<Side, number[]> = { ebay: [], etsy: [], shopify: [] }
   for (const item of items) {
     if (!item.lastPiece || item.lastPiece.both || item.lastPiece.sale.cancelledAt !== undefined) continue
-    const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
-    const ended = item.endedAt[other]
-    waitsBySide[item.lastPiece.side].push(
-      ended === undefined ? Number.POSITIVE_INFINITY : Math.max(ended - item.lastPiece.at, 0),
-    )
+    waitsBySide[item.lastPiece.side].push(Math.max(othersEnded(item, item.lastPiece.side) - item.lastPiece.at, 0))
   }
-  const waits = [...waitsBySide.ebay, ...waitsBySide.etsy]
+  const waits = SIDES.flatMap((side) => waitsBySide[side])
   const slowest = waits.length ? Math.max(...waits) : Number.NaN
   const late = (side: Side) => waitsBySide[side].filter((wait) => wait > PUSH_GOAL_MS).length
   const pushesAnswered = {
     ebay: `${ebay.notifications.pushes.filter((push) => push.attempts.at(-1) === 204).length} of ${ebay.notifications.pushes.length} ORDER_CONFIRMATION`,
     etsy: `${etsy.webhookDeliveries.filter((delivery) => delivery.attempts.at(-1) === 204).length} of ${etsy.webhookDeliveries.length} order.paid`,
+    shopify: `${shopify.webhookDeliveries.filter((delivery) => delivery.uri.startsWith('http:') && delivery.attempts.at(-1) === 200).length} of ${shopify.webhookDeliveries.filter((delivery) => delivery.uri.startsWith('http:')).length} orders/*`,
   }
-  const bySideLine = (side: Side, name: string) =>
-    `  sold on ${name} (pushed: ${pushesAnswered[side]} answered 204): median ${seconds(median(waitsBySide[side]))}, max ${seconds(Math.max(...waitsBySide[side]))} over ${waitsBySide[side].length}, ${late(side)} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`
+  const bySideLine = (side: Side, name = NAMES[side]) =>
+    `  sold on ${name} (pushed: ${pushesAnswered[side]} answered 2xx): median ${seconds(median(waitsBySide[side]))}, max ${seconds(Math.max(...waitsBySide[side]))} over ${waitsBySide[side].length}, ${late(side)} over ${PUSH_GOAL_MS / 1000} s (goal 0 but for a killed process's job)`
   // Why an item took longer: the jobs between its sale and the other marketplace ending it, and the kills.
   const at = (ms: number) => `+${((ms - loadStarted) / 1000).toFixed(1)}`
   for (const item of items) {
     if (!item.lastPiece || item.lastPiece.both || item.lastPiece.sale.cancelledAt !== undefined) continue
-    const other: Side = item.lastPiece.side === 'ebay' ? 'etsy' : 'ebay'
-    const ended = item.endedAt[other] ?? Number.POSITIVE_INFINITY
+    const others = SIDES.filter((side) => side !== item.lastPiece!.side)
+    const ended = othersEnded(item, item.lastPiece.side)
     if (ended - item.lastPiece.at <= END_GOAL_MS) continue
     const jobs = await sql<
       { name: string; state: string; created: Date; started: Date | null; completed: Date | null }[]
@@ -536,10 +582,11 @@ async function run(
       where (name = ${`${item.lastPiece.side}-seller-sales`}
           and data->>'userId' = (select user_id::text from listings where id = ${item.id})
           and created_on > ${new Date(item.lastPiece.at - 5000)})
-        or (name in ('follow-sale', ${`${other}-revision`}) and data->>'listingId' = ${String(item.id)})
+        or (name in ('follow-sale', ${`${others[0]}-revision`}, ${`${others[1]}-revision`})
+          and data->>'listingId' = ${String(item.id)})
       order by created_on`
     details.push(
-      `listing ${item.id}: last piece sold on ${item.lastPiece.side} at ${at(item.lastPiece.at)} s, ${other} ended ${Number.isFinite(ended) ? at(ended) : 'never'} s; ` +
+      `listing ${item.id}: last piece sold on ${item.lastPiece.side} at ${at(item.lastPiece.at)} s, ${others.join(' and ')} ended ${Number.isFinite(ended) ? at(ended) : 'never'} s; ` +
         jobs
           .map(
             (job) =>
@@ -554,7 +601,7 @@ async function run(
       leased_until from listing_places where listing_id = ${item.id} and marketplace = 'etsy'`
     const [revision] = await sql`select * from listing_places where listing_id = ${item.id} and marketplace = 'ebay'`
     details.push(
-      `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,
+      `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}, Shopify ${live.shopify(item)}): Etsy ${JSON.stringify(place)}; eBay ${JSON.stringify(revision)}`,
     )
   }
   await sql.end()
@@ -567,7 +614,7 @@ async function run(
       .filter((comeback) => side === undefined || comeback.side === side)
       .map((comeback) => (comeback.backAt === undefined ? Number.POSITIVE_INFINITY : comeback.backAt - comeback.at))
   const neverBack = backWaits().filter((wait) => !Number.isFinite(wait)).length
-  const backLine = (side: Side, name: string) =>
+  const backLine = (side: Side, name: string = NAMES[side]) =>
     `  cancelled on ${name}: median ${seconds(median(backWaits(side)))}, max ${seconds(Math.max(...backWaits(side)))} over ${backWaits(side).length}`
   const pass =
     notLiveAtStart === 0 &&
@@ -587,18 +634,18 @@ async function run(
   return [
     ...details.map((line) => `  ${line}`),
     `load ${LOAD_SECONDS} s, ${kills} SIGKILLs (either process, every ${KILL_MIN_MS / 1000}-${(KILL_MIN_MS + KILL_SPREAD_MS) / 1000} s, restarted 1.5 s later); settled ${settleSeconds.toFixed(0)} s after${unsent ? `, ${unsent} revisions still unsent` : ''}`,
-    `items: ${items.length} live on both (${notLiveAtStart} not), ${items.reduce((sum, item) => sum + item.initial, 0)} pieces; ${soldOut().length} sold out, ${raced} last pieces bought on both at once`,
-    `sales: ${sales.length} on the stand-ins (${bySide('ebay')} eBay, ${bySide('etsy')} Etsy), ${applied} in marketplace_sales: missing ${missing}, twice ${twice}, none made ${madeUp}, under another listing or seller ${misattributed}`,
-    `cancellations: ${cancelledSales.length} sales cancelled on the stand-ins (${cancelledSales.filter((sale) => sale.side === 'ebay').length} eBay, ${cancelledSales.filter((sale) => sale.side === 'etsy').length} Etsy), ${appliedAfter} before the app read them (applied after), never applied ${neverApplied} (goal 0); in marketplace_sales not marked cancelled ${cancelsPending} (goal 0)`,
+    `items: ${items.length} live on all three (${notLiveAtStart} not), ${items.reduce((sum, item) => sum + item.initial, 0)} pieces; ${soldOut().length} sold out, ${raced} last pieces bought on two at once`,
+    `sales: ${sales.length} on the stand-ins (${bySide('ebay')} eBay, ${bySide('etsy')} Etsy, ${bySide('shopify')} Shopify), ${applied} in marketplace_sales: missing ${missing}, twice ${twice}, none made ${madeUp}, under another listing or seller ${misattributed}`,
+    `cancellations: ${cancelledSales.length} sales cancelled on the stand-ins (${SIDES.map((side) => `${cancelledSales.filter((sale) => sale.side === side).length} ${NAMES[side]}`).join(', ')}), ${appliedAfter} before the app read them (applied after), never applied ${neverApplied} (goal 0); in marketplace_sales not marked cancelled ${cancelsPending} (goal 0)`,
     `items live anywhere after selling out: ${stillLive} (goal 0)`,
-    `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay or Etsy count is not the stock left ${countOff} (goal 0)`,
+    `stock changes applied twice: listings whose stock or Sold is off ${stockOff}, whose eBay, Etsy or Shopify count is not the stock left ${countOff} (goal 0)`,
     `oversells: ${beyond} pieces sold beyond the stock, not in marketplace_sales as short ${unreported}, not on the seller's listing ${unshown} (goal 0)`,
-    `sale of the last piece to the other marketplace ending it: median ${seconds(median(waits))}, max ${seconds(slowest)} over ${waits.length} items (goal ≤ ${END_GOAL_MS / 1000} s)`,
-    bySideLine('ebay', 'eBay'),
-    bySideLine('etsy', 'Etsy'),
-    `cancellation of a sold-out item's sale to the item for sale on both again: median ${seconds(median(backWaits()))}, max ${seconds(Math.max(...backWaits()))} over ${comebacks.length}, ${neverBack} never (goal 0), ${backWaits().filter((wait) => wait > BACK_GOAL_MS).length} over ${BACK_GOAL_MS / 1000} s`,
+    `sale of the last piece to the other two marketplaces ending it: median ${seconds(median(waits))}, max ${seconds(slowest)} over ${waits.length} items (goal ≤ ${END_GOAL_MS / 1000} s)`,
+    ...SIDES.map((side) => bySideLine(side)),
+    `cancellation of a sold-out item's sale to the item for sale on all three again: median ${seconds(median(backWaits()))}, max ${seconds(Math.max(...backWaits()))} over ${comebacks.length}, ${neverBack} never (goal 0), ${backWaits().filter((wait) => wait > BACK_GOAL_MS).length} over ${BACK_GOAL_MS / 1000} s`,
     backLine('ebay', "eBay (found by the next read of the seller's orders, a push's or the poll's)"),
     backLine('etsy', 'Etsy (order.canceled pushed)'),
+    backLine('shopify', 'Shopify (orders/cancelled pushed)'),
     `verdict: ${pass ? 'PASS' : 'FAIL'}`,
   ]
 }

@@ -35,6 +35,7 @@ export interface FakeShopifyOrder {
   cancelledAt: string | null
   cancelReason: string | null
   financialStatus: 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'VOIDED'
+  fulfillmentStatus: 'UNFULFILLED' | 'FULFILLED'
   shipping: number
   lineItems: FakeShopifyLineItem[]
   refunds: FakeShopifyRefund[]
@@ -68,6 +69,7 @@ export function sellOnShopify(
     cancelledAt: null,
     cancelReason: null,
     financialStatus: 'PAID',
+    fulfillmentStatus: 'UNFULFILLED',
     shipping,
     lineItems: [
       {
@@ -117,6 +119,13 @@ export function cancelOrder(store: FakeShopifyStore, orders: FakeShopifyOrders, 
     line.currentQuantity = 0
   }
   Object.assign(order, { cancelledAt: when, cancelReason: 'CUSTOMER', financialStatus: 'REFUNDED', updatedAt: when })
+  return order
+}
+
+/** The seller sends the order: every line fulfilled. */
+export function fulfillOrder(orders: FakeShopifyOrders, orderId: number, at: number) {
+  const order = orderOf(orders, orderId)
+  Object.assign(order, { fulfillmentStatus: 'FULFILLED', updatedAt: new Date(at).toISOString() })
   return order
 }
 
@@ -194,6 +203,7 @@ function orderView(store: FakeShopifyStore, order: FakeShopifyOrder) {
     processedAt: order.createdAt,
     currencyCode: currency,
     displayFinancialStatus: order.financialStatus,
+    displayFulfillmentStatus: order.fulfillmentStatus,
     test: false,
     totalPriceSet: money(total(order), currency),
     currentTotalPriceSet: money(total(order) - refunded(order), currency),
@@ -257,6 +267,7 @@ export function orderPayload(store: FakeShopifyStore, order: FakeShopifyOrder) {
     cancelled_at: order.cancelledAt,
     cancel_reason: order.cancelReason?.toLowerCase() ?? null,
     financial_status: order.financialStatus.toLowerCase(),
+    fulfillment_status: order.fulfillmentStatus === 'FULFILLED' ? 'fulfilled' : null,
     currency: store.currencyCode,
     total_price: total(order).toFixed(2),
     line_items: order.lineItems.map((line) => ({

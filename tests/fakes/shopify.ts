@@ -14,6 +14,7 @@ import { gid, userError } from './shopify-graph.ts'
 import { createShopifyOAuth } from './shopify-oauth.ts'
 import {
   cancelOrder,
+  fulfillOrder,
   orderFields,
   orderPayload,
   refundOrder,
@@ -57,6 +58,8 @@ export interface FakeShopify {
   sell(productId: number, quantity?: number, shipping?: number): FakeShopifyOrder
   /** The order is cancelled, refunded and restocked: ORDERS_CANCELLED pushed. */
   cancelOrder(orderId: number): FakeShopifyOrder
+  /** The seller sends the order: ORDERS_FULFILLED pushed. */
+  fulfillOrder(orderId: number): FakeShopifyOrder
   /** The seller refunds some of the order's first line, restocked unless `restock: false`: REFUNDS_CREATE pushed. */
   refundOrder(orderId: number, refund?: { quantity?: number; restock?: boolean }): FakeShopifyOrder
   /** The seller uninstalls the app: its tokens stop working and APP_UNINSTALLED is pushed. */
@@ -138,6 +141,11 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
     cancelOrder: (orderId: number) => {
       const order = cancelOrder(store, orders, orderId, now())
       webhooks.emit('orders/cancelled', orderPayload(store, order))
+      return order
+    },
+    fulfillOrder: (orderId: number) => {
+      const order = fulfillOrder(orders, orderId, now())
+      webhooks.emit('orders/fulfilled', orderPayload(store, order))
       return order
     },
     refundOrder: (orderId: number, refund: { quantity?: number; restock?: boolean } = {}) => {

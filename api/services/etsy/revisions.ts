@@ -15,7 +15,7 @@ import * as listings from '../../db/listings.ts'
 import { findConnection } from '../../db/marketplace-connections.ts'
 import { AppError } from '../../errors.ts'
 import { createPushQueue } from '../push/notifications.ts'
-import type { JobQueue } from '../jobs.ts'
+import type { JobInfo, JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { quantityToSend } from '../selling/stock-bound.ts'
 import { etsyNotConnected } from './errors.ts'
@@ -52,7 +52,7 @@ export interface EtsyRevisionsDeps {
 
 export interface EtsyRevisions {
   /** The job: sends the listing's changes until Etsy has the listing as it is, or keeps Etsy's refusal for the row. */
-  revise(job: { listingId: number }): Promise<void>
+  revise(data: { listingId: number }, job?: JobInfo): Promise<void>
   /**
    * The listing changed (in `tx`): if it is on Etsy, Etsy gets the change from a job recorded in the same transaction.
    */
@@ -121,10 +121,10 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
     else await writeInventory(token, listing, etsyId, bound, readinessStateId)
   }
 
-  async function revise({ listingId }: { listingId: number }): Promise<void> {
+  async function revise({ listingId }: { listingId: number }, job?: JobInfo): Promise<void> {
     const userId = await listings.ownerOf(sql, listingId)
     for (let first = true; ; first = false) {
-      const place = await places.claimRevision(sql, listingId, ETSY, LEASE_SECONDS)
+      const place = await places.claimRevision(sql, listingId, ETSY, LEASE_SECONDS, job?.id)
       if (!place && first) {
         // Another job holds the change. It sends this one too unless its process died: look again once its lease is
         // over, rather than leave the change to the stalled look (minutes later) while Etsy sells what is gone.

@@ -1,8 +1,8 @@
 // Reading a store's orders (Admin GraphQL `orders`, scope read_orders) and applying each line once (decision 0074):
 // the sales poll reads the orders updated since its last read, a pushed ORDERS_PAID reads the one order it names,
 // both through this. A line counts only when its product is one of this seller's Snaplist listings on Shopify. An
-// order read again cancelled gives its pieces back, and a line refunded in part the pieces it no longer has
-// (currentQuantity, which Shopify lowers by what a refund or an edit took off the order).
+// order read again cancelled gives its pieces back; a refund gives back the pieces it restocked, and those it did not
+// restock are, once the order is fulfilled, a return the seller judges (decision 0070, as Etsy's shipped receipts).
 import * as v from 'valibot'
 import type { Sql } from '../../db/client.ts'
 import * as places from '../../db/listing-etsy-place.ts'
@@ -17,8 +17,12 @@ const PAGE_SIZE = 10
 const LINES_MAX = 10
 
 const Money = v.object({ shopMoney: v.object({ amount: v.string() }) })
-const ORDER_FIELDS = `id name createdAt cancelledAt displayFinancialStatus
+const REFUNDS_MAX = 5
+const ORDER_FIELDS = `id name createdAt cancelledAt displayFinancialStatus displayFulfillmentStatus
   totalShippingPriceSet { shopMoney { amount } }
+  refunds(first: ${REFUNDS_MAX}) {
+    refundLineItems(first: ${LINES_MAX}) { nodes { quantity restockType lineItem { id } } }
+  }
   lineItems(first: ${LINES_MAX}) {
     nodes { id quantity currentQuantity product { id } originalUnitPriceSet { shopMoney { amount } } }
   }`
@@ -28,7 +32,17 @@ const OrderSchema = v.object({
   createdAt: v.string(),
   cancelledAt: v.nullable(v.string()),
   displayFinancialStatus: v.nullable(v.string()),
+  displayFulfillmentStatus: v.nullable(v.string()),
   totalShippingPriceSet: Money,
+  refunds: v.array(
+    v.object({
+      refundLineItems: v.object({
+        nodes: v.array(
+          v.object({ quantity: v.number(), restockType: v.string(), lineItem: v.object({ id: v.string() }) }),
+        ),
+      }),
+    }),
+  ),
   lineItems: v.object({
     nodes: v.array(
       v.object({
@@ -63,6 +77,16 @@ const cents = (money: v.InferOutput<typeof Money>) => Math.round(Number(money.sh
 const orderNumber = (order: Order) => order.name.replace(/^#/, '')
 const isPaid = (order: Order) =>
   ['PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(order.displayFinancialStatus ?? '')
+/** Sent to the buyer, wholly or in part: a piece refunded and not restocked is then the buyer's to send back. */
+const isFulfilled = (order: Order) =>
+  ['FULFILLED', 'PARTIALLY_FULFILLED'].includes(order.displayFulfillmentStatus ?? '')
+
+/** The pieces of a line the order's refunds put back on Shopify's shelf (restocked as a return or a cancellation). */
+const restockedPieces = (order: Order, lineId: string) =>
+  order.refunds
+    .flatMap((refund) => refund.refundLineItems.nodes)
+    .filter((each) => each.lineItem.id === lineId && each.restockType !== 'NO_RESTOCK')
+    .reduce((sum, each) => sum + each.quantity, 0)
 
 export interface ShopifyOrders {
   /** Reads the orders updated since `from` and applies their lines not applied yet; answers how many were new. */
@@ -111,23 +135,25 @@ export function createShopifyOrders({
     return applied
   }
 
-  /** Applies a paid order, then gives back what it no longer holds (cancelled, or lines refunded). */
+  /**
+   * Applies a paid order, then gives back what it no longer holds: every piece of a cancelled order; of a refunded
+   * line, the pieces restocked, and the others too while the order is not yet sent (they never left); sent, those
+   * are a return the seller says is sellable or not.
+   */
   async function readOrder(userId: number, order: Order): Promise<number> {
     // A cancelled order is applied too, then given back: Shopify took its pieces off its count at the sale.
     if (!isPaid(order) && !order.cancelledAt) return 0
     const applied = await applyLines(userId, order)
-    const givenBack = order.lineItems.nodes.filter((line) => order.cancelledAt || line.currentQuantity < line.quantity)
-    if (!givenBack.length) return applied
+    if (!order.cancelledAt && !order.refunds.length) return applied
     await sql.begin(async (tx) => {
       await recorder.refunded(tx, userId, 'shopify', orderNumber(order))
-      for (const line of givenBack)
-        await recorder.cancelPieces(
-          tx,
-          userId,
-          'shopify',
-          line.id,
-          order.cancelledAt ? line.quantity : line.quantity - line.currentQuantity,
-        )
+      for (const line of order.lineItems.nodes) {
+        const gone = order.cancelledAt ? line.quantity : line.quantity - line.currentQuantity
+        const restocked = order.cancelledAt ? gone : Math.min(gone, restockedPieces(order, line.id))
+        const kept = isFulfilled(order) ? gone - restocked : 0
+        if (gone - kept > 0) await recorder.cancelPieces(tx, userId, 'shopify', line.id, gone - kept)
+        if (kept > 0) await recorder.returned(tx, userId, 'shopify', line.id, kept)
+      }
     })
     return applied
   }

@@ -12,7 +12,7 @@ import * as places from '../../db/listing-etsy-place.ts'
 import { placeDetail } from '../../db/listing-places.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
-import type { JobQueue } from '../jobs.ts'
+import type { JobInfo, JobQueue } from '../jobs.ts'
 import { createPushQueue } from '../push/notifications.ts'
 import { quantityToSend } from '../selling/stock-bound.ts'
 import type { ShopifyAdmin, ShopifyStore } from './admin-api.ts'
@@ -39,7 +39,7 @@ const isPassing = (error: unknown) =>
 
 export interface ShopifyRevisions {
   /** The job: sends the listing's changes until Shopify has the listing as it is, or keeps Shopify's refusal. */
-  revise(job: { listingId: number }): Promise<void>
+  revise(data: { listingId: number }, job?: JobInfo): Promise<void>
   /** The listing changed (in `tx`): if it is on Shopify, Shopify gets the change from a job in the same transaction. */
   requestRevision(tx: Tx, listing: Pick<Listing, 'id'>): Promise<void>
   /** Queues again the revisions whose job was lost; the sales poll calls it. */
@@ -99,10 +99,10 @@ export function createShopifyRevisions(deps: {
     }
   }
 
-  async function revise({ listingId }: { listingId: number }): Promise<void> {
+  async function revise({ listingId }: { listingId: number }, job?: JobInfo): Promise<void> {
     const userId = await listings.ownerOf(sql, listingId)
     for (let first = true; ; first = false) {
-      const claimed = await places.claimRevision(sql, listingId, SHOPIFY, LEASE_SECONDS)
+      const claimed = await places.claimRevision(sql, listingId, SHOPIFY, LEASE_SECONDS, job?.id)
       if (!claimed && first) {
         // Another job holds the change; look again once its lease is over, in case its process died.
         const heldUntil = await places.revisionHeldUntil(sql, listingId, SHOPIFY)

@@ -1,6 +1,6 @@
 // Shopify's webhooks (decision 0074), each verified by its X-Shopify-Hmac-Sha256 before anything is read (401
-// otherwise): ORDERS_PAID and ORDERS_CANCELLED queue a read of the order they name for each seller connected to the
-// store, once per delivery (X-Shopify-Webhook-Id, kept with the job in one transaction), the poll staying the backstop;
+// otherwise): ORDERS_PAID, ORDERS_CANCELLED and REFUNDS_CREATE queue a read of the order they name for each seller
+// connected to the store, once per delivery (X-Shopify-Webhook-Id, kept with the job in one transaction), the poll staying the backstop;
 // APP_UNINSTALLED lapses the store's connections (its token no longer works); the mandatory privacy webhooks are
 // answered: Snaplist keeps nothing of a store's customers (customers/data_request, customers/redact), and shop/redact
 // forgets the store's connections. Subscribed on each connection when this server has a public address.
@@ -21,8 +21,9 @@ import { webhookRefusal } from './webhook-signature.ts'
 /** Where Shopify delivers: PUBLIC_URL followed by this, subscribed per store and set as the app's compliance address. */
 export const SHOPIFY_WEBHOOK_PATH = '/api/shopify/webhooks'
 /** The topics subscribed at connect; the privacy topics are the app's own configuration. */
-const SUBSCRIBED = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'APP_UNINSTALLED'] as const
+const SUBSCRIBED = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE', 'APP_UNINSTALLED'] as const
 const ORDER_TOPICS = ['orders/paid', 'orders/cancelled']
+const REFUND_TOPIC = 'refunds/create'
 
 /** One delivery as it arrived: its headers and the raw body its signature covers. */
 export interface ShopifyDelivery {
@@ -41,6 +42,22 @@ const HeadersSchema = v.object({
 const OrderSchema = v.object({
   admin_graphql_api_id: v.pipe(v.string(), v.regex(/^gid:\/\/shopify\/Order\/\d{1,20}$/)),
 })
+/** A refund names its order by number only. */
+const RefundSchema = v.object({
+  order_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+})
+
+/** The order an order or refund webhook names (its gid), or a 400 when it names none. */
+function orderNamed(topic: string, body: unknown): string {
+  if (topic === REFUND_TOPIC) {
+    const refund = v.safeParse(RefundSchema, body)
+    if (!refund.success) throw badRequest('The refund webhook must name its order (order_id).')
+    return `gid://shopify/Order/${refund.output.order_id}`
+  }
+  const order = v.safeParse(OrderSchema, body)
+  if (!order.success) throw badRequest('The order webhook must name its order (admin_graphql_api_id).')
+  return order.output.admin_graphql_api_id
+}
 
 const SUBSCRIBE = `mutation SnaplistSubscribe($topic: WebhookSubscriptionTopic!, $uri: String!) {
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri }) { userErrors { field message } }
@@ -64,10 +81,7 @@ export function createShopifyWebhooks(deps: {
 }): ShopifyWebhooks {
   const { sql, jobs, admin, access, secret, publicUrl } = deps
 
-  async function queueOrderRead(shop: string, webhookId: string, body: unknown) {
-    const parsed = v.safeParse(OrderSchema, body)
-    if (!parsed.success) throw badRequest('The order webhook must name its order (admin_graphql_api_id).')
-    const orderId = parsed.output.admin_graphql_api_id
+  async function queueOrderRead(shop: string, webhookId: string, orderId: string) {
     const sellers = await connections.sellersOfAccount(sql, 'shopify', shop)
     await sql.begin(async (tx) => {
       if (!(await takeDelivery(tx, 'shopify', webhookId))) return
@@ -98,7 +112,8 @@ export function createShopifyWebhooks(deps: {
       } catch {
         throw badRequest('The webhook body must be JSON.')
       }
-      if (ORDER_TOPICS.includes(topic)) await queueOrderRead(shop, webhookId, body)
+      if (ORDER_TOPICS.includes(topic) || topic === REFUND_TOPIC)
+        await queueOrderRead(shop, webhookId, orderNamed(topic, body))
       else if (topic === 'app/uninstalled') await uninstalled(shop)
       else if (topic === 'shop/redact') await connections.deleteAccountConnections(sql, 'shopify', shop)
       // customers/data_request and customers/redact: Snaplist keeps no customer's details from Shopify.

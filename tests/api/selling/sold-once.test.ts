@@ -186,4 +186,15 @@ describe('a process killed while it sent a change', () => {
     await both.t.settle()
     expect(item.etsyListing().state).toBe('inactive')
   })
+
+  it('ends the item on Etsy at once when the dead job is retried: the retry takes back its own lease', async () => {
+    const item = await liveOnBoth('killed-retried', 1)
+    // The job took the row and its process was SIGKILLed; the queue retries the same job once it is deemed dead.
+    const jobId = await both.t.jobs.send(ETSY_REVISION_JOB, { listingId: item.id })
+    await both.t.db.sql`update listing_places set revision_requested = revision_requested + 1, leased_by = ${jobId},
+      leased_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'etsy'`
+    item.sellOnEbay()
+    await item.poll()
+    expect(item.etsyListing().state).toBe('inactive')
+  })
 })

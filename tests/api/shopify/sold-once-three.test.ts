@@ -7,9 +7,10 @@ import { estimatedFeesCents } from '../../../api/contract/sale-earnings.ts'
 import { SHOPIFY_SELLER_SALES_JOB } from '../../../api/services/shopify/sales.ts'
 import { orderPayload } from '../../fakes/shopify-orders.ts'
 import { startFakeShopify, type FakeShopify } from '../../fakes/shopify.ts'
-import { bothMarketplacesPerFile, listingLiveOnBoth } from '../../helpers/live-on-both.ts'
-import { connectShopify, deliverShopifyWebhook, shopifyAppOptions } from '../../helpers/shopify.ts'
-import { readJson, type JsonBody } from '../../helpers/test-app.ts'
+import { bothMarketplacesPerFile } from '../../helpers/live-on-both.ts'
+import { listingLiveOnThree } from '../../helpers/live-on-three.ts'
+import { deliverShopifyWebhook, shopifyAppOptions } from '../../helpers/shopify.ts'
+import { readJson } from '../../helpers/test-app.ts'
 
 let fake: FakeShopify
 beforeAll(async () => {
@@ -18,20 +19,7 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 const both = bothMarketplacesPerFile({ more: () => shopifyAppOptions(fake) })
 
-/** A new seller's listing live on eBay and Etsy, then posted to Shopify. */
-async function liveOnThree(name: string, quantity: number) {
-  const item = await listingLiveOnBoth(both, name, quantity)
-  await connectShopify(fake, item.seller)
-  const posted = await item.seller.post(`/api/listings/${item.id}/post-to-shopify`)
-  expect(posted.status, await posted.clone().text()).toBe(200)
-  const product = () => [...fake.store.products.values()].find((held) => held.handle === `snaplist-${item.id}`)!
-  const shopifyPlace = async () =>
-    ((await item.row()).places as JsonBody[]).find((place) => place.marketplace === 'shopify')
-  const salesOf = async () =>
-    (await both.t.db.sql`select count(*)::int as n from marketplace_sales where listing_id = ${item.id}`)[0]!
-      .n as number
-  return { ...item, posted: await readJson(posted), product, shopifyPlace, salesOf }
-}
+const liveOnThree = (name: string, quantity: number) => listingLiveOnThree(both, fake, name, quantity)
 
 const settle = async () => {
   await both.t.settle()

@@ -42,7 +42,8 @@ describe('connecting a Shopify store', () => {
       accountName: "Rita's Vintage",
       expiresAt: null,
     })
-    expect(fake.calls.filter((call) => call === 'webhookSubscriptionCreate')).toHaveLength(3)
+    // ORDERS_PAID, ORDERS_CANCELLED, REFUNDS_CREATE and APP_UNINSTALLED.
+    expect(fake.calls.filter((call) => call === 'webhookSubscriptionCreate')).toHaveLength(4)
   })
 
   it('answers 400 for anything that is not a store name, and starts nothing', async () => {
@@ -118,6 +119,19 @@ describe('Shopify’s webhooks', () => {
     })
     expect(forged.status).toBe(401)
     expect((await readJson(forged)).code).toBe('shopify_webhook_refused')
+  })
+
+  it('answers 400 to an order or refund webhook that names no order, and queues nothing', async () => {
+    const queued = async () =>
+      (await t.db.sql`select count(*)::int as n from marketplace_push_deliveries`)[0]!.n as number
+    const before = await queued()
+    for (const [topic, body] of [
+      ['refunds/create', { order_id: 'x' }],
+      ['refunds/create', { order_id: -1 }],
+      ['orders/cancelled', { admin_graphql_api_id: 'gid://shopify/Product/1' }],
+    ] as const)
+      expect((await deliverShopifyWebhook(t, fake, topic, body)).status, topic).toBe(400)
+    expect(await queued()).toBe(before)
   })
 
   it('lapses the store’s connections when the app is uninstalled', async () => {
