@@ -9,6 +9,7 @@ import type { LifecycleChange, MarketplaceJobs, Published, SellingMarketplace } 
 import type { WingDeps } from '../selling/wing-deps.ts'
 import { createShopifyAdmin } from './admin-api.ts'
 import { createShopifyEndAndRelist } from './end-and-relist.ts'
+import { createShopifyImport, type ShopifyImport } from './import.ts'
 import { createShopifyOrders } from './orders.ts'
 import { createShopifyPublisher } from './publish.ts'
 import { createShopifyRevisions } from './revisions.ts'
@@ -39,12 +40,14 @@ export interface ShopifyServices {
   /** Shopify's webhooks; undefined while Shopify is not set up. */
   webhooks: ShopifyWebhooks | undefined
   jobs: MarketplaceJobs | undefined
+  /** The store's products brought in as listings; undefined while Shopify is not set up. */
+  importer: ShopifyImport | undefined
 }
 
 const placeOf = (listing: Listing) => listing.places.find((place) => place.marketplace === 'shopify')
 
 export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyAppDeps): ShopifyServices {
-  const { sql, jobs, publicUrl, connectionService, recorder, salesPollMinutes } = shared
+  const { sql, jobs, publicUrl, connectionService, recorder, photos, salesPollMinutes } = shared
   if (!shopifyConfig || !shared.providers.shopify) {
     const refuse = async (userId: number, listingId: number): Promise<never> => {
       if (!(await listings.findListing(sql, userId, listingId)))
@@ -61,6 +64,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
       },
       webhooks: undefined,
       jobs: undefined,
+      importer: undefined,
     }
   }
   const admin = createShopifyAdmin(shopifyConfig)
@@ -70,6 +74,14 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
   const lifecycle = createShopifyEndAndRelist({ sql, admin, access, revisions })
   const orders = createShopifyOrders({ sql, admin, recorder })
   const sales = createShopifySales({ sql, jobs, orders, revisions, access })
+  const importer = createShopifyImport({
+    sql,
+    jobs,
+    admin,
+    access,
+    photos,
+    picturesOrigin: shopifyConfig.picturesOrigin,
+  })
   const selling: ShopifySelling = {
     id: 'shopify',
     holds: (listing) => Boolean(placeOf(listing)?.externalId),
@@ -92,6 +104,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
     relist: lifecycle.relist,
     verifyCallback: createShopifyOAuth(shopifyConfig).verifyCallback,
     webhooks: createShopifyWebhooks({ sql, jobs, admin, access, secret: shopifyConfig.clientSecret, publicUrl }),
-    jobs: shopifyJobs({ revisions, sales }, salesPollMinutes.shopify),
+    jobs: shopifyJobs({ revisions, sales, importer }, salesPollMinutes.shopify),
+    importer,
   }
 }

@@ -4,7 +4,7 @@
 // it up (eBay not answering) or stopped it is said in words, with Retry (issue 47).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { importProgressText, type EbayImportStatus } from '../../../api/contract/ebay-import.ts'
+import { importProgressText, type MarketplaceImportStatus } from '../../../api/contract/marketplace-import.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { api, cancelledBy, errorMessage, okJson } from '../../lib/api.ts'
 import { notify } from '../../lib/notify.tsx'
@@ -13,12 +13,12 @@ import { listingKeys } from '../../queries/listing-queries.ts'
 const importKey = ['ebay-import'] as const
 const POLL_MS = 1000
 // The button's words once an import has ended; a failed one goes on from where it stopped.
-const LABELS: Partial<Record<EbayImportStatus['status'], string>> = {
+const LABELS: Partial<Record<MarketplaceImportStatus['status'], string>> = {
   done: 'Import from eBay again',
   failed: 'Retry import',
 }
 
-function Progress({ status }: { status: EbayImportStatus }) {
+function Progress({ status }: { status: MarketplaceImportStatus }) {
   const { total, imported } = status
   const percent = total ? Math.min(100, Math.round((imported / total) * 100)) : 0
   return (
@@ -55,7 +55,7 @@ function HeldUp({ message, retrying, onRetry }: { message: string; retrying: boo
   )
 }
 
-function Outcome({ status }: { status: EbayImportStatus }) {
+function Outcome({ status }: { status: MarketplaceImportStatus }) {
   if (status.status === 'failed')
     return (
       <p role="alert" className="mt-2 text-sm text-red-700">
@@ -77,11 +77,13 @@ export function EbayImport() {
   const queryClient = useQueryClient()
   const status = useQuery({
     queryKey: importKey,
-    queryFn: ({ signal }): Promise<EbayImportStatus> => okJson(api.ebay.import.$get(undefined, cancelledBy(signal))),
+    queryFn: ({ signal }): Promise<MarketplaceImportStatus> =>
+      okJson(api[':platform'].import.$get({ param: { platform: 'ebay' } }, cancelledBy(signal))),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   })
   const start = useMutation({
-    mutationFn: (): Promise<EbayImportStatus> => okJson(api.ebay.import.$post()),
+    mutationFn: (): Promise<MarketplaceImportStatus> =>
+      okJson(api[':platform'].import.$post({ param: { platform: 'ebay' } })),
     onSuccess: (started) => queryClient.setQueryData(importKey, started),
     onError: (error) => notify('Import from eBay', errorMessage(error), 'error'),
   })
