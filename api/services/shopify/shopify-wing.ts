@@ -9,7 +9,7 @@ import type { LifecycleChange, MarketplaceJobs, Published, SellingMarketplace } 
 import type { WingDeps } from '../selling/wing-deps.ts'
 import { createShopifyAdmin } from './admin-api.ts'
 import { createShopifyEndAndRelist } from './end-and-relist.ts'
-import { createShopifyImport, type ShopifyImport } from './import.ts'
+import { createShopifyImport, type ShopifyImport, type ShopifyImportDeps } from './import.ts'
 import { createShopifyOrders } from './orders.ts'
 import { createShopifyPublisher } from './publish.ts'
 import { createShopifyRevisions } from './revisions.ts'
@@ -25,6 +25,8 @@ import { createShopifyWebhooks, type ShopifyWebhooks } from './webhooks.ts'
 export interface ShopifyAppDeps {
   /** The Shopify app's settings; without them Shopify is neither connected nor sold on. */
   shopifyConfig?: ShopifySettings | undefined
+  /** The import's waits (tests shorten Shopify's "try again in" seconds). */
+  shopifyImport?: Pick<ShopifyImportDeps, 'msPerBusySecond'> | undefined
 }
 
 export type ShopifySelling = SellingMarketplace<never, Published, LifecycleChange>
@@ -46,7 +48,7 @@ export interface ShopifyServices {
 
 const placeOf = (listing: Listing) => listing.places.find((place) => place.marketplace === 'shopify')
 
-export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyAppDeps): ShopifyServices {
+export function buildShopifyWing(shared: WingDeps, { shopifyConfig, shopifyImport }: ShopifyAppDeps): ShopifyServices {
   const { sql, jobs, publicUrl, connectionService, recorder, photos, salesPollMinutes } = shared
   if (!shopifyConfig || !shared.providers.shopify) {
     const refuse = async (userId: number, listingId: number): Promise<never> => {
