@@ -83,6 +83,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig, shopifyImpor
     access,
     photos,
     picturesOrigin: shopifyConfig.picturesOrigin,
+    ...shopifyImport,
   })
   const selling: ShopifySelling = {
     id: 'shopify',
