@@ -188,6 +188,7 @@ export default defineConfig({
         SHOPIFY_CLIENT_ID: FAKE_SHOPIFY.clientId,
         SHOPIFY_CLIENT_SECRET: FAKE_SHOPIFY.clientSecret,
         SHOPIFY_API_URL: `http://127.0.0.1:${SHOPIFY_PORT}`,
+        SHOPIFY_PICTURES_URL: `http://127.0.0.1:${SHOPIFY_PORT}`,
         SHOPIFY_SALES_POLL_MINUTES: '1',
       },
     },

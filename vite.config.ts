@@ -11,7 +11,7 @@ const THEME_COLOR = '#4338ca'
 const ADMIN_ONLY = ['assets/admin-*.js', 'assets/email-template*.js']
 // What works only with the server, and says so offline: the books' CSV import (src/features/account/BooksImport.tsx)
 // what a sale earned (src/features/listings/SaleEarnings.tsx) the Insights with their chart library (src/features/insights) and the labels (src/features/labels), Offers & markdowns (src/features/pricing),
-// and Import from eBay (src/marketplaces/ebay/EbayImport.tsx); and the screens whose work is a request: a
+// and a marketplace's import (src/marketplaces/MarketplaceImport.tsx, each wing's EbayImport.tsx, ShopifyImport.tsx); and the screens whose work is a request: a
 // marketplace's callback and manual code entry (reached back from the marketplace), confirming an email and resetting
 // a password (a link in an email), which offline say what the router's error screen says.
 const ONLINE_ONLY = [
@@ -33,6 +33,8 @@ const ONLINE_ONLY = [
   'assets/PostTo*Dialog-*.js',
   'assets/BooksImport-*.js',
   'assets/EbayImport-*.js',
+  'assets/ShopifyImport-*.js',
+  'assets/MarketplaceImport-*.js',
   'assets/SaleEarnings-*.js',
   'assets/insights-*.js',
   'assets/bar-chart-*.js',

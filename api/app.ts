@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
 import { listingRoutes } from './routes/listings.ts'
 import { marketplaceRoutes } from './routes/marketplaces.ts'
+import { marketplaceImportRoutes } from './routes/marketplace-imports.ts'
 import { marketplaceWingRoutes } from './routes/marketplace-wings.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
 import { pushRoutes } from './routes/push.ts'
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
     .route('/', bulkActionRoutes(s.bulkActions))
     .route('/', priceRuleRoutes(s.priceRules, s.markdowns, s.offers))
     .route('/', marketplaceWingRoutes(s, addressOf))
+    .route('/', marketplaceImportRoutes(s.wings))
     .route('/', eventRoutes(s.liveStreams, s.sessions))
     .route('/', salesRoutes(s.sellerSales))
     .route('/', exportRoutes(s.exports))

@@ -41,6 +41,7 @@ export function productView(store: FakeShopifyStore, product: FakeShopifyProduct
     ...product,
     id: gid('Product', product.id),
     totalInventory: store.available.get(product.variant.inventoryItemId) ?? 0,
+    variantsCount: { count: product.variantCount ?? 1, precision: 'EXACT' },
     onlineStoreUrl:
       product.onlineStore && product.status === 'ACTIVE' ? `https://${store.domain}/products/${product.handle}` : null,
     publishedOnPublication: ({ publicationId }: Args) =>

@@ -29,6 +29,8 @@ export interface FakeShopifyProduct {
     tracked: boolean
     weight: { unit: string; value: number } | null
   }
+  /** Variants the product has on the real store, when more than its one (an import refuses those). */
+  variantCount?: number
   /** Published to the Online Store (publishablePublish). */
   onlineStore: boolean
   createdAt: string
@@ -69,3 +71,39 @@ export const productOfItem = (store: FakeShopifyStore, inventoryItemId: number) 
 /** The product holding this SKU, when one does. */
 export const productOfSku = (store: FakeShopifyStore, sku: string) =>
   [...store.products.values()].find((product) => product.variant.sku === sku)
+
+/** A product the seller made on the store themselves (what an import reads), with `available` at the location. */
+export function addProduct(
+  store: FakeShopifyStore,
+  fields: Partial<Omit<FakeShopifyProduct, 'variant'>> & { price?: string; sku?: string | null; available?: number },
+): FakeShopifyProduct {
+  const id = store.nextId()
+  const { price = '25.00', sku = null, available = 1, ...rest } = fields
+  const at = new Date().toISOString()
+  const product: FakeShopifyProduct = {
+    id,
+    title: `Product ${id}`,
+    handle: `product-${id}`,
+    descriptionHtml: '',
+    vendor: '',
+    productType: '',
+    tags: [],
+    status: 'ACTIVE',
+    media: [],
+    onlineStore: true,
+    createdAt: at,
+    updatedAt: at,
+    ...rest,
+    variant: {
+      id: store.nextId(),
+      price,
+      sku,
+      inventoryItemId: store.nextId(),
+      tracked: true,
+      weight: { unit: 'POUNDS', value: 1.5 },
+    },
+  }
+  store.products.set(id, product)
+  store.available.set(product.variant.inventoryItemId, available)
+  return product
+}

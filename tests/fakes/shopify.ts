@@ -6,6 +6,7 @@
 // /__control) makes sales, cancels and refunds, and makes Shopify busy, down, slow or refusing.
 import { Hono } from 'hono'
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { pathToFileURL } from 'node:url'
 import { listen } from './listen.ts'
 import { followConsent } from './oauth-stand-in.ts'
@@ -30,6 +31,13 @@ import { createCostBucket, type CostBucket } from './shopify-throttle.ts'
 import { createShopifyWebhooks, topicHeader, type ShopifyWebhookDelivery } from './shopify-webhooks.ts'
 
 export const SHOPIFY_STAND_IN_VERSION = '2026-10'
+
+let picture: Promise<Buffer> | undefined
+/** A product image as Shopify's CDN serves one (SHOPIFY_PICTURES_URL is the stand-in in tests). */
+const pictureJpeg = () =>
+  (picture ??= sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 150, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer())
 
 export interface FakeShopifyOptions {
   port?: number
@@ -158,6 +166,9 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
   const app = new Hono()
     .route('/', oauth.routes)
     .post(`/${domain}/admin/api/:version/graphql.json`, graphql)
+    .get('/s/files/:name{[\\w-]+\\.jpg}', async (c) =>
+      c.body(new Uint8Array(await pictureJpeg()), 200, { 'content-type': 'image/jpeg' }),
+    )
     // A buyer buys: {"sku": "snaplist-12", "quantity": 1} sells from the active product with that SKU.
     .post('/__control/sell', async (c) => {
       const asked = (await c.req.json().catch(() => ({}))) as { sku?: string; quantity?: number; shipping?: number }

@@ -500,8 +500,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     json: MarkdownPauseSchema,
     example: (f) => ({ path: `/api/listings/${f.alice.listingId}/markdowns`, body: { paused: true } }),
   },
-  'POST /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
-  'GET /api/ebay/import': { access: 'user', example: () => ({ path: '/api/ebay/import' }) },
+  'POST /api/:platform/import': {
+    access: 'user',
+    param: PlatformParamSchema,
+    example: () => ({ path: '/api/ebay/import' }),
+  },
+  'GET /api/:platform/import': {
+    access: 'user',
+    param: PlatformParamSchema,
+    example: () => ({ path: '/api/shopify/import' }),
+  },
   'POST /api/listings/:id/end-on-ebay': {
     access: 'user',
     param: IdParamSchema,

@@ -61,6 +61,7 @@ export function shopifyAppOptions(fake: FakeShopify) {
     apiVersion: fake.apiVersion,
     redirectUri: SHOPIFY_REDIRECT,
     apiUrl: fake.url,
+    picturesOrigin: fake.url,
   }
   return { shopifyConfig, providers: { shopify: createShopifyProvider(shopifyConfig) } }
 }
@@ -93,4 +94,5 @@ export const UNREACHED_SHOPIFY = {
   apiVersion: '2026-10',
   redirectUri: SHOPIFY_REDIRECT,
   apiUrl: 'http://127.0.0.1:9',
+  picturesOrigin: 'http://127.0.0.1:9',
 }

@@ -190,6 +190,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     push: options.push,
     changeFeed: db.kind === 'postgres' ? 'listen' : 'poll',
     ebayImport: options.ebayImport ?? { paceMs: 0, busyWaitMs: 10 },
+    shopifyImport: { msPerBusySecond: 10 },
     eventStreams: options.eventStreams,
     lookupLimits: options.lookupLimits,
   })

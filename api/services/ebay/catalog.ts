@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../errors.ts'
 import type { LookupLimiter } from '../lookup-limits.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import { EBAY_LOOKUP_MAX_AGE_MS, type EbayLookups } from './lookups.ts'
-import type { PictureCopy } from './picture-copy.ts'
+import type { PictureCopy } from '../listings/picture-copy.ts'
 import { readReply, type EbaySellClient } from './sell-api.ts'
 import type { EbayTaxonomy } from './taxonomy.ts'
 

@@ -10,7 +10,7 @@ import type { MarketplaceConnectionService } from '../marketplaces/connections.t
 import type { MarketplaceJobs } from '../selling/marketplace.ts'
 import type { SaleRecorder } from '../selling/sales.ts'
 import { createEbayCatalog, type EbayCatalog } from './catalog.ts'
-import { createPictureCopy } from './picture-copy.ts'
+import { createPictureCopy } from '../listings/picture-copy.ts'
 import { createEbayFinances } from './finances.ts'
 import { hostsOf } from './hosts.ts'
 import { ebayBulkPublish } from './bulk-publish.ts'

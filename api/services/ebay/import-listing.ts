@@ -8,38 +8,10 @@ import { ASPECT_NAME_MAX, ASPECT_VALUE_MAX } from '../../contract/ebay/ebay-aspe
 import { fieldValueOfAspect, isFieldAspect } from '../../contract/ebay/ebay-aspects.ts'
 import { ListingInputSchema, type ListingInput } from '../../contract/listing.ts'
 import { TITLE_MAX } from '../../contract/listing-fields.ts'
+import { categoryOfName, IMPORTED_DESCRIPTION_MAX, textOfHtml } from '../listings/imported-text.ts'
 import type { EbayItem } from './import-read.ts'
 
-const DESCRIPTION_MAX = 4000
 const ASPECTS_KEPT = 30
-
-const CATEGORY_WORDS: [RegExp, ListingInput['category']][] = [
-  [/cloth|shirt|jacket|coat|dress|jean|pant|shoe|boot|sneaker|apparel|sweater|skirt|hat|handbag|accessor/i, 'clothing'],
-  [/electronic|phone|computer|laptop|camera|tablet|video game|console|audio|tv|headphone/i, 'electronics'],
-  [/home|garden|kitchen|furniture|decor|bedding|lamp|tool/i, 'home'],
-  [/\bbooks?\b|textbook|novel|magazine/i, 'books'],
-  [/collectible|antique|coin|stamp|trading card|toy|memorabilia|vintage|art/i, 'collectibles'],
-]
-
-/** HTML as the text a buyer reads: tags dropped, breaks kept, entities decoded, blank runs closed up. */
-export function textOfHtml(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h\d|tr)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(
-      /&(amp|lt|gt|quot|#39|apos);/g,
-      (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
-    )
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-}
-
-const categoryOf = (item: EbayItem): ListingInput['category'] =>
-  CATEGORY_WORDS.find(([words]) => words.test(`${item.categoryName ?? ''}`))?.[1] ?? 'other'
 
 /** The listing's fields for this eBay listing (its photos are Snaplist's copies, given), or why it cannot be one. */
 export function listingOfEbayItem(item: EbayItem, images: string[]): ListingInput | { problem: string } {
@@ -58,10 +30,10 @@ export function listingOfEbayItem(item: EbayItem, images: string[]): ListingInpu
   const parsed = v.safeParse(ListingInputSchema, {
     ...fields,
     title: item.title.trim().slice(0, TITLE_MAX),
-    description: textOfHtml(item.description).slice(0, DESCRIPTION_MAX),
+    description: textOfHtml(item.description).slice(0, IMPORTED_DESCRIPTION_MAX),
     askingPrice: Math.round(item.price * 100) / 100,
     quantity: item.quantity,
-    category: categoryOf(item),
+    category: categoryOfName(item.categoryName ?? ''),
     color: fields.color ?? 'multi',
     images,
     ebayCategoryId: categoryId,

@@ -5,7 +5,7 @@
 // call limit) is waited out with a doubling wait before the job gives the page back for pg-boss' retry. Meanwhile the
 // import says what holds it up, in the seller's words (issue 47), and a seller's Retry goes on at once; when the job's
 // last try fails too, the import stops with its words rather than running on unseen.
-import type { EbayImportStatus } from '../../contract/ebay-import.ts'
+import type { MarketplaceImportStatus } from '../../contract/marketplace-import.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
 import * as imports from '../../db/ebay-imports.ts'
@@ -16,9 +16,10 @@ import { AppError } from '../../errors.ts'
 import type { JobInfo, JobQueue } from '../jobs.ts'
 import type { PhotoService } from '../listings/photos.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
+import type { MarketplaceImporter } from '../selling/marketplace.ts'
 import { MAX_IMAGES } from '../../contract/photos.ts'
 import { createImportReader, type EbayItem, type ItemsPage } from './import-read.ts'
-import { createPictureCopy, derivedUuid } from './picture-copy.ts'
+import { createPictureCopy, derivedUuid } from '../listings/picture-copy.ts'
 import { conditionOf, listingOfEbayItem } from './import-listing.ts'
 import type { EbaySellClient } from './sell-api.ts'
 import type { TradingClient } from './trading-api.ts'
@@ -66,12 +67,9 @@ export interface EbayImportDeps {
 const notConnected = () =>
   new AppError(409, 'ebay_not_connected', 'Connect your eBay account first: the import reads your listings there.')
 
-export interface EbayImport {
+export interface EbayImport extends MarketplaceImporter {
   /** The job: one page of the import, then the next page's job. */
   importPage(page: { userId: number }, job?: JobInfo): Promise<void>
-  status(userId: number): Promise<EbayImportStatus>
-  /** Starts the seller's import, or answers the one under way (one that stopped moving goes on from its page). */
-  start(userId: number): Promise<{ status: EbayImportStatus; started: boolean }>
 }
 
 export function createEbayImport(deps: EbayImportDeps): EbayImport {
@@ -193,21 +191,21 @@ export function createEbayImport(deps: EbayImportDeps): EbayImport {
     }
   }
 
-  async function status(userId: number): Promise<EbayImportStatus> {
+  async function status(userId: number): Promise<MarketplaceImportStatus> {
     const row = await imports.findImport(sql, userId)
     const imported = await imports.countImported(sql, userId)
-    if (!row) return { status: 'none', imported, total: null, skipped: 0, message: null }
+    if (!row) return { status: 'none', imported, total: null, skipped: 0, skippedReasons: [], message: null }
     // A running import nothing has moved for (its process died; its job's retry is minutes away) says so: Retry resumes.
     const stalled = row.status === 'running' && Date.now() - row.updatedAt.getTime() > staleSeconds * 1000
     const message = row.message ?? (stalled ? STALLED : null)
-    return { status: row.status, imported, total: row.total, skipped: row.skipped, message }
+    return { status: row.status, imported, total: row.total, skipped: row.skipped, skippedReasons: [], message }
   }
 
   return {
     importPage,
     status,
 
-    async start(userId: number): Promise<{ status: EbayImportStatus; started: boolean }> {
+    async start(userId: number): Promise<{ status: MarketplaceImportStatus; started: boolean }> {
       if (!(await hasWorkingGrant(sql, userId, 'ebay'))) throw notConnected()
       const { started } = await imports.startImport(sql, userId, staleSeconds)
       if (started) await jobs.send(IMPORT_JOB, { userId })

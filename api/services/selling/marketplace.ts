@@ -6,6 +6,7 @@
 import type { BulkPostAnswers } from '../../contract/bulk-post.ts'
 import type { Listing } from '../../contract/listing.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
+import type { MarketplaceImportStatus } from '../../contract/marketplace-import.ts'
 import type { Tx } from '../../db/client.ts'
 import type { OrderSale, ReadEarnings } from '../../db/marketplace-sales.ts'
 import { AppError } from '../../errors.ts'
@@ -148,6 +149,15 @@ export const SALES_POLL_MINUTES = 15
 export interface MarketplaceWing {
   selling: SellingMarketplace<never, Published, LifecycleChange> | undefined
   jobs: MarketplaceJobs | undefined
+  /** Bringing the seller's listings there into Snaplist, where the wing offers it (decision 0078). */
+  importer?: MarketplaceImporter | undefined
+}
+
+/** A marketplace's import of the seller's listings there: started by the seller, its progress read as it goes. */
+export interface MarketplaceImporter {
+  /** Starts the seller's import, or answers the one under way (one that stopped moving goes on from its page). */
+  start(userId: number): Promise<{ status: MarketplaceImportStatus; started: boolean }>
+  status(userId: number): Promise<MarketplaceImportStatus>
 }
 
 /** Every marketplace Snaplist sells on, as code acting on all of them sees them. */

@@ -14,6 +14,8 @@ export interface ShopifySettings {
   redirectUri: string
   /** Where every store is reached instead of https://{shop}, for the stand-in (tests/fakes/shopify.ts). */
   apiUrl: string | undefined
+  /** Where Shopify serves product images (SHOPIFY_PICTURES_URL, for the stand-in): an import copies from there only. */
+  picturesOrigin: string
 }
 
 /** Shopify's part of the Config. */
@@ -40,7 +42,17 @@ function readShopify(env: NodeJS.ProcessEnv): ShopifySettings | undefined {
   const apiUrl = env.SHOPIFY_API_URL?.replace(/\/+$/, '') || undefined
   if (apiUrl && !URL.canParse(apiUrl))
     throw new Error('SHOPIFY_API_URL must be a full address, e.g. http://127.0.0.1:3297.')
-  return { clientId, clientSecret, apiVersion, redirectUri: `${publicUrl}${SHOPIFY_PATHS.successPaths[0]}`, apiUrl }
+  const pictures = env.SHOPIFY_PICTURES_URL || 'https://cdn.shopify.com'
+  if (!URL.canParse(pictures))
+    throw new Error('SHOPIFY_PICTURES_URL must be a full address, e.g. http://127.0.0.1:3297.')
+  return {
+    clientId,
+    clientSecret,
+    apiVersion,
+    redirectUri: `${publicUrl}${SHOPIFY_PATHS.successPaths[0]}`,
+    apiUrl,
+    picturesOrigin: new URL(pictures).origin,
+  }
 }
 
 /** Shopify's settings: read from the environment, and the start's summary line (whether sellers can connect, or what is missing). */

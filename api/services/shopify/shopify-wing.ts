@@ -9,6 +9,7 @@ import type { LifecycleChange, MarketplaceJobs, Published, SellingMarketplace } 
 import type { WingDeps } from '../selling/wing-deps.ts'
 import { createShopifyAdmin } from './admin-api.ts'
 import { createShopifyEndAndRelist } from './end-and-relist.ts'
+import { createShopifyImport, type ShopifyImport, type ShopifyImportDeps } from './import.ts'
 import { createShopifyOrders } from './orders.ts'
 import { createShopifyPublisher } from './publish.ts'
 import { createShopifyRevisions } from './revisions.ts'
@@ -24,6 +25,8 @@ import { createShopifyWebhooks, type ShopifyWebhooks } from './webhooks.ts'
 export interface ShopifyAppDeps {
   /** The Shopify app's settings; without them Shopify is neither connected nor sold on. */
   shopifyConfig?: ShopifySettings | undefined
+  /** The import's waits (tests shorten Shopify's "try again in" seconds). */
+  shopifyImport?: Pick<ShopifyImportDeps, 'msPerBusySecond'> | undefined
 }
 
 export type ShopifySelling = SellingMarketplace<never, Published, LifecycleChange>
@@ -39,12 +42,14 @@ export interface ShopifyServices {
   /** Shopify's webhooks; undefined while Shopify is not set up. */
   webhooks: ShopifyWebhooks | undefined
   jobs: MarketplaceJobs | undefined
+  /** The store's products brought in as listings; undefined while Shopify is not set up. */
+  importer: ShopifyImport | undefined
 }
 
 const placeOf = (listing: Listing) => listing.places.find((place) => place.marketplace === 'shopify')
 
-export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyAppDeps): ShopifyServices {
-  const { sql, jobs, publicUrl, connectionService, recorder, salesPollMinutes } = shared
+export function buildShopifyWing(shared: WingDeps, { shopifyConfig, shopifyImport }: ShopifyAppDeps): ShopifyServices {
+  const { sql, jobs, publicUrl, connectionService, recorder, photos, salesPollMinutes } = shared
   if (!shopifyConfig || !shared.providers.shopify) {
     const refuse = async (userId: number, listingId: number): Promise<never> => {
       if (!(await listings.findListing(sql, userId, listingId)))
@@ -61,6 +66,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
       },
       webhooks: undefined,
       jobs: undefined,
+      importer: undefined,
     }
   }
   const admin = createShopifyAdmin(shopifyConfig)
@@ -70,6 +76,15 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
   const lifecycle = createShopifyEndAndRelist({ sql, admin, access, revisions })
   const orders = createShopifyOrders({ sql, admin, recorder })
   const sales = createShopifySales({ sql, jobs, orders, revisions, access })
+  const importer = createShopifyImport({
+    sql,
+    jobs,
+    admin,
+    access,
+    photos,
+    picturesOrigin: shopifyConfig.picturesOrigin,
+    ...shopifyImport,
+  })
   const selling: ShopifySelling = {
     id: 'shopify',
     holds: (listing) => Boolean(placeOf(listing)?.externalId),
@@ -92,6 +107,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig }: ShopifyApp
     relist: lifecycle.relist,
     verifyCallback: createShopifyOAuth(shopifyConfig).verifyCallback,
     webhooks: createShopifyWebhooks({ sql, jobs, admin, access, secret: shopifyConfig.clientSecret, publicUrl }),
-    jobs: shopifyJobs({ revisions, sales }, salesPollMinutes.shopify),
+    jobs: shopifyJobs({ revisions, sales, importer }, salesPollMinutes.shopify),
+    importer,
   }
 }

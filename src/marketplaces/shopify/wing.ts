@@ -1,7 +1,9 @@
-// Shopify on the app (decision 0074): its Post dialog, its part in the bulk post and its row's line. Its sign-in takes
+// Shopify on the app (decision 0074): its Post dialog, its part in the bulk post, its row's line and Import from Shopify
+// under the connected marketplaces (decision 0078). Its sign-in takes
 // the common callback's ways and words, with its own code exchange; the Connect dialog asks for the store's name from
 // its description. The registry (../registry.ts) is the one module that imports this.
 import type { ClientMarketplace } from '../client-marketplace.ts'
+import { importWhenOnline } from '../import-when-online.tsx'
 import { ShopifyPlace } from './ShopifyPlace.tsx'
 import { ShopifyPostDialog } from './ShopifyPostDialog.tsx'
 import { shopifyDeleting } from './shopify-deleting.ts'
@@ -16,5 +18,6 @@ export const shopify: ClientMarketplace = {
   // A product whose post stopped half way was never for sale there.
   wasListed: (listing) => Boolean(shopifyPlace(listing) && shopifyPlace(listing)?.state !== 'publishing'),
   deleting: shopifyDeleting,
+  Connected: importWhenOnline('Shopify', async () => (await import('./ShopifyImport.tsx')).ShopifyImport),
   loadConnect: async () => (await import('./shopify-connect.ts')).shopifyConnect,
 }

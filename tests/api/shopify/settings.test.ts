@@ -25,13 +25,19 @@ describe("Shopify's settings", () => {
       apiVersion: '2026-10',
       redirectUri: 'https://snaplist.example.com/shopify/auth/success',
       apiUrl: undefined,
+      picturesOrigin: 'https://cdn.shopify.com',
     })
     const standIn = shopifyEnv.read({
       ...ENV,
       SHOPIFY_API_VERSION: '2027-01',
       SHOPIFY_API_URL: 'http://127.0.0.1:3297/',
+      SHOPIFY_PICTURES_URL: 'http://127.0.0.1:3297/',
     })
-    expect(standIn.shopify).toMatchObject({ apiVersion: '2027-01', apiUrl: 'http://127.0.0.1:3297' })
+    expect(standIn.shopify).toMatchObject({
+      apiVersion: '2027-01',
+      apiUrl: 'http://127.0.0.1:3297',
+      picturesOrigin: 'http://127.0.0.1:3297',
+    })
     expect(shopifyEnv.describe(standIn)).toMatch(/Shopify: on, Admin API 2027-01/)
   })
 

@@ -1,7 +1,7 @@
 // The Trading API's XML as the app reads and writes it (api/services/ebay/trading-xml.ts, docs/decisions/0037), and an
 // eBay description as the text a listing keeps (import-listing.ts).
 import { describe, expect, it } from 'vitest'
-import { textOfHtml } from '../../../api/services/ebay/import-listing.ts'
+import { textOfHtml } from '../../../api/services/listings/imported-text.ts'
 import { childrenNamed, parseXml, textAt, tradingRequestXml } from '../../../api/services/ebay/trading-xml.ts'
 
 describe("eBay's Trading XML", () => {

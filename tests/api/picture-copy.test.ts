@@ -2,9 +2,9 @@
 // at most 15 MB of a picture is read, so a reply that never says its size is cut off there instead of read whole.
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPictureCopy, type PictureCopy } from '../../../api/services/ebay/picture-copy.ts'
-import { startFakeEbay, type FakeEbay } from '../../fakes/ebay.ts'
-import { listen } from '../../fakes/listen.ts'
+import { createPictureCopy, type PictureCopy } from '../../api/services/listings/picture-copy.ts'
+import { startFakeEbay, type FakeEbay } from '../fakes/ebay.ts'
+import { listen } from '../fakes/listen.ts'
 
 const MB = 1024 * 1024
 

@@ -1,12 +1,13 @@
-// eBay's pictures copied in as the seller's photos, through the photo pipeline (thumbnails, Etsy and offline all work
-// as for an upload): an imported listing's pictures (decision 0037) and a catalog product's stock photo (decision
-// 0046). Only from eBay's picture host (no redirect is followed, so none leads elsewhere), at most 15 MB each (read
+// A marketplace's pictures copied in as the seller's photos, through the photo pipeline (thumbnails, other marketplaces
+// and offline all work as for an upload): an imported listing's pictures (decisions 0037, 0078) and eBay's catalog
+// product's stock photo (decision 0046). Only from the marketplace's picture host (no redirect is followed, so none
+// leads elsewhere), at most 15 MB each (read
 // as it arrives and cut off there, whatever Content-Length says or not), within 20 s; the same picture copied again for
 // the same seller is the same photo.
 import { createHash } from 'node:crypto'
 import type { StoredImage } from '../../contract/analysis.ts'
 import { AppError } from '../../errors.ts'
-import type { PhotoService } from '../listings/photos.ts'
+import type { PhotoService } from './photos.ts'
 
 const PICTURE_BYTES_MAX = 15 * 1024 * 1024
 const PICTURE_TIMEOUT_MS = 20_000
@@ -28,8 +29,8 @@ async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promis
 }
 
 /**
- * A UUID made from the seller and a text (eBay's picture, an eBay item): the same picture copied again (an import's
- * page done twice) is the same photo, the same item the same listing.
+ * A UUID made from the seller and a text (a marketplace's picture, its listing): the same picture copied again (an
+ * import's page done twice) is the same photo, the same item the same listing.
  */
 export function derivedUuid(userId: number, text: string): string {
   const hex = createHash('sha256').update(`${userId} ${text}`).digest('hex')
@@ -38,7 +39,8 @@ export function derivedUuid(userId: number, text: string): string {
 
 export interface PictureCopyDeps {
   photos: Pick<PhotoService, 'copyIn'>
-  /** eBay's picture host (i.ebayimg.com; the stand-in's in tests): no other address is fetched. */
+  /** The marketplace's picture host (eBay's i.ebayimg.com, Shopify's cdn.shopify.com; a stand-in's in tests): no other
+   * address is fetched. */
   picturesOrigin: string
   fetcher?: typeof fetch
 }
@@ -46,7 +48,7 @@ export interface PictureCopyDeps {
 export type PictureCopy = (userId: number, url: string) => Promise<StoredImage | undefined>
 
 /**
- * Copies one of eBay's pictures in as the seller's photo; undefined when it is not eBay's, cannot be fetched, is too
+ * Copies one of the marketplace's pictures in as the seller's photo; undefined when it is not from its host, cannot be fetched, is too
  * large or is not an image. Full storage is thrown (its words reach the seller).
  */
 export function createPictureCopy({ photos, picturesOrigin, fetcher = fetch }: PictureCopyDeps): PictureCopy {
