@@ -8,6 +8,7 @@ import type { MarketplaceImportStatus } from '../../contract/marketplace-import.
 import { logChange } from '../../db/change-events.ts'
 import type { Sql } from '../../db/client.ts'
 import * as places from '../../db/listing-etsy-place.ts'
+import * as importedPlaces from '../../db/imported-places.ts'
 import { markPlaceLive } from '../../db/listing-places.ts'
 import { insertListing } from '../../db/listings.ts'
 import { hasWorkingGrant } from '../../db/marketplace-connections.ts'
@@ -114,7 +115,7 @@ export function createShopifyImport(deps: ShopifyImportDeps): ShopifyImport {
         locationId,
         imported: 'true',
       })
-      await places.saveImportedPlace(tx, listing.id, SHOPIFY, {
+      await importedPlaces.saveImportedPlace(tx, listing.id, SHOPIFY, {
         url: product.onlineStoreUrl ?? productUrl(store.shop, product.handle),
         quantity: listing.quantity,
         ended: product.status !== 'ACTIVE',
@@ -160,7 +161,7 @@ export function createShopifyImport(deps: ShopifyImportDeps): ShopifyImport {
 
   async function status(userId: number): Promise<MarketplaceImportStatus> {
     const row = await imports.findImport(sql, userId, SHOPIFY)
-    const imported = await places.countImported(sql, userId, SHOPIFY)
+    const imported = await importedPlaces.countImported(sql, userId, SHOPIFY)
     if (!row) return { status: 'none', imported, total: null, skipped: 0, skippedReasons: [], message: null }
     const stalled = row.status === 'running' && Date.now() - row.updatedAt.getTime() > staleSeconds * 1000
     return {
