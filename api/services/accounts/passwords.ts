@@ -1,5 +1,6 @@
 // Password hashing with scrypt from node:crypto. The stored form names its parameters so they can be raised later.
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto'
+import { sameBytes } from '../constant-time.ts'
 
 const KEY_LENGTH = 64
 // OWASP's scrypt floor: N=2^14 (16 MiB of memory per hash), r=8, p=1; about 85 ms of a core here.
@@ -46,7 +47,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !key) return false
   const expected = Buffer.from(key, 'base64url')
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) })
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+  return sameBytes(actual, expected)
 }
 
 // Checked against when no account matches, so an unknown username costs as long as a wrong password.

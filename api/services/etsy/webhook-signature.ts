@@ -2,7 +2,8 @@
 // scheme: `webhook-signature` holds one or more space-separated `v1,<base64 HMAC-SHA256>` of
 // `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the signing secret after its `whsec_` prefix.
 // A delivery older or newer than the tolerance is refused, so a captured one cannot be replayed later.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameBytes } from '../constant-time.ts'
 
 /** How far a delivery's timestamp may be from this server's clock (the scheme's own recommendation). */
 const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
@@ -45,6 +46,6 @@ export function deliveryRefusal(secret: string, delivery: SignedDelivery, now = 
   const matches = signature
     .split(' ')
     .map((each) => Buffer.from(each))
-    .some((each) => each.length === expected.length && timingSafeEqual(each, expected))
+    .some((each) => sameBytes(each, expected))
   return matches ? undefined : 'webhook-signature does not match the body'
 }

@@ -1,9 +1,10 @@
 // Shopify's signature on the seller's way back from installing the app (shopify.dev, "verify the installation
 // request"): `hmac` is the hex HMAC-SHA256, keyed with the app's client secret, of every other query parameter sorted by
 // name and joined as name=value&…. A callback older than the tolerance is refused, so a captured one cannot be replayed.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import * as v from 'valibot'
 import { SHOPIFY_SHOP_DOMAIN } from '../../contract/shopify/shopify-shop.ts'
+import { sameBytes } from '../constant-time.ts'
 
 const CALLBACK_TOLERANCE_SECONDS = 5 * 60
 
@@ -39,7 +40,6 @@ export function verifiedCallback(
     return { refusal: 'the callback is too old (or from the future)' }
   const expected = Buffer.from(callbackHmac(query, secret), 'hex')
   const given = Buffer.from(hmac, 'hex')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { refusal: 'the callback hmac does not match' }
+  if (!sameBytes(given, expected)) return { refusal: 'the callback hmac does not match' }
   return { callback: parsed.output }
 }
