@@ -30,6 +30,10 @@ export const SOLD_ON_LABELS = {
 export const marketplacesInWords = (marketplaces: readonly SoldOn[]) =>
   namesInWords(marketplaces.map((marketplace) => SOLD_ON_LABELS[marketplace]))
 
+/** What deleting a listing live on `marketplaces` says (decision 0023): it leaves now and ends there before it goes. */
+export const beingEndedOn = (marketplaces: readonly SoldOn[]) =>
+  `It is being ended on ${marketplacesInWords(marketplaces)} first.`
+
 /** A sale as the seller finds it: the marketplace, and its order number there (for elsewhere, where it was sold). */
 export interface SaleRef {
   marketplace: SoldOn

@@ -12,7 +12,7 @@ import {
   ListingSearchQuerySchema,
   ReadyListingIdsQuerySchema,
 } from '../contract/listing-search.ts'
-import { beingEndedOn } from '../contract/listing-delete.ts'
+import { beingEndedOn } from '../contract/listing-status.ts'
 import { ListingEditSchema, ListingFillSchema, ListingInputSchema } from '../contract/listing.ts'
 import { requireUser } from '../middleware/session.ts'
 import type { ListingService } from '../services/listings/listings.ts'

@@ -3,7 +3,7 @@
 // outbox. Every key starts with listingKeys.all, so one invalidation refreshes them all.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ListingFilter, ListingPage, ListingSort, ReadyListingIds } from '../../api/contract/listing-search.ts'
-import { beingEndedOn } from '../../api/contract/listing-delete.ts'
+import { beingEndedOn } from '../../api/contract/listing-status.ts'
 import { api, cancelledBy, okJson } from '../lib/api.ts'
 import { notify } from '../lib/notify.tsx'
 

@@ -1,9 +1,10 @@
-import { MARKETPLACE_PATHS, namesInWords, PLATFORMS } from '../../../api/contract/marketplace-paths.ts'
+import { marketplacesInWords } from '../../../api/contract/listing-status.ts'
+import { PLATFORMS } from '../../../api/contract/marketplace-paths.ts'
 import { SignedOutPage } from '../../components/SignedOutPage.tsx'
 import { AuthForm } from './AuthForm.tsx'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 
-const MARKETPLACES = namesInWords(PLATFORMS.map((platform) => MARKETPLACE_PATHS[platform].name))
+const MARKETPLACES = marketplacesInWords(PLATFORMS)
 
 const SELLING_POINTS = [
   ['Snap it', 'Photograph the item on your phone, right there in the aisle.'],
