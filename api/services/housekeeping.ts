@@ -19,7 +19,7 @@ import { MARKETPLACE_MODULES, type MarketplaceModule } from './marketplace-modul
 
 /** How long the mail outbox keeps a mail. */
 export const OUTBOX_KEEP_HOURS = 24
-/** How long a finished job's mark is kept: far beyond its last retry (see BACK_OFF in job-retry.ts). */
+/** How long a finished job's mark is kept: far beyond its last retry (job-retry.ts). */
 const FINISHED_JOB_KEEP_HOURS = 24
 /** How long the change log keeps a change (docs/decisions/0034): a screen away longer reloads its lists. */
 export const CHANGE_LOG_KEEP_HOURS = 24

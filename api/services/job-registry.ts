@@ -5,7 +5,7 @@ import { ACCOUNT_CHANGE_EMAIL_JOB, WELCOME_EMAIL_JOB, type AccountMail } from '.
 import { CONFIRMATION_EMAIL_JOB, type EmailVerificationService } from './accounts/email-verification.ts'
 import { RESET_EMAIL_JOB, type PasswordResetService } from './accounts/password-reset.ts'
 import { PURGE_JOB, purgeExpired } from './housekeeping.ts'
-import { BACK_OFF } from './job-retry.ts'
+import { BACK_OFF, SOON } from './job-retry.ts'
 import { oncePerJob, type JobDefinition } from './jobs.ts'
 import { PHOTO_SWEEP_JOB, sweepPhotoFiles } from './listings/photo-sweep.ts'
 import { PUSH_NOTIFY_JOB, PUSH_SEND_JOB, type PushNotifications } from './push/notifications.ts'
@@ -105,15 +105,15 @@ export function appJobs({
     // Changes, ends or deletes up to 25 listings of a bulk action; before the revisions and deletions it queues.
     { name: BULK_ACTION_JOB, handler: runBulkAction, retry: BACK_OFF },
     // A sale anywhere: every other marketplace the listing is on is asked to follow (a revision each).
-    { name: FOLLOW_SALE_JOB, handler: followSale, retry: BACK_OFF },
+    { name: FOLLOW_SALE_JOB, handler: followSale, retry: SOON },
     // A sale the marketplace cancelled: its pieces back in stock, once, and a revision wherever the listing is.
-    { name: SALE_CANCELLED_JOB, handler: cancelSale, retry: BACK_OFF },
+    { name: SALE_CANCELLED_JOB, handler: cancelSale, retry: SOON },
     // A sale on a marketplace: its fees and label are read, then again daily until the marketplace settles them.
     { name: SALE_EARNINGS_JOB, handler: readSaleEarnings, retry: BACK_OFF },
     // Each marketplace's work on its listings: revisions (edits, stock, a sale elsewhere), posts, imports.
     ...marketplaces.flatMap((marketplace) => marketplace.listings),
     // Puts a sold-out listing the seller relisted back up wherever it was, once the revisions above brought the count.
-    { name: RELIST_SOLD_JOB, handler: relistSold, retry: BACK_OFF },
+    { name: RELIST_SOLD_JOB, handler: relistSold, retry: SOON },
     // Posts one listing of a bulk post to one marketplace.
     { name: BULK_POST_JOB, handler: bulkPoster.postListing, retry: BACK_OFF },
     // Ends a listing the seller deleted wherever it is live, then queues its deletion.

@@ -13,3 +13,8 @@ export interface RetryPolicy {
 // A mail server, a marketplace or the database away for a while is waited out: 30-60 s, then doubling, 6 tries in all
 // (over 15 to 30 minutes). A job whose process died while running it is retried once 5 minutes have passed.
 export const BACK_OFF: RetryPolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 }
+
+// What carries a sale to the other marketplaces (a sale's read, its follow-up, the revisions, a cancellation given back,
+// a relist) cannot wait a minute while a piece sold elsewhere is still for sale: a marketplace busy for a few seconds
+// (Shopify's cost bucket, Etsy's 429) is tried again after 5-10 s, then doubling, 9 tries in all (over 20-40 minutes).
+export const SOON: RetryPolicy = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }

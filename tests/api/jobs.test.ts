@@ -17,7 +17,7 @@ import { createEphemeralCipher } from '../../api/services/crypto.ts'
 import { createEtsyProvider } from '../../api/services/etsy/etsy-connect.ts'
 import { createShopifyProvider } from '../../api/services/shopify/shopify-connect.ts'
 import { UNREACHED_SHOPIFY } from '../helpers/shopify.ts'
-import { BACK_OFF } from '../../api/services/job-retry.ts'
+import { BACK_OFF, SOON } from '../../api/services/job-retry.ts'
 import { createJobQueue, jobSchemaFor, type JobDefinition, type JobQueue } from '../../api/services/jobs.ts'
 import { createOutboxTransport } from '../../api/services/mail/mail.ts'
 import { createLocalStorage } from '../../api/services/listings/local-storage.ts'
@@ -312,7 +312,12 @@ describe('the job registry', () => {
     const policies = await sql.unsafe(
       `select distinct retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name not like '\\_\\_pgboss%' and name <> 'last-try'`,
     )
-    expect(policies).toEqual([BACK_OFF])
+    expect(policies).toHaveLength(2)
+    expect(policies).toEqual(expect.arrayContaining([BACK_OFF, SOON]))
+    const welcome = await sql.unsafe(
+      `select retry_limit, retry_delay, retry_backoff, expire_seconds as expire_in_seconds from ${jobSchema}.queue where name = 'welcome-email'`,
+    )
+    expect(welcome).toEqual([BACK_OFF])
   })
 
   it("takes JOB_EXPIRE_SECONDS as every queue's expiry, so a killed process's jobs are retried that much sooner", async () => {

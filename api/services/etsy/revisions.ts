@@ -89,11 +89,23 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
     await places.saveStatus(sql, listingId, ETSY, 'inactive', readReply(ListingStateSchema, reply).url ?? null)
   }
 
+  /**
+   * Whether the listing is up on Etsy. A place Snaplist took for sold out there is asked: a raised count whose write
+   * Etsy took but whose answer a killed process never recorded leaves Etsy counting more than Snaplist believes.
+   */
+  async function isUp(token: string, place: places.PlaceRow): Promise<boolean> {
+    if (place.status !== 'sold') return place.status === 'active'
+    const reply = await api.send(token, { method: 'GET', path: `/v3/application/listings/${place.externalId}` })
+    return readReply(ListingStateSchema, reply).state === 'active'
+  }
+
   /** Sends the listing as it is now; the place's status says whether it is up on Etsy. */
   async function send(token: string, userId: number, shopId: string, listing: Listing, place: places.PlaceRow) {
     const etsyId = place.externalId!
+    const up = await isUp(token, place)
+    if (up && place.status === 'sold') await places.saveStatus(sql, listing.id, ETSY, 'active', null)
     if (listing.quantity === 0) {
-      if (place.status === 'active') await takeDown(token, shopId, listing.id, etsyId)
+      if (up) await takeDown(token, shopId, listing.id, etsyId)
       return
     }
     const details = new URLSearchParams({
@@ -106,7 +118,7 @@ export function createEtsyRevisions({ sql, jobs, api, receipts, connectionServic
     const { counted, readinessStateId } = await readInventory(token, etsyId)
     const quantity = quantityToSend(listing.quantity, place.quantitySent, counted)
     if (quantity === 0 || readinessStateId === null) {
-      if (place.status === 'active') await takeDown(token, shopId, listing.id, etsyId)
+      if (up) await takeDown(token, shopId, listing.id, etsyId)
       return
     }
     await writeInventory(token, listing, etsyId, quantity, readinessStateId)

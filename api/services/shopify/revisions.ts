@@ -78,7 +78,8 @@ export function createShopifyRevisions(deps: {
       ['variantId', 'inventoryItemId', 'locationId'].map((key) => placeDetail(sql, listing.id, SHOPIFY, key)),
     )
     if (!variantId || !inventoryItemId || !locationId) return
-    const live = place.status === 'active'
+    // A product Shopify sold out is still ACTIVE there, at none available: a place Snaplist took for sold out is up.
+    const live = place.status === 'active' || place.status === 'sold'
     if (listing.quantity > 0)
       await setProduct(
         admin,
@@ -93,6 +94,8 @@ export function createShopifyRevisions(deps: {
       )
     const quantity = await sendCount(store, listing, place.quantitySent, { inventoryItemId, locationId })
     await places.addSentQuantity(sql, listing.id, SHOPIFY, place.quantitySent ?? quantity, quantity)
+    // Taken for sold out there, yet Shopify counts pieces (a raise whose answer a killed process never recorded).
+    if (quantity > 0 && place.status === 'sold') await places.saveStatus(sql, listing.id, SHOPIFY, 'active', null)
     if (quantity === 0 && live) {
       await setProductStatus(admin, store, productId, 'DRAFT')
       await places.saveStatus(sql, listing.id, SHOPIFY, 'inactive', null)

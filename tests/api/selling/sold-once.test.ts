@@ -100,10 +100,35 @@ describe('one stock on every marketplace', () => {
     both.etsy.control.fail = { status: 429, times: 5, retryAfter: 1 }
     await item.poll()
     expect(item.etsyListing().state).toBe('active')
+    // A piece sold elsewhere is still for sale on Etsy: the retry comes within seconds, not a minute (job-retry.ts SOON).
+    const [retry] = await both.t.db.sql<{ wait: number }[]>`
+      select extract(epoch from start_after - now())::float8 as wait from pgboss.job
+      where name = ${ETSY_REVISION_JOB} and state = 'retry'`
+    expect(retry!.wait).toBeLessThanOrEqual(10)
     both.etsy.control.fail = null
     // The revision job's retry comes after its back-off; here it is run again at once.
     await dueNow(both.t.db.sql, ETSY_REVISION_JOB, ['retry'])
     await both.t.settle()
+    expect(item.etsyListing().state).toBe('inactive')
+  })
+  it('takes the item down on Etsy after a killed revision left Snaplist taking it for sold out there', async () => {
+    const item = await liveOnBoth('etsy-unrecorded', 2)
+    // Etsy took a raise to 2 whose answer a killed process never recorded: Snaplist believes it sent 1.
+    await both.t.db.sql`update listing_places set quantity_sent = 1, revision_requested = revision_requested + 1
+      where listing_id = ${item.id} and marketplace = 'etsy'`
+    // Etsy sells one: Snaplist takes Etsy for sold out, though Etsy still counts one.
+    item.sellOnEtsy()
+    await both.t.jobs.send(ETSY_SELLER_SALES_JOB, { userId: item.seller.id })
+    await both.t.settle()
+    expect(item.etsyListing()).toMatchObject({ quantity: 1, state: 'active' })
+    // The killed revision's retry asks Etsy rather than trust it sold out, and finds it up.
+    await both.t.jobs.send(ETSY_REVISION_JOB, { listingId: item.id })
+    await both.t.settle()
+    expect((await item.row()).etsyStatus).toBe('active')
+    // The last piece sells on eBay: Etsy follows and takes it down.
+    item.sellOnEbay()
+    await item.poll()
+    expect(await item.row()).toMatchObject({ quantity: 0, soldOn: 'ebay' })
     expect(item.etsyListing().state).toBe('inactive')
   })
 })
