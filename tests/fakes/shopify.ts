@@ -186,7 +186,7 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
       const asked = (await c.req.json().catch(() => ({}))) as { products?: SeededProduct[] }
       const origin = new URL(c.req.url).origin
       const made = (asked.products ?? []).map(({ photos = 1, ...fields }) => {
-        const media = Array.from({ length: photos }, (_, index) => {
+        const media = Array.from({ length: photos }, () => {
           const id = store.nextId()
           return { id, originalSource: `${origin}/s/files/product-${id}.jpg`, alt: null }
         })
