@@ -13,9 +13,11 @@ export interface MarketplaceImportRow {
   skippedReasons: string[]
   message: string | null
   updatedAt: Date
+  /** How many there are to bring, when the marketplace says (migration 0071); null while unknown. */
+  total: number | null
 }
 
-const COLUMNS = 'status, cursor, pages, skipped, skipped_reasons, message, updated_at'
+const COLUMNS = 'status, cursor, pages, skipped, skipped_reasons, message, updated_at, total'
 /** Reasons kept per import: the seller reads the first few; the count says the rest. */
 const REASONS_KEPT = 20
 
@@ -42,6 +44,7 @@ export async function startImport(sql: Sql, userId: number, marketplace: Platfor
       cursor = case when marketplace_imports.status = 'running' then marketplace_imports.cursor end,
       pages = case when marketplace_imports.status = 'running' then marketplace_imports.pages else 0 end,
       skipped = case when marketplace_imports.status = 'running' then marketplace_imports.skipped else 0 end,
+      total = case when marketplace_imports.status = 'running' then marketplace_imports.total end,
       skipped_reasons = case when marketplace_imports.status = 'running' then marketplace_imports.skipped_reasons
         else '{}' end
     where marketplace_imports.status <> 'running' or marketplace_imports.message is not null
@@ -62,6 +65,12 @@ export async function savePage(
       status = case when ${page.cursor}::text is null then 'done' else status end,
       skipped = skipped + ${page.skipped.length},
       skipped_reasons = (skipped_reasons || ${page.skipped.map((reason) => reason.slice(0, 200))}::text[])[1:${REASONS_KEPT}]
+    where user_id = ${userId} and marketplace = ${marketplace} and status = 'running'`
+}
+
+/** How many the marketplace says there are to bring (read with the first page). */
+export async function noteTotal(sql: Sql, userId: number, marketplace: Platform, total: number): Promise<void> {
+  await sql`update marketplace_imports set total = ${Math.max(0, Math.round(total))}
     where user_id = ${userId} and marketplace = ${marketplace} and status = 'running'`
 }
 

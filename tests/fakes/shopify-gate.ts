@@ -32,6 +32,7 @@ const SCOPE_OF: Record<string, string> = {
   publications: 'read_publications',
   product: 'read_products',
   products: 'read_products',
+  productsCount: 'read_products',
   inventoryItem: 'read_inventory',
   orders: 'read_orders',
   order: 'read_orders',

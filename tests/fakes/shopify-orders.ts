@@ -1,10 +1,12 @@
 // The Shopify stand-in's orders: a buyer's paid order lowers the product's available quantity at the location, a
 // cancellation restocks it, a refund gives money back and restocks what it says; the `orders` query reads them by
-// `updated_at` (Shopify's search syntax, e.g. updated_at:>'2026-12-07T10:00:00Z'), sorted and paged; and the REST-shaped
-// payload Shopify's orders/* webhooks carry.
+// `updated_at` and `name` (shopify-order-search.ts), sorted and paged; their payments (shopify-transactions.ts); and
+// the REST-shaped payload Shopify's orders/* webhooks carry.
 import { connection, gid, idOf, money } from './shopify-graph.ts'
+import { matches, SORTED_BY } from './shopify-order-search.ts'
 import { productView } from './shopify-products.ts'
 import type { FakeShopifyProduct, FakeShopifyStore } from './shopify-store.ts'
+import { payment, refundTransaction, transactionView, type FakeShopifyTransaction } from './shopify-transactions.ts'
 
 type Args = Record<string, unknown>
 
@@ -39,6 +41,8 @@ export interface FakeShopifyOrder {
   shipping: number
   lineItems: FakeShopifyLineItem[]
   refunds: FakeShopifyRefund[]
+  /** The buyer's payment, then each refund's money given back. */
+  transactions: FakeShopifyTransaction[]
 }
 
 export type FakeShopifyOrders = Map<number, FakeShopifyOrder>
@@ -84,7 +88,9 @@ export function sellOnShopify(
       },
     ],
     refunds: [],
+    transactions: [],
   }
+  order.transactions.push(payment(store.nextId(), store.payments, total(order), when))
   orders.set(order.id, order)
   return order
 }
@@ -94,6 +100,13 @@ function restock(store: FakeShopifyStore, line: FakeShopifyLineItem, quantity: n
   if (!product?.variant.tracked) return
   const item = product.variant.inventoryItemId
   store.available.set(item, (store.available.get(item) ?? 0) + quantity)
+}
+
+/** The refund, and its money given back through the gateway that took the payment. */
+function addRefund(store: FakeShopifyStore, order: FakeShopifyOrder, refund: Omit<FakeShopifyRefund, 'id'>) {
+  order.refunds.push({ id: store.nextId(), ...refund })
+  const paid = order.transactions.find((transaction) => transaction.kind === 'SALE')
+  if (paid) order.transactions.push(refundTransaction(store.nextId(), paid, refund.amount, refund.createdAt))
 }
 
 function orderOf(orders: FakeShopifyOrders, orderId: number): FakeShopifyOrder {
@@ -108,8 +121,7 @@ export function cancelOrder(store: FakeShopifyStore, orders: FakeShopifyOrders, 
   if (order.cancelledAt) return order
   const when = new Date(at).toISOString()
   const lines = order.lineItems.filter((line) => line.currentQuantity > 0)
-  order.refunds.push({
-    id: store.nextId(),
+  addRefund(store, order, {
     createdAt: when,
     amount: total(order) - refunded(order),
     lines: lines.map((line) => ({ lineItemId: line.id, quantity: line.currentQuantity, restockType: 'CANCEL' })),
@@ -141,8 +153,7 @@ export function refundOrder(
   const line = order.lineItems[0]!
   const refundedQuantity = Math.min(quantity, line.currentQuantity)
   const when = new Date(at).toISOString()
-  order.refunds.push({
-    id: store.nextId(),
+  addRefund(store, order, {
     createdAt: when,
     amount: refundedQuantity * line.unitPrice,
     lines: [{ lineItemId: line.id, quantity: refundedQuantity, restockType: restocking ? 'RETURN' : 'NO_RESTOCK' }],
@@ -152,25 +163,6 @@ export function refundOrder(
   order.financialStatus = refunded(order) >= total(order) ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
   order.updatedAt = when
   return order
-}
-
-/** The orders `query` names: updated_at and created_at compared with >, >=, < or <=; other terms are not modelled. */
-function matches(order: FakeShopifyOrder, query: string | undefined): boolean {
-  for (const [, field, operator, value] of (query ?? '').matchAll(
-    /(updated_at|created_at):(>=|<=|>|<)?'?([^'\s]+)'?/g,
-  )) {
-    const held = Date.parse(field === 'updated_at' ? order.updatedAt : order.createdAt)
-    const given = Date.parse(value!)
-    const holds = {
-      '>': held > given,
-      '>=': held >= given,
-      '<': held < given,
-      '<=': held <= given,
-      '': held === given,
-    }[operator ?? '']
-    if (!holds) return false
-  }
-  return true
 }
 
 function lineView(store: FakeShopifyStore, currency: string, line: FakeShopifyLineItem) {
@@ -210,6 +202,8 @@ function orderView(store: FakeShopifyStore, order: FakeShopifyOrder) {
     totalShippingPriceSet: money(order.shipping, currency),
     totalRefundedSet: money(refunded(order), currency),
     lineItems: (args: Args) => connection(lines, args),
+    transactions: ({ first }: Args) =>
+      order.transactions.slice(0, (first as number | null) ?? undefined).map((each) => transactionView(each, currency)),
     refunds: () =>
       order.refunds.map((refund) => ({
         id: gid('Refund', refund.id),
@@ -226,13 +220,6 @@ function orderView(store: FakeShopifyStore, order: FakeShopifyOrder) {
           ),
       })),
   }
-}
-
-const SORTED_BY: Record<string, (order: FakeShopifyOrder) => string | number> = {
-  UPDATED_AT: (order) => order.updatedAt,
-  CREATED_AT: (order) => order.createdAt,
-  PROCESSED_AT: (order) => order.createdAt,
-  ID: (order) => order.id,
 }
 
 /** The `orders` and `order` query fields. */

@@ -262,6 +262,12 @@ export function productFields(store: FakeShopifyStore, now: () => number) {
           [...store.products.values()].map((held) => productView(store, held)),
           args,
         ),
+      // Exact up to the limit (10,000 unless asked), "at least" the limit beyond, as Shopify counts.
+      productsCount: ({ limit }: Args) => {
+        const bound = (limit as number | null) ?? 10_000
+        const count = store.products.size
+        return { count: Math.min(count, bound), precision: count > bound ? 'AT_LEAST' : 'EXACT' }
+      },
     },
     mutation: {
       productSet: (args: Args) => productSet(store, now, args),

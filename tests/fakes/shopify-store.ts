@@ -1,6 +1,7 @@
 // The Shopify stand-in's store: its one location, its Online Store publication, and its products, each with one
 // variant whose inventory item is tracked at the location. What a test sets up and looks at; the GraphQL fields over it
 // are shopify-products.ts and shopify-orders.ts.
+import { BASIC_PLAN_PAYMENTS, type FakeShopifyPayments } from './shopify-transactions.ts'
 
 export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED' | 'UNLISTED'
 
@@ -47,6 +48,8 @@ export interface FakeShopifyStore {
   products: Map<number, FakeShopifyProduct>
   /** Available quantity of each inventory item at the location. */
   available: Map<number, number>
+  /** How buyers pay: Shopify Payments (fees on each payment), or another provider (a test sets { gateway: 'paypal' }). */
+  payments: FakeShopifyPayments
   nextId(): number
 }
 
@@ -60,6 +63,7 @@ export function newStore(domain: string, name: string): FakeShopifyStore {
     onlineStorePublicationId: 81000001,
     products: new Map(),
     available: new Map(),
+    payments: BASIC_PLAN_PAYMENTS,
     nextId: () => ++last,
   }
 }

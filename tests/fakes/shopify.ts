@@ -26,7 +26,7 @@ import {
 } from './shopify-orders.ts'
 import { inventoryFields } from './shopify-inventory.ts'
 import { productFields } from './shopify-products.ts'
-import { newStore, productOfSku, type FakeShopifyStore } from './shopify-store.ts'
+import { addProduct, newStore, productOfSku, type FakeShopifyStore } from './shopify-store.ts'
 import { createCostBucket, type CostBucket } from './shopify-throttle.ts'
 import { createShopifyWebhooks, topicHeader, type ShopifyWebhookDelivery } from './shopify-webhooks.ts'
 
@@ -85,6 +85,9 @@ export interface FakeShopify {
   consent(authorizationUrl: string, choice?: 'install' | 'cancel'): Promise<URL>
   close(): Promise<void>
 }
+
+/** A product a test puts on the store (/__control/products): addProduct's fields, and how many photos it has. */
+type SeededProduct = Parameters<typeof addProduct>[1] & { photos?: number }
 
 interface Parts {
   store: FakeShopifyStore
@@ -176,6 +179,20 @@ export function startFakeShopify(options: FakeShopifyOptions = {}): Promise<Fake
       if (!product || product.status !== 'ACTIVE')
         return c.json({ error: `no active product with sku ${asked.sku}` }, 404)
       return c.json(controls.sell(product.id, asked.quantity, asked.shipping))
+    })
+    // The seller's own products on the store, for an import to read: {"products": [{"title", "price", "photos": 2, …}]},
+    // each photo served by this stand-in as Shopify's CDN serves it (SHOPIFY_PICTURES_URL).
+    .post('/__control/products', async (c) => {
+      const asked = (await c.req.json().catch(() => ({}))) as { products?: SeededProduct[] }
+      const origin = new URL(c.req.url).origin
+      const made = (asked.products ?? []).map(({ photos = 1, ...fields }) => {
+        const media = Array.from({ length: photos }, () => {
+          const id = store.nextId()
+          return { id, originalSource: `${origin}/s/files/product-${id}.jpg`, alt: null }
+        })
+        return addProduct(store, { ...fields, media })
+      })
+      return c.json({ products: made.map((product) => ({ id: product.id, title: product.title })) })
     })
     // {"orderId"} cancels the order; {"orderId", "refund": {"quantity", "restock"}} refunds some of it.
     .post('/__control/cancel', async (c) => {

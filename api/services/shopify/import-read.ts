@@ -75,6 +75,15 @@ export async function readProductsPage(
   return { products: products.nodes, next }
 }
 
+const COUNT = `query SnaplistImportCount { productsCount { count } }`
+const CountSchema = v.object({ productsCount: v.nullable(v.object({ count: v.number() })) })
+
+/** How many products the store has (Shopify counts up to 10,000, an import's bound too); null when it does not say. */
+export async function countProducts(admin: ShopifyAdmin, store: ShopifyStore): Promise<number | null> {
+  const { productsCount } = await admin.request(store, { what: 'productsCount', document: COUNT, schema: CountSchema })
+  return productsCount?.count ?? null
+}
+
 /** The product's image addresses, in the store's order. */
 export const imageUrlsOf = (product: ShopifyProduct) =>
   product.media.nodes.flatMap((media) => (media.image ? [media.image.url] : []))

@@ -19,7 +19,7 @@ import { createPictureCopy, derivedUuid } from '../listings/picture-copy.ts'
 import type { PhotoService } from '../listings/photos.ts'
 import type { MarketplaceImporter } from '../selling/marketplace.ts'
 import type { ShopifyAdmin, ShopifyStore } from './admin-api.ts'
-import { imageUrlsOf, readProductsPage, type ShopifyProduct } from './import-read.ts'
+import { countProducts, imageUrlsOf, readProductsPage, type ShopifyProduct } from './import-read.ts'
 import { listingOfProduct } from './import-listing.ts'
 import { productUrl } from './publish.ts'
 import { readStoreSetup } from './store-setup.ts'
@@ -131,6 +131,11 @@ export function createShopifyImport(deps: ShopifyImportDeps): ShopifyImport {
     try {
       await access(userId, async (store) => {
         const { locationId } = await patient(userId, () => readStoreSetup(admin, store))
+        // The store's count, with the first page: the card's "Imported N of M" and its bar.
+        if (row.cursor === null) {
+          const total = await patient(userId, () => countProducts(admin, store))
+          if (total !== null) await imports.noteTotal(sql, userId, SHOPIFY, total)
+        }
         const page = await patient(userId, () => readProductsPage(admin, store, row.cursor))
         const skipped: string[] = []
         for (const product of page.products) {
@@ -167,7 +172,7 @@ export function createShopifyImport(deps: ShopifyImportDeps): ShopifyImport {
     return {
       status: row.status,
       imported,
-      total: null,
+      total: row.total,
       skipped: row.skipped,
       skippedReasons: row.skippedReasons,
       message: row.message ?? (stalled ? STALLED : null),

@@ -8,6 +8,7 @@ import { notConfigured } from '../marketplaces/connections.ts'
 import type { LifecycleChange, MarketplaceJobs, Published, SellingMarketplace } from '../selling/marketplace.ts'
 import type { WingDeps } from '../selling/wing-deps.ts'
 import { createShopifyAdmin } from './admin-api.ts'
+import { createShopifyEarnings } from './earnings.ts'
 import { createShopifyEndAndRelist } from './end-and-relist.ts'
 import { createShopifyImport, type ShopifyImport, type ShopifyImportDeps } from './import.ts'
 import { createShopifyOrders } from './orders.ts'
@@ -76,6 +77,7 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig, shopifyImpor
   const lifecycle = createShopifyEndAndRelist({ sql, admin, access, revisions })
   const orders = createShopifyOrders({ sql, admin, recorder })
   const sales = createShopifySales({ sql, jobs, orders, revisions, access })
+  const earnings = createShopifyEarnings(admin)
   const importer = createShopifyImport({
     sql,
     jobs,
@@ -97,8 +99,9 @@ export function buildShopifyWing(shared: WingDeps, { shopifyConfig, shopifyImpor
     relist: lifecycle.relist,
     pollSales: (userId) => sales.pollSeller({ userId }),
     refreshSales: sales.refresh,
-    // Shopify's fees stay the published rate's estimate (decision 0074): nothing more to read, nor to read again.
-    readEarnings: async () => ({ bySale: new Map(), settled: true }),
+    // Shopify Payments' fees from the order's transactions; another provider's leave the estimate (decision 0079).
+    readEarnings: (userId, orderId, orderSales) =>
+      access(userId, (store) => earnings.readOrder(store, orderId, orderSales)),
   }
   return {
     selling,

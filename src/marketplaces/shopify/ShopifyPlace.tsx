@@ -25,8 +25,9 @@ export function ShopifyPlace({ listing }: { listing: Listing }) {
         : ended
           ? { text: ended, tone: said.tone }
           : said
+  // On a phone the row's column is narrow: the link goes under the words whole, instead of each breaking in two.
   return (
-    <p className="mt-0.5 flex items-center gap-2 text-xs">
+    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs">
       <span role="status" className={`font-medium ${tone}`}>
         {text}
       </span>
@@ -36,7 +37,7 @@ export function ShopifyPlace({ listing }: { listing: Listing }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`View on Shopify: ${listing.title}`}
-          className="inline-flex min-h-6 items-center font-semibold text-indigo-700 underline-offset-2 hover:underline"
+          className="inline-flex min-h-6 items-center font-semibold whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline"
         >
           View on Shopify
         </a>

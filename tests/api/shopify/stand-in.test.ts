@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeServer } from '../../fakes/listen.ts'
 import type { JsonBody } from '../../helpers/test-app.ts'
 import { startFakeShopify, type FakeShopify } from '../../fakes/shopify.ts'
+import { BASIC_PLAN_PAYMENTS } from '../../fakes/shopify-transactions.ts'
 
 const REDIRECT = 'https://snaplist.test/shopify/auth/success'
 const ALL_SCOPES = 'write_products,write_inventory,read_locations,read_orders,write_publications'
@@ -272,6 +273,39 @@ describe('the Shopify stand-in', () => {
     fake.cancelOrder(first.id)
     expect(fake.store.available.get(item)).toBe(2)
     expect(fake.orders.get(first.id)).toMatchObject({ financialStatus: 'REFUNDED', cancelledAt: expect.any(String) })
+  })
+
+  it("finds an order by its name, with its transactions: Shopify Payments' fees on its payment, another provider's none", async () => {
+    const { id } = await post(2)
+    const paid = fake.sell(id, 1)
+    fake.store.payments = { gateway: 'paypal' }
+    const elsewhere = fake.sell(id, 1)
+    fake.store.payments = BASIC_PLAN_PAYMENTS
+    fake.refundOrder(paid.id, { quantity: 1 })
+    const EARNINGS = `query Earnings($query: String!) {
+      orders(first: 1, query: $query) {
+        nodes { name transactions(first: 5) { kind status gateway amountSet { shopMoney { amount } } fees { type amount { amount } } } }
+      }
+    }`
+    const transactionsOf = async (name: string) => {
+      const { nodes } = (await admin(EARNINGS, { query: `name:'${name}'` })).data!.orders
+      expect(nodes.map((order: JsonBody) => order.name)).toEqual([name])
+      return nodes[0].transactions
+    }
+    // 2.9% of 39.50 is 1.15, and 0.30; Shopify keeps it when the seller refunds.
+    expect(await transactionsOf(paid.name)).toEqual([
+      expect.objectContaining({
+        kind: 'SALE',
+        status: 'SUCCESS',
+        gateway: 'shopify_payments',
+        fees: [{ type: 'payment_processing_fee', amount: { amount: '1.45' } }],
+      }),
+      expect.objectContaining({ kind: 'REFUND', amountSet: { shopMoney: { amount: '39.50' } }, fees: [] }),
+    ])
+    expect(await transactionsOf(elsewhere.name)).toEqual([expect.objectContaining({ gateway: 'paypal', fees: [] })])
+    // A field TransactionFee does not have is refused before anything runs.
+    const wrong = await admin(EARNINGS.replace('fees { type', 'fees { type percent'), { query: `name:'${paid.name}'` })
+    expect(wrong.errors).toEqual([expect.objectContaining({ message: expect.stringContaining('percent') })])
   })
 
   it('throttles by query cost: THROTTLED with the bucket’s state once it is empty, or drained on demand', async () => {
