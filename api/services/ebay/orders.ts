@@ -74,7 +74,23 @@ export interface OrdersRead {
   lines: sales.SoldLine[]
 }
 
-export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: EbaySellClient; recorder: SaleRecorder }) {
+/** Reading the seller's eBay orders and applying their sales, each once. */
+export interface EbayOrders {
+  /** Applies the orders modified since `from`, every page of them. */
+  applySince(token: string, userId: number, from: Date): Promise<OrdersRead>
+  /** Reads the orders named (at most 50) and applies those not applied yet; `missing`: those eBay does not have yet. */
+  applyOrders(token: string, userId: number, orderIds: string[]): Promise<OrdersRead & { missing: string[] }>
+}
+
+export function createEbayOrders({
+  sql,
+  sell,
+  recorder,
+}: {
+  sql: Sql
+  sell: EbaySellClient
+  recorder: SaleRecorder
+}): EbayOrders {
   async function readPage(token: string, from: Date, offset: number) {
     const filter = encodeURIComponent(`lastmodifieddate:[${from.toISOString()}..]`)
     const reply = await sell.send(token, {
@@ -161,5 +177,3 @@ export function createEbayOrders({ sql, sell, recorder }: { sql: Sql; sell: Ebay
 
   return { applySince, applyOrders }
 }
-
-export type EbayOrders = ReturnType<typeof createEbayOrders>

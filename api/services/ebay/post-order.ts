@@ -51,6 +51,12 @@ const ReturnsSchema = v.object({
 const isDone = (cancellation: { cancelState?: string; cancelStatus?: string }) =>
   cancellation.cancelState === 'CLOSED' && (cancellation.cancelStatus ?? '').startsWith('CANCEL_CLOSED')
 
+/** eBay's Post-Order searches: cancellations and returns of the seller's orders. */
+export interface EbayPostOrder {
+  /** Reads the cancellations and returns eBay made around `from` and applies what is new; answers how many. */
+  applySince(token: string, userId: number, from: Date): Promise<number>
+}
+
 export function createEbayPostOrder({
   sql,
   sell,
@@ -59,7 +65,7 @@ export function createEbayPostOrder({
   sql: Sql
   sell: EbaySellClient
   recorder: SaleRecorder
-}) {
+}): EbayPostOrder {
   /** Every page of a search made since `from`. */
   async function search<Schema extends typeof CancellationsSchema | typeof ReturnsSchema>(
     token: string,
@@ -111,5 +117,3 @@ export function createEbayPostOrder({
 
   return { applySince }
 }
-
-export type EbayPostOrder = ReturnType<typeof createEbayPostOrder>

@@ -70,7 +70,23 @@ function refundedPieces(receipt: Receipt): Map<number, number> {
   return pieces
 }
 
-export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: EtsyApi; recorder: SaleRecorder }) {
+/** Reading the shop's receipts and applying their sales, each once. */
+export interface EtsyReceipts {
+  /** Applies the receipts changed since `from` (by when each last changed), every page of them. */
+  applySince(token: string, userId: number, shopId: string, from: Date): Promise<ReceiptsRead>
+  /** Reads one receipt (a push named it) and applies it once paid. */
+  applyOne(token: string, userId: number, shopId: string, receiptId: number): Promise<ReceiptsRead>
+}
+
+export function createEtsyReceipts({
+  sql,
+  api,
+  recorder,
+}: {
+  sql: Sql
+  api: EtsyApi
+  recorder: SaleRecorder
+}): EtsyReceipts {
   /** Applies a receipt's transactions, each once, each in its own transaction; answers how many were new. */
   async function applyReceipt(userId: number, receipt: Receipt): Promise<number> {
     let applied = 0
@@ -164,5 +180,3 @@ export function createEtsyReceipts({ sql, api, recorder }: { sql: Sql; api: Etsy
 
   return { applySince, applyOne }
 }
-
-export type EtsyReceipts = ReturnType<typeof createEtsyReceipts>
