@@ -17,7 +17,7 @@ import {
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
-import { changesOfRuns, ladderCandidates, recordChange } from '../../db/markdown-changes.ts'
+import { changesOfRuns, ladderCandidates, recordChange, resultsOfRuns } from '../../db/markdown-changes.ts'
 import * as runs from '../../db/markdown-runs.ts'
 import { sellersWithLadderOn } from '../../db/price-rules.ts'
 import { conflict, notFound } from '../../errors.ts'
@@ -115,15 +115,15 @@ export function createMarkdowns({
     })
 
   async function runView(ids: { id: number; ranAt: Date; undoneAt: Date | null }[]) {
-    const changes = await changesOfRuns(
-      sql,
-      ids.map(({ id }) => id),
-    )
+    const runIds = ids.map(({ id }) => id)
+    const [changes, results] = await Promise.all([changesOfRuns(sql, runIds), resultsOfRuns(sql, runIds)])
+    const resultOf = new Map(results.map(({ runId, ...result }) => [runId, result]))
     return ids.map(({ id, ranAt, undoneAt }): MarkdownRun => ({
       id,
       ranAt: ranAt.toISOString(),
       undoneAt: undoneAt?.toISOString() ?? null,
       changes: changes.filter((change) => change.runId === id).map(({ runId: _runId, ...change }) => change),
+      ...(resultOf.get(id) ?? { sold: 0, revenueCents: 0 }),
     }))
   }
 
