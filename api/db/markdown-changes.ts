@@ -1,7 +1,9 @@
 // SQL for markdown_changes: a listing's price lowered by a step of the ladder, once per listing and step (migration
-// 0067, decision 0075): a run made again finds the step taken and changes nothing.
+// 0067, decision 0075): a run made again finds the step taken and changes nothing; its price waiting for a bulk call
+// (migration 0072, decision 0080) and what the lowered prices sold.
 import type { MarkdownChange } from '../contract/price-rules.ts'
 import type { Sql, Tx } from './client.ts'
+import { PRICE_SQL } from './listing-search.ts'
 import { COUNTED_PIECES_SQL } from './marketplace-sales.ts'
 
 /** A live listing the ladder may lower: its prices as the listing keeps them, days live and last step taken. */
@@ -70,3 +72,30 @@ export const resultsOfRuns = (sql: Sql | Tx, runIds: number[]) =>
       order by s.marketplace, s.sale_id, r.ran_at desc
     ) sold
     group by run_id`
+
+/** The change's price goes in a marketplace's bulk call (migration 0072): marked with the change, in its transaction. */
+export async function markBulkSending(tx: Tx, listingId: number, step: number): Promise<void> {
+  await tx`update markdown_changes set bulk_sending = true where listing_id = ${listingId} and step = ${step}`
+}
+
+/**
+ * The seller's changes whose bulk call has not been answered (of these listings, when given), with each listing's
+ * price now: what is sent is the price as it is, so one changed since (an undo, an edit) is not put back to the cut.
+ */
+export const bulkWaiting = (sql: Sql | Tx, userId: number, onlyIds: number[] | null, limit: number) =>
+  sql<{ listingId: number; step: number; cents: number | null }[]>`
+    select c.listing_id, c.step, ${sql.unsafe(PRICE_SQL)} as cents
+    from markdown_changes c join markdown_runs r on r.id = c.run_id join listings on listings.id = c.listing_id
+    where c.bulk_sending and r.user_id = ${userId}
+      and (${onlyIds}::int[] is null or c.listing_id = any(${onlyIds}::int[]))
+    order by c.run_id, c.listing_id limit ${limit}`
+
+/** The marketplaces answered the change's bulk call (taken, or handed to a revision). */
+export async function bulkSent(tx: Tx, listingId: number, step: number): Promise<void> {
+  await tx`update markdown_changes set bulk_sending = false where listing_id = ${listingId} and step = ${step}`
+}
+
+/** An undone run's prices go back by revisions: none of its cuts is left to send. */
+export async function dropBulkSending(tx: Tx, runId: number): Promise<void> {
+  await tx`update markdown_changes set bulk_sending = false where run_id = ${runId} and bulk_sending`
+}
