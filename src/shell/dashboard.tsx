@@ -1,6 +1,6 @@
 // The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
-// hauls, marketplaces, the account's banner), hands the bulk post to the listing rows and the barcode scanner's
-// camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
+// hauls, marketplaces, the account's banner, the stale listings' notice), hands the bulk post to the listing rows and
+// the barcode scanner's camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx'

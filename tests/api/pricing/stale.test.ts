@@ -57,9 +57,7 @@ describe('GET /api/price-rules/stale', () => {
         { id: sitting, title: 'Wool coat', price: 20, daysLive: 40 },
       ],
     })
-    expect(((await readJson(await s.alice.get('/api/insights'))) as unknown as Insights).stale).toEqual(
-      await staleOf(),
-    )
+    expect(((await readJson(await s.alice.get('/api/insights'))) as unknown as Insights).stale).toEqual(await staleOf())
     expect(await staleOf(s.bob)).toEqual({ afterDays: 30, count: 0, more: false, listings: [] })
   })
 
