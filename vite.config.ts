@@ -43,6 +43,7 @@ const ONLINE_ONLY = [
   // Offers & markdowns (src/features/pricing) and a listing's floor (src/components/ListingFloor.tsx): the server's.
   'assets/pricing-*.js',
   'assets/ListingFloor-*.js',
+  'assets/StaleNotice-*.js',
 ]
 // The pages to read (policies, the Etsy integration's notice): the phone keeps their code, not their prerendered HTML
 // as well (30 KB of the same words), so offline they open from index.html and the browser draws them.

@@ -6,11 +6,10 @@ import * as v from 'valibot'
 import { DayRangeSchema, type DayRange } from './day-range.ts'
 import { SOLD_ON_VALUES, type SoldOn } from './listing.ts'
 import { SaleCursorSchema } from './sale-cursor.ts'
+import type { StaleListings } from './price-rules.ts'
 import type { SaleEarnings } from './sale-earnings.ts'
 
-/** Live this many days or more: listed among the stale. */
-export const STALE_AFTER_DAYS = 90
-/** How many stale listings the screen shows (the count says how many there are). */
+/** How many stale listings (contract/price-rules.ts staleAfterDays) the screen names; the count says how many. */
 export const STALE_SHOWN = 20
 /** Sales per page behind a figure. */
 export const INSIGHT_SALES_PAGE = 50
@@ -70,7 +69,8 @@ export interface Insights {
   months: (SalesFigures & { month: string })[]
   marketplaces: (SalesFigures & { marketplace: SoldOn })[]
   inventory: { pieces: number; valueAtCost: number; piecesWithoutCost: number }
-  stale: { count: number; listings: { id: number; title: string; price: number | null; daysListed: number }[] }
+  /** Live and unsold as long as the seller's ladder waits (decision 0080), oldest first. */
+  stale: StaleListings
 }
 
 /** A sale behind a figure: what it earned (with what the seller refunded of it, refunded), its listing. */

@@ -130,8 +130,17 @@ export interface MarkdownPreview {
   more: boolean
 }
 
-/** A run of the ladder as the history shows it. */
-export interface MarkdownRun {
+/**
+ * What the lowered prices sold: pieces sold at the price a markdown set, after it and before any undo (an accepted
+ * offer's sale is the offer's, not the markdown's), and what buyers paid for them, in cents.
+ */
+export interface MarkdownResults {
+  sold: number
+  revenueCents: number
+}
+
+/** A run of the ladder as the history shows it, with what its lowered prices sold. */
+export interface MarkdownRun extends MarkdownResults {
   id: number
   ranAt: string
   /** When the seller undid it (every price put back), else null. */
@@ -139,10 +148,30 @@ export interface MarkdownRun {
   changes: MarkdownChange[]
 }
 
-/** GET /api/price-rules: the rules and the runs so far. */
+/** GET /api/price-rules: the rules, the runs so far and what the runs shown sold in all. */
 export interface PriceRulesView {
   rules: PriceRules
   runs: MarkdownRun[]
+  results: MarkdownResults
+}
+
+/**
+ * A live listing is stale when it has been live this many days and sold nothing in as many: the day the seller's
+ * ladder makes its first cut (30 days until they set it), so the Dashboard names what the ladder is about to move.
+ */
+export const staleAfterDays = (rules: PriceRules) => rules.ladder.firstAfterDays
+/** Stale listings counted at most: past it the count says "or more", so a large inventory is never read whole. */
+export const STALE_COUNT_MAX = 99
+/** Stale listings the Dashboard names. */
+export const STALE_NAMED = 3
+
+/** GET /api/price-rules/stale: how many listings are stale (at most STALE_COUNT_MAX), and the oldest named. */
+export interface StaleListings {
+  afterDays: number
+  count: number
+  /** More than STALE_COUNT_MAX are stale. */
+  more: boolean
+  listings: { id: number; title: string; price: number | null; daysLive: number }[]
 }
 
 /** GET /api/listings/{id}/floor: the listing's floor and what it is made of, and whether its markdowns are paused. */

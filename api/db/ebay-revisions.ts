@@ -177,3 +177,21 @@ export async function touch(sql: Sql, listingIds: number[]): Promise<void> {
   if (listingIds.length)
     await sql`update listing_places set updated_at = now() where listing_id in ${sql(listingIds)} and marketplace = 'ebay'`
 }
+
+/** Of these listings' eBay places, the revisions sent on eBay's current day (decision 0080: a bulk price counts one). */
+export const revisionsToday = (sql: Sql, listingIds: number[]) =>
+  sql<{ listingId: number; sentToday: number }[]>`
+    select listing_id, case when revision_day = (now() at time zone 'America/Los_Angeles')::date
+      then revisions_that_day else 0 end as sent_today
+    from listing_places where listing_id = any(${listingIds}::int[]) and marketplace = 'ebay'`
+
+/** Counts a price eBay took in a bulk call as one of today's revisions of each listing, as finish counts one. */
+export async function countRevisions(sql: Sql, listingIds: number[]): Promise<void> {
+  if (listingIds.length === 0) return
+  await sql`
+    update listing_places set
+      revisions_that_day = case when revision_day = (now() at time zone 'America/Los_Angeles')::date
+        then revisions_that_day + 1 else 1 end,
+      revision_day = (now() at time zone 'America/Los_Angeles')::date
+    where listing_id = any(${listingIds}::int[]) and marketplace = 'ebay'`
+}

@@ -1,5 +1,5 @@
 // SQL for the seller's Insights (docs/decisions/0043): sums over the sales ledger in Postgres, so a seller with years of
-// sales gets a few dozen rows back, never the sales themselves; what the seller holds; the listings live longest; and
+// sales gets a few dozen rows back, never the sales themselves; what the seller holds; and
 // the sales behind a figure a page at a time. Scoped to the seller; marketplace_sales_user_sold serves the day ranges.
 import type { SoldOn } from '../contract/listing.ts'
 import type { SaleKey } from '../contract/sale-cursor.ts'
@@ -88,27 +88,6 @@ export const heldSums = async (sql: Sql, userId: number) =>
         coalesce(sum(quantity) filter (where cost_cents is null), 0)::int as pieces_without_cost
       from listings where user_id = ${userId} and deleting_since is null and quantity > 0`
   )[0]!
-
-export interface StaleListing {
-  id: number
-  title: string
-  priceCents: number | null
-  createdAt: Date
-}
-
-/** Live (on any marketplace) and listed before `before`, oldest first, and how many there are. */
-export async function staleListings(sql: Sql, userId: number, before: Date, limit: number) {
-  const live = sql`
-    l.user_id = ${userId} and l.deleting_since is null and l.quantity > 0 and l.created_at < ${before}
-    and exists (select 1 from listing_places p where p.listing_id = l.id and p.state = 'live')`
-  const [listings, [count]] = await Promise.all([
-    sql<StaleListing[]>`
-      select l.id, l.title, l.asking_price_cents as price_cents, l.created_at from listings l where ${live}
-      order by l.created_at, l.id limit ${limit}`,
-    sql<{ count: number }[]>`select count(*)::int as count from listings l where ${live}`,
-  ])
-  return { listings, count: count!.count }
-}
 
 /** A sale behind a figure: its figures, the listing it was, and its key in the order pages are read. */
 export interface InsightSaleRow extends ListingSaleRow {

@@ -1,7 +1,7 @@
 // /api/price-rules: the seller's minimum profit and markdown ladder, what the next run changes, Apply now and undo;
 // /api/listings/{id}/floor: a listing's floor and the floor the seller types on it; /api/listings/{id}/markdowns: its
 // markdowns paused or not (issue 51, docs/decisions/0075); /api/offers: the offers sent to interested buyers and their
-// outcomes, a page at a time (decision 0076).
+// outcomes, a page at a time (decision 0076); /api/price-rules/stale: the stale listings the Dashboard names (0080).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { OffersQuerySchema } from '../contract/offers.ts'
@@ -21,6 +21,7 @@ export function priceRuleRoutes(rules: PriceRulesService, markdowns: Markdowns, 
     .get('/price-rules/floors', valid('query', FloorsQuerySchema), async (c) =>
       c.json(await rules.floors(requireUser(c).id, c.req.valid('query').ids), 200),
     )
+    .get('/price-rules/stale', async (c) => c.json(await rules.stale(requireUser(c).id), 200))
     .get('/price-rules/next', async (c) => c.json(await markdowns.preview(requireUser(c).id), 200))
     .post('/price-rules/run', async (c) => {
       const run = await markdowns.run(requireUser(c).id)

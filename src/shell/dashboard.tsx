@@ -1,6 +1,6 @@
 // The Dashboard (docs/product.md §2), the signed-in home: it puts the features' panels together (listings, drafts and
-// hauls, marketplaces, the account's banner), hands the bulk post to the listing rows and the barcode scanner's
-// camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
+// hauls, marketplaces, the account's banner, the stale listings' notice), hands the bulk post to the listing rows and
+// the barcode scanner's camera to the search (Scan label), so that no feature imports another (docs/decisions/0028).
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '../components/ui/Button.tsx'
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx'
@@ -20,6 +20,13 @@ import { ScanLabel } from './ScanLabel.tsx'
 // Drafts live in the offline store, which loads after the first screen: the listings from the server come first.
 const DraftsPanel = deferred(async () => (await import('../features/drafts/DraftsPanel.tsx')).DraftsPanel)
 const HaulsPanel = deferred(async () => (await import('../features/drafts/haul/HaulsPanel.tsx')).HaulsPanel)
+// The stale listings' notice is the server's (online only, not precached): a code load that fails shows nothing.
+const StaleNotice = deferred(() =>
+  import('../features/pricing/StaleNotice.tsx').then(
+    (loaded) => loaded.StaleNotice,
+    () => () => null,
+  ),
+)
 
 /** When the phone last heard from the server: the time today, else the day and time. */
 function syncedWhen(at: number) {
@@ -72,6 +79,7 @@ export function DashboardScreen() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <HaulsPanel />
+          {online && <StaleNotice />}
           <StatusFilters
             counts={counts}
             chosen={filter}

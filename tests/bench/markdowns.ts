@@ -2,8 +2,9 @@
 // 0075), against the eBay stand-in on PGlite: 10 sellers of 500 listings, each live 40 days, their costs such that a
 // fifth of them stop at their floor. The daily job runs, then runs again and every seller's job a third time (a
 // process killed after its work, before the queue heard), then the revisions it queued reach eBay. Measured: the
-// run's time and the revisions' time, the calls eBay took, listings below their floor (goal 0), listings changed twice
-// on Snaplist or eBay (goal 0), the most revisions a listing took in the stand-in's day (eBay's limit 250).
+// run's time and the revisions' time, the calls eBay took (bulkUpdatePriceQuantity's among them: the prices go 25 a
+// call, decision 0080), listings below their floor (goal 0), listings changed twice on Snaplist or eBay (goal 0), the
+// most revisions a listing took in the stand-in's day (eBay's limit 250).
 import { randomUUID } from 'node:crypto'
 import { MARKDOWN_DAILY_JOB, MARKDOWN_SELLER_JOB } from '../../api/services/pricing/markdowns.ts'
 import { startFakeEbay } from '../fakes/ebay.ts'
@@ -45,6 +46,7 @@ export async function benchMarkdowns(): Promise<void> {
     await sql`update listing_places set created_at = now() - interval '40 days'`
     await sql`update listings set cost_cents = case when id % 5 = 0 then 2800 else 1000 end`
     const calls = fake.calls.length
+    const bulkCalls = fake.sell.bulkPriceQuantityCalls
 
     const started = performance.now()
     await app.jobs.send(MARKDOWN_DAILY_JOB, {})
@@ -62,7 +64,9 @@ export async function benchMarkdowns(): Promise<void> {
     const bySku = new Map<string, number>()
     for (const grant of grants)
       for (const revision of fake.sell.revisions.get(grant) ?? [])
-        if (revision.call === 'offer') bySku.set(revision.sku, (bySku.get(revision.sku) ?? 0) + 1)
+        // A price reaches eBay by a revision's offer call or a bulk call's price.
+        if (revision.call === 'offer' || revision.call === 'price')
+          bySku.set(revision.sku, (bySku.get(revision.sku) ?? 0) + 1)
     const mostRevisions = Math.max(0, ...fake.sell.revisionsToday.values())
     const onEbayWrong = grants
       .flatMap((grant) => [...fake.inventory(grant).offers.values()])
@@ -77,12 +81,14 @@ export async function benchMarkdowns(): Promise<void> {
     console.log(
       `run and revisions done in ${(doneMs / 1000).toFixed(1)} s (${(doneMs / (SELLERS * EACH)).toFixed(1)} ms a listing)`,
     )
-    console.log(`eBay calls: ${fake.calls.length - calls}; runs recorded: ${runs!.runs}, changes: ${runs!.changes}`)
+    console.log(
+      `eBay calls: ${fake.calls.length - calls}, of them bulkUpdatePriceQuantity: ${fake.sell.bulkPriceQuantityCalls - bulkCalls}; runs recorded: ${runs!.runs}, changes: ${runs!.changes}`,
+    )
     console.log(
       `below the floor: ${belowFloor} (goal 0); not at the one cut or the floor on Snaplist: ${wrong}, on eBay: ${onEbayWrong} (goal 0)`,
     )
     console.log(
-      `revisions a listing took: at most ${mostRevisions} (eBay's limit 250); listings whose offer (its price) was revised more than once: ${[...bySku.values()].filter((count) => count > 1).length}`,
+      `revisions a listing took: at most ${mostRevisions} (eBay's limit 250); listings whose price eBay took more than once: ${[...bySku.values()].filter((count) => count > 1).length}`,
     )
   } finally {
     await app.close()

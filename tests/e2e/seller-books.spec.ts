@@ -157,7 +157,7 @@ test('the Insights add up what sold and what it kept, by month and marketplace, 
   await expect(page.getByRole('button', { name: 'Profit $48.00 (open the sales)' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sell-through 67% (open the sales)' })).toBeVisible()
   await expect(page.getByText('Held at cost (1 piece)')).toBeVisible()
-  await expect(page.getByText('Nothing has been live 90 days or more.')).toBeVisible()
+  await expect(page.getByText('Nothing live 30 days or more without a sale.')).toBeVisible()
   // The chart draws once its library has loaded, after the figures.
   const chart = page.getByRole('img', { name: /Revenue and profit by month/ })
   await expect(chart).toBeVisible()

@@ -472,6 +472,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     example: (f) => ({ path: `/api/price-rules/floors?ids=${f.alice.listingId}` }),
   },
   'GET /api/price-rules/next': { access: 'user', example: () => ({ path: '/api/price-rules/next' }) },
+  'GET /api/price-rules/stale': { access: 'user', example: () => ({ path: '/api/price-rules/stale' }) },
   'GET /api/offers': {
     access: 'user',
     query: OffersQuerySchema,

@@ -2,12 +2,16 @@
 // requests a call, each one SKU with its published offer's price, so 1,000 listings are 40 calls where revising each
 // would be 2,000. The price is set, not added to, so sending it again (a retry after a lost reply) changes nothing more.
 // eBay answers each request on its own: one listing refused (its daily revision limit) leaves the others changed.
+// Each price eBay takes counts as one of the listing's revisions of the day, as a revision does, and a listing at the
+// day's bound is not sent but answered refused in the daily limit's words (decision 0080).
 import * as v from 'valibot'
 import { isPostedToSpecMarketplace } from '../../contract/listing.ts'
 import type { Sql } from '../../db/client.ts'
+import { countRevisions, revisionsToday } from '../../db/ebay-revisions.ts'
 import { findEbayOffers } from '../../db/listing-ebay-state.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { BulkPricing, NewListingPrice, PriceOutcome } from '../selling/marketplace.ts'
+import { DAILY_LIMIT_MESSAGE, REVISION_LIMIT_ERROR, REVISIONS_PER_DAY } from './revisions.ts'
 import { ebayWordsOf, EbayErrorSchema, INVENTORY, readReply, type EbaySellClient } from './sell-api.ts'
 
 /** "Up to 25 offers … may be updated with one bulkUpdatePriceQuantity call" (eBay's Inventory API). */
@@ -88,13 +92,30 @@ export function createEbayBulkPrices({
           )
         ).map((o) => [o.listingId, o]),
       )
-      return setPrices(
+      const today = new Map(
+        (
+          await revisionsToday(
+            sql,
+            prices.map((price) => price.listingId),
+          )
+        ).map((row) => [row.listingId, row.sentToday]),
+      )
+      const atLimit = { refusal: { code: `ebay_${REVISION_LIMIT_ERROR}`, message: DAILY_LIMIT_MESSAGE } }
+      const outcomes = await setPrices(
         userId,
         prices.flatMap((price) => {
           const offer = offers.get(price.listingId)
-          return offer ? [{ ...price, sku: offer.sku, offerId: offer.offerId }] : []
+          if (!offer || (today.get(price.listingId) ?? 0) >= REVISIONS_PER_DAY) return []
+          return [{ ...price, sku: offer.sku, offerId: offer.offerId }]
         }),
       )
+      await countRevisions(
+        sql,
+        [...outcomes].flatMap(([listingId, outcome]) => (outcome.refusal ? [] : [listingId])),
+      )
+      for (const { listingId } of prices)
+        if (offers.has(listingId) && !outcomes.has(listingId)) outcomes.set(listingId, atLimit)
+      return outcomes
     },
   }
 }

@@ -29,12 +29,12 @@ const LEASE_SECONDS = 120
 const EBAY_REVISIONS_PER_DAY = 250
 const CALLS_PER_REVISION = 2
 export const REVISIONS_PER_DAY = Math.floor(EBAY_REVISIONS_PER_DAY / CALLS_PER_REVISION)
-const REVISION_LIMIT_ERROR = 25019
+export const REVISION_LIMIT_ERROR = 25019
 // A job finishing one that died after its item call does not know when that one looked at eBay's count: it reads the
 // orders of the last half hour (the retry comes within that: pg-boss' expiry and back-off).
 const RESUME_LOOK_BACK_MS = 30 * 60 * 1000
 const lookedBefore = () => new Date(Date.now() - RESUME_LOOK_BACK_MS)
-const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
+export const DAILY_LIMIT_MESSAGE = `eBay allows ${EBAY_REVISIONS_PER_DAY} changes a day to a listing: this one goes to eBay after midnight (Pacific time).`
 const BUSY_MESSAGE = 'eBay is not answering right now: Snaplist sends the change again shortly.'
 
 /** Seconds until the next midnight in eBay's day (America/Los_Angeles), plus a minute. */

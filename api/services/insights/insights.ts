@@ -1,10 +1,9 @@
 // The seller's Insights (issue 32, docs/decisions/0043): the sums Postgres makes of the sales in the days asked for
-// (api/db/insights.ts), folded here into totals, months and marketplaces; what the seller holds and how long the
-// oldest live listings have waited; and the sales behind any figure, a page at a time.
+// (api/db/insights.ts), folded here into totals, months and marketplaces; what the seller holds and the oldest
+// stale listings (services/pricing/stale.ts); and the sales behind any figure, a page at a time.
 import { instantsOf } from '../../contract/day-range.ts'
 import {
   INSIGHT_SALES_PAGE,
-  STALE_AFTER_DAYS,
   STALE_SHOWN,
   type InsightSales,
   type InsightSalesQuery,
@@ -16,9 +15,9 @@ import type { SoldOn } from '../../contract/listing.ts'
 import { saleCursorOf } from '../../contract/sale-cursor.ts'
 import { saleEarningsOf } from '../../contract/sale-earnings.ts'
 import type { Sql } from '../../db/client.ts'
-import { heldSums, insightSalesPage, monthSums, staleListings, type MonthSums } from '../../db/insights.ts'
+import { heldSums, insightSalesPage, monthSums, type MonthSums } from '../../db/insights.ts'
+import { staleOf } from '../pricing/stale.ts'
 
-const DAY_MS = 86_400_000
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** The sums of several month rows as the seller reads them (dollars), with the days-to-sell sums kept for averaging. */
@@ -65,10 +64,9 @@ export function createInsights(sql: Sql): InsightsService {
     const [rows, held, stale] = await Promise.all([
       monthSums(sql, userId, range),
       heldSums(sql, userId),
-      staleListings(sql, userId, new Date(Date.now() - STALE_AFTER_DAYS * DAY_MS), STALE_SHOWN),
+      staleOf(sql, userId, STALE_SHOWN),
     ])
     const totals = figuresOf(rows)
-    const now = Date.now()
     return {
       from: days.from ?? (rows[0] ? `${rows[0].month}-01` : today()),
       to: days.to ?? today(),
@@ -90,15 +88,7 @@ export function createInsights(sql: Sql): InsightsService {
         valueAtCost: held.valueCents / 100,
         piecesWithoutCost: held.piecesWithoutCost,
       },
-      stale: {
-        count: stale.count,
-        listings: stale.listings.map((listing) => ({
-          id: listing.id,
-          title: listing.title,
-          price: listing.priceCents === null ? null : listing.priceCents / 100,
-          daysListed: Math.floor((now - listing.createdAt.getTime()) / DAY_MS),
-        })),
-      },
+      stale,
     }
   }
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { DayRange } from '../../../api/contract/day-range.ts'
-import { STALE_AFTER_DAYS, type Insights, type SalesFigures } from '../../../api/contract/insights.ts'
+import type { Insights, SalesFigures } from '../../../api/contract/insights.ts'
 import { SOLD_ON_LABELS } from '../../../api/contract/listing-status.ts'
 import { ListingLink } from '../../components/ListingLink.tsx'
 import { SalesBehind } from '../../components/SalesBehind.tsx'
@@ -169,8 +169,8 @@ function Stale({ stale }: { stale: Insights['stale'] }) {
       <h2 className="text-lg font-semibold text-slate-900">Waiting longest</h2>
       <p className="text-sm text-slate-600">
         {stale.count === 0
-          ? `Nothing has been live ${STALE_AFTER_DAYS} days or more.`
-          : `${stale.count} live ${STALE_AFTER_DAYS} days or more: candidates for a price drop.`}
+          ? `Nothing live ${stale.afterDays} days or more without a sale.`
+          : `${stale.count}${stale.more ? ' or more' : ''} live ${stale.afterDays} days or more with no sale in ${stale.afterDays}: candidates for a price drop.`}
       </p>
       {stale.count > 0 && (
         // The ladder and the offers move them, never below each one's floor (docs/decisions/0075).
@@ -183,7 +183,7 @@ function Stale({ stale }: { stale: Insights['stale'] }) {
           <li key={listing.id} className="flex items-baseline justify-between gap-3 py-2">
             <ListingLink id={listing.id} title={listing.title} className="min-w-0" />
             <span className="shrink-0 tabular-nums text-slate-700">
-              {listing.daysListed} days{listing.price === null ? '' : ` · ${money(listing.price)}`}
+              {listing.daysLive} days{listing.price === null ? '' : ` · ${money(listing.price)}`}
             </span>
           </li>
         ))}

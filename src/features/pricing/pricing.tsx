@@ -1,9 +1,9 @@
 // The Offers & markdowns screen (/pricing, issue 51, docs/decisions/0075): the seller's minimum profit and markdown
 // ladder and offer rule, what the next run changes ("What changes tomorrow") with Apply now, the runs so far, each with
-// Undo, and the offers sent to watchers with what became of them (decision 0076). Read from the server: this screen is
-// not kept for offline use.
+// Undo and what its lowered prices sold (decision 0080), and the offers sent to watchers with what became of them
+// (decision 0076). Read from the server: this screen is not kept for offline use.
 import { useQuery } from '@tanstack/react-query'
-import type { MarkdownChange, MarkdownPreview, MarkdownRun } from '../../../api/contract/price-rules.ts'
+import type { MarkdownChange, MarkdownPreview, MarkdownRun, PriceRulesView } from '../../../api/contract/price-rules.ts'
 import { ListingLink } from '../../components/ListingLink.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { exactMoney } from '../../lib/money.ts'
@@ -68,8 +68,13 @@ function RunItem({ run }: { run: MarkdownRun }) {
   return (
     <li className="flex flex-col gap-1 py-3">
       <div className="flex items-center justify-between gap-3">
-        <span className="font-medium text-slate-900">
-          {new Date(run.ranAt).toLocaleString()} · {run.changes.length} lowered
+        <span className="min-w-0">
+          <span className="block font-medium text-slate-900">
+            {new Date(run.ranAt).toLocaleString()} · {run.changes.length} lowered
+          </span>
+          <span className="block text-sm text-slate-600">
+            {run.sold === 0 ? 'None sold at these prices yet' : `${run.sold} sold · ${cents(run.revenueCents)}`}
+          </span>
         </span>
         {run.undoneAt ? (
           <span className="text-sm text-slate-600">Undone</span>
@@ -85,6 +90,26 @@ function RunItem({ run }: { run: MarkdownRun }) {
         ))}
       </ul>
     </li>
+  )
+}
+
+/** What the runs shown lowered and what those prices sold (decision 0080). */
+function MarkdownResults({ view }: { view: PriceRulesView }) {
+  const lowered = view.runs.reduce((sum, run) => sum + run.changes.length, 0)
+  const figures = [
+    ['Lowered', String(lowered)],
+    ['Sold', String(view.results.sold)],
+    ['Revenue', cents(view.results.revenueCents)],
+  ]
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center">
+      {figures.map(([term, value]) => (
+        <div key={term} className="rounded-xl bg-slate-50 p-2">
+          <dt className="text-xs text-slate-600">{term}</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }
 
@@ -111,11 +136,14 @@ export function PricingScreen() {
             {rules.data.runs.length === 0 ? (
               <p className="text-slate-700">None yet.</p>
             ) : (
-              <ul className="divide-y divide-slate-200">
-                {rules.data.runs.map((run) => (
-                  <RunItem key={run.id} run={run} />
-                ))}
-              </ul>
+              <>
+                <MarkdownResults view={rules.data} />
+                <ul className="divide-y divide-slate-200">
+                  {rules.data.runs.map((run) => (
+                    <RunItem key={run.id} run={run} />
+                  ))}
+                </ul>
+              </>
             )}
           </section>
           <OffersHistory className={card} />

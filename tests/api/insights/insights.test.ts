@@ -79,16 +79,22 @@ describe('GET /api/insights', () => {
     expect(figures.inventory).toEqual({ pieces: 1, valueAtCost: 5, piecesWithoutCost: 0 })
   })
 
-  it('lists the listings live longest, oldest first, with how long they have waited', async () => {
+  it('names the stale listings: live and unsold as long as the ladder waits (30 days by default)', async () => {
     const old = await create(
       { title: 'Old Pyrex', askingPrice: '24' },
       new Date(Date.now() - 200 * 86_400_000).toISOString(),
     )
     const recent = await create({ title: 'New Pyrex' }, new Date(Date.now() - 10 * 86_400_000).toISOString())
     for (const listing of [old, recent]) await placeOnEbay(s.t.db.sql, listing.id)
+    await s.t.db.sql`update listing_places p set created_at = l.created_at from listings l
+      where l.id = p.listing_id and l.id in (${old.id}, ${recent.id})`
     const { stale } = await insightsOf('')
-    expect(stale.listings).toEqual([{ id: old.id, title: 'Old Pyrex', price: 24, daysListed: 200 }])
-    expect(stale.count).toBe(1)
+    expect(stale).toEqual({
+      afterDays: 30,
+      count: 1,
+      more: false,
+      listings: [{ id: old.id, title: 'Old Pyrex', price: 24, daysLive: 200 }],
+    })
   })
 
   it('counts only the pieces there were of a sale beyond the stock, to the cent as its own figures say', async () => {
@@ -121,7 +127,7 @@ describe('GET /api/insights', () => {
     const figures = await insightsOf('', s.bob)
     expect(figures.totals).toMatchObject({ revenue: 0, sales: 0, sellThrough: null, averageDaysToSell: null })
     expect(figures.months).toEqual([])
-    expect(figures.stale).toEqual({ count: 0, listings: [] })
+    expect(figures.stale).toEqual({ afterDays: 30, count: 0, more: false, listings: [] })
   })
 
   it('answers a clear 400 to days that are not days', async () => {
