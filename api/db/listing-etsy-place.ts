@@ -5,6 +5,7 @@
 // once. Its changes use the place's revision columns (leased_until: the revision job's lease). Only for a listing whose
 // owner's service found it.
 import type { Platform } from '../contract/marketplace-paths.ts'
+import type { SoldOn } from '../contract/listing-status.ts'
 import type { Sql, Tx } from './client.ts'
 import { notePlaceState } from './listing-places.ts'
 
@@ -192,6 +193,17 @@ export async function lowerSentQuantity(tx: Tx, listingId: number, marketplace: 
       state = case when state = 'live' and quantity_sent - ${sold} <= 0 then 'sold_out' else state end,
       updated_at = now()
     where listing_id = ${listingId} and marketplace = ${marketplace}`
+}
+
+/**
+ * The marketplace put pieces back on its own count (Shopify restocks a cancelled order's): what it counts is that much
+ * more, and a place sold out there sells again. In the cancellation's transaction, once.
+ */
+export async function shelveAgain(tx: Tx, listingId: number, marketplace: SoldOn, pieces: number) {
+  await tx`
+    update listing_places set quantity_sent = coalesce(quantity_sent, 0) + ${pieces},
+      state = case when state = 'sold_out' then 'live' else state end, updated_at = now()
+    where listing_id = ${listingId} and marketplace = ${marketplace} and external_id is not null`
 }
 
 /**

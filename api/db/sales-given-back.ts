@@ -10,6 +10,8 @@ import { addListingStep } from './listing-steps.ts'
 /** Pieces a sale gave back, applied: its listing, and how many of them go back to the listing's stock. */
 export interface GivenBack {
   listingId: number
+  /** The sale's pieces cancelled or returned now (a marketplace that restocks on its own counts them again). */
+  pieces: number
   restocked: number
   /** The marketplace's order the sale was in, whose refund and fees credited back are to be read. */
   orderId: string | null
@@ -93,7 +95,7 @@ export async function cancelSale(
       settled_at = case when ${whole} and short > 0 and settled_at is null then now() else settled_at end
     where marketplace = ${marketplace} and sale_id = ${saleId}`
   await addListingStep(tx, sale.listingId, 'cancelled', marketplace, pieces)
-  return { listingId: sale.listingId, restocked, orderId: sale.orderId }
+  return { listingId: sale.listingId, pieces, restocked, orderId: sale.orderId }
 }
 
 /** The seller's sales of one order (a receipt, on some marketplaces) not cancelled yet. */
@@ -147,5 +149,5 @@ export async function markReturned(
       cancelled_at = case when ${whole} then now() end
     where marketplace = ${marketplace} and sale_id = ${saleId}`
   await addListingStep(tx, sale.listingId, returnedAs, marketplace, pieces)
-  return { listingId: sale.listingId, restocked, orderId: sale.orderId }
+  return { listingId: sale.listingId, pieces, restocked, orderId: sale.orderId }
 }

@@ -9,6 +9,7 @@ import type { SoldOn } from '../../contract/listing.ts'
 import { logChange } from '../../db/change-events.ts'
 import type { Sql, Tx } from '../../db/client.ts'
 import * as listings from '../../db/listings.ts'
+import { shelveAgain } from '../../db/listing-etsy-place.ts'
 import { cancelSale, type GivenBack } from '../../db/sales-given-back.ts'
 import { relistsCancelled } from '../../db/users.ts'
 import type { JobQueue } from '../jobs.ts'
@@ -25,6 +26,8 @@ export interface SaleCancelledJob {
   saleId: string
   /** How many of the sale's pieces the marketplace says are cancelled, in all; every one when not given. */
   pieces?: number
+  /** The marketplace put the pieces back on its own count (Shopify's restock), where it sells them again. */
+  shelved?: boolean
 }
 
 interface GiveBackDeps {
@@ -69,12 +72,16 @@ export function createSaleCancellation({
 }) {
   const push = createPushQueue(jobs)
   /** The job: the cancellation applied once; nothing when it was before, or the sale is no longer any listing's. */
-  return ({ userId, marketplace, saleId, pieces }: SaleCancelledJob): Promise<void> =>
+  return ({ userId, marketplace, saleId, pieces, shelved }: SaleCancelledJob): Promise<void> =>
     sql.begin(async (tx) => {
       const cancelled = await cancelSale(tx, userId, marketplace, saleId, pieces)
       if (!cancelled) return
       await readEarningsAgain(tx, jobs, userId, marketplace, cancelled.orderId)
+      if (shelved) await shelveAgain(tx, cancelled.listingId, marketplace, cancelled.pieces)
       const back = await giveBack(tx, { jobs, marketplaces }, userId, marketplace, cancelled)
+      // What that marketplace counts rose: it gets the stock's count, also when none of the pieces came back to it.
+      const listing = shelved ? await listings.findListing(tx, userId, cancelled.listingId) : undefined
+      if (listing) await marketplaces.find((place) => place.id === marketplace)?.requestRevision(tx, listing)
       if (back)
         await push.notify(tx, userId, {
           type: 'sale-cancelled',

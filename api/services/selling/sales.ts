@@ -40,9 +40,17 @@ export interface SaleRecorder {
   cancelOrder(tx: Tx, userId: number, marketplace: Sale['marketplace'], orderId: string): Promise<number>
   /**
    * The marketplace says `pieces` of one sale are cancelled in all (a part refund): the job puts back those not put
-   * back yet, so the same count read again queues a job that does nothing.
+   * back yet, so the same count read again queues a job that does nothing. `shelved`: the marketplace put them back on
+   * its own count (Shopify's restock).
    */
-  cancelPieces(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number): Promise<void>
+  cancelPieces(
+    tx: Tx,
+    userId: number,
+    marketplace: Sale['marketplace'],
+    saleId: string,
+    pieces: number,
+    shelved?: boolean,
+  ): Promise<void>
   /**
    * The marketplace says the buyer sent `pieces` of the sale back and was refunded: kept for the seller to say
    * whether they are sellable (nothing goes back by itself: a returned piece may be damaged), and the seller told.
@@ -105,8 +113,8 @@ export function createSaleRecorder({ jobs }: { jobs: JobQueue }): SaleRecorder {
       return sales.length
     },
 
-    async cancelPieces(tx: Tx, userId: number, marketplace: Sale['marketplace'], saleId: string, pieces: number) {
-      const job: SaleCancelledJob = { userId, marketplace, saleId, pieces }
+    async cancelPieces(tx, userId, marketplace, saleId, pieces, shelved = false) {
+      const job: SaleCancelledJob = { userId, marketplace, saleId, pieces, ...(shelved ? { shelved } : {}) }
       await jobs.sendInTransaction(tx, SALE_CANCELLED_JOB, job)
     },
 

@@ -151,7 +151,9 @@ export function createShopifyOrders({
         const gone = order.cancelledAt ? line.quantity : line.quantity - line.currentQuantity
         const restocked = order.cancelledAt ? gone : Math.min(gone, restockedPieces(order, line.id))
         const kept = isFulfilled(order) ? gone - restocked : 0
-        if (gone - kept > 0) await recorder.cancelPieces(tx, userId, 'shopify', line.id, gone - kept)
+        // Restocked, Shopify counts the pieces again by itself (a cancellation without restock does not).
+        const shelved = restockedPieces(order, line.id) > 0
+        if (gone - kept > 0) await recorder.cancelPieces(tx, userId, 'shopify', line.id, gone - kept, shelved)
         if (kept > 0) await recorder.returned(tx, userId, 'shopify', line.id, kept)
       }
     })

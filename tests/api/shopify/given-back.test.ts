@@ -94,6 +94,32 @@ describe('a Shopify order cancelled an hour after it was paid', () => {
   })
 })
 
+describe('a Shopify order cancelled and restocked before Snaplist read it', () => {
+  it('leaves Shopify selling the piece it put back, and ends it there when the piece sells elsewhere', async () => {
+    const item = await listingLiveOnThree(both, fake, 'shopify-cancel-unread', 1)
+    await settle()
+    // The seller puts nothing back up by itself: eBay and Etsy stay down once the piece sold.
+    expect((await item.seller.call('PUT', '/api/sales/settings', { relistCancelled: false })).status).toBe(200)
+    const order = fake.sell(item.product().id, 1)
+    fake.cancelOrder(order.id)
+    await pollShopify(item)
+    // Shopify took the piece off its count and put it back: it sells it, and the stock has it.
+    expect(await item.row()).toMatchObject({ quantity: 1 })
+    expect(item.shopifyCount()).toBe(1)
+    expect(await item.shopifyPlace()).toMatchObject({ state: 'live' })
+    // The piece sells at a fair: Shopify must stop selling it.
+    const sold = await item.seller.post(`/api/listings/${item.id}/sold-elsewhere`, {
+      quantity: 1,
+      price: 30,
+      where: 'Flea market',
+      clientId: crypto.randomUUID(),
+    })
+    expect(sold.status, await sold.clone().text()).toBe(200)
+    await settle()
+    expect(item.shopifyCount()).toBe(0)
+  })
+})
+
 describe('a Shopify refund', () => {
   it('of one restocked piece of three sold gives one piece back everywhere, once', async () => {
     const item = await listingLiveOnThree(both, fake, 'shopify-part-refund', 3)
