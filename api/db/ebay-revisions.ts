@@ -73,8 +73,9 @@ export const ensureRow = (sql: Sql | Tx, listingId: number, quantity: number) =>
   savePlaceQuantity(sql, listingId, 'ebay', quantity)
 
 /**
- * Takes the row for this job (lease) when a change is waiting and no live lease holds it. Undefined: nothing to do,
- * or another job holds it (then `heldUntil` says until when).
+ * Takes the row for this job (lease) when a change is waiting and no live lease holds it, or the job's own lease (its
+ * retry: the queue retries it only once its process is taken for dead). Undefined: nothing to do, or another job holds
+ * it (then `heldUntil` says until when).
  */
 export async function claim(
   sql: Sql,
@@ -85,7 +86,7 @@ export async function claim(
   const [row] = await sql<RevisionRow[]>`
     update listing_places set leased_by = ${lease}, leased_until = now() + make_interval(secs => ${seconds})
     where ${ebayPlace(sql, listingId)} and revision_requested > revision_sent
-      and (leased_until is null or leased_until < now())
+      and (leased_until is null or leased_until < now() or leased_by = ${lease})
     returning ${sql.unsafe(COLUMNS)}`
   if (row) return { row }
   const [held] = await sql<{ leasedUntil: Date | null; waiting: boolean }[]>`

@@ -12,7 +12,7 @@ import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError } from '../../errors.ts'
 import { createPushQueue } from '../push/notifications.ts'
-import type { JobQueue } from '../jobs.ts'
+import type { JobInfo, JobQueue } from '../jobs.ts'
 import type { MarketplaceConnectionService } from '../marketplaces/connections.ts'
 import type { EbayRevisionBodies } from './inventory-bodies.ts'
 import type { EbayPublisher } from './publish.ts'
@@ -74,7 +74,7 @@ export interface EbayRevisionsDeps {
 
 export interface EbayRevisions {
   /** The job: sends what the seller changed until eBay has the listing as it is, or says why not. */
-  revise(job: { listingId: number }): Promise<void>
+  revise(data: { listingId: number }, job?: JobInfo): Promise<void>
   /**
    * The seller changed a listing (in `tx`, the change's transaction): if it was ever published to eBay, eBay gets the
    * change from a background job, recorded in the same transaction. Changes made before the job runs go out as one
@@ -197,8 +197,9 @@ export function createEbayRevisions(deps: EbayRevisionsDeps): EbayRevisions {
     await sell.send(token, { method: 'POST', path: `${INVENTORY}/offer/${ebayOfferId}/withdraw` })
   }
 
-  async function revise({ listingId }: { listingId: number }): Promise<void> {
-    const lease = randomUUID()
+  async function revise({ listingId }: { listingId: number }, job?: JobInfo): Promise<void> {
+    // The job's id: its retry after a kill takes its own lease back rather than wait it out.
+    const lease = job?.id ?? randomUUID()
     const claimed = await revisions.claim(sql, listingId, lease, LEASE_SECONDS)
     if (claimed.heldUntil) {
       // Another job is at it; it sends this change too unless it dies, so look again once its lease has run out.

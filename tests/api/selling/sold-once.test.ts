@@ -4,6 +4,7 @@
 // selling the last piece is shown until the seller settles it.
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { REVISION_JOB } from '../../../api/services/ebay/revisions.ts'
 import { ETSY_REVISION_JOB } from '../../../api/services/etsy/revisions.ts'
 import { ETSY_SELLER_SALES_JOB } from '../../../api/services/etsy/sales.ts'
 import { payReceipt, sellOnEtsy } from '../../fakes/etsy-receipts.ts'
@@ -221,5 +222,15 @@ describe('a process killed while it sent a change', () => {
     item.sellOnEbay()
     await item.poll()
     expect(item.etsyListing().state).toBe('inactive')
+  })
+
+  it('ends the item on eBay at once when the dead eBay job is retried: the retry takes back its own lease', async () => {
+    const item = await liveOnBoth('ebay-killed-retried', 1)
+    const jobId = await both.t.jobs.send(REVISION_JOB, { listingId: item.id })
+    await both.t.db.sql`update listing_places set revision_requested = revision_requested + 1, leased_by = ${jobId},
+      leased_until = now() + interval '120 seconds' where listing_id = ${item.id} and marketplace = 'ebay'`
+    item.sellOnEtsy()
+    await item.poll()
+    expect(item.ebayLive()).toBe(false)
   })
 })
