@@ -1,7 +1,7 @@
 // The Dashboard's search (title, brand, keywords, SKU), status filters with their counts, and sort (docs/product.md §2):
 // the search on a line with what the Dashboard puts beside it (Scan label), the filters on one line that scrolls
 // sideways on a phone with the sort at its end, so the first row of listings shows under them.
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import {
   isLiveOnFilter,
   LISTING_SORTS,
@@ -44,8 +44,25 @@ const fadeEnd = (element: HTMLElement | null) =>
 const FIELD =
   'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700'
 
+/**
+ * Brings the chosen chip into the strip's view, clear of its faded end: a phone landing on a filter further along
+ * (Live on Shopify, say) otherwise saw the first chips and none of them pressed.
+ */
+function showChosen(strip: HTMLElement | null) {
+  const chip = strip?.querySelector<HTMLElement>('[aria-pressed="true"]')
+  if (!strip || !chip) return
+  const [view, box] = [strip.getBoundingClientRect(), chip.getBoundingClientRect()]
+  // The strip's own padding (p-2) on the left; its faded 15 % on the right.
+  const [clearLeft, clearRight] = [view.left + 8, view.left + view.width * 0.85]
+  if (box.left < clearLeft) strip.scrollLeft -= clearLeft - box.left
+  else if (box.right > clearRight) strip.scrollLeft += box.right - clearRight
+}
+
 export function StatusFilters(props: StatusFiltersProps) {
   const { counts, chosen, onChoose, search, onSearch, sort, onSort, besideSearch } = props
+  const strip = useRef<HTMLDivElement | null>(null)
+  // On a choice and on landing only: a seller scrolling the strip to look is not pulled back on the next render.
+  useEffect(() => showChosen(strip.current), [chosen])
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-2">
@@ -64,7 +81,10 @@ export function StatusFilters(props: StatusFiltersProps) {
         <div
           role="group"
           aria-label="Filter by status"
-          ref={fadeEnd}
+          ref={(element) => {
+            strip.current = element
+            fadeEnd(element)
+          }}
           className="-mx-2 -my-2 flex min-w-0 flex-1 gap-2 overflow-x-auto p-2"
         >
           {STATUS_FILTERS.map((filter) => (

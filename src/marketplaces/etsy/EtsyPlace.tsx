@@ -44,7 +44,8 @@ export function EtsyPlace({ listing }: { listing: Listing }) {
           aria-label={`View on Etsy: ${listing.title}`}
           className="inline-flex min-h-6 items-center font-semibold text-indigo-700 underline-offset-2 hover:underline"
         >
-          View on Etsy
+          {/* "View", as eBay's beside its pill: "View on Etsy" after the words took a line of its own on a 390 px phone. */}
+          View
         </a>
       )}
     </p>

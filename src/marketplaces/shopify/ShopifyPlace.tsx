@@ -39,7 +39,8 @@ export function ShopifyPlace({ listing }: { listing: Listing }) {
           aria-label={`View on Shopify: ${listing.title}`}
           className="inline-flex min-h-6 items-center font-semibold whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline"
         >
-          View on Shopify
+          {/* "View", as eBay's beside its pill: "View on Shopify" after the words took a line of its own on a 390 px phone. */}
+          View
         </a>
       )}
     </p>
