@@ -4,3 +4,18 @@
 // asks it through catalogAccess): generic code reads it here, never from eBay's wing.
 export { ASPECT_NAME_MAX, ASPECT_VALUE_MAX, AspectValuesSchema, CategoryIdSchema } from './ebay/ebay-aspect-values.ts'
 export type { CatalogProduct, ProductLookup } from './ebay/ebay-product-lookup.ts'
+export {
+  CATALOG_GAPS,
+  MARKET_GAP,
+  NO_CATALOG_PARTS,
+  SPECIFICS_GAP,
+  catalogSpecificsOf,
+  withCatalogSpecifics,
+} from './ebay/ebay-analysis.ts'
+export type {
+  AspectSuggestion,
+  CatalogParts,
+  CatalogSpecifics,
+  Comparable,
+  MarketPrices,
+} from './ebay/ebay-analysis.ts'
