@@ -6,6 +6,8 @@ export { ASPECT_NAME_MAX, ASPECT_VALUE_MAX, AspectValuesSchema, CategoryIdSchema
 export type { CatalogProduct, ProductLookup } from './ebay/ebay-product-lookup.ts'
 export {
   CATALOG_GAPS,
+  CATALOG_NAME,
+  CATALOG_NOT_CONNECTED,
   MARKET_GAP,
   NO_CATALOG_PARTS,
   SPECIFICS_GAP,

@@ -7,6 +7,8 @@ import {
   EBAY_LISTING_FIELDS,
   EBAY_RECORD_COLUMNS,
   EBAY_TITLE_LIMIT,
+  ebayCatalogCategory,
+  ebayConditionChosen,
   type EbayLife,
   type EbayRecordState,
 } from './ebay/ebay-listing-fields.ts'
@@ -26,3 +28,12 @@ export const MARKETPLACE_RECORD_COLUMNS = {
 
 /** What a listing's answers say of its place on each marketplace beside its places (api/db/marketplace-life-columns.ts). */
 export type MarketplaceLife = EbayLife & EtsyLife
+
+/** Some marketplace's part says the seller chose the listing's condition (for it, or by putting it up there). */
+export const conditionChosen = (listing: MarketplaceRecordState & MarketplaceLife) => ebayConditionChosen(listing)
+
+/** The catalog's category a listing keeps (the catalog's marketplace records it), and whether the seller chose it. */
+export const catalogCategoryOf = (listing: MarketplaceRecordState) => ebayCatalogCategory(listing)
+
+/** The field of the catalog's product id among the seller's (the product picked for the barcode). */
+export const CATALOG_PRODUCT_FIELD = 'ebayProductId' satisfies keyof typeof MARKETPLACE_LISTING_FIELDS

@@ -4,6 +4,11 @@
 // names (`ebay`, its gap code) are the ones phones and the stored analyses already hold.
 import type { Provenance } from '../provenance.ts'
 
+/** What the app calls the catalog in the seller's words ("eBay’s catalog", "23 on eBay now") and the model's. */
+export const CATALOG_NAME = 'eBay'
+/** The error code of a lookup in the catalog that needs the seller's account there first. */
+export const CATALOG_NOT_CONNECTED = 'ebay_not_connected'
+
 /** One of eBay's item specifics for the category, as the analysis filled it. */
 export interface AspectSuggestion extends Provenance {
   name: string

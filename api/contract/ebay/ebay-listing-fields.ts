@@ -42,6 +42,19 @@ export const EBAY_RECORD_COLUMNS = {
   ebayCategoryChosen: 'ebay_category_chosen',
 } as const satisfies Record<keyof EbayRecordState, string>
 
+/** The catalog's category a listing keeps (eBay's), and whether the seller chose it; null: none yet. */
+export const ebayCatalogCategory = (listing: EbayRecordState) =>
+  listing.ebayCategoryId
+    ? {
+        category: { id: listing.ebayCategoryId, name: listing.ebayCategoryName ?? '' },
+        chosen: listing.ebayCategoryChosen,
+      }
+    : null
+
+/** The seller chose the listing's condition for eBay, or it went up there: the condition is no guess. */
+export const ebayConditionChosen = (listing: EbayRecordState & EbayLife) =>
+  Boolean(listing.ebayCondition || listing.platformListingId)
+
 /** What a listing's answers say of its life on eBay (api/db/listing-ebay-life.ts reads each). */
 export interface EbayLife {
   /** SPEC's eBay listing id ('ebay-<eBay's id>'), from its eBay place; null when eBay never gave one. */

@@ -3,6 +3,7 @@
 // could not show. Composed into the listing's input through marketplace-listing-input.ts.
 import * as v from 'valibot'
 import { AspectValuesSchema, CategoryIdSchema } from './ebay-aspect-values.ts'
+import { withoutFieldAspects } from './ebay-aspects.ts'
 
 export const EBAY_INPUT_ENTRIES = {
   ebayCategoryId: v.optional(v.nullable(CategoryIdSchema), null),
@@ -22,13 +23,28 @@ export const EBAY_INPUT_ENTRIES = {
 }
 type EbayInput = v.InferOutput<v.ObjectSchema<typeof EBAY_INPUT_ENTRIES, undefined>>
 
-/** The columns a new listing starts with for eBay: a category only with its name. */
+/** What a draft found in the catalog (eBay's category and item specifics), as the input that creates its listing. */
+export const ebayInputOf = (catalog: {
+  category: { id: string; name: string } | undefined
+  chosen: boolean
+  aspects: Record<string, string>
+}): EbayInput => ({
+  ebayCategoryId: catalog.category?.id ?? null,
+  ebayCategoryName: catalog.category?.name ?? null,
+  ebayCategoryChosen: catalog.chosen,
+  ebayAspects: catalog.aspects,
+})
+
+/**
+ * The columns a new listing starts with for eBay: a category only with its name; the analysis's values for the aspects
+ * the seller's own fields answer are not kept (the fields say them).
+ */
 export function ebayColumnsOnCreate(input: EbayInput): Record<string, unknown> {
   const category = Boolean(input.ebayCategoryId && input.ebayCategoryName)
   return {
     ebay_category_id: category ? input.ebayCategoryId : null,
     ebay_category_name: category ? input.ebayCategoryName : null,
     ebay_category_chosen: category && input.ebayCategoryChosen,
-    ebay_aspects: input.ebayAspects,
+    ebay_aspects: withoutFieldAspects(input.ebayAspects),
   }
 }

@@ -1,10 +1,10 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it. Each
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
-import { withoutFieldAspects } from '../../contract/catalog-fields.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/bulk-post-max.ts'
 import { GUESSED_CONDITION, guessesAfterEdit, type Guess } from '../../contract/guesses.ts'
 import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS } from '../../contract/listing-fields.ts'
+import { conditionChosen } from '../../contract/marketplace-listing-parts.ts'
 import { madeSku } from '../../contract/sku.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-suggestion.ts'
 import {
@@ -49,9 +49,7 @@ const guessesOnFill = (listing: Listing, filled: FillableField[]) => [
   ...new Set([
     ...listing.guesses,
     ...ESTIMATED_FIELDS.filter((field) => filled.includes(field as FillableField)),
-    ...(filled.includes('aiSuggestions') && !listing.ebayCondition && !listing.platformListingId
-      ? [GUESSED_CONDITION]
-      : []),
+    ...(filled.includes('aiSuggestions') && !conditionChosen(listing) ? [GUESSED_CONDITION] : []),
   ]),
 ]
 
@@ -110,7 +108,7 @@ const onlyBooksChanged = (before: Listing, after: Listing) =>
   )
 
 export interface ListingService {
-  /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
+  /** The JSON text of the seller's Listing[], ready to send, with the address of those live on SPEC's marketplace. */
   listJson(userId: number): Promise<JsonText<Listing[]>>
   /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
   oneJson(userId: number, id: number): Promise<JsonText<ListingWithFloor>>
@@ -213,11 +211,9 @@ export function createListingService(
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]
       const creating = sql.begin(async (tx) => {
-        // The analysis's values for the aspects the seller's own fields answer are not kept: the fields say them.
         const inserted = await listings.insertListing(tx, userId, {
           ...input,
           images,
-          ebayAspects: withoutFieldAspects(input.ebayAspects),
           guesses: guessesOnCreate(input),
         })
         if (inserted) {

@@ -81,9 +81,9 @@ function DraftCategory({ draft }: { draft: Draft }) {
   const drafts = useDraftStore()
   return (
     <CategoryLine
-      category={draft.ebayCategory ?? null}
+      category={draft.catalogCategory ?? null}
       title={draft.fields.title}
-      onChoose={(category) => void drafts.chooseEbayCategory(draft.id, category)}
+      onChoose={(category) => void drafts.chooseCatalogCategory(draft.id, category)}
     />
   )
 }

@@ -246,7 +246,7 @@ export function ListingForm({ draftId, view, review }: FormProps) {
 
       <BookPanel {...sectionProps} />
 
-      <MeasurementsPanel ebayCategoryName={draft?.ebayCategory?.name} {...sectionProps} />
+      <MeasurementsPanel ebayCategoryName={draft?.catalogCategory?.name} {...sectionProps} />
 
       <ShippingPanel
         onParcel={(parcel) => {
