@@ -3,9 +3,6 @@
 // it sell for on eBay now (the Browse API). The rest of the app reads it as the catalog's (../catalog.ts); the JSON
 // names (`ebay`, its gap code) are the ones phones and the stored analyses already hold.
 import type { Provenance } from '../provenance.ts'
-
-/** What the app calls the catalog in the seller's words ("eBay’s catalog", "23 on eBay now") and the model's. */
-export const CATALOG_NAME = 'eBay'
 /** The error code of a lookup in the catalog that needs the seller's account there first. */
 export const CATALOG_NOT_CONNECTED = 'ebay_not_connected'
 
