@@ -21,14 +21,13 @@ import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as listingJson from '../../db/listing-json.ts'
 import * as listingSearch from '../../db/listing-search.ts'
-import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import type { JsonText } from '../../json-text.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { ListingFloorView } from '../../contract/price-rules.ts'
+import { keepInLineWithEdit } from '../marketplace-modules.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
-import { keptAfterEdit } from './ebay-kept.ts'
 import { deleteWithPhotos, removePhotoFiles } from './photo-files.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -253,8 +252,7 @@ export function createListingService(
         if (current.version !== edit.version) throw editConflict(current)
         const guesses = guessesAfterEdit(current.guesses, current, edit)
         const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls }, guesses)
-        const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
-        const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
+        const updated = await keepInLineWithEdit(tx, id, current, edited)
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
         // A change of only the seller's books (cost, SKU, bin…) has nothing for a marketplace.
         if (!onlyBooksChanged(current, updated)) await requestRevisions(tx, updated)
