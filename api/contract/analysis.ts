@@ -5,6 +5,11 @@ import type { ListingFieldSpec } from './listing-field-specs.ts'
 
 export { EMPTY_SUGGESTION, type AnalysisSuggestion }
 import { valuesOf } from './options.ts'
+import type { Provenance } from './provenance.ts'
+import { CATALOG_GAPS, type CatalogParts } from './catalog.ts'
+
+export type { Provenance }
+export type { AspectSuggestion, CatalogSpecifics, Comparable, MarketPrices } from './catalog.ts'
 
 const suggestionSchemaOf = (spec: ListingFieldSpec) => {
   switch (spec.kind) {
@@ -52,73 +57,23 @@ export const AnalyzePhotosSchema = v.object({
 })
 export type AnalyzePhotosInput = v.InferOutput<typeof AnalyzePhotosSchema>
 
-/**
- * Whether the model read a value in a photo (`photo`: its number, 1 for the first) or inferred it (`seen` false,
- * `photo` null). docs/product.md §12: a guess is marked on the form until the seller edits or confirms it.
- */
-export interface Provenance {
-  seen: boolean
-  photo: number | null
-}
-
 /** The facts a wrong guess at turns into an "item not as described" return. */
 export const FACT_NAMES = ['brand', 'size', 'material', 'model'] as const
 export type FactName = (typeof FACT_NAMES)[number]
 export type Fact = Provenance & { value: string }
 export type Flaw = Provenance & { text: string }
 
-/** One of eBay's item specifics for the category, as the analysis filled it. */
-export interface AspectSuggestion extends Provenance {
-  name: string
-  /** eBay's spelling; '' when the photos did not show it. */
-  value: string
-  required: boolean
-  /** eBay's values to choose from; empty: free text. */
-  allowedValues: string[]
-}
-
-export interface EbaySpecifics {
-  category: { id: string; name: string }
-  aspects: AspectSuggestion[]
-}
-
-/** A listing for sale on eBay now, like the seller's. */
-export interface Comparable {
-  title: string
-  /** Price plus shipping, in dollars. */
-  total: number
-  url: string
-}
-
-/** Active eBay listings like this item (Browse API): not sold prices, and the screen says so. */
-export interface MarketPrices {
-  /** How many eBay found in all; 0: none (the prices are then 0 too). */
-  count: number
-  /** Percentiles 25, 50 and 75 of price plus shipping, in dollars, over the listings read. */
-  low: number
-  middle: number
-  high: number
-  /** The three closest matches (eBay's best-match order). */
-  closest: Comparable[]
-  /** When eBay was asked (ISO time): a cached search may be some hours old. */
-  searchedAt: string
-}
-
-/** Where the suggested used price came from: eBay's listings, the model's estimate, or both weighed together. */
+/** Where the suggested used price came from: the market's listings, the model's estimate, or both weighed together. */
 export type PriceSource = 'market' | 'model' | 'both'
 
 /** Parts that could not be done; the rest of the analysis stands. The client words each code (docs/product.md §12). */
-export const ANALYSIS_GAPS = ['ebay_specifics_unavailable', 'market_prices_unavailable'] as const
+export const ANALYSIS_GAPS = CATALOG_GAPS
 export type AnalysisGap = (typeof ANALYSIS_GAPS)[number]
 
-/** What an analysis of a draft's photos adds to the flat suggestion. */
-export interface AnalysisExtras {
+/** What an analysis of a draft's photos adds to the flat suggestion, the catalog's parts among it (catalog.ts). */
+export interface AnalysisExtras extends CatalogParts {
   facts: Record<FactName, Fact>
   flaws: Flaw[]
-  /** eBay's category and item specifics; null when eBay is not set up on the server or could not be asked. */
-  ebay: EbaySpecifics | null
-  /** null when eBay is not set up or could not be asked. */
-  market: MarketPrices | null
   /** Where medianUsedPrice came from; null without a price. */
   priceSource: PriceSource | null
   gaps: AnalysisGap[]

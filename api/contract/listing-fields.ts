@@ -7,14 +7,15 @@
 // Plain data, no valibot: the service worker reads the limits too.
 import { CATEGORIES, COLORS, DEPARTMENTS, ITEM_TYPES, MEASUREMENT_UNITS, SIZE_TYPES } from './options.ts'
 import type { ListingFieldSpec, TextSpec, WholeNumberSpec } from './listing-field-specs.ts'
+import { MARKETPLACE_LISTING_FIELDS, TITLE_LIMIT } from './marketplace-listing-parts.ts'
 import { SKU_MAX } from './sku.ts'
 
-/** eBay's limit for a listing title. */
-export const TITLE_MAX = 80
+/** The title limit every marketplace takes: the shortest of theirs. */
+export const TITLE_MAX = TITLE_LIMIT.max
 
 /**
- * A title on one line within a marketplace's limit (eBay's unless given), cut at a word (and without a dangling
- * separator), so a long title from the AI or eBay's catalog never ends mid-word; when the last word boundary would keep
+ * A title on one line within a marketplace's limit (TITLE_MAX unless given), cut at a word (and without a dangling
+ * separator), so a long title from the AI or the catalog never ends mid-word; when the last word boundary would keep
  * less than half the limit (one long word), it is cut at the limit instead.
  */
 export function titleWithinLimit(title: string, max = TITLE_MAX): string {
@@ -68,7 +69,7 @@ export const LISTING_FIELDS = {
     column: 'title',
     max: TITLE_MAX,
     required: true,
-    limitReason: "eBay's limit",
+    limitReason: TITLE_LIMIT.reason,
     ai: {},
   },
   description: { kind: 'text', label: 'Description', column: 'description', max: 4000, ai: {} },
@@ -113,8 +114,8 @@ export const LISTING_FIELDS = {
     maxLength: 50,
     ai: { maxItems: 10 },
   },
-  // The product's barcode (issue 33, docs/decisions/0046): scanned or typed, looked up in eBay's catalog, sent to eBay
-  // as the inventory item's UPC, EAN or ISBN.
+  // The product's barcode (issue 33, docs/decisions/0046): scanned or typed, looked up in the catalog, sent to the
+  // marketplaces as the product's UPC, EAN or ISBN.
   gtin: {
     kind: 'text',
     label: 'Barcode (UPC, EAN or ISBN)',
@@ -148,17 +149,10 @@ export const LISTING_FIELDS = {
     options: DEPARTMENTS,
     ai: {},
   },
-  // eBay's catalog product the seller picked for the barcode: eBay fills in its own details of the product from it.
-  ebayProductId: {
-    kind: 'text',
-    label: 'eBay catalog product (ePID)',
-    column: 'ebay_product_id',
-    max: 20,
-    format: 'digits',
-    ai: false,
-  },
+  // Each marketplace's own fields (a catalog product, say), declared in its wing.
+  ...MARKETPLACE_LISTING_FIELDS,
   // The parcel it ships in (issue 33, docs/decisions/0045): what carriers and calculated shipping price by. Whole ounces
-  // and inches, as eBay's package weight and dimensions take them; 0 is "not given".
+  // and inches, as the marketplaces' package weight and dimensions take them; 0 is "not given".
   packageWeightOz: parcel('Package weight (oz)', 'package_weight_oz'),
   packageLength: parcel('Package length (in)', 'package_length_in'),
   packageWidth: parcel('Package width (in)', 'package_width_in'),
@@ -202,7 +196,7 @@ export const LISTING_FIELDS = {
     ai: false,
     sellerOnly: true,
   },
-  /** Blank: Snaplist makes one (madeSku); unique per seller. Not eBay's SKU (api/services/ebay/sku.ts). */
+  /** Blank: Snaplist makes one (madeSku); unique per seller. Not a marketplace's own SKU. */
   sku: { kind: 'text', label: 'SKU', column: 'sku', max: SKU_MAX, ai: false, sellerOnly: true },
   bin: { kind: 'text', label: 'Bin or shelf', column: 'bin', max: 40, ai: false, sellerOnly: true },
   boughtAt: { kind: 'date', label: 'Bought on', column: 'bought_on', ai: false, sellerOnly: true },

@@ -1,9 +1,10 @@
 // The listing as the server keeps it: what it records beside the seller's fields (listing-fields.ts), and the column
-// of each.
+// of each; each marketplace's part is declared in its wing (marketplace-listing-parts.ts).
+import { MARKETPLACE_RECORD_COLUMNS, type MarketplaceRecordState } from './marketplace-listing-parts.ts'
 import type { Condition } from './options.ts'
 
-/** What the server records beside the seller's fields. */
-export interface ListingRecordState {
+/** What the server records beside the seller's fields, each marketplace's part among it. */
+export interface ListingRecordState extends MarketplaceRecordState {
   id: number
   userId: number
   clientId: string | null
@@ -11,21 +12,13 @@ export interface ListingRecordState {
   /** What the analyser suggested (an AnalysisResult), kept as sent. */
   aiSuggestions: Record<string, unknown> | null
   createdAt: string
-  /** 'used' unless the seller said new when posting to eBay. */
+  /** 'used' unless the seller said new when posting. */
   condition: Condition
-  /** eBay's condition (ConditionEnum) the seller chose for eBay; null: the one `condition` stands for. */
-  ebayCondition: string | null
-  ebayConditionDescription: string
-  /** The eBay category the listing goes up in: eBay's suggestion for the title, or the seller's choice; null: none yet. */
-  ebayCategoryId: string | null
-  ebayCategoryName: string | null
-  /** The seller chose it (docs/decisions/0022); eBay's suggestion is made again when the title or Category changes. */
-  ebayCategoryChosen: boolean
   /** What Snaplist only guessed and the seller has not checked: field names, and 'condition' (contract/guesses.ts). */
   guesses: string[]
 }
 
-/** The column of each; the listings table's other columns are eBay's working state (api/db/listings.ts). */
+/** The column of each; the listings table's other columns are the marketplaces' working state. */
 export const RECORD_COLUMNS = {
   id: 'id',
   userId: 'user_id',
@@ -34,10 +27,6 @@ export const RECORD_COLUMNS = {
   aiSuggestions: 'ai_suggestions',
   createdAt: 'created_at',
   condition: 'condition',
-  ebayCondition: 'ebay_condition',
-  ebayConditionDescription: 'ebay_condition_description',
-  ebayCategoryId: 'ebay_category_id',
-  ebayCategoryName: 'ebay_category_name',
-  ebayCategoryChosen: 'ebay_category_chosen',
+  ...MARKETPLACE_RECORD_COLUMNS,
   guesses: 'guesses',
 } as const satisfies Record<keyof ListingRecordState, string>

@@ -1,29 +1,37 @@
 // A Listing as the API returns it, and the payload that creates one (docs/product.md §3), built from the fields declared
 // in listing-fields.ts. The same schema validates the API input and resolves the create form.
 import * as v from 'valibot'
-import { AspectValuesSchema, CategoryIdSchema } from './catalog.ts'
 import { GuessesSchema } from './guesses.ts'
 import { FIELD_SCHEMAS } from './listing-field-schemas.ts'
 import type { ListingFieldName, SpecOf } from './listing-fields.ts'
 import type { ListingRecordState } from './listing-record.ts'
+import type { MarketplaceLife } from './marketplace-listing-parts.ts'
+import { MARKETPLACE_INPUT_ENTRIES } from './marketplace-listing-input.ts'
 import { FILLABLE_FIELDS, type FillableField } from './listing-suggestion.ts'
 import { MAX_IMAGES, MAX_IMAGES_MESSAGE } from './photos.ts'
 import { POSTGRES_INTEGER_MAX } from './row-id.ts'
-import type { ListingPlace, ListingStatus, ReturnedAs, RevisionStatus, SaleRef, SoldOn } from './listing-status.ts'
+import type { ListingPlace, ListingStatus, ReturnedAs, SaleRef, SoldOn } from './listing-status.ts'
 
 // The listing's standing (status, places, sales' words) is listing-status.ts's; answered from here too, with the listing.
 export * from './listing-status.ts'
 
-/** The seller's own Price (what eBay receives), in dollars and cents; the listing keeps it as whole cents. */
+/** The seller's own Price (what a marketplace receives), in dollars and cents; the listing keeps it as whole cents. */
 export const AskingPriceSchema = FIELD_SCHEMAS.askingPrice
+
+/** The listing's photos, in order; the first is the cover. */
+const ImagesSchema = v.pipe(
+  v.optional(v.array(v.string('Each image must be a URL')), []),
+  v.maxLength(MAX_IMAGES, MAX_IMAGES_MESSAGE),
+)
+
+/** What the seller edits on a listing that exists: every field of the declaration and its photos, in order. */
+const EDITABLE_ENTRIES = { ...FIELD_SCHEMAS, images: ImagesSchema }
+export type EditableField = keyof typeof EDITABLE_ENTRIES
+export const EDITABLE_FIELDS = Object.keys(EDITABLE_ENTRIES) as EditableField[]
 
 export const ListingInputSchema = v.object({
   clientId: v.optional(v.pipe(v.string(), v.uuid('clientId must be a UUID'))),
-  ...FIELD_SCHEMAS,
-  images: v.pipe(
-    v.optional(v.array(v.string('Each image must be a URL')), []),
-    v.maxLength(MAX_IMAGES, MAX_IMAGES_MESSAGE),
-  ),
+  ...EDITABLE_ENTRIES,
   // What the analyser suggested (an AnalysisResult): flat text, numbers and keyword lists. Arbitrary JSON could nest
   // deeper than the driver's JSON.stringify can go within the 64 KB body limit.
   aiSuggestions: v.optional(
@@ -36,40 +44,12 @@ export const ListingInputSchema = v.object({
     ),
     null,
   ),
-  // eBay's category and item specifics as the analysis filled them (docs/product.md §12), so the Post to eBay dialog
-  // finds them there and asks only for what the photos could not show.
-  ebayCategoryId: v.optional(v.nullable(CategoryIdSchema), null),
-  ebayCategoryName: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string('The eBay category name must be text'),
-        v.trim(),
-        v.maxLength(200, 'The eBay category name is too long'),
-      ),
-    ),
-    null,
-  ),
-  ebayAspects: v.optional(AspectValuesSchema, {}),
-  /** The seller chose ebayCategoryId on the form (else it is eBay's suggestion for the analysis's title). */
-  ebayCategoryChosen: v.optional(v.boolean('ebayCategoryChosen must be true or false'), false),
+  // Each marketplace's details as the analysis filled them (its category, say), for its Post dialog to start from.
+  ...MARKETPLACE_INPUT_ENTRIES,
   /** The values the AI only guessed and the seller has not checked on the phone (contract/guesses.ts). */
   guesses: v.optional(GuessesSchema, []),
 })
 export type ListingInput = v.InferOutput<typeof ListingInputSchema>
-
-/** What the seller edits on a listing that exists: every field of the declaration and its photos, in order. */
-const {
-  clientId: _clientId,
-  aiSuggestions: _aiSuggestions,
-  ebayCategoryId: _ebayCategoryId,
-  ebayCategoryName: _ebayCategoryName,
-  ebayAspects: _ebayAspects,
-  ebayCategoryChosen: _ebayCategoryChosen,
-  guesses: _guesses,
-  ...EDITABLE_ENTRIES
-} = ListingInputSchema.entries
-export type EditableField = keyof typeof EDITABLE_ENTRIES
-export const EDITABLE_FIELDS = Object.keys(EDITABLE_ENTRIES) as EditableField[]
 
 /**
  * PATCH /api/listings/{id}: every editable field (the edit screen sends the whole form, as creating does; a field left
@@ -101,16 +81,12 @@ export interface ListingFillReply {
   filled: FillableField[]
 }
 
-/** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to eBay. */
-export interface ListingLife {
+/** What a listing's life after creation adds (docs/product.md §4): edits counted, sales, changes on their way to its marketplaces. */
+export interface ListingLife extends MarketplaceLife {
   /** Its status on the Dashboard, from its places (listingStatus). */
   status: ListingStatus
-  /** Its place on each marketplace it was published on, eBay first. */
+  /** Its place on each marketplace it was published on, by marketplace. */
   places: ListingPlace[]
-  /** SPEC's eBay listing id ('ebay-<eBay's id>'), from its eBay place; null when eBay never gave one. */
-  platformListingId: string | null
-  /** SPEC's eBay status: 'sold' once its last piece sold anywhere, else 'active' or 'ended' as on eBay; null never there. */
-  platformStatus: string | null
   /** Counts the edits of its editable fields (EDITABLE_FIELDS); an edit names the version it started from. */
   version: number
   /** The last sale: unit price in dollars, when (ISO), the marketplace's order number (none elsewhere); null before any. */
@@ -127,23 +103,6 @@ export interface ListingLife {
   soldGivenBack: 'cancelled' | ReturnedAs | null
   /** Sales beyond the stock (sold twice: decisions 0030, 0033) the seller has not settled, oldest first; empty when none. */
   oversoldOrders: SaleRef[]
-  /** Where the seller's last change stands on eBay; null when none was sent. */
-  ebayRevisionStatus: RevisionStatus | null
-  /** eBay's refusal in eBay's words, or why the change waits. */
-  ebayRevisionMessage: string | null
-  /** Where it stands on Etsy (docs/decisions/0031); null before Etsy has a listing for it. */
-  etsyStatus: 'draft' | 'active' | 'inactive' | 'sold' | null
-  /** Where buyers see it on Etsy, once Etsy has said (the publish's last step); null before. */
-  etsyViewUrl: string | null
-  /** Where the last change (an edit, a sale elsewhere) stands on Etsy; null when none was sent. */
-  etsyRevisionStatus: 'pending' | 'done' | 'refused' | null
-  /** Etsy's refusal, in Etsy's words. */
-  etsyRevisionMessage: string | null
-  /**
-   * Brought from eBay by an import (docs/decisions/0037): 'inventory' (made with eBay's Inventory API, changed from
-   * Snaplist as its own are) or 'trading' (made on ebay.com: only its Price and Quantity reach eBay); null otherwise.
-   */
-  ebayImported: 'inventory' | 'trading' | null
 }
 
 /** The seller's fields as stored: as the input schema gives them, or null on rows from before a field had a default. */
@@ -155,6 +114,6 @@ type StoredFields = {
 export type Listing = ListingRecordState &
   StoredFields &
   ListingLife & {
-    /** In GET /api/listings: where buyers see the listing on eBay while it is live there, else null. */
+    /** In GET /api/listings: where buyers see the listing on SPEC's marketplace while it is live there, else null. */
     viewUrl?: string | null
   }

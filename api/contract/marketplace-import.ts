@@ -1,4 +1,4 @@
-// Importing a seller's listings from a marketplace whose wing offers it (eBay's live listings, Shopify's products;
+// Importing a seller's listings from a marketplace whose wing offers it (its live listings or products;
 // docs/decisions/0037, 0078): POST /api/<marketplace>/import starts it (202) or answers the one under way (200), unless
 // something holds it up (then it goes on at once); GET says where it stands. The phone shows "Imported 120 of 2,000",
 // what holds it up, and at the end what was skipped and why.
@@ -9,9 +9,9 @@ export interface MarketplaceImportStatus {
   status: ImportState
   /** The seller's listings that are on that marketplace, on Snaplist now. */
   imported: number
-  /** What the marketplace has to import (eBay's active fixed-price listings), once it has said; null when it does not. */
+  /** What the marketplace has to import (its active fixed-price listings, say), once it has said; null when it does not. */
   total: number | null
-  /** What could not be brought (eBay: variations, none left; Shopify: no photo, several variants…). */
+  /** What could not be brought (variations, none left, no photo…: the marketplace's words). */
   skipped: number
   /** The first few skipped with why ("Blue mug: it has no photo Snaplist could copy"), where the wing says. */
   skippedReasons: string[]

@@ -11,6 +11,9 @@ export type Platform = (typeof PLATFORMS)[number]
 /** The marketplace whose place SPEC's platformListingId, platformStatus and viewUrl speak of (docs/product.md §4). */
 export const SPEC_MARKETPLACE: Platform = 'ebay'
 
+/** The marketplace the app uses as its catalog: categories, item specifics, products by barcode, market prices (catalog.ts). */
+export const CATALOG_MARKETPLACE: Platform = 'ebay'
+
 /** What the callback screen tells the Dashboard in its address (/?etsy=success, /?ebay=canceled; docs/product.md §2). */
 export const MARKETPLACE_RESULTS = ['connected', 'success', 'error', 'canceled'] as const
 export type MarketplaceResult = (typeof MARKETPLACE_RESULTS)[number]

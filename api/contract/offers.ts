@@ -7,7 +7,7 @@ import { money } from './listing-field-schemas.ts'
 import { CATEGORIES } from './options.ts'
 import { rowIdTextSchema } from './row-id.ts'
 
-/** eBay's cap on an offer's message, the strictest of the marketplaces with offers. */
+/** The cap on an offer's message: the strictest of the marketplaces with offers. */
 export const OFFER_MESSAGE_MAX = 2000
 export const OFFER_KEYWORDS_MAX = 10
 /** The most an offer takes off: more gives the item away. */
@@ -53,7 +53,7 @@ export const OfferRuleSchema = v.pipe(
         ),
         v.maxLength(OFFER_KEYWORDS_MAX, `At most ${OFFER_KEYWORDS_MAX} keywords`),
       ),
-      /** How much off the price now: eBay takes 5% at least. */
+      /** How much off the price now: 5% at least, the least a marketplace with offers takes. */
       percentOff: v.pipe(
         v.number('The discount must be a number'),
         v.minValue(5, 'The discount must be at least 5%'),

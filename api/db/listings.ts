@@ -1,30 +1,25 @@
 // SQL for the listings table: the seller's fields and the rows themselves. Every query is scoped to the owner (another
-// user's id simply finds nothing), except the admin ones, whose names say so; what eBay keeps on a listing is
-// listing-ebay-state.ts, the Dashboard's search listing-search.ts.
+// user's id simply finds nothing), except the admin ones, whose names say so; what a marketplace keeps on a listing is
+// its own module's (listing-places.ts and the marketplaces'), the Dashboard's search listing-search.ts.
 import postgres from 'postgres'
 import { ADMIN_LISTING_FIELDS, type AdminListing } from '../contract/admin.ts'
 import { LISTING_FIELD_ENTRIES, LISTING_FIELDS, type ListingFieldName } from '../contract/listing-fields.ts'
 import { RECORD_COLUMNS } from '../contract/listing-record.ts'
 import type { FillableField } from '../contract/listing-suggestion.ts'
 import type { ListingEdit, ListingFill, ListingInput, ListingLife, Listing } from '../contract/listing.ts'
+import { marketplaceColumnsOnCreate } from '../contract/marketplace-listing-input.ts'
 import { toCents } from '../contract/listing-field-schemas.ts'
 import type { Sql, Tx } from './client.ts'
-import { ETSY_LIFE_COLUMNS } from './listing-etsy-place.ts'
 import { markPlacesRestocked } from './listing-places.ts'
+import { MARKETPLACE_LIFE_COLUMNS } from './marketplace-life-columns.ts'
 import { OVERSOLD_ORDERS_SQL, SOLD_GIVEN_BACK_SQL } from './marketplace-sales.ts'
 
 // A listing's columns as listing-fields.ts declares them, each read under the name the API answers with (the driver
 // turns snake_case into camelCase); money is kept as whole cents and read as dollars.
 // What the lifecycle adds beside them (docs/product.md §4): the status and places (listing_places, read by the
-// status the triggers keep and by the places' primary key), sales, and where the last change stands on eBay.
+// status the triggers keep and by the places' primary key), sales, and each marketplace's part (marketplace-life-columns.ts).
 const LIFE_COLUMNS = {
   status: 'dashboard_status as status',
-  // SPEC's fields, from the eBay place: 'sold' once the listing's last piece sold anywhere (its own mark).
-  platformListingId: `(select 'ebay-' || external_id from listing_places where listing_id = listings.id
-    and marketplace = 'ebay') as platform_listing_id`,
-  platformStatus: `case when sold_out then 'sold' else (select case state when 'live' then 'active'
-    when 'ended' then 'ended' when 'sold_out' then 'sold' end from listing_places where listing_id = listings.id
-    and marketplace = 'ebay' and external_id is not null) end as platform_status`,
   places: `(select coalesce(json_agg(json_build_object('marketplace', p.marketplace, 'state', p.state,
     'externalId', p.external_id, 'url', p.url,
     'revisionStatus', case when p.revision_requested > 0 then p.revision_state end,
@@ -38,12 +33,7 @@ const LIFE_COLUMNS = {
   soldWhere: 'sold_where',
   soldGivenBack: `${SOLD_GIVEN_BACK_SQL} as sold_given_back`,
   oversoldOrders: `${OVERSOLD_ORDERS_SQL} as oversold_orders`,
-  ebayRevisionStatus: `(select revision_state from listing_places where listing_id = listings.id
-    and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_status`,
-  ebayRevisionMessage: `(select revision_message from listing_places where listing_id = listings.id
-    and marketplace = 'ebay' and revision_requested > 0) as ebay_revision_message`,
-  ...ETSY_LIFE_COLUMNS,
-  ebayImported: 'ebay_import_source as ebay_imported',
+  ...MARKETPLACE_LIFE_COLUMNS,
 } as const satisfies Record<keyof ListingLife, string>
 
 /** What reads each of the listing's fields. */
@@ -116,11 +106,13 @@ export async function insertListing(tx: Tx, userId: number, input: ListingInput)
       input,
       LISTING_FIELD_ENTRIES.map(([name]) => name),
     ),
-    // eBay's category and item specifics from the analysis (docs/product.md §12); a category only with its name.
-    ebay_category_id: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryId : null,
-    ebay_category_name: input.ebayCategoryId && input.ebayCategoryName ? input.ebayCategoryName : null,
-    ebay_category_chosen: Boolean(input.ebayCategoryId && input.ebayCategoryName && input.ebayCategoryChosen),
-    ebay_aspects: tx.json(input.ebayAspects),
+    // Each marketplace's details from the analysis (docs/product.md §12); an object is kept as JSON.
+    ...Object.fromEntries(
+      Object.entries(marketplaceColumnsOnCreate(input)).map(([column, value]) => [
+        column,
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? tx.json(value as never) : value,
+      ]),
+    ),
   }
   const [inserted] = await tx<Listing[]>`
     insert into listings ${tx(row)}
@@ -196,8 +188,8 @@ export async function deleteListing(tx: Tx, userId: number, id: number): Promise
 }
 
 /**
- * Marks the seller's listing deleted while eBay still has it (docs/decisions/0023): the Dashboard no longer shows it,
- * the row stays until the job that ends it on eBay has looked for a last sale. Another seller's id changes nothing.
+ * Marks the seller's listing deleted while a marketplace still has it (docs/decisions/0023): the Dashboard no longer shows it,
+ * the row stays until the job that ends it there has looked for a last sale. Another seller's id changes nothing.
  */
 export async function markDeleting(tx: Tx, userId: number, id: number): Promise<void> {
   await tx`update listings set deleting_since = coalesce(deleting_since, now()) where user_id = ${userId} and id = ${id}`
@@ -209,7 +201,7 @@ export async function isDeleting(sql: Sql, id: number): Promise<boolean> {
   return row !== undefined
 }
 
-/** Shows the listing again (eBay could not end it): the seller sees it and decides. */
+/** Shows the listing again (the marketplace could not end it): the seller sees it and decides. */
 export async function cancelDeleting(sql: Sql, id: number): Promise<void> {
   await sql`update listings set deleting_since = null where id = ${id}`
 }
@@ -249,8 +241,8 @@ export async function deleteUserListings(tx: Tx, userId: number): Promise<number
 }
 
 /**
- * Text and choice fields as the Post to eBay dialog filled them, each value already one the field takes
- * (ebay/ebay-aspects.ts fieldValueOfAspect); the version counts it, as for any edit.
+ * Text and choice fields as a marketplace's Post dialog filled them, each value already one the field takes
+ * (its item specifics' value for the field); the version counts it, as for any edit.
  */
 export async function saveFieldValues(
   sql: Sql,
@@ -262,7 +254,7 @@ export async function saveFieldValues(
     await sql`update listings set ${sql(fieldColumns(values as Partial<Pick<ListingInput, ListingFieldName>>, names))} where id = ${id}`
 }
 
-/** The seller's Price, as set in the Post to eBay dialog. */
+/** The seller's Price, as set in a marketplace's Post dialog. */
 export async function saveAskingPrice(sql: Sql, id: number, dollars: number): Promise<void> {
   await sql`update listings set asking_price_cents = ${toCents(dollars)} where id = ${id}`
 }
@@ -286,7 +278,7 @@ export async function setPriceOrQuantity(
 
 /**
  * A sold-out listing with `quantity` more identical pieces (Relist on a sold row): for sale again, ended where it was
- * on eBay until Relist puts it back up there, Ready where it was on no marketplace of Snaplist's own status.
+ * on a marketplace until Relist puts it back up there, Ready where it was on no marketplace of Snaplist's own status.
  */
 export async function restock(tx: Tx, id: number, quantity: number): Promise<Listing> {
   await markPlacesRestocked(tx, id)

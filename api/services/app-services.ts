@@ -22,7 +22,7 @@ import { createPriceRules, type PriceRulesService } from './pricing/price-rules.
 import { createLiveDeletion } from './selling/delete-live.ts'
 import type { SellingMarketplaces } from './selling/marketplace.ts'
 import type { WingDeps } from './selling/wing-deps.ts'
-import { buildWings, catalogAccess, specItemUrl, type MarketplaceWings } from './marketplace-wings.ts'
+import { buildWings, catalogAccess, catalogAnalysis, specItemUrl, type MarketplaceWings } from './marketplace-wings.ts'
 import { createSaleCancellation } from './selling/sale-cancelled.ts'
 import { createSaleEarningsReader } from './selling/sale-earnings.ts'
 import { createSaleFollowing, createSaleRecorder } from './selling/sales.ts'
@@ -145,7 +145,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     sql,
     storage,
     analyzer,
-    lookups: catalog.lookups,
+    catalog: catalogAnalysis(catalog, analyzer),
     recent,
     gate,
     limiter,

@@ -2,8 +2,10 @@
 // the app is built, its settings (marketplace-settings.ts) and its connect part (OAuth and tokens). Its services, jobs and selling are its wing in
 // app-services.ts, its routes routes/marketplace-wings.ts: with those, the server's only modules that name one.
 import { PLATFORMS, type Platform } from '../contract/marketplace-paths.ts'
-import type { Sql } from '../db/client.ts'
+import type { Listing } from '../contract/listing.ts'
+import type { Sql, Tx } from '../db/client.ts'
 import { ebayConnect } from './ebay/ebay-connect.ts'
+import { keepEbayInLine } from './ebay/ebay-kept.ts'
 import type { EbayAppDeps } from './ebay/ebay-wing.ts'
 import { purgeEbayLookups } from './ebay/lookups.ts'
 import { etsyConnect } from './etsy/etsy-connect.ts'
@@ -21,12 +23,19 @@ export type MarketplacesAppDeps = EbayAppDeps & EtsyAppDeps & ShopifyAppDeps
 export interface MarketplaceModule {
   env: MarketplaceEnv<object>
   connect: MarketplaceConnect
+  /** What it keeps on a listing beside the seller's fields, brought in line with an edit of them (in its transaction). */
+  keepInLine?: (tx: Tx, id: number, before: Listing, after: Listing) => Promise<Listing>
   /** What its wing keeps for a while (eBay's answers to lookups, Shopify's pushes taken), removed past its time by the hourly housekeeping. */
   purgeExpired?: (sql: Sql) => Promise<number>
 }
 
 export const MARKETPLACE_MODULES = {
-  ebay: { env: MARKETPLACE_SETTINGS.ebay, connect: ebayConnect, purgeExpired: purgeEbayLookups },
+  ebay: {
+    env: MARKETPLACE_SETTINGS.ebay,
+    connect: ebayConnect,
+    keepInLine: keepEbayInLine,
+    purgeExpired: purgeEbayLookups,
+  },
   etsy: { env: MARKETPLACE_SETTINGS.etsy, connect: etsyConnect },
   shopify: { env: MARKETPLACE_SETTINGS.shopify, connect: shopifyConnect, purgeExpired: forgetShopifyDeliveries },
 } satisfies Record<Platform, MarketplaceModule>
@@ -53,3 +62,13 @@ export function marketplaceProviders(config: MarketplacesConfig): MarketplacePro
 export const MARKETPLACE_CONNECTS = Object.fromEntries(
   PLATFORMS.map((platform) => [platform, MARKETPLACE_MODULES[platform].connect]),
 ) as Record<Platform, MarketplaceConnect>
+
+/** The listing after an edit, with what each marketplace keeps on it brought in line (docs/decisions/0022, 0081). */
+export async function keepInLineWithEdit(tx: Tx, id: number, before: Listing, after: Listing): Promise<Listing> {
+  let listing = after
+  for (const platform of PLATFORMS) {
+    const keep = (MARKETPLACE_MODULES[platform] as MarketplaceModule).keepInLine
+    if (keep) listing = await keep(tx, id, before, listing)
+  }
+  return listing
+}

@@ -16,7 +16,7 @@ const POLL_MS = 1000
 
 /** What a marketplace's import card says, in its wing's words. */
 export interface ImportWords {
-  /** The marketplace's name: "Import from eBay". */
+  /** The marketplace's name: "Import from <name>". */
   name: string
   /** Above the button, before any import. */
   invite: string

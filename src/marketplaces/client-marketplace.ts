@@ -7,6 +7,7 @@ import type { Listing } from '../../api/contract/listing.ts'
 import type { Platform } from '../../api/contract/marketplace-paths.ts'
 import type { ExchangeInput, ExchangeReply } from '../../api/contract/marketplaces.ts'
 import type { BulkPostPart } from '../components/bulk-post-parts.ts'
+import type { Draft } from '../offline/db.ts'
 
 /** The marketplace's Post dialog on the Dashboard: always there, its code loaded on the first Post tap. */
 export interface PostDialogProps {
@@ -63,6 +64,12 @@ export interface DeletingPart {
   confirm: string
 }
 
+/** The listing form's category of the catalog: a draft's choice is the form's to keep (onChoose). */
+export interface CategoryFieldProps {
+  draft: Draft
+  onChoose: (category: { id: string; name: string }) => void
+}
+
 export interface ClientMarketplace {
   id: Platform
   /** Its Post dialog for one listing, on the Dashboard (its code loads on the first tap). */
@@ -77,6 +84,10 @@ export interface ClientMarketplace {
   changeUnderWay: (listing: Listing) => boolean
   /** Whether the seller has put the listing up there (a relist of a sold-out listing puts it back there). */
   wasListed: (listing: Listing) => boolean
+  /** The listing form's category field, where the app uses this marketplace as its catalog (loads with the form). */
+  CategoryField?: ComponentType<CategoryFieldProps>
+  /** What the edit screen says of the listing when editing reaches less of it there (one made on its site); null: nothing. */
+  editNote?: (listing: Listing) => string | null
   /** Where deleting a listing live there ends it there first. */
   deleting?: DeletingPart
   /** Under the connected marketplaces while this one is connected (say, importing its listings). */

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { gtinKind } from '../../api/contract/gtin.ts'
 import { FIELD_SCHEMAS } from '../../api/contract/listing-field-schemas.ts'
 import { LISTING_FIELD_ENTRIES, titleWithinLimit } from '../../api/contract/listing-fields.ts'
+import { CATALOG_PRODUCT_FIELD } from '../../api/contract/marketplace-listing-parts.ts'
 import type { CatalogProduct, ProductLookup } from '../../api/contract/catalog.ts'
 import { aspectOfField } from '../../api/contract/catalog-fields.ts'
 import type { Draft, DraftField, DraftFields } from './db.ts'
@@ -30,13 +31,13 @@ export function catalogFields(product: CatalogProduct, market: ProductLookup['ma
   const values: Partial<DraftFields> = {
     ...fieldsOfAspects(product.aspects),
     title: titleWithinLimit(product.title),
-    ebayProductId: product.epid,
+    [CATALOG_PRODUCT_FIELD]: product.epid,
   }
   // A book shows a book's fields (author, format…), not clothing's.
   if (isBook(product, code)) values.category = 'books'
   if (product.brand) values.brand = product.brand
   if (market && market.count > 0) {
-    // The same product on eBay now: a used one sells near the middle of them.
+    // The same product on the catalog's market now: a used one sells near the middle of them.
     values.medianUsedPrice = String(Math.round(market.middle))
     values.askingPrice = market.middle.toFixed(2)
   }
@@ -56,13 +57,13 @@ export function filledByProduct(
   const editedAspects = draft.editedAspects ?? []
   const aspects = Object.entries(product.aspects).filter(([name]) => !editedAspects.includes(name))
   const replaced = new Set<string>([...filledNames, ...aspects.map(([name]) => aspectGuessKey(name))])
-  // eBay's category for the product is eBay's own, kept like a category the seller chose, unless the seller chose one
+  // The catalog's category for the product is its own, kept like a category the seller chose, unless the seller chose one
   // (a category an earlier pick of the catalog's set is the catalog's to change).
   const picked = draft.barcode?.picked?.category
-  const catalogs = picked !== undefined && picked !== null && draft.ebayCategory?.id === picked.id
+  const catalogs = picked !== undefined && picked !== null && draft.catalogCategory?.id === picked.id
   const category =
-    product.category && (!draft.ebayCategoryChosen || catalogs)
-      ? { ebayCategory: product.category, ebayCategoryChosen: true, aspects: Object.fromEntries(aspects) }
+    product.category && (!draft.catalogCategoryChosen || catalogs)
+      ? { catalogCategory: product.category, catalogCategoryChosen: true, aspects: Object.fromEntries(aspects) }
       : { aspects: { ...draft.aspects, ...Object.fromEntries(aspects) } }
   return {
     fields: { ...draft.fields, ...Object.fromEntries(filled) },

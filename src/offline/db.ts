@@ -25,9 +25,9 @@ export const EMPTY_FIELDS: DraftFields = EMPTY_FORM_VALUES
 export type DraftState = 'editing' | 'queued' | 'failed' | 'done'
 
 /**
- * A barcode scanned or typed on the draft, and what eBay's catalog has for it (docs/decisions/0046). waiting: to be
- * looked up (offline, or eBay busy: the outbox's lookup-product entry); found: the catalog's answer (no products: the
- * photos fill the listing); refused: the server's error code says why (ebay_not_connected: connect eBay first).
+ * A barcode scanned or typed on the draft, and what the catalog has for it (docs/decisions/0046). waiting: to be
+ * looked up (offline, or the catalog busy: the outbox's lookup-product entry); found: the catalog's answer (no products: the
+ * photos fill the listing); refused: the server's error code says why (not connected: connect the catalog's marketplace first).
  */
 export interface DraftBarcode {
   code: string
@@ -51,7 +51,7 @@ export interface Draft {
   edited: DraftField[]
   /** Fields the AI filled and the seller has not changed since. */
   aiFilled: DraftField[]
-  /** Fields eBay's catalog filled from the barcode and the seller has not changed since: the AI never overwrites them. */
+  /** Fields the catalog filled from the barcode and the seller has not changed since: the AI never overwrites them. */
   catalogFilled?: DraftField[]
   barcode?: DraftBarcode
   /** Photo ids in the order the seller sees them. */
@@ -60,11 +60,11 @@ export interface Draft {
   /** Set when suggestions arrived for a draft that was not yet submitted: the seller should review them. */
   suggestionsReady: boolean
   analysis?: DraftAnalysis
-  /** eBay's category the analysis found for the draft (docs/product.md §12), or the one the seller chose. */
-  ebayCategory?: { id: string; name: string }
-  /** The seller chose ebayCategory; else it is eBay's suggestion, made again once the title or Category changes. */
-  ebayCategoryChosen?: boolean
-  /** eBay item specifics by name, in eBay's spelling: filled by the analysis, edited by the seller. */
+  /** The catalog's category the analysis found for the draft (docs/product.md §12), or the one the seller chose. */
+  catalogCategory?: { id: string; name: string }
+  /** The seller chose catalogCategory; else it is the catalog's suggestion, made again once the title or Category changes. */
+  catalogCategoryChosen?: boolean
+  /** The catalog's item specifics by name, in its spelling: filled by the analysis, edited by the seller. */
   aspects?: Record<string, string>
   /** Item specifics the seller typed into: the AI never overwrites them. */
   editedAspects?: string[]
@@ -118,7 +118,7 @@ export interface DraftPhoto {
 /**
  * analyze-draft: all of the draft's stored photos analysed together, once its uploads are done. analyze-photo: one
  * photo uploaded and analysed alone (entries queued before drafts were analysed whole; still sent as they are).
- * lookup-product: the draft's barcode looked up in eBay's catalog. create-expense: an expense added on the phone, its
+ * lookup-product: the draft's barcode looked up in the catalog. create-expense: an expense added on the phone, its
  * receipt's photo uploaded first (its entry's draftId is the expense's id).
  */
 export type OutboxKind =
@@ -207,21 +207,36 @@ export class SnaplistDb extends Dexie {
   constructor(name = 'snaplist') {
     super(name)
     // Only the newest schema is declared: Dexie upgrades a phone's older database to it from the schema it finds there
-    // (since Dexie 3, a version is kept only for an upgrade function, and none has one), and declaring each older one
+    // (since Dexie 3, a version is kept only for an upgrade function, and only 7 has one), and declaring each older one
     // was work at every start. The version number only ever goes up. What each version added: 2, the account that owns
     // a draft, photo or entry (records from before have none: nobody sees or sends them until the page gives them to
     // the account that was signed in when they were made, src/lib/outbox.ts, claimDraftsFromBefore) and
     // who is signed in; 3, edits of listings that exist are drafts too (editOf: the edit screen reopens a listing's
     // unfinished edit); 4, a haul is its drafts (haulId, docs/decisions/0018-haul-over-drafts.md); 5, shared photos
-    // wait for the seller's yes before they become a draft (shares); 6, expenses added with no signal wait here.
-    this.version(6).stores({
-      drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
-      photos: 'id, draftId, userId',
-      outbox: '++id, draftId, status, nextAttemptAt, userId',
-      signedIn: 'key',
-      shares: 'id, userId',
-      expenses: 'id, userId',
-    })
+    // wait for the seller's yes before they become a draft (shares); 6, expenses added with no signal wait here; 7, a
+    // draft's catalog category is catalogCategory(Chosen), no longer named after its marketplace (upgradeDraftTo7).
+    this.version(7)
+      .stores({
+        drafts: 'id, state, updatedAt, userId, editOf.listingId, haulId',
+        photos: 'id, draftId, userId',
+        outbox: '++id, draftId, status, nextAttemptAt, userId',
+        signedIn: 'key',
+        shares: 'id, userId',
+        expenses: 'id, userId',
+      })
+      .upgrade((tx) => tx.table('drafts').toCollection().modify(upgradeDraftTo7))
+  }
+}
+
+/** A draft saved before version 7: its catalog category under the names it had then (ebayCategory, …Chosen). */
+export function upgradeDraftTo7(draft: Record<string, unknown>) {
+  for (const [before, now] of [
+    ['ebayCategory', 'catalogCategory'],
+    ['ebayCategoryChosen', 'catalogCategoryChosen'],
+  ] as const) {
+    if (!(before in draft)) continue
+    draft[now] = draft[before]
+    delete draft[before]
   }
 }
 

@@ -21,7 +21,7 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
         const draft = await ensureDraft(id)
         const touched = Object.keys(changes) as DraftField[]
         const resuggest =
-          !draft.ebayCategoryChosen &&
+          !draft.catalogCategoryChosen &&
           SUGGESTED_FROM.some((field) => changes[field] !== undefined && changes[field] !== draft.fields[field])
         await db.drafts.update(id, {
           ...(resuggest ? FORGET_CATEGORY : {}),
@@ -35,15 +35,15 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
         })
       }),
 
-    /** The seller chose eBay's category on the form: kept whatever the title becomes; another's specifics go. */
-    chooseEbayCategory: (id: string, category: { id: string; name: string }) =>
+    /** The seller chose the catalog's category on the form: kept whatever the title becomes; another's specifics go. */
+    chooseCatalogCategory: (id: string, category: { id: string; name: string }) =>
       db.transaction('rw', db.drafts, async () => {
         const draft = await ensureDraft(id)
-        const other = draft.ebayCategory?.id !== category.id
+        const other = draft.catalogCategory?.id !== category.id
         await db.drafts.update(id, {
           ...(other ? FORGET_CATEGORY : {}),
-          ebayCategory: category,
-          ebayCategoryChosen: true,
+          catalogCategory: category,
+          catalogCategoryChosen: true,
           updatedAt: now(),
         })
       }),
@@ -83,7 +83,7 @@ export function draftFieldWrites({ db, now, own, ensureDraft }: DraftRecords) {
       db.transaction('rw', db.drafts, async () => {
         const draft = await own(draftId)
         if (!draft) return
-        // Nor over what eBay's catalog filled from the barcode: it knows the product for certain.
+        // Nor over what the catalog filled from the barcode: it knows the product for certain.
         const ownedElsewhere = [
           ...draft.edited,
           ...(draft.catalogFilled ?? []),

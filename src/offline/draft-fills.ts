@@ -2,6 +2,7 @@
 // late into the listing it became) and a listing's own values (an edit of it). Pure: the store's writes use these.
 import * as v from 'valibot'
 import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analysis.ts'
+import { catalogSpecificsOf } from '../../api/contract/catalog.ts'
 import { ESTIMATED_FIELDS, LISTING_FIELD_ENTRIES } from '../../api/contract/listing-fields.ts'
 import { AI_FIELDS, FILLABLE_FIELDS, suggestionAsText } from '../../api/contract/listing-suggestion.ts'
 import { ListingFillSchema, type Listing, type ListingFill } from '../../api/contract/listing.ts'
@@ -30,28 +31,29 @@ export const measurementsOwned = (own: (field: DraftField) => boolean): DraftFie
 /** The key a guessed item specific is marked under, beside the fields' own names. */
 export const aspectGuessKey = (name: string) => `aspect:${name}`
 
-/** The fields eBay's category is suggested for (docs/decisions/0022). */
+/** The fields the catalog's category is suggested for (docs/decisions/0022). */
 export const SUGGESTED_FROM: DraftField[] = ['title', 'category']
 
-/** What a draft forgets with its eBay category: the item specifics were that category's. */
-export const FORGET_CATEGORY = { ebayCategory: undefined, aspects: {}, editedAspects: [] } satisfies Partial<Draft>
+/** What a draft forgets with its catalog category: the item specifics were that category's. */
+export const FORGET_CATEGORY = { catalogCategory: undefined, aspects: {}, editedAspects: [] } satisfies Partial<Draft>
 
 /**
- * What an analysis fills beyond the form's fields, for a draft as it stands: eBay's category, the item specifics the
+ * What an analysis fills beyond the form's fields, for a draft as it stands: the catalog's category, the item specifics the
  * seller has not typed into, and which of the values filled now were only guessed.
  */
 export function specificsOf(
   draft: Draft,
   result: DraftAnalysis,
   filledFields: DraftField[],
-): Pick<Draft, 'ebayCategory' | 'aspects' | 'guesses'> {
-  // eBay suggested the category for the AI's title and Category: not for the seller's own, nor over the seller's
+): Pick<Draft, 'catalogCategory' | 'aspects' | 'guesses'> {
+  // The catalog suggested the category for the AI's title and Category: not for the seller's own, nor over the seller's
   // choice; its item specifics go with it.
+  const specifics = catalogSpecificsOf(result)
   const forThisDraft =
-    Boolean(result.ebay) && !draft.ebayCategoryChosen && !SUGGESTED_FROM.some((field) => draft.edited.includes(field))
+    specifics !== null && !draft.catalogCategoryChosen && !SUGGESTED_FROM.some((field) => draft.edited.includes(field))
   const editedAspects = draft.editedAspects ?? []
   const filledAspects = forThisDraft
-    ? (result.ebay?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name))
+    ? (specifics?.aspects ?? []).filter((aspect) => aspect.value && !editedAspects.includes(aspect.name))
     : []
   const aspects = {
     ...draft.aspects,
@@ -68,7 +70,7 @@ export function specificsOf(
   // What was filled now replaces its old mark; marks on values this analysis left alone stay.
   const refilled = new Set<string>([...filledFields, ...filledAspects.map((aspect) => aspectGuessKey(aspect.name))])
   const guesses = [...(draft.guesses ?? []).filter((key) => !refilled.has(key)), ...guessedFacts, ...guessedAspects]
-  return { ...(forThisDraft ? { ebayCategory: result.ebay!.category } : {}), aspects, guesses }
+  return { ...(forThisDraft ? { catalogCategory: specifics!.category } : {}), aspects, guesses }
 }
 
 /** The parcel's fields, whose 0 is their fallback: not weighed or measured yet, shown blank as on a new listing. */

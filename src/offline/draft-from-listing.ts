@@ -2,6 +2,7 @@
 // listing like it (Sell similar, issue 47: the next identical item). Both hold the listing's values and its stored
 // photos by their URLs, so they open with no signal and send nothing but the listing itself.
 import type { Listing } from '../../api/contract/listing.ts'
+import { catalogCategoryOf } from '../../api/contract/marketplace-listing-parts.ts'
 import type { Draft, DraftField, DraftFields, DraftPhoto } from './db.ts'
 import { fieldsOfListing } from './draft-fills.ts'
 import type { DraftRecords } from './draft-records.ts'
@@ -73,18 +74,16 @@ export function draftFromListing({ db, userId, now, own }: DraftRecords) {
       }),
 
     /**
-     * Sell similar: draft `id` becomes a new listing's draft from this one (similarFields, its photos and eBay
-     * category); nothing when that draft exists already (the screen opened again after a reload).
+     * Sell similar: draft `id` becomes a new listing's draft from this one (similarFields, its photos and the
+     * catalog's category); nothing when that draft exists already (the screen opened again after a reload).
      */
     startSimilar: (listing: Listing, id: string, newId: () => string) =>
       db.transaction('rw', db.drafts, db.photos, async () => {
         if (await own(id)) return
-        const category = listing.ebayCategoryId
-          ? { ebayCategory: { id: listing.ebayCategoryId, name: listing.ebayCategoryName ?? '' } }
-          : {}
+        const kept = catalogCategoryOf(listing)
         await addDraft(id, listing, similarFields(listing), newId, {
-          ...category,
-          ebayCategoryChosen: listing.ebayCategoryChosen,
+          ...(kept ? { catalogCategory: kept.category } : {}),
+          catalogCategoryChosen: kept?.chosen ?? false,
         })
       }),
   }

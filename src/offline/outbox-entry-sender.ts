@@ -6,6 +6,7 @@ import { storedSuggestions, type DraftAnalysis } from '../../api/contract/analys
 import { withoutFieldAspects } from '../../api/contract/catalog-fields.ts'
 import { isListingGuess } from '../../api/contract/guesses.ts'
 import { ListingEditSchema, ListingInputSchema } from '../../api/contract/listing.ts'
+import { inputFromCatalog } from '../../api/contract/marketplace-listing-input.ts'
 import { ApiError, hasCode } from './api-error.ts'
 import { writesListing, type Draft, type DraftPhoto, type OutboxEntry, type SnaplistDb } from './db.ts'
 import { lateFill } from './draft-fills.ts'
@@ -29,19 +30,18 @@ function checked<Schema extends v.GenericSchema>(schema: Schema, input: unknown)
 }
 
 /**
- * eBay's category and the item specifics with a value, as the listing keeps them (docs/product.md §12); not those the
- * listing's own fields answer: the fields say them (docs/decisions/0022).
+ * The catalog's category and the item specifics with a value, as the listing keeps them (docs/product.md §12); not those
+ * the listing's own fields answer: the fields say them (docs/decisions/0022).
  */
-function ebayFieldsOf(draft: Draft) {
+function catalogInputOf(draft: Draft) {
   const aspects = Object.fromEntries(
     Object.entries(withoutFieldAspects(draft.aspects ?? {})).filter(([, value]) => value.trim() !== ''),
   )
-  const category = {
-    ebayCategoryId: draft.ebayCategory?.id ?? null,
-    ebayCategoryName: draft.ebayCategory?.name ?? null,
-    ebayCategoryChosen: draft.ebayCategoryChosen ?? false,
-  }
-  return { ...category, ebayAspects: aspects }
+  return inputFromCatalog({
+    category: draft.catalogCategory,
+    chosen: draft.catalogCategoryChosen ?? false,
+    aspects,
+  })
 }
 
 export interface EntrySenderOptions {
@@ -139,9 +139,9 @@ export function entrySenderFor(account: number, { db, transport, now, onListingC
       images: await imagesOf(draft),
       clientId: draft.id,
       aiSuggestions: draft.analysis ? storedSuggestions(draft.analysis) : null,
-      // What the AI only guessed and the seller has not checked: a bulk post holds back what eBay would take as fact.
+      // What the AI only guessed and the seller has not checked: a bulk post holds back what a marketplace would take as fact.
       guesses: (draft.guesses ?? []).filter(isListingGuess),
-      ...ebayFieldsOf(draft),
+      ...catalogInputOf(draft),
     })
     const listing = await transport.createListing(account, input)
     await drafts.created(draft.id, listing.id)
@@ -160,7 +160,7 @@ export function entrySenderFor(account: number, { db, transport, now, onListingC
     return createListing(draft)
   }
 
-  /** The draft's barcode in eBay's catalog; a draft sent meanwhile went without it (its listing never waits for it). */
+  /** The draft's barcode in the catalog; a draft sent meanwhile went without it (its listing never waits for it). */
   async function lookUpProduct(entry: OutboxEntry) {
     const draft = await drafts.get(entry.draftId)
     if (!draft?.barcode || draft.barcode.state !== 'waiting' || draft.state === 'done') return

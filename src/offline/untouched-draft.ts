@@ -11,7 +11,7 @@ export function isUntouched(draft: Draft): boolean {
     draft.editOf === undefined &&
     draft.haulId === undefined &&
     draft.barcode === undefined &&
-    !draft.ebayCategoryChosen &&
+    !draft.catalogCategoryChosen &&
     Object.values(draft.aspects ?? {}).every((value) => value.trim() === '') &&
     Object.entries(draft.fields).every(
       ([field, value]) => value.trim() === EMPTY_FIELDS[field as keyof typeof EMPTY_FIELDS].trim(),

@@ -95,8 +95,8 @@ describe('a barcode scanned with no signal', () => {
     })
     expect(draft).toMatchObject({
       barcode: { state: 'found', picked: { epid: '240123456' } },
-      ebayCategory: { id: '261186', name: 'Books' },
-      ebayCategoryChosen: true,
+      catalogCategory: { id: '261186', name: 'Books' },
+      catalogCategoryChosen: true,
       aspects: { Author: 'Joshua Bloch', 'Book Title': 'Effective Java' },
     })
     expect(draft.catalogFilled).toEqual(expect.arrayContaining(['title', 'ebayProductId', 'askingPrice']))
@@ -137,7 +137,7 @@ describe('what the catalog answers', () => {
     await engine().run()
     expect((await draftOf(id)).fields.title).toBe('')
     await store().pickProduct(id, '1')
-    expect(await draftOf(id)).toMatchObject({ ebayCategory: consoles, aspects: { Color: 'White' } })
+    expect(await draftOf(id)).toMatchObject({ catalogCategory: consoles, aspects: { Color: 'White' } })
     await store().pickProduct(id, '2')
     expect(await draftOf(id)).toMatchObject({
       fields: { title: 'Switch OLED - Neon', ebayProductId: '2' },
@@ -145,9 +145,9 @@ describe('what the catalog answers', () => {
     })
     // A category the seller chose stays whatever they pick.
     const books = { id: '261186', name: 'Books' }
-    await store().chooseEbayCategory(id, books)
+    await store().chooseCatalogCategory(id, books)
     await store().pickProduct(id, '1')
-    expect((await draftOf(id)).ebayCategory).toEqual(books)
+    expect((await draftOf(id)).catalogCategory).toEqual(books)
   })
 
   it('leaves the draft to the photos when the code is refused, and sends its listing', async () => {

@@ -61,7 +61,7 @@ describe('an analysis applied to a draft', () => {
       ),
     )
     const draft = (await db.drafts.get(id))!
-    expect(draft.ebayCategory).toEqual({ id: '11483', name: "Men's Jeans" })
+    expect(draft.catalogCategory).toEqual({ id: '11483', name: "Men's Jeans" })
     expect(draft.aspects).toEqual({ Inseam: '32 in', Style: 'Straight' })
     expect(draft.guesses?.sort()).toEqual(['brand', aspectGuessKey('Style')].sort())
     expect(draft.fields.brand).toBe("Levi's")

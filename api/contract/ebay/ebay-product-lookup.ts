@@ -3,7 +3,7 @@
 // photo (offered, never used unasked), and the market for the code: what the same product sells for on eBay now. The
 // rest of the app reads it as the catalog's (../catalog.ts).
 import * as v from 'valibot'
-import type { MarketPrices } from '../analysis.ts'
+import type { MarketPrices } from './ebay-analysis.ts'
 import { GTIN_MESSAGE, normalizedGtin } from '../gtin.ts'
 
 const GtinSchema = v.pipe(

@@ -1,31 +1,22 @@
 // The analysis of a draft (docs/product.md §12): all of its photos (up to 8, each a 768 px copy) go to the model in one
-// call; from the AI's title eBay suggests the category, whose required and recommended item specifics the model then
-// fills from eBay's own values (a second call, text only), while eBay's Browse API is asked what items like it sell
-// for now. Each part that fails leaves the others standing and names itself in `gaps`; only the model's first call
-// failing fails the analysis (its photos are stored already, so nothing is lost).
-import type {
-  AnalysisGap,
-  AnalysisSuggestion,
-  DraftAnalysis,
-  EbaySpecifics,
-  MarketPrices,
-  PriceSource,
-} from '../../contract/analysis.ts'
+// call; from the AI's title the catalog gives the category and its item specifics, which the model fills, and what
+// items like it sell for now (catalog-analysis.ts). Each part that fails leaves the others standing and names itself in
+// `gaps`; only the model's first call failing fails the analysis (its photos are stored already, so nothing is lost).
+import type { AnalysisSuggestion, DraftAnalysis, MarketPrices, PriceSource } from '../../contract/analysis.ts'
 import { MAX_ANALYSIS_PHOTOS } from '../../contract/analysis.ts'
+import { NO_CATALOG_PARTS } from '../../contract/catalog.ts'
 import type { Sql } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import { AppError } from '../../errors.ts'
-import type { EbayLookups } from '../ebay/lookups.ts'
 import type { SellerLimiter } from '../rate-limit.ts'
 import { createAnalysisGate, type AnalysisGate } from './analysis-gate.ts'
 import type { AnalysisReuse } from './analysis-reuse.ts'
+import type { CatalogAnalysis, CatalogAnswer } from './catalog-analysis.ts'
 import { notSetUpNotice } from './analyzer/errors.ts'
-import type { Analysis, ImageAnalyzer } from './analyzer/image-analyzer.ts'
+import type { ImageAnalyzer } from './analyzer/image-analyzer.ts'
 import { analysisCopyOfStored, type AnalysisCopy } from './images.ts'
 import { readPhoto, type FileStorage } from './storage.ts'
 
-// eBay's parts may not hold the seller up longer than this; past it the analysis answers with what it has.
-const EBAY_DEADLINE_MS = 15_000
 // So many comparable listings make the market's middle the suggestion; fewer are weighed with the model's estimate.
 const MARKET_ENOUGH = 5
 // The 768 px copies of recent uploads, so analysing a draft right after its photos arrived decodes nothing again.
@@ -56,7 +47,7 @@ export function createRecentCopies(size = RECENT_COPIES): RecentCopies {
   }
 }
 
-/** The suggested used price and where it came from: eBay's listings when there are enough, else weighed with the model's. */
+/** The suggested used price and where it came from: the market's listings when there are enough, else weighed with the model's. */
 export function usedPrice(
   model: number,
   market: MarketPrices | null,
@@ -68,16 +59,12 @@ export function usedPrice(
   return { medianUsedPrice: model, priceSource: model > 0 ? 'model' : null }
 }
 
-type EbayParts = { ebay: EbaySpecifics | null; market: MarketPrices | null; gaps: AnalysisGap[] }
-
-const deadline = (ms: number) => new Promise<'late'>((resolve) => setTimeout(resolve, ms, 'late').unref())
-
 export interface AnalysisServiceDeps {
   sql: Sql
   storage: FileStorage
   analyzer: ImageAnalyzer
-  /** eBay as the app itself; without it (eBay not set up) the analysis is the model's alone. */
-  lookups?: EbayLookups | undefined
+  /** The catalog's part (its category, item specifics and market); without it (none set up) the model's alone. */
+  catalog?: CatalogAnalysis | undefined
   recent: RecentCopies
   /** How many model calls on photos run at once, and each seller's share (ANALYSIS_CONCURRENCY, analysis-gate.ts). */
   gate?: AnalysisGate
@@ -85,7 +72,6 @@ export interface AnalysisServiceDeps {
   limiter: SellerLimiter
   /** The stored or running analysis of the same photos, so asking again costs the model nothing. */
   reuse: AnalysisReuse
-  ebayDeadlineMs?: number
 }
 
 export interface AnalysisService {
@@ -104,59 +90,7 @@ export interface AnalysisService {
 }
 
 export function createAnalysisService(deps: AnalysisServiceDeps): AnalysisService {
-  const {
-    sql,
-    storage,
-    analyzer,
-    lookups,
-    recent,
-    gate = createAnalysisGate(),
-    limiter,
-    reuse,
-    ebayDeadlineMs = EBAY_DEADLINE_MS,
-  } = deps
-  /** The item specifics for the AI's title: category, its aspects, the model's values. */
-  async function specifics(
-    analysis: Analysis,
-    signal?: AbortSignal,
-  ): Promise<{ ebay: EbaySpecifics | null; categoryId: string | null; gap: boolean }> {
-    const category = await lookups!.category(analysis.suggestion.title)
-    if (!category) return { ebay: null, categoryId: null, gap: true }
-    try {
-      const aspects = await lookups!.aspects(category.id)
-      const filled = (await analyzer.fillAspects?.({ analysis, category, aspects }, signal)) ?? []
-      return { ebay: { category, aspects: filled }, categoryId: category.id, gap: false }
-    } catch (error) {
-      logPart('item specifics', error)
-      return { ebay: { category, aspects: [] }, categoryId: category.id, gap: true }
-    }
-  }
-
-  async function ebayParts(analysis: Analysis, signal?: AbortSignal): Promise<EbayParts> {
-    const found = await specifics(analysis, signal).catch(
-      (error: unknown) => (logPart('category', error), { ebay: null, categoryId: null, gap: true }),
-    )
-    const market = found.categoryId
-      ? await lookups!
-          .market({ title: analysis.suggestion.title, categoryId: found.categoryId, condition: 'used' })
-          .catch((error: unknown) => (logPart('market prices', error), null))
-      : null
-    const gaps: AnalysisGap[] = [
-      ...(found.gap ? ['ebay_specifics_unavailable' as const] : []),
-      ...(market ? [] : ['market_prices_unavailable' as const]),
-    ]
-    return { ebay: found.ebay, market, gaps }
-  }
-
-  /** eBay's parts, or whatever of them is ready when the deadline passes (never a spinner that does not end). */
-  async function ebayPartsInTime(analysis: Analysis, signal?: AbortSignal): Promise<EbayParts> {
-    const parts = ebayParts(analysis, signal)
-    const outcome = await Promise.race([parts, deadline(ebayDeadlineMs)])
-    if (outcome !== 'late') return outcome
-    console.error('[analysis] eBay took too long; answering without it')
-    return { ebay: null, market: null, gaps: ['ebay_specifics_unavailable', 'market_prices_unavailable'] }
-  }
-
+  const { sql, storage, analyzer, catalog, recent, gate = createAnalysisGate(), limiter, reuse } = deps
   async function analyzeCopies(
     user: { id: number; isAdmin: boolean },
     copies: AnalysisCopy[],
@@ -183,8 +117,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps): AnalysisServic
       photoCount: photos.length,
     }
     if (analysis.source === 'measured')
-      return { ...base, ebay: null, market: null, priceSource: null, gaps: [], notice: notSetUpNotice(user.isAdmin) }
-    const parts: EbayParts = lookups ? await ebayPartsInTime(analysis, signal) : { ebay: null, market: null, gaps: [] }
+      return { ...base, ...NO_CATALOG_PARTS, priceSource: null, gaps: [], notice: notSetUpNotice(user.isAdmin) }
+    const parts: CatalogAnswer = catalog ? await catalog.parts(analysis, signal) : { ...NO_CATALOG_PARTS, gaps: [] }
     const price = usedPrice(analysis.suggestion.medianUsedPrice, parts.market)
     return { ...base, ...parts, ...price } satisfies AnalysisSuggestion & DraftAnalysis
   }
@@ -214,8 +148,4 @@ export function createAnalysisService(deps: AnalysisServiceDeps): AnalysisServic
       )
     },
   }
-}
-
-function logPart(part: string, error: unknown) {
-  console.error(`[analysis] ${part} failed: ${error instanceof Error ? error.message : String(error)}`)
 }

@@ -1,10 +1,10 @@
 // The rules about listings: owner-scoped, photos must be the owner's stored photos, creation idempotent by clientId,
 // edits only against the version they started from, deletion takes the photos no other listing uses with it. Each
 // change goes into the seller's change log in its transaction, for their other open screens (docs/decisions/0034).
-import { withoutFieldAspects } from '../../contract/catalog-fields.ts'
 import { BULK_POST_QUEUE_MAX } from '../../contract/bulk-post-max.ts'
 import { GUESSED_CONDITION, guessesAfterEdit, type Guess } from '../../contract/guesses.ts'
 import { ESTIMATED_FIELDS, SELLER_ONLY_FIELDS } from '../../contract/listing-fields.ts'
+import { conditionChosen } from '../../contract/marketplace-listing-parts.ts'
 import { madeSku } from '../../contract/sku.ts'
 import { FILLABLE_FIELDS, type FillableField } from '../../contract/listing-suggestion.ts'
 import {
@@ -21,14 +21,13 @@ import type { Sql, Tx } from '../../db/client.ts'
 import * as images from '../../db/images.ts'
 import * as listingJson from '../../db/listing-json.ts'
 import * as listingSearch from '../../db/listing-search.ts'
-import * as ebayState from '../../db/listing-ebay-state.ts'
 import * as listings from '../../db/listings.ts'
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import type { JsonText } from '../../json-text.ts'
 import type { Platform } from '../../contract/marketplace-paths.ts'
 import type { ListingFloorView } from '../../contract/price-rules.ts'
+import { keepInLineWithEdit } from '../marketplace-modules.ts'
 import type { SellingMarketplace } from '../selling/marketplace.ts'
-import { keptAfterEdit } from './ebay-kept.ts'
 import { deleteWithPhotos, removePhotoFiles } from './photo-files.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -49,9 +48,7 @@ const guessesOnFill = (listing: Listing, filled: FillableField[]) => [
   ...new Set([
     ...listing.guesses,
     ...ESTIMATED_FIELDS.filter((field) => filled.includes(field as FillableField)),
-    ...(filled.includes('aiSuggestions') && !listing.ebayCondition && !listing.platformListingId
-      ? [GUESSED_CONDITION]
-      : []),
+    ...(filled.includes('aiSuggestions') && !conditionChosen(listing) ? [GUESSED_CONDITION] : []),
   ]),
 ]
 
@@ -110,7 +107,7 @@ const onlyBooksChanged = (before: Listing, after: Listing) =>
   )
 
 export interface ListingService {
-  /** The JSON text of the seller's Listing[], ready to send, with the View on eBay address of those live there. */
+  /** The JSON text of the seller's Listing[], ready to send, with the address of those live on SPEC's marketplace. */
   listJson(userId: number): Promise<JsonText<Listing[]>>
   /** One listing's JSON text, as the list and the search answer it: what an edit starts from. */
   oneJson(userId: number, id: number): Promise<JsonText<ListingWithFloor>>
@@ -213,11 +210,9 @@ export function createListingService(
       await assertOwnPhotos(userId, input.images)
       const images = [...new Set(input.images)]
       const creating = sql.begin(async (tx) => {
-        // The analysis's values for the aspects the seller's own fields answer are not kept: the fields say them.
         const inserted = await listings.insertListing(tx, userId, {
           ...input,
           images,
-          ebayAspects: withoutFieldAspects(input.ebayAspects),
           guesses: guessesOnCreate(input),
         })
         if (inserted) {
@@ -257,8 +252,7 @@ export function createListingService(
         if (current.version !== edit.version) throw editConflict(current)
         const guesses = guessesAfterEdit(current.guesses, current, edit)
         const edited = await listings.updateEditableFields(tx, id, { ...edit, images: photoUrls }, guesses)
-        const kept = keptAfterEdit(current, edited, await ebayState.findEbayState(tx, id))
-        const updated = kept ? await ebayState.saveEbayKept(tx, id, kept) : edited
+        const updated = await keepInLineWithEdit(tx, id, current, edited)
         // Not only while live: an ended listing's offer is kept as the listing is, so a relist puts up what the seller sees.
         // A change of only the seller's books (cost, SKU, bin…) has nothing for a marketplace.
         if (!onlyBooksChanged(current, updated)) await requestRevisions(tx, updated)

@@ -1,5 +1,5 @@
 // A marketplace's pictures copied in as the seller's photos, through the photo pipeline (thumbnails, other marketplaces
-// and offline all work as for an upload): an imported listing's pictures (decisions 0037, 0078) and eBay's catalog
+// and offline all work as for an upload): an imported listing's pictures (decisions 0037, 0078) and the catalog
 // product's stock photo (decision 0046). Only from the marketplace's picture host (no redirect is followed, so none
 // leads elsewhere), at most 15 MB each (read
 // as it arrives and cut off there, whatever Content-Length says or not), within 20 s; the same picture copied again for
@@ -39,7 +39,7 @@ export function derivedUuid(userId: number, text: string): string {
 
 export interface PictureCopyDeps {
   photos: Pick<PhotoService, 'copyIn'>
-  /** The marketplace's picture host (eBay's i.ebayimg.com, Shopify's cdn.shopify.com; a stand-in's in tests): no other
+  /** The marketplace's picture host (declared by its wing; a stand-in's in tests): no other
    * address is fetched. */
   picturesOrigin: string
   fetcher?: typeof fetch

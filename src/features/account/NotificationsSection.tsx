@@ -1,4 +1,5 @@
 // Sale notifications on this device (docs/decisions/0035): on or off, and which kinds. Each phone is set on its own.
+import { MARKETPLACE_PATHS, SPEC_MARKETPLACE } from '../../../api/contract/marketplace-paths.ts'
 import type { NotificationKind, NotificationKinds } from '../../../api/contract/push.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { pushSupported } from '../../lib/push.tsx'
@@ -6,7 +7,7 @@ import { useDevicePush, useSetDevicePush } from './push-queries.ts'
 import { Section } from './Section.tsx'
 
 const KIND_LABELS: Record<NotificationKind, string> = {
-  sales: 'Sales: “Sold: Red wool jacket — $37 on eBay”',
+  sales: `Sales: “Sold: Red wool jacket — $37 on ${MARKETPLACE_PATHS[SPEC_MARKETPLACE].name}”`,
   problems: 'Problems: sold twice, a change refused, a marketplace to connect again',
 }
 

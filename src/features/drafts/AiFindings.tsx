@@ -1,7 +1,9 @@
 // What the analysis found beyond the form's own fields (docs/product.md §12): guesses marked until the seller checks
-// them, the prices of items like it on eBay now, eBay's item specifics for its category, and the flaws the photos show.
+// them, the prices of items like it in the catalog's market now, the catalog's item specifics for its category, and the
+// flaws the photos show.
 import { useState } from 'react'
 import type { AnalysisGap, AspectSuggestion, Flaw, MarketPrices, PriceSource } from '../../../api/contract/analysis.ts'
+import { CATALOG_NAME, MARKET_GAP, catalogSpecificsOf } from '../../../api/contract/catalog.ts'
 import { isFieldAspect, measurementAspect } from '../../../api/contract/catalog-fields.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { SelectField } from '../../components/ui/SelectField.tsx'
@@ -40,12 +42,12 @@ export function ConfirmGuess({ draftId, guessKey, label }: { draftId: string; gu
 const dollars = (amount: number) => `$${Math.round(amount)}`
 
 const PRICE_SOURCE: Record<PriceSource, string> = {
-  market: 'Median used price: from the eBay listings above.',
+  market: `Median used price: from the ${CATALOG_NAME} listings above.`,
   model: "Median used price: the AI's estimate.",
-  both: "Median used price: the eBay listings above weighed with the AI's estimate (few listings to go by).",
+  both: `Median used price: the ${CATALOG_NAME} listings above weighed with the AI's estimate (few listings to go by).`,
 }
 
-/** "23 on eBay now: $18–$34, middle $25", the three closest, and where the suggested used price came from. */
+/** "23 on <the catalog> now: $18–$34, middle $25", the three closest, and where the suggested used price came from. */
 export function MarketPanel({
   market,
   priceSource,
@@ -55,17 +57,18 @@ export function MarketPanel({
   priceSource: PriceSource | null | undefined
   gaps: AnalysisGap[]
 }) {
-  const unavailable = gaps.includes('market_prices_unavailable')
+  const unavailable = gaps.includes(MARKET_GAP)
   if (!market && !unavailable && !priceSource) return null
   return (
     <section
-      aria-label="Listed on eBay now"
+      aria-label={`Listed on ${CATALOG_NAME} now`}
       className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 sm:col-span-2"
     >
       {market && market.count > 0 && (
         <>
           <p className="font-semibold">
-            {market.count} on eBay now: {dollars(market.low)}–{dollars(market.high)}, middle {dollars(market.middle)}
+            {market.count} on {CATALOG_NAME} now: {dollars(market.low)}–{dollars(market.high)}, middle{' '}
+            {dollars(market.middle)}
           </p>
           <ul className="flex flex-col gap-1">
             {market.closest.map((item) => (
@@ -79,8 +82,8 @@ export function MarketPanel({
           </ul>
         </>
       )}
-      {market && market.count === 0 && <p>No listings like this on eBay now.</p>}
-      {unavailable && <p>eBay's prices could not be fetched just now.</p>}
+      {market && market.count === 0 && <p>No listings like this on {CATALOG_NAME} now.</p>}
+      {unavailable && <p>{CATALOG_NAME}'s prices could not be fetched just now.</p>}
       {market && (
         <p className="text-slate-600">
           Active listings are not sold prices: items often sell for less than they are listed at.
@@ -91,7 +94,7 @@ export function MarketPanel({
   )
 }
 
-/** One item specific: eBay's list as a select, else text; kept on the phone as the seller types. */
+/** One item specific: the catalog's list as a select, else text; kept on the phone as the seller types. */
 function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion }) {
   const drafts = useDraftStore()
   const stored = draft.aspects?.[aspect.name] ?? ''
@@ -130,15 +133,15 @@ function AspectInput({ draft, aspect }: { draft: Draft; aspect: AspectSuggestion
 }
 
 /**
- * eBay's item specifics for the category the analysis found, except those the form's own fields answer (Brand, Size…:
- * the field is the one place for them, docs/decisions/0022); what is left empty the Post to eBay dialog asks for.
+ * The catalog's item specifics for the category the analysis found, except those the form's own fields answer (Brand, Size…:
+ * the field is the one place for them, docs/decisions/0022); what is left empty the marketplace's Post dialog asks for.
  */
 export function ItemSpecifics({ draft }: { draft: Draft }) {
-  const ebay = draft.analysis?.ebay
-  // Only for the category they are of: a book eBay's catalog filed under Books shows no jeans' Inseam from a photo.
-  if (!ebay || draft.ebayCategory?.id !== ebay.category.id) return null
-  // An aspect a field or a measurement answers is decided there, as eBay gets it (aspect-values.ts).
-  const shown = ebay.aspects.filter(
+  const specifics = catalogSpecificsOf(draft.analysis)
+  // Only for the category they are of: a book the catalog filed under Books shows no jeans' Inseam from a photo.
+  if (!specifics || draft.catalogCategory?.id !== specifics.category.id) return null
+  // An aspect a field or a measurement answers is decided there, as the marketplace gets it.
+  const shown = specifics.aspects.filter(
     (aspect) => !isFieldAspect(aspect.name) && !measurementAspect(aspect.name, draft.fields),
   )
   return (

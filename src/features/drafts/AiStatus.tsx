@@ -1,6 +1,7 @@
 // What the analysis of the photos is doing, in words a seller can act on: waiting for a busy AI (Retry now, Skip),
 // given up, or never run because only the colour was measured. The form stays usable whatever it says.
 import { useEffect, useRef, useState } from 'react'
+import { CATALOG_NAME, SPECIFICS_GAP } from '../../../api/contract/catalog.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { useDraftStore, type DraftView } from './useDrafts.ts'
 import type { OutboxEntry } from '../../offline/db.ts'
@@ -79,8 +80,7 @@ export function AiRetryButtons({ draftId, label = '' }: { draftId: string; label
 }
 
 // Parts of an analysis that could not be done, by code (docs/product.md §12); the rest of it stands.
-const SPECIFICS_GAP =
-  "eBay's item specifics could not be filled in just now: the Post to eBay dialog will ask for what eBay needs."
+const SPECIFICS_GAP_WORDS = `${CATALOG_NAME}'s item specifics could not be filled in just now: the Post to ${CATALOG_NAME} dialog will ask for what ${CATALOG_NAME} needs.`
 
 export function AiStatus({ view }: { view: DraftView }) {
   const { draft, entries } = view
@@ -104,10 +104,10 @@ export function AiStatus({ view }: { view: DraftView }) {
         {gaveUp}
       </p>
     )
-  if (draft.analysis?.gaps?.includes('ebay_specifics_unavailable'))
+  if (draft.analysis?.gaps?.includes(SPECIFICS_GAP))
     return (
       <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        {SPECIFICS_GAP}
+        {SPECIFICS_GAP_WORDS}
       </p>
     )
   return null

@@ -1,10 +1,10 @@
-// The form's Barcode section (docs/decisions/0046): the code, scanned with the camera or typed, and what eBay's catalog
+// The form's Barcode section (docs/decisions/0046): the code, scanned with the camera or typed, and what the catalog
 // has for it: a product that filled the listing, several to pick from, none (the photos fill it), or why it could not
 // be looked up. A code scanned with no signal waits with the draft and is looked up once the phone is back online.
 import { Suspense, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { normalizedGtin } from '../../../api/contract/gtin.ts'
-import type { CatalogProduct } from '../../../api/contract/catalog.ts'
+import { CATALOG_NAME, type CatalogProduct } from '../../../api/contract/catalog.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { api, okJson } from '../../lib/api.ts'
 import type { DraftField } from '../../offline/db.ts'
@@ -33,8 +33,8 @@ function ProductChoice({ products, onPick }: { products: CatalogProduct[]; onPic
 }
 
 /**
- * eBay's stock photo of the product, added as a photo only when the seller says so (it is copied to Snaplist first, so
- * it needs a connection); a used item still needs a photo of its own to go to eBay.
+ * The catalog's stock photo of the product, added as a photo only when the seller says so (it is copied to Snaplist first, so
+ * it needs a connection); a used item still needs a photo of its own to go to a marketplace.
  */
 function StockPhotoOffer(props: { draftId: string; gtin: string; product: CatalogProduct; online: boolean }) {
   const drafts = useDraftStore()
@@ -49,15 +49,16 @@ function StockPhotoOffer(props: { draftId: string; gtin: string; product: Catalo
       setState('failed')
     }
   }
-  if (state === 'added') return <p className="text-sm text-slate-700">eBay’s stock photo is added after your photos.</p>
+  if (state === 'added')
+    return <p className="text-sm text-slate-700">{CATALOG_NAME}’s stock photo is added after your photos.</p>
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
       <p>
-        eBay has a stock photo of this product. A used item needs a photo of your own too.
+        {CATALOG_NAME} has a stock photo of this product. A used item needs a photo of your own too.
         {state === 'failed' && ' It could not be added: try again.'}
       </p>
       <Button variant="secondary" disabled={!props.online || state === 'adding'} onClick={() => void add()}>
-        {props.online ? 'Add eBay’s stock photo' : 'Add eBay’s stock photo (when online)'}
+        {props.online ? `Add ${CATALOG_NAME}’s stock photo` : `Add ${CATALOG_NAME}’s stock photo (when online)`}
       </Button>
     </div>
   )

@@ -13,8 +13,8 @@ export function BookPanel(sectionProps: SectionProps) {
     <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
       <legend className="px-2 text-base font-semibold text-slate-900">Book details</legend>
       <p className="text-sm text-slate-700 sm:col-span-2">
-        {isbn ? `ISBN ${isbn}, from the barcode above.` : 'Scan the barcode above for its ISBN.'} These go to eBay as
-        the book’s item specifics.
+        {isbn ? `ISBN ${isbn}, from the barcode above.` : 'Scan the barcode above for its ISBN.'} These go to the
+        marketplaces as the book’s item specifics.
       </p>
       <SectionFields section="book" {...sectionProps} />
     </fieldset>

@@ -14,16 +14,17 @@ import { Button } from '../../components/ui/Button.tsx'
 import { useOnline } from '../../hooks/useOnline.ts'
 import { backToDashboard } from '../../lib/dashboard-view.ts'
 import { notify } from '../../lib/notify.tsx'
+import { MARKETPLACE_WINGS } from '../../marketplaces/registry.ts'
 import { EMPTY_FIELDS, isAnalysis, type DraftField, type DraftFields } from '../../offline/db.ts'
 import { cachedListings } from '../../queries/listing-cache.ts'
 import { listingKeys } from '../../queries/listing-queries.ts'
-import { ConfirmGuess, Flaws, ItemSpecifics, MarketPanel } from './AiFindings.tsx'
+import { ConfirmGuess, Flaws, MarketPanel } from './AiFindings.tsx'
 import { AiStatus } from './AiStatus.tsx'
 import { ConflictChoice } from './ConflictChoice.tsx'
 import { BarcodePanel } from './BarcodePanel.tsx'
 import { BookPanel } from './BookPanel.tsx'
+import { CatalogPanel } from './CatalogPanel.tsx'
 import { fieldBadge, PLACES, SectionFields, type InputProps } from './draft-form-fields.tsx'
-import { EbayCategoryField } from './EbayCategoryField.tsx'
 import { photoTiles } from './photo-tiles.ts'
 import { PhotoStrip } from './PhotoStrip.tsx'
 import { useAddPhotos } from './useAddPhotos.ts'
@@ -84,12 +85,9 @@ export function ListingForm({ draftId, view, review }: FormProps) {
     (view?.entries.some((entry) => isAnalysis(entry) && entry.status === 'pending' && !entry.photoStored) ?? false)
   const measured = draft?.analysis?.source === 'measured'
   const words = WORDS[draft?.editOf ? 'edit' : 'create']
-  // A listing imported from ebay.com (docs/decisions/0037): only its Price and Quantity reach eBay from here.
-  const madeOnEbay =
-    draft?.editOf &&
-    cachedListings(queryClient).some(
-      (listing) => listing.id === draft.editOf?.listingId && listing.ebayImported === 'trading',
-    )
+  // What a marketplace says of editing this listing there (one made on its own site reaches it only in part).
+  const edited = draft?.editOf && cachedListings(queryClient).find((listing) => listing.id === draft.editOf?.listingId)
+  const editNotes = edited ? MARKETPLACE_WINGS.flatMap((wing) => wing.editNote?.(edited) ?? []) : []
   const { waitingForServer, sent } = useSendDraft({ draft, done: words.done, onReviewed: review?.onSubmitted })
 
   // The Price follows the median used price (the AI's, or typed) until the seller types a Price of their own.
@@ -138,7 +136,7 @@ export function ListingForm({ draftId, view, review }: FormProps) {
   const after: Partial<Record<DraftField, ReactNode>> = {
     askingPrice: (
       <MarketPanel
-        // The same product's market, once eBay's catalog named it for the barcode, over one searched by the AI's title.
+        // The same product's market, once the catalog named it for the barcode, over one searched by the AI's title.
         market={(draft?.barcode?.picked && draft.barcode.market) || draft?.analysis?.market}
         priceSource={draft?.analysis?.priceSource}
         gaps={draft?.analysis?.gaps ?? []}
@@ -187,13 +185,11 @@ export function ListingForm({ draftId, view, review }: FormProps) {
           </Link>
         )}
       </div>
-      {madeOnEbay && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
-          Made on ebay.com: Snaplist sends its Price and Quantity to eBay. Its title, photos, description, condition and
-          item specifics cannot be changed from Snaplist: change them on eBay (what you change here stays on Snaplist
-          and your other marketplaces).
+      {editNotes.map((note) => (
+        <p key={note} className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          {note}
         </p>
-      )}
+      ))}
       {draft?.suggestionsReady && !measured && (
         <p className="rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
           AI suggestions ready: check the fields marked AI, then tap Create Listing.
@@ -234,19 +230,11 @@ export function ListingForm({ draftId, view, review }: FormProps) {
         <SectionFields section="details" {...sectionProps} />
       </section>
 
-      <fieldset className="grid gap-4 rounded-2xl border-2 border-dashed border-slate-300 bg-white p-5 sm:grid-cols-2">
-        <legend className="px-2 text-base font-semibold text-slate-900">eBay Listing Details</legend>
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          Required for eBay: buyers filter by these, and eBay asks for them in most categories.
-        </p>
-        <SectionFields section="ebay" {...sectionProps} />
-        {draft && <EbayCategoryField draft={draft} />}
-        {draft && <ItemSpecifics draft={draft} />}
-      </fieldset>
+      <CatalogPanel draft={draft} {...sectionProps} />
 
       <BookPanel {...sectionProps} />
 
-      <MeasurementsPanel ebayCategoryName={draft?.ebayCategory?.name} {...sectionProps} />
+      <MeasurementsPanel catalogCategoryName={draft?.catalogCategory?.name} {...sectionProps} />
 
       <ShippingPanel
         onParcel={(parcel) => {

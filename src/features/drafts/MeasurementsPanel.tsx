@@ -1,5 +1,5 @@
 // A clothing listing's measurements (issue 33, docs/decisions/0047): shown when the item is Clothing, the ones a buyer
-// asks for on this kind of garment first (by its eBay category, else its title), the rest a tap away. One taken laid
+// asks for on this kind of garment first (by its catalog category, else its title), the rest a tap away. One taken laid
 // flat and doubled in the listing (a waist) says under it what the listing will say.
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
@@ -29,7 +29,10 @@ function ListedAs({ field, control }: { field: MeasurementField; control: FormCo
 
 const DOUBLED = MEASUREMENT_FIELDS.filter((field) => MEASUREMENTS[field].flat?.doubled)
 
-export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: SectionProps & { ebayCategoryName?: string }) {
+export function MeasurementsPanel({
+  catalogCategoryName,
+  ...sectionProps
+}: SectionProps & { catalogCategoryName?: string }) {
   const [category, title, ...values] = useWatch({
     control: sectionProps.control,
     name: ['category', 'title', ...MEASUREMENT_FIELDS],
@@ -37,7 +40,7 @@ export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: Section
   const [all, setAll] = useState(false)
   if (category !== 'clothing') return null
 
-  const garment = garmentOf(ebayCategoryName, title)
+  const garment = garmentOf(catalogCategoryName, title)
   // A measurement already given stays in sight whatever the garment is taken for.
   const shown = MEASUREMENT_FIELDS.filter(
     (field, index) => all || MEASUREMENTS[field].garments.includes(garment) || values[index]?.trim(),
@@ -47,8 +50,8 @@ export function MeasurementsPanel({ ebayCategoryName, ...sectionProps }: Section
     <fieldset className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5">
       <legend className="px-2 text-base font-semibold text-slate-900">Measurements</legend>
       <p className="col-span-2 text-sm text-slate-600">
-        What buyers ask before they buy, measured as {GARMENT_WORDS[garment]}. They go in the description and in eBay’s
-        item specifics where eBay has them.
+        What buyers ask before they buy, measured as {GARMENT_WORDS[garment]}. They go in the description and in the
+        marketplaces’ item specifics where they have them.
       </p>
       <SectionFields
         section="measurements"

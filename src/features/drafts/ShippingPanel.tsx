@@ -46,7 +46,7 @@ export function ShippingPanel({ onParcel, ...sectionProps }: SectionProps & { on
     <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
       <legend className="px-2 text-base font-semibold text-slate-900">Shipping</legend>
       <p className="text-sm text-slate-600 sm:col-span-2">
-        The parcel as it ships: eBay prices calculated shipping by it.
+        The parcel as it ships: calculated shipping is priced by it.
       </p>
       <ParcelPresets onPick={onParcel} />
       <SectionFields section="shipping" {...sectionProps} />

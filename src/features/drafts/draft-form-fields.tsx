@@ -2,8 +2,10 @@
 // input its kind takes, and what marks a value the AI or a measurement filled.
 import { Fragment, type ComponentProps, type ReactNode } from 'react'
 import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
+import { CATALOG_NAME } from '../../../api/contract/catalog.ts'
 import { LISTING_FIELD_ENTRIES } from '../../../api/contract/listing-fields.ts'
 import type { ListingInput } from '../../../api/contract/listing.ts'
+import { CATALOG_PRODUCT_FIELD } from '../../../api/contract/marketplace-listing-parts.ts'
 import { MEASUREMENT_FIELDS, measurementHint } from '../../../api/contract/measurements.ts'
 import { SelectField } from '../../components/ui/SelectField.tsx'
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx'
@@ -11,7 +13,7 @@ import { TextField } from '../../components/ui/TextField.tsx'
 import type { Draft, DraftField, DraftFields } from '../../offline/db.ts'
 import { GuessBadge } from './AiFindings.tsx'
 
-export type Section = 'barcode' | 'details' | 'ebay' | 'shipping' | 'measurements' | 'book' | 'books'
+export type Section = 'barcode' | 'details' | 'catalog' | 'shipping' | 'measurements' | 'book' | 'books'
 
 /** Where the form shows each field listing-fields.ts declares, in its order: the section, and how the input looks. */
 interface Placement {
@@ -34,7 +36,7 @@ export const PLACES = {
   askingPrice: {
     section: 'details',
     wide: true,
-    hint: 'What buyers pay on eBay, in dollars and cents (e.g. 24.99). Blank: the median used price. Retail Price and Median Used Price below are references.',
+    hint: 'What buyers pay, in dollars and cents (e.g. 24.99). Blank: the median used price. Retail Price and Median Used Price below are references.',
   },
   price: { section: 'details' },
   medianUsedPrice: { section: 'details' },
@@ -43,14 +45,15 @@ export const PLACES = {
   keywords: { section: 'details', wide: true, hint: 'Separate keywords with commas' },
   gtin: { section: 'barcode', hint: 'Scan it, or type the number under the bars' },
   color: { section: 'details' },
-  brand: { section: 'ebay' },
-  size: { section: 'ebay', notForBooks: true },
-  type: { section: 'ebay' },
-  sizeType: { section: 'ebay', notForBooks: true },
-  department: { section: 'ebay', notForBooks: true },
-  ebayProductId: {
-    section: 'ebay',
-    hint: 'Filled when you pick eBay’s product for the barcode: eBay adds its details',
+  // What the catalog's category asks for most: buyers filter by these.
+  brand: { section: 'catalog' },
+  size: { section: 'catalog', notForBooks: true },
+  type: { section: 'catalog' },
+  sizeType: { section: 'catalog', notForBooks: true },
+  department: { section: 'catalog', notForBooks: true },
+  [CATALOG_PRODUCT_FIELD]: {
+    section: 'catalog',
+    hint: `Filled when you pick ${CATALOG_NAME}’s product for the barcode: ${CATALOG_NAME} adds its details`,
   },
   packageWeightOz: { section: 'shipping', hint: '16 oz to a pound' },
   packageLength: { section: 'shipping' },
@@ -103,19 +106,19 @@ export function FilledBadge({ measured, check }: { measured: boolean; check: boo
   )
 }
 
-/** eBay's catalog filled the field from the barcode: it knows the product, so there is nothing to check. */
+/** The catalog filled the field from the barcode: it knows the product, so there is nothing to check. */
 export function CatalogBadge() {
   return (
     <span
       className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
-      title="From eBay’s catalog for the barcode"
+      title={`From ${CATALOG_NAME}’s catalog for the barcode`}
     >
-      eBay catalog
+      {CATALOG_NAME} catalog
     </span>
   )
 }
 
-/** What filled the field, if not the seller: a guess to check, the AI (or a measurement), or eBay's catalog. */
+/** What filled the field, if not the seller: a guess to check, the AI (or a measurement), or the catalog. */
 export function fieldBadge(draft: Draft | undefined, field: DraftField, measured: boolean, check: boolean) {
   if (draft?.guesses?.includes(field)) return <GuessBadge />
   if (draft?.aiFilled.includes(field)) return <FilledBadge measured={measured} check={check} />

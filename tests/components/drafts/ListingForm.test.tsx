@@ -1,13 +1,15 @@
 // The listing form as the seller meets it: typing shows at once and reaches the phone's store after a pause (or at once
 // when the page is hidden or the form closes), a suggestion never lands over what the seller is typing, and a required
-// field that is empty says so.
+// field that is empty says so; the edit of a listing made on a marketplace's site says what reaches it.
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { ListingForm } from '../../../src/features/drafts/ListingForm.tsx'
 import { useDraft } from '../../../src/features/drafts/useDrafts.ts'
 import { FIELD_EDIT_PAUSE_MS } from '../../../src/lib/field-edits.ts'
-import { localDb } from '../../../src/offline/db.ts'
+import type { Listing } from '../../../api/contract/listing.ts'
+import { EMPTY_FIELDS, localDb } from '../../../src/offline/db.ts'
+import { listingKeys } from '../../../src/queries/listing-queries.ts'
 import { createDraftStore } from '../../../src/offline/drafts.ts'
 import { renderScreen, SELLER } from '../render.tsx'
 
@@ -107,4 +109,34 @@ it('says which required field is empty when Create Listing is tapped', async () 
   const title = screen.getByRole('textbox', { name: 'Title' })
   await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'))
   expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Title is required')
+})
+
+it('says on the edit of a listing made on a marketplace’s own site what reaches it, as that marketplace words it', async () => {
+  const edit = async (imported: 'trading' | 'inventory' | null) => {
+    const draftId = crypto.randomUUID()
+    await localDb().drafts.put({
+      id: draftId,
+      userId: SELLER.id,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      fields: { ...EMPTY_FIELDS, title: 'Wool blanket' },
+      edited: [],
+      aiFilled: [],
+      photoIds: [],
+      state: 'editing',
+      suggestionsReady: false,
+      editOf: { listingId: 41, version: 1 },
+    })
+    const listing = { id: 41, title: 'Wool blanket', ebayImported: imported } as Listing
+    const rendered = renderScreen(<OpenDraft draftId={draftId} />, {
+      prepare: (queryClient) => queryClient.setQueryData([...listingKeys.all, 'one', 41], listing),
+    })
+    await screen.findByRole('textbox', { name: 'Title' })
+    return rendered
+  }
+  const made = await edit('trading')
+  expect(screen.getByRole('note').textContent).toMatch(/^Made on ebay\.com: Snaplist sends its Price and Quantity/)
+  made.unmount()
+  await edit('inventory')
+  expect(screen.queryByRole('note')).toBeNull()
 })

@@ -29,7 +29,7 @@ describe('an untouched draft', () => {
     ['a photo', { photoIds: ['p1'] }],
     ['a barcode scanned', { barcode: { code: '9780134685991', state: 'waiting' } }],
     ['an item specific typed', { aspects: { Author: 'Joshua Bloch' } }],
-    ['eBay’s category chosen', { ebayCategoryChosen: true, ebayCategory: { id: '1', name: 'Books' } }],
+    ['eBay’s category chosen', { catalogCategoryChosen: true, catalogCategory: { id: '1', name: 'Books' } }],
     ['an edit of a listing', { editOf: { listingId: 4, version: 1 } }],
     ['an item of a haul', { haulId: 'h1', haulPosition: 0 }],
     ['being sent', { state: 'queued' }],

@@ -1,7 +1,8 @@
 // The response schemas that force Gemini's answers into docs/product.md §3's shape (with whether each fact was read in
-// a photo or guessed) and into eBay's own values for the item specifics.
+// a photo or guessed) and into the catalog's own values for the item specifics.
 import { Type, type Schema } from '@google/genai'
 import { FACT_NAMES } from '../../../contract/analysis.ts'
+import { CATALOG_NAME } from '../../../contract/catalog.ts'
 import { TITLE_MAX } from '../../../contract/listing-fields.ts'
 import { AI_FIELDS, type SuggestionKey } from '../../../contract/listing-suggestion.ts'
 import type { ListingFieldSpec } from '../../../contract/listing-field-specs.ts'
@@ -105,7 +106,7 @@ export const RESPONSE_SCHEMA = objectOf({
   },
 })
 
-// Gemini refuses schemas with very many enum values; a longer list of eBay's is sent as text and matched afterwards.
+// Gemini refuses schemas with very many enum values; a longer list of the catalog's is sent as text and matched afterwards.
 const ASPECT_ENUM_MAX = 60
 
 export function aspectsSchema(aspects: AspectToFill[]): Schema {
@@ -120,7 +121,7 @@ export function aspectsSchema(aspects: AspectToFill[]): Schema {
           ? { enum: aspect.allowedValues }
           : {}),
         description:
-          `${aspect.required ? 'Required by eBay. ' : ''}${aspect.allowedValues.length > ASPECT_ENUM_MAX ? `One of eBay's values, e.g. ${aspect.allowedValues.slice(0, 12).join(', ')}.` : ''}`.trim() ||
+          `${aspect.required ? `Required by ${CATALOG_NAME}. ` : ''}${aspect.allowedValues.length > ASPECT_ENUM_MAX ? `One of ${CATALOG_NAME}'s values, e.g. ${aspect.allowedValues.slice(0, 12).join(', ')}.` : ''}`.trim() ||
           undefined,
       },
     ]),

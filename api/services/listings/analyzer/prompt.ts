@@ -2,13 +2,15 @@
 // found and the category whose item specifics it fills.
 import type { Part } from '@google/genai'
 import type { FactName } from '../../../contract/analysis.ts'
+import { CATALOG_NAME } from '../../../contract/catalog.ts'
 import { LISTING_FIELDS, TITLE_MAX } from '../../../contract/listing-fields.ts'
+import { TITLE_LIMIT } from '../../../contract/marketplace-listing-parts.ts'
 import type { Color } from '../../../contract/options.ts'
 import type { AspectsInput } from './image-analyzer.ts'
 
 const PROMPT = [
-  'You write second-hand marketplace listings (eBay) that sell. The photos above all show one item, numbered in the order given (photo 1 first); labels, tags, soles and backs are often in the later ones. Describe the item as JSON.',
-  `- title: at most ${TITLE_MAX} characters (eBay's limit). Start with the brand (only if read in a photo) and the item type, then what buyers search and filter on: model, material, style, colour, size. No filler words, no emoji, no all-caps.`,
+  `You write second-hand marketplace listings (${CATALOG_NAME}) that sell. The photos above all show one item, numbered in the order given (photo 1 first); labels, tags, soles and backs are often in the later ones. Describe the item as JSON.`,
+  `- title: at most ${TITLE_MAX} characters (${TITLE_LIMIT.reason}). Start with the brand (only if read in a photo) and the item type, then what buyers search and filter on: model, material, style, colour, size. No filler words, no emoji, no all-caps.`,
   '- description: a few plain sentences a buyer trusts: what the item is, its visible condition including flaws, notable details (material, features, labels), and measurements only if they are visible. State only what a photo shows, and leave out anything you only inferred; never invent history, accessories or specifications.',
   '- suggestedPrice: the price of this item new at retail, in whole US dollars.',
   '- medianUsedPrice: the median price this item sells for used, in whole US dollars, weighing new and used prices; usually below suggestedPrice.',
@@ -42,7 +44,7 @@ export function aspectsPrompt({ analysis, category }: AspectsInput): string {
       ? `${facts[name].value} (${facts[name].seen ? `read in photo ${facts[name].photo}` : 'inferred'})`
       : 'unknown'
   return [
-    `Fill eBay's item specifics for this item, listed in eBay's category "${category.name}". Where eBay gives a list of values, choose the one that fits; otherwise write a short value in eBay's style. Use null when neither the facts below nor the item type tell you the value. Never invent a brand, a size or a model.`,
+    `Fill ${CATALOG_NAME}'s item specifics for this item, listed in ${CATALOG_NAME}'s category "${category.name}". Where ${CATALOG_NAME} gives a list of values, choose the one that fits; otherwise write a short value in ${CATALOG_NAME}'s style. Use null when neither the facts below nor the item type tell you the value. Never invent a brand, a size or a model.`,
     `Title: ${suggestion.title}`,
     `Description: ${suggestion.description}`,
     `Brand: ${fact('brand')}. Size: ${fact('size')}. Material: ${fact('material')}. Model: ${fact('model')}.`,

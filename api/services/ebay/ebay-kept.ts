@@ -2,7 +2,8 @@
 // an edit of those fields (docs/decisions/0022): what the seller sees on the listing is what eBay gets.
 import { FIELD_ASPECT_ENTRIES, isFieldAspect } from '../../contract/ebay/ebay-aspects.ts'
 import type { Listing } from '../../contract/listing.ts'
-import type { EbayListingState } from '../../db/listing-ebay-state.ts'
+import type { Tx } from '../../db/client.ts'
+import { findEbayState, saveEbayKept, type EbayListingState } from '../../db/listing-ebay-state.ts'
 
 /** eBay's category is suggested for the title in the listing's Category; a change to either asks eBay again. */
 const SUGGESTED_FROM = ['title', 'category'] as const
@@ -33,4 +34,10 @@ export function keptAfterEdit(
   const aspects = Object.fromEntries(Object.entries(state.ebayAspects).filter(([name]) => stays(name)))
   if (!forgetCategory && Object.keys(aspects).length === Object.keys(state.ebayAspects).length) return null
   return { aspects, forgetCategory }
+}
+
+/** The listing after an edit, with what it keeps for eBay brought in line with it (keptAfterEdit), in the edit's transaction. */
+export async function keepEbayInLine(tx: Tx, id: number, before: Listing, after: Listing): Promise<Listing> {
+  const kept = keptAfterEdit(before, after, await findEbayState(tx, id))
+  return kept ? saveEbayKept(tx, id, kept) : after
 }

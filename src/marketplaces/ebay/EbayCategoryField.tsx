@@ -7,10 +7,10 @@ import type { EbayCategory } from '../../../api/contract/ebay-publish.ts'
 import type { Listing } from '../../../api/contract/listing.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import type { Draft } from '../../offline/db.ts'
+import type { CategoryFieldProps } from '../client-marketplace.ts'
 import { listingQuery } from '../../queries/listing-cache.ts'
 import { EbayCategoryPicker } from '../../components/EbayCategoryPicker.tsx'
 import { useChooseEbayCategory } from '../../queries/ebay-category-queries.ts'
-import { useDraftStore } from './useDrafts.ts'
 
 /** The category an edit of a listing shows: the listing's, unless the title or Category it was suggested for changed. */
 function categoryOfEdit(listing: Listing | undefined, draft: Draft): EbayCategory | null {
@@ -77,21 +77,14 @@ function EditCategory({ draft, listingId }: { draft: Draft; listingId: number })
 }
 
 /** A new listing's draft keeps the choice and sends it with the listing. */
-function DraftCategory({ draft }: { draft: Draft }) {
-  const drafts = useDraftStore()
-  return (
-    <CategoryLine
-      category={draft.ebayCategory ?? null}
-      title={draft.fields.title}
-      onChoose={(category) => void drafts.chooseEbayCategory(draft.id, category)}
-    />
-  )
+function DraftCategory({ draft, onChoose }: CategoryFieldProps) {
+  return <CategoryLine category={draft.catalogCategory ?? null} title={draft.fields.title} onChoose={onChoose} />
 }
 
-export function EbayCategoryField({ draft }: { draft: Draft }) {
+export function EbayCategoryField({ draft, onChoose }: CategoryFieldProps) {
   return draft.editOf ? (
     <EditCategory draft={draft} listingId={draft.editOf.listingId} />
   ) : (
-    <DraftCategory draft={draft} />
+    <DraftCategory draft={draft} onChoose={onChoose} />
   )
 }
