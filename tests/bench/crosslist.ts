@@ -596,16 +596,20 @@ async function run(
         `; kills at ${killedAt.map(at).join(', ')}`,
     )
   }
-  // Why an item is still for sale somewhere: each place as the app holds it, and every job that touched the listing.
-  for (const item of liveAfterSoldOut()) {
+  // Why an item is still for sale somewhere, or a count is off: each place as the app holds it, the item's sales on the
+  // stand-ins, and every job that touched the listing.
+  for (const item of new Set([...liveAfterSoldOut(), ...items.filter(countIsOff)])) {
+    const itsSales = sales
+      .filter((sale) => sale.listingId === item.id)
+      .map((sale) => `${sale.side} ${at(sale.at)}${sale.cancelledAt ? ` cancelled ${at(sale.cancelledAt)}` : ''}`)
     const places = await sql`select marketplace, state, quantity_sent, revision_requested, revision_sent,
-      revision_state, revision_message, leased_by, leased_until, updated_at from listing_places
+      revision_state, revision_message, leased_by, leased_until, updated_at, details from listing_places
       where listing_id = ${item.id} order by marketplace`
     const jobs = await sql<{ name: string; state: string; created: Date; started: Date | null; retries: number }[]>`
       select name, state, created_on as created, started_on as started, retry_count as retries from pgboss.job
       where data->>'listingId' = ${String(item.id)} order by created_on`
     details.push(
-      `listing ${item.id} live after selling out (eBay ${live.ebay(item)}, Etsy ${live.etsy(item)}, Shopify ${live.shopify(item)}): ${places.map((place) => JSON.stringify(place)).join('; ')}; jobs ${jobs.map((job) => `${job.name} ${job.state} created ${at(job.created.getTime())} started ${job.started ? at(job.started.getTime()) : '-'} retries ${job.retries}`).join(', ')}; kills at ${killedAt.map(at).join(', ')}`,
+      `listing ${item.id} (eBay live ${live.ebay(item)}, Etsy ${live.etsy(item)}, Shopify ${live.shopify(item)}; sales ${itsSales.join(', ')}): ${places.map((place) => JSON.stringify(place)).join('; ')}; jobs ${jobs.map((job) => `${job.name} ${job.state} created ${at(job.created.getTime())} started ${job.started ? at(job.started.getTime()) : '-'} retries ${job.retries}`).join(', ')}; kills at ${killedAt.map(at).join(', ')}`,
     )
   }
   await sql.end()
