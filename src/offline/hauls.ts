@@ -44,7 +44,29 @@ export const isAnalysed = (draft: Draft, entries: OutboxEntry[]) =>
 const changeable = (draft: Draft | undefined, userId: number): draft is Draft =>
   draft?.userId === userId && draft.state === 'editing'
 
-export function createHaulStore(db: SnaplistDb, userId: number, now: () => number = Date.now) {
+/** One account's hauls on this phone: drafts sharing a haulId, each write one IndexedDB transaction. */
+export interface HaulStore {
+  /** The haul's items (this account's drafts in it) in their order. */
+  items(haulId: string): Promise<Draft[]>
+  /** Adds photos to an item (its first makes it a draft at the haul's end); its analysis waits for it to settle. */
+  addPhotos(haulId: string, draftId: string, photos: NewPhoto[]): Promise<void>
+  /** A barcode scanned for the item being photographed (its first scan makes it an item), looked up in the catalog. */
+  scanned(haulId: string, draftId: string, code: string): Promise<void>
+  /** Next item: marks the haul's last item done with, so the camera starts a new one, after a reload too. */
+  startNextItem(haulId: string): Promise<void>
+  /** Photos from the library, already grouped: each group becomes a new item at the end of the haul. */
+  addItems(haulId: string, groups: { draftId: string; photos: NewPhoto[] }[]): Promise<void>
+  /** Moves a photo to another item (made at the haul's end when new), both analysed afresh; false when it may not. */
+  movePhoto(photoId: string, toDraftId: string): Promise<boolean>
+  /** Spreads the receipt's total over the changeable items as their Cost (evenly or by price); answers how many. */
+  spreadReceipt(haulId: string, totalCents: number, by: SpreadBy): Promise<number>
+  /** Create all ready: hands every editing item whose analysis is done to the outbox; answers how many. */
+  submitAnalysed(haulId: string): Promise<number>
+  /** Deletes a photo of a changeable item, analysing it afresh; the item goes with its last photo. */
+  removePhoto(draftId: string, photoId: string): Promise<void>
+}
+
+export function createHaulStore(db: SnaplistDb, userId: number, now: () => number = Date.now): HaulStore {
   const drafts = createDraftStore(db, userId, now)
 
   /** The haul's items in their order. */
@@ -186,10 +208,6 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
       }),
 
     /**
-     * Create all ready: every item whose suggestions are in is handed to the outbox as the AI filled it, without a
-     * review each; answers how many. One the server refuses waits under Drafts with its reason, as any draft.
-     */
-    /**
      * The receipt's total spread over the items still to be listed, as their Cost (the seller's own value, changeable
      * item by item after): evenly, or by their asking prices (an item without one counts none). Answers how many.
      */
@@ -203,6 +221,10 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
         return open.length
       }),
 
+    /**
+     * Create all ready: every item whose suggestions are in is handed to the outbox as the AI filled it, without a
+     * review each; answers how many. One the server refuses waits under Drafts with its reason, as any draft.
+     */
     submitAnalysed: (haulId: string) =>
       db.transaction('rw', tables, async () => {
         const entries = await db.outbox.where({ userId }).toArray()
@@ -221,5 +243,3 @@ export function createHaulStore(db: SnaplistDb, userId: number, now: () => numbe
       }),
   }
 }
-
-export type HaulStore = ReturnType<typeof createHaulStore>

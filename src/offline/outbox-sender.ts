@@ -41,6 +41,12 @@ export interface SyncEngineOptions {
   onListingCreated?: (draftId: string, listingId: number) => void
 }
 
+/** Sends the outbox to the server, one runner at a time on this origin. */
+export interface SyncEngine {
+  /** Sends what the signed-in account can send now; resolves when nothing more can run (busy: another runner is). */
+  run(): Promise<RunOutcome>
+}
+
 /** A limit's 429 says how long to wait (Retry-After): asking sooner would only be refused again. */
 const limitWait = (error: unknown) =>
   error instanceof ApiError && error.status === 429 && error.retryAfterSeconds
@@ -62,7 +68,7 @@ export function createSyncEngine({
   concurrency = 3,
   withLock = defaultLock(),
   onListingCreated,
-}: SyncEngineOptions) {
+}: SyncEngineOptions): SyncEngine {
   /** Runs in a row that could not reach the server, for the back-off of the next one. */
   let unreachableRuns = 0
 
@@ -239,5 +245,3 @@ export function createSyncEngine({
     },
   }
 }
-
-export type SyncEngine = ReturnType<typeof createSyncEngine>

@@ -19,7 +19,19 @@ export function sharedTitle(raw: unknown): string {
     .slice(0, TITLE_MAX)
 }
 
-export function createShareStore(db: SnaplistDb, userId: number) {
+/** One account's shared items waiting on this phone for the seller's Add as draft or Discard. */
+export interface ShareStore {
+  /** Keeps what the share sheet sent, as this account's, stamped now. */
+  keep(item: Omit<SharedItem, 'userId' | 'createdAt'>): Promise<void>
+  /** The account's shared item, or undefined (gone, another account's, or never there). */
+  find(id: string): Promise<SharedItem | undefined>
+  /** Makes the shared item a draft (which then uploads) and answers its id; undefined when gone or another account's. */
+  addAsDraft(id: string): Promise<string | undefined>
+  /** Deletes the account's shared item; another account's stays. */
+  discard(id: string): Promise<void>
+}
+
+export function createShareStore(db: SnaplistDb, userId: number): ShareStore {
   return {
     keep: async (item: Omit<SharedItem, 'userId' | 'createdAt'>) => {
       await db.shares.put({ ...item, userId, createdAt: Date.now() })
@@ -52,5 +64,3 @@ export function createShareStore(db: SnaplistDb, userId: number) {
     },
   }
 }
-
-export type ShareStore = ReturnType<typeof createShareStore>
